@@ -1,0 +1,335 @@
+"""The game-agnostic rules-engine interface.
+
+Every game implements two classes:
+
+* a ``Game``: the static description (name, parameters, move schema) and the
+  factories (new game from a validated config and a seed, restore from a dict,
+  rebuild a state from one seat's view);
+* a ``State``: one position with its forward model (decider, legal moves,
+  apply), per-seat views, hidden-information sampling, copy, serialisation
+  and the result.
+
+Moves are plain tuples whose first item names the kind, e.g.
+``("leap", 40, 41, 42, 0)``. They are immutable, hashable and cheap; the
+game's ``move_fields`` table names the remaining items, which is all the
+server needs to turn a move into its per-game protobuf message and back.
+
+Chance: a state holds a 63-bit ``seed``; each chance event draws a
+``random.Random`` from it with ``self.chance()`` and advances it. Copying a
+state is therefore free of RNG cost, and a sampled world for a search gets a
+fresh seed from the searcher's RNG, so hidden future draws are re-sampled too
+and the real game's future is never disturbed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+TERMINAL = -1
+SEED_BITS = 63
+
+Move = tuple
+
+
+class EngineError(Exception):
+    """Base of all errors the engine raises on bad input."""
+
+
+class ConfigError(EngineError, ValueError):
+    """A configuration value is invalid; ``field`` names the offending key."""
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name
+        self.message = message
+
+
+class IllegalMove(EngineError, ValueError):
+    """The move is not in the current legal-move list."""
+
+
+class NotYourTurn(EngineError):
+    """A seat tried to act while another seat holds the decision."""
+
+
+class GameOver(EngineError):
+    """A move was submitted to a finished game."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One named game parameter (a rule variant or the player count)."""
+
+    name: str
+    default: Any
+    doc: str = ""
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        expected = type(self.default)
+        if expected is bool:
+            if not isinstance(value, bool):
+                raise ConfigError(self.name, f"expected true or false, got {value!r}")
+        elif expected is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConfigError(self.name, f"expected an integer, got {value!r}")
+        elif not isinstance(value, expected):
+            raise ConfigError(self.name, f"expected {expected.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ConfigError(self.name, f"{value!r} is not one of: {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise ConfigError(self.name, f"{value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ConfigError(self.name, f"{value} is above the maximum {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final outcome. ``ranks``: 0 for the winners; equal ranks share a place."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[dict, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+
+def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank seats by descending sort keys (score first, then tie-breaks).
+
+    Returns (ranks, winners); seats with equal keys share a rank, and all
+    seats with the best key are winners (a shared victory).
+    """
+    order = sorted(set(keys), reverse=True)
+    position = {}
+    place = 0
+    for key in order:
+        position[key] = place
+        place += sum(1 for k in keys if k == key)
+    ranks = tuple(position[k] for k in keys)
+    winners = tuple(i for i, r in enumerate(ranks) if r == 0)
+    return ranks, winners
+
+
+def new_seed(rng: random.Random) -> int:
+    return rng.getrandbits(SEED_BITS)
+
+
+class State:
+    """One position of a game. Subclasses use ``__slots__`` and copy by hand.
+
+    ``log``: ``None`` (no logging, the default and what searches use) or a
+    list that the game appends ``(visible_to, text)`` entries to, where
+    ``visible_to`` is ``None`` for everyone or a seat number. Hosted games
+    turn it on to show automata turns and revealed chance events.
+    """
+
+    __slots__ = ("game", "config", "num_seats", "seed", "log")
+
+    game: "Game"
+    config: dict
+    num_seats: int
+    seed: int
+    log: list | None
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        """The seat whose decision it is, or TERMINAL."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.decider() == TERMINAL
+
+    def legal_moves(self) -> list:
+        """The legal moves of the decider, in a stable order."""
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> None:
+        """Apply a legal move (unchecked: use ``apply_checked`` on input)."""
+        raise NotImplementedError
+
+    def apply_checked(self, move: Move) -> None:
+        if self.decider() == TERMINAL:
+            raise GameOver("the game is over")
+        if move not in self.legal_moves():
+            raise IllegalMove(f"illegal move {move!r}")
+        self.apply(move)
+
+    def move_text(self, move: Move) -> str:
+        """Stable human-readable text of a move, as its decider sees it."""
+        raise NotImplementedError
+
+    def public_move_text(self, move: Move, observer: int | None) -> str:
+        """The text of ``move`` as ``observer`` may see it (before it is applied).
+
+        Games whose moves can be secret (a card kept face down) override this.
+        """
+        return self.move_text(move)
+
+    # --- information ---------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may see (``None``: a spectator), JSON-safe."""
+        raise NotImplementedError
+
+    def sample_for(self, seat: int, rng: random.Random) -> "State":
+        """A copy in which everything hidden from ``seat`` is re-dealt.
+
+        The copy looks identical from ``seat`` (same view, same legal moves)
+        and gets a fresh chance seed from ``rng``. ``log`` is off.
+        """
+        raise NotImplementedError
+
+    # --- outcome -------------------------------------------------------
+    def result(self) -> Result | None:
+        """The final result, or None while the game runs."""
+        raise NotImplementedError
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> "State":
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        raise NotImplementedError
+
+    def chance(self) -> random.Random:
+        """A generator for the next chance event; advances the state's seed."""
+        rng = random.Random(self.seed)
+        self.seed = rng.getrandbits(SEED_BITS)
+        return rng
+
+    def note(self, visible_to: int | None, text: str) -> None:
+        if self.log is not None:
+            self.log.append((visible_to, text))
+
+    def _init_base(self, game: "Game", config: dict, seed: int) -> None:
+        self.game = game
+        self.config = config
+        self.num_seats = config["players"]
+        self.seed = seed
+        self.log = None
+
+    def _copy_base(self, other: "State") -> None:
+        self.game = other.game
+        self.config = other.config  # validated configs are never mutated
+        self.num_seats = other.num_seats
+        self.seed = other.seed
+        self.log = None
+
+
+class Game:
+    """Static description of one game and the factories for its states."""
+
+    name: str = ""
+    title: str = ""
+    params: tuple[Param, ...] = ()
+    # move kind -> names of the tuple's remaining items (all ints, strs or bools)
+    move_fields: Mapping[str, tuple[str, ...]] = {}
+
+    # --- configuration -------------------------------------------------
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def validate(self, config: Mapping[str, Any] | None = None) -> dict:
+        """Fill defaults and check every value; ConfigError names the field."""
+        given = dict(config or {})
+        known = {p.name for p in self.params}
+        for key in given:
+            if key not in known:
+                raise ConfigError(key, f"unknown option for {self.name} (known: {', '.join(sorted(known))})")
+        cfg = {p.name: p.check(given[p.name]) if p.name in given else p.default for p in self.params}
+        self.check_config(cfg)
+        return cfg
+
+    def check_config(self, cfg: dict) -> None:
+        """Cross-field checks; raise ConfigError. Override where needed."""
+
+    def configurations(self) -> list[dict]:
+        """Every configuration the generic tests must cover."""
+        raise NotImplementedError
+
+    # --- factories -----------------------------------------------------
+    def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        cfg = self.validate(config)
+        return self._new_state(cfg, random.Random(seed))
+
+    def _new_state(self, cfg: dict, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        raise NotImplementedError
+
+    def from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with one seat's view, hidden parts sampled.
+
+        This is what a stateless AI call uses: the view is all it was given.
+        """
+        raise NotImplementedError
+
+    # --- moves as data -------------------------------------------------
+    def move_to_dict(self, move: Move) -> dict:
+        kind = move[0]
+        names = self.move_fields[kind]
+        return {kind: dict(zip(names, move[1:]))}
+
+    def move_from_dict(self, data: Mapping[str, Any]) -> Move:
+        if len(data) != 1:
+            raise IllegalMove("a move names exactly one kind")
+        ((kind, values),) = data.items()
+        if kind not in self.move_fields:
+            raise IllegalMove(f"unknown move kind {kind!r}")
+        values = values or {}
+        names = self.move_fields[kind]
+        unknown = set(values) - set(names)
+        if unknown:
+            raise IllegalMove(f"unknown field(s) for {kind}: {', '.join(sorted(unknown))}")
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise IllegalMove(f"missing field(s) for {kind}: {', '.join(missing)}")
+        return (kind, *(values[n] for n in names))
+
+    def move_to_json(self, move: Move) -> list:
+        return list(move)
+
+    def move_from_json(self, data: Iterable) -> Move:
+        return tuple(data)
+
+    # --- AI knowledge (optional; the AI works without it) -------------
+    def heuristic_move(self, state: State, rng: random.Random) -> Move:
+        """The ``greedy`` bot's choice. Default: a random legal move."""
+        return rng.choice(state.legal_moves())
+
+    def playout_move(self, state: State, rng: random.Random) -> Move | None:
+        """A cheap move for MCTS rollouts; None means uniformly random."""
+        return None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Estimated per-seat value in [0, 1] for a rollout cut-off, or None."""
+        return None
+
+
+def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """Play uniformly random moves to the end; returns the number of moves."""
+    steps = 0
+    while state.decider() != TERMINAL:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("game did not end")
+    return steps

@@ -1,0 +1,98 @@
+"""Pond geometry, precomputed once per layout so leap generation is lookups.
+
+Cells are numbered row * 9 + column on the 9x9 grid of data.POND. Every
+table is keyed by the *landing* cell: legal leaps land on empty spaces, and
+looking backwards from each empty space touches the fewest cells.
+"""
+
+from __future__ import annotations
+
+from .data import POND, SIZE
+
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class Layout:
+    """The spaces in play and the leap tables for one player count."""
+
+    def __init__(self, two_players: bool):
+        usable = set()
+        self.flowers = set()
+        self.edge = set()
+        for r, row in enumerate(POND):
+            for c, ch in enumerate(row):
+                if ch == ".":
+                    continue
+                cell = r * SIZE + c
+                if ch == "D":
+                    self.edge.add(cell)
+                    if two_players:
+                        continue  # off limits: never a landing or run-up space
+                if ch == "F":
+                    self.flowers.add(cell)
+                if ch == "Y":
+                    self.centre = cell
+                usable.add(cell)
+        self.cells = tuple(sorted(usable))
+        self.all_spaces = tuple(sorted(usable | self.edge))
+        self.is_flower = [cell in self.flowers for cell in range(SIZE * SIZE)]
+
+        def at(r, c):
+            if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c in usable:
+                return r * SIZE + c
+            return None
+
+        n = SIZE * SIZE
+        # into[e] = ((over, from), ...): straight leaps landing on e
+        self.orthogonal_into = [()] * n
+        self.diagonal_into = [()] * n
+        self.l_shaped_into = [()] * n
+        # rays[e] = ((over, (cells behind over, nearest first)), ...)
+        self.run_up_rays = [()] * n
+        for e in self.cells:
+            r, c = divmod(e, SIZE)
+            self.orthogonal_into[e] = self._straight(at, r, c, ORTHOGONAL)
+            self.diagonal_into[e] = self._straight(at, r, c, DIAGONAL)
+            l_pairs = []
+            for dr, dc in ORTHOGONAL:  # e = over + (dr, dc) sideways
+                over = at(r - dr, c - dc)
+                if over is None:
+                    continue
+                for pr, pc in ORTHOGONAL:  # leap direction perpendicular to the step
+                    if pr * dr + pc * dc != 0:
+                        continue
+                    origin = at(r - dr - pr, c - dc - pc)
+                    if origin is not None:
+                        l_pairs.append((over, origin))
+            self.l_shaped_into[e] = tuple(l_pairs)
+            rays = []
+            for dr, dc in ORTHOGONAL:
+                over = at(r - dr, c - dc)
+                if over is None:
+                    continue
+                ray = []
+                k = 2
+                while (cell := at(r - k * dr, c - k * dc)) is not None:
+                    ray.append(cell)
+                    k += 1
+                if len(ray) >= 2:  # a run-up needs an empty space and a leaper behind it
+                    rays.append((over, tuple(ray)))
+            self.run_up_rays[e] = tuple(rays)
+
+    @staticmethod
+    def _straight(at, r, c, directions):
+        pairs = []
+        for dr, dc in directions:
+            over = at(r - dr, c - dc)
+            origin = at(r - 2 * dr, c - 2 * dc)
+            if over is not None and origin is not None:
+                pairs.append((over, origin))
+        return tuple(pairs)
+
+
+LAYOUTS = {True: Layout(two_players=True), False: Layout(two_players=False)}
+
+
+def layout_for(players: int) -> Layout:
+    return LAYOUTS[players == 2]

@@ -1,0 +1,152 @@
+"""Frogriders component data as tables.
+
+Sources and labels (see docs/rules/frogriders.md and
+../shared/reference/game-data.md section 1): unit counts and the privilege
+card list are from the rulebook; the pond shape is INFERRED; flower
+positions, the set cards and the public score cards are ASSUMPTIONS kept
+here in one place so they can be replaced if the printed data turns up.
+"""
+
+from __future__ import annotations
+
+# Unit colours. 0 is an empty space; the values index per-colour count lists.
+EMPTY, YELLOW, RED, BLUE, BROWN = 0, 1, 2, 3, 4
+COLOURS = (YELLOW, RED, BLUE, BROWN)
+COLOUR_NAME = {YELLOW: "yellow", RED: "red", BLUE: "blue", BROWN: "brown"}
+COLOUR_BY_NAME = {v: k for k, v in COLOUR_NAME.items()}
+
+UNITS = {YELLOW: 10, RED: 11, BLUE: 14, BROWN: 21}  # rulebook: 56 units
+REMOVED_TWO_PLAYERS = {YELLOW: 3, RED: 4, BLUE: 5, BROWN: 8}  # rulebook
+
+# The pond (INFERRED shape, ASSUMPTION flowers).
+#   .  no space   D dark-green edge (off limits with 2 players)
+#   o  pond space F flower space    Y yellow centre (empty at the start)
+POND = (
+    "...DDD...",
+    "..DoFoD..",
+    ".DFoooFD.",
+    "DooFoFooD",
+    "DFooYooFD",
+    "DooFoFooD",
+    ".DFoooFD.",
+    "..DoFoD..",
+    "...DDD...",
+)
+SIZE = 9
+
+
+def cell_name(cell: int) -> str:
+    row, col = divmod(cell, SIZE)
+    return f"{'abcdefghi'[col]}{row + 1}"
+
+
+# --- privilege cards --------------------------------------------------------
+# kind: (name, group, trophies on the card, copies printed on the card)
+# "trophies" is the dark number scored in any case; green cards score only
+# their white per-requirement number, handled in scoring.
+PRIVILEGE_KINDS = (
+    ("extra_red", "turquoise", -2, 1),
+    ("extra_yellow", "turquoise", -2, 1),
+    ("extra_blue", "turquoise", -2, 1),
+    ("diagonal_leap", "orange", 2, 2),
+    ("l_shaped_leap", "orange", 2, 2),
+    ("run_up", "orange", 3, 2),
+    ("no_ability", "none", 4, 2),
+    ("collect_either", "purple", 2, 2),
+    ("flower", "purple", 1, 3),
+    ("per_brown", "green", 0, 3),
+    ("per_two_privileges", "green", 0, 3),
+    ("per_unit_privilege_pair", "green", 0, 3),
+    ("fewest_privileges_5", "blue", 2, 1),
+    ("fewest_units_5", "blue", 2, 1),
+    ("fewest_units_3", "blue", 3, 1),
+)
+PRIVILEGE_ID = {kind[0]: i for i, kind in enumerate(PRIVILEGE_KINDS)}
+(
+    P_EXTRA_RED, P_EXTRA_YELLOW, P_EXTRA_BLUE, P_DIAGONAL, P_L_SHAPED, P_RUN_UP,
+    P_NO_ABILITY, P_COLLECT_EITHER, P_FLOWER, P_PER_BROWN, P_PER_TWO_PRIVILEGES,
+    P_PER_PAIR, P_FEWEST_PRIVILEGES_5, P_FEWEST_UNITS_5, P_FEWEST_UNITS_3,
+) = range(len(PRIVILEGE_KINDS))
+
+# Turquoise cards: the colour and number of extra units they depict.
+EXTRA_UNITS = {P_EXTRA_RED: (RED, 2), P_EXTRA_YELLOW: (YELLOW, 2), P_EXTRA_BLUE: (BLUE, 2)}
+ORANGE = (P_DIAGONAL, P_L_SHAPED, P_RUN_UP)
+
+PRIVILEGE_TEXT = {
+    "extra_red": "2 extra red units (-2)",
+    "extra_yellow": "2 extra yellow units (-2)",
+    "extra_blue": "2 extra blue units (-2)",
+    "diagonal_leap": "Diagonal leap (2)",
+    "l_shaped_leap": "L-shaped leap (2)",
+    "run_up": "Run-up (3)",
+    "no_ability": "No ability (4)",
+    "collect_either": "Collect either unit (2)",
+    "flower": "Flower +1 (1)",
+    "per_brown": "1 per brown unit",
+    "per_two_privileges": "2 per 2 privilege cards",
+    "per_unit_privilege_pair": "1 per unit + privilege pair",
+    "fewest_privileges_5": "Fewest privilege cards +5 (2)",
+    "fewest_units_5": "Fewest units +5 (2)",
+    "fewest_units_3": "Fewest units +3 (3)",
+}
+
+# The rulebook's per-card counts add to 28; its component list says 24.
+# "28" (default) builds the stack from the printed per-card counts.
+# "24" follows the component list by cutting Flower and "2 per 2 privilege
+# cards" from three copies to one each (ASSUMPTION, see the rules doc).
+PRIVILEGE_DECK_CUTS = {"28": {}, "24": {P_FLOWER: 1, P_PER_TWO_PRIVILEGES: 1}}
+
+
+def privilege_deck(variant: str) -> list[int]:
+    cuts = PRIVILEGE_DECK_CUTS[variant]
+    deck = []
+    for kind, (_, _, _, copies) in enumerate(PRIVILEGE_KINDS):
+        deck.extend([kind] * cuts.get(kind, copies))
+    return deck
+
+
+# --- set cards ---------------------------------------------------------------
+# A set: units needed per colour (yellow, red, blue, brown) or "any" units,
+# and the trophy points per complete set (white number).
+# (yellow, red, blue, brown, any, points)
+PRIVATE_SET_CARDS = (  # ASSUMPTION (game-data.md 1.3)
+    (0, 2, 0, 0, 0, 5),
+    (0, 0, 0, 0, 5, 5),
+    (2, 0, 0, 0, 0, 5),
+    (0, 0, 2, 0, 0, 4),
+    (0, 0, 0, 3, 0, 3),
+    (1, 1, 1, 0, 0, 6),
+    (0, 1, 1, 1, 0, 4),
+    (1, 0, 1, 1, 0, 4),
+    (0, 2, 0, 1, 0, 5),
+    (2, 0, 0, 1, 0, 5),
+)
+
+# Public score cards: a front (set, white border) and a back (blue border).
+# Back kinds: ("flower",), ("brown_majority",), ("privilege_majority",),
+# ("two_colours", colour_a, colour_b).
+PUBLIC_CARDS = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pairing ASSUMED
+    ((0, 1, 1, 0, 0, 3), ("flower",)),
+    ((0, 1, 0, 1, 0, 2), ("brown_majority",)),
+    ((0, 0, 0, 0, 5, 5), ("privilege_majority",)),
+    ((1, 1, 0, 0, 0, 3), ("two_colours", RED, BLUE)),
+    ((1, 0, 0, 1, 0, 2), ("two_colours", RED, YELLOW)),
+    ((0, 0, 1, 1, 0, 2), ("two_colours", BLUE, YELLOW)),
+)
+MAJORITY_POINTS = {"brown_majority": (6, 3), "two_colours": (6, 3), "privilege_majority": (4, 2)}
+
+
+def set_text(card: tuple) -> str:
+    yellow, red, blue, brown, any_, points = card
+    parts = [f"{n} {COLOUR_NAME[c]}" for c, n in zip(COLOURS, (yellow, red, blue, brown)) if n]
+    if any_:
+        parts.append(f"{any_} any")
+    return f"{points} per {' + '.join(parts)}"
+
+
+def back_text(back: tuple) -> str:
+    if back[0] == "two_colours":
+        return f"most {COLOUR_NAME[back[1]]} + {COLOUR_NAME[back[2]]}: 6 (tie 3)"
+    return {"flower": "flower: +1 per landing on a flower",
+            "brown_majority": "most brown: 6 (tie 3)",
+            "privilege_majority": "most privilege cards: 4 (tie 2)"}[back[0]]

@@ -1,0 +1,33 @@
+"""Game name -> game object. Adding a game is one line in GAMES."""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import ConfigError, Game
+
+# name -> "module:attribute"; modules are imported on first use.
+GAMES: dict[str, str] = {
+    "frogriders": "engine.games.frogriders:GAME",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    return list(GAMES)
+
+
+def get(name: str) -> Game:
+    game = _loaded.get(name)
+    if game is None:
+        if name not in GAMES:
+            raise ConfigError("game", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        module, attr = GAMES[name].split(":")
+        game = getattr(importlib.import_module(module), attr)
+        _loaded[name] = game
+    return game
+
+
+def all_games() -> list[Game]:
+    return [get(n) for n in GAMES]

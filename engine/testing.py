@@ -1,0 +1,158 @@
+"""Invariant checks every game must pass (used by the generic tests).
+
+Kept in the package, not only under tests/, so a new game's author can run
+``python -m engine.testing <game>`` while writing it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from .core import TERMINAL, Game, State
+
+
+def config_id(cfg: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in cfg.items())
+
+
+def check_moves(state: State) -> list:
+    moves = state.legal_moves()
+    assert moves, "a running game must offer at least one legal move"
+    assert len(set(moves)) == len(moves), f"duplicate legal moves: {moves}"
+    texts = [state.move_text(m) for m in moves]
+    assert all(isinstance(t, str) and t for t in texts)
+    assert len(set(texts)) == len(texts), f"move texts are not unique: {texts}"
+    assert moves == state.legal_moves(), "legal_moves must be stable"
+    game = state.game
+    for m in moves:
+        assert isinstance(m, tuple) and isinstance(m[0], str), m
+        assert game.move_from_dict(game.move_to_dict(m)) == m
+        assert game.move_from_json(json.loads(json.dumps(game.move_to_json(m)))) == m
+        for observer in [None, *range(state.num_seats)]:
+            assert isinstance(state.public_move_text(m, observer), str)
+    return moves
+
+
+def check_serialisation(state: State) -> None:
+    data = state.to_dict()
+    text = json.dumps(data, sort_keys=True)
+    restored = state.game.from_dict(json.loads(text))
+    assert json.dumps(restored.to_dict(), sort_keys=True) == text, "serialisation round-trip differs"
+    assert restored.decider() == state.decider()
+    if state.decider() != TERMINAL:
+        assert restored.legal_moves() == state.legal_moves()
+
+
+def check_views(state: State, rng: random.Random) -> None:
+    game = state.game
+    decider = state.decider()
+    json.dumps(state.view(None))
+    for seat in range(state.num_seats):
+        view = state.view(seat)
+        frozen = json.dumps(view, sort_keys=True)
+        for _ in range(2):
+            world = state.sample_for(seat, rng)
+            assert world.log is None
+            assert json.dumps(world.view(seat), sort_keys=True) == frozen, (
+                f"seat {seat}'s view changed when its hidden information was re-sampled"
+            )
+            assert world.decider() == decider
+            if decider == seat:
+                assert world.legal_moves() == state.legal_moves()
+        rebuilt = game.from_view(json.loads(frozen), rng)
+        assert json.dumps(rebuilt.view(seat), sort_keys=True) == frozen, (
+            f"from_view did not reproduce seat {seat}'s view"
+        )
+        assert rebuilt.decider() == decider
+        if decider == seat:
+            assert rebuilt.legal_moves() == state.legal_moves()
+    assert json.dumps(state.view(decider if decider != TERMINAL else None), sort_keys=True)
+
+
+def check_result(state: State) -> None:
+    res = state.result()
+    assert res is not None, "a terminal state must have a result"
+    n = state.num_seats
+    assert len(res.scores) == n and len(res.ranks) == n
+    assert res.winners and all(0 <= w < n for w in res.winners)
+    assert all(res.ranks[w] == 0 for w in res.winners)
+    assert all((r == 0) == (i in res.winners) for i, r in enumerate(res.ranks))
+    json.dumps(res.to_dict())
+
+
+def full_check_game(game: Game, cfg: dict, seed: int, max_children: int = 12) -> int:
+    """Play one random game checking every invariant at every step.
+
+    Returns the number of moves. Raises AssertionError on any violation.
+    """
+    rng = random.Random(seed)
+    check_rng = random.Random(seed + 1)
+    state = game.new_state(cfg, seed)
+    history = []  # (copy, snapshot) pairs: no copy may change afterwards
+    moves_played = []
+    while True:
+        check_serialisation(state)
+        snapshot = json.dumps(state.to_dict(), sort_keys=True)
+        twin = state.copy()
+        assert json.dumps(twin.to_dict(), sort_keys=True) == snapshot
+        history.append((twin, snapshot))
+        check_views(state, check_rng)
+        if state.decider() == TERMINAL:
+            check_result(state)
+            break
+        assert state.result() is None
+        moves = check_moves(state)
+        # every legal move applies to a copy, leaving the original unchanged
+        sample = moves if len(moves) <= max_children else check_rng.sample(moves, max_children)
+        for m in sample:
+            child = state.copy()
+            child.apply(m)
+            child.decider()
+        assert json.dumps(state.to_dict(), sort_keys=True) == snapshot, "applying to a copy changed the original"
+        move = moves[rng.randrange(len(moves))]
+        moves_played.append(move)
+        state.apply(move)
+        assert len(moves_played) < 100_000, "game does not end"
+    for twin, snap in history:
+        assert json.dumps(twin.to_dict(), sort_keys=True) == snap, "a copy shares mutable state with its original"
+    # determinism: the same seed and moves give the same game
+    replay = game.new_state(cfg, seed)
+    for m in moves_played:
+        replay.apply(m)
+    assert json.dumps(replay.to_dict(), sort_keys=True) == json.dumps(state.to_dict(), sort_keys=True)
+    return len(moves_played)
+
+
+def quick_game(game: Game, cfg: dict, seed: int) -> State:
+    """A random game with only the cheap end-of-game checks."""
+    rng = random.Random(seed)
+    state = game.new_state(cfg, seed)
+    steps = 0
+    while state.decider() != TERMINAL:
+        moves = state.legal_moves()
+        assert moves
+        state.apply(moves[rng.randrange(len(moves))])
+        steps += 1
+        assert steps < 100_000, "game does not end"
+    check_result(state)
+    return state
+
+
+def main(argv: list[str]) -> int:
+    from . import registry
+
+    name = argv[1]
+    games = int(argv[2]) if len(argv) > 2 else 20
+    game = registry.get(name)
+    for cfg in game.configurations():
+        total = 0
+        for seed in range(games):
+            total += full_check_game(game, cfg, seed)
+        print(f"{name} {config_id(cfg)}: {games} games, {total / games:.1f} moves/game, all invariants hold")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
