@@ -1,0 +1,1 @@
+"""Game-agnostic AI: bots and information-set MCTS over the engine interface."""

@@ -1,0 +1,1 @@
+"""The gRPC service: authoritative game hosting over the engine interface."""
