@@ -54,9 +54,11 @@ class Running:
 
 
 async def start(address: str, store: GameStore | None = None,
-                bot_executor: concurrent.futures.Executor | None = None) -> Running:
+                bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None) -> Running:
+    """Start serving on ``address``; bots run on ``bot_executor`` (default: a
+    thread pool) unless a ready ``bots`` runner is given."""
     server = grpc.aio.server()
-    service = GameService(store or InMemoryStore(), BotRunner(bot_executor))
+    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor))
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
