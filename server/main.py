@@ -6,7 +6,6 @@ import asyncio
 import concurrent.futures
 import json
 import multiprocessing
-import sys
 
 
 def serve_main(args) -> int:
@@ -37,6 +36,3 @@ def play_main(args) -> int:
     with BackgroundServer() as server:
         return play(server.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
 
-
-if __name__ == "__main__":
-    sys.exit(0)

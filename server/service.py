@@ -563,7 +563,13 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                 requests.pop(next(iter(requests)))
             extra = {"requests": requests}
         if not await self._commit(record, snap, event, extra):
-            raise errors.aborted("the game changed during the call; read it again", version)
+            # a concurrent retry of this very request may have won the race
+            latest = await self.store.get(record["id"])
+            done = (latest or {}).get("requests", {}).get(request.request_id) if request.request_id else None
+            if done is not None and done["fingerprint"] == fingerprint:
+                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+            raise errors.aborted("the game changed during the call; read it again",
+                                 (latest or record)["version"])
         self._kick(record["id"])
         return response
 

@@ -146,6 +146,22 @@ def test_a_retried_move_applies_once_and_returns_the_first_result(client):
     assert view.version == 0
 
 
+def test_concurrent_retries_of_one_request_apply_once(client):
+    game = two_humans(client)
+    me = game.seat(0)
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        replies = list(pool.map(lambda _: me.play(move_id=0, request_id="same"), range(8)))
+    assert all(r == replies[0] for r in replies) and replies[0].version == 1
+    assert game.info().version == 1
+
+
+def test_the_generic_renderer_draws_any_view(client):
+    from boardbot.play import generic_render
+
+    text = generic_render(two_humans(client).spectator().view().state)
+    assert "seat: -1" in text and "config:" in text
+
+
 def test_resigning_hands_the_seat_to_the_random_bot_and_ranks_it_last(client):
     game = client.create_game("frogriders", seats=["human", "random"], seed=5)
     me = game.seat(0)

@@ -69,7 +69,7 @@ class View:
             finished=msg.status == common_pb2.GAME_STATUS_FINISHED,
             state=convert.to_dict(msg.view),
             legal_moves=[LegalMove(m.id, m.text, convert.to_dict(m.move)) for m in msg.legal_moves],
-            outcome=_outcome(msg) ,
+            outcome=_outcome(msg),
             message=msg)
 
 

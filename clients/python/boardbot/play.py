@@ -45,9 +45,17 @@ def renderer_for(game: str) -> Callable[[dict], str]:
         from engine import registry
 
         module = registry.GAMES[game].split(":")[0]
-        return importlib.import_module(module + ".render").render
+        render = importlib.import_module(module + ".render").render
     except (ImportError, KeyError, AttributeError):
         return generic_render
+
+    def safe(view: dict) -> str:
+        try:
+            return render(view)
+        except Exception:  # noqa: BLE001 - a renderer bug must not end the game
+            return generic_render(view)
+
+    return safe
 
 
 def play(address: str, game: str, opponents: list[str], seat: int = 0, config: dict | None = None,
