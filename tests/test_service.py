@@ -509,3 +509,39 @@ def test_client_view_wrapper_matches_the_message(client):
     assert isinstance(view, View)
     assert view.state == convert.to_dict(view.message.view)
     assert view.find(view.legal_moves[0].text) == view.legal_moves[0]
+
+
+def test_events_show_each_observer_only_its_own_text_log_and_move():
+    from server.service import event_message
+
+    event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
+             "move": {"take_privilege": {"slot": 2}},
+             "texts": ["a card for the spectator", "a card for seat 0", "card X for seat 1"],
+             "log": [[None, "everyone sees this"], [1, "only seat 1 sees this"], [0, "only seat 0 sees this"]],
+             "finished": False, "time": 0.0}
+    spectator = event_message(event, None, "frogriders")
+    assert spectator.move_text == "a card for the spectator" and list(spectator.log) == ["everyone sees this"]
+    assert not spectator.HasField("move")
+    zero = event_message(event, 0, "frogriders")
+    assert zero.move_text == "a card for seat 0" and list(zero.log) == ["everyone sees this", "only seat 0 sees this"]
+    assert not zero.HasField("move")
+    one = event_message(event, 1, "frogriders")
+    assert one.move_text == "card X for seat 1" and list(one.log) == ["everyone sees this", "only seat 1 sees this"]
+    assert convert.to_dict(one.move) == {"take_privilege": {"slot": 2}}
+
+
+def test_an_unexpected_failure_is_internal_and_the_server_goes_on():
+    from server.app import BackgroundServer
+    from server.store import InMemoryStore
+
+    class BrokenStore(InMemoryStore):
+        async def get(self, game_id):
+            if game_id == "boom":
+                raise RuntimeError("disk on fire")
+            return await super().get(game_id)
+
+    with BackgroundServer(store=BrokenStore()) as srv, Client(srv.address) as c:
+        code, message, details = error_of(c.get_game, "boom")
+        assert code == C.INTERNAL and "disk" not in message and details["ErrorInfo"].reason == "INTERNAL"
+        game = two_humans(c)
+        assert c.get_game(game.game_id).version == 0
