@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena, loadtest."""
+"""The ``boardbot`` command: serve, play, arena."""
 
 from __future__ import annotations
 
@@ -9,6 +9,24 @@ import sys
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardbot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the gRPC server (GameService, health, reflection)")
+    serve.add_argument("--address", default=None,
+                       help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
+    serve.add_argument("--bot-processes", type=int, default=0,
+                       help="play bot seats in this many worker processes (default 0: a thread pool)")
+    serve.set_defaults(run="server.main:serve_main")
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots, through the server")
+    play.add_argument("game")
+    play.add_argument("--vs", default="random",
+                      help="comma-separated bot specs, one per opponent (e.g. random or random,greedy)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--config", default="", help="game config as JSON")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--address", default=None,
+                      help="a running server; without it one is started in-process on a free port")
+    play.set_defaults(run="server.main:play_main")
 
     arena = sub.add_parser("arena", help="play bots against each other and summarise")
     arena.add_argument("game")

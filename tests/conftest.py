@@ -13,3 +13,61 @@ def scaled(short: int, long: int) -> int:
 @pytest.fixture
 def long_run() -> bool:
     return LONG
+
+
+# --- a real server on a free loopback port, and clients for it -----------------
+import random as _random  # noqa: E402
+
+import grpc  # noqa: E402
+from google.rpc import error_details_pb2  # noqa: E402
+from grpc_status import rpc_status  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def server():
+    from server import logs
+    from server.app import BackgroundServer
+
+    logs.configure(enabled=False)
+    srv = BackgroundServer()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def client(server):
+    from boardbot.client import Client
+
+    c = Client(server.address)
+    yield c
+    c.close()
+
+
+def error_of(fn, *args, **kwargs):
+    """Call ``fn``, expect a grpc.RpcError; returns (code, message, details by type name)."""
+    try:
+        fn(*args, **kwargs)
+    except grpc.RpcError as err:
+        status = rpc_status.from_call(err)
+        details = {}
+        if status is not None:
+            for box in status.details:
+                for cls in (error_details_pb2.ErrorInfo, error_details_pb2.BadRequest,
+                            error_details_pb2.PreconditionFailure):
+                    if box.Is(cls.DESCRIPTOR):
+                        msg = cls()
+                        box.Unpack(msg)
+                        details[cls.__name__] = msg
+        return err.code(), err.details(), details
+    raise AssertionError("the call succeeded; an error was expected")
+
+
+def play_randomly(seat, rng: _random.Random, version_check: bool = True):
+    """Play ``seat`` (a boardbot.client.Seat) with random legal moves to the end; the last view."""
+    for _, view in seat.watch():
+        if view.finished:
+            return view
+        if view.my_turn:
+            move = rng.choice(view.legal_moves)
+            seat.play(move_id=move.id, expected_version=view.version if version_check else None)
+    raise AssertionError("the watch stream ended before the game")

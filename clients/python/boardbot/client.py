@@ -1,0 +1,233 @@
+"""A thin typed helper over the generated stubs, for bot authors and tools.
+
+    from boardbot.client import Client
+
+    with Client("127.0.0.1:50051") as client:
+        game = client.create_game("frogriders", seats=["human", "random"])
+        me = game.seat(0)
+        for event, view in me.watch():
+            if view.finished:
+                print(view.outcome)
+                break
+            if view.my_turn:
+                me.play(move_id=0, expected_version=view.version)   # or text=..., or move={...}
+
+Views and moves are the engine's plain dicts (``View.state``, ``LegalMove.move``);
+``boardbot.convert`` turns them into the per-game messages and back.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Sequence
+
+import grpc
+from google.protobuf import json_format
+
+from . import convert
+from .v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    id: int
+    text: str
+    move: dict
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's (or a spectator's, seat -1) view at one version."""
+
+    game_id: str
+    version: int
+    seat: int
+    decider: int
+    finished: bool
+    state: dict
+    legal_moves: list[LegalMove]
+    outcome: dict | None
+    message: common_pb2.SeatView = field(repr=False)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_moves)
+
+    def find(self, text: str) -> LegalMove:
+        for move in self.legal_moves:
+            if move.text == text:
+                return move
+        raise KeyError(f"no legal move reads {text!r}")
+
+    @classmethod
+    def from_message(cls, msg: common_pb2.SeatView) -> "View":
+        return cls(
+            game_id=msg.game_id, version=msg.version, seat=msg.seat, decider=msg.decider,
+            finished=msg.status == common_pb2.GAME_STATUS_FINISHED,
+            state=convert.to_dict(msg.view),
+            legal_moves=[LegalMove(m.id, m.text, convert.to_dict(m.move)) for m in msg.legal_moves],
+            outcome=_outcome(msg),
+            message=msg)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change of the game as this observer may see it."""
+
+    version: int
+    kind: str  # "move" or "resign"
+    seat: int
+    by_bot: bool
+    text: str
+    log: list[str]
+    move: dict | None  # only in the acting seat's own events
+
+    @classmethod
+    def from_message(cls, msg: common_pb2.Event) -> "Event":
+        kind = common_pb2.EventKind.Name(msg.kind).removeprefix("EVENT_KIND_").lower()
+        return cls(msg.version, kind, msg.seat, msg.by_bot, msg.move_text, list(msg.log),
+                   convert.to_dict(msg.move) if msg.HasField("move") else None)
+
+
+def _outcome(msg) -> dict | None:
+    if not msg.HasField("outcome"):
+        return None
+    return json_format.MessageToDict(msg.outcome, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+
+
+class Client:
+    """A connection to a boardbot server."""
+
+    def __init__(self, address: str, timeout: float = 30.0):
+        self.address = address
+        self.timeout = timeout
+        self.channel = grpc.insecure_channel(address)
+        self.stub = game_service_pb2_grpc.GameServiceStub(self.channel)
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        grpc.channel_ready_future(self.channel).result(timeout=timeout)
+
+    def game_types(self) -> list[common_pb2.GameType]:
+        return list(self.stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=self.timeout).game_types)
+
+    def create_game(self, game: str, config: Mapping[str, Any] | None = None,
+                    seats: Sequence[str] = (), seed: int | None = None) -> "Game":
+        """Start a game; ``seats``: "human" or a bot spec ("random", ...) per seat."""
+        request = game_service_pb2.CreateGameRequest(game=game, seed=seed)
+        if config:
+            request.config.CopyFrom(convert.to_proto(common_pb2.GameConfig, game, config))
+        for spec in seats:
+            if spec == HUMAN:
+                request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
+            else:
+                request.seats.add(kind=common_pb2.SEAT_KIND_BOT, bot=spec)
+        response = self.stub.CreateGame(request, timeout=self.timeout)
+        return Game(self, response.game.game_id, {t.seat: t.token for t in response.seat_tokens},
+                    response.owner_token, response.game)
+
+    def get_game(self, game_id: str) -> common_pb2.Game:
+        return self.stub.GetGame(game_service_pb2.GetGameRequest(game_id=game_id), timeout=self.timeout).game
+
+    def list_games(self, page_size: int = 0, game: str = "") -> Iterator[common_pb2.Game]:
+        token = ""
+        while True:
+            page = self.stub.ListGames(game_service_pb2.ListGamesRequest(
+                page_size=page_size, page_token=token, game=game), timeout=self.timeout)
+            yield from page.games
+            token = page.next_page_token
+            if not token:
+                return
+
+    def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
+        return Seat(self, game_id, seat, token)
+
+    def delete_game(self, game_id: str, owner_token: str) -> None:
+        self.stub.DeleteGame(game_service_pb2.DeleteGameRequest(game_id=game_id),
+                             metadata=_auth(owner_token), timeout=self.timeout)
+
+
+@dataclass
+class Game:
+    """A game created through this client, with its secrets."""
+
+    client: Client
+    game_id: str
+    tokens: dict[int, str]
+    owner_token: str
+    created: common_pb2.Game = field(repr=False)
+
+    def seat(self, seat: int) -> "Seat":
+        return Seat(self.client, self.game_id, seat, self.tokens.get(seat))
+
+    def spectator(self) -> "Seat":
+        return Seat(self.client, self.game_id, None, None)
+
+    def info(self) -> common_pb2.Game:
+        return self.client.get_game(self.game_id)
+
+    def delete(self) -> None:
+        self.client.delete_game(self.game_id, self.owner_token)
+
+
+def _auth(token: str | None) -> tuple:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+class Seat:
+    """Acting as one seat (or watching as a spectator when ``seat`` is None)."""
+
+    def __init__(self, client: Client, game_id: str, seat: int | None, token: str | None):
+        self.client = client
+        self.game_id = game_id
+        self.number = seat
+        self.token = token
+
+    def view(self) -> View:
+        request = game_service_pb2.GetViewRequest(game_id=self.game_id, seat=self.number)
+        response = self.client.stub.GetView(request, metadata=_auth(self.token), timeout=self.client.timeout)
+        return View.from_message(response.view)
+
+    def play(self, move_id: int | None = None, *, text: str | None = None, move: Mapping | None = None,
+             expected_version: int | None = None, request_id: str | None = None,
+             game: str | None = None) -> game_service_pb2.SubmitMoveResponse:
+        """Make a move by id, by text, or as the engine's move dict (then ``game`` names the game)."""
+        request = game_service_pb2.SubmitMoveRequest(
+            game_id=self.game_id, seat=self.number if self.number is not None else -1,
+            expected_version=expected_version, request_id=request_id or uuid.uuid4().hex)
+        given = [x is not None for x in (move_id, text, move)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of move_id, text, move")
+        if move_id is not None:
+            request.move_id = move_id
+        elif text is not None:
+            request.move_text = text
+        else:
+            if game is None:
+                raise ValueError("a move dict needs the game name")
+            request.move.CopyFrom(convert.to_proto(common_pb2.Move, game, move))
+        return self.client.stub.SubmitMove(request, metadata=_auth(self.token), timeout=self.client.timeout)
+
+    def resign(self) -> common_pb2.Game:
+        request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
+        return self.client.stub.Resign(request, metadata=_auth(self.token), timeout=self.client.timeout).game
+
+    def watch(self, from_version: int | None = None) -> Iterator[tuple[Event | None, View]]:
+        """(None, first view), then (event, view after it) per version, until the game ends."""
+        request = game_service_pb2.WatchGameRequest(game_id=self.game_id, seat=self.number,
+                                                    from_version=from_version)
+        for item in self.client.stub.WatchGame(request, metadata=_auth(self.token)):
+            event = Event.from_message(item.event) if item.HasField("event") else None
+            yield event, View.from_message(item.view)

@@ -1,0 +1,137 @@
+"""``boardbot play``: a terminal game against bots, through a server.
+
+Generic: the view is drawn by the game's optional renderer (a ``render``
+module beside the game's engine, ``render(view) -> str``) or, without one,
+as an indented tree of the view's fields.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Callable, TextIO
+
+import grpc
+
+from .client import HUMAN, Client, View
+
+
+def generic_render(view: dict) -> str:
+    lines: list[str] = []
+
+    def walk(value, indent: str, key: str) -> None:
+        if isinstance(value, dict):
+            lines.append(f"{indent}{key}:")
+            for k, v in value.items():
+                walk(v, indent + "  ", k)
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            lines.append(f"{indent}{key}:")
+            for i, item in enumerate(value):
+                parts = ", ".join(f"{k}={v}" for k, v in item.items())
+                lines.append(f"{indent}  [{i}] {parts}")
+        elif isinstance(value, list):
+            lines.append(f"{indent}{key}: {', '.join(str(v) for v in value)}")
+        else:
+            lines.append(f"{indent}{key}: {value}")
+
+    for k, v in view.items():
+        walk(v, "", k)
+    return "\n".join(lines)
+
+
+def renderer_for(game: str) -> Callable[[dict], str]:
+    """The game's own renderer when this install has its engine, else the generic one."""
+    try:
+        from engine import registry
+
+        module = registry.GAMES[game].split(":")[0]
+        render = importlib.import_module(module + ".render").render
+    except (ImportError, KeyError, AttributeError):
+        return generic_render
+
+    def safe(view: dict) -> str:
+        try:
+            return render(view)
+        except Exception:  # noqa: BLE001 - a renderer bug must not end the game
+            return generic_render(view)
+
+    return safe
+
+
+def play(address: str, game: str, opponents: list[str], seat: int = 0, config: dict | None = None,
+         seed: int | None = None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    seats = list(opponents)
+    seats.insert(min(max(seat, 0), len(seats)), HUMAN)
+    render = renderer_for(game)
+    with Client(address) as client:
+        client.wait_ready()
+        try:
+            created = client.create_game(game, config=config, seats=seats, seed=seed)
+        except grpc.RpcError as err:
+            say(f"cannot create the game: {err.details()}")
+            return 2
+        me = created.seat(seats.index(HUMAN))
+        say(f"{game}: you are seat {me.number}; " + ", ".join(
+            f"seat {i}: {s}" for i, s in enumerate(seats) if s != HUMAN))
+        for event, view in me.watch():
+            if event is not None:
+                who = "you" if event.seat == me.number else f"seat {event.seat}"
+                say(f"  {who}: {event.text}")
+                for entry in event.log:
+                    say(f"    {entry}")
+            if view.finished:
+                say()
+                say(render(view.state))
+                say(_standing(view))
+                return 0
+            if view.my_turn:
+                if not _turn(me, view, render, inp, say):
+                    me.resign()
+                    say("you resigned")
+                    return 0
+    return 0
+
+
+def _turn(me, view: View, render, inp: TextIO, say) -> bool:
+    say()
+    say(render(view.state))
+    say()
+    say("your moves:")
+    for n, move in enumerate(view.legal_moves, start=1):
+        say(f"  {n:>3}. {move.text}")
+    while True:
+        say("move number (or the move's text; q resigns)> ")
+        line = inp.readline()
+        if not line:
+            return False
+        line = line.strip()
+        if line in ("q", "quit", "resign"):
+            return False
+        try:
+            if line.isdigit() and 1 <= int(line) <= len(view.legal_moves):
+                me.play(move_id=view.legal_moves[int(line) - 1].id, expected_version=view.version)
+                return True
+            view.find(line)
+            me.play(text=line, expected_version=view.version)
+            return True
+        except KeyError:
+            say(f"not a move: {line!r}")
+        except grpc.RpcError as err:
+            say(f"rejected: {err.details()}")
+
+
+def _standing(view: View) -> str:
+    outcome = view.outcome or {}
+    scores = outcome.get("scores", [])
+    ranks = outcome.get("ranks", [])
+    lines = ["game over"]
+    for q, (score, rank) in enumerate(zip(scores, ranks)):
+        you = " (you)" if q == view.seat else ""
+        lines.append(f"  seat {q}{you}: {score:g} points, place {rank + 1}")
+    return "\n".join(lines)

@@ -1,0 +1,204 @@
+import datetime
+
+from boardbot.v1 import frogriders_pb2 as _frogriders_pb2
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
+    SEAT_KIND_HUMAN: _ClassVar[SeatKind]
+    SEAT_KIND_BOT: _ClassVar[SeatKind]
+
+class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
+    GAME_STATUS_RUNNING: _ClassVar[GameStatus]
+    GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+
+class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EVENT_KIND_UNSPECIFIED: _ClassVar[EventKind]
+    EVENT_KIND_MOVE: _ClassVar[EventKind]
+    EVENT_KIND_RESIGN: _ClassVar[EventKind]
+SEAT_KIND_UNSPECIFIED: SeatKind
+SEAT_KIND_HUMAN: SeatKind
+SEAT_KIND_BOT: SeatKind
+GAME_STATUS_UNSPECIFIED: GameStatus
+GAME_STATUS_RUNNING: GameStatus
+GAME_STATUS_FINISHED: GameStatus
+EVENT_KIND_UNSPECIFIED: EventKind
+EVENT_KIND_MOVE: EventKind
+EVENT_KIND_RESIGN: EventKind
+
+class GameConfig(_message.Message):
+    __slots__ = ("frogriders",)
+    FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    frogriders: _frogriders_pb2.FrogridersConfig
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersConfig, _Mapping]] = ...) -> None: ...
+
+class View(_message.Message):
+    __slots__ = ("frogriders",)
+    FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    frogriders: _frogriders_pb2.FrogridersView
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersView, _Mapping]] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("frogriders",)
+    FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    frogriders: _frogriders_pb2.FrogridersMove
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ...) -> None: ...
+
+class SeatSpec(_message.Message):
+    __slots__ = ("kind", "bot")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    bot: str
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ...) -> None: ...
+
+class Seat(_message.Message):
+    __slots__ = ("seat", "kind", "bot", "resigned")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SeatKind
+    bot: str
+    resigned: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+
+class Outcome(_message.Message):
+    __slots__ = ("scores", "winners", "ranks", "breakdown")
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    RANKS_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
+    scores: _containers.RepeatedScalarFieldContainer[float]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    ranks: _containers.RepeatedScalarFieldContainer[int]
+    breakdown: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
+    def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
+
+class Game(_message.Message):
+    __slots__ = ("game_id", "game", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    DECIDER_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game: str
+    config: GameConfig
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+    version: int
+    status: GameStatus
+    decider: int
+    outcome: Outcome
+    create_time: _timestamp_pb2.Timestamp
+    update_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class LegalMove(_message.Message):
+    __slots__ = ("id", "text", "move")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    text: str
+    move: Move
+    def __init__(self, id: _Optional[int] = ..., text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class SeatView(_message.Message):
+    __slots__ = ("game_id", "version", "seat", "view", "decider", "legal_moves", "status", "outcome")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    DECIDER_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seat: int
+    view: View
+    decider: int
+    legal_moves: _containers.RepeatedCompositeFieldContainer[LegalMove]
+    status: GameStatus
+    outcome: Outcome
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("version", "kind", "seat", "by_bot", "move_text", "move", "log", "status", "time")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BY_BOT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_TEXT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    kind: EventKind
+    seat: int
+    by_bot: bool
+    move_text: str
+    move: Move
+    log: _containers.RepeatedScalarFieldContainer[str]
+    status: GameStatus
+    time: _timestamp_pb2.Timestamp
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., by_bot: _Optional[bool] = ..., move_text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class GameParam(_message.Message):
+    __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DOC_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    doc: str
+    default_value: _struct_pb2.Value
+    choices: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Value]
+    minimum: int
+    maximum: int
+    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
+
+class GameType(_message.Message):
+    __slots__ = ("name", "title", "params", "configurations", "move_kinds")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    CONFIGURATIONS_FIELD_NUMBER: _ClassVar[int]
+    MOVE_KINDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    title: str
+    params: _containers.RepeatedCompositeFieldContainer[GameParam]
+    configurations: _containers.RepeatedCompositeFieldContainer[GameConfig]
+    move_kinds: _containers.RepeatedCompositeFieldContainer[MoveKind]
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., params: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ...) -> None: ...
+
+class MoveKind(_message.Message):
+    __slots__ = ("name", "fields")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    fields: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., fields: _Optional[_Iterable[str]] = ...) -> None: ...

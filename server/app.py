@@ -1,0 +1,117 @@
+"""Build and run the gRPC server: GameService, health, reflection, shutdown.
+
+``boardbot serve`` runs ``serve``; tests and ``boardbot play`` use
+``BackgroundServer`` (a real server on a free loopback port, in a thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import signal
+import threading
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+
+from .bots import BotRunner
+from .service import GameService
+from .store import GameStore, InMemoryStore
+
+DEFAULT_ADDRESS = "127.0.0.1:50051"
+ADDRESS_ENV = "BOARDBOT_ADDRESS"
+SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+GRACE_SECONDS = 5.0
+
+log = structlog.get_logger("boardbot.server")
+
+
+def default_address() -> str:
+    return os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS
+
+
+class Running:
+    """A started server and what it needs to stop cleanly."""
+
+    def __init__(self, server: grpc.aio.Server, service: GameService, health_servicer, port: int, host: str):
+        self.server = server
+        self.service = service
+        self.health = health_servicer
+        self.port = port
+        self.address = f"{host}:{port}"
+
+    async def stop(self, grace: float = GRACE_SECONDS) -> None:
+        """Stop taking calls, end watch streams, let in-flight calls finish."""
+        await self.health.enter_graceful_shutdown()
+        await self.service.close()
+        await self.server.stop(grace)
+        self.service.bots.close()
+
+
+async def start(address: str, store: GameStore | None = None,
+                bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None) -> Running:
+    """Start serving on ``address``; bots run on ``bot_executor`` (default: a
+    thread pool) unless a ready ``bots`` runner is given."""
+    server = grpc.aio.server()
+    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor))
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(address)
+    if port == 0:
+        raise OSError(f"cannot listen on {address}")
+    await server.start()
+    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
+    host = address.rsplit(":", 1)[0]
+    return Running(server, service, health_servicer, port, host)
+
+
+async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None) -> None:
+    """Run until SIGTERM or SIGINT, then shut down gracefully."""
+    running = await start(address, bot_executor=bot_executor)
+    log.info("serving", address=running.address, service=SERVICE_NAME)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("shutting_down", grace_seconds=GRACE_SECONDS)
+    await running.stop()
+    log.info("stopped")
+
+
+class BackgroundServer:
+    """A real server in a background thread with its own event loop."""
+
+    def __init__(self, address: str = "127.0.0.1:0", **kwargs):
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="boardbot-server", daemon=True)
+        self._thread.start()
+        self.running: Running = asyncio.run_coroutine_threadsafe(start(address, **kwargs), self._loop).result(30)
+        self.address = self.running.address
+
+    def call(self, coro, timeout: float = 30):
+        """Run a coroutine on the server's loop (tests use it to reach the store)."""
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def stop(self, grace: float = 1.0) -> None:
+        if self._loop.is_closed():
+            return
+        asyncio.run_coroutine_threadsafe(self.running.stop(grace), self._loop).result(30)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+
+    def __enter__(self) -> "BackgroundServer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -1,0 +1,38 @@
+"""Entry points of ``boardbot serve`` and ``boardbot play``."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import multiprocessing
+
+
+def serve_main(args) -> int:
+    from . import logs
+    from .app import default_address, serve
+
+    logs.configure()
+    executor = None
+    if args.bot_processes > 0:
+        executor = concurrent.futures.ProcessPoolExecutor(
+            args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
+    asyncio.run(serve(args.address or default_address(), bot_executor=executor))
+    return 0
+
+
+def play_main(args) -> int:
+    from boardbot.play import play
+
+    from . import logs
+
+    config = json.loads(args.config) if args.config else {}
+    opponents = [s.strip() for s in args.vs.split(",") if s.strip()]
+    if args.address:
+        return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
+    from .app import BackgroundServer
+
+    logs.configure(enabled=False)  # the terminal is the player's
+    with BackgroundServer() as server:
+        return play(server.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
+

@@ -1,0 +1,650 @@
+"""boardbot.v1.GameService: the authoritative game host.
+
+Nothing here names a game: configs, views and moves go through
+``boardbot.convert`` and the engine interface (``engine.core``).
+
+Design (see also README.md, API):
+
+* Tokens: CreateGame makes a random secret per human seat and one owner
+  secret; the store keeps only their SHA-256. A call acting as a seat sends
+  ``authorization: Bearer <token>``. No token: UNAUTHENTICATED; a token
+  this game does not know: UNAUTHENTICATED; a token of this game that is not
+  the seat's (another seat's, the owner's): PERMISSION_DENIED.
+* Versions: 0 at creation, +1 per event (a move or a resignation). The
+  event numbered n is the one that brought the game to version n.
+* Resignation: the seat is out. Its decisions are made by the random bot
+  from then on (so the engine's state stays a legal game and the other
+  seats play on), and the outcome ranks every resigned seat behind every
+  seat that did not resign; scores stay the engine's.
+* Bot seats (and resigned seats) are played by the server: a per-game
+  driver task samples a world for the seat (``State.sample_for``), runs the
+  bot in an executor (``server.bots.BotRunner``) and commits the move
+  through the same checked path as a client's move.
+* Every change is a compare-and-set commit on the store; a lost race is
+  retried (bots) or reported as ABORTED (clients). A rejected call changes
+  nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import functools
+import hashlib
+import hmac
+import inspect
+import random
+import secrets
+import sys
+import time
+import uuid
+from typing import Any
+
+import grpc
+import structlog
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
+
+from boardbot import convert
+from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
+from engine import registry
+from engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
+
+from . import errors
+from .bots import BotRunner, check_spec
+from .store import GameStore, Record
+
+log = structlog.get_logger("boardbot.server")
+
+HUMAN, BOT = "human", "bot"
+RESIGNED_BOT = "random"  # plays a resigned seat
+MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
+DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
+WATCH_POLL_SECONDS = 30.0
+RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
+KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
+EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
+    ts = timestamp_pb2.Timestamp()
+    ts.FromNanoseconds(int(seconds * 1e9))
+    return ts
+
+
+def _game(name: str) -> Game:
+    return registry.get(name)
+
+
+# --- the RPC wrapper: status codes, details, one log line per call --------------
+def rpc(handler):
+    """Wrap a handler ``(self, request, context, call)``: errors become statuses
+    with details, nothing escapes as a crash, and one JSON line is logged."""
+    method = handler.__name__
+
+    def finish(call: dict, code: grpc.StatusCode, started: float) -> None:
+        log.info("rpc", method=method, game=call.get("game"), game_id=call.get("game_id"),
+                 seat=call.get("seat"), code=code.name, duration_ms=round((time.perf_counter() - started) * 1000, 3))
+
+    if inspect.isasyncgenfunction(handler):
+        @functools.wraps(handler)
+        async def stream(self, request, context):
+            started, call, code = time.perf_counter(), {}, grpc.StatusCode.OK
+            try:
+                async for item in handler(self, request, context, call):
+                    yield item
+            except errors.ServiceError as err:
+                code = err.code
+                await context.abort_with_status(err.to_status())
+            except asyncio.CancelledError:
+                code = grpc.StatusCode.CANCELLED
+                raise
+            except Exception as exc:  # noqa: BLE001 - never a crash
+                code = await _internal(context, method, exc)
+            finally:
+                finish(call, code, started)
+        return stream
+
+    @functools.wraps(handler)
+    async def unary(self, request, context):
+        started, call, code = time.perf_counter(), {}, grpc.StatusCode.OK
+        try:
+            return await handler(self, request, context, call)
+        except errors.ServiceError as err:
+            code = err.code
+            await context.abort_with_status(err.to_status())
+        except asyncio.CancelledError:
+            code = grpc.StatusCode.CANCELLED
+            raise
+        except Exception as exc:  # noqa: BLE001 - never a crash
+            code = await _internal(context, method, exc)
+        finally:
+            finish(call, code, started)
+    return unary
+
+
+async def _internal(context, method: str, exc: Exception) -> grpc.StatusCode:
+    if isinstance(exc, grpc.aio.AbortError):
+        raise exc  # context.abort already set the status
+    log.error("rpc_failed", method=method, error=repr(exc), exc_info=sys.exc_info())
+    err = errors.ServiceError(grpc.StatusCode.INTERNAL, "internal error", "INTERNAL")
+    await context.abort_with_status(err.to_status())
+    return grpc.StatusCode.INTERNAL  # not reached: abort raises
+
+
+# --- a game at one version, rebuilt from its record or replayed from events ------
+class Snapshot:
+    """A game's engine state and seat flags at one version."""
+
+    def __init__(self, record: Record, state: State, version: int, resigned: list[bool]):
+        self.record = record
+        self.state = state
+        self.version = version
+        self.resigned = resigned
+
+    @classmethod
+    def current(cls, record: Record) -> "Snapshot":
+        state = _game(record["game"]).from_dict(record["state"])
+        return cls(record, state, record["version"], [s["resigned"] for s in record["seats"]])
+
+    @classmethod
+    def initial(cls, record: Record) -> "Snapshot":
+        state = _game(record["game"]).from_dict(record["initial"])
+        return cls(record, state, 0, [False] * len(record["seats"]))
+
+    def advance(self, event: dict) -> None:
+        """Apply one event (the engine is deterministic: the same state results)."""
+        assert event["version"] == self.version + 1, (event["version"], self.version)
+        if event["kind"] == "move":
+            game = self.state.game
+            self.state.apply(game.move_from_dict(event["move"]))
+        else:
+            self.resigned[event["seat"]] = True
+        self.version = event["version"]
+
+    @property
+    def game_name(self) -> str:
+        return self.record["game"]
+
+    def finished(self) -> bool:
+        return self.state.decider() == TERMINAL
+
+    def status(self) -> int:
+        return FINISHED if self.finished() else RUNNING
+
+    def outcome(self) -> common_pb2.Outcome | None:
+        result = self.state.result()
+        if result is None:
+            return None
+        ranks, winners = list(result.ranks), list(result.winners)
+        if any(self.resigned) and not all(self.resigned):
+            ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
+        breakdown = []
+        for part in result.breakdown:
+            box = struct_pb2.Struct()
+            box.update(part)
+            breakdown.append(box)
+        return common_pb2.Outcome(scores=[float(s) for s in result.scores], winners=winners, ranks=ranks,
+                                  breakdown=breakdown)
+
+    def seat_view(self, seat: int | None) -> common_pb2.SeatView:
+        state, name = self.state, self.game_name
+        decider = state.decider()
+        out = common_pb2.SeatView(
+            game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
+            view=convert.to_proto(common_pb2.View, name, state.view(seat)), decider=decider, status=self.status())
+        if seat is not None and decider == seat and not self.resigned[seat]:
+            game = state.game
+            for i, move in enumerate(state.legal_moves()):
+                out.legal_moves.add(id=i, text=state.move_text(move),
+                                    move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
+        outcome = self.outcome()
+        if outcome is not None:
+            out.outcome.CopyFrom(outcome)
+        return out
+
+    def game_message(self) -> common_pb2.Game:
+        rec = self.record
+        out = common_pb2.Game(
+            game_id=rec["id"], game=rec["game"],
+            config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
+            version=self.version, status=self.status(), decider=self.state.decider(),
+            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
+        for q, seat in enumerate(rec["seats"]):
+            out.seats.add(seat=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
+        outcome = self.outcome()
+        if outcome is not None:
+            out.outcome.CopyFrom(outcome)
+        return out
+
+
+def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
+    """One stored event as ``observer`` (None: a spectator) may see it."""
+    out = common_pb2.Event(
+        version=event["version"], kind=EVENT_KIND[event["kind"]], seat=event["seat"], by_bot=event["by_bot"],
+        move_text=event["texts"][0 if observer is None else observer + 1],
+        log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
+        status=FINISHED if event["finished"] else RUNNING, time=_timestamp(event["time"]))
+    if event["move"] is not None and observer == event["seat"]:
+        out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
+    return out
+
+
+# --- the service ----------------------------------------------------------------
+class GameService(game_service_pb2_grpc.GameServiceServicer):
+    def __init__(self, store: GameStore, bots: BotRunner | None = None):
+        self.store = store
+        self.bots = bots or BotRunner()
+        self._drivers: dict[str, asyncio.Task] = {}
+        self._wake: set[str] = set()
+        self._closing = asyncio.Event()
+
+    # --- lifecycle ---------------------------------------------------------------
+    async def close(self) -> None:
+        """End watch streams and bot drivers (server shutdown)."""
+        self._closing.set()
+        tasks = list(self._drivers.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- helpers -----------------------------------------------------------------
+    async def _load(self, game_id: str, call: dict) -> Record:
+        call["game_id"] = game_id
+        if not game_id:
+            raise errors.invalid("game_id", "game_id is required")
+        record = await self.store.get(game_id)
+        if record is None:
+            raise errors.not_found(game_id)
+        call["game"] = record["game"]
+        return record
+
+    @staticmethod
+    def _token(context) -> str | None:
+        for key, value in context.invocation_metadata() or ():
+            if key == "authorization":
+                scheme, _, token = value.partition(" ")
+                if scheme.lower() != "bearer" or not token.strip():
+                    raise errors.unauthenticated("authorization metadata must be 'Bearer <token>'")
+                return token.strip()
+        return None
+
+    def _authorize_seat(self, record: Record, seat: int, context, call: dict) -> None:
+        call["seat"] = seat
+        seats = record["seats"]
+        if not 0 <= seat < len(seats):
+            raise errors.invalid("seat", f"seat {seat} does not exist (seats 0-{len(seats) - 1})")
+        token = self._token(context)
+        if token is None:
+            raise errors.unauthenticated(f"acting as seat {seat} needs its token in the metadata "
+                                         "('authorization: Bearer <token>')")
+        digest = _digest(token)
+        if seats[seat]["token"] and hmac.compare_digest(digest, seats[seat]["token"]):
+            return
+        known = [s["token"] for s in seats if s["token"]] + [record["owner"]]
+        if any(hmac.compare_digest(digest, k) for k in known):
+            if seats[seat]["kind"] == BOT:
+                raise errors.permission_denied(f"seat {seat} is played by a bot")
+            raise errors.permission_denied(f"this token is not seat {seat}'s")
+        raise errors.unauthenticated("unknown token for this game")
+
+    def _kick(self, game_id: str) -> None:
+        """Make sure a driver plays this game's bot seats (if any is to move)."""
+        if self._closing.is_set():
+            return
+        self._wake.add(game_id)
+        if game_id not in self._drivers:
+            self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
+
+    async def _commit(self, record: Record, snap: Snapshot, event: dict, extra: dict | None = None) -> bool:
+        new = dict(record, state=snap.state.to_dict(), version=record["version"] + 1, updated=event["time"],
+                   seats=[dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)])
+        if extra:
+            new.update(extra)
+        return await self.store.commit(record["id"], record["version"], new, [event])
+
+    @staticmethod
+    def _move_event(snap: Snapshot, seat: int, move: tuple, by_bot: bool) -> dict:
+        """Apply ``move`` for ``seat`` to ``snap`` (checked by the engine); the event."""
+        state = snap.state
+        n = state.num_seats
+        texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
+        texts[seat + 1] = state.move_text(move)
+        move_dict = state.game.move_to_dict(move)
+        state.log = []
+        try:
+            state.apply_checked(move)
+            entries = state.log
+        finally:
+            state.log = None
+        snap.version += 1
+        return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
+                "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(),
+                "time": time.time()}
+
+    # --- bots ----------------------------------------------------------------------
+    async def _drive(self, game_id: str) -> None:
+        try:
+            while not self._closing.is_set():
+                self._wake.discard(game_id)
+                acted = await self._bot_step(game_id)
+                if not acted and game_id not in self._wake:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a broken store or bot must not kill the server
+            log.error("bot_driver_failed", game_id=game_id, error=repr(exc), exc_info=sys.exc_info())
+        finally:
+            self._drivers.pop(game_id, None)
+
+    async def _bot_step(self, game_id: str) -> bool:
+        record = await self.store.get(game_id)
+        if record is None:
+            return False
+        snap = Snapshot.current(record)
+        seat = snap.state.decider()
+        if seat == TERMINAL:
+            return False
+        info = record["seats"][seat]
+        if info["kind"] != BOT and not info["resigned"]:
+            return False
+        spec = RESIGNED_BOT if info["resigned"] else info["bot"]
+        # deterministic per game seed and version: a seeded game replays the same
+        rng = random.Random(f"{record['seed']}:{record['version']}:{seat}")
+        world = snap.state.sample_for(seat, rng)
+        try:
+            move = await self.bots.choose(record["game"], spec, world.to_dict(), rng.getrandbits(63))
+            if move not in snap.state.legal_moves():
+                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
+            log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
+            moves = snap.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        event = self._move_event(snap, seat, move, by_bot=True)
+        await self._commit(record, snap, event)  # a lost race: read again and retry
+        return True
+
+    # --- RPCs ----------------------------------------------------------------------
+    @rpc
+    async def ListGameTypes(self, request, context, call):
+        out = game_service_pb2.ListGameTypesResponse()
+        for game in registry.all_games():
+            gt = out.game_types.add(name=game.name, title=game.title)
+            for p in game.params:
+                param = gt.params.add(name=p.name, doc=p.doc)
+                json_format.ParseDict(p.default, param.default_value)
+                for choice in p.choices or ():
+                    json_format.ParseDict(choice, param.choices.add())
+                if p.minimum is not None:
+                    param.minimum = p.minimum
+                if p.maximum is not None:
+                    param.maximum = p.maximum
+            for cfg in game.configurations():
+                gt.configurations.append(convert.to_proto(common_pb2.GameConfig, game.name, game.validate(cfg)))
+            for kind, fields in game.move_fields.items():
+                gt.move_kinds.add(name=kind, fields=list(fields))
+        return out
+
+    @rpc
+    async def CreateGame(self, request, context, call):
+        name = request.game
+        call["game"] = name
+        if not name:
+            raise errors.invalid("game", "game is required", "UNKNOWN_GAME")
+        if name not in registry.names():
+            raise errors.invalid("game", f"unknown game {name!r} (known: {', '.join(registry.names())})",
+                                 "UNKNOWN_GAME")
+        game = _game(name)
+        field = convert.oneof_field(name)
+        cfg: dict[str, Any] = {}
+        if request.HasField("config"):
+            which = convert.game_of(request.config)
+            if which is not None and which != field:
+                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+            if which is not None:
+                cfg = convert.to_dict(request.config, name)
+                # unset optional fields are absent: the engine fills the defaults
+        seats = []
+        for i, spec in enumerate(request.seats):
+            if spec.kind == common_pb2.SEAT_KIND_HUMAN:
+                if spec.bot:
+                    raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
+                seats.append({"kind": HUMAN, "bot": ""})
+            elif spec.kind == common_pb2.SEAT_KIND_BOT:
+                try:
+                    check_spec(spec.bot, name)
+                except ValueError as err:
+                    raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
+                                         "BAD_SEAT") from None
+                seats.append({"kind": BOT, "bot": spec.bot})
+            else:
+                raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
+        if seats and "players" not in cfg:
+            cfg["players"] = len(seats)
+        try:
+            cfg = game.validate(cfg)
+        except ConfigError as err:
+            raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
+        n = cfg["players"]
+        if not seats:
+            seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
+        elif len(seats) != n:
+            raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        state = game.new_state(cfg, seed)
+        tokens, owner = [], secrets.token_urlsafe(24)
+        for q, seat in enumerate(seats):
+            seat["resigned"] = False
+            seat["token"] = ""
+            if seat["kind"] == HUMAN:
+                token = secrets.token_urlsafe(24)
+                seat["token"] = _digest(token)
+                tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
+        now = time.time()
+        game_id = uuid.uuid4().hex
+        call["game_id"] = game_id
+        initial = state.to_dict()
+        record = await self.store.create({
+            "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
+            "initial": initial, "state": initial, "version": 0, "created": now, "updated": now, "requests": {},
+        })
+        self._kick(game_id)
+        return game_service_pb2.CreateGameResponse(game=Snapshot.current(record).game_message(),
+                                                   seat_tokens=tokens, owner_token=owner)
+
+    @rpc
+    async def GetGame(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        self._kick(record["id"])
+        return game_service_pb2.GetGameResponse(game=Snapshot.current(record).game_message())
+
+    @rpc
+    async def ListGames(self, request, context, call):
+        if request.page_size < 0:
+            raise errors.invalid("page_size", "page_size must not be negative")
+        size = min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+        after = 0
+        if request.page_token:
+            try:
+                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
+                after = int(value)
+                if kind != "after" or after < 0:
+                    raise ValueError
+            except ValueError:
+                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        records = await self.store.list(after, size + 1, request.game)
+        out = game_service_pb2.ListGamesResponse(games=[Snapshot.current(r).game_message() for r in records[:size]])
+        if len(records) > size:
+            out.next_page_token = base64.urlsafe_b64encode(f"after:{records[size - 1]['seq']}".encode()).decode()
+        return out
+
+    @rpc
+    async def GetView(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        seat = None
+        if request.HasField("seat"):
+            seat = request.seat
+            self._authorize_seat(record, seat, context, call)
+        self._kick(record["id"])
+        return game_service_pb2.GetViewResponse(view=Snapshot.current(record).seat_view(seat))
+
+    @rpc
+    async def SubmitMove(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        seat = request.seat
+        self._authorize_seat(record, seat, context, call)
+        fingerprint = ""
+        if request.request_id:
+            bare = game_service_pb2.SubmitMoveRequest()
+            bare.CopyFrom(request)
+            bare.ClearField("request_id")
+            fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()
+            done = record["requests"].get(request.request_id)
+            if done is not None:
+                if done["fingerprint"] != fingerprint:
+                    raise errors.invalid("request_id", "this request_id was used for a different request",
+                                         "REQUEST_ID_REUSED")
+                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+        version = record["version"]
+        if request.HasField("expected_version") and request.expected_version != version:
+            raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
+        snap = Snapshot.current(record)
+        state, game = snap.state, snap.state.game
+        decider = state.decider()
+        if decider == TERMINAL:
+            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+        if snap.resigned[seat]:
+            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
+        if decider != seat:
+            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
+                                      f"it is seat {decider}'s decision, not seat {seat}'s")
+        moves = state.legal_moves()
+        choice = request.WhichOneof("choice")
+        if choice == "move_id":
+            if not 0 <= request.move_id < len(moves):
+                raise errors.invalid("move_id", f"move_id {request.move_id} is not one of 0-{len(moves) - 1}",
+                                     "ILLEGAL_MOVE")
+            move = moves[request.move_id]
+        elif choice == "move_text":
+            matches = [m for m in moves if state.move_text(m) == request.move_text]
+            if not matches:
+                raise errors.invalid("move_text", f"no legal move reads {request.move_text!r}", "ILLEGAL_MOVE")
+            move = matches[0]
+        elif choice == "move":
+            which = convert.game_of(request.move)
+            if which != convert.oneof_field(record["game"]):
+                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record['game'])!r} field",
+                                     "ILLEGAL_MOVE")
+            try:
+                move = game.move_from_dict(convert.to_dict(request.move, record["game"]))
+            except (EngineError, convert.ProtoMismatch) as err:
+                raise errors.invalid(f"move.{which}", str(err), "ILLEGAL_MOVE") from None
+            if move not in moves:
+                raise errors.invalid(f"move.{which}", f"illegal move {move!r}: not among the "
+                                     f"{len(moves)} legal moves", "ILLEGAL_MOVE")
+        else:
+            raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
+        move_dict = game.move_to_dict(move)
+        event = self._move_event(snap, seat, move, by_bot=False)
+        response = game_service_pb2.SubmitMoveResponse(
+            version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], move_dict),
+            move_text=event["texts"][seat + 1], status=snap.status())
+        extra = None
+        if request.request_id:
+            requests = dict(record["requests"])
+            requests[request.request_id] = {"fingerprint": fingerprint,
+                                            "response": base64.b64encode(response.SerializeToString()).decode()}
+            while len(requests) > MAX_REQUEST_IDS:
+                requests.pop(next(iter(requests)))
+            extra = {"requests": requests}
+        if not await self._commit(record, snap, event, extra):
+            # a concurrent retry of this very request may have won the race
+            latest = await self.store.get(record["id"])
+            done = (latest or {}).get("requests", {}).get(request.request_id) if request.request_id else None
+            if done is not None and done["fingerprint"] == fingerprint:
+                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+            raise errors.aborted("the game changed during the call; read it again",
+                                 (latest or record)["version"])
+        self._kick(record["id"])
+        return response
+
+    @rpc
+    async def Resign(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        seat = request.seat
+        self._authorize_seat(record, seat, context, call)
+        snap = Snapshot.current(record)
+        if snap.finished():
+            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+        if snap.resigned[seat]:
+            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
+        snap.resigned[seat] = True
+        snap.version += 1
+        text = f"seat {seat} resigns; the random bot plays it from now on"
+        event = {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
+                 "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
+        if not await self._commit(record, snap, event):
+            raise errors.aborted("the game changed during the call; try again", record["version"])
+        self._kick(record["id"])
+        record = await self.store.get(record["id"]) or record
+        return game_service_pb2.ResignResponse(game=Snapshot.current(record).game_message())
+
+    @rpc
+    async def DeleteGame(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        token = self._token(context)
+        if token is None:
+            raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
+        digest = _digest(token)
+        if not hmac.compare_digest(digest, record["owner"]):
+            if any(s["token"] and hmac.compare_digest(digest, s["token"]) for s in record["seats"]):
+                raise errors.permission_denied("only the owner token can delete a game")
+            raise errors.unauthenticated("unknown token for this game")
+        await self.store.delete(record["id"])
+        return game_service_pb2.DeleteGameResponse()
+
+    @rpc
+    async def WatchGame(self, request, context, call):
+        record = await self._load(request.game_id, call)
+        seat = None
+        if request.HasField("seat"):
+            seat = request.seat
+            self._authorize_seat(record, seat, context, call)
+        game_id, name = record["id"], record["game"]
+        current = record["version"]
+        start = request.from_version if request.HasField("from_version") else current
+        if not 0 <= start <= current:
+            raise errors.invalid("from_version", f"from_version must be between 0 and {current}")
+        if start == current:
+            snap = Snapshot.current(record)
+        else:
+            snap = Snapshot.initial(record)
+            for event in await self.store.events(game_id, 0) or []:
+                if event["version"] > start:
+                    break
+                snap.advance(event)
+        self._kick(game_id)
+        yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
+        while True:
+            events = await self.store.events(game_id, snap.version)
+            if events is None:
+                raise errors.not_found(game_id)
+            for event in events:
+                snap.advance(event)
+                yield game_service_pb2.WatchGameResponse(event=event_message(event, seat, name),
+                                                         view=snap.seat_view(seat))
+            if snap.finished() or self._closing.is_set():
+                return
+            waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
+            closer = asyncio.ensure_future(self._closing.wait())
+            try:
+                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiter.cancel()
+                closer.cancel()
+

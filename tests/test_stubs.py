@@ -1,0 +1,20 @@
+"""The committed Python stubs are what scripts/gen_proto.py makes from proto/."""
+
+import filecmp
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+COMMITTED = ROOT / "clients" / "python" / "boardbot" / "v1"
+
+
+def test_committed_stubs_are_fresh(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_proto.py"), "--out", str(tmp_path)],
+                   check=True, capture_output=True)
+    fresh = tmp_path / "boardbot" / "v1"
+    names = sorted(p.name for p in fresh.iterdir())
+    committed = sorted(p.name for p in COMMITTED.iterdir() if p.name != "__pycache__")
+    assert committed == names, "stub files differ: run python scripts/gen_proto.py and commit"
+    stale = [n for n in names if not filecmp.cmp(fresh / n, COMMITTED / n, shallow=False)]
+    assert not stale, f"stale stubs {stale}: run python scripts/gen_proto.py and commit"
