@@ -610,50 +610,8 @@ class CzechPubState(State):
 
     # --- evaluation ----------------------------------------------------
     def delivered(self) -> list:
-        """What the active player drinks: (card, shot kind, scores points) per item.
-
-        Panák do piva from an opponent: the poured shot gives drunkenness only
-        when a beer is still in front at evaluation; otherwise the card has no
-        effect (a supplied shot is not drunk at all). The shot limit is checked
-        again: own shots beyond it (a Panák do piva that lost its effect) are
-        not drunk, the latest first.
-        """
-        table = self.table
-        beer = shot = self_pour = False
-        for e in table:
-            c = e[0]
-            if IS_BEER[c]:
-                beer = True
-            elif IS_SHOT[c]:
-                shot = True
-            elif c == PANAK_DO_PIVA and e[2] == OWN:
-                self_pour = True
-        out = []
-        limited = []
-        for c, k, origin, poured in table:
-            if IS_SHOT[c]:
-                if poured >= 0:
-                    if beer:
-                        out.append((c, c - RUM, False))
-                        continue
-                    if origin == SUPPLIED:
-                        continue
-                if origin == OWN:
-                    limited.append(len(out))
-                out.append((c, c - RUM, True))
-            elif c == DEJTE:
-                if origin == OWN:
-                    limited.append(len(out))
-                out.append((c, k, True))
-            elif c == LICHOCENI:
-                out.append((c, k, True))
-            elif IS_ORDER[c]:
-                out.append((c, -1, True))
-        limit = D.MAX_SHOTS + (self_pour and beer and shot)
-        if len(limited) > limit:
-            drop = set(limited[limit:])
-            out = [item for i, item in enumerate(out) if i not in drop]
-        return out
+        """What the active player drinks now (see ``delivered_items``)."""
+        return delivered_items(self.table)
 
     def _end_play(self) -> None:
         a, n = self.active, self.num_seats
@@ -690,46 +648,28 @@ class CzechPubState(State):
         self._next_turn()
 
     def _evaluate(self, q: int, items: list, insulted: bool) -> None:
-        beers = smalls = paid = nealko = 0
-        kinds = []
-        for c, k, scores in items:
-            if c == PIVO:
-                beers += 1
-            elif c == MALE_PIVO:
-                beers += 1
-                smalls += 1
-            elif c == CAJ:
-                nealko += 1
-            else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
-                if c == DEJTE:
-                    beers += 1
-                kinds.append(k)
-                if scores:
-                    paid += 1
-        if not beers and not kinds:
+        alcohol, nealko, points, drunk, tokens = score_items(self.tokens[q], items)
+        if not alcohol:
             self._abstain(q, nealko, insulted)
             return
         self.abst[q] = 0
-        points, drunk = D.beer_score(beers, smalls)
-        tokens = self.tokens[q]
-        for k in kinds:
-            tokens |= 1 << k
         self.tokens[q] = tokens
-        drunk += KIND_DRUNK[POPCOUNT[tokens]] * len(kinds) + D.NEALKO_DRUNK * nealko
-        points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
         self._score(q, points)
         total = drunk + TRACK[self.stage[q]][self.cell[q]]
         if total <= 1:  # any roll copes
             roll = 0
             moved = 1
         else:
-            roll = int(self.chance().random() * 6) + 1
+            roll = self._roll_die()
             moved = D.cells_moved(total, roll)
         if self.log is not None:
             how = f"rolls {roll}" if roll else "needs no roll"
             self.note(None, f"seat {q} scores {points} points; drunkenness {drunk} + cell "
                             f"{total - drunk} = {total}, {how}: {moved} cell(s) forward")
         self._advance(q, moved)
+
+    def _roll_die(self) -> int:
+        return int(self.chance().random() * 6) + 1
 
     def _score(self, q: int, points: int) -> None:
         self.points[q] += points
@@ -1244,6 +1184,85 @@ class CzechPubState(State):
             "reacted": self.reacted,
             "known": [[list(t) for t in row] for row in self.known],
         }
+
+
+def delivered_items(table: list) -> list:
+    """What the active player drinks from the cards in front: (card, shot kind, scores points).
+
+    Panák do piva from an opponent: the poured shot gives drunkenness only
+    when a beer is still in front at evaluation; otherwise the card has no
+    effect (a supplied shot is not drunk at all). The shot limit is checked
+    again: own shots beyond it (a Panák do piva that lost its effect) are
+    not drunk, the latest first.
+    """
+    beer = shot = self_pour = False
+    for e in table:
+        c = e[0]
+        if IS_BEER[c]:
+            beer = True
+        elif IS_SHOT[c]:
+            shot = True
+        elif c == PANAK_DO_PIVA and e[2] == OWN:
+            self_pour = True
+    out = []
+    limited = []
+    for c, k, origin, poured in table:
+        if IS_SHOT[c]:
+            if poured >= 0:
+                if beer:
+                    out.append((c, c - RUM, False))
+                    continue
+                if origin == SUPPLIED:
+                    continue
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, c - RUM, True))
+        elif c == DEJTE:
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, k, True))
+        elif c == LICHOCENI:
+            out.append((c, k, True))
+        elif IS_ORDER[c]:
+            out.append((c, -1, True))
+    limit = D.MAX_SHOTS + (self_pour and beer and shot)
+    if len(limited) > limit:
+        drop = set(limited[limit:])
+        out = [item for i, item in enumerate(out) if i not in drop]
+    return out
+
+
+def score_items(tokens: int, items: list) -> tuple:
+    """Score what a player drinks: (alcohol?, non-alcoholic orders, points, drunkenness, tokens after).
+
+    ``items``: (card, shot kind, scores points) as from ``CzechPubState.delivered``.
+    Every shot's drunkenness is by the number of kinds drunk so far, this
+    turn's shots included; the track cell is not added here.
+    """
+    beers = smalls = paid = nealko = 0
+    kinds = []
+    for c, k, scores in items:
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            beers += 1
+            smalls += 1
+        elif c == CAJ:
+            nealko += 1
+        else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
+            if c == DEJTE:
+                beers += 1
+            kinds.append(k)
+            if scores:
+                paid += 1
+    if not beers and not kinds:
+        return False, nealko, 0, 0, tokens
+    points, drunk = D.beer_score(beers, smalls)
+    for k in kinds:
+        tokens |= 1 << k
+    drunk += KIND_DRUNK[POPCOUNT[tokens]] * len(kinds) + D.NEALKO_DRUNK * nealko
+    points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
+    return True, nealko, points, drunk, tokens
 
 
 def _distinct_slots(table: list, wanted: tuple) -> list:
