@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from . import data as D
 from .data import (
-    BLAZKOVA, CAJ, DAM_SI, DEJTE, IS_BEER, IS_ORDER, IS_SHOT, LICHOCENI, MALE_PIVO, MUSIM,
+    BLAZKOVA, CAJ, DAM_SI, DEJTE, IS_ORDER, IS_SHOT, LICHOCENI, MALE_PIVO, MUSIM,
     PANAK_DO_PIVA, PIVO, POJD, RUM, RUNDA, RVACKA, SPLETENA, TEPLY, TO_JE_MOJE, TY_UZ, URAZKA,
-    VODKA, ZVRHNUTA,
+    ZVRHNUTA,
 )
 from .state import (
     BRAWL, DISCARD, OWN, PLAY, POPCOUNT, RESPOND, ROUND, WINDOW, delivered_items, score_items,
@@ -289,6 +289,3 @@ def evaluate(state):
         return [0.5] * n
     return [(t - lo) / (hi - lo) for t in totals]
 
-
-__all__ = ["heuristic_move", "playout_move", "evaluate", "drink_value", "table_value", "keep_value",
-           "VODKA", "TEPLY", "ZVRHNUTA", "BLAZKOVA", "POJD", "LICHOCENI"]

@@ -538,7 +538,6 @@ class CzechPubState(State):
 
     def _react(self, c: int, slot: int, give: str) -> None:
         r = self.dec
-        a = self.active
         self._from_hand(r, c)
         table = self.table
         if self.log is not None:
@@ -564,7 +563,6 @@ class CzechPubState(State):
             e = table.pop(slot)
             self.discard.append(e[0])
             self.discard.append(c)
-        del a
         self.reacted = True
         self._next_window()
 
