@@ -269,8 +269,35 @@ def _choose_brawl(state, moves):
 
 # --- rollouts and cut-off -------------------------------------------------------------
 def playout_move(state, rng):
-    """None: MCTS rollouts use uniformly random moves."""
-    return None
+    """A cheap rollout move from the legal list alone: drink beers, often a shot,
+    seldom discard or react; otherwise uniformly random."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    phase = state.phase
+    if phase == PLAY:
+        beer = shot = None
+        plays = []
+        for m in moves:
+            if m[0] == "play":
+                if m[1] == "pivo":
+                    beer = m
+                elif beer is None and m[1] == "male_pivo":
+                    beer = m
+                elif IS_SHOT[D.CARD_BY_ID[m[1]]]:
+                    shot = m
+                plays.append(m)
+        if beer is not None:
+            return beer
+        if shot is not None and rng.random() < 0.7:
+            return shot
+        if plays and rng.random() < 0.35:
+            return plays[rng.randrange(len(plays))]
+        return moves[-1]  # done
+    if phase == WINDOW:
+        if rng.random() < 0.8:
+            return moves[0]  # pass
+    return moves[rng.randrange(len(moves))]
 
 
 def evaluate(state):

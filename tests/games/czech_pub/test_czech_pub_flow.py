@@ -318,3 +318,16 @@ def test_evaluate_is_per_seat_in_unit_range():
     values = GAME.evaluate(s)
     assert len(values) == 5 and all(0.0 <= v <= 1.0 for v in values)
     assert values[3] == max(values)
+
+
+def test_playout_policy_plays_legal_moves_to_the_end():
+    rng = random.Random(4)
+    for players in (3, 6):
+        s = GAME.new_state({"players": players}, seed=players)
+        steps = 0
+        while s.decider() != TERMINAL:
+            move = GAME.playout_move(s, rng)
+            assert move in s.legal_moves()
+            s.apply(move)
+            steps += 1
+        assert s.result() is not None and steps > 20
