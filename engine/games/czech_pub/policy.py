@@ -21,7 +21,8 @@ from .data import (
     ZVRHNUTA,
 )
 from .state import (
-    BRAWL, DISCARD, OWN, PLAY, POPCOUNT, RESPOND, ROUND, WINDOW, delivered_items, score_items,
+    BRAWL, DISCARD, OWN, PLAY, POPCOUNT, RESPOND, ROUND, SLIPPED, SUPPLIED, WINDOW, delivered_items,
+    score_items,
 )
 
 CELL_COST = 1.2
@@ -204,14 +205,14 @@ def _choose_reaction(state, moves):
         if c == SPLETENA:
             g = D.CARD_BY_ID[give]
             taken = after[slot][0]
-            after[slot] = (g, -1, 1, -1)
+            after[slot] = (g, -1, SLIPPED, -1)
             gain_me = keep_value(taken) - keep_value(g)
         elif c == PANAK_DO_PIVA:
             if slot >= 0:
                 e = after[slot]
                 after[slot] = (e[0], e[1], e[2], me)
             else:
-                after.append((D.CARD_BY_ID[give], -1, 2, me))
+                after.append((D.CARD_BY_ID[give], -1, SUPPLIED, me))
                 gain_me = -SHOT_KEEP
         else:
             after.pop(slot)

@@ -341,6 +341,8 @@ class CzechPubState(State):
         if self.log is not None:
             self.note(None, f"seat {a}: {self.move_text(('play', CARD_ID[c], target, D.SHOT_ID[kind] if kind >= 0 else ''))}")
         if c <= PANAK_DO_PIVA:  # orders, Lichocení servírce, Panák do piva: nothing happens yet
+            if c != CAJ and c != PANAK_DO_PIVA:  # a card that adds drunkenness clears the abstinence token
+                self.abst[a] = 0
             return
         if c == TY_UZ:
             top = self.discard.pop()

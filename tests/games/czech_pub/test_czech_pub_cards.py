@@ -447,3 +447,14 @@ def test_discarding_instead_of_playing_is_an_abstinence():
     play(s, ("discard", "rvacka"), DONE)
     assert s.abst[0] == 1 and s.points[0] == -1
     assert len(s.hands[0]) == 7 and D.PIVO in s.hands[0]
+
+
+def test_playing_an_alcoholic_card_clears_the_abstinence_token_at_once():
+    s = setup(3, {0: ["pivo"], 1: ["zvrhnuta_sklenice"]})
+    s.abst[0] = 2
+    play(s, order("pivo"))
+    assert s.abst[0] == 0
+    play(s, DONE, ("react", "zvrhnuta_sklenice", 0, ""))
+    pass_window(s)
+    play(s, DONE)  # nothing left to drink: an abstinence, but a first one
+    assert not s.out[0] and s.abst[0] == 1 and s.points[0] == -1
