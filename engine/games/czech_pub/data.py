@@ -1,0 +1,159 @@
+"""Czech Pub component data as tables.
+
+Sources and labels (see docs/rules/czech-pub.md and
+../shared/reference/game-data.md section 3): the beer table, the shot
+tables, the die rule, abstinence, the Last Order schedule and the card
+effects are DECODED from the rulebook; everything the text leaves out
+(deck composition, action costs, the drunkenness track, hand sizes of the
+later stages, title thresholds, the non-alcoholic card value) is an
+ASSUMPTION and lives in the one table ``ASSUMED`` below, so it can be
+replaced if the printed data turns up.
+"""
+
+from __future__ import annotations
+
+# --- cards -------------------------------------------------------------------
+# Card ids index every per-card table. Orders first, then pub cards, then the
+# X cards (played only in other players' turns), then the Last Order card.
+(
+    PIVO, MALE_PIVO, RUM, FERNET, BECHEROVKA, ZELENA, VODKA, CAJ, DEJTE,
+    LICHOCENI, PANAK_DO_PIVA, DAM_SI, URAZKA, TO_JE_MOJE, POJD, RUNDA, RVACKA, TY_UZ,
+    SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM, POSLEDNI,
+) = range(24)
+NUM_CARDS = 24
+
+CARD_ID = (  # move and view spelling (ASCII, snake_case)
+    "pivo", "male_pivo", "rum", "fernet", "becherovka", "zelena", "vodka", "caj",
+    "dejte_mi_to_vsechno", "lichoceni_servirce", "panak_do_piva", "dam_si_to_co_ty",
+    "urazka_vrchniho", "to_je_moje_objednavka", "pojd_na_panaka", "runda_dokola", "rvacka",
+    "ty_uz_to_nebudes", "spletena_objednavka", "zvrhnuta_sklenice", "blazkova",
+    "to_pivo_je_teply", "musim_si_odskocit", "posledni_objednavka",
+)
+CARD_BY_ID = {name: i for i, name in enumerate(CARD_ID)}
+CARD_NAME = (  # display names: the Czech card title (English gloss)
+    "Pivo (large beer)", "Malé pivo (small beer)", "Rum", "Fernet", "Becherovka", "Zelená", "Vodka",
+    "Čaj (non-alcoholic)", "Dejte mi to všechno! (Give me everything!)",
+    "Lichocení servírce (Flattery)", "Panák do piva (Shot into a beer)",
+    "Dám si to co ty (I'll get the same)", "Urážka vrchního (Insulted bartender)",
+    "To je moje objednávka (No, that's mine!)", "Pojď na panáka (Let's do a shot)",
+    "Runda dokola (Shots, everyone!)", "Rvačka (Brawl)", "Ty už to nebudeš? (You don't want it anymore?)",
+    "Spletená objednávka (Mixed-up order)", "Zvrhnutá sklenice (Spilled glass)", "Blažková",
+    "To pivo je teplý (That beer is warm)", "Musím si odskočit (Excuse me)",
+    "Poslední objednávka (Last order)",
+)
+
+# The five shot kinds; shot card id = RUM + kind.
+SHOT_KINDS = 5
+SHOT_ID = ("rum", "fernet", "becherovka", "zelena", "vodka")
+SHOT_BY_ID = {name: k for k, name in enumerate(SHOT_ID)}
+SHOT_NAME = ("Rum", "Fernet", "Becherovka", "Zelená", "Vodka")
+
+IS_SHOT = tuple(RUM <= c <= VODKA for c in range(NUM_CARDS))
+IS_BEER = tuple(c in (PIVO, MALE_PIVO) for c in range(NUM_CARDS))
+# Orders ("objednávky"): what Urážka vrchního forbids, what X cards can cancel
+# or swap, what Dám si to co ty copies.
+IS_ORDER = tuple(c <= DEJTE for c in range(NUM_CARDS))
+# Cards played in your own turn (everything but the X cards and Last Order;
+# Panák do piva is both).
+OWN_TURN = tuple(c <= TY_UZ for c in range(NUM_CARDS))
+X_CARDS = (PANAK_DO_PIVA, SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM)
+TARGETED = (DAM_SI, URAZKA, TO_JE_MOJE, POJD)  # single-target own-turn cards (redirectable)
+MASS = (RUNDA, RVACKA)  # mass cards (Musím si odskočit: unaffected)
+CANCEL_ORDER = (ZVRHNUTA, BLAZKOVA)  # the same effect under two names (see ASSUMED)
+
+# --- DECODED tables ------------------------------------------------------------
+# Beer table (rulebook; game-data 3.1), index = beers this turn (0..3).
+LARGE_POINTS = (0, 1, 3, 6)
+LARGE_DRUNK = (0, 0, 1, 3)
+SMALL_POINTS = (0, 0, 2, 5)  # "with one small"
+SMALL_DRUNK = (0, 0, 0, 1)
+SHOT_POINTS = 5  # "Za panáka je vždy 5"
+# Drunkenness of every shot by the number of kinds drunk so far, this turn included.
+KIND_DRUNK = (0, 1, 2, 2, 3, 4)
+# Final bonus by the number of kinds drunk in the game.
+KIND_BONUS = (0, 1, 3, 6, 10, 15)
+ACTIONS_PER_TURN = 3
+MAX_BEERS, MAX_SMALL_BEERS, MAX_SHOTS = 3, 1, 1
+# Pojď na panáka / Runda dokola: points lost for each way to pay.
+POJD_BEER, POJD_SMALL, POJD_NOTHING = -2, -3, -5
+# Abstinence: points for the first and second abstinence in a row (the third
+# throws you out); one cell back plus one per non-alcoholic order.
+ABSTINENCE_POINTS = (-1, -3)
+# Last Order: (the reshuffle that adds it, into the first half?) by player count.
+LAST_ORDER_AT = {3: (1, True), 4: (1, False), 5: (2, True), 6: (2, False)}
+
+# --- ASSUMPTION table (game-data 3.1-3.3; replace if the printed data turns up) ---
+ASSUMED = {
+    # 108 cards + Poslední objednávka. game-data's list ("3 each of five kinds,
+    # 2 of the others") adds to 35 pub cards, not its stated 40: ten kinds get 3.
+    # The second non-alcoholic card is unnamed and assumed equal to Čaj: merged.
+    "deck": {
+        "pivo": 20, "male_pivo": 10,
+        "rum": 6, "fernet": 6, "becherovka": 6, "zelena": 6, "vodka": 6,
+        "caj": 8,
+        "musim_si_odskocit": 3, "zvrhnuta_sklenice": 3, "blazkova": 3, "panak_do_piva": 3,
+        "lichoceni_servirce": 3, "pojd_na_panaka": 3, "spletena_objednavka": 3,
+        "to_pivo_je_teply": 3, "to_je_moje_objednavka": 3, "urazka_vrchniho": 3,
+        "dam_si_to_co_ty": 2, "runda_dokola": 2, "rvacka": 2, "ty_uz_to_nebudes": 2,
+        "dejte_mi_to_vsechno": 2,
+    },
+    # Actions to play a card in your own turn. Large beer 0 and small beer 1
+    # are DECODED; the rest is assumed (X cards are played outside your turn).
+    "action_cost": {
+        "pivo": 0, "male_pivo": 1, "rum": 1, "fernet": 1, "becherovka": 1, "zelena": 1,
+        "vodka": 1, "caj": 1, "dejte_mi_to_vsechno": 1, "lichoceni_servirce": 1,
+        "panak_do_piva": 1, "dam_si_to_co_ty": 1, "urazka_vrchniho": 1,
+        "to_je_moje_objednavka": 1, "pojd_na_panaka": 1, "runda_dokola": 1, "rvacka": 1,
+        "ty_uz_to_nebudes": 1,
+    },
+    # A non-alcoholic order outside abstinence: points and drunkenness.
+    "nealko_points": 0,
+    "nealko_drunkenness": -1,
+    # The drunkenness track: printed cell values per stage (rows get shorter).
+    # Karel's example needs consecutive cells -1, 0, 1, 2 in one row.
+    "track": ((-2, -1, 0, 1, 2, 3, 4, 5), (-1, 0, 1, 2, 3, 4), (0, 1, 2, 3), (1, 2)),
+    # Hand size by stage: 7 (the deal) INFERRED, 6 DECODED (Mojmír), 5 and 4 assumed.
+    "hand_size": (7, 6, 5, 4),
+    # Titles (display only): (points needed, tokens available).
+    "titles": ((15, 4), (30, 3), (45, 2), (60, 1)),
+}
+
+COPIES = tuple(ASSUMED["deck"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+COST = tuple(ASSUMED["action_cost"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+NEALKO_POINTS = ASSUMED["nealko_points"]
+NEALKO_DRUNK = ASSUMED["nealko_drunkenness"]
+TRACK = ASSUMED["track"]
+STAGES = len(TRACK)
+ROW_LEN = tuple(len(row) for row in TRACK)
+HAND_SIZE = ASSUMED["hand_size"]
+TITLE_POINTS = tuple(t[0] for t in ASSUMED["titles"])
+TITLE_TOKENS = tuple(t[1] for t in ASSUMED["titles"])
+
+
+def full_deck() -> list[int]:
+    """The 108 playing cards (without Poslední objednávka), in id order."""
+    deck = []
+    for card in range(NUM_CARDS):
+        deck.extend([card] * COPIES[card])
+    return deck
+
+
+def beer_score(beers: int, smalls: int) -> tuple[int, int]:
+    """(points, drunkenness) for this turn's beers; +1/+1 per beer beyond three.
+
+    Two or more small beers (only possible with Spletená objednávka) use the
+    "with one small" row (ASSUMPTION).
+    """
+    extra = beers - 3 if beers > 3 else 0
+    b = beers - extra
+    if smalls:
+        return SMALL_POINTS[b] + extra, SMALL_DRUNK[b] + extra
+    return LARGE_POINTS[b] + extra, LARGE_DRUNK[b] + extra
+
+
+def cells_moved(total: int, roll: int) -> int:
+    """Cells forward on the drunkenness track for a roll against a total."""
+    if roll >= total:
+        return 1
+    short = total - roll
+    return 3 + (short - 1) // 3
