@@ -955,21 +955,19 @@ class FritangaState(State):
         grid, kmask, occ = self.grid, self.kmask, self.occ
         names = lay.names
         cards = []
+        peeks = []
+        keys = D.CARD_KEY
         for c in range(lay.size):
             g = grid[c]
             if g < 0:
                 continue
-            up = g >= FACE_UP
+            if g >= FACE_UP:
+                cards.append({"cell": c, "card": keys[g & KIND], "face_up": True})
+                continue
             m = kmask[c]
-            cards.append({
-                "cell": c,
-                "name": names[c],
-                "face_up": up,
-                "card": D.CARD_KEY[g & KIND] if up or m & vbit else "",
-                "occupant": occ[c],
-                "known_by": [q for q in range(n) if m >> q & 1],
-                "public": bool(m & PUBLIC),
-            })
+            if m:
+                peeks.append({"cell": c, "seats": [q for q in range(n) if m >> q & 1], "public": bool(m & PUBLIC)})
+            cards.append({"cell": c, "card": keys[g] if m & vbit else "", "face_up": False})
         players = []
         for q in range(n):
             hand = []
@@ -1010,10 +1008,11 @@ class FritangaState(State):
             "skip_move": self.skip,
             "face_down_cards": self.facedown,
             "cards": cards,
+            "peeks": peeks,
             "players": players,
             "chef_hand": [D.SKILL_KEY[k] for k in self.chef_hand],
-            "discard": [{"card": D.CARD_KEY[k], "count": self.discard[k]} for k in range(D.NUM_KINDS)],
-            "removed": [{"card": D.CARD_KEY[k], "count": self.removed[k]} for k in range(D.NUM_KINDS)],
+            "discard": [{"card": D.CARD_KEY[k], "count": x} for k, x in enumerate(self.discard) if x],
+            "removed": [{"card": D.CARD_KEY[k], "count": x} for k, x in enumerate(self.removed) if x],
             "stack": [{"frame": FRAME_NAMES[fr[0]], "args": list(fr[1:])} for fr in self.stack],
         }
 
@@ -1259,10 +1258,10 @@ class FritangaGame(Game):
         lay = s.lay
         unseen = list(lay.universe)
         holes = []  # face-down cells whose card the seat does not know
+        for pv in view["peeks"]:
+            s.kmask[pv["cell"]] = sum(_bit(q) for q in pv["seats"]) | (PUBLIC if pv["public"] else 0)
         for cv in view["cards"]:
             c = cv["cell"]
-            mask = sum(_bit(q) for q in cv["known_by"]) | (PUBLIC if cv["public"] else 0)
-            s.kmask[c] = mask
             if cv["card"]:
                 k = D.KIND_BY_KEY[cv["card"]]
                 unseen[k] -= 1
