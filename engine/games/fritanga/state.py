@@ -682,8 +682,10 @@ class FritangaState(State):
         i = self.chance().randrange(len(hand))
         code = hand.pop(i)
         both = _bit(thief) | _bit(victim)
-        # the others no longer know which card is where
-        hand[:] = [(c & ((1 << MSHIFT) - 1)) | (((c >> MSHIFT) & both) << MSHIFT) for c in hand]
+        # the others no longer know which card is where; the thief still knows what it knew
+        sees = _bit(thief) | PUBLIC
+        low = (1 << MSHIFT) - 1
+        hand[:] = [(c & low) | ((both if (c >> MSHIFT) & sees else _bit(victim)) << MSHIFT) for c in hand]
         self.hands[thief].append((code & KIND) | FRESH | (both << MSHIFT))
         if self.log is not None:
             self.note(None, f"seat {thief} steals a card from seat {victim}")
