@@ -1061,8 +1061,10 @@ class FritangaState(State):
             for q in range(n):
                 if team[q] in standing:
                     keys.append((1, 0))
+                elif self.mode == D.TEAMS:
+                    keys.append((0, 0))  # a team wins or loses together
                 else:
-                    keys.append((0, self.fried_turn[q]))
+                    keys.append((0, self.fried_turn[q]))  # Versus: the later fried, the better
         ranks, winners = rank_by(keys)
         scores = tuple(1.0 if q in winners else 0.0 for q in range(n))
         breakdown = tuple({
