@@ -1180,6 +1180,11 @@ class FritangaGame(Game):
             out.extend({"players": n, "mode": D.MODE_NAMES[mode]} for n in range(lo, hi + 1))
         return out
 
+    # --- AI knowledge (policy.py) -----------------------------------------
+    def heuristic_move(self, state: FritangaState, rng: random.Random) -> tuple:
+        from .policy import heuristic_move
+        return heuristic_move(state, rng)
+
     def _blank(self, cfg: dict, seed: int) -> FritangaState:
         mode = D.MODE_NAMES.index(cfg["mode"])
         n = cfg["players"]
