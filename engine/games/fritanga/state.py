@@ -209,14 +209,14 @@ class FritangaState(State):
             stack.pop()
             self._remove_card(arg, to_discard=False)
         elif t == F_MAINT_SRC:
-            stack[-1] = (F_MAINT_DST, f[1], f[2], arg)
+            stack[-1] = (F_MAINT_DST, f[1], f[2], arg, f[3], f[4])
         elif t == F_MAINT_DST:
             s, rem, src = f[1], f[2] - 1, f[3]
             grid, kmask = self.grid, self.kmask
             grid[arg], kmask[arg] = grid[src], kmask[src]
             grid[src], kmask[src] = -1, 0
-            if rem > 0:
-                stack[-1] = (F_MAINT_SRC, s, rem)
+            if rem > 0:  # remember where the moved cards are: 3 different cards
+                stack[-1] = (F_MAINT_SRC, s, rem, arg, f[4])
             else:
                 stack.pop()
         elif t == F_UNBAT:
@@ -488,7 +488,7 @@ class FritangaState(State):
         elif k == D.TRAMPOLINE:
             stack.append((F_TRAMP, s))
         elif k == D.MAINTENANCE:
-            stack.append((F_MAINT_SRC, s, D.MAINTENANCE_CARDS))
+            stack.append((F_MAINT_SRC, s, D.MAINTENANCE_CARDS, -1, -1))
         elif k == D.UNBATTERED:
             stack.append((F_UNBAT, s))
         elif k == D.SWITCH:
@@ -852,7 +852,7 @@ class FritangaState(State):
         if t == F_ELIM or t == F_SK_REMOVE:
             return [("choose_card", c) for c in self._unoccupied()]
         if t == F_MAINT_SRC:
-            return [("choose_card", c) for c in self._facedown_cells()]
+            return [("choose_card", c) for c in self._facedown_cells() if c != f[3] and c != f[4]]
         if t == F_MAINT_DST:
             return [("choose_space", c) for c in self._spaces(exclude=f[3])]
         if t == F_UNBAT:

@@ -113,11 +113,13 @@ def test_maintenance_moves_three_face_down_cards():
     assert s.kmask[cell(s, "a8")] == 1 << 1, "what seat 1 knows moves with the card"
     do(s, ("choose_card", cell(s, "i8")))
     do(s, ("choose_space", cell(s, "j9")))
-    do(s, ("choose_card", cell(s, "a8")))
-    assert "a7" not in targets(s)
+    assert "a8" not in targets(s) and "j9" not in targets(s), "three different cards"
+    do(s, ("choose_card", cell(s, "d5")))
+    assert "d6" not in targets(s), "d6 touches only the card being moved"
     do(s, ("choose_space", cell(s, "a9")))
     assert s.stack[-1][0] == S.F_PLAY
-    assert s.grid[cell(s, "a9")] == D.OIL_GEYSER and s.grid[cell(s, "j9")] == D.BASKET
+    assert s.grid[cell(s, "a9")] == D.BASKET and s.grid[cell(s, "j9")] == D.BASKET
+    assert s.grid[cell(s, "a8")] == D.OIL_GEYSER and card_at(s, "d5") == ""
 
 
 def test_a_little_break_skips_the_movement():
