@@ -697,7 +697,7 @@ class FritangaState(State):
         on_grid = sum(1 for p in self.pos if p >= 0)
         if self.ncards > on_grid:
             return True
-        return self.discard[D.BASKET] > 0 and bool(self._spaces())
+        return self.discard[D.BASKET] > 0 and self._has_space()
 
     def _fall_spots(self) -> tuple:
         if self.mode == D.VERSUS:
@@ -708,23 +708,33 @@ class FritangaState(State):
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
-        spots = self._fall_spots()
-        out = []
-        for c in range(self.lay.size):
-            if grid[c] < 0 and c not in spots:
+        out = set()
+        for c, g in enumerate(grid):
+            if g >= 0 and c != exclude:
                 for x in nbrs[c]:
-                    if grid[x] >= 0 and x != exclude:
-                        out.append(c)
-                        break
-        return out
+                    if grid[x] < 0:
+                        out.add(x)
+        if self.mode != D.VERSUS:
+            out.difference_update(self.fall_at)
+        return sorted(out)
+
+    def _has_space(self) -> bool:
+        grid = self.grid
+        nbrs = self.lay.nbrs
+        spots = self._fall_spots()
+        for c, g in enumerate(grid):
+            if g >= 0:
+                for x in nbrs[c]:
+                    if grid[x] < 0 and x not in spots:
+                        return True
+        return False
 
     def _unoccupied(self, exclude: int = -1) -> list:
-        grid, occ = self.grid, self.occ
-        return [c for c in range(self.lay.size) if grid[c] >= 0 and occ[c] < 0 and c != exclude]
+        occ = self.occ
+        return [c for c, g in enumerate(self.grid) if g >= 0 and occ[c] < 0 and c != exclude]
 
     def _facedown_cells(self) -> list:
-        grid = self.grid
-        return [c for c in range(self.lay.size) if 0 <= grid[c] < FACE_UP]
+        return [c for c, g in enumerate(self.grid) if 0 <= g < FACE_UP]
 
     def destinations(self, s: int) -> list:
         """Cards s's piece can end a 1- or 2-card orthogonal move on."""
@@ -788,7 +798,7 @@ class FritangaState(State):
         if k == D.F_RAYS:
             return self.facedown > 0 or self.ncards > sum(1 for p in self.pos if p >= 0)
         if k == D.BREADCRUMBS:
-            return self.discard[D.BASKET] > 0 and bool(self._spaces())
+            return self.discard[D.BASKET] > 0 and self._has_space()
         if k == D.UNBATTERED:
             return any(q != s and len(h) >= 2 for q, h in enumerate(self.hands))
         if k == D.SWITCH:
@@ -956,20 +966,22 @@ class FritangaState(State):
         vbit = PUBLIC | (0 if seat is None else _bit(seat))
         grid, kmask, occ = self.grid, self.kmask, self.occ
         names = lay.names
-        cards = []
-        peeks = []
+        cards = []  # every card whose face this seat knows
+        face_down = []  # every face-down card
+        peeks = []  # who knows which face-down card
         keys = D.CARD_KEY
-        for c in range(lay.size):
-            g = grid[c]
+        for c, g in enumerate(grid):
             if g < 0:
                 continue
             if g >= FACE_UP:
                 cards.append({"cell": c, "card": keys[g & KIND], "face_up": True})
                 continue
+            face_down.append(c)
             m = kmask[c]
             if m:
                 peeks.append({"cell": c, "seats": [q for q in range(n) if m >> q & 1], "public": bool(m & PUBLIC)})
-            cards.append({"cell": c, "card": keys[g] if m & vbit else "", "face_up": False})
+                if m & vbit:
+                    cards.append({"cell": c, "card": keys[g], "face_up": False})
         players = []
         for q in range(n):
             hand = []
@@ -1010,6 +1022,7 @@ class FritangaState(State):
             "skip_move": self.skip,
             "face_down_cards": self.facedown,
             "cards": cards,
+            "face_down": face_down,
             "peeks": peeks,
             "players": players,
             "chef_hand": [D.SKILL_KEY[k] for k in self.chef_hand],
@@ -1023,7 +1036,7 @@ class FritangaState(State):
         world.seed = rng.getrandbits(63)
         vbit = PUBLIC | _bit(seat)
         grid, kmask = world.grid, world.kmask
-        cells = [c for c in range(self.lay.size) if 0 <= grid[c] < FACE_UP and not kmask[c] & vbit]
+        cells = [c for c, g in enumerate(grid) if 0 <= g < FACE_UP and not kmask[c] & vbit]
         pool = [grid[c] for c in cells]
         slots = []
         for q, hand in enumerate(world.hands):
@@ -1270,12 +1283,11 @@ class FritangaGame(Game):
         for pv in view["peeks"]:
             s.kmask[pv["cell"]] = sum(_bit(q) for q in pv["seats"]) | (PUBLIC if pv["public"] else 0)
         for cv in view["cards"]:
-            c = cv["cell"]
-            if cv["card"]:
-                k = D.KIND_BY_KEY[cv["card"]]
-                unseen[k] -= 1
-                s.grid[c] = k | (FACE_UP if cv["face_up"] else 0)
-            else:
+            k = D.KIND_BY_KEY[cv["card"]]
+            unseen[k] -= 1
+            s.grid[cv["cell"]] = k | (FACE_UP if cv["face_up"] else 0)
+        for c in view["face_down"]:
+            if s.grid[c] < 0:
                 holes.append(c)
         slots = []  # hand cards the seat does not know
         for pv in view["players"]:
