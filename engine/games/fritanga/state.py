@@ -984,14 +984,12 @@ class FritangaState(State):
                     cards.append({"cell": c, "card": keys[g], "face_up": False})
         players = []
         for q in range(n):
-            hand = []
-            for code in self.hands[q]:
-                known = q == seat or (code >> MSHIFT) & vbit
-                hand.append({
-                    "card": D.CARD_KEY[code & KIND] if known else "",
-                    "fresh": bool(code & FRESH),
-                    "public": bool(code & PUBLIC_CODE),
-                })
+            own = q == seat
+            hand = [{
+                "card": keys[code & KIND] if own or (code >> MSHIFT) & vbit else "",
+                "fresh": bool(code & FRESH),
+                "public": bool(code & PUBLIC_CODE),
+            } for code in self.hands[q]]
             p = self.pos[q]
             players.append({
                 "seat": q,
@@ -1350,8 +1348,8 @@ class FritangaGame(Game):
 
 def _settle(s: FritangaState) -> None:
     """Recompute the derived counters and the cached decision of a rebuilt state."""
-    s.facedown = sum(1 for g in s.grid if 0 <= g < FACE_UP)
-    s.ncards = sum(1 for g in s.grid if g >= 0)
+    s.facedown = len([g for g in s.grid if 0 <= g < FACE_UP])
+    s.ncards = len(s.grid) - s.grid.count(-1)
     if s.over or not s.stack:
         s._moves = []
         s._decider = TERMINAL
