@@ -272,3 +272,29 @@ def test_switch_can_be_refused_with_no_frying_way():
     do(s, ("choose_seat", 2))
     do(s, ("react", "no_frying_way"))
     assert s.pos[0] == cell(s, "d4") and s.pos[2] == cell(s, "b9")
+
+
+def test_fissure_asks_every_rival_next_to_the_card_clockwise():
+    # seat 2 plays Fissure on e4, next to seats 0 and 1: seat 0 is asked first (clockwise from seat 2)
+    s = build(cards={"d4": "+basket", "e4": "basket", "f4": "+basket", "b9": "+basket"},
+              pieces={0: "d4", 1: "f4", 2: "b9"},
+              hands={0: ["no_frying_way"], 1: ["no_frying_way"], 2: ["fissure"]}, turn=2)
+    do(s, ("play", "fissure"))
+    do(s, ("choose_card", cell(s, "e4")))
+    assert s.decider() == 0
+    do(s, ("pass",))
+    assert s.decider() == 1
+    do(s, ("react", "no_frying_way"))
+    assert card_at(s, "e4") == "basket" and hand_keys(s, 0) == ["no_frying_way"] and s.hands[1] == []
+    assert s.decider() == 2
+
+
+def test_the_chef_can_cancel_a_fritos():
+    s = build(mode="chef", players=3, cards={"c3": "basket", "e3": "basket", "h8": "+basket", "h7": "basket"},
+              pieces={1: "c3", 2: "h8"}, hands={1: ["fritos"]}, turn=1)
+    do(s, ("end_play",))  # c3 is an island
+    do(s, ("play", "fritos"))
+    assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("pass",)]
+    do(s, ("react", "not_so_fast"))
+    assert s.status[1] == S.OUT and s.hands[1] == [] and s.discard[D.FRITOS] == 1
+    assert s.decider() == 2
