@@ -708,15 +708,13 @@ class FritangaState(State):
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
-        out = set()
+        near = set()
         for c, g in enumerate(grid):
             if g >= 0 and c != exclude:
-                for x in nbrs[c]:
-                    if grid[x] < 0:
-                        out.add(x)
+                near.update(nbrs[c])
         if self.mode != D.VERSUS:
-            out.difference_update(self.fall_at)
-        return sorted(out)
+            near.difference_update(self.fall_at)
+        return sorted([x for x in near if grid[x] < 0])
 
     def _has_space(self) -> bool:
         grid = self.grid
