@@ -10,6 +10,7 @@ from .core import ConfigError, Game
 GAMES: dict[str, str] = {
     "frogriders": "engine.games.frogriders:GAME",
     "czech-pub": "engine.games.czech_pub:GAME",
+    "fritanga": "engine.games.fritanga:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,178 @@
+"""Fritanga component data as tables.
+
+Sources and labels (see docs/rules/fritanga.md and
+../shared/reference/game-data.md section 5):
+
+* RULEBOOK: printed in /shared/rulebooks/fritanga.txt (component counts, deck
+  recipe, the glossary entries up to Unbattered).
+* INFERRED: follows from the rulebook's counts (hand/immediate icons of the
+  glossary cards, baskets per *food* player).
+* ASSUMPTION: the glossary is cut short after Unbattered; every effect below
+  marked ASSUMPTION comes from game-data.md section 5 (or, where that table is
+  silent, from docs/rules/fritanga.md "Assumptions"). They are kept in
+  ``ASSUMED_CARD_TEXT`` and ``CHEF_SKILLS`` so they can be replaced in one place.
+"""
+
+from __future__ import annotations
+
+import math
+
+# --- modes -------------------------------------------------------------------
+VERSUS, TEAMS, CHEF = 0, 1, 2
+MODE_NAMES = ("versus", "teams", "chef")
+MODE_TITLE = ("Versus", "Versus Teams", "Everyone Against the Chef")
+PLAYER_RANGE = {VERSUS: (3, 6), TEAMS: (3, 6), CHEF: (3, 7)}  # RULEBOOK
+CHEF_SEAT = 0  # ASSUMPTION (seat choice): the chef is seat 0, seat 1 (to its left) plays first
+GOLDEN_TURNS = 8  # RULEBOOK: eight golden-icon cards, one per chef turn
+
+# --- food cards ----------------------------------------------------------------
+HAND, IMMEDIATE = "hand", "immediate"
+
+# kind: (key, display name, icon, deck group, label)
+CARD_KINDS = (
+    ("basket", "Basket", IMMEDIATE, "basket", "INFERRED"),
+    ("fritos", "Fritos", HAND, "fritos", "RULEBOOK"),
+    ("a_little_break", "A Little Break", HAND, "basic", "RULEBOOK"),
+    ("breadcrumbs", "Breadcrumbs", HAND, "basic", "RULEBOOK"),
+    ("f_rays", "F-Rays", HAND, "basic", "RULEBOOK"),
+    ("trampoline", "Trampoline", HAND, "basic", "RULEBOOK"),
+    ("maintenance", "Maintenance", HAND, "basic", "RULEBOOK"),
+    ("cold_water_geyser", "Cold water geyser", IMMEDIATE, "basic", "ASSUMPTION"),
+    ("no_frying_way", "No frying way!", HAND, "basic", "ASSUMPTION"),
+    ("unbattered", "Unbattered", HAND, "versus", "RULEBOOK"),
+    ("switch", "Switch", HAND, "versus", "ASSUMPTION"),
+    ("boom", "Boom!", HAND, "versus", "ASSUMPTION"),
+    ("fissure", "Fissure (Crack)", HAND, "versus", "ASSUMPTION"),
+    ("oil_geyser", "Oil geyser", IMMEDIATE, "versus", "ASSUMPTION"),
+    ("splatter", "Splatter", IMMEDIATE, "chef", "ASSUMPTION"),
+)
+(
+    BASKET, FRITOS, BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, COLD_GEYSER,
+    NO_FRYING, UNBATTERED, SWITCH, BOOM, FISSURE, OIL_GEYSER, SPLATTER,
+) = range(len(CARD_KINDS))
+NUM_KINDS = len(CARD_KINDS)
+CARD_KEY = tuple(k[0] for k in CARD_KINDS)
+CARD_NAME = tuple(k[1] for k in CARD_KINDS)
+KIND_BY_KEY = {k[0]: i for i, k in enumerate(CARD_KINDS)}
+IS_HAND = tuple(k[2] == HAND for k in CARD_KINDS)
+BASIC = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "basic")  # 7 basic maneuvers
+VERSUS_CARDS = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "versus")  # 5 Versus maneuvers
+# Hand cards a food may play in its Play Cards phase (Fritos only when fallen,
+# No frying way! only as a reaction).
+PLAY_PHASE_CARDS = (BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, UNBATTERED, SWITCH, BOOM, FISSURE)
+
+# Printed glossary texts (RULEBOOK, abridged).
+RULEBOOK_CARD_TEXT = {
+    "fritos": "Discard when you have fallen into the oil: place your piece on any unoccupied card "
+              "(turn it over); if there is none, put a basket card from the discard pile next to a card "
+              "and your piece on it.",
+    "a_little_break": "Discard to skip your next Movement phase.",
+    "breadcrumbs": "Discard: take 2 basket cards from the discard pile and place them face down next to "
+                   "any cards. Not playable without a basket in the discard pile.",
+    "f_rays": "Discard: look at 2 different face-down cards, put them back; then eliminate 1 unoccupied card "
+              "from the game.",
+    "trampoline": "Discard: place your piece on any unoccupied face-down card and turn it over.",
+    "maintenance": "Discard: move 3 face-down cards, unrevealed, to other places next to existing cards.",
+    "unbattered": "Discard: choose a player with 2 or more cards in hand and steal 1 random card.",
+}
+
+# The glossary is cut short after Unbattered: ASSUMPTION texts
+# (game-data.md section 5; details in docs/rules/fritanga.md).
+ASSUMED_CARD_TEXT = {
+    "basket": "No effect (a safe card); discarded when the piece leaves it.",
+    "switch": "Discard: swap places with any other piece on the grid; the cards stay, nothing is revealed.",
+    "boom": "Discard: every piece on a card orthogonally next to yours is pushed 1 card directly away "
+            "(into the oil if there is no card there; not if that card is occupied).",
+    "fissure": "Discard: remove 1 unoccupied card orthogonally next to a rival's piece.",
+    "oil_geyser": "When revealed: every unoccupied card orthogonally next to it is discarded.",
+    "cold_water_geyser": "When revealed: you may move to any unoccupied card in the same row or column "
+                         "(applying it).",
+    "no_frying_way": "Reaction, at any time: cancel one effect of another player's card (or of a chef "
+                     "skill or Splatter) that targets your piece or your hand.",
+    "splatter": "When revealed: the chef pushes the revealing food 1 card in a direction of his choice.",
+}
+
+CARD_TEXT = {**RULEBOOK_CARD_TEXT, **ASSUMED_CARD_TEXT}
+
+# --- chef skills (ASSUMPTION: game-data.md section 5; names invented) ---------
+# skill: (key, name, golden icon, effect)
+CHEF_SKILLS = (
+    ("skim", "Skimmer", True, "Remove 2 unoccupied cards."),
+    ("spatula", "Spatula", True, "Push 1 food 1 card in a direction of the chef's choice."),
+    ("knife", "Knife", True, "Remove 1 unoccupied card next to each food (the Fissure of the chef)."),
+    ("lid", "Lift the lid", True, "Turn 3 face-down cards face up without applying them."),
+    ("stir", "Stir", True, "Swap 2 unoccupied cards."),
+    ("shake", "Shake the pan", True, "Every food is pushed 1 card in one direction chosen by the chef."),
+    ("trim", "Trim the edge", True, "Remove every unoccupied card of an outer row or column."),
+    ("taste", "Taste test", True, "Discard 1 random card from a food's hand."),
+    ("not_so_fast", "Not so fast!", False, "Reaction, at any time: cancel a card just played by a food."),
+)
+SK_SKIM, SK_SPATULA, SK_KNIFE, SK_LID, SK_STIR, SK_SHAKE, SK_TRIM, SK_TASTE, SK_REACTION = range(9)
+SKILL_KEY = tuple(s[0] for s in CHEF_SKILLS)
+SKILL_NAME = tuple(s[1] for s in CHEF_SKILLS)
+SKILL_BY_KEY = {s[0]: i for i, s in enumerate(CHEF_SKILLS)}
+GOLDEN = tuple(i for i, s in enumerate(CHEF_SKILLS) if s[2])
+assert len(GOLDEN) == GOLDEN_TURNS
+
+# Amounts that the effects use (ASSUMPTION table entries).
+SKIM_CARDS = 2
+LID_CARDS = 3
+MAINTENANCE_CARDS = 3  # RULEBOOK
+BREADCRUMB_CARDS = 2  # RULEBOOK
+F_RAYS_PEEKS = 2  # RULEBOOK
+
+DIRECTIONS = ("north", "east", "south", "west")
+DIR_BY_NAME = {d: i for i, d in enumerate(DIRECTIONS)}
+DIR_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row, column)
+
+# --- table geometry (ASSUMPTION) ----------------------------------------------
+# Free table room kept around the initial grid, in card spaces. The start Fritos
+# cards use the first ring; cards can be added or moved up to this far out.
+TABLE_MARGIN = 2
+
+
+def food_seats(mode: int, players: int) -> tuple[int, ...]:
+    return tuple(s for s in range(players) if not (mode == CHEF and s == CHEF_SEAT))
+
+
+def deck_counts(mode: int, players: int) -> list[int]:
+    """Cards per kind in the shuffled deck (the start Fritos cards are extra).
+
+    RULEBOOK: 4 baskets per player (per *food* player: INFERRED, 6 foods x 4 =
+    the 24 printed baskets), 1 of each basic maneuver per player up to 5 each;
+    Versus modes: 1 Fritos per 3 players (rounded down) and 1 of each Versus
+    maneuver per player up to 5 each; Chef: 1 Splatter per player up to 5.
+    """
+    foods = len(food_seats(mode, players))
+    per = min(players, 5)
+    counts = [0] * NUM_KINDS
+    counts[BASKET] = 4 * foods
+    for k in BASIC:
+        counts[k] = per
+    if mode == CHEF:
+        counts[SPLATTER] = per
+    else:
+        counts[FRITOS] = players // 3
+        for k in VERSUS_CARDS:
+            counts[k] = per
+    return counts
+
+
+def card_universe(mode: int, players: int) -> list[int]:
+    """Every food card in the game: the deck plus one start Fritos per food."""
+    counts = deck_counts(mode, players)
+    counts[FRITOS] += len(food_seats(mode, players))
+    return counts
+
+
+def grid_shape(cards: int) -> tuple[int, int, int]:
+    """(columns, rows, cards in the last row) of the grid "as square as possible".
+
+    ASSUMPTION (rule of thumb for "as square as possible"): ceil(sqrt(N))
+    columns, filled row by row; an incomplete last row is centred. Never
+    smaller than 3 x 3 (the rulebook minimum; every deck here is larger).
+    """
+    cols = max(3, math.ceil(math.sqrt(cards)))
+    rows = max(3, math.ceil(cards / cols))
+    last = cards - cols * (rows - 1)
+    return cols, rows, last
