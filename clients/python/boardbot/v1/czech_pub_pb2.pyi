@@ -1,0 +1,179 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class CzechPubConfig(_message.Message):
+    __slots__ = ("players", "real_drinking")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    REAL_DRINKING_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    real_drinking: bool
+    def __init__(self, players: _Optional[int] = ..., real_drinking: _Optional[bool] = ...) -> None: ...
+
+class CzechPubView(_message.Message):
+    __slots__ = ("seat", "config", "phase", "decider", "active", "turn", "deck_size", "discard_pile", "reshuffles", "last_order", "last_order_positions", "last_order_holder", "last_round", "final_turns_owed", "lone_player", "lone_turn_started", "title_tokens_left", "table", "played_this_turn", "copy_turn", "pending_card", "pending_target", "dodgers", "queue", "queue_position", "window_reacted", "players")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    DECIDER_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_PILE_FIELD_NUMBER: _ClassVar[int]
+    RESHUFFLES_FIELD_NUMBER: _ClassVar[int]
+    LAST_ORDER_FIELD_NUMBER: _ClassVar[int]
+    LAST_ORDER_POSITIONS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ORDER_HOLDER_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROUND_FIELD_NUMBER: _ClassVar[int]
+    FINAL_TURNS_OWED_FIELD_NUMBER: _ClassVar[int]
+    LONE_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    LONE_TURN_STARTED_FIELD_NUMBER: _ClassVar[int]
+    TITLE_TOKENS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    COPY_TURN_FIELD_NUMBER: _ClassVar[int]
+    PENDING_CARD_FIELD_NUMBER: _ClassVar[int]
+    PENDING_TARGET_FIELD_NUMBER: _ClassVar[int]
+    DODGERS_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_REACTED_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    config: CzechPubConfig
+    phase: str
+    decider: int
+    active: int
+    turn: int
+    deck_size: int
+    discard_pile: _containers.RepeatedScalarFieldContainer[str]
+    reshuffles: int
+    last_order: str
+    last_order_positions: _containers.RepeatedScalarFieldContainer[int]
+    last_order_holder: int
+    last_round: bool
+    final_turns_owed: _containers.RepeatedScalarFieldContainer[int]
+    lone_player: int
+    lone_turn_started: bool
+    title_tokens_left: _containers.RepeatedScalarFieldContainer[int]
+    table: _containers.RepeatedCompositeFieldContainer[CzechPubTableCard]
+    played_this_turn: bool
+    copy_turn: bool
+    pending_card: str
+    pending_target: int
+    dodgers: _containers.RepeatedScalarFieldContainer[int]
+    queue: _containers.RepeatedScalarFieldContainer[int]
+    queue_position: int
+    window_reacted: bool
+    players: _containers.RepeatedCompositeFieldContainer[CzechPubPlayer]
+    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[CzechPubConfig, _Mapping]] = ..., phase: _Optional[str] = ..., decider: _Optional[int] = ..., active: _Optional[int] = ..., turn: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_pile: _Optional[_Iterable[str]] = ..., reshuffles: _Optional[int] = ..., last_order: _Optional[str] = ..., last_order_positions: _Optional[_Iterable[int]] = ..., last_order_holder: _Optional[int] = ..., last_round: _Optional[bool] = ..., final_turns_owed: _Optional[_Iterable[int]] = ..., lone_player: _Optional[int] = ..., lone_turn_started: _Optional[bool] = ..., title_tokens_left: _Optional[_Iterable[int]] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., played_this_turn: _Optional[bool] = ..., copy_turn: _Optional[bool] = ..., pending_card: _Optional[str] = ..., pending_target: _Optional[int] = ..., dodgers: _Optional[_Iterable[int]] = ..., queue: _Optional[_Iterable[int]] = ..., queue_position: _Optional[int] = ..., window_reacted: _Optional[bool] = ..., players: _Optional[_Iterable[_Union[CzechPubPlayer, _Mapping]]] = ...) -> None: ...
+
+class CzechPubTableCard(_message.Message):
+    __slots__ = ("card", "shot", "origin", "poured_by")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    SHOT_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    POURED_BY_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    shot: str
+    origin: str
+    poured_by: int
+    def __init__(self, card: _Optional[str] = ..., shot: _Optional[str] = ..., origin: _Optional[str] = ..., poured_by: _Optional[int] = ...) -> None: ...
+
+class CzechPubPlayer(_message.Message):
+    __slots__ = ("points", "stage", "cell", "cell_value", "row_length", "hand_limit", "hand_size", "hand", "known_cards", "shot_tokens", "abstinence", "paused", "out", "insults", "copying", "titles", "real_drinks")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    CELL_FIELD_NUMBER: _ClassVar[int]
+    CELL_VALUE_FIELD_NUMBER: _ClassVar[int]
+    ROW_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    HAND_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_CARDS_FIELD_NUMBER: _ClassVar[int]
+    SHOT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    ABSTINENCE_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_FIELD_NUMBER: _ClassVar[int]
+    OUT_FIELD_NUMBER: _ClassVar[int]
+    INSULTS_FIELD_NUMBER: _ClassVar[int]
+    COPYING_FIELD_NUMBER: _ClassVar[int]
+    TITLES_FIELD_NUMBER: _ClassVar[int]
+    REAL_DRINKS_FIELD_NUMBER: _ClassVar[int]
+    points: int
+    stage: int
+    cell: int
+    cell_value: int
+    row_length: int
+    hand_limit: int
+    hand_size: int
+    hand: _containers.RepeatedScalarFieldContainer[str]
+    known_cards: _containers.RepeatedScalarFieldContainer[str]
+    shot_tokens: _containers.RepeatedScalarFieldContainer[str]
+    abstinence: int
+    paused: bool
+    out: str
+    insults: int
+    copying: int
+    titles: _containers.RepeatedScalarFieldContainer[int]
+    real_drinks: int
+    def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., known_cards: _Optional[_Iterable[str]] = ..., shot_tokens: _Optional[_Iterable[str]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out: _Optional[str] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ...) -> None: ...
+
+class CzechPubMove(_message.Message):
+    __slots__ = ("play", "discard", "done", "react", "dodge", "pay")
+    class Play(_message.Message):
+        __slots__ = ("card", "target", "shot")
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        TARGET_FIELD_NUMBER: _ClassVar[int]
+        SHOT_FIELD_NUMBER: _ClassVar[int]
+        card: str
+        target: int
+        shot: str
+        def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., shot: _Optional[str] = ...) -> None: ...
+    class Discard(_message.Message):
+        __slots__ = ("card",)
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        card: str
+        def __init__(self, card: _Optional[str] = ...) -> None: ...
+    class Done(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class React(_message.Message):
+        __slots__ = ("card", "slot", "give")
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        SLOT_FIELD_NUMBER: _ClassVar[int]
+        GIVE_FIELD_NUMBER: _ClassVar[int]
+        card: str
+        slot: int
+        give: str
+        def __init__(self, card: _Optional[str] = ..., slot: _Optional[int] = ..., give: _Optional[str] = ...) -> None: ...
+    class Pass(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class Dodge(_message.Message):
+        __slots__ = ("to_seat",)
+        TO_SEAT_FIELD_NUMBER: _ClassVar[int]
+        to_seat: int
+        def __init__(self, to_seat: _Optional[int] = ...) -> None: ...
+    class Pay(_message.Message):
+        __slots__ = ("discard",)
+        DISCARD_FIELD_NUMBER: _ClassVar[int]
+        discard: str
+        def __init__(self, discard: _Optional[str] = ...) -> None: ...
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_FIELD_NUMBER: _ClassVar[int]
+    DONE_FIELD_NUMBER: _ClassVar[int]
+    REACT_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    DODGE_FIELD_NUMBER: _ClassVar[int]
+    PAY_FIELD_NUMBER: _ClassVar[int]
+    play: CzechPubMove.Play
+    discard: CzechPubMove.Discard
+    done: CzechPubMove.Done
+    react: CzechPubMove.React
+    dodge: CzechPubMove.Dodge
+    pay: CzechPubMove.Pay
+    def __init__(self, play: _Optional[_Union[CzechPubMove.Play, _Mapping]] = ..., discard: _Optional[_Union[CzechPubMove.Discard, _Mapping]] = ..., done: _Optional[_Union[CzechPubMove.Done, _Mapping]] = ..., react: _Optional[_Union[CzechPubMove.React, _Mapping]] = ..., dodge: _Optional[_Union[CzechPubMove.Dodge, _Mapping]] = ..., pay: _Optional[_Union[CzechPubMove.Pay, _Mapping]] = ..., **kwargs) -> None: ...
