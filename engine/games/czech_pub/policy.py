@@ -194,7 +194,7 @@ def _choose_reaction(state, moves):
     factor = _leader_factor(state, me, a)
     # after a reaction the active player may play on: replaceable losses count less
     replace = 0.5 if _remaining_actions(table) > 0 and len(state.hands[a]) > 2 else 1.0
-    best, best_gain = ("pass",), REACT_THRESHOLD
+    best, best_gain = ("decline",), REACT_THRESHOLD
     for m in moves:
         if m[0] != "react":
             continue
@@ -235,7 +235,7 @@ def _choose_response(state, moves):
             if card == DAM_SI:
                 cost += 2.0  # being copied costs me nothing
             options.append((cost, m))
-        elif m[0] == "pass":
+        elif m[0] == "decline":
             cost = {URAZKA: 3.0, TO_JE_MOJE: 1.5, DAM_SI: 0.0}.get(card, 0.0)
             options.append((cost, m))
         elif m[0] == "pay":
@@ -265,7 +265,7 @@ def _choose_brawl(state, moves):
     others = [len(state.hands[q]) for q in state._targets(state.active) if q != me] + [len(state.hands[state.active])]
     if ("dodge", -1) in moves and mine > sum(others) / max(1, len(others)) + 2:
         return ("dodge", -1)
-    return ("pass",)
+    return ("decline",)
 
 
 # --- rollouts and cut-off -------------------------------------------------------------

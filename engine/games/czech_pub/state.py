@@ -64,7 +64,7 @@ KIND_DRUNK = D.KIND_DRUNK
 
 # --- move tuples, built once ---------------------------------------------------
 DONE = ("done",)
-PASS = ("pass",)
+PASS = ("decline",)
 MAX_SEATS = 6
 PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
 PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
@@ -306,7 +306,7 @@ class CzechPubState(State):
             self._play(CARD_BY_ID[move[1]], move[2], D.SHOT_BY_ID[move[3]] if move[3] else -1)
         elif kind == "done":
             self._done()
-        elif kind == "pass":
+        elif kind == "decline":
             phase = self.phase
             if phase == WINDOW:
                 self.qpos += 1
@@ -932,7 +932,7 @@ class CzechPubState(State):
             return f"discard {CARD_NAME[CARD_BY_ID[move[1]]]} instead of playing (abstain)"
         if kind == "done":
             return "done playing cards"
-        if kind == "pass":
+        if kind == "decline":
             if self.phase == RESPOND:
                 return f"accept {CARD_NAME[self.pend_card]}"
             if self.phase == BRAWL:
@@ -1301,7 +1301,7 @@ class CzechPubGame(Game):
         "discard": ("card",),
         "done": (),
         "react": ("card", "slot", "give"),
-        "pass": (),
+        "decline": (),
         "dodge": ("to_seat",),
         "pay": ("discard",),
     }

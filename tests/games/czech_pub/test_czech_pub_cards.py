@@ -10,7 +10,7 @@ from engine.games.czech_pub.state import (
     BRAWL, PLAY, RESPOND, ROUND, SLIPPED, WINDOW, CzechPubState,
 )
 
-PASS = ("pass",)
+PASS = ("decline",)
 DONE = ("done",)
 
 

@@ -10,7 +10,7 @@ from engine.games.czech_pub.state import (
     PLAY, ROUND, WINDOW, CzechPubState, delivered_items, score_items,
 )
 
-PASS = ("pass",)
+PASS = ("decline",)
 DONE = ("done",)
 
 

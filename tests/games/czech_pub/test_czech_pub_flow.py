@@ -14,7 +14,7 @@ from engine.games.czech_pub.state import (
     LO_ASIDE, LO_DRAWN, LO_IN_DECK, OUT_DRUNK, OUT_THROWN, OVER, PLAY, WINDOW, CzechPubState,
 )
 
-PASS = ("pass",)
+PASS = ("decline",)
 DONE = ("done",)
 
 

@@ -123,7 +123,7 @@ class CzechPubPlayer(_message.Message):
     def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., known_cards: _Optional[_Iterable[str]] = ..., shot_tokens: _Optional[_Iterable[str]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out: _Optional[str] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ...) -> None: ...
 
 class CzechPubMove(_message.Message):
-    __slots__ = ("play", "discard", "done", "react", "dodge", "pay")
+    __slots__ = ("play", "discard", "done", "react", "decline", "dodge", "pay")
     class Play(_message.Message):
         __slots__ = ("card", "target", "shot")
         CARD_FIELD_NUMBER: _ClassVar[int]
@@ -150,7 +150,7 @@ class CzechPubMove(_message.Message):
         slot: int
         give: str
         def __init__(self, card: _Optional[str] = ..., slot: _Optional[int] = ..., give: _Optional[str] = ...) -> None: ...
-    class Pass(_message.Message):
+    class Decline(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
     class Dodge(_message.Message):
@@ -167,13 +167,14 @@ class CzechPubMove(_message.Message):
     DISCARD_FIELD_NUMBER: _ClassVar[int]
     DONE_FIELD_NUMBER: _ClassVar[int]
     REACT_FIELD_NUMBER: _ClassVar[int]
-    PASS_FIELD_NUMBER: _ClassVar[int]
+    DECLINE_FIELD_NUMBER: _ClassVar[int]
     DODGE_FIELD_NUMBER: _ClassVar[int]
     PAY_FIELD_NUMBER: _ClassVar[int]
     play: CzechPubMove.Play
     discard: CzechPubMove.Discard
     done: CzechPubMove.Done
     react: CzechPubMove.React
+    decline: CzechPubMove.Decline
     dodge: CzechPubMove.Dodge
     pay: CzechPubMove.Pay
-    def __init__(self, play: _Optional[_Union[CzechPubMove.Play, _Mapping]] = ..., discard: _Optional[_Union[CzechPubMove.Discard, _Mapping]] = ..., done: _Optional[_Union[CzechPubMove.Done, _Mapping]] = ..., react: _Optional[_Union[CzechPubMove.React, _Mapping]] = ..., dodge: _Optional[_Union[CzechPubMove.Dodge, _Mapping]] = ..., pay: _Optional[_Union[CzechPubMove.Pay, _Mapping]] = ..., **kwargs) -> None: ...
+    def __init__(self, play: _Optional[_Union[CzechPubMove.Play, _Mapping]] = ..., discard: _Optional[_Union[CzechPubMove.Discard, _Mapping]] = ..., done: _Optional[_Union[CzechPubMove.Done, _Mapping]] = ..., react: _Optional[_Union[CzechPubMove.React, _Mapping]] = ..., decline: _Optional[_Union[CzechPubMove.Decline, _Mapping]] = ..., dodge: _Optional[_Union[CzechPubMove.Dodge, _Mapping]] = ..., pay: _Optional[_Union[CzechPubMove.Pay, _Mapping]] = ...) -> None: ...
