@@ -1,5 +1,6 @@
 import datetime
 
+from boardbot.v1 import fritanga_pb2 as _fritanga_pb2
 from boardbot.v1 import frogriders_pb2 as _frogriders_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
@@ -40,22 +41,28 @@ EVENT_KIND_MOVE: EventKind
 EVENT_KIND_RESIGN: EventKind
 
 class GameConfig(_message.Message):
-    __slots__ = ("frogriders",)
+    __slots__ = ("frogriders", "fritanga")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    FRITANGA_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersConfig
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersConfig, _Mapping]] = ...) -> None: ...
+    fritanga: _fritanga_pb2.FritangaConfig
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersConfig, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaConfig, _Mapping]] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("frogriders",)
+    __slots__ = ("frogriders", "fritanga")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    FRITANGA_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersView
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersView, _Mapping]] = ...) -> None: ...
+    fritanga: _fritanga_pb2.FritangaView
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersView, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaView, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("frogriders",)
+    __slots__ = ("frogriders", "fritanga")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
+    FRITANGA_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersMove
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ...) -> None: ...
+    fritanga: _fritanga_pb2.FritangaMove
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
     __slots__ = ("kind", "bot")
