@@ -120,7 +120,7 @@ def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float
         spread = min((_dist(state, m[1], o) for o in others), default=10)
         return min(spread, 6) + 0.1 * mobility(state, me, m[1])
     if t in (S.F_NFW,):
-        if kind == "pass":
+        if kind == "decline":
             return 0.0
         e, a, b = f[3], f[4], f[5]
         if e == S.E_PUSH:
@@ -146,7 +146,7 @@ def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float
         c = m[1]
         return min(mobility(state, me, c, gone=state.pos[me]), 6) + card_value(state, me, c) - _rival_pressure(state, me, c)
     if t == S.F_COLD:
-        if kind == "pass":
+        if kind == "decline":
             return min(mobility(state, me, state.pos[me]), 6) + 0.2
         c = m[1]
         return min(mobility(state, me, c, gone=state.pos[me]), 6) + card_value(state, me, c)
@@ -179,7 +179,7 @@ def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float
     if t == S.F_CHEF:
         return _skill_score(state, D.SKILL_BY_KEY[m[1]])
     if t == S.F_CREACT or t == S.F_CREACT_NFW:
-        if kind == "pass":
+        if kind == "decline":
             return 0.0
         if t == S.F_CREACT_NFW:
             return 1.0

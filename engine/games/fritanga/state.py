@@ -66,7 +66,7 @@ E_PUSH, E_SWITCH, E_STEAL, E_CSTEAL, E_REMOVE = range(5)
 EFFECT_TEXT = ("a push", "a switch", "a steal", "a taste test", "a card removal")
 
 END_PLAY = ("end_play",)
-PASS = ("pass",)
+PASS = ("decline",)
 REACT_NFW = ("react", D.CARD_KEY[D.NO_FRYING])
 REACT_CHEF = ("react", D.SKILL_KEY[D.SK_REACTION])
 PLAY_FRITOS = ("play", D.CARD_KEY[D.FRITOS])
@@ -109,7 +109,7 @@ class FritangaState(State):
             self._arrive(s, move[1])
         elif t == F_NFW:
             q = f[1]
-            if kind == "pass":
+            if kind == "decline":
                 stack[-1] = (F_NFW, -1, f[2], f[3], f[4], f[5])
             else:
                 self._take(q, D.NO_FRYING)
@@ -133,14 +133,14 @@ class FritangaState(State):
                 self._play(f[1], D.FRITOS)
         elif t == F_CREACT:
             stack.pop()
-            if kind == "pass":
+            if kind == "decline":
                 self._start_card(f[1], f[2])
             else:
                 self.chef_hand.remove(D.SK_REACTION)
                 if self.log is not None:
                     self.note(None, f"the chef cancels {D.CARD_NAME[f[2]]} with {D.SKILL_NAME[D.SK_REACTION]}")
         elif t == F_CREACT_NFW:
-            if kind == "pass":
+            if kind == "decline":
                 stack.pop()
             else:
                 self.chef_hand.remove(D.SK_REACTION)
@@ -905,7 +905,7 @@ class FritangaState(State):
         t = f[0]
         kind = move[0]
         names = self.lay.names
-        if kind == "pass":
+        if kind == "decline":
             return {F_NFW: "let it happen", F_CREACT: "let it happen", F_CREACT_NFW: "let it happen",
                     F_FALLEN: "stay in the oil", F_COLD: "stay on the geyser"}.get(t, "pass")
         if kind == "end_play":
@@ -1172,7 +1172,7 @@ class FritangaGame(Game):
         "choose_direction": ("direction",),
         "skill": ("skill",),
         "react": ("card",),
-        "pass": (),
+        "decline": (),
     }
 
     def check_config(self, cfg: dict) -> None:

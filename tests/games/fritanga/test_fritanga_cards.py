@@ -178,7 +178,7 @@ def test_boom_pushes_every_adjacent_piece_one_card_away():
     do(s, ("play", "boom"))
     assert s.pos[1] == cell(s, "f4") and card_at(s, "e4") == ""
     assert s.decider() == 1 and s.stack[-1][0] == S.F_COLD, "the card pushed onto is turned over and applied"
-    do(s, ("pass",))
+    do(s, ("decline",))
     assert s.status[2] == S.OUT and card_at(s, "d3") == ""
     assert s.decider() == 0
 
@@ -221,7 +221,7 @@ def test_cold_water_geyser_moves_along_its_row_or_column():
     do(s, ("move", cell(s, "c4")))
     assert s.decider() == 0 and s.stack[-1][0] == S.F_COLD
     assert targets(s) == ["a4", "c9", "e4"], "any unoccupied card of the row or column, over gaps"
-    assert ("pass",) in s.legal_moves()
+    assert ("decline",) in s.legal_moves()
     do(s, ("choose_card", cell(s, "c9")))
     assert s.pos[0] == cell(s, "c9") and card_at(s, "c4") == "" and s.discard[D.COLD_GEYSER] == 1
 
@@ -231,7 +231,7 @@ def test_no_frying_way_cancels_a_push():
     s.hands[1] = [D.NO_FRYING | S.PUBLIC_CODE]
     S._settle(s)
     do(s, ("play", "boom"))
-    assert s.decider() == 1 and s.legal_moves() == [("react", "no_frying_way"), ("pass",)]
+    assert s.decider() == 1 and s.legal_moves() == [("react", "no_frying_way"), ("decline",)]
     do(s, ("react", "no_frying_way"))
     assert s.pos[1] == cell(s, "e4") and s.status[1] == S.ALIVE and s.hands[1] == []
     assert s.decider() == 0 and s.stack[-1][0] == S.F_PLAY
@@ -242,7 +242,7 @@ def test_no_frying_way_pass_lets_it_happen():
     s.hands[1] = [D.NO_FRYING | S.PUBLIC_CODE]
     S._settle(s)
     do(s, ("play", "boom"))
-    do(s, ("pass",))
+    do(s, ("decline",))
     assert s.status[1] == S.OUT
 
 
@@ -261,7 +261,7 @@ def test_a_hidden_card_opens_the_window_without_giving_it_away():
     s.hands[1] = [D.FRITOS | ((1 << 1) | (1 << 2)) << S.MSHIFT]  # a stolen card seat 0 does not know
     S._settle(s)
     do(s, ("play", "boom"))
-    assert s.decider() == 1 and s.legal_moves() == [("pass",)]
+    assert s.decider() == 1 and s.legal_moves() == [("decline",)]
 
 
 def test_switch_can_be_refused_with_no_frying_way():
@@ -282,7 +282,7 @@ def test_fissure_asks_every_rival_next_to_the_card_clockwise():
     do(s, ("play", "fissure"))
     do(s, ("choose_card", cell(s, "e4")))
     assert s.decider() == 0
-    do(s, ("pass",))
+    do(s, ("decline",))
     assert s.decider() == 1
     do(s, ("react", "no_frying_way"))
     assert card_at(s, "e4") == "basket" and hand_keys(s, 0) == ["no_frying_way"] and s.hands[1] == []
@@ -294,7 +294,7 @@ def test_the_chef_can_cancel_a_fritos():
               pieces={1: "c3", 2: "h8"}, hands={1: ["fritos"]}, turn=1)
     do(s, ("end_play",))  # c3 is an island
     do(s, ("play", "fritos"))
-    assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("pass",)]
+    assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("decline",)]
     do(s, ("react", "not_so_fast"))
     assert s.status[1] == S.OUT and s.hands[1] == [] and s.discard[D.FRITOS] == 1
     assert s.decider() == 2

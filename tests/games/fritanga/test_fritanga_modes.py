@@ -137,7 +137,7 @@ def test_no_frying_way_against_a_chef_skill_and_the_chef_reaction_against_it():
     assert s.decider() == 1
     do(s, ("react", "no_frying_way"))
     # the chef may cancel the No frying way! with the ninth card, on his own turn
-    assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("pass",)]
+    assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("decline",)]
     do(s, ("react", "not_so_fast"))
     assert s.pos[1] == cell(s, "d3"), "the push happens after all"
     assert "not_so_fast" not in s.view(None)["chef_hand"]
@@ -168,7 +168,7 @@ def test_chef_reaction_pass_lets_the_card_work():
     s.turn_seat = 1
     S._settle(s)
     do(s, ("play", "trampoline"))
-    do(s, ("pass",))
+    do(s, ("decline",))
     assert s.stack[-1][0] == S.F_TRAMP
 
 

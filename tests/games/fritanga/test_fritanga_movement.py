@@ -113,7 +113,7 @@ def test_fritos_puts_a_fallen_piece_on_any_unoccupied_card():
                      "k11": "+f_rays"},
               pieces={0: "c3", 1: "e3", 2: "h3"}, hands={0: ["fritos"]}, turn=0)
     do(s, ("end_play",))
-    assert s.decider() == 0 and s.legal_moves() == [("play", "fritos"), ("pass",)]
+    assert s.decider() == 0 and s.legal_moves() == [("play", "fritos"), ("decline",)]
     do(s, ("play", "fritos"))
     targets = sorted(name(s, m[1]) for m in s.legal_moves())
     assert targets == ["h7", "h8", "k11"], "any unoccupied card, face up or down"
