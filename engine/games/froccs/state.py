@@ -734,6 +734,8 @@ class FroccsState(State):
         self.buzgo_used = False
         self.recycle_used = False
         self.icuka_used = False
+        self.sale = [0, 0, False, 0]
+        self.play_left = self.play_count = 0
         self._moves = None
 
     def _end_turn(self) -> None:
@@ -1011,7 +1013,7 @@ class FroccsState(State):
                 "hero_chosen": self.chosen[q],
                 "money": self.money[q],
                 "hand_size": sum(self.hands[q]),
-                "known_cards": _counts(self.known[q]),
+                "known_cards": _card_list(self.known[q]),
                 "glasses": [_glass_view(g) for g in self.glasses[q]],
                 "glass_discard": _sizes(self.glass_discard[q]),
             })
@@ -1254,16 +1256,39 @@ _FIXED_TEXT = {
 
 
 def _counts(counts) -> dict:
-    return {NAMES[c]: counts[c] for c in range(NUM)}
+    return dict(zip(NAMES, counts))
+
+
+def _card_list(counts) -> list:
+    """A multiset of cards as a list of names in card order (usually short)."""
+    out = []
+    for c in range(NUM):
+        if counts[c]:
+            out.extend([NAMES[c]] * counts[c])
+    return out
+
+
+def _list_counts(names) -> list:
+    counts = [0] * NUM
+    for name in names:
+        counts[CID[name]] += 1
+    return counts
 
 
 def _sizes(counts) -> dict:
     return {f"dl{size}": counts[k] for k, size in enumerate(D.GLASS_SIZES)}
 
 
+_GLASS_CARDS = {g: [NAMES[c] for c in D.DRINKS for _ in range(g[1 + c])] for g in G.ALL}
+
+
 def _glass_view(g: tuple) -> dict:
-    return {"size": g[0], "zold_veltelini": g[1], "szurkebarat": g[2], "sargamuskotaly": g[3],
-            "soda": g[4], "finished": FINISHED[g]}
+    return {"size": g[0], "cards": _GLASS_CARDS[g][:], "finished": FINISHED[g]}
+
+
+def _glass_from_view(gv: dict) -> tuple:
+    counts = _list_counts(gv["cards"])
+    return (gv["size"], counts[0], counts[1], counts[2], counts[3])
 
 
 def _component_view(comp: tuple) -> dict:
@@ -1374,7 +1399,6 @@ class FroccsGame(Game):
         return [
             cfg(2),
             cfg(2, "choose", True, True),
-            cfg(3, "choose"),
             cfg(3, "first_game", False, True),
             cfg(4),
             cfg(4, "choose", True, False),
@@ -1493,11 +1517,10 @@ class FroccsGame(Game):
         def counts(d):
             return [d[NAMES[c]] for c in ids]
 
-        s.known = [counts(pv["known_cards"]) for pv in players]
+        s.known = [_list_counts(pv["known_cards"]) for pv in players]
         s.hands = [k[:] for k in s.known]
         s.hands[seat] = counts(view["hand"])
-        s.glasses = [[(g["size"], g["zold_veltelini"], g["szurkebarat"], g["sargamuskotaly"], g["soda"])
-                      for g in pv["glasses"]] for pv in players]
+        s.glasses = [[_glass_from_view(g) for g in pv["glasses"]] for pv in players]
         s.money = [pv["money"] for pv in players]
         hero_phase = view["phase"] == "choose_hero"
         s.heroes = [D.HERO_ID[pv["hero"]] if pv["hero"] else D.NO_HERO for pv in players]
