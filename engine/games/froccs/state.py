@@ -1393,6 +1393,19 @@ class FroccsGame(Game):
         "pass_round": (),
     }
 
+    # --- AI knowledge (policy.py) ---
+    def heuristic_move(self, state, rng):
+        from .policy import heuristic_move
+        return heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        from .policy import playout_move
+        return playout_move(state, rng)
+
+    def evaluate(self, state):
+        from .policy import evaluate
+        return evaluate(state)
+
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):
             return {"players": n, "heroes": heroes, "everyones_my_guest": guest, "one_more_round": more}
