@@ -71,7 +71,7 @@ ASSUMED = {
     "wine_factor": {ZV: 4, SZ: 3, SM: 2},
     # bargaining bounds so that every offer is a short sequence of small steps
     "offer_money_cap": 100,  # one money component per offer, 10..100 in steps of 10
-    "offer_turns": 4,  # at most four proposal turns per mischief card
+    "offer_turns": 3,  # at most three proposal turns per mischief card: target, attacker, target
     "side_offer_amounts": (10, 20, 30),  # a third party's money offer
     "starting_money": 0,  # the rulebook's setup gives no coins
 }

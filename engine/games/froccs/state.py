@@ -1275,8 +1275,11 @@ def _list_counts(names) -> list:
     return counts
 
 
+_SIZE_KEYS = tuple(f"dl{size}" for size in D.GLASS_SIZES)
+
+
 def _sizes(counts) -> dict:
-    return {f"dl{size}": counts[k] for k, size in enumerate(D.GLASS_SIZES)}
+    return dict(zip(_SIZE_KEYS, counts))
 
 
 _GLASS_CARDS = {g: [NAMES[c] for c in D.DRINKS for _ in range(g[1 + c])] for g in G.ALL}
@@ -1413,7 +1416,6 @@ class FroccsGame(Game):
             cfg(2),
             cfg(2, "choose", True, True),
             cfg(3, "first_game", False, True),
-            cfg(4),
             cfg(4, "choose", True, False),
             cfg(5, "choose", False, True),
             cfg(6, "choose", True, True),
