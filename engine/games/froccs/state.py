@@ -158,12 +158,13 @@ class FroccsState(State):
                 out.append(("play_cards",))
             if hero == D.ICUKA and used == 1 and not self.icuka_used and self._can_sell(p):
                 out.extend(("icuka_sell", NAMES[c]) for c in range(NUM) if hand[c])
+        no_action = not out
         if hero == D.LOTTY and self.splash_left:
             out.extend(self._splash_moves(p))
         if (hero == D.BUZGO and not self.buzgo_used and used <= 2 and self.action_limit == 2
                 and bin(self.types_used).count("1") == used):
             out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
-        if used or not out:
+        if used or no_action:
             out.append(END_TURN)
         return out
 
