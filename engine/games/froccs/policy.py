@@ -7,16 +7,21 @@ sizes and publicly known hand cards) and the bargaining state. It never reads
 the deck, another seat's hand or a side offer the seat cannot see, so it is
 safe on a sampled world too.
 
-Bargaining logic (the same value model for both sides):
+Bargaining logic. Each seat values a change as its own gain minus a weighted
+gain of each rival: ``w = 1 / (players - 1)``, more against the leader (so a
+2-player game is zero-sum and a bare money transfer never helps both sides).
 
-* ``damage`` is what the mischief card costs the target (lost spritzer value,
-  20 forints, or an empty glass worth about one purchase).
-* Harm to one opponent is worth ``RIVAL`` times its size to the attacker
-  (in a multiplayer game it only helps against that one rival), more when the
-  target leads.
-* The target offers money (or a cheap card if it is broke) when the damage
-  is worth paying for; the attacker demands money when the target can pay;
-  each side accepts an offer that beats carrying out / suffering the card.
+* ``damage`` D is what the mischief card costs the target (lost spritzer
+  value, 20 forints, or an empty glass worth about one purchase), and ``p``
+  the chance the card really hits if the bargain fails (a known or likely
+  "This is for you!", Böske).
+* Carrying out is worth ``w·D·p`` to the attacker; a payment X is worth
+  ``X·(1 + w)`` to it. So the attacker accepts X ≥ w·D·p / (1 + w).
+* The target's alternative costs D (less with a defence card in hand); paying X
+  costs it ``X·(1 + w)``. So it pays up to D / (1 + w).
+* The target opens just above the attacker's minimum; the attacker demands
+  just under the target's maximum; both accept inside that range. With two
+  players the range is empty and the bot rarely bargains, as it should.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from .state import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, 
 
 # what a card in hand is worth to its owner, in forints (rough)
 CARD_VALUE = (14, 10, 7, 5, 12, 6, 6, 6, 6)
-RIVAL = 0.35  # how much a rival's loss is worth to me
+RIVAL = 0.35  # how much a rival's glass gain hurts me, for guest pours
 HERO_PREFERENCE = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE, D.LOTTY,
                    D.ICUKA, D.BUZGO, D.HOLLOSI)
 
@@ -97,8 +102,57 @@ def damage(state: FroccsState) -> float:
 
 
 def rival_weight(state: FroccsState, me: int, t: int) -> float:
+    """How much t's gain counts against me (1 in a 2-player game)."""
+    n = state.num_seats
+    if n == 2:
+        return 1.0
     gap = leader_gap(state, me, t)
-    return min(1.0, max(0.15, RIVAL + gap / 150.0))
+    return min(1.0, max(0.1, 1.0 / (n - 1) + gap / 200.0))
+
+
+def hit_chance(state: FroccsState) -> float:
+    """The public estimate that the pending card hits if the bargain fails."""
+    t = state.mis[2]
+    hand = sum(state.hands[t])
+    if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
+        return 0.3
+    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY] - sum(k[D.TIFY] for k in state.known)
+    unseen = len(state.deck) + sum(sum(h) - sum(k) for h, k in zip(state.hands, state.known))
+    if unseen <= 0 or unseen_tify <= 0:
+        return 1.0
+    return max(0.5, 1.0 - hand * unseen_tify / unseen)
+
+
+def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
+    """Side offers promised to ``seat``: (if carried out, if not). Only the
+    bargainers call this, and they see every side offer."""
+    carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
+    spared = sum(x for _, r, cond, x in state.side if r == seat and not cond)
+    return carried, spared
+
+
+def attacker_minimum(state: FroccsState) -> float:
+    """The least payment worth more to the attacker than carrying out."""
+    a, t = state.player, state.mis[2]
+    w = rival_weight(state, a, t)
+    p = hit_chance(state)
+    carried, spared = side_money(state, a)
+    return (w * damage(state) * p + carried * p - spared) / (1.0 + w)
+
+
+def target_maximum(state: FroccsState, own_defence: bool) -> float:
+    """The most the target should pay (own_defence: it knows its own hand)."""
+    a, t = state.player, state.mis[2]
+    dmg = damage(state)
+    if own_defence:
+        if state.hands[t][D.TIFY]:
+            dmg = min(dmg, CARD_VALUE[D.TIFY])
+        elif state.heroes[t] == D.BOSKE and any(state.hands[t]):
+            dmg = min(dmg, 8.0)
+    else:
+        dmg *= hit_chance(state)
+    carried, spared = side_money(state, t)
+    return (dmg - carried + spared) / (1.0 + rival_weight(state, t, a))
 
 
 # --- the greedy bot -------------------------------------------------------------
@@ -174,7 +228,9 @@ def _mischief_value(state: FroccsState, me: int, m: tuple) -> float:
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
         dmg *= 0.4
-    return dmg * rival_weight(state, me, t) + 0.35 * min(dmg, state.money[t]) - CARD_VALUE[D.CARD_ID[card]] * 0.5
+    w = rival_weight(state, me, t)
+    # worth carrying out, or a payment of about the same value from a target that can pay
+    return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
 
 def _play(state: FroccsState, me: int, moves: list) -> tuple:
@@ -262,9 +318,11 @@ def _defend(state: FroccsState, me: int, moves: list) -> tuple:
 
 
 def _side(state: FroccsState, me: int, moves: list) -> tuple:
+    """Pay the attacker to go through with it only against a runaway leader."""
     t = state.mis[2]
     a = state.player
-    if state.money[me] >= 40 and leader_gap(state, me, t) > 40 and damage(state) >= 15:
+    if (state.money[me] >= 40 and leader_gap(state, me, t) > 80 and leader_gap(state, me, a) < 0
+            and damage(state) >= 30):
         m = ("side_offer", a, True, 10)
         if m in moves:
             return m
@@ -296,32 +354,35 @@ def _round10(x: float) -> int:
     return int(max(0, x) // 10) * 10
 
 
+def _roundup10(x: float) -> int:
+    return int(math.ceil(max(0, x) / 10.0)) * 10
+
+
 def _propose(state: FroccsState, me: int, moves: list) -> tuple:
     a = state.player
     t = state.mis[2]
-    dmg = damage(state)
     if state.offer:
         return ("propose",)
+    low = attacker_minimum(state)
     if me == t:
-        if ("fend_off",) in moves and dmg >= 30 and sum(state.hands[me]) >= 3:
+        high = target_maximum(state, True)
+        if ("fend_off",) in moves and damage(state) >= 30 and sum(state.hands[me]) >= 3:
             return ("fend_off",)
-        if state.hands[me][D.TIFY] or dmg < 10:
-            return ("no_offer",)  # keep the defence for after the bargain, or shrug it off
-        amount = min(_round10(dmg * 0.6), _round10(state.money[me]))
-        if state.turns_left < D.OFFER_TURNS - 1:
-            amount = min(_round10(dmg * 0.9), _round10(state.money[me]))
-        if amount >= 10:
+        amount = _roundup10(low + 1)
+        if state.turns_left < D.OFFER_TURNS:  # a later offer: meet halfway
+            amount = max(amount, _round10((low + high) / 2))
+        if 10 <= amount <= min(high, state.money[me]):
             return ("offer_money", t, amount)
-        for c in (D.SODA, D.SM, D.KL, D.ZK, D.BV, D.PT):
-            m = ("offer_card", D.CARD_NAMES[c], t, -1, a, -1)
-            if state.hands[me][c] and m in moves:
-                return m
+        if high >= 10 and state.money[me] < 10:
+            for c in (D.SODA, D.SM, D.KL, D.ZK, D.BV, D.PT):
+                m = ("offer_card", D.CARD_NAMES[c], t, -1, a, -1)
+                if state.hands[me][c] and m in moves and CARD_VALUE[c] <= high:
+                    return m
         return ("no_offer",)
-    # the attacker demands money, about what the card is worth to it
-    w = rival_weight(state, me, t)
-    ask = _round10(max(10.0, dmg * w / (1 + RIVAL) + dmg * 0.3))
-    ask = min(ask, _round10(state.money[t]))
-    if ask >= 10 and state.turns_left > 0:
+    # the attacker demands just under what the target should still pay
+    high = target_maximum(state, False)
+    ask = min(_round10(high), _round10(state.money[t]))
+    if ask >= 10 and ask >= low:
         return ("offer_money", t, ask)
     return ("carry_out",)
 
@@ -329,22 +390,14 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
 def _respond(state: FroccsState, me: int, moves: list) -> tuple:
     a = state.player
     t = state.mis[2]
-    dmg = damage(state)
-    v = _offer_value(state, me)
     if ("accept",) not in moves:
         return ("refuse",)
+    v = _offer_value(state, me)
     if me == a:
-        w = rival_weight(state, me, t)
-        # a known "This is for you!" or Böske makes carrying out uncertain
-        p_hit = 0.4 if (state.known[t][D.TIFY] or state.heroes[t] == D.BOSKE) else 0.85
-        worth_attack = dmg * w * p_hit
-        return ("accept",) if v * (1 + RIVAL * 0.5) >= worth_attack else ("refuse",)
-    # the target: pay when it is cheaper than the damage
-    if state.hands[me][D.TIFY] and dmg >= 10:
-        return ("refuse",) if v < 0 else ("accept",)
-    if ("fend_off",) in moves and dmg >= 30 and -v > 15:
+        return ("accept",) if v >= attacker_minimum(state) else ("refuse",)
+    if ("fend_off",) in moves and damage(state) >= 30 and -v > 15:
         return ("fend_off",)
-    return ("accept",) if -v <= dmg * 0.95 else ("refuse",)
+    return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
 
 
 def _pledge(state: FroccsState, me: int, moves: list) -> tuple:

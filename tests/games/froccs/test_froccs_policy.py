@@ -55,9 +55,11 @@ def test_playout_and_evaluate():
     assert s.result() is not None
 
 
-def attacked(money, hand1=None, g1=None, players=2):
+def attacked(money, hand1=None, g1=None, players=3):
+    """Seat 0 takes a Zöld Veltelini out of seat 1's finished 5 dl háziúr (seat 2 has no money)."""
+    money = list(money) + [0] * (players - len(money))
     s = make(players, hands={0: {"zsiros_kenyer": 1}, 1: hand1 or {}}, money=money,
-             glasses={0: [glass(2), glass(3)], 1: g1 or [glass(5, zv=3, soda=1), glass(2)]})
+             glasses={0: [glass(2), glass(3)], 1: g1 or [glass(5, zv=4, soda=1), glass(2)]})
     do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"))
     return s
 
@@ -91,20 +93,20 @@ def test_the_attacker_demands_money_from_a_rich_target():
 
 
 def test_the_target_refuses_a_demand_worth_more_than_the_damage():
-    s = make(2, hands={0: {"zsiros_kenyer": 1}}, money=[0, 100], glasses={1: [glass(3, sm=1), glass(2)]})
+    s = make(3, hands={0: {"zsiros_kenyer": 1}}, money=[0, 100, 0], glasses={1: [glass(3, sm=1), glass(2)]})
     do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "sargamuskotaly"))
     do(s, ("no_offer",), ("offer_money", 1, 100), ("propose",))
     assert GAME.heuristic_move(s, random.Random(0)) == ("refuse",)
 
 
 def test_the_target_plays_this_is_for_you_against_a_big_hit():
-    s = attacked([0, 0], hand1={"this_is_for_you": 1}, g1=[glass(5, zv=4, soda=1), glass(2)])
+    s = attacked([0, 0], hand1={"this_is_for_you": 1})
     assert phase(s) == "react"
     assert GAME.heuristic_move(s, random.Random(0)) == ("this_is_for_you",)
 
 
 def test_the_target_keeps_this_is_for_you_for_after_the_bargain():
-    s = attacked([0, 50], hand1={"this_is_for_you": 1})
+    s = attacked([0, 50], hand1={"this_is_for_you": 1}, g1=[glass(5, zv=3, soda=1), glass(2)])
     rng = random.Random(0)
     do(s, GAME.heuristic_move(s, rng))
     assert phase(s) == "propose"
@@ -117,3 +119,21 @@ def test_the_target_keeps_this_is_for_you_for_after_the_bargain():
 def test_greedy_sells_first():
     s = make(3, heroes=[NO_HERO] * 3, glasses={0: [glass(2, sm=1, soda=1), glass(3)]})
     assert GAME.heuristic_move(s, random.Random(0)) == ("sell_spritzers",)
+
+
+def test_no_money_bargains_in_a_two_player_game():
+    """Zero-sum: a payment that suits the attacker never suits the target."""
+    s = attacked([0, 100], players=2)
+    assert GAME.heuristic_move(s, random.Random(0)) == ("no_offer",)
+    do(s, ("no_offer",))
+    assert GAME.heuristic_move(s, random.Random(0)) == ("carry_out",)
+
+
+def test_side_offers_count_for_the_bargainers():
+    s = attacked([150, 20, 100], players=3)
+    do(s, ("no_side_offer",), ("offer_money", 1, 20), ("propose",))
+    assert GAME.heuristic_move(s, random.Random(0)) == ("refuse",)
+    s = attacked([150, 20, 100], players=3)
+    do(s, ("side_offer", 0, False, 30))  # seat 2 pays the attacker 30 if the card is not carried out
+    do(s, ("offer_money", 1, 20), ("propose",))
+    assert GAME.heuristic_move(s, random.Random(0)) == ("accept",)
