@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "frogriders": "engine.games.frogriders:GAME",
     "czech-pub": "engine.games.czech_pub:GAME",
     "fritanga": "engine.games.fritanga:GAME",
+    "froccs": "engine.games.froccs:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,428 @@
+"""Per-game AI knowledge for Fröccs: the greedy bot, a rollout policy and a
+position evaluation.
+
+Everything here reads only what the deciding seat may see: its own hand, the
+public table (money, glasses, heroes, the discard pile, the counter, hand
+sizes and publicly known hand cards) and the bargaining state. It never reads
+the deck, another seat's hand or a side offer the seat cannot see, so it is
+safe on a sampled world too.
+
+Bargaining logic. Each seat values a change as its own gain minus a weighted
+gain of each rival: ``w = 1 / (players - 1)``, more against the leader (so a
+2-player game is zero-sum and a bare money transfer never helps both sides).
+
+* ``damage`` D is what the mischief card costs the target (lost spritzer
+  value, 20 forints, or an empty glass worth about one purchase), and ``p``
+  the chance the card really hits if the bargain fails (a known or likely
+  "This is for you!", Böske).
+* Carrying out is worth ``w·D·p`` to the attacker; a payment X is worth
+  ``X·(1 + w)`` to it. So the attacker accepts X ≥ w·D·p / (1 + w).
+* The target's alternative costs D (less with a defence card in hand); paying X
+  costs it ``X·(1 + w)``. So it pays up to D / (1 + w).
+* The target opens just above the attacker's minimum; the attacker demands
+  just under the target's maximum; both accept inside that range. With two
+  players the range is empty and the bot rarely bargains, as it should.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from . import data as D
+from . import glasses as G
+from .state import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
+                    RESPOND, SELL, SIDE, FroccsState)
+
+# what a card in hand is worth to its owner, in forints (rough)
+CARD_VALUE = (14, 10, 7, 5, 12, 6, 6, 6, 6)
+RIVAL = 0.35  # how much a rival's glass gain hurts me, for guest pours
+HERO_PREFERENCE = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE, D.LOTTY,
+                   D.ICUKA, D.BUZGO, D.HOLLOSI)
+
+
+# --- values --------------------------------------------------------------------
+def glass_value(g: tuple, hero: int = -1) -> float:
+    """A rough forint value of a glass for its owner."""
+    size, zv, sz, sm, soda = g
+    wine = zv + sz + sm
+    filled = wine + soda
+    if filled == 0:
+        return 6.0
+    best = G.best_wine(g)
+    if G.FINISHED[g]:
+        price = D.PRICES[(size, wine)][best]
+        if hero == D.SARKI and soda >= 2:
+            price = D.PRICES[(size, wine + 1)][best]
+        return float(price)
+    if hero == D.KARESZ and G.can_top_up(g):
+        return float(D.PRICES[(size, wine)][best] - 5)
+    left = size - filled
+    final_wine = wine + left if soda else wine + left - 1
+    final_wine = max(1, min(size - 1, final_wine))
+    price = D.PRICES[(size, final_wine)][best if best >= 0 else D.SZ]
+    return D.END_PARTIAL + (price - D.END_PARTIAL) * 0.6 * filled / size
+
+
+def position_value(state: FroccsState, q: int) -> float:
+    """Money plus the value of q's glasses plus a little for hand cards."""
+    hero = state.heroes[q]
+    v = state.money[q] + sum(glass_value(g, hero) for g in state.glasses[q])
+    return v + 3.0 * min(sum(state.hands[q]), 8)
+
+
+def public_score(state: FroccsState, q: int) -> float:
+    """What everyone can estimate of q's standing (no hand contents)."""
+    hero = state.heroes[q]
+    return state.money[q] + sum(glass_value(g, hero) for g in state.glasses[q]) + 3.0 * min(sum(state.hands[q]), 8)
+
+
+def leader_gap(state: FroccsState, me: int, q: int) -> float:
+    """How far q is ahead of me (positive) in public estimate."""
+    return public_score(state, q) - public_score(state, me)
+
+
+def damage(state: FroccsState) -> float:
+    """What the pending mischief card would cost its target."""
+    c, e, t, i, w = state.mis
+    hero = state.heroes[t]
+    gl = state.glasses[t]
+    if e == D.BV:
+        return float(min(D.BORRAVALO_AMOUNT, state.money[t]))
+    if e == D.PT:
+        return 12.0
+    if not 0 <= i < len(gl):
+        return 0.0
+    g = gl[i]
+    drink = w if e == D.ZK else D.SODA
+    after = G.REMOVE[g][drink]
+    if after is None:
+        return 0.0
+    return max(0.0, glass_value(g, hero) - glass_value(after, hero)) + 4.0
+
+
+def rival_weight(state: FroccsState, me: int, t: int) -> float:
+    """How much t's gain counts against me (1 in a 2-player game)."""
+    n = state.num_seats
+    if n == 2:
+        return 1.0
+    gap = leader_gap(state, me, t)
+    return min(1.0, max(0.1, 1.0 / (n - 1) + gap / 200.0))
+
+
+def hit_chance(state: FroccsState) -> float:
+    """The public estimate that the pending card hits if the bargain fails."""
+    t = state.mis[2]
+    hand = sum(state.hands[t])
+    if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
+        return 0.3
+    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY] - sum(k[D.TIFY] for k in state.known)
+    unseen = len(state.deck) + sum(sum(h) - sum(k) for h, k in zip(state.hands, state.known))
+    if unseen <= 0 or unseen_tify <= 0:
+        return 1.0
+    return max(0.5, 1.0 - hand * unseen_tify / unseen)
+
+
+def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
+    """Side offers promised to ``seat``: (if carried out, if not). Only the
+    bargainers call this, and they see every side offer."""
+    carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
+    spared = sum(x for _, r, cond, x in state.side if r == seat and not cond)
+    return carried, spared
+
+
+def attacker_minimum(state: FroccsState) -> float:
+    """The least payment worth more to the attacker than carrying out."""
+    a, t = state.player, state.mis[2]
+    w = rival_weight(state, a, t)
+    p = hit_chance(state)
+    carried, spared = side_money(state, a)
+    return (w * damage(state) * p + carried * p - spared) / (1.0 + w)
+
+
+def target_maximum(state: FroccsState, own_defence: bool) -> float:
+    """The most the target should pay (own_defence: it knows its own hand)."""
+    a, t = state.player, state.mis[2]
+    dmg = damage(state)
+    if own_defence:
+        if state.hands[t][D.TIFY]:
+            dmg = min(dmg, CARD_VALUE[D.TIFY])
+        elif state.heroes[t] == D.BOSKE and any(state.hands[t]):
+            dmg = min(dmg, 8.0)
+    else:
+        dmg *= hit_chance(state)
+    carried, spared = side_money(state, t)
+    return (dmg - carried + spared) / (1.0 + rival_weight(state, t, a))
+
+
+# --- the greedy bot -------------------------------------------------------------
+def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    ph = state.phase
+    me = state.decider()
+    if ph == ACTION:
+        return _action(state, me, moves, rng)
+    if ph == PLAY:
+        return _play(state, me, moves)
+    if ph == SELL:
+        return max(moves, key=lambda m: _sell_value(state, me, m))
+    if ph == BUY:
+        return _buy(state, me, moves)
+    if ph == DRAW_DISCARD:
+        return min(moves, key=lambda m: CARD_VALUE[D.CARD_ID[m[1]]])
+    if ph == RECYCLE:
+        return min(moves, key=lambda m: D.CARD_ID[m[1]])  # the best wine
+    if ph == REACT or ph == LAST_CHANCE:
+        return _defend(state, me, moves)
+    if ph == SIDE:
+        return _side(state, me, moves)
+    if ph == PROPOSE:
+        return _propose(state, me, moves)
+    if ph == RESPOND:
+        return _respond(state, me, moves)
+    if ph == PLEDGE:
+        return _pledge(state, me, moves)
+    if ph == HERO:
+        return min(moves, key=lambda m: HERO_PREFERENCE.index(D.HERO_ID[m[1]]))
+    return rng.choice(moves)
+
+
+def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
+    hand = state.hands[me]
+    best, choice = -1e9, None
+    heroes = state.heroes
+    owners = range(state.num_seats) if state.config["everyones_my_guest"] else (me,)
+    for c in D.DRINKS:
+        if not hand[c]:
+            continue
+        for owner in owners:
+            table = G.POUR[heroes[owner] == D.KIW]
+            for i, g in enumerate(state.glasses[owner]):
+                new = table[g][c]
+                if new is None:
+                    continue
+                gain = glass_value(new, heroes[owner]) - glass_value(g, heroes[owner])
+                if owner != me:
+                    gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
+                gain -= CARD_VALUE[c] * 0.5
+                if gain > best:
+                    best, choice = gain, ("pour", D.CARD_NAMES[c], owner, i)
+    return best, choice
+
+
+def _mischief_value(state: FroccsState, me: int, m: tuple) -> float:
+    _, card, effect, t, i, wine = m
+    e = D.CARD_ID[effect]
+    gl = state.glasses[t]
+    hero = state.heroes[t]
+    if e == D.BV:
+        dmg = min(D.BORRAVALO_AMOUNT, state.money[t])
+    elif e == D.PT:
+        dmg = 12
+    else:
+        g = gl[i]
+        drink = D.CARD_ID[wine] if e == D.ZK else D.SODA
+        dmg = glass_value(g, hero) - glass_value(G.REMOVE[g][drink], hero)
+    # a bargain or a defence may follow; known "This is for you!" cards blunt it
+    if state.known[t][D.TIFY] or hero == D.BOSKE:
+        dmg *= 0.4
+    w = rival_weight(state, me, t)
+    # worth carrying out, or a payment of about the same value from a target that can pay
+    return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
+
+
+def _play(state: FroccsState, me: int, moves: list) -> tuple:
+    can_stop = moves[0] == ("end_play",)
+    best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
+    pour_gain, pour = _best_pour(state, me)
+    if pour is not None and pour_gain > best:
+        best, choice = pour_gain, pour
+    for m in moves:
+        if m[0] == "mischief":
+            v = _mischief_value(state, me, m) - 3
+            if v > best:
+                best, choice = v, m
+    return choice if choice is not None else moves[0]
+
+
+def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
+    if m[0] != "sell":
+        return -1.0
+    g = state.glasses[me][m[1]]
+    delta = {"none": 0, "wine_to_soda": -1, "soda_to_wine": 1, "top_up": 0}[m[2]]
+    return G.sale_price(g, delta)
+
+
+def _buy(state: FroccsState, me: int, moves: list) -> tuple:
+    hand = state.hands[me]
+    drinks = hand[0] + hand[1] + hand[2] + hand[3]
+    want = 5 if drinks >= 6 and state.money[me] >= 10 else 3
+
+    def score(m):
+        if m[0] == "buy_two":
+            return -5 if state.money[me] < 80 else 1
+        return -abs(m[1] - want)
+    return max(moves, key=score)
+
+
+def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tuple:
+    kinds = {m[0]: m for m in moves}
+    if "sell_spritzers" in kinds:
+        return kinds["sell_spritzers"]
+    for m in moves:
+        if m[0] == "icuka_sell":
+            return min((k for k in moves if k[0] == "icuka_sell"), key=lambda k: CARD_VALUE[D.CARD_ID[k[1]]])
+    if "splash" in kinds:
+        for m in moves:
+            if m[0] == "splash":
+                gl = state.glasses[me]
+                new_to = G.POUR[False][gl[m[3]]][D.CARD_ID[m[2]]]
+                if new_to is not None and G.FINISHED[new_to]:
+                    return m
+    if "play_cards" in kinds:
+        gain, _ = _best_pour(state, me)
+        mis = max((_mischief_value(state, me, m) for m in state._play_moves(me, False) if m[0] == "mischief"),
+                  default=-1e9)
+        if gain > 1.0 or mis > 4.0:
+            return kinds["play_cards"]
+    hand = state.hands[me]
+    if "buy_glasses" in kinds and len(state.glasses[me]) < 3 and not state.triggered:
+        drinks = hand[0] + hand[1] + hand[2] + hand[3]
+        if drinks >= 2 * len(state.glasses[me]) or state.money[me] >= 50:
+            return kinds["buy_glasses"]
+    if "extra_action" in kinds and state.actions_used <= 1:
+        wines = [m for m in moves if m[0] == "extra_action"]
+        if sum(hand[:3]) >= 3:
+            return max(wines, key=lambda m: D.CARD_ID[m[1]])  # the cheapest wine
+    if "draw" in kinds:
+        rec = [m for m in moves if m[0] == "draw" and m[1]]
+        if rec and (state.discard[D.ZV] or state.discard[D.SZ]):
+            return rec[0]
+        if not (state.triggered and state.final_turns <= 1 and sum(hand) > 6):
+            return ("draw", False)
+    if "end_turn" in kinds:
+        return kinds["end_turn"]
+    return moves[0]
+
+
+def _defend(state: FroccsState, me: int, moves: list) -> tuple:
+    dmg = damage(state)
+    last = state.phase == LAST_CHANCE
+    if ("this_is_for_you",) in moves and dmg >= (10 if last else 25):
+        return ("this_is_for_you",)
+    if ("fend_off",) in moves and dmg >= (12 if last else 30):
+        return ("fend_off",)
+    return ("no_defence",)
+
+
+def _side(state: FroccsState, me: int, moves: list) -> tuple:
+    """Pay the attacker to go through with it only against a runaway leader."""
+    t = state.mis[2]
+    a = state.player
+    if (state.money[me] >= 40 and leader_gap(state, me, t) > 80 and leader_gap(state, me, a) < 0
+            and damage(state) >= 30):
+        m = ("side_offer", a, True, 10)
+        if m in moves:
+            return m
+    return ("no_side_offer",)
+
+
+def _offer_value(state: FroccsState, me: int) -> float:
+    """The offer on the table, in forints, for ``me`` (positive: I gain)."""
+    v = 0.0
+    for comp in state.offer:
+        if comp[0] == "offer_money":
+            v += -comp[2] if comp[1] == me else comp[2]
+            continue
+        _, card, fs, fg, ts, tg = comp
+        c = D.CARD_ID[card]
+        worth = CARD_VALUE[c]
+        if tg >= 0:
+            g = state.glasses[ts][tg]
+            new = G.POUR[state.heroes[ts] == D.KIW][g][c]
+            worth = glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new else 0
+        if ts == me:
+            v += worth
+        if fs == me:
+            v -= CARD_VALUE[c] if fg < 0 else glass_value(state.glasses[fs][fg])
+    return v
+
+
+def _round10(x: float) -> int:
+    return int(max(0, x) // 10) * 10
+
+
+def _roundup10(x: float) -> int:
+    return int(math.ceil(max(0, x) / 10.0)) * 10
+
+
+def _propose(state: FroccsState, me: int, moves: list) -> tuple:
+    a = state.player
+    t = state.mis[2]
+    if state.offer:
+        return ("propose",)
+    low = attacker_minimum(state)
+    if me == t:
+        high = target_maximum(state, True)
+        if ("fend_off",) in moves and damage(state) >= 30 and sum(state.hands[me]) >= 3:
+            return ("fend_off",)
+        amount = _roundup10(low + 1)
+        if state.turns_left < D.OFFER_TURNS:  # a later offer: meet halfway
+            amount = max(amount, _round10((low + high) / 2))
+        if 10 <= amount <= min(high, state.money[me]):
+            return ("offer_money", t, amount)
+        if high >= 10 and state.money[me] < 10:
+            for c in (D.SODA, D.SM, D.KL, D.ZK, D.BV, D.PT):
+                m = ("offer_card", D.CARD_NAMES[c], t, -1, a, -1)
+                if state.hands[me][c] and m in moves and CARD_VALUE[c] <= high:
+                    return m
+        return ("no_offer",)
+    # the attacker demands just under what the target should still pay
+    high = target_maximum(state, False)
+    ask = min(_round10(high), _round10(state.money[t]))
+    if ask >= 10 and ask >= low:
+        return ("offer_money", t, ask)
+    return ("carry_out",)
+
+
+def _respond(state: FroccsState, me: int, moves: list) -> tuple:
+    a = state.player
+    t = state.mis[2]
+    if ("accept",) not in moves:
+        return ("refuse",)
+    v = _offer_value(state, me)
+    if me == a:
+        return ("accept",) if v >= attacker_minimum(state) else ("refuse",)
+    if ("fend_off",) in moves and damage(state) >= 30 and -v > 15:
+        return ("fend_off",)
+    return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
+
+
+def _pledge(state: FroccsState, me: int, moves: list) -> tuple:
+    scores = [public_score(state, q) for q in range(state.num_seats)]
+    best_other = max(s for q, s in enumerate(scores) if q != me)
+    if scores[me] < best_other and ("chip_in", 10) in moves and state.money[me] >= 30:
+        return ("chip_in", 10)
+    return ("pass_round",)
+
+
+# --- rollouts and evaluation -----------------------------------------------------
+def playout_move(state: FroccsState, rng: random.Random) -> tuple:
+    """Mostly greedy, sometimes random: keeps rollouts short and sensible."""
+    if rng.random() < 0.15:
+        moves = state.legal_moves()
+        return moves[rng.randrange(len(moves))]
+    return heuristic_move(state, rng)
+
+
+def evaluate(state: FroccsState) -> list[float]:
+    """Per-seat chance-like value in [0, 1]: a logistic of the lead over the best rival."""
+    n = state.num_seats
+    scores = [position_value(state, q) for q in range(n)]
+    out = []
+    for q in range(n):
+        rival = max(scores[r] for r in range(n) if r != q)
+        out.append(1.0 / (1.0 + math.exp(-(scores[q] - rival) / 40.0)))
+    return out

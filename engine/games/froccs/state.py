@@ -1,0 +1,1647 @@
+"""Fröccs rules: state, forward model, bargaining, views, sampling and scoring.
+
+Decisions (one seat at a time):
+
+* HERO: in the "choose" hero mode each seat keeps one of two dealt heroes.
+* ACTION: the active player picks an action type (sell, draw, buy, play),
+  a hero ability, or ends the turn; the action's details are further steps.
+* SELL / BUY / PLAY / DRAW_DISCARD / RECYCLE: the steps of an action.
+* A mischief card opens a small sub-game: REACT (the target may play
+  "This is for you!" or fend off with Böske), SIDE (third parties may make a
+  money offer that only the bargainers see), PROPOSE / RESPOND (alternating
+  offers built one component at a time, then accepted or refused), and
+  LAST_CHANCE (the target's defence after a failed bargain).
+* PLEDGE: the One More Round variant's pledges.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
+
+from . import data as D
+from . import glasses as G
+
+(ACTION, SELL, BUY, PLAY, DRAW_DISCARD, RECYCLE, REACT, LAST_CHANCE, SIDE, PROPOSE, RESPOND,
+ PLEDGE, HERO, OVER) = range(14)
+PHASE_NAME = ("action", "sell", "buy", "play", "discard_drawn", "recycle", "react", "last_chance",
+              "side_offers", "propose", "respond", "one_more_round", "choose_hero", "game_over")
+PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+
+NAMES = D.CARD_NAMES
+CID = D.CARD_ID
+POUR = G.POUR
+FINISHED = G.FINISHED
+REMOVE = G.REMOVE
+NUM = D.NUM_CARDS
+ADJUSTS = ("none", "wine_to_soda", "soda_to_wine", "top_up")
+
+END_TURN = ("end_turn",)
+END_PLAY = ("end_play",)
+END_SALE = ("end_sale",)
+PROPOSE_MOVE = ("propose",)
+ACCEPT = ("accept",)
+REFUSE = ("refuse",)
+NO_OFFER = ("no_offer",)
+CARRY_OUT = ("carry_out",)
+NO_DEFENCE = ("no_defence",)
+TIFY_MOVE = ("this_is_for_you",)
+FEND_OFF = ("fend_off",)
+NO_SIDE = ("no_side_offer",)
+PASS_ROUND = ("pass_round",)
+MONEY_KEY = (-1, -1, -1, -1, -1)
+
+
+def _key(comp: tuple) -> tuple:
+    """Canonical order of offer components: an offer is built in non-decreasing
+    key order, so each set of components has exactly one building sequence."""
+    if comp[0] == "offer_money":
+        return MONEY_KEY
+    _, card, from_seat, from_glass, to_seat, to_glass = comp
+    return (to_seat, to_glass, from_seat, from_glass, CID[card])
+
+
+class FroccsState(State):
+    __slots__ = (
+        "hands", "known", "glasses", "money", "heroes", "dealt", "chosen", "glass_discard",
+        "deck", "discard", "glass_deck", "counter",
+        "player", "phase", "turn", "actions_used", "action_limit", "types_used",
+        "splash_left", "buzgo_used", "recycle_used", "icuka_used",
+        "sale", "play_left", "play_count", "drawn", "recycling",
+        "mis", "proposer", "turns_left", "first_turn", "offer", "side", "side_seat",
+        "triggered", "final_turns", "round_used", "pledges", "passed", "pledge_seat", "pledge_start",
+        "hero_seat", "_moves",
+    )
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        ph = self.phase
+        if ph <= RECYCLE:
+            return self.player
+        if ph <= LAST_CHANCE:
+            return self.mis[2]
+        if ph == SIDE:
+            return self.side_seat
+        if ph == PROPOSE:
+            return self.proposer
+        if ph == RESPOND:
+            return self.mis[2] if self.proposer == self.player else self.player
+        if ph == PLEDGE:
+            return self.pledge_seat
+        if ph == HERO:
+            return self.hero_seat
+        return TERMINAL
+
+    def legal_moves(self) -> list:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def _generate(self) -> list:
+        ph = self.phase
+        if ph == ACTION:
+            return self._action_moves()
+        if ph == PLAY:
+            moves = self._play_moves(self.player, False)
+            if self.play_count:
+                moves.insert(0, END_PLAY)
+            return moves
+        if ph == PROPOSE:
+            return self._propose_moves()
+        if ph == RESPOND:
+            return self._respond_moves()
+        if ph == SIDE:
+            return self._side_moves()
+        if ph == REACT or ph == LAST_CHANCE:
+            return self._defence_moves()
+        if ph == SELL:
+            return self._sell_moves(self.player)
+        if ph == BUY:
+            return self._buy_moves(self.player)
+        if ph == DRAW_DISCARD:
+            return [("discard_drawn", NAMES[c]) for c in sorted(set(self.drawn))]
+        if ph == RECYCLE:
+            return [("recycle", NAMES[w]) for w in D.WINES if self.discard[w]]
+        if ph == PLEDGE:
+            q = self.pledge_seat
+            room = D.ROUND_TARGET - sum(self.pledges)
+            out = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
+            out.append(PASS_ROUND)
+            return out
+        if ph == HERO:
+            return [("choose_hero", D.HEROES[h][0]) for h in self.dealt[self.hero_seat]]
+        return []
+
+    # --- move generation -------------------------------------------------
+    def _action_moves(self) -> list:
+        p = self.player
+        hero = self.heroes[p]
+        used = self.actions_used
+        hand = self.hands[p]
+        out = []
+        if used < self.action_limit:
+            distinct = self.action_limit == 3
+            tu = self.types_used if distinct else 0
+            if used == 0 and self._can_sell(p) and not tu & D.SELL:
+                out.append(("sell_spritzers",))
+            if (self.deck or any(self.discard)) and not tu & D.DRAW:
+                out.append(("draw", False))
+                if hero == D.BELA and not self.recycle_used and (
+                        self.num_seats == 2 or self.discard[0] or self.discard[1] or self.discard[2]):
+                    out.append(("draw", True))
+            if (len(self.glasses[p]) < D.MAX_GLASSES and self.counter and self.money[p] >= D.GLASS_PRICE_ONE
+                    and not tu & D.BUY):
+                out.append(("buy_glasses",))
+            if self.glasses[p] and not tu & D.PLAY and self._play_moves(p, True):
+                out.append(("play_cards",))
+            if hero == D.ICUKA and used == 1 and not self.icuka_used and self._can_sell(p):
+                out.extend(("icuka_sell", NAMES[c]) for c in range(NUM) if hand[c])
+        no_action = not out
+        if hero == D.LOTTY and self.splash_left:
+            out.extend(self._splash_moves(p))
+        if (hero == D.BUZGO and not self.buzgo_used and used <= 2 and self.action_limit == 2
+                and bin(self.types_used).count("1") == used):
+            out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
+        if used or no_action:
+            out.append(END_TURN)
+        return out
+
+    def _can_sell(self, p: int) -> bool:
+        karesz = self.heroes[p] == D.KARESZ
+        for g in self.glasses[p]:
+            if FINISHED[g] or (karesz and G.can_top_up(g)):
+                return True
+        return False
+
+    def _sell_moves(self, p: int) -> list:
+        hero = self.heroes[p]
+        out = []
+        if self.sale[3]:
+            out.append(END_SALE)
+        for i, g in enumerate(self.glasses[p]):
+            if FINISHED[g]:
+                out.append(("sell", i, "none"))
+                if hero == D.SARKI:
+                    if g[1] + g[2] + g[3] >= 2:
+                        out.append(("sell", i, "wine_to_soda"))
+                    if g[4] >= 2:
+                        out.append(("sell", i, "soda_to_wine"))
+            elif hero == D.KARESZ and G.can_top_up(g):
+                out.append(("sell", i, "top_up"))
+        return out
+
+    def _buy_moves(self, p: int) -> list:
+        sizes = sorted(set(self.counter))
+        out = [("buy", s) for s in sizes]
+        price_two = D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
+        if len(self.glasses[p]) <= D.MAX_GLASSES - 2 and self.money[p] >= price_two:
+            counter = self.counter
+            for i, a in enumerate(sizes):
+                for b in sizes[i:]:
+                    if a != b or counter.count(a) >= 2:
+                        out.append(("buy_two", a, b))
+        return out
+
+    def _play_moves(self, p: int, first_only: bool) -> list:
+        """Pours and mischief cards ``p`` may play now (the first one only if asked)."""
+        out = []
+        hand = self.hands[p]
+        heroes = self.heroes
+        glasses = self.glasses
+        owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
+        for c in D.DRINKS:
+            if not hand[c]:
+                continue
+            name = NAMES[c]
+            for owner in owners:
+                table = POUR[heroes[owner] == D.KIW]
+                for i, g in enumerate(glasses[owner]):
+                    if table[g][c] is not None:
+                        out.append(("pour", name, owner, i))
+                        if first_only:
+                            return out
+        n = self.num_seats
+        for c in D.MISCHIEF:
+            if not hand[c]:
+                continue
+            effects = (c,) if heroes[p] != D.HOLLOSI else (c,) + tuple(e for e in D.HOLLOSI_EFFECTS if e != c)
+            name = NAMES[c]
+            for e in effects:
+                ename = NAMES[e]
+                for t in range(n):
+                    if t == p:
+                        continue
+                    if e == D.ZK:
+                        for i, g in enumerate(glasses[t]):
+                            for w in D.WINES:
+                                if g[1 + w]:
+                                    out.append(("mischief", name, ename, t, i, NAMES[w]))
+                    elif e == D.KL:
+                        for i, g in enumerate(glasses[t]):
+                            if g[4]:
+                                out.append(("mischief", name, ename, t, i, ""))
+                    elif e == D.BV:
+                        if self.money[t] >= D.BORRAVALO_MIN_MONEY or glasses[t]:
+                            out.append(("mischief", name, ename, t, -1, ""))
+                    else:  # PT
+                        if self.money[t] >= D.POHARTORES_MIN_MONEY:
+                            for i, g in enumerate(glasses[t]):
+                                if g[1] + g[2] + g[3] + g[4] == 0:
+                                    out.append(("mischief", name, ename, t, i, ""))
+                    if first_only and out:
+                        return out
+        return out
+
+    def _splash_moves(self, p: int) -> list:
+        out = []
+        gl = self.glasses[p]
+        table = POUR[self.heroes[p] == D.KIW]
+        for i, g in enumerate(gl):
+            for c in D.DRINKS:
+                if not g[1 + c]:
+                    continue
+                for j, h in enumerate(gl):
+                    if j != i and table[h][c] is not None:
+                        out.append(("splash", i, NAMES[c], j))
+        return out
+
+    def _defence_moves(self) -> list:
+        t = self.mis[2]
+        out = []
+        if self.hands[t][D.TIFY]:
+            out.append(TIFY_MOVE)
+        if self.heroes[t] == D.BOSKE and any(self.hands[t]):
+            out.append(FEND_OFF)
+        out.append(NO_DEFENCE)
+        return out
+
+    def _side_moves(self) -> list:
+        q = self.side_seat
+        a = self.player
+        t = self.mis[2]
+        out = [NO_SIDE]
+        for r in (a, t):
+            for carried in (True, False):
+                for amount in D.SIDE_OFFER_AMOUNTS:
+                    if amount <= self.money[q]:
+                        out.append(("side_offer", r, carried, amount))
+        return out
+
+    def _can_defend(self, t: int) -> bool:
+        return bool(self.hands[t][D.TIFY]) or (self.heroes[t] == D.BOSKE and any(self.hands[t]))
+
+    # --- bargaining: offers -------------------------------------------------
+    def _offer_sim(self, offer: list):
+        """Replay an offer: (money component, cards into each hand, cards into
+        each player's glasses, cards taken from each hand by type, cards taken
+        from each hand in total, glass contents after the offer)."""
+        a = self.player
+        t = self.mis[2]
+        money = None
+        hand_in = {a: 0, t: 0}
+        glass_in = {a: 0, t: 0}
+        from_hand = {a: [0] * NUM, t: [0] * NUM}
+        out_of_hand = {a: 0, t: 0}
+        cur = {a: list(self.glasses[a]), t: list(self.glasses[t])}
+        heroes = self.heroes
+        for comp in offer:
+            if comp[0] == "offer_money":
+                money = (comp[1], comp[2])
+                continue
+            _, card, fs, fg, ts, tg = comp
+            c = CID[card]
+            if fg < 0:
+                from_hand[fs][c] += 1
+                out_of_hand[fs] += 1
+            else:
+                cur[fs][fg] = REMOVE[cur[fs][fg]][c]
+            if tg < 0:
+                hand_in[ts] += 1
+            else:
+                glass_in[ts] += 1
+                cur[ts][tg] = POUR[heroes[ts] == D.KIW][cur[ts][tg]][c]
+        return money, hand_in, glass_in, from_hand, out_of_hand, cur
+
+    def _propose_moves(self) -> list:
+        p = self.proposer
+        a = self.player
+        t = self.mis[2]
+        q = t if p == a else a
+        offer = self.offer
+        out = []
+        if not offer:
+            if p == t:
+                out.append(NO_OFFER)
+                if self.heroes[t] == D.BOSKE and any(self.hands[t]):
+                    out.append(FEND_OFF)
+            else:
+                out.append(CARRY_OUT)
+        else:
+            out.append(PROPOSE_MOVE)
+        out.extend(self._component_moves(p, q, a, t))
+        return out
+
+    def _component_moves(self, p: int, q: int, a: int, t: int) -> list:
+        offer = self.offer
+        money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
+        last = _key(offer[-1]) if offer else MONEY_KEY
+        out = []
+        if not offer:
+            cap = D.OFFER_MONEY_CAP
+            for payer in (a, t):
+                top = min(self.money[payer], cap)
+                out.extend(("offer_money", payer, amt) for amt in range(10, top + 1, 10))
+        guest = self.config["everyones_my_guest"]
+        hands = self.hands
+        hand_sizes = {a: sum(hands[a]), t: sum(hands[t])}
+        for r in sorted((a, t)):  # the receiver
+            s = t if r == a else a  # the giver
+            if s == p:
+                avail = [hands[p][c] - from_hand[p][c] for c in range(NUM)]
+            else:  # the proposer cannot see the other's hand: any card, up to its size
+                left = hand_sizes[s] - out_of_hand[s]
+                avail = [left] * NUM
+            if hand_in[r] < D.HAND_IN_LIMIT:
+                # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
+                for c in range(NUM):
+                    if avail[c] > 0:
+                        comp = ("offer_card", NAMES[c], s, -1, r, -1)
+                        if _key(comp) >= last:
+                            out.append(comp)
+                # ... or, with Everyone's My Guest, out of s's glasses
+                if guest:
+                    for i, g in enumerate(cur[s]):
+                        for c in D.DRINKS:
+                            if g[1 + c]:
+                                comp = ("offer_card", NAMES[c], s, i, r, -1)
+                                if _key(comp) >= last:
+                                    out.append(comp)
+            if glass_in[r] < D.GLASS_IN_LIMIT:
+                table = POUR[self.heroes[r] == D.KIW]
+                for j, h in enumerate(cur[r]):
+                    for c in D.DRINKS:
+                        if table[h][c] is None:
+                            continue
+                        if avail[c] > 0:
+                            comp = ("offer_card", NAMES[c], s, -1, r, j)
+                            if _key(comp) >= last:
+                                out.append(comp)
+                        if guest:
+                            for i, g in enumerate(cur[s]):
+                                if g[1 + c]:
+                                    comp = ("offer_card", NAMES[c], s, i, r, j)
+                                    if _key(comp) >= last:
+                                        out.append(comp)
+        return out
+
+    def _respond_moves(self) -> list:
+        a = self.player
+        t = self.mis[2]
+        q = t if self.proposer == a else a
+        out = []
+        if self._offer_feasible(q):
+            out.append(ACCEPT)
+        out.append(REFUSE)
+        if q == t and self.heroes[t] == D.BOSKE and any(self.hands[t]):
+            out.append(FEND_OFF)
+        return out
+
+    def _offer_feasible(self, q: int) -> bool:
+        money, _, _, from_hand, _, _ = self._offer_sim(self.offer)
+        if money is not None and self.money[money[0]] < money[1]:
+            return False
+        hand = self.hands[q]
+        return all(hand[c] >= from_hand[q][c] for c in range(NUM))
+
+    # --- apply -----------------------------------------------------------
+    def apply(self, move: tuple) -> None:
+        kind = move[0]
+        self._moves = None
+        p = self.player
+        if kind == "pour":
+            c = CID[move[1]]
+            owner, i = move[2], move[3]
+            self._from_hand(p, c)
+            gl = self.glasses[owner]
+            gl[i] = POUR[self.heroes[owner] == D.KIW][gl[i]][c]
+            self.play_left -= 1
+            self.play_count += 1
+            self._continue_play()
+        elif kind == "mischief":
+            self._play_mischief(p, move)
+        elif kind == "offer_money" or kind == "offer_card":
+            self._add_component(move)
+        elif kind == "propose":
+            self.turns_left -= 1
+            self.first_turn = False
+            self.phase = RESPOND
+        elif kind == "accept":
+            self._execute_offer()
+            self.note(None, "the bargain is accepted: the mischief card is discarded without effect")
+            self._cancel_mischief()
+        elif kind == "refuse":
+            responder = self.decider()
+            self.offer = []
+            if self.turns_left > 0:
+                self.proposer = responder
+                self.phase = PROPOSE
+            else:
+                self._bargain_failed()
+        elif kind == "no_offer":
+            if self.first_turn:
+                self.first_turn = False
+                self.turns_left -= 1
+                self.proposer = p
+            else:
+                self._bargain_failed()
+        elif kind == "carry_out":
+            self._bargain_failed()
+        elif kind == "side_offer":
+            q = self.side_seat
+            self.side.append((q, move[1], move[2], move[3]))
+            self._next_side(q + 1)
+        elif kind == "no_side_offer":
+            self._next_side(self.side_seat + 1)
+        elif kind == "no_defence":
+            if self.phase == REACT:
+                self._start_side()
+            else:
+                self._carry_out()
+        elif kind == "this_is_for_you":
+            t = self.mis[2]
+            self._from_hand(t, D.TIFY)
+            self.discard[D.TIFY] += 1
+            self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
+            self._cancel_mischief()
+        elif kind == "fend_off":
+            self._boske_fend()
+            self._cancel_mischief()
+        elif kind == "play_cards":
+            self.play_left = len(self.glasses[p])
+            self.play_count = 0
+            self.phase = PLAY
+        elif kind == "end_play":
+            self._end_action(D.PLAY)
+        elif kind == "draw":
+            self._draw_action(p, move[1])
+        elif kind == "discard_drawn":
+            c = CID[move[1]]
+            drawn = self.drawn
+            drawn.remove(c)
+            self.discard[c] += 1
+            hand = self.hands[p]
+            for k in drawn:
+                hand[k] += 1
+            self.drawn = []
+            self._after_draw(p)
+        elif kind == "recycle":
+            w = CID[move[1]]
+            self.discard[w] -= 1
+            self.hands[p][w] += 1
+            self.known[p][w] += 1
+            self.recycling = False
+            self._end_action(D.DRAW)
+        elif kind == "sell":
+            self._sell(p, move[1], move[2])
+        elif kind == "end_sale":
+            self._finish_sale(p)
+        elif kind == "sell_spritzers":
+            self.sale = [0, 0, False, 0]
+            self.phase = SELL
+        elif kind == "buy_glasses":
+            self.phase = BUY
+        elif kind == "buy":
+            self.money[p] -= D.GLASS_PRICE_ONE
+            self.counter.remove(move[1])
+            self.glasses[p].append(G.EMPTY[move[1]])
+            self._refill_counter()
+            self._end_action(D.BUY)
+        elif kind == "buy_two":
+            self.money[p] -= D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
+            for s in move[1:]:
+                self.counter.remove(s)
+                self.glasses[p].append(G.EMPTY[s])
+            self._refill_counter()
+            self._end_action(D.BUY)
+        elif kind == "end_turn":
+            self._end_turn()
+        elif kind == "splash":
+            c = CID[move[2]]
+            gl = self.glasses[p]
+            gl[move[1]] = REMOVE[gl[move[1]]][c]
+            gl[move[3]] = POUR[self.heroes[p] == D.KIW][gl[move[3]]][c]
+            self.splash_left -= 1
+            self._after_action_check()
+        elif kind == "extra_action":
+            w = CID[move[1]]
+            self._from_hand(p, w)
+            self.discard[w] += 1
+            self.buzgo_used = True
+            self.action_limit = 3
+        elif kind == "icuka_sell":
+            c = CID[move[1]]
+            self._from_hand(p, c)
+            self.discard[c] += 1
+            self.icuka_used = True
+            self.sale = [0, 0, False, 0]
+            self.phase = SELL
+        elif kind == "chip_in":
+            q = self.pledge_seat
+            self.money[q] -= move[1]
+            self.pledges[q] += move[1]
+            if sum(self.pledges) >= D.ROUND_TARGET:
+                self.note(None, "40 forints collected: one more round!")
+                self.pledges = [0] * self.num_seats
+                self.final_turns = self.num_seats - 1
+                self.player = self.pledge_start
+                self.turn += 1
+                self._start_turn()
+            else:
+                self._next_pledger(q + 1)
+        elif kind == "pass_round":
+            q = self.pledge_seat
+            self.passed[q] = True
+            self._next_pledger(q + 1)
+        elif kind == "choose_hero":
+            q = self.hero_seat
+            self.heroes[q] = D.HERO_ID[move[1]]
+            self.chosen[q] = True
+            if q + 1 < self.num_seats:
+                self.hero_seat = q + 1
+            else:
+                self.dealt = [[] for _ in range(self.num_seats)]
+                self.hero_seat = -1
+                self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
+                self._deal_hands()
+                self.player = 0
+                self._start_turn()
+        else:
+            raise ValueError(f"unknown move {move!r}")
+
+    # --- helpers ----------------------------------------------------------
+    def _from_hand(self, q: int, c: int) -> None:
+        """A card leaves ``q``'s hand openly: everyone knows one fewer of it."""
+        self.hands[q][c] -= 1
+        known = self.known[q]
+        if known[c]:
+            known[c] -= 1
+
+    def _draw_card(self) -> int:
+        deck = self.deck
+        if not deck:
+            self._reshuffle()
+            if not deck:
+                return -1
+        c = deck.pop()
+        if not deck:
+            if not self.triggered:
+                self.triggered = True
+                self.final_turns = self.num_seats
+                self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one more turn")
+            self._reshuffle()
+        return c
+
+    def _reshuffle(self) -> None:
+        cards = []
+        discard = self.discard
+        for c in range(NUM):
+            if discard[c]:
+                cards.extend([c] * discard[c])
+                discard[c] = 0
+        if cards:
+            self.chance().shuffle(cards)
+            self.deck.extend(cards)
+            self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
+
+    def _draw_action(self, p: int, recycle: bool) -> None:
+        n_draw = D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2
+        if recycle:
+            n_draw -= 1
+            self.recycle_used = True
+            self.recycling = True
+        cards = []
+        for _ in range(n_draw):
+            c = self._draw_card()
+            if c >= 0:
+                cards.append(c)
+        if self.log is not None:
+            self.note(None, f"seat {p} draws {len(cards)} card(s)")
+            self.note(p, "you draw " + ", ".join(D.CARD_TITLES[c] for c in cards))
+        keep = n_draw - 1 if self.num_seats == 2 else n_draw
+        if len(cards) > keep:
+            self.drawn = cards
+            self.phase = DRAW_DISCARD
+            return
+        hand = self.hands[p]
+        for c in cards:
+            hand[c] += 1
+        self._after_draw(p)
+
+    def _after_draw(self, p: int) -> None:
+        if self.recycling and (self.discard[0] or self.discard[1] or self.discard[2]):
+            self.phase = RECYCLE
+        else:
+            self.recycling = False
+            self._end_action(D.DRAW)
+
+    def _refill_counter(self) -> None:
+        counter = self.counter
+        while len(counter) < D.COUNTER_SIZE:
+            if not self.glass_deck:
+                cards = []
+                for q in range(self.num_seats):
+                    pile = self.glass_discard[q]
+                    for k, size in enumerate(D.GLASS_SIZES):
+                        cards.extend([size] * pile[k])
+                    self.glass_discard[q] = [0, 0, 0]
+                if not cards:
+                    break
+                self.chance().shuffle(cards)
+                self.glass_deck = cards
+                self.note(None, "the discarded glasses are shuffled into a new glass deck")
+            size = self.glass_deck.pop()
+            counter.append(size)
+            self.note(None, f"a {size} dl glass is put on the tavern counter")
+
+    def _sell(self, p: int, i: int, adjust: str) -> None:
+        gl = self.glasses[p]
+        g = gl.pop(i)
+        delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
+        price = G.sale_price(g, delta)
+        sale = self.sale
+        if adjust == "top_up" and not sale[2]:
+            sale[2] = True
+            price -= D.KARESZ_FEE  # paid once per sale, out of the proceeds if need be
+        self.money[p] += price
+        discard = self.discard
+        for c in D.DRINKS:
+            discard[c] += g[1 + c]
+        self.glass_discard[p][D.SIZE_INDEX[g[0]]] += 1
+        sale[0] += g[0]
+        if g[0] >= 3:
+            sale[1] += 1
+        sale[3] += 1
+        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer ({adjust}) for {price} forints")
+        if not self._can_sell(p):
+            self._finish_sale(p)
+
+    def _finish_sale(self, p: int) -> None:
+        sale = self.sale
+        hero = self.heroes[p]
+        if sale[0] >= D.FRED_SIEVE_DL:
+            if hero == D.FRED and self.counter and len(self.glasses[p]) < D.MAX_GLASSES:
+                size = min(self.counter)
+                self.counter.remove(size)
+                self.glasses[p].append(G.EMPTY[size])
+                self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
+                self._refill_counter()
+            elif hero == D.PITYU and sale[1]:
+                self.money[p] += D.PITYU_BONUS * sale[1]
+                self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
+        self._end_action(D.SELL)
+
+    def _continue_play(self) -> None:
+        if self.play_left > 0:
+            moves = self._play_moves(self.player, False)
+            if moves:
+                self.phase = PLAY
+                moves.insert(0, END_PLAY)
+                self._moves = moves
+                return
+        self._end_action(D.PLAY)
+
+    def _end_action(self, kind: int) -> None:
+        self.actions_used += 1
+        self.types_used |= kind
+        self.phase = ACTION
+        self._after_action_check()
+
+    def _after_action_check(self) -> None:
+        if self.actions_used >= self.action_limit:
+            moves = self._action_moves()
+            if len(moves) == 1:
+                self._end_turn()
+            else:
+                self._moves = moves
+
+    def _start_turn(self) -> None:
+        self.phase = ACTION
+        self.actions_used = 0
+        self.action_limit = 2
+        self.types_used = 0
+        self.splash_left = 2 if self.heroes[self.player] == D.LOTTY else 0
+        self.buzgo_used = False
+        self.recycle_used = False
+        self.icuka_used = False
+        self.sale = [0, 0, False, 0]
+        self.play_left = self.play_count = 0
+        self._moves = None
+
+    def _end_turn(self) -> None:
+        if self.final_turns == 0:
+            self._game_end()
+            return
+        if self.final_turns > 0:
+            self.final_turns -= 1
+        self.player = (self.player + 1) % self.num_seats
+        self.turn += 1
+        self._start_turn()
+
+    def _game_end(self) -> None:
+        self.final_turns = -1
+        self._moves = None
+        if self.config["one_more_round"] and not self.round_used:
+            self.round_used = True
+            n = self.num_seats
+            self.pledge_start = (self.player + 1) % n
+            self.pledges = [0] * n
+            self.passed = [False] * n
+            self._next_pledger(self.pledge_start)
+        else:
+            self.phase = OVER
+
+    def _next_pledger(self, start: int) -> None:
+        n = self.num_seats
+        for k in range(n):
+            q = (start + k) % n
+            if self.passed[q]:
+                continue
+            if self.money[q] < D.ROUND_AMOUNTS[0]:
+                self.passed[q] = True
+                continue
+            self.pledge_seat = q
+            self.phase = PLEDGE
+            return
+        for q in range(n):  # 40 forints not reached: the pledges are returned
+            self.money[q] += self.pledges[q]
+        self.pledges = [0] * n
+        self.pledge_seat = -1
+        self.phase = OVER
+        self.note(None, "40 forints were not collected: the innkeeper throws everyone out")
+
+    def _deal_hands(self) -> None:
+        for q in range(self.num_seats):
+            hand = self.hands[q]
+            for _ in range(D.HAND_START):
+                hand[self.deck.pop()] += 1
+
+    # --- mischief and bargaining -------------------------------------------
+    def _play_mischief(self, p: int, move: tuple) -> None:
+        _, card, effect, target, glass, wine = move
+        c = CID[card]
+        self._from_hand(p, c)
+        self.play_left -= 1
+        self.play_count += 1
+        self.mis = (c, CID[effect], target, glass, CID[wine] if wine else -1)
+        self.side = []
+        self.offer = []
+        if self.log is not None:
+            self.note(None, f"seat {p} plays {self.move_text(move)[5:]}")
+        if self._can_defend(target):
+            self.phase = REACT
+        else:
+            self._start_side()
+
+    def _start_side(self) -> None:
+        self._next_side(self.player + 1)
+
+    def _next_side(self, start: int) -> None:
+        n = self.num_seats
+        a = self.player
+        t = self.mis[2]
+        q = start % n
+        while q != a:
+            if q != t and self.money[q] >= D.SIDE_OFFER_AMOUNTS[0]:
+                self.side_seat = q
+                self.phase = SIDE
+                return
+            q = (q + 1) % n
+        self.side_seat = -1
+        self.proposer = t
+        self.turns_left = D.OFFER_TURNS
+        self.first_turn = True
+        self.offer = []
+        self.phase = PROPOSE
+
+    def _add_component(self, comp: tuple) -> None:
+        self.offer.append(comp)
+        p = self.proposer
+        if comp[0] == "offer_card" and comp[2] == p and comp[3] < 0:
+            # offering a card from one's own hand shows the table that one has it
+            c = CID[comp[1]]
+            n_offered = sum(1 for k in self.offer if k[0] == "offer_card" and k[1] == comp[1]
+                            and k[2] == p and k[3] < 0)
+            if self.known[p][c] < n_offered:
+                self.known[p][c] = n_offered
+
+    def _execute_offer(self) -> None:
+        heroes = self.heroes
+        for comp in self.offer:
+            if comp[0] == "offer_money":
+                payer, amount = comp[1], comp[2]
+                other = self.mis[2] if payer == self.player else self.player
+                self.money[payer] -= amount
+                self.money[other] += amount
+                continue
+            _, card, fs, fg, ts, tg = comp
+            c = CID[card]
+            if fg < 0:
+                self._from_hand(fs, c)
+            else:
+                gl = self.glasses[fs]
+                gl[fg] = REMOVE[gl[fg]][c]
+            if tg < 0:
+                self.hands[ts][c] += 1
+                self.known[ts][c] += 1
+            else:
+                gl = self.glasses[ts]
+                gl[tg] = POUR[heroes[ts] == D.KIW][gl[tg]][c]
+        self.offer = []
+
+    def _bargain_failed(self) -> None:
+        self.offer = []
+        if self._can_defend(self.mis[2]):
+            self.phase = LAST_CHANCE
+        else:
+            self._carry_out()
+
+    def _boske_fend(self) -> None:
+        t = self.mis[2]
+        hand = self.hands[t]
+        k = self.chance().randrange(sum(hand))
+        for c in range(NUM):
+            if k < hand[c]:
+                break
+            k -= hand[c]
+        self._from_hand(t, c)
+        self.discard[c] += 1
+        self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
+                        f"{D.CARD_TITLES[c]} and discards it")
+
+    def _settle_side(self, carried: bool) -> None:
+        money = self.money
+        for q, r, cond, amount in self.side:
+            if cond == carried:
+                pay = min(amount, money[q])
+                money[q] -= pay
+                money[r] += pay
+                self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
+        self.side = []
+
+    def _cancel_mischief(self) -> None:
+        self.discard[self.mis[0]] += 1
+        self._settle_side(False)
+        self.mis = None
+        self.offer = []
+        self._continue_play()
+
+    def _carry_out(self) -> None:
+        c, e, t, i, w = self.mis
+        gl = self.glasses[t]
+        if e == D.ZK or e == D.KL:
+            drink = w if e == D.ZK else D.SODA
+            if 0 <= i < len(gl) and gl[i][1 + drink]:
+                gl[i] = REMOVE[gl[i]][drink]
+                self.discard[drink] += 1
+        elif e == D.BV:
+            pay = min(D.BORRAVALO_AMOUNT, self.money[t])
+            self.money[t] -= pay
+        else:
+            if 0 <= i < len(gl) and G.total(gl[i]) == 0:
+                g = gl.pop(i)
+                self.glass_discard[t][D.SIZE_INDEX[g[0]]] += 1
+        self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
+        self.discard[c] += 1
+        self._settle_side(True)
+        self.mis = None
+        self.offer = []
+        self._continue_play()
+
+    # --- texts -------------------------------------------------------------
+    def _glass_text(self, owner: int, i: int) -> str:
+        gl = self.glasses[owner]
+        if 0 <= i < len(gl):
+            return f"glass {i + 1} ({G.describe(gl[i])})"
+        return f"glass {i + 1}"
+
+    def move_text(self, move: tuple) -> str:
+        kind = move[0]
+        T = D.CARD_TITLES
+        if kind == "pour":
+            c = CID[move[1]]
+            whose = "" if move[2] == self.player else f"seat {move[2]}'s "
+            return f"pour {T[c]} into {whose}{self._glass_text(move[2], move[3])}"
+        if kind == "mischief":
+            _, card, effect, t, i, wine = move
+            text = f"play {T[CID[card]]}"
+            if effect != card:
+                text += f" as {T[CID[effect]]}"
+            if i >= 0:
+                text += f" on seat {t}'s {self._glass_text(t, i)}"
+            else:
+                text += f" on seat {t}"
+            if wine:
+                text += f", taking a {T[CID[wine]]}"
+            return text
+        if kind == "offer_money":
+            return f"offer: seat {move[1]} pays {move[2]} forints"
+        if kind == "offer_card":
+            _, card, fs, fg, ts, tg = move
+            src = f"seat {fs}'s hand" if fg < 0 else f"seat {fs}'s {self._glass_text(fs, fg)}"
+            dst = f"seat {ts}'s hand" if tg < 0 else f"seat {ts}'s {self._glass_text(ts, tg)}"
+            return f"offer: {T[CID[card]]} from {src} to {dst}"
+        if kind == "sell":
+            _, i, adjust = move
+            g = self.glasses[self.player][i] if i < len(self.glasses[self.player]) else None
+            if g is None:
+                return f"sell glass {i + 1} ({adjust})"
+            delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
+            extra = {"none": "", "wine_to_soda": ", one wine counted as soda",
+                     "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}[adjust]
+            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {G.sale_price(g, delta)} forints"
+        if kind == "draw":
+            if move[1]:
+                return "draw, taking a wine from the discard pile (Recycle Béla)"
+            return f"draw {D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2} cards"
+        if kind == "discard_drawn":
+            return f"discard the drawn {T[CID[move[1]]]}"
+        if kind == "recycle":
+            return f"take {T[CID[move[1]]]} from the discard pile"
+        if kind == "buy":
+            return f"buy a {move[1]} dl glass for {D.GLASS_PRICE_ONE} forints"
+        if kind == "buy_two":
+            price = D.POHARNOK_PRICE_TWO if self.heroes[self.player] == D.POHARNOK else D.GLASS_PRICE_TWO
+            return f"buy a {move[1]} dl and a {move[2]} dl glass for {price} forints"
+        if kind == "splash":
+            return f"Löttyintős: move {T[CID[move[2]]]} from glass {move[1] + 1} to glass {move[3] + 1}"
+        if kind == "extra_action":
+            return f"Buzgómócsing: discard {T[CID[move[1]]]} for a third action"
+        if kind == "icuka_sell":
+            return f"Icuka: discard {T[CID[move[1]]]} to sell as the second action"
+        if kind == "side_offer":
+            _, r, carried, amount = move
+            cond = "if the mischief is carried out" if carried else "if it is not carried out"
+            return f"side offer: pay seat {r} {amount} forints {cond}"
+        if kind == "chip_in":
+            return f"pay {move[1]} forints towards one more round"
+        if kind == "choose_hero":
+            return f"choose {D.HEROES[D.HERO_ID[move[1]]][1]}"
+        return _FIXED_TEXT[kind]
+
+    def public_move_text(self, move: tuple, observer: int | None) -> str:
+        kind = move[0]
+        if kind == "choose_hero" and observer != self.hero_seat:
+            return "choose a hero"
+        if kind == "side_offer" and observer not in (self.player, self.mis[2], self.side_seat):
+            return "make a side offer to the bargainers"
+        return self.move_text(move)
+
+    # --- information -------------------------------------------------------
+    def _side_visible(self, seat: int | None, entry: tuple) -> bool:
+        return seat is not None and (seat == entry[0] or seat == self.player or seat == self.mis[2])
+
+    def view(self, seat: int | None) -> dict:
+        n = self.num_seats
+        over = self.phase == OVER
+        hero_phase = self.phase == HERO
+        players = []
+        for q in range(n):
+            show_hero = not hero_phase or q == seat
+            players.append({
+                "hero": D.HEROES[self.heroes[q]][0] if self.heroes[q] >= 0 and show_hero else "",
+                "hero_chosen": self.chosen[q],
+                "money": self.money[q],
+                "hand_size": sum(self.hands[q]),
+                "known_cards": _card_list(self.known[q]),
+                "glasses": [_glass_view(g) for g in self.glasses[q]],
+                "glass_discard": _sizes(self.glass_discard[q]),
+            })
+        mis = self.mis
+        if mis is not None:
+            side = []
+            for entry in self.side:
+                if self._side_visible(seat, entry):
+                    side.append({"seat": entry[0], "hidden": False, "recipient": entry[1],
+                                 "if_carried_out": entry[2], "amount": entry[3]})
+                else:
+                    side.append({"seat": entry[0], "hidden": True, "recipient": -1,
+                                 "if_carried_out": False, "amount": 0})
+            mischief = {
+                "active": True, "card": NAMES[mis[0]], "effect": NAMES[mis[1]], "target": mis[2],
+                "glass": mis[3], "wine": NAMES[mis[4]] if mis[4] >= 0 else "",
+                "proposer": self.proposer, "turns_left": self.turns_left, "first_turn": self.first_turn,
+                "offer": [_component_view(c) for c in self.offer],
+                "side_offers": side, "side_seat": self.side_seat,
+            }
+        else:
+            mischief = {"active": False, "card": "", "effect": "", "target": -1, "glass": -1, "wine": "",
+                        "proposer": -1, "turns_left": 0, "first_turn": False, "offer": [],
+                        "side_offers": [], "side_seat": -1}
+        own = seat is not None
+        drawer_sees = own and seat == self.player
+        return {
+            "seat": -1 if seat is None else seat,
+            "config": dict(self.config),
+            "phase": PHASE_NAME[self.phase],
+            "decider": self.decider(),
+            "active_player": self.player,
+            "turn": self.turn,
+            "actions_used": self.actions_used,
+            "action_limit": self.action_limit,
+            "action_types_used": [D.ACTION_NAMES[b] for b in (D.SELL, D.DRAW, D.BUY, D.PLAY)
+                                  if self.types_used & b],
+            "splash_left": self.splash_left,
+            "extra_action_used": self.buzgo_used,
+            "recycle_used": self.recycle_used,
+            "icuka_used": self.icuka_used,
+            "sale": {"dl_sold": self.sale[0], "big_spritzers_sold": self.sale[1],
+                     "top_up_paid": self.sale[2], "spritzers_sold": self.sale[3]},
+            "cards_left_to_play": self.play_left,
+            "cards_played": self.play_count,
+            "drawn_count": len(self.drawn),
+            "drawn": [NAMES[c] for c in sorted(self.drawn)] if drawer_sees else [],
+            "recycling": self.recycling,
+            "deck_size": len(self.deck),
+            "discard": _counts(self.discard),
+            "glass_deck_size": len(self.glass_deck),
+            "counter": list(self.counter),
+            "players": players,
+            "hand": _counts(self.hands[seat]) if own else _counts([0] * NUM),
+            "dealt_heroes": [D.HEROES[h][0] for h in self.dealt[seat]] if own else [],
+            "hero_seat": self.hero_seat,
+            "mischief": mischief,
+            "end": {
+                "triggered": self.triggered, "final_turns": self.final_turns,
+                "one_more_round_used": self.round_used, "pledges": list(self.pledges),
+                "passed": list(self.passed), "pledge_seat": self.pledge_seat,
+                "pledge_start": self.pledge_start,
+            },
+            "game_over": over,
+        }
+
+    def sample_for(self, seat: int, rng: random.Random) -> "FroccsState":
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        n = self.num_seats
+        pool = world.deck
+        hands = world.hands
+        known = world.known
+        unknown_counts = []
+        for q in range(n):
+            if q == seat:
+                unknown_counts.append(0)
+                continue
+            hand = hands[q]
+            kn = known[q]
+            k = 0
+            for c in range(NUM):
+                extra = hand[c] - kn[c]
+                if extra:
+                    pool.extend([c] * extra)
+                    k += extra
+                    hand[c] = kn[c]
+            unknown_counts.append(k)
+        hidden_drawn = self.drawn and seat != self.player
+        if hidden_drawn:
+            pool.extend(world.drawn)
+        rng.shuffle(pool)
+        for q in range(n):
+            k = unknown_counts[q]
+            if k:
+                hand = hands[q]
+                for _ in range(k):
+                    hand[pool.pop()] += 1
+        if hidden_drawn:
+            world.drawn = [pool.pop() for _ in range(len(self.drawn))]
+        rng.shuffle(world.glass_deck)
+        if self.phase == HERO:
+            _resample_heroes(world, seat, rng)
+        if self.mis is not None and self.side:
+            side = []
+            for entry in self.side:
+                if self._side_visible(seat, entry):
+                    side.append(entry)
+                else:
+                    side.append(_random_side(world, entry[0], rng))
+            world.side = side
+        return world
+
+    # --- outcome -----------------------------------------------------------
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        breakdown = score_breakdown(self)
+        totals = tuple(b["total"] for b in breakdown)
+        ranks, winners = rank_by([(b["total"], -b["hand_size"]) for b in breakdown])
+        return Result(totals, winners, ranks, tuple(breakdown))
+
+    # --- plumbing ----------------------------------------------------------
+    def copy(self) -> "FroccsState":
+        new = FroccsState.__new__(FroccsState)
+        new._copy_base(self)
+        new.hands = [h[:] for h in self.hands]
+        new.known = [k[:] for k in self.known]
+        new.glasses = [g[:] for g in self.glasses]
+        new.money = self.money[:]
+        new.heroes = self.heroes[:]
+        new.dealt = self.dealt  # replaced, never mutated
+        new.chosen = self.chosen[:]
+        new.glass_discard = [d[:] for d in self.glass_discard]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.glass_deck = self.glass_deck[:]
+        new.counter = self.counter[:]
+        new.player = self.player
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actions_used = self.actions_used
+        new.action_limit = self.action_limit
+        new.types_used = self.types_used
+        new.splash_left = self.splash_left
+        new.buzgo_used = self.buzgo_used
+        new.recycle_used = self.recycle_used
+        new.icuka_used = self.icuka_used
+        new.sale = self.sale[:]
+        new.play_left = self.play_left
+        new.play_count = self.play_count
+        new.drawn = self.drawn[:]
+        new.recycling = self.recycling
+        new.mis = self.mis
+        new.proposer = self.proposer
+        new.turns_left = self.turns_left
+        new.first_turn = self.first_turn
+        new.offer = self.offer[:]
+        new.side = self.side[:]
+        new.side_seat = self.side_seat
+        new.triggered = self.triggered
+        new.final_turns = self.final_turns
+        new.round_used = self.round_used
+        new.pledges = self.pledges[:]
+        new.passed = self.passed[:]
+        new.pledge_seat = self.pledge_seat
+        new.pledge_start = self.pledge_start
+        new.hero_seat = self.hero_seat
+        new._moves = None
+        return new
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "froccs",
+            "config": dict(self.config),
+            "seed": self.seed,
+            "hands": [h[:] for h in self.hands],
+            "known": [k[:] for k in self.known],
+            "glasses": [[list(g) for g in gl] for gl in self.glasses],
+            "money": self.money[:],
+            "heroes": self.heroes[:],
+            "dealt": [list(d) for d in self.dealt],
+            "chosen": self.chosen[:],
+            "glass_discard": [d[:] for d in self.glass_discard],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "glass_deck": self.glass_deck[:],
+            "counter": self.counter[:],
+            "player": self.player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "actions_used": self.actions_used,
+            "action_limit": self.action_limit,
+            "types_used": self.types_used,
+            "splash_left": self.splash_left,
+            "buzgo_used": self.buzgo_used,
+            "recycle_used": self.recycle_used,
+            "icuka_used": self.icuka_used,
+            "sale": self.sale[:],
+            "play_left": self.play_left,
+            "play_count": self.play_count,
+            "drawn": self.drawn[:],
+            "recycling": self.recycling,
+            "mis": list(self.mis) if self.mis is not None else [],
+            "proposer": self.proposer,
+            "turns_left": self.turns_left,
+            "first_turn": self.first_turn,
+            "offer": [list(c) for c in self.offer],
+            "side": [list(s) for s in self.side],
+            "side_seat": self.side_seat,
+            "triggered": self.triggered,
+            "final_turns": self.final_turns,
+            "round_used": self.round_used,
+            "pledges": self.pledges[:],
+            "passed": self.passed[:],
+            "pledge_seat": self.pledge_seat,
+            "pledge_start": self.pledge_start,
+            "hero_seat": self.hero_seat,
+        }
+
+
+_FIXED_TEXT = {
+    "end_turn": "end the turn",
+    "end_play": "stop playing cards",
+    "end_sale": "stop selling",
+    "sell_spritzers": "action: sell spritzers",
+    "buy_glasses": "action: buy glasses",
+    "play_cards": "action: play cards",
+    "propose": "make this offer",
+    "accept": "accept the offer",
+    "refuse": "refuse the offer",
+    "no_offer": "make no offer",
+    "carry_out": "carry out the mischief card",
+    "no_defence": "do not defend",
+    "this_is_for_you": "play \"This is for you!\"",
+    "fend_off": "Böske: fend off the mischief card with a random hand card",
+    "no_side_offer": "make no side offer",
+    "pass_round": "pass (no more pledges)",
+}
+
+
+def _counts(counts) -> dict:
+    return dict(zip(NAMES, counts))
+
+
+def _card_list(counts) -> list:
+    """A multiset of cards as a list of names in card order (usually short)."""
+    out = []
+    for c in range(NUM):
+        if counts[c]:
+            out.extend([NAMES[c]] * counts[c])
+    return out
+
+
+def _list_counts(names) -> list:
+    counts = [0] * NUM
+    for name in names:
+        counts[CID[name]] += 1
+    return counts
+
+
+_SIZE_KEYS = tuple(f"dl{size}" for size in D.GLASS_SIZES)
+
+
+def _sizes(counts) -> dict:
+    return dict(zip(_SIZE_KEYS, counts))
+
+
+_GLASS_CARDS = {g: [NAMES[c] for c in D.DRINKS for _ in range(g[1 + c])] for g in G.ALL}
+
+
+def _glass_view(g: tuple) -> dict:
+    return {"size": g[0], "cards": _GLASS_CARDS[g][:], "finished": FINISHED[g]}
+
+
+def _glass_from_view(gv: dict) -> tuple:
+    counts = _list_counts(gv["cards"])
+    return (gv["size"], counts[0], counts[1], counts[2], counts[3])
+
+
+def _component_view(comp: tuple) -> dict:
+    if comp[0] == "offer_money":
+        return {"kind": "money", "card": "", "from_seat": comp[1], "from_glass": -1,
+                "to_seat": -1, "to_glass": -1, "amount": comp[2]}
+    _, card, fs, fg, ts, tg = comp
+    return {"kind": "card", "card": card, "from_seat": fs, "from_glass": fg, "to_seat": ts,
+            "to_glass": tg, "amount": 0}
+
+
+def _random_side(state: FroccsState, q: int, rng: random.Random) -> tuple:
+    """A side offer ``q`` could have made, for a seat that cannot see it."""
+    amounts = [a for a in D.SIDE_OFFER_AMOUNTS if a <= state.money[q]]
+    r = state.player if rng.random() < 0.5 else state.mis[2]
+    return (q, r, rng.random() < 0.5, rng.choice(amounts))
+
+
+def _hero_pool(cfg: dict) -> tuple:
+    return D.BASIC_HEROES if cfg["players"] == 2 or cfg["heroes"] == "first_game" else tuple(range(len(D.HEROES)))
+
+
+def _resample_heroes(world: FroccsState, seat: int, rng: random.Random) -> None:
+    """Re-deal the hero pairs ``seat`` cannot see (the choice is secret until all chose)."""
+    mine = world.dealt[seat]
+    pool = [h for h in _hero_pool(world.config) if h not in mine and h != world.heroes[seat]]
+    rng.shuffle(pool)
+    dealt = []
+    for q in range(world.num_seats):
+        if q == seat:
+            dealt.append(list(mine))
+            continue
+        pair = [pool.pop(), pool.pop()]
+        dealt.append(pair)
+        if world.chosen[q]:
+            world.heroes[q] = pair[0]
+    world.dealt = dealt
+
+
+# --- scoring -------------------------------------------------------------------
+def score_breakdown(state: FroccsState) -> list[dict]:
+    out = []
+    for q in range(state.num_seats):
+        finished = sum(1 for g in state.glasses[q] if FINISHED[g])
+        partial = sum(1 for g in state.glasses[q] if not FINISHED[g] and G.total(g) > 0)
+        total = state.money[q] + D.END_FINISHED * finished + D.END_PARTIAL * partial
+        out.append({
+            "money": state.money[q],
+            "finished_spritzers": finished,
+            "unfinished_glasses": partial,
+            "hand_size": sum(state.hands[q]),
+            "total": total,
+        })
+    return out
+
+
+# --- the game --------------------------------------------------------------------
+class FroccsGame(Game):
+    name = "froccs"
+    title = "Fröccs"
+    params = (
+        Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
+              minimum=2, maximum=6),
+        Param("heroes", "first_game", "first_game: one random hero from the basic eight; "
+              "choose: deal two, each seat keeps one", choices=("first_game", "choose")),
+        Param("everyones_my_guest", False, "variant: pour into other players' glasses; cards in glasses "
+              "may be bargained"),
+        Param("one_more_round", False, "variant: at the end, pledge 40 forints for one more round"),
+    )
+    move_fields = {
+        "choose_hero": ("hero",),
+        "sell_spritzers": (),
+        "sell": ("glass", "adjust"),
+        "end_sale": (),
+        "draw": ("recycle",),
+        "discard_drawn": ("card",),
+        "recycle": ("wine",),
+        "buy_glasses": (),
+        "buy": ("size",),
+        "buy_two": ("size_a", "size_b"),
+        "play_cards": (),
+        "pour": ("card", "owner", "glass"),
+        "mischief": ("card", "effect", "target", "glass", "wine"),
+        "end_play": (),
+        "this_is_for_you": (),
+        "fend_off": (),
+        "no_defence": (),
+        "side_offer": ("recipient", "if_carried_out", "amount"),
+        "no_side_offer": (),
+        "offer_money": ("payer", "amount"),
+        "offer_card": ("card", "from_seat", "from_glass", "to_seat", "to_glass"),
+        "propose": (),
+        "no_offer": (),
+        "carry_out": (),
+        "accept": (),
+        "refuse": (),
+        "splash": ("from_glass", "card", "to_glass"),
+        "extra_action": ("wine",),
+        "icuka_sell": ("card",),
+        "end_turn": (),
+        "chip_in": ("amount",),
+        "pass_round": (),
+    }
+
+    # --- AI knowledge (policy.py) ---
+    def heuristic_move(self, state, rng):
+        from .policy import heuristic_move
+        return heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        from .policy import playout_move
+        return playout_move(state, rng)
+
+    def evaluate(self, state):
+        from .policy import evaluate
+        return evaluate(state)
+
+    def configurations(self) -> list[dict]:
+        def cfg(n, heroes="first_game", guest=False, more=False):
+            return {"players": n, "heroes": heroes, "everyones_my_guest": guest, "one_more_round": more}
+        return [
+            cfg(2),
+            cfg(2, "choose", True, True),
+            cfg(3, "first_game", False, True),
+            cfg(4, "choose", True, False),
+            cfg(5, "choose", False, True),
+            cfg(6, "choose", True, True),
+        ]
+
+    def _new_state(self, cfg: dict, rng: random.Random) -> FroccsState:
+        n = cfg["players"]
+        s = FroccsState.__new__(FroccsState)
+        s._init_base(self, cfg, 0)
+        glass_deck = []
+        for size, count in zip(D.GLASS_SIZES, D.GLASS_COUNTS):
+            count -= n * D.STARTING_GLASSES.count(size)
+            glass_deck.extend([size] * count)
+        rng.shuffle(glass_deck)
+        s.glass_deck = glass_deck
+        s.counter = [glass_deck.pop() for _ in range(D.COUNTER_SIZE)]
+        deck = []
+        for c, count in enumerate(D.DECK_COUNTS):
+            deck.extend([c] * count)
+        rng.shuffle(deck)
+        s.deck = deck
+        s.hands = [[0] * NUM for _ in range(n)]
+        s.known = [[0] * NUM for _ in range(n)]
+        s.glasses = [[G.EMPTY[size] for size in D.STARTING_GLASSES] for _ in range(n)]
+        s.money = [D.STARTING_MONEY] * n
+        s.glass_discard = [[0, 0, 0] for _ in range(n)]
+        s.discard = [0] * NUM
+        pool = list(_hero_pool(cfg))
+        rng.shuffle(pool)
+        s.heroes = [D.NO_HERO] * n
+        s.chosen = [False] * n
+        s.dealt = [[] for _ in range(n)]
+        s.player = 0
+        s.turn = 0
+        s.actions_used = 0
+        s.action_limit = 2
+        s.types_used = 0
+        s.splash_left = 0
+        s.buzgo_used = s.recycle_used = s.icuka_used = False
+        s.sale = [0, 0, False, 0]
+        s.play_left = s.play_count = 0
+        s.drawn = []
+        s.recycling = False
+        s.mis = None
+        s.proposer = -1
+        s.turns_left = 0
+        s.first_turn = False
+        s.offer = []
+        s.side = []
+        s.side_seat = -1
+        s.triggered = False
+        s.final_turns = -1
+        s.round_used = False
+        s.pledges = [0] * n
+        s.passed = [False] * n
+        s.pledge_seat = -1
+        s.pledge_start = -1
+        s._moves = None
+        if cfg["heroes"] == "first_game":
+            s.heroes = pool[:n]
+            s.chosen = [True] * n
+            s.hero_seat = -1
+            s._deal_hands()
+            s._start_turn()
+        else:
+            s.dealt = [pool[2 * q:2 * q + 2] for q in range(n)]
+            s.hero_seat = 0
+            s.phase = HERO
+        s.seed = rng.getrandbits(63)
+        return s
+
+    def from_dict(self, data) -> FroccsState:
+        cfg = self.validate(data["config"])
+        s = FroccsState.__new__(FroccsState)
+        s._init_base(self, cfg, data["seed"])
+        s.hands = [list(h) for h in data["hands"]]
+        s.known = [list(k) for k in data["known"]]
+        s.glasses = [[tuple(g) for g in gl] for gl in data["glasses"]]
+        s.money = list(data["money"])
+        s.heroes = list(data["heroes"])
+        s.dealt = [list(d) for d in data["dealt"]]
+        s.chosen = list(data["chosen"])
+        s.glass_discard = [list(d) for d in data["glass_discard"]]
+        s.deck = list(data["deck"])
+        s.discard = list(data["discard"])
+        s.glass_deck = list(data["glass_deck"])
+        s.counter = list(data["counter"])
+        for name in ("player", "phase", "turn", "actions_used", "action_limit", "types_used",
+                     "splash_left", "buzgo_used", "recycle_used", "icuka_used", "play_left", "play_count",
+                     "recycling", "proposer", "turns_left", "first_turn", "side_seat", "triggered",
+                     "final_turns", "round_used", "pledge_seat", "pledge_start", "hero_seat"):
+            setattr(s, name, data[name])
+        s.sale = list(data["sale"])
+        s.drawn = list(data["drawn"])
+        s.mis = tuple(data["mis"]) if data["mis"] else None
+        s.offer = [tuple(c) for c in data["offer"]]
+        s.side = [tuple(e) for e in data["side"]]
+        s.pledges = list(data["pledges"])
+        s.passed = list(data["passed"])
+        s._moves = None
+        return s
+
+    def from_view(self, view, rng: random.Random) -> FroccsState:
+        cfg = self.validate(view["config"])
+        seat = view["seat"]
+        n = cfg["players"]
+        if not 0 <= seat < n:
+            raise ConfigError("seat", "a state can only be rebuilt from a player's view")
+        s = FroccsState.__new__(FroccsState)
+        s._init_base(self, cfg, rng.getrandbits(63))
+        players = view["players"]
+        ids = [CID[name] for name in NAMES]
+
+        def counts(d):
+            return [d[NAMES[c]] for c in ids]
+
+        s.known = [_list_counts(pv["known_cards"]) for pv in players]
+        s.hands = [k[:] for k in s.known]
+        s.hands[seat] = counts(view["hand"])
+        s.glasses = [[_glass_from_view(g) for g in pv["glasses"]] for pv in players]
+        s.money = [pv["money"] for pv in players]
+        hero_phase = view["phase"] == "choose_hero"
+        s.heroes = [D.HERO_ID[pv["hero"]] if pv["hero"] else D.NO_HERO for pv in players]
+        s.chosen = [pv["hero_chosen"] for pv in players]
+        s.glass_discard = [[pv["glass_discard"][f"dl{size}"] for size in D.GLASS_SIZES] for pv in players]
+        s.discard = counts(view["discard"])
+        s.counter = list(view["counter"])
+        s.player = view["active_player"]
+        s.phase = PHASE_BY_NAME[view["phase"]]
+        s.turn = view["turn"]
+        s.actions_used = view["actions_used"]
+        s.action_limit = view["action_limit"]
+        s.types_used = sum(b for b in (D.SELL, D.DRAW, D.BUY, D.PLAY)
+                           if D.ACTION_NAMES[b] in view["action_types_used"])
+        s.splash_left = view["splash_left"]
+        s.buzgo_used = view["extra_action_used"]
+        s.recycle_used = view["recycle_used"]
+        s.icuka_used = view["icuka_used"]
+        sale = view["sale"]
+        s.sale = [sale["dl_sold"], sale["big_spritzers_sold"], sale["top_up_paid"], sale["spritzers_sold"]]
+        s.play_left = view["cards_left_to_play"]
+        s.play_count = view["cards_played"]
+        s.recycling = view["recycling"]
+        mv = view["mischief"]
+        if mv["active"]:
+            s.mis = (CID[mv["card"]], CID[mv["effect"]], mv["target"], mv["glass"],
+                     CID[mv["wine"]] if mv["wine"] else -1)
+        else:
+            s.mis = None
+        s.proposer = mv["proposer"]
+        s.turns_left = mv["turns_left"]
+        s.first_turn = mv["first_turn"]
+        s.offer = []
+        for comp in mv["offer"]:
+            if comp["kind"] == "money":
+                s.offer.append(("offer_money", comp["from_seat"], comp["amount"]))
+            else:
+                s.offer.append(("offer_card", comp["card"], comp["from_seat"], comp["from_glass"],
+                                comp["to_seat"], comp["to_glass"]))
+        s.side_seat = mv["side_seat"]
+        end = view["end"]
+        s.triggered = end["triggered"]
+        s.final_turns = end["final_turns"]
+        s.round_used = end["one_more_round_used"]
+        s.pledges = list(end["pledges"])
+        s.passed = list(end["passed"])
+        s.pledge_seat = end["pledge_seat"]
+        s.pledge_start = end["pledge_start"]
+        s.hero_seat = view["hero_seat"]
+        s._moves = None
+        # placeholders for what the seat cannot see; sample_for re-deals them
+        s.side = []
+        for e in mv["side_offers"]:
+            if e["hidden"]:
+                s.side.append((e["seat"], s.player, True, D.SIDE_OFFER_AMOUNTS[0]))
+            else:
+                s.side.append((e["seat"], e["recipient"], e["if_carried_out"], e["amount"]))
+        s.dealt = [[] for _ in range(n)]
+        if hero_phase:
+            s.dealt[seat] = [D.HERO_ID[h] for h in view["dealt_heroes"]]
+        # spritzer cards: everything not seen is in the deck, in others' hands or drawn
+        unseen = list(D.DECK_COUNTS)
+        for c in range(NUM):
+            unseen[c] -= s.discard[c] + sum(h[c] for h in s.hands)
+        for gl in s.glasses:
+            for g in gl:
+                for c in D.DRINKS:
+                    unseen[c] -= g[1 + c]
+        if s.mis is not None:
+            unseen[s.mis[0]] -= 1
+        own_drawn = [CID[name] for name in view["drawn"]]
+        for c in own_drawn:
+            unseen[c] -= 1
+        if any(u < 0 for u in unseen):
+            raise ConfigError("view", "the cards in view exceed the deck")
+        pool = [c for c in range(NUM) for _ in range(unseen[c])]
+        deck_size = view["deck_size"]
+        missing = [pv["hand_size"] - sum(s.hands[q]) if q != seat else 0 for q, pv in enumerate(players)]
+        drawn_hidden = view["drawn_count"] if not own_drawn else 0
+        if len(pool) != deck_size + sum(missing) + drawn_hidden:
+            raise ConfigError("view", "card counts do not add up")
+        for q in range(n):
+            for _ in range(missing[q]):
+                s.hands[q][pool.pop()] += 1
+        s.drawn = own_drawn if own_drawn else [pool.pop() for _ in range(drawn_hidden)]
+        s.deck = pool
+        # glasses: the glass deck holds every glass card not seen
+        unseen_glass = list(D.GLASS_COUNTS)
+        for k, size in enumerate(D.GLASS_SIZES):
+            unseen_glass[k] -= s.counter.count(size) + sum(d[k] for d in s.glass_discard)
+            unseen_glass[k] -= sum(1 for gl in s.glasses for g in gl if g[0] == size)
+        s.glass_deck = [size for k, size in enumerate(D.GLASS_SIZES) for _ in range(unseen_glass[k])]
+        if len(s.glass_deck) != view["glass_deck_size"]:
+            raise ConfigError("view", "glass counts do not add up")
+        if hero_phase:
+            # others' secret choices: placeholders that sample_for re-deals
+            pool_h = [h for h in _hero_pool(cfg) if h not in s.dealt[seat]]
+            for q in range(n):
+                if q != seat:
+                    s.dealt[q] = [pool_h.pop(), pool_h.pop()]
+                    if s.chosen[q]:
+                        s.heroes[q] = s.dealt[q][0]
+        world = s.sample_for(seat, rng)
+        world.seed = s.seed
+        return world
+
+
+GAME = FroccsGame()
