@@ -9,6 +9,7 @@ from .core import ConfigError, Game
 # name -> "module:attribute"; modules are imported on first use.
 GAMES: dict[str, str] = {
     "frogriders": "engine.games.frogriders:GAME",
+    "dulore-jutunk": "engine.games.dulore_jutunk:GAME",
 }
 
 _loaded: dict[str, Game] = {}
