@@ -771,6 +771,7 @@ class DuloreState(State):
     def _winemaker_turn(self) -> None:
         card = self.wm_deck.pop()
         self.wm_played.append(card)
+        self.current = -1
         target = D.WINEMAKER_CARDS[card][0]
         v = D.WINTER
         for k in range(8):
