@@ -1183,6 +1183,19 @@ class DuloreGame(Game):
         "skip": (),
     }
 
+    # --- AI knowledge (policy.py) ---------------------------------------------------
+    def heuristic_move(self, state, rng):
+        from .policy import heuristic_move
+        return heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        from .policy import playout_move
+        return playout_move(state, rng)
+
+    def evaluate(self, state):
+        from .policy import evaluate
+        return evaluate(state)
+
     def check_config(self, cfg: dict) -> None:
         if cfg["players"] == 1:
             if cfg["honours"]:
