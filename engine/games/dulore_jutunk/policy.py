@@ -37,6 +37,7 @@ LEFTOVER_BOTTLE = 0.3
 LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
 LEFTOVER_GRAPE = 0.1
 MARKER_ON_VINEYARD = 0.4
+GAMMA = 0.97  # a slight preference for orders finished sooner
 
 
 # --- time ------------------------------------------------------------------------
@@ -98,7 +99,8 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
             total = cost + FULFIL_USES * USES_PER_TURN
             if total > budget:
                 continue
-            net = (ORDERS[card][3] + 0.8 * best_connection(row, card)) * risk - USE_WORTH * (cost + FULFIL_USES)
+            worth = (ORDERS[card][3] + 0.8 * best_connection(row, card)) * risk * GAMMA ** (cost / USES_PER_TURN)
+            net = worth - USE_WORTH * (cost + FULFIL_USES)
             if net > 0 and (best is None or net > best[0]):
                 best = (net, card, use, total)
         if best is None:
