@@ -39,6 +39,15 @@ LEFTOVER_GRAPE = 0.1
 MARKER_ON_VINEYARD = 0.4
 GAMMA = 0.97  # a slight preference for orders finished sooner
 
+# Playout-policy weights.
+PW_GRAPE = 0.35  # per harvested grape that fits
+PW_WINTER = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
+PW_EMPTY = 0.15
+PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
+PW_TAKE_MAX = 3
+PW_DRAW = 1.2
+PW_FARMER = 0.8
+
 
 # --- time ------------------------------------------------------------------------
 def turns_left(s, p: int) -> float:
@@ -254,14 +263,14 @@ def _ability_move_score(s, p, move, need) -> float:
     if kind == "press":
         return _press_score(s, p, move, need)
     if kind == "take_order":
-        if len(s.reserved[p]) >= 3:
+        if len(s.reserved[p]) >= PW_TAKE_MAX:
             return 0.2
-        return 1.0 + 0.1 * _order_score(s, p, s.display[move[1]])
+        return PW_TAKE + 0.1 * _order_score(s, p, s.display[move[1]])
     if kind == "draw":
-        return 1.2 + 0.2 * move[1]
+        return PW_DRAW + 0.2 * move[1]
     if kind == "farmer":
         v = move[1]
-        return 0.8 + 0.2 * (s.vred[v] + s.vyel[v]) + (0.1 if move[2] in ("age", "press") else 0.0)
+        return PW_FARMER + 0.2 * (s.vred[v] + s.vyel[v]) + (0.1 if move[2] in ("age", "press") else 0.0)
     return 0.0  # skip
 
 
@@ -287,18 +296,19 @@ def _vineyard_score(s, p, v, need) -> float:
         code = D.WINTER_CODE
         gain = 0.0
         empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
-        gain += 0.15 * empty - 0.6
+        gain += PW_EMPTY * empty + PW_WINTER
     else:
         code = 2 * v + s.side[v]
         room = D.BOARDS[s.boards[p]][1] - sum(s.grapes[p])
-        gain = 0.35 * min(room, s.vred[v] + s.vyel[v])
+        gain = PW_GRAPE * min(room, s.vred[v] + s.vyel[v])
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
         for ab in slot:
             for m in s._moves_for_ability(p, ab):
                 best = max(best, _ability_move_score(s, p, m, need))
         gain += best
-    if s.vmark[v] == p:
+    owner = s.vmark[v]
+    if owner == p:
         gain += 0.8
     return gain
 
@@ -356,24 +366,23 @@ _EFFECT_WORTH = {
 }
 
 
-def _black_space(s, moves):
-    effects = s.PROJECT[s.config["project"]][1]
-    g = sum(s.grapes[0])
-    b = sum(s.bottles[0])
-    barrels = sum(s.cellar[0])
+def _effect_worth(s, k: int) -> float:
+    """Rough worth for the player of project space k's effect now."""
+    e = s.PROJECT[s.config["project"]][1][k]
+    w = _EFFECT_WORTH[e]
+    if e in (D.EF_DISCARD_GRAPE, D.EF_DISCARD_TWO_GRAPES) and not (s.grapes[0][0] or s.grapes[0][1]):
+        w = 0.1
+    elif e == D.EF_DISCARD_BOTTLE and not any(s.bottles[0]):
+        w = 0.1
+    elif e == D.EF_AGE and not any(s.cellar[0]):
+        w = 0.0
+    elif e == D.EF_PRESS3 and sum(s.grapes[0]) < 3:
+        w = 0.0
+    return w
 
-    def worth(m):
-        e = effects[m[1] - 1]
-        w = _EFFECT_WORTH[e]
-        if e in (D.EF_DISCARD_GRAPE, D.EF_DISCARD_TWO_GRAPES) and g == 0:
-            w = 0.1
-        if e == D.EF_DISCARD_BOTTLE and b == 0:
-            w = 0.1
-        if e == D.EF_AGE and barrels == 0:
-            w = 0.0
-        # a space left free for the Winemaker: the lowest free one is what it would take
-        return w
-    return max(moves, key=worth)
+
+def _black_space(s, moves):
+    return max(moves, key=lambda m: _effect_worth(s, m[1] - 1))
 
 
 # --- the greedy bot ---------------------------------------------------------------
