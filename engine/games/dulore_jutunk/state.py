@@ -920,7 +920,7 @@ class DuloreState(State):
                 "red": self.vred[v],
                 "yellow": self.vyel[v],
                 "grape_icons": D.TILE_GRAPES[code],
-                "abilities": D.tile_text(code),
+                "abilities": _TILE_TEXT[code],
                 "marker": owner,
                 "marker_bonus": D.MARKER_BONUS_NAME[self.vbonus[v]] if shown else "",
             })
@@ -1139,12 +1139,19 @@ class DuloreState(State):
         }
 
 
-def _card_view(card: int) -> dict:
+def _make_card_view(card: int) -> dict:
     if card < 0:
-        return {"card": -1, "white": 0, "red": 0, "rose": 0, "stars": 0, "corkscrews": "", "text": ""}
+        return {"card": -1, "white": 0, "red": 0, "rose": 0, "stars": 0, "corkscrews": ""}
     w, r, ro, stars, cork = D.ORDER_CARDS[card]
-    return {"card": card, "white": w, "red": r, "rose": ro, "stars": stars,
-            "corkscrews": D.corkscrew_text(cork), "text": D.order_text(card)}
+    return {"card": card, "white": w, "red": r, "rose": ro, "stars": stars, "corkscrews": D.corkscrew_text(cork)}
+
+
+_CARD_VIEWS = {c: _make_card_view(c) for c in range(-1, D.NUM_ORDERS)}
+_TILE_TEXT = tuple(D.tile_text(code) for code in range(D.WINTER_CODE + 1))
+
+
+def _card_view(card: int) -> dict:
+    return dict(_CARD_VIEWS[card])
 
 
 def honour_rows(players: int, enabled: bool, side: str) -> tuple:
@@ -1213,12 +1220,9 @@ class DuloreGame(Game):
         out = [{"players": 1, "project": p} for p in D.PROJECTS]
         for n in (2, 3, 4):
             out.append({"players": n})
-        out.append({"players": 2, "honours": True})
+        out.append({"players": 2, "honours": True, "advanced_boards": True})
         out.append({"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
-        out.append({"players": 4, "advanced_boards": True})
-        out.append({"players": 4, "honours": True, "advanced_boards": True})
-        out.append({"players": 2, "honours": True, "honours_side": "b", "advanced_boards": True})
-        out.append({"players": 3, "honours": True})
+        out.append({"players": 4, "honours": True, "honours_side": "b"})
         return out
 
     def _blank(self, cfg: dict, seed: int) -> DuloreState:

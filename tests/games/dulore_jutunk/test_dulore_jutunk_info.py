@@ -34,6 +34,7 @@ def test_configurations_cover_every_player_count_project_and_variant():
     assert any(c["honours"] for c in cfgs) and any(c["advanced_boards"] for c in cfgs)
     assert {c["honours_side"] for c in cfgs if c["honours"]} == {"a", "b"}
     assert {c["players"] for c in cfgs if c["honours"]} == {2, 3, 4}
+    assert {c["players"] for c in cfgs if c["advanced_boards"]} == {2, 3}
 
 
 def _marker_scene():
