@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "czech-pub": "engine.games.czech_pub:GAME",
     "fritanga": "engine.games.fritanga:GAME",
     "froccs": "engine.games.froccs:GAME",
+    "dulore-jutunk": "engine.games.dulore_jutunk:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,301 @@
+"""Dűlőre jutunk component data as tables.
+
+Sources and labels (see docs/rules/dulore-jutunk.md and
+../shared/reference/game-data.md section 4): counts (grapes, barrels,
+bottles, markers, cards), the cellar bonus icons named by the worked
+examples, the honours conditions, the B-side ability list, the project-card
+effect list and the solo result scale are from the rulebook. Everything the
+rulebook only shows in pictures is an ASSUMPTION: each such table below is
+labelled "ASSUMPTION" and is the one place to replace when the printed data
+turns up. Nothing else in the package hard-codes those values.
+"""
+
+from __future__ import annotations
+
+# --- colours -----------------------------------------------------------------
+# Grapes: red / yellow. Wines (barrels, bottles): white / red / rosé.
+G_RED, G_YELLOW = 0, 1
+GRAPE_NAME = ("red", "yellow")
+WHITE, RED, ROSE = 0, 1, 2
+WINE_NAME = ("white", "red", "rose")
+WINE_TEXT = ("white", "red", "rosé")
+WINE_BY_NAME = {name: i for i, name in enumerate(WINE_NAME)}
+
+GRAPES_PER_COLOUR = 30  # rulebook: 60 grapes, 30 red and 30 yellow
+BOTTLES_PER_COLOUR = 12  # rulebook: 36 bottles, 12 in each colour
+MARKERS_PER_PLAYER = 4  # rulebook: 16 farmer markers, four per player
+BLACK_MARKERS = 6  # rulebook (solo)
+MAX_PLAYERS = 4
+BLACK = 4  # marker owner code of a Winemaker's black farmer marker
+NOBODY = -1
+
+# Orders a player must fulfil to end the game, by player count (rulebook).
+END_ORDERS = {2: 6, 3: 5, 4: 4}
+
+# Start grapes by seat (rulebook: two each, the third and fourth player one more).
+def start_grapes(seat: int, players: int) -> int:
+    return 3 if players > 2 and seat >= 2 else 2
+
+
+# --- vineyard abilities --------------------------------------------------------
+# The rulebook's icon list: press 2-3, draw 1 or 2, age white / red / any,
+# place a farmer marker, take 1 or 2 orders; plus the double aging
+# ("age any x2") of the Karesz example and "draw 1" of the winter vineyard.
+(PRESS, AGE_ANY, AGE_WHITE, AGE_RED, AGE_TWICE,
+ TAKE1, TAKE12, DRAW1, DRAW12, FARMER) = range(10)
+ABILITY_TEXT = (
+    "press 2-3 grapes", "age any barrel", "age a white barrel", "age a red barrel",
+    "age twice (any barrels)", "take 1 order", "take 1-2 orders", "draw 1 grape",
+    "draw 1-2 grapes", "place a farmer marker",
+)
+# Which wine colours an aging ability may move (None: not an aging ability).
+AGE_COLOURS = {AGE_ANY: (WHITE, RED, ROSE), AGE_TWICE: (WHITE, RED, ROSE),
+               AGE_WHITE: (WHITE,), AGE_RED: (RED,)}
+
+# Vineyard ring, clockwise from the top left; the winter tile sits in the centre.
+RING = ("TL", "T", "TR", "R", "BR", "B", "BL", "L")
+WINTER = 8
+VINEYARD_NAME = RING + ("winter",)
+NUM_VINEYARDS = 9
+SPRING, AUTUMN = 0, 1
+SIDE_NAME = ("spring", "autumn")
+
+# ASSUMPTION (game-data.md 4.2, "Vineyard tiles"): grape icons and abilities of
+# each side. An ability list is a tuple of slots ("&": every slot may be used);
+# a slot is a tuple of alternatives ("/": choose one of them).
+VINEYARD_TILES = (
+    # (spring: (grapes, slots), autumn: (grapes, slots))
+    ((2, ((PRESS,),)), (3, ((PRESS,), (AGE_ANY,)))),                 # TL
+    ((1, ((AGE_WHITE,), (DRAW1,))), (2, ((AGE_TWICE,),))),            # T
+    ((2, ((TAKE1,),)), (1, ((TAKE12,), (PRESS,)))),                    # TR
+    ((3, ((FARMER,),)), (2, ((FARMER,), (DRAW12,)))),                  # R
+    ((1, ((DRAW12,),)), (2, ((AGE_RED,), (TAKE1,)))),                  # BR
+    ((2, ((AGE_RED,),)), (3, ((AGE_RED, AGE_WHITE),))),               # B
+    ((1, ((PRESS, AGE_ANY),)), (1, ((PRESS,), (AGE_ANY,)))),          # BL
+    ((2, ((AGE_ANY,),)), (3, ((DRAW12, FARMER),))),                    # L
+)
+WINTER_TILE = (0, ((PRESS, AGE_ANY, TAKE1, DRAW1),))  # ASSUMPTION (game-data.md 4.2)
+
+# Tile codes: ring vineyard v on side s is 2 * v + s; the winter tile is 16.
+WINTER_CODE = 16
+TILE_GRAPES = tuple(VINEYARD_TILES[v][s][0] for v in range(8) for s in (0, 1)) + (WINTER_TILE[0],)
+TILE_SLOTS = tuple(VINEYARD_TILES[v][s][1] for v in range(8) for s in (0, 1)) + (WINTER_TILE[1],)
+
+
+def tile_text(code: int) -> str:
+    return " & ".join(" / ".join(ABILITY_TEXT[a] for a in slot) for slot in TILE_SLOTS[code])
+
+
+def _move_kinds(ability: int) -> set:
+    if ability in AGE_COLOURS:
+        return {("age", c) for c in AGE_COLOURS[ability]}
+    return {{PRESS: "press", TAKE1: "take", TAKE12: "take", DRAW1: "draw", DRAW12: "draw",
+             FARMER: "farmer"}[ability]}
+
+
+def _check_tiles() -> None:
+    # A move must never fit two different slots of one tile: the engine
+    # consumes the one slot that allows it.
+    for code, slots in enumerate(TILE_SLOTS):
+        seen: set = set()
+        for slot in slots:
+            kinds = set().union(*(_move_kinds(a) for a in slot))
+            assert not kinds & seen, f"tile {code}: two slots share a move kind"
+            seen |= kinds
+
+
+_check_tiles()
+
+# --- player boards -----------------------------------------------------------
+# Cellar: one flat list of six spaces, white (2), red (3), rosé (1).
+TRACK_START = (0, 2, 5)
+TRACK_LEN = (2, 3, 1)
+CELLAR_SIZE = 6
+CELLAR_COLOUR = (WHITE, WHITE, RED, RED, RED, ROSE)
+# Cellar-space bonuses (barrel bonuses).
+B_NONE, B_FARMER, B_AGE_RED, B_DRAW = 0, 1, 2, 3
+BONUS_TEXT = ("", "place a farmer marker", "age one of your red barrels", "draw a grape")
+# The rosé space (age a red barrel) and red spaces 2 and 3 (farmer marker and
+# draw a grape) are INFERRED from the Tibike and Karesz examples; the order of
+# the two red bonuses and the white bonus are an ASSUMPTION (game-data.md 4.2).
+CELLAR_BONUS = (B_NONE, B_DRAW, B_NONE, B_FARMER, B_DRAW, B_AGE_RED)
+
+# B-side special abilities (the rulebook's eight icons).
+(AB_WHITE3, AB_RED3, AB_ROSE3, AB_DRAW2,
+ AB_FULFIL_DRAW, AB_FULFIL_AGE, AB_FULFIL_FARMER, AB_FULFIL_PRESS3) = range(8)
+SPECIAL_TEXT = (
+    "bottling a white barrel gives 3 white bottles",
+    "bottling a red barrel gives 3 red bottles",
+    "bottling a rosé barrel gives 3 rosé bottles",
+    "draw 2 grapes whenever you could draw 1",
+    "after fulfilling an order you may draw 1 grape",
+    "after fulfilling an order you may age any barrel",
+    "after fulfilling an order you may place a farmer marker",
+    "after fulfilling an order you may press 3 grapes into a barrel",
+)
+SPECIAL_NAME = ("white_x3", "red_x3", "rose_x3", "draw_two", "fulfil_draw", "fulfil_age",
+                "fulfil_farmer", "fulfil_press3")
+
+# Player boards: (label, press-house capacity, storeroom capacity, abilities).
+# A side: capacities are an ASSUMPTION (6 / 6, the least the honours
+# conditions allow). B sides: the whole table is an ASSUMPTION (game-data.md 4.2).
+BOARD_A = 0
+BOARDS = (
+    ("A", 6, 6, ()),
+    ("B1", 7, 6, (AB_WHITE3, AB_FULFIL_DRAW)),
+    ("B2", 6, 7, (AB_RED3, AB_FULFIL_AGE)),
+    ("B3", 7, 7, (AB_ROSE3, AB_FULFIL_FARMER)),
+    ("B4", 8, 6, (AB_DRAW2, AB_FULFIL_PRESS3)),
+)
+BOARD_BY_NAME = {b[0]: i for i, b in enumerate(BOARDS)}
+BOTTLES_PER_BARREL = 2  # rulebook
+BOTTLE_X3 = {WHITE: AB_WHITE3, RED: AB_RED3, ROSE: AB_ROSE3}
+
+# --- farmer markers ----------------------------------------------------------
+# ASSUMPTION (game-data.md 4.2): the four hidden bonuses on the back of each
+# colour's four markers.
+MB_DRAW, MB_AGE, MB_TAKE, MB_PRESS = range(4)
+MARKER_BONUSES = (MB_DRAW, MB_AGE, MB_TAKE, MB_PRESS)
+MARKER_BONUS_NAME = ("draw", "age", "take_order", "press")
+MARKER_BONUS_TEXT = ("draw a grape", "age a barrel", "take an order", "press 2-3 grapes")
+MARKER_BONUS_BY_NAME = {name: i for i, name in enumerate(MARKER_BONUS_NAME)}
+
+# --- order cards -------------------------------------------------------------
+# Corkscrew half-positions on a card's edges.
+LT, LB, RT, RB = 1, 2, 4, 8
+# ASSUMPTION (game-data.md 4.2, "Orders"): 24 cards,
+# (white bottles, red bottles, rosé bottles, stars, corkscrew halves).
+ORDER_CARDS = (
+    (2, 0, 0, 2, LT),            # 0
+    (2, 0, 0, 2, LT | RT),       # 1
+    (0, 2, 0, 2, LT | LB | RT),  # 2
+    (0, 2, 0, 2, RT),            # 3
+    (0, 2, 0, 2, LB | RB),       # 4
+    (0, 0, 2, 2, LB | RT | RB),  # 5
+    (1, 1, 0, 2, LB),            # 6
+    (1, 1, 0, 2, LT | RB),       # 7
+    (1, 0, 1, 2, LT | LB | RB),  # 8
+    (1, 0, 1, 2, RB),            # 9
+    (0, 1, 1, 2, LB | RT),       # 10
+    (0, 1, 1, 2, LT | RT | RB),  # 11
+    (3, 0, 0, 3, LT),            # 12
+    (0, 3, 0, 3, LT | LB),       # 13
+    (2, 1, 0, 3, LT | LB | RT),  # 14
+    (1, 2, 0, 3, RT),            # 15
+    (0, 2, 1, 3, RT | RB),       # 16
+    (2, 0, 1, 3, LB | RT | RB),  # 17
+    (2, 2, 0, 4, LB),            # 18
+    (0, 4, 0, 4, LT | RB),       # 19
+    (0, 2, 2, 4, LT | LB | RB),  # 20
+    (2, 0, 2, 4, RB),            # 21
+    (2, 2, 1, 5, LB | RT),       # 22
+    (2, 2, 1, 5, LT | RT | RB),  # 23
+)
+NUM_ORDERS = len(ORDER_CARDS)
+DISPLAY_SIZE = 4
+
+
+def connections(left: int, right: int) -> int:
+    """Corkscrew connections between two adjacent fulfilled orders."""
+    a = ORDER_CARDS[left][4]
+    b = ORDER_CARDS[right][4]
+    return (1 if a & RT and b & LT else 0) + (1 if a & RB and b & LB else 0)
+
+
+def corkscrew_text(mask: int) -> str:
+    return ",".join(name for bit, name in ((LT, "left-top"), (LB, "left-bottom"), (RT, "right-top"),
+                                           (RB, "right-bottom")) if mask & bit)
+
+
+def order_text(card: int) -> str:
+    w, r, ro, stars, _ = ORDER_CARDS[card]
+    parts = [f"{n} {WINE_TEXT[c]}" for c, n in ((WHITE, w), (RED, r), (ROSE, ro)) if n]
+    return f"#{card} ({' + '.join(parts)}; {stars} stars)"
+
+
+# --- honours -------------------------------------------------------------------
+# The ten conditions of the rulebook.
+(H_THREE_ORDERS, H_THREE_AND_THREE_GRAPES, H_FIVE_YELLOW, H_THREE_BARREL_COLOURS,
+ H_FOUR_BARRELS, H_FOUR_WHITE, H_FOUR_RED, H_FOUR_ROSE, H_TWO_OF_EACH, H_TWO_MARKERS) = range(10)
+HONOUR_NAME = ("three_orders", "three_and_three_grapes", "five_yellow_grapes", "three_barrel_colours",
+               "four_barrels", "four_white_bottles", "four_red_bottles", "four_rose_bottles",
+               "two_of_each_bottle", "two_markers_on_vineyards")
+HONOUR_TEXT = (
+    "you have taken three orders (held below your board)",
+    "three yellow and three red grapes in your press house",
+    "five yellow grapes in your press house",
+    "three barrels of different colours in your cellar",
+    "four barrels in your cellar",
+    "four white bottles in your storeroom",
+    "four red bottles in your storeroom",
+    "four rosé bottles in your storeroom",
+    "two white, two red and two rosé bottles in your storeroom",
+    "two of your farmer markers on vineyards",
+)
+# ASSUMPTION (game-data.md 4.2, "Honours boards"): which four conditions each
+# side shows, with its green check marks (fulfilled orders needed), and the
+# values of the scoring spaces by player count.
+HONOUR_BOARDS = {
+    (2, "a"): ((H_THREE_ORDERS, 0), (H_THREE_AND_THREE_GRAPES, 1), (H_FOUR_BARRELS, 1), (H_TWO_OF_EACH, 2)),
+    (2, "b"): ((H_TWO_MARKERS, 0), (H_FIVE_YELLOW, 1), (H_FOUR_RED, 1), (H_FOUR_ROSE, 2)),
+    (3, "a"): ((H_FIVE_YELLOW, 0), (H_THREE_BARREL_COLOURS, 1), (H_FOUR_WHITE, 1), (H_TWO_OF_EACH, 2)),
+    (3, "b"): ((H_THREE_ORDERS, 0), (H_TWO_MARKERS, 1), (H_FOUR_BARRELS, 1), (H_FOUR_RED, 2)),
+    (4, "a"): ((H_TWO_MARKERS, 0), (H_THREE_AND_THREE_GRAPES, 1), (H_THREE_BARREL_COLOURS, 1), (H_FOUR_ROSE, 2)),
+    (4, "b"): ((H_THREE_ORDERS, 0), (H_FIVE_YELLOW, 1), (H_FOUR_WHITE, 1), (H_FOUR_BARRELS, 2)),
+}
+HONOUR_VALUES = {2: (4, 2), 3: (4, 3, 2), 4: (5, 3, 2)}
+
+# --- solo: the Winemaker -------------------------------------------------------
+# ASSUMPTION (game-data.md 4.2, "Winemaker cards"): 24 cards of
+# (ring position to harvest, ring position for the black marker, number of
+# order slots to discard counted from slot 1, the rightmost).
+_WM_DISCARDS = (0, 1, 2, 0, 1, 0, 1, 2,
+                1, 0, 2, 1, 0, 3, 1, 0,
+                0, 1, 2, 1, 0, 2, 3, 2)
+WINEMAKER_CARDS = tuple((k % 8, (k % 8 + 3 + k // 8) % 8, _WM_DISCARDS[k]) for k in range(24))
+NUM_WINEMAKER_CARDS = len(WINEMAKER_CARDS)
+
+# Project-card effects (the rulebook's eight icons).
+(EF_DISCARD_GRAPE, EF_AGE, EF_REFRESH_ORDERS, EF_EXTRA_TURN,
+ EF_TAKE_ORDER, EF_DISCARD_BOTTLE, EF_PRESS3, EF_DISCARD_TWO_GRAPES) = range(8)
+EFFECT_NAME = ("discard_grape", "age_barrel", "refresh_orders", "winemaker_extra_turn", "take_order",
+               "discard_bottle", "press_three", "discard_two_grapes")
+EFFECT_TEXT = (
+    "discard one grape from your press house",
+    "age one of your barrels",
+    "discard all four face-up orders and flip up new ones",
+    "the Winemaker takes another turn",
+    "take an order",
+    "discard one bottle from your storeroom",
+    "press three grapes into a barrel",
+    "discard two grapes from your press house",
+)
+PROJECTS = ("easy", "medium", "hard", "expert")
+# ASSUMPTION (game-data.md 4.2, "Project cards"): start resources
+# (grapes, red barrels, reserved orders) and the effects of spaces 1-6.
+PROJECT_CARDS = {
+    "easy": ((2, 1, 2), (EF_PRESS3, EF_TAKE_ORDER, EF_AGE, EF_DISCARD_GRAPE, EF_AGE, EF_REFRESH_ORDERS)),
+    "medium": ((2, 0, 1), (EF_AGE, EF_DISCARD_GRAPE, EF_TAKE_ORDER, EF_DISCARD_BOTTLE, EF_EXTRA_TURN,
+                           EF_DISCARD_TWO_GRAPES)),
+    "hard": ((1, 0, 1), (EF_DISCARD_GRAPE, EF_AGE, EF_REFRESH_ORDERS, EF_DISCARD_BOTTLE, EF_EXTRA_TURN,
+                         EF_DISCARD_TWO_GRAPES)),
+    "expert": ((1, 0, 0), (EF_DISCARD_GRAPE, EF_REFRESH_ORDERS, EF_DISCARD_TWO_GRAPES, EF_EXTRA_TURN,
+                           EF_DISCARD_BOTTLE, EF_EXTRA_TURN)),
+}
+PROJECT_SPACES = 6
+
+# The rulebook's solo result scale.
+SOLO_SCALE = (
+    (23, "LEGENDARY performance!"),
+    (21, "SUCCESS, in all capital letters!"),
+    (19, "Nice work! Let's drink to that!"),
+    (17, "Where there's a will, there's a way!"),
+    (0, "There is still room to improve..."),
+)
+
+
+def solo_label(score: int) -> str:
+    for least, label in SOLO_SCALE:
+        if score >= least:
+            return label
+    return SOLO_SCALE[-1][1]

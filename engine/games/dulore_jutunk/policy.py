@@ -1,0 +1,409 @@
+"""Per-game AI knowledge for Dűlőre jutunk: evaluation, playout policy, greedy bot.
+
+Everything here reads only what the deciding seat's view shows (its own
+press house, cellar, storeroom and markers, the public board, the face-up
+orders and pile sizes); ``heuristic_move`` looks ahead only inside a world
+sampled for the decider, so it never sees the real bag, decks or other
+players' hidden markers.
+
+The core is ``order_plan``: a greedy allocation of the seat's bottles,
+barrels and grapes to the orders it can reach (reserved ones first, then the
+face-up ones), costing each order in ability uses and turns. Its value is
+the discounted stars (plus the connection the order would make at the better
+end of the row) of the orders that can still be finished before the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import TERMINAL
+
+from . import data as D
+from .state import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
+                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, SKIP, press_colour)
+
+TRACK_START = D.TRACK_START
+TRACK_LEN = D.TRACK_LEN
+ORDERS = D.ORDER_CARDS
+
+# Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
+USES_PER_TURN = 1.6  # ability uses a harvest turn yields, bonuses included
+USE_WORTH = 0.55  # points one ability use is worth (what an order's remaining work costs)
+FULFIL_USES = 1.0  # the turn spent fulfilling, in ability uses
+DISPLAY_RISK_SOLO = (0.75, 0.85, 0.9, 0.95)  # the Winemaker discards from slot 1 (the rightmost)
+DISPLAY_RISK = 0.7  # another player may take it first
+LEFTOVER_BOTTLE = 0.3
+LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
+LEFTOVER_GRAPE = 0.1
+MARKER_ON_VINEYARD = 0.4
+GAMMA = 0.97  # a slight preference for orders finished sooner
+
+# Playout-policy weights.
+PW_GRAPE = 0.35  # per harvested grape that fits
+PW_WINTER = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
+PW_EMPTY = 0.15
+PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
+PW_TAKE_MAX = 3
+PW_DRAW = 1.2
+PW_FARMER = 0.8
+
+
+# --- time ------------------------------------------------------------------------
+def turns_left(s, p: int) -> float:
+    """Estimated turns seat p still gets after the current one."""
+    n = s.num_seats
+    if n == 1:
+        extra = sum(1 for k, e in enumerate(s.PROJECT[s.config["project"]][1])
+                    if e == D.EF_EXTRA_TURN and not s.spaces[k])
+        return max(0.0, len(s.wm_deck) - 0.5 * extra - s.wm_extra)
+    need = D.END_ORDERS[n]
+    if s.end_triggered:
+        return 0.0 if p <= s.current else 1.0
+    lead = max(len(r) for r in s.row)
+    return max(1.0, (need - lead) * 3.5)
+
+
+# --- the order plan --------------------------------------------------------------
+def best_connection(row: list, card: int) -> int:
+    if not row:
+        return 0
+    return max(D.connections(card, row[0]), D.connections(row[-1], card))
+
+
+def _bottles_per_barrel(s, p: int, c: int) -> int:
+    return 3 if D.BOTTLE_X3[c] in D.BOARDS[s.boards[p]][3] else 2
+
+
+def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
+    """(value, planned orders) for seat p with ``horizon`` turns left.
+
+    Orders are planned greedily by net worth: their stars (and the connection
+    they would make) times the risk of losing a face-up order, minus the
+    ability uses still needed, while the uses fit in the turns left.
+    """
+    bottles = s.bottles[p][:]
+    cellar = s.cellar[p]
+    barrels = [[], [], []]  # remaining ability uses to bottle, per colour
+    for c in range(3):
+        start = TRACK_START[c]
+        length = TRACK_LEN[c]
+        for sp in range(length - 1, -1, -1):
+            if cellar[start + sp]:
+                barrels[c].append(length - sp)
+    grapes = s.grapes[p][:]
+    row = s.row[p]
+    cands = [(card, 1.0) for card in s.reserved[p]]
+    solo = s.num_seats == 1
+    for slot, card in enumerate(s.display):
+        if card >= 0:
+            cands.append((card, DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
+    value = 0.0
+    planned = []
+    budget = horizon * USES_PER_TURN + USES_PER_TURN  # the current turn may still give uses
+    while cands and len(planned) < 4:
+        best = None
+        for card, risk in cands:
+            cost, use = _order_cost(s, p, card, bottles, barrels, grapes)
+            total = cost + FULFIL_USES * USES_PER_TURN
+            if total > budget:
+                continue
+            worth = (ORDERS[card][3] + 0.8 * best_connection(row, card)) * risk * GAMMA ** (cost / USES_PER_TURN)
+            net = worth - USE_WORTH * (cost + FULFIL_USES)
+            if net > 0 and (best is None or net > best[0]):
+                best = (net, card, use, total)
+        if best is None:
+            break
+        net, card, use, total = best
+        value += net
+        planned.append(card)
+        bottles, barrels, grapes = use
+        budget -= total
+        cands = [(c, r) for c, r in cands if c != card]
+    # what is left over still has some worth while there is time
+    t = min(1.0, horizon / 4.0) if horizon > 0 else 0.0
+    if t > 0:
+        embodied = sum(TRACK_LEN[c] + 1 - a for c in range(3) for a in barrels[c])
+        value += t * (LEFTOVER_BOTTLE * sum(bottles) + LEFTOVER_BARREL * embodied
+                      + LEFTOVER_GRAPE * (grapes[0] + grapes[1]))
+    return value, planned
+
+
+def _order_cost(s, p, card, bottles, barrels, grapes):
+    """Ability uses to make the order's bottles, and the resources left after it."""
+    need = ORDERS[card]
+    bottles = bottles[:]
+    barrels = [b[:] for b in barrels]
+    grapes = grapes[:]
+    cost = 0.0
+    for c in range(3):
+        missing = need[c] - bottles[c]
+        if missing <= 0:
+            bottles[c] -= need[c]
+            continue
+        bottles[c] = 0
+        per = _bottles_per_barrel(s, p, c)
+        while missing > 0:
+            if barrels[c]:
+                a = min(barrels[c])
+                barrels[c].remove(a)
+                cost += a
+            else:
+                # a new barrel: the grapes, one press and the agings
+                cost += 1 + TRACK_LEN[c]
+                if c == D.WHITE:
+                    have = min(grapes[1], 2)
+                    grapes[1] -= have
+                    cost += 0.45 * (2 - have)
+                elif c == D.RED:
+                    have = min(grapes[0], 2)
+                    grapes[0] -= have
+                    cost += 0.45 * (2 - have)
+                else:
+                    hr = min(grapes[0], 1)
+                    hy = min(grapes[1], 1)
+                    grapes[0] -= hr
+                    grapes[1] -= hy
+                    cost += 0.45 * (2 - hr - hy) - 0.6  # pressing rosé ages a red barrel for free
+            if missing < per:
+                bottles[c] += per - missing  # the spare bottles stay in the storeroom
+            missing -= per
+    return cost, (bottles, barrels, grapes)
+
+
+def value(s, p: int) -> float:
+    """Score plus the planned and leftover potential of seat p."""
+    score = s.score(p)
+    if s.over:
+        return float(score)
+    horizon = turns_left(s, p)
+    plan, _ = order_plan(s, p, horizon)
+    markers = sum(1 for v in range(D.NUM_VINEYARDS) if s.vmark[v] == p)
+    time = min(1.0, horizon / 3.0)
+    return score + plan + time * MARKER_ON_VINEYARD * markers + _honour_potential(s, p)
+
+
+def _honour_potential(s, p: int) -> float:
+    # claimed honours are already in the score; nothing speculative here
+    return 0.0
+
+
+def evaluate(s) -> list[float] | None:
+    """Per-seat values in [0, 1] for a cut-off rollout."""
+    n = s.num_seats
+    if s.decider() == TERMINAL:
+        res = s.result()
+        if n == 1:
+            return [min(1.0, res.scores[0] / 30.0)]
+        return [1.0 if r == 0 else 0.0 for r in res.ranks]
+    vals = [value(s, q) for q in range(n)]
+    if n == 1:
+        return [max(0.0, min(1.0, vals[0] / 30.0))]
+    out = []
+    for q in range(n):
+        best_other = max(vals[r] for r in range(n) if r != q)
+        out.append(max(0.0, min(1.0, 0.5 + (vals[q] - best_other) / 16.0)))
+    return out
+
+
+# --- the fast playout policy ----------------------------------------------------------
+def _needs(s, p: int) -> list:
+    """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
+    have = s.bottles[p]
+    need = [0.0, 0.0, 0.0]
+    for card in s.reserved[p]:
+        o = ORDERS[card]
+        for c in range(3):
+            need[c] += 2 * o[c]
+    for card in s.display:
+        if card >= 0:
+            o = ORDERS[card]
+            for c in range(3):
+                need[c] += o[c]
+    # barrels in the cellar already cover part of it
+    cel = s.cellar[p]
+    for c in range(3):
+        start = TRACK_START[c]
+        need[c] -= 2 * have[c] + 3 * sum(cel[start:start + TRACK_LEN[c]])
+    return need
+
+
+def _age_score(s, p: int, move, need) -> float:
+    c = D.WINE_BY_NAME[move[1]]
+    sp = move[2]
+    if sp == TRACK_LEN[c] - 1:
+        room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
+        return 3.0 + 0.1 * need[c] - (1.5 if room < 2 else 0.0)
+    bonus = D.CELLAR_BONUS[TRACK_START[c] + sp + 1]
+    return 2.0 + 0.3 * sp + (0.4 if bonus != D.B_NONE else 0.0) + 0.05 * need[c]
+
+
+def _press_score(s, p: int, move, need) -> float:
+    r, y = move[1], move[2]
+    c = press_colour(r, y)
+    score = 2.5 + 0.1 * need[c] - 0.25 * (r + y - 2)
+    if c == D.ROSE:
+        cel = s.cellar[p]
+        if cel[2] or cel[3] or cel[4]:
+            score += 0.4  # the rosé space ages a red barrel
+    return score
+
+
+def _order_score(s, p: int, card: int) -> float:
+    o = ORDERS[card]
+    b = s.bottles[p]
+    short = sum(max(0, o[c] - b[c]) for c in range(3))
+    return o[3] + best_connection(s.row[p], card) - 0.3 * short
+
+
+def _ability_move_score(s, p, move, need) -> float:
+    kind = move[0]
+    if kind == "age":
+        return _age_score(s, p, move, need)
+    if kind == "press":
+        return _press_score(s, p, move, need)
+    if kind == "take_order":
+        if len(s.reserved[p]) >= PW_TAKE_MAX:
+            return 0.2
+        return PW_TAKE + 0.1 * _order_score(s, p, s.display[move[1]])
+    if kind == "draw":
+        return PW_DRAW + 0.2 * move[1]
+    if kind == "farmer":
+        v = move[1]
+        return PW_FARMER + 0.2 * (s.vred[v] + s.vyel[v]) + (0.1 if move[2] in ("age", "press") else 0.0)
+    return 0.0  # skip
+
+
+def _fulfil_move(s, p, moves):
+    best = None
+    for m in moves:
+        if m[0] != "fulfil":
+            continue
+        card = m[1]
+        row = s.row[p]
+        link = 0
+        if row:
+            link = D.connections(card, row[0]) if m[2] == "left" else D.connections(row[-1], card)
+        v = ORDERS[card][3] + link
+        if best is None or v > best[0]:
+            best = (v, m)
+    return best
+
+
+def _vineyard_score(s, p, v, need) -> float:
+    """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
+    if v == D.WINTER:
+        code = D.WINTER_CODE
+        gain = 0.0
+        empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
+        gain += PW_EMPTY * empty + PW_WINTER
+    else:
+        code = 2 * v + s.side[v]
+        room = D.BOARDS[s.boards[p]][1] - sum(s.grapes[p])
+        gain = PW_GRAPE * min(room, s.vred[v] + s.vyel[v])
+    for slot in D.TILE_SLOTS[code]:
+        best = 0.0
+        for ab in slot:
+            for m in s._moves_for_ability(p, ab):
+                best = max(best, _ability_move_score(s, p, m, need))
+        gain += best
+    owner = s.vmark[v]
+    if owner == p:
+        gain += 0.8
+    return gain
+
+
+def playout_move(s, rng: random.Random):
+    """A cheap rule-based move for rollouts (and the greedy bot's continuation)."""
+    moves = s.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    task = s.stack[-1]
+    kind = task[0]
+    p = task[1]
+    if kind == K_TURN:
+        f = _fulfil_move(s, p, moves)
+        if f is not None:
+            return f[1]
+        need = _needs(s, p)
+        best = None
+        for m in moves:
+            v = _vineyard_score(s, p, m[1], need) + rng.random() * 0.3
+            if best is None or v > best[0]:
+                best = (v, m)
+        return best[1]
+    if kind in (K_ABIL, K_AGE, K_PRESS, K_DRAW, K_TAKE, K_FARMER):
+        need = _needs(s, p)
+        best = None
+        for m in moves:
+            v = _ability_move_score(s, p, m, need) + rng.random() * 0.2
+            if best is None or v > best[0]:
+                best = (v, m)
+        return best[1]
+    if kind == K_HONOURS:
+        return moves[0]
+    if kind == K_KEEP:
+        need = _needs(s, p)
+        g = s.grapes[p]
+        # keep the colour you have fewer of, leaning towards needed wines
+        prefer_red = (g[0] - 0.3 * (need[D.RED] + need[D.ROSE])) <= (g[1] - 0.3 * (need[D.WHITE] + need[D.ROSE]))
+        return moves[-1] if prefer_red else moves[0]
+    if kind == K_DISC_G:
+        g = s.grapes[p]
+        return max(moves, key=lambda m: -abs((g[0] - m[1]) - (g[1] - m[2])))
+    if kind in (K_DISC_B, K_BOTTLES):
+        need = _needs(s, p)
+        return min(moves, key=lambda m: need[D.WINE_BY_NAME[m[1]]] if m[0] != "skip" else 99)
+    if kind == K_BLACK:
+        return _black_space(s, moves)
+    return moves[rng.randrange(len(moves))]
+
+
+_EFFECT_WORTH = {
+    D.EF_PRESS3: 2.0, D.EF_AGE: 2.2, D.EF_TAKE_ORDER: 1.2, D.EF_REFRESH_ORDERS: -0.2,
+    D.EF_EXTRA_TURN: -1.5, D.EF_DISCARD_GRAPE: -0.4, D.EF_DISCARD_TWO_GRAPES: -0.8,
+    D.EF_DISCARD_BOTTLE: -1.0,
+}
+
+
+def _effect_worth(s, k: int) -> float:
+    """Rough worth for the player of project space k's effect now."""
+    e = s.PROJECT[s.config["project"]][1][k]
+    w = _EFFECT_WORTH[e]
+    if e in (D.EF_DISCARD_GRAPE, D.EF_DISCARD_TWO_GRAPES) and not (s.grapes[0][0] or s.grapes[0][1]):
+        w = 0.1
+    elif e == D.EF_DISCARD_BOTTLE and not any(s.bottles[0]):
+        w = 0.1
+    elif e == D.EF_AGE and not any(s.cellar[0]):
+        w = 0.0
+    elif e == D.EF_PRESS3 and sum(s.grapes[0]) < 3:
+        w = 0.0
+    return w
+
+
+def _black_space(s, moves):
+    return max(moves, key=lambda m: _effect_worth(s, m[1] - 1))
+
+
+# --- the greedy bot ---------------------------------------------------------------
+def heuristic_move(state, rng: random.Random):
+    """One turn of lookahead: each move, then the playout policy to the end of the
+    seat's turn, scored by ``value`` in a world sampled for the decider."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    seat = state.decider()
+    world = state.sample_for(seat, rng)
+    turn = world.turn
+    best = None
+    for m in moves:
+        child = world.copy()
+        child.apply(m)
+        steps = 0
+        while (not child.over and child.decider() == seat and child.turn == turn and steps < 40):
+            child.apply(playout_move(child, rng))
+            steps += 1
+        v = value(child, seat)
+        if best is None or v > best[0]:
+            best = (v, m)
+    return best[1]
