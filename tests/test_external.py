@@ -160,7 +160,8 @@ def test_json_log_line_per_rpc_and_graceful_sigterm():
     assert code == 0, err
     assert time.monotonic() - started < 10
     assert outcome == {"messages": 1}, outcome
-    lines = [json.loads(line) for line in err.splitlines() if line.strip()]
+    # our log lines are JSON; grpc's C core may add its own plain-text warnings under load
+    lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     rpcs = [line for line in lines if line.get("event") == "rpc"]
     by_method = {line["method"]: line for line in rpcs}
     assert {"CreateGame", "GetView", "WatchGame"} <= set(by_method)
