@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena."""
+"""The ``boardbot`` command: serve, play, arena, loadtest."""
 
 from __future__ import annotations
 
@@ -36,6 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=0)
     arena.set_defaults(run="ai.arena:main")
+
+    from boardbot.loadtest.cli import add_arguments
+
+    loadtest = sub.add_parser("loadtest", help="simulated clients playing whole games against AI seats; "
+                                               "latency, throughput, errors and CPU as JSON and HTML")
+    add_arguments(loadtest)
+    loadtest.set_defaults(run="boardbot.loadtest.cli:main")
     return parser
 
 

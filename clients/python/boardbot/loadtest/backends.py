@@ -1,0 +1,329 @@
+"""Where a simulated client's calls go: a gRPC server, or the engine in process.
+
+Both backends offer the same coroutines to the game loop (``driver.play_game``):
+``create``, ``view``, ``submit``, ``suggest``, ``wait`` (until something
+changed while bot seats move) and ``finish``. Errors are raised as
+``CallError(code)``; the loop records them by status code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+
+from .scenarios import Scenario
+
+FINISHED = 2  # boardbot.v1.GAME_STATUS_FINISHED
+
+
+class CallError(Exception):
+    def __init__(self, code: str, message: str = ""):
+        super().__init__(f"{code}: {message}" if message else code)
+        self.code = code
+
+
+@dataclass
+class ViewInfo:
+    version: int
+    decider: int
+    finished: bool
+    moves: int  # the number of legal moves of the seat (0 unless it is its decision)
+
+
+@dataclass
+class Handle:
+    """One simulated client's game."""
+
+    scenario: Scenario
+    seat: int
+    game_id: str = ""
+    metadata: tuple = ()
+    owner_metadata: tuple = ()
+    stub: object = None
+    bot_stub: object = None
+    created: float = 0.0  # server time of creation (watch mode)
+    version: int = 0
+    decider: int = -1
+    finished: bool = False
+    changed: asyncio.Event | None = None
+    watch: object = None
+    watch_task: asyncio.Task | None = None
+    state: object = None  # in process: the engine state
+    bots: dict = field(default_factory=dict)  # in process: seat -> bot
+    rng: random.Random | None = None
+
+
+# --- gRPC ------------------------------------------------------------------------
+class GrpcBackend:
+    """grpc.aio stubs on ``channels`` connections; requests and responses are
+    the generated messages used directly (no dict conversion), so the client
+    side stays cheap."""
+
+    def __init__(self, target: str, opts, recorder):
+        import grpc
+
+        from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,
+                                 game_service_pb2_grpc)
+
+        self.grpc = grpc
+        self.pb = game_service_pb2
+        self.bpb = bot_service_pb2
+        self.common = common_pb2
+        self.opts = opts
+        self.rec = recorder
+        self.target = target
+        self.channels = []
+        for i in range(max(1, opts.channels)):
+            options = [("grpc.use_local_subchannel_pool", 1)] if opts.channels > 1 else []
+            self.channels.append(grpc.aio.insecure_channel(target, options=options))
+        self.stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in self.channels]
+        self.bot_stubs = [bot_service_pb2_grpc.BotServiceStub(c) for c in self.channels]
+        self._next = 0
+        self._configs: dict[int, object] = {}
+
+    async def start(self, timeout: float = 10.0) -> None:
+        for channel in self.channels:
+            await asyncio.wait_for(channel.channel_ready(), timeout)
+
+    async def close(self) -> None:
+        for channel in self.channels:
+            await channel.close(grace=None)
+
+    def _error(self, err) -> CallError:
+        if isinstance(err, self.grpc.aio.AioRpcError):
+            return CallError(err.code().name, err.details() or "")
+        return CallError(f"CLIENT_{type(err).__name__}", str(err))
+
+    def _request(self, scenario: Scenario, seat: int, seed: int):
+        request = self.pb.CreateGameRequest(game=scenario.game, seed=seed)
+        key = id(scenario)
+        config = self._configs.get(key)
+        if config is None and scenario.config:
+            from boardbot import convert
+
+            config = self._configs[key] = convert.to_proto(self.common.GameConfig, scenario.game, scenario.config)
+        if config is not None:
+            request.config.CopyFrom(config)
+        for q, spec in enumerate(scenario.seat_specs(seat)):
+            if spec is None:
+                request.seats.add(kind=self.common.SEAT_KIND_HUMAN)
+            else:
+                request.seats.add(kind=self.common.SEAT_KIND_BOT, bot=spec)
+        return request
+
+    async def create(self, h: Handle, seed: int) -> None:
+        i = self._next = (self._next + 1) % len(self.stubs)
+        h.stub, h.bot_stub = self.stubs[i], self.bot_stubs[i]
+        try:
+            reply = await h.stub.CreateGame(self._request(h.scenario, h.seat, seed), timeout=self.opts.timeout)
+        except Exception as err:  # noqa: BLE001
+            raise self._error(err) from None
+        h.game_id = reply.game.game_id
+        token = next(t.token for t in reply.seat_tokens if t.seat == h.seat)
+        h.metadata = (("authorization", f"Bearer {token}"),)
+        h.owner_metadata = (("authorization", f"Bearer {reply.owner_token}"),)
+        created = reply.game.create_time
+        h.created = created.seconds + created.nanos * 1e-9
+        if self.opts.wait == "watch":
+            h.changed = asyncio.Event()
+            h.watch_task = asyncio.get_running_loop().create_task(self._watch(h))
+
+    async def view(self, h: Handle) -> ViewInfo:
+        try:
+            reply = await h.stub.GetView(self.pb.GetViewRequest(game_id=h.game_id, seat=h.seat),
+                                         metadata=h.metadata, timeout=self.opts.timeout)
+        except Exception as err:  # noqa: BLE001
+            raise self._error(err) from None
+        v = reply.view
+        return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
+
+    async def submit(self, h: Handle, move_id: int, version: int) -> bool:
+        request = self.pb.SubmitMoveRequest(game_id=h.game_id, seat=h.seat, move_id=move_id)
+        if self.opts.expected_version:
+            request.expected_version = version
+        if self.opts.request_ids:
+            request.request_id = f"{h.game_id}:{version}"
+        try:
+            reply = await h.stub.SubmitMove(request, metadata=h.metadata, timeout=self.opts.timeout)
+        except Exception as err:  # noqa: BLE001
+            raise self._error(err) from None
+        return reply.status == FINISHED
+
+    async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
+        budget = self.bpb.SearchBudget()
+        if self.opts.budget is not None:
+            budget.seconds = self.opts.budget
+        if self.opts.budget_iterations is not None:
+            budget.iterations = self.opts.budget_iterations
+        request = self.bpb.SuggestMoveRequest(game_id=h.game_id, seat=h.seat, bot=self.opts.suggest_bot,
+                                              budget=budget, seed=seed)
+        try:
+            reply = await h.bot_stub.SuggestMove(request, metadata=h.metadata,
+                                                 timeout=(self.opts.budget or 0.0) + self.opts.timeout)
+        except Exception as err:  # noqa: BLE001
+            raise self._error(err) from None
+        return reply.move.id, reply.stats.seconds
+
+    async def wait(self, h: Handle, view: ViewInfo) -> None:
+        if h.watch_task is None:
+            await asyncio.sleep(self.opts.poll_interval)
+            return
+        deadline = self.opts.timeout
+        while h.version <= view.version and not h.finished and not h.watch_task.done():
+            h.changed.clear()
+            try:
+                await asyncio.wait_for(h.changed.wait(), deadline)
+            except asyncio.TimeoutError:
+                return
+
+    async def _watch(self, h: Handle) -> None:
+        """Follow the game's events (from version 0): wake the loop, time the bot moves.
+
+        A bot move's latency is its event time minus the previous event's
+        time (the game's creation for the first): both are the server's
+        clock, from commit to commit."""
+        request = self.pb.WatchGameRequest(game_id=h.game_id, seat=h.seat, from_version=0)
+        call = h.watch = h.stub.WatchGame(request, metadata=h.metadata)
+        previous = h.created
+        try:
+            async for item in call:
+                if item.HasField("event"):
+                    event = item.event
+                    at = event.time.seconds + event.time.nanos * 1e-9
+                    if event.by_bot:
+                        now = time.monotonic()
+                        self.rec.ok("bot move", now, at - previous)
+                    previous = at
+                view = item.view
+                h.version, h.decider, h.finished = view.version, view.decider, view.status == FINISHED
+                h.changed.set()
+                if h.finished:
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # noqa: BLE001
+            if not (isinstance(err, self.grpc.aio.AioRpcError) and err.code() == self.grpc.StatusCode.CANCELLED):
+                self.rec.error("WatchGame", self._error(err).code, time.monotonic())
+        finally:
+            h.changed.set()
+
+    async def finish(self, h: Handle, delete: bool) -> None:
+        if h.watch is not None and not h.watch.done():
+            h.watch.cancel()
+        if h.watch_task is not None:
+            if not h.watch_task.done():
+                h.watch_task.cancel()
+            await asyncio.gather(h.watch_task, return_exceptions=True)
+        if delete and h.game_id:
+            try:
+                await h.stub.DeleteGame(self.pb.DeleteGameRequest(game_id=h.game_id), metadata=h.owner_metadata,
+                                        timeout=self.opts.timeout)
+            except Exception as err:  # noqa: BLE001
+                raise self._error(err) from None
+
+
+# --- in process ------------------------------------------------------------------
+class InProcessBackend:
+    """The same work without gRPC: the engine and the bot code, called directly.
+
+    GetView is ``view(seat)`` plus the legal moves and their texts; SubmitMove
+    is the legal-move lookup and a checked apply; a bot seat's move is a world
+    sampled for the seat and the bot's choice (as ``server.bots`` does); an AI
+    suggestion is ``ai_call.suggest_move``. Every call yields to the event
+    loop once, so concurrent simulated clients interleave as they do with
+    gRPC; nothing runs in parallel within one process.
+    """
+
+    def __init__(self, opts, recorder):
+        from engine import registry
+
+        self.registry = registry
+        self.opts = opts
+        self.rec = recorder
+        self._bots: dict[tuple, object] = {}
+
+    async def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+    def _bot(self, game, spec: str):
+        key = (game.name, spec)
+        bot = self._bots.get(key)
+        if bot is None:
+            from ai.bots import make_bot
+
+            bot = self._bots[key] = make_bot(spec, game)
+        return bot
+
+    async def create(self, h: Handle, seed: int) -> None:
+        await asyncio.sleep(0)
+        try:
+            game = self.registry.get(h.scenario.game)
+            specs = h.scenario.seat_specs(h.seat)
+            config = dict(h.scenario.config)
+            config.setdefault("players", len(specs))
+            h.state = game.new_state(config, seed)
+            h.bots = {q: self._bot(game, spec) for q, spec in enumerate(specs) if spec is not None}
+        except Exception as err:  # noqa: BLE001
+            raise CallError(f"ENGINE_{type(err).__name__}", str(err)) from None
+        h.rng = random.Random(seed)
+        h.version = 0
+
+    async def view(self, h: Handle) -> ViewInfo:
+        await asyncio.sleep(0)
+        state = h.state
+        state.view(h.seat)
+        decider = state.decider()
+        moves = 0
+        if decider == h.seat:
+            legal = state.legal_moves()
+            for move in legal:
+                state.move_text(move)
+            moves = len(legal)
+        return ViewInfo(h.version, decider, decider == -1, moves)
+
+    async def submit(self, h: Handle, move_id: int, version: int) -> bool:
+        await asyncio.sleep(0)
+        state = h.state
+        if version != h.version:
+            raise CallError("ABORTED")
+        moves = state.legal_moves()
+        if not 0 <= move_id < len(moves):
+            raise CallError("INVALID_ARGUMENT")
+        state.apply_checked(moves[move_id])
+        h.version += 1
+        return state.decider() == -1
+
+    async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
+        from .ai_call import SuggestUnavailable, suggest_move
+
+        await asyncio.sleep(0)
+        try:
+            return suggest_move(h.state.game, h.state, h.seat, self.opts.suggest_bot, self.opts.budget,
+                                self.opts.budget_iterations, seed)
+        except SuggestUnavailable as err:
+            raise CallError("UNIMPLEMENTED", str(err)) from None
+        except Exception as err:  # noqa: BLE001
+            raise CallError(f"ENGINE_{type(err).__name__}", str(err)) from None
+
+    async def wait(self, h: Handle, view: ViewInfo) -> None:
+        """Bot seats move (what the server's driver does between a client's calls)."""
+        state = h.state
+        while True:
+            seat = state.decider()
+            if seat == -1 or seat not in h.bots:
+                return
+            await asyncio.sleep(0)
+            started = time.monotonic()
+            world = state.sample_for(seat, h.rng)
+            move = h.bots[seat].choose(world, h.rng)
+            state.apply_checked(move)
+            h.version += 1
+            self.rec.ok("bot move", started, time.monotonic() - started)
+
+    async def finish(self, h: Handle, delete: bool) -> None:
+        h.state = None

@@ -1,0 +1,608 @@
+"""Simulated clients, load models, generator processes.
+
+A simulated client plays one seat of a game against the server's bot seats:
+CreateGame (its seat human, the others bots), then GetView; on its turn it
+picks a move (at random, or the one BotService.SuggestMove suggests within
+the think budget) and sends SubmitMove; while bot seats are to move it waits
+(``--wait poll``: GetView again after ``--poll-interval``; ``--wait watch``:
+a WatchGame stream says when something changed, and its event times give
+the server's own bot-move latency); at the end DeleteGame, then the next game.
+
+Load models:
+
+* closed loop (``--clients N``): N simulated clients, each playing games back
+  to back. If the server slows down, the clients slow down with it.
+* open loop (``--rate R``): new games arrive R per second (evenly spaced, or
+  ``--arrivals poisson``), whatever the server does; each game's CreateGame
+  and whole-game latency are also measured from its *intended* start, so a
+  generator or server that falls behind shows up as latency instead of a
+  lower offered load.
+
+``--processes N`` runs N generator processes (each with its own event loop
+and connections, a share of the clients or of the rate) and merges their
+samples.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field, replace
+
+from .backends import CallError, Handle
+from .procstat import ProcessCPU, self_cpu_seconds
+from .scenarios import Scenario
+from .stats import Recorder
+
+BACKOFF_CODES = {"UNAVAILABLE", "DEADLINE_EXCEEDED", "RESOURCE_EXHAUSTED", "INTERNAL", "UNKNOWN"}
+BACKOFF_SECONDS = 0.05
+CPU_SAMPLE_SECONDS = 0.5
+START_DELAY = 0.3  # seconds between "everyone is ready" and the common start
+
+
+@dataclass
+class Options:
+    scenarios: list[Scenario]
+    target: str | None = None  # None: in process
+    model: str = "closed"  # or "open"
+    clients: int = 8
+    rate: float = 0.0
+    arrivals: str = "uniform"  # or "poisson"
+    duration: float | None = 10.0
+    games: int | None = None
+    warmup: float = 0.0
+    moves: str = "random"  # or "suggest"
+    suggest_fraction: float = 1.0
+    suggest_bot: str = "ismcts:medium"
+    budget: float | None = None
+    budget_iterations: int | None = None
+    margin: float = 0.05
+    wait: str = "poll"  # or "watch"
+    poll_interval: float = 0.002
+    timeout: float = 10.0
+    seed: int = 1
+    human_seat: int | None = 0  # None: a random seat per game
+    delete_games: bool = True
+    expected_version: bool = True
+    request_ids: bool = False
+    channels: int = 1
+    processes: int = 1
+    max_in_flight: int = 10000
+    max_errors_per_game: int = 10
+    progress: bool = True
+
+    @property
+    def in_process(self) -> bool:
+        return self.target is None
+
+
+@dataclass
+class Share:
+    """One generator process's part of the load."""
+
+    index: int
+    clients: int
+    rate: float
+    games: int | None
+    seed: int
+
+
+def shares(opts: Options) -> list[Share]:
+    n = max(1, opts.processes)
+    out = []
+    for i in range(n):
+        clients = opts.clients // n + (1 if i < opts.clients % n else 0)
+        games = None
+        if opts.games is not None:
+            games = opts.games // n + (1 if i < opts.games % n else 0)
+        out.append(Share(i, clients, opts.rate / n, games, opts.seed * 7919 + i))
+    return out
+
+
+@dataclass
+class Progress:
+    """Counters a generator keeps for the progress bar."""
+
+    games: int = 0
+    failed: int = 0
+    moves: int = 0
+    errors: int = 0
+    in_flight: int = 0
+
+    FIELDS = ("games", "failed", "moves", "errors", "in_flight")
+
+    def values(self) -> list[int]:
+        return [self.games, self.failed, self.moves, self.errors, self.in_flight]
+
+
+class Generator:
+    """One process's simulated clients."""
+
+    def __init__(self, opts: Options, share: Share, t0: float, recorder: Recorder, progress: Progress):
+        self.opts = opts
+        self.share = share
+        self.t0 = t0
+        self.end = t0 + opts.duration if opts.duration is not None else None
+        self.rec = recorder
+        self.progress = progress
+        self.backend = None
+        self.started = 0
+        self.stopping = False
+        self.tasks: set[asyncio.Task] = set()
+        self.abandoned: list[Handle] = []
+        self.rng = random.Random(share.seed)
+
+    def make_backend(self):
+        if self.opts.in_process:
+            from .backends import InProcessBackend
+
+            return InProcessBackend(self.opts, self.rec)
+        from .backends import GrpcBackend
+
+        return GrpcBackend(self.opts.target, self.opts, self.rec)
+
+    async def setup(self) -> None:
+        self.backend = self.make_backend()
+        await self.backend.start()
+
+    def _take(self) -> int | None:
+        if self.stopping or (self.share.games is not None and self.started >= self.share.games):
+            return None
+        k = self.started
+        self.started += 1
+        return k
+
+    async def run(self) -> None:
+        """Apply the load from t0 until the duration or the game count is reached."""
+        delay = self.t0 - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if self.opts.model == "open":
+            runner = self._open_loop()
+        else:
+            runner = self._closed_loop()
+        main = asyncio.ensure_future(runner)
+        try:
+            if self.end is not None:
+                await asyncio.wait({main}, timeout=max(0.0, self.end - time.monotonic()))
+            else:
+                await main
+        finally:
+            self.stopping = True
+            main.cancel()
+            for task in list(self.tasks):
+                task.cancel()
+            await asyncio.gather(main, *self.tasks, return_exceptions=True)
+
+    async def cleanup(self) -> None:
+        """Delete the games the deadline interrupted (not measured), close connections."""
+        if self.abandoned and self.opts.delete_games and not self.opts.in_process:
+            await asyncio.gather(*(self._quiet_finish(h) for h in self.abandoned), return_exceptions=True)
+        await self.backend.close()
+
+    async def _quiet_finish(self, h: Handle) -> None:
+        try:
+            await asyncio.wait_for(self.backend.finish(h, True), 5.0)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def _closed_loop(self) -> None:
+        async def client() -> None:
+            while True:
+                k = self._take()
+                if k is None:
+                    return
+                await self.play_game(k, None)
+
+        await asyncio.gather(*(self._spawn(client()) for _ in range(self.share.clients)))
+
+    async def _open_loop(self) -> None:
+        rate = self.share.rate
+        if rate <= 0:
+            return
+        # the processes' arrivals interleave: process i starts i/N of an interval late
+        next_t = self.t0 + (self.share.index / max(1, self.opts.processes)) / rate
+        while True:
+            if self.end is not None and next_t >= self.end:
+                break
+            delay = next_t - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            k = self._take()
+            if k is None:
+                break
+            self.rec.ok("arrival lag", next_t, max(0.0, time.monotonic() - next_t))
+            if self.progress.in_flight >= self.opts.max_in_flight:
+                self.rec.error("CreateGame", "CLIENT_TOO_MANY_IN_FLIGHT", next_t)
+                self.progress.errors += 1
+            else:
+                self._spawn(self.play_game(k, next_t))
+            if self.opts.arrivals == "poisson":
+                next_t += self.rng.expovariate(rate)
+            else:
+                next_t += 1.0 / rate
+        while self.tasks:  # a game count: let every game finish
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def _failed(self, name: str, err: CallError, started: float) -> None:
+        self.rec.error(name, err.code, started)
+        self.progress.errors += 1
+        if err.code in BACKOFF_CODES:
+            await asyncio.sleep(BACKOFF_SECONDS)
+
+    async def play_game(self, k: int, intended: float | None) -> None:
+        """One complete game of one simulated client."""
+        opts, rec, backend, progress = self.opts, self.rec, self.backend, self.progress
+        scenario = opts.scenarios[(k * max(1, opts.processes) + self.share.index) % len(opts.scenarios)]
+        seed = (self.share.seed << 20) ^ k
+        rng = random.Random(seed)
+        seat = opts.human_seat if opts.human_seat is not None else rng.randrange(scenario.players)
+        h = Handle(scenario, seat % scenario.players)
+        progress.in_flight += 1
+        monotonic = time.monotonic
+        created = False
+        cancelled = False
+        try:
+            t = monotonic()
+            try:
+                await backend.create(h, seed & ((1 << 63) - 1))
+            except CallError as err:
+                progress.failed += 1
+                await self._failed("CreateGame", err, t)
+                return
+            now = monotonic()
+            created = True
+            rec.ok("CreateGame", t, now - t)
+            begun = t
+            if intended is not None:
+                rec.ok("CreateGame from intended start", intended, now - intended)
+                begun = intended
+            suggest = opts.moves == "suggest"
+            errors = human_moves = 0
+            version = 0
+            while True:
+                if errors > opts.max_errors_per_game:
+                    progress.failed += 1
+                    rec.count("games failed")
+                    return
+                t = monotonic()
+                try:
+                    view = await backend.view(h)
+                except CallError as err:
+                    errors += 1
+                    await self._failed("GetView", err, t)
+                    continue
+                rec.ok("GetView", t, monotonic() - t)
+                version = view.version
+                if view.finished:
+                    break
+                if not view.moves:
+                    rec.count("views while bots move")
+                    await backend.wait(h, view)
+                    continue
+                move_id = None
+                if suggest and (opts.suggest_fraction >= 1.0 or rng.random() < opts.suggest_fraction):
+                    t = monotonic()
+                    try:
+                        move_id, searched = await backend.suggest(h, view, rng.getrandbits(63))
+                        rec.ok("SuggestMove", t, monotonic() - t)
+                        rec.ok("SuggestMove search (server stats)", t, searched)
+                        if not 0 <= move_id < view.moves:
+                            move_id = None
+                    except CallError as err:
+                        await self._failed("SuggestMove", err, t)
+                if move_id is None:
+                    move_id = rng.randrange(view.moves)
+                t = monotonic()
+                try:
+                    finished = await backend.submit(h, move_id, view.version)
+                except CallError as err:
+                    errors += 1
+                    await self._failed("SubmitMove", err, t)
+                    continue
+                now = monotonic()
+                rec.ok("SubmitMove", t, now - t)
+                human_moves += 1
+                progress.moves += 1
+                if finished:
+                    version = view.version + 1
+                    break
+            now = monotonic()
+            rec.ok("game", begun, now - begun)
+            rec.count("human moves in finished games", human_moves)
+            rec.count("bot moves in finished games", max(0, version - human_moves))
+            progress.games += 1
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
+        finally:
+            progress.in_flight -= 1
+            if cancelled:
+                if created:
+                    self.abandoned.append(h)
+            elif created:
+                t = monotonic()
+                try:
+                    await backend.finish(h, opts.delete_games)
+                    if opts.delete_games and not opts.in_process:
+                        rec.ok("DeleteGame", t, monotonic() - t)
+                except CallError as err:
+                    await self._failed("DeleteGame", err, t)
+
+
+# --- progress bar ------------------------------------------------------------------
+class ProgressBar:
+    WIDTH = 24
+
+    def __init__(self, opts: Options, t0: float, stream=None):
+        self.opts = opts
+        self.t0 = t0
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.interval = 0.25 if self.tty else 5.0
+        self.last_moves = 0
+        self.last_t = t0
+        self.shown = False
+
+    def show(self, totals: list[int], now: float, final: bool = False) -> None:
+        games, failed, moves, errors, in_flight = totals
+        elapsed = max(0.0, now - self.t0)
+        if self.opts.games is not None:
+            frac = min(1.0, (games + failed) / max(1, self.opts.games))
+        else:
+            frac = min(1.0, elapsed / max(1e-9, self.opts.duration or 1.0))
+        span = now - self.last_t
+        rate = (moves - self.last_moves) / span if span > 0 else 0.0
+        self.last_moves, self.last_t = moves, now
+        filled = int(frac * self.WIDTH)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        text = (f"loadtest [{bar}] {frac * 100:3.0f}% {elapsed:6.1f}s  games {games}"
+                f"{f' (failed {failed})' if failed else ''}  moves {moves} ({rate:,.0f}/s)  "
+                f"errors {errors}  in flight {in_flight}")
+        if self.tty:
+            self.stream.write("\r" + text + ("\n" if final else "\x1b[K"))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+        self.shown = True
+
+
+# --- CPU sampling --------------------------------------------------------------------
+@dataclass
+class CpuSeries:
+    label: str
+    pids: list[int]
+    samples: list[tuple[float, float]] = field(default_factory=list)  # (seconds from t0, cpu seconds)
+
+    def cores_between(self, start: float, end: float) -> float | None:
+        """Average cores used between two times (seconds from t0), from the nearest samples inside."""
+        inside = [s for s in self.samples if start - 1e-6 <= s[0] <= end + 1e-6]
+        if len(inside) < 2 or inside[-1][0] - inside[0][0] <= 0:
+            return None
+        return (inside[-1][1] - inside[0][1]) / (inside[-1][0] - inside[0][0])
+
+    def timeline(self) -> list[list[float]]:
+        """(time, cores) per interval between samples."""
+        out = []
+        for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]):
+            if t2 > t1:
+                out.append([round(t2, 3), round((c2 - c1) / (t2 - t1), 4)])
+        return out
+
+
+class CpuSampler:
+    def __init__(self, t0: float, server_pids: list[int] | None):
+        self.t0 = t0
+        self.generator = CpuSeries("generator", [os.getpid()])
+        self._gen = ProcessCPU([os.getpid()])
+        self.server = CpuSeries("server", server_pids or []) if server_pids else None
+        self._srv = ProcessCPU(server_pids) if server_pids else None
+
+    def sample(self) -> None:
+        now = time.monotonic()
+        t = now - self.t0
+        cpu = self._gen.read()
+        if cpu is not None:
+            self.generator.samples.append((t, cpu))
+        if self._srv is not None:
+            cpu = self._srv.read()
+            if cpu is not None:
+                self.server.samples.append((t, cpu))
+
+    async def run(self) -> None:
+        while True:
+            self.sample()
+            await asyncio.sleep(CPU_SAMPLE_SECONDS)
+
+
+# --- one process, or several ------------------------------------------------------
+@dataclass
+class RunResult:
+    t0: float
+    wall_end: float  # seconds from t0 when the load stopped
+    exports: list[dict]
+    generator_cpu_s: float  # CPU seconds of every generator process during the load
+    cpu: CpuSampler | None
+    processes: int
+    notes: list[str] = field(default_factory=list)
+
+
+async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult:
+    share = shares(replace(opts, processes=1))[0]
+    progress = Progress()
+    rec = Recorder()
+    gen = Generator(opts, share, 0.0, rec, progress)
+    await gen.setup()
+    t0 = time.monotonic() + 0.05
+    rec.t0 = t0
+    gen.t0 = t0
+    gen.end = t0 + opts.duration if opts.duration is not None else None
+    sampler = CpuSampler(t0, server_pids)
+    bar = ProgressBar(opts, t0) if opts.progress else None
+
+    async def ticker() -> None:
+        while True:
+            await asyncio.sleep(bar.interval)
+            bar.show(progress.values(), time.monotonic())
+
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    sampler.sample()
+    cpu_start = self_cpu_seconds()
+    sampler_task = asyncio.ensure_future(_sample_after(sampler))
+    tick = asyncio.ensure_future(ticker()) if bar else None
+    try:
+        await gen.run()
+    finally:
+        end = time.monotonic()
+        cpu_used = self_cpu_seconds() - cpu_start
+        sampler.sample()
+        sampler_task.cancel()
+        if tick:
+            tick.cancel()
+        await asyncio.gather(sampler_task, *([tick] if tick else []), return_exceptions=True)
+        if bar:
+            bar.show(progress.values(), end, final=True)
+    await gen.cleanup()
+    return RunResult(t0, end - t0, [rec.export()], cpu_used, sampler, 1)
+
+
+async def _sample_after(sampler: CpuSampler) -> None:
+    await asyncio.sleep(CPU_SAMPLE_SECONDS)
+    await sampler.run()
+
+
+def _worker(opts: Options, share: Share, counters, ready, go, start_at, results) -> None:
+    """A generator process: set up, wait for the common start, run, send the samples."""
+    try:
+        result = asyncio.run(_worker_async(opts, share, counters, ready, go, start_at))
+        results.put((share.index, result))
+    except BaseException as err:  # noqa: BLE001 - report, never hang the parent
+        ready.release()
+        results.put((share.index, {"error": f"{type(err).__name__}: {err}"}))
+
+
+async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
+    progress = Progress()
+    rec = Recorder()
+    gen = Generator(opts, share, 0.0, rec, progress)
+    await gen.setup()
+    ready.release()
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, go.wait)
+    t0 = start_at.value
+    rec.t0 = gen.t0 = t0
+    gen.end = t0 + opts.duration if opts.duration is not None else None
+    base = share.index * len(Progress.FIELDS)
+
+    async def publish() -> None:
+        while True:
+            for i, v in enumerate(progress.values()):
+                counters[base + i] = v
+            await asyncio.sleep(0.2)
+
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    cpu_start = self_cpu_seconds()
+    pub = asyncio.ensure_future(publish())
+    try:
+        await gen.run()
+    finally:
+        end = time.monotonic()
+        cpu_used = self_cpu_seconds() - cpu_start
+        pub.cancel()
+        await asyncio.gather(pub, return_exceptions=True)
+        for i, v in enumerate(progress.values()):
+            counters[base + i] = v
+    await gen.cleanup()
+    return {"export": rec.export(), "cpu": cpu_used, "end": end - t0}
+
+
+async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
+    ctx = multiprocessing.get_context("spawn")
+    parts = shares(opts)
+    counters = ctx.Array("q", len(parts) * len(Progress.FIELDS), lock=False)
+    ready = ctx.Semaphore(0)
+    go = ctx.Event()
+    start_at = ctx.Value("d", 0.0, lock=False)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(opts, share, counters, ready, go, start_at, results),
+                         name=f"loadtest-{share.index}", daemon=True) for share in parts]
+    for p in procs:
+        p.start()
+    loop = asyncio.get_running_loop()
+    for _ in procs:
+        await loop.run_in_executor(None, ready.acquire)
+    t0 = time.monotonic() + START_DELAY
+    start_at.value = t0
+    go.set()
+    sampler = CpuSampler(t0, server_pids)
+    bar = ProgressBar(opts, t0) if opts.progress else None
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    sampler.sample()
+    parent_cpu = self_cpu_seconds()
+    sampler_task = asyncio.ensure_future(_sample_after(sampler))
+    got: dict[int, dict] = {}
+    n = len(Progress.FIELDS)
+    last_bar = time.monotonic()
+
+    def totals() -> list[int]:
+        return [sum(counters[p * n + i] for p in range(len(parts))) for i in range(n)]
+
+    try:
+        while len(got) < len(parts):
+            item = await loop.run_in_executor(None, _get, results, 0.1)
+            if item is not None:
+                index, result = item
+                got[index] = result
+                if len(got) == 1:
+                    sampler.sample()  # the load is ending: the last sample while the workers live
+            now = time.monotonic()
+            if bar and now - last_bar >= bar.interval:
+                bar.show(totals(), now)
+                last_bar = now
+            if not any(p.is_alive() for p in procs) and len(got) < len(parts):
+                item = await loop.run_in_executor(None, _get, results, 1.0)
+                if item is None:
+                    break
+                got[item[0]] = item[1]
+    finally:
+        sampler_task.cancel()
+        await asyncio.gather(sampler_task, return_exceptions=True)
+        for p in procs:
+            p.join(5)
+            if p.is_alive():
+                p.kill()
+    failed = [f"process {i}: {r['error']}" for i, r in sorted(got.items()) if "error" in r]
+    ok = [r for r in got.values() if "error" not in r]
+    if failed and not ok:
+        raise RuntimeError("; ".join(failed))
+    end = max((r["end"] for r in ok), default=time.monotonic() - t0)
+    if bar:
+        bar.show(totals(), t0 + end, final=True)
+    cpu = sum(r["cpu"] for r in ok) + (self_cpu_seconds() - parent_cpu)
+    result = RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
+    return result
+
+
+def _get(queue, timeout):
+    import queue as q
+
+    try:
+        return queue.get(timeout=timeout)
+    except q.Empty:
+        return None
+
+
+async def run(opts: Options, server_pids: list[int] | None = None) -> RunResult:
+    if opts.processes > 1:
+        return await _run_multi(opts, server_pids)
+    return await _run_single(opts, server_pids)

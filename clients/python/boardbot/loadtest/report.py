@@ -1,0 +1,513 @@
+"""The load test's report: a JSON document and a self-contained HTML page.
+
+The HTML draws its charts as inline SVG (no plotting library): a latency
+histogram per call (log-spaced bins, log latency axis), latency over time
+(p50 and p99 per time bucket, log axis), calls per second over time, and
+the CPU use of the server and of the generator over time.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import json
+import math
+import os
+
+import numpy as np
+
+from . import stats
+from .driver import Options, RunResult
+
+RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
+AI = ("SuggestMove", "bot move")
+ORDER = ("GetView", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame",
+         "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+          "#7f7f7f", "#bcbd22")
+FORMAT = 1
+
+
+def _ordered(names) -> list[str]:
+    names = list(names)
+    known = [n for n in ORDER if n in names]
+    return known + sorted(n for n in names if n not in ORDER)
+
+
+def _rate(n: int, seconds: float) -> float:
+    return round(n / seconds, 3) if seconds > 0 else 0.0
+
+
+def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, label: str,
+              notes: list[str] | None = None) -> dict:
+    """Everything one run measured, for the JSON report."""
+    merged = stats.Merged(result.exports)
+    start = min(opts.warmup, result.wall_end)
+    end = result.wall_end if opts.duration is None else min(opts.duration, result.wall_end)
+    seconds = max(end - start, 1e-9)
+    win = merged.window(start, end)
+
+    calls = {}
+    for name in _ordered(win.lats):
+        lat = win.lats[name]
+        if name == "game":  # whole games: count those that ended inside the window
+            ends = merged.times[name] + merged.lats[name]
+            lat = merged.lats[name][(ends >= start) & (ends < end)]
+        entry = {"count": int(lat.size), "per_s": _rate(int(lat.size), seconds)}
+        entry.update({k: v for k, v in stats.percentiles(lat).items() if k != "count"})
+        calls[name] = entry
+    errors = win.errors()
+    for name, codes in errors.items():
+        calls.setdefault(name, {"count": 0, "per_s": 0.0})["errors"] = dict(codes)
+    by_code: dict[str, int] = {}
+    for codes in errors.values():
+        for code, n in codes.items():
+            by_code[code] = by_code.get(code, 0) + n
+    rpc_count = sum(calls[n]["count"] for n in RPCS if n in calls)
+
+    ai = {}
+    if "SuggestMove" in win.lats or "SuggestMove" in errors:
+        lat = win.lats.get("SuggestMove", np.zeros(0))
+        entry = {"bot": opts.suggest_bot, "budget_ms": None if opts.budget is None else opts.budget * 1000,
+                 "budget_iterations": opts.budget_iterations, "latency": stats.percentiles(lat)}
+        if opts.budget is not None and lat.size:
+            over = lat - opts.budget
+            entry["over_budget"] = _over(over, 0.0)
+            entry["over_budget_plus_margin"] = dict(_over(over, opts.margin), margin_ms=opts.margin * 1000)
+        searched = win.lats.get("SuggestMove search (server stats)")
+        if searched is not None and searched.size:
+            entry["search_seconds_reported"] = stats.percentiles(searched)
+        ai["suggest"] = entry
+    if "bot move" in win.lats:
+        how = ("the engine's bot, timed in process (sample a world + choose + apply)" if opts.in_process else
+               "the server's own bot seats: WatchGame event time minus the previous event's time "
+               "(server clock, commit to commit)")
+        ai["bot_moves"] = {"measured": how, "latency": stats.percentiles(win.lats["bot move"])}
+
+    counters = dict(win.counters)
+    human = counters.get("human moves in finished games", 0)
+    bots = counters.get("bot moves in finished games", 0)
+    throughput = {
+        "moves_per_s": calls.get("SubmitMove", {}).get("per_s", 0.0),
+        "games_per_s": calls.get("game", {}).get("per_s", 0.0),
+        "rpcs_per_s": _rate(rpc_count, seconds),
+        "bot_moves_per_human_move": round(bots / human, 3) if human else None,
+    }
+    if "bot move" in calls:
+        throughput["bot_moves_per_s"] = calls["bot move"]["per_s"]
+
+    cpu = {"machine_cores": os.cpu_count()}
+    sampler = result.cpu
+    gen_cores = sampler.generator.cores_between(start, end) if sampler else None
+    if gen_cores is None:
+        gen_cores = result.generator_cpu_s / max(result.wall_end, 1e-9)
+    gen_entry = {"processes": result.processes, "cores": round(gen_cores, 3),
+                 "percent_of_machine": round(100 * gen_cores / (os.cpu_count() or 1), 1)}
+    calls_done = rpc_count + calls.get("bot move", {}).get("count", 0) * opts.in_process
+    if calls_done:
+        gen_entry["cpu_us_per_call"] = round(gen_cores * seconds / calls_done * 1e6, 1)
+    cpu["generator"] = gen_entry
+    if opts.in_process:
+        cpu["server"] = {"note": "in process: no server; the generator does the engine's work"}
+    elif sampler and sampler.server is not None:
+        cores = sampler.server.cores_between(start, end)
+        cpu["server"] = {"pids": server_pids, "cores": None if cores is None else round(cores, 3),
+                         "percent_of_machine": None if cores is None else
+                         round(100 * cores / (os.cpu_count() or 1), 1)}
+        if cores is not None and calls_done:
+            cpu["server"]["cpu_us_per_call"] = round(cores * seconds / calls_done * 1e6, 1)
+    else:
+        cpu["server"] = {"note": "not measured: give --server-pid, or run the server on this machine "
+                                 "(found by its listening port)"}
+
+    width = stats.bucket_width(end - start)
+    timeline = {"bucket_s": width, "start_s": round(start, 3),
+                "t_s": [round(start + (i + 0.5) * width, 3)
+                        for i in range(max(1, int(math.ceil((end - start) / width - 1e-9))))],
+                "calls": {}, "errors": {}}
+    for name in _ordered(merged.times):
+        if name in ("game",):
+            continue
+        timeline["calls"][name] = stats.timeline(merged.times[name], merged.lats[name], start, end, width)
+    for (name, code), t in merged.error_times.items():
+        series = stats.error_timeline(t, start, end, width)
+        if any(series):
+            timeline["errors"][f"{name} {code}"] = series
+    if sampler:
+        timeline["cpu_cores"] = {"generator": sampler.generator.timeline()}
+        if sampler.server is not None:
+            timeline["cpu_cores"]["server"] = sampler.server.timeline()
+
+    load = {"model": opts.model}
+    if opts.model == "closed":
+        load["clients"] = opts.clients
+    else:
+        load.update(rate_games_per_s=opts.rate, arrivals=opts.arrivals, max_in_flight=opts.max_in_flight)
+    load.update(duration_s=opts.duration, games=opts.games, warmup_s=opts.warmup, processes=opts.processes,
+                moves=opts.moves, wait=opts.wait)
+    if opts.moves == "suggest":
+        load.update(suggest_bot=opts.suggest_bot, suggest_fraction=opts.suggest_fraction,
+                    budget_s=opts.budget, budget_iterations=opts.budget_iterations)
+
+    return {
+        "label": label,
+        "mode": "in-process" if opts.in_process else "grpc",
+        "target": opts.target,
+        "load": load,
+        "scenarios": [s.to_dict() for s in opts.scenarios],
+        "window": {"start_s": round(start, 3), "end_s": round(end, 3), "seconds": round(seconds, 3)},
+        "throughput": throughput,
+        "games": {"finished": calls.get("game", {}).get("count", 0),
+                  "failed": counters.get("games failed", 0)},
+        "calls": calls,
+        "ai": ai,
+        "errors": {"total": sum(by_code.values()), "by_code": by_code, "by_call": errors},
+        "cpu": cpu,
+        "counters": counters,
+        "histograms": {name: stats.histogram(win.lats[name]) for name in _ordered(win.lats)},
+        "timeline": timeline,
+        "notes": list(notes or []) + list(result.notes),
+    }
+
+
+def _over(excess: np.ndarray, margin: float) -> dict:
+    over = excess[excess > margin]
+    return {"count": int(over.size), "fraction": round(over.size / excess.size, 6),
+            "max_excess_ms": round(float(excess.max()) * 1000, 3)}
+
+
+def document(runs: list[dict], argv: list[str] | None = None) -> dict:
+    return {
+        "tool": "boardbot loadtest",
+        "format": FORMAT,
+        "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "command": argv,
+        "percentiles": (f"exact order statistics of every sample in the window (numpy.percentile, "
+                        f"method={stats.METHOD!r}: the smallest observed latency with at least p% of the "
+                        f"samples at or below it); histograms: {stats.BINS_PER_DECADE} log-spaced bins "
+                        f"per decade"),
+        "runs": runs,
+    }
+
+
+def write_json(doc: dict, path: str) -> None:
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
+# --- text summary ---------------------------------------------------------------------
+def text_summary(run: dict) -> str:
+    lines = [f"{run['label']}: {run['window']['seconds']:.1f} s window, "
+             f"{run['throughput']['moves_per_s']:,.0f} moves/s (SubmitMove), "
+             f"{run['throughput']['games_per_s']:,.1f} games/s, {run['throughput']['rpcs_per_s']:,.0f} calls/s"]
+    lines.append(f"  {'call':<34}{'count':>9}{'/s':>9}{'p50':>9}{'p90':>9}{'p95':>9}{'p99':>9}{'max':>9}  ms")
+    for name, c in run["calls"].items():
+        if not c.get("count"):
+            continue
+        lines.append(f"  {name:<34}{c['count']:>9}{c['per_s']:>9.0f}" +
+                     "".join(f"{c.get(k, float('nan')):>9.2f}" for k in ("p50_ms", "p90_ms", "p95_ms", "p99_ms",
+                                                                          "max_ms")))
+    sug = run["ai"].get("suggest")
+    if sug and "over_budget" in sug:
+        ob, om = sug["over_budget"], sug["over_budget_plus_margin"]
+        lines.append(f"  SuggestMove over the {sug['budget_ms']:.0f} ms budget: {ob['fraction'] * 100:.1f}%, "
+                     f"over budget + {om['margin_ms']:.0f} ms: {om['fraction'] * 100:.1f}%")
+    err = run["errors"]
+    lines.append(f"  errors: {err['total']}" + (f" {err['by_code']}" if err["total"] else ""))
+    cpu = run["cpu"]
+    srv = cpu.get("server", {})
+    srv_text = f"{srv['cores']:.2f} cores" if srv.get("cores") is not None else srv.get("note", "n/a")
+    gen = cpu["generator"]
+    lines.append(f"  cpu: server {srv_text}; generator {gen['cores']:.2f} cores in {gen['processes']} process(es)"
+                 + (f", {gen['cpu_us_per_call']:.0f} us per call" if "cpu_us_per_call" in gen else ""))
+    return "\n".join(lines)
+
+
+# --- SVG --------------------------------------------------------------------------------
+def _nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    if hi <= lo:
+        hi = lo + 1
+    raw = (hi - lo) / n
+    mag = 10 ** math.floor(math.log10(raw))
+    step = min((m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw), default=10 * mag)
+    first = math.ceil(lo / step) * step
+    return [first + i * step for i in range(int((hi - first) / step + 1e-9) + 1)]
+
+
+def _log_ticks(lo: float, hi: float) -> list[float]:
+    out = []
+    for e in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1):
+        for m in (1, 2, 5):
+            v = m * 10 ** e
+            if lo <= v <= hi:
+                out.append(v)
+    if len(out) > 10:
+        out = [v for v in out if round(v / 10 ** math.floor(math.log10(v))) == 1]
+    return out
+
+
+def _fmt(v: float) -> str:
+    if v == 0:
+        return "0"
+    if abs(v) >= 1000:
+        return f"{v / 1000:g}k"
+    if abs(v) >= 1:
+        return f"{v:g}"
+    return f"{v:.3g}"
+
+
+def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = False, log_y: bool = False,
+              width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = (), step: bool = False) -> str:
+    """Lines: each series {"label", "x": [...], "y": [... or None], "color", "dash"}."""
+    pts = [(x, y) for s in series for x, y in zip(s["x"], s["y"]) if y is not None and x is not None
+           and (not log_x or x > 0) and (not log_y or y > 0)]
+    if not pts:
+        return f'<p class="empty">no data for {html.escape(y_label)}</p>'
+    xs, ys = [p[0] for p in pts] + [v for v, _ in vlines], [p[1] for p in pts]
+    x0, x1 = min(xs), max(xs)
+    y0, y1 = (min(ys), max(ys)) if log_y else (0.0, max(ys) * 1.08 or 1.0)
+    if log_x:
+        x0, x1 = 10 ** math.floor(math.log10(x0)), 10 ** math.ceil(math.log10(x1))
+    if log_y:
+        y0, y1 = 10 ** math.floor(math.log10(y0)), 10 ** math.ceil(math.log10(y1))
+    if x1 <= x0:
+        x1 = x0 + 1
+    left, right, top, bottom = 64, 16, 12, 44
+    pw, ph = width - left - right, height - top - bottom
+
+    def sx(x: float) -> float:
+        f = (math.log10(x) - math.log10(x0)) / (math.log10(x1) - math.log10(x0)) if log_x else (x - x0) / (x1 - x0)
+        return left + f * pw
+
+    def sy(y: float) -> float:
+        f = (math.log10(y) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)) if log_y else (y - y0) / (y1 - y0)
+        return top + ph - f * ph
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#999"/>']
+    for v in (_log_ticks(x0, x1) if log_x else _nice_ticks(x0, x1, 8)):
+        X = sx(v)
+        out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#eee"/>'
+                   f'<text x="{X:.1f}" y="{top + ph + 14}" text-anchor="middle">{_fmt(v)}</text>')
+    for v in (_log_ticks(y0, y1) if log_y else _nice_ticks(y0, y1, 5)):
+        Y = sy(v)
+        out.append(f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" stroke="#eee"/>'
+                   f'<text x="{left - 4}" y="{Y + 4:.1f}" text-anchor="end">{_fmt(v)}</text>')
+    out.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle">{html.escape(x_label)}</text>'
+               f'<text x="14" y="{top + ph / 2}" text-anchor="middle" '
+               f'transform="rotate(-90 14 {top + ph / 2})">{html.escape(y_label)}</text>')
+    for value, label in vlines:
+        if x0 <= value <= x1:
+            X = sx(value)
+            out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#000" '
+                       f'stroke-dasharray="4 3"/><text x="{X + 3:.1f}" y="{top + 12}">{html.escape(label)}</text>')
+    for s in series:
+        segs, cur = [], []
+        for x, y in zip(s["x"], s["y"]):
+            ok = y is not None and x is not None and (not log_x or x > 0) and (not log_y or y > 0)
+            if not ok:
+                if cur:
+                    segs.append(cur)
+                cur = []
+                continue
+            cur.append((sx(x), sy(y)))
+        if cur:
+            segs.append(cur)
+        dash = f' stroke-dasharray="{s["dash"]}"' if s.get("dash") else ""
+        for seg in segs:
+            if len(seg) == 1:
+                X, Y = seg[0]
+                out.append(f'<circle cx="{X:.1f}" cy="{Y:.1f}" r="2" fill="{s["color"]}"/>')
+                continue
+            if step:
+                d = [f"{seg[0][0]:.1f},{seg[0][1]:.1f}"]
+                for (xa, ya), (xb, yb) in zip(seg, seg[1:]):
+                    d.append(f"{xb:.1f},{ya:.1f} {xb:.1f},{yb:.1f}")
+                points = " ".join(d)
+            else:
+                points = " ".join(f"{X:.1f},{Y:.1f}" for X, Y in seg)
+            out.append(f'<polyline fill="none" stroke="{s["color"]}" stroke-width="{s.get("width", 1.5)}"'
+                       f'{dash} points="{points}"/>')
+    out.append("</svg>")
+    legend = "".join(f'<span class="key"><span style="background:{s["color"]}"></span>'
+                     f'{html.escape(s["label"])}</span>' for s in series)
+    return "".join(out) + f'<div class="legend">{legend}</div>'
+
+
+def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> str:
+    series = []
+    for i, name in enumerate(names):
+        h = run["histograms"].get(name)
+        if not h or not h["counts"]:
+            continue
+        total = sum(h["counts"])
+        edges = h["edges_ms"]
+        # one point per bin at its geometric centre: the share of the calls in it
+        xs = [math.sqrt(a * b) for a, b in zip(edges, edges[1:])]
+        ys = [c / total * 100 for c in h["counts"]]
+        series.append({"label": f"{name} ({total:,})", "x": xs, "y": [y if y > 0 else None for y in ys],
+                       "color": COLORS[i % len(COLORS)]})
+    vlines = [(budget_ms, "budget")] if budget_ms else []
+    return svg_chart(series, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True,
+                     vlines=vlines)
+
+
+def _over_time_chart(run: dict, names: list[str]) -> str:
+    tl = run["timeline"]
+    series = []
+    for i, name in enumerate(names):
+        c = tl["calls"].get(name)
+        if not c:
+            continue
+        color = COLORS[i % len(COLORS)]
+        series.append({"label": f"{name} p99", "x": tl["t_s"], "y": c["p99_ms"], "color": color, "width": 2})
+        series.append({"label": f"{name} p50", "x": tl["t_s"], "y": c["p50_ms"], "color": color, "dash": "3 3",
+                       "width": 1})
+    return svg_chart(series, f"time (s; {tl['bucket_s']:g} s buckets)", "latency (ms, log scale)", log_y=True)
+
+
+def _rate_chart(run: dict, names: list[str]) -> str:
+    tl = run["timeline"]
+    series = [{"label": f"{name} /s", "x": tl["t_s"], "y": tl["calls"][name]["per_s"],
+               "color": COLORS[i % len(COLORS)]} for i, name in enumerate(names) if name in tl["calls"]]
+    for j, (key, counts) in enumerate(tl["errors"].items()):
+        series.append({"label": f"errors: {key} /s", "x": tl["t_s"],
+                       "y": [c / tl["bucket_s"] for c in counts], "color": COLORS[(len(names) + j) % len(COLORS)],
+                       "dash": "2 2"})
+    return svg_chart(series, "time (s)", "calls per second")
+
+
+def _cpu_chart(run: dict) -> str:
+    cpu = run["timeline"].get("cpu_cores") or {}
+    series = []
+    for i, (label, pts) in enumerate(sorted(cpu.items())):
+        if pts:
+            series.append({"label": f"{label} (cores)", "x": [p[0] for p in pts], "y": [p[1] for p in pts],
+                           "color": COLORS[(i + 4) % len(COLORS)]})
+    return svg_chart(series, "time (s)", "CPU cores used", height=220, step=True)
+
+
+CSS = """
+body{font-family:sans-serif;margin:24px;max-width:1100px;color:#222}
+table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}
+.legend{margin:2px 0 18px 64px}.key{margin-right:14px;white-space:nowrap}
+.key span{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}
+.bad{color:#b00;font-weight:bold}.note{color:#555;font-size:90%}code{background:#f5f5f5}
+"""
+
+
+def _cell(v, digits: int = 2) -> str:
+    if v is None:
+        return "–"
+    if isinstance(v, float):
+        return f"{v:,.{digits}f}"
+    return f"{v:,}" if isinstance(v, int) else html.escape(str(v))
+
+
+def _summary_table(runs: list[dict]) -> str:
+    head = "".join(f"<th>{html.escape(r['label'])}</th>" for r in runs)
+    rows = []
+
+    def row(label, values, digits=2):
+        rows.append(f"<tr><td>{html.escape(label)}</td>" + "".join(f"<td>{_cell(v, digits)}</td>" for v in values)
+                    + "</tr>")
+
+    row("moves/s (SubmitMove)", [r["throughput"]["moves_per_s"] for r in runs], 0)
+    row("games/s", [r["throughput"]["games_per_s"] for r in runs])
+    row("calls/s (all RPCs)", [r["throughput"]["rpcs_per_s"] for r in runs], 0)
+    names = []
+    for r in runs:
+        for n in r["calls"]:
+            if n not in names and n != "game":
+                names.append(n)
+    for n in _ordered(names):
+        for key, label in (("p50_ms", "p50"), ("p99_ms", "p99"), ("max_ms", "max")):
+            row(f"{n} {label} (ms)", [r["calls"].get(n, {}).get(key) for r in runs], 3)
+    row("game p50 (ms)", [r["calls"].get("game", {}).get("p50_ms") for r in runs], 1)
+    row("errors", [r["errors"]["total"] for r in runs])
+    row("server CPU (cores)", [r["cpu"].get("server", {}).get("cores") for r in runs])
+    row("generator CPU (cores)", [r["cpu"]["generator"]["cores"] for r in runs])
+    row("generator CPU per call (µs)", [r["cpu"]["generator"].get("cpu_us_per_call") for r in runs], 0)
+    return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _calls_table(run: dict) -> str:
+    keys = ("count", "per_s", "min_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p99_9_ms", "max_ms")
+    head = "".join(f"<th>{k.replace('_ms', '').replace('_', '.') if k != 'per_s' else '/s'}</th>" for k in keys)
+    rows = []
+    for name, c in run["calls"].items():
+        cells = "".join(f"<td>{_cell(c.get(k), 0 if k in ('per_s',) else 3)}</td>" for k in keys)
+        errs = c.get("errors")
+        err = ", ".join(f"{code} {n}" for code, n in errs.items()) if errs else ""
+        rows.append(f"<tr><td>{html.escape(name)}</td>{cells}<td class=\"{'bad' if err else ''}\">"
+                    f"{html.escape(err)}</td></tr>")
+    return f"<table><tr><th>call</th>{head}<th>errors</th></tr>{''.join(rows)}</table>"
+
+
+def _ai_section(run: dict) -> str:
+    ai = run["ai"]
+    parts = []
+    sug = ai.get("suggest")
+    if sug:
+        lat = sug["latency"]
+        text = (f"SuggestMove with <code>{html.escape(sug['bot'])}</code>, budget "
+                f"{_cell(sug['budget_ms'], 0)} ms / {_cell(sug['budget_iterations'])} iterations: "
+                f"{lat.get('count', 0):,} calls, p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
+                f"max {_cell(lat.get('max_ms'))} ms.")
+        if "over_budget" in sug:
+            ob, om = sug["over_budget"], sug["over_budget_plus_margin"]
+            text += (f" Over the budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); over budget + "
+                     f"{om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%); largest excess "
+                     f"{ob['max_excess_ms']:.1f} ms.")
+        parts.append(f"<p>{text}</p>")
+    bm = ai.get("bot_moves")
+    if bm:
+        lat = bm["latency"]
+        parts.append(f"<p>Bot seats' moves ({html.escape(bm['measured'])}): {lat.get('count', 0):,} moves, "
+                     f"p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
+                     f"max {_cell(lat.get('max_ms'))} ms.</p>")
+    return "".join(parts) or "<p class=\"note\">No AI latency in this run (random moves; <code>--wait poll</code> " \
+                             "does not see the server's bot moves).</p>"
+
+
+def write_html(doc: dict, path: str) -> None:
+    runs = doc["runs"]
+    body = [f"<h1>boardbot load test</h1><p class=\"note\">{html.escape(doc['created'])} — "
+            f"<code>{html.escape(' '.join(doc.get('command') or []))}</code></p>",
+            "<h2>Summary</h2>", _summary_table(runs),
+            f"<p class=\"note\">Percentiles: {html.escape(doc['percentiles'])}. Latency is measured by the "
+            "client from sending a call to its answer; the in-process column does the same engine and bot work "
+            "without gRPC, the service's cost is the difference.</p>"]
+    for run in runs:
+        budget = run["ai"].get("suggest", {}).get("budget_ms")
+        main = [n for n in ("GetView", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame")
+                if n in run["calls"]]
+        load = ", ".join(f"{k}={v}" for k, v in run["load"].items() if v is not None)
+        scen = "; ".join(f"{s['game']} {json.dumps(s['config']) if s['config'] else ''} vs {','.join(s['bots'])}"
+                         for s in run["scenarios"])
+        cpu = run["cpu"]
+        srv = cpu.get("server", {})
+        body += [f"<h2>{html.escape(run['label'])}</h2>",
+                 f"<p>{html.escape(run['mode'])}{' → ' + html.escape(run['target']) if run['target'] else ''}; "
+                 f"{html.escape(load)}<br>games: {html.escape(scen)}<br>window {run['window']['start_s']}–"
+                 f"{run['window']['end_s']} s; {run['games']['finished']:,} games finished, "
+                 f"{run['games']['failed']:,} failed; errors {run['errors']['total']:,} "
+                 f"{html.escape(json.dumps(run['errors']['by_code'])) if run['errors']['total'] else ''}<br>"
+                 f"CPU ({cpu['machine_cores']} cores): server "
+                 f"{_cell(srv.get('cores')) if srv.get('cores') is not None else html.escape(srv.get('note', 'n/a'))}"
+                 f"; generator {_cell(cpu['generator']['cores'])} in {cpu['generator']['processes']} process(es)</p>",
+                 _calls_table(run), "<h3>AI move latency</h3>", _ai_section(run),
+                 "<h3>Latency histogram</h3>", _histogram_chart(run, main, budget),
+                 "<h3>Latency over time (p99 solid, p50 dashed)</h3>", _over_time_chart(run, main),
+                 "<h3>Throughput over time</h3>", _rate_chart(run, main)]
+        if run["timeline"].get("cpu_cores"):
+            body += ["<h3>CPU over time</h3>", _cpu_chart(run)]
+        for note in run.get("notes") or []:
+            body.append(f"<p class=\"note\">{html.escape(note)}</p>")
+    page = (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>boardbot load test</title>"
+            f"<style>{CSS}</style></head><body>{''.join(body)}</body></html>\n")
+    with open(path, "w") as f:
+        f.write(page)

@@ -1,0 +1,180 @@
+"""Samples, percentiles, histograms and timelines.
+
+Every call's latency is kept as a sample (its send time and its latency, in
+seconds, as float64 in an ``array``), so percentiles are exact order
+statistics of all samples, not estimates: ``numpy.percentile`` with
+``method="inverted_cdf"`` (the nearest-rank definition: the p-th percentile
+is the smallest sample such that at least p% of the samples are at or below
+it, so it is always a latency that was really observed). Histograms for the
+report use fixed log-spaced bins (``BINS_PER_DECADE`` per decade from 1 µs to
+1000 s), the same for every call and every run, so they can be compared and
+merged. Samples from several generator processes are merged by concatenation.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from typing import Iterable
+
+import numpy as np
+
+PERCENTILES = (50, 90, 95, 99)
+METHOD = "inverted_cdf"
+BINS_PER_DECADE = 20
+HIST_MIN_S, HIST_MAX_S = 1e-6, 1e3
+HIST_EDGES_S = np.logspace(math.log10(HIST_MIN_S), math.log10(HIST_MAX_S),
+                           int(round(math.log10(HIST_MAX_S / HIST_MIN_S) * BINS_PER_DECADE)) + 1)
+
+
+class Recorder:
+    """What one generator process saw: samples per metric, errors, counters.
+
+    Times are ``time.monotonic()`` values; ``t0`` is the run's start (shared
+    by every generator process of a run: CLOCK_MONOTONIC is system-wide).
+    """
+
+    def __init__(self, t0: float = 0.0):
+        self.t0 = t0
+        self.times: dict[str, array] = {}
+        self.lats: dict[str, array] = {}
+        self.error_times: dict[tuple[str, str], array] = {}  # (call, status code) -> send times
+        self.counters: dict[str, int] = {}
+
+    def ok(self, name: str, start: float, latency: float) -> None:
+        t = self.times.get(name)
+        if t is None:
+            t = self.times[name] = array("d")
+            self.lats[name] = array("d")
+        t.append(start - self.t0)
+        self.lats[name].append(latency)
+
+    def error(self, name: str, code: str, start: float) -> None:
+        key = (name, code)
+        t = self.error_times.get(key)
+        if t is None:
+            t = self.error_times[key] = array("d")
+        t.append(start - self.t0)
+
+    def count(self, name: str, n: int = 1) -> None:
+        self.counters[name] = self.counters.get(name, 0) + n
+
+    def export(self) -> dict:
+        """A picklable form (for merging across processes)."""
+        return {
+            "samples": {k: (self.times[k].tobytes(), self.lats[k].tobytes()) for k in self.times},
+            "error_times": {k: v.tobytes() for k, v in self.error_times.items()},
+            "counters": dict(self.counters),
+        }
+
+
+class Merged:
+    """Samples of one run, from one or several recorders, as numpy arrays."""
+
+    def __init__(self, exports: Iterable[dict]):
+        times: dict[str, list] = {}
+        lats: dict[str, list] = {}
+        err_times: dict[tuple[str, str], list] = {}
+        self.counters: dict[str, int] = {}
+        for part in exports:
+            for name, (t, lat) in part["samples"].items():
+                times.setdefault(name, []).append(np.frombuffer(t, dtype=np.float64))
+                lats.setdefault(name, []).append(np.frombuffer(lat, dtype=np.float64))
+            for key, t in part["error_times"].items():
+                err_times.setdefault(key, []).append(np.frombuffer(t, dtype=np.float64))
+            for name, n in part["counters"].items():
+                self.counters[name] = self.counters.get(name, 0) + n
+        self.times = {k: np.concatenate(v) for k, v in times.items()}
+        self.lats = {k: np.concatenate(v) for k, v in lats.items()}
+        self.error_times = {k: np.concatenate(v) for k, v in err_times.items()}
+
+    def window(self, start: float, end: float) -> "Merged":
+        """Only the samples sent in [start, end) (seconds from the run's start)."""
+        out = Merged(())
+        for name, t in self.times.items():
+            keep = (t >= start) & (t < end)
+            out.times[name] = t[keep]
+            out.lats[name] = self.lats[name][keep]
+        for key, t in self.error_times.items():
+            out.error_times[key] = t[(t >= start) & (t < end)]
+        out.counters = dict(self.counters)
+        return out
+
+    def errors(self) -> dict[str, dict[str, int]]:
+        """call -> status code -> count."""
+        out: dict[str, dict[str, int]] = {}
+        for (name, code), t in sorted(self.error_times.items()):
+            if t.size:
+                out.setdefault(name, {})[code] = int(t.size)
+        return out
+
+
+def percentiles(lat_s: np.ndarray) -> dict:
+    """count, min, mean, p50/p90/p95/p99/p99.9 and max, in milliseconds."""
+    n = int(lat_s.size)
+    if n == 0:
+        return {"count": 0}
+    qs = np.percentile(lat_s, [*PERCENTILES, 99.9], method=METHOD)
+    out = {"count": n, "min_ms": _ms(lat_s.min()), "mean_ms": _ms(lat_s.mean())}
+    for q, v in zip((*PERCENTILES, 99.9), qs):
+        out[f"p{q:g}_ms".replace(".", "_")] = _ms(v)
+    out["max_ms"] = _ms(lat_s.max())
+    return out
+
+
+def _ms(seconds: float) -> float:
+    return round(float(seconds) * 1000.0, 4)
+
+
+def histogram(lat_s: np.ndarray) -> dict:
+    """Counts in the fixed log-spaced bins, trimmed to the bins with data."""
+    if lat_s.size == 0:
+        return {"edges_ms": [], "counts": []}
+    clipped = np.clip(lat_s, HIST_MIN_S, HIST_MAX_S * 0.999999)
+    counts, _ = np.histogram(clipped, bins=HIST_EDGES_S)
+    nz = np.nonzero(counts)[0]
+    lo, hi = int(nz[0]), int(nz[-1]) + 1
+    return {"edges_ms": [round(float(e) * 1000.0, 6) for e in HIST_EDGES_S[lo:hi + 1]],
+            "counts": [int(c) for c in counts[lo:hi]]}
+
+
+def bucket_width(duration: float, target_buckets: int = 120) -> float:
+    """A round bucket width giving at most about ``target_buckets`` buckets."""
+    for width in (0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600):
+        if duration / width <= target_buckets:
+            return float(width)
+    return float(math.ceil(duration / target_buckets))
+
+
+def timeline(times: np.ndarray, lat_s: np.ndarray, start: float, end: float, width: float) -> dict:
+    """Per time bucket: calls per second, p50, p99 and max latency (ms; None when empty)."""
+    n = max(1, int(math.ceil((end - start) / width - 1e-9)))
+    idx = np.floor((times - start) / width).astype(np.int64)
+    keep = (idx >= 0) & (idx < n)
+    idx, lat = idx[keep], lat_s[keep]
+    order = np.argsort(idx, kind="stable")
+    idx, lat = idx[order], lat[order]
+    bounds = np.searchsorted(idx, np.arange(n + 1))
+    rate, p50, p99, mx = [], [], [], []
+    for b in range(n):
+        part = lat[bounds[b]:bounds[b + 1]]
+        lo = start + b * width
+        span = min(width, end - lo)
+        rate.append(round(part.size / span, 3) if span > 0 else 0.0)
+        if part.size:
+            q = np.percentile(part, [50, 99], method=METHOD)
+            p50.append(_ms(q[0]))
+            p99.append(_ms(q[1]))
+            mx.append(_ms(part.max()))
+        else:
+            p50.append(None)
+            p99.append(None)
+            mx.append(None)
+    return {"per_s": rate, "p50_ms": p50, "p99_ms": p99, "max_ms": mx}
+
+
+def error_timeline(times: np.ndarray, start: float, end: float, width: float) -> list:
+    n = max(1, int(math.ceil((end - start) / width - 1e-9)))
+    idx = np.floor((times - start) / width).astype(np.int64)
+    idx = idx[(idx >= 0) & (idx < n)]
+    return [int(c) for c in np.bincount(idx, minlength=n)]
