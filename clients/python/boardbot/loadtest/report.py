@@ -108,7 +108,7 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         gen_entry["cpu_us_per_call"] = round(gen_cores * seconds / calls_done * 1e6, 1)
     cpu["generator"] = gen_entry
     if opts.in_process:
-        cpu["server"] = {"note": "in process: no server; the generator does the engine's work"}
+        cpu["server"] = {"note": "none (in process: the generator does the engine's work)"}
     elif sampler and sampler.server is not None:
         cores = sampler.server.cores_between(start, end)
         cpu["server"] = {"pids": server_pids, "cores": None if cores is None else round(cores, 3),
@@ -217,7 +217,9 @@ def text_summary(run: dict) -> str:
     lines.append(f"  errors: {err['total']}" + (f" {err['by_code']}" if err["total"] else ""))
     cpu = run["cpu"]
     srv = cpu.get("server", {})
-    srv_text = f"{srv['cores']:.2f} cores" if srv.get("cores") is not None else srv.get("note", "n/a")
+    srv_text = (f"{srv['cores']:.2f} cores" + (f", {srv['cpu_us_per_call']:.0f} us per call" if "cpu_us_per_call" in srv
+                                              else "")
+                if srv.get("cores") is not None else srv.get("note", "n/a"))
     gen = cpu["generator"]
     lines.append(f"  cpu: server {srv_text}; generator {gen['cores']:.2f} cores in {gen['processes']} process(es)"
                  + (f", {gen['cpu_us_per_call']:.0f} us per call" if "cpu_us_per_call" in gen else ""))
@@ -347,7 +349,7 @@ def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> st
         # one point per bin at its geometric centre: the share of the calls in it
         xs = [math.sqrt(a * b) for a, b in zip(edges, edges[1:])]
         ys = [c / total * 100 for c in h["counts"]]
-        series.append({"label": f"{name} ({total:,})", "x": xs, "y": [y if y > 0 else None for y in ys],
+        series.append({"label": f"{name} ({total:,})", "x": xs, "y": ys,
                        "color": COLORS[i % len(COLORS)]})
     vlines = [(budget_ms, "budget")] if budget_ms else []
     return svg_chart(series, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True,

@@ -1,0 +1,108 @@
+"""A stand-in GameService that does no game work, to measure the load generator itself.
+
+    python bench/loadtest_null_server.py --address 127.0.0.1:50300 [--moves 30] [--processes 1]
+    boardbot loadtest --target 127.0.0.1:50300 --game any --clients 64 --duration 10
+
+Every game is a line of ``--moves`` decisions of seat 0 (three legal moves
+each, the view a bare frogriders message); each SubmitMove stands for the
+client's move and a bot's reply (the version grows by 2). What is left of
+the cost is gRPC on both sides and the generator's own work, so
+``cpu.generator.cpu_us_per_call`` in the report is the generator's price per
+call. ``--processes N`` serves from N processes on one port (SO_REUSEPORT).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import multiprocessing
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "clients", "python"))
+
+import grpc  # noqa: E402
+
+from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc  # noqa: E402
+
+RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
+
+
+class NullService(game_service_pb2_grpc.GameServiceServicer):
+    def __init__(self, moves: int):
+        self.moves = moves
+        self.games: dict[str, int] = {}
+        self.ids = itertools.count()
+        self.legal = [common_pb2.LegalMove(id=i, text=f"move {i}") for i in range(3)]
+        for m in self.legal:
+            m.move.frogriders.SetInParent()
+
+    async def CreateGame(self, request, context):
+        game_id = f"{os.getpid()}-{next(self.ids)}"
+        self.games[game_id] = 0
+        game = common_pb2.Game(game_id=game_id, game=request.game, status=RUNNING, decider=0)
+        game.create_time.FromNanoseconds(time.time_ns())
+        return game_service_pb2.CreateGameResponse(
+            game=game, seat_tokens=[game_service_pb2.SeatToken(seat=0, token="t")], owner_token="o")
+
+    async def GetView(self, request, context):
+        version = self.games.get(request.game_id)
+        if version is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
+        done = version >= 2 * self.moves
+        view = common_pb2.SeatView(game_id=request.game_id, version=version, seat=0,
+                                   decider=-1 if done else 0, status=FINISHED if done else RUNNING)
+        view.view.frogriders.SetInParent()
+        if not done:
+            view.legal_moves.extend(self.legal)
+        return game_service_pb2.GetViewResponse(view=view)
+
+    async def SubmitMove(self, request, context):
+        version = self.games.get(request.game_id)
+        if version is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
+        version += 2
+        self.games[request.game_id] = version
+        return game_service_pb2.SubmitMoveResponse(
+            version=version, status=FINISHED if version >= 2 * self.moves else RUNNING)
+
+    async def DeleteGame(self, request, context):
+        self.games.pop(request.game_id, None)
+        return game_service_pb2.DeleteGameResponse()
+
+
+async def serve(address: str, moves: int, reuse_port: bool) -> None:
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 1 if reuse_port else 0)])
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(NullService(moves), server)
+    server.add_insecure_port(address)
+    await server.start()
+    print(f"null server {os.getpid()} on {address}", file=sys.stderr, flush=True)
+    await server.wait_for_termination()
+
+
+def run(address: str, moves: int, reuse_port: bool) -> None:
+    asyncio.run(serve(address, moves, reuse_port))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--address", default="127.0.0.1:50300")
+    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args()
+    if args.processes <= 1:
+        run(args.address, args.moves, False)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=run, args=(args.address, args.moves, True)) for _ in range(args.processes)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+
+
+if __name__ == "__main__":
+    main()
