@@ -392,11 +392,11 @@ class CpuSeries:
         return (inside[-1][1] - inside[0][1]) / (inside[-1][0] - inside[0][0])
 
     def timeline(self) -> list[list[float]]:
-        """(time, cores) per interval between samples."""
+        """[from, to, cores] per interval between samples (seconds from the start)."""
         out = []
         for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]):
             if t2 > t1:
-                out.append([round(t2, 3), round((c2 - c1) / (t2 - t1), 4)])
+                out.append([round(t1, 3), round(t2, 3), round((c2 - c1) / (t2 - t1), 4)])
         return out
 
 

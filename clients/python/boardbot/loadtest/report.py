@@ -260,7 +260,7 @@ def _fmt(v: float) -> str:
 
 
 def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = False, log_y: bool = False,
-              width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = (), step: bool = False) -> str:
+              width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = ()) -> str:
     """Lines: each series {"label", "x": [...], "y": [... or None], "color", "dash"}."""
     pts = [(x, y) for s in series for x, y in zip(s["x"], s["y"]) if y is not None and x is not None
            and (not log_x or x > 0) and (not log_y or y > 0)]
@@ -323,13 +323,7 @@ def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = Fals
                 X, Y = seg[0]
                 out.append(f'<circle cx="{X:.1f}" cy="{Y:.1f}" r="2" fill="{s["color"]}"/>')
                 continue
-            if step:
-                d = [f"{seg[0][0]:.1f},{seg[0][1]:.1f}"]
-                for (xa, ya), (xb, yb) in zip(seg, seg[1:]):
-                    d.append(f"{xb:.1f},{ya:.1f} {xb:.1f},{yb:.1f}")
-                points = " ".join(d)
-            else:
-                points = " ".join(f"{X:.1f},{Y:.1f}" for X, Y in seg)
+            points = " ".join(f"{X:.1f},{Y:.1f}" for X, Y in seg)
             out.append(f'<polyline fill="none" stroke="{s["color"]}" stroke-width="{s.get("width", 1.5)}"'
                        f'{dash} points="{points}"/>')
     out.append("</svg>")
@@ -386,9 +380,12 @@ def _cpu_chart(run: dict) -> str:
     series = []
     for i, (label, pts) in enumerate(sorted(cpu.items())):
         if pts:
-            series.append({"label": f"{label} (cores)", "x": [p[0] for p in pts], "y": [p[1] for p in pts],
-                           "color": COLORS[(i + 4) % len(COLORS)]})
-    return svg_chart(series, "time (s)", "CPU cores used", height=220, step=True)
+            xs, ys = [], []
+            for t_from, t_to, cores in pts:  # a flat line over each sampling interval
+                xs += [t_from, t_to]
+                ys += [cores, cores]
+            series.append({"label": f"{label} (cores)", "x": xs, "y": ys, "color": COLORS[(i + 4) % len(COLORS)]})
+    return svg_chart(series, "time (s)", "CPU cores used", height=220)
 
 
 CSS = """
