@@ -23,49 +23,51 @@ _sym_db = _symbol_database.Default()
 
 
 from boardbot.v1 import czech_pub_pb2 as boardbot_dot_v1_dot_czech__pub__pb2
+from boardbot.v1 import dulore_jutunk_pb2 as boardbot_dot_v1_dot_dulore__jutunk__pb2
 from boardbot.v1 import fritanga_pb2 as boardbot_dot_v1_dot_fritanga__pb2
+from boardbot.v1 import froccs_pb2 as boardbot_dot_v1_dot_froccs__pb2
 from boardbot.v1 import frogriders_pb2 as boardbot_dot_v1_dot_frogriders__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62oardbot/v1/common.proto\x12\x0b\x62oardbot.v1\x1a\x1b\x62oardbot/v1/czech_pub.proto\x1a\x1a\x62oardbot/v1/fritanga.proto\x1a\x1c\x62oardbot/v1/frogriders.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xac\x01\n\nGameConfig\x12\x33\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfigH\x00\x12\x30\n\tczech_pub\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.CzechPubConfigH\x00\x12/\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfigH\x00\x42\x06\n\x04game\"\xa0\x01\n\x04View\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersViewH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubViewH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaViewH\x00\x42\x06\n\x04game\"\xa0\x01\n\x04Move\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersMoveH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubMoveH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaMoveH\x00\x42\x06\n\x04game\"<\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\"X\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\x10\n\x08resigned\x18\x04 \x01(\x08\"e\n\x07Outcome\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12*\n\tbreakdown\x18\x04 \x03(\x0b\x32\x17.google.protobuf.Struct\"\xc4\x02\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\'\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.boardbot.v1.Seat\x12\x0f\n\x07version\x18\x05 \x01(\x03\x12\'\n\x06status\x18\x06 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12\x0f\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\x12/\n\x0b\x63reate_time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"F\n\tLegalMove\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.boardbot.v1.Move\"\xe9\x01\n\x08SeatView\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x1f\n\x04view\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x0f\n\x07\x64\x65\x63ider\x18\x05 \x01(\x05\x12+\n\x0blegal_moves\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x06status\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\"\xf0\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12$\n\x04kind\x18\x02 \x01(\x0e\x32\x16.boardbot.v1.EventKind\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06\x62y_bot\x18\x04 \x01(\x08\x12\x11\n\tmove_text\x18\x05 \x01(\t\x12\x1f\n\x04move\x18\x06 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x0b\n\x03log\x18\x07 \x03(\t\x12\'\n\x06status\x18\x08 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12(\n\x04time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xc2\x01\n\tGameParam\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\'\n\x07\x63hoices\x18\x04 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x05 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x06 \x01(\x03H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"\xab\x01\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12&\n\x06params\x18\x03 \x03(\x0b\x32\x16.boardbot.v1.GameParam\x12/\n\x0e\x63onfigurations\x18\x04 \x03(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\nmove_kinds\x18\x05 \x03(\x0b\x32\x15.boardbot.v1.MoveKind\"(\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ields\x18\x02 \x03(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*\\\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02*S\n\tEventKind\x12\x1a\n\x16\x45VENT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45VENT_KIND_MOVE\x10\x01\x12\x15\n\x11\x45VENT_KIND_RESIGN\x10\x02\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62oardbot/v1/common.proto\x12\x0b\x62oardbot.v1\x1a\x1b\x62oardbot/v1/czech_pub.proto\x1a\x1f\x62oardbot/v1/dulore_jutunk.proto\x1a\x1a\x62oardbot/v1/fritanga.proto\x1a\x18\x62oardbot/v1/froccs.proto\x1a\x1c\x62oardbot/v1/frogriders.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x93\x02\n\nGameConfig\x12\x33\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfigH\x00\x12\x30\n\tczech_pub\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.CzechPubConfigH\x00\x12/\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfigH\x00\x12+\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.FroccsConfigH\x00\x12\x38\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1f.boardbot.v1.DuloreJutunkConfigH\x00\x42\x06\n\x04game\"\x83\x02\n\x04View\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersViewH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubViewH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaViewH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsViewH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkViewH\x00\x42\x06\n\x04game\"\x83\x02\n\x04Move\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersMoveH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubMoveH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaMoveH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsMoveH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkMoveH\x00\x42\x06\n\x04game\"<\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\"X\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\x10\n\x08resigned\x18\x04 \x01(\x08\"e\n\x07Outcome\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12*\n\tbreakdown\x18\x04 \x03(\x0b\x32\x17.google.protobuf.Struct\"\xc4\x02\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\'\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.boardbot.v1.Seat\x12\x0f\n\x07version\x18\x05 \x01(\x03\x12\'\n\x06status\x18\x06 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12\x0f\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\x12/\n\x0b\x63reate_time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"F\n\tLegalMove\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.boardbot.v1.Move\"\xe9\x01\n\x08SeatView\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x1f\n\x04view\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x0f\n\x07\x64\x65\x63ider\x18\x05 \x01(\x05\x12+\n\x0blegal_moves\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x06status\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\"\xf0\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12$\n\x04kind\x18\x02 \x01(\x0e\x32\x16.boardbot.v1.EventKind\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06\x62y_bot\x18\x04 \x01(\x08\x12\x11\n\tmove_text\x18\x05 \x01(\t\x12\x1f\n\x04move\x18\x06 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x0b\n\x03log\x18\x07 \x03(\t\x12\'\n\x06status\x18\x08 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12(\n\x04time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xc2\x01\n\tGameParam\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\'\n\x07\x63hoices\x18\x04 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x05 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x06 \x01(\x03H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"\xab\x01\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12&\n\x06params\x18\x03 \x03(\x0b\x32\x16.boardbot.v1.GameParam\x12/\n\x0e\x63onfigurations\x18\x04 \x03(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\nmove_kinds\x18\x05 \x03(\x0b\x32\x15.boardbot.v1.MoveKind\"(\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ields\x18\x02 \x03(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*\\\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02*S\n\tEventKind\x12\x1a\n\x16\x45VENT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45VENT_KIND_MOVE\x10\x01\x12\x15\n\x11\x45VENT_KIND_RESIGN\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SEATKIND']._serialized_start=2238
-  _globals['_SEATKIND']._serialized_end=2315
-  _globals['_GAMESTATUS']._serialized_start=2317
-  _globals['_GAMESTATUS']._serialized_end=2409
-  _globals['_EVENTKIND']._serialized_start=2411
-  _globals['_EVENTKIND']._serialized_end=2494
-  _globals['_GAMECONFIG']._serialized_start=192
-  _globals['_GAMECONFIG']._serialized_end=364
-  _globals['_VIEW']._serialized_start=367
-  _globals['_VIEW']._serialized_end=527
-  _globals['_MOVE']._serialized_start=530
-  _globals['_MOVE']._serialized_end=690
-  _globals['_SEATSPEC']._serialized_start=692
-  _globals['_SEATSPEC']._serialized_end=752
-  _globals['_SEAT']._serialized_start=754
-  _globals['_SEAT']._serialized_end=842
-  _globals['_OUTCOME']._serialized_start=844
-  _globals['_OUTCOME']._serialized_end=945
-  _globals['_GAME']._serialized_start=948
-  _globals['_GAME']._serialized_end=1272
-  _globals['_LEGALMOVE']._serialized_start=1274
-  _globals['_LEGALMOVE']._serialized_end=1344
-  _globals['_SEATVIEW']._serialized_start=1347
-  _globals['_SEATVIEW']._serialized_end=1580
-  _globals['_EVENT']._serialized_start=1583
-  _globals['_EVENT']._serialized_end=1823
-  _globals['_GAMEPARAM']._serialized_start=1826
-  _globals['_GAMEPARAM']._serialized_end=2020
-  _globals['_GAMETYPE']._serialized_start=2023
-  _globals['_GAMETYPE']._serialized_end=2194
-  _globals['_MOVEKIND']._serialized_start=2196
-  _globals['_MOVEKIND']._serialized_end=2236
+  _globals['_SEATKIND']._serialized_start=2598
+  _globals['_SEATKIND']._serialized_end=2675
+  _globals['_GAMESTATUS']._serialized_start=2677
+  _globals['_GAMESTATUS']._serialized_end=2769
+  _globals['_EVENTKIND']._serialized_start=2771
+  _globals['_EVENTKIND']._serialized_end=2854
+  _globals['_GAMECONFIG']._serialized_start=251
+  _globals['_GAMECONFIG']._serialized_end=526
+  _globals['_VIEW']._serialized_start=529
+  _globals['_VIEW']._serialized_end=788
+  _globals['_MOVE']._serialized_start=791
+  _globals['_MOVE']._serialized_end=1050
+  _globals['_SEATSPEC']._serialized_start=1052
+  _globals['_SEATSPEC']._serialized_end=1112
+  _globals['_SEAT']._serialized_start=1114
+  _globals['_SEAT']._serialized_end=1202
+  _globals['_OUTCOME']._serialized_start=1204
+  _globals['_OUTCOME']._serialized_end=1305
+  _globals['_GAME']._serialized_start=1308
+  _globals['_GAME']._serialized_end=1632
+  _globals['_LEGALMOVE']._serialized_start=1634
+  _globals['_LEGALMOVE']._serialized_end=1704
+  _globals['_SEATVIEW']._serialized_start=1707
+  _globals['_SEATVIEW']._serialized_end=1940
+  _globals['_EVENT']._serialized_start=1943
+  _globals['_EVENT']._serialized_end=2183
+  _globals['_GAMEPARAM']._serialized_start=2186
+  _globals['_GAMEPARAM']._serialized_end=2380
+  _globals['_GAMETYPE']._serialized_start=2383
+  _globals['_GAMETYPE']._serialized_end=2554
+  _globals['_MOVEKIND']._serialized_start=2556
+  _globals['_MOVEKIND']._serialized_end=2596
 # @@protoc_insertion_point(module_scope)

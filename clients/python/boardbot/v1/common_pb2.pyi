@@ -1,7 +1,9 @@
 import datetime
 
 from boardbot.v1 import czech_pub_pb2 as _czech_pub_pb2
+from boardbot.v1 import dulore_jutunk_pb2 as _dulore_jutunk_pb2
 from boardbot.v1 import fritanga_pb2 as _fritanga_pb2
+from boardbot.v1 import froccs_pb2 as _froccs_pb2
 from boardbot.v1 import frogriders_pb2 as _frogriders_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
@@ -42,34 +44,46 @@ EVENT_KIND_MOVE: EventKind
 EVENT_KIND_RESIGN: EventKind
 
 class GameConfig(_message.Message):
-    __slots__ = ("frogriders", "czech_pub", "fritanga")
+    __slots__ = ("frogriders", "czech_pub", "fritanga", "froccs", "dulore_jutunk")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
     CZECH_PUB_FIELD_NUMBER: _ClassVar[int]
     FRITANGA_FIELD_NUMBER: _ClassVar[int]
+    FROCCS_FIELD_NUMBER: _ClassVar[int]
+    DULORE_JUTUNK_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersConfig
     czech_pub: _czech_pub_pb2.CzechPubConfig
     fritanga: _fritanga_pb2.FritangaConfig
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersConfig, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubConfig, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaConfig, _Mapping]] = ...) -> None: ...
+    froccs: _froccs_pb2.FroccsConfig
+    dulore_jutunk: _dulore_jutunk_pb2.DuloreJutunkConfig
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersConfig, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubConfig, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaConfig, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsConfig, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkConfig, _Mapping]] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("frogriders", "czech_pub", "fritanga")
+    __slots__ = ("frogriders", "czech_pub", "fritanga", "froccs", "dulore_jutunk")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
     CZECH_PUB_FIELD_NUMBER: _ClassVar[int]
     FRITANGA_FIELD_NUMBER: _ClassVar[int]
+    FROCCS_FIELD_NUMBER: _ClassVar[int]
+    DULORE_JUTUNK_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersView
     czech_pub: _czech_pub_pb2.CzechPubView
     fritanga: _fritanga_pb2.FritangaView
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersView, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubView, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaView, _Mapping]] = ...) -> None: ...
+    froccs: _froccs_pb2.FroccsView
+    dulore_jutunk: _dulore_jutunk_pb2.DuloreJutunkView
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersView, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubView, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaView, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsView, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkView, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("frogriders", "czech_pub", "fritanga")
+    __slots__ = ("frogriders", "czech_pub", "fritanga", "froccs", "dulore_jutunk")
     FROGRIDERS_FIELD_NUMBER: _ClassVar[int]
     CZECH_PUB_FIELD_NUMBER: _ClassVar[int]
     FRITANGA_FIELD_NUMBER: _ClassVar[int]
+    FROCCS_FIELD_NUMBER: _ClassVar[int]
+    DULORE_JUTUNK_FIELD_NUMBER: _ClassVar[int]
     frogriders: _frogriders_pb2.FrogridersMove
     czech_pub: _czech_pub_pb2.CzechPubMove
     fritanga: _fritanga_pb2.FritangaMove
-    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ...) -> None: ...
+    froccs: _froccs_pb2.FroccsMove
+    dulore_jutunk: _dulore_jutunk_pb2.DuloreJutunkMove
+    def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsMove, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkMove, _Mapping]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
     __slots__ = ("kind", "bot")
