@@ -231,10 +231,14 @@ class InProcessBackend:
     GetView is ``view(seat)`` plus the legal moves and their texts; SubmitMove
     is the legal-move lookup and a checked apply; a bot seat's move is a world
     sampled for the seat and the bot's choice (as ``server.bots`` does); an AI
-    suggestion is ``ai_call.suggest_move``. Every call yields to the event
-    loop once, so concurrent simulated clients interleave as they do with
-    gRPC; nothing runs in parallel within one process.
+    suggestion is ``ai_call.suggest_move``. The game loop yields to the event
+    loop before each call (``yield_first``) and times only the call itself,
+    so concurrent simulated clients interleave without one client's work
+    being counted in another's latency; nothing runs in parallel within one
+    process (use --processes for more cores).
     """
+
+    yield_first = True
 
     def __init__(self, opts, recorder):
         from engine import registry
@@ -260,7 +264,6 @@ class InProcessBackend:
         return bot
 
     async def create(self, h: Handle, seed: int) -> None:
-        await asyncio.sleep(0)
         try:
             game = self.registry.get(h.scenario.game)
             specs = h.scenario.seat_specs(h.seat)
@@ -274,7 +277,6 @@ class InProcessBackend:
         h.version = 0
 
     async def view(self, h: Handle) -> ViewInfo:
-        await asyncio.sleep(0)
         state = h.state
         state.view(h.seat)
         decider = state.decider()
@@ -287,7 +289,6 @@ class InProcessBackend:
         return ViewInfo(h.version, decider, decider == -1, moves)
 
     async def submit(self, h: Handle, move_id: int, version: int) -> bool:
-        await asyncio.sleep(0)
         state = h.state
         if version != h.version:
             raise CallError("ABORTED")
@@ -301,7 +302,6 @@ class InProcessBackend:
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
         from .ai_call import SuggestUnavailable, suggest_move
 
-        await asyncio.sleep(0)
         try:
             return suggest_move(h.state.game, h.state, h.seat, self.opts.suggest_bot, self.opts.budget,
                                 self.opts.budget_iterations, seed)
@@ -317,7 +317,7 @@ class InProcessBackend:
             seat = state.decider()
             if seat == -1 or seat not in h.bots:
                 return
-            await asyncio.sleep(0)
+            await asyncio.sleep(0)  # let other clients run between bot moves
             started = time.monotonic()
             world = state.sample_for(seat, h.rng)
             move = h.bots[seat].choose(world, h.rng)

@@ -29,6 +29,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -135,6 +136,13 @@ class Generator:
         self.tasks: set[asyncio.Task] = set()
         self.abandoned: list[Handle] = []
         self.rng = random.Random(share.seed)
+        self.interrupted = asyncio.Event()  # Ctrl-C: stop the load, still report
+
+    def catch_interrupt(self) -> None:
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.interrupted.set)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
 
     def make_backend(self):
         if self.opts.in_process:
@@ -166,12 +174,14 @@ class Generator:
         else:
             runner = self._closed_loop()
         main = asyncio.ensure_future(runner)
+        interrupted = asyncio.ensure_future(self.interrupted.wait())
         try:
-            if self.end is not None:
-                await asyncio.wait({main}, timeout=max(0.0, self.end - time.monotonic()))
-            else:
-                await main
+            timeout = None if self.end is None else max(0.0, self.end - time.monotonic())
+            await asyncio.wait({main, interrupted}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if main.done() and not main.cancelled() and main.exception() is not None:
+                raise main.exception()
         finally:
+            interrupted.cancel()
             self.stopping = True
             main.cancel()
             for task in list(self.tasks):
@@ -250,9 +260,12 @@ class Generator:
         h = Handle(scenario, seat % scenario.players)
         progress.in_flight += 1
         monotonic = time.monotonic
+        yield_first = backend.yield_first  # in process: let the others run, then time the call alone
         created = False
         cancelled = False
         try:
+            if yield_first:
+                await asyncio.sleep(0)
             t = monotonic()
             try:
                 await backend.create(h, seed & ((1 << 63) - 1))
@@ -275,6 +288,8 @@ class Generator:
                     progress.failed += 1
                     rec.count("games failed")
                     return
+                if yield_first:
+                    await asyncio.sleep(0)
                 t = monotonic()
                 try:
                     view = await backend.view(h)
@@ -292,6 +307,8 @@ class Generator:
                     continue
                 move_id = None
                 if suggest and (opts.suggest_fraction >= 1.0 or rng.random() < opts.suggest_fraction):
+                    if yield_first:
+                        await asyncio.sleep(0)
                     t = monotonic()
                     try:
                         move_id, searched = await backend.suggest(h, view, rng.getrandbits(63))
@@ -303,6 +320,8 @@ class Generator:
                         await self._failed("SuggestMove", err, t)
                 if move_id is None:
                     move_id = rng.randrange(view.moves)
+                if yield_first:
+                    await asyncio.sleep(0)
                 t = monotonic()
                 try:
                     finished = await backend.submit(h, move_id, view.version)
@@ -443,6 +462,7 @@ async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult
     rec = Recorder()
     gen = Generator(opts, share, 0.0, rec, progress)
     await gen.setup()
+    gen.catch_interrupt()
     t0 = time.monotonic() + 0.05
     rec.t0 = t0
     gen.t0 = t0
@@ -496,6 +516,7 @@ async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
     rec = Recorder()
     gen = Generator(opts, share, 0.0, rec, progress)
     await gen.setup()
+    gen.catch_interrupt()
     ready.release()
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, go.wait)
@@ -539,6 +560,10 @@ async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     for p in procs:
         p.start()
     loop = asyncio.get_running_loop()
+    try:  # Ctrl-C reaches the workers too: they stop the load and report; the parent waits for them
+        loop.add_signal_handler(signal.SIGINT, lambda: None)
+    except (NotImplementedError, RuntimeError, ValueError):
+        pass
     for _ in procs:
         await loop.run_in_executor(None, ready.acquire)
     t0 = time.monotonic() + START_DELAY
