@@ -61,6 +61,8 @@ class GrpcBackend:
     the generated messages used directly (no dict conversion), so the client
     side stays cheap."""
 
+    yield_first = False  # every call awaits the network anyway
+
     def __init__(self, target: str, opts, recorder):
         import grpc
 
