@@ -35,6 +35,7 @@ class NullService(game_service_pb2_grpc.GameServiceServicer):
     def __init__(self, moves: int):
         self.moves = moves
         self.games: dict[str, int] = {}
+        self.changed: dict[str, asyncio.Event] = {}
         self.ids = itertools.count()
         self.legal = [common_pb2.LegalMove(id=i, text=f"move {i}") for i in range(3)]
         for m in self.legal:
@@ -48,17 +49,44 @@ class NullService(game_service_pb2_grpc.GameServiceServicer):
         return game_service_pb2.CreateGameResponse(
             game=game, seat_tokens=[game_service_pb2.SeatToken(seat=0, token="t")], owner_token="o")
 
+    def view(self, game_id: str, version: int) -> common_pb2.SeatView:
+        done = version >= 2 * self.moves
+        mine = version % 2 == 0 and not done
+        view = common_pb2.SeatView(game_id=game_id, version=version, seat=0,
+                                   decider=-1 if done else (0 if mine else 1), status=FINISHED if done else RUNNING)
+        view.view.frogriders.SetInParent()
+        if mine:
+            view.legal_moves.extend(self.legal)
+        return view
+
     async def GetView(self, request, context):
         version = self.games.get(request.game_id)
         if version is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
-        done = version >= 2 * self.moves
-        view = common_pb2.SeatView(game_id=request.game_id, version=version, seat=0,
-                                   decider=-1 if done else 0, status=FINISHED if done else RUNNING)
-        view.view.frogriders.SetInParent()
-        if not done:
-            view.legal_moves.extend(self.legal)
-        return game_service_pb2.GetViewResponse(view=view)
+        return game_service_pb2.GetViewResponse(view=self.view(request.game_id, version))
+
+    async def WatchGame(self, request, context):
+        game_id = request.game_id
+        version = self.games.get(game_id)
+        if version is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
+        sent = request.from_version if request.HasField("from_version") else version
+        yield game_service_pb2.WatchGameResponse(view=self.view(game_id, sent))
+        while sent < 2 * self.moves:
+            current = self.games.get(game_id)
+            if current is None:
+                return
+            if current == sent:
+                event = self.changed.setdefault(game_id, asyncio.Event())
+                event.clear()
+                await event.wait()
+                continue
+            sent += 1
+            event = common_pb2.Event(version=sent, kind=common_pb2.EVENT_KIND_MOVE, seat=(sent - 1) % 2,
+                                     by_bot=sent % 2 == 0, move_text="move 0",
+                                     status=FINISHED if sent >= 2 * self.moves else RUNNING)
+            event.time.FromNanoseconds(time.time_ns())
+            yield game_service_pb2.WatchGameResponse(event=event, view=self.view(game_id, sent))
 
     async def SubmitMove(self, request, context):
         version = self.games.get(request.game_id)
@@ -66,11 +94,17 @@ class NullService(game_service_pb2_grpc.GameServiceServicer):
             await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
         version += 2
         self.games[request.game_id] = version
+        changed = self.changed.get(request.game_id)
+        if changed is not None:
+            changed.set()
         return game_service_pb2.SubmitMoveResponse(
             version=version, status=FINISHED if version >= 2 * self.moves else RUNNING)
 
     async def DeleteGame(self, request, context):
         self.games.pop(request.game_id, None)
+        changed = self.changed.pop(request.game_id, None)
+        if changed is not None:
+            changed.set()
         return game_service_pb2.DeleteGameResponse()
 
 

@@ -48,6 +48,8 @@ class Handle:
     decider: int = -1
     finished: bool = False
     changed: asyncio.Event | None = None
+    latest: object = None  # --views stream: the last SeatView the stream brought
+    min_version: int = 0  # --views stream: the version our last move brought the game to
     watch: object = None
     watch_task: asyncio.Task | None = None
     state: object = None  # in process: the engine state
@@ -64,6 +66,8 @@ class GrpcBackend:
     yield_first = False  # every call awaits the network anyway
 
     def __init__(self, target: str, opts, recorder):
+        self.stream_views = opts.views == "stream"
+        self.view_name = "WatchGame view" if self.stream_views else "GetView"
         import grpc
 
         from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,
@@ -128,11 +132,13 @@ class GrpcBackend:
         h.owner_metadata = (("authorization", f"Bearer {reply.owner_token}"),)
         created = reply.game.create_time
         h.created = created.seconds + created.nanos * 1e-9
-        if self.opts.wait == "watch":
+        if self.opts.wait == "watch" or self.stream_views:
             h.changed = asyncio.Event()
             h.watch_task = asyncio.get_running_loop().create_task(self._watch(h))
 
     async def view(self, h: Handle) -> ViewInfo:
+        if self.stream_views:
+            return await self._stream_view(h)
         try:
             reply = await h.stub.GetView(self.pb.GetViewRequest(game_id=h.game_id, seat=h.seat),
                                          metadata=h.metadata, timeout=self.opts.timeout)
@@ -151,6 +157,7 @@ class GrpcBackend:
             reply = await h.stub.SubmitMove(request, metadata=h.metadata, timeout=self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
+        h.min_version = reply.version
         return reply.status == FINISHED
 
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
@@ -167,6 +174,19 @@ class GrpcBackend:
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
         return reply.move.id, reply.stats.seconds
+
+    async def _stream_view(self, h: Handle) -> ViewInfo:
+        """The newest view from the WatchGame stream, once it has caught up with our last move."""
+        while h.latest is None or (h.version < h.min_version and not h.finished):
+            if h.watch_task.done():
+                raise CallError("WATCH_ENDED", "the WatchGame stream ended before the game")
+            h.changed.clear()
+            try:
+                await asyncio.wait_for(h.changed.wait(), self.opts.timeout)
+            except asyncio.TimeoutError:
+                raise CallError("DEADLINE_EXCEEDED", "no view from the WatchGame stream") from None
+        v = h.latest
+        return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
 
     async def wait(self, h: Handle, view: ViewInfo) -> None:
         if h.watch_task is None:
@@ -191,6 +211,7 @@ class GrpcBackend:
         previous = h.created
         try:
             async for item in call:
+                self.rec.mark("WatchGame messages", time.monotonic())
                 if item.HasField("event"):
                     event = item.event
                     at = event.time.seconds + event.time.nanos * 1e-9
@@ -198,7 +219,7 @@ class GrpcBackend:
                         now = time.monotonic()
                         self.rec.ok("bot move", now, at - previous)
                     previous = at
-                view = item.view
+                view = h.latest = item.view
                 h.version, h.decider, h.finished = view.version, view.decider, view.status == FINISHED
                 h.changed.set()
                 if h.finished:
@@ -241,6 +262,7 @@ class InProcessBackend:
     """
 
     yield_first = True
+    view_name = "GetView"
 
     def __init__(self, opts, recorder):
         from engine import registry

@@ -68,6 +68,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     moves.add_argument("--wait", choices=("poll", "watch"), default="poll",
                        help="while bot seats move: GetView again after --poll-interval (poll), or follow a "
                             "WatchGame stream, which also times the server's bot moves (watch); default poll")
+    moves.add_argument("--views", choices=("getview", "stream"), default="getview",
+                       help="where the client reads its view: a GetView call before each move (default), or the "
+                            "WatchGame stream (no GetView; implies --wait watch)")
     moves.add_argument("--poll-interval", type=float, default=0.002, help="seconds (default 0.002)")
 
     misc = p.add_argument_group("calls and output")
@@ -115,7 +118,7 @@ def options_from(args):
         model="open" if args.rate is not None else "closed", clients=args.clients, rate=args.rate or 0.0,
         arrivals=args.arrivals, duration=duration, games=args.games, warmup=args.warmup, moves=args.moves,
         suggest_fraction=args.suggest_fraction, suggest_bot=args.suggest_bot, budget=args.budget,
-        budget_iterations=args.budget_iterations, margin=args.margin_ms / 1000.0, wait=args.wait,
+        budget_iterations=args.budget_iterations, margin=args.margin_ms / 1000.0, wait="watch" if args.views == "stream" else args.wait, views=args.views,
         poll_interval=args.poll_interval, timeout=args.timeout, seed=args.seed, human_seat=seat,
         delete_games=not args.keep_games, request_ids=args.request_ids, channels=args.channels,
         processes=max(1, args.processes), max_in_flight=args.max_in_flight, progress=not args.quiet)

@@ -7,6 +7,8 @@ the think budget) and sends SubmitMove; while bot seats are to move it waits
 (``--wait poll``: GetView again after ``--poll-interval``; ``--wait watch``:
 a WatchGame stream says when something changed, and its event times give
 the server's own bot-move latency); at the end DeleteGame, then the next game.
+With ``--views stream`` the client reads its views from the WatchGame stream
+instead of calling GetView (the loop of ``boardbot.client``'s docstring).
 
 Load models:
 
@@ -63,6 +65,7 @@ class Options:
     budget_iterations: int | None = None
     margin: float = 0.05
     wait: str = "poll"  # or "watch"
+    views: str = "getview"  # or "stream": the views come from the WatchGame stream (the client helper's loop)
     poll_interval: float = 0.002
     timeout: float = 10.0
     seed: int = 1
@@ -261,6 +264,7 @@ class Generator:
         progress.in_flight += 1
         monotonic = time.monotonic
         yield_first = backend.yield_first  # in process: let the others run, then time the call alone
+        view_name = backend.view_name
         created = False
         cancelled = False
         try:
@@ -295,9 +299,9 @@ class Generator:
                     view = await backend.view(h)
                 except CallError as err:
                     errors += 1
-                    await self._failed("GetView", err, t)
+                    await self._failed(view_name, err, t)
                     continue
-                rec.ok("GetView", t, monotonic() - t)
+                rec.ok(view_name, t, monotonic() - t)
                 version = view.version
                 if view.finished:
                     break

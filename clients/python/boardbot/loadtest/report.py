@@ -21,7 +21,7 @@ from .driver import Options, RunResult
 
 RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
 AI = ("SuggestMove", "bot move")
-ORDER = ("GetView", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame",
+ORDER = ("GetView", "WatchGame view", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame",
          "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
           "#7f7f7f", "#bcbd22")
@@ -85,12 +85,14 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         ai["bot_moves"] = {"measured": how, "latency": stats.percentiles(win.lats["bot move"])}
 
     counters = dict(win.counters)
+    stream_messages = int(win.marks.get("WatchGame messages", np.zeros(0)).size)
     human = counters.get("human moves in finished games", 0)
     bots = counters.get("bot moves in finished games", 0)
     throughput = {
         "moves_per_s": calls.get("SubmitMove", {}).get("per_s", 0.0),
         "games_per_s": calls.get("game", {}).get("per_s", 0.0),
         "rpcs_per_s": _rate(rpc_count, seconds),
+        "stream_messages_per_s": _rate(stream_messages, seconds),
         "bot_moves_per_human_move": round(bots / human, 3) if human else None,
     }
     if "bot move" in calls:
@@ -103,7 +105,8 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         gen_cores = result.generator_cpu_s / max(result.wall_end, 1e-9)
     gen_entry = {"processes": result.processes, "cores": round(gen_cores, 3),
                  "percent_of_machine": round(100 * gen_cores / (os.cpu_count() or 1), 1)}
-    calls_done = rpc_count + calls.get("bot move", {}).get("count", 0) * opts.in_process
+    # what the generator handled: unary calls, stream messages (and, in process, the bots' moves)
+    calls_done = (rpc_count + stream_messages + calls.get("bot move", {}).get("count", 0) * opts.in_process)
     if calls_done:
         gen_entry["cpu_us_per_call"] = round(gen_cores * seconds / calls_done * 1e6, 1)
     cpu["generator"] = gen_entry
@@ -144,7 +147,7 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
     else:
         load.update(rate_games_per_s=opts.rate, arrivals=opts.arrivals, max_in_flight=opts.max_in_flight)
     load.update(duration_s=opts.duration, games=opts.games, warmup_s=opts.warmup, processes=opts.processes,
-                moves=opts.moves, wait=opts.wait)
+                moves=opts.moves, wait=opts.wait, views=opts.views)
     if opts.moves == "suggest":
         load.update(suggest_bot=opts.suggest_bot, suggest_fraction=opts.suggest_fraction,
                     budget_s=opts.budget, budget_iterations=opts.budget_iterations)
@@ -482,7 +485,8 @@ def write_html(doc: dict, path: str) -> None:
             "without gRPC, the service's cost is the difference.</p>"]
     for run in runs:
         budget = run["ai"].get("suggest", {}).get("budget_ms")
-        main = [n for n in ("GetView", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame")
+        main = [n for n in ("GetView", "WatchGame view", "SubmitMove", "SuggestMove", "bot move", "CreateGame",
+                            "DeleteGame")
                 if n in run["calls"]]
         load = ", ".join(f"{k}={v}" for k, v in run["load"].items() if v is not None)
         scen = "; ".join(f"{s['game']} {json.dumps(s['config']) if s['config'] else ''} vs {','.join(s['bots'])}"

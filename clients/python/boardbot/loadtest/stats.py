@@ -39,6 +39,7 @@ class Recorder:
         self.times: dict[str, array] = {}
         self.lats: dict[str, array] = {}
         self.error_times: dict[tuple[str, str], array] = {}  # (call, status code) -> send times
+        self.marks: dict[str, array] = {}  # events counted by time only (stream messages)
         self.counters: dict[str, int] = {}
 
     def ok(self, name: str, start: float, latency: float) -> None:
@@ -56,6 +57,12 @@ class Recorder:
             t = self.error_times[key] = array("d")
         t.append(start - self.t0)
 
+    def mark(self, name: str, at: float) -> None:
+        t = self.marks.get(name)
+        if t is None:
+            t = self.marks[name] = array("d")
+        t.append(at - self.t0)
+
     def count(self, name: str, n: int = 1) -> None:
         self.counters[name] = self.counters.get(name, 0) + n
 
@@ -64,6 +71,7 @@ class Recorder:
         return {
             "samples": {k: (self.times[k].tobytes(), self.lats[k].tobytes()) for k in self.times},
             "error_times": {k: v.tobytes() for k, v in self.error_times.items()},
+            "marks": {k: v.tobytes() for k, v in self.marks.items()},
             "counters": dict(self.counters),
         }
 
@@ -75,6 +83,7 @@ class Merged:
         times: dict[str, list] = {}
         lats: dict[str, list] = {}
         err_times: dict[tuple[str, str], list] = {}
+        marks: dict[str, list] = {}
         self.counters: dict[str, int] = {}
         for part in exports:
             for name, (t, lat) in part["samples"].items():
@@ -82,11 +91,14 @@ class Merged:
                 lats.setdefault(name, []).append(np.frombuffer(lat, dtype=np.float64))
             for key, t in part["error_times"].items():
                 err_times.setdefault(key, []).append(np.frombuffer(t, dtype=np.float64))
+            for key, t in part["marks"].items():
+                marks.setdefault(key, []).append(np.frombuffer(t, dtype=np.float64))
             for name, n in part["counters"].items():
                 self.counters[name] = self.counters.get(name, 0) + n
         self.times = {k: np.concatenate(v) for k, v in times.items()}
         self.lats = {k: np.concatenate(v) for k, v in lats.items()}
         self.error_times = {k: np.concatenate(v) for k, v in err_times.items()}
+        self.marks = {k: np.concatenate(v) for k, v in marks.items()}
 
     def window(self, start: float, end: float) -> "Merged":
         """Only the samples sent in [start, end) (seconds from the run's start)."""
@@ -97,6 +109,8 @@ class Merged:
             out.lats[name] = self.lats[name][keep]
         for key, t in self.error_times.items():
             out.error_times[key] = t[(t >= start) & (t < end)]
+        for key, t in self.marks.items():
+            out.marks[key] = t[(t >= start) & (t < end)]
         out.counters = dict(self.counters)
         return out
 
