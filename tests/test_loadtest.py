@@ -107,13 +107,15 @@ def test_open_loop_for_a_number_of_games_in_two_processes(serving, tmp_path):
     assert intended["count"] == 8 and intended["p50_ms"] >= run["calls"]["CreateGame"]["min_ms"]
 
 
-def test_suggest_move_errors_are_counted_by_status_code(serving, tmp_path):
-    # whatever the server answers to SuggestMove, the game goes on with a random move
+def test_suggest_moves_and_views_from_the_stream(serving, tmp_path):
+    # whatever the server answers to SuggestMove (errors are counted by status code), the game goes on
     _, doc, _ = loadtest(tmp_path, "--target", serving.address, "--game", "frogriders", "--clients", "2",
                          "--games", "2", "--moves", "suggest", "--suggest-bot", "random", "--budget", "0.05",
-                         "--quiet")
+                         "--views", "stream", "--quiet")
     run = doc["runs"][0]
     assert run["games"]["finished"] == 2
+    assert "GetView" not in run["calls"] and run["calls"]["WatchGame view"]["count"] > 0
+    assert run["throughput"]["stream_messages_per_s"] > 0
     suggest = run["calls"]["SuggestMove"]
     assert suggest["count"] > 0 or set(run["errors"]["by_call"]) == {"SuggestMove"}
     assert "suggest" in run["ai"] and run["ai"]["suggest"]["budget_ms"] == 50
