@@ -137,9 +137,12 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         if any(series):
             timeline["errors"][f"{name} {code}"] = series
     if sampler:
-        timeline["cpu_cores"] = {"generator": sampler.generator.timeline()}
+        def inside(series):  # the sampling intervals that overlap the window
+            return [p for p in series.timeline() if p[1] > start and p[0] < end]
+
+        timeline["cpu_cores"] = {"generator": inside(sampler.generator)}
         if sampler.server is not None:
-            timeline["cpu_cores"]["server"] = sampler.server.timeline()
+            timeline["cpu_cores"]["server"] = inside(sampler.server)
 
     load = {"model": opts.model}
     if opts.model == "closed":
