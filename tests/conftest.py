@@ -10,6 +10,11 @@ def scaled(short: int, long: int) -> int:
     return long if LONG else short
 
 
+# Share of steps whose every-seat view checks run in the short run (the long
+# run checks every step). Moves are still applied and checked at every step.
+STEP_FRACTION = 1.0 if LONG else float(os.environ.get("BOARDBOT_STEP_FRACTION", "0.35"))
+
+
 @pytest.fixture
 def long_run() -> bool:
     return LONG

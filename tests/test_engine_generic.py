@@ -14,7 +14,7 @@ from engine import registry
 from engine.core import ConfigError
 from engine.testing import config_id, full_check_game, quick_game
 
-from conftest import scaled
+from conftest import STEP_FRACTION, scaled
 
 CASES = [(game.name, cfg) for game in registry.all_games() for cfg in game.configurations()]
 IDS = [f"{name}[{config_id(cfg)}]" for name, cfg in CASES]
@@ -27,7 +27,7 @@ QUICK_GAMES = int(os.environ.get("BOARDBOT_QUICK_GAMES", scaled(300, 3000)))
 def test_every_invariant_at_every_step(name, cfg):
     game = registry.get(name)
     for seed in range(FULL_GAMES):
-        full_check_game(game, cfg, seed)
+        full_check_game(game, cfg, seed, view_fraction=STEP_FRACTION)
 
 
 @pytest.mark.parametrize("name,cfg", CASES, ids=IDS)

@@ -17,7 +17,7 @@ from engine import registry
 from engine.core import TERMINAL
 from engine.testing import config_id
 
-from conftest import scaled
+from conftest import STEP_FRACTION, scaled
 
 CASES = [(game.name, cfg) for game in registry.all_games() for cfg in game.configurations()]
 IDS = [f"{name}[{config_id(cfg)}]" for name, cfg in CASES]
@@ -38,6 +38,10 @@ def test_views_hide_what_the_seat_may_not_see(name, cfg):
         sampler = random.Random(seed + 10_000)
         state = game.new_state(cfg, seed)
         while True:
+            if state.decider() != TERMINAL and sampler.random() > STEP_FRACTION:
+                moves = state.legal_moves()
+                state.apply(moves[rng.randrange(len(moves))])
+                continue
             spectator = wire(name, state, None)
             for seat in range(state.num_seats):
                 own = wire(name, state, seat)

@@ -15,7 +15,7 @@ from engine import registry
 from engine.core import TERMINAL
 from engine.testing import config_id
 
-from conftest import scaled
+from conftest import STEP_FRACTION, scaled
 
 CASES = [(game.name, cfg) for game in registry.all_games() for cfg in game.configurations()]
 IDS = [f"{name}[{config_id(cfg)}]" for name, cfg in CASES]
@@ -60,8 +60,9 @@ def test_views_and_moves_round_trip(name, cfg):
         rng = random.Random(seed)
         state = game.new_state(cfg, seed)
         while True:
-            for seat in [None, *range(state.num_seats)]:
-                round_trip(common_pb2.View, name, state.view(seat))
+            if state.decider() == TERMINAL or rng.random() < STEP_FRACTION:
+                for seat in [None, *range(state.num_seats)]:
+                    round_trip(common_pb2.View, name, state.view(seat))
             if state.decider() == TERMINAL:
                 break
             moves = state.legal_moves()
