@@ -79,13 +79,15 @@ def test_closed_loop_against_a_real_server(serving, tmp_path):
     result, doc, page = loadtest(
         tmp_path, "--target", serving.address, "--game", "frogriders", "--game", "frogriders",
         "--config", '{"players": 2}', "--config", '{"players": 3}', "--bots", "random", "--clients", "4",
-        "--duration", "3", "--wait", "watch")
+        "--duration", "3", "--wait", "watch", "--bot-budget", "0.5")
     run = doc["runs"][0]
     check_run(run, calls=("CreateGame", "GetView", "SubmitMove", "DeleteGame", "bot move"))
     assert run["mode"] == "grpc" and run["load"]["model"] == "closed" and run["load"]["clients"] == 4
     assert 2.5 <= run["window"]["seconds"] <= 3.5
     # the server's own bot moves, timed from the watch stream's event times
-    assert run["ai"]["bot_moves"]["latency"]["count"] > 0
+    bot_moves = run["ai"]["bot_moves"]
+    assert bot_moves["latency"]["count"] > 0 and bot_moves["budget_ms"] == 500
+    assert 0 <= bot_moves["over_budget"]["fraction"] <= 1
     # the server was found by its port; its CPU and the generator's are measured
     assert run["cpu"]["server"]["pids"] == [serving.proc.pid]
     assert run["cpu"]["server"]["cores"] > 0 and run["cpu"]["generator"]["cores"] > 0
@@ -119,6 +121,16 @@ def test_suggest_moves_and_views_from_the_stream(serving, tmp_path):
     suggest = run["calls"]["SuggestMove"]
     assert suggest["count"] > 0 or set(run["errors"]["by_call"]) == {"SuggestMove"}
     assert "suggest" in run["ai"] and run["ai"]["suggest"]["budget_ms"] == 50
+
+
+def test_a_wrong_scenario_or_target_stops_before_the_load(serving, tmp_path):
+    for args in (["--target", serving.address, "--game", "no-such-game"],
+                 ["--target", serving.address, "--game", "frogriders", "--bots", "no-such-bot"],
+                 ["--in-process", "--game", "frogriders", "--config", '{"players": 99}']):
+        result = subprocess.run(boardbot_command() + ["loadtest", *args, "--duration", "1", "--quiet"],
+                                capture_output=True, text=True, cwd=ROOT, env=process_env(), timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert "boardbot loadtest:" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_in_process(tmp_path, capsys):

@@ -91,7 +91,11 @@ class GrpcBackend:
 
     async def start(self, timeout: float = 10.0) -> None:
         for channel in self.channels:
-            await asyncio.wait_for(channel.channel_ready(), timeout)
+            try:
+                await asyncio.wait_for(channel.channel_ready(), timeout)
+            except asyncio.TimeoutError:
+                await self.close()
+                raise ConnectionError(f"cannot connect to {self.target} within {timeout:g} s") from None
 
     async def close(self) -> None:
         for channel in self.channels:

@@ -63,6 +63,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     moves.add_argument("--suggest-fraction", type=float, default=1.0,
                        help="with --moves suggest: the share of the client's moves that ask SuggestMove "
                             "(default 1)")
+    moves.add_argument("--bot-budget", type=float, default=None,
+                       help="the bot seats' think budget in seconds (as their spec sets it): the report gives "
+                            "the share of bot moves over it (needs --wait watch, or --in-process)")
     moves.add_argument("--margin-ms", type=float, default=50.0,
                        help="report the share of suggestions slower than budget + this (default 50)")
     moves.add_argument("--wait", choices=("poll", "watch"), default="poll",
@@ -118,7 +121,7 @@ def options_from(args):
         model="open" if args.rate is not None else "closed", clients=args.clients, rate=args.rate or 0.0,
         arrivals=args.arrivals, duration=duration, games=args.games, warmup=args.warmup, moves=args.moves,
         suggest_fraction=args.suggest_fraction, suggest_bot=args.suggest_bot, budget=args.budget,
-        budget_iterations=args.budget_iterations, margin=args.margin_ms / 1000.0, wait="watch" if args.views == "stream" else args.wait, views=args.views,
+        budget_iterations=args.budget_iterations, margin=args.margin_ms / 1000.0, bot_budget=args.bot_budget, wait="watch" if args.views == "stream" else args.wait, views=args.views,
         poll_interval=args.poll_interval, timeout=args.timeout, seed=args.seed, human_seat=seat,
         delete_games=not args.keep_games, request_ids=args.request_ids, channels=args.channels,
         processes=max(1, args.processes), max_in_flight=args.max_in_flight, progress=not args.quiet)
@@ -148,7 +151,7 @@ def main(args) -> int:
     from dataclasses import replace
 
     from . import report
-    from .driver import run
+    from .driver import PreflightError, preflight, run
 
     opts = options_from(args)
     argv = ["boardbot", "loadtest"] + sys.argv[2:] if sys.argv[1:2] == ["loadtest"] else None
@@ -162,7 +165,12 @@ def main(args) -> int:
                                                    else f"{plan.rate:g} games/s (open loop)")
                   + (f", {plan.duration:g} s" if plan.duration is not None else "")
                   + (f", {plan.games} games" if plan.games is not None else ""), file=sys.stderr)
-        result = asyncio.run(run(plan, pids))
+        try:
+            asyncio.run(preflight(plan))
+            result = asyncio.run(run(plan, pids))
+        except (ConnectionError, PreflightError, RuntimeError) as err:
+            print(f"boardbot loadtest: {err}", file=sys.stderr)
+            return 2
         runs.append(report.build_run(plan, result, pids, label, notes))
     doc = report.document(runs, argv)
     for r in runs:

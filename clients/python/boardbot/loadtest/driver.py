@@ -64,6 +64,7 @@ class Options:
     budget: float | None = None
     budget_iterations: int | None = None
     margin: float = 0.05
+    bot_budget: float | None = None  # the bot seats' think budget, for the report
     wait: str = "poll"  # or "watch"
     views: str = "getview"  # or "stream": the views come from the WatchGame stream (the client helper's loop)
     poll_interval: float = 0.002
@@ -276,6 +277,8 @@ class Generator:
             except CallError as err:
                 progress.failed += 1
                 await self._failed("CreateGame", err, t)
+                if err.code not in BACKOFF_CODES:  # e.g. a bad config: do not spin
+                    await asyncio.sleep(BACKOFF_SECONDS)
                 return
             now = monotonic()
             created = True
@@ -629,6 +632,27 @@ def _get(queue, timeout):
         return queue.get(timeout=timeout)
     except q.Empty:
         return None
+
+
+async def preflight(opts: Options) -> None:
+    """Create (and delete) one game per scenario, unmeasured: a wrong game name, config or
+    bot spec, or an unreachable server, stops the load test before it starts."""
+    gen = Generator(opts, Share(0, 1, 0.0, None, opts.seed), 0.0, Recorder(), Progress())
+    await gen.setup()
+    try:
+        for scenario in opts.scenarios:
+            h = Handle(scenario, (opts.human_seat or 0) % scenario.players)
+            try:
+                await gen.backend.create(h, opts.seed)
+                await gen.backend.finish(h, opts.delete_games)
+            except CallError as err:
+                raise PreflightError(f"{scenario.label()}: {err}") from None
+    finally:
+        await gen.backend.close()
+
+
+class PreflightError(Exception):
+    pass
 
 
 async def run(opts: Options, server_pids: list[int] | None = None) -> RunResult:

@@ -82,7 +82,13 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         how = ("the engine's bot, timed in process (sample a world + choose + apply)" if opts.in_process else
                "the server's own bot seats: WatchGame event time minus the previous event's time "
                "(server clock, commit to commit)")
-        ai["bot_moves"] = {"measured": how, "latency": stats.percentiles(win.lats["bot move"])}
+        lat = win.lats["bot move"]
+        ai["bot_moves"] = {"measured": how, "latency": stats.percentiles(lat), "budget_ms": None}
+        if opts.bot_budget is not None and lat.size:
+            ai["bot_moves"]["budget_ms"] = opts.bot_budget * 1000
+            ai["bot_moves"]["over_budget"] = _over(lat - opts.bot_budget, 0.0)
+            ai["bot_moves"]["over_budget_plus_margin"] = dict(_over(lat - opts.bot_budget, opts.margin),
+                                                             margin_ms=opts.margin * 1000)
 
     counters = dict(win.counters)
     stream_messages = int(win.marks.get("WatchGame messages", np.zeros(0)).size)
@@ -219,6 +225,11 @@ def text_summary(run: dict) -> str:
         ob, om = sug["over_budget"], sug["over_budget_plus_margin"]
         lines.append(f"  SuggestMove over the {sug['budget_ms']:.0f} ms budget: {ob['fraction'] * 100:.1f}%, "
                      f"over budget + {om['margin_ms']:.0f} ms: {om['fraction'] * 100:.1f}%")
+    bm = run["ai"].get("bot_moves")
+    if bm and "over_budget" in bm:
+        lines.append(f"  bot moves over the {bm['budget_ms']:.0f} ms budget: {bm['over_budget']['fraction'] * 100:.1f}%, "
+                     f"over budget + {bm['over_budget_plus_margin']['margin_ms']:.0f} ms: "
+                     f"{bm['over_budget_plus_margin']['fraction'] * 100:.1f}%")
     err = run["errors"]
     lines.append(f"  errors: {err['total']}" + (f" {err['by_code']}" if err["total"] else ""))
     cpu = run["cpu"]
@@ -471,9 +482,14 @@ def _ai_section(run: dict) -> str:
     bm = ai.get("bot_moves")
     if bm:
         lat = bm["latency"]
-        parts.append(f"<p>Bot seats' moves ({html.escape(bm['measured'])}): {lat.get('count', 0):,} moves, "
-                     f"p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
-                     f"max {_cell(lat.get('max_ms'))} ms.</p>")
+        text = (f"Bot seats' moves ({html.escape(bm['measured'])}): {lat.get('count', 0):,} moves, "
+                f"p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
+                f"max {_cell(lat.get('max_ms'))} ms.")
+        if "over_budget" in bm:
+            ob, om = bm["over_budget"], bm["over_budget_plus_margin"]
+            text += (f" Over the {bm['budget_ms']:.0f} ms budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); "
+                     f"over budget + {om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%).")
+        parts.append(f"<p>{text}</p>")
     return "".join(parts) or "<p class=\"note\">No AI latency in this run (random moves; <code>--wait poll</code> " \
                              "does not see the server's bot moves).</p>"
 
