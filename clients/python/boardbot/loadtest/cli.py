@@ -114,8 +114,6 @@ def options_from(args):
         raise SystemExit("boardbot loadtest: --rate must be positive")
     if args.clients < 1 and args.rate is None:
         raise SystemExit("boardbot loadtest: --clients must be at least 1")
-    if args.moves == "suggest" and args.budget is None and args.budget_iterations is None:
-        pass  # the bot's preset budget
     return Options(
         scenarios=scenarios, target=args.target if not args.in_process else None,
         model="open" if args.rate is not None else "closed", clients=args.clients, rate=args.rate or 0.0,
