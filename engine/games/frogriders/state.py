@@ -7,6 +7,7 @@ import random
 from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 from . import data as D
+from . import policy
 from .board import layout_for
 
 SETUP, LEAP, PHASE_B, TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP, OVER = range(7)
@@ -454,6 +455,16 @@ class FrogridersGame(Game):
         "take_unit": ("colour",),
         "take_privilege": ("slot",),
     }
+
+    # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
+    def heuristic_move(self, state, rng):
+        return policy.heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        return policy.playout_move(state, rng)
+
+    def evaluate(self, state):
+        return policy.evaluate(state)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]
