@@ -229,7 +229,7 @@ class LeanRolloutEvaluator:
 
 
 def ismcts_bot(os_game: OpenSpielGame, seed: int, uct_c: float = 0.7, max_simulations: int = 1000,
-               lean: bool = False):
+               lean: bool = False, allow_inconsistent: bool | None = None):
     """OpenSpiel's Python ISMCTS with random rollouts and our sampler.
 
     ``lean``: use ``LeanRolloutEvaluator`` instead of OpenSpiel's
@@ -242,8 +242,13 @@ def ismcts_bot(os_game: OpenSpielGame, seed: int, uct_c: float = 0.7, max_simula
         evaluator = LeanRolloutEvaluator(random.Random(seed + 1))
     else:
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)
+    if allow_inconsistent is None:
+        # history keys merge worlds whose legal moves differ (a revealed card
+        # is not in the key); OpenSpiel then needs its inconsistent-sets mode
+        allow_inconsistent = os_game.key_mode == "history"
     bot = TimedISMCTSBot(os_game, evaluator, uct_c, max_simulations, random_state=np_rng,
-                         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+                         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                         allow_inconsistent_action_sets=allow_inconsistent)
     bot.set_resampler(resampler(random.Random(seed)))
     return bot
 

@@ -23,6 +23,7 @@ import math
 import random
 
 from . import data as D
+from .state import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT, score_breakdown
 
 _weights_cache: dict = {}
 
@@ -59,8 +60,6 @@ def _colour_weights(kept: int, public: tuple, backs: tuple) -> tuple:
 
 def margin(state, p: int) -> float:
     """Own total minus the best other total (by the end-game scoring)."""
-    from .state import score_breakdown
-
     totals = [b["total"] for b in score_breakdown(state)]
     mine = totals[p]
     others = [t for q, t in enumerate(totals) if q != p]
@@ -69,8 +68,6 @@ def margin(state, p: int) -> float:
 
 def _follow_up_value(state, p: int) -> float:
     """The value of a position for p, looking through p's forced continuations."""
-    from .state import SECOND_LEAP, TAKE_PRIVILEGE, TAKE_UNIT
-
     if state.decider() == p and state.phase in (TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP):
         best = -math.inf
         for m in state.legal_moves():
@@ -87,8 +84,6 @@ def _set_card_value(card: int) -> float:
 
 
 def heuristic_move(state, rng: random.Random) -> tuple:
-    from .state import SETUP
-
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -112,15 +107,16 @@ EPSILON = 0.25  # share of uniformly random playout moves
 
 
 def playout_move(state, rng: random.Random):
-    from .state import LEAP, SECOND_LEAP
-
     phase = state.phase
     if phase != LEAP and phase != SECOND_LEAP:
         return None  # phase B and setup: random
     if rng.random() < EPSILON:
         return None
     p = state.player
-    weights = _colour_weights(state.kept[p], state.public, state.backs)
+    kept = state.kept[p]
+    weights = _weights_cache.get((kept, state.public, state.backs))
+    if weights is None:
+        weights = _colour_weights(kept, state.public, state.backs)
     board = state.board
     best = None
     best_w = -1.0
@@ -133,8 +129,6 @@ def playout_move(state, rng: random.Random):
 
 
 def evaluate(state) -> list[float]:
-    from .state import score_breakdown
-
     totals = [b["total"] for b in score_breakdown(state)]
     n = len(totals)
     out = []

@@ -7,7 +7,6 @@ import random
 from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 from . import data as D
-from . import policy
 from .board import layout_for
 
 SETUP, LEAP, PHASE_B, TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP, OVER = range(7)
@@ -435,6 +434,10 @@ def score_breakdown(state: FrogridersState) -> list[dict]:
         })
     return out
 
+
+# AI knowledge; imported here, after the rules it builds on, so that policy.py
+# can import them at its top without a cycle
+from . import policy  # noqa: E402
 
 # --- the game ----------------------------------------------------------------
 class FrogridersGame(Game):
