@@ -7,7 +7,8 @@ With different bots the seats rotate: game g seats bot (i + g) mod n at
 seat i, so every bot plays every seat equally often. The JSON summary keeps
 ``games``, ``mean_moves_per_game``, ``score_range`` and ``wins_per_seat``
 and adds ``bots``: per distinct spec, its wins and win rate per seat it
-occupied, with a 95 % Wilson interval. A shared victory counts as a share.
+occupied, with a 95 % Wilson interval, and its mean score (the figure that
+matters in a one-seat game). A shared victory counts as a share.
 The summary depends only on the arguments (not on --jobs or timing); the
 progress bar and timings go to stderr.
 """
@@ -131,6 +132,8 @@ def run_arena(name: str, cfg: dict, seat_specs: list[str], games: int, seed: int
     wins = [0.0] * n
     bot_wins = {s: 0.0 for s in distinct}
     bot_seats = {s: 0 for s in distinct}
+    bot_scores = {s: 0.0 for s in distinct}
+    seat_scores = [0.0] * n
     seconds = {s: 0.0 for s in distinct}
     decisions = {s: 0 for s in distinct}
     total_moves = 0
@@ -147,6 +150,8 @@ def run_arena(name: str, cfg: dict, seat_specs: list[str], games: int, seed: int
             bot_wins[seat_specs[order[w]]] += 1 / len(r["winners"])
         for i in range(n):
             bot_seats[seat_specs[order[i]]] += 1
+            bot_scores[seat_specs[order[i]]] += r["scores"][i]
+            seat_scores[i] += r["scores"][i]
         low = min(low, *r["scores"])
         high = max(high, *r["scores"])
         for s, (t, k) in r["timings"].items():
@@ -176,6 +181,7 @@ def run_arena(name: str, cfg: dict, seat_specs: list[str], games: int, seed: int
             "wins": round(bot_wins[s], 3),
             "win_rate": round(bot_wins[s] / trials, 4) if trials else None,
             "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_score": round(bot_scores[s] / trials, 3) if trials else None,
         }
     summary = {
         "game": name,
@@ -187,6 +193,7 @@ def run_arena(name: str, cfg: dict, seat_specs: list[str], games: int, seed: int
         "mean_moves_per_game": round(total_moves / games, 3) if games else 0.0,
         "score_range": [low, high],
         "wins_per_seat": [round(w, 3) for w in wins],
+        "mean_score_per_seat": [round(x / games, 3) for x in seat_scores] if games else [],
         "bots": bots,
     }
     if timing_out is not None:  # mean seconds per decision, per spec

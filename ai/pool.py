@@ -136,26 +136,46 @@ class SearchPool:
 
     # --- running -------------------------------------------------------
     def run(self, game: Game, view: Mapping[str, Any], params: dict, jobs: list[tuple], end, cancel=None,
-            poll: float = 0.004) -> list[dict]:
-        """Run one search per (iterations, seed) in ``jobs``; results in job order."""
+            poll: float = 0.004, grace: float = 0.010) -> list[dict]:
+        """Run one search per (iterations, seed) in ``jobs``; results in job order.
+
+        With an ``end`` time, a search whose result is not back ``grace``
+        seconds after it (a worker the OS did not schedule in time, a queue
+        behind other requests) is left out of the answer and told to stop,
+        as long as at least one result is in; without one, the first to
+        arrive is used. Iteration-only searches always wait for every part,
+        so they stay deterministic.
+        """
         if self._pool is None:
             raise RuntimeError("the search pool is closed")
         locator = game_locator(game)
         slot = self._take_slot()
-        try:
-            pending = [
-                self._pool.apply_async(search_task, (locator, view, params, iters, end, seed, slot))
-                for iters, seed in jobs
-            ]
-            if cancel is not None:
-                for res in pending:
-                    while not res.ready():
-                        if cancel.is_set():
-                            self._flags[slot] = 1
-                        res.wait(poll)
-            return [res.get() for res in pending]
-        finally:
-            self._give_slot(slot)
+        remaining = [len(jobs)]
+        lock = threading.Lock()
+
+        def finished(_result=None):
+            with lock:
+                remaining[0] -= 1
+                last = remaining[0] == 0
+            if last:  # the slot is free once no task of this request can still read it
+                self._give_slot(slot)
+
+        pending = [
+            self._pool.apply_async(search_task, (locator, view, params, iters, end, seed, slot),
+                                   callback=finished, error_callback=finished)
+            for iters, seed in jobs
+        ]
+        mono = time.monotonic
+        while True:
+            if cancel is not None and cancel.is_set():
+                self._flags[slot] = 1
+            if all(res.ready() for res in pending):
+                break
+            if end is not None and mono() >= end + grace and any(res.ready() for res in pending):
+                self._flags[slot] = 1  # stragglers: stop them, answer without them
+                break
+            pending[next(i for i, res in enumerate(pending) if not res.ready())].wait(poll)
+        return [res.get() for res in pending if res.ready()]
 
     def close(self) -> None:
         if self._pool is not None:

@@ -276,3 +276,59 @@ def test_reaction_and_team_decisions_are_searched():
     r = suggest(toy, state, {"iterations": 200}, seed=1)
     assert r.seat == 1 and {c["move"] for c in r.candidates} == {("pass",), ("block",)}
     assert sum(c["visits"] for c in r.candidates) == 200
+
+
+def test_pool_serves_concurrent_threads(pool):
+    """Server threads share one pool; each gets its own, correct answer."""
+    game = registry.all_games()[0]
+    states = positions(game, game.configurations()[0], seed=8, count=3)
+    params = SearchParams(workers=2)
+    expected = [suggest(game, s, {"iterations": 24}, seed=k, params=params).candidates for k, s in enumerate(states)]
+    got = {}
+
+    def ask(k):
+        got[k] = suggest(game, states[k], {"iterations": 24}, seed=k, params=params, pool=pool).candidates
+
+    threads = [threading.Thread(target=ask, args=(k,)) for k in range(len(states))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert [got[k] for k in range(len(states))] == expected
+
+
+def test_progressive_widening_limits_root_children():
+    game = registry.all_games()[0]
+    state = max(positions(game, game.configurations()[0], seed=9, count=6), key=lambda s: len(s.legal_moves()))
+    moves = len(state.legal_moves())
+    wide = suggest(game, state, {"iterations": 30}, seed=1)
+    narrow = suggest(game, state, {"iterations": 30}, seed=1, params=SearchParams(pw_alpha=0.3, pw_k=1.0))
+    tried = lambda r: sum(1 for c in r.candidates if c["visits"])  # noqa: E731
+    assert tried(narrow) <= tried(wide)
+    assert tried(narrow) <= max(1, int(1.0 * 31 ** 0.3) + 1) or moves <= 2
+
+
+def test_tree_reuse_follows_seen_moves():
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=12, count=5)[2]
+    seat = state.decider()
+    search = Search.from_world(state, SearchParams(mode="so"), seed=1)
+    search.run(iterations=200)
+    move = max(search.root_stats(), key=lambda s: s[1])[0]
+    truth = state.copy()
+    truth.apply(move)
+    keys = [move]
+    while truth.decider() not in (seat, TERMINAL):  # opponents' moves, all seen in full here
+        m = truth.legal_moves()[0]
+        keys.append(m if truth.public_move_text(m, seat) == truth.move_text(m) else None)
+        truth.apply(m)
+    if truth.decider() != seat:
+        pytest.skip("the game ended")
+    kept = search.advance(keys, truth.view(seat), seed=2)
+    root = search.trees[0]
+    assert kept == (root.visits > 0)
+    before = root.visits
+    search.run(iterations=10)
+    assert root.visits == before + 10
+    assert not search.advance([None], truth.view(seat), seed=3)  # a hidden move: start afresh
+    assert search.trees[0].visits == 0
