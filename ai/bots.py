@@ -12,7 +12,9 @@ Specs (``make_bot``)::
     ismcts:easy | medium | hard         presets (PRESETS)
     ismcts:iterations=2000,c=0.7        explicit parameters ...
     ismcts:time=1.0                     ... a wall-time budget in seconds
-    ismcts:hard,workers=2               a preset with overrides
+    ismcts:hard,workers=2               a preset with overrides; workers > 1 searches on
+                                        a process pool (the shared default pool unless
+                                        one is passed to make_bot)
 
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
 (policy|random), depth, pw (progressive widening exponent), pw_k, reuse
@@ -177,6 +179,10 @@ class ISMCTSBot(Bot):
         seat = state.decider()
         view = state.view(seat)
         seed = rng.getrandbits(63)
+        if self.pool is None and self.params.workers > 1 and not _in_daemon():
+            from .pool import default_pool
+
+            self.pool = default_pool(self.params.workers)
         reuse = self.params.reuse and self.params.workers == 1 and self.pool is None
         search = None
         if reuse and self._search is not None and self._search.seat == seat:
@@ -188,6 +194,13 @@ class ISMCTSBot(Bot):
             self._search = result.search
             self._since = []
         return result.move
+
+
+def _in_daemon() -> bool:
+    """In a daemonic process (an arena --jobs worker), which may not start a pool."""
+    import multiprocessing
+
+    return multiprocessing.current_process().daemon
 
 
 def split_seat_specs(text: str) -> list[str]:
