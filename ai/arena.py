@@ -22,9 +22,9 @@ import sys
 import time
 
 from engine import registry
-from engine.core import TERMINAL
+from engine.core import TERMINAL, ConfigError
 
-from .bots import make_bot, split_seat_specs
+from .bots import BotSpecError, make_bot, split_seat_specs
 from .stats import wilson
 
 
@@ -211,8 +211,13 @@ def main(args) -> int:
     except ValueError as err:
         raise SystemExit(f"--seats: {err}")
     timing: dict = {}
-    summary = run_arena(args.game, cfg, specs, args.games, args.seed, rotate=rotate,
-                        jobs=args.jobs, progress=not args.quiet, timing_out=timing)
+    try:
+        summary = run_arena(args.game, cfg, specs, args.games, args.seed, rotate=rotate,
+                            jobs=args.jobs, progress=not args.quiet, timing_out=timing)
+    except BotSpecError as err:
+        raise SystemExit(f"--seats: {err}")
+    except ConfigError as err:
+        raise SystemExit(f"config: {err}")
     json.dump(summary, sys.stdout, indent=2)
     print()
     if not args.quiet:

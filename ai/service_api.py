@@ -145,9 +145,8 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
         iterations = sum(p["iterations"] for p in parts)
         keep = None
     elif workers == 1:
-        search.run(iterations=budget.iterations, end=end, cancel=cancel)
-        stats = search.root_stats()
-        iterations = search.iterations
+        iterations = search.run(iterations=budget.iterations, end=end, cancel=cancel)
+        stats = search.root_stats()  # a reused tree also counts its earlier visits
         keep = search
     else:
         # no pool: the same independent searches, one after another
@@ -160,9 +159,8 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
             if end is not None:  # share the remaining time
                 now = time.monotonic()
                 part_end = now + (end - now) / (workers - j)
-            part.run(iterations=iters, end=part_end, cancel=cancel)
+            iterations += part.run(iterations=iters, end=part_end, cancel=cancel)
             parts.append(part.root_stats())
-            iterations += part.iterations
         stats = merge_stats(parts)
         keep = None
     if cancel is not None and cancel.is_set():

@@ -332,3 +332,20 @@ def test_tree_reuse_follows_seen_moves():
     assert root.visits == before + 10
     assert not search.advance([None], truth.view(seat), seed=3)  # a hidden move: start afresh
     assert search.trees[0].visits == 0
+
+
+def test_arena_command_prints_the_summary(capsys):
+    from server.cli import main
+
+    name = registry.names()[0]
+    assert main(["arena", name, "--seats", "ismcts:iterations=4,c=0.5,random", "--games", "2", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    assert summary["seats"] == ["ismcts:iterations=4,c=0.5", "random"]
+    assert set(summary["bots"]) == {"ismcts:iterations=4,c=0.5", "random"}
+    for bot in summary["bots"].values():
+        lo, hi = bot["ci95"]
+        assert 0.0 <= lo <= bot["win_rate"] <= hi <= 1.0
+    assert "2/2 games" in err  # the progress bar, on stderr
+    with pytest.raises(SystemExit):
+        main(["arena", name, "--seats", "ismcts:bogus=1", "--games", "1"])
