@@ -82,7 +82,12 @@ class _Observer:
 
 
 class OpenSpielGame(pyspiel.Game):
-    def __init__(self, params=None, *, name: str):
+    """Registered once per game as a subclass that fixes ``game_name``."""
+
+    game_name = ""
+
+    def __init__(self, params=None):
+        name = self.game_name
         params = dict(params or {})
         self.engine: EngineGame = registry.get(name)
         self.config = self.engine.validate(json.loads(params.get("config", "{}")))
@@ -192,7 +197,8 @@ def load(name: str, config: dict | None = None, seed: int = 0, key: str = "histo
     if name not in _registered:
         gtype = _game_type(name, engine)
         _registered[name] = gtype
-        pyspiel.register_game(gtype, lambda params=None, _n=name: OpenSpielGame(params, name=_n))
+        cls = type(f"OpenSpiel_{gtype.short_name}", (OpenSpielGame,), {"game_name": name})
+        pyspiel.register_game(gtype, cls)
     if key not in ("history", "view"):
         raise ValueError("key is history or view")
     return pyspiel.load_game(_registered[name].short_name,

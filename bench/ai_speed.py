@@ -175,6 +175,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=None, help="search time per position for sims/s")
     ap.add_argument("--h2h-games", type=int, default=None)
     ap.add_argument("--h2h-seconds", type=float, default=None)
+    ap.add_argument("--h2h-players", default="2", help="player counts to play head-to-head at ('all')")
     ap.add_argument("--no-pool", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
@@ -208,7 +209,8 @@ def main(argv=None) -> int:
                 entry = {"config": cfg, "positions": len(positions), "seconds_per_search": seconds}
                 entry["sims_per_s"] = speed(game, cfg, positions, seconds, pool, have_openspiel)
                 print(f"  {json.dumps(entry['sims_per_s'])}", file=sys.stderr, flush=True)
-                if have_openspiel and h2h_games:
+                h2h_counts = counts if args.h2h_players == "all" else [int(p) for p in args.h2h_players.split(",")]
+                if have_openspiel and h2h_games and n in h2h_counts:
                     entry["head_to_head_vs_openspiel"] = head_to_head(game, cfg, h2h_games, h2h_seconds, args.seed)
                 budgets = [0.05, 0.2] if quick else [0.05, 0.2, 0.5]
                 entry["latency_minus_budget"] = overshoot(game, cfg, positions, budgets, 10 if quick else 40, pool)
@@ -219,9 +221,8 @@ def main(argv=None) -> int:
     finally:
         if pool is not None:
             pool.close()
-    sys.stderr.flush()
-    os._exit(0)  # pyspiel's registered Python games can crash the interpreter's finaliser
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
