@@ -283,8 +283,9 @@ class Search:
             best_score = -math.inf
             untried = None
             tried = 0
+            get = children.get
             for m in moves:
-                ch = children.get(m)
+                ch = get(m)
                 if ch is None:
                     if untried is None:
                         untried = [m]
@@ -349,8 +350,9 @@ class Search:
                 best_score = -math.inf
                 untried = None
                 tried = 0
+                get = children.get
                 for m in moves:
-                    ch = children.get(m)
+                    ch = get(m)
                     if ch is None:
                         if untried is None:
                             untried = [m]
@@ -429,16 +431,17 @@ class Search:
         evaluate = self.evaluate
         depth = self.params.depth if evaluate is not None else 0
         mono = time.monotonic
+        decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
         steps = 0
         while True:
-            if world.decider() == TERMINAL:
+            if decider() == TERMINAL:
                 return utilities(world.result())
             if depth and steps >= depth:
                 est = evaluate(world)
                 if est is not None:
                     return list(est)
                 depth = 0
-            moves = world.legal_moves()
+            moves = legal_moves()
             k = len(moves)
             if k == 1:
                 m = moves[0]
@@ -446,7 +449,7 @@ class Search:
                 m = playout(world, rng) if playout is not None else None
                 if m is None:
                     m = moves[int(rand() * k)]
-            world.apply(m)
+            apply(m)
             steps += 1
             if end is not None and not steps & 63 and mono() >= end:
                 return None
