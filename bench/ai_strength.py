@@ -33,6 +33,7 @@ def main(argv=None) -> int:
     ap.add_argument("--spec", default="ismcts:medium", help="the ISMCTS bot spec under test")
     ap.add_argument("--matches", type=int, default=None, help="games per pairing")
     ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--players", default=None, help="player counts to run, comma-separated (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args(argv)
@@ -43,7 +44,9 @@ def main(argv=None) -> int:
         game = registry.get(name)
         configs = [game.validate(c) for c in game.configurations()]
         counts = sorted({c["players"] for c in configs})
-        if args.quick:  # two players, or the smallest count a game has
+        if args.players:
+            counts = [n for n in counts if n in {int(p) for p in args.players.split(",")}]
+        elif args.quick:  # two players, or the smallest count a game has
             counts = [2] if 2 in counts else counts[:1]
         for n in counts:
             cfg = next(c for c in configs if c["players"] == n)
