@@ -435,6 +435,10 @@ def score_breakdown(state: FrogridersState) -> list[dict]:
     return out
 
 
+# AI knowledge; imported here, after the rules it builds on, so that policy.py
+# can import them at its top without a cycle
+from . import policy  # noqa: E402
+
 # --- the game ----------------------------------------------------------------
 class FrogridersGame(Game):
     name = "frogriders"
@@ -454,6 +458,16 @@ class FrogridersGame(Game):
         "take_unit": ("colour",),
         "take_privilege": ("slot",),
     }
+
+    # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
+    def heuristic_move(self, state, rng):
+        return policy.heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        return policy.playout_move(state, rng)
+
+    def evaluate(self, state):
+        return policy.evaluate(state)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]

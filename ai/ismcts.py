@@ -1,0 +1,540 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+One search answers one question: which move should the deciding seat play,
+given only what that seat knows. It never holds the true state: it is built
+from the seat's view dict (``Game.from_view``), or from a world already
+sampled for the seat, which it turns into the seat's view first, so two
+positions the seat cannot tell apart give the same search (see ``Search``).
+
+Each iteration
+
+1. samples a world from the root's information set: ``root.sample_for(seat,
+   rng)`` (hidden cards re-dealt and a fresh chance seed, so future chance
+   events are re-sampled too);
+2. selects down the tree by UCB1 with availability counts: a child's
+   exploration term uses the number of times it was *legal* when its parent
+   was visited, not the parent's visit count, because in a sampled world
+   only some moves exist;
+3. expands one untried legal move (optionally limited by progressive
+   widening);
+4. plays out to the end with random moves or ``Game.playout_move``,
+   optionally cut off after ``depth`` moves by ``Game.evaluate``;
+5. backs up the per-seat utilities (``ai.utility``) into every node on the
+   path. A node stores the sum for every seat; at a node the deciding seat
+   maximises its own value (max^n), so multi-player and team games need
+   nothing special.
+
+Modes (``SearchParams.mode``):
+
+* ``so``: single-observer ISMCTS. One tree, every move (the searcher's and
+  the opponents') keyed by the move itself as it was played in the sampled
+  world. Cheapest; right when every move is seen by everyone, which is what
+  most moves in our games are (hidden *information* -- hands, decks -- is
+  handled by the world sampling, not by the tree).
+* ``mo``: multiple-observer ISMCTS. One tree per seat. In seat t's tree, its
+  own moves are keyed by the move, everyone else's by
+  ``public_move_text(move, t)``, i.e. what t sees of it. The seat to move
+  selects in its own tree, so an opponent's choice cannot depend on hidden
+  details the opponent does not know, and the searcher's tree cannot branch
+  on an opponent's secret choice (a card played face down, a secret bid).
+  Use it where opponents' hidden choices matter; it costs one
+  ``public_move_text`` per other seat per tree step.
+* ``auto`` (the default): ``mo`` if the game overrides
+  ``State.public_move_text`` (it has moves that can be secret), else ``so``.
+
+Values are normalised per seat to the range of utilities seen in this
+search before the UCB exploration term is added, so the constant ``c`` means
+the same thing in every game, including solo games whose utility is a raw
+score.
+
+Budgets: a number of iterations, an end time, a cancel flag; whichever comes
+first. Rollouts check the clock every 64 moves, and an iteration cut short
+by the end time is discarded, so a time budget overshoots by at most a
+fraction of one iteration. The most visited root move is played (ties: the
+higher mean value, then legal-move order).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping
+
+from engine.core import Game, State
+
+from .utility import utilities
+
+TERMINAL = -1
+
+
+class SearchError(ValueError):
+    """Bad search parameters or an unusable root."""
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """How to search. Budgets are separate (``Budget``)."""
+
+    c: float = 0.7                # UCB exploration constant on normalised values
+    mode: str = "auto"            # so | mo | auto
+    rollout: str = "policy"       # policy (Game.playout_move if defined) | random
+    depth: int = 0                # rollout cut-off in moves for Game.evaluate; 0: play to the end
+    pw_alpha: float = 0.0         # progressive widening: 0 off, else children <= pw_k * visits**pw_alpha
+    pw_k: float = 2.0
+    reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
+    workers: int = 1              # independent root-parallel searches, merged
+
+    def __post_init__(self):
+        if self.mode not in ("so", "mo", "auto"):
+            raise SearchError(f"mode must be so, mo or auto, not {self.mode!r}")
+        if self.rollout not in ("policy", "random"):
+            raise SearchError(f"rollout must be policy or random, not {self.rollout!r}")
+        if not self.c >= 0:
+            raise SearchError(f"c must be >= 0, not {self.c!r}")
+        if self.depth < 0:
+            raise SearchError("depth must be >= 0")
+        if self.pw_alpha < 0 or self.pw_alpha >= 1:
+            raise SearchError("pw_alpha must be in [0, 1)")
+        if self.pw_k <= 0:
+            raise SearchError("pw_k must be > 0")
+        if self.workers < 1:
+            raise SearchError("workers must be >= 1")
+
+    def with_(self, **changes) -> "SearchParams":
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """When to stop. Any combination; the search stops at the first reached.
+
+    ``iterations``: a count (deterministic for a seed). ``time``: seconds of
+    wall time from the call. ``deadline``: an absolute ``time.monotonic()``
+    value by which the answer must be back (an RPC deadline); the search
+    leaves itself a margin to merge and reply.
+    """
+
+    iterations: int | None = None
+    time: float | None = None
+    deadline: float | None = None
+
+    def __post_init__(self):
+        if self.iterations is None and self.time is None and self.deadline is None:
+            raise SearchError("a budget needs iterations, time or a deadline")
+        if self.iterations is not None and self.iterations < 0:
+            raise SearchError("iterations must be >= 0")
+        if self.time is not None and not self.time >= 0:
+            raise SearchError("time must be >= 0")
+
+    def end_time(self, start: float) -> float | None:
+        """The monotonic time at which searching must stop, or None."""
+        end = None
+        if self.time is not None:
+            end = start + self.time
+        if self.deadline is not None:
+            remaining = self.deadline - start
+            # leave room to merge, serialise and send the answer
+            stop = self.deadline - min(0.025, max(0.002, 0.1 * remaining))
+            end = stop if end is None else min(end, stop)
+        return end
+
+
+def uses_hidden_moves(state: State) -> bool:
+    return type(state).public_move_text is not State.public_move_text
+
+
+def resolve_mode(params: SearchParams, state: State) -> str:
+    if params.mode != "auto":
+        return params.mode
+    return "mo" if uses_hidden_moves(state) and state.num_seats > 1 else "so"
+
+
+class Node:
+    """One edge-and-node: the statistics of reaching it, and its children.
+
+    ``visits``: times selected; ``avail``: times its move was legal when
+    the parent was visited (availability); ``totals[i]``: sum of seat i's
+    utilities over the visits. ``children`` is created on first use.
+    """
+
+    __slots__ = ("children", "visits", "avail", "totals")
+
+    def __init__(self, n: int):
+        self.children = None
+        self.visits = 0
+        self.avail = 1
+        self.totals = [0.0] * n
+
+
+class Search:
+    """One seat's search from one information set; reusable across calls.
+
+    ``root`` must be a state rebuilt from the seat's view (``from_view``);
+    use ``Search.from_view`` or ``Search.from_world``.
+    """
+
+    def __init__(self, root: State, seat: int, params: SearchParams, seed: int):
+        if root.decider() != seat:
+            raise SearchError(f"seat {seat} is not the seat to decide (seat {root.decider()} is)")
+        self.root = root
+        self.seat = seat
+        self.params = params
+        self.game: Game = root.game
+        self.n = root.num_seats
+        self.rng = random.Random(seed)
+        self.mode = resolve_mode(params, root)
+        self.trees = [Node(self.n) for _ in range(self.n if self.mode == "mo" else 1)]
+        self.lo = [math.inf] * self.n   # utility range seen, per seat
+        self.hi = [-math.inf] * self.n
+        self.iterations = 0
+        self.aborted = 0
+        game_cls = type(self.game)
+        self.playout = None
+        if params.rollout == "policy" and game_cls.playout_move is not Game.playout_move:
+            self.playout = self.game.playout_move
+        self.evaluate = None
+        if params.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
+            self.evaluate = self.game.evaluate
+
+    # --- construction --------------------------------------------------
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], params: SearchParams, seed: int) -> "Search":
+        rng = random.Random(seed)
+        root = game.from_view(view, rng)
+        seat = view["seat"]
+        return cls(root, seat, params, rng.getrandbits(63))
+
+    @classmethod
+    def from_world(cls, world: State, params: SearchParams, seed: int, seat: int | None = None) -> "Search":
+        """From a world sampled for ``seat`` (default: the decider).
+
+        Only the seat's view of it is used, so the search cannot depend on
+        whatever the world holds in the seat's hidden parts.
+        """
+        seat = world.decider() if seat is None else seat
+        if seat == TERMINAL:
+            raise SearchError("the game is over")
+        return cls.from_view(world.game, world.view(seat), params, seed)
+
+    # --- running -------------------------------------------------------
+    def run(self, iterations: int | None = None, end: float | None = None, cancel=None) -> int:
+        """Run until ``iterations`` more, ``end`` (monotonic) or ``cancel``; returns the count."""
+        if iterations is None and end is None:
+            raise SearchError("run needs iterations or an end time")
+        if len(self.root.legal_moves()) == 1:
+            return 0
+        mono = time.monotonic
+        root, seat, rng = self.root, self.seat, self.rng
+        step = self._iterate_mo if self.mode == "mo" else self._iterate_so
+        done = 0
+        while iterations is None or done < iterations:
+            if end is not None and mono() >= end:
+                break
+            if cancel is not None and cancel.is_set():
+                break
+            if step(root.sample_for(seat, rng), end):
+                done += 1
+            else:
+                self.aborted += 1
+        self.iterations += done
+        return done
+
+    # --- one iteration: single observer ----------------------------------
+    def _iterate_so(self, world: State, end: float | None) -> bool:
+        n = self.n
+        node = self.trees[0]
+        path = [node]
+        rng_random = self.rng.random
+        c = self.params.c
+        lo, hi = self.lo, self.hi
+        log, sqrt = math.log, math.sqrt
+        pw_alpha = self.params.pw_alpha
+        while True:
+            d = world.decider()
+            if d == TERMINAL:
+                break
+            moves = world.legal_moves()
+            children = node.children
+            if children is None:
+                children = node.children = {}
+            if len(moves) == 1:
+                m = moves[0]
+                child = children.get(m)
+                if child is None:
+                    child = children[m] = Node(n)
+                else:
+                    child.avail += 1
+                world.apply(m)
+                node = child
+                path.append(node)
+                continue
+            # availability, UCB and the untried moves in one pass
+            span = hi[d] - lo[d]
+            if span > 1e-12:
+                inv, base = 1.0 / span, lo[d]
+            else:
+                inv, base = 1.0, 0.0
+            best = None
+            best_score = -math.inf
+            untried = None
+            tried = 0
+            get = children.get
+            for m in moves:
+                ch = get(m)
+                if ch is None:
+                    if untried is None:
+                        untried = [m]
+                    else:
+                        untried.append(m)
+                    continue
+                tried += 1
+                a = ch.avail = ch.avail + 1
+                v = ch.visits
+                score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                if score > best_score:
+                    best_score = score
+                    best = m
+            if untried is not None and (
+                not pw_alpha or best is None or tried < self.params.pw_k * (node.visits + 1) ** pw_alpha
+            ):
+                m = untried[int(rng_random() * len(untried))]
+                node = children[m] = Node(n)
+                path.append(node)
+                world.apply(m)
+                break
+            node = children[best]
+            path.append(node)
+            world.apply(best)
+        return self._finish(world, path, end)
+
+    # --- one iteration: multiple observers -------------------------------
+    def _iterate_mo(self, world: State, end: float | None) -> bool:
+        n = self.n
+        cur = list(self.trees)
+        path = list(cur)
+        rng_random = self.rng.random
+        c = self.params.c
+        lo, hi = self.lo, self.hi
+        log, sqrt = math.log, math.sqrt
+        pw_alpha = self.params.pw_alpha
+        seats = range(n)
+        expanded = False
+        while True:
+            d = world.decider()
+            if d == TERMINAL:
+                break
+            moves = world.legal_moves()
+            node = cur[d]
+            children = node.children
+            if children is None:
+                children = node.children = {}
+            if len(moves) == 1:
+                m = moves[0]
+                child = children.get(m)
+                if child is None:
+                    child = children[m] = Node(n)
+                else:
+                    child.avail += 1
+            else:
+                span = hi[d] - lo[d]
+                if span > 1e-12:
+                    inv, base = 1.0 / span, lo[d]
+                else:
+                    inv, base = 1.0, 0.0
+                best = None
+                best_score = -math.inf
+                untried = None
+                tried = 0
+                get = children.get
+                for m in moves:
+                    ch = get(m)
+                    if ch is None:
+                        if untried is None:
+                            untried = [m]
+                        else:
+                            untried.append(m)
+                        continue
+                    tried += 1
+                    a = ch.avail = ch.avail + 1
+                    v = ch.visits
+                    score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                    if score > best_score:
+                        best_score = score
+                        best = m
+                if untried is not None and (
+                    not pw_alpha or best is None or tried < self.params.pw_k * (node.visits + 1) ** pw_alpha
+                ):
+                    m = untried[int(rng_random() * len(untried))]
+                    child = children[m] = Node(n)
+                    expanded = True
+                else:
+                    m = best
+                    child = children[m]
+            # every other seat's tree follows the move as that seat sees it
+            for t in seats:
+                if t == d:
+                    continue
+                key = world.public_move_text(m, t)
+                tn = cur[t]
+                tc = tn.children
+                if tc is None:
+                    tc = tn.children = {}
+                other = tc.get(key)
+                if other is None:
+                    other = tc[key] = Node(n)
+                cur[t] = other
+                path.append(other)
+            cur[d] = child
+            path.append(child)
+            world.apply(m)
+            if expanded:
+                break
+        return self._finish(world, path, end)
+
+    # --- rollout and backup ----------------------------------------------
+    def _finish(self, world: State, path: list, end: float | None) -> bool:
+        values = self._rollout(world, end)
+        if values is None:
+            return False
+        lo, hi = self.lo, self.hi
+        n = self.n
+        for i in range(n):
+            u = values[i]
+            if u < lo[i]:
+                lo[i] = u
+            if u > hi[i]:
+                hi[i] = u
+        if n == 2:
+            u0, u1 = values
+            for node in path:
+                node.visits += 1
+                t = node.totals
+                t[0] += u0
+                t[1] += u1
+        else:
+            for node in path:
+                node.visits += 1
+                t = node.totals
+                for i in range(n):
+                    t[i] += values[i]
+        return True
+
+    def _rollout(self, world: State, end: float | None):
+        rng = self.rng
+        rand = rng.random
+        playout = self.playout
+        evaluate = self.evaluate
+        depth = self.params.depth if evaluate is not None else 0
+        mono = time.monotonic
+        decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
+        steps = 0
+        while True:
+            if decider() == TERMINAL:
+                return utilities(world.result())
+            if depth and steps >= depth:
+                est = evaluate(world)
+                if est is not None:
+                    return list(est)
+                depth = 0
+            moves = legal_moves()
+            k = len(moves)
+            if k == 1:
+                m = moves[0]
+            else:
+                m = playout(world, rng) if playout is not None else None
+                if m is None:
+                    m = moves[int(rand() * k)]
+            apply(m)
+            steps += 1
+            if end is not None and not steps & 63 and mono() >= end:
+                return None
+
+    # --- answers -------------------------------------------------------
+    def root_stats(self) -> list[tuple]:
+        """(move, visits, value sum for the seat) for every legal root move, in legal order."""
+        tree = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
+        children = tree.children or {}
+        out = []
+        for m in self.root.legal_moves():
+            ch = children.get(m)
+            if ch is None:
+                out.append((m, 0, 0.0))
+            else:
+                out.append((m, ch.visits, ch.totals[self.seat]))
+        return out
+
+    # --- tree reuse ----------------------------------------------------
+    def advance(self, keys: list, new_view: Mapping[str, Any], seed: int) -> bool:
+        """Re-root the searcher's own tree after ``keys`` were played.
+
+        ``keys``: every move since this search's root, each as this seat
+        knows it: the move itself for its own moves and for moves it saw in
+        full, or None for a move that was (partly) hidden from it. Returns
+        False (and starts afresh) when the path cannot be followed soundly:
+        a hidden move in single-observer mode, or a path that leaves the
+        tree. In MO mode the seat's own tree is keyed by what the seat saw,
+        so texts work there; the other seats' trees restart (the searcher
+        does not know exactly what each of them saw).
+        """
+        rng = random.Random(seed)
+        root = self.game.from_view(new_view, rng)
+        seat = new_view["seat"]
+        own = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
+        node = own
+        for key in keys:
+            if key is None or node is None or node.children is None:
+                node = None
+                break
+            node = node.children.get(key)
+        ok = node is not None and seat == self.seat
+        self.root = root
+        self.seat = seat
+        self.rng = random.Random(rng.getrandbits(63))
+        n = self.n
+        if self.mode == "mo":
+            self.trees = [Node(n) for _ in range(n)]
+            if ok:
+                self.trees[seat] = node
+        else:
+            self.trees = [node if ok else Node(n)]
+        if not ok:
+            self.lo = [math.inf] * n
+            self.hi = [-math.inf] * n
+        return ok
+
+
+def merge_stats(parts: list[list[tuple]]) -> list[tuple]:
+    """Sum root statistics of independent searches of the same root."""
+    if not parts:
+        return []
+    merged = {}
+    order = []
+    for part in parts:
+        for move, visits, total in part:
+            if move not in merged:
+                merged[move] = [0, 0.0]
+                order.append(move)
+            merged[move][0] += visits
+            merged[move][1] += total
+    return [(m, merged[m][0], merged[m][1]) for m in order]
+
+
+def best_of(stats: list[tuple]) -> tuple:
+    """The most visited move; ties: higher mean value, then first in order."""
+    best = None
+    best_key = None
+    for move, visits, total in stats:
+        key = (visits, total / visits if visits else -math.inf)
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """Seed of root-parallel search ``index``; the same in every process."""
+    return random.Random(f"ismcts:{seed}:{index}").getrandbits(63)

@@ -1,0 +1,191 @@
+"""The in-process AI API that the gRPC BotService calls.
+
+    from ai.pool import SearchPool
+    from ai.service_api import suggest, Budget
+
+    pool = SearchPool(2)                      # once, before the gRPC server starts
+    ...
+    # in an RPC handler thread:
+    result = suggest("frogriders", view, {"time": 0.5, "deadline": time.monotonic() + ctx.time_remaining()},
+                     seed=42, params="ismcts:hard", pool=pool, cancel=event)
+    result.move, result.iterations, result.seconds, result.candidates
+
+``suggest`` takes a seat's view dict (``State.view(seat)``, the stateless
+ChooseMove case) or a state already sampled for the deciding seat (the
+hosted SuggestMove case: ``state.sample_for(seat, rng)``); either way the
+search only ever uses the seat's view. It is thread-safe: several handler
+threads may share one pool. Setting ``cancel`` (a ``threading.Event``, e.g.
+from ``context.add_callback``) stops the search within one iteration and
+returns the best move found so far (``cancelled=True``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from engine import registry
+from engine.core import TERMINAL, Game, State
+
+from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
+
+__all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search"]
+
+
+@dataclass
+class SearchResult:
+    move: tuple
+    seat: int
+    iterations: int
+    seconds: float
+    candidates: list[dict]        # per legal move, legal order: move, text, visits, value
+    mode: str
+    workers: int
+    cancelled: bool = False
+    search: Search | None = field(default=None, repr=False)  # in-process searches only (tree reuse)
+
+    def to_dict(self, game: Game | None = None) -> dict:
+        out = {
+            "move": list(self.move),
+            "seat": self.seat,
+            "iterations": self.iterations,
+            "seconds": round(self.seconds, 6),
+            "mode": self.mode,
+            "workers": self.workers,
+            "cancelled": self.cancelled,
+            "candidates": [
+                {**c, "move": list(c["move"])} for c in self.candidates
+            ],
+        }
+        if game is not None:
+            out["move_dict"] = game.move_to_dict(self.move)
+        return out
+
+
+def _budget(budget) -> Budget:
+    if isinstance(budget, Budget):
+        return budget
+    if isinstance(budget, Mapping):
+        unknown = set(budget) - {"iterations", "time", "deadline"}
+        if unknown:
+            raise SearchError(f"unknown budget field(s): {', '.join(sorted(unknown))}")
+        return Budget(**budget)
+    raise SearchError(f"a budget is a Budget or a dict, not {type(budget).__name__}")
+
+
+def _params(params) -> tuple[SearchParams, Budget | None]:
+    if params is None:
+        return SearchParams(), None
+    if isinstance(params, SearchParams):
+        return params, None
+    if isinstance(params, str):
+        from .bots import BotSpecError, parse_ismcts
+
+        spec = params if params.startswith("ismcts") else f"ismcts:{params}"
+        try:
+            parsed = parse_ismcts(spec)
+        except BotSpecError as err:
+            raise SearchError(str(err)) from None
+        return parsed.params, parsed.budget
+    raise SearchError(f"params is a SearchParams or a spec string, not {type(params).__name__}")
+
+
+def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, seed: int = 0,
+            params: SearchParams | str | None = None, pool=None, cancel=None) -> SearchResult:
+    """The move ISMCTS suggests for the seat whose view (or sampled world) is given.
+
+    ``budget``: a ``Budget`` or a dict with any of ``iterations``, ``time``
+    (seconds) and ``deadline`` (absolute ``time.monotonic()``); None uses
+    the budget of the ``params`` preset. ``params``: a ``SearchParams`` or a
+    spec (``"hard"``, ``"ismcts:c=0.5,mode=mo"``). ``pool``: a
+    ``SearchPool`` to run on (recommended in a server: the search then runs
+    outside the server process's GIL).
+    """
+    if isinstance(game, str):
+        game = registry.get(game)
+    search_params, preset_budget = _params(params)
+    if budget is None:
+        if preset_budget is None:
+            raise SearchError("no budget given")
+        budget = preset_budget
+    budget = _budget(budget)
+    if isinstance(position, State):
+        seat = position.decider()
+        if seat == TERMINAL:
+            raise SearchError("the game is over")
+        view = position.view(seat)
+    else:
+        view = position
+    return run_search(game, view, budget, seed, search_params, pool=pool, cancel=cancel)
+
+
+def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, params: SearchParams,
+               pool=None, cancel=None, search: Search | None = None) -> SearchResult:
+    """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse)."""
+    start = time.monotonic()
+    end = budget.end_time(start)
+    workers = params.workers
+    if search is None:
+        # the root, rebuilt from the view alone; also answers single-move positions
+        search = Search.from_view(game, view, params, derive_seed(seed, 0))
+    root = search.root
+    seat = search.seat
+    moves = root.legal_moves()
+    cancelled = False
+    if len(moves) == 1:
+        stats = [(moves[0], 0, 0.0)]
+        iterations = 0
+        keep = search
+    elif pool is not None:
+        jobs = _split(budget.iterations, workers, seed)
+        parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
+        stats = merge_stats([p["stats"] for p in parts])
+        iterations = sum(p["iterations"] for p in parts)
+        keep = None
+    elif workers == 1:
+        iterations = search.run(iterations=budget.iterations, end=end, cancel=cancel)
+        stats = search.root_stats()  # a reused tree also counts its earlier visits
+        keep = search
+    else:
+        # no pool: the same independent searches, one after another
+        parts = []
+        iterations = 0
+        jobs = _split(budget.iterations, workers, seed)
+        for j, (iters, job_seed) in enumerate(jobs):
+            part = search if j == 0 else Search.from_view(game, view, params, job_seed)
+            part_end = None
+            if end is not None:  # share the remaining time
+                now = time.monotonic()
+                part_end = now + (end - now) / (workers - j)
+            iterations += part.run(iterations=iters, end=part_end, cancel=cancel)
+            parts.append(part.root_stats())
+        stats = merge_stats(parts)
+        keep = None
+    if cancel is not None and cancel.is_set():
+        cancelled = True
+    move = best_of(stats)
+    candidates = [
+        {"move": m, "text": root.move_text(m), "visits": v, "value": (t / v if v else None)}
+        for m, v, t in stats
+    ]
+    return SearchResult(
+        move=move, seat=seat, iterations=iterations, seconds=time.monotonic() - start,
+        candidates=candidates, mode=search.mode, workers=workers, cancelled=cancelled, search=keep,
+    )
+
+
+def _split(iterations: int | None, workers: int, seed: int) -> list[tuple]:
+    jobs = []
+    for j in range(workers):
+        if iterations is None:
+            iters = None
+        else:
+            iters = iterations // workers + (1 if j < iterations % workers else 0)
+        jobs.append((iters, derive_seed(seed, j)))
+    return jobs
+
+
+def choose_seed(rng: random.Random) -> int:
+    return rng.getrandbits(63)

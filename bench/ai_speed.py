@@ -1,0 +1,228 @@
+"""ISMCTS speed: simulations per second, OpenSpiel side by side, latency overshoot.
+
+    python bench/ai_speed.py [--quick] [--games frogriders,...] [--players 2,3]
+
+Per game and player count, on the same positions (decision points of random
+games, each searched from the deciding seat's view):
+
+* ``ai.ismcts`` in one process, and root-parallel on a 2-process pool;
+* OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) on
+  the same engine through ``ai.openspiel_adapter``: with its stock
+  ``RandomRolloutEvaluator``, and with a lean evaluator that rolls out on
+  the engine directly (so the ratio isolates the tree search);
+* the ratio of simulations per second (ours, 1 process / OpenSpiel);
+* a head-to-head match at equal wall time per move (seats rotated), with a
+  95 % Wilson interval;
+
+and, for time-budgeted searches (in-process and pooled), the distribution
+of latency minus budget (p50, p99, max), the number that SuggestMove must
+keep under 50 ms, plus the same for RPC-style deadlines (latency minus the
+time to the deadline; negative means early).
+
+Runs interleave ours and theirs position by position, so both see the same
+machine load. Figures only: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from ai.arena import play_match, seating  # noqa: E402
+from ai.bots import Bot, make_bot  # noqa: E402
+from ai.ismcts import SearchParams  # noqa: E402
+from ai.pool import SearchPool  # noqa: E402
+from ai.service_api import suggest  # noqa: E402
+from ai.stats import percentile, wilson  # noqa: E402
+from engine import registry  # noqa: E402
+from engine.core import TERMINAL  # noqa: E402
+
+
+def decision_points(game, cfg, count: int, seed: int) -> list:
+    """``count`` positions with a real choice, from random games."""
+    rng = random.Random(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = game.new_state(cfg, seed * 1000 + g)
+        g += 1
+        history = []
+        while state.decider() != TERMINAL:
+            if len(state.legal_moves()) > 1:
+                history.append(state.copy())
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        if history:
+            # early, middle and late positions
+            out.append(history[rng.randrange(max(1, len(history) * 2 // 3))])
+    return out
+
+
+class OpenSpielBot(Bot):
+    """OpenSpiel's ISMCTS as a bot: a fresh search per move from the seat's view."""
+
+    name = "openspiel"
+
+    def __init__(self, game, cfg, seconds: float, lean: bool = False):
+        from ai.openspiel_adapter import load
+
+        self.game = game
+        self.seconds = seconds
+        self.lean = lean
+        self.os_game = load(game.name, cfg)
+
+    def choose(self, state, rng):
+        from ai.openspiel_adapter import ismcts_bot
+
+        seat = state.decider()
+        seed = rng.getrandbits(63)
+        root = self.game.from_view(state.view(seat), random.Random(seed))
+        bot = ismcts_bot(self.os_game, seed, lean=self.lean)
+        bot.time_limit = self.seconds
+        policy = bot.run_search(self.os_game.wrap(root).track())
+        action = max(policy, key=lambda ap: ap[1])[0]
+        return self.os_game.move_of[action]
+
+
+def speed(game, cfg, positions, seconds: float, pool, have_openspiel: bool) -> dict:
+    totals = {k: [0, 0.0] for k in ("ours_1p", "ours_2p", "openspiel", "openspiel_lean")}
+    if have_openspiel:
+        from ai.openspiel_adapter import ismcts_bot, load
+
+        os_game = load(game.name, cfg)
+    for i, state in enumerate(positions):
+        view = state.view(state.decider())
+        r = suggest(game, view, {"time": seconds}, seed=i)
+        totals["ours_1p"][0] += r.iterations
+        totals["ours_1p"][1] += r.seconds
+        if pool is not None:
+            r = suggest(game, view, {"time": seconds}, seed=i, params=SearchParams(workers=2), pool=pool)
+            totals["ours_2p"][0] += r.iterations
+            totals["ours_2p"][1] += r.seconds
+        if have_openspiel:
+            for key, lean in (("openspiel", False), ("openspiel_lean", True)):
+                root = game.from_view(view, random.Random(i))
+                bot = ismcts_bot(os_game, i, lean=lean)
+                bot.time_limit = seconds
+                t0 = time.monotonic()
+                bot.run_search(os_game.wrap(root).track())
+                totals[key][0] += bot.simulations
+                totals[key][1] += time.monotonic() - t0
+    out = {k: round(n / s, 1) for k, (n, s) in totals.items() if s > 0}
+    if "openspiel" in out:
+        out["ratio_vs_openspiel"] = round(out["ours_1p"] / out["openspiel"], 2)
+        out["ratio_vs_openspiel_lean"] = round(out["ours_1p"] / out["openspiel_lean"], 2)
+    return out
+
+
+def head_to_head(game, cfg, games: int, seconds: float, seed: int) -> dict:
+    ours = make_bot(f"ismcts:time={seconds}", game)
+    theirs = OpenSpielBot(game, cfg, seconds)
+    n = cfg["players"]
+    specs = ["ours"] + ["openspiel"] * (n - 1)
+    wins = 0.0
+    seat_games = 0
+    for g in range(games):
+        order = seating(specs, g, True)
+        seat_specs = [specs[k] for k in order]
+        bots = [ours if s == "ours" else theirs for s in seat_specs]
+        r = play_match(game, cfg, seat_specs, seed * 7919 + g, bots=bots)
+        for w in r["winners"]:
+            if seat_specs[w] == "ours":
+                wins += 1 / len(r["winners"])
+        seat_games += 1
+        print(f"  h2h {g + 1}/{games}: ours {wins:.1f}", file=sys.stderr, flush=True)
+    lo, hi = wilson(wins, seat_games)
+    return {"games": games, "seconds_per_move": seconds, "ours_win_rate": round(wins / seat_games, 3),
+            "ci95": [round(lo, 3), round(hi, 3)], "opponents": n - 1}
+
+
+def overshoot(game, cfg, positions, budgets, repeats: int, pool) -> dict:
+    out = {}
+    for label, use_pool in (("in_process", False), ("pool_2_workers", True)):
+        if use_pool and pool is None:
+            continue
+        params = SearchParams(workers=2) if use_pool else SearchParams()
+        for kind in ("time", "deadline"):
+            over = []
+            for b in budgets:
+                for k in range(repeats):
+                    state = positions[k % len(positions)]
+                    view = state.view(state.decider())
+                    t0 = time.monotonic()
+                    budget = {"time": b} if kind == "time" else {"deadline": t0 + b}
+                    suggest(game, view, budget, seed=k, params=params, pool=pool)
+                    over.append((time.monotonic() - t0 - b) * 1000)
+            out[f"{label}/{kind}"] = {
+                "budgets_s": budgets, "searches": len(over),
+                "p50_ms": round(percentile(over, 50), 2), "p99_ms": round(percentile(over, 99), 2),
+                "max_ms": round(max(over), 2),
+            }
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer positions, shorter searches, fewer games")
+    ap.add_argument("--games", default=",".join(registry.names()))
+    ap.add_argument("--players", default="2", help="player counts, comma-separated, or 'all'")
+    ap.add_argument("--seconds", type=float, default=None, help="search time per position for sims/s")
+    ap.add_argument("--h2h-games", type=int, default=None)
+    ap.add_argument("--h2h-seconds", type=float, default=None)
+    ap.add_argument("--h2h-players", default="2", help="player counts to play head-to-head at ('all')")
+    ap.add_argument("--no-pool", action="store_true")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    quick = args.quick
+    seconds = args.seconds or (0.5 if quick else 2.0)
+    n_positions = 4 if quick else 10
+    h2h_games = args.h2h_games if args.h2h_games is not None else (10 if quick else 40)
+    h2h_seconds = args.h2h_seconds or (0.1 if quick else 0.25)
+    try:
+        import pyspiel  # noqa: F401
+
+        have_openspiel = True
+    except ImportError:
+        have_openspiel = False
+        print("open_spiel is not installed (pip install '.[openspiel]'): OpenSpiel columns skipped",
+              file=sys.stderr)
+    pool = None if args.no_pool else SearchPool(2)
+    report = {"machine": {"cpus": os.cpu_count(), "load_avg_start": os.getloadavg()}, "games": {}}
+    try:
+        for name in args.games.split(","):
+            game = registry.get(name)
+            configs = game.configurations()
+            counts = sorted({game.validate(c)["players"] for c in configs})
+            wanted = counts if args.players == "all" else [int(p) for p in args.players.split(",")]
+            for n in wanted:
+                if n not in counts:
+                    continue
+                cfg = game.validate(next(c for c in configs if game.validate(c)["players"] == n))
+                print(f"{name} {n}p: speed ...", file=sys.stderr, flush=True)
+                positions = decision_points(game, cfg, n_positions, args.seed)
+                entry = {"config": cfg, "positions": len(positions), "seconds_per_search": seconds}
+                entry["sims_per_s"] = speed(game, cfg, positions, seconds, pool, have_openspiel)
+                print(f"  {json.dumps(entry['sims_per_s'])}", file=sys.stderr, flush=True)
+                h2h_counts = counts if args.h2h_players == "all" else [int(p) for p in args.h2h_players.split(",")]
+                if have_openspiel and h2h_games and n in h2h_counts:
+                    entry["head_to_head_vs_openspiel"] = head_to_head(game, cfg, h2h_games, h2h_seconds, args.seed)
+                budgets = [0.05, 0.2] if quick else [0.05, 0.2, 0.5]
+                entry["latency_minus_budget"] = overshoot(game, cfg, positions, budgets, 10 if quick else 40, pool)
+                report["games"][f"{name}/{n}p"] = entry
+        report["machine"]["load_avg_end"] = os.getloadavg()
+        print(json.dumps(report, indent=2))
+        sys.stdout.flush()
+    finally:
+        if pool is not None:
+            pool.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,351 @@
+"""The AI: no peeking, determinism, budgets, cancellation, the pool, bot specs, the arena.
+
+Generic over ``registry.all_games()`` and every configuration, so a game that
+lands later is covered without a change here. Short: small iteration counts.
+Tests never assert timings.
+"""
+
+import json
+import random
+import threading
+
+import pytest
+
+from ai.arena import run_arena
+from ai.bots import BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
+from ai.ismcts import Budget, Search, SearchError, SearchParams, merge_stats
+from ai.service_api import suggest
+from ai.utility import utilities
+from engine import registry
+from engine.core import TERMINAL, Result
+from engine.testing import config_id
+
+import ai_toygames
+from conftest import scaled
+
+# every registered game, plus a toy game with the shapes other games bring
+# (secret moves, out-of-turn reactions, teams, a solo game)
+GAMES = {g.name: g for g in [*registry.all_games(), ai_toygames.GAME]}
+CASES = [(name, cfg) for name, game in GAMES.items() for cfg in game.configurations()]
+IDS = [f"{name}[{config_id(cfg)}]" for name, cfg in CASES]
+
+
+def positions(game, cfg, seed: int, count: int):
+    """Up to ``count`` non-terminal positions of one random game, spread over it."""
+    rng = random.Random(seed)
+    state = game.new_state(cfg, seed)
+    history = []
+    while state.decider() != TERMINAL:
+        history.append(state.copy())
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    decisions = [s for s in history if len(s.legal_moves()) > 1] or history
+    step = max(1, len(decisions) // count)
+    return decisions[::step][:count]
+
+
+@pytest.mark.parametrize("name,cfg", CASES, ids=IDS)
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_no_peek(name, cfg, mode):
+    """Two states seat s cannot tell apart (the truth and a world re-dealt for s)
+    give s the same decision and the same statistics for the same seed."""
+    game = GAMES[name]
+    params = SearchParams(mode=mode)
+    budget = Budget(iterations=scaled(24, 200))
+    rng = random.Random(11)
+    for i, truth in enumerate(positions(game, cfg, seed=3, count=scaled(3, 8))):
+        seat = truth.decider()
+        other = truth.sample_for(seat, rng)
+        assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(truth.view(seat), sort_keys=True)
+        a = suggest(game, truth, budget, seed=i, params=params)
+        b = suggest(game, other, budget, seed=i, params=params)
+        assert a.move == b.move
+        assert a.candidates == b.candidates
+        # and through the bot, which is handed a sampled world
+        bot_a = make_bot(f"ismcts:iterations=16,mode={mode}", game)
+        bot_b = make_bot(f"ismcts:iterations=16,mode={mode}", game)
+        assert bot_a.choose(truth, random.Random(i)) == bot_b.choose(other, random.Random(i))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_same_seed_same_move(name):
+    game = GAMES[name]
+    for cfg in game.configurations()[:2]:
+        for state in positions(game, cfg, seed=5, count=2):
+            view = state.view(state.decider())
+            runs = [suggest(game, view, {"iterations": 40}, seed=9) for _ in range(2)]
+            assert runs[0].move == runs[1].move
+            assert runs[0].candidates == runs[1].candidates
+            assert runs[0].move in state.legal_moves()
+            assert runs[0].iterations == 40 or len(state.legal_moves()) == 1
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_budgets_are_respected(name):
+    game = GAMES[name]
+    cfg = game.configurations()[0]
+    state = positions(game, cfg, seed=6, count=1)[0]
+    if len(state.legal_moves()) == 1:
+        pytest.skip("no choice in the first position")
+    view = state.view(state.decider())
+    exact = suggest(game, view, {"iterations": 17}, seed=1)
+    assert exact.iterations == 17
+    assert sum(c["visits"] for c in exact.candidates) == 17
+    import time
+
+    gone = suggest(game, view, {"deadline": time.monotonic() - 1.0}, seed=1)  # already past
+    assert gone.iterations == 0 and gone.move in state.legal_moves()
+    timed = suggest(game, view, {"time": 0.05}, seed=1)  # stops by itself
+    assert timed.move in state.legal_moves()
+    both = suggest(game, view, {"iterations": 5, "time": 30.0}, seed=1)  # the first limit wins
+    assert both.iterations == 5
+
+
+def test_single_legal_move_returns_at_once():
+    game = registry.all_games()[0]
+    for cfg in game.configurations():
+        state = game.new_state(cfg, 1)
+        rng = random.Random(1)
+        while state.decider() != TERMINAL:
+            if len(state.legal_moves()) == 1:
+                r = suggest(game, state, {"iterations": 1000}, seed=0)
+                assert r.iterations == 0 and r.move == state.legal_moves()[0]
+                return
+            state.apply(rng.choice(state.legal_moves()))
+    pytest.skip("no forced move met")
+
+
+def test_cancel_stops_a_search():
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=2, count=1)[0]
+    cancel = threading.Event()
+    out = {}
+    worker = threading.Thread(target=lambda: out.update(r=suggest(
+        game, state, {"iterations": 10**9}, seed=0, cancel=cancel)))
+    worker.start()
+    cancel.set()
+    worker.join(timeout=60)
+    assert not worker.is_alive(), "the search did not stop"
+    assert out["r"].cancelled
+    assert out["r"].move in state.legal_moves()
+
+
+@pytest.fixture(scope="module")
+def pool():
+    from ai.pool import SearchPool
+
+    p = SearchPool(2)
+    yield p
+    p.close()
+
+
+def test_pool_merges_and_matches_in_process(pool):
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=4, count=1)[0]
+    params = SearchParams(workers=2)
+    in_process = suggest(game, state, {"iterations": 60}, seed=3, params=params)
+    pooled = suggest(game, state, {"iterations": 60}, seed=3, params=params, pool=pool)
+    again = suggest(game, state, {"iterations": 60}, seed=3, params=params, pool=pool)
+    assert pooled.move == in_process.move == again.move
+    assert pooled.candidates == in_process.candidates == again.candidates
+    assert pooled.iterations == 60
+    assert sum(c["visits"] for c in pooled.candidates) == 60
+
+
+def test_pool_cancel_and_deadline(pool):
+    import time
+
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=4, count=1)[0]
+    cancel = threading.Event()
+    out = {}
+    worker = threading.Thread(target=lambda: out.update(r=suggest(
+        game, state, {"iterations": 10**9}, seed=0, params=SearchParams(workers=2), pool=pool, cancel=cancel)))
+    worker.start()
+    cancel.set()
+    worker.join(timeout=60)
+    assert not worker.is_alive(), "the pooled search did not stop"
+    assert out["r"].cancelled and out["r"].move in state.legal_moves()
+    # the pool still works afterwards, and a deadline bounds it
+    r = suggest(game, state, {"deadline": time.monotonic() + 0.2}, seed=0, params=SearchParams(workers=2), pool=pool)
+    assert r.move in state.legal_moves() and not r.cancelled
+
+
+def test_merge_stats_sums_per_move():
+    a = [(("x",), 3, 1.5), (("y",), 1, 0.2)]
+    b = [(("x",), 1, 0.5), (("y",), 5, 4.0)]
+    assert merge_stats([a, b]) == [(("x",), 4, 2.0), (("y",), 6, 4.2)]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("alphabeta", "unknown bot"),
+    ("ismcts:impossible", "unknown preset"),
+    ("ismcts:iterations=lots", "iterations expects int"),
+    ("ismcts:frobnicate=1", "unknown parameter 'frobnicate'"),
+    ("ismcts:c=-1", "c must be >= 0"),
+    ("ismcts:mode=xo", "mode must be so, mo or auto"),
+    ("ismcts:iterations=10,hard", "a preset must come first"),
+    ("random:fast", "takes no parameters"),
+    ("ismcts:reuse=maybe", "reuse expects bool"),
+])
+def test_bot_spec_errors_are_clear(spec, message):
+    game = registry.all_games()[0]
+    with pytest.raises(BotSpecError) as err:
+        make_bot(spec, game)
+    assert message in str(err.value)
+
+
+def test_bot_specs_parse():
+    game = registry.all_games()[0]
+    bot = make_bot("ismcts:iterations=2000,c=0.7", game)
+    assert isinstance(bot, ISMCTSBot) and bot.budget.iterations == 2000 and bot.params.c == 0.7
+    assert make_bot("ismcts:time=1.0", game).budget == Budget(time=1.0)
+    hard = parse_ismcts("ismcts:hard,workers=2")
+    assert hard.params.workers == 2 and hard.budget.iterations is not None
+    assert make_bot("ismcts", game).budget == parse_ismcts("ismcts:medium").budget
+    assert split_seat_specs("ismcts:iterations=2000,c=0.7,random") == ["ismcts:iterations=2000,c=0.7", "random"]
+    assert split_seat_specs("ismcts:hard,random") == ["ismcts:hard", "random"]
+    assert split_seat_specs("greedy;ismcts:c=1,mode=mo") == ["greedy", "ismcts:c=1,mode=mo"]
+    with pytest.raises(SearchError):
+        Budget()
+
+
+def test_arena_summary_is_deterministic():
+    name = registry.names()[0]
+    args = (name, {}, ["ismcts:iterations=8", "random"], 4, 5)
+    first = run_arena(*args)
+    assert first == run_arena(*args)
+    assert first == run_arena(*args, jobs=2)
+    assert set(first) >= {"games", "mean_moves_per_game", "score_range", "wins_per_seat", "bots"}
+    assert first["rotate"] is True
+    assert sum(b["seat_games"] for b in first["bots"].values()) == 2 * 4
+    plain = run_arena(name, {}, ["random"], 20, 7)
+    assert plain == run_arena(name, {}, ["random"], 20, 7) and plain["rotate"] is False
+
+
+def test_tree_reuse_keeps_a_consistent_search():
+    game = registry.all_games()[0]
+    cfg = game.configurations()[0]
+    runs = []
+    for _ in range(2):
+        summary = run_arena(game.name, cfg, ["ismcts:iterations=30,reuse=1", "random"], 2, 3)
+        runs.append(summary)
+    assert runs[0] == runs[1]
+
+
+def test_utilities():
+    two = utilities(Result((10, 4), (0,), (0, 1)))
+    assert two[0] > 0.8 > two[1]
+    tie = utilities(Result((5, 5), (0, 1), (0, 0)))
+    assert tie[0] == tie[1] and 0.4 < tie[0] < 0.6
+    solo = utilities(Result((17,), (0,), (0,)))
+    assert solo == [17.0]
+    team = utilities(Result((9, 3, 9, 3), (0, 2), (0, 2, 0, 2)))
+    assert team[0] == team[2] > team[1] == team[3]
+    four = utilities(Result((9, 7, 5, 1), (0,), (0, 1, 2, 3)))
+    assert four == sorted(four, reverse=True)
+    assert all(0.0 <= u <= 1.0 for u in two + tie + team + four)
+
+
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_pool_runs_an_unregistered_game(pool, mode):
+    game = ai_toygames.GAME
+    for cfg in game.configurations():
+        state = positions(game, cfg, seed=1, count=1)[0]
+        params = SearchParams(workers=2, mode=mode)
+        pooled = suggest(game, state, {"iterations": 30}, seed=2, params=params, pool=pool)
+        local = suggest(game, state, {"iterations": 30}, seed=2, params=params)
+        assert pooled.candidates == local.candidates
+
+
+def test_auto_mode_picks_mo_for_secret_moves():
+    toy = ai_toygames.GAME
+    state = toy.new_state({"players": 2}, 1)
+    assert suggest(toy, state, {"iterations": 5}).mode == "mo"
+    solo = toy.new_state({"players": 1}, 1)
+    assert suggest(toy, solo, {"iterations": 5}).mode == "so"
+
+
+def test_reaction_and_team_decisions_are_searched():
+    """The seat that reacts out of turn searches for itself; team mates score together."""
+    toy = ai_toygames.GAME
+    state = toy.new_state({"players": 4, "teams": True}, 3)
+    state.apply(state.legal_moves()[-1])  # seat 0 plays its highest card
+    state.points[1] = 1  # so seat 1 may block
+    assert state.decider() == 1 and state.active == 0
+    r = suggest(toy, state, {"iterations": 200}, seed=1)
+    assert r.seat == 1 and {c["move"] for c in r.candidates} == {("pass",), ("block",)}
+    assert sum(c["visits"] for c in r.candidates) == 200
+
+
+def test_pool_serves_concurrent_threads(pool):
+    """Server threads share one pool; each gets its own, correct answer."""
+    game = registry.all_games()[0]
+    states = positions(game, game.configurations()[0], seed=8, count=3)
+    params = SearchParams(workers=2)
+    expected = [suggest(game, s, {"iterations": 24}, seed=k, params=params).candidates for k, s in enumerate(states)]
+    got = {}
+
+    def ask(k):
+        got[k] = suggest(game, states[k], {"iterations": 24}, seed=k, params=params, pool=pool).candidates
+
+    threads = [threading.Thread(target=ask, args=(k,)) for k in range(len(states))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert [got[k] for k in range(len(states))] == expected
+
+
+def test_progressive_widening_limits_root_children():
+    game = registry.all_games()[0]
+    state = max(positions(game, game.configurations()[0], seed=9, count=6), key=lambda s: len(s.legal_moves()))
+    moves = len(state.legal_moves())
+    wide = suggest(game, state, {"iterations": 30}, seed=1)
+    narrow = suggest(game, state, {"iterations": 30}, seed=1, params=SearchParams(pw_alpha=0.3, pw_k=1.0))
+    tried = lambda r: sum(1 for c in r.candidates if c["visits"])  # noqa: E731
+    assert tried(narrow) <= tried(wide)
+    assert tried(narrow) <= max(1, int(1.0 * 31 ** 0.3) + 1) or moves <= 2
+
+
+def test_tree_reuse_follows_seen_moves():
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=12, count=5)[2]
+    seat = state.decider()
+    search = Search.from_world(state, SearchParams(mode="so"), seed=1)
+    search.run(iterations=200)
+    move = max(search.root_stats(), key=lambda s: s[1])[0]
+    truth = state.copy()
+    truth.apply(move)
+    keys = [move]
+    while truth.decider() not in (seat, TERMINAL):  # opponents' moves, all seen in full here
+        m = truth.legal_moves()[0]
+        keys.append(m if truth.public_move_text(m, seat) == truth.move_text(m) else None)
+        truth.apply(m)
+    if truth.decider() != seat:
+        pytest.skip("the game ended")
+    kept = search.advance(keys, truth.view(seat), seed=2)
+    root = search.trees[0]
+    assert kept == (root.visits > 0)
+    before = root.visits
+    search.run(iterations=10)
+    assert root.visits == before + 10
+    assert not search.advance([None], truth.view(seat), seed=3)  # a hidden move: start afresh
+    assert search.trees[0].visits == 0
+
+
+def test_arena_command_prints_the_summary(capsys):
+    from server.cli import main
+
+    name = registry.names()[0]
+    assert main(["arena", name, "--seats", "ismcts:iterations=4,c=0.5,random", "--games", "2", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    assert summary["seats"] == ["ismcts:iterations=4,c=0.5", "random"]
+    assert set(summary["bots"]) == {"ismcts:iterations=4,c=0.5", "random"}
+    for bot in summary["bots"].values():
+        lo, hi = bot["ci95"]
+        assert 0.0 <= lo <= bot["win_rate"] <= hi <= 1.0
+    assert "2/2 games" in err  # the progress bar, on stderr
+    with pytest.raises(SystemExit):
+        main(["arena", name, "--seats", "ismcts:bogus=1", "--games", "1"])
