@@ -218,6 +218,7 @@ class Request:
         self._parts = parts
         self.futures = [f for _, _, f in parts]
         self.workers = [w.index for _, w, _ in parts]
+        self.results: dict[int, dict] = {}  # part id -> what its worker answered
         self._left = len(parts)
         self._reported = threading.Event()
         self._callbacks: list[Callable[[], None]] = []
@@ -466,6 +467,8 @@ class SearchPool:
         if entry is None:
             return
         fut, request, _ = entry
+        if kind == "done" and request is not None:
+            request.results[pid] = msg[2]
         try:
             if kind == "done":
                 fut.set_result(msg[2])

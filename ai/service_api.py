@@ -121,13 +121,14 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
     return run_search(game, view, budget, seed, search_params, pool=pool, cancel=cancel)
 
 
-def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, params: SearchParams,
+def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed: int, params: SearchParams,
                pool=None, cancel=None, search: Search | None = None, end: float | None = None) -> SearchResult:
     """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse).
     ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline."""
     start = time.monotonic()
     if end is None:
         end = budget.end_time(start)
+    iteration_budget = budget.iterations if budget is not None else None
     workers = params.workers
     if search is None:
         # the root, rebuilt from the view alone; also answers single-move positions
@@ -136,19 +137,19 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
     if len(moves) == 1:
         return finish(search, [(moves[0], 0, 0.0)], 0, seed, start, keep=search)
     if pool is not None:
-        jobs = _split(budget.iterations, workers, seed)
+        jobs = _split(iteration_budget, workers, seed)
         parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
         return finish(search, merge_stats([p["stats"] for p in parts]), sum(p["iterations"] for p in parts),
                       seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts))
     if workers == 1:
-        iterations = search.run(iterations=budget.iterations, end=end, cancel=cancel)
+        iterations = search.run(iterations=iteration_budget, end=end, cancel=cancel)
         stats = search.root_stats()  # a reused tree also counts its earlier visits
         keep = search
     else:
         # no pool: the same independent searches, one after another
         parts = []
         iterations = 0
-        jobs = _split(budget.iterations, workers, seed)
+        jobs = _split(iteration_budget, workers, seed)
         for j, (iters, job_seed) in enumerate(jobs):
             part = search if j == 0 else Search.from_view(game, view, params, job_seed)
             part_end = None
@@ -165,18 +166,21 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
 
 async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int | None, end: float | None,
                            seed: int, params: SearchParams, pool, on_submitted=None,
-                           grace: float = 0.010) -> SearchResult:
+                           grace: float = 0.010, search: Search | None = None) -> SearchResult:
     """``run_search`` on a ``SearchPool`` for asyncio code: the loop never blocks.
 
     ``iterations`` and ``end`` (absolute ``time.monotonic()``) bound the
     search; at least one of them must be set. Cancelling the awaiting task
     cancels the search: the workers stop within a slice. ``on_submitted``
-    gets the pool's ``Request`` (e.g. to learn when the workers are free).
+    gets the pool's ``Request`` (e.g. to learn when the workers are free),
+    or None when no worker was needed. ``search``: the root from ``prepare``
+    if the caller already built it.
     """
     if iterations is None and end is None:
         raise SearchError("a search needs iterations or an end time")
     start = time.monotonic()
-    search = prepare(game, view, seed, params)
+    if search is None:
+        search = prepare(game, view, seed, params)
     moves = search.root.legal_moves()
     if len(moves) == 1:
         if on_submitted is not None:
