@@ -272,21 +272,30 @@ class Request:
             concurrent.futures.wait(pending, timeout=poll, return_when=concurrent.futures.FIRST_COMPLETED)
         return self._collect()
 
-    async def wait_async(self, end: float | None = None, grace: float = 0.010) -> list[dict]:
+    async def wait_async(self, end: float | None = None, grace: float = 0.010,
+                         answer_by: float | None = None) -> list[dict]:
         """Await the parts without blocking the loop. Cancelling the awaiting
-        task cancels the search (the workers stop within a slice)."""
+        task cancels the search (the workers stop within a slice).
+
+        With an ``end``, parts not back ``grace`` after it are told to stop
+        and left out once one part is in. ``answer_by`` (absolute): return by
+        then whatever is in, possibly nothing (a call's deadline must not be
+        missed because a worker was not scheduled in time).
+        """
         waiting = [asyncio.wrap_future(f) for f in self.futures]
+        mono = time.monotonic
         try:
-            if end is None:
+            if end is None and answer_by is None:
                 await asyncio.wait(waiting)
             else:
-                timeout = max(0.0, end + grace - time.monotonic())
-                done, pending = await asyncio.wait(waiting, timeout=timeout)
+                limit = min(t for t in (None if end is None else end + grace, answer_by) if t is not None)
+                done, pending = await asyncio.wait(waiting, timeout=max(0.0, limit - mono()))
+                if pending and not done:  # nothing in yet: the first part to arrive answers
+                    timeout = None if answer_by is None else max(0.0, answer_by - mono())
+                    done, pending = await asyncio.wait(pending, timeout=timeout,
+                                                       return_when=asyncio.FIRST_COMPLETED)
                 if pending:
-                    if not done:  # nothing in yet: the first part to arrive answers
-                        done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-                    if pending:
-                        self.cancel()
+                    self.cancel()
         except asyncio.CancelledError:
             self.cancel()
             raise

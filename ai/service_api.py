@@ -166,7 +166,8 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
 
 async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int | None, end: float | None,
                            seed: int, params: SearchParams, pool, on_submitted=None,
-                           grace: float = 0.010, search: Search | None = None) -> SearchResult:
+                           grace: float = 0.010, search: Search | None = None,
+                           answer_by: float | None = None) -> SearchResult:
     """``run_search`` on a ``SearchPool`` for asyncio code: the loop never blocks.
 
     ``iterations`` and ``end`` (absolute ``time.monotonic()``) bound the
@@ -174,7 +175,8 @@ async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int 
     cancels the search: the workers stop within a slice. ``on_submitted``
     gets the pool's ``Request`` (e.g. to learn when the workers are free),
     or None when no worker was needed. ``search``: the root from ``prepare``
-    if the caller already built it.
+    if the caller already built it. ``answer_by``: an absolute time by which
+    to answer with whatever parts are in (with none, the immediate answer).
     """
     if iterations is None and end is None:
         raise SearchError("a search needs iterations or an end time")
@@ -189,8 +191,9 @@ async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int 
     request = pool.submit(game, view, params.to_dict(), _split(iterations, params.workers, seed), end)
     if on_submitted is not None:
         on_submitted(request)
-    parts = await request.wait_async(end, grace=grace)
-    return finish(search, merge_stats([p["stats"] for p in parts]), sum(p["iterations"] for p in parts),
+    parts = await request.wait_async(end, grace=grace, answer_by=answer_by)
+    stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats()
+    return finish(search, stats, sum(p["iterations"] for p in parts),
                   seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts))
 
 

@@ -22,7 +22,10 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   wait (never refused) but count in the queue like any search.
 * **Deadlines**: a search stops at ``min(arrival + asked seconds, the
   call's deadline - margin)``; the margin (``DEADLINE_MARGIN`` = 30 ms)
-  leaves time to merge the workers' statistics and send the reply. A call
+  leaves time to merge the workers' statistics and send the reply. Parts
+  of the search still out at ``deadline - margin / 2`` (a worker the OS did
+  not schedule in time) are left out; with none in, the immediate answer
+  (below) goes out, so a loaded machine costs quality, not the deadline. A call
   whose deadline leaves less than the margin fails at once with
   DEADLINE_EXCEEDED (the answer could not arrive in time). A search that
   got no iteration in (no time left after waiting) answers with the game's
@@ -193,6 +196,7 @@ class SearchQueue:
                 end, bound = stop, "deadline"
         if iterations is None and end is None:
             raise ValueError("a search needs iterations, seconds or a deadline")
+        answer_by = None if deadline is None else deadline - self.margin / 2
         root = prepare(game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
@@ -222,7 +226,8 @@ class SearchQueue:
         waited = time.monotonic() - arrived
         self.counts["started"] += 1
         try:
-            result = await self._run(game, view, params, iterations, end, seed, root, fields, arrived, waited)
+            result = await self._run(game, view, params, iterations, end, seed, root, fields, arrived, waited,
+                                     answer_by)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             raise
@@ -268,13 +273,14 @@ class SearchQueue:
             pass
         self._changed()
 
-    async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited) -> SearchResult:
+    async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited,
+                   answer_by) -> SearchResult:
         if self.pool is None:
             return await self._run_in_thread(game, view, params, iterations, end, seed, root)
         held: list = []
         try:
             result = await run_search_async(game, view, iterations, end, seed, params, self.pool,
-                                            on_submitted=held.append, search=root)
+                                            on_submitted=held.append, search=root, answer_by=answer_by)
         except asyncio.CancelledError:
             request = held[0] if held else None
             if request is None:

@@ -33,7 +33,7 @@ LONG = 10_000_000  # iterations no test waits for
 def pool():
     from ai.pool import SearchPool
 
-    p = SearchPool(2)
+    p = SearchPool(2, nice=5)  # as boardbot serve starts it
     yield p
     p.close()
 
