@@ -57,6 +57,7 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from ai.ismcts import Budget, SearchParams
+from ai.pool import WorkerDied
 from ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
 from engine.core import Game
 
@@ -231,6 +232,10 @@ class SearchQueue:
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             raise
+        except WorkerDied as err:
+            self.counts["failed"] += 1
+            log.error("search_failed", **fields, error=str(err))
+            raise errors.ServiceError(grpc.StatusCode.UNAVAILABLE, f"{err}; retry", "SEARCH_WORKER_LOST") from None
         except Exception:
             self.counts["failed"] += 1
             raise

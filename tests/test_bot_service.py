@@ -397,6 +397,20 @@ def test_other_games_stay_fast_while_searches_run(ai, ai_server):
     assert latencies[len(latencies) // 2] < 1.0  # an event loop blocked by searches would take seconds
 
 
+def test_without_a_pool_searches_run_in_threads(client, server):
+    """An embedded server (tests, `boardbot play`) has no worker processes: the same API, in threads."""
+    game, seat, view = my_turn_game(client, seed=41)
+    reply = game.seat(seat).suggest(iterations=12, seed=1)
+    assert reply.stats.iterations == 12 and reply.stats.workers == 1
+    assert reply.move.id in {m.id for m in view.legal_moves}
+    assert client.serving_stats().workers == 0
+    bots = client.create_game("frogriders", seats=["ismcts:iterations=5", "random"], seed=2)
+    for _, last in bots.spectator().watch():
+        if last.finished:
+            break
+    assert last.finished
+
+
 # --- the pool ---------------------------------------------------------------------------
 def test_a_dead_worker_is_replaced():
     from ai.pool import SearchPool, WorkerDied
