@@ -25,7 +25,10 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   leaves time to merge the workers' statistics and send the reply. Parts
   of the search still out at ``deadline - margin / 2`` (a worker the OS did
   not schedule in time) are left out; with none in, the immediate answer
-  (below) goes out, so a loaded machine costs quality, not the deadline. A call
+  (below) goes out, so a loaded machine costs quality, not the deadline.
+  Likewise a time-budgeted search answers by its end + ``LATE`` (25 ms)
+  with the parts that are in (parts are normally in within a few ms; a
+  starved machine is what delays them). A call
   whose deadline leaves less than the margin fails at once with
   DEADLINE_EXCEEDED (the answer could not arrive in time). A search that
   got no iteration in (no time left after waiting) answers with the game's
@@ -68,6 +71,7 @@ log = structlog.get_logger("boardbot.server")
 SEARCHES_PER_WORKER = 16      # default max_running per worker process
 THREAD_SEARCHES = 4           # default max_running without a pool (searches in threads)
 DEADLINE_MARGIN = 0.030       # seconds kept before a call's deadline
+LATE = 0.025                  # a time-budgeted search answers by its end + this, with what is in
 MAX_SECONDS = 60.0            # the longest search anyone may ask for
 MAX_ITERATIONS = 10_000_000
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
@@ -120,7 +124,7 @@ class SearchQueue:
     """
 
     def __init__(self, pool=None, max_running: int | None = None, queue_limit: int | None = None,
-                 margin: float = DEADLINE_MARGIN, log_interval: float = LOG_INTERVAL):
+                 margin: float = DEADLINE_MARGIN, log_interval: float = LOG_INTERVAL, late: float = LATE):
         self.pool = pool
         self.workers = pool.processes if pool is not None else 0
         if max_running is None:
@@ -134,6 +138,7 @@ class SearchQueue:
         self.max_running = max_running
         self.queue_limit = queue_limit
         self.margin = margin
+        self.late = late
         self.log_interval = log_interval
         self.running = 0
         self._waiters: deque[asyncio.Future] = deque()
@@ -144,7 +149,7 @@ class SearchQueue:
         self._closed = False
         # metrics
         self.counts = {"started": 0, "answered": 0, "rejected": 0, "cancelled": 0, "expired_in_queue": 0,
-                       "deadline_too_short": 0, "failed": 0}
+                       "deadline_too_short": 0, "failed": 0, "partial": 0, "unsearched": 0}
         self.stops: dict[str, int] = {}
         self.peak_queued = 0
         self._recent_wait: deque[float] = deque(maxlen=RECENT)
@@ -197,7 +202,9 @@ class SearchQueue:
                 end, bound = stop, "deadline"
         if iterations is None and end is None:
             raise ValueError("a search needs iterations, seconds or a deadline")
-        answer_by = None if deadline is None else deadline - self.margin / 2
+        answer_by = None if end is None else end + self.late
+        if deadline is not None:
+            answer_by = min(answer_by, deadline - self.margin / 2)
         root = prepare(game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
@@ -239,6 +246,9 @@ class SearchQueue:
         except Exception:
             self.counts["failed"] += 1
             raise
+        if result.workers < params.workers and self.pool is not None:
+            # parts late past the answer time were left out (none in: the immediate answer)
+            self.counts["partial" if result.workers else "unsearched"] += 1
         if iterations is not None and result.iterations >= iterations:
             stop = "iterations"
         else:
