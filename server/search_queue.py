@@ -13,7 +13,9 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
 * **Waiting**: beyond that, searches wait in a FIFO queue for a running
   search to end. A call's clock runs from its arrival, so waiting uses up
   its time budget; one whose time runs out in the queue gets the immediate
-  answer (below) instead.
+  answer (below) instead. A search's slot is free once its call is answered
+  or cancelled (parts still out were told to stop and leave their worker
+  within a slice).
 * **Shedding**: a SuggestMove or ChooseMove that would wait behind
   ``queue_limit`` others is refused at once with RESOURCE_EXHAUSTED (an
   ``ErrorInfo`` SEARCH_QUEUE_FULL, a ``RetryInfo`` and a ``QuotaFailure``),
@@ -34,8 +36,8 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   got no iteration in (no time left after waiting) answers with the game's
   heuristic move (``ai.service_api.immediate_move``).
 * **Cancellation**: a cancelled call cancels its task; the search's parts
-  are told to stop and the workers answer within a slice. The slot is free
-  once every worker has let go of the search.
+  are told to stop and the workers answer within a slice; the ``search``
+  log line of a cancelled search comes when they have, with ``stopped_ms``.
 
 Metrics: ``snapshot()`` (served by BotService.GetServingStats), one
 ``search`` log line per search (kind, queue length met on arrival, wait,
@@ -294,29 +296,20 @@ class SearchQueue:
             return await self._run_in_thread(game, view, params, iterations, end, seed, root)
         held: list = []
         try:
-            result = await run_search_async(game, view, iterations, end, seed, params, self.pool,
-                                            on_submitted=held.append, search=root, answer_by=answer_by)
+            return await run_search_async(game, view, iterations, end, seed, params, self.pool,
+                                          on_submitted=held.append, search=root, answer_by=answer_by)
         except asyncio.CancelledError:
             request = held[0] if held else None
-            if request is None:
-                self._release()
-            else:  # free the slot once the workers have stopped, and say how fast they did
+            if request is not None:  # say how fast the workers let go of it
                 cancelled_at = time.monotonic()
                 request.on_reported(lambda: self._threadsafe(
                     self._cancel_reported, request, cancelled_at, fields, arrived, waited))
             raise
-        except BaseException:
-            self._release_when_free(held)
-            raise
-        self._release_when_free(held)
-        return result
-
-    def _release_when_free(self, held: list) -> None:
-        request = held[0] if held else None
-        if request is None:
+        finally:
+            # The slot is free once the call is answered (or cancelled): parts
+            # still out were told to stop and leave their worker within a slice
+            # (the workers' load is in the metrics).
             self._release()
-        else:  # stragglers told to stop still hold a worker for up to a slice
-            request.on_reported(lambda: self._threadsafe(self._release))
 
     async def _run_in_thread(self, game, view, params, iterations, end, seed, root) -> SearchResult:
         cancel = threading.Event()
@@ -362,7 +355,6 @@ class SearchQueue:
         self.stops["cancelled"] = self.stops.get("cancelled", 0) + 1
         log.info("search", **fields, stop="cancelled", wait_ms=round(waited * 1000, 3),
                  **self.last_cancelled, running=self.running, queued=len(self._waiters))
-        self._release()
 
     def _done(self, outcome: SearchOutcome, fields: dict, arrived: float, ahead: int, running_then: int):
         r = outcome.result
