@@ -86,6 +86,7 @@ async def start(address: str, store: GameStore | None = None,
     host = address.rsplit(":", 1)[0]
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
+    searches.start()
     return running
 
 

@@ -223,4 +223,5 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
             counts=snap["counts"], stops=snap["stops"],
             wait_p50_seconds=snap["wait_p50_seconds"], wait_p99_seconds=snap["wait_p99_seconds"],
             search_p50_seconds=snap["search_p50_seconds"], search_p99_seconds=snap["search_p99_seconds"],
-            worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"])
+            worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
+            loop_lag_p99_seconds=snap["loop_lag_p99_seconds"], loop_lag_max_seconds=snap["loop_lag_max_seconds"])

@@ -22,15 +22,17 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   so overload costs the extra callers a quick retry instead of costing
   everyone latency. Hosted bot seats are the server's own work: they always
   wait (never refused) but count in the queue like any search.
-* **Deadlines**: a search stops at ``min(arrival + asked seconds, the
-  call's deadline - margin)``; the margin (``DEADLINE_MARGIN`` = 30 ms)
-  leaves time to merge the workers' statistics and send the reply. Parts
-  of the search still out at ``deadline - margin / 2`` (a worker the OS did
-  not schedule in time) are left out; with none in, the immediate answer
-  (below) goes out, so a loaded machine costs quality, not the deadline.
-  Likewise a time-budgeted search answers by its end + ``LATE`` (25 ms)
-  with the parts that are in (parts are normally in within a few ms; a
-  starved machine is what delays them). A call
+* **Deadlines**: a search ends at ``min(arrival + asked seconds, the
+  call's deadline - margin)``; the margin (``DEADLINE_MARGIN`` = 30 ms,
+  plus the event loop's recent lag p99 when it lags, up to 200 ms more)
+  leaves time to merge the workers' statistics and send the reply. The
+  workers stop ``LEAD`` (5 ms, at most 5 % of the time) before the end so
+  their statistics are back by then; parts still out 5 ms after the end are
+  left out once one is in, and the answer goes out by the end + ``LATE``
+  (15 ms) -- by ``deadline - margin / 2`` for a deadline -- with the parts
+  that are in; with none in, the immediate answer (below). Parts are
+  normally back within a few ms; a CPU-starved machine is what delays
+  them, and then it costs quality, not latency. A call
   whose deadline leaves less than the margin fails at once with
   DEADLINE_EXCEEDED (the answer could not arrive in time). A search that
   got no iteration in (no time left after waiting) answers with the game's
@@ -39,7 +41,9 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   are told to stop and the workers answer within a slice; the ``search``
   log line of a cancelled search comes when they have, with ``stopped_ms``.
 
-Metrics: ``snapshot()`` (served by BotService.GetServingStats), one
+Metrics: ``snapshot()`` (served by BotService.GetServingStats; with the
+event loop's lag: how late a 50 ms timer fires, p99 and max over the last
+10 s -- what a starved server process adds to every answer), one
 ``search`` log line per search (kind, queue length met on arrival, wait,
 search time, iterations, workers, stop reason) and a ``search_queue`` line
 whenever the running or waiting count changed, at most one a second.
@@ -73,11 +77,15 @@ log = structlog.get_logger("boardbot.server")
 SEARCHES_PER_WORKER = 16      # default max_running per worker process
 THREAD_SEARCHES = 4           # default max_running without a pool (searches in threads)
 DEADLINE_MARGIN = 0.030       # seconds kept before a call's deadline
-LATE = 0.025                  # a time-budgeted search answers by its end + this, with what is in
+LATE = 0.015                  # a time-budgeted search answers by its end + this, with what is in
+LEAD = 0.005                  # the workers stop this much before the end (at most 5 % of the budget)
+MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
 MAX_SECONDS = 60.0            # the longest search anyone may ask for
 MAX_ITERATIONS = 10_000_000
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
+LAG_EVERY = 0.05              # the event-loop lag probe's period (seconds)
+LAG_WINDOW = 10.0             # loop lag percentiles over this many recent seconds
 
 
 class Overloaded(errors.ServiceError):
@@ -160,6 +168,36 @@ class SearchQueue:
         self._last_log = 0.0
         self._log_handle = None
         self._logged_state = None
+        self._lags: deque[tuple[float, float]] = deque(maxlen=int(LAG_WINDOW / LAG_EVERY) + 1)
+        self._probe: asyncio.Task | None = None
+
+    # --- the event loop's health -------------------------------------------------------
+    def start(self) -> None:
+        """Start the loop-lag probe (on the server's loop): how late a 50 ms timer fires
+        says whether the loop (and the process) has time for its calls."""
+        self._loop = asyncio.get_running_loop()
+        if self._probe is None:
+            self._probe = self._loop.create_task(self._probe_lag())
+
+    async def _probe_lag(self) -> None:
+        mono = time.monotonic
+        while not self._closed:
+            planned = mono() + LAG_EVERY
+            await asyncio.sleep(LAG_EVERY)
+            now = mono()
+            self._lags.append((now, max(0.0, now - planned)))
+
+    def deadline_margin(self) -> float:
+        """What the server keeps before a call's deadline: ``margin`` (30 ms) plus
+        the event loop's recent lag p99 (up to ``MAX_LAG_MARGIN``): a busy or
+        starved server process needs longer to get the answer out."""
+        return self.margin + min(MAX_LAG_MARGIN, self.loop_lag()[0])
+
+    def loop_lag(self) -> tuple[float, float]:
+        """(p99, max) seconds of loop lag over the last ``LAG_WINDOW`` seconds."""
+        since = time.monotonic() - LAG_WINDOW
+        lags = [lag for at, lag in self._lags if at >= since]
+        return _pct(lags, 0.99), max(lags, default=0.0)
 
     # --- parameters --------------------------------------------------------------
     def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
@@ -193,20 +231,25 @@ class SearchQueue:
         if seconds is not None:
             end, bound = arrived + seconds, "time"
         if deadline is not None:
-            stop = deadline - self.margin
+            margin = self.deadline_margin()
+            stop = deadline - margin
             if stop <= arrived:
                 self.counts["deadline_too_short"] += 1
                 raise errors.ServiceError(
                     grpc.StatusCode.DEADLINE_EXCEEDED,
                     f"the call's deadline leaves {max(0.0, deadline - arrived) * 1000:.0f} ms, less than the "
-                    f"{self.margin * 1000:.0f} ms the server keeps to reply", "DEADLINE_TOO_SHORT")
+                    f"{margin * 1000:.0f} ms the server keeps to reply", "DEADLINE_TOO_SHORT")
             if end is None or stop < end:
                 end, bound = stop, "deadline"
         if iterations is None and end is None:
             raise ValueError("a search needs iterations, seconds or a deadline")
-        answer_by = None if end is None else end + self.late
-        if deadline is not None:
-            answer_by = min(answer_by, deadline - self.margin / 2)
+        answer_by = work_end = None
+        if end is not None:
+            answer_by = end + self.late
+            if deadline is not None:
+                answer_by = min(answer_by, deadline - margin / 2)
+            # the workers stop a little early, so their statistics are back at the end
+            work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
         root = prepare(game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
@@ -236,8 +279,8 @@ class SearchQueue:
         waited = time.monotonic() - arrived
         self.counts["started"] += 1
         try:
-            result = await self._run(game, view, params, iterations, end, seed, root, fields, arrived, waited,
-                                     answer_by)
+            result = await self._run(game, view, params, iterations, work_end, seed, root, fields, arrived,
+                                     waited, answer_by)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             raise
@@ -393,7 +436,8 @@ class SearchQueue:
         self._last_log = time.monotonic()
         log.info("search_queue", running=self.running, queued=len(self._waiters), max_running=self.max_running,
                  queue_limit=self.queue_limit, rejected_total=self.counts["rejected"],
-                 worker_load=self.pool.load() if self.pool is not None else None)
+                 worker_load=self.pool.load() if self.pool is not None else None,
+                 loop_lag_p99_ms=round(self.loop_lag()[0] * 1000, 3))
 
     def snapshot(self) -> dict:
         """The figures GetServingStats serves."""
@@ -413,11 +457,15 @@ class SearchQueue:
             "worker_load": self.pool.load() if self.pool is not None else [],
             "worker_restarts": self.pool.restarts if self.pool is not None else 0,
             "last_cancelled": dict(self.last_cancelled) if self.last_cancelled else None,
+            "loop_lag_p99_seconds": self.loop_lag()[0],
+            "loop_lag_max_seconds": self.loop_lag()[1],
         }
 
     def close(self) -> None:
         """Server shutdown: waiting searches end (UNAVAILABLE); threads stop taking work."""
         self._closed = True
+        if self._probe is not None:
+            self._probe.cancel()
         while self._waiters:
             self._waiters.popleft().cancel()
         if self._log_handle is not None:
