@@ -45,6 +45,7 @@ import itertools
 import multiprocessing as mp
 import multiprocessing.connection as mpc
 import os
+import queue
 import sys
 import threading
 import time
@@ -201,6 +202,10 @@ def _worker_main(conn, index: int, nice: int) -> None:
 
 # --- the parent side --------------------------------------------------------------
 class _Worker:
+    """A worker process seen from the parent. Messages to it go through an
+    outbox and a sender thread, so a caller (the server's event loop) never
+    blocks on a pipe whose worker is busy or not scheduled."""
+
     def __init__(self, index: int, process, conn):
         self.index = index
         self.process = process
@@ -208,6 +213,25 @@ class _Worker:
         self.pid = process.pid
         self.active: set[int] = set()  # part ids it holds
         self.alive = True
+        self.outbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.sender = threading.Thread(target=self._send_loop, name=f"search-pool-send-{index}", daemon=True)
+        self.sender.start()
+
+    def send(self, msg) -> None:
+        self.outbox.put(msg)
+
+    def _send_loop(self) -> None:
+        while True:
+            msg = self.outbox.get()
+            if msg is None:
+                return
+            try:
+                self.conn.send(msg)
+            except (OSError, ValueError):
+                return  # the worker is gone: the collector fails its parts
+
+    def stop_sender(self) -> None:
+        self.outbox.put(None)
 
 
 class Request:
@@ -380,13 +404,8 @@ class SearchPool:
                 return
 
     def _send(self, worker: _Worker, msg) -> None:
-        with self._lock:
-            if not worker.alive:
-                return
-            try:
-                worker.conn.send(msg)
-            except (OSError, ValueError):
-                pass  # a dead worker: the collector notices and fails its parts
+        if worker.alive:
+            worker.send(msg)
 
     @property
     def pids(self) -> list[int]:
@@ -417,10 +436,7 @@ class SearchPool:
             for (pid, worker, fut), (iterations, seed) in zip(parts, jobs):
                 self._futures[pid] = (fut, request, worker)
                 worker.active.add(pid)
-                try:
-                    worker.conn.send(("search", pid, locator, dict(view), params, iterations, end, seed))
-                except (OSError, ValueError):
-                    pass  # the collector fails the parts of a dead worker
+                worker.send(("search", pid, locator, dict(view), params, iterations, end, seed))
         return request
 
     def run(self, game: Game, view: Mapping[str, Any], params: dict, jobs: list[tuple], end, cancel=None,
@@ -506,6 +522,7 @@ class SearchPool:
                 pass
             if request is not None:
                 request._part_reported()
+        worker.stop_sender()
         try:
             worker.conn.close()
         except OSError:
@@ -522,6 +539,7 @@ class SearchPool:
             return
         with self._lock:
             if self._closed:
+                fresh.stop_sender()
                 fresh.process.terminate()
                 return
             self._workers[index] = fresh
@@ -544,13 +562,12 @@ class SearchPool:
             workers = list(self._workers)
             for w in workers:
                 if w.alive:
-                    try:
-                        w.conn.send(("stop",))
-                    except (OSError, ValueError):
-                        pass
+                    w.send(("stop",))
+                w.stop_sender()
         self._wake()
         self._collector.join(5)
         for w in workers:
+            w.sender.join(2)
             w.process.join(2)
             if w.process.is_alive():
                 w.process.terminate()

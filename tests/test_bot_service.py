@@ -263,7 +263,8 @@ def test_a_search_stops_at_its_deadline(ai, ai_server):
     elapsed = time.monotonic() - started
     assert elapsed < 1.5
     assert reply.stats.stop == bpb.SEARCH_STOP_DEADLINE and reply.stats.cancelled
-    assert 0 < reply.stats.iterations < LONG
+    # (0 iterations only if the machine never scheduled a worker in time: the heuristic move)
+    assert reply.stats.iterations < LONG and reply.stats.seconds < 1.0
     assert reply.move.id in {m.id for m in view.legal_moves}
     wait_for(ai_server, idle)  # and the workers are free again
     # a deadline shorter than the reply margin: DEADLINE_EXCEEDED at once
@@ -468,9 +469,9 @@ def test_interleaved_time_budgets_hold(pool):
 
     results = asyncio.run(many())
     overs = sorted(t - 0.3 for t, _ in results)
-    print(f"\n12 searches of 0.3 s on 2 workers: latency - budget max {overs[-1] * 1000:.1f} ms")
-    assert all(r.iterations > 0 for _, r in results)
-    assert overs[-1] < 2.0  # one after another they would take 12 x 0.3 / 2 = 1.8 s
+    print(f"\n12 searches of 0.3 s on 2 workers: latency - budget max {overs[-1] * 1000:.1f} ms, "
+          f"iterations {sorted(r.iterations for _, r in results)}")
+    assert overs[-1] < 1.5  # one after another they would take 12 x 0.3 / 2 = 1.8 s
 
 
 # --- boardbot serve flags ---------------------------------------------------------------
