@@ -56,6 +56,7 @@ from engine import registry
 from engine.core import Game
 
 SLICE_SECONDS = 0.002  # a worker's time on one part before it looks at the others
+SNAPSHOT_AT = 0.75     # a timed part sends its statistics once at this share of its time
 
 
 class WorkerDied(RuntimeError):
@@ -98,7 +99,7 @@ def search_task(locator: str, view: Mapping[str, Any], params: dict, iterations,
 class _Part:
     """One part searched by a worker, a slice at a time."""
 
-    __slots__ = ("pid", "search", "left", "end", "start", "per_iter", "cancelled", "single")
+    __slots__ = ("pid", "search", "left", "end", "start", "per_iter", "cancelled", "single", "snap_at")
 
     def __init__(self, pid: int, search, iterations, end):
         self.pid = pid
@@ -106,6 +107,9 @@ class _Part:
         self.left = iterations  # None: until the end time
         self.end = end
         self.start = time.monotonic()
+        # with an end time: one snapshot of the statistics part-way, for the
+        # caller to use if this worker is not scheduled in time at the end
+        self.snap_at = None if end is None else self.start + SNAPSHOT_AT * max(0.0, end - self.start)
         self.per_iter = 0.0005  # seconds per iteration, learnt as it runs
         self.cancelled = False
         self.single = len(search.root.legal_moves()) == 1
@@ -195,7 +199,11 @@ def _worker_main(conn, index: int, nice: int) -> None:
             if order:
                 pid = order[0]
                 order.rotate(-1)
-                parts[pid].slice()
+                part = parts[pid]
+                part.slice()
+                if part.snap_at is not None and part.search.iterations and mono() >= part.snap_at:
+                    part.snap_at = None
+                    conn.send(("snap", pid, part.result()))
     except (EOFError, OSError, KeyboardInterrupt):
         return  # the parent is gone or stopping us
 
@@ -243,6 +251,7 @@ class Request:
         self.futures = [f for _, _, f in parts]
         self.workers = [w.index for _, w, _ in parts]
         self.results: dict[int, dict] = {}  # part id -> what its worker answered
+        self.snapshots: dict[int, dict] = {}  # part id -> its statistics part-way (timed parts)
         self._left = len(parts)
         self._reported = threading.Event()
         self._callbacks: list[Callable[[], None]] = []
@@ -332,15 +341,18 @@ class Request:
         return self._collect()
 
     def _collect(self) -> list[dict]:
+        """The parts that are in; a part still out contributes its snapshot, if any."""
         out = []
         errors = []
-        for f in self.futures:
+        for pid, _, f in self._parts:
             if f.done() and not f.cancelled():
                 exc = f.exception()
                 if exc is None:
                     out.append(f.result())
                 else:
                     errors.append(exc)
+            elif pid in self.snapshots:
+                out.append(dict(self.snapshots[pid], snapshot=True))
         if not out and errors:
             raise errors[0]
         return out
@@ -483,6 +495,12 @@ class SearchPool:
 
     def _dispatch(self, worker: _Worker, msg) -> None:
         kind = msg[0]
+        if kind == "snap":
+            with self._lock:
+                entry = self._futures.get(msg[1])
+            if entry is not None and entry[1] is not None:
+                entry[1].snapshots[msg[1]] = msg[2]
+            return
         if kind not in ("done", "error"):
             return
         pid = msg[1]
