@@ -24,6 +24,11 @@ time passes while another part is running answers after at most that
 slice. How many searches may be in the workers at once is the caller's
 policy (``server.search_queue``); the pool takes whatever it is given.
 
+**Late workers.** A part with an end time sends one snapshot of its root
+statistics at ``SNAPSHOT_AT`` of its time; a caller that gives up on a
+late part (``grace`` past the end, or ``answer_by``) uses the snapshot in
+its place, so a worker the OS did not schedule near the end still counts.
+
 **Cancellation.** ``Request.cancel()`` sends a cancel message to the
 workers holding its parts; each answers at once with what it has (the
 iteration in progress, at most one slice, is the only wait).
