@@ -139,7 +139,7 @@ class Budget:
         if self.deadline is not None:
             remaining = self.deadline - start
             # leave room to merge, serialise and send the answer
-            stop = self.deadline - min(0.025, max(0.002, 0.1 * remaining))
+            stop = self.deadline - min(0.025, max(0.005, 0.1 * remaining))
             end = stop if end is None else min(end, stop)
         return end
 

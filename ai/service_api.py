@@ -140,7 +140,10 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
         keep = search
     elif pool is not None:
         jobs = _split(budget.iterations, workers, seed)
-        parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
+        grace = 0.010  # how long past the end a late part is waited for
+        if budget.deadline is not None and end is not None:
+            grace = min(grace, max(0.001, (budget.deadline - end) / 2))
+        parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel, grace=grace)
         stats = merge_stats([p["stats"] for p in parts])
         iterations = sum(p["iterations"] for p in parts)
         keep = None
