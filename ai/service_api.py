@@ -21,7 +21,6 @@ returns the best move found so far (``cancelled=True``).
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -188,7 +187,3 @@ def _split(iterations: int | None, workers: int, seed: int) -> list[tuple]:
             iters = iterations // workers + (1 if j < iterations % workers else 0)
         jobs.append((iters, derive_seed(seed, j)))
     return jobs
-
-
-def choose_seed(rng: random.Random) -> int:
-    return rng.getrandbits(63)
