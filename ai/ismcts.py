@@ -34,9 +34,9 @@ Modes (``SearchParams.mode``):
 * ``mo``: multiple-observer ISMCTS. One tree per seat. In seat t's tree, its
   own moves are keyed by the move, everyone else's by
   ``public_move_text(move, t)``, i.e. what t sees of it. The seat to move
-  selects in its own tree, so an opponent's choice cannot depend on hidden
-  details the opponent does not know, and the searcher's tree cannot branch
-  on an opponent's secret choice (a card played face down, a secret bid).
+  selects in its own tree, so a modelled opponent cannot react to the
+  searcher's secret moves, and the searcher's tree cannot branch on an
+  opponent's secret choice (a card played face down, a secret bid).
   Use it where opponents' hidden choices matter; it costs one
   ``public_move_text`` per other seat per tree step.
 * ``auto`` (the default): ``mo`` if the game overrides
@@ -139,7 +139,7 @@ class Budget:
         if self.deadline is not None:
             remaining = self.deadline - start
             # leave room to merge, serialise and send the answer
-            stop = self.deadline - min(0.025, max(0.002, 0.1 * remaining))
+            stop = self.deadline - min(0.025, max(0.005, 0.1 * remaining))
             end = stop if end is None else min(end, stop)
         return end
 

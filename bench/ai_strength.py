@@ -56,6 +56,7 @@ def main(argv=None) -> int:
                     print(f"{name} 1p: {spec} alone", file=sys.stderr, flush=True)
                     summary = run_arena(name, cfg, [spec], matches, args.seed, jobs=args.jobs, progress=True)
                     entry["mean_score"][spec] = summary["bots"][spec]["mean_score"]
+                    print(f"  -> mean score {entry['mean_score'][spec]}", file=sys.stderr, flush=True)
                 report["results"].append(entry)
                 continue
             for opponent in args.opponents.split(","):
@@ -76,6 +77,8 @@ def main(argv=None) -> int:
                 }
                 report["results"].append(entry)
                 rows.append(entry)
+                print(f"  -> win rate {entry['win_rate']:.3f} {entry['ci95']} "
+                      f"({entry['ms_per_decision']} ms per decision)", file=sys.stderr, flush=True)
     print(json.dumps(report, indent=2))
     print(file=sys.stderr)
     print(f"{'game':<16}{'n':>3}  {'opponent':<8}{'win rate':>9}  {'95% CI':<16}{'target':>7}  {'ms/dec':>7}",

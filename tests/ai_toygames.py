@@ -17,8 +17,6 @@ the seat scores 2 per round it beats it.
 
 from __future__ import annotations
 
-import random
-
 from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 PLAY, REACT, OVER = 0, 1, 2
@@ -26,7 +24,8 @@ CARDS = range(1, 16)
 
 
 class ToyState(State):
-    __slots__ = ("hands", "deck", "played", "points", "round", "active", "reactor", "phase", "bot_card", "blocked", "gone")
+    __slots__ = ("hands", "deck", "played", "points", "round", "active", "reactor", "phase", "bot_card",
+                 "blocked", "gone")
 
     def decider(self):
         if self.phase == OVER:
@@ -129,7 +128,6 @@ class ToyState(State):
     def result(self):
         if self.phase != OVER:
             return None
-        n = self.num_seats
         scores = list(self.points)
         if self.config["teams"]:
             scores = [self.points[q] + self.points[(q + 2) % 4] for q in range(4)]
@@ -145,7 +143,8 @@ class ToyState(State):
         s.blocked = self.blocked[:]
         s.gone = self.gone[:]
         s.points = self.points[:]
-        s.round, s.active, s.reactor, s.phase, s.bot_card = self.round, self.active, self.reactor, self.phase, self.bot_card
+        s.round, s.active, s.reactor = self.round, self.active, self.reactor
+        s.phase, s.bot_card = self.phase, self.bot_card
         return s
 
     def to_dict(self):
