@@ -1,0 +1,98 @@
+"""Serving under load: one call per move (SubmitMove's response view), the per-version view
+cache, the server's connection options and the per-RPC log switch."""
+
+import random
+import time
+
+import grpc
+import pytest
+
+from boardbot.client import Client, View
+from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+
+
+def _auth(token):
+    return (("authorization", f"Bearer {token}"),)
+
+
+def submit(stub, game, seat, move_id, version, view=pb.RESPONSE_VIEW_UNSPECIFIED, timeout=10.0, request_id=""):
+    request = pb.SubmitMoveRequest(game_id=game.game_id, seat=seat, move_id=move_id, expected_version=version,
+                                   response_view=view, request_id=request_id)
+    return stub.SubmitMove(request, metadata=_auth(game.tokens[seat]), timeout=timeout)
+
+
+def test_a_move_can_return_the_view_after_it(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "human"], seed=3)
+    view = game.seat(0).view()
+    reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_AFTER_MOVE)
+    assert reply.HasField("view") and reply.view.version == reply.version == view.version + 1
+    assert reply.view == game.seat(0).view().message  # what GetView says at that version
+    plain = submit(stub, game, 1, 0, reply.version)
+    assert not plain.HasField("view")
+
+
+def test_one_call_per_move_against_a_bot(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "random"], seed=5)
+    rng = random.Random(5)
+    view = game.seat(0).view().message
+    calls = 0
+    while view.status != common_pb2.GAME_STATUS_FINISHED:
+        assert view.decider == 0 and view.legal_moves, "the next view is the seat's decision"
+        reply = submit(stub, game, 0, rng.randrange(len(view.legal_moves)), view.version,
+                       pb.RESPONSE_VIEW_NEXT_DECISION)
+        calls += 1
+        assert reply.view.version >= reply.version
+        view = reply.view
+        # the same as a GetView at the same version (the bots wait for our move now)
+        again = game.seat(0).view().message
+        assert again == view
+    assert calls > 5 and game.info().status == common_pb2.GAME_STATUS_FINISHED
+    assert View.from_message(view).outcome is not None
+
+
+def test_the_next_decision_wait_ends_before_the_deadline():
+    from server.app import BackgroundServer
+    from server.bots import BotRunner
+
+    class SlowBots(BotRunner):
+        async def choose(self, *args):
+            import asyncio
+
+            await asyncio.sleep(2.0)
+            return await super().choose(*args)
+
+    with BackgroundServer(bots=SlowBots()) as srv, Client(srv.address) as c:
+        stub = game_service_pb2_grpc.GameServiceStub(c.channel)
+        game = c.create_game("frogriders", seats=["human", "random"], seed=2)
+        view = game.seat(0).view()
+        started = time.monotonic()
+        reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_NEXT_DECISION, timeout=0.5)
+        assert time.monotonic() - started < 0.5
+        # the move went through; the bot is still thinking: the view at the latest version
+        assert reply.view.version == reply.version == view.version + 1
+        assert reply.view.decider == 1 and not reply.view.legal_moves
+
+
+def test_a_retried_move_with_a_view_returns_the_first_answer(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "human"], seed=8)
+    first = submit(stub, game, 0, 1, 0, pb.RESPONSE_VIEW_AFTER_MOVE, request_id="once")
+    again = submit(stub, game, 0, 1, 0, pb.RESPONSE_VIEW_AFTER_MOVE, request_id="once")
+    assert again == first and first.view.version == 1
+    assert game.info().version == 1
+
+
+def test_cached_views_follow_the_versions(client):
+    game = client.create_game("frogriders", seats=["human", "human"], seed=9)
+    spectator = game.spectator()
+    rng = random.Random(9)
+    for _ in range(6):
+        seen = [game.seat(q).view() for q in (0, 1)] + [spectator.view()]
+        assert len({v.version for v in seen}) == 1
+        assert [v.seat for v in seen] == [0, 1, -1]
+        mover = next(v for v in seen[:2] if v.my_turn)
+        assert game.seat(mover.seat).view() == mover  # the cached copy: equal, never changed by a response
+        game.seat(mover.seat).play(move_id=rng.randrange(len(mover.legal_moves)), expected_version=mover.version)
