@@ -10,14 +10,17 @@ import multiprocessing
 
 def serve_main(args) -> int:
     from . import logs
-    from .app import default_address, serve
+    from .app import ConnectionOptions, default_address, serve
 
-    logs.configure()
+    logs.configure(rpc_every=args.rpc_log_every)
+    connections = ConnectionOptions(
+        keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
+        max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
     executor = None
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
-    asyncio.run(serve(args.address or default_address(), bot_executor=executor))
+    asyncio.run(serve(args.address or default_address(), bot_executor=executor, connections=connections))
     return 0
 
 

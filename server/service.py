@@ -49,7 +49,7 @@ from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
 from engine import registry
 from engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
 
-from . import errors
+from . import errors, logs
 from .bots import BotRunner, check_spec
 from .store import GameStore, Live, Record
 
@@ -88,8 +88,8 @@ def rpc(handler):
     method = handler.__name__
 
     def finish(call: dict, code: grpc.StatusCode, started: float) -> None:
-        log.info("rpc", method=method, game=call.get("game"), game_id=call.get("game_id"),
-                 seat=call.get("seat"), code=code.name, duration_ms=round((time.perf_counter() - started) * 1000, 3))
+        logs.rpc(method, call.get("game"), call.get("game_id"), call.get("seat"), code.name,
+                 round((time.perf_counter() - started) * 1000, 3))
 
     if inspect.isasyncgenfunction(handler):
         @functools.wraps(handler)

@@ -96,3 +96,58 @@ def test_cached_views_follow_the_versions(client):
         mover = next(v for v in seen[:2] if v.my_turn)
         assert game.seat(mover.seat).view() == mover  # the cached copy: equal, never changed by a response
         game.seat(mover.seat).play(move_id=rng.randrange(len(mover.legal_moves)), expected_version=mover.version)
+
+
+def test_connections_age_out_and_clients_carry_on():
+    """A short max connection age: unary calls go on over new connections; a watch
+    stream ends with UNAVAILABLE after age + grace and resumes from its version."""
+    from server.app import BackgroundServer, ConnectionOptions
+
+    options = ConnectionOptions(keepalive_time=0.2, keepalive_timeout=1.0, max_connection_age=0.5,
+                                max_connection_age_grace=0.3)
+    assert dict(options.grpc_options())["grpc.max_connection_age_ms"] == 500
+    assert "grpc.max_connection_age_ms" not in dict(ConnectionOptions(max_connection_age=0).grpc_options())
+    with BackgroundServer(connections=options) as srv, Client(srv.address) as c:
+        game = c.create_game("frogriders", seats=["human", "human"], seed=1)
+        until = time.monotonic() + 1.5
+        calls = 0
+        while time.monotonic() < until:
+            game.seat(0).view()
+            calls += 1
+            time.sleep(0.01)
+        assert calls > 20
+        started, last = time.monotonic(), None
+        with pytest.raises(grpc.RpcError) as ended:
+            for _, last in game.seat(1).watch():
+                pass
+        assert ended.value.code() == grpc.StatusCode.UNAVAILABLE and time.monotonic() - started < 2.0
+        _, again = next(iter(game.seat(1).watch(from_version=last.version)))
+        assert again.version == last.version
+
+
+def test_the_rpc_log_line_and_its_sampling():
+    import io
+    import json
+
+    from server import logs
+
+    out = io.StringIO()
+    log = logs.RpcLog()
+    log.configure(out)
+    log("GetView", "frogriders", "g1", 0, "OK", 0.25)
+    line = json.loads(out.getvalue())
+    assert line == {"method": "GetView", "game": "frogriders", "game_id": "g1", "seat": 0, "code": "OK",
+                    "duration_ms": 0.25, "event": "rpc", "level": "info", "timestamp": line["timestamp"]}
+    assert line["timestamp"].endswith("Z")
+    for every, expected in ((1, 10), (5, 2), (0, 0)):
+        out = io.StringIO()
+        log.configure(out, every=every)
+        for _ in range(10):
+            log("GetView", None, None, None, "OK", 0.1)
+        log("GetView", None, None, None, "NOT_FOUND", 0.1)  # failures are always logged
+        lines = [json.loads(x) for x in out.getvalue().splitlines()]
+        assert len(lines) == expected + 1 and lines[-1]["code"] == "NOT_FOUND"
+    out = io.StringIO()
+    log.configure(out, enabled=False)  # logs.configure(enabled=False): nothing below CRITICAL
+    log("GetView", None, None, None, "NOT_FOUND", 0.1)
+    assert out.getvalue() == ""
