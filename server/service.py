@@ -313,7 +313,12 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- helpers -----------------------------------------------------------------
-    async def _load(self, game_id: str, call: dict) -> Live:
+    async def _load(self, game_id: str, call: dict) -> Record:
+        """The game's record with its ``state`` dict (for callers that want a record;
+        ``_live`` is cheaper)."""
+        return (await self._live(game_id, call)).to_record()
+
+    async def _live(self, game_id: str, call: dict) -> Live:
         call["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
@@ -534,7 +539,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def GetGame(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         self._kick(live.game_id)
         return game_service_pb2.GetGameResponse(game=Snapshot.of(live).game_message())
 
@@ -560,7 +565,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def GetView(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         seat = None
         if request.HasField("seat"):
             seat = request.seat
@@ -570,7 +575,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def SubmitMove(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         record = live.record
         seat = request.seat
         self._authorize_seat(record, seat, context, call)
@@ -683,7 +688,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def Resign(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         record = live.record
         seat = request.seat
         self._authorize_seat(record, seat, context, call)
@@ -705,7 +710,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def DeleteGame(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         record = live.record
         token = self._token(context)
         if token is None:
@@ -720,7 +725,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def WatchGame(self, request, context, call):
-        live = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         record = live.record
         seat = None
         if request.HasField("seat"):
