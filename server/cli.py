@@ -36,9 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="comma-separated bot specs, one per opponent (e.g. random or random,greedy)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--config", default="", help="game config as JSON")
+    play.add_argument("--players", type=int, default=None, help="number of players (seats)")
+    play.add_argument("--solo", action="store_true", help="a one-player game (same as --players 1)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--address", default=None,
                       help="a running server; without it one is started in-process on a free port")
+    play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME, "
+                   "e.g. boardbot play dulore-jutunk --solo --project easy")
     play.set_defaults(run="server.main:play_main")
 
     arena = sub.add_parser("arena", help="play bots against each other and summarise")
@@ -64,8 +68,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def game_params(extra: list[str]) -> dict:
+    """``--name value`` / ``--name`` pairs as game parameters (the server validates them)."""
+    out: dict = {}
+    i = 0
+    while i < len(extra):
+        item = extra[i]
+        if not item.startswith("--") or len(item) < 3:
+            raise SystemExit(f"boardbot play: unexpected argument {item!r}")
+        name, _, value = item[2:].partition("=")
+        if not _ and i + 1 < len(extra) and not extra[i + 1].startswith("--"):
+            value, i = extra[i + 1], i + 1
+        elif not _:
+            value = "true"
+        out[name.replace("-", "_")] = _typed(value)
+        i += 1
+    return out
+
+
+def _typed(value: str):
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "play":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "play":
+        args.params = game_params(extra)
     module, func = args.run.split(":")
     import importlib
 

@@ -30,7 +30,22 @@ def play_main(args) -> int:
     from . import logs
 
     config = json.loads(args.config) if args.config else {}
+    config.update(getattr(args, "params", {}))
+    if args.solo:
+        config["players"] = 1
+    elif args.players is not None:
+        config["players"] = args.players
     opponents = [s.strip() for s in args.vs.split(",") if s.strip()]
+    players = config.get("players")
+    if players is None and len(opponents) == 1:
+        try:  # the game's default seat count, when this install has its engine
+            from engine import registry
+
+            players = registry.get(args.game).validate(config)["players"]
+        except Exception:  # noqa: BLE001 - the server will name the problem
+            players = None
+    if players is not None and len(opponents) == 1 and players >= 1:
+        opponents = opponents * (players - 1)  # one spec plays every other seat
     if args.address:
         return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
     from .app import BackgroundServer
