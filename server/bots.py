@@ -17,6 +17,7 @@ import random
 
 from ai.bots import make_bot
 from engine import registry
+from engine.core import State
 
 
 def choose_move(game_name: str, spec: str, world: dict, seed: int) -> list:
@@ -25,6 +26,19 @@ def choose_move(game_name: str, spec: str, world: dict, seed: int) -> list:
     state = game.from_dict(world)
     move = make_bot(spec, game).choose(state, random.Random(seed))
     return game.move_to_json(move)
+
+
+# instant bots, chosen on the event loop: a hop to a worker thread (and back, and the GIL
+# handover both ways) costs far more than the choice itself (docs/performance.md)
+INLINE_SPECS = frozenset({"random"})
+
+
+def choose_inline(game_name: str, spec: str, world, seed: int) -> tuple:
+    """``choose_move`` without the executor or the JSON form: the same move for the same
+    world (a dict or the sampled State itself) and seed."""
+    game = registry.get(game_name)
+    state = game.from_dict(world) if isinstance(world, dict) else world
+    return make_bot(spec, game).choose(state, random.Random(seed))
 
 
 def check_spec(spec: str, game_name: str) -> None:
@@ -37,7 +51,11 @@ class BotRunner:
         self._own = executor is None
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
 
-    async def choose(self, game_name: str, spec: str, world: dict, seed: int) -> tuple:
+    async def choose(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
+        if spec in INLINE_SPECS:
+            return choose_inline(game_name, spec, world, seed)
+        if isinstance(world, State):
+            world = world.to_dict()
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self.executor, choose_move, game_name, spec, world, seed)
         return registry.get(game_name).move_from_json(data)

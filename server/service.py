@@ -436,7 +436,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         rng = random.Random(f"{record['seed']}:{record['version']}:{seat}")
         world = state.sample_for(seat, rng)  # a copy: the live state is not touched
         try:
-            move = await self.bots.choose(record["game"], spec, world.to_dict(), rng.getrandbits(63))
+            move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
             if move not in state.legal_moves():
                 raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:

@@ -224,8 +224,9 @@ class InMemoryStore(GameStore):
         if changed is None:
             changed = self._changed[game_id] = asyncio.Event()
         try:
-            await asyncio.wait_for(changed.wait(), timeout)
-        except asyncio.TimeoutError:
+            async with asyncio.timeout(timeout):  # no task, unlike wait_for
+                await changed.wait()
+        except TimeoutError:
             pass
 
     def _notify(self, game_id: str) -> None:

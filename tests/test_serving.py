@@ -151,3 +151,22 @@ def test_the_rpc_log_line_and_its_sampling():
     log.configure(out, enabled=False)  # logs.configure(enabled=False): nothing below CRITICAL
     log("GetView", None, None, None, "NOT_FOUND", 0.1)
     assert out.getvalue() == ""
+
+
+@pytest.mark.parametrize("name", ["frogriders", "czech-pub", "froccs"])
+def test_an_inline_bot_chooses_what_the_executor_would(name):
+    from engine import registry
+    from server.bots import INLINE_SPECS, choose_inline, choose_move
+
+    game = registry.get(name)
+    state = game.new_state({}, 4)
+    rng = random.Random(4)
+    for spec in INLINE_SPECS:
+        for _ in range(30):
+            if state.decider() == -1:
+                break
+            world = state.sample_for(state.decider(), rng)
+            seed = rng.getrandbits(63)
+            move = choose_inline(name, spec, world, seed)
+            assert move == game.move_from_json(choose_move(name, spec, world.to_dict(), seed))
+            state.apply(move)
