@@ -382,7 +382,9 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @staticmethod
     def _move_event(snap: Snapshot, seat: int, move: tuple, by_bot: bool) -> dict:
-        """Apply ``move`` for ``seat`` to ``snap`` (private; checked by the engine); the event."""
+        """Apply ``move`` for ``seat`` to ``snap`` (private); the event. The caller has checked
+        the move against the engine's legal moves of this very state (``snap`` is a copy of
+        the live state they came from), so ``apply`` needs no second generation of them."""
         state = snap.state
         n = state.num_seats
         texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
@@ -390,7 +392,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         move_dict = state.game.move_to_dict(move)
         state.log = []
         try:
-            state.apply_checked(move)
+            state.apply(move)
             entries = state.log
         finally:
             state.log = None
@@ -433,7 +435,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             return False
         spec = RESIGNED_BOT if info["resigned"] else info["bot"]
         # deterministic per game seed and version: a seeded game replays the same
-        rng = random.Random(f"{record['seed']}:{record['version']}:{seat}")
+        rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
         world = state.sample_for(seat, rng)  # a copy: the live state is not touched
         try:
             move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
@@ -631,7 +633,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
         snap = self._next(live)
-        event = self._move_event(snap, seat, move, by_bot=False)  # the engine checks it again
+        event = self._move_event(snap, seat, move, by_bot=False)  # move is one of the engine's legal moves
         response = game_service_pb2.SubmitMoveResponse(
             version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], event["move"]),
             move_text=event["texts"][seat + 1], status=snap.status())
