@@ -51,6 +51,11 @@ class BotRunner:
         self._own = executor is None
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
 
+    def is_inline(self, spec: str) -> bool:
+        """Whether ``choose`` answers ``spec`` at once on the event loop (never true when a
+        subclass overrides ``choose``: its choice may take time)."""
+        return spec in INLINE_SPECS and type(self).choose is BotRunner.choose
+
     async def choose(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
         if spec in INLINE_SPECS:
             return choose_inline(game_name, spec, world, seed)

@@ -422,6 +422,27 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         finally:
             self._drivers.pop(game_id, None)
 
+    async def _inline_bot_steps(self, game_id: str) -> None:
+        """Play, right here, the bot seats to move whose bot the runner answers at once
+        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver."""
+        is_inline = getattr(self.bots, "is_inline", None)
+        if is_inline is None:
+            return
+        while not self._closing.is_set():
+            live = await self.store.get_live(game_id)
+            if live is None:
+                return
+            seat = live.state.decider()
+            if seat == TERMINAL:
+                return
+            info = live.record["seats"][seat]
+            if info["kind"] != BOT and not info["resigned"]:
+                return
+            if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
+                return
+            if not await self._bot_step(game_id):
+                return
+
     async def _bot_step(self, game_id: str) -> bool:
         live = await self.store.get_live(game_id)
         if live is None:
@@ -658,9 +679,14 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                 return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
             raise errors.aborted("the game changed during the call; read it again",
                                  (latest or live).version)
-        self._kick(record["id"])
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
+            # instant bots reply within this call (no driver task, no extra loop turns); the
+            # driver plays any other bot while we wait
+            await self._inline_bot_steps(record["id"])
+            self._kick(record["id"])
             response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, context))
+            return response
+        self._kick(record["id"])
         return response
 
     async def _next_decision_view(self, game_id: str, seat: int, version: int, context) -> common_pb2.SeatView:
