@@ -377,9 +377,9 @@ class Generator:
                     continue
                 now = monotonic()
                 rec.ok("SubmitMove", t, now - t)
-                if planned is not None:
-                    rec.ok("SubmitMove from intended send", planned, now - planned)
-                    rec.ok("SubmitMove send lag", planned, max(0.0, t - planned))
+                if planned is not None:  # (filed under the actual send time, like every sample)
+                    rec.ok("SubmitMove from intended send", t, now - planned)
+                    rec.ok("SubmitMove send lag", t, max(0.0, t - planned))
                 human_moves += 1
                 progress.moves += 1
                 if finished:
