@@ -63,8 +63,8 @@ async def play(game: str, moves: int, view: str, seed: int) -> tuple[int, int, f
         ctx = Context(token)
         seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
         while seat_view.status != common_pb2.GAME_STATUS_FINISHED:
-            while not seat_view.legal_moves:  # the bot moves: let its driver run
-                await asyncio.sleep(0)
+            while not seat_view.legal_moves:  # the bot moves: wait for its driver's commit
+                await service.store.wait(game_id, seat_view.version, 1.0)
                 seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
                 if seat_view.status == common_pb2.GAME_STATUS_FINISHED:
                     break
@@ -76,8 +76,7 @@ async def play(game: str, moves: int, view: str, seed: int) -> tuple[int, int, f
             done += 1
             if reply.HasField("view") and (reply.view.legal_moves or reply.view.status == common_pb2.GAME_STATUS_FINISHED):
                 seat_view = reply.view
-            else:
-                await asyncio.sleep(0)
+            else:  # (the loop above waits while the bot is to move)
                 seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
         await service.DeleteGame(pb.DeleteGameRequest(game_id=game_id), Context(created.owner_token))
         games += 1
