@@ -88,6 +88,8 @@ class ISMCTSSpec:
     params: SearchParams
     budget: Budget
     text: str
+    preset: str = DEFAULT_PRESET
+    explicit: frozenset = frozenset()  # keys the spec set itself (not from the preset)
 
 
 def _convert(key: str, kind: type, raw: str, spec: str):
@@ -115,10 +117,12 @@ def parse_ismcts(spec: str) -> ISMCTSSpec:
             raise BotSpecError(f"{spec!r}: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
     values.update(PRESETS[preset])
     explicit_budget = {}
+    explicit = set()
     for item in items:
         if "=" not in item:
             raise BotSpecError(f"{spec!r}: expected key=value, got {item!r} (a preset must come first)")
         key, raw = (s.strip() for s in item.split("=", 1))
+        explicit.add("pw_alpha" if key == "pw" else key)
         if key in _BUDGET_KEYS:
             explicit_budget[key] = _convert(key, _BUDGET_KEYS[key], raw, spec)
         elif key in _PARAM_KEYS:
@@ -138,7 +142,7 @@ def parse_ismcts(spec: str) -> ISMCTSSpec:
         budget = Budget(**budget_values)
     except SearchError as err:
         raise BotSpecError(f"{spec!r}: {err}") from None
-    return ISMCTSSpec(params, budget, spec)
+    return ISMCTSSpec(params, budget, spec, preset, frozenset(explicit))
 
 
 class ISMCTSBot(Bot):

@@ -31,7 +31,7 @@ from engine.core import TERMINAL, Game, State
 
 from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
 
-__all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search"]
+__all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search", "run_search_async"]
 
 
 @dataclass
@@ -121,38 +121,35 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
     return run_search(game, view, budget, seed, search_params, pool=pool, cancel=cancel)
 
 
-def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, params: SearchParams,
-               pool=None, cancel=None, search: Search | None = None) -> SearchResult:
-    """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse)."""
+def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed: int, params: SearchParams,
+               pool=None, cancel=None, search: Search | None = None, end: float | None = None) -> SearchResult:
+    """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse).
+    ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline."""
     start = time.monotonic()
-    end = budget.end_time(start)
+    if end is None:
+        end = budget.end_time(start)
+    iteration_budget = budget.iterations if budget is not None else None
     workers = params.workers
     if search is None:
         # the root, rebuilt from the view alone; also answers single-move positions
-        search = Search.from_view(game, view, params, derive_seed(seed, 0))
-    root = search.root
-    seat = search.seat
-    moves = root.legal_moves()
-    cancelled = False
+        search = prepare(game, view, seed, params)
+    moves = search.root.legal_moves()
     if len(moves) == 1:
-        stats = [(moves[0], 0, 0.0)]
-        iterations = 0
-        keep = search
-    elif pool is not None:
-        jobs = _split(budget.iterations, workers, seed)
+        return finish(search, [(moves[0], 0, 0.0)], 0, seed, start, keep=search)
+    if pool is not None:
+        jobs = _split(iteration_budget, workers, seed)
         parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
-        stats = merge_stats([p["stats"] for p in parts])
-        iterations = sum(p["iterations"] for p in parts)
-        keep = None
-    elif workers == 1:
-        iterations = search.run(iterations=budget.iterations, end=end, cancel=cancel)
+        return finish(search, merge_stats([p["stats"] for p in parts]), sum(p["iterations"] for p in parts),
+                      seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts))
+    if workers == 1:
+        iterations = search.run(iterations=iteration_budget, end=end, cancel=cancel)
         stats = search.root_stats()  # a reused tree also counts its earlier visits
         keep = search
     else:
         # no pool: the same independent searches, one after another
         parts = []
         iterations = 0
-        jobs = _split(budget.iterations, workers, seed)
+        jobs = _split(iteration_budget, workers, seed)
         for j, (iters, job_seed) in enumerate(jobs):
             part = search if j == 0 else Search.from_view(game, view, params, job_seed)
             part_end = None
@@ -163,16 +160,77 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget, seed: int, p
             parts.append(part.root_stats())
         stats = merge_stats(parts)
         keep = None
-    if cancel is not None and cancel.is_set():
-        cancelled = True
-    move = best_of(stats)
+    return finish(search, stats, iterations, seed, start, cancelled=cancel is not None and cancel.is_set(),
+                  keep=keep)
+
+
+async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int | None, end: float | None,
+                           seed: int, params: SearchParams, pool, on_submitted=None,
+                           grace: float = 0.010, search: Search | None = None,
+                           answer_by: float | None = None) -> SearchResult:
+    """``run_search`` on a ``SearchPool`` for asyncio code: the loop never blocks.
+
+    ``iterations`` and ``end`` (absolute ``time.monotonic()``) bound the
+    search; at least one of them must be set. Cancelling the awaiting task
+    cancels the search: the workers stop within a slice. ``on_submitted``
+    gets the pool's ``Request`` (e.g. to learn when the workers are free),
+    or None when no worker was needed. ``search``: the root from ``prepare``
+    if the caller already built it. ``answer_by``: an absolute time by which
+    to answer with whatever parts are in (with none, the immediate answer).
+    """
+    if iterations is None and end is None:
+        raise SearchError("a search needs iterations or an end time")
+    start = time.monotonic()
+    if search is None:
+        search = prepare(game, view, seed, params)
+    moves = search.root.legal_moves()
+    if len(moves) == 1:
+        if on_submitted is not None:
+            on_submitted(None)
+        return finish(search, [(moves[0], 0, 0.0)], 0, seed, start)
+    request = pool.submit(game, view, params.to_dict(), _split(iterations, params.workers, seed), end)
+    if on_submitted is not None:
+        on_submitted(request)
+    parts = await request.wait_async(end, grace=grace, answer_by=answer_by)
+    stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats()
+    return finish(search, stats, sum(p["iterations"] for p in parts),
+                  seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts))
+
+
+def prepare(game: Game, view: Mapping[str, Any], seed: int, params: SearchParams) -> Search:
+    """The search's root, rebuilt from the view alone (what the answer is described against)."""
+    return Search.from_view(game, view, params, derive_seed(seed, 0))
+
+
+def immediate_move(search: Search, seed: int) -> tuple:
+    """The answer when no iteration fitted in the time left: the game's heuristic move."""
+    root = search.root
+    try:
+        move = search.game.heuristic_move(root.copy(),
+                                          random.Random(derive_seed(seed, -1)))
+        if move in root.legal_moves():
+            return move
+    except Exception:  # noqa: BLE001 - any legal move beats none
+        pass
+    return root.legal_moves()[0]
+
+
+def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start: float,
+           cancelled: bool = False, keep: Search | None = None, parts: int | None = None) -> SearchResult:
+    """A SearchResult from merged root statistics."""
+    root = search.root
+    if iterations == 0 and not any(v for _, v, _ in stats) and len(stats) > 1:
+        move = immediate_move(search, seed)
+    else:
+        move = best_of(stats)
     candidates = [
         {"move": m, "text": root.move_text(m), "visits": v, "value": (t / v if v else None)}
         for m, v, t in stats
     ]
     return SearchResult(
-        move=move, seat=seat, iterations=iterations, seconds=time.monotonic() - start,
-        candidates=candidates, mode=search.mode, workers=workers, cancelled=cancelled, search=keep,
+        move=move, seat=search.seat, iterations=iterations, seconds=time.monotonic() - start,
+        candidates=candidates, mode=search.mode, workers=search.params.workers if parts is None else parts,
+        cancelled=cancelled, search=keep,
     )
 
 

@@ -18,15 +18,18 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
 
+from .bot_service import BotService
 from .bots import BotRunner
+from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "BOARDBOT_ADDRESS"
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+BOT_SERVICE_NAME = bot_service_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
 GRACE_SECONDS = 5.0
 
 log = structlog.get_logger("boardbot.server")
@@ -88,35 +91,52 @@ class Running:
         await self.service.close()
         await self.server.stop(grace)
         self.service.bots.close()
+        self.searches.close()
 
 
 async def start(address: str, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
+                pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None) -> Running:
-    """Start serving on ``address``; bots run on ``bot_executor`` (default: a
-    thread pool) unless a ready ``bots`` runner is given."""
+    """Start serving on ``address``; random and greedy bots run on
+    ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
+    is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
+    ``ai.pool.SearchPool`` started before the server), or in threads of this
+    process without one; ``max_searches`` and ``search_queue_limit``: see
+    ``server.search_queue``; ``connections``: keepalive and connection age."""
     server = grpc.aio.server(options=(connections or ConnectionOptions()).grpc_options())
-    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor))
+    searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
+    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches))
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
+    bot_service_pb2_grpc.add_BotServiceServicer_to_server(BotService(service, searches), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
+        (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+         reflection.SERVICE_NAME), server)
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
+    await health_servicer.set(BOT_SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
     host = address.rsplit(":", 1)[0]
-    return Running(server, service, health_servicer, port, host)
+    running = Running(server, service, health_servicer, port, host)
+    running.searches = searches
+    searches.start()
+    return running
 
 
 async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None) -> None:
-    """Run until SIGTERM or SIGINT, then shut down gracefully."""
-    running = await start(address, bot_executor=bot_executor, connections=connections)
+                connections: ConnectionOptions | None = None, **search_options) -> None:
+    """Run until SIGTERM or SIGINT, then shut down gracefully. ``search_options``:
+    ``pool``, ``max_searches``, ``search_queue_limit`` (see ``start``)."""
+    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
     log.info("serving", address=running.address, service=SERVICE_NAME)
+    searches = running.searches
+    log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
+             queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

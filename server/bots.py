@@ -1,5 +1,10 @@
 """Bot seats, played by the server off the event loop.
 
+``ismcts`` specs search through the server's ``SearchQueue`` (the shared
+worker processes; a hosted seat waits for a search slot rather than being
+refused, and counts in the queue's metrics). The cheap bots (``random``,
+``greedy``) run as below.
+
 ``choose_move`` is a plain module-level function of picklable arguments (the
 game name, the bot spec, a world sampled for the bot's seat as its
 ``to_dict`` form, a seed), so the same ``BotRunner`` works with a thread pool
@@ -15,7 +20,7 @@ import asyncio
 import concurrent.futures
 import random
 
-from ai.bots import make_bot
+from ai.bots import make_bot, parse_ismcts
 from engine import registry
 from engine.core import State
 
@@ -42,14 +47,23 @@ def choose_inline(game_name: str, spec: str, world, seed: int) -> tuple:
 
 
 def check_spec(spec: str, game_name: str) -> None:
-    """Raise ValueError if ``spec`` names no bot for this game."""
+    """Raise ValueError if ``spec`` names no bot for this game (or asks for a search past the server's limits)."""
     make_bot(spec, registry.get(game_name))
+    if spec.split(":", 1)[0].strip() == "ismcts":
+        from .search_queue import MAX_ITERATIONS, MAX_SECONDS
+
+        budget = parse_ismcts(spec).budget
+        if budget.time is not None and budget.time > MAX_SECONDS:
+            raise ValueError(f"{spec!r}: time is at most {MAX_SECONDS:g} seconds")
+        if budget.iterations is not None and budget.iterations > MAX_ITERATIONS:
+            raise ValueError(f"{spec!r}: iterations are at most {MAX_ITERATIONS}")
 
 
 class BotRunner:
-    def __init__(self, executor: concurrent.futures.Executor | None = None):
+    def __init__(self, executor: concurrent.futures.Executor | None = None, searches=None):
         self._own = executor is None
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        self.searches = searches  # server.search_queue.SearchQueue, for ismcts specs
 
     def is_inline(self, spec: str) -> bool:
         """Whether ``choose`` answers ``spec`` at once on the event loop (never true when a
@@ -59,11 +73,25 @@ class BotRunner:
     async def choose(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
         if spec in INLINE_SPECS:
             return choose_inline(game_name, spec, world, seed)
+        if self.searches is not None and spec.split(":", 1)[0].strip() == "ismcts":
+            return await self._search(game_name, spec, world, seed)
         if isinstance(world, State):
             world = world.to_dict()
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self.executor, choose_move, game_name, spec, world, seed)
         return registry.get(game_name).move_from_json(data)
+
+    async def _search(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
+        """The seat's view of ``world`` searched on the pool, with the spec's own budget."""
+        game = registry.get(game_name)
+        state = world if isinstance(world, State) else game.from_dict(world)
+        seat = state.decider()
+        parsed = parse_ismcts(spec)
+        outcome = await self.searches.search(
+            game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
+            iterations=parsed.budget.iterations, seconds=parsed.budget.time, deadline=None, seed=seed, kind="bot",
+            may_wait=True, fields={"seat": seat, "bot": spec})
+        return outcome.result.move
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -14,7 +14,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--address", default=None,
                        help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
     serve.add_argument("--bot-processes", type=int, default=0,
-                       help="play bot seats in this many worker processes (default 0: a thread pool)")
+                       help="play greedy bot seats in this many worker processes (the random bot plays on the "
+                            "event loop; default 0: a thread pool)")
+    serve.add_argument("--ai-workers", type=int, default=None,
+                       help="search worker processes for BotService and ismcts bot seats "
+                            "(default: $BOARDBOT_AI_WORKERS or the CPU count; 0: threads of the server process)")
+    serve.add_argument("--max-searches", type=int, default=None,
+                       help="searches running at once, interleaved on the workers "
+                            "(default: $BOARDBOT_MAX_SEARCHES or 16 per worker)")
+    serve.add_argument("--search-queue-limit", type=int, default=None,
+                       help="searches that may wait for a running one; past it SuggestMove/ChooseMove get "
+                            "RESOURCE_EXHAUSTED (default: $BOARDBOT_SEARCH_QUEUE_LIMIT or --max-searches)")
+    serve.add_argument("--ai-nice", type=int, default=None,
+                       help="niceness added to the search workers so the server's event loop comes first "
+                            "(default: $BOARDBOT_AI_NICE or 5)")
     conn = serve.add_argument_group("connections and logs (docs/performance.md)")
     conn.add_argument("--keepalive-time", type=float, default=60.0, metavar="S",
                       help="send a keepalive ping on each connection this often (default 60; 0: off)")

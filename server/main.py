@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import json
 import multiprocessing
+import os
 
 
 def serve_main(args) -> int:
@@ -20,8 +21,58 @@ def serve_main(args) -> int:
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
-    asyncio.run(serve(args.address or default_address(), bot_executor=executor, connections=connections))
+    options = search_options(args)
+    pool = None
+    if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
+        from ai.pool import SearchPool
+
+        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
+    options.pop("ai_nice", None)
+    try:
+        asyncio.run(serve(args.address or default_address(), bot_executor=executor, pool=pool,
+                          connections=connections, **options))
+    finally:
+        if pool is not None:
+            pool.close()
     return 0
+
+
+def _env_int(name: str, default):
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"boardbot serve: ${name} must be an integer, not {raw!r}") from None
+
+
+def cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def search_options(args) -> dict:
+    """The search pool and queue settings: flags, else environment, else defaults."""
+    workers = args.ai_workers if args.ai_workers is not None else _env_int("BOARDBOT_AI_WORKERS", cpu_count())
+    args.ai_workers = workers
+    out = {
+        "ai_workers": workers,
+        "ai_nice": args.ai_nice if args.ai_nice is not None else _env_int("BOARDBOT_AI_NICE", 5),
+        "max_searches": (args.max_searches if args.max_searches is not None
+                         else _env_int("BOARDBOT_MAX_SEARCHES", None)),
+        "search_queue_limit": (args.search_queue_limit if args.search_queue_limit is not None
+                               else _env_int("BOARDBOT_SEARCH_QUEUE_LIMIT", None)),
+    }
+    if workers < 0:
+        raise SystemExit("boardbot serve: --ai-workers must be >= 0")
+    if out["max_searches"] is not None and out["max_searches"] < 1:
+        raise SystemExit("boardbot serve: --max-searches must be >= 1")
+    if out["search_queue_limit"] is not None and out["search_queue_limit"] < 0:
+        raise SystemExit("boardbot serve: --search-queue-limit must be >= 0")
+    return out
 
 
 def play_main(args) -> int:

@@ -26,7 +26,7 @@ import grpc
 from google.protobuf import json_format
 
 from . import convert
-from .v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
+from .v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 
 HUMAN = "human"
 
@@ -107,6 +107,7 @@ class Client:
         self.timeout = timeout
         self.channel = grpc.insecure_channel(address)
         self.stub = game_service_pb2_grpc.GameServiceStub(self.channel)
+        self.bots = bot_service_pb2_grpc.BotServiceStub(self.channel)
 
     def close(self) -> None:
         self.channel.close()
@@ -154,6 +155,24 @@ class Client:
     def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
         return Seat(self, game_id, seat, token)
 
+    def choose_move(self, game: str, view: "View | common_pb2.View | Mapping", bot: str = "",
+                    seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
+                    timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
+        """BotService.ChooseMove: a move for the seat whose view this is (a View, its
+        message, or the engine's view dict). ``timeout`` is the call's deadline."""
+        if isinstance(view, View):
+            message = view.message.view
+        elif isinstance(view, common_pb2.View):
+            message = view
+        else:
+            message = convert.to_proto(common_pb2.View, game, view)
+        request = bot_service_pb2.ChooseMoveRequest(game=game, view=message, bot=bot,
+                                                    budget=_budget(seconds, iterations), seed=seed)
+        return self.bots.ChooseMove(request, timeout=timeout or self.timeout)
+
+    def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
+        return self.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=self.timeout)
+
     def delete_game(self, game_id: str, owner_token: str) -> None:
         self.stub.DeleteGame(game_service_pb2.DeleteGameRequest(game_id=game_id),
                              metadata=_auth(owner_token), timeout=self.timeout)
@@ -180,6 +199,10 @@ class Game:
 
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)
+
+
+def _budget(seconds: float | None, iterations: int | None) -> bot_service_pb2.SearchBudget:
+    return bot_service_pb2.SearchBudget(seconds=seconds, iterations=iterations)
 
 
 def _auth(token: str | None) -> tuple:
@@ -219,6 +242,16 @@ class Seat:
                 raise ValueError("a move dict needs the game name")
             request.move.CopyFrom(convert.to_proto(common_pb2.Move, game, move))
         return self.client.stub.SubmitMove(request, metadata=_auth(self.token), timeout=self.client.timeout)
+
+    def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+                seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
+        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
+        ``timeout`` is the call's deadline (the search answers before it)."""
+        request = bot_service_pb2.SuggestMoveRequest(game_id=self.game_id, seat=self.number, bot=bot,
+                                                     budget=_budget(seconds, iterations), seed=seed)
+        return self.client.bots.SuggestMove(request, metadata=_auth(self.token),
+                                            timeout=timeout or self.client.timeout)
 
     def resign(self) -> common_pb2.Game:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)

@@ -44,6 +44,11 @@ class BotServiceStub:
                 request_serializer=boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveResponse.FromString,
                 _registered_method=True)
+        self.GetServingStats = channel.unary_unary(
+                '/boardbot.v1.BotService/GetServingStats',
+                request_serializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.FromString,
+                _registered_method=True)
 
 
 class BotServiceServicer:
@@ -66,6 +71,13 @@ class BotServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetServingStats(self, request, context):
+        """The search queue and workers: limits, current load, counters.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -78,6 +90,11 @@ def add_BotServiceServicer_to_server(servicer, server):
                     servicer.ChooseMove,
                     request_deserializer=boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveResponse.SerializeToString,
+            ),
+            'GetServingStats': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetServingStats,
+                    request_deserializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -134,6 +151,33 @@ class BotService:
             '/boardbot.v1.BotService/ChooseMove',
             boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveRequest.SerializeToString,
             boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetServingStats(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.BotService/GetServingStats',
+            boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.SerializeToString,
+            boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,475 @@
+"""The server's searches: admission, load shedding, deadlines, metrics.
+
+Every ISMCTS search the server runs -- BotService.SuggestMove and
+ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
+``SearchQueue`` in front of the shared ``ai.pool.SearchPool``:
+
+* **Running**: at most ``max_running`` searches are in the workers at once
+  (default ``SEARCHES_PER_WORKER`` per worker process). The workers
+  interleave the searches they hold in short slices, so a wall-time budget
+  holds however many run: under load a search gets a share of the CPU
+  (fewer iterations), not a later answer. ``max_running`` bounds how thin
+  that share may get.
+* **Waiting**: beyond that, searches wait in a FIFO queue for a running
+  search to end. A call's clock runs from its arrival, so waiting uses up
+  its time budget; one whose time runs out in the queue gets the immediate
+  answer (below) instead. A search's slot is free once its call is answered
+  or cancelled (parts still out were told to stop and leave their worker
+  within a slice).
+* **Shedding**: a SuggestMove or ChooseMove that would wait behind
+  ``queue_limit`` others is refused at once with RESOURCE_EXHAUSTED (an
+  ``ErrorInfo`` SEARCH_QUEUE_FULL, a ``RetryInfo`` and a ``QuotaFailure``),
+  so overload costs the extra callers a quick retry instead of costing
+  everyone latency. Hosted bot seats are the server's own work: they always
+  wait (never refused) but count in the queue like any search.
+* **Deadlines**: a search ends at ``min(arrival + asked seconds, the
+  call's deadline - margin)``; the margin (``DEADLINE_MARGIN`` = 30 ms,
+  plus the event loop's recent lag p99 when it lags, up to 200 ms more)
+  leaves time to merge the workers' statistics and send the reply. The
+  workers stop ``LEAD`` (5 ms, at most 5 % of the time) before the end so
+  their statistics are back by then; parts still out 5 ms after the end are
+  left out once one is in, and the answer goes out by the end + ``LATE``
+  (15 ms) -- by ``deadline - margin / 2`` for a deadline -- with the parts
+  that are in; with none in, the immediate answer (below). Parts are
+  normally back within a few ms; a CPU-starved machine is what delays
+  them, and then it costs quality, not latency. A call
+  whose deadline leaves less than the margin fails at once with
+  DEADLINE_EXCEEDED (the answer could not arrive in time). A search that
+  got no iteration in (no time left after waiting) answers with the game's
+  heuristic move (``ai.service_api.immediate_move``).
+* **Cancellation**: a cancelled call cancels its task; the search's parts
+  are told to stop and the workers answer within a slice; the ``search``
+  log line of a cancelled search comes when they have, with ``stopped_ms``.
+
+Metrics: ``snapshot()`` (served by BotService.GetServingStats; with the
+event loop's lag: how late a 50 ms timer fires, p99 and max over the last
+10 s -- what a starved server process adds to every answer), one
+``search`` log line per search (kind, queue length met on arrival, wait,
+search time, iterations, workers, stop reason) and a ``search_queue`` line
+whenever the running or waiting count changed, at most one a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import math
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+import grpc
+import structlog
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from ai.ismcts import Budget, SearchParams
+from ai.pool import WorkerDied
+from ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
+from engine.core import Game
+
+from . import errors
+
+log = structlog.get_logger("boardbot.server")
+
+SEARCHES_PER_WORKER = 16      # default max_running per worker process
+THREAD_SEARCHES = 4           # default max_running without a pool (searches in threads)
+DEADLINE_MARGIN = 0.030       # seconds kept before a call's deadline
+LATE = 0.015                  # a time-budgeted search answers by its end + this, with what is in
+LEAD = 0.005                  # the workers stop this much before the end (at most 5 % of the budget)
+MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
+MAX_SECONDS = 60.0            # the longest search anyone may ask for
+MAX_ITERATIONS = 10_000_000
+LOG_INTERVAL = 1.0            # at most one search_queue line a second
+RECENT = 512                  # searches kept for the recent percentiles
+LAG_EVERY = 0.05              # the event-loop lag probe's period (seconds)
+LAG_WINDOW = 10.0             # loop lag percentiles over this many recent seconds
+
+
+class Overloaded(errors.ServiceError):
+    """RESOURCE_EXHAUSTED with ErrorInfo, RetryInfo and QuotaFailure details."""
+
+    def __init__(self, message: str, metadata: dict[str, str], retry_after: float):
+        super().__init__(grpc.StatusCode.RESOURCE_EXHAUSTED, message, "SEARCH_QUEUE_FULL", metadata=metadata)
+        self.retry_after = retry_after
+
+    def to_status(self) -> grpc.Status:
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(int(self.retry_after * 1e9))
+        details = [
+            error_details_pb2.ErrorInfo(reason=self.reason, domain=errors.DOMAIN, metadata=self.metadata),
+            error_details_pb2.RetryInfo(retry_delay=delay),
+            error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
+                subject="search_queue", description=self.message)]),
+        ]
+        packed = []
+        for detail in details:
+            box = any_pb2.Any()
+            box.Pack(detail)
+            packed.append(box)
+        return rpc_status.to_status(status_pb2.Status(code=self.code.value[0], message=self.message,
+                                                      details=packed))
+
+
+@dataclass
+class SearchOutcome:
+    result: SearchResult
+    stop: str               # iterations | time | deadline | single_move
+    queue_seconds: float    # waited for a running slot
+
+
+def _pct(values, q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+class SearchQueue:
+    """Admission control in front of a SearchPool (or in-process threads without one).
+
+    Lives on the server's event loop: call ``search`` from coroutines only.
+    """
+
+    def __init__(self, pool=None, max_running: int | None = None, queue_limit: int | None = None,
+                 margin: float = DEADLINE_MARGIN, log_interval: float = LOG_INTERVAL, late: float = LATE):
+        self.pool = pool
+        self.workers = pool.processes if pool is not None else 0
+        if max_running is None:
+            max_running = SEARCHES_PER_WORKER * self.workers if pool is not None else THREAD_SEARCHES
+        if queue_limit is None:
+            queue_limit = max_running
+        if max_running < 1:
+            raise ValueError("max_running must be >= 1")
+        if queue_limit < 0:
+            raise ValueError("queue_limit must be >= 0")
+        self.max_running = max_running
+        self.queue_limit = queue_limit
+        self.margin = margin
+        self.late = late
+        self.log_interval = log_interval
+        self.running = 0
+        self._waiters: deque[asyncio.Future] = deque()
+        self._threads = None
+        if pool is None:
+            self._threads = concurrent.futures.ThreadPoolExecutor(max_running, thread_name_prefix="search")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
+        # metrics
+        self.counts = {"started": 0, "answered": 0, "rejected": 0, "cancelled": 0, "expired_in_queue": 0,
+                       "deadline_too_short": 0, "failed": 0, "partial": 0, "unsearched": 0}
+        self.stops: dict[str, int] = {}
+        self.peak_queued = 0
+        self._recent_wait: deque[float] = deque(maxlen=RECENT)
+        self._recent_search: deque[float] = deque(maxlen=RECENT)
+        self.last_cancelled: dict | None = None
+        self._last_log = 0.0
+        self._log_handle = None
+        self._logged_state = None
+        self._lags: deque[tuple[float, float]] = deque(maxlen=int(LAG_WINDOW / LAG_EVERY) + 1)
+        self._probe: asyncio.Task | None = None
+
+    # --- the event loop's health -------------------------------------------------------
+    def start(self) -> None:
+        """Start the loop-lag probe (on the server's loop): how late a 50 ms timer fires
+        says whether the loop (and the process) has time for its calls."""
+        self._loop = asyncio.get_running_loop()
+        if self._probe is None:
+            self._probe = self._loop.create_task(self._probe_lag())
+
+    async def _probe_lag(self) -> None:
+        mono = time.monotonic
+        while not self._closed:
+            planned = mono() + LAG_EVERY
+            await asyncio.sleep(LAG_EVERY)
+            now = mono()
+            self._lags.append((now, max(0.0, now - planned)))
+
+    def deadline_margin(self) -> float:
+        """What the server keeps before a call's deadline: ``margin`` (30 ms) plus
+        the event loop's recent lag p99 (up to ``MAX_LAG_MARGIN``): a busy or
+        starved server process needs longer to get the answer out."""
+        return self.margin + min(MAX_LAG_MARGIN, self.loop_lag()[0])
+
+    def loop_lag(self) -> tuple[float, float]:
+        """(p99, max) seconds of loop lag over the last ``LAG_WINDOW`` seconds."""
+        since = time.monotonic() - LAG_WINDOW
+        lags = [lag for at, lag in self._lags if at >= since]
+        return _pct(lags, 0.99), max(lags, default=0.0)
+
+    # --- parameters --------------------------------------------------------------
+    def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
+        """The server's parameters for a spec: every worker process searches
+        (root parallelisation) unless the spec says ``workers=``; no tree
+        reuse (the workers serve many games)."""
+        changes = {"reuse": False}
+        if "workers" not in explicit:
+            changes["workers"] = max(1, self.workers)
+        return params.with_(**changes)
+
+    @property
+    def queued(self) -> int:
+        return len(self._waiters)
+
+    # --- the search --------------------------------------------------------------
+    async def search(self, game: Game, view: dict, params: SearchParams, *, iterations: int | None,
+                     seconds: float | None, deadline: float | None, seed: int, kind: str,
+                     may_wait: bool = False, fields: dict | None = None) -> SearchOutcome:
+        """Search ``view`` within the budget, queueing or shedding as configured.
+
+        ``deadline``: the call's absolute ``time.monotonic()`` deadline, or
+        None. ``may_wait``: never refuse (hosted bot seats). Raises
+        ``Overloaded`` past the queue limit and a DEADLINE_EXCEEDED
+        ``ServiceError`` when the deadline leaves less than the margin.
+        """
+        self._loop = asyncio.get_running_loop()
+        arrived = time.monotonic()
+        fields = dict(fields or {}, kind=kind, game=game.name)
+        end, bound = None, None
+        if seconds is not None:
+            end, bound = arrived + seconds, "time"
+        if deadline is not None:
+            margin = self.deadline_margin()
+            stop = deadline - margin
+            if stop <= arrived:
+                self.counts["deadline_too_short"] += 1
+                raise errors.ServiceError(
+                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                    f"the call's deadline leaves {max(0.0, deadline - arrived) * 1000:.0f} ms, less than the "
+                    f"{margin * 1000:.0f} ms the server keeps to reply", "DEADLINE_TOO_SHORT")
+            if end is None or stop < end:
+                end, bound = stop, "deadline"
+        if iterations is None and end is None:
+            raise ValueError("a search needs iterations, seconds or a deadline")
+        answer_by = work_end = None
+        if end is not None:
+            answer_by = end + self.late
+            if deadline is not None:
+                answer_by = min(answer_by, deadline - margin / 2)
+            # the workers stop a little early, so their statistics are back at the end
+            work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
+        root = prepare(game, view, seed, params)
+        if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
+            result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
+            return self._done(SearchOutcome(result, "single_move", 0.0), fields, arrived, 0, 0)
+
+        ahead = len(self._waiters)
+        running_then = self.running
+        if self.running < self.max_running and not self._waiters:
+            self.running += 1
+            self._changed()
+        else:
+            if not may_wait and len(self._waiters) >= self.queue_limit:
+                self.counts["rejected"] += 1
+                self._changed()
+                raise Overloaded(
+                    f"{len(self._waiters)} searches are waiting for the {self.max_running} running ones "
+                    f"(queue limit {self.queue_limit}); retry later",
+                    {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
+                     "running": str(self.running), "max_running": str(self.max_running)},
+                    self._retry_after())
+            if not await self._wait_turn(end):
+                # its time ran out in the queue: the immediate answer
+                self.counts["expired_in_queue"] += 1
+                result = finish(root, root.root_stats(), 0, seed, arrived)
+                return self._done(SearchOutcome(result, bound, time.monotonic() - arrived), fields, arrived,
+                                  ahead, running_then)
+        waited = time.monotonic() - arrived
+        self.counts["started"] += 1
+        try:
+            result = await self._run(game, view, params, iterations, work_end, seed, root, fields, arrived,
+                                     waited, answer_by)
+        except asyncio.CancelledError:
+            self.counts["cancelled"] += 1
+            raise
+        except WorkerDied as err:
+            self.counts["failed"] += 1
+            log.error("search_failed", **fields, error=str(err))
+            raise errors.ServiceError(grpc.StatusCode.UNAVAILABLE, f"{err}; retry", "SEARCH_WORKER_LOST") from None
+        except Exception:
+            self.counts["failed"] += 1
+            raise
+        if result.workers < params.workers and self.pool is not None:
+            # parts late past the answer time were left out (none in: the immediate answer)
+            self.counts["partial" if result.workers else "unsearched"] += 1
+        if iterations is not None and result.iterations >= iterations:
+            stop = "iterations"
+        else:
+            stop = bound or "iterations"
+        return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then)
+
+    async def _wait_turn(self, end: float | None) -> bool:
+        """Wait in the FIFO for a running slot; False if ``end`` came first."""
+        turn = self._loop.create_future()
+        self._waiters.append(turn)
+        self.peak_queued = max(self.peak_queued, len(self._waiters))
+        self._changed()
+        try:
+            timeout = None if end is None else max(0.0, end - time.monotonic())
+            done, _ = await asyncio.wait({turn}, timeout=timeout)
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._release()  # admitted just now: hand the slot on
+            else:
+                self._forget(turn)
+            raise
+        if not done:
+            if turn.done() and not turn.cancelled():
+                self._release()
+            else:
+                self._forget(turn)
+            return False
+        if turn.cancelled():
+            raise errors.ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down", "SHUTTING_DOWN")
+        return True
+
+    def _forget(self, turn: asyncio.Future) -> None:
+        turn.cancel()
+        try:
+            self._waiters.remove(turn)
+        except ValueError:
+            pass
+        self._changed()
+
+    async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited,
+                   answer_by) -> SearchResult:
+        if self.pool is None:
+            return await self._run_in_thread(game, view, params, iterations, end, seed, root)
+        held: list = []
+        try:
+            return await run_search_async(game, view, iterations, end, seed, params, self.pool,
+                                          on_submitted=held.append, search=root, answer_by=answer_by)
+        except asyncio.CancelledError:
+            request = held[0] if held else None
+            if request is not None:  # say how fast the workers let go of it
+                cancelled_at = time.monotonic()
+                request.on_reported(lambda: self._threadsafe(
+                    self._cancel_reported, request, cancelled_at, fields, arrived, waited))
+            raise
+        finally:
+            # The slot is free once the call is answered (or cancelled): parts
+            # still out were told to stop and leave their worker within a slice
+            # (the workers' load is in the metrics).
+            self._release()
+
+    async def _run_in_thread(self, game, view, params, iterations, end, seed, root) -> SearchResult:
+        cancel = threading.Event()
+        budget = Budget(iterations=iterations) if iterations is not None else None
+        fut = self._loop.run_in_executor(self._threads, lambda: run_search(
+            game, view, budget, seed, params, cancel=cancel, search=root, end=end))
+        fut.add_done_callback(lambda _f: self._release())
+        try:
+            return await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            cancel.set()
+            raise
+
+    # --- bookkeeping -------------------------------------------------------------
+    def _threadsafe(self, fn, *args) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    def _release(self) -> None:
+        """A running search let go of its workers: admit the next waiter."""
+        self.running -= 1
+        while self._waiters and self.running < self.max_running:
+            turn = self._waiters.popleft()
+            if turn.done():
+                continue
+            turn.set_result(None)
+            self.running += 1
+        self._changed()
+
+    def _cancel_reported(self, request, cancelled_at: float, fields: dict, arrived: float, waited: float) -> None:
+        results = list(request.results.values())
+        now = time.monotonic()
+        self.last_cancelled = {
+            "iterations": sum(r["iterations"] for r in results),
+            "search_ms": round((now - arrived - waited) * 1000, 3),
+            "stopped_ms": round((now - cancelled_at) * 1000, 3),
+        }
+        self.stops["cancelled"] = self.stops.get("cancelled", 0) + 1
+        log.info("search", **fields, stop="cancelled", wait_ms=round(waited * 1000, 3),
+                 **self.last_cancelled, running=self.running, queued=len(self._waiters))
+
+    def _done(self, outcome: SearchOutcome, fields: dict, arrived: float, ahead: int, running_then: int):
+        r = outcome.result
+        self.counts["answered"] += 1
+        self.stops[outcome.stop] = self.stops.get(outcome.stop, 0) + 1
+        self._recent_wait.append(outcome.queue_seconds)
+        self._recent_search.append(r.seconds)
+        log.info("search", **fields, stop=outcome.stop, queued_ahead=ahead, running_on_arrival=running_then,
+                 wait_ms=round(outcome.queue_seconds * 1000, 3), search_ms=round(r.seconds * 1000, 3),
+                 total_ms=round((time.monotonic() - arrived) * 1000, 3), iterations=r.iterations,
+                 workers=r.workers, running=self.running, queued=len(self._waiters))
+        return outcome
+
+    def _retry_after(self) -> float:
+        """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
+        return min(5.0, max(0.05, _pct(self._recent_search, 0.5)))
+
+    def _changed(self) -> None:
+        """Log the queue depth on change, at most once per ``log_interval``."""
+        if self._loop is None:
+            return
+        now = time.monotonic()
+        if now - self._last_log >= self.log_interval:
+            self._log_queue()
+        elif self._log_handle is None:
+            self._log_handle = self._loop.call_later(self._last_log + self.log_interval - now, self._log_queue)
+
+    def _log_queue(self) -> None:
+        if self._log_handle is not None:
+            self._log_handle.cancel()
+            self._log_handle = None
+        state = (self.running, len(self._waiters), self.counts["rejected"])
+        if state == self._logged_state:
+            return
+        self._logged_state = state
+        self._last_log = time.monotonic()
+        log.info("search_queue", running=self.running, queued=len(self._waiters), max_running=self.max_running,
+                 queue_limit=self.queue_limit, rejected_total=self.counts["rejected"],
+                 worker_load=self.pool.load() if self.pool is not None else None,
+                 loop_lag_p99_ms=round(self.loop_lag()[0] * 1000, 3))
+
+    def snapshot(self) -> dict:
+        """The figures GetServingStats serves."""
+        return {
+            "workers": self.workers,
+            "max_running": self.max_running,
+            "queue_limit": self.queue_limit,
+            "running": self.running,
+            "queued": len(self._waiters),
+            "peak_queued": self.peak_queued,
+            "counts": dict(self.counts),
+            "stops": dict(self.stops),
+            "wait_p50_seconds": _pct(self._recent_wait, 0.5),
+            "wait_p99_seconds": _pct(self._recent_wait, 0.99),
+            "search_p50_seconds": _pct(self._recent_search, 0.5),
+            "search_p99_seconds": _pct(self._recent_search, 0.99),
+            "worker_load": self.pool.load() if self.pool is not None else [],
+            "worker_restarts": self.pool.restarts if self.pool is not None else 0,
+            "last_cancelled": dict(self.last_cancelled) if self.last_cancelled else None,
+            "loop_lag_p99_seconds": self.loop_lag()[0],
+            "loop_lag_max_seconds": self.loop_lag()[1],
+        }
+
+    def close(self) -> None:
+        """Server shutdown: waiting searches end (UNAVAILABLE); threads stop taking work."""
+        self._closed = True
+        if self._probe is not None:
+            self._probe.cancel()
+        while self._waiters:
+            self._waiters.popleft().cancel()
+        if self._log_handle is not None:
+            self._log_handle.cancel()
+            self._log_handle = None
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
