@@ -9,6 +9,8 @@ client's move and a bot's reply (the version grows by 2). What is left of
 the cost is gRPC on both sides and the generator's own work, so
 ``cpu.generator.cpu_us_per_call`` in the report is the generator's price per
 call. ``--processes N`` serves from N processes on one port (SO_REUSEPORT).
+A SubmitMove that asks for a view (``--submit-view``) gets the seat's next
+decision, as if the bot had replied at once.
 """
 
 from __future__ import annotations
@@ -97,8 +99,11 @@ class NullService(game_service_pb2_grpc.GameServiceServicer):
         changed = self.changed.get(request.game_id)
         if changed is not None:
             changed.set()
-        return game_service_pb2.SubmitMoveResponse(
+        reply = game_service_pb2.SubmitMoveResponse(
             version=version, status=FINISHED if version >= 2 * self.moves else RUNNING)
+        if request.response_view:  # after the move and the bot's reply: the seat's next decision
+            reply.view.CopyFrom(self.view(request.game_id, version))
+        return reply
 
     async def DeleteGame(self, request, context):
         self.games.pop(request.game_id, None)

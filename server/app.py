@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import os
 import signal
 import threading
@@ -38,6 +39,42 @@ def default_address() -> str:
     return os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS
 
 
+@dataclasses.dataclass(frozen=True)
+class ConnectionOptions:
+    """Keepalive and connection age (``boardbot serve --keepalive-time`` ...; 0 turns one off).
+
+    The server sends a keepalive ping on each connection every
+    ``keepalive_time`` seconds, idle or not, and drops the connection if no
+    answer comes within ``keepalive_timeout`` (a dead peer, a silently
+    dropped NAT entry). After ``max_connection_age``
+    seconds (gRPC adds up to 10% jitter) it sends GOAWAY: the client opens a
+    new connection for its next calls, which a load balancer may send to
+    another server process, so long-lived clients rebalance; calls in flight
+    on the old connection get ``max_connection_age_grace`` seconds to finish,
+    then are cancelled (a ``WatchGame`` stream resumes with ``from_version``).
+    Clients may send their own keepalive pings, at most one per
+    ``min_client_ping_interval`` seconds."""
+
+    keepalive_time: float = 60.0
+    keepalive_timeout: float = 20.0
+    max_connection_age: float = 300.0
+    max_connection_age_grace: float = 30.0
+    min_client_ping_interval: float = 10.0
+
+    def grpc_options(self) -> list[tuple[str, int]]:
+        ms = lambda seconds: max(1, int(seconds * 1000))  # noqa: E731
+        out = [("grpc.http2.min_ping_interval_without_data_ms", ms(self.min_client_ping_interval)),
+               ("grpc.http2.max_ping_strikes", 2)]
+        if self.keepalive_time > 0:
+            out += [("grpc.keepalive_time_ms", ms(self.keepalive_time)),
+                    ("grpc.keepalive_timeout_ms", ms(self.keepalive_timeout)),
+                    ("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_pings_without_data", 0)]
+        if self.max_connection_age > 0:
+            out += [("grpc.max_connection_age_ms", ms(self.max_connection_age)),
+                    ("grpc.max_connection_age_grace_ms", ms(self.max_connection_age_grace))]
+        return out
+
+
 class Running:
     """A started server and what it needs to stop cleanly."""
 
@@ -59,14 +96,15 @@ class Running:
 
 async def start(address: str, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
-                pool=None, max_searches: int | None = None, search_queue_limit: int | None = None) -> Running:
+                pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
+                connections: ConnectionOptions | None = None) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
     ``ai.pool.SearchPool`` started before the server), or in threads of this
     process without one; ``max_searches`` and ``search_queue_limit``: see
-    ``server.search_queue``."""
-    server = grpc.aio.server()
+    ``server.search_queue``; ``connections``: keepalive and connection age."""
+    server = grpc.aio.server(options=(connections or ConnectionOptions()).grpc_options())
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches))
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
@@ -90,10 +128,11 @@ async def start(address: str, store: GameStore | None = None,
     return running
 
 
-async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None, **search_options) -> None:
+async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
+                connections: ConnectionOptions | None = None, **search_options) -> None:
     """Run until SIGTERM or SIGINT, then shut down gracefully. ``search_options``:
     ``pool``, ``max_searches``, ``search_queue_limit`` (see ``start``)."""
-    running = await start(address, bot_executor=bot_executor, **search_options)
+    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
     log.info("serving", address=running.address, service=SERVICE_NAME)
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,

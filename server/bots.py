@@ -33,6 +33,19 @@ def choose_move(game_name: str, spec: str, world: dict, seed: int) -> list:
     return game.move_to_json(move)
 
 
+# instant bots, chosen on the event loop: a hop to a worker thread (and back, and the GIL
+# handover both ways) costs far more than the choice itself (docs/performance.md)
+INLINE_SPECS = frozenset({"random"})
+
+
+def choose_inline(game_name: str, spec: str, world, seed: int) -> tuple:
+    """``choose_move`` without the executor or the JSON form: the same move for the same
+    world (a dict or the sampled State itself) and seed."""
+    game = registry.get(game_name)
+    state = game.from_dict(world) if isinstance(world, dict) else world
+    return make_bot(spec, game).choose(state, random.Random(seed))
+
+
 def check_spec(spec: str, game_name: str) -> None:
     """Raise ValueError if ``spec`` names no bot for this game (or asks for a search past the server's limits)."""
     make_bot(spec, registry.get(game_name))
@@ -52,7 +65,14 @@ class BotRunner:
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.searches = searches  # server.search_queue.SearchQueue, for ismcts specs
 
+    def is_inline(self, spec: str) -> bool:
+        """Whether ``choose`` answers ``spec`` at once on the event loop (never true when a
+        subclass overrides ``choose``: its choice may take time)."""
+        return spec in INLINE_SPECS and type(self).choose is BotRunner.choose
+
     async def choose(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
+        if spec in INLINE_SPECS:
+            return choose_inline(game_name, spec, world, seed)
         if self.searches is not None and spec.split(":", 1)[0].strip() == "ismcts":
             return await self._search(game_name, spec, world, seed)
         if isinstance(world, State):

@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--address", default=None,
                        help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
     serve.add_argument("--bot-processes", type=int, default=0,
-                       help="play random/greedy bot seats in this many worker processes (default 0: a thread pool)")
+                       help="play greedy bot seats in this many worker processes (the random bot plays on the "
+                            "event loop; default 0: a thread pool)")
     serve.add_argument("--ai-workers", type=int, default=None,
                        help="search worker processes for BotService and ismcts bot seats "
                             "(default: $BOARDBOT_AI_WORKERS or the CPU count; 0: threads of the server process)")
@@ -27,6 +28,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-nice", type=int, default=None,
                        help="niceness added to the search workers so the server's event loop comes first "
                             "(default: $BOARDBOT_AI_NICE or 5)")
+    conn = serve.add_argument_group("connections and logs (docs/performance.md)")
+    conn.add_argument("--keepalive-time", type=float, default=60.0, metavar="S",
+                      help="send a keepalive ping on each connection this often (default 60; 0: off)")
+    conn.add_argument("--keepalive-timeout", type=float, default=20.0, metavar="S",
+                      help="drop the connection if a ping is not answered within this (default 20)")
+    conn.add_argument("--max-connection-age", type=float, default=300.0, metavar="S",
+                      help="GOAWAY after this long, so clients reconnect and rebalance across server "
+                           "processes (default 300; gRPC adds up to 10%% jitter; 0: off)")
+    conn.add_argument("--max-connection-age-grace", type=float, default=30.0, metavar="S",
+                      help="calls in flight on an aged connection get this long to finish (default 30)")
+    conn.add_argument("--rpc-log-every", type=int, default=1, metavar="N",
+                      help="the per-RPC log line: 1 every call (default), N one successful call in N, "
+                           "0 none; failed calls are always logged")
     serve.set_defaults(run="server.main:serve_main")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots, through the server")

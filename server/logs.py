@@ -1,15 +1,74 @@
-"""Structured JSON logs (structlog): one line per event, to stderr."""
+"""Structured JSON logs (structlog): one line per event, to stderr.
+
+The per-RPC line (``rpc``) is the hot one: one per call, thousands a
+second under load. It has its own writer with the same output as
+structlog's chain (the same keys in the same order: the fields, ``event``,
+``level``, an ISO UTC ``timestamp``), without the processor chain, the
+bound-logger proxy and the locked ``print``: about a quarter of the CPU.
+``rpc_every`` samples it: 1 (the default) logs every call, N one successful
+call in N (every failed call is still logged), 0 no successful call.
+"""
 
 from __future__ import annotations
 
+import datetime
+import json
 import logging
 import sys
 
 import structlog
 
+_UTC = datetime.timezone.utc
 
-def configure(enabled: bool = True, stream=None) -> None:
-    """JSON lines to ``stream`` (stderr); ``enabled=False`` drops everything below CRITICAL."""
+
+class RpcLog:
+    """The per-call line. Until ``configure`` runs, lines go through structlog."""
+
+    def __init__(self) -> None:
+        self.stream = None  # None: structlog (unconfigured, or a caller's own structlog config)
+        self.enabled = True
+        self.every = 1
+        self._count = 0
+        self._dumps = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
+        self._fallback = structlog.get_logger("boardbot.server")
+
+    def configure(self, stream, enabled: bool = True, every: int = 1) -> None:
+        if every < 0:
+            raise ValueError("rpc_every must be 0 (only failed calls), 1 (every call) or more (1 in N)")
+        self.stream, self.enabled, self.every, self._count = stream, enabled, every, 0
+
+    def __call__(self, method: str, game, game_id, seat, code: str, duration_ms: float) -> None:
+        if self.every != 1 and code == "OK":
+            if self.every == 0:
+                return
+            self._count += 1
+            if self._count % self.every:
+                return
+        stream = self.stream
+        if stream is None:
+            self._fallback.info("rpc", method=method, game=game, game_id=game_id, seat=seat, code=code,
+                                duration_ms=duration_ms)
+            return
+        if not self.enabled:
+            return
+        line = self._dumps({
+            "method": method, "game": game, "game_id": game_id, "seat": seat, "code": code,
+            "duration_ms": duration_ms, "event": "rpc", "level": "info",
+            "timestamp": datetime.datetime.now(_UTC).isoformat().replace("+00:00", "Z")})
+        try:
+            stream.write(line + "\n")
+            stream.flush()
+        except (OSError, ValueError):
+            pass  # a closed or broken stderr must not fail the call
+
+
+rpc = RpcLog()
+
+
+def configure(enabled: bool = True, stream=None, rpc_every: int = 1) -> None:
+    """JSON lines to ``stream`` (stderr); ``enabled=False`` drops everything below CRITICAL;
+    ``rpc_every``: the per-RPC line's sampling (see the module docstring)."""
+    stream = stream or sys.stderr
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
@@ -19,6 +78,7 @@ def configure(enabled: bool = True, stream=None) -> None:
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.INFO if enabled else logging.CRITICAL),
-        logger_factory=structlog.PrintLoggerFactory(file=stream or sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=stream),
         cache_logger_on_first_use=False,
     )
+    rpc.configure(stream, enabled, rpc_every)

@@ -11,9 +11,12 @@ import os
 
 def serve_main(args) -> int:
     from . import logs
-    from .app import default_address, serve
+    from .app import ConnectionOptions, default_address, serve
 
-    logs.configure()
+    logs.configure(rpc_every=args.rpc_log_every)
+    connections = ConnectionOptions(
+        keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
+        max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
     executor = None
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
@@ -26,7 +29,8 @@ def serve_main(args) -> int:
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
     try:
-        asyncio.run(serve(args.address or default_address(), bot_executor=executor, pool=pool, **options))
+        asyncio.run(serve(args.address or default_address(), bot_executor=executor, pool=pool,
+                          connections=connections, **options))
     finally:
         if pool is not None:
             pool.close()

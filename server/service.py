@@ -49,9 +49,9 @@ from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
 from engine import registry
 from engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
 
-from . import errors
+from . import errors, logs
 from .bots import BotRunner, check_spec
-from .store import GameStore, Record
+from .store import GameStore, Live, Record
 
 log = structlog.get_logger("boardbot.server")
 
@@ -60,6 +60,8 @@ RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
+NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
+NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
 EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
@@ -86,8 +88,8 @@ def rpc(handler):
     method = handler.__name__
 
     def finish(call: dict, code: grpc.StatusCode, started: float) -> None:
-        log.info("rpc", method=method, game=call.get("game"), game_id=call.get("game_id"),
-                 seat=call.get("seat"), code=code.name, duration_ms=round((time.perf_counter() - started) * 1000, 3))
+        logs.rpc(method, call.get("game"), call.get("game_id"), call.get("seat"), code.name,
+                 round((time.perf_counter() - started) * 1000, 3))
 
     if inspect.isasyncgenfunction(handler):
         @functools.wraps(handler)
@@ -135,18 +137,31 @@ async def _internal(context, method: str, exc: Exception) -> grpc.StatusCode:
     return grpc.StatusCode.INTERNAL  # not reached: abort raises
 
 
-# --- a game at one version, rebuilt from its record or replayed from events ------
+# --- a game at one version: the store's live game, or replayed from events -----
 class Snapshot:
-    """A game's engine state and seat flags at one version."""
+    """A game's engine state and seat flags at one version.
 
-    def __init__(self, record: Record, state: State, version: int, resigned: list[bool]):
+    Shared (``Snapshot.of`` a store's ``Live``: read-only, and its converted
+    views are cached on the ``Live``, i.e. per game, version and seat) or
+    private (``Snapshot.initial``, ``Snapshot.current``: replayed with
+    ``advance``, never cached)."""
+
+    __slots__ = ("record", "state", "version", "resigned", "cache")
+
+    def __init__(self, record: Record, state: State, version: int, resigned: list[bool], cache: dict | None = None):
         self.record = record
         self.state = state
         self.version = version
         self.resigned = resigned
+        self.cache = cache  # None: private (may be advanced)
+
+    @classmethod
+    def of(cls, live: Live) -> "Snapshot":
+        return cls(live.record, live.state, live.version, [s["resigned"] for s in live.record["seats"]], live.cache)
 
     @classmethod
     def current(cls, record: Record) -> "Snapshot":
+        """A private snapshot of a stored record (with its ``state``)."""
         state = _game(record["game"]).from_dict(record["state"])
         return cls(record, state, record["version"], [s["resigned"] for s in record["seats"]])
 
@@ -155,15 +170,19 @@ class Snapshot:
         state = _game(record["game"]).from_dict(record["initial"])
         return cls(record, state, 0, [False] * len(record["seats"]))
 
-    def advance(self, event: dict) -> None:
-        """Apply one event (the engine is deterministic: the same state results)."""
+    def advance(self, event: dict) -> "Snapshot":
+        """The snapshot after one event (the engine is deterministic: the same state
+        results); a private snapshot is advanced in place, a shared one copied first."""
         assert event["version"] == self.version + 1, (event["version"], self.version)
+        out = self
+        if self.cache is not None:
+            out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
         if event["kind"] == "move":
-            game = self.state.game
-            self.state.apply(game.move_from_dict(event["move"]))
+            out.state.apply(out.state.game.move_from_dict(event["move"]))
         else:
-            self.resigned[event["seat"]] = True
-        self.version = event["version"]
+            out.resigned[event["seat"]] = True
+        out.version = event["version"]
+        return out
 
     @property
     def game_name(self) -> str:
@@ -191,22 +210,55 @@ class Snapshot:
                                   breakdown=breakdown)
 
     def seat_view(self, seat: int | None) -> common_pb2.SeatView:
+        """The seat's (None: the spectator's) view and legal moves. Shared snapshots
+        cache it: the caller must not change the message (copy it into a response)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get(seat)
+            if hit is not None:
+                return hit
         state, name = self.state, self.game_name
         decider = state.decider()
-        out = common_pb2.SeatView(
-            game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
-            view=convert.to_proto(common_pb2.View, name, state.view(seat)), decider=decider, status=self.status())
+        moves = ()
         if seat is not None and decider == seat and not self.resigned[seat]:
+            moves = state.legal_moves()
+        status = FINISHED if decider == TERMINAL else RUNNING
+        out = None
+        field = _constructor_field(name)
+        if field is not None:
+            # the whole message in one constructor call (C); see boardbot.convert
+            game, text = state.game, state.move_text
+            try:
+                out = common_pb2.SeatView(
+                    game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
+                    view={field: state.view(seat)}, decider=decider, status=status,
+                    legal_moves=[{"id": i, "text": text(m), "move": {field: game.move_to_dict(m)}}
+                                 for i, m in enumerate(moves)])
+            except (TypeError, ValueError, AttributeError):
+                out = None  # the reference path below converts it, or says what does not fit
+        if out is None:
+            out = common_pb2.SeatView(
+                game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
+                view=convert.to_proto(common_pb2.View, name, state.view(seat)), decider=decider, status=status)
             game = state.game
-            for i, move in enumerate(state.legal_moves()):
+            for i, move in enumerate(moves):
                 out.legal_moves.add(id=i, text=state.move_text(move),
                                     move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
-        outcome = self.outcome()
-        if outcome is not None:
-            out.outcome.CopyFrom(outcome)
+        if status == FINISHED:
+            outcome = self.outcome()
+            if outcome is not None:
+                out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache[seat] = out
         return out
 
     def game_message(self) -> common_pb2.Game:
+        """The public summary (cached like ``seat_view``)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get("game")
+            if hit is not None:
+                return hit
         rec = self.record
         out = common_pb2.Game(
             game_id=rec["id"], game=rec["game"],
@@ -218,7 +270,16 @@ class Snapshot:
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache["game"] = out
         return out
+
+
+@functools.lru_cache(maxsize=None)
+def _constructor_field(name: str) -> str | None:
+    """The oneof field of ``name`` if its views and moves may be built by constructors."""
+    view = convert.constructor_field(common_pb2.View, name)
+    return view if view is not None and view == convert.constructor_field(common_pb2.Move, name) else None
 
 
 def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
@@ -253,14 +314,19 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     # --- helpers -----------------------------------------------------------------
     async def _load(self, game_id: str, call: dict) -> Record:
+        """The game's record with its ``state`` dict (for callers that want a record;
+        ``_live`` is cheaper)."""
+        return (await self._live(game_id, call)).to_record()
+
+    async def _live(self, game_id: str, call: dict) -> Live:
         call["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
-        record = await self.store.get(game_id)
-        if record is None:
+        live = await self.store.get_live(game_id)
+        if live is None:
             raise errors.not_found(game_id)
-        call["game"] = record["game"]
-        return record
+        call["game"] = live.record["game"]
+        return live
 
     @staticmethod
     def _token(context) -> str | None:
@@ -299,16 +365,26 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         if game_id not in self._drivers:
             self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
 
-    async def _commit(self, record: Record, snap: Snapshot, event: dict, extra: dict | None = None) -> bool:
-        new = dict(record, state=snap.state.to_dict(), version=record["version"] + 1, updated=event["time"],
-                   seats=[dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)])
+    async def _commit(self, live: Live, snap: Snapshot, event: dict, extra: dict | None = None,
+                      views: dict | None = None) -> bool:
+        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version;
+        ``views``: seat -> SeatView of ``snap`` already made (they go to the new version's cache)."""
+        record = live.record
+        new = dict(record, version=snap.version, updated=event["time"])
+        if event["kind"] == "resign":
+            new["seats"] = [dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)]
         if extra:
             new.update(extra)
-        return await self.store.commit(record["id"], record["version"], new, [event])
+        nxt = Live(new, snap.state)
+        if views:
+            nxt.cache.update(views)
+        return await self.store.commit_live(record["id"], live.version, nxt, [event])
 
     @staticmethod
     def _move_event(snap: Snapshot, seat: int, move: tuple, by_bot: bool) -> dict:
-        """Apply ``move`` for ``seat`` to ``snap`` (checked by the engine); the event."""
+        """Apply ``move`` for ``seat`` to ``snap`` (private); the event. The caller has checked
+        the move against the engine's legal moves of this very state (``snap`` is a copy of
+        the live state they came from), so ``apply`` needs no second generation of them."""
         state = snap.state
         n = state.num_seats
         texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
@@ -316,7 +392,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         move_dict = state.game.move_to_dict(move)
         state.log = []
         try:
-            state.apply_checked(move)
+            state.apply(move)
             entries = state.log
         finally:
             state.log = None
@@ -324,6 +400,12 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
                 "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(),
                 "time": time.time()}
+
+    @staticmethod
+    def _next(live: Live) -> Snapshot:
+        """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
+        return Snapshot(live.record, live.state.copy(), live.version,
+                        [s["resigned"] for s in live.record["seats"]])
 
     # --- bots ----------------------------------------------------------------------
     async def _drive(self, game_id: str) -> None:
@@ -340,12 +422,33 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         finally:
             self._drivers.pop(game_id, None)
 
+    async def _inline_bot_steps(self, game_id: str) -> None:
+        """Play, right here, the bot seats to move whose bot the runner answers at once
+        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver."""
+        is_inline = getattr(self.bots, "is_inline", None)
+        if is_inline is None:
+            return
+        while not self._closing.is_set():
+            live = await self.store.get_live(game_id)
+            if live is None:
+                return
+            seat = live.state.decider()
+            if seat == TERMINAL:
+                return
+            info = live.record["seats"][seat]
+            if info["kind"] != BOT and not info["resigned"]:
+                return
+            if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
+                return
+            if not await self._bot_step(game_id):
+                return
+
     async def _bot_step(self, game_id: str) -> bool:
-        record = await self.store.get(game_id)
-        if record is None:
+        live = await self.store.get_live(game_id)
+        if live is None:
             return False
-        snap = Snapshot.current(record)
-        seat = snap.state.decider()
+        record, state = live.record, live.state
+        seat = state.decider()
         if seat == TERMINAL:
             return False
         info = record["seats"][seat]
@@ -353,20 +456,21 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             return False
         spec = RESIGNED_BOT if info["resigned"] else info["bot"]
         # deterministic per game seed and version: a seeded game replays the same
-        rng = random.Random(f"{record['seed']}:{record['version']}:{seat}")
-        world = snap.state.sample_for(seat, rng)
+        rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
+        world = state.sample_for(seat, rng)  # a copy: the live state is not touched
         try:
-            move = await self.bots.choose(record["game"], spec, world.to_dict(), rng.getrandbits(63))
-            if move not in snap.state.legal_moves():
+            move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
+            if move not in state.legal_moves():
                 raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
             log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
-            moves = snap.state.legal_moves()
+            moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
+        snap = self._next(live)
         event = self._move_event(snap, seat, move, by_bot=True)
-        await self._commit(record, snap, event)  # a lost race: read again and retry
+        await self._commit(live, snap, event)  # a lost race: read again and retry
         return True
 
     # --- RPCs ----------------------------------------------------------------------
@@ -448,20 +552,19 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         now = time.time()
         game_id = uuid.uuid4().hex
         call["game_id"] = game_id
-        initial = state.to_dict()
-        record = await self.store.create({
+        live = await self.store.create_live(Live({
             "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
-            "initial": initial, "state": initial, "version": 0, "created": now, "updated": now, "requests": {},
-        })
+            "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
+        }, state))
         self._kick(game_id)
-        return game_service_pb2.CreateGameResponse(game=Snapshot.current(record).game_message(),
+        return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
     @rpc
     async def GetGame(self, request, context, call):
-        record = await self._load(request.game_id, call)
-        self._kick(record["id"])
-        return game_service_pb2.GetGameResponse(game=Snapshot.current(record).game_message())
+        live = await self._live(request.game_id, call)
+        self._kick(live.game_id)
+        return game_service_pb2.GetGameResponse(game=Snapshot.of(live).game_message())
 
     @rpc
     async def ListGames(self, request, context, call):
@@ -477,25 +580,26 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                     raise ValueError
             except ValueError:
                 raise errors.invalid("page_token", "not a page token from ListGames") from None
-        records = await self.store.list(after, size + 1, request.game)
-        out = game_service_pb2.ListGamesResponse(games=[Snapshot.current(r).game_message() for r in records[:size]])
-        if len(records) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{records[size - 1]['seq']}".encode()).decode()
+        games = await self.store.list_live(after, size + 1, request.game)
+        out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
+        if len(games) > size:
+            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].record['seq']}".encode()).decode()
         return out
 
     @rpc
     async def GetView(self, request, context, call):
-        record = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
         seat = None
         if request.HasField("seat"):
             seat = request.seat
-            self._authorize_seat(record, seat, context, call)
-        self._kick(record["id"])
-        return game_service_pb2.GetViewResponse(view=Snapshot.current(record).seat_view(seat))
+            self._authorize_seat(live.record, seat, context, call)
+        self._kick(live.game_id)
+        return game_service_pb2.GetViewResponse(view=Snapshot.of(live).seat_view(seat))
 
     @rpc
     async def SubmitMove(self, request, context, call):
-        record = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
+        record = live.record
         seat = request.seat
         self._authorize_seat(record, seat, context, call)
         fingerprint = ""
@@ -510,15 +614,15 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                     raise errors.invalid("request_id", "this request_id was used for a different request",
                                          "REQUEST_ID_REUSED")
                 return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
-        version = record["version"]
+        version = live.version
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
-        snap = Snapshot.current(record)
-        state, game = snap.state, snap.state.game
+        state = live.state  # read-only: the move is applied to a copy (self._next)
+        game = state.game
         decider = state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
-        if snap.resigned[seat]:
+        if record["seats"][seat]["resigned"]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
@@ -549,11 +653,16 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                                      f"{len(moves)} legal moves", "ILLEGAL_MOVE")
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
-        move_dict = game.move_to_dict(move)
-        event = self._move_event(snap, seat, move, by_bot=False)
+        snap = self._next(live)
+        event = self._move_event(snap, seat, move, by_bot=False)  # move is one of the engine's legal moves
         response = game_service_pb2.SubmitMoveResponse(
-            version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], move_dict),
+            version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], event["move"]),
             move_text=event["texts"][seat + 1], status=snap.status())
+        wanted, views = request.response_view, None
+        if wanted == game_service_pb2.RESPONSE_VIEW_AFTER_MOVE or (
+                wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and event["finished"]):
+            views = {seat: snap.seat_view(seat)}  # the version this move commits
+            response.view.CopyFrom(views[seat])
         extra = None
         if request.request_id:
             requests = dict(record["requests"])
@@ -562,41 +671,75 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             while len(requests) > MAX_REQUEST_IDS:
                 requests.pop(next(iter(requests)))
             extra = {"requests": requests}
-        if not await self._commit(record, snap, event, extra):
+        if not await self._commit(live, snap, event, extra, views):
             # a concurrent retry of this very request may have won the race
-            latest = await self.store.get(record["id"])
-            done = (latest or {}).get("requests", {}).get(request.request_id) if request.request_id else None
+            latest = await self.store.get_live(record["id"])
+            done = latest.record["requests"].get(request.request_id) if latest and request.request_id else None
             if done is not None and done["fingerprint"] == fingerprint:
                 return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
             raise errors.aborted("the game changed during the call; read it again",
-                                 (latest or record)["version"])
+                                 (latest or live).version)
+        if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
+            # instant bots reply within this call (no driver task, no extra loop turns); the
+            # driver plays any other bot while we wait
+            await self._inline_bot_steps(record["id"])
+            self._kick(record["id"])
+            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, context))
+            return response
         self._kick(record["id"])
         return response
 
+    async def _next_decision_view(self, game_id: str, seat: int, version: int, context) -> common_pb2.SeatView:
+        """The seat's view once it holds the decision again, the game is over, the seat
+        resigned, or the wait is over (the call's deadline less a margin, at most
+        NEXT_DECISION_MAX_WAIT); the view at the latest version then."""
+        remaining = context.time_remaining()
+        wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
+                                                                     remaining - NEXT_DECISION_MARGIN)
+        loop = asyncio.get_running_loop()
+        until = loop.time() + wait
+        last = None
+        while True:
+            live = await self.store.get_live(game_id)
+            if live is None:
+                if last is None:
+                    raise errors.not_found(game_id)
+                return last  # deleted meanwhile: the last view we saw
+            snap = Snapshot.of(live)
+            last = snap.seat_view(seat)
+            decider = live.state.decider()
+            left = until - loop.time()
+            if (decider == seat or decider == TERMINAL or snap.resigned[seat] or left <= 0
+                    or self._closing.is_set()):
+                return last
+            await self.store.wait(game_id, live.version, left)
+
     @rpc
     async def Resign(self, request, context, call):
-        record = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
+        record = live.record
         seat = request.seat
         self._authorize_seat(record, seat, context, call)
-        snap = Snapshot.current(record)
+        snap = Snapshot.of(live)
         if snap.finished():
             raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
+        snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        snap.version += 1
         text = f"seat {seat} resigns; the random bot plays it from now on"
         event = {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
                  "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
-        if not await self._commit(record, snap, event):
-            raise errors.aborted("the game changed during the call; try again", record["version"])
+        if not await self._commit(live, snap, event):
+            raise errors.aborted("the game changed during the call; try again", live.version)
         self._kick(record["id"])
-        record = await self.store.get(record["id"]) or record
-        return game_service_pb2.ResignResponse(game=Snapshot.current(record).game_message())
+        live = await self.store.get_live(record["id"]) or live
+        return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
 
     @rpc
     async def DeleteGame(self, request, context, call):
-        record = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
+        record = live.record
         token = self._token(context)
         if token is None:
             raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
@@ -610,34 +753,40 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def WatchGame(self, request, context, call):
-        record = await self._load(request.game_id, call)
+        live = await self._live(request.game_id, call)
+        record = live.record
         seat = None
         if request.HasField("seat"):
             seat = request.seat
             self._authorize_seat(record, seat, context, call)
         game_id, name = record["id"], record["game"]
-        current = record["version"]
+        current = live.version
         start = request.from_version if request.HasField("from_version") else current
         if not 0 <= start <= current:
             raise errors.invalid("from_version", f"from_version must be between 0 and {current}")
         if start == current:
-            snap = Snapshot.current(record)
+            snap = Snapshot.of(live)
         else:
             snap = Snapshot.initial(record)
             for event in await self.store.events(game_id, 0) or []:
                 if event["version"] > start:
                     break
-                snap.advance(event)
+                snap = snap.advance(event)
         self._kick(game_id)
         yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
         while True:
             events = await self.store.events(game_id, snap.version)
             if events is None:
                 raise errors.not_found(game_id)
-            for event in events:
-                snap.advance(event)
-                yield game_service_pb2.WatchGameResponse(event=event_message(event, seat, name),
-                                                         view=snap.seat_view(seat))
+            if events:
+                latest = await self.store.get_live(game_id)
+                for event in events:
+                    if latest is not None and event["version"] == latest.version:
+                        snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
+                    else:
+                        snap = snap.advance(event)
+                    yield game_service_pb2.WatchGameResponse(event=event_message(event, seat, name),
+                                                             view=snap.seat_view(seat))
             if snap.finished() or self._closing.is_set():
                 return
             waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
@@ -647,4 +796,3 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             finally:
                 waiter.cancel()
                 closer.cancel()
-

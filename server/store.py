@@ -2,22 +2,67 @@
 
 A game is a *record*, a JSON-safe dict (the engine state in its ``to_dict``
 form, the seats with token hashes, the version, the idempotency table), plus
-an append-only list of *events*, one per version. The server never holds a
-record between calls: it reads one, computes the next, and commits it with
-compare-and-set on the version, so several server processes could share one
-durable store (a database row per game and a table of events) without
-further changes. Versions only grow: 0 at creation, +1 per event.
+an append-only list of *events*, one per version. Every change is a
+compare-and-set commit on the version, so several server processes could
+share one durable store (a database row per game and a table of events)
+without further changes. Versions only grow: 0 at creation, +1 per event.
+
+The server works with ``Live`` games: the record without its ``state`` plus
+the engine ``State`` object, at one version. ``GameStore`` implements the
+live methods (``create_live``, ``get_live``, ``list_live``,
+``commit_live``) on top of the record methods, so a durable store only
+stores records (``Live.to_record``; ``Live.from_record`` on the way back);
+``InMemoryStore`` overrides them and keeps the ``Live`` objects themselves,
+so a call neither parses JSON nor rebuilds a state.
+
+A ``Live`` is immutable by contract: its ``record``, its ``state`` and the
+events a store returns are never changed by anyone (a new version is a new
+``Live``: copy the state, apply, commit). That is what lets the in-memory
+store hand out shared objects, and it lets a ``Live`` carry a ``cache`` of
+things derived from its version (the server keeps converted views there).
+The record methods (``get``, ``list``) still return private copies.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
-import json
+import copy
 from typing import Any
+
+from engine import registry
+from engine.core import State
 
 Record = dict[str, Any]
 EventRecord = dict[str, Any]
+
+
+class Live:
+    """A game at one version: its record (JSON-safe, without ``state``) and its engine state."""
+
+    __slots__ = ("record", "state", "cache")
+
+    def __init__(self, record: Record, state: State):
+        self.record = record
+        self.state = state
+        self.cache: dict = {}  # derived from this version only (e.g. converted views by seat)
+
+    @property
+    def game_id(self) -> str:
+        return self.record["id"]
+
+    @property
+    def version(self) -> int:
+        return self.record["version"]
+
+    @classmethod
+    def from_record(cls, record: Record) -> "Live":
+        rest = {k: v for k, v in record.items() if k != "state"}
+        return cls(rest, registry.get(record["game"]).from_dict(record["state"]))
+
+    def to_record(self) -> Record:
+        """The durable form (a new dict; its values are shared with this ``Live``)."""
+        return dict(self.record, state=self.state.to_dict())
 
 
 class GameStore(abc.ABC):
@@ -49,94 +94,143 @@ class GameStore(abc.ABC):
 
     @abc.abstractmethod
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
-        """The events numbered above ``after_version``, in order; None if no such game."""
+        """The events numbered above ``after_version``, in order; None if no such game.
+        The caller does not change them."""
 
     @abc.abstractmethod
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         """Return once the game is past ``version`` or gone, or after ``timeout`` seconds."""
 
+    # --- the server's view: live games (defaults through the records) ---------------
+    async def create_live(self, live: Live) -> Live:
+        """``create`` for a ``Live`` (its version 0); returns the stored game (with ``seq``)."""
+        return Live.from_record(await self.create(live.to_record()))
+
+    async def get_live(self, game_id: str) -> Live | None:
+        """The game at its current version, or None. Read-only (see the module docstring)."""
+        record = await self.get(game_id)
+        return None if record is None else Live.from_record(record)
+
+    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
+        return [Live.from_record(r) for r in await self.list(after_seq, limit, game)]
+
+    async def commit_live(self, game_id: str, expected_version: int, live: Live,
+                          events: list[EventRecord]) -> bool:
+        """``commit`` for a ``Live`` (a new object: never one the store returned)."""
+        return await self.commit(game_id, expected_version, live.to_record(), events)
+
+
+def _check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
+    if new_version != expected_version + len(events) or [e["version"] for e in events] != list(
+            range(expected_version + 1, new_version + 1)):
+        raise ValueError("a commit must number its events and the record's version consecutively")
+
 
 class InMemoryStore(GameStore):
-    """Records and events kept as JSON text, so no caller ever shares an
-    object with the store (as with a real database). One event loop only."""
+    """Games kept as ``Live`` objects and events as dicts, shared with the
+    caller read-only (see the module docstring); ``get`` and ``list`` give
+    private copies of records, as a database would. One event loop only."""
+
+    def __init_subclass__(cls, **kwargs):
+        # a subclass that overrides a record method (a test's failing ``get``, a write-through
+        # store) has the live methods go through it too, unless it overrides them as well
+        super().__init_subclass__(**kwargs)
+        for record_method, live_methods in (("create", ("create_live",)), ("get", ("get_live",)),
+                                            ("list", ("list_live",)), ("commit", ("commit_live",))):
+            if getattr(cls, record_method) is not getattr(InMemoryStore, record_method):
+                for name in live_methods:
+                    if getattr(cls, name) is getattr(InMemoryStore, name):
+                        setattr(cls, name, getattr(GameStore, name))
 
     def __init__(self) -> None:
-        self._records: dict[str, str] = {}
-        self._versions: dict[str, int] = {}
-        self._seqs: dict[str, int] = {}
-        self._games: dict[str, str] = {}
-        self._events: dict[str, list[str]] = {}
-        self._changed: dict[str, asyncio.Condition] = {}
+        self._live: dict[str, Live] = {}  # insertion order = creation order
+        self._events: dict[str, list[EventRecord]] = {}
+        self._changed: dict[str, asyncio.Event] = {}
         self._seq = 0
 
-    async def create(self, record: Record) -> Record:
-        game_id = record["id"]
-        if game_id in self._records:
+    # --- live ------------------------------------------------------------------------
+    async def create_live(self, live: Live) -> Live:
+        game_id = live.game_id
+        if game_id in self._live:
             raise KeyError(f"game {game_id} exists")
         self._seq += 1
-        record = dict(record, seq=self._seq, version=0)
-        self._records[game_id] = json.dumps(record)
-        self._versions[game_id] = 0
-        self._seqs[game_id] = self._seq
-        self._games[game_id] = record["game"]
+        stored = Live(dict(live.record, seq=self._seq, version=0), live.state)
+        self._live[game_id] = stored
         self._events[game_id] = []
-        return json.loads(self._records[game_id])
+        return stored
 
-    async def get(self, game_id: str) -> Record | None:
-        text = self._records.get(game_id)
-        return None if text is None else json.loads(text)
+    async def get_live(self, game_id: str) -> Live | None:
+        return self._live.get(game_id)
 
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
+    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         out = []
-        for game_id, seq in self._seqs.items():  # insertion order = creation order
-            if seq <= after_seq or (game and self._games[game_id] != game):
+        for live in self._live.values():
+            rec = live.record
+            if rec["seq"] <= after_seq or (game and rec["game"] != game):
                 continue
-            out.append(json.loads(self._records[game_id]))
+            out.append(live)
             if len(out) >= limit:
                 break
         return out
 
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        if self._versions.get(game_id) != expected_version:
+    async def commit_live(self, game_id: str, expected_version: int, live: Live,
+                          events: list[EventRecord]) -> bool:
+        current = self._live.get(game_id)
+        if current is None or current.version != expected_version:
             return False
-        new_version = expected_version + len(events)
-        if record["version"] != new_version or [e["version"] for e in events] != list(
-                range(expected_version + 1, new_version + 1)):
-            raise ValueError("a commit must number its events and the record's version consecutively")
-        self._records[game_id] = json.dumps(record)
-        self._versions[game_id] = new_version
-        self._events[game_id].extend(json.dumps(e) for e in events)
-        await self._notify(game_id)
+        _check_numbering(expected_version, live.version, events)
+        if live.record.get("seq") != current.record["seq"]:
+            live = Live(dict(live.record, seq=current.record["seq"]), live.state)
+        self._live[game_id] = live
+        self._events[game_id].extend(events)
+        self._notify(game_id)
         return True
 
+    # --- records ---------------------------------------------------------------------
+    async def create(self, record: Record) -> Record:
+        stored = await InMemoryStore.create_live(self, Live.from_record(copy.deepcopy(record)))
+        return stored.to_record()  # the state dict is new; the rest was copied above
+
+    async def get(self, game_id: str) -> Record | None:
+        live = self._live.get(game_id)  # not get_live: a subclass's get_live may come through here
+        return None if live is None else copy.deepcopy(live.to_record())
+
+    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
+        return [copy.deepcopy(live.to_record()) for live in await InMemoryStore.list_live(self, after_seq, limit, game)]
+
+    async def commit(self, game_id: str, expected_version: int, record: Record,
+                     events: list[EventRecord]) -> bool:
+        return await InMemoryStore.commit_live(self, game_id, expected_version, Live.from_record(copy.deepcopy(record)),
+                                      copy.deepcopy(events))
+
     async def delete(self, game_id: str) -> bool:
-        if game_id not in self._records:
+        if self._live.pop(game_id, None) is None:
             return False
-        for table in (self._records, self._versions, self._seqs, self._games, self._events):
-            del table[game_id]
-        await self._notify(game_id)
-        self._changed.pop(game_id, None)
+        del self._events[game_id]
+        self._notify(game_id)
         return True
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         events = self._events.get(game_id)
         if events is None:
             return None
-        return [json.loads(text) for text in events[max(after_version, 0):]]
+        return events[max(after_version, 0):]
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
-        if self._versions.get(game_id) != version:
+        live = self._live.get(game_id)
+        if live is None or live.version != version:
             return
-        cond = self._changed.setdefault(game_id, asyncio.Condition())
-        async with cond:
-            try:
-                await asyncio.wait_for(cond.wait_for(lambda: self._versions.get(game_id) != version), timeout)
-            except asyncio.TimeoutError:
-                pass
+        changed = self._changed.get(game_id)
+        if changed is None:
+            changed = self._changed[game_id] = asyncio.Event()
+        try:
+            async with asyncio.timeout(timeout):  # no task, unlike wait_for
+                await changed.wait()
+        except TimeoutError:
+            pass
 
-    async def _notify(self, game_id: str) -> None:
-        cond = self._changed.get(game_id)
-        if cond is not None:
-            async with cond:
-                cond.notify_all()
+    def _notify(self, game_id: str) -> None:
+        # one Event per wait generation: set it (waking every waiter) and forget it
+        changed = self._changed.pop(game_id, None)
+        if changed is not None:
+            changed.set()

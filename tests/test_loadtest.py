@@ -200,3 +200,21 @@ def test_the_listening_process_is_found_by_its_port():
         assert procstat.find_listeners(s.getsockname()[1]) == [os.getpid()]
     assert procstat.is_local("127.0.0.1") and procstat.is_local("localhost")
     assert procstat.ProcessCPU([os.getpid()]).read() > 0
+
+
+def test_paced_clients_with_one_call_per_move(serving, tmp_path):
+    _, doc, _ = loadtest(tmp_path, "--target", serving.address, "--game", "frogriders", "--clients", "8",
+                         "--move-rate", "200", "--submit-view", "next", "--duration", "3", "--warmup", "0.5",
+                         "--quiet", "--also-in-process")
+    for run in doc["runs"]:
+        check_run(run, calls=("CreateGame", "GetView", "SubmitMove", "SubmitMove from intended send"))
+        assert run["load"]["move_rate_per_s"] == 200 and run["load"]["submit_view"] == "next"
+        calls = run["calls"]
+        # the schedule holds the rate (the server keeps up easily at 200/s) ...
+        assert 120 <= calls["SubmitMove"]["per_s"] <= 230, calls["SubmitMove"]
+        # ... one GetView per game (its first view), the rest come with the moves
+        assert calls["GetView"]["count"] <= calls["CreateGame"]["count"] + 8
+        # latency from the intended send time includes the time from the send
+        assert calls["SubmitMove from intended send"]["max_ms"] >= calls["SubmitMove"]["min_ms"]
+        assert calls["SubmitMove send lag"]["count"] == calls["SubmitMove"]["count"]
+        assert calls["SubmitMove from intended send"]["count"] == calls["SubmitMove"]["count"]

@@ -78,3 +78,46 @@ def test_a_game_without_proto_fails_loudly():
         convert.to_proto(common_pb2.View, "no-such-game", {"seat": 0})
     with pytest.raises(convert.ProtoMismatch, match="no_such_field"):
         convert.to_proto(common_pb2.View, registry.names()[0], {"no_such_field": 1})
+
+
+@pytest.mark.parametrize("name,cfg", CASES, ids=IDS)
+def test_the_fast_paths_agree_with_json_format(name, cfg):
+    """convert's constructor path and field reader give exactly json_format's results (bytes and dicts)."""
+    game = registry.get(name)
+    for container in (common_pb2.GameConfig, common_pb2.View, common_pb2.Move):
+        assert convert.constructor_field(container, name) == convert.oneof_field(name), "a plain message type"
+
+    def same(container, data):
+        fast = convert.to_proto(container, name, data)
+        strict = convert.to_proto(container, name, data, strict=True)
+        assert fast.SerializeToString(deterministic=True) == strict.SerializeToString(deterministic=True)
+        sub = getattr(fast, convert.oneof_field(name))
+        assert convert.message_to_dict(sub) == convert.message_to_dict(sub, strict=True)
+
+    same(common_pb2.GameConfig, game.validate(cfg))
+    rng = random.Random(5)
+    state = game.new_state(cfg, 5)
+    while True:
+        for seat in [None, *range(state.num_seats)]:
+            same(common_pb2.View, state.view(seat))
+        if state.decider() == TERMINAL:
+            break
+        moves = state.legal_moves()
+        for move in moves:
+            same(common_pb2.Move, game.move_to_dict(move))
+        state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_fast_path_falls_back_to_json_format():
+    from boardbot.v1 import frogriders_pb2
+
+    name = "frogriders"
+    # JSON spellings the constructor refuses: a camelCase name, an integral float, a number as a string
+    msg = convert.to_proto(common_pb2.GameConfig, name, {"publicBack": "first", "players": 3.0})
+    assert msg.frogriders == frogriders_pb2.FrogridersConfig(public_back="first", players=3)
+    assert convert.to_proto(common_pb2.GameConfig, name, {"players": "3"}).frogriders.players == 3
+    for bad in ({"players": 2.5}, {"no_such_field": 1}, {"players": "x"}):
+        with pytest.raises(convert.ProtoMismatch):
+            convert.to_proto(common_pb2.GameConfig, name, bad)
+    # an empty dict still selects the game's field
+    assert convert.game_of(convert.to_proto(common_pb2.View, name, {})) == "frogriders"

@@ -1,8 +1,9 @@
 """Where a simulated client's calls go: a gRPC server, or the engine in process.
 
 Both backends offer the same coroutines to the game loop (``driver.play_game``):
-``create``, ``view``, ``submit``, ``suggest``, ``wait`` (until something
-changed while bot seats move) and ``finish``. Errors are raised as
+``create``, ``view``, ``submit`` (with ``--submit-view``, it also returns the
+seat's view: after the move, or at its next decision), ``suggest``, ``wait``
+(until something changed while bot seats move) and ``finish``. Errors are raised as
 ``CallError(code)``; the loop records them by status code.
 """
 
@@ -88,6 +89,9 @@ class GrpcBackend:
         self.bot_stubs = [bot_service_pb2_grpc.BotServiceStub(c) for c in self.channels]
         self._next = 0
         self._configs: dict[int, object] = {}
+        self.response_view = {"none": game_service_pb2.RESPONSE_VIEW_UNSPECIFIED,
+                              "after": game_service_pb2.RESPONSE_VIEW_AFTER_MOVE,
+                              "next": game_service_pb2.RESPONSE_VIEW_NEXT_DECISION}[opts.submit_view]
 
     async def start(self, timeout: float = 10.0) -> None:
         for channel in self.channels:
@@ -151,8 +155,9 @@ class GrpcBackend:
         v = reply.view
         return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
 
-    async def submit(self, h: Handle, move_id: int, version: int) -> bool:
-        request = self.pb.SubmitMoveRequest(game_id=h.game_id, seat=h.seat, move_id=move_id)
+    async def submit(self, h: Handle, move_id: int, version: int) -> tuple[bool, ViewInfo | None]:
+        request = self.pb.SubmitMoveRequest(game_id=h.game_id, seat=h.seat, move_id=move_id,
+                                            response_view=self.response_view)
         if self.opts.expected_version:
             request.expected_version = version
         if self.opts.request_ids:
@@ -162,7 +167,11 @@ class GrpcBackend:
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
         h.min_version = reply.version
-        return reply.status == FINISHED
+        view = None
+        if reply.HasField("view"):
+            v = reply.view
+            view = ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
+        return reply.status == FINISHED, view
 
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
         budget = self.bpb.SearchBudget()
@@ -305,6 +314,9 @@ class InProcessBackend:
         h.version = 0
 
     async def view(self, h: Handle) -> ViewInfo:
+        return self._view(h)
+
+    def _view(self, h: Handle) -> ViewInfo:
         state = h.state
         state.view(h.seat)
         decider = state.decider()
@@ -316,7 +328,9 @@ class InProcessBackend:
             moves = len(legal)
         return ViewInfo(h.version, decider, decider == -1, moves)
 
-    async def submit(self, h: Handle, move_id: int, version: int) -> bool:
+    async def submit(self, h: Handle, move_id: int, version: int) -> tuple[bool, ViewInfo | None]:
+        """The move; with --submit-view also the view after it, or (next) the bot seats'
+        moves and the view at the seat's next decision, as the server does it."""
         state = h.state
         if version != h.version:
             raise CallError("ABORTED")
@@ -325,7 +339,13 @@ class InProcessBackend:
             raise CallError("INVALID_ARGUMENT")
         state.apply_checked(moves[move_id])
         h.version += 1
-        return state.decider() == -1
+        finished = state.decider() == -1
+        view = None
+        if self.opts.submit_view == "next" and not finished:
+            self._bots_move(h)
+        if self.opts.submit_view != "none":
+            view = self._view(h)
+        return finished, view
 
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
         from .ai_call import SuggestUnavailable, suggest_move
@@ -346,12 +366,24 @@ class InProcessBackend:
             if seat == -1 or seat not in h.bots:
                 return
             await asyncio.sleep(0)  # let other clients run between bot moves
-            started = time.monotonic()
-            world = state.sample_for(seat, h.rng)
-            move = h.bots[seat].choose(world, h.rng)
-            state.apply_checked(move)
-            h.version += 1
-            self.rec.ok("bot move", started, time.monotonic() - started)
+            self._bot_move(h, seat)
+
+    def _bots_move(self, h: Handle) -> None:
+        """The bot seats' moves up to the client's decision, at once (inside a SubmitMove)."""
+        while True:
+            seat = h.state.decider()
+            if seat == -1 or seat not in h.bots:
+                return
+            self._bot_move(h, seat)
+
+    def _bot_move(self, h: Handle, seat: int) -> None:
+        started = time.monotonic()
+        state = h.state
+        world = state.sample_for(seat, h.rng)
+        move = h.bots[seat].choose(world, h.rng)
+        state.apply_checked(move)
+        h.version += 1
+        self.rec.ok("bot move", started, time.monotonic() - started)
 
     async def finish(self, h: Handle, delete: bool) -> None:
         h.state = None

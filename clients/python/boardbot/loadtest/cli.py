@@ -37,6 +37,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     load.add_argument("--clients", type=int, default=8,
                       help="closed loop: this many concurrent games, each client starting its next game when "
                            "one ends (default 8)")
+    load.add_argument("--move-rate", type=float, default=None, metavar="R",
+                      help="paced clients: the --clients send their SubmitMoves on a schedule, R a second in "
+                           "all (R/N each, evenly interleaved); SubmitMove latency is also measured from each "
+                           "call's intended send time")
     load.add_argument("--rate", type=float, default=None,
                       help="open loop instead: new games per second, whatever the server does")
     load.add_argument("--arrivals", choices=("uniform", "poisson"), default="uniform",
@@ -75,6 +79,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                        help="where the client reads its view: a GetView call before each move (default), or the "
                             "WatchGame stream (no GetView; implies --wait watch)")
     moves.add_argument("--poll-interval", type=float, default=0.002, help="seconds (default 0.002)")
+    moves.add_argument("--submit-view", choices=("none", "after", "next"), default="none",
+                       help="SubmitMove also returns the seat's view: after the move (after), or once it is the "
+                            "seat's decision again, the server's bots having moved (next: one call per move, "
+                            "no GetView; its latency includes the bots' replies); default none")
 
     misc = p.add_argument_group("calls and output")
     misc.add_argument("--timeout", type=float, default=10.0, help="per-call deadline in seconds (default 10; "
@@ -114,9 +122,14 @@ def options_from(args):
         raise SystemExit("boardbot loadtest: --rate must be positive")
     if args.clients < 1 and args.rate is None:
         raise SystemExit("boardbot loadtest: --clients must be at least 1")
+    if args.move_rate is not None and (args.move_rate <= 0 or args.rate is not None):
+        raise SystemExit("boardbot loadtest: --move-rate must be positive, with --clients (not --rate)")
+    if args.submit_view != "none" and args.views == "stream":
+        raise SystemExit("boardbot loadtest: --submit-view reads views from SubmitMove; not with --views stream")
     return Options(
         scenarios=scenarios, target=args.target if not args.in_process else None,
         model="open" if args.rate is not None else "closed", clients=args.clients, rate=args.rate or 0.0,
+        move_rate=args.move_rate or 0.0, submit_view=args.submit_view,
         arrivals=args.arrivals, duration=duration, games=args.games, warmup=args.warmup, moves=args.moves,
         suggest_fraction=args.suggest_fraction, suggest_bot=args.suggest_bot, budget=args.budget,
         budget_iterations=args.budget_iterations, margin=args.margin_ms / 1000.0, bot_budget=args.bot_budget, wait="watch" if args.views == "stream" else args.wait, views=args.views,
@@ -159,8 +172,9 @@ def main(args) -> int:
         pids, notes = server_pids(plan, args.server_pid)
         label = "in process" if plan.in_process else f"gRPC {plan.target}"
         if not args.quiet:
-            print(f"boardbot loadtest: {label}, " + (f"{plan.clients} clients (closed loop)" if plan.model == "closed"
-                                                   else f"{plan.rate:g} games/s (open loop)")
+            print(f"boardbot loadtest: {label}, " + ((f"{plan.clients} clients paced to {plan.move_rate:g} moves/s"
+                                                    if plan.move_rate else f"{plan.clients} clients (closed loop)")
+                                                   if plan.model == "closed" else f"{plan.rate:g} games/s (open loop)")
                   + (f", {plan.duration:g} s" if plan.duration is not None else "")
                   + (f", {plan.games} games" if plan.games is not None else ""), file=sys.stderr)
         try:

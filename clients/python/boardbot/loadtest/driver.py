@@ -14,6 +14,12 @@ Load models:
 
 * closed loop (``--clients N``): N simulated clients, each playing games back
   to back. If the server slows down, the clients slow down with it.
+* paced clients (``--clients N --move-rate R``): the same N clients, but each
+  sends its SubmitMoves on a fixed schedule, R/N a second (the clients'
+  schedules interleave evenly), so together they offer R moves a second;
+  SubmitMove latency is also measured from each call's *intended* send
+  time, so a client held up (by a slow view, slow bots, or the generator)
+  shows it as latency instead of a lower offered rate.
 * open loop (``--rate R``): new games arrive R per second (evenly spaced, or
   ``--arrivals poisson``), whatever the server does; each game's CreateGame
   and whole-game latency are also measured from its *intended* start, so a
@@ -53,6 +59,8 @@ class Options:
     target: str | None = None  # None: in process
     model: str = "closed"  # or "open"
     clients: int = 8
+    move_rate: float = 0.0  # closed loop: > 0 paces the clients' SubmitMoves to this many a second in all
+    submit_view: str = "none"  # or "after" / "next": SubmitMove returns the seat's view (one call per move)
     rate: float = 0.0
     arrivals: str = "uniform"  # or "poisson"
     duration: float | None = 10.0
@@ -94,18 +102,34 @@ class Share:
     rate: float
     games: int | None
     seed: int
+    first_client: int = 0  # the global number of this share's first client (for paced schedules)
 
 
 def shares(opts: Options) -> list[Share]:
     n = max(1, opts.processes)
     out = []
+    first = 0
     for i in range(n):
         clients = opts.clients // n + (1 if i < opts.clients % n else 0)
         games = None
         if opts.games is not None:
             games = opts.games // n + (1 if i < opts.games % n else 0)
-        out.append(Share(i, clients, opts.rate / n, games, opts.seed * 7919 + i))
+        out.append(Share(i, clients, opts.rate / n, games, opts.seed * 7919 + i, first))
+        first += clients
     return out
+
+
+class Pacer:
+    """One paced client's SubmitMove schedule: every ``interval`` seconds from ``first``."""
+
+    def __init__(self, first: float, interval: float):
+        self.next_t = first
+        self.interval = interval
+
+    def take(self) -> float:
+        t = self.next_t
+        self.next_t += self.interval
+        return t
 
 
 @dataclass
@@ -211,14 +235,19 @@ class Generator:
         return task
 
     async def _closed_loop(self) -> None:
-        async def client() -> None:
+        rate = self.opts.move_rate
+
+        async def client(j: int) -> None:
+            pacer = None
+            if rate > 0:  # client j's sends: every clients/rate seconds, the clients 1/rate apart
+                pacer = Pacer(self.t0 + (self.share.first_client + j) / rate, self.opts.clients / rate)
             while True:
                 k = self._take()
                 if k is None:
                     return
-                await self.play_game(k, None)
+                await self.play_game(k, None, pacer)
 
-        await asyncio.gather(*(self._spawn(client()) for _ in range(self.share.clients)))
+        await asyncio.gather(*(self._spawn(client(j)) for j in range(self.share.clients)))
 
     async def _open_loop(self) -> None:
         rate = self.share.rate
@@ -254,7 +283,7 @@ class Generator:
         if err.code in BACKOFF_CODES:
             await asyncio.sleep(BACKOFF_SECONDS)
 
-    async def play_game(self, k: int, intended: float | None) -> None:
+    async def play_game(self, k: int, intended: float | None, pacer: Pacer | None = None) -> None:
         """One complete game of one simulated client."""
         opts, rec, backend, progress = self.opts, self.rec, self.backend, self.progress
         scenario = opts.scenarios[(k * max(1, opts.processes) + self.share.index) % len(opts.scenarios)]
@@ -290,21 +319,25 @@ class Generator:
             suggest = opts.moves == "suggest"
             errors = human_moves = 0
             version = 0
+            given = None  # the view the last SubmitMove returned (--submit-view), if it is the one to act on
             while True:
                 if errors > opts.max_errors_per_game:
                     progress.failed += 1
                     rec.count("games failed")
                     return
-                if yield_first:
-                    await asyncio.sleep(0)
-                t = monotonic()
-                try:
-                    view = await backend.view(h)
-                except CallError as err:
-                    errors += 1
-                    await self._failed(view_name, err, t)
-                    continue
-                rec.ok(view_name, t, monotonic() - t)
+                if given is not None:
+                    view, given = given, None
+                else:
+                    if yield_first:
+                        await asyncio.sleep(0)
+                    t = monotonic()
+                    try:
+                        view = await backend.view(h)
+                    except CallError as err:
+                        errors += 1
+                        await self._failed(view_name, err, t)
+                        continue
+                    rec.ok(view_name, t, monotonic() - t)
                 version = view.version
                 if view.finished:
                     break
@@ -327,22 +360,37 @@ class Generator:
                         await self._failed("SuggestMove", err, t)
                 if move_id is None:
                     move_id = rng.randrange(view.moves)
-                if yield_first:
+                planned = None
+                if pacer is not None:
+                    planned = pacer.take()
+                    delay = planned - monotonic()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                elif yield_first:
                     await asyncio.sleep(0)
                 t = monotonic()
                 try:
-                    finished = await backend.submit(h, move_id, view.version)
+                    finished, after = await backend.submit(h, move_id, view.version)
                 except CallError as err:
                     errors += 1
                     await self._failed("SubmitMove", err, t)
                     continue
                 now = monotonic()
                 rec.ok("SubmitMove", t, now - t)
+                if planned is not None:  # (filed under the actual send time, like every sample)
+                    rec.ok("SubmitMove from intended send", t, now - planned)
+                    rec.ok("SubmitMove send lag", t, max(0.0, t - planned))
                 human_moves += 1
                 progress.moves += 1
                 if finished:
                     version = view.version + 1
                     break
+                if after is not None:
+                    if after.moves or after.finished:
+                        given = after  # one call per move: no GetView
+                    else:
+                        rec.count("views while bots move")
+                        await backend.wait(h, after)
             now = monotonic()
             rec.ok("game", begun, now - begun)
             rec.count("human moves in finished games", human_moves)

@@ -21,7 +21,8 @@ from .driver import Options, RunResult
 
 RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
 AI = ("SuggestMove", "bot move")
-ORDER = ("GetView", "WatchGame view", "SubmitMove", "SuggestMove", "bot move", "CreateGame", "DeleteGame",
+ORDER = ("GetView", "WatchGame view", "SubmitMove", "SubmitMove from intended send", "SubmitMove send lag",
+         "SuggestMove", "bot move", "CreateGame", "DeleteGame",
          "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
           "#7f7f7f", "#bcbd22")
@@ -153,10 +154,12 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
     load = {"model": opts.model}
     if opts.model == "closed":
         load["clients"] = opts.clients
+        if opts.move_rate:
+            load["move_rate_per_s"] = opts.move_rate
     else:
         load.update(rate_games_per_s=opts.rate, arrivals=opts.arrivals, max_in_flight=opts.max_in_flight)
     load.update(duration_s=opts.duration, games=opts.games, warmup_s=opts.warmup, processes=opts.processes,
-                moves=opts.moves, wait=opts.wait, views=opts.views)
+                moves=opts.moves, wait=opts.wait, views=opts.views, submit_view=opts.submit_view)
     if opts.moves == "suggest":
         load.update(suggest_bot=opts.suggest_bot, suggest_fraction=opts.suggest_fraction,
                     budget_s=opts.budget, budget_iterations=opts.budget_iterations)

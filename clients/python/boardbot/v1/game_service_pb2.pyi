@@ -1,11 +1,21 @@
 from boardbot.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class ResponseView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RESPONSE_VIEW_UNSPECIFIED: _ClassVar[ResponseView]
+    RESPONSE_VIEW_AFTER_MOVE: _ClassVar[ResponseView]
+    RESPONSE_VIEW_NEXT_DECISION: _ClassVar[ResponseView]
+RESPONSE_VIEW_UNSPECIFIED: ResponseView
+RESPONSE_VIEW_AFTER_MOVE: ResponseView
+RESPONSE_VIEW_NEXT_DECISION: ResponseView
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -92,7 +102,7 @@ class GetViewResponse(_message.Message):
     def __init__(self, view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
 
 class SubmitMoveRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "move_id", "move", "move_text", "expected_version", "request_id")
+    __slots__ = ("game_id", "seat", "move_id", "move", "move_text", "expected_version", "request_id", "response_view")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     MOVE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -100,6 +110,7 @@ class SubmitMoveRequest(_message.Message):
     MOVE_TEXT_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_VIEW_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     move_id: int
@@ -107,19 +118,22 @@ class SubmitMoveRequest(_message.Message):
     move_text: str
     expected_version: int
     request_id: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move_id: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., move_text: _Optional[str] = ..., expected_version: _Optional[int] = ..., request_id: _Optional[str] = ...) -> None: ...
+    response_view: ResponseView
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move_id: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., move_text: _Optional[str] = ..., expected_version: _Optional[int] = ..., request_id: _Optional[str] = ..., response_view: _Optional[_Union[ResponseView, str]] = ...) -> None: ...
 
 class SubmitMoveResponse(_message.Message):
-    __slots__ = ("version", "move", "move_text", "status")
+    __slots__ = ("version", "move", "move_text", "status", "view")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     MOVE_TEXT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
     version: int
     move: _common_pb2.Move
     move_text: str
     status: _common_pb2.GameStatus
-    def __init__(self, version: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., move_text: _Optional[str] = ..., status: _Optional[_Union[_common_pb2.GameStatus, str]] = ...) -> None: ...
+    view: _common_pb2.SeatView
+    def __init__(self, version: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., move_text: _Optional[str] = ..., status: _Optional[_Union[_common_pb2.GameStatus, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "seat", "from_version")

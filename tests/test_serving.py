@@ -1,0 +1,172 @@
+"""Serving under load: one call per move (SubmitMove's response view), the per-version view
+cache, the server's connection options and the per-RPC log switch."""
+
+import random
+import time
+
+import grpc
+import pytest
+
+from boardbot.client import Client, View
+from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+
+
+def _auth(token):
+    return (("authorization", f"Bearer {token}"),)
+
+
+def submit(stub, game, seat, move_id, version, view=pb.RESPONSE_VIEW_UNSPECIFIED, timeout=10.0, request_id=""):
+    request = pb.SubmitMoveRequest(game_id=game.game_id, seat=seat, move_id=move_id, expected_version=version,
+                                   response_view=view, request_id=request_id)
+    return stub.SubmitMove(request, metadata=_auth(game.tokens[seat]), timeout=timeout)
+
+
+def test_a_move_can_return_the_view_after_it(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "human"], seed=3)
+    view = game.seat(0).view()
+    reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_AFTER_MOVE)
+    assert reply.HasField("view") and reply.view.version == reply.version == view.version + 1
+    assert reply.view == game.seat(0).view().message  # what GetView says at that version
+    plain = submit(stub, game, 1, 0, reply.version)
+    assert not plain.HasField("view")
+
+
+def test_one_call_per_move_against_a_bot(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "random"], seed=5)
+    rng = random.Random(5)
+    view = game.seat(0).view().message
+    calls = 0
+    while view.status != common_pb2.GAME_STATUS_FINISHED:
+        assert view.decider == 0 and view.legal_moves, "the next view is the seat's decision"
+        reply = submit(stub, game, 0, rng.randrange(len(view.legal_moves)), view.version,
+                       pb.RESPONSE_VIEW_NEXT_DECISION)
+        calls += 1
+        assert reply.view.version >= reply.version
+        view = reply.view
+        # the same as a GetView at the same version (the bots wait for our move now)
+        again = game.seat(0).view().message
+        assert again == view
+    assert calls > 5 and game.info().status == common_pb2.GAME_STATUS_FINISHED
+    assert View.from_message(view).outcome is not None
+
+
+def test_the_next_decision_wait_ends_before_the_deadline():
+    from server.app import BackgroundServer
+    from server.bots import BotRunner
+
+    class SlowBots(BotRunner):
+        async def choose(self, *args):
+            import asyncio
+
+            await asyncio.sleep(2.0)
+            return await super().choose(*args)
+
+    with BackgroundServer(bots=SlowBots()) as srv, Client(srv.address) as c:
+        stub = game_service_pb2_grpc.GameServiceStub(c.channel)
+        game = c.create_game("frogriders", seats=["human", "random"], seed=2)
+        view = game.seat(0).view()
+        started = time.monotonic()
+        reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_NEXT_DECISION, timeout=0.5)
+        assert time.monotonic() - started < 0.5
+        # the move went through; the bot is still thinking: the view at the latest version
+        assert reply.view.version == reply.version == view.version + 1
+        assert reply.view.decider == 1 and not reply.view.legal_moves
+
+
+def test_a_retried_move_with_a_view_returns_the_first_answer(client):
+    stub = game_service_pb2_grpc.GameServiceStub(client.channel)
+    game = client.create_game("frogriders", seats=["human", "human"], seed=8)
+    first = submit(stub, game, 0, 1, 0, pb.RESPONSE_VIEW_AFTER_MOVE, request_id="once")
+    again = submit(stub, game, 0, 1, 0, pb.RESPONSE_VIEW_AFTER_MOVE, request_id="once")
+    assert again == first and first.view.version == 1
+    assert game.info().version == 1
+
+
+def test_cached_views_follow_the_versions(client):
+    game = client.create_game("frogriders", seats=["human", "human"], seed=9)
+    spectator = game.spectator()
+    rng = random.Random(9)
+    for _ in range(6):
+        seen = [game.seat(q).view() for q in (0, 1)] + [spectator.view()]
+        assert len({v.version for v in seen}) == 1
+        assert [v.seat for v in seen] == [0, 1, -1]
+        mover = next(v for v in seen[:2] if v.my_turn)
+        assert game.seat(mover.seat).view() == mover  # the cached copy: equal, never changed by a response
+        game.seat(mover.seat).play(move_id=rng.randrange(len(mover.legal_moves)), expected_version=mover.version)
+
+
+def test_connections_age_out_and_clients_carry_on():
+    """A short max connection age: unary calls go on over new connections; a watch
+    stream ends with UNAVAILABLE after age + grace and resumes from its version."""
+    from server.app import BackgroundServer, ConnectionOptions
+
+    options = ConnectionOptions(keepalive_time=0.2, keepalive_timeout=1.0, max_connection_age=0.5,
+                                max_connection_age_grace=0.3)
+    assert dict(options.grpc_options())["grpc.max_connection_age_ms"] == 500
+    assert "grpc.max_connection_age_ms" not in dict(ConnectionOptions(max_connection_age=0).grpc_options())
+    with BackgroundServer(connections=options) as srv, Client(srv.address) as c:
+        game = c.create_game("frogriders", seats=["human", "human"], seed=1)
+        until = time.monotonic() + 1.5
+        calls = 0
+        while time.monotonic() < until:
+            game.seat(0).view()
+            calls += 1
+            time.sleep(0.01)
+        assert calls > 20
+        started, last = time.monotonic(), None
+        with pytest.raises(grpc.RpcError) as ended:
+            for _, last in game.seat(1).watch():
+                pass
+        assert ended.value.code() == grpc.StatusCode.UNAVAILABLE and time.monotonic() - started < 2.0
+        _, again = next(iter(game.seat(1).watch(from_version=last.version)))
+        assert again.version == last.version
+
+
+def test_the_rpc_log_line_and_its_sampling():
+    import io
+    import json
+
+    from server import logs
+
+    out = io.StringIO()
+    log = logs.RpcLog()
+    log.configure(out)
+    log("GetView", "frogriders", "g1", 0, "OK", 0.25)
+    line = json.loads(out.getvalue())
+    assert line == {"method": "GetView", "game": "frogriders", "game_id": "g1", "seat": 0, "code": "OK",
+                    "duration_ms": 0.25, "event": "rpc", "level": "info", "timestamp": line["timestamp"]}
+    assert line["timestamp"].endswith("Z")
+    for every, expected in ((1, 10), (5, 2), (0, 0)):
+        out = io.StringIO()
+        log.configure(out, every=every)
+        for _ in range(10):
+            log("GetView", None, None, None, "OK", 0.1)
+        log("GetView", None, None, None, "NOT_FOUND", 0.1)  # failures are always logged
+        lines = [json.loads(x) for x in out.getvalue().splitlines()]
+        assert len(lines) == expected + 1 and lines[-1]["code"] == "NOT_FOUND"
+    out = io.StringIO()
+    log.configure(out, enabled=False)  # logs.configure(enabled=False): nothing below CRITICAL
+    log("GetView", None, None, None, "NOT_FOUND", 0.1)
+    assert out.getvalue() == ""
+
+
+@pytest.mark.parametrize("name", ["frogriders", "czech-pub", "froccs"])
+def test_an_inline_bot_chooses_what_the_executor_would(name):
+    from engine import registry
+    from server.bots import INLINE_SPECS, choose_inline, choose_move
+
+    game = registry.get(name)
+    state = game.new_state({}, 4)
+    rng = random.Random(4)
+    for spec in INLINE_SPECS:
+        for _ in range(30):
+            if state.decider() == -1:
+                break
+            world = state.sample_for(state.decider(), rng)
+            seed = rng.getrandbits(63)
+            move = choose_inline(name, spec, world, seed)
+            assert move == game.move_from_json(choose_move(name, spec, world.to_dict(), seed))
+            state.apply(move)
