@@ -297,7 +297,7 @@ def playout_move(state, rng):
         return moves[-1]  # done
     if phase == WINDOW:
         if rng.random() < 0.8:
-            return moves[0]  # pass
+            return moves[0]  # decline (no reaction)
     return moves[rng.randrange(len(moves))]
 
 

@@ -7,13 +7,13 @@ A turn is a chain of small decisions (see docs/rules/czech-pub.md):
 * ``window``  after ``done``, while an order lies in front of the active player,
               every other player still in the game and not on a pause (hand not
               empty) is asked in turn, clockwise: ``react`` with an X card or
-              ``pass``. If anybody reacted, the active player may play on and
+              ``decline``. If anybody reacted, the active player may play on and
               ``done`` opens the window again;
 * ``respond`` the target of a single-target card dodges (``dodge``: Musím si
-              odskočit, passing it to a neighbour) or accepts (``pass``, or
+              odskočit, passing it to a neighbour) or accepts (``decline``, or
               ``pay`` for Pojď na panáka);
 * ``round``   Runda dokola: each other player pays or dodges, clockwise;
-* ``brawl``   Rvačka: each other player joins (``pass``) or dodges, clockwise.
+* ``brawl``   Rvačka: each other player joins (``decline``) or dodges, clockwise.
 
 Evaluation, clean-up, drawing, reshuffles, pauses and the game end run
 inside ``apply`` with chance from ``self.chance()``.
