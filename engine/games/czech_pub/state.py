@@ -7,13 +7,13 @@ A turn is a chain of small decisions (see docs/rules/czech-pub.md):
 * ``window``  after ``done``, while an order lies in front of the active player,
               every other player still in the game and not on a pause (hand not
               empty) is asked in turn, clockwise: ``react`` with an X card or
-              ``pass``. If anybody reacted, the active player may play on and
+              ``decline``. If anybody reacted, the active player may play on and
               ``done`` opens the window again;
 * ``respond`` the target of a single-target card dodges (``dodge``: Musím si
-              odskočit, passing it to a neighbour) or accepts (``pass``, or
+              odskočit, passing it to a neighbour) or accepts (``decline``, or
               ``pay`` for Pojď na panáka);
 * ``round``   Runda dokola: each other player pays or dodges, clockwise;
-* ``brawl``   Rvačka: each other player joins (``pass``) or dodges, clockwise.
+* ``brawl``   Rvačka: each other player joins (``decline``) or dodges, clockwise.
 
 Evaluation, clean-up, drawing, reshuffles, pauses and the game end run
 inside ``apply`` with chance from ``self.chance()``.
@@ -328,8 +328,6 @@ class CzechPubState(State):
             self._from_hand(a, c)
             self.discard.append(c)
             self.phase = DISCARD
-            if self.log is not None:
-                self.note(None, f"seat {a} discards {CARD_NAME[c]}")
         else:
             raise ValueError(f"unknown move {move!r}")
 
@@ -338,8 +336,6 @@ class CzechPubState(State):
         self._from_hand(a, c)
         self.played = True
         self.table.append((c, kind, OWN, -1))
-        if self.log is not None:
-            self.note(None, f"seat {a}: {self.move_text(('play', CARD_ID[c], target, D.SHOT_ID[kind] if kind >= 0 else ''))}")
         if c <= PANAK_DO_PIVA:  # orders, Lichocení servírce, Panák do piva: nothing happens yet
             if c != CAJ and c != PANAK_DO_PIVA:  # a card that adds drunkenness clears the abstinence token
                 self.abst[a] = 0
@@ -431,11 +427,6 @@ class CzechPubState(State):
         self._from_hand(q, MUSIM)
         self.discard.append(MUSIM)
         phase = self.phase
-        if self.log is not None:
-            if to >= 0:
-                self.note(None, f"seat {q} plays Musím si odskočit: {CARD_NAME[self.pend_card]} goes to seat {to}")
-            else:
-                self.note(None, f"seat {q} plays Musím si odskočit and avoids {CARD_NAME[self.pend_card]}")
         if phase == RESPOND:
             self.dodgers += (q,)
             self.pend_target = to
@@ -472,7 +463,11 @@ class CzechPubState(State):
                 self.tokens[q] |= 1 << (c - RUM)
             self.abst[q] = 0
         if self.log is not None:
-            self.note(None, f"seat {q}: {self._pay_text(c)}")
+            why = CARD_NAME[self.pend_card] if self.pend_card >= 0 else "the card"
+            text = f"seat {q} pays for {why}: {self._pay_text(c)} (total {self.points[q]})"
+            if c >= 0 and IS_SHOT[c]:
+                text += f"; shot kinds now {POPCOUNT[self.tokens[q]]}"
+            self.note(None, text)
 
     def _next_round(self) -> None:
         queue = self.queue
@@ -518,7 +513,12 @@ class CzechPubState(State):
     def _resolve_brawl(self) -> None:
         order = self.brawl_order()
         if not order:
+            if self.log is not None:
+                self.note(None, "Rvačka: fewer than two players take part; nothing happens")
             return
+        if self.log is not None:
+            self.note(None, f"Rvačka: seat {order[0]} (fewest cards) takes first; order "
+                            + ", ".join(str(q) for q in order))
         rng = self.chance()
         m = len(order)
         hands = self.hands
@@ -542,8 +542,6 @@ class CzechPubState(State):
         r = self.dec
         self._from_hand(r, c)
         table = self.table
-        if self.log is not None:
-            self.note(None, f"seat {r}: {self.move_text(('react', CARD_ID[c], slot, give))}")
         if c == SPLETENA:
             g = CARD_BY_ID[give]
             taken = table[slot][0]
@@ -624,6 +622,8 @@ class CzechPubState(State):
                 self.discard.append(DAM_SI)
                 copiers.append(q)
         items = self.delivered()
+        if self.log is not None and not self.copy_turn and self.phase != DISCARD:
+            self._note_undrunk(a, items)
         if not self.copy_turn:
             if self.phase == DISCARD:
                 self._abstain(a, 0, self.insults[a] > 0)
@@ -653,8 +653,8 @@ class CzechPubState(State):
             self._abstain(q, nealko, insulted)
             return
         self.abst[q] = 0
+        old_tokens = self.tokens[q]
         self.tokens[q] = tokens
-        self._score(q, points)
         total = drunk + TRACK[self.stage[q]][self.cell[q]]
         if total <= 1:  # any roll copes
             roll = 0
@@ -663,10 +663,50 @@ class CzechPubState(State):
             roll = self._roll_die()
             moved = D.cells_moved(total, roll)
         if self.log is not None:
-            how = f"rolls {roll}" if roll else "needs no roll"
-            self.note(None, f"seat {q} scores {points} points; drunkenness {drunk} + cell "
-                            f"{total - drunk} = {total}, {how}: {moved} cell(s) forward")
+            self._note_evaluation(q, items, points, drunk, total, roll, moved, old_tokens)
+        self._score(q, points)
         self._advance(q, moved)
+
+    def _note_undrunk(self, a: int, items: list) -> None:
+        """Log the orders in front of the active player that are not drunk (Panák do piva without effect)."""
+        left = [e[0] for e in self.table if IS_ORDER[e[0]]]
+        for item in items:
+            if item[0] in left:
+                left.remove(item[0])
+        if left:
+            names = ", ".join(CARD_NAME[c] for c in left)
+            self.note(None, f"Panák do piva has no effect: seat {a}'s {names} not drunk")
+
+    def _note_evaluation(self, q: int, items: list, points: int, drunk: int, total: int, roll: int,
+                         moved: int, old_tokens: int) -> None:
+        drinks = []
+        for c, k, scores in items:
+            if c == DEJTE:
+                drinks.append(f"Dejte mi to všechno! as Pivo + {D.SHOT_NAME[k]}")
+            elif c == LICHOCENI:
+                drinks.append(f"Lichocení servírce as {D.SHOT_NAME[k]}")
+            elif IS_SHOT[c] and not scores:
+                drinks.append(f"{CARD_NAME[c]} poured into the beer (no points)")
+            else:
+                drinks.append(CARD_NAME[c])
+        new = [D.SHOT_NAME[k] for k in range(D.SHOT_KINDS) if self.tokens[q] >> k & 1 and not old_tokens >> k & 1]
+        text = f"seat {q} drinks {', '.join(drinks)}: {points:+d} points (total {self.points[q] + points})"
+        if new:
+            kinds = POPCOUNT[self.tokens[q]]
+            text += f", new shot kind {', '.join(new)} ({kinds} kind{'s' if kinds > 1 else ''})"
+        text += f"; drunkenness {drunk} + cell value {total - drunk} = {total}, "
+        if roll:
+            short = total - roll
+            text += f"rolls {roll}" + (f" (short by {short})" if short > 0 else " (enough)")
+        else:
+            text += "no roll needed"
+        stage, cell = self.stage[q], self.cell[q] + moved
+        if cell < ROW_LEN[stage]:
+            text += (f": {moved} cell{'s' if moved > 1 else ''} forward, to stage {stage + 1} cell {cell + 1}"
+                     f"/{ROW_LEN[stage]} (value {TRACK[stage][cell]})")
+        else:
+            text += f": {moved} cell{'s' if moved > 1 else ''} forward, off the end of the row"
+        self.note(None, text)
 
     def _roll_die(self) -> int:
         return int(self.chance().random() * 6) + 1
@@ -711,8 +751,13 @@ class CzechPubState(State):
         self.abst[q] = min(level + 1, 2)
         self.cell[q] = max(0, self.cell[q] - 1 - nealko)
         if self.log is not None:
-            self.note(None, f"seat {q} abstains: {D.ABSTINENCE_POINTS[min(level, 1)]} points, "
-                            f"{1 + nealko} cell(s) back")
+            nth = ("first", "second", "third")[level]
+            saved = " (Urážka vrchního: not thrown out)" if level >= 2 else ""
+            stage, cell = self.stage[q], self.cell[q]
+            self.note(None, f"seat {q} abstains, the {nth} time in a row{saved}: "
+                            f"{D.ABSTINENCE_POINTS[min(level, 1)]} points (total {self.points[q]}), "
+                            f"{1 + nealko} cell{'s' if nealko else ''} back, to stage {stage + 1} cell {cell + 1}"
+                            f"/{ROW_LEN[stage]} (value {TRACK[stage][cell]})")
 
     def _go_out(self, q: int, reason: int) -> None:
         self.out[q] = reason
@@ -744,6 +789,7 @@ class CzechPubState(State):
         hand = self.hands[p]
         limit = HAND_SIZE[self.stage[p]]
         drawn = 0
+        got = []
         while len(hand) < limit:
             if not self.deck:
                 if not self.discard:
@@ -759,8 +805,11 @@ class CzechPubState(State):
                 self.lo_hi -= 1
             insort(hand, card)
             drawn += 1
+            if self.log is not None:
+                got.append(CARD_NAME[card])
         if self.log is not None and drawn:
-            self.note(None, f"seat {p} draws {drawn} card(s)")
+            self.note(None, f"seat {p} draws {drawn} card{'s' if drawn > 1 else ''}")
+            self.note(p, f"you draw {', '.join(got)}")
 
     def _reshuffle(self) -> None:
         rng = self.chance()
