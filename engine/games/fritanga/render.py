@@ -6,7 +6,7 @@ then whose decision it is and why, the hands, peeks, the chef's skills and
 the piles. The view may come back from protobuf, so every key is read with a
 default.
 
-Grid tokens (4 characters, one per table space, columns lettered and rows
+Grid tokens (5 characters with the leading space, one per table space, columns lettered and rows
 numbered as in the move texts, e.g. ``c4``):
 
     [  ]   a face-down card nobody has told you about
@@ -155,7 +155,7 @@ def _grid(view: dict) -> list[str]:
     cols = [c % width for c in busy]
     r0, r1 = max(0, min(rows) - 1), min(height - 1, max(rows) + 1)
     c0, c1 = max(0, min(cols) - 1), min(width - 1, max(cols) + 1)
-    lines = ["    " + "".join(f"  {LETTERS[c % 26]} " for c in range(c0, c1 + 1)).rstrip()]
+    lines = ["    " + "".join(f"   {LETTERS[c % 26]} " for c in range(c0, c1 + 1)).rstrip()]
     for r in range(r0, r1 + 1):
         tokens = []
         for c in range(c0, c1 + 1):
@@ -163,18 +163,18 @@ def _grid(view: dict) -> list[str]:
             card = known.get(cell)
             if cell in pieces:
                 code = CODE.get(card.get("card", ""), "??") if card else "??"
-                tokens.append(f"{pieces[cell]}:{code}")
+                tokens.append(f" {pieces[cell]}:{code}")
             elif cell in face_down:
                 if card is not None:
-                    tokens.append(f"[{CODE.get(card.get('card', ''), '??')}]")
+                    tokens.append(f" [{CODE.get(card.get('card', ''), '??')}]")
                 else:
-                    tokens.append("[ *]" if cell in peeked else "[  ]")
+                    tokens.append(" [ *]" if cell in peeked else " [  ]")
             elif card is not None:
-                tokens.append(f" {CODE.get(card.get('card', ''), '??')} ")
+                tokens.append(f"  {CODE.get(card.get('card', ''), '??')} ")
             elif cell in fallen:
-                tokens.append(f" ~{fallen[cell]} ")
+                tokens.append(f"  ~{fallen[cell]} ")
             else:
-                tokens.append("  . ")
+                tokens.append("   . ")
         lines.append(f"{r + 1:>3} " + "".join(tokens).rstrip())
     used = sorted({(k["card"]) for k in known.values() if k.get("card")}, key=lambda k: D.CARD_KEY.index(k)
                   if k in D.CARD_KEY else 99)

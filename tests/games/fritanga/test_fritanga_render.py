@@ -18,14 +18,14 @@ CONFIGS = GAME.configurations()
 
 
 def token(text: str, name: str) -> str:
-    """The 4-character grid token at cell ``name`` (e.g. "c4") in a rendered view."""
+    """The grid token (4 characters, the separating space dropped) at cell ``name`` (e.g. "c4") in a rendered view."""
     col, row = name[0], int(name[1:])
     lines = text.splitlines()
     header = next(line for line in lines if line.startswith("    ") and line.strip().startswith(tuple("abcdefghijklmn")))
     letters = header.split()
     i = letters.index(col)
     line = next(line for line in lines if line[:4] == f"{row:>3} ")
-    return line[4 + 4 * i: 8 + 4 * i].ljust(4)
+    return line[5 + 5 * i: 9 + 5 * i].ljust(4)
 
 
 def via_proto(view: dict) -> dict:
