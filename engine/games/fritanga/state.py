@@ -1219,6 +1219,14 @@ class FritangaGame(Game):
         from .policy import heuristic_move
         return heuristic_move(state, rng)
 
+    def playout_move(self, state: FritangaState, rng: random.Random):
+        from .policy import playout_move
+        return playout_move(state, rng)
+
+    def evaluate(self, state: FritangaState):
+        from .policy import evaluate
+        return evaluate(state)
+
     def _blank(self, cfg: dict, seed: int) -> FritangaState:
         mode = D.MODE_NAMES.index(cfg["mode"])
         n = cfg["players"]
