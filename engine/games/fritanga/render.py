@@ -210,7 +210,9 @@ def _player_line(view: dict, p: dict) -> str:
     if mode == "teams":
         label += f", team {p.get('team', 0)}"
     status = p.get("status", "alive")
-    if status == "alive":
+    if status == "alive" and p.get("position", -1) < 0:
+        where = "not on the table yet (no start card)"
+    elif status == "alive":
         where = f"on {p.get('position_name') or _cell_name(p.get('position', -1), width)}"
     elif status == "out":
         spot = p.get("fallen_at", -1)
