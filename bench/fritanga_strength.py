@@ -2,6 +2,7 @@
 
     python bench/fritanga_strength.py [--spec ismcts:medium] [--games 60] [--players 3,4]
                                       [--pairings versus,teams,chef,foods] [--opponents random,greedy]
+    python bench/fritanga_strength.py --speed    # playout_move actions/s per configuration
 
 Fritanga has no two-player mode, so the figures are per mode and role:
 
@@ -106,6 +107,40 @@ def reference(pairing: str, n: int, baseline: dict | None) -> str:
     return f"{chef:.2f}" if pairing == "chef" else f"{1 - chef:.2f}"
 
 
+def playout_speed(positions: int = 40, seed: int = 1) -> list[dict]:
+    """Actions per second of ``playout_move`` (every seat) and of random moves, from mid-game positions."""
+    import random
+
+    from engine.core import TERMINAL
+
+    game = registry.get(GAME)
+    out = []
+    for cfg in game.configurations():
+        row = {"config": cfg}
+        for name in ("policy", "random"):
+            moves = 0
+            t0 = time.perf_counter()
+            for g in range(positions):
+                state = game.new_state(cfg, seed + g)
+                rng = random.Random(seed + g)
+                for _ in range(3 * cfg["players"] + 6):  # past the start cards
+                    if state.decider() == TERMINAL:
+                        break
+                    state.apply(rng.choice(state.legal_moves()))
+                while state.decider() != TERMINAL:
+                    m = game.playout_move(state, rng) if name == "policy" else None
+                    state.apply(m if m is not None else rng.choice(state.legal_moves()))
+                    moves += 1
+            dt = time.perf_counter() - t0
+            row[name] = {"actions_per_s": round(moves / dt), "moves_per_rollout": round(moves / positions, 1),
+                         "ms_per_rollout": round(1000 * dt / positions, 2)}
+        out.append(row)
+        print(f"{cfg['mode']:<7}{cfg['players']:>2}  policy {row['policy']['actions_per_s']:>6} actions/s, "
+              f"{row['policy']['moves_per_rollout']:>5} moves, {row['policy']['ms_per_rollout']:>6} ms/rollout;"
+              f"  random {row['random']['actions_per_s']:>6} actions/s", file=sys.stderr, flush=True)
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spec", default="ismcts:medium")
@@ -115,7 +150,11 @@ def main(argv=None) -> int:
     ap.add_argument("--opponents", default="random,greedy")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--speed", action="store_true", help="only measure the playout policy's actions/s")
     args = ap.parse_args(argv)
+    if args.speed:
+        print(json.dumps({"playout_speed": playout_speed()}, indent=2))
+        return 0
     report = {"spec": args.spec, "games_per_pairing": args.games, "seed": args.seed, "results": []}
     rows = []
     for n in [int(x) for x in args.players.split(",")]:
