@@ -13,6 +13,7 @@ foods' and pushes them into the oil.
 
 from __future__ import annotations
 
+import math
 import random
 
 from . import data as D
@@ -44,21 +45,21 @@ def mobility(state: S.FritangaState, mover: int, p: int, gone: int = -1) -> int:
     bridges = ()
     if state.mode != D.VERSUS:
         team = state.lay.team
-        bridges = tuple(x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == team[mover])
-
-    def free(x):
-        return x != p and x != gone and grid[x] >= 0 and (occ[x] < 0 or occ[x] == mover)
-
-    seen = set()
+        tm = team[mover]
+        bridges = [x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm]
+    seen = []
     for x in nbrs[p]:
-        if grid[x] >= 0 and x != gone:
-            if free(x):
-                seen.add(x)
-        elif x not in bridges:
+        if x != gone and grid[x] >= 0:
+            o = occ[x]
+            if (o < 0 or o == mover) and x not in seen:
+                seen.append(x)
+        elif not bridges or x not in bridges:
             continue
         for y in nbrs[x]:
-            if free(y):
-                seen.add(y)
+            if y != p and y != gone and grid[y] >= 0 and y not in seen:
+                o = occ[y]
+                if o < 0 or o == mover:
+                    seen.append(y)
     return len(seen)
 
 
@@ -98,11 +99,12 @@ def heuristic_move(state: S.FritangaState, rng: random.Random) -> tuple:
     f = state.stack[-1]
     t = f[0]
     me = state.decider()
-    scored = []
-    for m in moves:
-        scored.append((_score(state, me, f, t, m), rng.random(), m))
-    scored.sort(reverse=True)
-    return scored[0][2]
+    if t == S.F_PLAY:
+        ctx = _play_context(state, me)
+        scored = [(_play_score(state, me, m, ctx), rng.random(), m) for m in moves]
+    else:
+        scored = [(_score(state, me, f, t, m), rng.random(), m) for m in moves]
+    return max(scored)[2]
 
 
 def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
@@ -266,13 +268,19 @@ def _skill_score(state: S.FritangaState, k: int) -> float:
     return 0.2  # Lift the lid
 
 
-def _play_score(state: S.FritangaState, me: int, m: tuple) -> float:
+def _play_context(state: S.FritangaState, me: int) -> tuple:
+    """What every card of one Play Cards decision is scored against: (destinations, best mobility)."""
+    p = state.pos[me]
+    dests = state.destinations(me)
+    return dests, max((mobility(state, me, d, gone=p) for d in dests), default=-1)
+
+
+def _play_score(state: S.FritangaState, me: int, m: tuple, ctx: tuple | None = None) -> float:
     if m[0] == "end_play":
         return 0.0
     k = D.KIND_BY_KEY[m[1]]
     p = state.pos[me]
-    dests = state.destinations(me)
-    best = max((mobility(state, me, d, gone=p) for d in dests), default=-1)
+    dests, best = ctx if ctx is not None else _play_context(state, me)
     stuck = best <= 0
     if k == D.BREAK:
         return 3.0 if not dests else -1.0
@@ -302,3 +310,121 @@ def _play_score(state: S.FritangaState, me: int, m: tuple) -> float:
     if k == D.F_RAYS:
         return 0.6
     return -1.0
+
+
+# --- rollouts (ISMCTS playouts) ------------------------------------------------
+# A playout runs in a world sampled for the searching seat (every hidden card
+# there is a guess already), so it may read the whole world. The opponents of
+# the search play like the greedy bot, which is what makes the rollouts worth
+# something: with random rollouts the search plays no better than greedy.
+# Kept cheap: a long target list (Fritos, Trampoline, F-Rays, the last
+# chance...) is scored on a random sample of it, and a share of the moves is
+# uniformly random.
+PLAYOUT_EPSILON = 0.1  # share of uniformly random playout moves
+PLAYOUT_SAMPLE = 8  # long target lists: score this many random candidates
+
+
+def playout_move(state: S.FritangaState, rng: random.Random):
+    moves = state._moves
+    if len(moves) == 1:
+        return moves[0]
+    if rng.random() < PLAYOUT_EPSILON:
+        return None
+    f = state.stack[-1]
+    t = f[0]
+    me = state._decider
+    if t == S.F_PLAY:
+        ctx = _play_context(state, me)
+        return max((_play_score(state, me, m, ctx), rng.random(), m) for m in moves)[2]
+    if len(moves) > PLAYOUT_SAMPLE + 2:
+        fixed = [m for m in moves if len(m) < 2 or m[0] in ("play", "react")]
+        moves = fixed + rng.sample(moves, PLAYOUT_SAMPLE)
+    return max((_score(state, me, f, t, m), rng.random(), m) for m in moves)[2]
+
+
+# --- evaluation at a rollout cut-off ---------------------------------------------
+# Linear scores over a food's features, fitted (logistic regression) on
+# positions of games played by ``playout_move`` in every seat
+# (see docs/rules/fritanga.md, "AI"):
+# * Versus / Teams: the chance that a food is the last one left is a softmax
+#   of its score over the unfried foods; a team wins with its members' share.
+# * Chef: each food survives to the end with a logistic chance that also
+#   depends on the chef's turns left; the foods win unless all of them fry.
+# Features: on a card or in the oil, stuck (no destination), the size of the
+# island of cards its piece stands on, and its hand (Fritos, No frying way!,
+# escapes, other cards).
+_W_VERSUS = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
+             "other": 0.04}
+_W_CHEF = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
+           "other": 0.37, "left": -0.37, "bias": 0.49}
+_ESCAPE_CARDS = (D.BREAK, D.TRAMPOLINE)
+ISLAND_CAP = 40
+
+
+def _island(state: S.FritangaState, p: int) -> int:
+    """Cards connected to card p by orthogonal steps (capped at ISLAND_CAP)."""
+    grid, nbrs = state.grid, state.lay.nbrs
+    seen = {p}
+    todo = [p]
+    while todo and len(seen) < ISLAND_CAP:
+        c = todo.pop()
+        for x in nbrs[c]:
+            if x not in seen and grid[x] >= 0:
+                seen.add(x)
+                todo.append(x)
+    return len(seen)
+
+
+def food_score(state: S.FritangaState, q: int, w: dict) -> float:
+    """The linear score of an unfried food (weights ``w``)."""
+    score = 0.0
+    for code in state.hands[q]:
+        k = code & S.KIND
+        if k == D.FRITOS:
+            score += w["fritos"]
+        elif k == D.NO_FRYING:
+            score += w["nfw"]
+        elif k in _ESCAPE_CARDS:
+            score += w["escape"]
+        else:
+            score += w["other"]
+    p = state.pos[q]
+    if p < 0:  # in the oil: its last chance comes next
+        return score
+    score += w["alive"] + w["island"] * _island(state, p)
+    if not state.destinations(q):
+        score += w["stuck"]
+    return score
+
+
+def evaluate(state: S.FritangaState) -> list:
+    n = state.num_seats
+    status = state.status
+    if state.mode == D.CHEF:
+        left = D.GOLDEN_TURNS - state.chef_played
+        fry = 1.0
+        for q in state.lay.foods:
+            if status[q] != S.FRIED:
+                z = _W_CHEF["bias"] + _W_CHEF["left"] * left + food_score(state, q, _W_CHEF)
+                fry *= 1.0 - 1.0 / (1.0 + math.exp(-z))
+        foods = len(state.lay.foods)
+        return [0.9 * fry + 0.05 if q == D.CHEF_SEAT else 0.8 * (1 - fry) / foods + 0.1 * (1 - fry) + 0.05
+                for q in range(n)]
+    e = [math.exp(food_score(state, q, _W_VERSUS)) if status[q] != S.FRIED else 0.0 for q in range(n)]
+    total = sum(e) or 1.0
+    if state.mode == D.TEAMS:
+        team = state.lay.team
+        share = [0.0, 0.0]
+        size = [0, 0]
+        for q in range(n):
+            share[team[q]] += e[q] / total
+            size[team[q]] += 1
+        return [0.8 * share[team[q]] / size[team[q]] + 0.2 * share[team[q]] for q in range(n)]
+    alive = sum(1 for x in e if x > 0)
+    out = []
+    for q in range(n):
+        p = e[q] / total
+        above = sum(1 for x in e if x > e[q])  # a rough place: unfried foods with a better score
+        place = (n - 1 - above) / (n - 1) if e[q] > 0 else (n - alive - 1) / (n - 1) * 0.5
+        out.append(0.8 * p + 0.1 * place + 0.1 * p)
+    return out

@@ -557,12 +557,29 @@ class FritangaState(State):
         """Whether s may hold a playable k as far as the other seats know.
 
         Reaction windows open on this, never on the hidden truth, so that who
-        is asked gives nothing away.
+        is asked gives nothing away. A public card is known with its fresh
+        flag. A hidden card may be anything, and may be playable unless
+        everyone knows it is fresh: that is only the card the turn's player
+        stole this turn (see ``_public_fresh``).
         """
         for code in self.hands[s]:
-            if not code & FRESH and (code & KIND == k or not code & PUBLIC_CODE):
+            if code & PUBLIC_CODE:
+                if code & KIND == k and not code & FRESH:
+                    return True
+            elif not self._public_fresh(s, code):
                 return True
         return False
+
+    def _public_fresh(self, q: int, code: int) -> bool:
+        """The fresh flag of q's hand card as the seats that do not know the card see it.
+
+        Every fresh card was picked up in the current turn. A hidden fresh card
+        in the turn player's hand is the card it stole this turn (everyone saw
+        it stolen); a hidden card in another hand is one a steal left behind,
+        and which of them are fresh would tell which card was stolen, so they
+        count as not fresh for those seats.
+        """
+        return q == self.turn_seat and bool(code & FRESH)
 
     def _leave(self, s: int) -> int:
         """s's piece leaves its card: a hand card joins s's hand, others are discarded."""
@@ -983,11 +1000,17 @@ class FritangaState(State):
         players = []
         for q in range(n):
             own = q == seat
-            hand = [{
-                "card": keys[code & KIND] if own or (code >> MSHIFT) & vbit else "",
-                "fresh": bool(code & FRESH),
-                "public": bool(code & PUBLIC_CODE),
-            } for code in self.hands[q]]
+            hand = []
+            for code in self.hands[q]:
+                if own or (code >> MSHIFT) & vbit:
+                    hand.append((0, code & KIND, bool(code & FRESH), bool(code & PUBLIC_CODE)))
+                else:
+                    hand.append((1, 0, self._public_fresh(q, code), False))
+            # sorted: known cards by kind, then the unknown ones (the order of
+            # acquisition would tell an onlooker which card a steal took)
+            hand.sort()
+            hand = [{"card": "" if unknown else keys[k], "fresh": fresh, "public": public}
+                    for unknown, k, fresh, public in hand]
             p = self.pos[q]
             players.append({
                 "seat": q,
@@ -1041,6 +1064,8 @@ class FritangaState(State):
                     if not (code >> MSHIFT) & vbit:
                         slots.append((q, i))
                         pool.append(code & KIND)
+                        if not world._public_fresh(q, code):
+                            hand[i] = code & ~FRESH  # which hidden cards are fresh is hidden too
         rng.shuffle(pool)
         if slots:
             for q, i in slots:
@@ -1193,6 +1218,14 @@ class FritangaGame(Game):
     def heuristic_move(self, state: FritangaState, rng: random.Random) -> tuple:
         from .policy import heuristic_move
         return heuristic_move(state, rng)
+
+    def playout_move(self, state: FritangaState, rng: random.Random):
+        from .policy import playout_move
+        return playout_move(state, rng)
+
+    def evaluate(self, state: FritangaState):
+        from .policy import evaluate
+        return evaluate(state)
 
     def _blank(self, cfg: dict, seed: int) -> FritangaState:
         mode = D.MODE_NAMES.index(cfg["mode"])

@@ -44,3 +44,32 @@ def test_greedy_food_beats_random_in_versus():
 
 def test_greedy_foods_beat_a_random_chef():
     assert wins({"mode": "chef", "players": 4}, {1, 2, 3}, 30) > 0.85  # random foods win about 60 %
+
+
+@pytest.mark.parametrize("cfg", GAME.configurations(), ids=lambda c: f"{c['mode']}-{c['players']}")
+def test_playout_moves_are_legal_and_evaluations_in_range(cfg):
+    for seed in range(2):
+        state = GAME.new_state(cfg, seed)
+        rng = random.Random(seed)
+        while state.decider() != TERMINAL:
+            values = GAME.evaluate(state)
+            assert len(values) == state.num_seats and all(0.0 <= v <= 1.0 for v in values)
+            move = GAME.playout_move(state, rng)
+            if move is None:
+                move = rng.choice(state.legal_moves())
+            assert move in state.legal_moves()
+            state.apply(move)
+
+
+def test_evaluation_prefers_the_food_with_a_fritos_and_room():
+    from engine.games.fritanga.scenario import build
+
+    cards = {f"{c}{r}": "basket" for c in "cdefg" for r in range(3, 8)}
+    cards.update({"d4": "+basket", "i9": "+basket"})
+    s = build(cards=cards, pieces={0: "d4", 1: "i9", 2: "e6"}, hands={0: ["fritos"]}, turn=0)
+    values = GAME.evaluate(s)
+    assert values[0] > values[2] > values[1], values  # seat 1 stands alone on a one-card island
+    s = build(mode="chef", players=3, cards=cards, pieces={1: "d4", 2: "i9"}, hands={1: ["fritos"]}, turn=1)
+    chef_early = GAME.evaluate(s)[0]
+    s.chef_played = 7
+    assert GAME.evaluate(s)[0] < chef_early, "fewer chef turns left: the foods are safer"
