@@ -52,6 +52,11 @@ PROMPT = {
     K_HONOURS: "you may place farmer markers on honour conditions you meet",
     K_BOTTLES: "your storeroom is over capacity: choose bottles to pass to the player on your right",
 }
+# In the solo game the player to your right is yourself: the overflow is discarded.
+SOLO_PROMPT = {
+    K_KEEP: "too many grapes for your press house: choose which to keep (the rest is discarded)",
+    K_BOTTLES: "your storeroom is over capacity: choose bottles to discard",
+}
 
 # press combinations (red grapes, yellow grapes), in move order
 PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
@@ -981,7 +986,7 @@ class DuloreState(State):
             "decider": self.decider(),
             "turn": self.turn,
             "end_triggered": self.end_triggered,
-            "prompt": "game over" if over else PROMPT.get(top, ""),
+            "prompt": "game over" if over else ((n == 1 and SOLO_PROMPT.get(top)) or PROMPT.get(top, "")),
             "vineyards": vineyards,
             "display": [_card_view(c) for c in self.display],
             "order_deck_size": len(self.deck),
