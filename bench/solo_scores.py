@@ -8,7 +8,8 @@ For each project card and bot, plays ``--games`` solo games (game g of every
 bot uses the same deal: seed ``seed * 1_000_003 + g``), and prints the mean
 score with a 95 % confidence interval (t distribution), the standard
 deviation, the range, the distribution over the rulebook's scale (0-16,
-17-18, 19-20, 21-22, 23+ LEGENDARY) and the mean think time per decision.
+17-18, 19-20, 21-22, 23+ LEGENDARY) and the mean think time per decision
+(wall time, and process CPU time: what a move costs on an idle core).
 Targets (issue 5): the ISMCTS bot's mean at least 23 on the easiest project
 (easy) and at least 19 on the hardest (expert).
 
@@ -55,7 +56,7 @@ def t95(df: int) -> float:
     return 1.96
 
 
-def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0) -> dict:
+def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0, cpu: float = 0.0) -> dict:
     n = len(scores)
     mean = statistics.fmean(scores) if n else float("nan")
     sd = statistics.stdev(scores) if n > 1 else 0.0
@@ -71,6 +72,7 @@ def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0) -> di
         "bands": bands,
         "band_share": {k: round(v / n, 3) for k, v in bands.items()} if n else {},
         "ms_per_decision": round(1000 * seconds / decisions, 1) if decisions else None,
+        "cpu_ms_per_decision": round(1000 * cpu / decisions, 1) if decisions else None,
         "decisions_per_game": round(decisions / n, 1) if n else None,
     }
 
@@ -83,17 +85,37 @@ def _init() -> None:
     _WORKER["bots"] = {}
 
 
+class _CpuTimed:
+    """A bot wrapper that adds up the process CPU time of its decisions (what a move
+    costs on an idle core, whatever else the machine is running)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.cpu = 0.0
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+    def choose(self, state, rng):
+        t = time.process_time()
+        try:
+            return self.bot.choose(state, rng)
+        finally:
+            self.cpu += time.process_time() - t
+
+
 def _play(job: tuple) -> dict:
     project, spec, g, seed = job
     game = _WORKER["game"]
     bot = _WORKER["bots"].get(spec)
     if bot is None:
-        bot = _WORKER["bots"][spec] = make_bot(spec, game)
+        bot = _WORKER["bots"][spec] = _CpuTimed(make_bot(spec, game))
+    bot.cpu = 0.0
     timings = {spec: []}
     started = time.monotonic()
     r = play_match(game, {"players": 1, "project": project}, [spec], seed, bots=[bot], timings=timings)
     return {"project": project, "bot": spec, "game": g, "seed": seed, "score": r["scores"][0],
-            "seconds": sum(timings[spec]), "decisions": len(timings[spec]),
+            "seconds": sum(timings[spec]), "cpu_seconds": round(bot.cpu, 3), "decisions": len(timings[spec]),
             "wall": round(time.monotonic() - started, 2)}
 
 
@@ -174,7 +196,7 @@ def main(argv=None) -> int:
             rows = [results[(project, spec, args.seed * 1_000_003 + g)] for g in range(args.games)
                     if (project, spec, args.seed * 1_000_003 + g) in results]
             s = summarise([r["score"] for r in rows], sum(r["seconds"] for r in rows),
-                          sum(r["decisions"] for r in rows))
+                          sum(r["decisions"] for r in rows), sum(r.get("cpu_seconds", 0.0) for r in rows))
             report["results"].append({"project": project, "bot": spec, **s})
     print(json.dumps(report, indent=2))
     if args.json_out:
@@ -188,7 +210,7 @@ def _table(report: dict) -> None:
     out = sys.stderr
     print(file=out)
     head = f"{'project':<8}{'bot':<34}{'n':>4}{'mean':>7}  {'95% CI':<15}{'sd':>5}  " + \
-        "".join(f"{b[0]:>7}" for b in BANDS) + f"{'ms/dec':>8}  target"
+        "".join(f"{b[0]:>7}" for b in BANDS) + f"{'ms/dec':>8}{'cpu ms':>8}  target"
     print(head, file=out)
     for e in report["results"]:
         if not e["games"]:
@@ -200,8 +222,9 @@ def _table(report: dict) -> None:
             target = f">= {t:g}: {'met' if e['mean'] >= t else 'NOT met'}"
         bands = "".join(f"{100 * e['band_share'][b[0]]:>6.0f}%" for b in BANDS)
         ms = f"{e['ms_per_decision']:.0f}" if e["ms_per_decision"] is not None else "-"
+        cpu = f"{e['cpu_ms_per_decision']:.0f}" if e.get("cpu_ms_per_decision") else "-"
         print(f"{e['project']:<8}{e['bot']:<34}{e['games']:>4}{e['mean']:>7.2f}  {ci:<15}{e['sd']:>5.1f}  "
-              f"{bands}{ms:>8}  {target}", file=out)
+              f"{bands}{ms:>8}{cpu:>8}  {target}", file=out)
 
 
 if __name__ == "__main__":
