@@ -33,7 +33,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from ai.arena import Progress, play_match  # noqa: E402
-from ai.bots import make_bot  # noqa: E402
+from ai.bots import make_bot, split_seat_specs  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.games.dulore_jutunk import data as D  # noqa: E402
 
@@ -135,7 +135,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games per project and bot")
     ap.add_argument("--projects", default=",".join(D.PROJECTS))
-    ap.add_argument("--bots", default=DEFAULT_BOTS, help=f"';'-separated bot specs (default {DEFAULT_BOTS!r})")
+    ap.add_argument("--bots", default=DEFAULT_BOTS, help=f"bot specs as in arena --seats: commas separate, key=value items continue a spec, "
+                    f"';' always separates (default {DEFAULT_BOTS!r})")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", default=None, help="JSON lines of finished games: appended, and resumed from")
@@ -146,10 +147,7 @@ def main(argv=None) -> int:
         args.games = min(args.games, 6)
         if args.bots == DEFAULT_BOTS:
             args.bots = "random,greedy,ismcts:iterations=100"
-    sep = ";" if ";" in args.bots else ","
-    bots = [b.strip() for b in args.bots.split(sep) if b.strip()]
-    if sep == "," and any("=" in b and ":" not in b for b in bots):
-        raise SystemExit("separate bot specs with ';' when a spec has several key=value items")
+    bots = split_seat_specs(args.bots)
     projects = [p.strip() for p in args.projects.split(",") if p.strip()]
     game = registry.get(GAME)
     for spec in bots:

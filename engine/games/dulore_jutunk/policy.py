@@ -47,6 +47,9 @@ PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
 PW_TAKE_MAX = 3
 PW_DRAW = 1.2
 PW_FARMER = 0.8
+PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
+PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
+PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
 BLACK_SCALE = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
 BLACK_NEG_ONLY = True
 HARVEST_FIRST = True  # score a vineyard's abilities with its grapes already in the press house
@@ -236,19 +239,19 @@ def _age_score(s, p: int, move, need) -> float:
     sp = move[2]
     if sp == TRACK_LEN[c] - 1:
         room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
-        return 3.0 + 0.1 * need[c] - (1.5 if room < 2 else 0.0)
+        return PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if room < 2 else 0.0)
     bonus = D.CELLAR_BONUS[TRACK_START[c] + sp + 1]
-    return 2.0 + 0.3 * sp + (0.4 if bonus != D.B_NONE else 0.0) + 0.05 * need[c]
+    return PA_STEP + PA_SPACE * sp + (PA_BONUS if bonus != D.B_NONE else 0.0) + PA_STEP_NEED * need[c]
 
 
 def _press_score(s, p: int, move, need) -> float:
     r, y = move[1], move[2]
     c = press_colour(r, y)
-    score = 2.5 + 0.1 * need[c] - 0.25 * (r + y - 2)
+    score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
     if c == D.ROSE:
         cel = s.cellar[p]
         if cel[2] or cel[3] or cel[4]:
-            score += 0.4  # the rosé space ages a red barrel
+            score += PP_ROSE  # the rosé space ages a red barrel
     return score
 
 
@@ -284,11 +287,11 @@ def _best_ability_score(s, p, ab, need) -> float:
         cel = s.cellar[p]
         best = 0.0
         if g[1] >= 2 and not cel[0]:
-            best = 2.5 + 0.1 * need[D.WHITE]
+            best = PP_BASE + PP_NEED * need[D.WHITE]
         if g[0] >= 2 and not cel[2]:
-            best = max(best, 2.5 + 0.1 * need[D.RED])
+            best = max(best, PP_BASE + PP_NEED * need[D.RED])
         if g[0] and g[1] and not cel[5]:
-            best = max(best, 2.5 + 0.1 * need[D.ROSE] + (0.4 if cel[2] or cel[3] or cel[4] else 0.0))
+            best = max(best, PP_BASE + PP_NEED * need[D.ROSE] + (PP_ROSE if cel[2] or cel[3] or cel[4] else 0.0))
         return best
     colours = D.AGE_COLOURS.get(ab)
     if colours is not None:
@@ -303,10 +306,11 @@ def _best_ability_score(s, p, ab, need) -> float:
                     if sp == last:
                         if bottle_room is None:
                             bottle_room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
-                        sc = 3.0 + 0.1 * need[c] - (1.5 if bottle_room < 2 else 0.0)
+                        sc = PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if bottle_room < 2 else 0.0)
                     else:
-                        sc = (2.0 + 0.3 * sp + (0.4 if D.CELLAR_BONUS[start + sp + 1] != D.B_NONE else 0.0)
-                              + 0.05 * need[c])
+                        sc = (PA_STEP + PA_SPACE * sp
+                              + (PA_BONUS if D.CELLAR_BONUS[start + sp + 1] != D.B_NONE else 0.0)
+                              + PA_STEP_NEED * need[c])
                     if sc > best:
                         best = sc
         return best
