@@ -47,6 +47,12 @@ PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
 PW_TAKE_MAX = 3
 PW_DRAW = 1.2
 PW_FARMER = 0.8
+PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
+PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
+PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
+BLACK_SCALE = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
+BLACK_NEG_ONLY = True
+HARVEST_FIRST = True  # score a vineyard's abilities with its grapes already in the press house
 
 
 # --- time ------------------------------------------------------------------------
@@ -233,19 +239,19 @@ def _age_score(s, p: int, move, need) -> float:
     sp = move[2]
     if sp == TRACK_LEN[c] - 1:
         room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
-        return 3.0 + 0.1 * need[c] - (1.5 if room < 2 else 0.0)
+        return PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if room < 2 else 0.0)
     bonus = D.CELLAR_BONUS[TRACK_START[c] + sp + 1]
-    return 2.0 + 0.3 * sp + (0.4 if bonus != D.B_NONE else 0.0) + 0.05 * need[c]
+    return PA_STEP + PA_SPACE * sp + (PA_BONUS if bonus != D.B_NONE else 0.0) + PA_STEP_NEED * need[c]
 
 
 def _press_score(s, p: int, move, need) -> float:
     r, y = move[1], move[2]
     c = press_colour(r, y)
-    score = 2.5 + 0.1 * need[c] - 0.25 * (r + y - 2)
+    score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
     if c == D.ROSE:
         cel = s.cellar[p]
         if cel[2] or cel[3] or cel[4]:
-            score += 0.4  # the rosé space ages a red barrel
+            score += PP_ROSE  # the rosé space ages a red barrel
     return score
 
 
@@ -274,6 +280,75 @@ def _ability_move_score(s, p, move, need) -> float:
     return 0.0  # skip
 
 
+def _best_ability_score(s, p, ab, need) -> float:
+    """max(_ability_move_score) over the moves of ability ``ab`` (0 if none), without listing them."""
+    if ab == D.PRESS:
+        g = s.grapes[p]
+        cel = s.cellar[p]
+        best = 0.0
+        if g[1] >= 2 and not cel[0]:
+            best = PP_BASE + PP_NEED * need[D.WHITE]
+        if g[0] >= 2 and not cel[2]:
+            best = max(best, PP_BASE + PP_NEED * need[D.RED])
+        if g[0] and g[1] and not cel[5]:
+            best = max(best, PP_BASE + PP_NEED * need[D.ROSE] + (PP_ROSE if cel[2] or cel[3] or cel[4] else 0.0))
+        return best
+    colours = D.AGE_COLOURS.get(ab)
+    if colours is not None:
+        cel = s.cellar[p]
+        best = 0.0
+        bottle_room = None
+        for c in colours:
+            start = TRACK_START[c]
+            last = TRACK_LEN[c] - 1
+            for sp in range(last, -1, -1):
+                if cel[start + sp] and (sp == last or not cel[start + sp + 1]):
+                    if sp == last:
+                        if bottle_room is None:
+                            bottle_room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
+                        sc = PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if bottle_room < 2 else 0.0)
+                    else:
+                        sc = (PA_STEP + PA_SPACE * sp
+                              + (PA_BONUS if D.CELLAR_BONUS[start + sp + 1] != D.B_NONE else 0.0)
+                              + PA_STEP_NEED * need[c])
+                    if sc > best:
+                        best = sc
+        return best
+    if ab == D.TAKE1 or ab == D.TAKE12:
+        best = None
+        for card in s.display:
+            if card >= 0:
+                if len(s.reserved[p]) >= PW_TAKE_MAX:
+                    return 0.2
+                sc = PW_TAKE + 0.1 * _order_score(s, p, card)
+                if best is None or sc > best:
+                    best = sc
+        return 0.0 if best is None else best
+    if ab == D.DRAW1 or ab == D.DRAW12:
+        room = s._room(p)
+        if room <= 0:
+            return 0.0
+        one = min(s._one(p), room)
+        n = max(one, min(2, room)) if ab == D.DRAW12 else one
+        return PW_DRAW + 0.2 * n
+    if ab == D.FARMER:
+        supply = s.supply[p]
+        if not supply:
+            return 0.0
+        vmark, vred, vyel = s.vmark, s.vred, s.vyel
+        most = -1
+        for u in range(8):
+            if vmark[u] < 0 and (vred[u] or vyel[u]):
+                if vred[u] + vyel[u] > most:
+                    most = vred[u] + vyel[u]
+        if vmark[D.WINTER] < 0 and most < 0:
+            most = 0
+        if most < 0:
+            return 0.0
+        return PW_FARMER + 0.2 * most + (0.1 if (D.MB_AGE in supply or D.MB_PRESS in supply) else 0.0)
+    raise ValueError(ab)
+
+
 def _fulfil_move(s, p, moves):
     best = None
     for m in moves:
@@ -290,27 +365,70 @@ def _fulfil_move(s, p, moves):
     return best
 
 
-def _vineyard_score(s, p, v, need) -> float:
-    """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
-    if v == D.WINTER:
-        code = D.WINTER_CODE
-        gain = 0.0
-        empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
-        gain += PW_EMPTY * empty + PW_WINTER
-    else:
-        code = 2 * v + s.side[v]
-        room = D.BOARDS[s.boards[p]][1] - sum(s.grapes[p])
-        gain = PW_GRAPE * min(room, s.vred[v] + s.vyel[v])
+_GRAPE_FREE = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
+
+
+def _slots_score(s, p, code, need, memo) -> float:
+    gain = 0.0
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
         for ab in slot:
-            for m in s._moves_for_ability(p, ab):
-                best = max(best, _ability_move_score(s, p, m, need))
+            if ab in _GRAPE_FREE:  # the same for every vineyard this turn
+                sc = memo.get(ab)
+                if sc is None:
+                    sc = memo[ab] = _best_ability_score(s, p, ab, need)
+            else:
+                sc = _best_ability_score(s, p, ab, need)
+            if sc > best:
+                best = sc
         gain += best
+    return gain
+
+
+def _vineyard_score(s, p, v, need, memo=None) -> float:
+    """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
+    if memo is None:
+        memo = {}
+    if v == D.WINTER:
+        empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
+        gain = PW_EMPTY * empty + PW_WINTER + _slots_score(s, p, D.WINTER_CODE, need, memo)
+    else:
+        code = 2 * v + s.side[v]
+        g = s.grapes[p]
+        room = D.BOARDS[s.boards[p]][1] - g[0] - g[1]
+        r, y = s.vred[v], s.vyel[v]
+        gain = PW_GRAPE * min(room, r + y)
+        if HARVEST_FIRST and room > 0:
+            # the abilities come after the grapes: score them with the grapes that fit
+            kr = min(r, room)
+            ky = min(y, room - kr)
+            g0, g1 = g
+            g[0] = g0 + kr
+            g[1] = g1 + ky
+            try:
+                gain += _slots_score(s, p, code, need, memo)
+            finally:
+                g[0], g[1] = g0, g1
+        else:
+            gain += _slots_score(s, p, code, need, memo)
     owner = s.vmark[v]
     if owner == p:
         gain += 0.8
+    elif owner == D.BLACK:
+        w = _best_black_worth(s)
+        gain += BLACK_SCALE * (min(0.0, w) if BLACK_NEG_ONLY else w)
     return gain
+
+
+def _best_black_worth(s) -> float:
+    """What moving a black marker to the best free project space is worth to the player."""
+    best = None
+    for k in range(D.PROJECT_SPACES):
+        if not s.spaces[k]:
+            w = _effect_worth(s, k)
+            if best is None or w > best:
+                best = w
+    return 0.0 if best is None else best
 
 
 def playout_move(s, rng: random.Random):
@@ -326,9 +444,10 @@ def playout_move(s, rng: random.Random):
         if f is not None:
             return f[1]
         need = _needs(s, p)
+        memo: dict = {}
         best = None
         for m in moves:
-            v = _vineyard_score(s, p, m[1], need) + rng.random() * 0.3
+            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * 0.3
             if best is None or v > best[0]:
                 best = (v, m)
         return best[1]

@@ -52,6 +52,11 @@ PROMPT = {
     K_HONOURS: "you may place farmer markers on honour conditions you meet",
     K_BOTTLES: "your storeroom is over capacity: choose bottles to pass to the player on your right",
 }
+# In the solo game the player to your right is yourself: the overflow is discarded.
+SOLO_PROMPT = {
+    K_KEEP: "too many grapes for your press house: choose which to keep (the rest is discarded)",
+    K_BOTTLES: "your storeroom is over capacity: choose bottles to discard",
+}
 
 # press combinations (red grapes, yellow grapes), in move order
 PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
@@ -83,7 +88,7 @@ class DuloreState(State):
     __slots__ = (
         "side", "vred", "vyel", "vmark", "vbonus", "bag", "basket", "bsupply",
         "display", "deck", "discards",
-        "boards", "grapes", "cellar", "bottles", "reserved", "row", "supply", "retired",
+        "boards", "grapes", "cellar", "bottles", "reserved", "row", "supply", "retired", "known", "vknown",
         "hrows", "honours",
         "wm_deck", "wm_played", "black", "spaces", "wm_extra", "wm_recent",
         "stack", "turn", "current", "end_triggered", "over", "_moves",
@@ -353,6 +358,23 @@ class DuloreState(State):
         supply = self.supply[p]
         supply.append(bonus)
         supply.sort()
+        # its bonus was revealed: everyone knows it is back in the supply
+        known = self.known[p]
+        known.append(bonus)
+        known.sort()
+
+    def _from_supply(self, p: int, bonus: int) -> bool:
+        """A marker leaves p's supply face down. Returns whether everyone can
+        tell its bonus anyway (every marker in the supply was known)."""
+        known = self.known[p]
+        public = len(known) == len(self.supply[p])
+        if public:
+            known.remove(bonus)
+        else:
+            # any known marker may be the one placed: nothing is certain any more
+            known.clear()
+        self.supply[p].remove(bonus)
+        return public
 
     def _harvest(self, p: int, v: int) -> None:
         stack = self.stack
@@ -606,7 +628,7 @@ class DuloreState(State):
         return colour
 
     def _place_farmer(self, p: int, v: int, bonus: int) -> None:
-        self.supply[p].remove(bonus)
+        self.vknown[v] = int(self._from_supply(p, bonus))
         self.vmark[v] = p
         self.vbonus[v] = bonus
         if self.log is not None:
@@ -640,7 +662,7 @@ class DuloreState(State):
                     self.note(None, f"new order face up in slot {s + 1}: {D.order_text(display[s])}")
 
     def _honour(self, p: int, row: int, bonus: int) -> None:
-        self.supply[p].remove(bonus)
+        self._from_supply(p, bonus)
         self.retired[p].append(bonus)
         self.retired[p].sort()
         occ = self.honours[row]
@@ -748,6 +770,7 @@ class DuloreState(State):
         bonus = self.vbonus[v]
         self.vmark[v] = -1
         self.vbonus[v] = -1
+        self.vknown[v] = 0
         if owner == D.BLACK:
             if by_winemaker:
                 self._project_space(self.spaces.index(0))
@@ -912,7 +935,7 @@ class DuloreState(State):
         for v in range(D.NUM_VINEYARDS):
             code = D.WINTER_CODE if v == D.WINTER else 2 * v + self.side[v]
             owner = self.vmark[v]
-            shown = owner >= 0 and owner != D.BLACK and (owner == seat or over)
+            shown = owner >= 0 and owner != D.BLACK and (owner == seat or over or self.vknown[v])
             vineyards.append({
                 "index": v,
                 "name": D.VINEYARD_NAME[v],
@@ -923,6 +946,7 @@ class DuloreState(State):
                 "abilities": _TILE_TEXT[code],
                 "marker": owner,
                 "marker_bonus": D.MARKER_BONUS_NAME[self.vbonus[v]] if shown else "",
+                "marker_known": bool(self.vknown[v]),
             })
         players = []
         for q in range(n):
@@ -945,6 +969,7 @@ class DuloreState(State):
                 "supply_bonuses": [D.MARKER_BONUS_NAME[b] for b in self.supply[q]] if own else [],
                 "markers_on_honours": len(self.retired[q]),
                 "honours_bonuses": [D.MARKER_BONUS_NAME[b] for b in self.retired[q]] if own else [],
+                "known_supply_bonuses": [D.MARKER_BONUS_NAME[b] for b in self.known[q]],
                 "score": self.score(q),
             })
         honours = []
@@ -981,7 +1006,7 @@ class DuloreState(State):
             "decider": self.decider(),
             "turn": self.turn,
             "end_triggered": self.end_triggered,
-            "prompt": "game over" if over else PROMPT.get(top, ""),
+            "prompt": "game over" if over else ((n == 1 and SOLO_PROMPT.get(top)) or PROMPT.get(top, "")),
             "vineyards": vineyards,
             "display": [_card_view(c) for c in self.display],
             "order_deck_size": len(self.deck),
@@ -1006,15 +1031,18 @@ class DuloreState(State):
             for q in range(self.num_seats):
                 if q == seat:
                     continue
-                spots = [v for v in range(D.NUM_VINEYARDS) if vmark[v] == q]
-                pool = [world.vbonus[v] for v in spots] + world.supply[q] + world.retired[q]
+                # every marker whose bonus is public stays; the others are re-dealt
+                spots = [v for v in range(D.NUM_VINEYARDS) if vmark[v] == q and not world.vknown[v]]
+                known = world.known[q]
+                hidden = [b for b in world.supply[q] if b not in known]
+                pool = [world.vbonus[v] for v in spots] + hidden + world.retired[q]
                 if len(pool) < 2:
                     continue
                 rng.shuffle(pool)
                 for v in spots:
                     world.vbonus[v] = pool.pop()
-                k = len(world.supply[q])
-                world.supply[q] = sorted(pool[:k])
+                k = len(hidden)
+                world.supply[q] = sorted(known + pool[:k])
                 world.retired[q] = sorted(pool[k:])
         return world
 
@@ -1070,6 +1098,7 @@ class DuloreState(State):
         new.vyel = self.vyel[:]
         new.vmark = self.vmark[:]
         new.vbonus = self.vbonus[:]
+        new.vknown = self.vknown[:]
         new.bag = self.bag[:]
         new.basket = self.basket[:]
         new.bsupply = self.bsupply[:]
@@ -1084,6 +1113,7 @@ class DuloreState(State):
         new.row = [r[:] for r in self.row]
         new.supply = [s[:] for s in self.supply]
         new.retired = [s[:] for s in self.retired]
+        new.known = [s[:] for s in self.known]
         new.hrows = self.hrows
         new.honours = [h[:] for h in self.honours]
         new.wm_deck = self.wm_deck[:]
@@ -1110,6 +1140,7 @@ class DuloreState(State):
             "vyel": self.vyel[:],
             "vmark": self.vmark[:],
             "vbonus": self.vbonus[:],
+            "vknown": self.vknown[:],
             "bag": self.bag[:],
             "basket": self.basket[:],
             "bsupply": self.bsupply[:],
@@ -1124,6 +1155,7 @@ class DuloreState(State):
             "row": [r[:] for r in self.row],
             "supply": [s[:] for s in self.supply],
             "retired": [s[:] for s in self.retired],
+            "known": [s[:] for s in self.known],
             "honours": [h[:] for h in self.honours],
             "wm_deck": self.wm_deck[:],
             "wm_played": self.wm_played[:],
@@ -1234,6 +1266,7 @@ class DuloreGame(Game):
         s.vyel = [0] * D.NUM_VINEYARDS
         s.vmark = [-1] * D.NUM_VINEYARDS
         s.vbonus = [-1] * D.NUM_VINEYARDS
+        s.vknown = [0] * D.NUM_VINEYARDS
         s.bag = [D.GRAPES_PER_COLOUR, D.GRAPES_PER_COLOUR]
         s.basket = [0, 0]
         s.bsupply = [D.BOTTLES_PER_COLOUR] * 3
@@ -1248,6 +1281,7 @@ class DuloreGame(Game):
         s.row = [[] for _ in range(n)]
         s.supply = [list(D.MARKER_BONUSES) for _ in range(n)]
         s.retired = [[] for _ in range(n)]
+        s.known = [[] for _ in range(n)]
         s.hrows = honour_rows(n, cfg["honours"], cfg["honours_side"])
         s.honours = [[-1] * len(D.HONOUR_VALUES[n]) for _ in s.hrows]
         s.wm_deck = []
@@ -1307,11 +1341,11 @@ class DuloreGame(Game):
     def from_dict(self, data) -> DuloreState:
         cfg = self.validate(data["config"])
         s = self._blank(cfg, data["seed"])
-        for key in ("side", "vred", "vyel", "vmark", "vbonus", "bag", "basket", "bsupply", "display", "deck",
+        for key in ("side", "vred", "vyel", "vmark", "vbonus", "vknown", "bag", "basket", "bsupply", "display", "deck",
                     "discards", "wm_deck", "wm_played", "spaces"):
             setattr(s, key, list(data[key]))
         s.boards = tuple(data["boards"])
-        for key in ("grapes", "cellar", "bottles", "reserved", "row", "supply", "retired", "honours"):
+        for key in ("grapes", "cellar", "bottles", "reserved", "row", "supply", "retired", "known", "honours"):
             setattr(s, key, [list(x) for x in data[key]])
         s.black = data["black"]
         s.wm_extra = data["wm_extra"]
@@ -1338,6 +1372,7 @@ class DuloreGame(Game):
             s.vyel[v] = vv["yellow"]
             s.vmark[v] = vv["marker"]
             s.vbonus[v] = D.MARKER_BONUS_BY_NAME[vv["marker_bonus"]] if vv["marker_bonus"] else -1
+            s.vknown[v] = int(bool(vv.get("marker_known", False)))
         s.bag = [view["bag"]["red"], view["bag"]["yellow"]]
         s.basket = [view["basket"]["red"], view["basket"]["yellow"]]
         bs = view["bottle_supply"]
@@ -1359,18 +1394,22 @@ class DuloreGame(Game):
             s.row[q] = [c["card"] for c in pv["fulfilled"]]
             seen.update(s.reserved[q])
             seen.update(s.row[q])
+            s.known[q] = [D.MARKER_BONUS_BY_NAME[b] for b in pv.get("known_supply_bonuses", ())]
             if pv["supply_bonuses"] or q == seat or view["game_over"]:
                 s.supply[q] = [D.MARKER_BONUS_BY_NAME[b] for b in pv["supply_bonuses"]]
                 s.retired[q] = [D.MARKER_BONUS_BY_NAME[b] for b in pv["honours_bonuses"]]
             else:
                 # hidden: give the unseen markers any bonuses; sample_for re-deals them
-                in_transit = {t[4] - 1 for t in pending if K_AGE <= t[0] <= K_TAKE and t[1] == q and t[4]}
-                pool = [b for b in D.MARKER_BONUSES if b not in in_transit]
+                # (the public ones stay: known supply markers and deduced vineyard markers)
+                used = {t[4] - 1 for t in pending if K_AGE <= t[0] <= K_TAKE and t[1] == q and t[4]}
+                used.update(s.known[q])
+                used.update(s.vbonus[v] for v in range(D.NUM_VINEYARDS) if s.vmark[v] == q and s.vknown[v])
+                pool = [b for b in D.MARKER_BONUSES if b not in used]
                 for v in range(D.NUM_VINEYARDS):
-                    if s.vmark[v] == q:
+                    if s.vmark[v] == q and not s.vknown[v]:
                         s.vbonus[v] = pool.pop()
-                k = pv["markers_in_supply"]
-                s.supply[q] = sorted(pool[:k])
+                k = pv["markers_in_supply"] - len(s.known[q])
+                s.supply[q] = sorted(s.known[q] + pool[:k])
                 s.retired[q] = sorted(pool[k:])
         s.boards = tuple(boards)
         s.deck = [c for c in range(D.NUM_ORDERS) if c not in seen]

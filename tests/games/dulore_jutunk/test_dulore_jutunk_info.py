@@ -138,3 +138,56 @@ def test_from_view_rebuilds_a_consistent_state():
         rebuilt = GAME.from_view(view, rng)
         assert rebuilt.view(seat) == view
         assert sorted(rebuilt.deck) == sorted(s.deck)
+
+
+def test_a_revealed_bonus_stays_public_after_its_marker_returns_to_the_supply():
+    s = clear(fresh(3))
+    vineyard(s, TL, red=1)
+    vineyard(s, T, red=1)
+    vineyard(s, R, red=1)
+    s.vmark[TL], s.vbonus[TL] = 1, D.MB_DRAW
+    s.supply[1] = [D.MB_AGE, D.MB_TAKE, D.MB_PRESS]
+    turn(s, 0)
+    play(s, ("harvest", TL))  # TL: press 2-3 grapes, impossible with one grape
+    # seat 1's draw bonus: revealed, and the marker returns to seat 1's supply
+    assert s.decider() == 1
+    play(s, ("draw", 1))
+    assert s.known[1] == [D.MB_DRAW] and D.MB_DRAW in s.supply[1]
+    for seat in (None, 0, 2):
+        assert s.view(seat)["players"][1]["known_supply_bonuses"] == ["draw"]
+    rng = random.Random(2)
+    for _ in range(30):
+        world = s.sample_for(0, rng)
+        assert D.MB_DRAW in world.supply[1] and sorted(world.supply[1]) == sorted(s.supply[1])
+        rebuilt = GAME.from_view(json.loads(json.dumps(s.view(2))), rng)
+        assert D.MB_DRAW in rebuilt.supply[1]
+
+
+def test_placing_from_a_partly_known_supply_forgets_and_from_a_known_one_reveals():
+    s = clear(fresh(2))
+    for v in (TL, T, R, BR):
+        vineyard(s, v, red=1)
+    s.supply[1] = [D.MB_DRAW, D.MB_AGE]
+    s.known[1] = [D.MB_DRAW]
+    s.vmark[B], s.vbonus[B] = 1, D.MB_TAKE
+    s.retired[1] = [D.MB_PRESS]
+    turn(s, 0)
+    s._place_farmer(1, TL, D.MB_AGE)  # any of the two might have been placed
+    assert s.known[1] == [] and not s.vknown[TL]
+    assert s.view(0)["vineyards"][TL]["marker_bonus"] == ""
+    s.known[1] = [D.MB_DRAW]
+    s._place_farmer(1, T, D.MB_DRAW)  # the only marker left was known: so is the placed one
+    assert s.vknown[T] and s.known[1] == []
+    view = s.view(0)
+    assert view["vineyards"][T]["marker_bonus"] == "draw" and view["vineyards"][T]["marker_known"]
+    assert s.view(None)["vineyards"][T]["marker_bonus"] == "draw"
+    rng = random.Random(4)
+    for _ in range(20):
+        world = s.sample_for(0, rng)
+        assert world.vbonus[T] == D.MB_DRAW
+        assert sorted([world.vbonus[TL], world.vbonus[B]] + world.retired[1]) == [D.MB_AGE, D.MB_TAKE, D.MB_PRESS]
+    rebuilt = GAME.from_view(json.loads(json.dumps(s.view(0))), rng)
+    assert rebuilt.vbonus[T] == D.MB_DRAW and rebuilt.view(0) == s.view(0)
+    # the marker leaves when it is activated
+    play(s, ("harvest", T), ("skip",))
+    assert not s.vknown[T]

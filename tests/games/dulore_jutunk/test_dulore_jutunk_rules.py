@@ -157,6 +157,35 @@ def test_solo_overflow_is_discarded():
     assert s.grapes[0] == [3, 3] and s.basket == [basket[0] + 2, basket[1]]
 
 
+def test_solo_overflow_prompts_say_the_rest_is_discarded():
+    s = clear(fresh(1, project="expert"))
+    vineyard(s, TL, D.AUTUMN, red=2, yellow=1)
+    s.grapes[0] = [2, 2]
+    turn(s, 0)
+    play(s, ("harvest", TL))
+    assert top(s) == S.K_KEEP
+    prompt = s.view(0)["prompt"]
+    assert "discarded" in prompt and "right" not in prompt
+    assert all("discard the rest" in s.move_text(m) for m in s.legal_moves())
+    s = clear(fresh(1, project="expert"))
+    s.bottles[0] = [3, 2, 1]
+    at(s, task(S.K_TURN, 0))
+    s._gain_bottles(0, 2, 0, 0, 0)
+    s._moves = None
+    s._run()
+    assert top(s) == S.K_BOTTLES
+    prompt = s.view(0)["prompt"]
+    assert "discard" in prompt and "right" not in prompt
+    assert all(s.move_text(m).startswith("discard a ") for m in s.legal_moves())
+    # with two players the grapes still go to the player on the right
+    s = clear(fresh(2))
+    vineyard(s, TL, D.AUTUMN, red=2, yellow=1)
+    s.grapes[0] = [2, 2]
+    turn(s, 0)
+    play(s, ("harvest", TL))
+    assert "player on your right" in s.view(0)["prompt"]
+
+
 # --- every vineyard ability ---------------------------------------------------------
 def test_press_two_or_three_grapes_into_the_matching_barrel():
     s = clear(fresh(2))

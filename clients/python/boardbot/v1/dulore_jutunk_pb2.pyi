@@ -81,7 +81,7 @@ class DuloreJutunkWines(_message.Message):
     def __init__(self, white: _Optional[int] = ..., red: _Optional[int] = ..., rose: _Optional[int] = ...) -> None: ...
 
 class DuloreJutunkVineyard(_message.Message):
-    __slots__ = ("index", "name", "side", "red", "yellow", "grape_icons", "abilities", "marker", "marker_bonus")
+    __slots__ = ("index", "name", "side", "red", "yellow", "grape_icons", "abilities", "marker", "marker_bonus", "marker_known")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SIDE_FIELD_NUMBER: _ClassVar[int]
@@ -91,6 +91,7 @@ class DuloreJutunkVineyard(_message.Message):
     ABILITIES_FIELD_NUMBER: _ClassVar[int]
     MARKER_FIELD_NUMBER: _ClassVar[int]
     MARKER_BONUS_FIELD_NUMBER: _ClassVar[int]
+    MARKER_KNOWN_FIELD_NUMBER: _ClassVar[int]
     index: int
     name: str
     side: str
@@ -100,7 +101,8 @@ class DuloreJutunkVineyard(_message.Message):
     abilities: str
     marker: int
     marker_bonus: str
-    def __init__(self, index: _Optional[int] = ..., name: _Optional[str] = ..., side: _Optional[str] = ..., red: _Optional[int] = ..., yellow: _Optional[int] = ..., grape_icons: _Optional[int] = ..., abilities: _Optional[str] = ..., marker: _Optional[int] = ..., marker_bonus: _Optional[str] = ...) -> None: ...
+    marker_known: bool
+    def __init__(self, index: _Optional[int] = ..., name: _Optional[str] = ..., side: _Optional[str] = ..., red: _Optional[int] = ..., yellow: _Optional[int] = ..., grape_icons: _Optional[int] = ..., abilities: _Optional[str] = ..., marker: _Optional[int] = ..., marker_bonus: _Optional[str] = ..., marker_known: _Optional[bool] = ...) -> None: ...
 
 class DuloreJutunkOrder(_message.Message):
     __slots__ = ("card", "white", "red", "rose", "stars", "corkscrews")
@@ -129,7 +131,7 @@ class DuloreJutunkCellar(_message.Message):
     def __init__(self, white: _Optional[_Iterable[bool]] = ..., red: _Optional[_Iterable[bool]] = ..., rose: _Optional[_Iterable[bool]] = ...) -> None: ...
 
 class DuloreJutunkPlayer(_message.Message):
-    __slots__ = ("seat", "board", "press_capacity", "storeroom_capacity", "abilities", "grapes", "cellar", "bottles", "reserved", "fulfilled", "markers_in_supply", "supply_bonuses", "markers_on_honours", "honours_bonuses", "score")
+    __slots__ = ("seat", "board", "press_capacity", "storeroom_capacity", "abilities", "grapes", "cellar", "bottles", "reserved", "fulfilled", "markers_in_supply", "supply_bonuses", "markers_on_honours", "honours_bonuses", "score", "known_supply_bonuses")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     PRESS_CAPACITY_FIELD_NUMBER: _ClassVar[int]
@@ -145,6 +147,7 @@ class DuloreJutunkPlayer(_message.Message):
     MARKERS_ON_HONOURS_FIELD_NUMBER: _ClassVar[int]
     HONOURS_BONUSES_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_SUPPLY_BONUSES_FIELD_NUMBER: _ClassVar[int]
     seat: int
     board: str
     press_capacity: int
@@ -160,7 +163,8 @@ class DuloreJutunkPlayer(_message.Message):
     markers_on_honours: int
     honours_bonuses: _containers.RepeatedScalarFieldContainer[str]
     score: int
-    def __init__(self, seat: _Optional[int] = ..., board: _Optional[str] = ..., press_capacity: _Optional[int] = ..., storeroom_capacity: _Optional[int] = ..., abilities: _Optional[_Iterable[str]] = ..., grapes: _Optional[_Union[DuloreJutunkGrapes, _Mapping]] = ..., cellar: _Optional[_Union[DuloreJutunkCellar, _Mapping]] = ..., bottles: _Optional[_Union[DuloreJutunkWines, _Mapping]] = ..., reserved: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., fulfilled: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., markers_in_supply: _Optional[int] = ..., supply_bonuses: _Optional[_Iterable[str]] = ..., markers_on_honours: _Optional[int] = ..., honours_bonuses: _Optional[_Iterable[str]] = ..., score: _Optional[int] = ...) -> None: ...
+    known_supply_bonuses: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, seat: _Optional[int] = ..., board: _Optional[str] = ..., press_capacity: _Optional[int] = ..., storeroom_capacity: _Optional[int] = ..., abilities: _Optional[_Iterable[str]] = ..., grapes: _Optional[_Union[DuloreJutunkGrapes, _Mapping]] = ..., cellar: _Optional[_Union[DuloreJutunkCellar, _Mapping]] = ..., bottles: _Optional[_Union[DuloreJutunkWines, _Mapping]] = ..., reserved: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., fulfilled: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., markers_in_supply: _Optional[int] = ..., supply_bonuses: _Optional[_Iterable[str]] = ..., markers_on_honours: _Optional[int] = ..., honours_bonuses: _Optional[_Iterable[str]] = ..., score: _Optional[int] = ..., known_supply_bonuses: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DuloreJutunkHonour(_message.Message):
     __slots__ = ("row", "condition", "text", "checks", "values", "occupants")
