@@ -794,9 +794,9 @@ class FroccsState(State):
         self._from_hand(p, c)
         self.play_left -= 1
         self.play_count += 1
+        self._clear_mischief()  # no bargaining yet: the react and side-offer steps come first
         self.mis = (c, CID[effect], target, glass, CID[wine] if wine else -1)
         self.side = []
-        self.offer = []
         if self.log is not None:
             self.note(None, f"seat {p} plays {self.move_text(move)[5:]}")
         if self._can_defend(target):
@@ -890,11 +890,17 @@ class FroccsState(State):
                 self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
         self.side = []
 
+    def _clear_mischief(self) -> None:
+        self.mis = None
+        self.offer = []
+        self.proposer = -1
+        self.turns_left = 0
+        self.first_turn = False
+
     def _cancel_mischief(self) -> None:
         self.discard[self.mis[0]] += 1
         self._settle_side(False)
-        self.mis = None
-        self.offer = []
+        self._clear_mischief()
         self._continue_play()
 
     def _carry_out(self) -> None:
@@ -915,8 +921,7 @@ class FroccsState(State):
         self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
         self.discard[c] += 1
         self._settle_side(True)
-        self.mis = None
-        self.offer = []
+        self._clear_mischief()
         self._continue_play()
 
     # --- texts -------------------------------------------------------------
@@ -1068,7 +1073,7 @@ class FroccsState(State):
             "glass_deck_size": len(self.glass_deck),
             "counter": list(self.counter),
             "players": players,
-            "hand": _counts(self.hands[seat]) if own else _counts([0] * NUM),
+            "hand": _card_list(self.hands[seat]) if own else [],
             "dealt_heroes": [D.HEROES[h][0] for h in self.dealt[seat]] if own else [],
             "hero_seat": self.hero_seat,
             "mischief": mischief,
@@ -1535,7 +1540,7 @@ class FroccsGame(Game):
 
         s.known = [_list_counts(pv["known_cards"]) for pv in players]
         s.hands = [k[:] for k in s.known]
-        s.hands[seat] = counts(view["hand"])
+        s.hands[seat] = _list_counts(view["hand"])
         s.glasses = [[_glass_from_view(g) for g in pv["glasses"]] for pv in players]
         s.money = [pv["money"] for pv in players]
         hero_phase = view["phase"] == "choose_hero"
