@@ -965,7 +965,11 @@ class FroccsState(State):
             delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
             extra = {"none": "", "wine_to_soda": ", one wine counted as soda",
                      "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}[adjust]
-            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {G.sale_price(g, delta)} forints"
+            price = G.sale_price(g, delta)
+            if adjust == "top_up" and not self.sale[2]:  # Vízköpő Karesz's fee, once per sale
+                return (f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price - D.KARESZ_FEE} forints "
+                        f"({price} less the {D.KARESZ_FEE}-forint top-up fee)")
+            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price} forints"
         if kind == "draw":
             if move[1]:
                 return "draw, taking a wine from the discard pile (Recycle Béla)"
