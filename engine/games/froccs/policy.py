@@ -41,6 +41,16 @@ HERO_PREFERENCE = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA
                    D.ICUKA, D.BUZGO, D.HOLLOSI)
 
 
+# moves by which a seat takes part in a bargain (offers, proposals, acceptance, side offers)
+BARGAIN_KINDS = frozenset(("offer_money", "offer_card", "propose", "accept", "side_offer"))
+
+
+def is_bargain_move(move: tuple) -> bool:
+    """An offer component, a proposal, an acceptance or a side offer (bench/froccs_bargaining.py
+    restricts a bot to never pick one when it has another move)."""
+    return move[0] in BARGAIN_KINDS
+
+
 # --- values --------------------------------------------------------------------
 def glass_value(g: tuple, hero: int = -1) -> float:
     """A rough forint value of a glass for its owner."""
