@@ -204,7 +204,13 @@ def render(view: dict) -> str:
     variants = [name for key, name in (("everyones_my_guest", "Everyone's My Guest!"),
                                        ("one_more_round", "One More Round!")) if cfg.get(key)]
     you = f"you are seat {seat}" if seat >= 0 else "spectator"
-    head = f"Fröccs, turn {view.get('turn', 0) + 1}, seat {active}'s turn ({you})"
+    phase = view.get("phase", "")
+    if phase == "choose_hero":
+        head = f"Fröccs, the players choose their heroes ({you})"
+    elif phase == "game_over":
+        head = f"Fröccs, game over after {view.get('turn', 0) + 1} turns ({you})"
+    else:
+        head = f"Fröccs, turn {view.get('turn', 0) + 1}, seat {active}'s turn ({you})"
     if variants:
         head += "; variants: " + ", ".join(variants)
     lines = [head]
@@ -223,7 +229,7 @@ def render(view: dict) -> str:
         lines.append(f"THE END IS NEAR: {end['final_turns']} more turn(s) after this one")
     lines.append("")
     for q, pv in enumerate(players):
-        marks = "> " if q == active and view.get("phase") != "game_over" else "  "
+        marks = "> " if q == active and phase not in ("game_over", "choose_hero") else "  "
         hero = pv.get("hero", "")
         if hero:
             hero_text = HERO_TITLE.get(hero, hero)

@@ -34,7 +34,7 @@ class Human:
         text = self.out.getvalue()
         listing = text[text.rfind("your moves:"):]
         moves = re.findall(r"^\s+(\d+)\. (.*)$", listing, re.M)
-        shown = text[text.rfind("Fröccs, turn"):text.rfind("your moves:")].strip()
+        shown = text[text.rfind("Fröccs, "):text.rfind("your moves:")].strip()
         why = shown.splitlines()[-1]
         attacker = "MISCHIEF: you played" in shown
         me = self.seat
@@ -107,3 +107,16 @@ def test_bargaining_and_this_is_for_you_in_the_terminal(server):
     assert "the bargain is accepted: the mischief card is discarded without effect" in everything
     assert 'you: play "This is for you!"' in everything
     assert "offer being built by you:" in everything and "offer on the table by seat" in everything
+
+
+def test_hero_choice_and_one_more_round_in_the_terminal(server):
+    """The setup decision (choose a hero) and the end-game pledges, at a seat other than 0."""
+    out = io.StringIO()
+    code = play(server.address, "froccs", ["greedy"] * 2, seat=1,
+                config={"players": 3, "heroes": "choose", "one_more_round": True}, seed=1,
+                inp=Human(out, 1), out=out)
+    text = out.getvalue()
+    assert code == 0 and "game over" in text, text[-2000:]
+    assert "heroes dealt to you (secret):" in text and "you: choose a hero" in text
+    assert "you: chip in towards one more round" in text
+    assert "you: pay 10 forints towards one more round" in text
