@@ -204,14 +204,15 @@ class FroccsState(State):
                         out.append(("buy_two", a, b))
         return out
 
-    def _play_moves(self, p: int, first_only: bool) -> list:
-        """Pours and mischief cards ``p`` may play now (the first one only if asked)."""
+    def _play_moves(self, p: int, first_only: bool, pours: bool = True) -> list:
+        """Pours and mischief cards ``p`` may play now (the first one only if asked;
+        without the pours if asked)."""
         out = []
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
         owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
-        for c in D.DRINKS:
+        for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
             name = NAMES[c]
@@ -345,8 +346,16 @@ class FroccsState(State):
 
     def _component_moves(self, p: int, q: int, a: int, t: int) -> list:
         offer = self.offer
-        money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
-        last = _key(offer[-1]) if offer else MONEY_KEY
+        if offer:
+            money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
+        else:  # nothing offered yet (the common case): skip the replay
+            hand_in = glass_in = {a: 0, t: 0}
+            zeros = [0] * NUM
+            from_hand = {a: zeros, t: zeros}
+            out_of_hand = hand_in
+            cur = self.glasses
+        # every card component sorts after money: the order check only matters after a card
+        last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
         out = []
         if not offer:
             cap = D.OFFER_MONEY_CAP
@@ -368,7 +377,7 @@ class FroccsState(State):
                 for c in range(NUM):
                     if avail[c] > 0:
                         comp = ("offer_card", NAMES[c], s, -1, r, -1)
-                        if _key(comp) >= last:
+                        if last is None or _key(comp) >= last:
                             out.append(comp)
                 # ... or, with Everyone's My Guest, out of s's glasses
                 if guest:
@@ -376,7 +385,7 @@ class FroccsState(State):
                         for c in D.DRINKS:
                             if g[1 + c]:
                                 comp = ("offer_card", NAMES[c], s, i, r, -1)
-                                if _key(comp) >= last:
+                                if last is None or _key(comp) >= last:
                                     out.append(comp)
             if glass_in[r] < D.GLASS_IN_LIMIT:
                 table = POUR[self.heroes[r] == D.KIW]
@@ -386,13 +395,13 @@ class FroccsState(State):
                             continue
                         if avail[c] > 0:
                             comp = ("offer_card", NAMES[c], s, -1, r, j)
-                            if _key(comp) >= last:
+                            if last is None or _key(comp) >= last:
                                 out.append(comp)
                         if guest:
                             for i, g in enumerate(cur[s]):
                                 if g[1 + c]:
                                     comp = ("offer_card", NAMES[c], s, i, r, j)
-                                    if _key(comp) >= last:
+                                    if last is None or _key(comp) >= last:
                                         out.append(comp)
         return out
 
@@ -1359,6 +1368,16 @@ def score_breakdown(state: FroccsState) -> list[dict]:
 
 
 # --- the game --------------------------------------------------------------------
+_POLICY = None
+
+
+def _load_policy():
+    global _POLICY
+    from . import policy
+    _POLICY = policy
+    return policy
+
+
 class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
@@ -1406,18 +1425,15 @@ class FroccsGame(Game):
         "pass_round": (),
     }
 
-    # --- AI knowledge (policy.py) ---
+    # --- AI knowledge (policy.py, imported on first use: it imports this module) ---
     def heuristic_move(self, state, rng):
-        from .policy import heuristic_move
-        return heuristic_move(state, rng)
+        return (_POLICY or _load_policy()).heuristic_move(state, rng)
 
     def playout_move(self, state, rng):
-        from .policy import playout_move
-        return playout_move(state, rng)
+        return (_POLICY or _load_policy()).playout_move(state, rng)
 
     def evaluate(self, state):
-        from .policy import evaluate
-        return evaluate(state)
+        return (_POLICY or _load_policy()).evaluate(state)
 
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):
