@@ -5,7 +5,16 @@ Everything here reads only what the deciding seat may see: its own hand, the
 public table (money, glasses, heroes, the discard pile, the counter, hand
 sizes and publicly known hand cards) and the bargaining state. It never reads
 the deck, another seat's hand or a side offer the seat cannot see, so it is
-safe on a sampled world too.
+safe on a sampled world too. ``evaluate`` is different: the search calls it
+on a whole sampled world at the end of a cut-off rollout, and it scores every
+seat from that world (hands included).
+
+Evaluation. ``evaluate`` turns each seat's projected value in forints (money,
+finished spritzers at a share of their price while the owner can still sell,
+glasses with cards, empty glasses and hand cards weighted by the turns left)
+into chances of winning with a softmax whose temperature grows with the turns
+left. The weights were fitted by maximum likelihood to the winners of noisy
+greedy self-play games (``bench/froccs_fit_evaluate.py``).
 
 Bargaining logic. Each seat values a change as its own gain minus a weighted
 gain of each rival: ``w = 1 / (players - 1)``, more against the leader (so a
@@ -41,9 +50,23 @@ HERO_PREFERENCE = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA
                    D.ICUKA, D.BUZGO, D.HOLLOSI)
 
 
+# moves by which a seat takes part in a bargain (offers, proposals, acceptance, side offers)
+BARGAIN_KINDS = frozenset(("offer_money", "offer_card", "propose", "accept", "side_offer"))
+
+
+def is_bargain_move(move: tuple) -> bool:
+    """An offer component, a proposal, an acceptance or a side offer (bench/froccs_bargaining.py
+    restricts a bot to never pick one when it has another move)."""
+    return move[0] in BARGAIN_KINDS
+
+
 # --- values --------------------------------------------------------------------
 def glass_value(g: tuple, hero: int = -1) -> float:
-    """A rough forint value of a glass for its owner."""
+    """A rough forint value of a glass for its owner (a table lookup)."""
+    return _GLASS_VALUE.get(hero, _GLASS_VALUE_PLAIN)[g]
+
+
+def _glass_value(g: tuple, hero: int = -1) -> float:
     size, zv, sz, sm, soda = g
     wine = zv + sz + sm
     filled = wine + soda
@@ -64,11 +87,9 @@ def glass_value(g: tuple, hero: int = -1) -> float:
     return D.END_PARTIAL + (price - D.END_PARTIAL) * 0.6 * filled / size
 
 
-def position_value(state: FroccsState, q: int) -> float:
-    """Money plus the value of q's glasses plus a little for hand cards."""
-    hero = state.heroes[q]
-    v = state.money[q] + sum(glass_value(g, hero) for g in state.glasses[q])
-    return v + 3.0 * min(sum(state.hands[q]), 8)
+# glass values precomputed for every reachable glass: only Sarki Jézus and Vízköpő Karesz differ
+_GLASS_VALUE_PLAIN = {g: _glass_value(g) for g in G.ALL}
+_GLASS_VALUE = {h: {g: _glass_value(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
 
 
 def public_score(state: FroccsState, q: int) -> float:
@@ -212,7 +233,17 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     return best, choice
 
 
-def _mischief_value(state: FroccsState, me: int, m: tuple) -> float:
+def _rival_weights(state: FroccsState, me: int) -> list[float]:
+    """``rival_weight(state, me, t)`` for every seat t (public scores computed once)."""
+    n = state.num_seats
+    if n == 2:
+        return [1.0, 1.0]
+    scores = [public_score(state, q) for q in range(n)]
+    base = 1.0 / (n - 1)
+    return [min(1.0, max(0.1, base + (scores[t] - scores[me]) / 200.0)) for t in range(n)]
+
+
+def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float]) -> float:
     _, card, effect, t, i, wine = m
     e = D.CARD_ID[effect]
     gl = state.glasses[t]
@@ -228,7 +259,7 @@ def _mischief_value(state: FroccsState, me: int, m: tuple) -> float:
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
         dmg *= 0.4
-    w = rival_weight(state, me, t)
+    w = weights[t]
     # worth carrying out, or a payment of about the same value from a target that can pay
     return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
@@ -239,9 +270,12 @@ def _play(state: FroccsState, me: int, moves: list) -> tuple:
     pour_gain, pour = _best_pour(state, me)
     if pour is not None and pour_gain > best:
         best, choice = pour_gain, pour
+    weights = None
     for m in moves:
         if m[0] == "mischief":
-            v = _mischief_value(state, me, m) - 3
+            if weights is None:
+                weights = _rival_weights(state, me)
+            v = _mischief_value(state, me, m, weights) - 3
             if v > best:
                 best, choice = v, m
     return choice if choice is not None else moves[0]
@@ -283,8 +317,12 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
                     return m
     if "play_cards" in kinds:
         gain, _ = _best_pour(state, me)
-        mis = max((_mischief_value(state, me, m) for m in state._play_moves(me, False) if m[0] == "mischief"),
-                  default=-1e9)
+        hand = state.hands[me]
+        mis = -1e9
+        if hand[D.ZK] or hand[D.KL] or hand[D.BV] or hand[D.PT]:
+            weights = _rival_weights(state, me)
+            mis = max((_mischief_value(state, me, m, weights) for m in state._play_moves(me, False, pours=False)),
+                      default=-1e9)
         if gain > 1.0 or mis > 4.0:
             return kinds["play_cards"]
     hand = state.hands[me]
@@ -417,12 +455,76 @@ def playout_move(state: FroccsState, rng: random.Random) -> tuple:
     return heuristic_move(state, rng)
 
 
-def evaluate(state: FroccsState) -> list[float]:
-    """Per-seat chance-like value in [0, 1]: a logistic of the lead over the best rival."""
+# The projected value of a seat is a weighted sum of these features (forints). The weights
+# were fitted by maximum likelihood to the winners of 1800 noisy greedy games (27 000
+# positions, 2-6 players): bench/froccs_fit_evaluate.py reproduces them.
+#   money                                   weight 1 (fixed: the scale)
+#   finished_price  price of each finished spritzer its owner can still sell
+#   finished_end    finished spritzers it cannot sell any more (20 each at the end)
+#   partial         glasses with cards
+#   partial_growth  their expected gain in value (glass_value - 10), over the next 3 turns
+#   empty           empty glasses, over the next 6 turns
+#   wine, soda, this_is_for_you, mischief   hand cards, over the next 6 turns
+#   hand            hand cards (the tie-break; cards that will never be used)
+EVAL_FEATURES = ("money", "finished_price", "finished_end", "partial", "partial_growth", "empty", "wine", "soda",
+                 "this_is_for_you", "mischief", "hand")
+EVAL_WEIGHTS = (1.0, 0.832, 18.6, 15.3, 0.902, 20.5, 4.74, 1.75, 14.8, 9.64, -0.95)
+EVAL_TEMP, EVAL_TEMP_PER_TURN = 15.7, 5.85  # softmax temperature: wider while turns remain
+DRAW_RATE = (2.5, 1.4)  # deck cards used per turn, about: 2 players, 3 or more
+
+
+def turns_left(state: FroccsState, q: int) -> tuple[float, bool]:
+    """(Own turns ``q`` can still start, estimated; whether q may still sell in this turn)."""
     n = state.num_seats
-    scores = [position_value(state, q) for q in range(n)]
-    out = []
+    p = state.player
+    now = q == p and state.actions_used == 0 and state.phase <= SELL  # ACTION or SELL
+    if state.triggered:
+        ahead = (q - p) % n
+        return (1.0 if 1 <= ahead <= state.final_turns else 0.0), now
+    return len(state.deck) / (DRAW_RATE[n > 2] * n) + 1.0, now
+
+
+def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
+    """(q's features in EVAL_FEATURES order, q's turns left capped at 10)."""
+    t, now = turns_left(state, q)
+    can_sell = now or t >= 1.0
+    u = min(t, 6.0) / 6.0
+    u3 = min(t, 3.0) / 3.0
+    hero = state.heroes[q]
+    fin_price = fin_end = partial = growth = empty = 0.0
+    for g in state.glasses[q]:
+        if G.FINISHED[g]:
+            if can_sell:
+                fin_price += G.sale_price(g)
+            else:
+                fin_end += 1.0
+        elif g[1] or g[2] or g[3] or g[4]:
+            partial += 1.0
+            growth += glass_value(g, hero) - D.END_PARTIAL
+        else:
+            empty += 1.0
+    h = state.hands[q]
+    return ([float(state.money[q]), fin_price, fin_end, partial, growth * u3, empty * u, (h[0] + h[1] + h[2]) * u,
+             h[3] * u, h[4] * u, (h[5] + h[6] + h[7] + h[8]) * u, float(sum(h))], min(t, 10.0))
+
+
+def projected_value(state: FroccsState, q: int) -> tuple[float, float]:
+    """(What q's position is worth in forints, q's turns left capped at 10)."""
+    f, t = value_features(state, q)
+    return sum(w * x for w, x in zip(EVAL_WEIGHTS, f)), t
+
+
+def evaluate(state: FroccsState) -> list[float]:
+    """Per-seat chance of winning in [0, 1]: a softmax of the projected values."""
+    n = state.num_seats
+    values = []
+    horizon = 0.0
     for q in range(n):
-        rival = max(scores[r] for r in range(n) if r != q)
-        out.append(1.0 / (1.0 + math.exp(-(scores[q] - rival) / 40.0)))
-    return out
+        v, t = projected_value(state, q)
+        values.append(v)
+        horizon += t
+    temp = EVAL_TEMP + EVAL_TEMP_PER_TURN * horizon / n
+    top = max(values)
+    ex = [math.exp((v - top) / temp) for v in values]
+    total = sum(ex)
+    return [e / total for e in ex]

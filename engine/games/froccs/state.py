@@ -204,14 +204,15 @@ class FroccsState(State):
                         out.append(("buy_two", a, b))
         return out
 
-    def _play_moves(self, p: int, first_only: bool) -> list:
-        """Pours and mischief cards ``p`` may play now (the first one only if asked)."""
+    def _play_moves(self, p: int, first_only: bool, pours: bool = True) -> list:
+        """Pours and mischief cards ``p`` may play now (the first one only if asked;
+        without the pours if asked)."""
         out = []
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
         owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
-        for c in D.DRINKS:
+        for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
             name = NAMES[c]
@@ -345,8 +346,16 @@ class FroccsState(State):
 
     def _component_moves(self, p: int, q: int, a: int, t: int) -> list:
         offer = self.offer
-        money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
-        last = _key(offer[-1]) if offer else MONEY_KEY
+        if offer:
+            money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
+        else:  # nothing offered yet (the common case): skip the replay
+            hand_in = glass_in = {a: 0, t: 0}
+            zeros = [0] * NUM
+            from_hand = {a: zeros, t: zeros}
+            out_of_hand = hand_in
+            cur = self.glasses
+        # every card component sorts after money: the order check only matters after a card
+        last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
         out = []
         if not offer:
             cap = D.OFFER_MONEY_CAP
@@ -368,7 +377,7 @@ class FroccsState(State):
                 for c in range(NUM):
                     if avail[c] > 0:
                         comp = ("offer_card", NAMES[c], s, -1, r, -1)
-                        if _key(comp) >= last:
+                        if last is None or _key(comp) >= last:
                             out.append(comp)
                 # ... or, with Everyone's My Guest, out of s's glasses
                 if guest:
@@ -376,7 +385,7 @@ class FroccsState(State):
                         for c in D.DRINKS:
                             if g[1 + c]:
                                 comp = ("offer_card", NAMES[c], s, i, r, -1)
-                                if _key(comp) >= last:
+                                if last is None or _key(comp) >= last:
                                     out.append(comp)
             if glass_in[r] < D.GLASS_IN_LIMIT:
                 table = POUR[self.heroes[r] == D.KIW]
@@ -386,13 +395,13 @@ class FroccsState(State):
                             continue
                         if avail[c] > 0:
                             comp = ("offer_card", NAMES[c], s, -1, r, j)
-                            if _key(comp) >= last:
+                            if last is None or _key(comp) >= last:
                                 out.append(comp)
                         if guest:
                             for i, g in enumerate(cur[s]):
                                 if g[1 + c]:
                                     comp = ("offer_card", NAMES[c], s, i, r, j)
-                                    if _key(comp) >= last:
+                                    if last is None or _key(comp) >= last:
                                         out.append(comp)
         return out
 
@@ -794,9 +803,9 @@ class FroccsState(State):
         self._from_hand(p, c)
         self.play_left -= 1
         self.play_count += 1
+        self._clear_mischief()  # no bargaining yet: the react and side-offer steps come first
         self.mis = (c, CID[effect], target, glass, CID[wine] if wine else -1)
         self.side = []
-        self.offer = []
         if self.log is not None:
             self.note(None, f"seat {p} plays {self.move_text(move)[5:]}")
         if self._can_defend(target):
@@ -890,11 +899,17 @@ class FroccsState(State):
                 self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
         self.side = []
 
+    def _clear_mischief(self) -> None:
+        self.mis = None
+        self.offer = []
+        self.proposer = -1
+        self.turns_left = 0
+        self.first_turn = False
+
     def _cancel_mischief(self) -> None:
         self.discard[self.mis[0]] += 1
         self._settle_side(False)
-        self.mis = None
-        self.offer = []
+        self._clear_mischief()
         self._continue_play()
 
     def _carry_out(self) -> None:
@@ -915,8 +930,7 @@ class FroccsState(State):
         self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
         self.discard[c] += 1
         self._settle_side(True)
-        self.mis = None
-        self.offer = []
+        self._clear_mischief()
         self._continue_play()
 
     # --- texts -------------------------------------------------------------
@@ -960,7 +974,11 @@ class FroccsState(State):
             delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
             extra = {"none": "", "wine_to_soda": ", one wine counted as soda",
                      "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}[adjust]
-            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {G.sale_price(g, delta)} forints"
+            price = G.sale_price(g, delta)
+            if adjust == "top_up" and not self.sale[2]:  # Vízköpő Karesz's fee, once per sale
+                return (f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price - D.KARESZ_FEE} forints "
+                        f"({price} less the {D.KARESZ_FEE}-forint top-up fee)")
+            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price} forints"
         if kind == "draw":
             if move[1]:
                 return "draw, taking a wine from the discard pile (Recycle Béla)"
@@ -1068,7 +1086,7 @@ class FroccsState(State):
             "glass_deck_size": len(self.glass_deck),
             "counter": list(self.counter),
             "players": players,
-            "hand": _counts(self.hands[seat]) if own else _counts([0] * NUM),
+            "hand": _card_list(self.hands[seat]) if own else [],
             "dealt_heroes": [D.HEROES[h][0] for h in self.dealt[seat]] if own else [],
             "hero_seat": self.hero_seat,
             "mischief": mischief,
@@ -1350,6 +1368,16 @@ def score_breakdown(state: FroccsState) -> list[dict]:
 
 
 # --- the game --------------------------------------------------------------------
+_POLICY = None
+
+
+def _load_policy():
+    global _POLICY
+    from . import policy
+    _POLICY = policy
+    return policy
+
+
 class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
@@ -1397,18 +1425,15 @@ class FroccsGame(Game):
         "pass_round": (),
     }
 
-    # --- AI knowledge (policy.py) ---
+    # --- AI knowledge (policy.py, imported on first use: it imports this module) ---
     def heuristic_move(self, state, rng):
-        from .policy import heuristic_move
-        return heuristic_move(state, rng)
+        return (_POLICY or _load_policy()).heuristic_move(state, rng)
 
     def playout_move(self, state, rng):
-        from .policy import playout_move
-        return playout_move(state, rng)
+        return (_POLICY or _load_policy()).playout_move(state, rng)
 
     def evaluate(self, state):
-        from .policy import evaluate
-        return evaluate(state)
+        return (_POLICY or _load_policy()).evaluate(state)
 
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):
@@ -1535,7 +1560,7 @@ class FroccsGame(Game):
 
         s.known = [_list_counts(pv["known_cards"]) for pv in players]
         s.hands = [k[:] for k in s.known]
-        s.hands[seat] = counts(view["hand"])
+        s.hands[seat] = _list_counts(view["hand"])
         s.glasses = [[_glass_from_view(g) for g in pv["glasses"]] for pv in players]
         s.money = [pv["money"] for pv in players]
         hero_phase = view["phase"] == "choose_hero"

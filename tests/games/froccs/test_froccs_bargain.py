@@ -193,3 +193,34 @@ def test_bargaining_views_round_trip_at_every_step():
     check_views(s)
     do(s, ("propose",))
     check_views(s)
+
+
+def test_a_new_mischief_card_starts_without_the_last_cards_bargaining_state():
+    """The react and side-offer steps of a second card show no bargaining yet."""
+    s = make(4, hands={0: {"kilottyintes": 2}, 1: {"this_is_for_you": 1}}, money=[0, 0, 40, 0],
+             glasses={0: [glass(2), glass(3)], 1: [glass(2, sm=1, soda=1), glass(3, sm=1, soda=1)]})
+    do(s, ("play_cards",), KL_ON_1, ("no_defence",), ("no_side_offer",), ("no_offer",))
+    assert s.proposer == 0 and s.turns_left == 2
+    do(s, ("carry_out",))
+    assert phase(s) == "last_chance"
+    do(s, ("no_defence",))
+    assert s.mis is None
+    do(s, ("mischief", "kilottyintes", "kilottyintes", 1, 1, ""))
+    assert phase(s) == "react"
+    for seat in (None, 0, 1, 2, 3):
+        mv = s.view(seat)["mischief"]
+        assert mv["active"] and (mv["proposer"], mv["turns_left"], mv["first_turn"]) == (-1, 0, False)
+    do(s, ("no_defence",))
+    assert phase(s) == "side_offers"
+    assert (s.view(2)["mischief"]["proposer"], s.view(2)["mischief"]["turns_left"]) == (-1, 0)
+    do(s, ("no_side_offer",))
+    mv = s.view(1)["mischief"]
+    assert (mv["proposer"], mv["turns_left"], mv["first_turn"]) == (1, D.OFFER_TURNS, True)
+    check_views(s)
+
+
+def test_the_spectator_sees_no_hand():
+    s = make(3, hands={0: {"soda": 2, "zold_veltelini": 1}})
+    assert s.view(None)["hand"] == []
+    assert s.view(0)["hand"] == ["zold_veltelini", "soda", "soda"]
+    assert s.view(1)["hand"] == []  # an empty hand

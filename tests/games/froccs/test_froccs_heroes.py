@@ -162,7 +162,11 @@ def test_karesz_tops_up_every_spritzer_missing_1_dl_for_10_once():
     assert ("sell_spritzers",) in s.legal_moves()  # a glass that can be topped up counts
     do(s, ("sell_spritzers",))
     assert s.legal_moves() == [("sell", 0, "top_up"), ("sell", 1, "top_up")]  # not the soda-only glass
-    do(s, ("sell", 0, "top_up"), ("sell", 0, "top_up"))
+    # the move text tells the net proceeds: the fee is paid with the first top-up only
+    assert s.move_text(("sell", 0, "top_up")).endswith("for 80 forints (90 less the 10-forint top-up fee)")
+    do(s, ("sell", 0, "top_up"))
+    assert s.move_text(("sell", 0, "top_up")).endswith("for 70 forints")
+    do(s, ("sell", 0, "top_up"))
     assert s.money[0] == 90 - 10 + 70  # one fee for both, paid out of the proceeds
     assert s.discard[D.SODA] == 2 and s.discard[D.ZV] == 2  # no soda card was played
 
