@@ -80,7 +80,8 @@ class SearchParams:
     c: float = 0.7                # UCB exploration constant on normalised values
     mode: str = "auto"            # so | mo | auto
     rollout: str = "policy"       # policy (Game.playout_move if defined) | random
-    depth: int = 0                # rollout cut-off in moves for Game.evaluate; 0: play to the end
+    depth: int | None = None      # rollout cut-off in moves for Game.evaluate; 0: play to the end;
+                                  # None: the game's own (Game.rollout_depth)
     pw_alpha: float = 0.0         # progressive widening: 0 off, else children <= pw_k * visits**pw_alpha
     pw_k: float = 2.0
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
@@ -93,7 +94,7 @@ class SearchParams:
             raise SearchError(f"rollout must be policy or random, not {self.rollout!r}")
         if not self.c >= 0:
             raise SearchError(f"c must be >= 0, not {self.c!r}")
-        if self.depth < 0:
+        if self.depth is not None and self.depth < 0:
             raise SearchError("depth must be >= 0")
         if self.pw_alpha < 0 or self.pw_alpha >= 1:
             raise SearchError("pw_alpha must be in [0, 1)")
@@ -198,7 +199,8 @@ class Search:
         if params.rollout == "policy" and game_cls.playout_move is not Game.playout_move:
             self.playout = self.game.playout_move
         self.evaluate = None
-        if params.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
+        self.depth = game_cls.rollout_depth if params.depth is None else params.depth
+        if self.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
             self.evaluate = self.game.evaluate
 
     # --- construction --------------------------------------------------
@@ -429,7 +431,7 @@ class Search:
         rand = rng.random
         playout = self.playout
         evaluate = self.evaluate
-        depth = self.params.depth if evaluate is not None else 0
+        depth = self.depth if evaluate is not None else 0
         mono = time.monotonic
         decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
         steps = 0

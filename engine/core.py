@@ -310,6 +310,10 @@ class Game:
         return tuple(data)
 
     # --- AI knowledge (optional; the AI works without it) -------------
+    # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
+    # worth setting where games are long and ``evaluate`` is good. 0: play out.
+    rollout_depth: int = 0
+
     def heuristic_move(self, state: State, rng: random.Random) -> Move:
         """The ``greedy`` bot's choice. Default: a random legal move."""
         return rng.choice(state.legal_moves())

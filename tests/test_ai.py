@@ -349,3 +349,26 @@ def test_arena_command_prints_the_summary(capsys):
     assert "2/2 games" in err  # the progress bar, on stderr
     with pytest.raises(SystemExit):
         main(["arena", name, "--seats", "ismcts:bogus=1", "--games", "1"])
+
+
+def test_rollouts_stop_at_the_games_depth_unless_the_spec_says():
+    """``Game.rollout_depth`` applies when the spec has no ``depth``; ``depth=0`` plays out."""
+    calls = []
+
+    class CutOff(type(registry.get("frogriders"))):
+        rollout_depth = 3
+
+        def evaluate(self, state):
+            calls.append(1)
+            return [0.5] * state.num_seats
+
+    game = CutOff()
+    state = positions(game, {"players": 2}, seed=3, count=1)[0]
+    root = Search(state, state.decider(), SearchParams(), 1)
+    root.run(iterations=20)
+    assert root.depth == 3 and len(calls) >= 10
+    calls.clear()
+    Search(state, state.decider(), SearchParams(depth=0), 1).run(iterations=20)
+    assert calls == []
+    assert parse_ismcts("ismcts:medium").params.depth is None
+    assert parse_ismcts("ismcts:depth=0").params.depth == 0
