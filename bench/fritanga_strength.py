@@ -1,6 +1,6 @@
 """Fritanga ISMCTS strength per mode and role, with 95 % intervals.
 
-    python bench/fritanga_strength.py [--spec ismcts:medium] [--games 60] [--players 3,4]
+    python bench/fritanga_strength.py [--spec ismcts:medium,depth=20] [--games 60] [--players 3,4]
                                       [--pairings versus,teams,chef,foods] [--opponents random,greedy]
     python bench/fritanga_strength.py --speed    # playout_move actions/s per configuration
 
@@ -18,7 +18,8 @@ For ``chef`` and ``foods`` the reference is the same bot on both sides
 (``baseline``: the chef's win rate when the opponent bot plays every seat),
 measured on the same seeds. Every figure is the share of games the ISMCTS
 side won, with a Wilson 95 % interval. Prints a table to stderr and a JSON
-report to stdout. Figures only: nothing here asserts.
+report to stdout. Figures only: nothing here asserts. The measured figures and
+the commands behind them: docs/rules/fritanga.md, "AI".
 """
 
 from __future__ import annotations
@@ -143,7 +144,9 @@ def playout_speed(positions: int = 40, seed: int = 1) -> list[dict]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--spec", default="ismcts:medium")
+    ap.add_argument("--spec", default="ismcts:medium,depth=20",
+                    help="the ISMCTS side (default: medium with a 20-move rollout cut-off, the spec "
+                         "docs/rules/fritanga.md recommends; full-length rollouts play no better than greedy)")
     ap.add_argument("--games", type=int, default=60, help="games per pairing")
     ap.add_argument("--players", default="3,4")
     ap.add_argument("--pairings", default="versus,teams,chef,foods")
