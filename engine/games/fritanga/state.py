@@ -1180,6 +1180,8 @@ _ORDERS = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for 
 class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
+    # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
+    rollout_depth = 20
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),
