@@ -90,8 +90,9 @@ class Human:
 def test_bargaining_and_this_is_for_you_in_the_terminal(server):
     done: dict[str, int] = {}
     texts = []
-    reacts = 0
-    for seed in range(40):  # games against random bots until every decision kind came up
+    reacts = 0  # carried between games: every second attack is answered with "This is for you!" at once
+    # the random bots' choices decide which situations come up: play seeds until all have
+    for seed in range(1, 41):
         out = io.StringIO()
         human = Human(out, 0, reacts)
         code = play(server.address, "froccs", ["random"] * 3, seat=0, config={"players": 4}, seed=seed,
