@@ -22,11 +22,11 @@ NEEDED = {
 
 
 class Human:
-    def __init__(self, out: io.StringIO, seat: int):
+    def __init__(self, out: io.StringIO, seat: int, reacts: int = 0):
         self.out = out
         self.seat = seat
         self.done: dict[str, int] = {}
-        self.reacts = 0
+        self.reacts = reacts  # carried over between games: every second attack is answered at once
         self.answers = 0
         self.holding_out = False  # declined to defend: let the bargain fail, then defend
 
@@ -90,15 +90,17 @@ class Human:
 def test_bargaining_and_this_is_for_you_in_the_terminal(server):
     done: dict[str, int] = {}
     texts = []
+    reacts = 0  # carried between games: every second attack is answered with "This is for you!" at once
     # the random bots' choices decide which situations come up: play seeds until all have
     for seed in range(1, 41):
         out = io.StringIO()
-        human = Human(out, 0)
+        human = Human(out, 0, reacts)
         code = play(server.address, "froccs", ["random"] * 3, seat=0, config={"players": 4}, seed=seed,
                     inp=human, out=out)
         text = out.getvalue()
         assert code == 0 and "game over" in text, text[-2000:]
         texts.append(text)
+        reacts = human.reacts
         for key, n in human.done.items():
             done[key] = done.get(key, 0) + n
         if NEEDED <= set(done):
