@@ -1381,6 +1381,8 @@ def _load_policy():
 class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
+    # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
+    rollout_depth = 20
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
