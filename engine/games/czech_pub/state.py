@@ -1339,6 +1339,8 @@ def _intersect(cards: tuple, hand: list) -> tuple:
 class CzechPubGame(Game):
     name = "czech-pub"
     title = "Czech Pub"
+    # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
+    rollout_depth = 30
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,
