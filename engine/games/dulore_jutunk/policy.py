@@ -47,6 +47,7 @@ PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
 PW_TAKE_MAX = 3
 PW_DRAW = 1.2
 PW_FARMER = 0.8
+NOISE_TURN, NOISE_STEP = 0.3, 0.2  # random tie-breaking (rollouts need some variety)
 PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
 PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
 PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
@@ -447,7 +448,7 @@ def playout_move(s, rng: random.Random):
         memo: dict = {}
         best = None
         for m in moves:
-            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * 0.3
+            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
         return best[1]
@@ -455,7 +456,7 @@ def playout_move(s, rng: random.Random):
         need = _needs(s, p)
         best = None
         for m in moves:
-            v = _ability_move_score(s, p, m, need) + rng.random() * 0.2
+            v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
         return best[1]
