@@ -38,6 +38,7 @@ LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
 LEFTOVER_GRAPE = 0.1
 MARKER_ON_VINEYARD = 0.4
 GAMMA = 0.97  # a slight preference for orders finished sooner
+STALL_TURNS = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
 
 # Playout-policy weights.
 PW_GRAPE = 0.35  # per harvested grape that fits
@@ -515,6 +516,12 @@ def heuristic_move(state, rng: random.Random):
     seat = state.decider()
     world = state.sample_for(seat, rng)
     turn = world.turn
+    n = world.num_seats
+    # ``value`` drops the plan of a seat whose game is ending, so on its own it would never
+    # end a multiplayer game while orders are still planned, and greedy tables stalled
+    # forever: a move that triggers the end is taken when it wins (own score above every
+    # other seat's value with its last turn), and after STALL_TURNS turns per seat any fulfil is.
+    stalled = n > 1 and world.turn >= STALL_TURNS * n
     best = None
     for m in moves:
         child = world.copy()
@@ -524,6 +531,12 @@ def heuristic_move(state, rng: random.Random):
             child.apply(playout_move(child, rng))
             steps += 1
         v = value(child, seat)
+        if n > 1 and m[0] == "fulfil" and not world.end_triggered and (child.end_triggered or child.over):
+            others = max(value(child, q) for q in range(n) if q != seat)
+            if child.score(seat) > others:
+                v += 1000.0
+        if stalled and m[0] == "fulfil":
+            v += 1000.0
         if best is None or v > best[0]:
             best = (v, m)
     return best[1]
