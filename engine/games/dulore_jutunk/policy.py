@@ -38,6 +38,7 @@ LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
 LEFTOVER_GRAPE = 0.1
 MARKER_ON_VINEYARD = 0.4
 GAMMA = 0.97  # a slight preference for orders finished sooner
+STALL_TURNS = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
 
 # Playout-policy weights.
 PW_GRAPE = 0.35  # per harvested grape that fits
@@ -47,6 +48,7 @@ PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
 PW_TAKE_MAX = 3
 PW_DRAW = 1.2
 PW_FARMER = 0.8
+NOISE_TURN, NOISE_STEP = 0.3, 0.2  # random tie-breaking (rollouts need some variety)
 PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
 PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
 PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
@@ -447,7 +449,7 @@ def playout_move(s, rng: random.Random):
         memo: dict = {}
         best = None
         for m in moves:
-            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * 0.3
+            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
         return best[1]
@@ -455,7 +457,7 @@ def playout_move(s, rng: random.Random):
         need = _needs(s, p)
         best = None
         for m in moves:
-            v = _ability_move_score(s, p, m, need) + rng.random() * 0.2
+            v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
         return best[1]
@@ -514,6 +516,12 @@ def heuristic_move(state, rng: random.Random):
     seat = state.decider()
     world = state.sample_for(seat, rng)
     turn = world.turn
+    n = world.num_seats
+    # ``value`` drops the plan of a seat whose game is ending, so on its own it would never
+    # end a multiplayer game while orders are still planned, and greedy tables stalled
+    # forever: a move that triggers the end is taken when it wins (own score above every
+    # other seat's value with its last turn), and after STALL_TURNS turns per seat any fulfil is.
+    stalled = n > 1 and world.turn >= STALL_TURNS * n
     best = None
     for m in moves:
         child = world.copy()
@@ -523,6 +531,12 @@ def heuristic_move(state, rng: random.Random):
             child.apply(playout_move(child, rng))
             steps += 1
         v = value(child, seat)
+        if n > 1 and m[0] == "fulfil" and not world.end_triggered and (child.end_triggered or child.over):
+            others = max(value(child, q) for q in range(n) if q != seat)
+            if child.score(seat) > others:
+                v += 1000.0
+        if stalled and m[0] == "fulfil":
+            v += 1000.0
         if best is None or v > best[0]:
             best = (v, m)
     return best[1]

@@ -100,3 +100,16 @@ def test_value_rewards_progress_towards_an_order():
     s.bottles[0] = [0, 2, 0]
     bottled = P.value(s, 0)
     assert base < pressed < aged < bottled
+
+
+def test_greedy_tables_finish_their_games():
+    # value() drops the plan of a seat whose game is ending; the greedy bot once never
+    # fulfilled a game-ending order while it still planned others, and greedy tables stalled
+    game = GAME
+    for n in (2, 3, 4):
+        for seed in range(5000, 5004):
+            s = game.new_state(game.validate({"players": n}), seed)
+            rng = random.Random(seed)
+            while not s.is_terminal() and s.turn < 150 * n:
+                s.apply(P.heuristic_move(s, rng))
+            assert s.is_terminal(), (n, seed, s.turn, [len(r) for r in s.row])
