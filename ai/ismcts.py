@@ -73,6 +73,13 @@ class SearchError(ValueError):
     """Bad search parameters or an unusable root."""
 
 
+# Rollout moves after which the playout policy is dropped for random moves:
+# far beyond any game's length (the longest, 6-player Czech Pub, run about
+# 650), so only a policy that stalls (never ends the game) ever meets it,
+# and an iteration-budgeted search cannot hang on it.
+POLICY_STEP_LIMIT = 20_000
+
+
 @dataclass(frozen=True)
 class SearchParams:
     """How to search. Budgets are separate (``Budget``)."""
@@ -453,6 +460,8 @@ class Search:
                     m = moves[int(rand() * k)]
             apply(m)
             steps += 1
+            if steps == POLICY_STEP_LIMIT:
+                playout = None  # a policy that never ends the game: random moves do
             if end is not None and not steps & 63 and mono() >= end:
                 return None
 

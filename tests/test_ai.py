@@ -13,7 +13,7 @@ import pytest
 
 from ai.arena import run_arena
 from ai.bots import BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
-from ai.ismcts import Budget, Search, SearchError, SearchParams, merge_stats
+from ai.ismcts import POLICY_STEP_LIMIT, Budget, Search, SearchError, SearchParams, merge_stats
 from ai.service_api import suggest
 from ai.utility import utilities
 from engine import registry
@@ -372,3 +372,32 @@ def test_rollouts_stop_at_the_games_depth_unless_the_spec_says():
     assert calls == []
     assert parse_ismcts("ismcts:medium").params.depth is None
     assert parse_ismcts("ismcts:depth=0").params.depth == 0
+
+
+def test_a_stalling_playout_policy_gives_way_to_random_moves():
+    """A policy that never ends the game cannot hang an iteration-budgeted search."""
+    from engine.core import Result
+
+    class Loop:  # a one-seat world: 'wait' forever, or 'end'
+        ended = False
+        waits = 0
+
+        def decider(self):
+            return TERMINAL if self.ended else 0
+
+        def legal_moves(self):
+            return [("wait",), ("end",)]
+
+        def apply(self, move):
+            self.ended = move == ("end",)
+            self.waits += 1
+            assert self.waits < 5 * POLICY_STEP_LIMIT, "the rollout never left the stalling policy"
+
+        def result(self):
+            return Result(scores=(1.0,), winners=(0,), ranks=(0,))
+
+    game = registry.get("frogriders")
+    state = positions(game, {"players": 2}, seed=4, count=1)[0]
+    search = Search(state, state.decider(), SearchParams(), 1)
+    search.playout = lambda world, rng: ("wait",)
+    assert search._rollout(Loop(), None) == [1.0]
