@@ -44,17 +44,23 @@ from engine import registry  # noqa: E402
 from engine.core import TERMINAL  # noqa: E402
 from engine.games.froccs.policy import is_bargain_move  # noqa: E402
 
-BARGAIN, NO_BARGAIN = "bargain", "no-bargain"
+BARGAIN, NO_BARGAIN, NO_SIDE = "bargain", "no-bargain", "no-side"
 LINEUPS = {3: [BARGAIN, BARGAIN, NO_BARGAIN], 4: [BARGAIN, BARGAIN, NO_BARGAIN, NO_BARGAIN]}
 
 
+def _is_side_offer(move: tuple) -> bool:
+    return move[0] == "side_offer"
+
+
 class NoBargain(Bot):
-    """Wraps a bot so that it never bargains when it has any other move."""
+    """Wraps a bot so that it never bargains when it has any other move (``no-bargain``), or
+    never makes a side offer (``no-side``: it bargains as the attacker or the target)."""
 
     name = NO_BARGAIN
 
-    def __init__(self, inner: Bot):
+    def __init__(self, inner: Bot, excluded=is_bargain_move):
         self.inner = inner
+        self.excluded = excluded
 
     @property
     def wants_observations(self) -> bool:
@@ -67,26 +73,29 @@ class NoBargain(Bot):
         self.inner.observe(mover, move, text)
 
     def choose(self, state, rng: random.Random) -> tuple:
+        excluded = self.excluded
         moves = state.legal_moves()
-        allowed = [m for m in moves if not is_bargain_move(m)]
+        allowed = [m for m in moves if not excluded(m)]
         if not allowed or len(allowed) == len(moves):
             return self.inner.choose(state, rng)
         if len(allowed) == 1:
             return allowed[0]
         move = self.inner.choose(state, rng)
-        if not is_bargain_move(move):
+        if not excluded(move):
             return move
         last = getattr(self.inner, "last", None)
         if last is None:  # not a search bot: the first other move
             return allowed[0]
-        others = [c for c in last.candidates if not is_bargain_move(c["move"])]
+        others = [c for c in last.candidates if not excluded(c["move"])]
         best = max(others, key=lambda c: (c["visits"], c["value"] if c["value"] is not None else -1.0))
         return best["move"]
 
 
 def make(kind: str, spec: str, game) -> Bot:
     bot = make_bot(spec, game)
-    return bot if kind == BARGAIN else NoBargain(bot)
+    if kind == BARGAIN:
+        return bot
+    return NoBargain(bot, _is_side_offer if kind == NO_SIDE else is_bargain_move)
 
 
 def play(game, cfg: dict, kinds: list[str], bots: list[Bot], seed: int) -> dict:
@@ -197,7 +206,7 @@ def main(argv=None) -> int:
     ap.add_argument("--spec", default="ismcts:iterations=300,depth=20", help="the ISMCTS bot spec")
     ap.add_argument("--games", type=int, default=60, help="games per player count")
     ap.add_argument("--players", default="3,4")
-    ap.add_argument("--lineup", default=None, help="e.g. bargain,bargain,no-bargain (one player count only)")
+    ap.add_argument("--lineup", default=None, help="e.g. bargain,bargain,no-bargain or no-side,no-side,no-bargain (one player count only)")
     ap.add_argument("--config", default="{}", help="extra game config as JSON")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=5)
@@ -208,8 +217,8 @@ def main(argv=None) -> int:
     for n in (int(p) for p in args.players.split(",")):
         lineup = args.lineup.split(",") if args.lineup else LINEUPS.get(n, [BARGAIN, NO_BARGAIN] * (n // 2)
                                                                           + [BARGAIN] * (n % 2))
-        if len(lineup) != n or set(lineup) - {BARGAIN, NO_BARGAIN}:
-            raise SystemExit(f"--lineup needs {n} entries of {BARGAIN} / {NO_BARGAIN}")
+        if len(lineup) != n or set(lineup) - {BARGAIN, NO_BARGAIN, NO_SIDE}:
+            raise SystemExit(f"--lineup needs {n} entries of {BARGAIN} / {NO_BARGAIN} / {NO_SIDE}")
         print(f"froccs {n}p: {', '.join(lineup)} ({args.spec})", file=sys.stderr, flush=True)
         report.append(run(n, lineup, args.spec, games, args.seed, args.jobs, json.loads(args.config)))
     print(json.dumps(report, indent=2))
