@@ -460,10 +460,11 @@ class Search:
                     m = moves[int(rand() * k)]
             apply(m)
             steps += 1
-            if steps == POLICY_STEP_LIMIT:
-                playout = None  # a policy that never ends the game: random moves do
-            if end is not None and not steps & 63 and mono() >= end:
-                return None
+            if not steps & 63:  # every 64 moves: the clock, and a policy that never ends the game
+                if steps >= POLICY_STEP_LIMIT:
+                    playout = None  # random moves do end it
+                if end is not None and mono() >= end:
+                    return None
 
     # --- answers -------------------------------------------------------
     def root_stats(self) -> list[tuple]:
