@@ -16,7 +16,11 @@ Each iteration
    was visited, not the parent's visit count, because in a sampled world
    only some moves exist;
 3. expands one untried legal move (optionally limited by progressive
-   widening);
+   widening); with a ``bias`` the game's own choice at a node
+   (``Game.heuristic_move``, asked once per node) is tried first and keeps a
+   bonus ``bias / (visits + 1)`` in its UCB score (progressive bias, Chaslot
+   et al. 2008), so among moves the search cannot yet tell apart it follows
+   the heuristic, and leaves it only on evidence;
 4. plays out to the end with random moves or ``Game.playout_move``,
    optionally cut off after ``depth`` moves by ``Game.evaluate``;
 5. backs up the per-seat utilities (``ai.utility``) into every node on the
@@ -67,6 +71,7 @@ from engine.core import Game, State
 from .utility import utilities
 
 TERMINAL = -1
+NO_HINT = object()
 
 
 class SearchError(ValueError):
@@ -91,6 +96,8 @@ class SearchParams:
                                   # None: the game's own (Game.rollout_depth)
     pw_alpha: float = 0.0         # progressive widening: 0 off, else children <= pw_k * visits**pw_alpha
     pw_k: float = 2.0
+    bias: float | None = None     # progressive bias towards Game.heuristic_move; 0 off;
+                                  # None: the game's own (Game.search_bias)
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
     workers: int = 1              # independent root-parallel searches, merged
 
@@ -107,6 +114,8 @@ class SearchParams:
             raise SearchError("pw_alpha must be in [0, 1)")
         if self.pw_k <= 0:
             raise SearchError("pw_k must be > 0")
+        if self.bias is not None and not self.bias >= 0:
+            raise SearchError("bias must be >= 0")
         if self.workers < 1:
             raise SearchError("workers must be >= 1")
 
@@ -170,10 +179,11 @@ class Node:
     utilities over the visits. ``children`` is created on first use.
     """
 
-    __slots__ = ("children", "visits", "avail", "totals")
+    __slots__ = ("children", "visits", "avail", "totals", "hint")
 
     def __init__(self, n: int):
         self.children = None
+        self.hint = NO_HINT  # the heuristic's move here (bias only), asked on the first visit
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * n
@@ -209,6 +219,15 @@ class Search:
         self.depth = game_cls.rollout_depth if params.depth is None else params.depth
         if self.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
             self.evaluate = self.game.evaluate
+        self.bias = game_cls.search_bias if params.bias is None else params.bias
+        self.heuristic = self.game.heuristic_move if self.bias > 0 else None
+
+    def _hint(self, node: Node, world: State):
+        """The heuristic's move at ``node``, asked in the first world that reaches it."""
+        hint = node.hint
+        if hint is NO_HINT:
+            hint = node.hint = self.heuristic(world.copy(), self.rng)
+        return hint
 
     # --- construction --------------------------------------------------
     @classmethod
@@ -263,6 +282,7 @@ class Search:
         lo, hi = self.lo, self.hi
         log, sqrt = math.log, math.sqrt
         pw_alpha = self.params.pw_alpha
+        bias = self.bias
         while True:
             d = world.decider()
             if d == TERMINAL:
@@ -293,6 +313,7 @@ class Search:
             untried = None
             tried = 0
             get = children.get
+            hint = self._hint(node, world) if bias else None
             for m in moves:
                 ch = get(m)
                 if ch is None:
@@ -305,13 +326,15 @@ class Search:
                 a = ch.avail = ch.avail + 1
                 v = ch.visits
                 score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                if hint is not None and m == hint:
+                    score += bias / (v + 1)
                 if score > best_score:
                     best_score = score
                     best = m
             if untried is not None and (
                 not pw_alpha or best is None or tried < self.params.pw_k * (node.visits + 1) ** pw_alpha
             ):
-                m = untried[int(rng_random() * len(untried))]
+                m = hint if hint is not None and hint in untried else untried[int(rng_random() * len(untried))]
                 node = children[m] = Node(n)
                 path.append(node)
                 world.apply(m)
@@ -331,6 +354,7 @@ class Search:
         lo, hi = self.lo, self.hi
         log, sqrt = math.log, math.sqrt
         pw_alpha = self.params.pw_alpha
+        bias = self.bias
         seats = range(n)
         expanded = False
         while True:
@@ -360,6 +384,7 @@ class Search:
                 untried = None
                 tried = 0
                 get = children.get
+                hint = self._hint(node, world) if bias else None
                 for m in moves:
                     ch = get(m)
                     if ch is None:
@@ -372,13 +397,15 @@ class Search:
                     a = ch.avail = ch.avail + 1
                     v = ch.visits
                     score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                    if hint is not None and m == hint:
+                        score += bias / (v + 1)
                     if score > best_score:
                         best_score = score
                         best = m
                 if untried is not None and (
                     not pw_alpha or best is None or tried < self.params.pw_k * (node.visits + 1) ** pw_alpha
                 ):
-                    m = untried[int(rng_random() * len(untried))]
+                    m = hint if hint is not None and hint in untried else untried[int(rng_random() * len(untried))]
                     child = children[m] = Node(n)
                     expanded = True
                 else:

@@ -313,6 +313,10 @@ class Game:
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
     # worth setting where games are long and ``evaluate`` is good. 0: play out.
     rollout_depth: int = 0
+    # Progressive bias towards ``heuristic_move`` the search uses unless its
+    # spec sets ``bias``: worth setting where the heuristic is good and many
+    # moves are too close for a small search to tell apart. 0: off.
+    search_bias: float = 0.0
 
     def heuristic_move(self, state: State, rng: random.Random) -> Move:
         """The ``greedy`` bot's choice. Default: a random legal move."""

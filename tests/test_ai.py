@@ -374,6 +374,42 @@ def test_rollouts_stop_at_the_games_depth_unless_the_spec_says():
     assert parse_ismcts("ismcts:depth=0").params.depth == 0
 
 
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_progressive_bias_follows_the_heuristic_among_equal_moves(mode):
+    """With every move worth the same, ``bias`` makes the heuristic's move the most visited;
+    ``bias=0`` never asks the heuristic; the game's ``search_bias`` is the default."""
+    asked = []
+
+    class Flat(type(registry.get("frogriders"))):
+        rollout_depth = 1
+
+        def evaluate(self, state):
+            return [0.5] * state.num_seats
+
+        def heuristic_move(self, state, rng):
+            asked.append(1)
+            return state.legal_moves()[-1]  # legal order puts it last: not favoured by ties
+
+    game = Flat()
+    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20) if len(s.legal_moves()) >= 4)
+    seat = state.decider()
+    favoured = state.legal_moves()[-1]
+    search = Search(state, seat, SearchParams(mode=mode, bias=3.0), 2)
+    search.run(iterations=200)
+    visits = {m: v for m, v, _ in search.root_stats()}
+    assert max(visits, key=visits.get) == favoured
+    assert visits[favoured] > 1.5 * sorted(visits.values())[-2]
+    assert asked
+    asked.clear()
+    Search(state, seat, SearchParams(mode=mode, bias=0.0), 2).run(iterations=50)
+    assert asked == []
+    Flat.search_bias = 0.5
+    assert Search(state, seat, SearchParams(mode=mode), 2).bias == 0.5
+    assert parse_ismcts("ismcts:bias=2").params.bias == 2.0
+    with pytest.raises(BotSpecError):
+        parse_ismcts("ismcts:bias=-1")
+
+
 def test_a_stalling_playout_policy_gives_way_to_random_moves():
     """A policy that never ends the game cannot hang an iteration-budgeted search."""
     from engine.core import Result
