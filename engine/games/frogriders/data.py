@@ -35,9 +35,11 @@ POND = (
 SIZE = 9
 
 
+CELL_NAMES = tuple(f"{'abcdefghi'[col]}{row + 1}" for row in range(SIZE) for col in range(SIZE))
+
+
 def cell_name(cell: int) -> str:
-    row, col = divmod(cell, SIZE)
-    return f"{'abcdefghi'[col]}{row + 1}"
+    return CELL_NAMES[cell]
 
 
 # --- privilege cards --------------------------------------------------------
