@@ -53,7 +53,15 @@ def _handler(payload: bytes):
     return echo, aecho
 
 
-def run_server(kind: str, port_out, payload_size: int, options: list, threads: int) -> None:
+def _run(coro, loop: str):
+    if loop == "uvloop":
+        import uvloop
+
+        return uvloop.run(coro)
+    return asyncio.run(coro)
+
+
+def run_server(kind: str, port_out, payload_size: int, options: list, threads: int, loop: str) -> None:
     payload = b"x" * payload_size
     echo, aecho = _handler(payload)
     if kind == "aio":
@@ -64,7 +72,7 @@ def run_server(kind: str, port_out, payload_size: int, options: list, threads: i
             port_out.value = server.add_insecure_port("127.0.0.1:0")
             await server.start()
             await server.wait_for_termination()
-        asyncio.run(main())
+        _run(main(), loop)
     else:
         from concurrent.futures import ThreadPoolExecutor
         server = grpc.server(ThreadPoolExecutor(threads), options=options)
@@ -151,6 +159,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--request-bytes", type=int, default=60)
     parser.add_argument("--response-bytes", type=int, default=1500)
+    parser.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio",
+                        help="the event loop of the aio server and client")
     parser.add_argument("--server-option", action="append", default=[])
     parser.add_argument("--client-option", action="append", default=[])
     args = parser.parse_args()
@@ -158,7 +168,8 @@ def main() -> None:
     ctx = multiprocessing.get_context("spawn")
     port = ctx.Value("i", 0)
     proc = ctx.Process(target=run_server, args=(args.server, port, args.response_bytes,
-                                                _options(args.server_option), args.server_threads), daemon=True)
+                                                _options(args.server_option), args.server_threads, args.loop),
+                       daemon=True)
     proc.start()
     while port.value == 0:
         time.sleep(0.05)
@@ -173,7 +184,7 @@ def main() -> None:
                       cpu_seconds(proc.pid, "sys"), cpu_seconds(me, "sys")))
 
     if args.client == "aio":
-        n = asyncio.run(aio_client(target, args.clients, args.rate, args.seconds, request, copts, mark))
+        n = _run(aio_client(target, args.clients, args.rate, args.seconds, request, copts, mark), args.loop)
     else:
         n = sync_client(target, args.clients, args.rate, args.seconds, request, copts, mark)
     s1, c1, w1 = cpu_seconds(proc.pid), cpu_seconds(me), time.monotonic()
@@ -182,7 +193,7 @@ def main() -> None:
     proc.terminate()
     proc.join(5)
     wall = w1 - w0
-    print(f"server={args.server} client={args.client} clients={args.clients} rate={args.rate:g} "
+    print(f"server={args.server} client={args.client} loop={args.loop} clients={args.clients} rate={args.rate:g} "
           f"sopts={args.server_option} copts={args.client_option}: {n} calls, {n / wall:,.0f}/s; "
           f"server {1e6 * (s1 - s0) / n:.0f} µs/call (sys {1e6 * (ss1 - ss0) / n:.0f}; {(s1 - s0) / wall:.2f} cores), "
           f"client {1e6 * (c1 - c0) / n:.0f} µs/call (sys {1e6 * (cs1 - cs0) / n:.0f}; {(c1 - c0) / wall:.2f} cores)", flush=True)
