@@ -9,7 +9,10 @@ so that together they offer ``--rate`` calls a second (0: closed loop, as
 fast as they go). Prints the calls made and the CPU µs per call of each
 side (utime + stime from /proc, all threads). ``--server-option k=v`` adds a
 channel argument to the server, ``--client-option k=v`` to the client's
-channel (e.g. ``grpc.optimization_target=throughput``).
+channel (e.g. ``grpc.optimization_target=throughput``); ``--loop uvloop`` runs
+both aio sides on uvloop. gRPC core reads $GRPC_EXPERIMENTS in both processes
+(``boardbot serve`` and ``loadtest`` set ``-event_engine_client,-event_engine_listener``;
+see server/cli.py).
 """
 
 from __future__ import annotations
@@ -83,6 +86,22 @@ def run_server(kind: str, port_out, payload_size: int, options: list, threads: i
         server.wait_for_termination()
 
 
+def _schedule(t0: float, j: int, clients: int, rate: float):
+    """Caller j's pacing: a function of the time now giving the seconds to wait before its
+    next call (every clients/rate seconds, the callers 1/rate apart; rate 0: never)."""
+    if not rate:
+        return lambda now: 0.0
+    next_t = [t0 + j / rate]
+    interval = clients / rate
+
+    def wait(now: float) -> float:
+        delay = next_t[0] - now
+        next_t[0] += interval
+        return delay
+
+    return wait
+
+
 async def aio_client(target: str, clients: int, rate: float, seconds: float, request: bytes, options, mark) -> int:
     channel = grpc.aio.insecure_channel(target, options=options)
     await channel.channel_ready()
@@ -97,14 +116,11 @@ async def aio_client(target: str, clients: int, rate: float, seconds: float, req
 
     async def one(j: int) -> None:
         nonlocal count
-        next_t = t0 + (j / rate if rate else 0)
-        interval = clients / rate if rate else 0
+        wait = _schedule(t0, j, clients, rate)
         while True:
-            if rate:
-                delay = next_t - loop.time()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                next_t += interval
+            delay = wait(loop.time())
+            if delay > 0:
+                await asyncio.sleep(delay)
             if loop.time() >= end:
                 return
             await call(request, timeout=10)
@@ -127,14 +143,11 @@ def sync_client(target: str, clients: int, rate: float, seconds: float, request:
     end = t0 + seconds
 
     def one(j: int) -> None:
-        next_t = t0 + (j / rate if rate else 0)
-        interval = clients / rate if rate else 0
+        wait = _schedule(t0, j, clients, rate)
         while True:
-            if rate:
-                delay = next_t - time.monotonic()
-                if delay > 0:
-                    time.sleep(delay)
-                next_t += interval
+            delay = wait(time.monotonic())
+            if delay > 0:
+                time.sleep(delay)
             if time.monotonic() >= end:
                 return
             call(request, timeout=10)
