@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -108,6 +109,15 @@ def _typed(value: str):
         return value
 
 
+# gRPC core's EventEngine TCP client and listener (on by default in grpcio 1.85) cost about 50 µs
+# more CPU per unary call on each side than the older I/O manager with grpc.aio on this kind of
+# machine (bench/grpc_floor.py; docs/performance.md). ``boardbot serve`` and ``boardbot loadtest``
+# turn them off unless $GRPC_EXPERIMENTS is set (set it empty for gRPC's own defaults). It must be
+# set before gRPC is loaded, which is why it is here.
+GRPC_EXPERIMENTS = "-event_engine_client,-event_engine_listener"
+GRPC_EXPERIMENTS_COMMANDS = ("serve", "loadtest")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
@@ -115,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "play":
         args.params = game_params(extra)
+    if args.command in GRPC_EXPERIMENTS_COMMANDS and "grpc" not in sys.modules:
+        os.environ.setdefault("GRPC_EXPERIMENTS", GRPC_EXPERIMENTS)
     module, func = args.run.split(":")
     import importlib
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import json
 import multiprocessing
@@ -10,6 +9,8 @@ import os
 
 
 def serve_main(args) -> int:
+    from boardbot import eventloop
+
     from . import logs
     from .app import ConnectionOptions, default_address, serve
 
@@ -29,8 +30,8 @@ def serve_main(args) -> int:
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
     try:
-        asyncio.run(serve(args.address or default_address(), bot_executor=executor, pool=pool,
-                          connections=connections, **options))
+        eventloop.run(serve(args.address or default_address(), bot_executor=executor, pool=pool,
+                            connections=connections, **options))
     finally:
         if pool is not None:
             pool.close()

@@ -357,10 +357,17 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             raise errors.permission_denied(f"this token is not seat {seat}'s")
         raise errors.unauthenticated("unknown token for this game")
 
-    def _kick(self, game_id: str) -> None:
-        """Make sure a driver plays this game's bot seats (if any is to move)."""
+    def _kick(self, game_id: str, at: "Snapshot | None" = None) -> None:
+        """Make sure a driver plays this game's bot seats (if any is to move). ``at``: the
+        game at the version the caller committed or read; if a human seat (or nobody) is to
+        move there, no driver is needed (no task per call): whoever commits a later version
+        kicks again."""
         if self._closing.is_set():
             return
+        if at is not None and game_id not in self._drivers:
+            seat = at.state.decider()
+            if seat == TERMINAL or (at.record["seats"][seat]["kind"] != BOT and not at.resigned[seat]):
+                return
         self._wake.add(game_id)
         if game_id not in self._drivers:
             self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
@@ -422,26 +429,28 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         finally:
             self._drivers.pop(game_id, None)
 
-    async def _inline_bot_steps(self, game_id: str) -> None:
+    async def _inline_bot_steps(self, game_id: str) -> Live | None:
         """Play, right here, the bot seats to move whose bot the runner answers at once
-        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver."""
+        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
+        Returns the game as last read (None: not known)."""
         is_inline = getattr(self.bots, "is_inline", None)
         if is_inline is None:
-            return
+            return None
         while not self._closing.is_set():
             live = await self.store.get_live(game_id)
             if live is None:
-                return
+                return None
             seat = live.state.decider()
             if seat == TERMINAL:
-                return
+                return live
             info = live.record["seats"][seat]
             if info["kind"] != BOT and not info["resigned"]:
-                return
+                return live
             if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
-                return
+                return live
             if not await self._bot_step(game_id):
-                return
+                return None
+        return None
 
     async def _bot_step(self, game_id: str) -> bool:
         live = await self.store.get_live(game_id)
@@ -556,15 +565,17 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
             "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
         }, state))
-        self._kick(game_id)
-        return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
+        snap = Snapshot.of(live)
+        self._kick(game_id, snap)
+        return game_service_pb2.CreateGameResponse(game=snap.game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
     @rpc
     async def GetGame(self, request, context, call):
         live = await self._live(request.game_id, call)
-        self._kick(live.game_id)
-        return game_service_pb2.GetGameResponse(game=Snapshot.of(live).game_message())
+        snap = Snapshot.of(live)
+        self._kick(live.game_id, snap)
+        return game_service_pb2.GetGameResponse(game=snap.game_message())
 
     @rpc
     async def ListGames(self, request, context, call):
@@ -593,8 +604,9 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         if request.HasField("seat"):
             seat = request.seat
             self._authorize_seat(live.record, seat, context, call)
-        self._kick(live.game_id)
-        return game_service_pb2.GetViewResponse(view=Snapshot.of(live).seat_view(seat))
+        snap = Snapshot.of(live)
+        self._kick(live.game_id, snap)
+        return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
 
     @rpc
     async def SubmitMove(self, request, context, call):
@@ -682,11 +694,11 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            await self._inline_bot_steps(record["id"])
-            self._kick(record["id"])
+            latest = await self._inline_bot_steps(record["id"])
+            self._kick(record["id"], None if latest is None else Snapshot.of(latest))
             response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, context))
             return response
-        self._kick(record["id"])
+        self._kick(record["id"], snap)
         return response
 
     async def _next_decision_view(self, game_id: str, seat: int, version: int, context) -> common_pb2.SeatView:

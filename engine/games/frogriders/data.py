@@ -9,6 +9,8 @@ here in one place so they can be replaced if the printed data turns up.
 
 from __future__ import annotations
 
+import functools
+
 # Unit colours. 0 is an empty space; the values index per-colour count lists.
 EMPTY, YELLOW, RED, BLUE, BROWN = 0, 1, 2, 3, 4
 COLOURS = (YELLOW, RED, BLUE, BROWN)
@@ -35,9 +37,11 @@ POND = (
 SIZE = 9
 
 
+CELL_NAMES = tuple(f"{'abcdefghi'[col]}{row + 1}" for row in range(SIZE) for col in range(SIZE))
+
+
 def cell_name(cell: int) -> str:
-    row, col = divmod(cell, SIZE)
-    return f"{'abcdefghi'[col]}{row + 1}"
+    return CELL_NAMES[cell]
 
 
 # --- privilege cards --------------------------------------------------------
@@ -136,6 +140,7 @@ PUBLIC_CARDS = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pa
 MAJORITY_POINTS = {"brown_majority": (6, 3), "two_colours": (6, 3), "privilege_majority": (4, 2)}
 
 
+@functools.cache  # a pure function of a few dozen printed cards; every view shows some
 def set_text(card: tuple) -> str:
     yellow, red, blue, brown, any_, points = card
     parts = [f"{n} {COLOUR_NAME[c]}" for c, n in zip(COLOURS, (yellow, red, blue, brown)) if n]
@@ -144,6 +149,7 @@ def set_text(card: tuple) -> str:
     return f"{points} per {' + '.join(parts)}"
 
 
+@functools.cache
 def back_text(back: tuple) -> str:
     if back[0] == "two_colours":
         return f"most {COLOUR_NAME[back[1]]} + {COLOUR_NAME[back[2]]}: 6 (tie 3)"

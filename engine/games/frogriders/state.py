@@ -218,6 +218,7 @@ class FrogridersState(State):
     def view(self, seat: int | None) -> dict:
         over = self.phase == OVER
         board = self.board
+        names, colour_name, flower, usable = D.CELL_NAMES, D.COLOUR_NAME, self.layout.is_flower, self._usable()
         players = []
         for q in range(self.num_seats):
             shown = over or q == seat
@@ -237,10 +238,10 @@ class FrogridersState(State):
             "cells": [
                 {
                     "cell": cell,
-                    "name": D.cell_name(cell),
-                    "unit": D.COLOUR_NAME.get(board[cell], ""),
-                    "flower": self.layout.is_flower[cell],
-                    "off_limits": cell not in self._usable(),
+                    "name": names[cell],
+                    "unit": colour_name.get(board[cell], ""),
+                    "flower": flower[cell],
+                    "off_limits": cell not in usable,
                 }
                 for cell in self.layout.all_spaces
             ],

@@ -25,7 +25,7 @@ class CallError(Exception):
         self.code = code
 
 
-@dataclass
+@dataclass(slots=True)
 class ViewInfo:
     version: int
     decider: int
@@ -136,8 +136,9 @@ class GrpcBackend:
             raise self._error(err) from None
         h.game_id = reply.game.game_id
         token = next(t.token for t in reply.seat_tokens if t.seat == h.seat)
-        h.metadata = (("authorization", f"Bearer {token}"),)
-        h.owner_metadata = (("authorization", f"Bearer {reply.owner_token}"),)
+        # built once per game: a tuple would be converted to grpc.aio.Metadata on every call
+        h.metadata = self.grpc.aio.Metadata(("authorization", f"Bearer {token}"))
+        h.owner_metadata = self.grpc.aio.Metadata(("authorization", f"Bearer {reply.owner_token}"))
         created = reply.game.create_time
         h.created = created.seconds + created.nanos * 1e-9
         if self.opts.wait == "watch" or self.stream_views:

@@ -158,9 +158,9 @@ def server_pids(opts, given: list[int] | None) -> tuple[list[int] | None, list[s
 
 
 def main(args) -> int:
-    import asyncio
     from dataclasses import replace
 
+    from .. import eventloop
     from . import report
     from .driver import PreflightError, preflight, run
 
@@ -178,8 +178,8 @@ def main(args) -> int:
                   + (f", {plan.duration:g} s" if plan.duration is not None else "")
                   + (f", {plan.games} games" if plan.games is not None else ""), file=sys.stderr)
         try:
-            asyncio.run(preflight(plan))
-            result = asyncio.run(run(plan, pids))
+            eventloop.run(preflight(plan))
+            result = eventloop.run(run(plan, pids))
         except (ConnectionError, PreflightError, RuntimeError) as err:
             print(f"boardbot loadtest: {err}", file=sys.stderr)
             return 2

@@ -42,6 +42,7 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 
+from .. import eventloop
 from .backends import CallError, Handle
 from .procstat import ProcessCPU, self_cpu_seconds
 from .scenarios import Scenario
@@ -559,7 +560,7 @@ async def _sample_after(sampler: CpuSampler) -> None:
 def _worker(opts: Options, share: Share, counters, ready, go, start_at, results) -> None:
     """A generator process: set up, wait for the common start, run, send the samples."""
     try:
-        result = asyncio.run(_worker_async(opts, share, counters, ready, go, start_at))
+        result = eventloop.run(_worker_async(opts, share, counters, ready, go, start_at))
         results.put((share.index, result))
     except BaseException as err:  # noqa: BLE001 - report, never hang the parent
         ready.release()

@@ -15,6 +15,7 @@ import ipaddress
 import os
 import resource
 import socket
+import time
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 LISTEN = "0A"
@@ -65,13 +66,25 @@ def descendants(pid: int) -> list[int]:
 
 
 class ProcessCPU:
-    """CPU seconds of one or more process trees, sampled over time."""
+    """CPU seconds of one or more process trees, sampled over time.
 
-    def __init__(self, pids: list[int]):
+    Finding the descendants reads every process's stat in /proc, so it is done
+    at most every ``rescan_seconds`` (a child started in between is counted
+    from the next scan on; one that exits is in its parent's reaped-children
+    time once reaped)."""
+
+    def __init__(self, pids: list[int], rescan_seconds: float = 2.0):
         self.pids = list(pids)
         self.samples: list[tuple[float, float]] = []  # (monotonic time, cpu seconds)
+        self.rescan_seconds = rescan_seconds
+        self._children: list[int] = []
+        self._scanned = float("-inf")
 
     def read(self) -> float | None:
+        now = time.monotonic()
+        if now - self._scanned >= self.rescan_seconds:
+            self._children = [child for pid in self.pids for child in descendants(pid)]
+            self._scanned = now
         total, seen = 0.0, False
         for pid in self.pids:
             own = process_cpu_seconds(pid)
@@ -79,11 +92,13 @@ class ProcessCPU:
                 continue
             seen = True
             total += own
-            for child in descendants(pid):
-                cpu = process_cpu_seconds(child, reaped_children=False)
-                if cpu is not None:
-                    total += cpu
-        return total if seen else None
+        if not seen:
+            return None
+        for child in self._children:
+            cpu = process_cpu_seconds(child, reaped_children=False)
+            if cpu is not None:
+                total += cpu
+        return total
 
     def sample(self, now: float) -> float | None:
         cpu = self.read()
