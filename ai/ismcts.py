@@ -17,7 +17,7 @@ Each iteration
    only some moves exist;
 3. expands one untried legal move (optionally limited by progressive
    widening); with a ``bias`` the game's own choice at a node
-   (``Game.heuristic_move``, asked once per node) is tried first and keeps a
+   (``Game.search_hint``, asked once per node) is tried first and keeps a
    bonus ``bias / (visits + 1)`` in its UCB score (progressive bias, Chaslot
    et al. 2008), so among moves the search cannot yet tell apart it follows
    the heuristic, and leaves it only on evidence;
@@ -96,7 +96,7 @@ class SearchParams:
                                   # None: the game's own (Game.rollout_depth)
     pw_alpha: float = 0.0         # progressive widening: 0 off, else children <= pw_k * visits**pw_alpha
     pw_k: float = 2.0
-    bias: float | None = None     # progressive bias towards Game.heuristic_move; 0 off;
+    bias: float | None = None     # progressive bias towards Game.search_hint; 0 off;
                                   # None: the game's own (Game.search_bias)
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
     workers: int = 1              # independent root-parallel searches, merged
@@ -220,10 +220,10 @@ class Search:
         if self.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
             self.evaluate = self.game.evaluate
         self.bias = game_cls.search_bias if params.bias is None else params.bias
-        self.heuristic = self.game.heuristic_move if self.bias > 0 else None
+        self.heuristic = self.game.search_hint if self.bias > 0 else None
 
     def _hint(self, node: Node, world: State):
-        """The heuristic's move at ``node``, asked in the first world that reaches it."""
+        """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
         hint = node.hint
         if hint is NO_HINT:
             hint = node.hint = self.heuristic(world.copy(), self.rng)

@@ -313,14 +313,20 @@ class Game:
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
     # worth setting where games are long and ``evaluate`` is good. 0: play out.
     rollout_depth: int = 0
-    # Progressive bias towards ``heuristic_move`` the search uses unless its
-    # spec sets ``bias``: worth setting where the heuristic is good and many
+    # Progressive bias towards ``search_hint`` the search uses unless its
+    # spec sets ``bias``: worth setting where the game knows decisions whose
     # moves are too close for a small search to tell apart. 0: off.
     search_bias: float = 0.0
 
     def heuristic_move(self, state: State, rng: random.Random) -> Move:
         """The ``greedy`` bot's choice. Default: a random legal move."""
         return rng.choice(state.legal_moves())
+
+    def search_hint(self, state: State, rng: random.Random) -> Move | None:
+        """The move a search with ``bias`` should favour here, or None for no
+        favourite. Default: ``heuristic_move`` everywhere; a game can keep the
+        hint to the decisions where its heuristic beats a small search."""
+        return self.heuristic_move(state, rng)
 
     def playout_move(self, state: State, rng: random.Random) -> Move | None:
         """A cheap move for MCTS rollouts; None means uniformly random."""

@@ -28,6 +28,8 @@ from . import glasses as G
 PHASE_NAME = ("action", "sell", "buy", "play", "discard_drawn", "recycle", "react", "last_chance",
               "side_offers", "propose", "respond", "one_more_round", "choose_hero", "game_over")
 PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+# where the search's hint applies (FroccsGame.search_hint)
+BARGAIN_PHASES = frozenset((SIDE, PROPOSE, RESPOND))
 
 NAMES = D.CARD_NAMES
 CID = D.CARD_ID
@@ -1383,6 +1385,9 @@ class FroccsGame(Game):
     title = "Fröccs"
     # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
     rollout_depth = 20
+    # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
+    # apart; there the search follows the greedy bot unless it finds better (search_hint)
+    search_bias = 3.0
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
@@ -1430,6 +1435,11 @@ class FroccsGame(Game):
     # --- AI knowledge (policy.py, imported on first use: it imports this module) ---
     def heuristic_move(self, state, rng):
         return (_POLICY or _load_policy()).heuristic_move(state, rng)
+
+    def search_hint(self, state, rng):
+        if state.phase in BARGAIN_PHASES:
+            return (_POLICY or _load_policy()).heuristic_move(state, rng)
+        return None
 
     def playout_move(self, state, rng):
         return (_POLICY or _load_policy()).playout_move(state, rng)

@@ -41,3 +41,29 @@ def test_ismcts_as_attacker_demands_money_from_the_target():
     do(s, ("no_offer",))
     move = search(s)
     assert move[0] == "offer_money" and move[1] == 1 and move[2] >= 30
+
+
+def side_offer_asked():
+    """As ``attacked``, but seat 2 leads with 200 forints and is asked for a side offer first."""
+    s = make(3, hands={0: {"zsiros_kenyer": 1, "soda": 2, "sargamuskotaly": 1}, 1: {"soda": 2, "szurkebarat": 1},
+                       2: {"soda": 2, "szurkebarat": 1}},
+             money=[0, 100, 200], glasses={0: [glass(2), glass(3)], 1: [glass(5, zv=4, soda=1), glass(2)]})
+    do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"))
+    assert s.decider() == 2 and s.view(2)["phase"] == "side_offers"
+    return s
+
+
+def test_the_search_hint_guides_bargaining_only():
+    """Fröccs biases its search towards the greedy bot in the bargaining phases, nowhere else."""
+    import random
+
+    game = side_offer_asked().game
+    rng = random.Random(0)
+    assert game.search_bias > 0
+    s = side_offer_asked()
+    assert game.search_hint(s, rng) == game.heuristic_move(s, rng) == ("no_side_offer",)
+    do(s, ("no_side_offer",))  # the target's first bargaining turn
+    assert game.search_hint(s, rng) in s.legal_moves()
+    quiet = make(3, hands={0: {"soda": 2}}, money=[0, 0, 0])
+    assert game.search_hint(quiet, rng) is None
+
