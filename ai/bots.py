@@ -17,7 +17,7 @@ Specs (``make_bot``)::
                                         one is passed to make_bot)
 
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
-(policy|random), depth, pw (progressive widening exponent), pw_k, bias, reuse
+(policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
 (0|1), workers.
 """
 
@@ -78,7 +78,7 @@ DEFAULT_PRESET = "medium"
 
 _PARAM_KEYS = {
     "c": float, "mode": str, "rollout": str, "depth": int, "pw": float, "pw_alpha": float,
-    "pw_k": float, "bias": float, "reuse": bool, "workers": int,
+    "pw_k": float, "bias": float, "hint": str, "reuse": bool, "workers": int,
 }
 _BUDGET_KEYS = {"iterations": int, "time": float}
 

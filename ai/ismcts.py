@@ -98,6 +98,8 @@ class SearchParams:
     pw_k: float = 2.0
     bias: float | None = None     # progressive bias towards Game.search_hint; 0 off;
                                   # None: the game's own (Game.search_bias)
+    hint: str = "game"            # what bias favours: game (Game.search_hint, where the game
+                                  # gives one) | heuristic (Game.heuristic_move at every node)
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
     workers: int = 1              # independent root-parallel searches, merged
 
@@ -114,6 +116,8 @@ class SearchParams:
             raise SearchError("pw_alpha must be in [0, 1)")
         if self.pw_k <= 0:
             raise SearchError("pw_k must be > 0")
+        if self.hint not in ("game", "heuristic"):
+            raise SearchError(f"hint must be game or heuristic, not {self.hint!r}")
         if self.bias is not None and not self.bias >= 0:
             raise SearchError("bias must be >= 0")
         if self.workers < 1:
@@ -220,7 +224,8 @@ class Search:
         if self.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
             self.evaluate = self.game.evaluate
         self.bias = game_cls.search_bias if params.bias is None else params.bias
-        self.heuristic = self.game.search_hint if self.bias > 0 else None
+        hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
+        self.heuristic = hint if self.bias > 0 else None
 
     def _hint(self, node: Node, world: State):
         """The game's hint at ``node`` (or None), asked in the first world that reaches it."""

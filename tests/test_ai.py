@@ -403,9 +403,17 @@ def test_progressive_bias_follows_the_heuristic_among_equal_moves(mode):
     asked.clear()
     Search(state, seat, SearchParams(mode=mode, bias=0.0), 2).run(iterations=50)
     assert asked == []
+    Flat.search_hint = lambda self, state, rng: None  # a game that gives no hint anywhere
+    Search(state, seat, SearchParams(mode=mode, bias=1.0), 2).run(iterations=50)
+    assert asked == []
+    Search(state, seat, SearchParams(mode=mode, bias=1.0, hint="heuristic"), 2).run(iterations=50)
+    assert asked
     Flat.search_bias = 0.5
     assert Search(state, seat, SearchParams(mode=mode), 2).bias == 0.5
     assert parse_ismcts("ismcts:bias=2").params.bias == 2.0
+    assert parse_ismcts("ismcts:bias=2,hint=heuristic").params.hint == "heuristic"
+    with pytest.raises(BotSpecError):
+        parse_ismcts("ismcts:hint=oracle")
     with pytest.raises(BotSpecError):
         parse_ismcts("ismcts:bias=-1")
 
