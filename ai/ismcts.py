@@ -187,7 +187,7 @@ class Node:
 
     def __init__(self, n: int):
         self.children = None
-        self.hint = NO_HINT  # the heuristic's move here (bias only), asked on the first visit
+        self.hint = NO_HINT  # the game's hint here (bias only; None: no favourite), asked on the first visit
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * n

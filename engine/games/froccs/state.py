@@ -1437,9 +1437,7 @@ class FroccsGame(Game):
         return (_POLICY or _load_policy()).heuristic_move(state, rng)
 
     def search_hint(self, state, rng):
-        if state.phase in BARGAIN_PHASES:
-            return (_POLICY or _load_policy()).heuristic_move(state, rng)
-        return None
+        return self.heuristic_move(state, rng) if state.phase in BARGAIN_PHASES else None
 
     def playout_move(self, state, rng):
         return (_POLICY or _load_policy()).playout_move(state, rng)
