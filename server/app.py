@@ -24,6 +24,7 @@ from .bot_service import BotService
 from .bots import BotRunner
 from .search_queue import SearchQueue
 from .service import GameService
+from .cluster import Cluster
 from .store import GameStore, InMemoryStore
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
@@ -97,16 +98,22 @@ class Running:
 async def start(address: str, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None) -> Running:
+                connections: ConnectionOptions | None = None, cluster: Cluster | None = None) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
     ``ai.pool.SearchPool`` started before the server), or in threads of this
     process without one; ``max_searches`` and ``search_queue_limit``: see
-    ``server.search_queue``; ``connections``: keepalive and connection age."""
-    server = grpc.aio.server(options=(connections or ConnectionOptions()).grpc_options())
+    ``server.search_queue``; ``connections``: keepalive and connection age;
+    ``cluster``: this process's place among several on one port (``server.cluster``):
+    the port is shared (SO_REUSEPORT) and the process also listens on its own
+    Unix socket for the calls the others forward to it."""
+    options = (connections or ConnectionOptions()).grpc_options()
+    if cluster is not None:
+        options.append(("grpc.so_reuseport", 1))
+    server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches))
+    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches), cluster)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
     bot_service_pb2_grpc.add_BotServiceServicer_to_server(BotService(service, searches), server)
     health_servicer = health.aio.HealthServicer()
@@ -117,6 +124,8 @@ async def start(address: str, store: GameStore | None = None,
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
+    if cluster is not None and server.add_insecure_port(cluster.socket_address(cluster.index)) == 0:
+        raise OSError(f"cannot listen on {cluster.socket_address(cluster.index)}")
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
@@ -129,11 +138,15 @@ async def start(address: str, store: GameStore | None = None,
 
 
 async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None, **search_options) -> None:
-    """Run until SIGTERM or SIGINT, then shut down gracefully. ``search_options``:
-    ``pool``, ``max_searches``, ``search_queue_limit`` (see ``start``)."""
+                connections: ConnectionOptions | None = None, ready=None, **search_options) -> None:
+    """Run until SIGTERM or SIGINT, then shut down gracefully. ``ready()`` is
+    called once the server takes calls. ``search_options``: ``pool``,
+    ``max_searches``, ``search_queue_limit``, ``cluster`` (see ``start``)."""
     running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
-    log.info("serving", address=running.address, service=SERVICE_NAME)
+    cluster = running.service.cluster
+    if cluster is not None:
+        structlog.contextvars.bind_contextvars(process=cluster.index)
+    log.info("serving", address=running.address, service=SERVICE_NAME, pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))
@@ -141,6 +154,8 @@ async def serve(address: str, bot_executor: concurrent.futures.Executor | None =
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    if ready is not None:
+        ready()
     await stop.wait()
     log.info("shutting_down", grace_seconds=GRACE_SECONDS)
     await running.stop()

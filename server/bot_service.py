@@ -98,9 +98,12 @@ def _legal_move(state, game_name: str, move, move_id: int) -> common_pb2.LegalMo
 
 
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
+    rpc_service = "bot"  # which stub a forwarded call uses (server.cluster)
+
     def __init__(self, games: GameService, searches: SearchQueue):
         self.games = games
         self.searches = searches
+        self.router = games.router  # SuggestMove for another process's game goes there
 
     async def _decide(self, game: Game, view: dict, world, plan: _Plan, seed: int, context, kind: str,
                       fields: dict) -> tuple[tuple, bot_service_pb2.SearchStats, list]:

@@ -14,12 +14,17 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the gRPC server (GameService, health, reflection)")
     serve.add_argument("--address", default=None,
                        help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
+    serve.add_argument("--processes", type=int, default=None,
+                       help="server processes sharing the port; each game lives in the one that created it and "
+                            "calls reaching another are forwarded to it (default: $BOARDBOT_PROCESSES or 1; "
+                            "docs/performance.md)")
     serve.add_argument("--bot-processes", type=int, default=0,
                        help="play greedy bot seats in this many worker processes (the random bot plays on the "
                             "event loop; default 0: a thread pool)")
     serve.add_argument("--ai-workers", type=int, default=None,
                        help="search worker processes for BotService and ismcts bot seats "
-                            "(default: $BOARDBOT_AI_WORKERS or the CPU count; 0: threads of the server process)")
+                            "(default: $BOARDBOT_AI_WORKERS or the CPU count, shared out among --processes; "
+                            "0: threads of the server process)")
     serve.add_argument("--max-searches", type=int, default=None,
                        help="searches running at once, interleaved on the workers "
                             "(default: $BOARDBOT_MAX_SEARCHES or 16 per worker)")

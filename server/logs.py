@@ -28,14 +28,16 @@ class RpcLog:
         self.stream = None  # None: structlog (unconfigured, or a caller's own structlog config)
         self.enabled = True
         self.every = 1
+        self.process = None  # which of several server processes (boardbot serve --processes)
         self._count = 0
         self._dumps = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
         self._fallback = structlog.get_logger("boardbot.server")
 
-    def configure(self, stream, enabled: bool = True, every: int = 1) -> None:
+    def configure(self, stream, enabled: bool = True, every: int = 1, process: int | None = None) -> None:
         if every < 0:
             raise ValueError("rpc_every must be 0 (only failed calls), 1 (every call) or more (1 in N)")
         self.stream, self.enabled, self.every, self._count = stream, enabled, every, 0
+        self.process = process
 
     def __call__(self, method: str, game, game_id, seat, code: str, duration_ms: float) -> None:
         if self.every != 1 and code == "OK":
@@ -51,10 +53,13 @@ class RpcLog:
             return
         if not self.enabled:
             return
-        line = self._dumps({
-            "method": method, "game": game, "game_id": game_id, "seat": seat, "code": code,
-            "duration_ms": duration_ms, "event": "rpc", "level": "info",
-            "timestamp": datetime.datetime.now(_UTC).isoformat().replace("+00:00", "Z")})
+        fields = {"method": method, "game": game, "game_id": game_id, "seat": seat, "code": code,
+                  "duration_ms": duration_ms}
+        if self.process is not None:
+            fields["process"] = self.process
+        fields.update(event="rpc", level="info",
+                      timestamp=datetime.datetime.now(_UTC).isoformat().replace("+00:00", "Z"))
+        line = self._dumps(fields)
         try:
             stream.write(line + "\n")
             stream.flush()
@@ -65,7 +70,7 @@ class RpcLog:
 rpc = RpcLog()
 
 
-def configure(enabled: bool = True, stream=None, rpc_every: int = 1) -> None:
+def configure(enabled: bool = True, stream=None, rpc_every: int = 1, process: int | None = None) -> None:
     """JSON lines to ``stream`` (stderr); ``enabled=False`` drops everything below CRITICAL;
     ``rpc_every``: the per-RPC line's sampling (see the module docstring)."""
     stream = stream or sys.stderr
@@ -81,4 +86,4 @@ def configure(enabled: bool = True, stream=None, rpc_every: int = 1) -> None:
         logger_factory=structlog.PrintLoggerFactory(file=stream),
         cache_logger_on_first_use=False,
     )
-    rpc.configure(stream, enabled, rpc_every)
+    rpc.configure(stream, enabled, rpc_every, process)

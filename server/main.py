@@ -9,12 +9,32 @@ import os
 
 
 def serve_main(args) -> int:
+    from . import logs
+    from .app import default_address
+
+    args.address = args.address or default_address()
+    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", 1)
+    if processes < 1:
+        raise SystemExit("boardbot serve: --processes must be >= 1")
+    args.processes = processes
+    if processes == 1:
+        return run_server(args)
+    if args.address.rsplit(":", 1)[-1] == "0":
+        raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
+    from .cluster import supervise
+
+    logs.configure(rpc_every=args.rpc_log_every)
+    return supervise(args, processes)
+
+
+def run_server(args, cluster=None, ready=None) -> int:
+    """One server process: the whole server, or one of ``--processes`` (``cluster``)."""
     from boardbot import eventloop
 
     from . import logs
-    from .app import ConnectionOptions, default_address, serve
+    from .app import ConnectionOptions, serve
 
-    logs.configure(rpc_every=args.rpc_log_every)
+    logs.configure(rpc_every=args.rpc_log_every, process=cluster.index if cluster is not None else None)
     connections = ConnectionOptions(
         keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
         max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
@@ -30,8 +50,8 @@ def serve_main(args) -> int:
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
     try:
-        eventloop.run(serve(args.address or default_address(), bot_executor=executor, pool=pool,
-                            connections=connections, **options))
+        eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
+                            cluster=cluster, ready=ready, **options))
     finally:
         if pool is not None:
             pool.close()
@@ -57,7 +77,9 @@ def cpu_count() -> int:
 
 def search_options(args) -> dict:
     """The search pool and queue settings: flags, else environment, else defaults."""
-    workers = args.ai_workers if args.ai_workers is not None else _env_int("BOARDBOT_AI_WORKERS", cpu_count())
+    # the CPUs are shared out between the server processes (--processes)
+    per_process = max(1, cpu_count() // max(1, getattr(args, "processes", None) or 1))
+    workers = args.ai_workers if args.ai_workers is not None else _env_int("BOARDBOT_AI_WORKERS", per_process)
     args.ai_workers = workers
     out = {
         "ai_workers": workers,

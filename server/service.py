@@ -51,6 +51,8 @@ from engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
 
 from . import errors, logs
 from .bots import BotRunner, check_spec
+from .cluster import Cluster, Router
+from .cluster import forwarded as cluster_forwarded
 from .store import GameStore, Live, Record
 
 log = structlog.get_logger("boardbot.server")
@@ -95,8 +97,14 @@ def rpc(handler):
         @functools.wraps(handler)
         async def stream(self, request, context):
             started, call, code = time.perf_counter(), {}, grpc.StatusCode.OK
+            owner = self.router.owner_of(request, context) if self.router is not None else None
             try:
-                async for item in handler(self, request, context, call):
+                if owner is not None:  # another server process holds the game
+                    call.update(game_id=request.game_id, forwarded_to=owner)
+                    items = self.router.stream(owner, self.rpc_service, method, request, context)
+                else:
+                    items = handler(self, request, context, call)
+                async for item in items:
                     yield item
             except errors.ServiceError as err:
                 code = err.code
@@ -113,7 +121,11 @@ def rpc(handler):
     @functools.wraps(handler)
     async def unary(self, request, context):
         started, call, code = time.perf_counter(), {}, grpc.StatusCode.OK
+        owner = self.router.owner_of(request, context) if self.router is not None else None
         try:
+            if owner is not None:  # another server process holds the game
+                call.update(game_id=request.game_id, forwarded_to=owner)
+                return await self.router.unary(owner, self.rpc_service, method, request, context)
             return await handler(self, request, context, call)
         except errors.ServiceError as err:
             code = err.code
@@ -296,9 +308,13 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
 
 # --- the service ----------------------------------------------------------------
 class GameService(game_service_pb2_grpc.GameServiceServicer):
-    def __init__(self, store: GameStore, bots: BotRunner | None = None):
+    rpc_service = "game"  # which stub a forwarded call uses (server.cluster)
+
+    def __init__(self, store: GameStore, bots: BotRunner | None = None, cluster: Cluster | None = None):
         self.store = store
         self.bots = bots or BotRunner()
+        self.cluster = cluster
+        self.router = Router(cluster) if cluster is not None and cluster.size > 1 else None
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
         self._closing = asyncio.Event()
@@ -311,6 +327,8 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.router is not None:
+            await self.router.close()
 
     # --- helpers -----------------------------------------------------------------
     async def _load(self, game_id: str, call: dict) -> Record:
@@ -559,7 +577,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
                 seat["token"] = _digest(token)
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
         now = time.time()
-        game_id = uuid.uuid4().hex
+        game_id = self.cluster.new_game_id() if self.cluster is not None else uuid.uuid4().hex
         call["game_id"] = game_id
         live = await self.store.create_live(Live({
             "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
@@ -582,6 +600,16 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         if request.page_size < 0:
             raise errors.invalid("page_size", "page_size must not be negative")
         size = min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+        if self.router is not None and not cluster_forwarded(context):
+            every = game_service_pb2.ListGamesRequest()
+            every.CopyFrom(request)
+            every.page_size = size
+            return await self.router.list_games(every, context, self._list_local)
+        return await self._list_local(request, size)
+
+    async def _list_local(self, request, size: int | None = None) -> game_service_pb2.ListGamesResponse:
+        """A page of this process's own games."""
+        size = size or min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
         after = 0
         if request.page_token:
             try:
