@@ -86,6 +86,12 @@ class Running:
         self.port = port
         self.address = f"{host}:{port}"
 
+    def servicers(self) -> list:
+        """(servicer, service descriptor) pairs: what ``server.bridge`` serves."""
+        return [(self.service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"]),
+                (self.bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]),
+                (self.health, health_pb2.DESCRIPTOR.services_by_name["Health"])]
+
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Stop taking calls, end watch streams, let in-flight calls finish."""
         await self.health.enter_graceful_shutdown()
@@ -115,7 +121,8 @@ async def start(address: str, store: GameStore | None = None,
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches), cluster)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
-    bot_service_pb2_grpc.add_BotServiceServicer_to_server(BotService(service, searches), server)
+    bot_service = BotService(service, searches)
+    bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot_service, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -133,16 +140,32 @@ async def start(address: str, store: GameStore | None = None,
     host = address.rsplit(":", 1)[0]
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
+    running.bot_service = bot_service
     searches.start()
     return running
 
 
 async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None, ready=None, **search_options) -> None:
+                connections: ConnectionOptions | None = None, ready=None, front_binary: str | None = None,
+                **search_options) -> int:
     """Run until SIGTERM or SIGINT, then shut down gracefully. ``ready()`` is
-    called once the server takes calls. ``search_options``: ``pool``,
-    ``max_searches``, ``search_queue_limit``, ``cluster`` (see ``start``)."""
+    called once the server takes calls. ``front_binary``: serve ``address``
+    through the C++ front (``server.front``). ``search_options``: ``pool``,
+    ``max_searches``, ``search_queue_limit``, ``cluster`` (see ``start``).
+    Returns the exit status (1 if the front died)."""
+    front = None
+    if front_binary is not None:
+        from .front import private_address, start_front
+
+        public, (run_dir, address) = address, private_address()
     running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
+    if front_binary is not None:
+        try:
+            front = await start_front(front_binary, public, running.servicers(),
+                                      connections or ConnectionOptions(), run_dir)
+        except BaseException:
+            await running.stop(0)
+            raise
     cluster = running.service.cluster
     if cluster is not None:
         structlog.contextvars.bind_contextvars(process=cluster.index)
@@ -156,10 +179,21 @@ async def serve(address: str, bot_executor: concurrent.futures.Executor | None =
         loop.add_signal_handler(sig, stop.set)
     if ready is not None:
         ready()
-    await stop.wait()
+    status = 0
+    if front is None:
+        await stop.wait()
+    else:
+        front_exit = loop.create_task(front.wait())
+        await asyncio.wait({front_exit, loop.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
+        if front_exit.done():
+            log.error("front_exited", status=front_exit.result())
+            status = 1
     log.info("shutting_down", grace_seconds=GRACE_SECONDS)
+    if front is not None:
+        await front.stop()
     await running.stop()
     log.info("stopped")
+    return status
 
 
 class BackgroundServer:

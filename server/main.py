@@ -19,6 +19,8 @@ def serve_main(args) -> int:
     args.processes = processes
     if processes == 1:
         return run_server(args)
+    if args.front == "native":
+        raise SystemExit("boardbot serve: --front native runs one server process; drop --processes")
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
     from .cluster import supervise
@@ -35,6 +37,11 @@ def run_server(args, cluster=None, ready=None) -> int:
     from .app import ConnectionOptions, serve
 
     logs.configure(rpc_every=args.rpc_log_every, process=cluster.index if cluster is not None else None)
+    front = None
+    if getattr(args, "front", "grpc") == "native":
+        from .front import front_binary
+
+        front = front_binary(args.front_binary)
     connections = ConnectionOptions(
         keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
         max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
@@ -50,12 +57,11 @@ def run_server(args, cluster=None, ready=None) -> int:
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
     try:
-        eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
-                            cluster=cluster, ready=ready, **options))
+        return eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
+                                   cluster=cluster, ready=ready, front_binary=front, **options))
     finally:
         if pool is not None:
             pool.close()
-    return 0
 
 
 def _env_int(name: str, default):
