@@ -220,6 +220,7 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
     @rpc
     async def GetServingStats(self, request, context, call):
         snap = self.searches.snapshot()
+        cluster = self.games.cluster
         return bot_service_pb2.GetServingStatsResponse(
             workers=snap["workers"], max_running=snap["max_running"], queue_limit=snap["queue_limit"],
             running=snap["running"], queued=snap["queued"], peak_queued=snap["peak_queued"],
@@ -227,4 +228,6 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
             wait_p50_seconds=snap["wait_p50_seconds"], wait_p99_seconds=snap["wait_p99_seconds"],
             search_p50_seconds=snap["search_p50_seconds"], search_p99_seconds=snap["search_p99_seconds"],
             worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
-            loop_lag_p99_seconds=snap["loop_lag_p99_seconds"], loop_lag_max_seconds=snap["loop_lag_max_seconds"])
+            loop_lag_p99_seconds=snap["loop_lag_p99_seconds"], loop_lag_max_seconds=snap["loop_lag_max_seconds"],
+            process_index=cluster.index if cluster is not None else 0,
+            processes=cluster.size if cluster is not None else 1)

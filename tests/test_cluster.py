@@ -53,11 +53,14 @@ def _child_pids(pid: int) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def cluster():
+def cluster(tmp_path_factory):
     address = f"127.0.0.1:{free_port()}"
+    log_path = tmp_path_factory.mktemp("cluster") / "serve.log"
     proc = subprocess.Popen(boardbot_command() + ["serve", "--processes", "2", "--address", address,
                                                   "--ai-workers", "0"],
-                            cwd=ROOT, env=process_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, env=process_env(), stdout=subprocess.PIPE, stderr=open(log_path, "w"),
+                            text=True)
+    proc.log_path = log_path
     deadline = time.monotonic() + 30
     with grpc.insecure_channel(address) as channel:
         while True:
@@ -68,7 +71,7 @@ def cluster():
             except grpc.RpcError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the cluster did not start: {proc.communicate()}")
+                raise AssertionError(f"the cluster did not start: {log_path.read_text()}")
             time.sleep(0.1)
     conns = [Connection(address) for _ in range(CONNECTIONS)]
     yield proc, address, conns
@@ -144,6 +147,16 @@ def test_errors_come_back_unchanged_from_the_owner(cluster):
         assert _reason(err.value) == "GAME_NOT_FOUND"
 
 
+def test_serving_stats_say_which_process_answered(cluster):
+    _, _, conns = cluster
+    seen = set()
+    for conn in conns:
+        stats = conn.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
+        assert stats.processes == 2
+        seen.add(stats.process_index)
+    assert seen == {0, 1}
+
+
 def test_list_games_pages_over_both_processes(cluster):
     _, _, conns = cluster
     made = {_create(conn, 200 + seed).game.game_id for seed, conn in enumerate(conns)}
@@ -176,28 +189,25 @@ def test_a_dead_process_is_replaced(cluster):
             break
         assert time.monotonic() < deadline, f"not replaced: {before} -> {now}"
         time.sleep(0.2)
-    # and every connection works again (a new one may land on the new process)
-    conns = [Connection(address) for _ in range(CONNECTIONS)]
-    try:
-        for seed, conn in enumerate(conns):
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    _create(conn, 300 + seed)
-                    break
-                except grpc.RpcError:
-                    assert time.monotonic() < deadline
-                    time.sleep(0.2)
-    finally:
-        for conn in conns:
+    # and new connections work again, on both processes
+    owners, deadline = set(), time.monotonic() + 60
+    while owners != {"0", "1"}:
+        conn = Connection(address)
+        try:
+            owners.add(_create(conn, 300 + len(owners)).game.game_id.rsplit("-p", 1)[1])
+        except grpc.RpcError as err:
+            assert time.monotonic() < deadline, f"{err}; the server's log: {proc.log_path.read_text()[-3000:]}"
+        finally:
             conn.channel.close()
+    assert '"process_exited"' in proc.log_path.read_text()
 
 
 def test_sigterm_stops_every_process(cluster):
     proc, _, _ = cluster
     children = _child_pids(proc.pid)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=30)
+    proc.communicate(timeout=30)
+    err = proc.log_path.read_text()
     assert proc.returncode == 0, err
     assert '"cluster_stopped"' in err
     for pid in children:

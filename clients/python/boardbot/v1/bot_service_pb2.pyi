@@ -102,7 +102,7 @@ class GetServingStatsRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetServingStatsResponse(_message.Message):
-    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counts", "stops", "wait_p50_seconds", "wait_p99_seconds", "search_p50_seconds", "search_p99_seconds", "worker_load", "worker_restarts", "loop_lag_p99_seconds", "loop_lag_max_seconds")
+    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counts", "stops", "wait_p50_seconds", "wait_p99_seconds", "search_p50_seconds", "search_p99_seconds", "worker_load", "worker_restarts", "loop_lag_p99_seconds", "loop_lag_max_seconds", "process_index", "processes")
     class CountsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -133,6 +133,8 @@ class GetServingStatsResponse(_message.Message):
     WORKER_RESTARTS_FIELD_NUMBER: _ClassVar[int]
     LOOP_LAG_P99_SECONDS_FIELD_NUMBER: _ClassVar[int]
     LOOP_LAG_MAX_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PROCESS_INDEX_FIELD_NUMBER: _ClassVar[int]
+    PROCESSES_FIELD_NUMBER: _ClassVar[int]
     workers: int
     max_running: int
     queue_limit: int
@@ -149,7 +151,9 @@ class GetServingStatsResponse(_message.Message):
     worker_restarts: int
     loop_lag_p99_seconds: float
     loop_lag_max_seconds: float
-    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counts: _Optional[_Mapping[str, int]] = ..., stops: _Optional[_Mapping[str, int]] = ..., wait_p50_seconds: _Optional[float] = ..., wait_p99_seconds: _Optional[float] = ..., search_p50_seconds: _Optional[float] = ..., search_p99_seconds: _Optional[float] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99_seconds: _Optional[float] = ..., loop_lag_max_seconds: _Optional[float] = ...) -> None: ...
+    process_index: int
+    processes: int
+    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counts: _Optional[_Mapping[str, int]] = ..., stops: _Optional[_Mapping[str, int]] = ..., wait_p50_seconds: _Optional[float] = ..., wait_p99_seconds: _Optional[float] = ..., search_p50_seconds: _Optional[float] = ..., search_p99_seconds: _Optional[float] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99_seconds: _Optional[float] = ..., loop_lag_max_seconds: _Optional[float] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ...) -> None: ...
 
 class CandidateStats(_message.Message):
     __slots__ = ("move_id", "text", "visits", "value")
