@@ -84,7 +84,7 @@ class Running:
         self.service = service
         self.health = health_servicer
         self.port = port
-        self.address = f"{host}:{port}"
+        self.address = host if host.startswith("unix:") else f"{host}:{port}"
 
     def servicers(self) -> list:
         """(servicer, service descriptor) pairs: what ``server.bridge`` serves."""
@@ -137,7 +137,7 @@ async def start(address: str, store: GameStore | None = None,
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(BOT_SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
-    host = address.rsplit(":", 1)[0]
+    host = address if address.startswith("unix:") else address.rsplit(":", 1)[0]
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
     running.bot_service = bot_service

@@ -91,9 +91,11 @@ async def start_front(binary: str, address: str, servicers, connections, run_dir
     bridge = BridgeServer(servicers)
     backend = os.path.join(run_dir, "bridge.sock")
     await bridge.start(backend)
+    # GRPC_EXPERIMENTS is set for the Python server's grpcio; the front's gRPC does not know those names
+    env = {k: v for k, v in os.environ.items() if k != "GRPC_EXPERIMENTS"}
     proc = await asyncio.create_subprocess_exec(
         binary, "--listen", address, "--backend", backend, "--connections", str(backend_connections),
-        *_connection_args(connections), stdout=asyncio.subprocess.PIPE)
+        *_connection_args(connections), stdout=asyncio.subprocess.PIPE, env=env)
     try:
         while True:
             line = await asyncio.wait_for(proc.stdout.readline(), START_SECONDS)
