@@ -14,6 +14,7 @@
 //   4 FINISH  py -> front: u32 code, u32 message_len, message, u16 n_trailing,
 //                          n x (u16 key_len, key, u32 value_len, value)
 
+#include <absl/synchronization/mutex.h>
 #include <grpcpp/generic/async_generic_service.h>
 #include <grpcpp/grpcpp.h>
 
@@ -165,6 +166,7 @@ struct Backend {
 
 std::vector<std::unique_ptr<Backend>> g_backends;
 std::atomic<bool> g_dead{false};
+std::atomic<long> g_live_calls{0};  // Call objects alive: logged at exit, a leak check for tests
 
 // The reactor for one call: reads one request, sends CALL, relays MESSAGEs and FINISH.
 // Reactions may run concurrently with each other and with the backend reader thread, so the
@@ -175,6 +177,7 @@ std::atomic<bool> g_dead{false};
 class Call final : public grpc::ServerGenericBidiReactor {
  public:
   Call(grpc::GenericCallbackServerContext* ctx, Backend* be) : ctx_(ctx), be_(be) {
+    g_live_calls.fetch_add(1, std::memory_order_relaxed);
     if (be_ == nullptr) {
       backend_done_ = finish_called_ = true;
       Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "backend connection lost"));
@@ -182,6 +185,8 @@ class Call final : public grpc::ServerGenericBidiReactor {
     }
     StartRead(&request_);
   }
+
+  ~Call() override { g_live_calls.fetch_sub(1, std::memory_order_relaxed); }
 
   void OnReadDone(bool ok) override {
     std::optional<grpc::Status> fin;
@@ -398,6 +403,18 @@ grpc::ByteBuffer ToBuffer(const char* p, size_t n) {
   return grpc::ByteBuffer(&slice, 1);
 }
 
+// gRPC aborts the process on metadata it finds illegal, so what the backend sends is checked:
+// keys of [0-9a-z_.-], values of printable ASCII unless the key ends in -bin.
+bool LegalMetadata(const std::string& key, const std::string& value) {
+  if (key.empty()) return false;
+  for (char c : key)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.')) return false;
+  if (key.size() > 4 && key.compare(key.size() - 4, 4, "-bin") == 0) return true;
+  for (char c : value)
+    if (c < 0x20 || c > 0x7e) return false;
+  return true;
+}
+
 // Parses a FINISH payload; false when it is malformed.
 bool ParseFinish(const char* p, size_t n, grpc::Status* status, Metadata* trailing) {
   const char* end = p + n;
@@ -420,8 +437,10 @@ bool ParseFinish(const char* p, size_t n, grpc::Status* status, Metadata* traili
     uint32_t vlen = GetU32(p);
     p += 4;
     if (uint64_t(end - p) < vlen) return false;
-    trailing->emplace_back(std::move(key), std::string(p, vlen));
+    std::string value(p, vlen);
     p += vlen;
+    if (LegalMetadata(key, value)) trailing->emplace_back(std::move(key), std::move(value));
+    else Log("front_dropped_trailing_metadata", "illegal key or value");
   }
   if (code > 16) code = grpc::StatusCode::UNKNOWN;
   *status = grpc::Status(grpc::StatusCode(code), std::move(message));
@@ -581,6 +600,9 @@ int main(int argc, char** argv) {
     else Usage();
   }
   if (listen.empty() || backend_path.empty() || connections < 1) Usage();
+  // Debian builds abseil without NDEBUG, so every absl::Mutex (gRPC's locks) would keep a
+  // lock graph for deadlock detection: a few percent of the front's CPU for nothing.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
 
   // SIGTERM/SIGINT are taken by sigwait() in one thread; block them before any thread exists
   // (gRPC's threads inherit the mask). A write to a closed socket must fail, not kill us.
@@ -645,6 +667,7 @@ int main(int argc, char** argv) {
   // other connections get 1 s (the lost ones have already been failed with UNAVAILABLE).
   Log(code == 0 ? "front_stopping" : "front_exiting_backend_lost");
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(code == 0 ? 5 : 1));
+  Log("front_stopped", "live_calls " + std::to_string(g_live_calls.load()));
   fflush(stdout);
   fflush(stderr);
   // skip destructors: the detached reader threads still use the backends

@@ -7,6 +7,7 @@ and answers by method:
   /test.Echo/Unary   MESSAGE = the request reversed (or N bytes with --reply-bytes N), FINISH OK
   /test.Echo/Stream  three MESSAGEs (b"0:<request>", b"1:...", b"2:..."), FINISH OK
   /test.Echo/Fail    FINISH 9 "nope", trailing grpc-status-details-bin = DETAILS, x-extra = "1"
+  /test.Echo/BadTrailers  FINISH 9 with illegal trailing metadata and x-ok = "y"
   /test.Echo/Sleep   waits for CANCEL, records it, then FINISH 1
   /test.Echo/Meta    MESSAGE = JSON {"metadata": [[key, value (latin-1)], ...], "deadline_us": n}
   /test.Echo/Stats   MESSAGE = JSON {"calls": n, "sleeping": n, "cancels": [method, ...]}
@@ -111,6 +112,9 @@ class Connection(asyncio.Protocol):
         if method == "/test.Echo/Fail":
             trailing = [("grpc-status-details-bin", DETAILS), ("x-extra", b"1")]
             return finish(call_id, 9, "nope", trailing)
+        if method == "/test.Echo/BadTrailers":  # gRPC would abort on these: the front drops them
+            trailing = [("Bad Key", b"x"), ("x-ok", b"y"), ("x-newline", b"a\nb"), ("", b"")]
+            return finish(call_id, 9, "bad trailers", trailing)
         if method == "/test.Echo/Sleep":
             self.sleeping[call_id] = method
             Stats.sleeping += 1

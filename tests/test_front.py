@@ -29,6 +29,8 @@ DETAILS = b"\x08\x09\x12\x04nope\xff\x00"  # what the fake backend sends as grpc
 
 @pytest.fixture(scope="module")
 def front_binary() -> str:
+    if os.environ.get("BOARDBOT_FRONT_BINARY"):  # e.g. a sanitizer build
+        return os.environ["BOARDBOT_FRONT_BINARY"]
     for tool in ("cmake", "pkg-config", "c++"):
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} not found: boardbot-front cannot be built")
@@ -89,6 +91,8 @@ def address(front_binary, tmp_path_factory):
     yield address
     assert stop(front) == 0, "SIGTERM should stop the front with status 0"
     stop(backend)
+    # every call's state was freed (cancelled ones too, once the backend's FINISH came)
+    assert '"detail": "live_calls 0"' in front.stderr.read()
 
 
 @pytest.fixture
@@ -131,6 +135,17 @@ def test_failure_code_message_and_trailers(channel):
     trailing = dict(e.trailing_metadata())
     assert trailing["grpc-status-details-bin"] == DETAILS
     assert trailing["x-extra"] == "1"
+
+
+def test_illegal_trailing_metadata_is_dropped(channel):
+    # gRPC would abort the front on these; it drops them and keeps the legal ones
+    with pytest.raises(grpc.RpcError) as err:
+        channel.unary_unary("/test.Echo/BadTrailers")(b"", timeout=5)
+    assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    trailing = dict(err.value.trailing_metadata())
+    assert trailing.get("x-ok") == "y"
+    assert "x-newline" not in trailing
+    assert channel.unary_unary("/test.Echo/Unary")(b"ok", timeout=5) == b"ko"
 
 
 def test_unknown_method_is_the_backends_answer(channel):
