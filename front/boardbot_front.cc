@@ -98,6 +98,7 @@ struct Backend {
   std::mutex wmu;
   std::string wbuf;
   bool flushing = false;
+  bool broken = false;  // a write failed: drop what comes, the reader is handling the loss
 
   // Calls whose CALL frame is queued and whose FINISH has not arrived yet.
   std::mutex cmu;
@@ -107,6 +108,7 @@ struct Backend {
   // Returns true when the caller must call Flush() (after dropping its own locks).
   bool Enqueue(const std::string& frame) {
     std::lock_guard<std::mutex> l(wmu);
+    if (broken) return false;
     wbuf.append(frame);
     if (flushing) return false;
     flushing = true;
@@ -133,7 +135,11 @@ struct Backend {
           // the reader sees the shutdown and handles the loss (exit 3)
           Log("front_backend_write_failed", strerror(errno));
           shutdown(fd, SHUT_RDWR);
-          break;
+          std::lock_guard<std::mutex> l(wmu);
+          broken = true;
+          wbuf.clear();
+          flushing = false;
+          return;
         }
         off += size_t(n);
       }
