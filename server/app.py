@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha import reflection
 
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
 
+from . import logs
 from .bot_service import BotService
 from .bots import BotRunner
 from .search_queue import SearchQueue
@@ -192,6 +193,7 @@ async def serve(address: str, bot_executor: concurrent.futures.Executor | None =
     if front is not None:
         await front.stop()
     await running.stop()
+    logs.rpc.flush()
     log.info("stopped")
     return status
 
