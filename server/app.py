@@ -10,7 +10,9 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import os
+import shutil
 import signal
+import tempfile
 import threading
 
 import grpc
@@ -102,7 +104,7 @@ class Running:
         self.searches.close()
 
 
-async def start(address: str, store: GameStore | None = None,
+async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, cluster: Cluster | None = None) -> Running:
@@ -129,11 +131,14 @@ async def start(address: str, store: GameStore | None = None,
     reflection.enable_server_reflection(
         (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME), server)
+    if address is None:  # only the cluster's private socket (the front takes the public calls)
+        address = cluster.socket_address(cluster.index)
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
-    if cluster is not None and server.add_insecure_port(cluster.socket_address(cluster.index)) == 0:
-        raise OSError(f"cannot listen on {cluster.socket_address(cluster.index)}")
+    if cluster is not None and address != cluster.socket_address(cluster.index):
+        if server.add_insecure_port(cluster.socket_address(cluster.index)) == 0:
+            raise OSError(f"cannot listen on {cluster.socket_address(cluster.index)}")
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
@@ -146,53 +151,69 @@ async def start(address: str, store: GameStore | None = None,
     return running
 
 
-async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
+async def serve(address: str | None, bot_executor: concurrent.futures.Executor | None = None,
                 connections: ConnectionOptions | None = None, ready=None, front_binary: str | None = None,
-                **search_options) -> int:
-    """Run until SIGTERM or SIGINT, then shut down gracefully. ``ready()`` is
-    called once the server takes calls. ``front_binary``: serve ``address``
-    through the C++ front (``server.front``). ``search_options``: ``pool``,
-    ``max_searches``, ``search_queue_limit``, ``cluster`` (see ``start``).
-    Returns the exit status (1 if the front died)."""
-    front = None
-    if front_binary is not None:
-        from .front import private_address, start_front
+                bridge: str | None = None, **search_options) -> int:
+    """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit
+    status (1 if the front died). ``ready()`` is called once the server takes
+    calls. ``front_binary``: the C++ front takes the calls on ``address`` and
+    hands them to this process (``server.front``). ``bridge``: serve a front
+    that someone else runs (the ``--processes`` supervisor) at this Unix socket
+    path, and no public address. ``search_options``: ``pool``, ``max_searches``,
+    ``search_queue_limit``, ``cluster`` (see ``start``)."""
+    from . import front
+    from .bridge import BridgeServer
 
-        public, (run_dir, address) = address, private_address()
-    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
-    if front_binary is not None:
-        try:
-            front = await start_front(front_binary, public, running.servicers(),
-                                      connections or ConnectionOptions(), run_dir)
-        except BaseException:
-            await running.stop(0)
-            raise
+    loop = asyncio.get_running_loop()
+    connections = connections or ConnectionOptions()
+    run_dir, grpc_address = None, address
+    if front_binary is not None:  # the Python gRPC server on a private socket; the front on the address
+        run_dir = tempfile.mkdtemp(prefix="boardbot-front-")
+        grpc_address, bridge = f"unix:{os.path.join(run_dir, 'grpc.sock')}", front.bridge_path(run_dir)
+    elif bridge is not None:
+        grpc_address = None  # only the cluster's private socket
+    running = await start(grpc_address, bot_executor=bot_executor, connections=connections, **search_options)
+    bridge_server, front_proc = None, None
+    try:
+        if bridge is not None:
+            bridge_server = BridgeServer(running.servicers())
+            await bridge_server.start(bridge)
+        if front_binary is not None:
+            front_proc = await loop.run_in_executor(None, front.launch, front_binary, address, [bridge], connections)
+    except BaseException:
+        if bridge_server is not None:
+            await bridge_server.close()
+        await running.stop(0)
+        raise
     cluster = running.service.cluster
     if cluster is not None:
         structlog.contextvars.bind_contextvars(process=cluster.index)
-    log.info("serving", address=running.address, service=SERVICE_NAME, pid=os.getpid())
+    log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME,
+             pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     if ready is not None:
         ready()
-    status = 0
-    if front is None:
-        await stop.wait()
-    else:
-        front_exit = loop.create_task(front.wait())
-        await asyncio.wait({front_exit, loop.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
-        if front_exit.done():
-            log.error("front_exited", status=front_exit.result())
-            status = 1
+    status, waiting = 0, {loop.create_task(stop.wait())}
+    if front_proc is not None:
+        front_exit = loop.run_in_executor(None, front_proc.wait)
+        waiting.add(front_exit)
+    done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+    if front_proc is not None and front_exit in done:
+        log.error("front_exited", status=front_proc.returncode)
+        status = 1
     log.info("shutting_down", grace_seconds=GRACE_SECONDS)
-    if front is not None:
-        await front.stop()
+    if front_proc is not None:
+        await loop.run_in_executor(None, front.stop, front_proc)
+    if bridge_server is not None:
+        await bridge_server.close()
     await running.stop()
+    if run_dir is not None:
+        shutil.rmtree(run_dir, ignore_errors=True)
     logs.rpc.flush()
     log.info("stopped")
     return status

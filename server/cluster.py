@@ -213,7 +213,15 @@ def _worker(args, cluster: Cluster, ready) -> None:
 
 def supervise(args, processes: int) -> int:
     """Run ``processes`` server processes on ``args.address`` until SIGTERM or
-    SIGINT; replace one that dies; stop them all on the way out."""
+    SIGINT; replace one that dies; stop them all on the way out. With
+    ``--front native`` the processes serve the front at their bridge sockets
+    and the front takes the address; the front's backends are fixed, so then
+    a process that dies (or the front) stops everything with status 1."""
+    from . import front
+    from .main import connection_options
+
+    front_bin = front.front_binary(args.front_binary) if args.front == "native" else None
+    front_proc = None
     socket_dir = tempfile.mkdtemp(prefix="boardbot-")
     ctx = multiprocessing.get_context("spawn")
     stop = threading.Event()
@@ -239,19 +247,35 @@ def supervise(args, processes: int) -> int:
         while not stop.wait(0.2):
             if not announced and all(r.is_set() for r in ready):
                 announced = True
+                if front_bin is not None:
+                    try:
+                        front_proc = front.launch(front_bin, args.address,
+                                                  [front.bridge_path(socket_dir, i) for i in range(processes)],
+                                                  connection_options(args))
+                    except OSError as err:
+                        log.error("front_failed_at_start", error=str(err))
+                        status = 1
+                        break
                 log.info("cluster_serving", address=args.address, processes=processes,
-                         pids=[p.pid for p in procs])
+                         pids=[p.pid for p in procs], front_pid=front_proc.pid if front_proc else None)
+            if front_proc is not None and front_proc.poll() is not None:
+                log.error("front_exited", status=front_proc.returncode)
+                status = 1
+                break
             for i, proc in enumerate(procs):
                 if proc.is_alive():
                     continue
-                if not ready[i].is_set():  # it never served: a bad address, a port taken, ...
-                    log.error("process_failed_at_start", process=i, exitcode=proc.exitcode)
+                if not ready[i].is_set() or front_proc is not None:
+                    # it never served (a bad address, a port taken), or the front cannot take a new one
+                    log.error("process_exited", process=i, exitcode=proc.exitcode, action="stopping")
                     status = 1
                     stop.set()
                     break
                 log.error("process_exited", process=i, exitcode=proc.exitcode, action="restarting")
                 launch(i)
     finally:
+        if front_proc is not None:  # first: its calls in flight finish on the processes
+            front.stop(front_proc)
         for proc in procs:
             if proc is not None and proc.is_alive():
                 proc.terminate()

@@ -19,8 +19,6 @@ def serve_main(args) -> int:
     args.processes = processes
     if processes == 1:
         return run_server(args)
-    if args.front == "native":
-        raise SystemExit("boardbot serve: --front native runs one server process; drop --processes")
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
     from .cluster import supervise
@@ -34,17 +32,19 @@ def run_server(args, cluster=None, ready=None) -> int:
     from boardbot import eventloop
 
     from . import logs
-    from .app import ConnectionOptions, serve
+    from .app import serve
 
     logs.configure(rpc_every=args.rpc_log_every, process=cluster.index if cluster is not None else None)
-    front = None
+    front = bridge = None
+    address = args.address
     if getattr(args, "front", "grpc") == "native":
-        from .front import front_binary
+        from .front import bridge_path, front_binary
 
-        front = front_binary(args.front_binary)
-    connections = ConnectionOptions(
-        keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
-        max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
+        if cluster is None:
+            front = front_binary(args.front_binary)
+        else:  # the supervisor runs the front; this process serves it at its bridge socket
+            address, bridge = None, bridge_path(cluster.socket_dir, cluster.index)
+    connections = connection_options(args)
     executor = None
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
@@ -57,11 +57,19 @@ def run_server(args, cluster=None, ready=None) -> int:
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
     try:
-        return eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
-                                   cluster=cluster, ready=ready, front_binary=front, **options))
+        return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
+                                   cluster=cluster, ready=ready, front_binary=front, bridge=bridge, **options))
     finally:
         if pool is not None:
             pool.close()
+
+
+def connection_options(args):
+    from .app import ConnectionOptions
+
+    return ConnectionOptions(
+        keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
+        max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
 
 
 def _env_int(name: str, default):
