@@ -66,10 +66,19 @@ uint32_t GetU32(const char* p) {
   return uint32_t(u[0]) << 24 | uint32_t(u[1]) << 16 | uint32_t(u[2]) << 8 | u[3];
 }
 
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    if (uint8_t(c) >= 0x20) out.push_back(c);
+  }
+  return out + "\"";
+}
+
 void Log(const std::string& event, const std::string& detail = "") {
-  // one JSON line on stderr, like the Python server's logs; detail is never user data
-  fprintf(stderr, "{\"event\": \"%s\"%s%s%s}\n", event.c_str(), detail.empty() ? "" : ", \"detail\": \"",
-          detail.c_str(), detail.empty() ? "" : "\"");
+  // one JSON line on stderr, like the Python server's logs; detail is never client data
+  fprintf(stderr, "{\"event\": \"%s\"%s%s}\n", event.c_str(), detail.empty() ? "" : ", \"detail\": ",
+          detail.empty() ? "" : JsonString(detail).c_str());
   fflush(stderr);
 }
 
@@ -87,9 +96,10 @@ std::atomic<uint32_t> g_next_id{0};  // shared by all connections, so ids are un
 
 class Call;
 
-// One Unix socket connection to the Python server.
+// One Unix socket connection to a Python server process.
 struct Backend {
   int fd = -1;
+  std::string path;  // the socket, for logs
 
   // Outgoing frames. Any thread appends under wmu; the one that finds no flush in progress
   // becomes the flusher and write()s everything queued until the buffer is empty. So frames
@@ -170,7 +180,8 @@ struct Backend {
   void ReadLoop();
 };
 
-std::vector<std::unique_ptr<Backend>> g_backends;
+// g_backends[k]: the --connections connections to the k-th --backend socket
+std::vector<std::vector<std::unique_ptr<Backend>>> g_backends;
 std::atomic<bool> g_dead{false};
 std::atomic<long> g_live_calls{0};  // Call objects alive: logged at exit, a leak check for tests
 
@@ -392,16 +403,34 @@ class Call final : public grpc::ServerGenericBidiReactor {
   std::deque<grpc::ByteBuffer> out_;
 };
 
+// FNV-1a, 64 bit: a fixed hash, so a connection's peer string always picks the same backend.
+uint64_t Fnv1a(const std::string& s) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+// Routing: with K backends (Python processes), a call goes to backend hash(peer) % K, where
+// the peer (e.g. "ipv4:127.0.0.1:54321") names the client's HTTP/2 connection, so all calls
+// of one client connection reach the same process; then round-robin over that backend's
+// connections.
 class Service final : public grpc::CallbackGenericService {
  public:
+  Service() : next_(g_backends.size()) {}
+
   grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
     if (g_dead.load(std::memory_order_relaxed)) return new Call(ctx, nullptr);
-    size_t i = next_.fetch_add(1, std::memory_order_relaxed) % g_backends.size();
-    return new Call(ctx, g_backends[i].get());
+    size_t k = g_backends.size() == 1 ? 0 : size_t(Fnv1a(ctx->peer()) % g_backends.size());
+    auto& conns = g_backends[k];
+    size_t i = conns.size() == 1 ? 0 : next_[k].fetch_add(1, std::memory_order_relaxed) % conns.size();
+    return new Call(ctx, conns[i].get());
   }
 
  private:
-  std::atomic<size_t> next_{0};
+  std::vector<std::atomic<size_t>> next_;  // per backend: its next connection
 };
 
 grpc::ByteBuffer ToBuffer(const char* p, size_t n) {
@@ -530,7 +559,7 @@ void Backend::ReadLoop() {
   }
 
   // The connection is lost: fail its calls and ask main() to exit with status 3.
-  Log("front_backend_lost", why);
+  Log("front_backend_lost", path + ": " + why);
   g_dead = true;
   std::unordered_map<uint32_t, Call*> lost;
   {
@@ -562,26 +591,20 @@ int ConnectUnix(const std::string& path) {
 
 void Usage() {
   fprintf(stderr,
-          "usage: boardbot-front --listen HOST:PORT --backend /path/to/socket [--connections N]\n"
+          "usage: boardbot-front --listen HOST:PORT --backend SOCKET[,SOCKET...] [--connections N]\n"
           "  [--keepalive-time-ms N] [--keepalive-timeout-ms N] [--max-connection-age-ms N]\n"
           "  [--max-connection-age-grace-ms N] [--min-ping-interval-ms N (10000)]\n"
-          "  [--max-ping-strikes N (2)]          (0 = leave gRPC's default)\n");
+          "  [--max-ping-strikes N (2)]          (0 = leave gRPC's default)\n"
+          "With several backend sockets, all calls of one client connection go to the same one\n"
+          "(FNV-1a of the peer address modulo their count); --connections N per socket.\n");
   exit(2);
-}
-
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (uint8_t(c) >= 0x20) out.push_back(c);
-  }
-  return out + "\"";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string listen, backend_path;
+  std::string listen;
+  std::vector<std::string> backend_paths;
   long connections = 1, keepalive_time = 0, keepalive_timeout = 0, max_age = 0, max_age_grace = 0,
        min_ping_interval = 10000, max_ping_strikes = 2;
   for (int i = 1; i < argc; i++) {
@@ -595,7 +618,17 @@ int main(int argc, char** argv) {
       if (end == value.c_str() || *end || *out < 0) Usage();
     };
     if (arg == "--listen") listen = value;
-    else if (arg == "--backend") backend_path = value;
+    else if (arg == "--backend") {
+      backend_paths.clear();
+      for (size_t start = 0;;) {  // comma-separated; an empty entry is an error
+        size_t comma = value.find(',', start);
+        std::string path = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (path.empty()) Usage();
+        backend_paths.push_back(path);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+    }
     else if (arg == "--connections") number(&connections);
     else if (arg == "--keepalive-time-ms") number(&keepalive_time);
     else if (arg == "--keepalive-timeout-ms") number(&keepalive_timeout);
@@ -605,7 +638,7 @@ int main(int argc, char** argv) {
     else if (arg == "--max-ping-strikes") number(&max_ping_strikes);
     else Usage();
   }
-  if (listen.empty() || backend_path.empty() || connections < 1) Usage();
+  if (listen.empty() || backend_paths.empty() || connections < 1) Usage();
   // Debian builds abseil without NDEBUG, so every absl::Mutex (gRPC's locks) would keep a
   // lock graph for deadlock detection: a few percent of the front's CPU for nothing.
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
@@ -619,16 +652,22 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &sigs, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  for (long i = 0; i < connections; i++) {
-    auto be = std::make_unique<Backend>();
-    be->fd = ConnectUnix(backend_path);
-    if (be->fd < 0) {
-      Log("front_backend_connect_failed", backend_path + ": " + strerror(errno));
-      return 3;
+  // every backend, in order, each connection with its own 10 s of retries
+  for (const std::string& path : backend_paths) {
+    g_backends.emplace_back();
+    for (long i = 0; i < connections; i++) {
+      auto be = std::make_unique<Backend>();
+      be->path = path;
+      be->fd = ConnectUnix(path);
+      if (be->fd < 0) {
+        Log("front_backend_connect_failed", path + ": " + strerror(errno));
+        return 3;
+      }
+      g_backends.back().push_back(std::move(be));
     }
-    g_backends.push_back(std::move(be));
   }
-  for (auto& be : g_backends) std::thread([b = be.get()] { b->ReadLoop(); }).detach();
+  for (auto& conns : g_backends)
+    for (auto& be : conns) std::thread([b = be.get()] { b->ReadLoop(); }).detach();
 
   Service service;
   grpc::ServerBuilder builder;
@@ -653,8 +692,8 @@ int main(int argc, char** argv) {
   }
 
   std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
-  printf("{\"event\": \"front_serving\", \"address\": %s, \"pid\": %d}\n", JsonString(address).c_str(),
-         int(getpid()));
+  printf("{\"event\": \"front_serving\", \"address\": %s, \"pid\": %d, \"backends\": %d}\n",
+         JsonString(address).c_str(), int(getpid()), int(g_backends.size()));
   fflush(stdout);
 
   std::thread([sigs] {

@@ -1,6 +1,6 @@
 """A test double for the Python side of boardbot-front's Unix socket protocol (front/README.md).
 
-    python front/fake_backend.py --socket /tmp/front.sock [--reply-bytes N]
+    python front/fake_backend.py --socket /tmp/front.sock [--reply-bytes N] [--name NAME]
 
 Listens on the socket, prints {"event": "backend_listening", ...} once it accepts connections,
 and answers by method:
@@ -11,6 +11,7 @@ and answers by method:
   /test.Echo/Sleep   waits for CANCEL, records it, then FINISH 1
   /test.Echo/Meta    MESSAGE = JSON {"metadata": [[key, value (latin-1)], ...], "deadline_us": n}
   /test.Echo/Stats   MESSAGE = JSON {"calls": n, "sleeping": n, "cancels": [method, ...]}
+  /test.Echo/Who     MESSAGE = this backend's --name (default: the socket path), UTF-8
   anything else      FINISH 12 (UNIMPLEMENTED)
 Standard library only, so the front can be tested without the real server.
 """
@@ -67,7 +68,8 @@ class Stats:
 
 
 class Connection(asyncio.Protocol):
-    def __init__(self, reply_bytes: int | None):
+    def __init__(self, reply_bytes: int | None, name: bytes):
+        self.name = name
         self.reply = b"r" * reply_bytes if reply_bytes is not None else None
         self.buf = bytearray()
         self.sleeping: dict[int, str] = {}  # call id -> method, waiting for CANCEL
@@ -122,6 +124,8 @@ class Connection(asyncio.Protocol):
         if method == "/test.Echo/Meta":
             body = {"metadata": [[k, v.decode("latin-1")] for k, v in metadata], "deadline_us": deadline_us}
             return frame(MESSAGE, call_id, json.dumps(body).encode()) + finish(call_id, 0)
+        if method == "/test.Echo/Who":  # which backend process got the call (routing tests)
+            return frame(MESSAGE, call_id, self.name) + finish(call_id, 0)
         if method == "/test.Echo/Stats":
             body = {"calls": Stats.calls, "sleeping": Stats.sleeping, "cancels": Stats.cancels}
             return frame(MESSAGE, call_id, json.dumps(body).encode()) + finish(call_id, 0)
@@ -132,11 +136,13 @@ async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--socket", required=True)
     ap.add_argument("--reply-bytes", type=int, default=None, help="Unary answers this many bytes")
+    ap.add_argument("--name", default=None, help="what /test.Echo/Who answers (default: the socket path)")
     args = ap.parse_args()
     if os.path.exists(args.socket):
         os.unlink(args.socket)
     loop = asyncio.get_running_loop()
-    server = await loop.create_unix_server(lambda: Connection(args.reply_bytes), args.socket)
+    name = (args.name if args.name is not None else args.socket).encode()
+    server = await loop.create_unix_server(lambda: Connection(args.reply_bytes, name), args.socket)
     print(json.dumps({"event": "backend_listening", "socket": args.socket, "pid": os.getpid()}), flush=True)
     async with server:
         await server.serve_forever()

@@ -54,13 +54,15 @@ def read_json_line(proc: subprocess.Popen, timeout: float = 15.0) -> dict:
     return json.loads(line)
 
 
-def start_backend(sock: str) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, FAKE, "--socket", sock], stdout=subprocess.PIPE, text=True)
+def start_backend(sock: str, name: str | None = None) -> subprocess.Popen:
+    extra = ["--name", name] if name is not None else []
+    proc = subprocess.Popen([sys.executable, FAKE, "--socket", sock, *extra], stdout=subprocess.PIPE, text=True)
     assert read_json_line(proc)["event"] == "backend_listening"
     return proc
 
 
-def start_front(binary: str, sock: str, *extra: str) -> tuple[subprocess.Popen, str]:
+def start_front(binary: str, sock: str, *extra: str, backends: int = 1) -> tuple[subprocess.Popen, str]:
+    """sock: one socket path, or several joined by commas."""
     proc = subprocess.Popen(
         [binary, "--listen", "127.0.0.1:0", "--backend", sock, *extra],
         stdout=subprocess.PIPE,
@@ -69,6 +71,7 @@ def start_front(binary: str, sock: str, *extra: str) -> tuple[subprocess.Popen, 
     )
     line = read_json_line(proc)
     assert line["event"] == "front_serving" and line["pid"] == proc.pid
+    assert line["backends"] == backends
     return proc, line["address"]
 
 
@@ -252,4 +255,104 @@ def test_backend_not_there(front_binary, tmp_path):
             assert stop(front) == 0
             stop(backend)
     finally:
+        stop(front)
+
+
+# --- several backends: every call of one client connection goes to the same one ---
+
+
+def own_connection(address: str) -> grpc.Channel:
+    """A channel with its own TCP connection (no subchannel shared with other channels)."""
+    return grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+
+
+def who(ch: grpc.Channel) -> str:
+    return ch.unary_unary("/test.Echo/Who")(b"", timeout=5).decode()
+
+
+@pytest.fixture
+def two_backends(tmp_path):
+    socks = {name: str(tmp_path / f"{name}.sock") for name in ("a", "b")}
+    procs = {name: start_backend(sock, name) for name, sock in socks.items()}
+    yield socks, procs
+    for proc in procs.values():
+        stop(proc)
+
+
+def test_calls_of_one_connection_stay_on_one_backend(front_binary, two_backends):
+    socks, _ = two_backends
+    front, address = start_front(front_binary, f"{socks['a']},{socks['b']}", "--connections", "2", backends=2)
+    try:
+        channels = [own_connection(address) for _ in range(16)]
+        try:
+            seen = []
+            for ch in channels:
+                names = {who(ch) for _ in range(5)}
+                assert len(names) == 1, f"one client connection reached backends {names}"
+                seen.append(names.pop())
+            # 16 connections all hashed to one of two backends: 2 ** -15, i.e. routing is broken
+            assert set(seen) == {"a", "b"}, seen
+            # the other methods work through either backend
+            for ch in channels[:4]:
+                assert ch.unary_unary("/test.Echo/Unary")(b"xy", timeout=5) == b"yx"
+        finally:
+            for ch in channels:
+                ch.close()
+    finally:
+        assert stop(front) == 0
+    assert '"detail": "live_calls 0"' in front.stderr.read()
+
+
+def test_start_waits_for_every_backend(front_binary, tmp_path):
+    first, late = str(tmp_path / "first.sock"), str(tmp_path / "late.sock")
+    backend = start_backend(first, "first")
+    front = subprocess.Popen([front_binary, "--listen", "127.0.0.1:0", "--backend", f"{first},{late}"],
+                             stdout=subprocess.PIPE, text=True)
+    late_backend = None
+    try:
+        time.sleep(0.5)
+        ready, _, _ = select.select([front.stdout], [], [], 0)
+        assert front.poll() is None and not ready, "the front listened before every backend was there"
+        late_backend = start_backend(late, "late")
+        line = read_json_line(front)
+        assert line["event"] == "front_serving" and line["backends"] == 2
+    finally:
+        stop(front)
+        stop(backend)
+        if late_backend is not None:
+            stop(late_backend)
+
+
+@pytest.mark.parametrize("value", ["", ",", "/tmp/x.sock,", "/tmp/x.sock,,/tmp/y.sock"])
+def test_empty_backend_path_is_a_usage_error(front_binary, value):
+    done = subprocess.run([front_binary, "--listen", "127.0.0.1:0", "--backend", value],
+                          capture_output=True, text=True, timeout=10)
+    assert done.returncode == 2 and "usage" in done.stderr
+
+
+def test_losing_one_of_two_backends_exits_3(front_binary, two_backends):
+    socks, procs = two_backends
+    front, address = start_front(front_binary, f"{socks['a']},{socks['b']}", backends=2)
+    channels = []
+    try:
+        by_backend = {}  # backend name -> a channel whose calls go there
+        while len(by_backend) < 2 and len(channels) < 64:
+            channels.append(own_connection(address))
+            by_backend.setdefault(who(channels[-1]), channels[-1])
+        assert set(by_backend) == {"a", "b"}
+        pending = {name: ch.unary_unary("/test.Echo/Sleep").future(b"", timeout=10) for name, ch in by_backend.items()}
+        for ch in by_backend.values():
+            wait_for(lambda ch=ch: stats(ch)["sleeping"] >= 1)
+        procs["a"].kill()
+        procs["a"].wait()
+        assert front.wait(timeout=10) == 3
+        # the call on the lost backend is failed at once, not left hanging
+        assert pending["a"].exception(timeout=5).code() == grpc.StatusCode.UNAVAILABLE
+        # the other backend's call was not answered: it ends with the front (after its 1 s)
+        assert pending["b"].exception(timeout=5) is not None
+        err = front.stderr.read()
+        assert "front_backend_lost" in err and socks["a"] in err
+    finally:
+        for ch in channels:
+            ch.close()
         stop(front)
