@@ -31,11 +31,13 @@ DETAILS = b"\x08\x09\x12\x04nope\xff\x00"  # what the fake backend sends as grpc
 def front_binary() -> str:
     if os.environ.get("BOARDBOT_FRONT_BINARY"):  # e.g. a sanitizer build
         return os.environ["BOARDBOT_FRONT_BINARY"]
+    # scripts/test sets BOARDBOT_REQUIRE_FRONT=1 once it has the build dependencies: then fail, not skip
+    missing = pytest.fail if os.environ.get("BOARDBOT_REQUIRE_FRONT") == "1" else pytest.skip
     for tool in ("cmake", "pkg-config", "c++"):
         if shutil.which(tool) is None:
-            pytest.skip(f"{tool} not found: boardbot-front cannot be built")
+            missing(f"{tool} not found: boardbot-front cannot be built")
     if subprocess.run(["pkg-config", "--exists", "grpc++"]).returncode != 0:
-        pytest.skip("pkg-config finds no grpc++ (apt-get install libgrpc++-dev): boardbot-front cannot be built")
+        missing("pkg-config finds no grpc++ (apt-get install libgrpc++-dev): boardbot-front cannot be built")
     for cmd in (
         ["cmake", "-S", os.path.join(ROOT, "front"), "-B", BUILD, "-DCMAKE_BUILD_TYPE=Release"],
         ["cmake", "--build", BUILD, "-j2"],
