@@ -65,6 +65,13 @@ class BotRunner:
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.searches = searches  # server.search_queue.SearchQueue, for ismcts specs
 
+    def needs_world(self, spec: str) -> bool:
+        """Whether the bot must be given a world sampled from the seat's information
+        (``State.sample_for``). The random bot reads only the decider's legal moves,
+        which the decider's own information already fixes, so the live state serves
+        as it is and the copy and the sampling are saved."""
+        return not (spec in INLINE_SPECS and type(self).choose is BotRunner.choose)
+
     def is_inline(self, spec: str) -> bool:
         """Whether ``choose`` answers ``spec`` at once on the event loop (never true when a
         subclass overrides ``choose``: its choice may take time)."""

@@ -484,7 +484,9 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         spec = RESIGNED_BOT if info["resigned"] else info["bot"]
         # deterministic per game seed and version: a seeded game replays the same
         rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
-        world = state.sample_for(seat, rng)  # a copy: the live state is not touched
+        needs_world = getattr(self.bots, "needs_world", None)
+        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
+        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
         try:
             move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
             if move not in state.legal_moves():
