@@ -91,7 +91,7 @@ def server_pids(target: str, given: list[int]) -> tuple[list[int], str | None]:
     host, port = procstat.split_target(target)
     if not procstat.is_local(host):
         return [], f"server CPU not measured: {host} is not this machine (give --server-pid if it is)"
-    pids = procstat.find_listeners(port)
+    pids = procstat.server_roots(procstat.find_listeners(port))
     if not pids:
         return [], f"server CPU not measured: no visible process listens on port {port} (give --server-pid)"
     return pids, None

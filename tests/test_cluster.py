@@ -17,6 +17,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
+from boardbot.loadtest import procstat
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 from tests.test_external import ROOT, boardbot_command, free_port, process_env
 
@@ -145,6 +146,14 @@ def test_errors_come_back_unchanged_from_the_owner(cluster):
             conns[0].games.GetGame(game_service_pb2.GetGameRequest(game_id="0" * 32 + suffix), timeout=10)
         assert err.value.code() == grpc.StatusCode.NOT_FOUND
         assert _reason(err.value) == "GAME_NOT_FOUND"
+
+
+def test_the_load_tester_finds_the_whole_server(cluster):
+    proc, address, _ = cluster
+    port = int(address.rsplit(":", 1)[1])
+    listeners = procstat.find_listeners(port)
+    assert sorted(listeners) == sorted(_child_pids(proc.pid))  # SO_REUSEPORT: each process listens
+    assert procstat.server_roots(listeners) == [proc.pid]  # its CPU is the supervisor's tree
 
 
 def test_serving_stats_say_which_process_answered(cluster):

@@ -18,6 +18,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
 from boardbot.client import Client
+from boardbot.loadtest import procstat
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 from tests.test_cluster import Connection, _auth, _create
 from tests.test_external import ROOT, boardbot_command, free_port, process_env
@@ -102,6 +103,8 @@ def test_two_processes_behind_the_front(front_binary, tmp_path):  # noqa: F811
     proc, address = _serve(front_binary, log_path, "--processes", "2")
     conns = [Connection(address) for _ in range(12)]
     try:
+        listeners = procstat.find_listeners(int(address.rsplit(":", 1)[1]))
+        assert len(listeners) == 1 and procstat.server_roots(listeners) == [proc.pid]  # the front, in our tree
         created = [_create(conn, 50 + i) for i, conn in enumerate(conns)]
         assert {r.game.game_id.rsplit("-p", 1)[1] for r in created} == {"0", "1"}, "one process got every connection"
         for i, reply in enumerate(created):

@@ -148,7 +148,7 @@ def server_pids(opts, given: list[int] | None) -> tuple[list[int] | None, list[s
     host, port = procstat.split_target(opts.target)
     if not procstat.is_local(host):
         return None, [f"server CPU not measured: {host} is not this machine (give --server-pid if it is)"]
-    pids = procstat.find_listeners(port)
+    pids = procstat.server_roots(procstat.find_listeners(port))
     if not pids:
         return None, [f"server CPU not measured: no visible process listens on port {port} "
                       "(give --server-pid)"]

@@ -196,3 +196,39 @@ def find_listeners(port: int) -> list[int]:
         if is_top:
             top.append(pid)
     return top
+
+
+def _cmdline(pid: int) -> list[str]:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return [part.decode(errors="replace") for part in f.read().split(b"\0") if part]
+    except OSError:
+        return []
+
+
+def _is_boardbot_serve(pid: int) -> bool:
+    args = _cmdline(pid)
+    names = " ".join(args[:3])
+    return "serve" in args and ("boardbot" in names or "server.cli" in names)
+
+
+def server_roots(pids: list[int]) -> list[int]:
+    """For each listener, the top-most ``boardbot serve`` process above it (itself
+    when none): with ``--front native`` or ``--processes N`` the process on the
+    port is the front or one of N, and the whole server is the tree of the
+    ``boardbot serve`` that started them."""
+    roots = []
+    for pid in pids:
+        root, ancestor = pid, pid
+        for _ in range(64):
+            fields = _stat_fields(ancestor)
+            if fields is None:
+                break
+            ancestor = int(fields[1])
+            if ancestor <= 1:
+                break
+            if _is_boardbot_serve(ancestor):
+                root = ancestor
+        if root not in roots:
+            roots.append(root)
+    return [r for r in roots if not any(other != r and r in descendants(other) for other in roots)]
