@@ -49,7 +49,7 @@ def _reason(err: grpc.RpcError) -> str:
 
 def _child_pids(pid: int) -> list[int]:
     """The supervisor's server processes (not multiprocessing's resource tracker)."""
-    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    out = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True, text=True).stdout
     return [int(line.split()[0]) for line in out.splitlines() if "spawn_main" in line]
 
 
