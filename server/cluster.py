@@ -4,7 +4,10 @@ The Python part of every call runs on a process's one event loop, so one
 process tops out near one core (docs/performance.md). With ``--processes
 N`` a supervisor starts N server processes that all listen on the public
 address (SO_REUSEPORT: the kernel spreads *connections* over them) and each
-on a private Unix socket in a directory of the supervisor's.
+on a private Unix socket in a directory of the supervisor's. With ``--front
+native`` the supervisor also runs the C++ front on the public address, and
+the front spreads connections over the processes' bridge sockets
+(``server.front``, ``server.bridge``).
 
 Games stay where they were created, in that process's memory: a game's id
 names its process (``<hex>-p<index>``). A call for a game of another process
@@ -18,7 +21,9 @@ each in creation order; its page token says where it stopped.
 
 If a process dies, the supervisor logs it and starts a new one in its
 place; the games it held are gone (the store is in memory), and calls for
-them get NOT_FOUND from the new process.
+them get NOT_FOUND from the new process. With the front, whose backends are
+fixed, a process (or the front) that dies stops the whole server instead,
+with status 1, for a service manager to restart.
 """
 
 from __future__ import annotations
