@@ -130,3 +130,34 @@ def test_two_processes_behind_the_front(front_binary, tmp_path):  # noqa: F811
             conn.channel.close()
         log = _stop(proc, log_path)
     assert '"cluster_serving"' in log and '"cluster_stopped"' in log
+
+
+def test_clients_keep_their_games_across_connection_age(front_binary, tmp_path):  # noqa: F811
+    """--max-connection-age: the front sends GOAWAY, the client reconnects, and the new
+    connection may land on the other process; every call still works (forwarded)."""
+    log_path = tmp_path / "serve.log"
+    proc, address = _serve(front_binary, log_path, "--processes", "2", "--max-connection-age", "0.5",
+                           "--max-connection-age-grace", "0.5")
+    conn = Connection(address)
+    try:
+        reply = _create(conn, 77)
+        game_id = reply.game.game_id
+        auth = _auth(next(t.token for t in reply.seat_tokens if t.seat == 0))
+        calls, deadline = 0, time.monotonic() + 4
+        while time.monotonic() < deadline:
+            view = conn.games.GetView(game_service_pb2.GetViewRequest(game_id=game_id, seat=0), metadata=auth,
+                                      timeout=10).view
+            if not view.legal_moves:
+                reply = _create(conn, 78 + calls)
+                game_id = reply.game.game_id
+                auth = _auth(next(t.token for t in reply.seat_tokens if t.seat == 0))
+                continue
+            conn.games.SubmitMove(game_service_pb2.SubmitMoveRequest(
+                game_id=game_id, seat=0, move_id=0, response_view=game_service_pb2.RESPONSE_VIEW_NEXT_DECISION),
+                metadata=auth, timeout=10)
+            calls += 2
+            time.sleep(0.02)
+        assert calls > 50
+    finally:
+        conn.channel.close()
+        _stop(proc, log_path)
