@@ -218,3 +218,13 @@ def test_paced_clients_with_one_call_per_move(serving, tmp_path):
         assert calls["SubmitMove from intended send"]["max_ms"] >= calls["SubmitMove"]["min_ms"]
         assert calls["SubmitMove send lag"]["count"] == calls["SubmitMove"]["count"]
         assert calls["SubmitMove from intended send"]["count"] == calls["SubmitMove"]["count"]
+
+
+def test_a_busy_generator_beside_the_server_is_pointed_out():
+    from boardbot.loadtest import report
+
+    busy = {"machine_cores": 2, "generator": {"cores": 0.51}, "server": {"cores": 1.23}}
+    light = {"machine_cores": 2, "generator": {"cores": 0.13}, "server": {"cores": 1.86}}
+    remote = {"machine_cores": 2, "generator": {"cores": 0.9}, "server": {"note": "not measured"}}
+    assert "native generator" in report._generator_note(busy)[0]
+    assert report._generator_note(light) == [] and report._generator_note(remote) == []

@@ -181,8 +181,21 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         "counters": counters,
         "histograms": {name: stats.histogram(win.lats[name]) for name in _ordered(win.lats)},
         "timeline": timeline,
-        "notes": list(notes or []) + list(result.notes),
+        "notes": list(notes or []) + list(result.notes) + _generator_note(cpu),
     }
+
+
+GENERATOR_SHARE_NOTE = 0.25  # of the machine's cores: past it the generator is a noticeable load
+
+
+def _generator_note(cpu: dict) -> list[str]:
+    """A word when the generator took a good share of a machine it shares with the server."""
+    gen, srv, cores = cpu["generator"], cpu.get("server", {}), cpu.get("machine_cores") or 1
+    if srv.get("cores") is None or gen["cores"] < GENERATOR_SHARE_NOTE * cores:
+        return []
+    return [f"the load generator used {gen['cores']:.2f} of this machine's {cores} cores beside the server: "
+            "for throughput and tail-latency figures, drive the server from another machine or with the "
+            "native generator (bench/native_submit.py; docs/loadtest.md)"]
 
 
 def _over(excess: np.ndarray, margin: float) -> dict:
@@ -243,6 +256,7 @@ def text_summary(run: dict) -> str:
     gen = cpu["generator"]
     lines.append(f"  cpu: server {srv_text}; generator {gen['cores']:.2f} cores in {gen['processes']} process(es)"
                  + (f", {gen['cpu_us_per_call']:.0f} us per call" if "cpu_us_per_call" in gen else ""))
+    lines += [f"  note: {note}" for note in run.get("notes") or []]
     return "\n".join(lines)
 
 
