@@ -693,16 +693,23 @@ class H2Client : public Player {
     start_call(kCreateGame, creq_, nullptr);
   }
 
-  void get_view() {
+  // The load is over (the game is cut) or the game saw too many errors (it is dropped):
+  // true when this game stops here.
+  bool ends_here() {
     if (over()) {
       cut();
-      return;
+      return true;
     }
     if (errors_ > kMaxErrorsPerGame) {
       ++st_.games_failed;
       delete_game();
-      return;
+      return true;
     }
+    return false;
+  }
+
+  void get_view() {
+    if (ends_here()) return;
     start_call(kGetView, vreq_, &seat_auth_);
   }
 
@@ -712,15 +719,7 @@ class H2Client : public Player {
       delete_game();
       return;
     }
-    if (over()) {
-      cut();
-      return;
-    }
-    if (errors_ > kMaxErrorsPerGame) {
-      ++st_.games_failed;
-      delete_game();
-      return;
-    }
+    if (ends_here()) return;
     if (view.moves.empty()) {  // the bots still move (the next-decision wait ran out)
       ++st_.views_while_bots_move;
       wake(Clock::now() + kBotPoll, Next::kView);
