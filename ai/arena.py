@@ -21,8 +21,8 @@ import random
 import sys
 import time
 
-from engine import registry
-from engine.core import TERMINAL, ConfigError
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, ConfigError
 
 from .bots import BotSpecError, make_bot, split_seat_specs
 from .stats import wilson

@@ -1,7 +1,7 @@
 """Bots: something that picks a legal move for the deciding seat.
 
 A bot is only ever given a state sampled from its own seat's information
-(see ``engine.core.State.sample_for``), never the hidden truth; the ISMCTS
+(see ``boardbot.engine.core.State.sample_for``), never the hidden truth; the ISMCTS
 bot goes further and uses only the seat's view of what it is given.
 
 Specs (``make_bot``)::
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.core import Game, State
+from boardbot.engine.core import Game, State
 
 from .ismcts import Budget, Search, SearchError, SearchParams
 
@@ -146,7 +146,7 @@ def parse_ismcts(spec: str) -> ISMCTSSpec:
 
 
 class ISMCTSBot(Bot):
-    """Information-set MCTS (``ai.ismcts``), optionally root-parallel over a pool."""
+    """Information-set MCTS (``boardbot.ai.ismcts``), optionally root-parallel over a pool."""
 
     name = "ismcts"
 

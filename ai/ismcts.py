@@ -23,7 +23,7 @@ Each iteration
    the heuristic, and leaves it only on evidence;
 4. plays out to the end with random moves or ``Game.playout_move``,
    optionally cut off after ``depth`` moves by ``Game.evaluate``;
-5. backs up the per-seat utilities (``ai.utility``) into every node on the
+5. backs up the per-seat utilities (``boardbot.ai.utility``) into every node on the
    path. A node stores the sum for every seat; at a node the deciding seat
    maximises its own value (max^n), so multi-player and team games need
    nothing special.
@@ -66,7 +66,7 @@ import time
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from engine.core import Game, State
+from boardbot.engine.core import Game, State
 
 from .utility import utilities
 

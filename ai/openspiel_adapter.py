@@ -2,9 +2,9 @@
 
 Used by ``bench/ai_speed.py`` to run OpenSpiel's own Python ISMCTS
 (``open_spiel.python.algorithms.ismcts``) on exactly our rules engines, side
-by side with ``ai.ismcts``. Generic over the registry; names no game.
+by side with ``boardbot.ai.ismcts``. Generic over the registry; names no game.
 
-    from ai.openspiel_adapter import load
+    from boardbot.ai.openspiel_adapter import load
     os_game = load("frogriders", {"players": 2})
     state = os_game.wrap(engine_state)          # or os_game.new_initial_state()
 
@@ -23,7 +23,7 @@ Mapping:
   on states the tree walks; rollout clones skip them. ``view`` is the
   acting seat's whole current view as canonical JSON (exact, but a view
   and a JSON dump per tree node).
-* returns: ``ai.utility.utilities`` of the result, the same utility our
+* returns: ``boardbot.ai.utility.utilities`` of the result, the same utility our
   search maximises (general-sum, in [0, 1]).
 * ``clone`` uses the engine's ``copy`` (not ``deepcopy``).
 """
@@ -36,10 +36,10 @@ import random
 import numpy as np
 import pyspiel
 
-from engine import registry
-from engine.core import TERMINAL
-from engine.core import Game as EngineGame
-from engine.core import State as EngineState
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.core import Game as EngineGame
+from boardbot.engine.core import State as EngineState
 
 from .utility import utilities
 
@@ -215,7 +215,7 @@ def resampler(rng: random.Random):
 
 class LeanRolloutEvaluator:
     """Random rollouts straight on the engine state (Python ``random``), as
-    ``ai.ismcts`` does them: takes OpenSpiel's per-step numpy and pyspiel
+    ``boardbot.ai.ismcts`` does them: takes OpenSpiel's per-step numpy and pyspiel
     call overhead out of the comparison, leaving the tree search itself."""
 
     def __init__(self, rng: random.Random):

@@ -22,7 +22,7 @@ kept however many searches share the cores: under load each search gets a
 share of the CPU (fewer iterations), not a later answer. A part whose end
 time passes while another part is running answers after at most that
 slice. How many searches may be in the workers at once is the caller's
-policy (``server.search_queue``); the pool takes whatever it is given.
+policy (``boardbot.server.search_queue``); the pool takes whatever it is given.
 
 **Late workers.** A part with an end time sends one snapshot of its root
 statistics at ``SNAPSHOT_AT`` of its time; a caller that gives up on a
@@ -57,8 +57,8 @@ import time
 from collections import deque
 from typing import Any, Callable, Mapping
 
-from engine import registry
-from engine.core import Game
+from boardbot.engine import registry
+from boardbot.engine.core import Game
 
 SLICE_SECONDS = 0.002  # a worker's time on one part before it looks at the others
 SNAPSHOT_AT = 0.75     # a timed part sends its statistics once at this share of its time
@@ -382,7 +382,7 @@ class SearchPool:
         self.nice = nice
         self._ctx = mp.get_context(method)
         if method == "forkserver":
-            self._ctx.set_forkserver_preload(["ai.pool", "ai.ismcts", "engine.registry"])
+            self._ctx.set_forkserver_preload(["boardbot.ai.pool", "boardbot.ai.ismcts", "boardbot.engine.registry"])
         self._lock = threading.RLock()
         self._ids = itertools.count(1)
         self._futures: dict[int, tuple[concurrent.futures.Future, Request | None, _Worker]] = {}

@@ -1,7 +1,7 @@
 """The in-process AI API that the gRPC BotService calls.
 
-    from ai.pool import SearchPool
-    from ai.service_api import suggest, Budget
+    from boardbot.ai.pool import SearchPool
+    from boardbot.ai.service_api import suggest, Budget
 
     pool = SearchPool(2)                      # once, before the gRPC server starts
     ...
@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engine import registry
-from engine.core import TERMINAL, Game, State
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, Game, State
 
 from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
 

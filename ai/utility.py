@@ -20,7 +20,7 @@ Every seat maximises its own utility (max^n, not two-player zero-sum):
 
 With one seat (a solo game against an automaton) the utility is the raw
 score: the result's winners say nothing then. The search normalises values
-by the range it has seen (see ``ai.ismcts``), so the raw scale is harmless.
+by the range it has seen (see ``boardbot.ai.ismcts``), so the raw scale is harmless.
 
 All terms lie in [0, 1], so ``u_i`` does too for two or more seats, which is
 also the range of ``Game.evaluate``'s estimates used at a rollout cut-off.
@@ -28,7 +28,7 @@ also the range of ``Game.evaluate``'s estimates used at a rollout cut-off.
 
 from __future__ import annotations
 
-from engine.core import Result
+from boardbot.engine.core import Result
 
 WIN_WEIGHT = 0.8
 PLACE_WEIGHT = 0.1

@@ -5,9 +5,9 @@
 Per game and player count, on the same positions (decision points of random
 games, each searched from the deciding seat's view):
 
-* ``ai.ismcts`` in one process, and root-parallel on a 2-process pool;
+* ``boardbot.ai.ismcts`` in one process, and root-parallel on a 2-process pool;
 * OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) on
-  the same engine through ``ai.openspiel_adapter``: with its stock
+  the same engine through ``boardbot.ai.openspiel_adapter``: with its stock
   ``RandomRolloutEvaluator``, and with a lean evaluator that rolls out on
   the engine directly (so the ratio isolates the tree search);
 * the ratio of simulations per second (ours, 1 process / OpenSpiel);
@@ -32,16 +32,15 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai.arena import play_match, seating  # noqa: E402
-from ai.bots import Bot, make_bot  # noqa: E402
-from ai.ismcts import SearchParams  # noqa: E402
-from ai.pool import SearchPool  # noqa: E402
-from ai.service_api import suggest  # noqa: E402
-from ai.stats import percentile, wilson  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.core import TERMINAL  # noqa: E402
+from boardbot.ai.arena import play_match, seating  # noqa: E402
+from boardbot.ai.bots import Bot, make_bot  # noqa: E402
+from boardbot.ai.ismcts import SearchParams  # noqa: E402
+from boardbot.ai.pool import SearchPool  # noqa: E402
+from boardbot.ai.service_api import suggest  # noqa: E402
+from boardbot.ai.stats import percentile, wilson  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.core import TERMINAL  # noqa: E402
 
 
 def decision_points(game, cfg, count: int, seed: int) -> list:
@@ -70,7 +69,7 @@ class OpenSpielBot(Bot):
     name = "openspiel"
 
     def __init__(self, game, cfg, seconds: float, lean: bool = False):
-        from ai.openspiel_adapter import load
+        from boardbot.ai.openspiel_adapter import load
 
         self.game = game
         self.seconds = seconds
@@ -78,7 +77,7 @@ class OpenSpielBot(Bot):
         self.os_game = load(game.name, cfg)
 
     def choose(self, state, rng):
-        from ai.openspiel_adapter import ismcts_bot
+        from boardbot.ai.openspiel_adapter import ismcts_bot
 
         seat = state.decider()
         seed = rng.getrandbits(63)
@@ -93,7 +92,7 @@ class OpenSpielBot(Bot):
 def speed(game, cfg, positions, seconds: float, pool, have_openspiel: bool) -> dict:
     totals = {k: [0, 0.0] for k in ("ours_1p", "ours_2p", "openspiel", "openspiel_lean")}
     if have_openspiel:
-        from ai.openspiel_adapter import ismcts_bot, load
+        from boardbot.ai.openspiel_adapter import ismcts_bot, load
 
         os_game = load(game.name, cfg)
     for i, state in enumerate(positions):

@@ -18,10 +18,9 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai.arena import run_arena  # noqa: E402
-from engine import registry  # noqa: E402
+from boardbot.ai.arena import run_arena  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
 
 TARGETS_2P = {"random": 0.95, "greedy": 0.75}
 

@@ -31,12 +31,11 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai.arena import play_match  # noqa: E402
-from ai.bots import make_bot  # noqa: E402
-from ai.stats import wilson  # noqa: E402
-from engine import registry  # noqa: E402
+from boardbot.ai.arena import play_match  # noqa: E402
+from boardbot.ai.bots import make_bot  # noqa: E402
+from boardbot.ai.stats import wilson  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
 
 GAME = "fritanga"
 _CACHE: dict = {}
@@ -112,7 +111,7 @@ def playout_speed(positions: int = 40, seed: int = 1) -> list[dict]:
     """Actions per second of ``playout_move`` (every seat) and of random moves, from mid-game positions."""
     import random
 
-    from engine.core import TERMINAL
+    from boardbot.engine.core import TERMINAL
 
     game = registry.get(GAME)
     out = []

@@ -35,14 +35,13 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai.arena import Progress, seating  # noqa: E402
-from ai.bots import Bot, make_bot  # noqa: E402
-from ai.stats import wilson  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.core import TERMINAL  # noqa: E402
-from engine.games.froccs.policy import is_bargain_move  # noqa: E402
+from boardbot.ai.arena import Progress, seating  # noqa: E402
+from boardbot.ai.bots import Bot, make_bot  # noqa: E402
+from boardbot.ai.stats import wilson  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.core import TERMINAL  # noqa: E402
+from boardbot.engine.games.froccs.policy import is_bargain_move  # noqa: E402
 
 BARGAIN, NO_BARGAIN, NO_SIDE = "bargain", "no-bargain", "no-side"
 LINEUPS = {3: [BARGAIN, BARGAIN, NO_BARGAIN], 4: [BARGAIN, BARGAIN, NO_BARGAIN, NO_BARGAIN]}
@@ -99,7 +98,7 @@ def make(kind: str, spec: str, game) -> Bot:
 
 
 def play(game, cfg: dict, kinds: list[str], bots: list[Bot], seed: int) -> dict:
-    """One game (as ``ai.arena.play_match``), counting the bargaining by bot kind."""
+    """One game (as ``boardbot.ai.arena.play_match``), counting the bargaining by bot kind."""
     state = game.new_state(cfg, seed)
     for bot in bots:
         bot.new_game()

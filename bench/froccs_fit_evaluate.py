@@ -24,11 +24,10 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import registry  # noqa: E402
-from engine.core import TERMINAL  # noqa: E402
-from engine.games.froccs import policy as P  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.core import TERMINAL  # noqa: E402
+from boardbot.engine.games.froccs import policy as P  # noqa: E402
 
 PLAYERS = (2, 2, 3, 4, 5, 6)  # two-player games twice: they are short
 

@@ -22,13 +22,11 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "clients", "python"))
 
 from boardbot.v1 import common_pb2, game_service_pb2 as pb  # noqa: E402
-from server import logs  # noqa: E402
-from server.service import GameService  # noqa: E402
-from server.store import InMemoryStore  # noqa: E402
+from boardbot.server import logs  # noqa: E402
+from boardbot.server.service import GameService  # noqa: E402
+from boardbot.server.store import InMemoryStore  # noqa: E402
 
 
 class Context:

@@ -31,9 +31,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 
-from boardbot.loadtest import procstat  # noqa: E402
+from boardbot.tools.loadtest import procstat  # noqa: E402
 
 SOURCE_DIR = os.path.join(ROOT, "bench", "native_loadgen")
 BUILD_DIR = os.path.join(ROOT, "build", "native_loadgen")

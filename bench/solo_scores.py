@@ -30,12 +30,11 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai.arena import Progress, play_match  # noqa: E402
-from ai.bots import make_bot, split_seat_specs  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.games.dulore_jutunk import data as D  # noqa: E402
+from boardbot.ai.arena import Progress, play_match  # noqa: E402
+from boardbot.ai.bots import make_bot, split_seat_specs  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.games.dulore_jutunk import data as D  # noqa: E402
 
 GAME = "dulore-jutunk"
 BANDS = (("0-16", 0, 16), ("17-18", 17, 18), ("19-20", 19, 20), ("21-22", 21, 22), ("23+", 23, 10**6))

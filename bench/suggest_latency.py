@@ -37,8 +37,6 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 
 import grpc  # noqa: E402
 
@@ -64,13 +62,12 @@ def free_port() -> int:
 
 def start_server(args) -> tuple[subprocess.Popen, str]:
     address = f"127.0.0.1:{free_port()}"
-    cmd = [sys.executable, "-m", "server.cli", "serve", "--address", address]
+    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address]
     for flag, value in (("--ai-workers", args.ai_workers), ("--max-searches", args.max_searches),
                         ("--search-queue-limit", args.search_queue_limit)):
         if value is not None:
             cmd += [flag, str(value)]
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "clients", "python"), env.get("PYTHONPATH", "")])
     log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     return proc, address

@@ -1,5 +1,9 @@
 """Pure, deterministic rules engines for boardbot's games."""
 
+if __name__ != "boardbot.engine":  # the folder is on sys.path (the repository root as the working directory)
+    raise ImportError(f"import boardbot.engine, not {__name__}: the project installs under one name, boardbot")
+
+
 from .core import (  # noqa: F401
     TERMINAL,
     ConfigError,

@@ -6,7 +6,7 @@ seat saw of it, the public log, a digest of every seat's view, and the
 result. CI replays them (tests/test_playthroughs.py); after an intended
 rule change, regenerate with
 
-    python -m engine.playthrough [game ...]
+    python -m boardbot.engine.playthrough [game ...]
 """
 
 from __future__ import annotations

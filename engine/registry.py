@@ -8,11 +8,11 @@ from .core import ConfigError, Game
 
 # name -> "module:attribute"; modules are imported on first use.
 GAMES: dict[str, str] = {
-    "frogriders": "engine.games.frogriders:GAME",
-    "czech-pub": "engine.games.czech_pub:GAME",
-    "fritanga": "engine.games.fritanga:GAME",
-    "froccs": "engine.games.froccs:GAME",
-    "dulore-jutunk": "engine.games.dulore_jutunk:GAME",
+    "frogriders": "boardbot.engine.games.frogriders:GAME",
+    "czech-pub": "boardbot.engine.games.czech_pub:GAME",
+    "fritanga": "boardbot.engine.games.fritanga:GAME",
+    "froccs": "boardbot.engine.games.froccs:GAME",
+    "dulore-jutunk": "boardbot.engine.games.dulore_jutunk:GAME",
 }
 
 _loaded: dict[str, Game] = {}

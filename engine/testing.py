@@ -1,7 +1,7 @@
 """Invariant checks every game must pass (used by the generic tests).
 
 Kept in the package, not only under tests/, so a new game's author can run
-``python -m engine.testing <game>`` while writing it.
+``python -m boardbot.engine.testing <game>`` while writing it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Generate the Python stubs for proto/ into clients/python/boardbot/v1/.
+"""Generate the Python stubs for proto/ into clients/python/boardbot/v1/ (the client distribution).
 
     python scripts/gen_proto.py            # regenerate the committed stubs
     python scripts/gen_proto.py --out DIR  # generate into DIR/boardbot/v1/ instead
@@ -38,6 +38,7 @@ def generate(out_root: pathlib.Path) -> pathlib.Path:
             raise SystemExit("protoc failed")
         generated = pathlib.Path(tmp) / PACKAGE
         (generated / "__init__.py").write_text(INIT)
+        (generated / "py.typed").write_text("")  # PEP 561: the .pyi stubs are the types
         if target.exists():
             shutil.rmtree(target)
         target.parent.mkdir(parents=True, exist_ok=True)

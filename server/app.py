@@ -90,7 +90,7 @@ class Running:
         self.address = host if host.startswith("unix:") else f"{host}:{port}"
 
     def servicers(self) -> list:
-        """(servicer, service descriptor) pairs: what ``server.bridge`` serves."""
+        """(servicer, service descriptor) pairs: what ``boardbot.server.bridge`` serves."""
         return [(self.service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"]),
                 (self.bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]),
                 (self.health, health_pb2.DESCRIPTOR.services_by_name["Health"])]
@@ -111,10 +111,10 @@ async def start(address: str | None, store: GameStore | None = None,
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
-    ``ai.pool.SearchPool`` started before the server), or in threads of this
+    ``boardbot.ai.pool.SearchPool`` started before the server), or in threads of this
     process without one; ``max_searches`` and ``search_queue_limit``: see
-    ``server.search_queue``; ``connections``: keepalive and connection age;
-    ``cluster``: this process's place among several on one port (``server.cluster``):
+    ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
+    ``cluster``: this process's place among several on one port (``boardbot.server.cluster``):
     the port is shared (SO_REUSEPORT) and the process also listens on its own
     Unix socket for the calls the others forward to it."""
     options = (connections or ConnectionOptions()).grpc_options()
@@ -157,7 +157,7 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
     """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit
     status (1 if the front died). ``ready()`` is called once the server takes
     calls. ``front_binary``: the C++ front takes the calls on ``address`` and
-    hands them to this process (``server.front``). ``bridge``: serve a front
+    hands them to this process (``boardbot.server.front``). ``bridge``: serve a front
     that someone else runs (the ``--processes`` supervisor) at this Unix socket
     path, and no public address. ``search_options``: ``pool``, ``max_searches``,
     ``search_queue_limit``, ``cluster`` (see ``start``)."""

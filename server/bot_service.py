@@ -15,7 +15,7 @@ Bots: ``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit
 parameters) search through the server's ``SearchQueue`` (worker processes);
 ``random`` and ``greedy`` answer at once on the loop (they cost
 microseconds). A request's ``budget`` (iterations and/or seconds) replaces
-the spec's own budget. Deadlines, queueing, shedding: ``server.search_queue``.
+the spec's own budget. Deadlines, queueing, shedding: ``boardbot.server.search_queue``.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ import random
 import secrets
 import time
 
-from ai.bots import BotSpecError, make_bot, parse_ismcts
-from boardbot import convert
+from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.server import convert
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2
-from engine import registry
-from engine.core import TERMINAL, ConfigError, Game
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, ConfigError, Game
 
 from . import errors
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
@@ -98,7 +98,7 @@ def _legal_move(state, game_name: str, move, move_id: int) -> common_pb2.LegalMo
 
 
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
-    rpc_service = "bot"  # which stub a forwarded call uses (server.cluster)
+    rpc_service = "bot"  # which stub a forwarded call uses (boardbot.server.cluster)
 
     def __init__(self, games: GameService, searches: SearchQueue):
         self.games = games

@@ -20,9 +20,9 @@ import asyncio
 import concurrent.futures
 import random
 
-from ai.bots import make_bot, parse_ismcts
-from engine import registry
-from engine.core import State
+from boardbot.ai.bots import make_bot, parse_ismcts
+from boardbot.engine import registry
+from boardbot.engine.core import State
 
 
 def choose_move(game_name: str, spec: str, world: dict, seed: int) -> list:
@@ -63,7 +63,7 @@ class BotRunner:
     def __init__(self, executor: concurrent.futures.Executor | None = None, searches=None):
         self._own = executor is None
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
-        self.searches = searches  # server.search_queue.SearchQueue, for ismcts specs
+        self.searches = searches  # boardbot.server.search_queue.SearchQueue, for ismcts specs
 
     def needs_world(self, spec: str) -> bool:
         """Whether the bot must be given a world sampled from the seat's information

@@ -7,7 +7,7 @@ address (SO_REUSEPORT: the kernel spreads *connections* over them) and each
 on a private Unix socket in a directory of the supervisor's. With ``--front
 native`` the supervisor also runs the C++ front on the public address, and
 the front spreads connections over the processes' bridge sockets
-(``server.front``, ``server.bridge``).
+(``boardbot.server.front``, ``boardbot.server.bridge``).
 
 Games stay where they were created, in that process's memory: a game's id
 names its process (``<hex>-p<index>``). A call for a game of another process

@@ -1,7 +1,7 @@
 """``boardbot serve --front native``: the C++ front on the public address.
 
 The front (``front/``, built with cmake) takes the gRPC calls and hands them
-to the Python server over Unix sockets (``server.bridge``); the Python gRPC
+to the Python server over Unix sockets (``boardbot.server.bridge``); the Python gRPC
 server then listens only on a Unix socket of its own (reflection, debugging
 with ``grpcurl -unix``, and calls forwarded between server processes). With
 ``--processes N`` the front feeds N server processes, every call of one

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import multiprocessing
 import os
 
@@ -29,7 +28,7 @@ def serve_main(args) -> int:
 
 def run_server(args, cluster=None, ready=None) -> int:
     """One server process: the whole server, or one of ``--processes`` (``cluster``)."""
-    from boardbot import eventloop
+    from boardbot.server import eventloop
 
     from . import logs
     from .app import serve
@@ -52,7 +51,7 @@ def run_server(args, cluster=None, ready=None) -> int:
     options = search_options(args)
     pool = None
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
-        from ai.pool import SearchPool
+        from boardbot.ai.pool import SearchPool
 
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
@@ -110,35 +109,3 @@ def search_options(args) -> dict:
     if out["search_queue_limit"] is not None and out["search_queue_limit"] < 0:
         raise SystemExit("boardbot serve: --search-queue-limit must be >= 0")
     return out
-
-
-def play_main(args) -> int:
-    from boardbot.play import play
-
-    from . import logs
-
-    config = json.loads(args.config) if args.config else {}
-    config.update(getattr(args, "params", {}))
-    if args.solo:
-        config["players"] = 1
-    elif args.players is not None:
-        config["players"] = args.players
-    opponents = [s.strip() for s in args.vs.split(",") if s.strip()]
-    players = config.get("players")
-    if players is None and len(opponents) == 1:
-        try:  # the game's default seat count, when this install has its engine
-            from engine import registry
-
-            players = registry.get(args.game).validate(config)["players"]
-        except Exception:  # noqa: BLE001 - the server will name the problem
-            players = None
-    if players is not None and len(opponents) == 1 and players >= 1:
-        opponents = opponents * (players - 1)  # one spec plays every other seat
-    if args.address:
-        return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
-    from .app import BackgroundServer
-
-    logs.configure(enabled=False)  # the terminal is the player's
-    with BackgroundServer() as server:
-        return play(server.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
-

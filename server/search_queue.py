@@ -2,7 +2,7 @@
 
 Every ISMCTS search the server runs -- BotService.SuggestMove and
 ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
-``SearchQueue`` in front of the shared ``ai.pool.SearchPool``:
+``SearchQueue`` in front of the shared ``boardbot.ai.pool.SearchPool``:
 
 * **Running**: at most ``max_running`` searches are in the workers at once
   (default ``SEARCHES_PER_WORKER`` per worker process). The workers
@@ -36,7 +36,7 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   whose deadline leaves less than the margin fails at once with
   DEADLINE_EXCEEDED (the answer could not arrive in time). A search that
   got no iteration in (no time left after waiting) answers with the game's
-  heuristic move (``ai.service_api.immediate_move``).
+  heuristic move (``boardbot.ai.service_api.immediate_move``).
 * **Cancellation**: a cancelled call cancels its task; the search's parts
   are told to stop and the workers answer within a slice; the ``search``
   log line of a cancelled search comes when they have, with ``stopped_ms``.
@@ -65,10 +65,10 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from ai.ismcts import Budget, SearchParams
-from ai.pool import WorkerDied
-from ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
-from engine.core import Game
+from boardbot.ai.ismcts import Budget, SearchParams
+from boardbot.ai.pool import WorkerDied
+from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
+from boardbot.engine.core import Game
 
 from . import errors
 

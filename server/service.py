@@ -1,7 +1,7 @@
 """boardbot.v1.GameService: the authoritative game host.
 
 Nothing here names a game: configs, views and moves go through
-``boardbot.convert`` and the engine interface (``engine.core``).
+``boardbot.server.convert`` and the engine interface (``boardbot.engine.core``).
 
 Design (see also README.md, API):
 
@@ -18,7 +18,7 @@ Design (see also README.md, API):
   seat that did not resign; scores stay the engine's.
 * Bot seats (and resigned seats) are played by the server: a per-game
   driver task samples a world for the seat (``State.sample_for``), runs the
-  bot in an executor (``server.bots.BotRunner``) and commits the move
+  bot in an executor (``boardbot.server.bots.BotRunner``) and commits the move
   through the same checked path as a client's move.
 * Every change is a compare-and-set commit on the store; a lost race is
   retried (bots) or reported as ABORTED (clients). A rejected call changes
@@ -44,10 +44,10 @@ import grpc
 import structlog
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
-from engine import registry
-from engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
 
 from . import errors, logs
 from .bots import BotRunner, check_spec
@@ -238,7 +238,7 @@ class Snapshot:
         out = None
         field = _constructor_field(name)
         if field is not None:
-            # the whole message in one constructor call (C); see boardbot.convert
+            # the whole message in one constructor call (C); see boardbot.server.convert
             game, text = state.game, state.move_text
             try:
                 out = common_pb2.SeatView(
@@ -308,7 +308,7 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
 
 # --- the service ----------------------------------------------------------------
 class GameService(game_service_pb2_grpc.GameServiceServicer):
-    rpc_service = "game"  # which stub a forwarded call uses (server.cluster)
+    rpc_service = "game"  # which stub a forwarded call uses (boardbot.server.cluster)
 
     def __init__(self, store: GameStore, bots: BotRunner | None = None, cluster: Cluster | None = None):
         self.store = store

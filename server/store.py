@@ -30,8 +30,8 @@ import asyncio
 import copy
 from typing import Any
 
-from engine import registry
-from engine.core import State
+from boardbot.engine import registry
+from boardbot.engine.core import State
 
 Record = dict[str, Any]
 EventRecord = dict[str, Any]

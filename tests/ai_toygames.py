@@ -17,7 +17,7 @@ the seat scores 2 per round it beats it.
 
 from __future__ import annotations
 
-from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
+from boardbot.engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 PLAY, REACT, OVER = 0, 1, 2
 CARDS = range(1, 16)

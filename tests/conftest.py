@@ -30,8 +30,8 @@ from grpc_status import rpc_status  # noqa: E402
 
 @pytest.fixture(scope="session")
 def server():
-    from server import logs
-    from server.app import BackgroundServer
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
 
     logs.configure(enabled=False)
     srv = BackgroundServer()

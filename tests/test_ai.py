@@ -11,14 +11,14 @@ import threading
 
 import pytest
 
-from ai.arena import run_arena
-from ai.bots import BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
-from ai.ismcts import POLICY_STEP_LIMIT, Budget, Search, SearchError, SearchParams, merge_stats
-from ai.service_api import suggest
-from ai.utility import utilities
-from engine import registry
-from engine.core import TERMINAL, Result
-from engine.testing import config_id
+from boardbot.ai.arena import run_arena
+from boardbot.ai.bots import BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
+from boardbot.ai.ismcts import POLICY_STEP_LIMIT, Budget, Search, SearchError, SearchParams, merge_stats
+from boardbot.ai.service_api import suggest
+from boardbot.ai.utility import utilities
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, Result
+from boardbot.engine.testing import config_id
 
 import ai_toygames
 from conftest import scaled
@@ -132,7 +132,7 @@ def test_cancel_stops_a_search():
 
 @pytest.fixture(scope="module")
 def pool():
-    from ai.pool import SearchPool
+    from boardbot.ai.pool import SearchPool
 
     p = SearchPool(2)
     yield p
@@ -335,7 +335,7 @@ def test_tree_reuse_follows_seen_moves():
 
 
 def test_arena_command_prints_the_summary(capsys):
-    from server.cli import main
+    from boardbot.tools.cli import main
 
     name = registry.names()[0]
     assert main(["arena", name, "--seats", "ismcts:iterations=4,c=0.5,random", "--games", "2", "--seed", "3"]) == 0
@@ -420,7 +420,7 @@ def test_progressive_bias_follows_the_heuristic_among_equal_moves(mode):
 
 def test_a_stalling_playout_policy_gives_way_to_random_moves():
     """A policy that never ends the game cannot hang an iteration-budgeted search."""
-    from engine.core import Result
+    from boardbot.engine.core import Result
 
     class Loop:  # a one-seat world: 'wait' forever, or 'end'
         ended = False

@@ -20,7 +20,7 @@ from grpc_status import rpc_status
 from boardbot.client import Client
 from boardbot.v1 import bot_service_pb2 as bpb
 from boardbot.v1 import common_pb2
-from engine import registry
+from boardbot.engine import registry
 
 from conftest import error_of, play_randomly
 
@@ -31,7 +31,7 @@ LONG = 10_000_000  # iterations no test waits for
 
 @pytest.fixture(scope="module")
 def pool():
-    from ai.pool import SearchPool
+    from boardbot.ai.pool import SearchPool
 
     p = SearchPool(2, nice=5)  # as boardbot serve starts it
     yield p
@@ -40,8 +40,8 @@ def pool():
 
 @pytest.fixture(scope="module")
 def ai_server(pool):
-    from server import logs
-    from server.app import BackgroundServer
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
 
     logs.configure(enabled=False)
     srv = BackgroundServer(pool=pool)
@@ -52,7 +52,7 @@ def ai_server(pool):
 @pytest.fixture(scope="module")
 def tight_server(pool):
     """Two searches at a time, one more may wait: the third waiting caller is refused."""
-    from server.app import BackgroundServer
+    from boardbot.server.app import BackgroundServer
 
     srv = BackgroundServer(pool=pool, max_searches=2, search_queue_limit=1)
     yield srv
@@ -414,8 +414,8 @@ def test_without_a_pool_searches_run_in_threads(client, server):
 
 # --- the pool ---------------------------------------------------------------------------
 def test_a_dead_worker_is_replaced():
-    from ai.pool import SearchPool, WorkerDied
-    from ai.service_api import suggest
+    from boardbot.ai.pool import SearchPool, WorkerDied
+    from boardbot.ai.service_api import suggest
 
     game = registry.get("frogriders")
     state = game.new_state(game.validate({}), 1)
@@ -452,8 +452,8 @@ def test_interleaved_time_budgets_hold(pool):
     """More searches than workers: each still answers near its budget (a share of the CPU each)."""
     import asyncio
 
-    from ai.ismcts import SearchParams
-    from ai.service_api import run_search_async
+    from boardbot.ai.ismcts import SearchParams
+    from boardbot.ai.service_api import run_search_async
 
     game = registry.get("frogriders")
     state = game.new_state(game.validate({}), 3)

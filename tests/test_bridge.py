@@ -1,4 +1,4 @@
-"""server.bridge, the Python end of the native front, spoken to directly.
+"""boardbot.server.bridge, the Python end of the native front, spoken to directly.
 
 The test plays the front: it sends CALL and CANCEL frames over the Unix
 socket and reads MESSAGE and FINISH frames, so the bridge is checked in CI
@@ -17,9 +17,9 @@ import pytest
 from google.rpc import error_details_pb2, status_pb2
 
 from boardbot.v1 import bot_service_pb2, common_pb2, game_service_pb2
-from server import logs
-from server.app import BackgroundServer
-from server.bridge import CALL, CANCEL, FINISH, MESSAGE, BridgeServer
+from boardbot.server import logs
+from boardbot.server.app import BackgroundServer
+from boardbot.server.bridge import CALL, CANCEL, FINISH, MESSAGE, BridgeServer
 
 GAME = "/boardbot.v1.GameService/"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from server.cli import build_parser, game_params
+from boardbot.tools.cli import build_parser, game_params
 
 
 def test_extra_options_become_game_parameters():
@@ -16,7 +16,7 @@ def test_a_stray_word_is_an_error():
 
 
 def test_other_commands_reject_unknown_options():
-    from server import cli
+    from boardbot.tools import cli
 
     with pytest.raises(SystemExit):
         cli.main(["arena", "frogriders", "--no-such-option", "1"])

@@ -17,7 +17,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from boardbot.loadtest import procstat
+from boardbot.tools.loadtest import procstat
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 from tests.test_external import ROOT, boardbot_command, free_port, process_env
 

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from engine import registry
-from engine.core import ConfigError
-from engine.testing import config_id, full_check_game, quick_game
+from boardbot.engine import registry
+from boardbot.engine.core import ConfigError
+from boardbot.engine.testing import config_id, full_check_game, quick_game
 
 from conftest import STEP_FRACTION, scaled
 
@@ -43,8 +43,8 @@ def test_same_seed_same_game_in_another_process(name):
     cfg = game.configurations()[0]
     script = (
         "import json, random, sys\n"
-        "from engine import registry\n"
-        "from engine.testing import quick_game\n"
+        "from boardbot.engine import registry\n"
+        "from boardbot.engine.testing import quick_game\n"
         f"s = quick_game(registry.get({name!r}), json.loads(sys.argv[1]), 77)\n"
         "print(json.dumps(s.to_dict(), sort_keys=True))\n"
     )

@@ -1,10 +1,10 @@
-"""boardbot.eventloop: uvloop when installed, asyncio's loop on request."""
+"""boardbot.server.eventloop: uvloop when installed, asyncio's loop on request."""
 
 import asyncio
 
 import pytest
 
-from boardbot import eventloop
+from boardbot.server import eventloop
 
 
 async def _loop_module() -> str:

@@ -27,12 +27,11 @@ BUF = ROOT / "node_modules" / ".bin" / "buf"
 
 def boardbot_command() -> list[str]:
     script = pathlib.Path(sys.executable).parent / "boardbot"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "server.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "boardbot.tools.cli"]
 
 
 def process_env(**extra) -> dict:
     env = dict(os.environ, **extra)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "clients" / "python"), env.get("PYTHONPATH", "")])
     return env
 
 

@@ -18,7 +18,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
 from boardbot.client import Client
-from boardbot.loadtest import procstat
+from boardbot.tools.loadtest import procstat
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 from tests.test_cluster import Connection, _auth, _create
 from tests.test_external import ROOT, boardbot_command, free_port, process_env

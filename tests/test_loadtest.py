@@ -16,9 +16,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from boardbot.loadtest import procstat, stats
-from boardbot.loadtest.scenarios import ScenarioError, build, split_bot_specs
-from server.cli import main as boardbot_main
+from boardbot.tools.loadtest import procstat, stats
+from boardbot.tools.loadtest.scenarios import ScenarioError, build, split_bot_specs
+from boardbot.tools.cli import main as boardbot_main
 from test_external import ROOT, ServeProcess, boardbot_command, free_port, process_env
 
 KEYS = ("p50_ms", "p90_ms", "p95_ms", "p99_ms", "max_ms")
@@ -221,7 +221,7 @@ def test_paced_clients_with_one_call_per_move(serving, tmp_path):
 
 
 def test_a_busy_generator_beside_the_server_is_pointed_out():
-    from boardbot.loadtest import report
+    from boardbot.tools.loadtest import report
 
     busy = {"machine_cores": 2, "generator": {"cores": 0.51}, "server": {"cores": 1.23}}
     light = {"machine_cores": 2, "generator": {"cores": 0.13}, "server": {"cores": 1.86}}

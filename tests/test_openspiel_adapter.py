@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from engine import registry
-from engine.core import TERMINAL
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ai.openspiel_adapter import OpenSpielState, ismcts_bot, load  # noqa: E402
+from boardbot.ai.openspiel_adapter import OpenSpielState, ismcts_bot, load  # noqa: E402
 
 
 @pytest.mark.parametrize("name", registry.names())

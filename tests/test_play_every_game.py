@@ -4,9 +4,9 @@ import io
 
 import pytest
 
-from boardbot.play import play
-from engine import registry
-from engine.testing import config_id
+from boardbot.tools.play import play
+from boardbot.engine import registry
+from boardbot.engine.testing import config_id
 
 CASES = [(g.name, cfg) for g in registry.all_games() for cfg in g.configurations()[:1]]
 # one extra case per distinct mode-like parameter value is covered by the engine tests;

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2
-from engine import registry
-from engine.core import TERMINAL
-from engine.testing import config_id
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.testing import config_id
 
 from conftest import STEP_FRACTION, scaled
 

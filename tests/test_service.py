@@ -12,11 +12,11 @@ import time
 import grpc
 import pytest
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.client import Client, View
 from boardbot.v1 import common_pb2, game_service_pb2
-from engine import registry
-from server.service import Snapshot
+from boardbot.engine import registry
+from boardbot.server.service import Snapshot
 
 from conftest import error_of, play_randomly
 
@@ -156,7 +156,7 @@ def test_concurrent_retries_of_one_request_apply_once(client):
 
 
 def test_the_generic_renderer_draws_any_view(client):
-    from boardbot.play import generic_render
+    from boardbot.tools.play import generic_render
 
     text = generic_render(two_humans(client).spectator().view().state)
     assert "seat: -1" in text and "config:" in text
@@ -453,8 +453,8 @@ def test_fifty_games_at_once(server):
 
 
 def test_a_thinking_bot_blocks_neither_other_games_nor_calls():
-    from server.app import BackgroundServer
-    from server.bots import BotRunner
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.bots import BotRunner
 
     class SlowBots(BotRunner):
         async def choose(self, *args):
@@ -482,7 +482,7 @@ def test_a_thinking_bot_blocks_neither_other_games_nor_calls():
 def test_bots_can_run_in_a_process_pool():
     import multiprocessing
 
-    from server.app import BackgroundServer
+    from boardbot.server.app import BackgroundServer
 
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     with BackgroundServer(bot_executor=pool) as srv, Client(srv.address) as c:
@@ -512,7 +512,7 @@ def test_client_view_wrapper_matches_the_message(client):
 
 
 def test_events_show_each_observer_only_its_own_text_log_and_move():
-    from server.service import event_message
+    from boardbot.server.service import event_message
 
     event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
              "move": {"take_privilege": {"slot": 2}},
@@ -531,8 +531,8 @@ def test_events_show_each_observer_only_its_own_text_log_and_move():
 
 
 def test_an_unexpected_failure_is_internal_and_the_server_goes_on():
-    from server.app import BackgroundServer
-    from server.store import InMemoryStore
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.store import InMemoryStore
 
     class BrokenStore(InMemoryStore):
         async def get(self, game_id):

@@ -54,8 +54,8 @@ def test_one_call_per_move_against_a_bot(client):
 
 
 def test_the_next_decision_wait_ends_before_the_deadline():
-    from server.app import BackgroundServer
-    from server.bots import BotRunner
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.bots import BotRunner
 
     class SlowBots(BotRunner):
         async def choose(self, *args):
@@ -101,7 +101,7 @@ def test_cached_views_follow_the_versions(client):
 def test_connections_age_out_and_clients_carry_on():
     """A short max connection age: unary calls go on over new connections; a watch
     stream ends with UNAVAILABLE after age + grace and resumes from its version."""
-    from server.app import BackgroundServer, ConnectionOptions
+    from boardbot.server.app import BackgroundServer, ConnectionOptions
 
     options = ConnectionOptions(keepalive_time=0.2, keepalive_timeout=1.0, max_connection_age=0.5,
                                 max_connection_age_grace=0.3)
@@ -129,7 +129,7 @@ def test_the_rpc_log_line_and_its_sampling():
     import io
     import json
 
-    from server import logs
+    from boardbot.server import logs
 
     out = io.StringIO()
     log = logs.RpcLog()
@@ -155,8 +155,8 @@ def test_the_rpc_log_line_and_its_sampling():
 
 @pytest.mark.parametrize("name", ["frogriders", "czech-pub", "froccs"])
 def test_an_inline_bot_chooses_what_the_executor_would(name):
-    from engine import registry
-    from server.bots import INLINE_SPECS, choose_inline, choose_move
+    from boardbot.engine import registry
+    from boardbot.server.bots import INLINE_SPECS, choose_inline, choose_move
 
     game = registry.get(name)
     state = game.new_state({}, 4)

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from boardbot.client import Client
-from engine import registry
-from engine.core import TERMINAL
-from server.store import GameStore, InMemoryStore, Live
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.server.store import GameStore, InMemoryStore, Live
 
 from conftest import play_randomly
 
@@ -162,7 +162,7 @@ class RecordStore(GameStore):
 
 
 def test_the_server_runs_on_a_store_of_json_records():
-    from server.app import BackgroundServer
+    from boardbot.server.app import BackgroundServer
 
     with BackgroundServer(store=RecordStore()) as srv, Client(srv.address) as c:
         game = c.create_game("frogriders", seats=["human", "random"], seed=4)

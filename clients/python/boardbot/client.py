@@ -12,8 +12,10 @@
             if view.my_turn:
                 me.play(move_id=0, expected_version=view.version)   # or text=..., or move={...}
 
-Views and moves are the engine's plain dicts (``View.state``, ``LegalMove.move``);
-``boardbot.convert`` turns them into the per-game messages and back.
+Views, moves and configs are plain dicts in the protobuf JSON mapping of the
+per-game messages, with the .proto field names (``View.state``,
+``LegalMove.move``); ``View.message`` is the ``SeatView`` itself. Errors are
+``grpc.RpcError``; ``error_details`` decodes their ``google.rpc`` details.
 """
 
 from __future__ import annotations
@@ -24,11 +26,48 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import grpc
 from google.protobuf import json_format
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
-from . import convert
 from .v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 
 HUMAN = "human"
+GAME_ONEOF = "game"  # the oneof of GameConfig, View and Move that holds the per-game message
+
+
+def message_dict(container: Message) -> dict:
+    """The per-game message inside a GameConfig, View or Move, as a dict (proto
+    field names, every field printed)."""
+    which = container.WhichOneof(GAME_ONEOF)
+    if which is None:
+        return {}
+    return json_format.MessageToDict(getattr(container, which), preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+
+
+def game_message(container_type: type[Message], game: str, data: Mapping[str, Any]) -> Message:
+    """A GameConfig, View or Move holding ``data`` (a dict as ``message_dict`` gives)
+    for ``game`` ("czech-pub" travels in the field czech_pub)."""
+    container = container_type()
+    json_format.ParseDict(dict(data), getattr(container, game.replace("-", "_")))
+    return container
+
+
+def error_details(err: grpc.RpcError) -> dict[str, Message]:
+    """The ``google.rpc`` details of a failed call, by type name: ``ErrorInfo``
+    (always: ``reason``, ``metadata``), ``BadRequest`` (INVALID_ARGUMENT: the
+    field), ``PreconditionFailure``, ``RetryInfo``, ``QuotaFailure``..."""
+    status = rpc_status.from_call(err) if hasattr(err, "trailing_metadata") else None
+    out: dict[str, Message] = {}
+    for any_detail in status.details if status is not None else ():
+        name = any_detail.TypeName().rpartition(".")[2]
+        cls = getattr(error_details_pb2, name, None)
+        if cls is not None:
+            detail = cls()
+            any_detail.Unpack(detail)
+            out[name] = detail
+    return out
 
 
 @dataclass(frozen=True)
@@ -67,8 +106,8 @@ class View:
         return cls(
             game_id=msg.game_id, version=msg.version, seat=msg.seat, decider=msg.decider,
             finished=msg.status == common_pb2.GAME_STATUS_FINISHED,
-            state=convert.to_dict(msg.view),
-            legal_moves=[LegalMove(m.id, m.text, convert.to_dict(m.move)) for m in msg.legal_moves],
+            state=message_dict(msg.view),
+            legal_moves=[LegalMove(m.id, m.text, message_dict(m.move)) for m in msg.legal_moves],
             outcome=_outcome(msg),
             message=msg)
 
@@ -89,7 +128,7 @@ class Event:
     def from_message(cls, msg: common_pb2.Event) -> "Event":
         kind = common_pb2.EventKind.Name(msg.kind).removeprefix("EVENT_KIND_").lower()
         return cls(msg.version, kind, msg.seat, msg.by_bot, msg.move_text, list(msg.log),
-                   convert.to_dict(msg.move) if msg.HasField("move") else None)
+                   message_dict(msg.move) if msg.HasField("move") else None)
 
 
 def _outcome(msg) -> dict | None:
@@ -129,7 +168,7 @@ class Client:
         """Start a game; ``seats``: "human" or a bot spec ("random", ...) per seat."""
         request = game_service_pb2.CreateGameRequest(game=game, seed=seed)
         if config:
-            request.config.CopyFrom(convert.to_proto(common_pb2.GameConfig, game, config))
+            request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
         for spec in seats:
             if spec == HUMAN:
                 request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
@@ -159,13 +198,13 @@ class Client:
                     seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                     timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
         """BotService.ChooseMove: a move for the seat whose view this is (a View, its
-        message, or the engine's view dict). ``timeout`` is the call's deadline."""
+        message, or its dict). ``timeout`` is the call's deadline."""
         if isinstance(view, View):
             message = view.message.view
         elif isinstance(view, common_pb2.View):
             message = view
         else:
-            message = convert.to_proto(common_pb2.View, game, view)
+            message = game_message(common_pb2.View, game, view)
         request = bot_service_pb2.ChooseMoveRequest(game=game, view=message, bot=bot,
                                                     budget=_budget(seconds, iterations), seed=seed)
         return self.bots.ChooseMove(request, timeout=timeout or self.timeout)
@@ -226,7 +265,7 @@ class Seat:
     def play(self, move_id: int | None = None, *, text: str | None = None, move: Mapping | None = None,
              expected_version: int | None = None, request_id: str | None = None,
              game: str | None = None) -> game_service_pb2.SubmitMoveResponse:
-        """Make a move by id, by text, or as the engine's move dict (then ``game`` names the game)."""
+        """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
         request = game_service_pb2.SubmitMoveRequest(
             game_id=self.game_id, seat=self.number if self.number is not None else -1,
             expected_version=expected_version, request_id=request_id or uuid.uuid4().hex)
@@ -240,7 +279,7 @@ class Seat:
         else:
             if game is None:
                 raise ValueError("a move dict needs the game name")
-            request.move.CopyFrom(convert.to_proto(common_pb2.Move, game, move))
+            request.move.CopyFrom(game_message(common_pb2.Move, game, move))
         return self.client.stub.SubmitMove(request, metadata=_auth(self.token), timeout=self.client.timeout)
 
     def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,

@@ -414,7 +414,7 @@ def evaluate(state):
     Cheap (no rollout): projected final totals (``projected_totals``), a win
     chance from the product of pairwise normal comparisons (normalised), the
     expected place from the same comparisons, and the margin term of
-    ``ai.utility`` on the projected totals.
+    ``boardbot.ai.utility`` on the projected totals.
     """
     n = state.num_seats
     totals, left = projected_totals(state)

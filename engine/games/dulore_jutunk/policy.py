@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import TERMINAL
+from boardbot.engine.core import TERMINAL
 
 from . import data as D
 from .state import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,

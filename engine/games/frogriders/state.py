@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
+from boardbot.engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 from . import data as D
 from .board import layout_for

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from engine.games.czech_pub import GAME
-from engine.games.czech_pub import data as D
-from engine.games.czech_pub.state import (
+from boardbot.engine.games.czech_pub import GAME
+from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub.state import (
     BRAWL, PLAY, RESPOND, ROUND, SLIPPED, WINDOW, CzechPubState,
 )
 

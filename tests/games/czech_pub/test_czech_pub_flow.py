@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from engine.core import TERMINAL
-from engine.games.czech_pub import GAME
-from engine.games.czech_pub import data as D
-from engine.games.czech_pub.state import (
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.czech_pub import GAME
+from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub.state import (
     LO_ASIDE, LO_DRAWN, LO_IN_DECK, OUT_DRUNK, OUT_THROWN, OVER, PLAY, WINDOW, CzechPubState,
 )
 

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2
-from engine import registry
-from engine.core import TERMINAL
-from engine.games.czech_pub import data as D
-from engine.games.czech_pub.render import render
-from engine.testing import config_id
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub.render import render
+from boardbot.engine.testing import config_id
 
 GAME = registry.get("czech-pub")
 CONFIGS = GAME.configurations()

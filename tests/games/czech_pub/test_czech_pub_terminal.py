@@ -3,7 +3,7 @@ other players' turns, and the log lines show the dice and the evaluations."""
 
 import io
 
-from boardbot.play import play
+from boardbot.tools.play import play
 
 
 def test_terminal_game_with_reactions_out_of_turn(server):

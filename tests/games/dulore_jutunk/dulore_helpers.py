@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import registry
-from engine.games.dulore_jutunk import data as D
-from engine.games.dulore_jutunk import state as S
+from boardbot.engine import registry
+from boardbot.engine.games.dulore_jutunk import data as D
+from boardbot.engine.games.dulore_jutunk import state as S
 
 GAME = registry.get("dulore-jutunk")
 

@@ -6,8 +6,8 @@ import random
 import pytest
 from dulore_helpers import GAME, clear, fresh, play, turn, vineyard
 
-from engine.core import ConfigError
-from engine.games.dulore_jutunk import data as D
+from boardbot.engine.core import ConfigError
+from boardbot.engine.games.dulore_jutunk import data as D
 
 TL, T, TR, R, BR, B, BL, L = range(8)
 

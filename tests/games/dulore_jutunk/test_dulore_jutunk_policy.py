@@ -6,8 +6,8 @@ import statistics
 
 from dulore_helpers import GAME, barrel, clear, fresh, play, turn, vineyard
 
-from engine.games.dulore_jutunk import data as D
-from engine.games.dulore_jutunk import policy as P
+from boardbot.engine.games.dulore_jutunk import data as D
+from boardbot.engine.games.dulore_jutunk import policy as P
 
 
 def _solo_mean(chooser, project, games):

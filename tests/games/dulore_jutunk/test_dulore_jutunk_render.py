@@ -7,13 +7,13 @@ import random
 import pytest
 from dulore_helpers import GAME, at, clear, fresh, play, task, turn, vineyard
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2
-from engine.core import TERMINAL
-from engine.games.dulore_jutunk import data as D
-from engine.games.dulore_jutunk import state as S
-from engine.games.dulore_jutunk.render import render
-from engine.testing import config_id
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.dulore_jutunk import data as D
+from boardbot.engine.games.dulore_jutunk import state as S
+from boardbot.engine.games.dulore_jutunk.render import render
+from boardbot.engine.testing import config_id
 
 CONFIGS = GAME.configurations()
 

@@ -3,9 +3,9 @@ barrel bonuses, overflow passing, farmer markers, the end and tie-breaks."""
 
 from dulore_helpers import at, barrel, clear, fresh, has_barrel, play, task, top, turn, vineyard
 
-from engine.core import TERMINAL
-from engine.games.dulore_jutunk import data as D
-from engine.games.dulore_jutunk import state as S
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.dulore_jutunk import data as D
+from boardbot.engine.games.dulore_jutunk import state as S
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)

@@ -3,8 +3,8 @@
 import pytest
 from dulore_helpers import barrel, clear, fresh, has_barrel, play, top, turn, vineyard
 
-from engine.games.dulore_jutunk import data as D
-from engine.games.dulore_jutunk import state as S
+from boardbot.engine.games.dulore_jutunk import data as D
+from boardbot.engine.games.dulore_jutunk import state as S
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)

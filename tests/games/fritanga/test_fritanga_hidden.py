@@ -9,11 +9,11 @@ the order of a hand, not from who is asked to react later.
 import json
 import random
 
-from engine.core import TERMINAL
-from engine.games.fritanga import GAME
-from engine.games.fritanga import data as D
-from engine.games.fritanga import state as S
-from engine.games.fritanga.scenario import build
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.fritanga import GAME
+from boardbot.engine.games.fritanga import data as D
+from boardbot.engine.games.fritanga import state as S
+from boardbot.engine.games.fritanga.scenario import build
 
 
 def steal(seed, victim_hand):

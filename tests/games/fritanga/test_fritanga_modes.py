@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from engine.core import TERMINAL
-from engine.games.fritanga import GAME
-from engine.games.fritanga import data as D
-from engine.games.fritanga import state as S
-from engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.fritanga import GAME
+from boardbot.engine.games.fritanga import data as D
+from boardbot.engine.games.fritanga import state as S
+from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
 def do(state, move):

@@ -2,9 +2,9 @@
 
 import random
 
-from engine.games.fritanga import data as D
-from engine.games.fritanga import state as S
-from engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
+from boardbot.engine.games.fritanga import data as D
+from boardbot.engine.games.fritanga import state as S
+from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
 def do(state, move):

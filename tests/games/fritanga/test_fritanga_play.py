@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from boardbot.play import play
+from boardbot.tools.play import play
 
 CASES = [
     ({"mode": "chef", "players": 4}, 0, "you are seat 0 (the chef)"),

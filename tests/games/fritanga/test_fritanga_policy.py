@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from engine.core import TERMINAL
-from engine.games.fritanga import GAME
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.fritanga import GAME
 
 
 @pytest.mark.parametrize("mode,players", [("versus", 4), ("teams", 4), ("chef", 4)])
@@ -62,7 +62,7 @@ def test_playout_moves_are_legal_and_evaluations_in_range(cfg):
 
 
 def test_evaluation_prefers_the_food_with_a_fritos_and_room():
-    from engine.games.fritanga.scenario import build
+    from boardbot.engine.games.fritanga.scenario import build
 
     cards = {f"{c}{r}": "basket" for c in "cdefg" for r in range(3, 8)}
     cards.update({"d4": "+basket", "i9": "+basket"})

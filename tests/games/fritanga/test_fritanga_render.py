@@ -4,15 +4,15 @@ import random
 
 import pytest
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2
-from engine.core import TERMINAL
-from engine.games.fritanga import GAME
-from engine.games.fritanga import data as D
-from engine.games.fritanga import state as S
-from engine.games.fritanga.render import CODE, render
-from engine.games.fritanga.scenario import build, cell
-from engine.testing import config_id
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.games.fritanga import GAME
+from boardbot.engine.games.fritanga import data as D
+from boardbot.engine.games.fritanga import state as S
+from boardbot.engine.games.fritanga.render import CODE, render
+from boardbot.engine.games.fritanga.scenario import build, cell
+from boardbot.engine.testing import config_id
 
 CONFIGS = GAME.configurations()
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import random
 
-from engine import registry
-from engine.core import TERMINAL  # noqa: F401  (re-exported for tests)
-from engine.games.froccs import data as D
-from engine.games.froccs import glasses as G
-from engine.games.froccs import state as S
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL  # noqa: F401  (re-exported for tests)
+from boardbot.engine.games.froccs import data as D
+from boardbot.engine.games.froccs import glasses as G
+from boardbot.engine.games.froccs import state as S
 
 GAME = registry.get("froccs")
 NO_HERO = D.NO_HERO

@@ -7,7 +7,7 @@ forints): losing a wine costs the target far more than 20 forints and far less t
 import pytest
 from froccs_testlib import do, glass, make
 
-from ai.service_api import suggest
+from boardbot.ai.service_api import suggest
 
 SEED = 1
 

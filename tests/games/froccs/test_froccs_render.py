@@ -2,11 +2,11 @@
 
 import random
 
-from boardbot import convert
+from boardbot.server import convert
 from boardbot.v1 import common_pb2
 from conftest import STEP_FRACTION
 from froccs_testlib import GAME, D, do, glass, make
-from engine.games.froccs.render import render
+from boardbot.engine.games.froccs.render import render
 
 
 def _hand_text(counts):

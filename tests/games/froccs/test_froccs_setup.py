@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import ConfigError
+from boardbot.engine.core import ConfigError
 from froccs_testlib import GAME, D, G, S, config, do, glass, kinds, make, phase, total_cards
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 
-from boardbot.play import play
+from boardbot.tools.play import play
 
 NEEDED = {
     "mischief", "attacker_money", "attacker_card", "target_money", "offer_card", "propose",

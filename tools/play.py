@@ -8,12 +8,13 @@ as an indented tree of the view's fields.
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from typing import Callable, TextIO
 
 import grpc
 
-from .client import HUMAN, Client, View
+from boardbot.client import HUMAN, Client, View
 
 
 def generic_render(view: dict) -> str:
@@ -42,7 +43,7 @@ def generic_render(view: dict) -> str:
 def renderer_for(game: str) -> Callable[[dict], str]:
     """The game's own renderer when this install has its engine, else the generic one."""
     try:
-        from engine import registry
+        from boardbot.engine import registry
 
         module = registry.GAMES[game].split(":")[0]
         render = importlib.import_module(module + ".render").render
@@ -135,3 +136,32 @@ def _standing(view: View) -> str:
         you = " (you)" if q == view.seat else ""
         lines.append(f"  seat {q}{you}: {score:g} points, place {rank + 1}")
     return "\n".join(lines)
+
+
+def play_main(args) -> int:
+    from boardbot.server import logs
+
+    config = json.loads(args.config) if args.config else {}
+    config.update(getattr(args, "params", {}))
+    if args.solo:
+        config["players"] = 1
+    elif args.players is not None:
+        config["players"] = args.players
+    opponents = [s.strip() for s in args.vs.split(",") if s.strip()]
+    players = config.get("players")
+    if players is None and len(opponents) == 1:
+        try:  # the game's default seat count, when this install has its engine
+            from boardbot.engine import registry
+
+            players = registry.get(args.game).validate(config)["players"]
+        except Exception:  # noqa: BLE001 - the server will name the problem
+            players = None
+    if players is not None and len(opponents) == 1 and players >= 1:
+        opponents = opponents * (players - 1)  # one spec plays every other seat
+    if args.address:
+        return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
+    from boardbot.server.app import BackgroundServer
+
+    logs.configure(enabled=False)  # the terminal is the player's
+    with BackgroundServer() as server:
+        return play(server.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)

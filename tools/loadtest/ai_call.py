@@ -2,9 +2,9 @@
 
 It does what BotService.SuggestMove does for a hosted game, without gRPC: a
 world sampled from the seat's information (``State.sample_for``), then the
-search. Search specs (``ismcts...``) go to ``ai.service_api.suggest`` (the
+search. Search specs (``ismcts...``) go to ``boardbot.ai.service_api.suggest`` (the
 function the BotService calls); plain bots (``random``, ``greedy``) and
-servers without the search yet fall back to ``ai.bots.make_bot``.
+servers without the search yet fall back to ``boardbot.ai.bots.make_bot``.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ def suggest_move(game, state, seat: int, spec: str, budget_seconds: float | None
     started = time.monotonic()
     if spec.split(":", 1)[0].strip() == "ismcts":
         try:
-            from ai.service_api import suggest
+            from boardbot.ai.service_api import suggest
         except ImportError:
-            raise SuggestUnavailable("ai.service_api is not in this checkout") from None
+            raise SuggestUnavailable("boardbot.ai.service_api is not in this checkout") from None
         budget = {}
         if budget_seconds is not None:
             budget["time"] = budget_seconds
@@ -37,7 +37,7 @@ def suggest_move(game, state, seat: int, spec: str, budget_seconds: float | None
         result = suggest(game, world, budget or None, seed=rng.getrandbits(63), params=spec)
         move, seconds = result.move, result.seconds
     else:
-        from ai.bots import make_bot
+        from boardbot.ai.bots import make_bot
 
         move = make_bot(spec, game).choose(world, rng)
         seconds = time.monotonic() - started

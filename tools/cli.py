@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     conn.add_argument("--rpc-log-every", type=int, default=1, metavar="N",
                       help="the per-RPC log line: 1 every call (default), N one successful call in N, "
                            "0 none; failed calls are always logged")
-    serve.set_defaults(run="server.main:serve_main")
+    serve.set_defaults(run="boardbot.server.main:serve_main")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots, through the server")
     play.add_argument("game")
@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a running server; without it one is started in-process on a free port")
     play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME, "
                    "e.g. boardbot play dulore-jutunk --solo --project easy")
-    play.set_defaults(run="server.main:play_main")
+    play.set_defaults(run="boardbot.tools.play:play_main")
 
     arena = sub.add_parser("arena", help="play bots against each other and summarise")
     arena.add_argument("game")
@@ -82,14 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rotate bots over the seats (default: on when the bots differ)")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     arena.add_argument("--quiet", action="store_true", help="no progress bar or timings on stderr")
-    arena.set_defaults(run="ai.arena:main")
+    arena.set_defaults(run="boardbot.ai.arena:main")
 
-    from boardbot.loadtest.cli import add_arguments
+    from boardbot.tools.loadtest.cli import add_arguments
 
     loadtest = sub.add_parser("loadtest", help="simulated clients playing whole games against AI seats; "
                                                "latency, throughput, errors and CPU as JSON and HTML")
     add_arguments(loadtest)
-    loadtest.set_defaults(run="boardbot.loadtest.cli:main")
+    loadtest.set_defaults(run="boardbot.tools.loadtest.cli:main")
     return parser
 
 

@@ -42,7 +42,7 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 
-from .. import eventloop
+from boardbot.server import eventloop
 from .backends import CallError, Handle
 from .procstat import ProcessCPU, self_cpu_seconds
 from .scenarios import Scenario

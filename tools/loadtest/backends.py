@@ -115,7 +115,7 @@ class GrpcBackend:
         key = id(scenario)
         config = self._configs.get(key)
         if config is None and scenario.config:
-            from boardbot import convert
+            from boardbot.server import convert
 
             config = self._configs[key] = convert.to_proto(self.common.GameConfig, scenario.game, scenario.config)
         if config is not None:
@@ -267,7 +267,7 @@ class InProcessBackend:
 
     GetView is ``view(seat)`` plus the legal moves and their texts; SubmitMove
     is the legal-move lookup and a checked apply; a bot seat's move is a world
-    sampled for the seat and the bot's choice (as ``server.bots`` does); an AI
+    sampled for the seat and the bot's choice (as ``boardbot.server.bots`` does); an AI
     suggestion is ``ai_call.suggest_move``. The game loop yields to the event
     loop before each call (``yield_first``) and times only the call itself,
     so concurrent simulated clients interleave without one client's work
@@ -279,7 +279,7 @@ class InProcessBackend:
     view_name = "GetView"
 
     def __init__(self, opts, recorder):
-        from engine import registry
+        from boardbot.engine import registry
 
         self.registry = registry
         self.opts = opts
@@ -296,7 +296,7 @@ class InProcessBackend:
         key = (game.name, spec)
         bot = self._bots.get(key)
         if bot is None:
-            from ai.bots import make_bot
+            from boardbot.ai.bots import make_bot
 
             bot = self._bots[key] = make_bot(spec, game)
         return bot

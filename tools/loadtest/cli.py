@@ -160,7 +160,7 @@ def server_pids(opts, given: list[int] | None) -> tuple[list[int] | None, list[s
 def main(args) -> int:
     from dataclasses import replace
 
-    from .. import eventloop
+    from boardbot.server import eventloop
     from . import report
     from .driver import PreflightError, preflight, run
 

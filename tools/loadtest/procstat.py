@@ -209,7 +209,7 @@ def _cmdline(pid: int) -> list[str]:
 def _is_boardbot_serve(pid: int) -> bool:
     args = _cmdline(pid)
     names = " ".join(args[:3])
-    return "serve" in args and ("boardbot" in names or "server.cli" in names)
+    return "serve" in args and ("boardbot" in names or "boardbot.tools.cli" in names)
 
 
 def server_roots(pids: list[int]) -> list[int]:

@@ -1,0 +1,92 @@
+"""One import name, and a client that installs alone.
+
+* Everything the main distribution installs imports under ``boardbot``; the
+  design card's folders (engine/, ai/, server/, tools/) refuse to be imported
+  under their own names, even from the repository root.
+* The client distribution (clients/python) installs into an empty
+  virtualenv with only the gRPC and protobuf runtimes, and plays a whole
+  game against a server of the main install.
+* The server never imports the client.
+"""
+
+import pathlib
+import re
+import subprocess
+import sys
+import tomllib
+import venv
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FOLDERS = {"engine": "boardbot.engine", "ai": "boardbot.ai", "server": "boardbot.server", "tools": "boardbot.tools"}
+
+# The client's README example, as a user would paste it (plus the address).
+CLIENT_SCRIPT = """
+import sys
+from boardbot.client import Client
+
+with Client(sys.argv[1]) as client:
+    game = client.create_game("frogriders", seats=["human", "random"])
+    me = game.seat(0)
+    for event, view in me.watch():
+        if view.finished:
+            print("scores:", view.outcome["scores"], "version:", view.version)
+            break
+        if view.my_turn:
+            me.play(move_id=0, expected_version=view.version)
+"""
+
+
+def test_every_package_folder_is_installed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert config["package-dir"] == {name: folder for folder, name in FOLDERS.items()}
+    wanted = set()
+    for folder, name in FOLDERS.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            relative = init.parent.relative_to(ROOT / folder)
+            wanted.add(".".join([name, *relative.parts]))
+    assert set(config["packages"]) == wanted, "list every package folder in pyproject.toml [tool.setuptools]"
+
+
+@pytest.mark.parametrize("folder", sorted(FOLDERS))
+def test_folders_do_not_import_under_their_own_names(folder):
+    # from the repository root, where the folders themselves are on sys.path
+    bad = subprocess.run([sys.executable, "-c", f"import {folder}"], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode != 0 and f"import {FOLDERS[folder]}, not {folder}" in bad.stderr
+    good = subprocess.run([sys.executable, "-c", f"import {FOLDERS[folder]}"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert good.returncode == 0, good.stderr
+
+
+def test_the_server_does_not_import_the_client():
+    pattern = re.compile(r"boardbot\.client|boardbot import client|boardbot\.tools|from \.\.tools")
+    offenders = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+                 for path in list((ROOT / "server").rglob("*.py")) + list((ROOT / "engine").rglob("*.py"))
+                 + list((ROOT / "ai").rglob("*.py"))
+                 for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+    assert offenders == []
+
+
+def test_client_installs_alone_and_plays_a_whole_game(tmp_path, server):
+    env_dir = tmp_path / "client-venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                              str(ROOT / "clients" / "python")], capture_output=True, text=True, timeout=600)
+    assert install.returncode == 0, install.stdout + install.stderr
+    listed = subprocess.run([str(python), "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True,
+                            check=True).stdout
+    installed = {line.split("==")[0].lower() for line in listed.splitlines()}
+    assert "boardbot-client" in installed
+    assert not installed & {"boardbot", "numpy", "structlog", "uvloop"}, installed
+    for module in ("boardbot.server", "boardbot.engine", "boardbot.ai", "engine", "server"):
+        probe = subprocess.run([str(python), "-c", f"import {module}"], cwd=tmp_path, capture_output=True)
+        assert probe.returncode != 0, f"{module} imports in the client-only install"
+    script = tmp_path / "play.py"
+    script.write_text(CLIENT_SCRIPT)
+    assert len([line for line in CLIENT_SCRIPT.strip().splitlines() if line.strip()]) <= 12
+    played = subprocess.run([str(python), str(script), server.address], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("scores: [") and "version:" in played.stdout
