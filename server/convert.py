@@ -2,55 +2,82 @@
 
 A config, view or move travels as a ``boardbot.v1.GameConfig``, ``View`` or
 ``Move``: a container whose ``game`` oneof holds the per-game message in the
-field named after the game ('-' replaced by '_'). The per-game message
-mirrors the engine's JSON-safe dict field for field, so the conversion is
-generic and nothing here knows any game.
+field named after the game ('-' replaced by '_'). The per-game message has
+the engine's JSON-safe dict's keys as field names; the values follow these
+conventions (docs/api-contract.md), read from the descriptors, so nothing
+here knows any game:
+
+* **enums**: the engine's string ``"react"`` in a field of enum type
+  ``FroccsPhase`` is ``FROCCS_PHASE_REACT``: the value's name is the enum's
+  name in UPPER_SNAKE, ``_``, then the string upper-cased with every
+  non-alphanumeric as ``_``. Back to the engine a value is its name without
+  that prefix, lower-cased, unless the value carries the option
+  ``(boardbot.v1.engine_name)`` with the exact spelling ("TL"). The engine's
+  ``""`` is the enum's 0 value (``..._UNSPECIFIED``: none, empty, unknown).
+  Going in, enum value names (the protobuf JSON spelling) and the numbers
+  the .proto defines are taken too.
+* **bools**: ``True``/``False`` (engine ints 0/1 go in as bools; the engine
+  then gets bools back, which compare and hash equal to them).
+* **optional integers** of a view or move message: the engine's ``-1`` (or
+  ``None``) is "unset", and an unset one goes back to the engine as ``-1``.
+  Config messages (every type reachable from ``GameConfig``) keep "unset =
+  the engine's default": an unset field is absent from the dict.
+* everything else as is (ints, strings, nested messages, lists).
 
 Two paths, the same result:
 
-* the reference is ``google.protobuf.json_format`` (``strict=True``): exact
-  JSON semantics, but pure Python, about a millisecond for a large view;
-* the default is the message constructor (``Container(game=dict)``), which
-  builds the whole nested message in the protobuf runtime's C code, 10-20
-  times faster. It is used only for message types made of plain scalars
-  (ints, floats, bools, strings), enums, nested messages and repeated
-  fields of those, where the two paths agree (checked per type from the
-  descriptors, once); anything the constructor refuses (an unknown field,
-  a float for an integer, a string for a number...) goes to json_format,
-  which then converts it the JSON way or raises ``ProtoMismatch`` with its
-  message. The constructor is laxer in two corners json_format rejects: an
-  int for a bool and bytes for a string. Engine output never has those
-  (``tests/test_proto_convert.py`` checks both paths give the same bytes
-  for every game's configs, views and moves).
+* the reference (``strict=True``) rewrites the dict into the protobuf JSON
+  mapping by walking the descriptors, and lets ``google.protobuf.json_format``
+  (``ParseDict`` / ``MessageToDict``) do the rest: exact JSON semantics, pure
+  Python, a millisecond or more for a large view;
+* the default is code generated once per message type from its descriptor
+  (straight-line Python, the way ``dataclasses`` makes ``__init__``): the
+  encoder rewrites only the fields that need it (enums, sentinels) and the
+  message constructor builds the whole nested message in the protobuf
+  runtime's C code; the decoder reads each field once. It is used for
+  message types made of ints, bools, strings, enums, nested messages and
+  repeated fields of those (64-bit integers, floats, bytes, maps and
+  well-known types, whose JSON form differs, take the reference path).
+  Anything the constructor refuses (an unknown field or enum value, a float
+  for an integer, a camelCase key...) goes to the reference path, which
+  converts it the JSON way or raises ``ProtoMismatch`` with its message. The
+  fast path is laxer in three corners the reference rejects: any int for a
+  bool, bytes for a string and an integral float for an enum number. Engine
+  output never has those
+  (``tests/test_proto_convert.py`` checks both paths give the same bytes and
+  dicts for every game's configs, views and moves).
 
-``message_to_dict`` likewise reads plain messages field by field and leaves
-anything else (64-bit integers, which JSON renders as strings; floats;
-enums; bytes; maps; well-known types) to ``json_format.MessageToDict``.
+For the hot path (GetView builds a ``SeatView`` holding a view and the legal
+moves): ``constructor_arg(container, game, data)`` gives what the container's
+field takes in a parent's constructor call (``SeatView(view=..., legal_moves=[
+{"move": ...}])``), so the whole reply is built in one C call.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping, TypeVar
+import re
+from typing import Any, Callable, Mapping, TypeVar
 
 from google.protobuf import descriptor as _d
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
-from boardbot.v1 import common_pb2
+from boardbot.v1 import common_pb2, options_pb2
 
 ONEOF = "game"
 C = TypeVar("C", bound=Message)
 
 FD = _d.FieldDescriptor
+_INTS = {FD.TYPE_INT32, FD.TYPE_SINT32, FD.TYPE_SFIXED32, FD.TYPE_UINT32, FD.TYPE_FIXED32,
+         FD.TYPE_INT64, FD.TYPE_SINT64, FD.TYPE_SFIXED64, FD.TYPE_UINT64, FD.TYPE_FIXED64}
 # scalar types the constructor and json_format treat alike (an int for a float is fine in both)
-_PLAIN_TO_PROTO = {FD.TYPE_INT32, FD.TYPE_SINT32, FD.TYPE_SFIXED32, FD.TYPE_UINT32, FD.TYPE_FIXED32,
-                   FD.TYPE_INT64, FD.TYPE_SINT64, FD.TYPE_SFIXED64, FD.TYPE_UINT64, FD.TYPE_FIXED64,
-                   FD.TYPE_DOUBLE, FD.TYPE_FLOAT, FD.TYPE_BOOL, FD.TYPE_STRING, FD.TYPE_ENUM}
+_PLAIN_TO_PROTO = _INTS | {FD.TYPE_DOUBLE, FD.TYPE_FLOAT, FD.TYPE_BOOL, FD.TYPE_STRING, FD.TYPE_ENUM}
 # ... and those whose Python value is what MessageToDict prints (no int64 as a string, no float
-# rounding or "NaN", no enum names)
+# rounding or "NaN"; enums are mapped here)
 _PLAIN_TO_DICT = {FD.TYPE_INT32, FD.TYPE_SINT32, FD.TYPE_SFIXED32, FD.TYPE_UINT32, FD.TYPE_FIXED32,
-                  FD.TYPE_BOOL, FD.TYPE_STRING}
+                  FD.TYPE_BOOL, FD.TYPE_STRING, FD.TYPE_ENUM}
+NONE = -1  # the engine's "no value" for an optional integer of a view or move
 
 
 class ProtoMismatch(ValueError):
@@ -86,6 +113,75 @@ def _field(container: type[Message], game: str) -> _d.FieldDescriptor:
     return f
 
 
+# --- the conventions, from the descriptors ------------------------------------------
+def enum_prefix(enum: _d.EnumDescriptor) -> str:
+    """The prefix of an enum's value names: FroccsPhase -> FROCCS_PHASE_."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", enum.name).upper() + "_"
+
+
+def value_name(enum: _d.EnumDescriptor, spelling: str) -> str:
+    """The value name an engine string maps to by the naming rule ("" -> ..._UNSPECIFIED)."""
+    return enum_prefix(enum) + (re.sub(r"[^A-Z0-9]", "_", spelling.upper()) if spelling else "UNSPECIFIED")
+
+
+def engine_spelling(value: _d.EnumValueDescriptor) -> str:
+    """The engine's string for an enum value: "" for 0, else its ``engine_name``
+    option or its name without the enum's prefix, lower-cased."""
+    if value.number == 0:
+        return ""
+    options = value.GetOptions()
+    if options.HasExtension(options_pb2.engine_name):
+        return options.Extensions[options_pb2.engine_name]
+    return value.name.removeprefix(enum_prefix(value.type)).lower()
+
+
+@functools.lru_cache(maxsize=None)
+def _enum_tables(enum: _d.EnumDescriptor) -> tuple[dict, dict]:
+    """(engine string, value name or number -> number, number -> engine string)."""
+    to_number: dict[Any, int] = {}
+    to_engine: dict[int, str] = {}
+    for value in enum.values:
+        spelling = engine_spelling(value)
+        to_number[spelling] = value.number
+        to_number[value.name] = value.number
+        to_number[value.number] = value.number
+        to_engine.setdefault(value.number, spelling)
+    return to_number, to_engine
+
+
+@functools.lru_cache(maxsize=None)
+def config_types() -> frozenset[str]:
+    """Full names of the message types reachable from ``GameConfig``: their unset
+    optional fields mean "the default" (no -1 sentinel)."""
+    out: set[str] = set()
+
+    def walk(desc: _d.Descriptor) -> None:
+        if desc.full_name in out:
+            return
+        out.add(desc.full_name)
+        for f in desc.fields:
+            if f.message_type is not None:
+                walk(f.message_type)
+
+    for f in common_pb2.GameConfig.DESCRIPTOR.oneofs_by_name[ONEOF].fields:
+        walk(f.message_type)
+    return frozenset(out)
+
+
+def _sentinel_field(f: _d.FieldDescriptor) -> bool:
+    """An optional integer of a view or move type: engine -1 <-> unset."""
+    return (f.has_presence and not f.is_repeated and f.type in _INTS
+            and f.containing_type.full_name not in config_types())
+
+
+def _enum_number(value: Any) -> Any:
+    """An enum field's input that is not an engine string, value name or number: None
+    (unset) as it is; anything else is refused (the reference path then names it)."""
+    if value is None:
+        return value
+    raise ValueError(f"not an enum value: {value!r}")
+
+
 def _is_plain(descriptor: _d.Descriptor, scalars: frozenset, seen: frozenset = frozenset()) -> bool:
     if descriptor.full_name.startswith("google.protobuf.") or descriptor.GetOptions().map_entry:
         return False
@@ -102,31 +198,295 @@ def _is_plain(descriptor: _d.Descriptor, scalars: frozenset, seen: frozenset = f
 
 
 @functools.lru_cache(maxsize=None)
+def _plain_to_proto(descriptor: _d.Descriptor) -> bool:
+    """Whether the type's constructor may build it (see the module docstring)."""
+    return _is_plain(descriptor, frozenset(_PLAIN_TO_PROTO))
+
+
+def _needs_rewrite(descriptor: _d.Descriptor, memo: dict) -> bool:
+    """Whether an engine dict of this type differs from the constructor's input
+    (an enum, a sentinel, or such a sub-message; None is unset for both)."""
+    name = descriptor.full_name
+    if name in memo:
+        return memo[name]
+    memo[name] = True  # a recursive type: rewritten (only a copy where nothing changes)
+    out = False
+    for f in descriptor.fields:
+        if f.type == FD.TYPE_ENUM or _sentinel_field(f):
+            out = True
+        elif f.type == FD.TYPE_MESSAGE and _needs_rewrite(f.message_type, memo):
+            out = True
+    memo[name] = out
+    return out
+
+
+# --- generated code ------------------------------------------------------------------
+class _Codegen:
+    """Encoders (engine dict -> constructor input) and decoders (message -> engine
+    dict) for a message type and every type it holds, as straight-line Python."""
+
+    def __init__(self) -> None:
+        self.scope: dict[str, Any] = {"_number": _enum_number}
+        self.names: dict[tuple[str, str], str] = {}
+        self.lines: list[str] = []
+        self.rewrite: dict[str, bool] = {}
+        self.inlining: set[str] = set()
+
+    def _const(self, value: Any, stem: str) -> str:
+        name = f"_{stem}{len(self.scope)}"
+        self.scope[name] = value
+        return name
+
+    def encode(self, desc: _d.Descriptor, var: str, depth: int = 0) -> str | None:
+        """An expression that gives the constructor's input for the engine dict in
+        ``var`` (a dict of ``desc``), or None when that dict goes as it is.
+
+        A type whose rewritten fields are all present in an engine dict (fields without
+        presence, and sub-messages) is rewritten inline, ``{**var, 'phase': E[var['phase']]}``:
+        one dict display and no call per element (a view's list of cells, say). A field
+        that is missing or holds no known value raises KeyError: the caller then takes the
+        reference path. Types with presence to honour (proto3 ``optional``, a oneof, a
+        -1 sentinel) get a function that looks before it leaps."""
+        if not _needs_rewrite(desc, self.rewrite):
+            return None
+        inline = desc.full_name not in self.inlining and all(
+            not (f.has_presence and f.type != FD.TYPE_MESSAGE) and f.containing_oneof is None
+            for f in desc.fields if f.type == FD.TYPE_ENUM or _sentinel_field(f)
+            or f.type == FD.TYPE_MESSAGE and _needs_rewrite(f.message_type, self.rewrite))
+        if not inline:
+            return f"{self._encoder_function(desc)}({var})"
+        self.inlining.add(desc.full_name)
+        parts = [f"**{var}"]
+        for f in desc.fields:
+            k, item = repr(f.name), f"x{depth + 1}"
+            if f.type == FD.TYPE_ENUM:
+                table = self._const(_enum_tables(f.enum_type)[0], "E")
+                parts.append(f"{k}: [{table}[{item}] for {item} in {var}[{k}]]" if f.is_repeated
+                             else f"{k}: {table}[{var}[{k}]]")
+            elif f.type == FD.TYPE_MESSAGE:
+                if f.is_repeated:
+                    sub = self.encode(f.message_type, item, depth + 1)
+                    if sub is not None:
+                        parts.append(f"{k}: [{sub} for {item} in {var}[{k}]]")
+                else:
+                    sub = self.encode(f.message_type, f"{var}[{k}]", depth + 1)
+                    if sub is not None:
+                        parts.append(f"{k}: {sub}")
+        self.inlining.discard(desc.full_name)
+        return "{" + ", ".join(parts) + "}"
+
+    def _encoder_function(self, desc: _d.Descriptor) -> str:
+        """The name of a function doing what ``encode``'s expression does, for a type
+        with presence to honour; missing fields without presence raise KeyError too."""
+        key = ("e", desc.full_name)
+        if key in self.names:
+            return self.names[key]
+        fn = self.names[key] = f"enc_{len(self.names)}"
+        body = [f"def {fn}(d):", "    d = dict(d)"]
+        for f in desc.fields:  # fields with presence may be missing; the others are there
+            k = repr(f.name)
+            if f.type == FD.TYPE_ENUM:
+                table = self._const(_enum_tables(f.enum_type)[0], "E")
+                if f.is_repeated:
+                    body.append(f"    d[{k}] = [{table}[x] for x in d[{k}]]")
+                elif f.has_presence:
+                    body.append(f"    if {k} in d:")
+                    body.append(f"        v = d[{k}]")
+                    body.append(f"        d[{k}] = {table}[v] if v in {table} else _number(v)")
+                else:
+                    body.append(f"    d[{k}] = {table}[d[{k}]]")
+            elif f.type == FD.TYPE_MESSAGE:
+                sub = self.encode(f.message_type, "x")
+                if sub is None:
+                    continue
+                if f.is_repeated:
+                    body.append(f"    d[{k}] = [{sub} for x in d[{k}]]")
+                else:
+                    body.append(f"    x = d.get({k})")
+                    body.append(f"    if x is not None: d[{k}] = {sub}")
+            elif _sentinel_field(f):
+                body.append(f"    if d.get({k}) == {NONE}: del d[{k}]")
+        body.append("    return d")
+        self.lines += body
+        return fn
+
+    def decoder(self, desc: _d.Descriptor) -> str:
+        key = ("d", desc.full_name)
+        if key in self.names:
+            return self.names[key]
+        fn = self.names[key] = f"dec_{len(self.names)}"
+        body = [f"def {fn}(m):", "    d = {}"]
+        for f in desc.fields:
+            k, attr = repr(f.name), f"m.{f.name}" if f.name.isidentifier() else f"getattr(m, {f.name!r})"
+            if f.type == FD.TYPE_MESSAGE:
+                sub = self.decoder(f.message_type)
+                if f.is_repeated:
+                    body.append(f"    d[{k}] = [{sub}(x) for x in {attr}]")
+                else:
+                    body.append(f"    if m.HasField({k}): d[{k}] = {sub}({attr})")
+                continue
+            if f.type == FD.TYPE_ENUM:
+                table = self._const(_enum_tables(f.enum_type)[1], "D")
+                value = f"[{table}.get(x, x) for x in {attr}]" if f.is_repeated else f"{table}.get({attr}, {attr})"
+            else:
+                value = f"list({attr})" if f.is_repeated else attr
+            if f.is_repeated or not f.has_presence:
+                body.append(f"    d[{k}] = {value}")
+            elif _sentinel_field(f):
+                body.append(f"    d[{k}] = {value} if m.HasField({k}) else {NONE}")
+            else:
+                body.append(f"    if m.HasField({k}): d[{k}] = {value}")
+        body.append("    return d")
+        self.lines += body
+        return fn
+
+    def compile(self, root: str, label: str) -> Callable:
+        namespace = dict(self.scope)
+        exec(compile("\n".join(self.lines), f"<convert {label}>", "exec"), namespace)  # noqa: S102
+        return namespace[root]
+
+
+@functools.lru_cache(maxsize=None)
+def _encoder(descriptor: _d.Descriptor) -> Callable[[Mapping], dict] | None:
+    """engine dict -> the dict the type's constructor takes; None: the dict as it is.
+    Only for plain types (see the module docstring)."""
+    gen = _Codegen()
+    expr = gen.encode(descriptor, "d")
+    if expr is None:
+        return None
+    gen.lines += ["def encode(d):", f"    return {expr}"]
+    return gen.compile("encode", f"encode {descriptor.full_name}")
+
+
+@functools.lru_cache(maxsize=None)
+def _reader(descriptor: _d.Descriptor) -> Callable[[Message], dict] | None:
+    """message -> engine dict for a plain type (see the module docstring), or None."""
+    if not _is_plain(descriptor, frozenset(_PLAIN_TO_DICT)):
+        return None
+    gen = _Codegen()
+    root = gen.decoder(descriptor)
+    return gen.compile(root, f"decode {descriptor.full_name}")
+
+
+# --- the reference path: the protobuf JSON mapping and json_format ------------------
+def _field_by_key(desc: _d.Descriptor, key: str) -> _d.FieldDescriptor | None:
+    return desc.fields_by_name.get(key) or desc.fields_by_camelcase_name.get(key)
+
+
+def _to_json(desc: _d.Descriptor, data: Any, where: str) -> Any:
+    """An engine dict of ``desc`` in the protobuf JSON mapping (what ParseDict takes).
+    Keys and values that fit no convention are left for json_format to judge."""
+    if not isinstance(data, Mapping):
+        return data
+    out = {}
+    for key, value in data.items():
+        f = _field_by_key(desc, key) if isinstance(key, str) else None
+        if f is None:
+            out[key] = value
+            continue
+        here = f"{where}.{f.name}"
+        if f.has_presence and not f.is_repeated and value is None:
+            continue
+        if _sentinel_field(f) and value == NONE:
+            continue
+        if f.is_repeated and isinstance(value, (list, tuple)):
+            out[key] = [_value_to_json(f, v, f"{here}[{i}]") for i, v in enumerate(value)]
+        else:
+            out[key] = _value_to_json(f, value, here)
+    return out
+
+
+def _value_to_json(f: _d.FieldDescriptor, value: Any, where: str) -> Any:
+    if f.type == FD.TYPE_MESSAGE:
+        return _to_json(f.message_type, value, where)
+    if f.type == FD.TYPE_ENUM:
+        if value is None:
+            return value
+        to_number = _enum_tables(f.enum_type)[0]
+        if type(value) not in (str, int) or value not in to_number:
+            hint = f" (no value {value_name(f.enum_type, value)})" if isinstance(value, str) else ""
+            raise ProtoMismatch(f"{where}: {value!r} is not a value of {f.enum_type.full_name}{hint}")
+        return f.enum_type.values_by_number[to_number[value]].name
+    if f.type == FD.TYPE_BOOL and type(value) is int and value in (0, 1):
+        return bool(value)
+    return value
+
+
+def _from_json(desc: _d.Descriptor, data: dict, where: str) -> dict:
+    """MessageToDict's output (proto field names, fields without presence printed)
+    as the engine's dict."""
+    out = {}
+    for f in desc.fields:
+        here = f"{where}.{f.name}"
+        if f.name not in data:
+            if _sentinel_field(f):
+                out[f.name] = NONE
+            continue
+        value = data[f.name]
+        if f.is_repeated:
+            out[f.name] = [_value_from_json(f, v, here) for v in value]
+        else:
+            out[f.name] = _value_from_json(f, value, here)
+    return out
+
+
+def _value_from_json(f: _d.FieldDescriptor, value: Any, where: str) -> Any:
+    if f.type == FD.TYPE_MESSAGE:
+        return _from_json(f.message_type, value, where)
+    if f.type == FD.TYPE_ENUM and isinstance(value, str):
+        return _enum_tables(f.enum_type)[1][f.enum_type.values_by_name[value].number]
+    return value  # an enum number the .proto does not define: MessageToDict gives the int
+
+
+# --- the API -------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
 def constructor_field(container: type[Message], game: str) -> str | None:
     """The oneof field name if ``container(**{name: engine_dict})`` may build ``game``'s
-    message (its type is plain: see the module docstring), else None."""
+    message from the engine's dict as it is (a plain type with no enum, no sentinel
+    and no optional field to rewrite), else None: then ``constructor_arg`` gives
+    what the constructor takes."""
     f = _field_of(container.DESCRIPTOR, game)
-    if f is None or not _is_plain(f.message_type, frozenset(_PLAIN_TO_PROTO)):
+    if f is None or not _plain_to_proto(f.message_type) or _encoder(f.message_type):
         return None
     return f.name
+
+
+def constructor_arg(container: type[Message], game: str, data: Mapping[str, Any]) -> dict:
+    """``{field: value}`` such that ``container(**it)``, or a parent's constructor given
+    it for the container field (``SeatView(view=it)``, ``LegalMove(move=it)``), builds
+    ``game``'s message from the engine dict ``data``: enums as numbers, sentinels
+    dropped. The constructor raises TypeError or ValueError where ``data`` does not
+    fit; ``to_proto`` then says why. ProtoMismatch: no such game."""
+    f = _field(container, game)
+    if not _plain_to_proto(f.message_type):
+        raise ProtoMismatch(f"{f.message_type.full_name} is not built by its constructor: use to_proto")
+    encode = _encoder(f.message_type)
+    try:
+        return {f.name: data if encode is None else encode(data)}
+    except (TypeError, KeyError, AttributeError) as err:  # not a dict: the constructor will say so
+        raise TypeError(f"{game} {container.DESCRIPTOR.name}: {err}") from err
 
 
 def to_proto(container: type[C], game: str, data: Mapping[str, Any], *, strict: bool = False) -> C:
     """Wrap an engine dict as ``container`` (GameConfig, View or Move) for ``game``.
 
-    ``strict``: always through json_format (the reference path)."""
-    if not strict:
-        name = constructor_field(container, game)
-        if name is not None:
-            try:
-                return container(**{name: data})
-            except (TypeError, ValueError, AttributeError):
-                pass  # json_format decides: a JSON-only spelling, or a real mismatch with its message
+    ``strict``: always through the reference path (json_format)."""
+    f = _field(container, game)
+    if not strict and _plain_to_proto(f.message_type):
+        encode = _encoder(f.message_type)
+        try:
+            return container(**{f.name: data if encode is None else encode(data)})
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass  # the reference decides: a JSON-only spelling, or a real mismatch with its message
     msg = container()
-    sub = getattr(msg, _field(container, game).name)
+    sub = getattr(msg, f.name)
     try:
-        json_format.ParseDict(dict(data), sub)
+        json_format.ParseDict(_to_json(f.message_type, dict(data), f.message_type.name), sub)
     except json_format.ParseError as err:
+        raise ProtoMismatch(f"{game} {container.DESCRIPTOR.name}: {err}") from err
+    except ProtoMismatch as err:
+        raise ProtoMismatch(f"{game} {container.DESCRIPTOR.name}: {err}") from err
+    except (TypeError, AttributeError) as err:
         raise ProtoMismatch(f"{game} {container.DESCRIPTOR.name}: {err}") from err
     sub.SetInParent()
     return msg
@@ -148,51 +508,16 @@ def to_dict(msg: Message, game: str | None = None) -> dict:
 
 
 def message_to_dict(msg: Message, *, strict: bool = False) -> dict:
-    """A per-game message as the engine's dict (every field, proto field names):
-    what ``json_format.MessageToDict(msg, preserving_proto_field_name=True,
-    always_print_fields_with_no_presence=True)`` gives (``strict``: always through it)."""
+    """A per-game message as the engine's dict (proto field names, the conventions of
+    the module docstring); ``strict``: always through ``json_format.MessageToDict``.
+
+    An enum number the .proto does not define (proto3 enums are open: a newer client
+    may send one) reaches the engine as that int, which equals no engine string: the
+    engine's own checks reject it where it is wrong (a config value, a move that is
+    not legal, a view that does not add up), as they reject any unknown value."""
     reader = None if strict else _reader(msg.DESCRIPTOR)
     if reader is None:
-        return json_format.MessageToDict(msg, preserving_proto_field_name=True,
+        data = json_format.MessageToDict(msg, preserving_proto_field_name=True,
                                          always_print_fields_with_no_presence=True)
+        return _from_json(msg.DESCRIPTOR, data, msg.DESCRIPTOR.name)
     return reader(msg)
-
-
-@functools.lru_cache(maxsize=None)
-def _reader(descriptor: _d.Descriptor):
-    """A function message -> dict for a plain type (see ``message_to_dict``), or None."""
-    if not _is_plain(descriptor, frozenset(_PLAIN_TO_DICT)):
-        return None
-    return _build_reader(descriptor, {})
-
-
-def _build_reader(descriptor: _d.Descriptor, made: dict):
-    if descriptor.full_name in made:
-        return made[descriptor.full_name]
-    plan = []  # (name, how, sub-reader): how 0 scalar, 1 optional scalar, 2 repeated scalar, 3 message, 4 repeated message
-
-    def read(msg: Message) -> dict:
-        out = {}
-        for name, how, sub in plan:
-            if how == 0:
-                out[name] = getattr(msg, name)
-            elif how == 2:
-                out[name] = list(getattr(msg, name))
-            elif how == 4:
-                out[name] = [sub(m) for m in getattr(msg, name)]
-            elif msg.HasField(name):
-                out[name] = sub(getattr(msg, name)) if how == 3 else getattr(msg, name)
-        return out
-
-    made[descriptor.full_name] = read
-    for f in descriptor.fields:
-        repeated = f.is_repeated
-        if f.type == FD.TYPE_MESSAGE:
-            sub = _build_reader(f.message_type, made)
-            # the sub-reader of a recursive type is completed before any call
-            plan.append((f.name, 4 if repeated else 3, sub))
-        elif repeated:
-            plan.append((f.name, 2, None))
-        else:
-            plan.append((f.name, 1 if f.has_presence else 0, None))
-    return read

@@ -11,9 +11,10 @@ import time
 
 import grpc
 import pytest
+from google.protobuf import json_format
 
 from boardbot.server import convert
-from boardbot.client import Client, View
+from boardbot.client import Client, View, game_message
 from boardbot.v1 import common_pb2, game_service_pb2
 from boardbot.engine import registry
 from boardbot.server.service import Snapshot
@@ -31,6 +32,11 @@ def true_state(server, game_id):
 
 def two_humans(client, name="frogriders", seed=1, **config):
     return client.create_game(name, config=config or None, seats=["human", "human"], seed=seed)
+
+
+def engine(view: View) -> dict:
+    """The engine's dict a client view carries (the client's own dict spells enums by name)."""
+    return convert.to_dict(view.message.view)
 
 
 def unchanged(game, before):
@@ -57,7 +63,7 @@ def test_full_frogriders_game_against_the_random_bot(client, server):
         # the server sends exactly the engine's per-seat view
         snap = true_state(server, game.game_id)
         if snap.version == view.version:
-            assert view.state == snap.state.view(0)
+            assert engine(view) == snap.state.view(0)
         if view.finished:
             last = view
             break
@@ -72,7 +78,7 @@ def test_full_frogriders_game_against_the_random_bot(client, server):
                 reply = me.play(move=move.move, game="frogriders", expected_version=view.version)
             assert reply.version == view.version + 1
             assert reply.move_text == move.text
-            assert convert.to_dict(reply.move) == move.move
+            assert reply.move == game_message(common_pb2.Move, "frogriders", move.move)
             moves_made += 1
     assert last is not None and moves_made > 5
     assert versions == list(range(1, last.version + 1)), "events arrive in order, one per version"
@@ -82,7 +88,7 @@ def test_full_frogriders_game_against_the_random_bot(client, server):
     assert sorted(info.outcome.ranks) in ([0, 1], [0, 0])
     assert list(info.outcome.scores) == list(last.outcome["scores"])
     assert len(info.outcome.breakdown) == 2
-    assert last.state["phase"] == "game_over"
+    assert last.state["phase"] == "FROGRIDERS_PHASE_GAME_OVER" and engine(last)["phase"] == "game_over"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -104,10 +110,11 @@ def test_views_are_the_engines_and_the_spectator_sees_public_information(client,
     snap = true_state(server, game.game_id)
     spectator = game.spectator().view()
     assert spectator.seat == -1 and spectator.legal_moves == []
-    assert spectator.state == snap.state.view(None)
+    assert engine(spectator) == snap.state.view(None)
+    assert "seat" not in spectator.state  # unset: a spectator
     for q in range(snap.state.num_seats):
         view = game.seat(q).view()
-        assert view.state == snap.state.view(q)
+        assert engine(view) == snap.state.view(q)
         if q == snap.state.decider():
             assert [m.text for m in view.legal_moves] == [snap.state.move_text(m) for m in snap.state.legal_moves()]
             assert [m.id for m in view.legal_moves] == list(range(len(view.legal_moves)))
@@ -159,7 +166,7 @@ def test_the_generic_renderer_draws_any_view(client):
     from boardbot.tools.play import generic_render
 
     text = generic_render(two_humans(client).spectator().view().state)
-    assert "seat: -1" in text and "config:" in text
+    assert "phase: FROGRIDERS_PHASE_CHOOSE_SET_CARD" in text and "config:" in text
 
 
 def test_resigning_hands_the_seat_to_the_random_bot_and_ranks_it_last(client):
@@ -231,7 +238,7 @@ def test_not_found_everywhere(client):
     ({"game": ""}, "game"),
     ({"game": "no-such-game"}, "game"),
     ({"game": "frogriders", "config": {"frogriders": {"players": 9}}}, "config.frogriders.players"),
-    ({"game": "frogriders", "config": {"frogriders": {"public_back": "sideways"}}}, "config.frogriders.public_back"),
+    ({"game": "frogriders", "config": {"frogriders": {"public_back": 7}}}, "config.frogriders.public_back"),
     ({"game": "frogriders", "seats": [{"kind": "SEAT_KIND_HUMAN"}] * 5}, "config.frogriders.players"),
     ({"game": "frogriders", "config": {"frogriders": {"players": 3}},
       "seats": [{"kind": "SEAT_KIND_HUMAN"}] * 2}, "seats"),
@@ -277,7 +284,7 @@ def test_illegal_and_malformed_moves_are_invalid_arguments(client):
         assert [v.field for v in details["BadRequest"].field_violations] == [field], fields
         unchanged(game, before)
     # a legal move of the other kind, not legal now
-    leap = {"leap": {"from_cell": 40, "over_cell": 41, "to_cell": 42, "collect_leaper": 0}}
+    leap = {"leap": {"from_cell": 40, "over_cell": 41, "to_cell": 42, "collect_leaper": False}}
     code, _, details = error_of(me.play, move=leap, game="frogriders")
     assert code == C.INVALID_ARGUMENT and details["ErrorInfo"].reason == "ILLEGAL_MOVE"
     unchanged(game, before)
@@ -507,7 +514,9 @@ def test_client_view_wrapper_matches_the_message(client):
     game = two_humans(client)
     view = game.seat(0).view()
     assert isinstance(view, View)
-    assert view.state == convert.to_dict(view.message.view)
+    assert view.state == json_format.MessageToDict(view.message.view.frogriders, preserving_proto_field_name=True,
+                                                   always_print_fields_with_no_presence=True)
+    assert view.state["phase"] == "FROGRIDERS_PHASE_CHOOSE_SET_CARD" and engine(view)["phase"] == "choose_set_card"
     assert view.find(view.legal_moves[0].text) == view.legal_moves[0]
 
 

@@ -1,8 +1,9 @@
 """``boardbot play``: a terminal game against bots, through a server.
 
 Generic: the view is drawn by the game's optional renderer (a ``render``
-module beside the game's engine, ``render(view) -> str``) or, without one,
-as an indented tree of the view's fields.
+module beside the game's engine, ``render(view) -> str``, which reads the
+engine's dict: ``boardbot.server.convert`` turns the per-game message back
+into it) or, without one, as an indented tree of the view's fields.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Callable, TextIO
 import grpc
 
 from boardbot.client import HUMAN, Client, View
+from boardbot.server import convert
+from boardbot.v1 import common_pb2
 
 
 def generic_render(view: dict) -> str:
@@ -59,6 +62,16 @@ def renderer_for(game: str) -> Callable[[dict], str]:
     return safe
 
 
+def engine_view(view: View) -> dict:
+    """The view as the game's engine writes it (what its renderer reads): enum values
+    by their engine spelling, -1 for an unset seat; the client's dict if it does not
+    convert (a server newer than this install)."""
+    try:
+        return convert.to_dict(view.message.view)
+    except convert.ProtoMismatch:
+        return view.state
+
+
 def play(address: str, game: str, opponents: list[str], seat: int = 0, config: dict | None = None,
          seed: int | None = None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     inp = inp or sys.stdin
@@ -70,10 +83,15 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
     seats = list(opponents)
     seats.insert(min(max(seat, 0), len(seats)), HUMAN)
     render = renderer_for(game)
+    try:  # the engine's spellings ("first"), as --param gives them
+        message = convert.to_proto(common_pb2.GameConfig, game, config) if config else None
+    except convert.ProtoMismatch as err:
+        say(f"cannot create the game: {err}")
+        return 2
     with Client(address) as client:
         client.wait_ready()
         try:
-            created = client.create_game(game, config=config, seats=seats, seed=seed)
+            created = client.create_game(game, config=message, seats=seats, seed=seed)
         except grpc.RpcError as err:
             say(f"cannot create the game: {err.details()}")
             return 2
@@ -88,7 +106,7 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
                     say(f"    {entry}")
             if view.finished:
                 say()
-                say(render(view.state))
+                say(render(engine_view(view)))
                 say(_standing(view))
                 return 0
             if view.my_turn:
@@ -101,7 +119,7 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
 
 def _turn(me, view: View, render, inp: TextIO, say) -> bool:
     say()
-    say(render(view.state))
+    say(render(engine_view(view)))
     say()
     say("your moves:")
     for n, move in enumerate(view.legal_moves, start=1):

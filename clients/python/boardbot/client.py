@@ -14,7 +14,9 @@
 
 Views, moves and configs are plain dicts in the protobuf JSON mapping of the
 per-game messages, with the .proto field names (``View.state``,
-``LegalMove.move``); ``View.message`` is the ``SeatView`` itself. Errors are
+``LegalMove.move``): enum values by name (``"FROCCS_PHASE_REACT"``), an unset
+optional field absent (a spectator's view has no ``seat``; see
+docs/api-contract.md). ``View.message`` is the ``SeatView`` itself. Errors are
 ``grpc.RpcError``; ``error_details`` decodes their ``google.rpc`` details.
 """
 
@@ -163,11 +165,15 @@ class Client:
     def game_types(self) -> list[common_pb2.GameType]:
         return list(self.stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=self.timeout).game_types)
 
-    def create_game(self, game: str, config: Mapping[str, Any] | None = None,
+    def create_game(self, game: str, config: "Mapping[str, Any] | common_pb2.GameConfig | None" = None,
                     seats: Sequence[str] = (), seed: int | None = None) -> "Game":
-        """Start a game; ``seats``: "human" or a bot spec ("random", ...) per seat."""
+        """Start a game; ``seats``: "human" or a bot spec ("random", ...) per seat.
+        ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by
+        name: ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``)."""
         request = game_service_pb2.CreateGameRequest(game=game, seed=seed)
-        if config:
+        if isinstance(config, common_pb2.GameConfig):
+            request.config.CopyFrom(config)
+        elif config:
             request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
         for spec in seats:
             if spec == HUMAN:

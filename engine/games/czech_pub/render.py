@@ -65,12 +65,12 @@ def _player_line(q: int, p: dict, view: dict, me: int) -> str:
     kinds = [_shot(k) for k in p.get("shot_tokens", []) or []]
     bonus = D.KIND_BONUS[min(len(kinds), D.SHOT_KINDS)]
     parts = [f"{mark} {label:<13}{points:>4} pts"]
-    out = p.get("out", "")
+    out = p.get("out_reason", "")
     if out:
         parts.append("OUT (" + ("drunk" if out == "drunk" else "thrown out") + ")")
     else:
         parts.append(_track(p))
-        parts.append(f"hand {p.get('hand_size', 0)}/{p.get('hand_limit', D.HAND_SIZE[0])}")
+        parts.append(f"hand {p.get('hand_card_count', 0)}/{p.get('hand_limit', D.HAND_SIZE[0])}")
     parts.append("shots: " + (", ".join(kinds) + f" (bonus {bonus})" if kinds else "none"))
     flags = []
     if p.get("paused"):

@@ -1024,13 +1024,13 @@ class CzechPubState(State):
                 "cell_value": TRACK[stage][self.cell[q]],
                 "row_length": ROW_LEN[stage],
                 "hand_limit": HAND_SIZE[stage],
-                "hand_size": len(self.hands[q]),
+                "hand_card_count": len(self.hands[q]),
                 "hand": [CARD_ID[c] for c in self.hands[q]] if own else [],
                 "known_cards": [CARD_ID[c] for c in row[obs]] if row and not own else [],
                 "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if self.tokens[q] >> k & 1],
                 "abstinence": self.abst[q],
                 "paused": self.paused[q],
-                "out": OUT_NAME[self.out[q]],
+                "out_reason": OUT_NAME[self.out[q]],
                 "insults": self.insults[q],
                 "copying": self.copying[q],
                 "titles": [i + 1 for i in range(len(D.TITLE_POINTS)) if self.titles[q] >> i & 1],
@@ -1481,7 +1481,7 @@ class CzechPubGame(Game):
             s.tokens[q] = sum(1 << D.SHOT_BY_ID[k] for k in pv["shot_tokens"])
             s.abst[q] = pv["abstinence"]
             s.paused[q] = pv["paused"]
-            s.out[q] = OUT_BY_NAME[pv["out"]]
+            s.out[q] = OUT_BY_NAME[pv["out_reason"]]
             s.insults[q] = pv["insults"]
             s.copying[q] = pv["copying"]
             s.titles[q] = sum(1 << (t - 1) for t in pv["titles"])
@@ -1536,7 +1536,7 @@ class CzechPubGame(Game):
         s.reacted = view["window_reacted"]
         # deal the unseen cards: others' hands (beyond what the seat knows), then the deck
         deck_size = view["deck_size"] - (s.lo_state == LO_IN_DECK)
-        need = sum(view["players"][q]["hand_size"] - len(s.hands[q]) for q in range(n) if q != seat)
+        need = sum(view["players"][q]["hand_card_count"] - len(s.hands[q]) for q in range(n) if q != seat)
         if need + deck_size != len(unseen):
             raise ConfigError("deck_size", "hand sizes and deck size do not match the cards in view")
         rng.shuffle(unseen)
@@ -1544,7 +1544,7 @@ class CzechPubGame(Game):
         for q in range(n):
             if q == seat:
                 continue
-            k = view["players"][q]["hand_size"] - len(s.hands[q])
+            k = view["players"][q]["hand_card_count"] - len(s.hands[q])
             s.hands[q] = sorted(s.hands[q] + unseen[i:i + k])
             i += k
         deck = unseen[i:]

@@ -220,7 +220,7 @@ def _player_line(view: dict, p: dict) -> str:
             " (last chance on its next turn)"
     else:
         where = f"fried (turn {p.get('fried_turn', -1)})"
-    return f"{label}: {where}; hand {p.get('hand_size', len(p.get('hand') or []))}: {_hand(p)}"
+    return f"{label}: {where}; hand {p.get('hand_card_count', len(p.get('hand') or []))}: {_hand(p)}"
 
 
 def render(view: dict) -> str:
@@ -256,7 +256,7 @@ def render(view: dict) -> str:
                      + ("still in the chef's hand" if "not_so_fast" in hand else "used"))
     peeks = []
     for pk in view.get("peeks") or []:
-        if pk.get("public"):
+        if pk.get("known_to_all"):
             continue
         seats = ", ".join(_seat_name(q, me) for q in pk.get("seats") or [])
         peeks.append(f"{_cell_name(pk.get('cell', -1), width)} ({seats})")

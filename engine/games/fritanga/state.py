@@ -994,7 +994,7 @@ class FritangaState(State):
             face_down.append(c)
             m = kmask[c]
             if m:
-                peeks.append({"cell": c, "seats": [q for q in range(n) if m >> q & 1], "public": bool(m & PUBLIC)})
+                peeks.append({"cell": c, "seats": [q for q in range(n) if m >> q & 1], "known_to_all": bool(m & PUBLIC)})
                 if m & vbit:
                     cards.append({"cell": c, "card": keys[g], "face_up": False})
         players = []
@@ -1009,7 +1009,7 @@ class FritangaState(State):
             # sorted: known cards by kind, then the unknown ones (the order of
             # acquisition would tell an onlooker which card a steal took)
             hand.sort()
-            hand = [{"card": "" if unknown else keys[k], "fresh": fresh, "public": public}
+            hand = [{"card": "" if unknown else keys[k], "fresh": fresh, "known_to_all": public}
                     for unknown, k, fresh, public in hand]
             p = self.pos[q]
             players.append({
@@ -1021,7 +1021,7 @@ class FritangaState(State):
                 "position_name": names[p] if p >= 0 else "",
                 "fallen_at": self.fall_at[q],
                 "fried_turn": self.fried_turn[q],
-                "hand_size": len(self.hands[q]),
+                "hand_card_count": len(self.hands[q]),
                 "hand": hand,
             })
         top = self.stack[-1] if self.stack else None
@@ -1312,7 +1312,7 @@ class FritangaGame(Game):
         unseen = list(lay.universe)
         holes = []  # face-down cells whose card the seat does not know
         for pv in view["peeks"]:
-            s.kmask[pv["cell"]] = sum(_bit(q) for q in pv["seats"]) | (PUBLIC if pv["public"] else 0)
+            s.kmask[pv["cell"]] = sum(_bit(q) for q in pv["seats"]) | (PUBLIC if pv["known_to_all"] else 0)
         for cv in view["cards"]:
             k = D.KIND_BY_KEY[cv["card"]]
             unseen[k] -= 1
@@ -1332,7 +1332,7 @@ class FritangaGame(Game):
             hand = []
             for i, hv in enumerate(pv["hand"]):
                 code = FRESH if hv["fresh"] else 0
-                if hv["public"]:
+                if hv["known_to_all"]:
                     code |= PUBLIC_CODE
                 elif q == seat:
                     code |= _bit(seat) << MSHIFT

@@ -261,8 +261,8 @@ def render(view: dict) -> str:
     drawn = view.get("drawn") or []
     if drawn and seat >= 0:
         lines.append(f"you drew: {_cards(drawn)} (discard one, keep the others)")
-    elif view.get("drawn_count"):
-        lines.append(f"seat {active} drew {view['drawn_count']} cards (hidden) and discards one")
+    elif view.get("drawn_card_count"):
+        lines.append(f"seat {active} drew {view['drawn_card_count']} cards (hidden) and discards one")
     lines.extend(_mischief_lines(view, seat))
     if view.get("phase") == "one_more_round":
         pledges = ", ".join(f"seat {q}: {'passed' if p else x}" for q, (x, p) in

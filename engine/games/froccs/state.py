@@ -1080,7 +1080,7 @@ class FroccsState(State):
                      "top_up_paid": self.sale[2], "spritzers_sold": self.sale[3]},
             "cards_left_to_play": self.play_left,
             "cards_played": self.play_count,
-            "drawn_count": len(self.drawn),
+            "drawn_card_count": len(self.drawn),
             "drawn": [NAMES[c] for c in sorted(self.drawn)] if drawer_sees else [],
             "recycling": self.recycling,
             "deck_size": len(self.deck),
@@ -1650,7 +1650,7 @@ class FroccsGame(Game):
         pool = [c for c in range(NUM) for _ in range(unseen[c])]
         deck_size = view["deck_size"]
         missing = [pv["hand_size"] - sum(s.hands[q]) if q != seat else 0 for q, pv in enumerate(players)]
-        drawn_hidden = view["drawn_count"] if not own_drawn else 0
+        drawn_hidden = view["drawn_card_count"] if not own_drawn else 0
         if len(pool) != deck_size + sum(missing) + drawn_hidden:
             raise ConfigError("view", "card counts do not add up")
         for q in range(n):

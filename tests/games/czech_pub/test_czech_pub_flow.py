@@ -234,7 +234,7 @@ def test_views_hide_hands_and_the_deck():
     s = GAME.new_state({"players": 4}, seed=3)
     v0, v1, spectator = s.view(0), s.view(1), s.view(None)
     assert len(v0["players"][0]["hand"]) == 7 and v0["players"][1]["hand"] == []
-    assert v1["players"][0]["hand"] == [] and v1["players"][0]["hand_size"] == 7
+    assert v1["players"][0]["hand"] == [] and v1["players"][0]["hand_card_count"] == 7
     assert all(p["hand"] == [] for p in spectator["players"])
     assert "deck" not in v0 and v0["deck_size"] == len(s.deck)
     world = s.sample_for(0, random.Random(1))

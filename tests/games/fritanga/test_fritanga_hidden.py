@@ -71,8 +71,8 @@ def test_thief_and_victim_still_know_everything():
         # onlookers: the stolen card is fresh (everyone saw it taken this turn),
         # the card left behind shows no fresh flag
         players = s.view(2)["players"]
-        assert players[1]["hand"] == [{"card": "", "fresh": False, "public": False}]
-        assert {"card": "", "fresh": True, "public": False} in players[0]["hand"]
+        assert players[1]["hand"] == [{"card": "", "fresh": False, "known_to_all": False}]
+        assert {"card": "", "fresh": True, "known_to_all": False} in players[0]["hand"]
 
 
 def test_hands_are_shown_sorted_known_cards_first():

@@ -49,7 +49,7 @@ def test_every_view_of_random_games_renders(cfg):
                     # the seats that know them
                     for pk in view["peeks"]:
                         name = state.lay.names[pk["cell"]]
-                        known = pk["public"] or seat in pk["seats"]
+                        known = pk["known_to_all"] or seat in pk["seats"]
                         code = CODE[D.CARD_KEY[state.grid[pk["cell"]] & S.KIND]]
                         assert (token(text, name) == f"[{code}]") == known, (seat, name, token(text, name))
                     for q, p in enumerate(view["players"]):

@@ -13,7 +13,7 @@ def test_two_players_draw_three_keep_two():
     assert s.legal_moves() == [("discard_drawn", "zold_veltelini"), ("discard_drawn", "soda"),
                                ("discard_drawn", "borravalo")]
     assert s.view(0)["drawn"] == ["zold_veltelini", "soda", "borravalo"]
-    assert s.view(1)["drawn"] == [] and s.view(1)["drawn_count"] == 3
+    assert s.view(1)["drawn"] == [] and s.view(1)["drawn_card_count"] == 3
     check_views(s)
     rng = random.Random(2)
     assert len({tuple(sorted(s.sample_for(1, rng).drawn)) for _ in range(30)}) > 1

@@ -1,10 +1,131 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class CzechPubCard(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_CARD_UNSPECIFIED: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_PIVO: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_MALE_PIVO: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_RUM: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_FERNET: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_BECHEROVKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_ZELENA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_VODKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_CAJ: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_DEJTE_MI_TO_VSECHNO: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_LICHOCENI_SERVIRCE: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_PANAK_DO_PIVA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_DAM_SI_TO_CO_TY: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_URAZKA_VRCHNIHO: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_TO_JE_MOJE_OBJEDNAVKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_POJD_NA_PANAKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_RUNDA_DOKOLA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_RVACKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_TY_UZ_TO_NEBUDES: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_SPLETENA_OBJEDNAVKA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_ZVRHNUTA_SKLENICE: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_BLAZKOVA: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_TO_PIVO_JE_TEPLY: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_MUSIM_SI_ODSKOCIT: _ClassVar[CzechPubCard]
+    CZECH_PUB_CARD_POSLEDNI_OBJEDNAVKA: _ClassVar[CzechPubCard]
+
+class CzechPubShot(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_SHOT_UNSPECIFIED: _ClassVar[CzechPubShot]
+    CZECH_PUB_SHOT_RUM: _ClassVar[CzechPubShot]
+    CZECH_PUB_SHOT_FERNET: _ClassVar[CzechPubShot]
+    CZECH_PUB_SHOT_BECHEROVKA: _ClassVar[CzechPubShot]
+    CZECH_PUB_SHOT_ZELENA: _ClassVar[CzechPubShot]
+    CZECH_PUB_SHOT_VODKA: _ClassVar[CzechPubShot]
+
+class CzechPubPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_PHASE_UNSPECIFIED: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_PLAY: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_ABSTINENCE_DISCARD: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_REACTION_WINDOW: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_TARGET_RESPONSE: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_ROUND_RESPONSE: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_BRAWL_RESPONSE: _ClassVar[CzechPubPhase]
+    CZECH_PUB_PHASE_GAME_OVER: _ClassVar[CzechPubPhase]
+
+class CzechPubLastOrder(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_LAST_ORDER_UNSPECIFIED: _ClassVar[CzechPubLastOrder]
+    CZECH_PUB_LAST_ORDER_SET_ASIDE: _ClassVar[CzechPubLastOrder]
+    CZECH_PUB_LAST_ORDER_IN_DECK: _ClassVar[CzechPubLastOrder]
+    CZECH_PUB_LAST_ORDER_DRAWN: _ClassVar[CzechPubLastOrder]
+
+class CzechPubOrigin(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_ORIGIN_UNSPECIFIED: _ClassVar[CzechPubOrigin]
+    CZECH_PUB_ORIGIN_OWN: _ClassVar[CzechPubOrigin]
+    CZECH_PUB_ORIGIN_SLIPPED_IN: _ClassVar[CzechPubOrigin]
+    CZECH_PUB_ORIGIN_SUPPLIED: _ClassVar[CzechPubOrigin]
+    CZECH_PUB_ORIGIN_OPPONENT_CARD: _ClassVar[CzechPubOrigin]
+
+class CzechPubOutReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CZECH_PUB_OUT_REASON_UNSPECIFIED: _ClassVar[CzechPubOutReason]
+    CZECH_PUB_OUT_REASON_DRUNK: _ClassVar[CzechPubOutReason]
+    CZECH_PUB_OUT_REASON_THROWN_OUT: _ClassVar[CzechPubOutReason]
+CZECH_PUB_CARD_UNSPECIFIED: CzechPubCard
+CZECH_PUB_CARD_PIVO: CzechPubCard
+CZECH_PUB_CARD_MALE_PIVO: CzechPubCard
+CZECH_PUB_CARD_RUM: CzechPubCard
+CZECH_PUB_CARD_FERNET: CzechPubCard
+CZECH_PUB_CARD_BECHEROVKA: CzechPubCard
+CZECH_PUB_CARD_ZELENA: CzechPubCard
+CZECH_PUB_CARD_VODKA: CzechPubCard
+CZECH_PUB_CARD_CAJ: CzechPubCard
+CZECH_PUB_CARD_DEJTE_MI_TO_VSECHNO: CzechPubCard
+CZECH_PUB_CARD_LICHOCENI_SERVIRCE: CzechPubCard
+CZECH_PUB_CARD_PANAK_DO_PIVA: CzechPubCard
+CZECH_PUB_CARD_DAM_SI_TO_CO_TY: CzechPubCard
+CZECH_PUB_CARD_URAZKA_VRCHNIHO: CzechPubCard
+CZECH_PUB_CARD_TO_JE_MOJE_OBJEDNAVKA: CzechPubCard
+CZECH_PUB_CARD_POJD_NA_PANAKA: CzechPubCard
+CZECH_PUB_CARD_RUNDA_DOKOLA: CzechPubCard
+CZECH_PUB_CARD_RVACKA: CzechPubCard
+CZECH_PUB_CARD_TY_UZ_TO_NEBUDES: CzechPubCard
+CZECH_PUB_CARD_SPLETENA_OBJEDNAVKA: CzechPubCard
+CZECH_PUB_CARD_ZVRHNUTA_SKLENICE: CzechPubCard
+CZECH_PUB_CARD_BLAZKOVA: CzechPubCard
+CZECH_PUB_CARD_TO_PIVO_JE_TEPLY: CzechPubCard
+CZECH_PUB_CARD_MUSIM_SI_ODSKOCIT: CzechPubCard
+CZECH_PUB_CARD_POSLEDNI_OBJEDNAVKA: CzechPubCard
+CZECH_PUB_SHOT_UNSPECIFIED: CzechPubShot
+CZECH_PUB_SHOT_RUM: CzechPubShot
+CZECH_PUB_SHOT_FERNET: CzechPubShot
+CZECH_PUB_SHOT_BECHEROVKA: CzechPubShot
+CZECH_PUB_SHOT_ZELENA: CzechPubShot
+CZECH_PUB_SHOT_VODKA: CzechPubShot
+CZECH_PUB_PHASE_UNSPECIFIED: CzechPubPhase
+CZECH_PUB_PHASE_PLAY: CzechPubPhase
+CZECH_PUB_PHASE_ABSTINENCE_DISCARD: CzechPubPhase
+CZECH_PUB_PHASE_REACTION_WINDOW: CzechPubPhase
+CZECH_PUB_PHASE_TARGET_RESPONSE: CzechPubPhase
+CZECH_PUB_PHASE_ROUND_RESPONSE: CzechPubPhase
+CZECH_PUB_PHASE_BRAWL_RESPONSE: CzechPubPhase
+CZECH_PUB_PHASE_GAME_OVER: CzechPubPhase
+CZECH_PUB_LAST_ORDER_UNSPECIFIED: CzechPubLastOrder
+CZECH_PUB_LAST_ORDER_SET_ASIDE: CzechPubLastOrder
+CZECH_PUB_LAST_ORDER_IN_DECK: CzechPubLastOrder
+CZECH_PUB_LAST_ORDER_DRAWN: CzechPubLastOrder
+CZECH_PUB_ORIGIN_UNSPECIFIED: CzechPubOrigin
+CZECH_PUB_ORIGIN_OWN: CzechPubOrigin
+CZECH_PUB_ORIGIN_SLIPPED_IN: CzechPubOrigin
+CZECH_PUB_ORIGIN_SUPPLIED: CzechPubOrigin
+CZECH_PUB_ORIGIN_OPPONENT_CARD: CzechPubOrigin
+CZECH_PUB_OUT_REASON_UNSPECIFIED: CzechPubOutReason
+CZECH_PUB_OUT_REASON_DRUNK: CzechPubOutReason
+CZECH_PUB_OUT_REASON_THROWN_OUT: CzechPubOutReason
 
 class CzechPubConfig(_message.Message):
     __slots__ = ("players", "real_drinking")
@@ -45,14 +166,14 @@ class CzechPubView(_message.Message):
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     config: CzechPubConfig
-    phase: str
+    phase: CzechPubPhase
     decider: int
     active: int
     turn: int
     deck_size: int
-    discard_pile: _containers.RepeatedScalarFieldContainer[str]
+    discard_pile: _containers.RepeatedScalarFieldContainer[CzechPubCard]
     reshuffles: int
-    last_order: str
+    last_order: CzechPubLastOrder
     last_order_positions: _containers.RepeatedScalarFieldContainer[int]
     last_order_holder: int
     last_round: bool
@@ -63,14 +184,14 @@ class CzechPubView(_message.Message):
     table: _containers.RepeatedCompositeFieldContainer[CzechPubTableCard]
     played_this_turn: bool
     copy_turn: bool
-    pending_card: str
+    pending_card: CzechPubCard
     pending_target: int
     dodgers: _containers.RepeatedScalarFieldContainer[int]
     queue: _containers.RepeatedScalarFieldContainer[int]
     queue_position: int
     window_reacted: bool
     players: _containers.RepeatedCompositeFieldContainer[CzechPubPlayer]
-    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[CzechPubConfig, _Mapping]] = ..., phase: _Optional[str] = ..., decider: _Optional[int] = ..., active: _Optional[int] = ..., turn: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_pile: _Optional[_Iterable[str]] = ..., reshuffles: _Optional[int] = ..., last_order: _Optional[str] = ..., last_order_positions: _Optional[_Iterable[int]] = ..., last_order_holder: _Optional[int] = ..., last_round: _Optional[bool] = ..., final_turns_owed: _Optional[_Iterable[int]] = ..., lone_player: _Optional[int] = ..., lone_turn_started: _Optional[bool] = ..., title_tokens_left: _Optional[_Iterable[int]] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., played_this_turn: _Optional[bool] = ..., copy_turn: _Optional[bool] = ..., pending_card: _Optional[str] = ..., pending_target: _Optional[int] = ..., dodgers: _Optional[_Iterable[int]] = ..., queue: _Optional[_Iterable[int]] = ..., queue_position: _Optional[int] = ..., window_reacted: _Optional[bool] = ..., players: _Optional[_Iterable[_Union[CzechPubPlayer, _Mapping]]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[CzechPubConfig, _Mapping]] = ..., phase: _Optional[_Union[CzechPubPhase, str]] = ..., decider: _Optional[int] = ..., active: _Optional[int] = ..., turn: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_pile: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., reshuffles: _Optional[int] = ..., last_order: _Optional[_Union[CzechPubLastOrder, str]] = ..., last_order_positions: _Optional[_Iterable[int]] = ..., last_order_holder: _Optional[int] = ..., last_round: _Optional[bool] = ..., final_turns_owed: _Optional[_Iterable[int]] = ..., lone_player: _Optional[int] = ..., lone_turn_started: _Optional[bool] = ..., title_tokens_left: _Optional[_Iterable[int]] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., played_this_turn: _Optional[bool] = ..., copy_turn: _Optional[bool] = ..., pending_card: _Optional[_Union[CzechPubCard, str]] = ..., pending_target: _Optional[int] = ..., dodgers: _Optional[_Iterable[int]] = ..., queue: _Optional[_Iterable[int]] = ..., queue_position: _Optional[int] = ..., window_reacted: _Optional[bool] = ..., players: _Optional[_Iterable[_Union[CzechPubPlayer, _Mapping]]] = ...) -> None: ...
 
 class CzechPubTableCard(_message.Message):
     __slots__ = ("card", "shot", "origin", "poured_by")
@@ -78,27 +199,27 @@ class CzechPubTableCard(_message.Message):
     SHOT_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     POURED_BY_FIELD_NUMBER: _ClassVar[int]
-    card: str
-    shot: str
-    origin: str
+    card: CzechPubCard
+    shot: CzechPubShot
+    origin: CzechPubOrigin
     poured_by: int
-    def __init__(self, card: _Optional[str] = ..., shot: _Optional[str] = ..., origin: _Optional[str] = ..., poured_by: _Optional[int] = ...) -> None: ...
+    def __init__(self, card: _Optional[_Union[CzechPubCard, str]] = ..., shot: _Optional[_Union[CzechPubShot, str]] = ..., origin: _Optional[_Union[CzechPubOrigin, str]] = ..., poured_by: _Optional[int] = ...) -> None: ...
 
 class CzechPubPlayer(_message.Message):
-    __slots__ = ("points", "stage", "cell", "cell_value", "row_length", "hand_limit", "hand_size", "hand", "known_cards", "shot_tokens", "abstinence", "paused", "out", "insults", "copying", "titles", "real_drinks")
+    __slots__ = ("points", "stage", "cell", "cell_value", "row_length", "hand_limit", "hand_card_count", "hand", "known_cards", "shot_tokens", "abstinence", "paused", "out_reason", "insults", "copying", "titles", "real_drinks")
     POINTS_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     CELL_FIELD_NUMBER: _ClassVar[int]
     CELL_VALUE_FIELD_NUMBER: _ClassVar[int]
     ROW_LENGTH_FIELD_NUMBER: _ClassVar[int]
     HAND_LIMIT_FIELD_NUMBER: _ClassVar[int]
-    HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
+    HAND_CARD_COUNT_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     KNOWN_CARDS_FIELD_NUMBER: _ClassVar[int]
     SHOT_TOKENS_FIELD_NUMBER: _ClassVar[int]
     ABSTINENCE_FIELD_NUMBER: _ClassVar[int]
     PAUSED_FIELD_NUMBER: _ClassVar[int]
-    OUT_FIELD_NUMBER: _ClassVar[int]
+    OUT_REASON_FIELD_NUMBER: _ClassVar[int]
     INSULTS_FIELD_NUMBER: _ClassVar[int]
     COPYING_FIELD_NUMBER: _ClassVar[int]
     TITLES_FIELD_NUMBER: _ClassVar[int]
@@ -109,18 +230,18 @@ class CzechPubPlayer(_message.Message):
     cell_value: int
     row_length: int
     hand_limit: int
-    hand_size: int
-    hand: _containers.RepeatedScalarFieldContainer[str]
-    known_cards: _containers.RepeatedScalarFieldContainer[str]
-    shot_tokens: _containers.RepeatedScalarFieldContainer[str]
+    hand_card_count: int
+    hand: _containers.RepeatedScalarFieldContainer[CzechPubCard]
+    known_cards: _containers.RepeatedScalarFieldContainer[CzechPubCard]
+    shot_tokens: _containers.RepeatedScalarFieldContainer[CzechPubShot]
     abstinence: int
     paused: bool
-    out: str
+    out_reason: CzechPubOutReason
     insults: int
     copying: int
     titles: _containers.RepeatedScalarFieldContainer[int]
     real_drinks: int
-    def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., known_cards: _Optional[_Iterable[str]] = ..., shot_tokens: _Optional[_Iterable[str]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out: _Optional[str] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ...) -> None: ...
+    def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_card_count: _Optional[int] = ..., hand: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., known_cards: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., shot_tokens: _Optional[_Iterable[_Union[CzechPubShot, str]]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out_reason: _Optional[_Union[CzechPubOutReason, str]] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ...) -> None: ...
 
 class CzechPubMove(_message.Message):
     __slots__ = ("play", "discard", "done", "react", "decline", "dodge", "pay")
@@ -129,15 +250,15 @@ class CzechPubMove(_message.Message):
         CARD_FIELD_NUMBER: _ClassVar[int]
         TARGET_FIELD_NUMBER: _ClassVar[int]
         SHOT_FIELD_NUMBER: _ClassVar[int]
-        card: str
+        card: CzechPubCard
         target: int
-        shot: str
-        def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., shot: _Optional[str] = ...) -> None: ...
+        shot: CzechPubShot
+        def __init__(self, card: _Optional[_Union[CzechPubCard, str]] = ..., target: _Optional[int] = ..., shot: _Optional[_Union[CzechPubShot, str]] = ...) -> None: ...
     class Discard(_message.Message):
         __slots__ = ("card",)
         CARD_FIELD_NUMBER: _ClassVar[int]
-        card: str
-        def __init__(self, card: _Optional[str] = ...) -> None: ...
+        card: CzechPubCard
+        def __init__(self, card: _Optional[_Union[CzechPubCard, str]] = ...) -> None: ...
     class Done(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -146,10 +267,10 @@ class CzechPubMove(_message.Message):
         CARD_FIELD_NUMBER: _ClassVar[int]
         SLOT_FIELD_NUMBER: _ClassVar[int]
         GIVE_FIELD_NUMBER: _ClassVar[int]
-        card: str
+        card: CzechPubCard
         slot: int
-        give: str
-        def __init__(self, card: _Optional[str] = ..., slot: _Optional[int] = ..., give: _Optional[str] = ...) -> None: ...
+        give: CzechPubCard
+        def __init__(self, card: _Optional[_Union[CzechPubCard, str]] = ..., slot: _Optional[int] = ..., give: _Optional[_Union[CzechPubCard, str]] = ...) -> None: ...
     class Decline(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -161,8 +282,8 @@ class CzechPubMove(_message.Message):
     class Pay(_message.Message):
         __slots__ = ("discard",)
         DISCARD_FIELD_NUMBER: _ClassVar[int]
-        discard: str
-        def __init__(self, discard: _Optional[str] = ...) -> None: ...
+        discard: CzechPubCard
+        def __init__(self, discard: _Optional[_Union[CzechPubCard, str]] = ...) -> None: ...
     PLAY_FIELD_NUMBER: _ClassVar[int]
     DISCARD_FIELD_NUMBER: _ClassVar[int]
     DONE_FIELD_NUMBER: _ClassVar[int]

@@ -1,10 +1,224 @@
+from boardbot.v1 import options_pb2 as _options_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class DuloreJutunkProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_PROJECT_UNSPECIFIED: _ClassVar[DuloreJutunkProject]
+    DULORE_JUTUNK_PROJECT_EASY: _ClassVar[DuloreJutunkProject]
+    DULORE_JUTUNK_PROJECT_MEDIUM: _ClassVar[DuloreJutunkProject]
+    DULORE_JUTUNK_PROJECT_HARD: _ClassVar[DuloreJutunkProject]
+    DULORE_JUTUNK_PROJECT_EXPERT: _ClassVar[DuloreJutunkProject]
+
+class DuloreJutunkHonoursSide(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_HONOURS_SIDE_UNSPECIFIED: _ClassVar[DuloreJutunkHonoursSide]
+    DULORE_JUTUNK_HONOURS_SIDE_A: _ClassVar[DuloreJutunkHonoursSide]
+    DULORE_JUTUNK_HONOURS_SIDE_B: _ClassVar[DuloreJutunkHonoursSide]
+
+class DuloreJutunkVineyardName(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_VINEYARD_NAME_UNSPECIFIED: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_TL: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_T: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_TR: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_R: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_BR: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_B: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_BL: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_L: _ClassVar[DuloreJutunkVineyardName]
+    DULORE_JUTUNK_VINEYARD_NAME_WINTER: _ClassVar[DuloreJutunkVineyardName]
+
+class DuloreJutunkVineyardSide(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_VINEYARD_SIDE_UNSPECIFIED: _ClassVar[DuloreJutunkVineyardSide]
+    DULORE_JUTUNK_VINEYARD_SIDE_SPRING: _ClassVar[DuloreJutunkVineyardSide]
+    DULORE_JUTUNK_VINEYARD_SIDE_AUTUMN: _ClassVar[DuloreJutunkVineyardSide]
+    DULORE_JUTUNK_VINEYARD_SIDE_WINTER: _ClassVar[DuloreJutunkVineyardSide]
+
+class DuloreJutunkWine(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_WINE_UNSPECIFIED: _ClassVar[DuloreJutunkWine]
+    DULORE_JUTUNK_WINE_WHITE: _ClassVar[DuloreJutunkWine]
+    DULORE_JUTUNK_WINE_RED: _ClassVar[DuloreJutunkWine]
+    DULORE_JUTUNK_WINE_ROSE: _ClassVar[DuloreJutunkWine]
+
+class DuloreJutunkBonus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_BONUS_UNSPECIFIED: _ClassVar[DuloreJutunkBonus]
+    DULORE_JUTUNK_BONUS_DRAW: _ClassVar[DuloreJutunkBonus]
+    DULORE_JUTUNK_BONUS_AGE: _ClassVar[DuloreJutunkBonus]
+    DULORE_JUTUNK_BONUS_TAKE_ORDER: _ClassVar[DuloreJutunkBonus]
+    DULORE_JUTUNK_BONUS_PRESS: _ClassVar[DuloreJutunkBonus]
+
+class DuloreJutunkBoard(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_BOARD_UNSPECIFIED: _ClassVar[DuloreJutunkBoard]
+    DULORE_JUTUNK_BOARD_A: _ClassVar[DuloreJutunkBoard]
+    DULORE_JUTUNK_BOARD_B1: _ClassVar[DuloreJutunkBoard]
+    DULORE_JUTUNK_BOARD_B2: _ClassVar[DuloreJutunkBoard]
+    DULORE_JUTUNK_BOARD_B3: _ClassVar[DuloreJutunkBoard]
+    DULORE_JUTUNK_BOARD_B4: _ClassVar[DuloreJutunkBoard]
+
+class DuloreJutunkAbility(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_ABILITY_UNSPECIFIED: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_WHITE_X3: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_RED_X3: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_ROSE_X3: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_DRAW_TWO: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_FULFIL_DRAW: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_FULFIL_AGE: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_FULFIL_FARMER: _ClassVar[DuloreJutunkAbility]
+    DULORE_JUTUNK_ABILITY_FULFIL_PRESS3: _ClassVar[DuloreJutunkAbility]
+
+class DuloreJutunkHonourCondition(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_HONOUR_CONDITION_UNSPECIFIED: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_THREE_ORDERS: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_THREE_AND_THREE_GRAPES: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_FIVE_YELLOW_GRAPES: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_THREE_BARREL_COLOURS: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_FOUR_BARRELS: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_FOUR_WHITE_BOTTLES: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_FOUR_RED_BOTTLES: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_FOUR_ROSE_BOTTLES: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_TWO_OF_EACH_BOTTLE: _ClassVar[DuloreJutunkHonourCondition]
+    DULORE_JUTUNK_HONOUR_CONDITION_TWO_MARKERS_ON_VINEYARDS: _ClassVar[DuloreJutunkHonourCondition]
+
+class DuloreJutunkProjectEffect(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_PROJECT_EFFECT_UNSPECIFIED: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_GRAPE: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_AGE_BARREL: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_REFRESH_ORDERS: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_WINEMAKER_EXTRA_TURN: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_TAKE_ORDER: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_BOTTLE: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_PRESS_THREE: _ClassVar[DuloreJutunkProjectEffect]
+    DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_TWO_GRAPES: _ClassVar[DuloreJutunkProjectEffect]
+
+class DuloreJutunkTaskKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_TASK_KIND_UNSPECIFIED: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_TURN: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_KEEP_GRAPES: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_ABILITIES: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_AGE: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_FARMER: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_DRAW: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_PRESS: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_TAKE_ORDER: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_BLACK_MARKER: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_DISCARD_GRAPES: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_DISCARD_BOTTLE: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_HONOURS: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_PASS_BOTTLES: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_ACTIVATE_MARKER: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_END_TURN: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_REFILL_ORDERS: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_WINEMAKER_TURN: _ClassVar[DuloreJutunkTaskKind]
+    DULORE_JUTUNK_TASK_KIND_WINEMAKER_REST: _ClassVar[DuloreJutunkTaskKind]
+
+class DuloreJutunkRowEnd(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DULORE_JUTUNK_ROW_END_UNSPECIFIED: _ClassVar[DuloreJutunkRowEnd]
+    DULORE_JUTUNK_ROW_END_LEFT: _ClassVar[DuloreJutunkRowEnd]
+    DULORE_JUTUNK_ROW_END_RIGHT: _ClassVar[DuloreJutunkRowEnd]
+DULORE_JUTUNK_PROJECT_UNSPECIFIED: DuloreJutunkProject
+DULORE_JUTUNK_PROJECT_EASY: DuloreJutunkProject
+DULORE_JUTUNK_PROJECT_MEDIUM: DuloreJutunkProject
+DULORE_JUTUNK_PROJECT_HARD: DuloreJutunkProject
+DULORE_JUTUNK_PROJECT_EXPERT: DuloreJutunkProject
+DULORE_JUTUNK_HONOURS_SIDE_UNSPECIFIED: DuloreJutunkHonoursSide
+DULORE_JUTUNK_HONOURS_SIDE_A: DuloreJutunkHonoursSide
+DULORE_JUTUNK_HONOURS_SIDE_B: DuloreJutunkHonoursSide
+DULORE_JUTUNK_VINEYARD_NAME_UNSPECIFIED: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_TL: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_T: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_TR: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_R: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_BR: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_B: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_BL: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_L: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_NAME_WINTER: DuloreJutunkVineyardName
+DULORE_JUTUNK_VINEYARD_SIDE_UNSPECIFIED: DuloreJutunkVineyardSide
+DULORE_JUTUNK_VINEYARD_SIDE_SPRING: DuloreJutunkVineyardSide
+DULORE_JUTUNK_VINEYARD_SIDE_AUTUMN: DuloreJutunkVineyardSide
+DULORE_JUTUNK_VINEYARD_SIDE_WINTER: DuloreJutunkVineyardSide
+DULORE_JUTUNK_WINE_UNSPECIFIED: DuloreJutunkWine
+DULORE_JUTUNK_WINE_WHITE: DuloreJutunkWine
+DULORE_JUTUNK_WINE_RED: DuloreJutunkWine
+DULORE_JUTUNK_WINE_ROSE: DuloreJutunkWine
+DULORE_JUTUNK_BONUS_UNSPECIFIED: DuloreJutunkBonus
+DULORE_JUTUNK_BONUS_DRAW: DuloreJutunkBonus
+DULORE_JUTUNK_BONUS_AGE: DuloreJutunkBonus
+DULORE_JUTUNK_BONUS_TAKE_ORDER: DuloreJutunkBonus
+DULORE_JUTUNK_BONUS_PRESS: DuloreJutunkBonus
+DULORE_JUTUNK_BOARD_UNSPECIFIED: DuloreJutunkBoard
+DULORE_JUTUNK_BOARD_A: DuloreJutunkBoard
+DULORE_JUTUNK_BOARD_B1: DuloreJutunkBoard
+DULORE_JUTUNK_BOARD_B2: DuloreJutunkBoard
+DULORE_JUTUNK_BOARD_B3: DuloreJutunkBoard
+DULORE_JUTUNK_BOARD_B4: DuloreJutunkBoard
+DULORE_JUTUNK_ABILITY_UNSPECIFIED: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_WHITE_X3: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_RED_X3: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_ROSE_X3: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_DRAW_TWO: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_FULFIL_DRAW: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_FULFIL_AGE: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_FULFIL_FARMER: DuloreJutunkAbility
+DULORE_JUTUNK_ABILITY_FULFIL_PRESS3: DuloreJutunkAbility
+DULORE_JUTUNK_HONOUR_CONDITION_UNSPECIFIED: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_THREE_ORDERS: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_THREE_AND_THREE_GRAPES: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_FIVE_YELLOW_GRAPES: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_THREE_BARREL_COLOURS: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_FOUR_BARRELS: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_FOUR_WHITE_BOTTLES: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_FOUR_RED_BOTTLES: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_FOUR_ROSE_BOTTLES: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_TWO_OF_EACH_BOTTLE: DuloreJutunkHonourCondition
+DULORE_JUTUNK_HONOUR_CONDITION_TWO_MARKERS_ON_VINEYARDS: DuloreJutunkHonourCondition
+DULORE_JUTUNK_PROJECT_EFFECT_UNSPECIFIED: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_GRAPE: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_AGE_BARREL: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_REFRESH_ORDERS: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_WINEMAKER_EXTRA_TURN: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_TAKE_ORDER: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_BOTTLE: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_PRESS_THREE: DuloreJutunkProjectEffect
+DULORE_JUTUNK_PROJECT_EFFECT_DISCARD_TWO_GRAPES: DuloreJutunkProjectEffect
+DULORE_JUTUNK_TASK_KIND_UNSPECIFIED: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_TURN: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_KEEP_GRAPES: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_ABILITIES: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_AGE: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_FARMER: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_DRAW: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_PRESS: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_TAKE_ORDER: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_BLACK_MARKER: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_DISCARD_GRAPES: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_DISCARD_BOTTLE: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_HONOURS: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_PASS_BOTTLES: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_ACTIVATE_MARKER: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_END_TURN: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_REFILL_ORDERS: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_WINEMAKER_TURN: DuloreJutunkTaskKind
+DULORE_JUTUNK_TASK_KIND_WINEMAKER_REST: DuloreJutunkTaskKind
+DULORE_JUTUNK_ROW_END_UNSPECIFIED: DuloreJutunkRowEnd
+DULORE_JUTUNK_ROW_END_LEFT: DuloreJutunkRowEnd
+DULORE_JUTUNK_ROW_END_RIGHT: DuloreJutunkRowEnd
 
 class DuloreJutunkConfig(_message.Message):
     __slots__ = ("players", "project", "honours", "honours_side", "advanced_boards")
@@ -14,11 +228,11 @@ class DuloreJutunkConfig(_message.Message):
     HONOURS_SIDE_FIELD_NUMBER: _ClassVar[int]
     ADVANCED_BOARDS_FIELD_NUMBER: _ClassVar[int]
     players: int
-    project: str
+    project: DuloreJutunkProject
     honours: bool
-    honours_side: str
+    honours_side: DuloreJutunkHonoursSide
     advanced_boards: bool
-    def __init__(self, players: _Optional[int] = ..., project: _Optional[str] = ..., honours: _Optional[bool] = ..., honours_side: _Optional[str] = ..., advanced_boards: _Optional[bool] = ...) -> None: ...
+    def __init__(self, players: _Optional[int] = ..., project: _Optional[_Union[DuloreJutunkProject, str]] = ..., honours: _Optional[bool] = ..., honours_side: _Optional[_Union[DuloreJutunkHonoursSide, str]] = ..., advanced_boards: _Optional[bool] = ...) -> None: ...
 
 class DuloreJutunkView(_message.Message):
     __slots__ = ("seat", "config", "game_over", "current_player", "decider", "turn", "end_triggered", "prompt", "vineyards", "display", "order_deck_size", "order_discards", "bag", "basket", "bottle_supply", "players", "honours", "solo", "pending")
@@ -93,16 +307,16 @@ class DuloreJutunkVineyard(_message.Message):
     MARKER_BONUS_FIELD_NUMBER: _ClassVar[int]
     MARKER_KNOWN_FIELD_NUMBER: _ClassVar[int]
     index: int
-    name: str
-    side: str
+    name: DuloreJutunkVineyardName
+    side: DuloreJutunkVineyardSide
     red: int
     yellow: int
     grape_icons: int
     abilities: str
     marker: int
-    marker_bonus: str
+    marker_bonus: DuloreJutunkBonus
     marker_known: bool
-    def __init__(self, index: _Optional[int] = ..., name: _Optional[str] = ..., side: _Optional[str] = ..., red: _Optional[int] = ..., yellow: _Optional[int] = ..., grape_icons: _Optional[int] = ..., abilities: _Optional[str] = ..., marker: _Optional[int] = ..., marker_bonus: _Optional[str] = ..., marker_known: _Optional[bool] = ...) -> None: ...
+    def __init__(self, index: _Optional[int] = ..., name: _Optional[_Union[DuloreJutunkVineyardName, str]] = ..., side: _Optional[_Union[DuloreJutunkVineyardSide, str]] = ..., red: _Optional[int] = ..., yellow: _Optional[int] = ..., grape_icons: _Optional[int] = ..., abilities: _Optional[str] = ..., marker: _Optional[int] = ..., marker_bonus: _Optional[_Union[DuloreJutunkBonus, str]] = ..., marker_known: _Optional[bool] = ...) -> None: ...
 
 class DuloreJutunkOrder(_message.Message):
     __slots__ = ("card", "white", "red", "rose", "stars", "corkscrews")
@@ -149,22 +363,22 @@ class DuloreJutunkPlayer(_message.Message):
     SCORE_FIELD_NUMBER: _ClassVar[int]
     KNOWN_SUPPLY_BONUSES_FIELD_NUMBER: _ClassVar[int]
     seat: int
-    board: str
+    board: DuloreJutunkBoard
     press_capacity: int
     storeroom_capacity: int
-    abilities: _containers.RepeatedScalarFieldContainer[str]
+    abilities: _containers.RepeatedScalarFieldContainer[DuloreJutunkAbility]
     grapes: DuloreJutunkGrapes
     cellar: DuloreJutunkCellar
     bottles: DuloreJutunkWines
     reserved: _containers.RepeatedCompositeFieldContainer[DuloreJutunkOrder]
     fulfilled: _containers.RepeatedCompositeFieldContainer[DuloreJutunkOrder]
     markers_in_supply: int
-    supply_bonuses: _containers.RepeatedScalarFieldContainer[str]
+    supply_bonuses: _containers.RepeatedScalarFieldContainer[DuloreJutunkBonus]
     markers_on_honours: int
-    honours_bonuses: _containers.RepeatedScalarFieldContainer[str]
+    honours_bonuses: _containers.RepeatedScalarFieldContainer[DuloreJutunkBonus]
     score: int
-    known_supply_bonuses: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seat: _Optional[int] = ..., board: _Optional[str] = ..., press_capacity: _Optional[int] = ..., storeroom_capacity: _Optional[int] = ..., abilities: _Optional[_Iterable[str]] = ..., grapes: _Optional[_Union[DuloreJutunkGrapes, _Mapping]] = ..., cellar: _Optional[_Union[DuloreJutunkCellar, _Mapping]] = ..., bottles: _Optional[_Union[DuloreJutunkWines, _Mapping]] = ..., reserved: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., fulfilled: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., markers_in_supply: _Optional[int] = ..., supply_bonuses: _Optional[_Iterable[str]] = ..., markers_on_honours: _Optional[int] = ..., honours_bonuses: _Optional[_Iterable[str]] = ..., score: _Optional[int] = ..., known_supply_bonuses: _Optional[_Iterable[str]] = ...) -> None: ...
+    known_supply_bonuses: _containers.RepeatedScalarFieldContainer[DuloreJutunkBonus]
+    def __init__(self, seat: _Optional[int] = ..., board: _Optional[_Union[DuloreJutunkBoard, str]] = ..., press_capacity: _Optional[int] = ..., storeroom_capacity: _Optional[int] = ..., abilities: _Optional[_Iterable[_Union[DuloreJutunkAbility, str]]] = ..., grapes: _Optional[_Union[DuloreJutunkGrapes, _Mapping]] = ..., cellar: _Optional[_Union[DuloreJutunkCellar, _Mapping]] = ..., bottles: _Optional[_Union[DuloreJutunkWines, _Mapping]] = ..., reserved: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., fulfilled: _Optional[_Iterable[_Union[DuloreJutunkOrder, _Mapping]]] = ..., markers_in_supply: _Optional[int] = ..., supply_bonuses: _Optional[_Iterable[_Union[DuloreJutunkBonus, str]]] = ..., markers_on_honours: _Optional[int] = ..., honours_bonuses: _Optional[_Iterable[_Union[DuloreJutunkBonus, str]]] = ..., score: _Optional[int] = ..., known_supply_bonuses: _Optional[_Iterable[_Union[DuloreJutunkBonus, str]]] = ...) -> None: ...
 
 class DuloreJutunkHonour(_message.Message):
     __slots__ = ("row", "condition", "text", "checks", "values", "occupants")
@@ -175,12 +389,12 @@ class DuloreJutunkHonour(_message.Message):
     VALUES_FIELD_NUMBER: _ClassVar[int]
     OCCUPANTS_FIELD_NUMBER: _ClassVar[int]
     row: int
-    condition: str
+    condition: DuloreJutunkHonourCondition
     text: str
     checks: int
     values: _containers.RepeatedScalarFieldContainer[int]
     occupants: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, row: _Optional[int] = ..., condition: _Optional[str] = ..., text: _Optional[str] = ..., checks: _Optional[int] = ..., values: _Optional[_Iterable[int]] = ..., occupants: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, row: _Optional[int] = ..., condition: _Optional[_Union[DuloreJutunkHonourCondition, str]] = ..., text: _Optional[str] = ..., checks: _Optional[int] = ..., values: _Optional[_Iterable[int]] = ..., occupants: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class DuloreJutunkSolo(_message.Message):
     __slots__ = ("project", "winemaker_deck_size", "winemaker_played", "black_markers_in_supply", "project_spaces", "extra_turns", "recent_turns")
@@ -191,14 +405,14 @@ class DuloreJutunkSolo(_message.Message):
     PROJECT_SPACES_FIELD_NUMBER: _ClassVar[int]
     EXTRA_TURNS_FIELD_NUMBER: _ClassVar[int]
     RECENT_TURNS_FIELD_NUMBER: _ClassVar[int]
-    project: str
+    project: DuloreJutunkProject
     winemaker_deck_size: int
     winemaker_played: _containers.RepeatedScalarFieldContainer[int]
     black_markers_in_supply: int
     project_spaces: _containers.RepeatedCompositeFieldContainer[DuloreJutunkProjectSpace]
     extra_turns: int
     recent_turns: _containers.RepeatedCompositeFieldContainer[DuloreJutunkWinemakerTurn]
-    def __init__(self, project: _Optional[str] = ..., winemaker_deck_size: _Optional[int] = ..., winemaker_played: _Optional[_Iterable[int]] = ..., black_markers_in_supply: _Optional[int] = ..., project_spaces: _Optional[_Iterable[_Union[DuloreJutunkProjectSpace, _Mapping]]] = ..., extra_turns: _Optional[int] = ..., recent_turns: _Optional[_Iterable[_Union[DuloreJutunkWinemakerTurn, _Mapping]]] = ...) -> None: ...
+    def __init__(self, project: _Optional[_Union[DuloreJutunkProject, str]] = ..., winemaker_deck_size: _Optional[int] = ..., winemaker_played: _Optional[_Iterable[int]] = ..., black_markers_in_supply: _Optional[int] = ..., project_spaces: _Optional[_Iterable[_Union[DuloreJutunkProjectSpace, _Mapping]]] = ..., extra_turns: _Optional[int] = ..., recent_turns: _Optional[_Iterable[_Union[DuloreJutunkWinemakerTurn, _Mapping]]] = ...) -> None: ...
 
 class DuloreJutunkProjectSpace(_message.Message):
     __slots__ = ("space", "effect", "text", "filled")
@@ -207,10 +421,10 @@ class DuloreJutunkProjectSpace(_message.Message):
     TEXT_FIELD_NUMBER: _ClassVar[int]
     FILLED_FIELD_NUMBER: _ClassVar[int]
     space: int
-    effect: str
+    effect: DuloreJutunkProjectEffect
     text: str
     filled: bool
-    def __init__(self, space: _Optional[int] = ..., effect: _Optional[str] = ..., text: _Optional[str] = ..., filled: _Optional[bool] = ...) -> None: ...
+    def __init__(self, space: _Optional[int] = ..., effect: _Optional[_Union[DuloreJutunkProjectEffect, str]] = ..., text: _Optional[str] = ..., filled: _Optional[bool] = ...) -> None: ...
 
 class DuloreJutunkWinemakerTurn(_message.Message):
     __slots__ = ("card", "harvest_position", "marker_position", "discard_slots", "harvested", "marker_placed", "discarded")
@@ -237,12 +451,12 @@ class DuloreJutunkTask(_message.Message):
     A_FIELD_NUMBER: _ClassVar[int]
     B_FIELD_NUMBER: _ClassVar[int]
     C_FIELD_NUMBER: _ClassVar[int]
-    task: str
+    task: DuloreJutunkTaskKind
     seat: int
     a: int
     b: int
     c: int
-    def __init__(self, task: _Optional[str] = ..., seat: _Optional[int] = ..., a: _Optional[int] = ..., b: _Optional[int] = ..., c: _Optional[int] = ...) -> None: ...
+    def __init__(self, task: _Optional[_Union[DuloreJutunkTaskKind, str]] = ..., seat: _Optional[int] = ..., a: _Optional[int] = ..., b: _Optional[int] = ..., c: _Optional[int] = ...) -> None: ...
 
 class DuloreJutunkMove(_message.Message):
     __slots__ = ("harvest", "fulfil", "keep", "press", "age", "take_order", "draw", "farmer", "honour", "project_space", "discard_grapes", "discard_bottle", "pass_bottle", "skip")
@@ -256,8 +470,8 @@ class DuloreJutunkMove(_message.Message):
         CARD_FIELD_NUMBER: _ClassVar[int]
         END_FIELD_NUMBER: _ClassVar[int]
         card: int
-        end: str
-        def __init__(self, card: _Optional[int] = ..., end: _Optional[str] = ...) -> None: ...
+        end: DuloreJutunkRowEnd
+        def __init__(self, card: _Optional[int] = ..., end: _Optional[_Union[DuloreJutunkRowEnd, str]] = ...) -> None: ...
     class Keep(_message.Message):
         __slots__ = ("red", "yellow")
         RED_FIELD_NUMBER: _ClassVar[int]
@@ -276,9 +490,9 @@ class DuloreJutunkMove(_message.Message):
         __slots__ = ("colour", "space")
         COLOUR_FIELD_NUMBER: _ClassVar[int]
         SPACE_FIELD_NUMBER: _ClassVar[int]
-        colour: str
+        colour: DuloreJutunkWine
         space: int
-        def __init__(self, colour: _Optional[str] = ..., space: _Optional[int] = ...) -> None: ...
+        def __init__(self, colour: _Optional[_Union[DuloreJutunkWine, str]] = ..., space: _Optional[int] = ...) -> None: ...
     class TakeOrder(_message.Message):
         __slots__ = ("slot",)
         SLOT_FIELD_NUMBER: _ClassVar[int]
@@ -294,15 +508,15 @@ class DuloreJutunkMove(_message.Message):
         VINEYARD_FIELD_NUMBER: _ClassVar[int]
         BONUS_FIELD_NUMBER: _ClassVar[int]
         vineyard: int
-        bonus: str
-        def __init__(self, vineyard: _Optional[int] = ..., bonus: _Optional[str] = ...) -> None: ...
+        bonus: DuloreJutunkBonus
+        def __init__(self, vineyard: _Optional[int] = ..., bonus: _Optional[_Union[DuloreJutunkBonus, str]] = ...) -> None: ...
     class Honour(_message.Message):
         __slots__ = ("row", "bonus")
         ROW_FIELD_NUMBER: _ClassVar[int]
         BONUS_FIELD_NUMBER: _ClassVar[int]
         row: int
-        bonus: str
-        def __init__(self, row: _Optional[int] = ..., bonus: _Optional[str] = ...) -> None: ...
+        bonus: DuloreJutunkBonus
+        def __init__(self, row: _Optional[int] = ..., bonus: _Optional[_Union[DuloreJutunkBonus, str]] = ...) -> None: ...
     class ProjectSpace(_message.Message):
         __slots__ = ("space",)
         SPACE_FIELD_NUMBER: _ClassVar[int]
@@ -318,13 +532,13 @@ class DuloreJutunkMove(_message.Message):
     class DiscardBottle(_message.Message):
         __slots__ = ("colour",)
         COLOUR_FIELD_NUMBER: _ClassVar[int]
-        colour: str
-        def __init__(self, colour: _Optional[str] = ...) -> None: ...
+        colour: DuloreJutunkWine
+        def __init__(self, colour: _Optional[_Union[DuloreJutunkWine, str]] = ...) -> None: ...
     class PassBottle(_message.Message):
         __slots__ = ("colour",)
         COLOUR_FIELD_NUMBER: _ClassVar[int]
-        colour: str
-        def __init__(self, colour: _Optional[str] = ...) -> None: ...
+        colour: DuloreJutunkWine
+        def __init__(self, colour: _Optional[_Union[DuloreJutunkWine, str]] = ...) -> None: ...
     class Skip(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...

@@ -24,49 +24,67 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x62oardbot/v1/fritanga.proto\x12\x0b\x62oardbot.v1\"N\n\x0e\x46ritangaConfig\x12\x14\n\x07players\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\x04mode\x18\x02 \x01(\tH\x01\x88\x01\x01\x42\n\n\x08_playersB\x07\n\x05_mode\"\xdb\x04\n\x0c\x46ritangaView\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12+\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfig\x12\x0c\n\x04mode\x18\x03 \x01(\t\x12\r\n\x05width\x18\x04 \x01(\x05\x12\x0e\n\x06height\x18\x05 \x01(\x05\x12\r\n\x05phase\x18\x06 \x01(\t\x12\x0f\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05\x12\x11\n\tturn_seat\x18\x08 \x01(\x05\x12\x0c\n\x04turn\x18\t \x01(\x05\x12\x11\n\tchef_seat\x18\n \x01(\x05\x12\x19\n\x11\x63hef_cards_played\x18\x0b \x01(\x05\x12\x13\n\x0b\x66inal_round\x18\x0c \x01(\x08\x12\x11\n\tskip_move\x18\r \x01(\x08\x12\x17\n\x0f\x66\x61\x63\x65_down_cards\x18\x0e \x01(\x05\x12(\n\x05\x63\x61rds\x18\x0f \x03(\x0b\x32\x19.boardbot.v1.FritangaCard\x12\x11\n\tface_down\x18\x10 \x03(\x05\x12(\n\x05peeks\x18\x11 \x03(\x0b\x32\x19.boardbot.v1.FritangaPeek\x12,\n\x07players\x18\x12 \x03(\x0b\x32\x1b.boardbot.v1.FritangaPlayer\x12\x11\n\tchef_hand\x18\x13 \x03(\t\x12/\n\x07\x64iscard\x18\x14 \x03(\x0b\x32\x1e.boardbot.v1.FritangaCardCount\x12/\n\x07removed\x18\x15 \x03(\x0b\x32\x1e.boardbot.v1.FritangaCardCount\x12)\n\x05stack\x18\x16 \x03(\x0b\x32\x1a.boardbot.v1.FritangaFrame\";\n\x0c\x46ritangaCard\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x03 \x01(\x08\";\n\x0c\x46ritangaPeek\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\r\n\x05seats\x18\x02 \x03(\x05\x12\x0e\n\x06public\x18\x03 \x01(\x08\"?\n\x10\x46ritangaHandCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\r\n\x05\x66resh\x18\x02 \x01(\x08\x12\x0e\n\x06public\x18\x03 \x01(\x08\"\xda\x01\n\x0e\x46ritangaPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04role\x18\x02 \x01(\t\x12\x0c\n\x04team\x18\x03 \x01(\x05\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x10\n\x08position\x18\x05 \x01(\x05\x12\x15\n\rposition_name\x18\x06 \x01(\t\x12\x11\n\tfallen_at\x18\x07 \x01(\x05\x12\x12\n\nfried_turn\x18\x08 \x01(\x05\x12\x11\n\thand_size\x18\t \x01(\x05\x12+\n\x04hand\x18\n \x03(\x0b\x32\x1d.boardbot.v1.FritangaHandCard\"0\n\x11\x46ritangaCardCount\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\r\n\x05\x63ount\x18\x02 \x01(\x05\",\n\rFritangaFrame\x12\r\n\x05\x66rame\x18\x01 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x02 \x03(\x05\"\xb3\x06\n\x0c\x46ritangaMove\x12.\n\x04play\x18\x01 \x01(\x0b\x32\x1e.boardbot.v1.FritangaMove.PlayH\x00\x12\x35\n\x08\x65nd_play\x18\x02 \x01(\x0b\x32!.boardbot.v1.FritangaMove.EndPlayH\x00\x12.\n\x04move\x18\x03 \x01(\x0b\x32\x1e.boardbot.v1.FritangaMove.MoveH\x00\x12;\n\x0b\x63hoose_card\x18\x04 \x01(\x0b\x32$.boardbot.v1.FritangaMove.ChooseCardH\x00\x12=\n\x0c\x63hoose_space\x18\x05 \x01(\x0b\x32%.boardbot.v1.FritangaMove.ChooseSpaceH\x00\x12;\n\x0b\x63hoose_seat\x18\x06 \x01(\x0b\x32$.boardbot.v1.FritangaMove.ChooseSeatH\x00\x12\x45\n\x10\x63hoose_direction\x18\x07 \x01(\x0b\x32).boardbot.v1.FritangaMove.ChooseDirectionH\x00\x12\x30\n\x05skill\x18\x08 \x01(\x0b\x32\x1f.boardbot.v1.FritangaMove.SkillH\x00\x12\x30\n\x05react\x18\t \x01(\x0b\x32\x1f.boardbot.v1.FritangaMove.ReactH\x00\x12\x34\n\x07\x64\x65\x63line\x18\n \x01(\x0b\x32!.boardbot.v1.FritangaMove.DeclineH\x00\x1a\x14\n\x04Play\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\t\n\x07\x45ndPlay\x1a\x14\n\x04Move\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1a\n\nChooseCard\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1b\n\x0b\x43hooseSpace\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1a\n\nChooseSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x1a$\n\x0f\x43hooseDirection\x12\x11\n\tdirection\x18\x01 \x01(\t\x1a\x16\n\x05Skill\x12\r\n\x05skill\x18\x01 \x01(\t\x1a\x15\n\x05React\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\t\n\x07\x44\x65\x63lineB\x06\n\x04kindb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x62oardbot/v1/fritanga.proto\x12\x0b\x62oardbot.v1\"i\n\x0e\x46ritangaConfig\x12\x14\n\x07players\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12,\n\x04mode\x18\x02 \x01(\x0e\x32\x19.boardbot.v1.FritangaModeH\x01\x88\x01\x01\x42\n\n\x08_playersB\x07\n\x05_mode\"\xe7\x05\n\x0c\x46ritangaView\x12\x11\n\x04seat\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12+\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfig\x12\'\n\x04mode\x18\x03 \x01(\x0e\x32\x19.boardbot.v1.FritangaMode\x12\r\n\x05width\x18\x04 \x01(\x05\x12\x0e\n\x06height\x18\x05 \x01(\x05\x12)\n\x05phase\x18\x06 \x01(\x0e\x32\x1a.boardbot.v1.FritangaPhase\x12\x14\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tturn_seat\x18\x08 \x01(\x05\x12\x0c\n\x04turn\x18\t \x01(\x05\x12\x16\n\tchef_seat\x18\n \x01(\x05H\x02\x88\x01\x01\x12\x19\n\x11\x63hef_cards_played\x18\x0b \x01(\x05\x12\x13\n\x0b\x66inal_round\x18\x0c \x01(\x08\x12\x11\n\tskip_move\x18\r \x01(\x08\x12\x17\n\x0f\x66\x61\x63\x65_down_cards\x18\x0e \x01(\x05\x12/\n\x05\x63\x61rds\x18\x0f \x03(\x0b\x32 .boardbot.v1.FritangaCardOnTable\x12\x11\n\tface_down\x18\x10 \x03(\x05\x12(\n\x05peeks\x18\x11 \x03(\x0b\x32\x19.boardbot.v1.FritangaPeek\x12,\n\x07players\x18\x12 \x03(\x0b\x32\x1b.boardbot.v1.FritangaPlayer\x12-\n\tchef_hand\x18\x13 \x03(\x0e\x32\x1a.boardbot.v1.FritangaSkill\x12/\n\x07\x64iscard\x18\x14 \x03(\x0b\x32\x1e.boardbot.v1.FritangaCardCount\x12/\n\x07removed\x18\x15 \x03(\x0b\x32\x1e.boardbot.v1.FritangaCardCount\x12)\n\x05stack\x18\x16 \x03(\x0b\x32\x1a.boardbot.v1.FritangaFrameB\x07\n\x05_seatB\n\n\x08_deciderB\x0c\n\n_chef_seat\"]\n\x13\x46ritangaCardOnTable\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\'\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x19.boardbot.v1.FritangaCard\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x03 \x01(\x08\"A\n\x0c\x46ritangaPeek\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\r\n\x05seats\x18\x02 \x03(\x05\x12\x14\n\x0cknown_to_all\x18\x03 \x01(\x08\"`\n\x10\x46ritangaHandCard\x12\'\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x19.boardbot.v1.FritangaCard\x12\r\n\x05\x66resh\x18\x02 \x01(\x08\x12\x14\n\x0cknown_to_all\x18\x03 \x01(\x08\"\xd1\x02\n\x0e\x46ritangaPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\'\n\x04role\x18\x02 \x01(\x0e\x32\x19.boardbot.v1.FritangaRole\x12\x0c\n\x04team\x18\x03 \x01(\x05\x12+\n\x06status\x18\x04 \x01(\x0e\x32\x1b.boardbot.v1.FritangaStatus\x12\x15\n\x08position\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x15\n\rposition_name\x18\x06 \x01(\t\x12\x16\n\tfallen_at\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x17\n\nfried_turn\x18\x08 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\x0fhand_card_count\x18\t \x01(\x05\x12+\n\x04hand\x18\n \x03(\x0b\x32\x1d.boardbot.v1.FritangaHandCardB\x0b\n\t_positionB\x0c\n\n_fallen_atB\r\n\x0b_fried_turn\"K\n\x11\x46ritangaCardCount\x12\'\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x19.boardbot.v1.FritangaCard\x12\r\n\x05\x63ount\x18\x02 \x01(\x05\"L\n\rFritangaFrame\x12-\n\x05\x66rame\x18\x01 \x01(\x0e\x32\x1e.boardbot.v1.FritangaFrameKind\x12\x0c\n\x04\x61rgs\x18\x02 \x03(\x05\"\xb1\x07\n\x0c\x46ritangaMove\x12.\n\x04play\x18\x01 \x01(\x0b\x32\x1e.boardbot.v1.FritangaMove.PlayH\x00\x12\x35\n\x08\x65nd_play\x18\x02 \x01(\x0b\x32!.boardbot.v1.FritangaMove.EndPlayH\x00\x12.\n\x04move\x18\x03 \x01(\x0b\x32\x1e.boardbot.v1.FritangaMove.MoveH\x00\x12;\n\x0b\x63hoose_card\x18\x04 \x01(\x0b\x32$.boardbot.v1.FritangaMove.ChooseCardH\x00\x12=\n\x0c\x63hoose_space\x18\x05 \x01(\x0b\x32%.boardbot.v1.FritangaMove.ChooseSpaceH\x00\x12;\n\x0b\x63hoose_seat\x18\x06 \x01(\x0b\x32$.boardbot.v1.FritangaMove.ChooseSeatH\x00\x12\x45\n\x10\x63hoose_direction\x18\x07 \x01(\x0b\x32).boardbot.v1.FritangaMove.ChooseDirectionH\x00\x12\x34\n\x05skill\x18\x08 \x01(\x0b\x32#.boardbot.v1.FritangaMove.ChefSkillH\x00\x12\x30\n\x05react\x18\t \x01(\x0b\x32\x1f.boardbot.v1.FritangaMove.ReactH\x00\x12\x34\n\x07\x64\x65\x63line\x18\n \x01(\x0b\x32!.boardbot.v1.FritangaMove.DeclineH\x00\x1a/\n\x04Play\x12\'\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x19.boardbot.v1.FritangaCard\x1a\t\n\x07\x45ndPlay\x1a\x14\n\x04Move\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1a\n\nChooseCard\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1b\n\x0b\x43hooseSpace\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x1a\x1a\n\nChooseSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x1a\x44\n\x0f\x43hooseDirection\x12\x31\n\tdirection\x18\x01 \x01(\x0e\x32\x1e.boardbot.v1.FritangaDirection\x1a\x36\n\tChefSkill\x12)\n\x05skill\x18\x01 \x01(\x0e\x32\x1a.boardbot.v1.FritangaSkill\x1a\x34\n\x05React\x12+\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x1d.boardbot.v1.FritangaReaction\x1a\t\n\x07\x44\x65\x63lineB\x06\n\x04kind*x\n\x0c\x46ritangaMode\x12\x1d\n\x19\x46RITANGA_MODE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x46RITANGA_MODE_VERSUS\x10\x01\x12\x17\n\x13\x46RITANGA_MODE_TEAMS\x10\x02\x12\x16\n\x12\x46RITANGA_MODE_CHEF\x10\x03*\xe4\x03\n\x0c\x46ritangaCard\x12\x1d\n\x19\x46RITANGA_CARD_UNSPECIFIED\x10\x00\x12\x18\n\x14\x46RITANGA_CARD_BASKET\x10\x01\x12\x18\n\x14\x46RITANGA_CARD_FRITOS\x10\x02\x12 \n\x1c\x46RITANGA_CARD_A_LITTLE_BREAK\x10\x03\x12\x1d\n\x19\x46RITANGA_CARD_BREADCRUMBS\x10\x04\x12\x18\n\x14\x46RITANGA_CARD_F_RAYS\x10\x05\x12\x1c\n\x18\x46RITANGA_CARD_TRAMPOLINE\x10\x06\x12\x1d\n\x19\x46RITANGA_CARD_MAINTENANCE\x10\x07\x12#\n\x1f\x46RITANGA_CARD_COLD_WATER_GEYSER\x10\x08\x12\x1f\n\x1b\x46RITANGA_CARD_NO_FRYING_WAY\x10\t\x12\x1c\n\x18\x46RITANGA_CARD_UNBATTERED\x10\n\x12\x18\n\x14\x46RITANGA_CARD_SWITCH\x10\x0b\x12\x16\n\x12\x46RITANGA_CARD_BOOM\x10\x0c\x12\x19\n\x15\x46RITANGA_CARD_FISSURE\x10\r\x12\x1c\n\x18\x46RITANGA_CARD_OIL_GEYSER\x10\x0e\x12\x1a\n\x16\x46RITANGA_CARD_SPLATTER\x10\x0f*\x9c\x02\n\rFritangaSkill\x12\x1e\n\x1a\x46RITANGA_SKILL_UNSPECIFIED\x10\x00\x12\x17\n\x13\x46RITANGA_SKILL_SKIM\x10\x01\x12\x1a\n\x16\x46RITANGA_SKILL_SPATULA\x10\x02\x12\x18\n\x14\x46RITANGA_SKILL_KNIFE\x10\x03\x12\x16\n\x12\x46RITANGA_SKILL_LID\x10\x04\x12\x17\n\x13\x46RITANGA_SKILL_STIR\x10\x05\x12\x18\n\x14\x46RITANGA_SKILL_SHAKE\x10\x06\x12\x17\n\x13\x46RITANGA_SKILL_TRIM\x10\x07\x12\x18\n\x14\x46RITANGA_SKILL_TASTE\x10\x08\x12\x1e\n\x1a\x46RITANGA_SKILL_NOT_SO_FAST\x10\t*}\n\x10\x46ritangaReaction\x12!\n\x1d\x46RITANGA_REACTION_UNSPECIFIED\x10\x00\x12#\n\x1f\x46RITANGA_REACTION_NO_FRYING_WAY\x10\x01\x12!\n\x1d\x46RITANGA_REACTION_NOT_SO_FAST\x10\x02*\xad\x01\n\x11\x46ritangaDirection\x12\"\n\x1e\x46RITANGA_DIRECTION_UNSPECIFIED\x10\x00\x12\x1c\n\x18\x46RITANGA_DIRECTION_NORTH\x10\x01\x12\x1b\n\x17\x46RITANGA_DIRECTION_EAST\x10\x02\x12\x1c\n\x18\x46RITANGA_DIRECTION_SOUTH\x10\x03\x12\x1b\n\x17\x46RITANGA_DIRECTION_WEST\x10\x04*]\n\x0c\x46ritangaRole\x12\x1d\n\x19\x46RITANGA_ROLE_UNSPECIFIED\x10\x00\x12\x16\n\x12\x46RITANGA_ROLE_CHEF\x10\x01\x12\x16\n\x12\x46RITANGA_ROLE_FOOD\x10\x02*\x9a\x01\n\x0e\x46ritangaStatus\x12\x1f\n\x1b\x46RITANGA_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15\x46RITANGA_STATUS_ALIVE\x10\x01\x12\x17\n\x13\x46RITANGA_STATUS_OUT\x10\x02\x12\x19\n\x15\x46RITANGA_STATUS_FRIED\x10\x03\x12\x18\n\x14\x46RITANGA_STATUS_CHEF\x10\x04*\x9e\x0b\n\x11\x46ritangaFrameKind\x12#\n\x1f\x46RITANGA_FRAME_KIND_UNSPECIFIED\x10\x00\x12$\n FRITANGA_FRAME_KIND_CHOOSE_START\x10\x01\x12\"\n\x1e\x46RITANGA_FRAME_KIND_PLAY_CARDS\x10\x02\x12 \n\x1c\x46RITANGA_FRAME_KIND_MOVEMENT\x10\x03\x12#\n\x1f\x46RITANGA_FRAME_KIND_LAST_CHANCE\x10\x04\x12\x1e\n\x1a\x46RITANGA_FRAME_KIND_FALLEN\x10\x05\x12%\n!FRITANGA_FRAME_KIND_FRITOS_TARGET\x10\x06\x12)\n%FRITANGA_FRAME_KIND_TRAMPOLINE_TARGET\x10\x07\x12)\n%FRITANGA_FRAME_KIND_BREADCRUMBS_PLACE\x10\x08\x12#\n\x1f\x46RITANGA_FRAME_KIND_F_RAYS_PEEK\x10\t\x12(\n$FRITANGA_FRAME_KIND_F_RAYS_ELIMINATE\x10\n\x12(\n$FRITANGA_FRAME_KIND_MAINTENANCE_TAKE\x10\x0b\x12)\n%FRITANGA_FRAME_KIND_MAINTENANCE_PLACE\x10\x0c\x12)\n%FRITANGA_FRAME_KIND_UNBATTERED_TARGET\x10\r\x12%\n!FRITANGA_FRAME_KIND_SWITCH_TARGET\x10\x0e\x12&\n\"FRITANGA_FRAME_KIND_FISSURE_TARGET\x10\x0f\x12)\n%FRITANGA_FRAME_KIND_COLD_WATER_GEYSER\x10\x10\x12,\n(FRITANGA_FRAME_KIND_NO_FRYING_WAY_WINDOW\x10\x11\x12!\n\x1d\x46RITANGA_FRAME_KIND_CHEF_TURN\x10\x12\x12,\n(FRITANGA_FRAME_KIND_CHEF_REACTION_WINDOW\x10\x13\x12:\n6FRITANGA_FRAME_KIND_CHEF_REACTION_WINDOW_NO_FRYING_WAY\x10\x14\x12*\n&FRITANGA_FRAME_KIND_SPLATTER_DIRECTION\x10\x15\x12#\n\x1f\x46RITANGA_FRAME_KIND_SKIM_REMOVE\x10\x16\x12&\n\"FRITANGA_FRAME_KIND_SPATULA_TARGET\x10\x17\x12)\n%FRITANGA_FRAME_KIND_SPATULA_DIRECTION\x10\x18\x12$\n FRITANGA_FRAME_KIND_KNIFE_REMOVE\x10\x19\x12\"\n\x1e\x46RITANGA_FRAME_KIND_LID_REVEAL\x10\x1a\x12!\n\x1d\x46RITANGA_FRAME_KIND_STIR_SWAP\x10\x1b\x12\'\n#FRITANGA_FRAME_KIND_SHAKE_DIRECTION\x10\x1c\x12!\n\x1d\x46RITANGA_FRAME_KIND_TRIM_EDGE\x10\x1d\x12$\n FRITANGA_FRAME_KIND_TASTE_TARGET\x10\x1e\x12 \n\x1c\x46RITANGA_FRAME_KIND_END_TURN\x10\x1f\x12\x1d\n\x19\x46RITANGA_FRAME_KIND_BEGIN\x10 \x12#\n\x1f\x46RITANGA_FRAME_KIND_BOOM_PUSHES\x10!\x12$\n FRITANGA_FRAME_KIND_SHAKE_PUSHES\x10\"\x12#\n\x1f\x46RITANGA_FRAME_KIND_KNIFE_FOODS\x10#*\xec\x08\n\rFritangaPhase\x12\x1e\n\x1a\x46RITANGA_PHASE_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x46RITANGA_PHASE_CHOOSE_START\x10\x01\x12\x1d\n\x19\x46RITANGA_PHASE_PLAY_CARDS\x10\x02\x12\x1b\n\x17\x46RITANGA_PHASE_MOVEMENT\x10\x03\x12\x1e\n\x1a\x46RITANGA_PHASE_LAST_CHANCE\x10\x04\x12\x19\n\x15\x46RITANGA_PHASE_FALLEN\x10\x05\x12 \n\x1c\x46RITANGA_PHASE_FRITOS_TARGET\x10\x06\x12$\n FRITANGA_PHASE_TRAMPOLINE_TARGET\x10\x07\x12$\n FRITANGA_PHASE_BREADCRUMBS_PLACE\x10\x08\x12\x1e\n\x1a\x46RITANGA_PHASE_F_RAYS_PEEK\x10\t\x12#\n\x1f\x46RITANGA_PHASE_F_RAYS_ELIMINATE\x10\n\x12#\n\x1f\x46RITANGA_PHASE_MAINTENANCE_TAKE\x10\x0b\x12$\n FRITANGA_PHASE_MAINTENANCE_PLACE\x10\x0c\x12$\n FRITANGA_PHASE_UNBATTERED_TARGET\x10\r\x12 \n\x1c\x46RITANGA_PHASE_SWITCH_TARGET\x10\x0e\x12!\n\x1d\x46RITANGA_PHASE_FISSURE_TARGET\x10\x0f\x12$\n FRITANGA_PHASE_COLD_WATER_GEYSER\x10\x10\x12\'\n#FRITANGA_PHASE_NO_FRYING_WAY_WINDOW\x10\x11\x12\x1c\n\x18\x46RITANGA_PHASE_CHEF_TURN\x10\x12\x12\'\n#FRITANGA_PHASE_CHEF_REACTION_WINDOW\x10\x13\x12\x35\n1FRITANGA_PHASE_CHEF_REACTION_WINDOW_NO_FRYING_WAY\x10\x14\x12%\n!FRITANGA_PHASE_SPLATTER_DIRECTION\x10\x15\x12\x1e\n\x1a\x46RITANGA_PHASE_SKIM_REMOVE\x10\x16\x12!\n\x1d\x46RITANGA_PHASE_SPATULA_TARGET\x10\x17\x12$\n FRITANGA_PHASE_SPATULA_DIRECTION\x10\x18\x12\x1f\n\x1b\x46RITANGA_PHASE_KNIFE_REMOVE\x10\x19\x12\x1d\n\x19\x46RITANGA_PHASE_LID_REVEAL\x10\x1a\x12\x1c\n\x18\x46RITANGA_PHASE_STIR_SWAP\x10\x1b\x12\"\n\x1e\x46RITANGA_PHASE_SHAKE_DIRECTION\x10\x1c\x12\x1c\n\x18\x46RITANGA_PHASE_TRIM_EDGE\x10\x1d\x12\x1f\n\x1b\x46RITANGA_PHASE_TASTE_TARGET\x10\x1e\x12\x1c\n\x18\x46RITANGA_PHASE_GAME_OVER\x10\x1f\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.fritanga_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_FRITANGAMODE']._serialized_start=2599
+  _globals['_FRITANGAMODE']._serialized_end=2719
+  _globals['_FRITANGACARD']._serialized_start=2722
+  _globals['_FRITANGACARD']._serialized_end=3206
+  _globals['_FRITANGASKILL']._serialized_start=3209
+  _globals['_FRITANGASKILL']._serialized_end=3493
+  _globals['_FRITANGAREACTION']._serialized_start=3495
+  _globals['_FRITANGAREACTION']._serialized_end=3620
+  _globals['_FRITANGADIRECTION']._serialized_start=3623
+  _globals['_FRITANGADIRECTION']._serialized_end=3796
+  _globals['_FRITANGAROLE']._serialized_start=3798
+  _globals['_FRITANGAROLE']._serialized_end=3891
+  _globals['_FRITANGASTATUS']._serialized_start=3894
+  _globals['_FRITANGASTATUS']._serialized_end=4048
+  _globals['_FRITANGAFRAMEKIND']._serialized_start=4051
+  _globals['_FRITANGAFRAMEKIND']._serialized_end=5489
+  _globals['_FRITANGAPHASE']._serialized_start=5492
+  _globals['_FRITANGAPHASE']._serialized_end=6624
   _globals['_FRITANGACONFIG']._serialized_start=43
-  _globals['_FRITANGACONFIG']._serialized_end=121
-  _globals['_FRITANGAVIEW']._serialized_start=124
-  _globals['_FRITANGAVIEW']._serialized_end=727
-  _globals['_FRITANGACARD']._serialized_start=729
-  _globals['_FRITANGACARD']._serialized_end=788
-  _globals['_FRITANGAPEEK']._serialized_start=790
-  _globals['_FRITANGAPEEK']._serialized_end=849
-  _globals['_FRITANGAHANDCARD']._serialized_start=851
-  _globals['_FRITANGAHANDCARD']._serialized_end=914
-  _globals['_FRITANGAPLAYER']._serialized_start=917
-  _globals['_FRITANGAPLAYER']._serialized_end=1135
-  _globals['_FRITANGACARDCOUNT']._serialized_start=1137
-  _globals['_FRITANGACARDCOUNT']._serialized_end=1185
-  _globals['_FRITANGAFRAME']._serialized_start=1187
-  _globals['_FRITANGAFRAME']._serialized_end=1231
-  _globals['_FRITANGAMOVE']._serialized_start=1234
-  _globals['_FRITANGAMOVE']._serialized_end=2053
-  _globals['_FRITANGAMOVE_PLAY']._serialized_start=1811
-  _globals['_FRITANGAMOVE_PLAY']._serialized_end=1831
-  _globals['_FRITANGAMOVE_ENDPLAY']._serialized_start=1833
-  _globals['_FRITANGAMOVE_ENDPLAY']._serialized_end=1842
-  _globals['_FRITANGAMOVE_MOVE']._serialized_start=1844
-  _globals['_FRITANGAMOVE_MOVE']._serialized_end=1864
-  _globals['_FRITANGAMOVE_CHOOSECARD']._serialized_start=1866
-  _globals['_FRITANGAMOVE_CHOOSECARD']._serialized_end=1892
-  _globals['_FRITANGAMOVE_CHOOSESPACE']._serialized_start=1894
-  _globals['_FRITANGAMOVE_CHOOSESPACE']._serialized_end=1921
-  _globals['_FRITANGAMOVE_CHOOSESEAT']._serialized_start=1923
-  _globals['_FRITANGAMOVE_CHOOSESEAT']._serialized_end=1949
-  _globals['_FRITANGAMOVE_CHOOSEDIRECTION']._serialized_start=1951
-  _globals['_FRITANGAMOVE_CHOOSEDIRECTION']._serialized_end=1987
-  _globals['_FRITANGAMOVE_SKILL']._serialized_start=1989
-  _globals['_FRITANGAMOVE_SKILL']._serialized_end=2011
-  _globals['_FRITANGAMOVE_REACT']._serialized_start=2013
-  _globals['_FRITANGAMOVE_REACT']._serialized_end=2034
-  _globals['_FRITANGAMOVE_DECLINE']._serialized_start=2036
-  _globals['_FRITANGAMOVE_DECLINE']._serialized_end=2045
+  _globals['_FRITANGACONFIG']._serialized_end=148
+  _globals['_FRITANGAVIEW']._serialized_start=151
+  _globals['_FRITANGAVIEW']._serialized_end=894
+  _globals['_FRITANGACARDONTABLE']._serialized_start=896
+  _globals['_FRITANGACARDONTABLE']._serialized_end=989
+  _globals['_FRITANGAPEEK']._serialized_start=991
+  _globals['_FRITANGAPEEK']._serialized_end=1056
+  _globals['_FRITANGAHANDCARD']._serialized_start=1058
+  _globals['_FRITANGAHANDCARD']._serialized_end=1154
+  _globals['_FRITANGAPLAYER']._serialized_start=1157
+  _globals['_FRITANGAPLAYER']._serialized_end=1494
+  _globals['_FRITANGACARDCOUNT']._serialized_start=1496
+  _globals['_FRITANGACARDCOUNT']._serialized_end=1571
+  _globals['_FRITANGAFRAME']._serialized_start=1573
+  _globals['_FRITANGAFRAME']._serialized_end=1649
+  _globals['_FRITANGAMOVE']._serialized_start=1652
+  _globals['_FRITANGAMOVE']._serialized_end=2597
+  _globals['_FRITANGAMOVE_PLAY']._serialized_start=2233
+  _globals['_FRITANGAMOVE_PLAY']._serialized_end=2280
+  _globals['_FRITANGAMOVE_ENDPLAY']._serialized_start=2282
+  _globals['_FRITANGAMOVE_ENDPLAY']._serialized_end=2291
+  _globals['_FRITANGAMOVE_MOVE']._serialized_start=2293
+  _globals['_FRITANGAMOVE_MOVE']._serialized_end=2313
+  _globals['_FRITANGAMOVE_CHOOSECARD']._serialized_start=2315
+  _globals['_FRITANGAMOVE_CHOOSECARD']._serialized_end=2341
+  _globals['_FRITANGAMOVE_CHOOSESPACE']._serialized_start=2343
+  _globals['_FRITANGAMOVE_CHOOSESPACE']._serialized_end=2370
+  _globals['_FRITANGAMOVE_CHOOSESEAT']._serialized_start=2372
+  _globals['_FRITANGAMOVE_CHOOSESEAT']._serialized_end=2398
+  _globals['_FRITANGAMOVE_CHOOSEDIRECTION']._serialized_start=2400
+  _globals['_FRITANGAMOVE_CHOOSEDIRECTION']._serialized_end=2468
+  _globals['_FRITANGAMOVE_CHEFSKILL']._serialized_start=2470
+  _globals['_FRITANGAMOVE_CHEFSKILL']._serialized_end=2524
+  _globals['_FRITANGAMOVE_REACT']._serialized_start=2526
+  _globals['_FRITANGAMOVE_REACT']._serialized_end=2578
+  _globals['_FRITANGAMOVE_DECLINE']._serialized_start=2580
+  _globals['_FRITANGAMOVE_DECLINE']._serialized_end=2589
 # @@protoc_insertion_point(module_scope)

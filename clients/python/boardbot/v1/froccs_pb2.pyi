@@ -1,10 +1,140 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class FroccsCard(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_CARD_UNSPECIFIED: _ClassVar[FroccsCard]
+    FROCCS_CARD_ZOLD_VELTELINI: _ClassVar[FroccsCard]
+    FROCCS_CARD_SZURKEBARAT: _ClassVar[FroccsCard]
+    FROCCS_CARD_SARGAMUSKOTALY: _ClassVar[FroccsCard]
+    FROCCS_CARD_SODA: _ClassVar[FroccsCard]
+    FROCCS_CARD_THIS_IS_FOR_YOU: _ClassVar[FroccsCard]
+    FROCCS_CARD_ZSIROS_KENYER: _ClassVar[FroccsCard]
+    FROCCS_CARD_KILOTTYINTES: _ClassVar[FroccsCard]
+    FROCCS_CARD_BORRAVALO: _ClassVar[FroccsCard]
+    FROCCS_CARD_POHARTORES: _ClassVar[FroccsCard]
+
+class FroccsHero(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_HERO_UNSPECIFIED: _ClassVar[FroccsHero]
+    FROCCS_HERO_MELYIVO_FRED: _ClassVar[FroccsHero]
+    FROCCS_HERO_LOTTYINTOS: _ClassVar[FroccsHero]
+    FROCCS_HERO_KIW_EVI: _ClassVar[FroccsHero]
+    FROCCS_HERO_POHARNOK: _ClassVar[FroccsHero]
+    FROCCS_HERO_RECYCLE_BELA: _ClassVar[FroccsHero]
+    FROCCS_HERO_SARKI_JEZUS: _ClassVar[FroccsHero]
+    FROCCS_HERO_SOMMELIER_PITYU: _ClassVar[FroccsHero]
+    FROCCS_HERO_VIZKOPO_KARESZ: _ClassVar[FroccsHero]
+    FROCCS_HERO_BOSKE: _ClassVar[FroccsHero]
+    FROCCS_HERO_HOLLOSI_ELVTARS: _ClassVar[FroccsHero]
+    FROCCS_HERO_BUZGOMOCSING: _ClassVar[FroccsHero]
+    FROCCS_HERO_ICUKA: _ClassVar[FroccsHero]
+
+class FroccsHeroMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_HERO_MODE_UNSPECIFIED: _ClassVar[FroccsHeroMode]
+    FROCCS_HERO_MODE_FIRST_GAME: _ClassVar[FroccsHeroMode]
+    FROCCS_HERO_MODE_CHOOSE: _ClassVar[FroccsHeroMode]
+
+class FroccsPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_PHASE_UNSPECIFIED: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_ACTION: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_SELL: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_BUY: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_PLAY: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_DISCARD_DRAWN: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_RECYCLE: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_REACT: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_LAST_CHANCE: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_SIDE_OFFERS: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_PROPOSE: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_RESPOND: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_ONE_MORE_ROUND: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_CHOOSE_HERO: _ClassVar[FroccsPhase]
+    FROCCS_PHASE_GAME_OVER: _ClassVar[FroccsPhase]
+
+class FroccsActionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_ACTION_TYPE_UNSPECIFIED: _ClassVar[FroccsActionType]
+    FROCCS_ACTION_TYPE_SELL: _ClassVar[FroccsActionType]
+    FROCCS_ACTION_TYPE_DRAW: _ClassVar[FroccsActionType]
+    FROCCS_ACTION_TYPE_BUY: _ClassVar[FroccsActionType]
+    FROCCS_ACTION_TYPE_PLAY: _ClassVar[FroccsActionType]
+
+class FroccsSellAdjust(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_SELL_ADJUST_UNSPECIFIED: _ClassVar[FroccsSellAdjust]
+    FROCCS_SELL_ADJUST_NONE: _ClassVar[FroccsSellAdjust]
+    FROCCS_SELL_ADJUST_WINE_TO_SODA: _ClassVar[FroccsSellAdjust]
+    FROCCS_SELL_ADJUST_SODA_TO_WINE: _ClassVar[FroccsSellAdjust]
+    FROCCS_SELL_ADJUST_TOP_UP: _ClassVar[FroccsSellAdjust]
+
+class FroccsOfferKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROCCS_OFFER_KIND_UNSPECIFIED: _ClassVar[FroccsOfferKind]
+    FROCCS_OFFER_KIND_MONEY: _ClassVar[FroccsOfferKind]
+    FROCCS_OFFER_KIND_CARD: _ClassVar[FroccsOfferKind]
+FROCCS_CARD_UNSPECIFIED: FroccsCard
+FROCCS_CARD_ZOLD_VELTELINI: FroccsCard
+FROCCS_CARD_SZURKEBARAT: FroccsCard
+FROCCS_CARD_SARGAMUSKOTALY: FroccsCard
+FROCCS_CARD_SODA: FroccsCard
+FROCCS_CARD_THIS_IS_FOR_YOU: FroccsCard
+FROCCS_CARD_ZSIROS_KENYER: FroccsCard
+FROCCS_CARD_KILOTTYINTES: FroccsCard
+FROCCS_CARD_BORRAVALO: FroccsCard
+FROCCS_CARD_POHARTORES: FroccsCard
+FROCCS_HERO_UNSPECIFIED: FroccsHero
+FROCCS_HERO_MELYIVO_FRED: FroccsHero
+FROCCS_HERO_LOTTYINTOS: FroccsHero
+FROCCS_HERO_KIW_EVI: FroccsHero
+FROCCS_HERO_POHARNOK: FroccsHero
+FROCCS_HERO_RECYCLE_BELA: FroccsHero
+FROCCS_HERO_SARKI_JEZUS: FroccsHero
+FROCCS_HERO_SOMMELIER_PITYU: FroccsHero
+FROCCS_HERO_VIZKOPO_KARESZ: FroccsHero
+FROCCS_HERO_BOSKE: FroccsHero
+FROCCS_HERO_HOLLOSI_ELVTARS: FroccsHero
+FROCCS_HERO_BUZGOMOCSING: FroccsHero
+FROCCS_HERO_ICUKA: FroccsHero
+FROCCS_HERO_MODE_UNSPECIFIED: FroccsHeroMode
+FROCCS_HERO_MODE_FIRST_GAME: FroccsHeroMode
+FROCCS_HERO_MODE_CHOOSE: FroccsHeroMode
+FROCCS_PHASE_UNSPECIFIED: FroccsPhase
+FROCCS_PHASE_ACTION: FroccsPhase
+FROCCS_PHASE_SELL: FroccsPhase
+FROCCS_PHASE_BUY: FroccsPhase
+FROCCS_PHASE_PLAY: FroccsPhase
+FROCCS_PHASE_DISCARD_DRAWN: FroccsPhase
+FROCCS_PHASE_RECYCLE: FroccsPhase
+FROCCS_PHASE_REACT: FroccsPhase
+FROCCS_PHASE_LAST_CHANCE: FroccsPhase
+FROCCS_PHASE_SIDE_OFFERS: FroccsPhase
+FROCCS_PHASE_PROPOSE: FroccsPhase
+FROCCS_PHASE_RESPOND: FroccsPhase
+FROCCS_PHASE_ONE_MORE_ROUND: FroccsPhase
+FROCCS_PHASE_CHOOSE_HERO: FroccsPhase
+FROCCS_PHASE_GAME_OVER: FroccsPhase
+FROCCS_ACTION_TYPE_UNSPECIFIED: FroccsActionType
+FROCCS_ACTION_TYPE_SELL: FroccsActionType
+FROCCS_ACTION_TYPE_DRAW: FroccsActionType
+FROCCS_ACTION_TYPE_BUY: FroccsActionType
+FROCCS_ACTION_TYPE_PLAY: FroccsActionType
+FROCCS_SELL_ADJUST_UNSPECIFIED: FroccsSellAdjust
+FROCCS_SELL_ADJUST_NONE: FroccsSellAdjust
+FROCCS_SELL_ADJUST_WINE_TO_SODA: FroccsSellAdjust
+FROCCS_SELL_ADJUST_SODA_TO_WINE: FroccsSellAdjust
+FROCCS_SELL_ADJUST_TOP_UP: FroccsSellAdjust
+FROCCS_OFFER_KIND_UNSPECIFIED: FroccsOfferKind
+FROCCS_OFFER_KIND_MONEY: FroccsOfferKind
+FROCCS_OFFER_KIND_CARD: FroccsOfferKind
 
 class FroccsConfig(_message.Message):
     __slots__ = ("players", "heroes", "everyones_my_guest", "one_more_round")
@@ -13,13 +143,13 @@ class FroccsConfig(_message.Message):
     EVERYONES_MY_GUEST_FIELD_NUMBER: _ClassVar[int]
     ONE_MORE_ROUND_FIELD_NUMBER: _ClassVar[int]
     players: int
-    heroes: str
+    heroes: FroccsHeroMode
     everyones_my_guest: bool
     one_more_round: bool
-    def __init__(self, players: _Optional[int] = ..., heroes: _Optional[str] = ..., everyones_my_guest: _Optional[bool] = ..., one_more_round: _Optional[bool] = ...) -> None: ...
+    def __init__(self, players: _Optional[int] = ..., heroes: _Optional[_Union[FroccsHeroMode, str]] = ..., everyones_my_guest: _Optional[bool] = ..., one_more_round: _Optional[bool] = ...) -> None: ...
 
 class FroccsView(_message.Message):
-    __slots__ = ("seat", "config", "phase", "decider", "active_player", "turn", "actions_used", "action_limit", "action_types_used", "splash_left", "extra_action_used", "recycle_used", "icuka_used", "sale", "cards_left_to_play", "cards_played", "drawn_count", "drawn", "recycling", "deck_size", "discard", "glass_deck_size", "counter", "players", "hand", "dealt_heroes", "hero_seat", "mischief", "end", "game_over")
+    __slots__ = ("seat", "config", "phase", "decider", "active_player", "turn", "actions_used", "action_limit", "action_types_used", "splash_left", "extra_action_used", "recycle_used", "icuka_used", "sale", "cards_left_to_play", "cards_played", "drawn_card_count", "drawn", "recycling", "deck_size", "discard", "glass_deck_size", "counter", "players", "hand", "dealt_heroes", "hero_seat", "mischief", "end", "game_over")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -36,7 +166,7 @@ class FroccsView(_message.Message):
     SALE_FIELD_NUMBER: _ClassVar[int]
     CARDS_LEFT_TO_PLAY_FIELD_NUMBER: _ClassVar[int]
     CARDS_PLAYED_FIELD_NUMBER: _ClassVar[int]
-    DRAWN_COUNT_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_CARD_COUNT_FIELD_NUMBER: _ClassVar[int]
     DRAWN_FIELD_NUMBER: _ClassVar[int]
     RECYCLING_FIELD_NUMBER: _ClassVar[int]
     DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -52,13 +182,13 @@ class FroccsView(_message.Message):
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     config: FroccsConfig
-    phase: str
+    phase: FroccsPhase
     decider: int
     active_player: int
     turn: int
     actions_used: int
     action_limit: int
-    action_types_used: _containers.RepeatedScalarFieldContainer[str]
+    action_types_used: _containers.RepeatedScalarFieldContainer[FroccsActionType]
     splash_left: int
     extra_action_used: bool
     recycle_used: bool
@@ -66,21 +196,21 @@ class FroccsView(_message.Message):
     sale: FroccsSale
     cards_left_to_play: int
     cards_played: int
-    drawn_count: int
-    drawn: _containers.RepeatedScalarFieldContainer[str]
+    drawn_card_count: int
+    drawn: _containers.RepeatedScalarFieldContainer[FroccsCard]
     recycling: bool
     deck_size: int
     discard: FroccsCardCounts
     glass_deck_size: int
     counter: _containers.RepeatedScalarFieldContainer[int]
     players: _containers.RepeatedCompositeFieldContainer[FroccsPlayer]
-    hand: _containers.RepeatedScalarFieldContainer[str]
-    dealt_heroes: _containers.RepeatedScalarFieldContainer[str]
+    hand: _containers.RepeatedScalarFieldContainer[FroccsCard]
+    dealt_heroes: _containers.RepeatedScalarFieldContainer[FroccsHero]
     hero_seat: int
     mischief: FroccsMischief
     end: FroccsEnd
     game_over: bool
-    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[FroccsConfig, _Mapping]] = ..., phase: _Optional[str] = ..., decider: _Optional[int] = ..., active_player: _Optional[int] = ..., turn: _Optional[int] = ..., actions_used: _Optional[int] = ..., action_limit: _Optional[int] = ..., action_types_used: _Optional[_Iterable[str]] = ..., splash_left: _Optional[int] = ..., extra_action_used: _Optional[bool] = ..., recycle_used: _Optional[bool] = ..., icuka_used: _Optional[bool] = ..., sale: _Optional[_Union[FroccsSale, _Mapping]] = ..., cards_left_to_play: _Optional[int] = ..., cards_played: _Optional[int] = ..., drawn_count: _Optional[int] = ..., drawn: _Optional[_Iterable[str]] = ..., recycling: _Optional[bool] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Union[FroccsCardCounts, _Mapping]] = ..., glass_deck_size: _Optional[int] = ..., counter: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[FroccsPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., dealt_heroes: _Optional[_Iterable[str]] = ..., hero_seat: _Optional[int] = ..., mischief: _Optional[_Union[FroccsMischief, _Mapping]] = ..., end: _Optional[_Union[FroccsEnd, _Mapping]] = ..., game_over: _Optional[bool] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[FroccsConfig, _Mapping]] = ..., phase: _Optional[_Union[FroccsPhase, str]] = ..., decider: _Optional[int] = ..., active_player: _Optional[int] = ..., turn: _Optional[int] = ..., actions_used: _Optional[int] = ..., action_limit: _Optional[int] = ..., action_types_used: _Optional[_Iterable[_Union[FroccsActionType, str]]] = ..., splash_left: _Optional[int] = ..., extra_action_used: _Optional[bool] = ..., recycle_used: _Optional[bool] = ..., icuka_used: _Optional[bool] = ..., sale: _Optional[_Union[FroccsSale, _Mapping]] = ..., cards_left_to_play: _Optional[int] = ..., cards_played: _Optional[int] = ..., drawn_card_count: _Optional[int] = ..., drawn: _Optional[_Iterable[_Union[FroccsCard, str]]] = ..., recycling: _Optional[bool] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Union[FroccsCardCounts, _Mapping]] = ..., glass_deck_size: _Optional[int] = ..., counter: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[FroccsPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[FroccsCard, str]]] = ..., dealt_heroes: _Optional[_Iterable[_Union[FroccsHero, str]]] = ..., hero_seat: _Optional[int] = ..., mischief: _Optional[_Union[FroccsMischief, _Mapping]] = ..., end: _Optional[_Union[FroccsEnd, _Mapping]] = ..., game_over: _Optional[bool] = ...) -> None: ...
 
 class FroccsCardCounts(_message.Message):
     __slots__ = ("zold_veltelini", "szurkebarat", "sargamuskotaly", "soda", "this_is_for_you", "zsiros_kenyer", "kilottyintes", "borravalo", "pohartores")
@@ -135,14 +265,14 @@ class FroccsPlayer(_message.Message):
     KNOWN_CARDS_FIELD_NUMBER: _ClassVar[int]
     GLASSES_FIELD_NUMBER: _ClassVar[int]
     GLASS_DISCARD_FIELD_NUMBER: _ClassVar[int]
-    hero: str
+    hero: FroccsHero
     hero_chosen: bool
     money: int
     hand_size: int
-    known_cards: _containers.RepeatedScalarFieldContainer[str]
+    known_cards: _containers.RepeatedScalarFieldContainer[FroccsCard]
     glasses: _containers.RepeatedCompositeFieldContainer[FroccsGlass]
     glass_discard: FroccsGlassCounts
-    def __init__(self, hero: _Optional[str] = ..., hero_chosen: _Optional[bool] = ..., money: _Optional[int] = ..., hand_size: _Optional[int] = ..., known_cards: _Optional[_Iterable[str]] = ..., glasses: _Optional[_Iterable[_Union[FroccsGlass, _Mapping]]] = ..., glass_discard: _Optional[_Union[FroccsGlassCounts, _Mapping]] = ...) -> None: ...
+    def __init__(self, hero: _Optional[_Union[FroccsHero, str]] = ..., hero_chosen: _Optional[bool] = ..., money: _Optional[int] = ..., hand_size: _Optional[int] = ..., known_cards: _Optional[_Iterable[_Union[FroccsCard, str]]] = ..., glasses: _Optional[_Iterable[_Union[FroccsGlass, _Mapping]]] = ..., glass_discard: _Optional[_Union[FroccsGlassCounts, _Mapping]] = ...) -> None: ...
 
 class FroccsGlass(_message.Message):
     __slots__ = ("size", "cards", "finished")
@@ -150,9 +280,9 @@ class FroccsGlass(_message.Message):
     CARDS_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     size: int
-    cards: _containers.RepeatedScalarFieldContainer[str]
+    cards: _containers.RepeatedScalarFieldContainer[FroccsCard]
     finished: bool
-    def __init__(self, size: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    def __init__(self, size: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[FroccsCard, str]]] = ..., finished: _Optional[bool] = ...) -> None: ...
 
 class FroccsMischief(_message.Message):
     __slots__ = ("active", "card", "effect", "target", "glass", "wine", "proposer", "turns_left", "first_turn", "offer", "side_offers", "side_seat")
@@ -169,18 +299,18 @@ class FroccsMischief(_message.Message):
     SIDE_OFFERS_FIELD_NUMBER: _ClassVar[int]
     SIDE_SEAT_FIELD_NUMBER: _ClassVar[int]
     active: bool
-    card: str
-    effect: str
+    card: FroccsCard
+    effect: FroccsCard
     target: int
     glass: int
-    wine: str
+    wine: FroccsCard
     proposer: int
     turns_left: int
     first_turn: bool
     offer: _containers.RepeatedCompositeFieldContainer[FroccsOfferComponent]
     side_offers: _containers.RepeatedCompositeFieldContainer[FroccsSideOffer]
     side_seat: int
-    def __init__(self, active: _Optional[bool] = ..., card: _Optional[str] = ..., effect: _Optional[str] = ..., target: _Optional[int] = ..., glass: _Optional[int] = ..., wine: _Optional[str] = ..., proposer: _Optional[int] = ..., turns_left: _Optional[int] = ..., first_turn: _Optional[bool] = ..., offer: _Optional[_Iterable[_Union[FroccsOfferComponent, _Mapping]]] = ..., side_offers: _Optional[_Iterable[_Union[FroccsSideOffer, _Mapping]]] = ..., side_seat: _Optional[int] = ...) -> None: ...
+    def __init__(self, active: _Optional[bool] = ..., card: _Optional[_Union[FroccsCard, str]] = ..., effect: _Optional[_Union[FroccsCard, str]] = ..., target: _Optional[int] = ..., glass: _Optional[int] = ..., wine: _Optional[_Union[FroccsCard, str]] = ..., proposer: _Optional[int] = ..., turns_left: _Optional[int] = ..., first_turn: _Optional[bool] = ..., offer: _Optional[_Iterable[_Union[FroccsOfferComponent, _Mapping]]] = ..., side_offers: _Optional[_Iterable[_Union[FroccsSideOffer, _Mapping]]] = ..., side_seat: _Optional[int] = ...) -> None: ...
 
 class FroccsOfferComponent(_message.Message):
     __slots__ = ("kind", "card", "from_seat", "from_glass", "to_seat", "to_glass", "amount")
@@ -191,14 +321,14 @@ class FroccsOfferComponent(_message.Message):
     TO_SEAT_FIELD_NUMBER: _ClassVar[int]
     TO_GLASS_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
-    kind: str
-    card: str
+    kind: FroccsOfferKind
+    card: FroccsCard
     from_seat: int
     from_glass: int
     to_seat: int
     to_glass: int
     amount: int
-    def __init__(self, kind: _Optional[str] = ..., card: _Optional[str] = ..., from_seat: _Optional[int] = ..., from_glass: _Optional[int] = ..., to_seat: _Optional[int] = ..., to_glass: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
+    def __init__(self, kind: _Optional[_Union[FroccsOfferKind, str]] = ..., card: _Optional[_Union[FroccsCard, str]] = ..., from_seat: _Optional[int] = ..., from_glass: _Optional[int] = ..., to_seat: _Optional[int] = ..., to_glass: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class FroccsSideOffer(_message.Message):
     __slots__ = ("seat", "hidden", "recipient", "if_carried_out", "amount")
@@ -237,8 +367,8 @@ class FroccsMove(_message.Message):
     class ChooseHero(_message.Message):
         __slots__ = ("hero",)
         HERO_FIELD_NUMBER: _ClassVar[int]
-        hero: str
-        def __init__(self, hero: _Optional[str] = ...) -> None: ...
+        hero: FroccsHero
+        def __init__(self, hero: _Optional[_Union[FroccsHero, str]] = ...) -> None: ...
     class SellSpritzers(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -247,8 +377,8 @@ class FroccsMove(_message.Message):
         GLASS_FIELD_NUMBER: _ClassVar[int]
         ADJUST_FIELD_NUMBER: _ClassVar[int]
         glass: int
-        adjust: str
-        def __init__(self, glass: _Optional[int] = ..., adjust: _Optional[str] = ...) -> None: ...
+        adjust: FroccsSellAdjust
+        def __init__(self, glass: _Optional[int] = ..., adjust: _Optional[_Union[FroccsSellAdjust, str]] = ...) -> None: ...
     class EndSale(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -260,13 +390,13 @@ class FroccsMove(_message.Message):
     class DiscardDrawn(_message.Message):
         __slots__ = ("card",)
         CARD_FIELD_NUMBER: _ClassVar[int]
-        card: str
-        def __init__(self, card: _Optional[str] = ...) -> None: ...
+        card: FroccsCard
+        def __init__(self, card: _Optional[_Union[FroccsCard, str]] = ...) -> None: ...
     class Recycle(_message.Message):
         __slots__ = ("wine",)
         WINE_FIELD_NUMBER: _ClassVar[int]
-        wine: str
-        def __init__(self, wine: _Optional[str] = ...) -> None: ...
+        wine: FroccsCard
+        def __init__(self, wine: _Optional[_Union[FroccsCard, str]] = ...) -> None: ...
     class BuyGlasses(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -290,10 +420,10 @@ class FroccsMove(_message.Message):
         CARD_FIELD_NUMBER: _ClassVar[int]
         OWNER_FIELD_NUMBER: _ClassVar[int]
         GLASS_FIELD_NUMBER: _ClassVar[int]
-        card: str
+        card: FroccsCard
         owner: int
         glass: int
-        def __init__(self, card: _Optional[str] = ..., owner: _Optional[int] = ..., glass: _Optional[int] = ...) -> None: ...
+        def __init__(self, card: _Optional[_Union[FroccsCard, str]] = ..., owner: _Optional[int] = ..., glass: _Optional[int] = ...) -> None: ...
     class Mischief(_message.Message):
         __slots__ = ("card", "effect", "target", "glass", "wine")
         CARD_FIELD_NUMBER: _ClassVar[int]
@@ -301,12 +431,12 @@ class FroccsMove(_message.Message):
         TARGET_FIELD_NUMBER: _ClassVar[int]
         GLASS_FIELD_NUMBER: _ClassVar[int]
         WINE_FIELD_NUMBER: _ClassVar[int]
-        card: str
-        effect: str
+        card: FroccsCard
+        effect: FroccsCard
         target: int
         glass: int
-        wine: str
-        def __init__(self, card: _Optional[str] = ..., effect: _Optional[str] = ..., target: _Optional[int] = ..., glass: _Optional[int] = ..., wine: _Optional[str] = ...) -> None: ...
+        wine: FroccsCard
+        def __init__(self, card: _Optional[_Union[FroccsCard, str]] = ..., effect: _Optional[_Union[FroccsCard, str]] = ..., target: _Optional[int] = ..., glass: _Optional[int] = ..., wine: _Optional[_Union[FroccsCard, str]] = ...) -> None: ...
     class EndPlay(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -345,12 +475,12 @@ class FroccsMove(_message.Message):
         FROM_GLASS_FIELD_NUMBER: _ClassVar[int]
         TO_SEAT_FIELD_NUMBER: _ClassVar[int]
         TO_GLASS_FIELD_NUMBER: _ClassVar[int]
-        card: str
+        card: FroccsCard
         from_seat: int
         from_glass: int
         to_seat: int
         to_glass: int
-        def __init__(self, card: _Optional[str] = ..., from_seat: _Optional[int] = ..., from_glass: _Optional[int] = ..., to_seat: _Optional[int] = ..., to_glass: _Optional[int] = ...) -> None: ...
+        def __init__(self, card: _Optional[_Union[FroccsCard, str]] = ..., from_seat: _Optional[int] = ..., from_glass: _Optional[int] = ..., to_seat: _Optional[int] = ..., to_glass: _Optional[int] = ...) -> None: ...
     class Propose(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
@@ -372,19 +502,19 @@ class FroccsMove(_message.Message):
         CARD_FIELD_NUMBER: _ClassVar[int]
         TO_GLASS_FIELD_NUMBER: _ClassVar[int]
         from_glass: int
-        card: str
+        card: FroccsCard
         to_glass: int
-        def __init__(self, from_glass: _Optional[int] = ..., card: _Optional[str] = ..., to_glass: _Optional[int] = ...) -> None: ...
+        def __init__(self, from_glass: _Optional[int] = ..., card: _Optional[_Union[FroccsCard, str]] = ..., to_glass: _Optional[int] = ...) -> None: ...
     class ExtraAction(_message.Message):
         __slots__ = ("wine",)
         WINE_FIELD_NUMBER: _ClassVar[int]
-        wine: str
-        def __init__(self, wine: _Optional[str] = ...) -> None: ...
+        wine: FroccsCard
+        def __init__(self, wine: _Optional[_Union[FroccsCard, str]] = ...) -> None: ...
     class IcukaSell(_message.Message):
         __slots__ = ("card",)
         CARD_FIELD_NUMBER: _ClassVar[int]
-        card: str
-        def __init__(self, card: _Optional[str] = ...) -> None: ...
+        card: FroccsCard
+        def __init__(self, card: _Optional[_Union[FroccsCard, str]] = ...) -> None: ...
     class EndTurn(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...

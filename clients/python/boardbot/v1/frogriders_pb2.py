@@ -24,39 +24,51 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x62oardbot/v1/frogriders.proto\x12\x0b\x62oardbot.v1\"\x8e\x01\n\x10\x46rogridersConfig\x12\x14\n\x07players\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0bpublic_back\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x1b\n\x0eprivilege_deck\x18\x03 \x01(\tH\x02\x88\x01\x01\x42\n\n\x08_playersB\x0e\n\x0c_public_backB\x11\n\x0f_privilege_deck\"\x86\x03\n\x0e\x46rogridersView\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12-\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfig\x12\r\n\x05phase\x18\x03 \x01(\t\x12\x16\n\x0e\x63urrent_player\x18\x04 \x01(\x05\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12*\n\x05\x63\x65lls\x18\x06 \x03(\x0b\x32\x1b.boardbot.v1.FrogridersCell\x12/\n\x07village\x18\x07 \x01(\x0b\x32\x1e.boardbot.v1.FrogridersVillage\x12\x0f\n\x07\x64isplay\x18\x08 \x03(\t\x12\x12\n\nstack_size\x18\t \x01(\x05\x12\x37\n\x0cpublic_cards\x18\n \x03(\x0b\x32!.boardbot.v1.FrogridersPublicCard\x12.\n\x07players\x18\x0b \x03(\x0b\x32\x1d.boardbot.v1.FrogridersPlayer\x12\x17\n\x0f\x64\x65\x61lt_set_cards\x18\x0c \x03(\x05\"^\n\x0e\x46rogridersCell\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04unit\x18\x03 \x01(\t\x12\x0e\n\x06\x66lower\x18\x04 \x01(\x08\x12\x12\n\noff_limits\x18\x05 \x01(\x08\">\n\x11\x46rogridersVillage\x12\x0b\n\x03red\x18\x01 \x01(\x05\x12\x0e\n\x06yellow\x18\x02 \x01(\x05\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x05\"K\n\x0f\x46rogridersUnits\x12\x0e\n\x06yellow\x18\x01 \x01(\x05\x12\x0b\n\x03red\x18\x02 \x01(\x05\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x05\x12\r\n\x05\x62rown\x18\x04 \x01(\x05\"@\n\x14\x46rogridersPublicCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\t\"\x8f\x01\n\x10\x46rogridersPlayer\x12+\n\x05units\x18\x01 \x01(\x0b\x32\x1c.boardbot.v1.FrogridersUnits\x12\x12\n\nprivileges\x18\x02 \x03(\t\x12\x10\n\x08trophies\x18\x03 \x01(\x05\x12\x16\n\x0e\x63hose_set_card\x18\x04 \x01(\x08\x12\x10\n\x08set_card\x18\x05 \x01(\x05\"\xdc\x04\n\x0e\x46rogridersMove\x12@\n\rkeep_set_card\x18\x01 \x01(\x0b\x32\'.boardbot.v1.FrogridersMove.KeepSetCardH\x00\x12\x30\n\x04leap\x18\x02 \x01(\x0b\x32 .boardbot.v1.FrogridersMove.LeapH\x00\x12=\n\x0breturn_unit\x18\x03 \x01(\x0b\x32&.boardbot.v1.FrogridersMove.ReturnUnitH\x00\x12\x37\n\x08\x65nd_turn\x18\x04 \x01(\x0b\x32#.boardbot.v1.FrogridersMove.EndTurnH\x00\x12\x39\n\ttake_unit\x18\x05 \x01(\x0b\x32$.boardbot.v1.FrogridersMove.TakeUnitH\x00\x12\x43\n\x0etake_privilege\x18\x06 \x01(\x0b\x32).boardbot.v1.FrogridersMove.TakePrivilegeH\x00\x1a\x1b\n\x0bKeepSetCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\x1aU\n\x04Leap\x12\x11\n\tfrom_cell\x18\x01 \x01(\x05\x12\x11\n\tover_cell\x18\x02 \x01(\x05\x12\x0f\n\x07to_cell\x18\x03 \x01(\x05\x12\x16\n\x0e\x63ollect_leaper\x18\x04 \x01(\x05\x1a\x1c\n\nReturnUnit\x12\x0e\n\x06\x63olour\x18\x01 \x01(\t\x1a\t\n\x07\x45ndTurn\x1a\x1a\n\x08TakeUnit\x12\x0e\n\x06\x63olour\x18\x01 \x01(\t\x1a\x1d\n\rTakePrivilege\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x42\x06\n\x04kindb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x62oardbot/v1/frogriders.proto\x12\x0b\x62oardbot.v1\"\xd7\x01\n\x10\x46rogridersConfig\x12\x14\n\x07players\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12;\n\x0bpublic_back\x18\x02 \x01(\x0e\x32!.boardbot.v1.FrogridersPublicBackH\x01\x88\x01\x01\x12\x41\n\x0eprivilege_deck\x18\x03 \x01(\x0e\x32$.boardbot.v1.FrogridersPrivilegeDeckH\x02\x88\x01\x01\x42\n\n\x08_playersB\x0e\n\x0c_public_backB\x11\n\x0f_privilege_deck\"\xd4\x03\n\x0e\x46rogridersView\x12\x11\n\x04seat\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12-\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfig\x12+\n\x05phase\x18\x03 \x01(\x0e\x32\x1c.boardbot.v1.FrogridersPhase\x12\x16\n\x0e\x63urrent_player\x18\x04 \x01(\x05\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12*\n\x05\x63\x65lls\x18\x06 \x03(\x0b\x32\x1b.boardbot.v1.FrogridersCell\x12/\n\x07village\x18\x07 \x01(\x0b\x32\x1e.boardbot.v1.FrogridersVillage\x12\x31\n\x07\x64isplay\x18\x08 \x03(\x0e\x32 .boardbot.v1.FrogridersPrivilege\x12\x12\n\nstack_size\x18\t \x01(\x05\x12\x37\n\x0cpublic_cards\x18\n \x03(\x0b\x32!.boardbot.v1.FrogridersPublicCard\x12.\n\x07players\x18\x0b \x03(\x0b\x32\x1d.boardbot.v1.FrogridersPlayer\x12\x17\n\x0f\x64\x65\x61lt_set_cards\x18\x0c \x03(\x05\x42\x07\n\x05_seat\"}\n\x0e\x46rogridersCell\x12\x0c\n\x04\x63\x65ll\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12+\n\x04unit\x18\x03 \x01(\x0e\x32\x1d.boardbot.v1.FrogridersColour\x12\x0e\n\x06\x66lower\x18\x04 \x01(\x08\x12\x12\n\noff_limits\x18\x05 \x01(\x08\">\n\x11\x46rogridersVillage\x12\x0b\n\x03red\x18\x01 \x01(\x05\x12\x0e\n\x06yellow\x18\x02 \x01(\x05\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x05\"K\n\x0f\x46rogridersUnits\x12\x0e\n\x06yellow\x18\x01 \x01(\x05\x12\x0b\n\x03red\x18\x02 \x01(\x05\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x05\x12\r\n\x05\x62rown\x18\x04 \x01(\x05\"a\n\x14\x46rogridersPublicCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\x12-\n\x04side\x18\x02 \x01(\x0e\x32\x1f.boardbot.v1.FrogridersCardSide\x12\x0c\n\x04text\x18\x03 \x01(\t\"\xc3\x01\n\x10\x46rogridersPlayer\x12+\n\x05units\x18\x01 \x01(\x0b\x32\x1c.boardbot.v1.FrogridersUnits\x12\x34\n\nprivileges\x18\x02 \x03(\x0e\x32 .boardbot.v1.FrogridersPrivilege\x12\x10\n\x08trophies\x18\x03 \x01(\x05\x12\x16\n\x0e\x63hose_set_card\x18\x04 \x01(\x08\x12\x15\n\x08set_card\x18\x05 \x01(\x05H\x00\x88\x01\x01\x42\x0b\n\t_set_card\"\x9a\x05\n\x0e\x46rogridersMove\x12@\n\rkeep_set_card\x18\x01 \x01(\x0b\x32\'.boardbot.v1.FrogridersMove.KeepSetCardH\x00\x12\x30\n\x04leap\x18\x02 \x01(\x0b\x32 .boardbot.v1.FrogridersMove.LeapH\x00\x12=\n\x0breturn_unit\x18\x03 \x01(\x0b\x32&.boardbot.v1.FrogridersMove.ReturnUnitH\x00\x12\x37\n\x08\x65nd_turn\x18\x04 \x01(\x0b\x32#.boardbot.v1.FrogridersMove.EndTurnH\x00\x12\x39\n\ttake_unit\x18\x05 \x01(\x0b\x32$.boardbot.v1.FrogridersMove.TakeUnitH\x00\x12\x43\n\x0etake_privilege\x18\x06 \x01(\x0b\x32).boardbot.v1.FrogridersMove.TakePrivilegeH\x00\x1a\x1b\n\x0bKeepSetCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\x1aU\n\x04Leap\x12\x11\n\tfrom_cell\x18\x01 \x01(\x05\x12\x11\n\tover_cell\x18\x02 \x01(\x05\x12\x0f\n\x07to_cell\x18\x03 \x01(\x05\x12\x16\n\x0e\x63ollect_leaper\x18\x04 \x01(\x08\x1a;\n\nReturnUnit\x12-\n\x06\x63olour\x18\x01 \x01(\x0e\x32\x1d.boardbot.v1.FrogridersColour\x1a\t\n\x07\x45ndTurn\x1a\x39\n\x08TakeUnit\x12-\n\x06\x63olour\x18\x01 \x01(\x0e\x32\x1d.boardbot.v1.FrogridersColour\x1a\x1d\n\rTakePrivilege\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x42\x06\n\x04kind*\xa4\x01\n\x14\x46rogridersPublicBack\x12&\n\"FROGRIDERS_PUBLIC_BACK_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x46ROGRIDERS_PUBLIC_BACK_NONE\x10\x01\x12 \n\x1c\x46ROGRIDERS_PUBLIC_BACK_FIRST\x10\x02\x12!\n\x1d\x46ROGRIDERS_PUBLIC_BACK_SECOND\x10\x03*\x88\x01\n\x17\x46rogridersPrivilegeDeck\x12)\n%FROGRIDERS_PRIVILEGE_DECK_UNSPECIFIED\x10\x00\x12 \n\x1c\x46ROGRIDERS_PRIVILEGE_DECK_28\x10\x01\x12 \n\x1c\x46ROGRIDERS_PRIVILEGE_DECK_24\x10\x02*\x9d\x02\n\x0f\x46rogridersPhase\x12 \n\x1c\x46ROGRIDERS_PHASE_UNSPECIFIED\x10\x00\x12$\n FROGRIDERS_PHASE_CHOOSE_SET_CARD\x10\x01\x12\x19\n\x15\x46ROGRIDERS_PHASE_LEAP\x10\x02\x12 \n\x1c\x46ROGRIDERS_PHASE_RETURN_UNIT\x10\x03\x12\x1e\n\x1a\x46ROGRIDERS_PHASE_TAKE_UNIT\x10\x04\x12#\n\x1f\x46ROGRIDERS_PHASE_TAKE_PRIVILEGE\x10\x05\x12 \n\x1c\x46ROGRIDERS_PHASE_SECOND_LEAP\x10\x06\x12\x1e\n\x1a\x46ROGRIDERS_PHASE_GAME_OVER\x10\x07*\xa7\x01\n\x10\x46rogridersColour\x12!\n\x1d\x46ROGRIDERS_COLOUR_UNSPECIFIED\x10\x00\x12\x1c\n\x18\x46ROGRIDERS_COLOUR_YELLOW\x10\x01\x12\x19\n\x15\x46ROGRIDERS_COLOUR_RED\x10\x02\x12\x1a\n\x16\x46ROGRIDERS_COLOUR_BLUE\x10\x03\x12\x1b\n\x17\x46ROGRIDERS_COLOUR_BROWN\x10\x04*\x8e\x05\n\x13\x46rogridersPrivilege\x12$\n FROGRIDERS_PRIVILEGE_UNSPECIFIED\x10\x00\x12\"\n\x1e\x46ROGRIDERS_PRIVILEGE_EXTRA_RED\x10\x01\x12%\n!FROGRIDERS_PRIVILEGE_EXTRA_YELLOW\x10\x02\x12#\n\x1f\x46ROGRIDERS_PRIVILEGE_EXTRA_BLUE\x10\x03\x12&\n\"FROGRIDERS_PRIVILEGE_DIAGONAL_LEAP\x10\x04\x12&\n\"FROGRIDERS_PRIVILEGE_L_SHAPED_LEAP\x10\x05\x12\x1f\n\x1b\x46ROGRIDERS_PRIVILEGE_RUN_UP\x10\x06\x12#\n\x1f\x46ROGRIDERS_PRIVILEGE_NO_ABILITY\x10\x07\x12\'\n#FROGRIDERS_PRIVILEGE_COLLECT_EITHER\x10\x08\x12\x1f\n\x1b\x46ROGRIDERS_PRIVILEGE_FLOWER\x10\t\x12\"\n\x1e\x46ROGRIDERS_PRIVILEGE_PER_BROWN\x10\n\x12+\n\'FROGRIDERS_PRIVILEGE_PER_TWO_PRIVILEGES\x10\x0b\x12\x30\n,FROGRIDERS_PRIVILEGE_PER_UNIT_PRIVILEGE_PAIR\x10\x0c\x12,\n(FROGRIDERS_PRIVILEGE_FEWEST_PRIVILEGES_5\x10\r\x12\'\n#FROGRIDERS_PRIVILEGE_FEWEST_UNITS_5\x10\x0e\x12\'\n#FROGRIDERS_PRIVILEGE_FEWEST_UNITS_3\x10\x0f*y\n\x12\x46rogridersCardSide\x12$\n FROGRIDERS_CARD_SIDE_UNSPECIFIED\x10\x00\x12\x1e\n\x1a\x46ROGRIDERS_CARD_SIDE_FRONT\x10\x01\x12\x1d\n\x19\x46ROGRIDERS_CARD_SIDE_BACK\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.frogriders_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_FROGRIDERSPUBLICBACK']._serialized_start=1969
+  _globals['_FROGRIDERSPUBLICBACK']._serialized_end=2133
+  _globals['_FROGRIDERSPRIVILEGEDECK']._serialized_start=2136
+  _globals['_FROGRIDERSPRIVILEGEDECK']._serialized_end=2272
+  _globals['_FROGRIDERSPHASE']._serialized_start=2275
+  _globals['_FROGRIDERSPHASE']._serialized_end=2560
+  _globals['_FROGRIDERSCOLOUR']._serialized_start=2563
+  _globals['_FROGRIDERSCOLOUR']._serialized_end=2730
+  _globals['_FROGRIDERSPRIVILEGE']._serialized_start=2733
+  _globals['_FROGRIDERSPRIVILEGE']._serialized_end=3387
+  _globals['_FROGRIDERSCARDSIDE']._serialized_start=3389
+  _globals['_FROGRIDERSCARDSIDE']._serialized_end=3510
   _globals['_FROGRIDERSCONFIG']._serialized_start=46
-  _globals['_FROGRIDERSCONFIG']._serialized_end=188
-  _globals['_FROGRIDERSVIEW']._serialized_start=191
-  _globals['_FROGRIDERSVIEW']._serialized_end=581
-  _globals['_FROGRIDERSCELL']._serialized_start=583
-  _globals['_FROGRIDERSCELL']._serialized_end=677
-  _globals['_FROGRIDERSVILLAGE']._serialized_start=679
-  _globals['_FROGRIDERSVILLAGE']._serialized_end=741
-  _globals['_FROGRIDERSUNITS']._serialized_start=743
-  _globals['_FROGRIDERSUNITS']._serialized_end=818
-  _globals['_FROGRIDERSPUBLICCARD']._serialized_start=820
-  _globals['_FROGRIDERSPUBLICCARD']._serialized_end=884
-  _globals['_FROGRIDERSPLAYER']._serialized_start=887
-  _globals['_FROGRIDERSPLAYER']._serialized_end=1030
-  _globals['_FROGRIDERSMOVE']._serialized_start=1033
-  _globals['_FROGRIDERSMOVE']._serialized_end=1637
-  _globals['_FROGRIDERSMOVE_KEEPSETCARD']._serialized_start=1415
-  _globals['_FROGRIDERSMOVE_KEEPSETCARD']._serialized_end=1442
-  _globals['_FROGRIDERSMOVE_LEAP']._serialized_start=1444
-  _globals['_FROGRIDERSMOVE_LEAP']._serialized_end=1529
-  _globals['_FROGRIDERSMOVE_RETURNUNIT']._serialized_start=1531
-  _globals['_FROGRIDERSMOVE_RETURNUNIT']._serialized_end=1559
-  _globals['_FROGRIDERSMOVE_ENDTURN']._serialized_start=1561
-  _globals['_FROGRIDERSMOVE_ENDTURN']._serialized_end=1570
-  _globals['_FROGRIDERSMOVE_TAKEUNIT']._serialized_start=1572
-  _globals['_FROGRIDERSMOVE_TAKEUNIT']._serialized_end=1598
-  _globals['_FROGRIDERSMOVE_TAKEPRIVILEGE']._serialized_start=1600
-  _globals['_FROGRIDERSMOVE_TAKEPRIVILEGE']._serialized_end=1629
+  _globals['_FROGRIDERSCONFIG']._serialized_end=261
+  _globals['_FROGRIDERSVIEW']._serialized_start=264
+  _globals['_FROGRIDERSVIEW']._serialized_end=732
+  _globals['_FROGRIDERSCELL']._serialized_start=734
+  _globals['_FROGRIDERSCELL']._serialized_end=859
+  _globals['_FROGRIDERSVILLAGE']._serialized_start=861
+  _globals['_FROGRIDERSVILLAGE']._serialized_end=923
+  _globals['_FROGRIDERSUNITS']._serialized_start=925
+  _globals['_FROGRIDERSUNITS']._serialized_end=1000
+  _globals['_FROGRIDERSPUBLICCARD']._serialized_start=1002
+  _globals['_FROGRIDERSPUBLICCARD']._serialized_end=1099
+  _globals['_FROGRIDERSPLAYER']._serialized_start=1102
+  _globals['_FROGRIDERSPLAYER']._serialized_end=1297
+  _globals['_FROGRIDERSMOVE']._serialized_start=1300
+  _globals['_FROGRIDERSMOVE']._serialized_end=1966
+  _globals['_FROGRIDERSMOVE_KEEPSETCARD']._serialized_start=1682
+  _globals['_FROGRIDERSMOVE_KEEPSETCARD']._serialized_end=1709
+  _globals['_FROGRIDERSMOVE_LEAP']._serialized_start=1711
+  _globals['_FROGRIDERSMOVE_LEAP']._serialized_end=1796
+  _globals['_FROGRIDERSMOVE_RETURNUNIT']._serialized_start=1798
+  _globals['_FROGRIDERSMOVE_RETURNUNIT']._serialized_end=1857
+  _globals['_FROGRIDERSMOVE_ENDTURN']._serialized_start=1859
+  _globals['_FROGRIDERSMOVE_ENDTURN']._serialized_end=1868
+  _globals['_FROGRIDERSMOVE_TAKEUNIT']._serialized_start=1870
+  _globals['_FROGRIDERSMOVE_TAKEUNIT']._serialized_end=1927
+  _globals['_FROGRIDERSMOVE_TAKEPRIVILEGE']._serialized_start=1929
+  _globals['_FROGRIDERSMOVE_TAKEPRIVILEGE']._serialized_end=1958
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,5 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
@@ -6,15 +7,111 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class FrogridersPublicBack(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_PUBLIC_BACK_UNSPECIFIED: _ClassVar[FrogridersPublicBack]
+    FROGRIDERS_PUBLIC_BACK_NONE: _ClassVar[FrogridersPublicBack]
+    FROGRIDERS_PUBLIC_BACK_FIRST: _ClassVar[FrogridersPublicBack]
+    FROGRIDERS_PUBLIC_BACK_SECOND: _ClassVar[FrogridersPublicBack]
+
+class FrogridersPrivilegeDeck(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_PRIVILEGE_DECK_UNSPECIFIED: _ClassVar[FrogridersPrivilegeDeck]
+    FROGRIDERS_PRIVILEGE_DECK_28: _ClassVar[FrogridersPrivilegeDeck]
+    FROGRIDERS_PRIVILEGE_DECK_24: _ClassVar[FrogridersPrivilegeDeck]
+
+class FrogridersPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_PHASE_UNSPECIFIED: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_CHOOSE_SET_CARD: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_LEAP: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_RETURN_UNIT: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_TAKE_UNIT: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_TAKE_PRIVILEGE: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_SECOND_LEAP: _ClassVar[FrogridersPhase]
+    FROGRIDERS_PHASE_GAME_OVER: _ClassVar[FrogridersPhase]
+
+class FrogridersColour(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_COLOUR_UNSPECIFIED: _ClassVar[FrogridersColour]
+    FROGRIDERS_COLOUR_YELLOW: _ClassVar[FrogridersColour]
+    FROGRIDERS_COLOUR_RED: _ClassVar[FrogridersColour]
+    FROGRIDERS_COLOUR_BLUE: _ClassVar[FrogridersColour]
+    FROGRIDERS_COLOUR_BROWN: _ClassVar[FrogridersColour]
+
+class FrogridersPrivilege(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_PRIVILEGE_UNSPECIFIED: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_EXTRA_RED: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_EXTRA_YELLOW: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_EXTRA_BLUE: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_DIAGONAL_LEAP: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_L_SHAPED_LEAP: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_RUN_UP: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_NO_ABILITY: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_COLLECT_EITHER: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_FLOWER: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_PER_BROWN: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_PER_TWO_PRIVILEGES: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_PER_UNIT_PRIVILEGE_PAIR: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_FEWEST_PRIVILEGES_5: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_FEWEST_UNITS_5: _ClassVar[FrogridersPrivilege]
+    FROGRIDERS_PRIVILEGE_FEWEST_UNITS_3: _ClassVar[FrogridersPrivilege]
+
+class FrogridersCardSide(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FROGRIDERS_CARD_SIDE_UNSPECIFIED: _ClassVar[FrogridersCardSide]
+    FROGRIDERS_CARD_SIDE_FRONT: _ClassVar[FrogridersCardSide]
+    FROGRIDERS_CARD_SIDE_BACK: _ClassVar[FrogridersCardSide]
+FROGRIDERS_PUBLIC_BACK_UNSPECIFIED: FrogridersPublicBack
+FROGRIDERS_PUBLIC_BACK_NONE: FrogridersPublicBack
+FROGRIDERS_PUBLIC_BACK_FIRST: FrogridersPublicBack
+FROGRIDERS_PUBLIC_BACK_SECOND: FrogridersPublicBack
+FROGRIDERS_PRIVILEGE_DECK_UNSPECIFIED: FrogridersPrivilegeDeck
+FROGRIDERS_PRIVILEGE_DECK_28: FrogridersPrivilegeDeck
+FROGRIDERS_PRIVILEGE_DECK_24: FrogridersPrivilegeDeck
+FROGRIDERS_PHASE_UNSPECIFIED: FrogridersPhase
+FROGRIDERS_PHASE_CHOOSE_SET_CARD: FrogridersPhase
+FROGRIDERS_PHASE_LEAP: FrogridersPhase
+FROGRIDERS_PHASE_RETURN_UNIT: FrogridersPhase
+FROGRIDERS_PHASE_TAKE_UNIT: FrogridersPhase
+FROGRIDERS_PHASE_TAKE_PRIVILEGE: FrogridersPhase
+FROGRIDERS_PHASE_SECOND_LEAP: FrogridersPhase
+FROGRIDERS_PHASE_GAME_OVER: FrogridersPhase
+FROGRIDERS_COLOUR_UNSPECIFIED: FrogridersColour
+FROGRIDERS_COLOUR_YELLOW: FrogridersColour
+FROGRIDERS_COLOUR_RED: FrogridersColour
+FROGRIDERS_COLOUR_BLUE: FrogridersColour
+FROGRIDERS_COLOUR_BROWN: FrogridersColour
+FROGRIDERS_PRIVILEGE_UNSPECIFIED: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_EXTRA_RED: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_EXTRA_YELLOW: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_EXTRA_BLUE: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_DIAGONAL_LEAP: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_L_SHAPED_LEAP: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_RUN_UP: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_NO_ABILITY: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_COLLECT_EITHER: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_FLOWER: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_PER_BROWN: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_PER_TWO_PRIVILEGES: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_PER_UNIT_PRIVILEGE_PAIR: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_FEWEST_PRIVILEGES_5: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_FEWEST_UNITS_5: FrogridersPrivilege
+FROGRIDERS_PRIVILEGE_FEWEST_UNITS_3: FrogridersPrivilege
+FROGRIDERS_CARD_SIDE_UNSPECIFIED: FrogridersCardSide
+FROGRIDERS_CARD_SIDE_FRONT: FrogridersCardSide
+FROGRIDERS_CARD_SIDE_BACK: FrogridersCardSide
+
 class FrogridersConfig(_message.Message):
     __slots__ = ("players", "public_back", "privilege_deck")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     PUBLIC_BACK_FIELD_NUMBER: _ClassVar[int]
     PRIVILEGE_DECK_FIELD_NUMBER: _ClassVar[int]
     players: int
-    public_back: str
-    privilege_deck: str
-    def __init__(self, players: _Optional[int] = ..., public_back: _Optional[str] = ..., privilege_deck: _Optional[str] = ...) -> None: ...
+    public_back: FrogridersPublicBack
+    privilege_deck: FrogridersPrivilegeDeck
+    def __init__(self, players: _Optional[int] = ..., public_back: _Optional[_Union[FrogridersPublicBack, str]] = ..., privilege_deck: _Optional[_Union[FrogridersPrivilegeDeck, str]] = ...) -> None: ...
 
 class FrogridersView(_message.Message):
     __slots__ = ("seat", "config", "phase", "current_player", "turn", "cells", "village", "display", "stack_size", "public_cards", "players", "dealt_set_cards")
@@ -32,17 +129,17 @@ class FrogridersView(_message.Message):
     DEALT_SET_CARDS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     config: FrogridersConfig
-    phase: str
+    phase: FrogridersPhase
     current_player: int
     turn: int
     cells: _containers.RepeatedCompositeFieldContainer[FrogridersCell]
     village: FrogridersVillage
-    display: _containers.RepeatedScalarFieldContainer[str]
+    display: _containers.RepeatedScalarFieldContainer[FrogridersPrivilege]
     stack_size: int
     public_cards: _containers.RepeatedCompositeFieldContainer[FrogridersPublicCard]
     players: _containers.RepeatedCompositeFieldContainer[FrogridersPlayer]
     dealt_set_cards: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[FrogridersConfig, _Mapping]] = ..., phase: _Optional[str] = ..., current_player: _Optional[int] = ..., turn: _Optional[int] = ..., cells: _Optional[_Iterable[_Union[FrogridersCell, _Mapping]]] = ..., village: _Optional[_Union[FrogridersVillage, _Mapping]] = ..., display: _Optional[_Iterable[str]] = ..., stack_size: _Optional[int] = ..., public_cards: _Optional[_Iterable[_Union[FrogridersPublicCard, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[FrogridersPlayer, _Mapping]]] = ..., dealt_set_cards: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[FrogridersConfig, _Mapping]] = ..., phase: _Optional[_Union[FrogridersPhase, str]] = ..., current_player: _Optional[int] = ..., turn: _Optional[int] = ..., cells: _Optional[_Iterable[_Union[FrogridersCell, _Mapping]]] = ..., village: _Optional[_Union[FrogridersVillage, _Mapping]] = ..., display: _Optional[_Iterable[_Union[FrogridersPrivilege, str]]] = ..., stack_size: _Optional[int] = ..., public_cards: _Optional[_Iterable[_Union[FrogridersPublicCard, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[FrogridersPlayer, _Mapping]]] = ..., dealt_set_cards: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class FrogridersCell(_message.Message):
     __slots__ = ("cell", "name", "unit", "flower", "off_limits")
@@ -53,10 +150,10 @@ class FrogridersCell(_message.Message):
     OFF_LIMITS_FIELD_NUMBER: _ClassVar[int]
     cell: int
     name: str
-    unit: str
+    unit: FrogridersColour
     flower: bool
     off_limits: bool
-    def __init__(self, cell: _Optional[int] = ..., name: _Optional[str] = ..., unit: _Optional[str] = ..., flower: _Optional[bool] = ..., off_limits: _Optional[bool] = ...) -> None: ...
+    def __init__(self, cell: _Optional[int] = ..., name: _Optional[str] = ..., unit: _Optional[_Union[FrogridersColour, str]] = ..., flower: _Optional[bool] = ..., off_limits: _Optional[bool] = ...) -> None: ...
 
 class FrogridersVillage(_message.Message):
     __slots__ = ("red", "yellow", "blue")
@@ -86,9 +183,9 @@ class FrogridersPublicCard(_message.Message):
     SIDE_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     card: int
-    side: str
+    side: FrogridersCardSide
     text: str
-    def __init__(self, card: _Optional[int] = ..., side: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+    def __init__(self, card: _Optional[int] = ..., side: _Optional[_Union[FrogridersCardSide, str]] = ..., text: _Optional[str] = ...) -> None: ...
 
 class FrogridersPlayer(_message.Message):
     __slots__ = ("units", "privileges", "trophies", "chose_set_card", "set_card")
@@ -98,11 +195,11 @@ class FrogridersPlayer(_message.Message):
     CHOSE_SET_CARD_FIELD_NUMBER: _ClassVar[int]
     SET_CARD_FIELD_NUMBER: _ClassVar[int]
     units: FrogridersUnits
-    privileges: _containers.RepeatedScalarFieldContainer[str]
+    privileges: _containers.RepeatedScalarFieldContainer[FrogridersPrivilege]
     trophies: int
     chose_set_card: bool
     set_card: int
-    def __init__(self, units: _Optional[_Union[FrogridersUnits, _Mapping]] = ..., privileges: _Optional[_Iterable[str]] = ..., trophies: _Optional[int] = ..., chose_set_card: _Optional[bool] = ..., set_card: _Optional[int] = ...) -> None: ...
+    def __init__(self, units: _Optional[_Union[FrogridersUnits, _Mapping]] = ..., privileges: _Optional[_Iterable[_Union[FrogridersPrivilege, str]]] = ..., trophies: _Optional[int] = ..., chose_set_card: _Optional[bool] = ..., set_card: _Optional[int] = ...) -> None: ...
 
 class FrogridersMove(_message.Message):
     __slots__ = ("keep_set_card", "leap", "return_unit", "end_turn", "take_unit", "take_privilege")
@@ -120,21 +217,21 @@ class FrogridersMove(_message.Message):
         from_cell: int
         over_cell: int
         to_cell: int
-        collect_leaper: int
-        def __init__(self, from_cell: _Optional[int] = ..., over_cell: _Optional[int] = ..., to_cell: _Optional[int] = ..., collect_leaper: _Optional[int] = ...) -> None: ...
+        collect_leaper: bool
+        def __init__(self, from_cell: _Optional[int] = ..., over_cell: _Optional[int] = ..., to_cell: _Optional[int] = ..., collect_leaper: _Optional[bool] = ...) -> None: ...
     class ReturnUnit(_message.Message):
         __slots__ = ("colour",)
         COLOUR_FIELD_NUMBER: _ClassVar[int]
-        colour: str
-        def __init__(self, colour: _Optional[str] = ...) -> None: ...
+        colour: FrogridersColour
+        def __init__(self, colour: _Optional[_Union[FrogridersColour, str]] = ...) -> None: ...
     class EndTurn(_message.Message):
         __slots__ = ()
         def __init__(self) -> None: ...
     class TakeUnit(_message.Message):
         __slots__ = ("colour",)
         COLOUR_FIELD_NUMBER: _ClassVar[int]
-        colour: str
-        def __init__(self, colour: _Optional[str] = ...) -> None: ...
+        colour: FrogridersColour
+        def __init__(self, colour: _Optional[_Union[FrogridersColour, str]] = ...) -> None: ...
     class TakePrivilege(_message.Message):
         __slots__ = ("slot",)
         SLOT_FIELD_NUMBER: _ClassVar[int]
