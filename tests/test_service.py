@@ -16,7 +16,7 @@ from boardbot.server import convert
 from boardbot.client import Client, View
 from boardbot.v1 import common_pb2, game_service_pb2
 from boardbot.engine import registry
-from boardbot.server.service import Snapshot
+from boardbot.server.master import Snapshot
 
 from conftest import error_of, play_randomly
 
@@ -25,7 +25,7 @@ C = grpc.StatusCode
 
 
 def true_state(server, game_id):
-    record = server.call(server.running.service.store.get(game_id))
+    record = server.call(server.running.master.store.get(game_id))
     return Snapshot.current(record)
 
 
@@ -512,7 +512,7 @@ def test_client_view_wrapper_matches_the_message(client):
 
 
 def test_events_show_each_observer_only_its_own_text_log_and_move():
-    from boardbot.server.service import event_message
+    from boardbot.server.master import event_message
 
     event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
              "move": {"take_privilege": {"slot": 2}},
