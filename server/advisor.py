@@ -28,6 +28,8 @@ import time
 
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
 from boardbot.engine.core import TERMINAL, ConfigError, Game
+from google.protobuf import duration_pb2
+
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
@@ -35,6 +37,7 @@ from .master import Call, GameMaster, game_named
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 DEFAULT_BOT = "ismcts:medium"
+MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
 STOP = {
     "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
     "time": bot_service_pb2.SEARCH_STOP_TIME,
@@ -71,17 +74,29 @@ def plan_request(request, game: Game) -> _Plan:
         raise errors.invalid("bot", str(err), "BAD_BOT") from None
     iterations, seconds = parsed.budget.iterations, parsed.budget.time
     field = "bot"
-    if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("seconds")):
+    if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("time")):
         field = "budget"
         iterations = request.budget.iterations if request.budget.HasField("iterations") else None
-        seconds = request.budget.seconds if request.budget.HasField("seconds") else None
+        seconds = request.budget.time.ToNanoseconds() / 1e9 if request.budget.HasField("time") else None
     if iterations is not None and not 0 <= iterations <= MAX_ITERATIONS:
         raise errors.invalid(f"{field}.iterations" if field == "budget" else field,
                              f"iterations must be between 0 and {MAX_ITERATIONS}, not {iterations}", "BAD_BUDGET")
     if seconds is not None and not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
-        raise errors.invalid(f"{field}.seconds" if field == "budget" else field,
-                             f"seconds must be between 0 and {MAX_SECONDS:g}, not {seconds}", "BAD_BUDGET")
+        raise errors.invalid(f"{field}.time" if field == "budget" else field,
+                             f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}", "BAD_BUDGET")
     return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds)
+
+
+def duration(seconds: float) -> duration_pb2.Duration:
+    out = duration_pb2.Duration()
+    out.FromNanoseconds(int(seconds * 1e9))
+    return out
+
+
+def _counters(message_type, counts: dict):
+    """A counters message from a dict of counts (keys it has no field for are left out)."""
+    names = message_type.DESCRIPTOR.fields_by_name
+    return message_type(**{k: v for k, v in counts.items() if k in names})
 
 
 def _legal_move(state, game_name: str, move, move_id: int) -> common_pb2.LegalMove:
@@ -109,22 +124,24 @@ class BotAdvisor:
             started = time.monotonic()
             move = make_bot(plan.spec, game).choose(world, random.Random(seed))
             return move, bot_service_pb2.SearchStats(
-                seconds=time.monotonic() - started, mode=plan.kind, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+                duration=duration(time.monotonic() - started), bot=plan.spec,
+                stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
         params = self.searches.params_for(plan.params, plan.explicit)
         outcome: SearchOutcome = await self.searches.search(
             game, view, params, iterations=plan.iterations, seconds=plan.seconds, deadline=call.deadline,
             seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
         r = outcome.result
         stats = bot_service_pb2.SearchStats(
-            iterations=r.iterations, seconds=r.seconds, workers=r.workers, cancelled=outcome.stop == "deadline",
-            mode=r.mode, stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
-            queue_seconds=outcome.queue_seconds)
+            iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
+            cancelled=outcome.stop == "deadline", mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
+            stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
+            queue_time=duration(outcome.queue_seconds), bot=plan.spec)
         return r.move, stats, r.candidates
 
     @staticmethod
     def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
         for c in result_candidates:
-            stats.candidates.add(move_id=ids.get(c["move"], -1), text=c["text"], visits=c["visits"],
+            stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
                                  value=c["value"] or 0.0)
 
     async def suggest_move(self, request: bot_service_pb2.SuggestMoveRequest,
@@ -203,9 +220,10 @@ class BotAdvisor:
         return bot_service_pb2.GetServingStatsResponse(
             workers=snap["workers"], max_running=snap["max_running"], queue_limit=snap["queue_limit"],
             running=snap["running"], queued=snap["queued"], peak_queued=snap["peak_queued"],
-            counts=snap["counts"], stops=snap["stops"],
-            wait_p50_seconds=snap["wait_p50_seconds"], wait_p99_seconds=snap["wait_p99_seconds"],
-            search_p50_seconds=snap["search_p50_seconds"], search_p99_seconds=snap["search_p99_seconds"],
+            counters=_counters(bot_service_pb2.SearchCounters, snap["counts"]),
+            stops=_counters(bot_service_pb2.SearchStopCounters, snap["stops"]),
+            wait_p50=duration(snap["wait_p50_seconds"]), wait_p99=duration(snap["wait_p99_seconds"]),
+            search_p50=duration(snap["search_p50_seconds"]), search_p99=duration(snap["search_p99_seconds"]),
             worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
-            loop_lag_p99_seconds=snap["loop_lag_p99_seconds"], loop_lag_max_seconds=snap["loop_lag_max_seconds"],
+            loop_lag_p99=duration(snap["loop_lag_p99_seconds"]), loop_lag_max=duration(snap["loop_lag_max_seconds"]),
             process_index=self.process_index, processes=self.processes)

@@ -91,6 +91,11 @@ def _game(name: str) -> Game:
     return registry.get(name)
 
 
+def _seat_or_none(seat: int) -> int | None:
+    """A seat for an optional field: None (unset) for the engine's TERMINAL."""
+    return None if seat == TERMINAL else seat
+
+
 def game_named(name: str, call: "Call") -> Game:
     """The hosted game type ``name`` (a request's ``game`` field), or INVALID_ARGUMENT."""
     call.log["game"] = name
@@ -232,16 +237,17 @@ class Snapshot:
             game, text = state.game, state.move_text
             try:
                 out = common_pb2.SeatView(
-                    game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
-                    view={field: state.view(seat)}, decider=decider, status=status,
+                    game_id=self.record["id"], version=self.version, seat=seat,
+                    view={field: state.view(seat)}, decider=None if decider == TERMINAL else decider, status=status,
                     legal_moves=[{"id": i, "text": text(m), "move": {field: game.move_to_dict(m)}}
                                  for i, m in enumerate(moves)])
             except (TypeError, ValueError, AttributeError):
                 out = None  # the reference path below converts it, or says what does not fit
         if out is None:
             out = common_pb2.SeatView(
-                game_id=self.record["id"], version=self.version, seat=-1 if seat is None else seat,
-                view=convert.to_proto(common_pb2.View, name, state.view(seat)), decider=decider, status=status)
+                game_id=self.record["id"], version=self.version, seat=seat,
+                view=convert.to_proto(common_pb2.View, name, state.view(seat)),
+                decider=None if decider == TERMINAL else decider, status=status)
             game = state.game
             for i, move in enumerate(moves):
                 out.legal_moves.add(id=i, text=state.move_text(move),
@@ -265,7 +271,7 @@ class Snapshot:
         out = common_pb2.Game(
             game_id=rec["id"], game=rec["game"],
             config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
-            version=self.version, status=self.status(), decider=self.state.decider(),
+            version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
         for q, seat in enumerate(rec["seats"]):
             out.seats.add(seat=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])

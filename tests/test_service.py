@@ -77,7 +77,7 @@ def test_full_frogriders_game_against_the_random_bot(client, server):
     assert last is not None and moves_made > 5
     assert versions == list(range(1, last.version + 1)), "events arrive in order, one per version"
     info = game.info()
-    assert info.status == common_pb2.GAME_STATUS_FINISHED and info.decider == -1
+    assert info.status == common_pb2.GAME_STATUS_FINISHED and not info.HasField("decider")
     assert info.version == last.version
     assert sorted(info.outcome.ranks) in ([0, 1], [0, 0])
     assert list(info.outcome.scores) == list(last.outcome["scores"])
@@ -103,7 +103,7 @@ def test_views_are_the_engines_and_the_spectator_sees_public_information(client,
     game = client.create_game(name, seats=["human"] * registry.get(name).validate({})["players"], seed=11)
     snap = true_state(server, game.game_id)
     spectator = game.spectator().view()
-    assert spectator.seat == -1 and spectator.legal_moves == []
+    assert spectator.seat is None and spectator.legal_moves == []
     assert spectator.state == snap.state.view(None)
     for q in range(snap.state.num_seats):
         view = game.seat(q).view()
@@ -414,7 +414,7 @@ def test_watch_events_in_order_hidden_per_observer_and_resumable(client):
         for event, view in stream[1:]:
             # the move itself only reaches the seat that made it
             assert (event.move is not None) == (observer == event.seat), (who, event)
-            assert view.seat == (-1 if observer is None else observer)
+            assert view.seat == observer
     # Frogriders keeps the set card hidden from the others: the card's number is not in their text
     keep_0 = streams[0][1][0]
     assert keep_0.text.startswith("keep set card")

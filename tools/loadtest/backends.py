@@ -181,7 +181,7 @@ class GrpcBackend:
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
         budget = self.bpb.SearchBudget()
         if self.opts.budget is not None:
-            budget.seconds = self.opts.budget
+            budget.time.FromNanoseconds(int(self.opts.budget * 1e9))
         if self.opts.budget_iterations is not None:
             budget.iterations = self.opts.budget_iterations
         request = self.bpb.SuggestMoveRequest(game_id=h.game_id, seat=h.seat, bot=self.opts.suggest_bot,
@@ -191,7 +191,7 @@ class GrpcBackend:
                                                  timeout=(self.opts.budget or 0.0) + self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
-        return reply.move.id, reply.stats.seconds
+        return reply.move.id, reply.stats.duration.ToNanoseconds() / 1e9
 
     async def _stream_view(self, h: Handle) -> ViewInfo:
         """The newest view from the WatchGame stream, once it has caught up with our last move."""
