@@ -8,12 +8,8 @@ from boardbot.engine.core import TERMINAL, ConfigError, Game, Param, Result, Sta
 
 from . import data as D
 from .board import layout_for
-
-SETUP, LEAP, PHASE_B, TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP, OVER = range(7)
-PHASE_NAME = ("choose_set_card", "leap", "return_unit", "take_unit", "take_privilege", "second_leap", "game_over")
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
-RETURNABLE = (D.RED, D.YELLOW, D.BLUE)  # brown can never be returned
-NO_CARD = -1
+from .data import (LEAP, NO_CARD, OVER, PHASE_B, PHASE_BY_NAME, PHASE_NAME, RETURNABLE, SECOND_LEAP, SETUP,
+                   TAKE_PRIVILEGE, TAKE_UNIT)
 
 END_TURN = ("end_turn",)
 
