@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from boardbot.engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
+from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, custom
 
 from . import data as D
 from .board import layout_for
@@ -15,10 +16,26 @@ END_TURN = ("end_turn",)
 
 
 class FrogridersState(State):
-    __slots__ = (
-        "layout", "board", "units", "village", "privileges", "display", "stack",
-        "dealt", "kept", "public", "backs", "trophies", "player", "phase", "turn", "_moves",
+    FIELDS = StateFields(
+        # board.Layout of the player count: shared, derived from the config, not stored
+        layout=custom("{v}", None, "None"),
+        board=LIST,  # cell -> unit colour (data.EMPTY: none)
+        units=LISTS,  # seat -> colour -> units collected
+        village=LIST,  # colour -> units returned to the village
+        privileges=LISTS,  # seat -> privilege cards taken
+        display=LIST,  # the four face-up privilege cards (data.NO_CARD: empty slot)
+        stack=LIST,  # the privilege cards face down
+        dealt=TUPLES,  # seat -> the two set cards dealt
+        kept=LIST,  # seat -> the set card kept (data.NO_CARD: not yet)
+        public=TUPLE,  # the two public score cards (replaced, never mutated)
+        backs=TUPLE,  # whether each shows its back (replaced, never mutated)
+        trophies=LIST,  # seat -> trophies scored during the game
+        player=SCALAR,
+        phase=SCALAR,  # data.SETUP ... data.OVER
+        turn=SCALAR,
+        _moves=CACHE,  # legal moves
     )
+    __slots__ = FIELDS.slots
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -287,48 +304,8 @@ class FrogridersState(State):
         ranks, winners = rank_by([(totals[q], unit_totals[q]) for q in range(self.num_seats)])
         return Result(totals, winners, ranks, tuple(breakdown))
 
-    # --- plumbing ------------------------------------------------------
-    def copy(self) -> "FrogridersState":
-        new = FrogridersState.__new__(FrogridersState)
-        new._copy_base(self)
-        new.layout = self.layout
-        new.board = self.board[:]
-        new.units = [u[:] for u in self.units]
-        new.village = self.village[:]
-        new.privileges = [p[:] for p in self.privileges]
-        new.display = self.display[:]
-        new.stack = self.stack[:]
-        new.dealt = self.dealt[:]
-        new.kept = self.kept[:]
-        new.public = self.public
-        new.backs = self.backs
-        new.trophies = self.trophies[:]
-        new.player = self.player
-        new.phase = self.phase
-        new.turn = self.turn
-        new._moves = None
-        return new
 
-    def to_dict(self) -> dict:
-        return {
-            "game": "frogriders",
-            "config": dict(self.config),
-            "seed": self.seed,
-            "board": self.board[:],
-            "units": [u[:] for u in self.units],
-            "village": self.village[:],
-            "privileges": [p[:] for p in self.privileges],
-            "display": self.display[:],
-            "stack": self.stack[:],
-            "dealt": [list(d) for d in self.dealt],
-            "kept": self.kept[:],
-            "public": list(self.public),
-            "backs": list(self.backs),
-            "trophies": self.trophies[:],
-            "player": self.player,
-            "phase": self.phase,
-            "turn": self.turn,
-        }
+FrogridersState.FIELDS.install(FrogridersState, "frogriders")
 
 
 _USABLE = {two: frozenset(layout_for(2 if two else 3).cells) for two in (True, False)}
@@ -512,24 +489,8 @@ class FrogridersGame(Game):
 
     def from_dict(self, data) -> FrogridersState:
         cfg = self.validate(data["config"])
-        s = FrogridersState.__new__(FrogridersState)
-        s._init_base(self, cfg, data["seed"])
+        s = FrogridersState.FIELDS.load(FrogridersState, self, cfg, data)
         s.layout = layout_for(cfg["players"])
-        s.board = list(data["board"])
-        s.units = [list(u) for u in data["units"]]
-        s.village = list(data["village"])
-        s.privileges = [list(p) for p in data["privileges"]]
-        s.display = list(data["display"])
-        s.stack = list(data["stack"])
-        s.dealt = [tuple(d) for d in data["dealt"]]
-        s.kept = list(data["kept"])
-        s.public = tuple(data["public"])
-        s.backs = tuple(data["backs"])
-        s.trophies = list(data["trophies"])
-        s.player = data["player"]
-        s.phase = data["phase"]
-        s.turn = data["turn"]
-        s._moves = None
         return s
 
     def from_view(self, view, rng: random.Random) -> FrogridersState:
