@@ -24,7 +24,7 @@ import random
 
 from . import data as D
 from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
-from .state import score_breakdown
+from .rules import score_breakdown
 
 _weights_cache: dict = {}
 
