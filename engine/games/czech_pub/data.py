@@ -7,7 +7,9 @@ effects are DECODED from the rulebook; everything the text leaves out
 (deck composition, action costs, the drunkenness track, hand sizes of the
 later stages, title thresholds, the non-alcoholic card value) is an
 ASSUMPTION and lives in the one table ``ASSUMED`` below, so it can be
-replaced if the printed data turns up.
+replaced if the printed data turns up. At the end: the indices of a state's
+phases, card origins, Last Order stages and outs that the rules, views, policy and
+renderer share.
 """
 
 from __future__ import annotations
