@@ -14,16 +14,9 @@ import random
 from boardbot.engine.core import TERMINAL, ConfigError, Game, Param, Result, State, rank_by
 
 from . import data as D
-
-# --- task kinds ----------------------------------------------------------------
-(K_TURN, K_KEEP, K_ABIL, K_AGE, K_FARMER, K_DRAW, K_PRESS, K_TAKE, K_BLACK,
- K_DISC_G, K_DISC_B, K_HONOURS, K_BOTTLES,
- K_ACTIVATE, K_END, K_REFILL, K_WM, K_WM_REST) = range(18)
-TASK_NAME = ("turn", "keep_grapes", "abilities", "age", "farmer", "draw", "press", "take_order",
-             "black_marker", "discard_grapes", "discard_bottle", "honours", "pass_bottles",
-             "activate_marker", "end_turn", "refill_orders", "winemaker_turn", "winemaker_rest")
-TASK_BY_NAME = {name: i for i, name in enumerate(TASK_NAME)}
-FIRST_AUTO = K_ACTIVATE
+from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_END,
+                   K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, TASK_BY_NAME,
+                   TASK_NAME, honour_rows, press_colour)
 
 SKIP = ("skip",)
 BOTTLE_CODE = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
@@ -61,14 +54,6 @@ SOLO_PROMPT = {
 # press combinations (red grapes, yellow grapes), in move order
 PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
 PRESS3_COMBOS = ((0, 3), (3, 0), (2, 1), (1, 2))
-
-
-def press_colour(red: int, yellow: int) -> int:
-    if red == 0:
-        return D.WHITE
-    if yellow == 0:
-        return D.RED
-    return D.ROSE
 
 
 def _track_moves(cellar: list, colours: tuple) -> list:
@@ -1184,12 +1169,6 @@ _TILE_TEXT = tuple(D.tile_text(code) for code in range(D.WINTER_CODE + 1))
 
 def _card_view(card: int) -> dict:
     return dict(_CARD_VIEWS[card])
-
-
-def honour_rows(players: int, enabled: bool, side: str) -> tuple:
-    if not enabled or players < 2:
-        return ()
-    return D.HONOUR_BOARDS[(players, side)]
 
 
 # --- the game -------------------------------------------------------------------------
