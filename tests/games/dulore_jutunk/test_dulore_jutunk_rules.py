@@ -5,7 +5,7 @@ from dulore_helpers import at, barrel, clear, fresh, has_barrel, play, task, top
 
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
+from boardbot.engine.games.dulore_jutunk.rules import PRESS_COMBOS
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -208,10 +208,10 @@ def test_press_colours_and_blocked_leftmost_space():
     assert D.press_colour(0, 2) == D.WHITE and D.press_colour(3, 0) == D.RED and D.press_colour(1, 2) == D.ROSE
     barrel(s, 0, D.RED, 0)
     barrel(s, 0, D.WHITE, 0)
-    moves = s._press_moves(0, S.PRESS_COMBOS)
+    moves = s._press_moves(0, PRESS_COMBOS)
     assert moves == [("press", 1, 1), ("press", 2, 1), ("press", 1, 2)]  # only rosé is free
     barrel(s, 0, D.ROSE, 0)
-    assert s._press_moves(0, S.PRESS_COMBOS) == []
+    assert s._press_moves(0, PRESS_COMBOS) == []
 
 
 def test_age_any_lists_every_movable_barrel_and_blocked_barrels_cannot_move():
