@@ -50,14 +50,14 @@ def test_every_view_of_random_games_renders(cfg):
                     for pk in view["peeks"]:
                         name = state.lay.names[pk["cell"]]
                         known = pk["public"] or seat in pk["seats"]
-                        code = CODE[D.CARD_KEY[state.grid[pk["cell"]] & S.KIND]]
+                        code = CODE[D.CARD_KEY[state.grid[pk["cell"]] & D.KIND]]
                         assert (token(text, name) == f"[{code}]") == known, (seat, name, token(text, name))
                     for q, p in enumerate(view["players"]):
                         names = [h["card"] for h in p["hand"]]
                         if q == seat:
                             assert "" not in names
                         hidden = sum(1 for code in state.hands[q]
-                                     if q != seat and not (code >> S.MSHIFT) & (S.PUBLIC | (1 << (seat if seat is not None else 7))))
+                                     if q != seat and not (code >> D.MSHIFT) & (D.PUBLIC | (1 << (seat if seat is not None else 7))))
                         assert names.count("") == hidden
             if state.decider() == TERMINAL:
                 break
