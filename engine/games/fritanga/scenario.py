@@ -8,17 +8,18 @@ waiting for that seat's Play Cards decision (or ``frames`` given explicitly).
 
 from __future__ import annotations
 
+from . import GAME
 from . import data as D
-from . import state as S
+from .state import FritangaState
 
 
 def build(mode: str = "versus", players: int = 3, cards: dict | None = None, pieces: dict | None = None,
           hands: dict | None = None, turn: int | None = None, frames: list | None = None,
           status: dict | None = None, fallen: dict | None = None, discard: dict | None = None,
-          chef_hand: list | None = None, seed: int = 7) -> S.FritangaState:
-    game = S.GAME
+          chef_hand: list | None = None, seed: int = 7) -> FritangaState:
+    game = GAME
     cfg = game.validate({"mode": mode, "players": players})
-    s = game._blank(cfg, seed)
+    s = FritangaState._blank(game, cfg, seed)
     cell = s.lay.cell_by_name
     for name, key in (cards or {}).items():
         up = key.startswith("+")
@@ -46,23 +47,23 @@ def build(mode: str = "versus", players: int = 3, cards: dict | None = None, pie
         s._begin_turn(turn)
     else:
         s.stack = [(D.A_END, turn)] + list(frames)
-    S._settle(s)
+    s._settle()
     s._run()
     return s
 
 
-def cell(state: S.FritangaState, name: str) -> int:
+def cell(state: FritangaState, name: str) -> int:
     return state.lay.cell_by_name[name]
 
 
-def name(state: S.FritangaState, c: int) -> str:
+def name(state: FritangaState, c: int) -> str:
     return state.lay.names[c]
 
 
-def card_at(state: S.FritangaState, name_: str) -> str:
+def card_at(state: FritangaState, name_: str) -> str:
     g = state.grid[cell(state, name_)]
     return "" if g < 0 else D.CARD_KEY[g & D.KIND]
 
 
-def hand_keys(state: S.FritangaState, seat: int) -> list:
+def hand_keys(state: FritangaState, seat: int) -> list:
     return sorted(D.CARD_KEY[c & D.KIND] for c in state.hands[seat])

@@ -3,7 +3,6 @@
 import random
 
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
@@ -134,7 +133,7 @@ def test_unbattered_steals_a_random_card_from_a_hand_of_two_or_more():
     s = board(["unbattered"])
     s.hands[1] = [D.FRITOS | D.PUBLIC_CODE, D.BOOM | D.PUBLIC_CODE]
     s.hands[2] = [D.SWITCH | D.PUBLIC_CODE]
-    S._settle(s)
+    s._settle()
     do(s, ("play", "unbattered"))
     assert s.legal_moves() == [("choose_seat", 1)], "seat 2 holds only one card"
     do(s, ("choose_seat", 1))
@@ -154,7 +153,7 @@ def test_unbattered_is_random():
     for seed in range(20):
         s = board(["unbattered"], seed=seed)
         s.hands[1] = [D.FRITOS | D.PUBLIC_CODE, D.BOOM | D.PUBLIC_CODE]
-        S._settle(s)
+        s._settle()
         do(s, ("play", "unbattered"))
         do(s, ("choose_seat", 1))
         got.add(s.hands[0][0] & D.KIND)
@@ -229,7 +228,7 @@ def test_cold_water_geyser_moves_along_its_row_or_column():
 def test_no_frying_way_cancels_a_push():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
     s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE]
-    S._settle(s)
+    s._settle()
     do(s, ("play", "boom"))
     assert s.decider() == 1 and s.legal_moves() == [("react", "no_frying_way"), ("decline",)]
     do(s, ("react", "no_frying_way"))
@@ -240,7 +239,7 @@ def test_no_frying_way_cancels_a_push():
 def test_no_frying_way_pass_lets_it_happen():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
     s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE]
-    S._settle(s)
+    s._settle()
     do(s, ("play", "boom"))
     do(s, ("decline",))
     assert s.status[1] == D.OUT
@@ -251,7 +250,7 @@ def test_no_frying_way_is_not_a_play_phase_card_and_a_fresh_one_is_not_usable():
     assert s.legal_moves() == [("end_play",)]
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
     s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE | D.FRESH]
-    S._settle(s)
+    s._settle()
     do(s, ("play", "boom"))
     assert s.status[1] == D.OUT, "no window for a card picked up this turn"
 
@@ -259,7 +258,7 @@ def test_no_frying_way_is_not_a_play_phase_card_and_a_fresh_one_is_not_usable():
 def test_a_hidden_card_opens_the_window_without_giving_it_away():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
     s.hands[1] = [D.FRITOS | ((1 << 1) | (1 << 2)) << D.MSHIFT]  # a stolen card seat 0 does not know
-    S._settle(s)
+    s._settle()
     do(s, ("play", "boom"))
     assert s.decider() == 1 and s.legal_moves() == [("decline",)]
 
@@ -267,7 +266,7 @@ def test_a_hidden_card_opens_the_window_without_giving_it_away():
 def test_switch_can_be_refused_with_no_frying_way():
     s = board(["switch"])
     s.hands[2] = [D.NO_FRYING | D.PUBLIC_CODE]
-    S._settle(s)
+    s._settle()
     do(s, ("play", "switch"))
     do(s, ("choose_seat", 2))
     do(s, ("react", "no_frying_way"))

@@ -12,7 +12,6 @@ import random
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build
 
 
@@ -23,7 +22,7 @@ def steal(seed, victim_hand):
     s = build(cards=cards, pieces={0: "d4", 1: "i9", 2: "b9"}, hands={0: ["unbattered", "boom"]}, turn=0,
               seed=seed)
     s.hands[1] = [D.KIND_BY_KEY[k] | D.PUBLIC_CODE | (D.FRESH if fresh else 0) for k, fresh in victim_hand]
-    S._settle(s)
+    s._settle()
     s.apply(("play", "unbattered"))
     s.apply(("choose_seat", 1))
     assert len(s.hands[1]) == len(victim_hand) - 1

@@ -7,7 +7,6 @@ import pytest
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
@@ -88,7 +87,7 @@ def test_a_revealed_immediate_card_still_acts_when_a_piece_lands_on_it():
     s = chef_board(extra={"c4": "+oil_geyser", "b4": "basket"}, skills=["taste"])
     s.stack = [(D.A_END, 1), (D.F_MOVE, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("move", cell(s, "c4")))
     assert card_at(s, "b4") == ""
 
@@ -147,7 +146,7 @@ def test_chef_reaction_cancels_a_food_card():
     s = chef_board(hands={1: ["trampoline"]}, skills=["taste", "not_so_fast"])
     s.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("play", "trampoline"))
     assert s.decider() == 0
     do(s, ("react", "not_so_fast"))
@@ -157,7 +156,7 @@ def test_chef_reaction_cancels_a_food_card():
     s2 = chef_board(hands={1: ["trampoline", "trampoline"]}, skills=["taste"])
     s2.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s2.turn_seat = 1
-    S._settle(s2)
+    s2._settle()
     do(s2, ("play", "trampoline"))
     assert s2.decider() == 1 and s2.stack[-1][0] == D.F_TRAMP
 
@@ -166,7 +165,7 @@ def test_chef_reaction_pass_lets_the_card_work():
     s = chef_board(hands={1: ["trampoline"]})
     s.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("play", "trampoline"))
     do(s, ("decline",))
     assert s.stack[-1][0] == D.F_TRAMP
@@ -176,7 +175,7 @@ def test_splatter_the_chef_pushes_the_revealing_food():
     s = chef_board(extra={"e4": "splatter", "f4": "basket"})
     s.stack = [(D.A_END, 1), (D.F_MOVE, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("move", cell(s, "e4")))
     assert s.decider() == 0
     do(s, ("choose_direction", "east"))
@@ -216,7 +215,7 @@ def test_the_chef_wins_when_every_food_is_fried_and_loses_otherwise():
     s.status[2] = D.FRIED
     s.pos[2] = -1
     s.occ[cell(s, "h8")] = -1
-    S._settle(s)
+    s._settle()
     s._run()
     do(s, ("choose_card", cell(s, "c3")))
     assert s.decider() == TERMINAL
@@ -259,7 +258,7 @@ def test_versus_last_food_standing_wins():
     s.status[2] = D.FRIED
     s.fried_turn[2] = 3
     s.pos[2] = -1
-    S._settle(s)
+    s._settle()
     s.turn = 5
     s._run()
     do(s, ("choose_card", cell(s, "c3")))

@@ -3,7 +3,6 @@
 import random
 
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
@@ -55,7 +54,7 @@ def test_immediate_cards_are_discarded_when_left():
               turn=0)
     s.grid[cell(s, "k11")] = D.BASKET | D.FACE_UP
     s.grid[cell(s, "a1")] = D.BASKET | D.FACE_UP
-    S._settle(s)
+    s._settle()
     do(s, ("end_play",))
     do(s, ("move", cell(s, "d3")))
     assert s.discard[D.BASKET] == 1 and hand_keys(s, 0) == []
@@ -78,7 +77,7 @@ def test_a_card_picked_up_is_playable_from_the_next_turn_only():
     s2 = build(cards={"c3": "+basket", "d3": "basket", "k9": "+basket", "a9": "+basket", "h8": "basket"},
                pieces={0: "c3", 1: "k9", 2: "a9"}, turn=0)
     s2.hands[0] = [D.TRAMPOLINE | D.FRESH | D.PUBLIC_CODE]
-    S._settle(s2)
+    s2._settle()
     assert s2.legal_moves() == [("end_play",)]
     do(s2, ("end_play",))
     do(s2, ("move", cell(s2, "d3")))

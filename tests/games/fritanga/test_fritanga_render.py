@@ -9,7 +9,6 @@ from boardbot.v1 import common_pb2
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.render import CODE, render
 from boardbot.engine.games.fritanga.scenario import build, cell
 from boardbot.engine.testing import config_id
@@ -71,7 +70,7 @@ def test_grid_shows_pieces_cards_peeks_and_bridges():
     s = build(mode="teams", players=4, cards=cards, pieces={0: "d4", 1: "i9", 2: "b9"},
               hands={0: ["f_rays", "fritos"], 2: ["boom"]}, status={3: "out"}, fallen={3: "f6"}, turn=0)
     s.kmask[cell(s, "e4")] = 1 << 0  # seat 0 peeked at e4
-    S._settle(s)
+    s._settle()
     mine, theirs, spectator = render(s.view(0)), render(s.view(1)), render(s.view(None))
     assert token(mine, "d4") == "0:ba" and token(mine, "i9") == "1:ba"
     assert token(mine, "d5") == " sw "
