@@ -53,10 +53,10 @@ import uuid
 from typing import Any, AsyncIterator, Callable
 
 import structlog
-from google.protobuf import json_format, struct_pb2, timestamp_pb2
+from google.protobuf import descriptor, json_format, struct_pb2, timestamp_pb2
 
 from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
+from boardbot.engine.core import NO_DEFAULT, TERMINAL, ConfigError, EngineError, Game, State, rank_by
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
@@ -105,6 +105,48 @@ def game_named(name: str, call: "Call") -> Game:
         raise errors.invalid("game", f"unknown game {name!r} (known: {', '.join(registry.names())})",
                              "UNKNOWN_GAME")
     return registry.get(name)
+
+
+# --- game types: parameters, their types and the rules between them -------------------
+_FD = descriptor.FieldDescriptor
+_PARAM_TYPE = {_FD.TYPE_BOOL: common_pb2.PARAM_TYPE_BOOL, _FD.TYPE_ENUM: common_pb2.PARAM_TYPE_ENUM,
+               _FD.TYPE_STRING: common_pb2.PARAM_TYPE_STRING}
+
+
+def _wire_value(game: Game, param: str, value: Any) -> struct_pb2.Value:
+    """``value`` of ``param`` as the game's config message carries it in JSON (an enum's
+    value name where the engine has a string), through the same converter as a config."""
+    message = getattr(convert.to_proto(common_pb2.GameConfig, game.name, {param: value}), convert.oneof_field(game.name))
+    out = struct_pb2.Value()
+    json_format.ParseDict(json_format.MessageToDict(message, preserving_proto_field_name=True)[param], out)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def game_type(name: str) -> common_pb2.GameType:
+    """The GameType of ListGameTypes: parameters typed by their config fields, with
+    defaults and choices in wire form, and the rules between them (made once)."""
+    game = _game(name)
+    config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
+    out = common_pb2.GameType(name=game.name, title=game.title)
+    for p in game.params:
+        kind = config_fields[p.name].type
+        param = out.params.add(name=p.name, doc=p.doc, type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),
+                               minimum=p.minimum, maximum=p.maximum)
+        param.default_value.CopyFrom(_wire_value(game, p.name, p.default))
+        param.choices.extend(_wire_value(game, p.name, c) for c in p.choices or ())
+    for rule in game.param_rules:
+        message = out.param_rules.add(param=rule.param, doc=rule.doc, minimum=rule.minimum, maximum=rule.maximum)
+        for name, values in rule.when:
+            message.when.add(param=name, values=[_wire_value(game, name, v) for v in values])
+        message.allowed.extend(_wire_value(game, rule.param, v) for v in rule.allowed or ())
+        if rule.default is not NO_DEFAULT:
+            message.default_value.CopyFrom(_wire_value(game, rule.param, rule.default))
+    for cfg in game.configurations():
+        out.configurations.append(convert.to_proto(common_pb2.GameConfig, game.name, game.validate(cfg)))
+    for kind, fields in game.move_fields.items():
+        out.move_kinds.add(name=kind, fields=list(fields))
+    return out
 
 
 # --- what a call brings besides its request --------------------------------------
@@ -381,23 +423,7 @@ class GameMaster:
     # --- the calls -------------------------------------------------------------------
     async def list_game_types(self, request: game_service_pb2.ListGameTypesRequest,
                               call: Call) -> game_service_pb2.ListGameTypesResponse:
-        out = game_service_pb2.ListGameTypesResponse()
-        for game in registry.all_games():
-            gt = out.game_types.add(name=game.name, title=game.title)
-            for p in game.params:
-                param = gt.params.add(name=p.name, doc=p.doc)
-                json_format.ParseDict(p.default, param.default_value)
-                for choice in p.choices or ():
-                    json_format.ParseDict(choice, param.choices.add())
-                if p.minimum is not None:
-                    param.minimum = p.minimum
-                if p.maximum is not None:
-                    param.maximum = p.maximum
-            for cfg in game.configurations():
-                gt.configurations.append(convert.to_proto(common_pb2.GameConfig, game.name, game.validate(cfg)))
-            for kind, fields in game.move_fields.items():
-                gt.move_kinds.add(name=kind, fields=list(fields))
-        return out
+        return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:

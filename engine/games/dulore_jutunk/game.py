@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import ConfigError, Game, Param
+from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
 from . import policy
@@ -22,6 +22,16 @@ class DuloreGame(Game):
         Param("honours_side", "a", "which side of the honours board is used (the rulebook lets you choose)",
               choices=("a", "b")),
         Param("advanced_boards", False, "variant: B sides of the player boards (2-4 players)"),
+    )
+    SOLO, MULTI = (("players", (1,)),), (("players", (2, 3, 4)),)
+    param_rules = (
+        ParamRule(SOLO, "honours", "the solo game has no honours board", allowed=(False,)),
+        ParamRule(SOLO, "advanced_boards", "the solo game uses the A side of the player board", allowed=(False,)),
+        ParamRule(SOLO, "project", "the solo game plays one project card: easy (the default), medium, hard or expert",
+                  allowed=D.PROJECTS, default="easy"),
+        ParamRule(MULTI, "project", "a project card is only used in the solo game (players = 1)", allowed=("",)),
+        ParamRule((("honours", (False,)),), "honours_side", "the honours board's side is only chosen with honours",
+                  allowed=("a",)),
     )
     move_fields = {
         "harvest": ("vineyard",),
@@ -49,19 +59,6 @@ class DuloreGame(Game):
 
     def evaluate(self, state):
         return policy.evaluate(state)
-
-    def check_config(self, cfg: dict) -> None:
-        if cfg["players"] == 1:
-            if cfg["honours"]:
-                raise ConfigError("honours", "the solo game has no honours board")
-            if cfg["advanced_boards"]:
-                raise ConfigError("advanced_boards", "the solo game uses the A side of the player board")
-            if not cfg["project"]:
-                cfg["project"] = "easy"
-        elif cfg["project"]:
-            raise ConfigError("project", "a project card is only used in the solo game (players = 1)")
-        if cfg["honours_side"] != "a" and not cfg["honours"]:
-            raise ConfigError("honours_side", "only used with honours = true")
 
     def configurations(self) -> list[dict]:
         out = [{"players": 1, "project": p} for p in D.PROJECTS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import ConfigError, Game, Param
+from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
 from . import policy
@@ -24,6 +24,11 @@ class FritangaGame(Game):
               "alternately (team = seat % 2); chef: seat 0 is the chef, the others are the foods",
               choices=D.MODE_NAMES),
     )
+    # the player count of each mode (RULEBOOK)
+    param_rules = tuple(
+        ParamRule((("mode", (D.MODE_NAMES[mode],)),), "players",
+                  f"{D.MODE_TITLE[mode]} is for {lo} to {hi} players", minimum=lo, maximum=hi)
+        for mode, (lo, hi) in sorted(D.PLAYER_RANGE.items()))
     move_fields = {
         "play": ("card",),
         "end_play": (),
@@ -36,13 +41,6 @@ class FritangaGame(Game):
         "react": ("card",),
         "decline": (),
     }
-
-    def check_config(self, cfg: dict) -> None:
-        mode = D.MODE_NAMES.index(cfg["mode"])
-        lo, hi = D.PLAYER_RANGE[mode]
-        n = cfg["players"]
-        if not lo <= n <= hi:
-            raise ConfigError("players", f"{D.MODE_TITLE[mode]} is for {lo} to {hi} players, got {n}")
 
     def configurations(self) -> list[dict]:
         out = []
