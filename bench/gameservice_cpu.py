@@ -1,12 +1,11 @@
-"""The GameService's own CPU per move, without gRPC: its handlers called directly.
+"""The game master's own CPU per move, without gRPC: its calls made directly.
 
     python bench/gameservice_cpu.py [--game frogriders] [--moves 20000] [--view next|after|getview]
                                     [--profile]
 
-Plays games of one client seat against the random bot through the real
-handlers (``GameService.CreateGame``, ``GetView``, ``SubmitMove``, the bot
-driver) with a stand-in call context, one move after another on one event
-loop, and prints the CPU time per client move: what the service itself
+Plays games of one client seat against the random bot through the game
+master every transport calls (``GameMaster.create_game``, ``get_view``,
+``submit_move``, the bot driver), one move after another on one event loop, and prints the CPU time per client move: what the service itself
 costs per move before gRPC's own work (see docs/performance.md).
 ``--view next``: SubmitMove with RESPONSE_VIEW_NEXT_DECISION (one call per
 move, the bots' replies included); ``getview``: SubmitMove then GetView.
@@ -25,58 +24,41 @@ import time
 
 from boardbot.v1 import common_pb2, game_service_pb2 as pb  # noqa: E402
 from boardbot.server import logs  # noqa: E402
-from boardbot.server.service import GameService  # noqa: E402
+from boardbot.server.master import Call, GameMaster  # noqa: E402
 from boardbot.server.store import InMemoryStore  # noqa: E402
 
 
-class Context:
-    """What the handlers use of a grpc.aio ServicerContext."""
-
-    def __init__(self, token: str | None = None, deadline: float | None = 10.0):
-        self.metadata = (("authorization", f"Bearer {token}"),) if token else ()
-        self.deadline = deadline
-
-    def invocation_metadata(self):
-        return self.metadata
-
-    def time_remaining(self):
-        return self.deadline
-
-    async def abort_with_status(self, status):
-        raise RuntimeError(f"the call failed: {status.code} {status.details}")
-
-
 async def play(game: str, moves: int, view: str, seed: int) -> tuple[int, int, float]:
-    service = GameService(InMemoryStore())
+    service = GameMaster(InMemoryStore())
     rng = random.Random(seed)
     wanted = {"next": pb.RESPONSE_VIEW_NEXT_DECISION, "after": pb.RESPONSE_VIEW_AFTER_MOVE,
               "getview": pb.RESPONSE_VIEW_UNSPECIFIED}[view]
     done = games = 0
     started = time.process_time()
     while done < moves:
-        created = await service.CreateGame(pb.CreateGameRequest(game=game, seed=rng.getrandbits(32), seats=[
+        created = await service.create_game(pb.CreateGameRequest(game=game, seed=rng.getrandbits(32), seats=[
             common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN), common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_BOT,
-                                                                                        bot="random")]), Context())
+                                                                                        bot="random")]), Call())
         game_id, token = created.game.game_id, created.seat_tokens[0].token
-        ctx = Context(token)
-        seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
+        ctx = Call.with_token(token, time.monotonic() + 3600)
+        seat_view = (await service.get_view(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
         while seat_view.status != common_pb2.GAME_STATUS_FINISHED:
             while not seat_view.legal_moves:  # the bot moves: wait for its driver's commit
                 await service.store.wait(game_id, seat_view.version, 1.0)
-                seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
+                seat_view = (await service.get_view(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
                 if seat_view.status == common_pb2.GAME_STATUS_FINISHED:
                     break
             if seat_view.status == common_pb2.GAME_STATUS_FINISHED:
                 break
-            reply = await service.SubmitMove(pb.SubmitMoveRequest(
+            reply = await service.submit_move(pb.SubmitMoveRequest(
                 game_id=game_id, seat=0, move_id=rng.randrange(len(seat_view.legal_moves)),
                 expected_version=seat_view.version, response_view=wanted), ctx)
             done += 1
             if reply.HasField("view") and (reply.view.legal_moves or reply.view.status == common_pb2.GAME_STATUS_FINISHED):
                 seat_view = reply.view
             else:  # (the loop above waits while the bot is to move)
-                seat_view = (await service.GetView(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
-        await service.DeleteGame(pb.DeleteGameRequest(game_id=game_id), Context(created.owner_token))
+                seat_view = (await service.get_view(pb.GetViewRequest(game_id=game_id, seat=0), ctx)).view
+        await service.delete_game(pb.DeleteGameRequest(game_id=game_id), Call.with_token(created.owner_token))
         games += 1
     cpu = time.process_time() - started
     await service.close()

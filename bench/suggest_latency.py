@@ -7,7 +7,7 @@ Without ``--target`` it starts ``boardbot serve`` on a free loopback port
 (with ``--ai-workers``, ``--max-searches``, ``--search-queue-limit`` passed
 on) and stops it at the end. For each budget and concurrency, that many
 clients each hold a game of two human seats and loop: SuggestMove for the
-seat to move with ``budget.seconds`` = the budget (the call's deadline is
+seat to move with ``budget.time`` = the budget (the call's deadline is
 the budget + 5 s, so the deadline does not cut the search), then SubmitMove
 of the suggested move (not timed), a new game when one ends. It prints, per
 row: calls, errors by status code, p50 and p99 latency, p50/p99/max of
@@ -39,6 +39,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import grpc  # noqa: E402
+from google.protobuf import json_format  # noqa: E402
 
 from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,  # noqa: E402
                          game_service_pb2_grpc)
@@ -71,6 +72,12 @@ def start_server(args) -> tuple[subprocess.Popen, str]:
     log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     return proc, address
+
+
+def budget_of(seconds: float) -> bot_service_pb2.SearchBudget:
+    budget = bot_service_pb2.SearchBudget()
+    budget.time.FromNanoseconds(int(seconds * 1e9))
+    return budget
 
 
 async def wait_ready(address: str, proc, timeout: float = 60.0) -> None:
@@ -116,7 +123,7 @@ class Client:
             return
         seat = info.decider
         request = bot_service_pb2.SuggestMoveRequest(game_id=self.game_id, seat=seat, bot=bot,
-                                                     budget=bot_service_pb2.SearchBudget(seconds=budget),
+                                                     budget=budget_of(budget),
                                                      seed=self.rng.getrandbits(62))
         started = time.monotonic()
         try:
@@ -127,7 +134,7 @@ class Client:
             return
         latency = time.monotonic() - started
         samples.append((latency, reply.stats.iterations, reply.stats.stop,
-                        reply.stats.seconds + reply.stats.queue_seconds))
+                        (reply.stats.duration.ToNanoseconds() + reply.stats.queue_time.ToNanoseconds()) / 1e9))
         try:
             await self.games.SubmitMove(game_service_pb2.SubmitMoveRequest(
                 game_id=self.game_id, seat=seat, move_id=reply.move.id), metadata=self.tokens[seat], timeout=30)
@@ -189,8 +196,8 @@ async def main_async(args) -> int:
             for concurrency in args.concurrency:
                 row = await run_row(channels, args, budget, concurrency)
                 lag = await bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
-                row["server_loop_lag_p99_ms"] = lag.loop_lag_p99_seconds * 1000
-                row["server_loop_lag_max_ms"] = lag.loop_lag_max_seconds * 1000
+                row["server_loop_lag_p99_ms"] = lag.loop_lag_p99.ToNanoseconds() / 1e6
+                row["server_loop_lag_max_ms"] = lag.loop_lag_max.ToNanoseconds() / 1e6
                 rows.append(row)
                 print(f"{budget:>7.3f} {concurrency:>5} {row['calls']:>6} {row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} "
                       f"{row['over_p50_ms']:>9.1f} {row['over_p99_ms']:>9.1f} {row['over_max_ms']:>9.1f} "
@@ -198,9 +205,11 @@ async def main_async(args) -> int:
                       f"{row['server_loop_lag_max_ms']:>8.1f}  {row['errors'] or ''}", flush=True)
         stats = await bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
         print("serving stats:", json.dumps({
-            "counts": dict(stats.counts), "stops": dict(stats.stops), "peak_queued": stats.peak_queued,
-            "wait_p99_ms": round(stats.wait_p99_seconds * 1000, 1),
-            "search_p99_ms": round(stats.search_p99_seconds * 1000, 1)}))
+            "counters": json_format.MessageToDict(stats.counters, preserving_proto_field_name=True),
+            "stops": json_format.MessageToDict(stats.stops, preserving_proto_field_name=True),
+            "peak_queued": stats.peak_queued,
+            "wait_p99_ms": round(stats.wait_p99.ToNanoseconds() / 1e6, 1),
+            "search_p99_ms": round(stats.search_p99.ToNanoseconds() / 1e6, 1)}))
         worst = max((r["over_p99_ms"] for r in rows if r["calls"]), default=float("nan"))
         print(f"worst p99 of latency - budget: {worst:.1f} ms (target <= 50 ms); "
               f"load average now {os.getloadavg()[0]:.1f}")

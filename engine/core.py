@@ -89,6 +89,40 @@ class Param:
         return value
 
 
+NO_DEFAULT = object()  # a ParamRule that gives no default
+
+
+@dataclass(frozen=True)
+class ParamRule:
+    """A rule tying parameters together, declared as data so that clients can be
+    told it (ListGameTypes) and ``Game.validate`` enforces it.
+
+    Whenever every ``(name, values)`` condition of ``when`` holds (the parameter
+    has one of the values), ``param`` must be one of ``allowed`` (if given) and
+    within ``minimum``..``maximum`` (if given); a caller who leaves ``param``
+    out gets ``default`` (if given) instead of the parameter's own default.
+    ``doc`` is the rule in words, the message of the error for a config that
+    breaks it."""
+
+    when: tuple[tuple[str, tuple], ...]
+    param: str
+    doc: str
+    allowed: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Any = NO_DEFAULT
+
+    def applies(self, cfg: Mapping[str, Any]) -> bool:
+        return all(cfg[name] in values for name, values in self.when)
+
+    def check(self, cfg: Mapping[str, Any]) -> None:
+        value = cfg[self.param]
+        if ((self.allowed is not None and value not in self.allowed)
+                or (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)):
+            raise ConfigError(self.param, f"{value!r} breaks a rule: {self.doc}")
+
+
 @dataclass(frozen=True)
 class Result:
     """Final outcome. ``ranks``: 0 for the winners; equal ranks share a place."""
@@ -235,6 +269,8 @@ class Game:
     name: str = ""
     title: str = ""
     params: tuple[Param, ...] = ()
+    # rules between the parameters, enforced by validate and told to clients
+    param_rules: tuple[ParamRule, ...] = ()
     # move kind -> names of the tuple's remaining items (all ints, strs or bools)
     move_fields: Mapping[str, tuple[str, ...]] = {}
 
@@ -253,11 +289,17 @@ class Game:
             if key not in known:
                 raise ConfigError(key, f"unknown option for {self.name} (known: {', '.join(sorted(known))})")
         cfg = {p.name: p.check(given[p.name]) if p.name in given else p.default for p in self.params}
+        for rule in self.param_rules:
+            if rule.default is not NO_DEFAULT and rule.param not in given and rule.applies(cfg):
+                cfg[rule.param] = rule.default
+        for rule in self.param_rules:
+            if rule.applies(cfg):
+                rule.check(cfg)
         self.check_config(cfg)
         return cfg
 
     def check_config(self, cfg: dict) -> None:
-        """Cross-field checks; raise ConfigError. Override where needed."""
+        """Cross-field checks ``param_rules`` cannot say; raise ConfigError. Override where needed."""
 
     def configurations(self) -> list[dict]:
         """Every configuration the generic tests must cover."""

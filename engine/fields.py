@@ -20,18 +20,21 @@ assignment per field, no loop over a table and no ``getattr``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True)
 class Codec:
     """How one field is copied, dumped and loaded: Python expressions over ``{v}``
-    (the value). ``dump`` None: not serialised (``load`` then gives its value)."""
+    (the value). ``dump`` None: not serialised (``load`` then gives its value).
+    ``key``: the dict key, where it is not the field's name (see ``stored_as``)."""
 
     copy: str
     dump: str | None
     load: str
+    key: str | None = None
 
 
 # immutable values: ints, strings, bools, None, frozen tuples of them
@@ -62,6 +65,16 @@ def shared(dump: str = "{v}", load: str = "{v}") -> Codec:
 
 def custom(copy: str, dump: str | None, load: str) -> Codec:
     return Codec(copy, dump, load)
+
+
+def stored_as(key: str, codec: Codec = SCALAR) -> Codec:
+    """``codec`` stored under the dict key ``key`` rather than the field's name.
+
+    Two or more fields stored as one key are written together as a list, in
+    their declaration order (``lo=stored_as("span"), hi=stored_as("span")``
+    gives ``"span": [lo, hi]``), so a dict format can outlive a renamed field.
+    """
+    return replace(codec, key=key)
 
 
 class StateFields:
@@ -98,9 +111,13 @@ class StateFields:
 
         lines = ["def to_dict(self):", "    return {", f"        'game': {game_name!r},",
                  "        'config': dict(self.config),", "        'seed': self.seed,"]
+        stored: dict[str, list[str]] = {}
         for name, codec in self.fields.items():
             if codec.dump is not None:
-                lines.append(f"        {name!r}: {codec.dump.format(v='self.' + name)},")
+                stored.setdefault(codec.key or name, []).append(codec.dump.format(v='self.' + name))
+        for key, dumps in stored.items():
+            value = dumps[0] if len(dumps) == 1 else f"[{', '.join(dumps)}]"
+            lines.append(f"        {key!r}: {value},")
         lines.append("    }")
         to_dict = self._compile("\n".join(lines), "to_dict", {})
         to_dict.__qualname__ = f"{cls.__name__}.to_dict"
@@ -109,8 +126,15 @@ class StateFields:
         cls.to_dict = to_dict
 
         lines = ["def load(s, data):"]
+        taken: Counter = Counter()
         for name, codec in self.fields.items():
-            value = "None" if codec.dump is None else f"data[{name!r}]"
+            value = "None"
+            if codec.dump is not None:
+                key = codec.key or name
+                value = f"data[{key!r}]"
+                if len(stored[key]) > 1:
+                    value += f"[{taken[key]}]"
+                    taken[key] += 1
             lines.append(f"    s.{name} = {codec.load.format(v=value)}")
         lines.append("    return s")
         self._load = self._compile("\n".join(lines), "load", {})

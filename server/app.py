@@ -23,11 +23,13 @@ from grpc_reflection.v1alpha import reflection
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
 
 from . import logs
+from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
+from .cluster import Cluster
+from .master import GameMaster
 from .search_queue import SearchQueue
 from .service import GameService
-from .cluster import Cluster
 from .store import GameStore, InMemoryStore
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
@@ -85,6 +87,7 @@ class Running:
     def __init__(self, server: grpc.aio.Server, service: GameService, health_servicer, port: int, host: str):
         self.server = server
         self.service = service
+        self.master: GameMaster = service.master
         self.health = health_servicer
         self.port = port
         self.address = host if host.startswith("unix:") else f"{host}:{port}"
@@ -100,7 +103,7 @@ class Running:
         await self.health.enter_graceful_shutdown()
         await self.service.close()
         await self.server.stop(grace)
-        self.service.bots.close()
+        self.master.bots.close()
         self.searches.close()
 
 
@@ -122,9 +125,13 @@ async def start(address: str | None, store: GameStore | None = None,
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    service = GameService(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches), cluster)
+    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
+                        new_game_id=cluster.new_game_id if cluster is not None else None)
+    service = GameService(master, cluster)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
-    bot_service = BotService(service, searches)
+    advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
+                         processes=cluster.size if cluster is not None else 1)
+    bot_service = BotService(advisor, service.router)
     bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot_service, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

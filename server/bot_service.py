@@ -1,233 +1,34 @@
-"""boardbot.v1.BotService: the AI as a service.
+"""boardbot.v1.BotService over gRPC: a thin adapter over ``boardbot.server.advisor``.
 
-* ``SuggestMove``: a move for a seat of a hosted game. Same authorization and
-  errors as GameService (the seat's token; UNAUTHENTICATED,
-  PERMISSION_DENIED, NOT_FOUND, FAILED_PRECONDITION when it is not the
-  seat's decision, the seat resigned or the game is over). The search is
-  given the seat's view only (``State.view(seat)``), never the true state.
-* ``ChooseMove``: stateless; the caller sends a seat's view message, the
-  root is rebuilt with ``Game.from_view``. A view that is not a seat's or
-  whose seat is not to decide is FAILED_PRECONDITION; a malformed one
-  INVALID_ARGUMENT with BadRequest field violations.
-* ``GetServingStats``: the search queue's limits and load.
-
-Bots: ``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit
-parameters) search through the server's ``SearchQueue`` (worker processes);
-``random`` and ``greedy`` answer at once on the loop (they cost
-microseconds). A request's ``budget`` (iterations and/or seconds) replaces
-the spec's own budget. Deadlines, queueing, shedding: ``boardbot.server.search_queue``.
+The AI as a service (SuggestMove for a hosted game's seat, the stateless
+ChooseMove, GetServingStats) is answered by ``BotAdvisor``, which reaches
+hosted games only through the game master; ``boardbot.server.rpc`` makes the
+``Call``, turns errors into statuses and logs the call.
 """
 
 from __future__ import annotations
 
-import math
-import random
-import secrets
-import time
+from boardbot.v1 import bot_service_pb2_grpc
 
-from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
-from boardbot.server import convert
-from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2
-from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, ConfigError, Game
-
-from . import errors
-from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
-from .service import GameService, Snapshot, rpc
-
-DEFAULT_BOT = "ismcts:medium"
-STOP = {
-    "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
-    "time": bot_service_pb2.SEARCH_STOP_TIME,
-    "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
-    "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
-}
-
-
-class _Plan:
-    """What to run for a request: a cheap bot, or a search with its budget."""
-
-    def __init__(self, spec: str, kind: str, params=None, explicit=frozenset(), iterations=None, seconds=None):
-        self.spec = spec
-        self.kind = kind  # ismcts | random | greedy
-        self.params = params
-        self.explicit = explicit
-        self.iterations = iterations
-        self.seconds = seconds
-
-
-def plan_request(request, game: Game) -> _Plan:
-    """Parse ``bot`` and ``budget`` (INVALID_ARGUMENT with the field on errors)."""
-    spec = request.bot.strip() or DEFAULT_BOT
-    kind = spec.split(":", 1)[0].strip()
-    if kind != "ismcts":
-        try:
-            make_bot(spec, game)
-        except BotSpecError as err:
-            raise errors.invalid("bot", str(err), "BAD_BOT") from None
-        return _Plan(spec, kind)
-    try:
-        parsed = parse_ismcts(spec)
-    except BotSpecError as err:
-        raise errors.invalid("bot", str(err), "BAD_BOT") from None
-    iterations, seconds = parsed.budget.iterations, parsed.budget.time
-    field = "bot"
-    if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("seconds")):
-        field = "budget"
-        iterations = request.budget.iterations if request.budget.HasField("iterations") else None
-        seconds = request.budget.seconds if request.budget.HasField("seconds") else None
-    if iterations is not None and not 0 <= iterations <= MAX_ITERATIONS:
-        raise errors.invalid(f"{field}.iterations" if field == "budget" else field,
-                             f"iterations must be between 0 and {MAX_ITERATIONS}, not {iterations}", "BAD_BUDGET")
-    if seconds is not None and not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
-        raise errors.invalid(f"{field}.seconds" if field == "budget" else field,
-                             f"seconds must be between 0 and {MAX_SECONDS:g}, not {seconds}", "BAD_BUDGET")
-    return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds)
-
-
-def _deadline(context) -> float | None:
-    remaining = context.time_remaining()
-    if remaining is None or remaining > 10 * 365 * 86400:  # no deadline (or effectively none)
-        return None
-    return time.monotonic() + remaining
-
-
-def _legal_move(state, game_name: str, move, move_id: int) -> common_pb2.LegalMove:
-    return common_pb2.LegalMove(id=move_id, text=state.move_text(move), move=convert.to_proto(
-        common_pb2.Move, game_name, state.game.move_to_dict(move)))
+from .advisor import BotAdvisor
+from .rpc import rpc
 
 
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
     rpc_service = "bot"  # which stub a forwarded call uses (boardbot.server.cluster)
 
-    def __init__(self, games: GameService, searches: SearchQueue):
-        self.games = games
-        self.searches = searches
-        self.router = games.router  # SuggestMove for another process's game goes there
-
-    async def _decide(self, game: Game, view: dict, world, plan: _Plan, seed: int, context, kind: str,
-                      fields: dict) -> tuple[tuple, bot_service_pb2.SearchStats, list]:
-        """The move for the seat of ``view``, its stats and the root candidates
-        (``world``: a state sampled from that seat's information, for the cheap bots)."""
-        if plan.kind != "ismcts":
-            started = time.monotonic()
-            move = make_bot(plan.spec, game).choose(world, random.Random(seed))
-            return move, bot_service_pb2.SearchStats(
-                seconds=time.monotonic() - started, mode=plan.kind, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
-        params = self.searches.params_for(plan.params, plan.explicit)
-        outcome: SearchOutcome = await self.searches.search(
-            game, view, params, iterations=plan.iterations, seconds=plan.seconds, deadline=_deadline(context),
-            seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
-        r = outcome.result
-        stats = bot_service_pb2.SearchStats(
-            iterations=r.iterations, seconds=r.seconds, workers=r.workers, cancelled=outcome.stop == "deadline",
-            mode=r.mode, stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
-            queue_seconds=outcome.queue_seconds)
-        return r.move, stats, r.candidates
-
-    @staticmethod
-    def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
-        for c in result_candidates:
-            stats.candidates.add(move_id=ids.get(c["move"], -1), text=c["text"], visits=c["visits"],
-                                 value=c["value"] or 0.0)
+    def __init__(self, advisor: BotAdvisor, router=None):
+        self.advisor = advisor
+        self.router = router  # SuggestMove for another process's game goes there
 
     @rpc
-    async def SuggestMove(self, request, context, call):
-        record = await self.games._load(request.game_id, call)
-        seat = request.seat
-        self.games._authorize_seat(record, seat, context, call)
-        snap = Snapshot.current(record)
-        state = snap.state
-        decider = state.decider()
-        if decider == TERMINAL:
-            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
-        if snap.resigned[seat]:
-            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
-        if decider != seat:
-            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
-                                      f"it is seat {decider}'s decision, not seat {seat}'s")
-        game, name = state.game, record["game"]
-        plan = plan_request(request, game)
-        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
-        rng = random.Random(seed)
-        world = state.sample_for(seat, rng) if plan.kind != "ismcts" else None
-        fields = {"game_id": record["id"], "seat": seat}
-        move, stats, candidates = await self._decide(game, state.view(seat), world, plan, seed, context, "suggest",
-                                                     fields)
-        moves = state.legal_moves()
-        ids = {m: i for i, m in enumerate(moves)}
-        if move not in ids:
-            raise RuntimeError(f"the search answered {move!r}, not a legal move of the game")
-        self._candidates(stats, candidates, ids)
-        return bot_service_pb2.SuggestMoveResponse(move=_legal_move(state, name, move, ids[move]),
-                                                   version=snap.version, stats=stats)
+    async def SuggestMove(self, request, call, context):
+        return await self.advisor.suggest_move(request, call)
 
     @rpc
-    async def ChooseMove(self, request, context, call):
-        name = request.game
-        call["game"] = name
-        if not name:
-            raise errors.invalid("game", "game is required", "UNKNOWN_GAME")
-        if name not in registry.names():
-            raise errors.invalid("game", f"unknown game {name!r} (known: {', '.join(registry.names())})",
-                                 "UNKNOWN_GAME")
-        game = registry.get(name)
-        field = convert.oneof_field(name)
-        if not request.HasField("view") or convert.game_of(request.view) is None:
-            raise errors.invalid("view", f"view is required (a {name} view in view.{field})", "BAD_VIEW")
-        which = convert.game_of(request.view)
-        if which != field:
-            raise errors.invalid("view", f"the view is a {which!r} view, not {name!r}", "BAD_VIEW")
-        try:
-            view = convert.to_dict(request.view, name)
-        except convert.ProtoMismatch as err:
-            raise errors.invalid(f"view.{field}", str(err), "BAD_VIEW") from None
-        seat = view.get("seat")
-        call["seat"] = seat
-        if not isinstance(seat, int) or seat < 0:
-            raise errors.precondition("NOT_A_SEAT_VIEW", "view.seat",
-                                      "the view is a spectator's: send the deciding seat's own view")
-        plan = plan_request(request, game)
-        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
-        rng = random.Random(seed)
-        try:
-            root = game.from_view(view, rng)
-            decider = root.decider()
-            moves = root.legal_moves() if decider != TERMINAL else []
-        except ConfigError as err:
-            raise errors.invalid(f"view.{field}.config.{err.field}", str(err), "BAD_VIEW") from None
-        except KeyError as err:
-            raise errors.invalid(f"view.{field}.{err.args[0] if err.args else ''}".rstrip("."),
-                                 f"not a valid {name} view: missing or unknown {err}", "BAD_VIEW") from None
-        except Exception as err:  # noqa: BLE001 - any engine complaint about the view
-            raise errors.invalid(f"view.{field}", f"not a valid {name} view: {err}", "BAD_VIEW") from None
-        if not 0 <= seat < root.num_seats:
-            raise errors.invalid("view.seat", f"seat {seat} does not exist (seats 0-{root.num_seats - 1})",
-                                 "BAD_VIEW")
-        if decider == TERMINAL:
-            raise errors.precondition("GAME_OVER", "view", "the game in this view is over")
-        if decider != seat:
-            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
-                                      f"it is seat {decider}'s decision, not seat {seat}'s (the view's)")
-        move, stats, candidates = await self._decide(game, view, root, plan, seed, context, "choose",
-                                                     {"game_id": "", "seat": seat})
-        ids = {m: i for i, m in enumerate(moves)}
-        if move not in ids:
-            raise RuntimeError(f"the search answered {move!r}, not a legal move of the view")
-        self._candidates(stats, candidates, ids)
-        return bot_service_pb2.ChooseMoveResponse(move=_legal_move(root, name, move, ids[move]), stats=stats)
+    async def ChooseMove(self, request, call, context):
+        return await self.advisor.choose_move(request, call)
 
     @rpc
-    async def GetServingStats(self, request, context, call):
-        snap = self.searches.snapshot()
-        cluster = self.games.cluster
-        return bot_service_pb2.GetServingStatsResponse(
-            workers=snap["workers"], max_running=snap["max_running"], queue_limit=snap["queue_limit"],
-            running=snap["running"], queued=snap["queued"], peak_queued=snap["peak_queued"],
-            counts=snap["counts"], stops=snap["stops"],
-            wait_p50_seconds=snap["wait_p50_seconds"], wait_p99_seconds=snap["wait_p99_seconds"],
-            search_p50_seconds=snap["search_p50_seconds"], search_p99_seconds=snap["search_p99_seconds"],
-            worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
-            loop_lag_p99_seconds=snap["loop_lag_p99_seconds"], loop_lag_max_seconds=snap["loop_lag_max_seconds"],
-            process_index=cluster.index if cluster is not None else 0,
-            processes=cluster.size if cluster is not None else 1)
+    async def GetServingStats(self, request, call, context):
+        return await self.advisor.serving_stats(request, call)

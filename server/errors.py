@@ -1,25 +1,35 @@
-"""Service errors as gRPC status codes with google.rpc.Status details.
+"""Service errors as ``google.rpc.Status``: a code, a message and typed details.
+
+Transport-free: the game master raises ``ServiceError`` and every way in
+(the gRPC adapters, the native bridge through them, an in-process caller)
+turns it into its own form; ``status()`` is the ``google.rpc.Status`` they
+all carry. Codes are ``google.rpc.Code`` numbers, the same as gRPC's.
 
 Every error carries an ErrorInfo (a stable ``reason``, domain
-``boardbot.v1``); INVALID_ARGUMENT adds BadRequest field violations and
-FAILED_PRECONDITION a PreconditionFailure. Raise ServiceError anywhere in a
-handler; the RPC wrapper turns it into the call's status.
+``boardbot.v1``, string ``metadata``); INVALID_ARGUMENT adds BadRequest
+field violations, FAILED_PRECONDITION a PreconditionFailure, and a caller
+may add more (RetryInfo, QuotaFailure) through ``details``.
 """
 
 from __future__ import annotations
 
-import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 DOMAIN = "boardbot.v1"
+Code = code_pb2.Code
+
+
+def code_name(code: int) -> str:
+    """``INVALID_ARGUMENT`` for 3, as gRPC and the logs spell it."""
+    return Code.Name(code)
 
 
 class ServiceError(Exception):
-    def __init__(self, code: grpc.StatusCode, message: str, reason: str, *,
+    def __init__(self, code: int, message: str, reason: str, *,
                  field: str | None = None, precondition: str | None = None, subject: str = "",
-                 metadata: dict[str, str] | None = None):
+                 metadata: dict[str, str] | None = None, details: list[Message] | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
@@ -28,49 +38,73 @@ class ServiceError(Exception):
         self.precondition = precondition
         self.subject = subject
         self.metadata = metadata or {}
+        self.extra = list(details or ())
 
-    def to_status(self) -> grpc.Status:
-        details = [error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata)]
+    @property
+    def code_name(self) -> str:
+        return code_name(self.code)
+
+    def details(self) -> list[Message]:
+        out: list[Message] = [error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata)]
         if self.field is not None:
-            details.append(error_details_pb2.BadRequest(field_violations=[
+            out.append(error_details_pb2.BadRequest(field_violations=[
                 error_details_pb2.BadRequest.FieldViolation(field=self.field, description=self.message)]))
         if self.precondition is not None:
-            details.append(error_details_pb2.PreconditionFailure(violations=[
+            out.append(error_details_pb2.PreconditionFailure(violations=[
                 error_details_pb2.PreconditionFailure.Violation(
                     type=self.precondition, subject=self.subject, description=self.message)]))
+        return out + self.extra
+
+    def status(self) -> status_pb2.Status:
         packed = []
-        for detail in details:
+        for detail in self.details():
             box = any_pb2.Any()
             box.Pack(detail)
             packed.append(box)
-        status = status_pb2.Status(code=self.code.value[0], message=self.message, details=packed)
-        return rpc_status.to_status(status)
+        return status_pb2.Status(code=self.code, message=self.message, details=packed)
 
 
 def invalid(field: str, message: str, reason: str = "INVALID_ARGUMENT") -> ServiceError:
-    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, message, reason, field=field)
+    return ServiceError(Code.INVALID_ARGUMENT, message, reason, field=field)
 
 
 def not_found(game_id: str) -> ServiceError:
-    return ServiceError(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}", "GAME_NOT_FOUND",
-                        metadata={"game_id": game_id})
+    return ServiceError(Code.NOT_FOUND, f"no game {game_id!r}", "GAME_NOT_FOUND", metadata={"game_id": game_id})
 
 
 def precondition(kind: str, subject: str, message: str) -> ServiceError:
-    return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, kind, precondition=kind, subject=subject)
+    return ServiceError(Code.FAILED_PRECONDITION, message, kind, precondition=kind, subject=subject)
 
 
 def aborted(message: str, current_version: int) -> ServiceError:
-    return ServiceError(grpc.StatusCode.ABORTED, message, "STALE_VERSION",
-                        metadata={"current_version": str(current_version)})
+    return ServiceError(Code.ABORTED, message, "STALE_VERSION", metadata={"current_version": str(current_version)})
 
 
 def unauthenticated(message: str) -> ServiceError:
-    return ServiceError(grpc.StatusCode.UNAUTHENTICATED, message, "UNAUTHENTICATED")
+    return ServiceError(Code.UNAUTHENTICATED, message, "UNAUTHENTICATED")
 
 
 def permission_denied(message: str) -> ServiceError:
-    return ServiceError(grpc.StatusCode.PERMISSION_DENIED, message, "PERMISSION_DENIED")
+    return ServiceError(Code.PERMISSION_DENIED, message, "PERMISSION_DENIED")
 
 
-assert code_pb2.INVALID_ARGUMENT == grpc.StatusCode.INVALID_ARGUMENT.value[0]
+def unavailable(message: str, reason: str) -> ServiceError:
+    return ServiceError(Code.UNAVAILABLE, message, reason)
+
+
+def deadline_exceeded(message: str, reason: str) -> ServiceError:
+    return ServiceError(Code.DEADLINE_EXCEEDED, message, reason)
+
+
+def internal(request_id: str) -> ServiceError:
+    return ServiceError(Code.INTERNAL, "internal error", "INTERNAL", metadata={"request_id": request_id})
+
+
+def overloaded(message: str, metadata: dict[str, str], retry_after: float, subject: str) -> ServiceError:
+    """RESOURCE_EXHAUSTED with ErrorInfo, RetryInfo and QuotaFailure details."""
+    delay = duration_pb2.Duration()
+    delay.FromNanoseconds(int(retry_after * 1e9))
+    return ServiceError(Code.RESOURCE_EXHAUSTED, message, "SEARCH_QUEUE_FULL", metadata=metadata, details=[
+        error_details_pb2.RetryInfo(retry_delay=delay),
+        error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
+            subject=subject, description=message)])])

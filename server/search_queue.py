@@ -59,11 +59,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-import grpc
 import structlog
-from google.protobuf import any_pb2, duration_pb2
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import WorkerDied
@@ -86,31 +82,6 @@ LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
 LAG_EVERY = 0.05              # the event-loop lag probe's period (seconds)
 LAG_WINDOW = 10.0             # loop lag percentiles over this many recent seconds
-
-
-class Overloaded(errors.ServiceError):
-    """RESOURCE_EXHAUSTED with ErrorInfo, RetryInfo and QuotaFailure details."""
-
-    def __init__(self, message: str, metadata: dict[str, str], retry_after: float):
-        super().__init__(grpc.StatusCode.RESOURCE_EXHAUSTED, message, "SEARCH_QUEUE_FULL", metadata=metadata)
-        self.retry_after = retry_after
-
-    def to_status(self) -> grpc.Status:
-        delay = duration_pb2.Duration()
-        delay.FromNanoseconds(int(self.retry_after * 1e9))
-        details = [
-            error_details_pb2.ErrorInfo(reason=self.reason, domain=errors.DOMAIN, metadata=self.metadata),
-            error_details_pb2.RetryInfo(retry_delay=delay),
-            error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
-                subject="search_queue", description=self.message)]),
-        ]
-        packed = []
-        for detail in details:
-            box = any_pb2.Any()
-            box.Pack(detail)
-            packed.append(box)
-        return rpc_status.to_status(status_pb2.Status(code=self.code.value[0], message=self.message,
-                                                      details=packed))
 
 
 @dataclass
@@ -235,8 +206,7 @@ class SearchQueue:
             stop = deadline - margin
             if stop <= arrived:
                 self.counts["deadline_too_short"] += 1
-                raise errors.ServiceError(
-                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                raise errors.deadline_exceeded(
                     f"the call's deadline leaves {max(0.0, deadline - arrived) * 1000:.0f} ms, less than the "
                     f"{margin * 1000:.0f} ms the server keeps to reply", "DEADLINE_TOO_SHORT")
             if end is None or stop < end:
@@ -264,12 +234,12 @@ class SearchQueue:
             if not may_wait and len(self._waiters) >= self.queue_limit:
                 self.counts["rejected"] += 1
                 self._changed()
-                raise Overloaded(
+                raise errors.overloaded(
                     f"{len(self._waiters)} searches are waiting for the {self.max_running} running ones "
                     f"(queue limit {self.queue_limit}); retry later",
                     {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
                      "running": str(self.running), "max_running": str(self.max_running)},
-                    self._retry_after())
+                    self._retry_after(), "search_queue")
             if not await self._wait_turn(end):
                 # its time ran out in the queue: the immediate answer
                 self.counts["expired_in_queue"] += 1
@@ -287,7 +257,7 @@ class SearchQueue:
         except WorkerDied as err:
             self.counts["failed"] += 1
             log.error("search_failed", **fields, error=str(err))
-            raise errors.ServiceError(grpc.StatusCode.UNAVAILABLE, f"{err}; retry", "SEARCH_WORKER_LOST") from None
+            raise errors.unavailable(f"{err}; retry", "SEARCH_WORKER_LOST") from None
         except Exception:
             self.counts["failed"] += 1
             raise
@@ -322,7 +292,7 @@ class SearchQueue:
                 self._forget(turn)
             return False
         if turn.cancelled():
-            raise errors.ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down", "SHUTTING_DOWN")
+            raise errors.unavailable("the server is shutting down", "SHUTTING_DOWN")
         return True
 
     def _forget(self, turn: asyncio.Future) -> None:

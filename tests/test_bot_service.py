@@ -122,7 +122,8 @@ def test_suggest_move_returns_a_legal_move_with_stats(ai):
     assert reply.version == view.version
     stats = reply.stats
     assert stats.iterations == 40 and stats.stop == bpb.SEARCH_STOP_ITERATIONS and not stats.cancelled
-    assert stats.workers == 2 and stats.mode in ("so", "mo") and stats.seconds > 0
+    assert stats.workers == 2 and stats.mode in (bpb.SEARCH_MODE_SINGLE_OBSERVER, bpb.SEARCH_MODE_MULTIPLE_OBSERVER)
+    assert stats.duration.ToNanoseconds() > 0 and stats.bot == "ismcts:medium"
     assert [c.move_id for c in stats.candidates] == sorted(texts)
     assert [c.text for c in stats.candidates] == [texts[i] for i in sorted(texts)]
     assert sum(c.visits for c in stats.candidates) == 40
@@ -150,11 +151,12 @@ def test_presets_explicit_parameters_and_cheap_bots(ai):
     explicit = me.suggest(bot="ismcts:iterations=30,c=0.5,workers=1", seed=1)
     assert explicit.stats.iterations == 30 and explicit.stats.workers == 1
     timed = me.suggest(bot="ismcts:hard", seconds=0.15, seed=1)  # a budget replaces the preset's
-    assert timed.stats.stop == bpb.SEARCH_STOP_TIME and timed.stats.seconds < 5
+    assert timed.stats.stop == bpb.SEARCH_STOP_TIME and timed.stats.duration.ToTimedelta().total_seconds() < 5
     for bot in ("random", "greedy"):
         reply = me.suggest(bot=bot, seed=2)
         assert reply.move.id in {m.id for m in view.legal_moves}
-        assert reply.stats.stop == bpb.SEARCH_STOP_NO_SEARCH and reply.stats.mode == bot
+        assert reply.stats.stop == bpb.SEARCH_STOP_NO_SEARCH and reply.stats.bot == bot
+        assert reply.stats.mode == bpb.SEARCH_MODE_UNSPECIFIED
 
 
 def test_suggest_move_errors(ai):
@@ -182,7 +184,7 @@ def test_suggest_move_errors(ai):
     code, _, details = error_of(game.seat(seat).suggest, bot="alphabeta")
     assert code == C.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "bot"
     code, _, details = error_of(game.seat(seat).suggest, seconds=-1.0)
-    assert code == C.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "budget.seconds"
+    assert code == C.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "budget.time"
     code, _, details = error_of(game.seat(seat).suggest, seconds=1e9)
     assert code == C.INVALID_ARGUMENT
     code, _, details = error_of(game.seat(seat).suggest, iterations=-3)
@@ -264,7 +266,7 @@ def test_a_search_stops_at_its_deadline(ai, ai_server):
     assert elapsed < 1.5
     assert reply.stats.stop == bpb.SEARCH_STOP_DEADLINE and reply.stats.cancelled
     # (0 iterations only if the machine never scheduled a worker in time: the heuristic move)
-    assert reply.stats.iterations < LONG and reply.stats.seconds < 1.0
+    assert reply.stats.iterations < LONG and reply.stats.duration.ToTimedelta().total_seconds() < 1.0
     assert reply.move.id in {m.id for m in view.legal_moves}
     wait_for(ai_server, idle)  # and the workers are free again
     # a deadline shorter than the reply margin: DEADLINE_EXCEEDED at once
@@ -283,7 +285,7 @@ def test_time_runs_out_in_the_queue_gives_an_immediate_answer(tight_server):
             wait_for(tight_server, lambda s: s["running"] == 2)
             quick = me.suggest(seconds=0.2)  # waits behind them, its 0.2 s runs out there
             assert quick.stats.iterations == 0 and quick.stats.stop == bpb.SEARCH_STOP_TIME
-            assert quick.stats.queue_seconds > 0.1
+            assert quick.stats.queue_time.ToTimedelta().total_seconds() > 0.1
             assert quick.move.id in {m.id for m in view.legal_moves}
             for f in slow:
                 assert f.result(60).stats.stop == bpb.SEARCH_STOP_TIME
@@ -319,7 +321,7 @@ def test_resource_exhausted_past_the_queue_limit_and_recovery(tight_server):
         assert code == C.RESOURCE_EXHAUSTED
         stats = c.serving_stats()
         assert (stats.max_running, stats.queue_limit, stats.running, stats.queued) == (2, 1, 2, 1)
-        assert stats.counts["rejected"] == rejected_before + 2 and stats.workers == 2
+        assert stats.counters.rejected == rejected_before + 2 and stats.workers == 2
         # recovery: the load goes away, calls are served again
         for call in calls:
             call.cancel()

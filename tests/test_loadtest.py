@@ -138,12 +138,16 @@ def test_in_process(tmp_path, capsys):
     code = boardbot_main(["loadtest", "--in-process", "--game", "frogriders", "--game", "czech-pub",
                           "--config", "{}", "--config", '{"players": 3}', "--clients", "3", "--duration", "2",
                           "--moves", "suggest", "--suggest-bot", "greedy", "--budget", "0.01",
-                          "--suggest-fraction", "0.5", "--json-out", str(out_json), "--html-out", str(out_html)])
+                          "--suggest-fraction", "0.5", "--wait", "watch",
+                          "--json-out", str(out_json), "--html-out", str(out_html)])
     assert code == 0
     doc = json.loads(out_json.read_text())
     run = doc["runs"][0]
-    check_run(run, calls=("CreateGame", "GetView", "SubmitMove", "SuggestMove", "bot move"))
-    assert run["mode"] == "in-process" and "DeleteGame" not in run["calls"]
+    # the calls go through the game master (the server's logic without gRPC): the same calls as over
+    # gRPC, DeleteGame included, and the bot seats' moves timed from the master's WatchGame events
+    check_run(run, calls=("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame", "bot move"))
+    assert run["mode"] == "in-process" and run["errors"]["total"] == 0
+    assert "WatchGame event time" in run["ai"]["bot_moves"]["measured"]
     assert run["ai"]["suggest"]["over_budget"]["fraction"] <= 1
     assert {s["game"] for s in run["scenarios"]} == {"frogriders", "czech-pub"}
     assert "<svg" in out_html.read_text()

@@ -70,11 +70,12 @@ TYPE_NAMES = {
 }
 # Names the game-agnostic protos (common.proto, game_service.proto, bot_service.proto)
 # have today, left to the work that reshapes them: C# names the property of Seat.seat
-# "Seat_" and of Game.game "Game_"; "params" and "event" are C# keywords (harmless
-# there, C# spells them Params and Event, but on the list all the same).
+# "Seat_" and of Game.game "Game_"; "params" and "event" are C# keywords and "type" a
+# Go keyword (harmless there: C# and Go spell fields Params, Event, Type; but on the
+# list all the same, as a field's name is used as it is by other generators).
 KNOWN = {
     "boardbot.v1.Game.game", "boardbot.v1.Seat.seat",
-    "boardbot.v1.GameType.params", "boardbot.v1.WatchGameResponse.event",
+    "boardbot.v1.GameType.params", "boardbot.v1.WatchGameResponse.event", "boardbot.v1.GameParam.type",
 }
 
 

@@ -17,7 +17,7 @@ from boardbot.server import convert
 from boardbot.client import Client, View, game_message
 from boardbot.v1 import common_pb2, game_service_pb2
 from boardbot.engine import registry
-from boardbot.server.service import Snapshot
+from boardbot.server.master import Snapshot
 
 from conftest import error_of, play_randomly
 
@@ -26,7 +26,7 @@ C = grpc.StatusCode
 
 
 def true_state(server, game_id):
-    record = server.call(server.running.service.store.get(game_id))
+    record = server.call(server.running.master.store.get(game_id))
     return Snapshot.current(record)
 
 
@@ -83,7 +83,7 @@ def test_full_frogriders_game_against_the_random_bot(client, server):
     assert last is not None and moves_made > 5
     assert versions == list(range(1, last.version + 1)), "events arrive in order, one per version"
     info = game.info()
-    assert info.status == common_pb2.GAME_STATUS_FINISHED and info.decider == -1
+    assert info.status == common_pb2.GAME_STATUS_FINISHED and not info.HasField("decider")
     assert info.version == last.version
     assert sorted(info.outcome.ranks) in ([0, 1], [0, 0])
     assert list(info.outcome.scores) == list(last.outcome["scores"])
@@ -109,7 +109,7 @@ def test_views_are_the_engines_and_the_spectator_sees_public_information(client,
     game = client.create_game(name, seats=["human"] * registry.get(name).validate({})["players"], seed=11)
     snap = true_state(server, game.game_id)
     spectator = game.spectator().view()
-    assert spectator.seat == -1 and spectator.legal_moves == []
+    assert spectator.seat is None and spectator.legal_moves == []
     assert engine(spectator) == snap.state.view(None)
     assert "seat" not in spectator.state  # unset: a spectator
     for q in range(snap.state.num_seats):
@@ -421,7 +421,7 @@ def test_watch_events_in_order_hidden_per_observer_and_resumable(client):
         for event, view in stream[1:]:
             # the move itself only reaches the seat that made it
             assert (event.move is not None) == (observer == event.seat), (who, event)
-            assert view.seat == (-1 if observer is None else observer)
+            assert view.seat == observer
     # Frogriders keeps the set card hidden from the others: the card's number is not in their text
     keep_0 = streams[0][1][0]
     assert keep_0.text.startswith("keep set card")
@@ -521,7 +521,7 @@ def test_client_view_wrapper_matches_the_message(client):
 
 
 def test_events_show_each_observer_only_its_own_text_log_and_move():
-    from boardbot.server.service import event_message
+    from boardbot.server.master import event_message
 
     event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
              "move": {"take_privilege": {"slot": 2}},

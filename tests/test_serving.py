@@ -92,7 +92,7 @@ def test_cached_views_follow_the_versions(client):
     for _ in range(6):
         seen = [game.seat(q).view() for q in (0, 1)] + [spectator.view()]
         assert len({v.version for v in seen}) == 1
-        assert [v.seat for v in seen] == [0, 1, -1]
+        assert [v.seat for v in seen] == [0, 1, None]
         mover = next(v for v in seen[:2] if v.my_turn)
         assert game.seat(mover.seat).view() == mover  # the cached copy: equal, never changed by a response
         game.seat(mover.seat).play(move_id=rng.randrange(len(mover.legal_moves)), expected_version=mover.version)

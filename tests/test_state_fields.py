@@ -3,7 +3,9 @@
 import json
 
 from boardbot.engine.core import Game, State
-from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLE_LISTS, TUPLES, StateFields, shared
+from boardbot.engine.fields import (
+    CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLE_LISTS, TUPLES, StateFields, shared, stored_as,
+)
 
 
 class ToyState(State):
@@ -62,3 +64,27 @@ def test_none_tuple_round_trips():
     s.pending = None
     back = ToyState.FIELDS.load(ToyState, s.game, s.config, json.loads(json.dumps(s.to_dict())))
     assert back.pending is None
+
+
+class KeyedState(State):
+    FIELDS = StateFields(
+        turn=SCALAR, dec=stored_as("decider"), lo=stored_as("span"), hi=stored_as("span"),
+        owed=stored_as("owed_seats", TUPLE), _moves=CACHE,
+    )
+    __slots__ = FIELDS.slots
+
+
+KeyedState.FIELDS.install(KeyedState, "keyed")
+
+
+def test_stored_as_renames_and_groups_keys():
+    s = object.__new__(KeyedState)
+    s._init_base(ToyGame(), {"players": 2}, 7)
+    s.turn, s.dec, s.lo, s.hi, s.owed, s._moves = 3, 1, 4, 9, (0, 1), None
+    data = s.to_dict()
+    assert list(data) == ["game", "config", "seed", "turn", "decider", "span", "owed_seats"]
+    assert data["decider"] == 1 and data["span"] == [4, 9] and data["owed_seats"] == [0, 1]
+    back = KeyedState.FIELDS.load(KeyedState, s.game, s.config, json.loads(json.dumps(data)))
+    assert (back.turn, back.dec, back.lo, back.hi, back.owed, back._moves) == (3, 1, 4, 9, (0, 1), None)
+    c = s.copy()
+    assert (c.dec, c.lo, c.hi, c.owed) == (1, 4, 9, (0, 1))

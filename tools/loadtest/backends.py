@@ -1,4 +1,4 @@
-"""Where a simulated client's calls go: a gRPC server, or the engine in process.
+"""Where a simulated client's calls go: a gRPC server, or the game master in process.
 
 Both backends offer the same coroutines to the game loop (``driver.play_game``):
 ``create``, ``view``, ``submit`` (with ``--submit-view``, it also returns the
@@ -10,9 +10,8 @@ seat's view: after the move, or at its next decision), ``suggest``, ``wait``
 from __future__ import annotations
 
 import asyncio
-import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .scenarios import Scenario
 
@@ -53,9 +52,6 @@ class Handle:
     min_version: int = 0  # --views stream: the version our last move brought the game to
     watch: object = None
     watch_task: asyncio.Task | None = None
-    state: object = None  # in process: the engine state
-    bots: dict = field(default_factory=dict)  # in process: seat -> bot
-    rng: random.Random | None = None
 
 
 # --- gRPC ------------------------------------------------------------------------
@@ -69,29 +65,38 @@ class GrpcBackend:
     def __init__(self, target: str, opts, recorder):
         self.stream_views = opts.views == "stream"
         self.view_name = "WatchGame view" if self.stream_views else "GetView"
-        import grpc
+        from boardbot.v1 import bot_service_pb2, common_pb2, game_service_pb2
 
-        from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,
-                                 game_service_pb2_grpc)
-
-        self.grpc = grpc
         self.pb = game_service_pb2
         self.bpb = bot_service_pb2
         self.common = common_pb2
         self.opts = opts
         self.rec = recorder
         self.target = target
-        self.channels = []
-        for i in range(max(1, opts.channels)):
-            options = [("grpc.use_local_subchannel_pool", 1)] if opts.channels > 1 else []
-            self.channels.append(grpc.aio.insecure_channel(target, options=options))
-        self.stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in self.channels]
-        self.bot_stubs = [bot_service_pb2_grpc.BotServiceStub(c) for c in self.channels]
+        self._connect()
         self._next = 0
         self._configs: dict[int, object] = {}
         self.response_view = {"none": game_service_pb2.RESPONSE_VIEW_UNSPECIFIED,
                               "after": game_service_pb2.RESPONSE_VIEW_AFTER_MOVE,
                               "next": game_service_pb2.RESPONSE_VIEW_NEXT_DECISION}[opts.submit_view]
+
+    def _connect(self) -> None:
+        """The stubs: on ``channels`` connections to the target."""
+        import grpc
+
+        from boardbot.v1 import bot_service_pb2_grpc, game_service_pb2_grpc
+
+        self.grpc = grpc
+        self.channels = []
+        for i in range(max(1, self.opts.channels)):
+            options = [("grpc.use_local_subchannel_pool", 1)] if self.opts.channels > 1 else []
+            self.channels.append(grpc.aio.insecure_channel(self.target, options=options))
+        self.stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in self.channels]
+        self.bot_stubs = [bot_service_pb2_grpc.BotServiceStub(c) for c in self.channels]
+
+    def _metadata(self, token: str):
+        # built once per game: a tuple would be converted to grpc.aio.Metadata on every call
+        return self.grpc.aio.Metadata(("authorization", f"Bearer {token}"))
 
     async def start(self, timeout: float = 10.0) -> None:
         for channel in self.channels:
@@ -136,9 +141,8 @@ class GrpcBackend:
             raise self._error(err) from None
         h.game_id = reply.game.game_id
         token = next(t.token for t in reply.seat_tokens if t.seat == h.seat)
-        # built once per game: a tuple would be converted to grpc.aio.Metadata on every call
-        h.metadata = self.grpc.aio.Metadata(("authorization", f"Bearer {token}"))
-        h.owner_metadata = self.grpc.aio.Metadata(("authorization", f"Bearer {reply.owner_token}"))
+        h.metadata = self._metadata(token)
+        h.owner_metadata = self._metadata(reply.owner_token)
         created = reply.game.create_time
         h.created = created.seconds + created.nanos * 1e-9
         if self.opts.wait == "watch" or self.stream_views:
@@ -177,7 +181,7 @@ class GrpcBackend:
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
         budget = self.bpb.SearchBudget()
         if self.opts.budget is not None:
-            budget.seconds = self.opts.budget
+            budget.time.FromNanoseconds(int(self.opts.budget * 1e9))
         if self.opts.budget_iterations is not None:
             budget.iterations = self.opts.budget_iterations
         request = self.bpb.SuggestMoveRequest(game_id=h.game_id, seat=h.seat, bot=self.opts.suggest_bot,
@@ -187,7 +191,7 @@ class GrpcBackend:
                                                  timeout=(self.opts.budget or 0.0) + self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
-        return reply.move.id, reply.stats.seconds
+        return reply.move.id, reply.stats.duration.ToNanoseconds() / 1e9
 
     async def _stream_view(self, h: Handle) -> ViewInfo:
         """The newest view from the WatchGame stream, once it has caught up with our last move."""
@@ -241,8 +245,9 @@ class GrpcBackend:
         except asyncio.CancelledError:
             raise
         except Exception as err:  # noqa: BLE001
-            if not (isinstance(err, self.grpc.aio.AioRpcError) and err.code() == self.grpc.StatusCode.CANCELLED):
-                self.rec.error("WatchGame", self._error(err).code, time.monotonic())
+            failure = self._error(err)
+            if failure.code != "CANCELLED":
+                self.rec.error("WatchGame", failure.code, time.monotonic())
         finally:
             h.changed.set()
 
@@ -262,129 +267,54 @@ class GrpcBackend:
 
 
 # --- in process ------------------------------------------------------------------
-class InProcessBackend:
-    """The same work without gRPC: the engine and the bot code, called directly.
+class InProcessBackend(GrpcBackend):
+    """The server's own logic without a transport: the same calls, the same request
+    messages and the same game loop as ``GrpcBackend``, made on the game master and
+    the bot advisor (``boardbot.server.master``, ``boardbot.server.advisor``) that
+    every gRPC call reaches, in this process, with the server's bot runner and a
+    search queue that runs searches in threads of this process. The difference
+    between a run against a server and this one is what the transport costs.
 
-    GetView is ``view(seat)`` plus the legal moves and their texts; SubmitMove
-    is the legal-move lookup and a checked apply; a bot seat's move is a world
-    sampled for the seat and the bot's choice (as ``boardbot.server.bots`` does); an AI
-    suggestion is ``ai_call.suggest_move``. The game loop yields to the event
-    loop before each call (``yield_first``) and times only the call itself,
-    so concurrent simulated clients interleave without one client's work
-    being counted in another's latency; nothing runs in parallel within one
-    process (use --processes for more cores).
-    """
+    The game loop yields to the event loop before each call (``yield_first``) and
+    times only the call itself, so concurrent simulated clients interleave without
+    one client's work being counted in another's latency; nothing runs in parallel
+    within one process (use --processes for more cores)."""
 
     yield_first = True
-    view_name = "GetView"
 
     def __init__(self, opts, recorder):
-        from boardbot.engine import registry
+        super().__init__(None, opts, recorder)
 
-        self.registry = registry
-        self.opts = opts
-        self.rec = recorder
-        self._bots: dict[tuple, object] = {}
+    def _connect(self) -> None:
+        from boardbot.server.advisor import BotAdvisor
+        from boardbot.server.bots import BotRunner
+        from boardbot.server.master import GameMaster
+        from boardbot.server.search_queue import SearchQueue
+        from boardbot.server.store import InMemoryStore
 
-    async def start(self) -> None:
-        pass
+        from .inprocess import MasterStubs
+
+        self.searches = SearchQueue(None)
+        self.bots = BotRunner(searches=self.searches)
+        self.master = GameMaster(InMemoryStore(), self.bots)
+        self.advisor = BotAdvisor(self.master, self.searches)
+        stubs = MasterStubs(self.master, self.advisor)
+        self.stubs, self.bot_stubs = [stubs], [stubs]
+
+    def _metadata(self, token: str) -> tuple:
+        return (("authorization", f"Bearer {token}"),)
+
+    async def start(self, timeout: float = 10.0) -> None:
+        self.searches.start()
 
     async def close(self) -> None:
-        pass
+        await self.master.close()
+        self.bots.close()
+        self.searches.close()
 
-    def _bot(self, game, spec: str):
-        key = (game.name, spec)
-        bot = self._bots.get(key)
-        if bot is None:
-            from boardbot.ai.bots import make_bot
+    def _error(self, err) -> CallError:
+        from boardbot.server.errors import ServiceError
 
-            bot = self._bots[key] = make_bot(spec, game)
-        return bot
-
-    async def create(self, h: Handle, seed: int) -> None:
-        try:
-            game = self.registry.get(h.scenario.game)
-            specs = h.scenario.seat_specs(h.seat)
-            config = dict(h.scenario.config)
-            config.setdefault("players", len(specs))
-            h.state = game.new_state(config, seed)
-            h.bots = {q: self._bot(game, spec) for q, spec in enumerate(specs) if spec is not None}
-        except Exception as err:  # noqa: BLE001
-            raise CallError(f"ENGINE_{type(err).__name__}", str(err)) from None
-        h.rng = random.Random(seed)
-        h.version = 0
-
-    async def view(self, h: Handle) -> ViewInfo:
-        return self._view(h)
-
-    def _view(self, h: Handle) -> ViewInfo:
-        state = h.state
-        state.view(h.seat)
-        decider = state.decider()
-        moves = 0
-        if decider == h.seat:
-            legal = state.legal_moves()
-            for move in legal:
-                state.move_text(move)
-            moves = len(legal)
-        return ViewInfo(h.version, decider, decider == -1, moves)
-
-    async def submit(self, h: Handle, move_id: int, version: int) -> tuple[bool, ViewInfo | None]:
-        """The move; with --submit-view also the view after it, or (next) the bot seats'
-        moves and the view at the seat's next decision, as the server does it."""
-        state = h.state
-        if version != h.version:
-            raise CallError("ABORTED")
-        moves = state.legal_moves()
-        if not 0 <= move_id < len(moves):
-            raise CallError("INVALID_ARGUMENT")
-        state.apply_checked(moves[move_id])
-        h.version += 1
-        finished = state.decider() == -1
-        view = None
-        if self.opts.submit_view == "next" and not finished:
-            self._bots_move(h)
-        if self.opts.submit_view != "none":
-            view = self._view(h)
-        return finished, view
-
-    async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
-        from .ai_call import SuggestUnavailable, suggest_move
-
-        try:
-            return suggest_move(h.state.game, h.state, h.seat, self.opts.suggest_bot, self.opts.budget,
-                                self.opts.budget_iterations, seed)
-        except SuggestUnavailable as err:
-            raise CallError("UNIMPLEMENTED", str(err)) from None
-        except Exception as err:  # noqa: BLE001
-            raise CallError(f"ENGINE_{type(err).__name__}", str(err)) from None
-
-    async def wait(self, h: Handle, view: ViewInfo) -> None:
-        """Bot seats move (what the server's driver does between a client's calls)."""
-        state = h.state
-        while True:
-            seat = state.decider()
-            if seat == -1 or seat not in h.bots:
-                return
-            await asyncio.sleep(0)  # let other clients run between bot moves
-            self._bot_move(h, seat)
-
-    def _bots_move(self, h: Handle) -> None:
-        """The bot seats' moves up to the client's decision, at once (inside a SubmitMove)."""
-        while True:
-            seat = h.state.decider()
-            if seat == -1 or seat not in h.bots:
-                return
-            self._bot_move(h, seat)
-
-    def _bot_move(self, h: Handle, seat: int) -> None:
-        started = time.monotonic()
-        state = h.state
-        world = state.sample_for(seat, h.rng)
-        move = h.bots[seat].choose(world, h.rng)
-        state.apply_checked(move)
-        h.version += 1
-        self.rec.ok("bot move", started, time.monotonic() - started)
-
-    async def finish(self, h: Handle, delete: bool) -> None:
-        h.state = None
+        if isinstance(err, ServiceError):
+            return CallError(err.code_name, err.message)
+        return CallError(f"CLIENT_{type(err).__name__}", str(err))

@@ -13,7 +13,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where = p.add_argument_group("target")
     where.add_argument("--target", metavar="HOST:PORT", help="a running boardbot server")
     where.add_argument("--in-process", action="store_true",
-                       help="no server: the same games with the engine and the bots called directly")
+                       help="no server: the same calls made on the game master in this process (the server's own "
+                            "logic, its bots and searches, without gRPC)")
     where.add_argument("--also-in-process", action="store_true",
                        help="after the run against --target, run the same load in process; the report puts "
                             "them side by side")
@@ -69,7 +70,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                             "(default 1)")
     moves.add_argument("--bot-budget", type=float, default=None,
                        help="the bot seats' think budget in seconds (as their spec sets it): the report gives "
-                            "the share of bot moves over it (needs --wait watch, or --in-process)")
+                            "the share of bot moves over it (needs --wait watch)")
     moves.add_argument("--margin-ms", type=float, default=50.0,
                        help="report the share of suggestions slower than budget + this (default 50)")
     moves.add_argument("--wait", choices=("poll", "watch"), default="poll",

@@ -219,7 +219,7 @@ class Generator:
 
     async def cleanup(self) -> None:
         """Delete the games the deadline interrupted (not measured), close connections."""
-        if self.abandoned and self.opts.delete_games and not self.opts.in_process:
+        if self.abandoned and self.opts.delete_games:
             await asyncio.gather(*(self._quiet_finish(h) for h in self.abandoned), return_exceptions=True)
         await self.backend.close()
 
@@ -409,7 +409,7 @@ class Generator:
                 t = monotonic()
                 try:
                     await backend.finish(h, opts.delete_games)
-                    if opts.delete_games and not opts.in_process:
+                    if opts.delete_games:
                         rec.ok("DeleteGame", t, monotonic() - t)
                 except CallError as err:
                     await self._failed("DeleteGame", err, t)

@@ -80,8 +80,7 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
             entry["search_seconds_reported"] = stats.percentiles(searched)
         ai["suggest"] = entry
     if "bot move" in win.lats:
-        how = ("the engine's bot, timed in process (sample a world + choose + apply)" if opts.in_process else
-               "the server's own bot seats: WatchGame event time minus the previous event's time "
+        how = ("the server's own bot seats: WatchGame event time minus the previous event's time "
                "(server clock, commit to commit)")
         lat = win.lats["bot move"]
         ai["bot_moves"] = {"measured": how, "latency": stats.percentiles(lat), "budget_ms": None}
@@ -112,13 +111,13 @@ def build_run(opts: Options, result: RunResult, server_pids: list[int] | None, l
         gen_cores = result.generator_cpu_s / max(result.wall_end, 1e-9)
     gen_entry = {"processes": result.processes, "cores": round(gen_cores, 3),
                  "percent_of_machine": round(100 * gen_cores / (os.cpu_count() or 1), 1)}
-    # what the generator handled: unary calls, stream messages (and, in process, the bots' moves)
-    calls_done = (rpc_count + stream_messages + calls.get("bot move", {}).get("count", 0) * opts.in_process)
+    # what the generator handled: unary calls and stream messages
+    calls_done = rpc_count + stream_messages
     if calls_done:
         gen_entry["cpu_us_per_call"] = round(gen_cores * seconds / calls_done * 1e6, 1)
     cpu["generator"] = gen_entry
     if opts.in_process:
-        cpu["server"] = {"note": "none (in process: the generator does the engine's work)"}
+        cpu["server"] = {"note": "none (in process: the generator runs the game master, its bots and searches)"}
     elif sampler and sampler.server is not None:
         cores = sampler.server.cores_between(start, end)
         cpu["server"] = {"pids": server_pids, "cores": None if cores is None else round(cores, 3),
@@ -517,8 +516,8 @@ def write_html(doc: dict, path: str) -> None:
             f"<code>{html.escape(' '.join(doc.get('command') or []))}</code></p>",
             "<h2>Summary</h2>", _summary_table(runs),
             f"<p class=\"note\">Percentiles: {html.escape(doc['percentiles'])}. Latency is measured by the "
-            "client from sending a call to its answer; the in-process column does the same engine and bot work "
-            "without gRPC, the service's cost is the difference.</p>"]
+            "client from sending a call to its answer; the in-process column makes the same calls on the game "
+            "master itself (the server's own logic, without gRPC): the transport's cost is the difference.</p>"]
     for run in runs:
         budget = run["ai"].get("suggest", {}).get("budget_ms")
         main = [n for n in ("GetView", "WatchGame view", "SubmitMove", "SuggestMove", "bot move", "CreateGame",

@@ -81,12 +81,12 @@ class LegalMove:
 
 @dataclass(frozen=True)
 class View:
-    """One seat's (or a spectator's, seat -1) view at one version."""
+    """One seat's (or a spectator's: seat None) view at one version."""
 
     game_id: str
     version: int
-    seat: int
-    decider: int
+    seat: int | None
+    decider: int | None  # None once the game is over
     finished: bool
     state: dict
     legal_moves: list[LegalMove]
@@ -106,7 +106,8 @@ class View:
     @classmethod
     def from_message(cls, msg: common_pb2.SeatView) -> "View":
         return cls(
-            game_id=msg.game_id, version=msg.version, seat=msg.seat, decider=msg.decider,
+            game_id=msg.game_id, version=msg.version, seat=msg.seat if msg.HasField("seat") else None,
+            decider=msg.decider if msg.HasField("decider") else None,
             finished=msg.status == common_pb2.GAME_STATUS_FINISHED,
             state=message_dict(msg.view),
             legal_moves=[LegalMove(m.id, m.text, message_dict(m.move)) for m in msg.legal_moves],
@@ -247,7 +248,10 @@ class Game:
 
 
 def _budget(seconds: float | None, iterations: int | None) -> bot_service_pb2.SearchBudget:
-    return bot_service_pb2.SearchBudget(seconds=seconds, iterations=iterations)
+    budget = bot_service_pb2.SearchBudget(iterations=iterations)
+    if seconds is not None:
+        budget.time.FromNanoseconds(int(seconds * 1e9))
+    return budget
 
 
 def _auth(token: str | None) -> tuple:

@@ -1,3 +1,4 @@
 """Czech Pub (Josef Koštíř, Czech Board Games 2012): out-drink the regulars."""
 
-from .state import GAME, CzechPubGame, CzechPubState  # noqa: F401
+from .game import GAME, CzechPubGame  # noqa: F401
+from .state import CzechPubState  # noqa: F401

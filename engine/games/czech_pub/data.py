@@ -7,7 +7,9 @@ effects are DECODED from the rulebook; everything the text leaves out
 (deck composition, action costs, the drunkenness track, hand sizes of the
 later stages, title thresholds, the non-alcoholic card value) is an
 ASSUMPTION and lives in the one table ``ASSUMED`` below, so it can be
-replaced if the printed data turns up.
+replaced if the printed data turns up. At the end: the indices of a state's
+phases, card origins, Last Order stages and outs that the rules, views, policy and
+renderer share.
 """
 
 from __future__ import annotations
@@ -128,6 +130,28 @@ ROW_LEN = tuple(len(row) for row in TRACK)
 HAND_SIZE = ASSUMED["hand_size"]
 TITLE_POINTS = tuple(t[0] for t in ASSUMED["titles"])
 TITLE_TOKENS = tuple(t[1] for t in ASSUMED["titles"])
+
+
+# --- state indices (shared by the rules, the views, the policy and the renderer) ---
+PLAY, DISCARD, WINDOW, RESPOND, ROUND, BRAWL, OVER = range(7)
+PHASE_NAME = ("play", "abstinence_discard", "reaction_window", "target_response",
+              "round_response", "brawl_response", "game_over")
+PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+
+# Where a card in front of the active player came from.
+OWN, SLIPPED, SUPPLIED, FOREIGN = range(4)
+ORIGIN_NAME = ("own", "slipped_in", "supplied", "opponent_card")
+ORIGIN_BY_NAME = {name: i for i, name in enumerate(ORIGIN_NAME)}
+
+LO_ASIDE, LO_IN_DECK, LO_DRAWN = range(3)
+LO_NAME = ("set_aside", "in_deck", "drawn")
+LO_BY_NAME = {name: i for i, name in enumerate(LO_NAME)}
+
+IN, OUT_DRUNK, OUT_THROWN = range(3)
+OUT_NAME = ("", "drunk", "thrown_out")
+OUT_BY_NAME = {name: i for i, name in enumerate(OUT_NAME)}
+
+POPCOUNT = tuple(bin(i).count("1") for i in range(1 << SHOT_KINDS))  # shot kinds in a token mask
 
 
 def full_deck() -> list[int]:

@@ -11,7 +11,8 @@ The view may come back from protobuf, so every key is read defensively.
 from __future__ import annotations
 
 from . import data as D
-from .state import OWN, ORIGIN_BY_NAME, POPCOUNT, delivered_items, score_items
+from .data import ORIGIN_BY_NAME, OWN, POPCOUNT
+from .rules import delivered_items, score_items
 
 ORDINAL = ("", "1st", "2nd", "3rd", "4th", "5th", "6th")
 

@@ -1,3 +1,4 @@
 """Dűlőre jutunk: harvest grapes, press, age and bottle wine, fulfil orders; solo against the Winemaker."""
 
-from .state import GAME, DuloreGame, DuloreState  # noqa: F401
+from .game import GAME, DuloreGame  # noqa: F401
+from .state import DuloreState  # noqa: F401

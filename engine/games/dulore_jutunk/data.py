@@ -120,6 +120,15 @@ BONUS_TEXT = ("", "place a farmer marker", "age one of your red barrels", "draw 
 # the two red bonuses and the white bonus are an ASSUMPTION (game-data.md 4.2).
 CELLAR_BONUS = (B_NONE, B_DRAW, B_NONE, B_FARMER, B_DRAW, B_AGE_RED)
 
+
+def press_colour(red: int, yellow: int) -> int:
+    """The wine a press of ``red`` and ``yellow`` grapes makes."""
+    if red == 0:
+        return WHITE
+    if yellow == 0:
+        return RED
+    return ROSE
+
 # B-side special abilities (the rulebook's eight icons).
 (AB_WHITE3, AB_RED3, AB_ROSE3, AB_DRAW2,
  AB_FULFIL_DRAW, AB_FULFIL_AGE, AB_FULFIL_FARMER, AB_FULFIL_PRESS3) = range(8)
@@ -245,6 +254,13 @@ HONOUR_BOARDS = {
 }
 HONOUR_VALUES = {2: (4, 2), 3: (4, 3, 2), 4: (5, 3, 2)}
 
+
+def honour_rows(players: int, enabled: bool, side: str) -> tuple:
+    """The honours board's rows (condition, checks) a configuration plays with."""
+    if not enabled or players < 2:
+        return ()
+    return HONOUR_BOARDS[(players, side)]
+
 # --- solo: the Winemaker -------------------------------------------------------
 # ASSUMPTION (game-data.md 4.2, "Winemaker cards"): 24 cards of
 # (ring position to harvest, ring position for the black marker, number of
@@ -299,3 +315,15 @@ def solo_label(score: int) -> str:
         if score >= least:
             return label
     return SOLO_SCALE[-1][1]
+
+
+# --- the turn's task stack (rules.py drives it; views.py and policy.py read it) --
+# A task is a tuple of five ints (kind, seat, a, b, c); these are the kinds.
+(K_TURN, K_KEEP, K_ABIL, K_AGE, K_FARMER, K_DRAW, K_PRESS, K_TAKE, K_BLACK,
+ K_DISC_G, K_DISC_B, K_HONOURS, K_BOTTLES,
+ K_ACTIVATE, K_END, K_REFILL, K_WM, K_WM_REST) = range(18)
+TASK_NAME = ("turn", "keep_grapes", "abilities", "age", "farmer", "draw", "press", "take_order",
+             "black_marker", "discard_grapes", "discard_bottle", "honours", "pass_bottles",
+             "activate_marker", "end_turn", "refill_orders", "winemaker_turn", "winemaker_rest")
+TASK_BY_NAME = {name: i for i, name in enumerate(TASK_NAME)}
+FIRST_AUTO = K_ACTIVATE  # kinds from here on run inside apply(): no decision

@@ -20,8 +20,8 @@ import random
 from boardbot.engine.core import TERMINAL
 
 from . import data as D
-from .state import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
-                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, SKIP, press_colour)
+from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
+                   K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
 
 TRACK_START = D.TRACK_START
 TRACK_LEN = D.TRACK_LEN

@@ -1,3 +1,4 @@
 """Fritanga: foods hop over a grid of cards above the boiling oil (Versus, Versus Teams, Chef)."""
 
-from .state import GAME, FritangaGame, FritangaState  # noqa: F401
+from .game import GAME, FritangaGame  # noqa: F401
+from .state import FritangaState  # noqa: F401

@@ -176,3 +176,51 @@ def grid_shape(cards: int) -> tuple[int, int, int]:
     rows = max(3, math.ceil(cards / cols))
     last = cards - cols * (rows - 1)
     return cols, rows, last
+
+
+# --- state encoding -------------------------------------------------------------
+# How the state codes cards, knowledge, statuses and the decision stack (the
+# fields themselves: state.py). Shared by rules.py, views.py and policy.py.
+FACE_UP = 16
+KIND = 15
+FRESH = 16
+MSHIFT = 5
+PUBLIC = 1 << 7  # in a knowledge mask
+PUBLIC_CODE = PUBLIC << MSHIFT
+ALIVE, OUT, FRIED, CHEF_ROLE = range(4)
+STATUS_NAMES = ("alive", "out", "fried", "chef")
+
+# --- frames ------------------------------------------------------------------
+(
+    F_START, F_PLAY, F_MOVE, F_LAST, F_FALLEN, F_FRITOS, F_TRAMP, F_BREAD, F_PEEK, F_ELIM,
+    F_MAINT_SRC, F_MAINT_DST, F_UNBAT, F_SWITCH, F_FISSURE, F_COLD, F_NFW,
+    F_CHEF, F_CREACT, F_CREACT_NFW, F_SPLAT, F_SK_REMOVE, F_SK_PUSH_SEAT, F_SK_PUSH_DIR,
+    F_SK_ADJ, F_SK_REVEAL, F_SK_SWAP, F_SK_SHAKE, F_SK_EDGE, F_SK_STEAL,
+) = range(30)
+A_END, A_BEGIN, A_BOOM, A_SHAKE, A_ADJ = range(40, 45)
+FIRST_CHEF_FRAME = F_CHEF
+FIRST_AUTO = A_END
+FRAME_NAMES = {
+    F_START: "choose_start", F_PLAY: "play_cards", F_MOVE: "movement", F_LAST: "last_chance",
+    F_FALLEN: "fallen", F_FRITOS: "fritos_target", F_TRAMP: "trampoline_target",
+    F_BREAD: "breadcrumbs_place", F_PEEK: "f_rays_peek", F_ELIM: "f_rays_eliminate",
+    F_MAINT_SRC: "maintenance_take", F_MAINT_DST: "maintenance_place", F_UNBAT: "unbattered_target",
+    F_SWITCH: "switch_target", F_FISSURE: "fissure_target", F_COLD: "cold_water_geyser",
+    F_NFW: "no_frying_way_window", F_CHEF: "chef_turn", F_CREACT: "chef_reaction_window",
+    F_CREACT_NFW: "chef_reaction_window_no_frying_way", F_SPLAT: "splatter_direction",
+    F_SK_REMOVE: "skim_remove", F_SK_PUSH_SEAT: "spatula_target", F_SK_PUSH_DIR: "spatula_direction",
+    F_SK_ADJ: "knife_remove", F_SK_REVEAL: "lid_reveal", F_SK_SWAP: "stir_swap",
+    F_SK_SHAKE: "shake_direction", F_SK_EDGE: "trim_edge", F_SK_STEAL: "taste_target",
+    A_END: "end_turn", A_BEGIN: "begin", A_BOOM: "boom_pushes", A_SHAKE: "shake_pushes",
+    A_ADJ: "knife_foods",
+}
+FRAME_BY_NAME = {v: k for k, v in FRAME_NAMES.items()}
+
+# effects waiting behind a No frying way! window: (effect, a, b)
+E_PUSH, E_SWITCH, E_STEAL, E_CSTEAL, E_REMOVE = range(5)
+EFFECT_TEXT = ("a push", "a switch", "a steal", "a taste test", "a card removal")
+
+
+def seat_bit(seat: int) -> int:
+    """A seat's bit in a knowledge or seat mask."""
+    return 1 << seat

@@ -17,28 +17,28 @@ import math
 import random
 
 from . import data as D
-from . import state as S
+from .rules import FritangaRules
 
 
 # --- what the decider may see ------------------------------------------------
-def known_kind(state: S.FritangaState, seat: int, c: int) -> int:
+def known_kind(state: FritangaRules, seat: int, c: int) -> int:
     """The card kind at c if ``seat`` may see it, -1 if hidden (or no card)."""
     g = state.grid[c]
     if g < 0:
         return -1
-    if g >= S.FACE_UP or state.kmask[c] & (S.PUBLIC | (1 << seat)):
-        return g & S.KIND
+    if g >= D.FACE_UP or state.kmask[c] & (D.PUBLIC | (1 << seat)):
+        return g & D.KIND
     return -1
 
 
-def public_hand(state: S.FritangaState, seat: int, q: int) -> list:
+def public_hand(state: FritangaRules, seat: int, q: int) -> list:
     """The kinds in q's hand that ``seat`` knows."""
-    vis = S.PUBLIC | (1 << seat)
-    return [code & S.KIND for code in state.hands[q] if q == seat or (code >> S.MSHIFT) & vis]
+    vis = D.PUBLIC | (1 << seat)
+    return [code & D.KIND for code in state.hands[q] if q == seat or (code >> D.MSHIFT) & vis]
 
 
 # --- geometry ------------------------------------------------------------------
-def mobility(state: S.FritangaState, mover: int, p: int, gone: int = -1) -> int:
+def mobility(state: FritangaRules, mover: int, p: int, gone: int = -1) -> int:
     """How many cards a piece of ``mover`` standing on p could move to (card ``gone`` removed)."""
     grid, occ = state.grid, state.occ
     nbrs = state.lay.nbrs
@@ -63,7 +63,7 @@ def mobility(state: S.FritangaState, mover: int, p: int, gone: int = -1) -> int:
     return len(seen)
 
 
-def falls_when_pushed(state: S.FritangaState, q: int, d: int) -> bool:
+def falls_when_pushed(state: FritangaRules, q: int, d: int) -> bool:
     p = state.pos[q]
     if p < 0:
         return False
@@ -71,11 +71,11 @@ def falls_when_pushed(state: S.FritangaState, q: int, d: int) -> bool:
     return x < 0 or state.grid[x] < 0
 
 
-def is_rival(state: S.FritangaState, a: int, b: int) -> bool:
+def is_rival(state: FritangaRules, a: int, b: int) -> bool:
     return a != b and state.lay.team[a] != state.lay.team[b]
 
 
-def card_value(state: S.FritangaState, seat: int, c: int) -> float:
+def card_value(state: FritangaRules, seat: int, c: int) -> float:
     """How welcome landing on card c is, from what ``seat`` knows."""
     k = known_kind(state, seat, c)
     if k < 0:
@@ -92,14 +92,14 @@ def card_value(state: S.FritangaState, seat: int, c: int) -> float:
 
 
 # --- the bot -------------------------------------------------------------------
-def heuristic_move(state: S.FritangaState, rng: random.Random) -> tuple:
+def heuristic_move(state: FritangaRules, rng: random.Random) -> tuple:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     f = state.stack[-1]
     t = f[0]
     me = state.decider()
-    if t == S.F_PLAY:
+    if t == D.F_PLAY:
         ctx = _play_context(state, me)
         scored = [(_play_score(state, me, m, ctx), rng.random(), m) for m in moves]
     else:
@@ -107,35 +107,35 @@ def heuristic_move(state: S.FritangaState, rng: random.Random) -> tuple:
     return max(scored)[2]
 
 
-def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
+def _score(state: FritangaRules, me: int, f: tuple, t: int, m: tuple) -> float:
     kind = m[0]
-    if t == S.F_MOVE:
+    if t == D.F_MOVE:
         p = state.pos[me]
         d = m[1]
         mob = mobility(state, me, d, gone=p)
         return min(mob, 6) + card_value(state, me, d) - (4 if mob == 0 else 0)
-    if t == S.F_PLAY:
+    if t == D.F_PLAY:
         return _play_score(state, me, m)
-    if t == S.F_START:
+    if t == D.F_START:
         # far from the other start cards, next to many cards
         others = [state.pos[q] for q in range(state.num_seats) if state.pos[q] >= 0]
         spread = min((_dist(state, m[1], o) for o in others), default=10)
         return min(spread, 6) + 0.1 * mobility(state, me, m[1])
-    if t in (S.F_NFW,):
+    if t in (D.F_NFW,):
         if kind == "decline":
             return 0.0
         e, a, b = f[3], f[4], f[5]
-        if e == S.E_PUSH:
+        if e == D.E_PUSH:
             return 2.0 if falls_when_pushed(state, a, b) else -0.5
-        if e in (S.E_STEAL, S.E_CSTEAL):
+        if e in (D.E_STEAL, D.E_CSTEAL):
             return 0.5 if len(state.hands[me]) > 1 else -0.5
-        if e == S.E_REMOVE:
+        if e == D.E_REMOVE:
             p = state.pos[me]
             return 1.0 if p >= 0 and mobility(state, me, p, gone=a) <= 1 else -0.5
-        return 0.5 if e == S.E_SWITCH else -0.5
-    if t == S.F_FALLEN:
+        return 0.5 if e == D.E_SWITCH else -0.5
+    if t == D.F_FALLEN:
         return 1.0 if kind == "play" else 0.0
-    if t == S.F_LAST:
+    if t == D.F_LAST:
         if kind == "play":
             return 5.0
         k = known_kind(state, me, m[1])
@@ -144,83 +144,83 @@ def _score(state: S.FritangaState, me: int, f: tuple, t: int, m: tuple) -> float
         if k >= 0:
             return -4.0
         return 0.1 * mobility(state, me, m[1])
-    if t == S.F_FRITOS or t == S.F_TRAMP:
+    if t == D.F_FRITOS or t == D.F_TRAMP:
         c = m[1]
         return min(mobility(state, me, c, gone=state.pos[me]), 6) + card_value(state, me, c) - _rival_pressure(state, me, c)
-    if t == S.F_COLD:
+    if t == D.F_COLD:
         if kind == "decline":
             return min(mobility(state, me, state.pos[me]), 6) + 0.2
         c = m[1]
         return min(mobility(state, me, c, gone=state.pos[me]), 6) + card_value(state, me, c)
-    if t == S.F_BREAD or t == S.F_MAINT_DST:
+    if t == D.F_BREAD or t == D.F_MAINT_DST:
         # put cards where my piece can use them
         p = state.pos[me]
         if p < 0:
             return 0.0
         return -_dist(state, m[1], p)
-    if t == S.F_MAINT_SRC:
+    if t == D.F_MAINT_SRC:
         # take cards away from the rival with the fewest ways out, not from my neighbourhood
         return _cut_value(state, me, m[1]) - 0.5 * (_dist(state, m[1], state.pos[me]) <= 2)
-    if t == S.F_PEEK:
+    if t == D.F_PEEK:
         p = state.pos[me]
         return -_dist(state, m[1], p) if p >= 0 else 0.0
-    if t in (S.F_ELIM, S.F_FISSURE, S.F_SK_REMOVE, S.F_SK_ADJ):
+    if t in (D.F_ELIM, D.F_FISSURE, D.F_SK_REMOVE, D.F_SK_ADJ):
         value = _cut_value(state, me, m[1])
         p = state.pos[me]
         if p >= 0 and m[1] in state.destinations(me):
             value -= 1.0
         return value
-    if t == S.F_UNBAT:
+    if t == D.F_UNBAT:
         return len(state.hands[m[1]])
-    if t == S.F_SWITCH:
+    if t == D.F_SWITCH:
         q = m[1]
         if not is_rival(state, me, q):
             return -5.0
         return mobility(state, me, state.pos[q]) - mobility(state, me, state.pos[me])
     # --- the chef ---
-    if t == S.F_CHEF:
+    if t == D.F_CHEF:
         return _skill_score(state, D.SKILL_BY_KEY[m[1]])
-    if t == S.F_CREACT or t == S.F_CREACT_NFW:
+    if t == D.F_CREACT or t == D.F_CREACT_NFW:
         if kind == "decline":
             return 0.0
-        if t == S.F_CREACT_NFW:
+        if t == D.F_CREACT_NFW:
             return 1.0
         return 1.0 if f[2] in (D.FRITOS, D.TRAMPOLINE, D.NO_FRYING, D.BREADCRUMBS) else -1.0
-    if t in (S.F_SPLAT, S.F_SK_PUSH_DIR):
+    if t in (D.F_SPLAT, D.F_SK_PUSH_DIR):
         q = f[1]
         d = D.DIR_BY_NAME[m[1]]
         return _push_value(state, q, d)
-    if t == S.F_SK_PUSH_SEAT:
+    if t == D.F_SK_PUSH_SEAT:
         q = m[1]
         return max(_push_value(state, q, d) for d in range(4))
-    if t == S.F_SK_SHAKE:
+    if t == D.F_SK_SHAKE:
         d = D.DIR_BY_NAME[m[1]]
         return sum(_push_value(state, q, d) for q in state.lay.foods if state.pos[q] >= 0)
-    if t == S.F_SK_EDGE:
+    if t == D.F_SK_EDGE:
         cells = state._edge_cells(D.DIR_BY_NAME[m[1]])
         return sum(_cut_value(state, me, c) for c in cells)
-    if t == S.F_SK_REVEAL:
+    if t == D.F_SK_REVEAL:
         return 0.0
-    if t == S.F_SK_SWAP:
+    if t == D.F_SK_SWAP:
         return _cut_value(state, me, m[1]) if f[1] < 0 else -_cut_value(state, me, m[1])
-    if t == S.F_SK_STEAL:
+    if t == D.F_SK_STEAL:
         return sum(1 for k in public_hand(state, me, m[1]) if k in (D.FRITOS, D.NO_FRYING)) + 0.1 * len(
             state.hands[m[1]])
     return 0.0
 
 
-def _dist(state: S.FritangaState, a: int, b: int) -> int:
+def _dist(state: FritangaRules, a: int, b: int) -> int:
     lay = state.lay
     return abs(lay.row_of[a] - lay.row_of[b]) + abs(lay.col_of[a] - lay.col_of[b])
 
 
-def _rival_pressure(state: S.FritangaState, me: int, c: int) -> float:
+def _rival_pressure(state: FritangaRules, me: int, c: int) -> float:
     """Being next to a rival invites a push."""
     occ = state.occ
     return 0.3 * sum(1 for x in state.lay.nbrs[c] if occ[x] >= 0 and is_rival(state, me, occ[x]))
 
 
-def _cut_value(state: S.FritangaState, me: int, c: int) -> float:
+def _cut_value(state: FritangaRules, me: int, c: int) -> float:
     """How much removing card c hurts the rivals (of ``me``; for the chef: the foods)."""
     occ = state.occ
     value = 0.0
@@ -238,7 +238,7 @@ def _cut_value(state: S.FritangaState, me: int, c: int) -> float:
     return value
 
 
-def _push_value(state: S.FritangaState, q: int, d: int) -> float:
+def _push_value(state: FritangaRules, q: int, d: int) -> float:
     if state.pos[q] < 0:
         return 0.0
     if falls_when_pushed(state, q, d):
@@ -249,7 +249,7 @@ def _push_value(state: S.FritangaState, q: int, d: int) -> float:
     return 1.0 / (1 + mobility(state, q, x, gone=state.pos[q]))
 
 
-def _skill_score(state: S.FritangaState, k: int) -> float:
+def _skill_score(state: FritangaRules, k: int) -> float:
     foods = [q for q in state.lay.foods if state.pos[q] >= 0]
     if k == D.SK_SPATULA:
         return max((_push_value(state, q, d) for q in foods for d in range(4)), default=0.0)
@@ -268,14 +268,14 @@ def _skill_score(state: S.FritangaState, k: int) -> float:
     return 0.2  # Lift the lid
 
 
-def _play_context(state: S.FritangaState, me: int) -> tuple:
+def _play_context(state: FritangaRules, me: int) -> tuple:
     """What every card of one Play Cards decision is scored against: (destinations, best mobility)."""
     p = state.pos[me]
     dests = state.destinations(me)
     return dests, max((mobility(state, me, d, gone=p) for d in dests), default=-1)
 
 
-def _play_score(state: S.FritangaState, me: int, m: tuple, ctx: tuple | None = None) -> float:
+def _play_score(state: FritangaRules, me: int, m: tuple, ctx: tuple | None = None) -> float:
     if m[0] == "end_play":
         return 0.0
     k = D.KIND_BY_KEY[m[1]]
@@ -324,7 +324,7 @@ PLAYOUT_EPSILON = 0.1  # share of uniformly random playout moves
 PLAYOUT_SAMPLE = 8  # long target lists: score this many random candidates
 
 
-def playout_move(state: S.FritangaState, rng: random.Random):
+def playout_move(state: FritangaRules, rng: random.Random):
     moves = state._moves
     if len(moves) == 1:
         return moves[0]
@@ -333,7 +333,7 @@ def playout_move(state: S.FritangaState, rng: random.Random):
     f = state.stack[-1]
     t = f[0]
     me = state._decider
-    if t == S.F_PLAY:
+    if t == D.F_PLAY:
         ctx = _play_context(state, me)
         return max((_play_score(state, me, m, ctx), rng.random(), m) for m in moves)[2]
     if len(moves) > PLAYOUT_SAMPLE + 2:
@@ -361,7 +361,7 @@ _ESCAPE_CARDS = (D.BREAK, D.TRAMPOLINE)
 ISLAND_CAP = 40
 
 
-def _island(state: S.FritangaState, p: int) -> int:
+def _island(state: FritangaRules, p: int) -> int:
     """Cards connected to card p by orthogonal steps (capped at ISLAND_CAP)."""
     grid, nbrs = state.grid, state.lay.nbrs
     seen = {p}
@@ -375,11 +375,11 @@ def _island(state: S.FritangaState, p: int) -> int:
     return len(seen)
 
 
-def food_score(state: S.FritangaState, q: int, w: dict) -> float:
+def food_score(state: FritangaRules, q: int, w: dict) -> float:
     """The linear score of an unfried food (weights ``w``)."""
     score = 0.0
     for code in state.hands[q]:
-        k = code & S.KIND
+        k = code & D.KIND
         if k == D.FRITOS:
             score += w["fritos"]
         elif k == D.NO_FRYING:
@@ -397,20 +397,20 @@ def food_score(state: S.FritangaState, q: int, w: dict) -> float:
     return score
 
 
-def evaluate(state: S.FritangaState) -> list:
+def evaluate(state: FritangaRules) -> list:
     n = state.num_seats
     status = state.status
     if state.mode == D.CHEF:
         left = D.GOLDEN_TURNS - state.chef_played
         fry = 1.0
         for q in state.lay.foods:
-            if status[q] != S.FRIED:
+            if status[q] != D.FRIED:
                 z = _W_CHEF["bias"] + _W_CHEF["left"] * left + food_score(state, q, _W_CHEF)
                 fry *= 1.0 - 1.0 / (1.0 + math.exp(-z))
         foods = len(state.lay.foods)
         return [0.9 * fry + 0.05 if q == D.CHEF_SEAT else 0.8 * (1 - fry) / foods + 0.1 * (1 - fry) + 0.05
                 for q in range(n)]
-    e = [math.exp(food_score(state, q, _W_VERSUS)) if status[q] != S.FRIED else 0.0 for q in range(n)]
+    e = [math.exp(food_score(state, q, _W_VERSUS)) if status[q] != D.FRIED else 0.0 for q in range(n)]
     total = sum(e) or 1.0
     if state.mode == D.TEAMS:
         team = state.lay.team

@@ -8,30 +8,31 @@ waiting for that seat's Play Cards decision (or ``frames`` given explicitly).
 
 from __future__ import annotations
 
+from . import GAME
 from . import data as D
-from . import state as S
+from .state import FritangaState
 
 
 def build(mode: str = "versus", players: int = 3, cards: dict | None = None, pieces: dict | None = None,
           hands: dict | None = None, turn: int | None = None, frames: list | None = None,
           status: dict | None = None, fallen: dict | None = None, discard: dict | None = None,
-          chef_hand: list | None = None, seed: int = 7) -> S.FritangaState:
-    game = S.GAME
+          chef_hand: list | None = None, seed: int = 7) -> FritangaState:
+    game = GAME
     cfg = game.validate({"mode": mode, "players": players})
-    s = game._blank(cfg, seed)
+    s = FritangaState._blank(game, cfg, seed)
     cell = s.lay.cell_by_name
     for name, key in (cards or {}).items():
         up = key.startswith("+")
-        s.grid[cell[name]] = D.KIND_BY_KEY[key.lstrip("+")] | (S.FACE_UP if up else 0)
+        s.grid[cell[name]] = D.KIND_BY_KEY[key.lstrip("+")] | (D.FACE_UP if up else 0)
     for q, name in (pieces or {}).items():
         c = cell[name]
-        s.grid[c] |= S.FACE_UP
+        s.grid[c] |= D.FACE_UP
         s.pos[q] = c
         s.occ[c] = q
     for q, keys in (hands or {}).items():
-        s.hands[q] = [D.KIND_BY_KEY[k] | S.PUBLIC_CODE for k in keys]
+        s.hands[q] = [D.KIND_BY_KEY[k] | D.PUBLIC_CODE for k in keys]
     for q, st in (status or {}).items():
-        s.status[q] = S.STATUS_NAMES.index(st)
+        s.status[q] = D.STATUS_NAMES.index(st)
     for q, name in (fallen or {}).items():
         s.fall_at[q] = cell[name] if name else -1
     for key, count in (discard or {}).items():
@@ -45,24 +46,24 @@ def build(mode: str = "versus", players: int = 3, cards: dict | None = None, pie
         s.stack = []
         s._begin_turn(turn)
     else:
-        s.stack = [(S.A_END, turn)] + list(frames)
-    S._settle(s)
+        s.stack = [(D.A_END, turn)] + list(frames)
+    s._settle()
     s._run()
     return s
 
 
-def cell(state: S.FritangaState, name: str) -> int:
+def cell(state: FritangaState, name: str) -> int:
     return state.lay.cell_by_name[name]
 
 
-def name(state: S.FritangaState, c: int) -> str:
+def name(state: FritangaState, c: int) -> str:
     return state.lay.names[c]
 
 
-def card_at(state: S.FritangaState, name_: str) -> str:
+def card_at(state: FritangaState, name_: str) -> str:
     g = state.grid[cell(state, name_)]
-    return "" if g < 0 else D.CARD_KEY[g & S.KIND]
+    return "" if g < 0 else D.CARD_KEY[g & D.KIND]
 
 
-def hand_keys(state: S.FritangaState, seat: int) -> list:
-    return sorted(D.CARD_KEY[c & S.KIND] for c in state.hands[seat])
+def hand_keys(state: FritangaState, seat: int) -> list:
+    return sorted(D.CARD_KEY[c & D.KIND] for c in state.hands[seat])

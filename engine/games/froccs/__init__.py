@@ -1,3 +1,4 @@
 """Fröccs (Hajnóczy Soma): mix spritzers, sell them, bargain over mischief cards."""
 
-from .state import GAME, FroccsGame, FroccsState  # noqa: F401
+from .game import GAME, FroccsGame  # noqa: F401
+from .state import FroccsState  # noqa: F401

@@ -40,8 +40,8 @@ import random
 
 from . import data as D
 from . import glasses as G
-from .state import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
-                    RESPOND, SELL, SIDE, FroccsState)
+from .rules import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
+                    RESPOND, SELL, SIDE, FroccsRules)
 
 # what a card in hand is worth to its owner, in forints (rough)
 CARD_VALUE = (14, 10, 7, 5, 12, 6, 6, 6, 6)
@@ -92,18 +92,18 @@ _GLASS_VALUE_PLAIN = {g: _glass_value(g) for g in G.ALL}
 _GLASS_VALUE = {h: {g: _glass_value(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
 
 
-def public_score(state: FroccsState, q: int) -> float:
+def public_score(state: FroccsRules, q: int) -> float:
     """What everyone can estimate of q's standing (no hand contents)."""
     hero = state.heroes[q]
     return state.money[q] + sum(glass_value(g, hero) for g in state.glasses[q]) + 3.0 * min(sum(state.hands[q]), 8)
 
 
-def leader_gap(state: FroccsState, me: int, q: int) -> float:
+def leader_gap(state: FroccsRules, me: int, q: int) -> float:
     """How far q is ahead of me (positive) in public estimate."""
     return public_score(state, q) - public_score(state, me)
 
 
-def damage(state: FroccsState) -> float:
+def damage(state: FroccsRules) -> float:
     """What the pending mischief card would cost its target."""
     c, e, t, i, w = state.mis
     hero = state.heroes[t]
@@ -122,7 +122,7 @@ def damage(state: FroccsState) -> float:
     return max(0.0, glass_value(g, hero) - glass_value(after, hero)) + 4.0
 
 
-def rival_weight(state: FroccsState, me: int, t: int) -> float:
+def rival_weight(state: FroccsRules, me: int, t: int) -> float:
     """How much t's gain counts against me (1 in a 2-player game)."""
     n = state.num_seats
     if n == 2:
@@ -131,7 +131,7 @@ def rival_weight(state: FroccsState, me: int, t: int) -> float:
     return min(1.0, max(0.1, 1.0 / (n - 1) + gap / 200.0))
 
 
-def hit_chance(state: FroccsState) -> float:
+def hit_chance(state: FroccsRules) -> float:
     """The public estimate that the pending card hits if the bargain fails."""
     t = state.mis[2]
     hand = sum(state.hands[t])
@@ -144,7 +144,7 @@ def hit_chance(state: FroccsState) -> float:
     return max(0.5, 1.0 - hand * unseen_tify / unseen)
 
 
-def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
+def side_money(state: FroccsRules, seat: int) -> tuple[int, int]:
     """Side offers promised to ``seat``: (if carried out, if not). Only the
     bargainers call this, and they see every side offer."""
     carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
@@ -152,7 +152,7 @@ def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
     return carried, spared
 
 
-def attacker_minimum(state: FroccsState) -> float:
+def attacker_minimum(state: FroccsRules) -> float:
     """The least payment worth more to the attacker than carrying out."""
     a, t = state.player, state.mis[2]
     w = rival_weight(state, a, t)
@@ -161,7 +161,7 @@ def attacker_minimum(state: FroccsState) -> float:
     return (w * damage(state) * p + carried * p - spared) / (1.0 + w)
 
 
-def target_maximum(state: FroccsState, own_defence: bool) -> float:
+def target_maximum(state: FroccsRules, own_defence: bool) -> float:
     """The most the target should pay (own_defence: it knows its own hand)."""
     a, t = state.player, state.mis[2]
     dmg = damage(state)
@@ -177,7 +177,7 @@ def target_maximum(state: FroccsState, own_defence: bool) -> float:
 
 
 # --- the greedy bot -------------------------------------------------------------
-def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
+def heuristic_move(state: FroccsRules, rng: random.Random) -> tuple:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -210,7 +210,7 @@ def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
     return rng.choice(moves)
 
 
-def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
+def _best_pour(state: FroccsRules, me: int) -> tuple[float, tuple | None]:
     hand = state.hands[me]
     best, choice = -1e9, None
     heroes = state.heroes
@@ -233,7 +233,7 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     return best, choice
 
 
-def _rival_weights(state: FroccsState, me: int) -> list[float]:
+def _rival_weights(state: FroccsRules, me: int) -> list[float]:
     """``rival_weight(state, me, t)`` for every seat t (public scores computed once)."""
     n = state.num_seats
     if n == 2:
@@ -243,7 +243,7 @@ def _rival_weights(state: FroccsState, me: int) -> list[float]:
     return [min(1.0, max(0.1, base + (scores[t] - scores[me]) / 200.0)) for t in range(n)]
 
 
-def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float]) -> float:
+def _mischief_value(state: FroccsRules, me: int, m: tuple, weights: list[float]) -> float:
     _, card, effect, t, i, wine = m
     e = D.CARD_ID[effect]
     gl = state.glasses[t]
@@ -264,7 +264,7 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
     return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
 
-def _play(state: FroccsState, me: int, moves: list) -> tuple:
+def _play(state: FroccsRules, me: int, moves: list) -> tuple:
     can_stop = moves[0] == ("end_play",)
     best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
     pour_gain, pour = _best_pour(state, me)
@@ -281,7 +281,7 @@ def _play(state: FroccsState, me: int, moves: list) -> tuple:
     return choice if choice is not None else moves[0]
 
 
-def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
+def _sell_value(state: FroccsRules, me: int, m: tuple) -> float:
     if m[0] != "sell":
         return -1.0
     g = state.glasses[me][m[1]]
@@ -289,7 +289,7 @@ def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
     return G.sale_price(g, delta)
 
 
-def _buy(state: FroccsState, me: int, moves: list) -> tuple:
+def _buy(state: FroccsRules, me: int, moves: list) -> tuple:
     hand = state.hands[me]
     drinks = hand[0] + hand[1] + hand[2] + hand[3]
     want = 5 if drinks >= 6 and state.money[me] >= 10 else 3
@@ -301,7 +301,7 @@ def _buy(state: FroccsState, me: int, moves: list) -> tuple:
     return max(moves, key=score)
 
 
-def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tuple:
+def _action(state: FroccsRules, me: int, moves: list, rng: random.Random) -> tuple:
     kinds = {m[0]: m for m in moves}
     if "sell_spritzers" in kinds:
         return kinds["sell_spritzers"]
@@ -345,7 +345,7 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
     return moves[0]
 
 
-def _defend(state: FroccsState, me: int, moves: list) -> tuple:
+def _defend(state: FroccsRules, me: int, moves: list) -> tuple:
     dmg = damage(state)
     last = state.phase == LAST_CHANCE
     if ("this_is_for_you",) in moves and dmg >= (10 if last else 25):
@@ -355,7 +355,7 @@ def _defend(state: FroccsState, me: int, moves: list) -> tuple:
     return ("no_defence",)
 
 
-def _side(state: FroccsState, me: int, moves: list) -> tuple:
+def _side(state: FroccsRules, me: int, moves: list) -> tuple:
     """Pay the attacker to go through with it only against a runaway leader."""
     t = state.mis[2]
     a = state.player
@@ -367,7 +367,7 @@ def _side(state: FroccsState, me: int, moves: list) -> tuple:
     return ("no_side_offer",)
 
 
-def _offer_value(state: FroccsState, me: int) -> float:
+def _offer_value(state: FroccsRules, me: int) -> float:
     """The offer on the table, in forints, for ``me`` (positive: I gain)."""
     v = 0.0
     for comp in state.offer:
@@ -396,7 +396,7 @@ def _roundup10(x: float) -> int:
     return int(math.ceil(max(0, x) / 10.0)) * 10
 
 
-def _propose(state: FroccsState, me: int, moves: list) -> tuple:
+def _propose(state: FroccsRules, me: int, moves: list) -> tuple:
     a = state.player
     t = state.mis[2]
     if state.offer:
@@ -425,7 +425,7 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
     return ("carry_out",)
 
 
-def _respond(state: FroccsState, me: int, moves: list) -> tuple:
+def _respond(state: FroccsRules, me: int, moves: list) -> tuple:
     a = state.player
     t = state.mis[2]
     if ("accept",) not in moves:
@@ -438,7 +438,7 @@ def _respond(state: FroccsState, me: int, moves: list) -> tuple:
     return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
 
 
-def _pledge(state: FroccsState, me: int, moves: list) -> tuple:
+def _pledge(state: FroccsRules, me: int, moves: list) -> tuple:
     scores = [public_score(state, q) for q in range(state.num_seats)]
     best_other = max(s for q, s in enumerate(scores) if q != me)
     if scores[me] < best_other and ("chip_in", 10) in moves and state.money[me] >= 30:
@@ -447,7 +447,7 @@ def _pledge(state: FroccsState, me: int, moves: list) -> tuple:
 
 
 # --- rollouts and evaluation -----------------------------------------------------
-def playout_move(state: FroccsState, rng: random.Random) -> tuple:
+def playout_move(state: FroccsRules, rng: random.Random) -> tuple:
     """Mostly greedy, sometimes random: keeps rollouts short and sensible."""
     if rng.random() < 0.15:
         moves = state.legal_moves()
@@ -473,7 +473,7 @@ EVAL_TEMP, EVAL_TEMP_PER_TURN = 15.7, 5.85  # softmax temperature: wider while t
 DRAW_RATE = (2.5, 1.4)  # deck cards used per turn, about: 2 players, 3 or more
 
 
-def turns_left(state: FroccsState, q: int) -> tuple[float, bool]:
+def turns_left(state: FroccsRules, q: int) -> tuple[float, bool]:
     """(Own turns ``q`` can still start, estimated; whether q may still sell in this turn)."""
     n = state.num_seats
     p = state.player
@@ -484,7 +484,7 @@ def turns_left(state: FroccsState, q: int) -> tuple[float, bool]:
     return len(state.deck) / (DRAW_RATE[n > 2] * n) + 1.0, now
 
 
-def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
+def value_features(state: FroccsRules, q: int) -> tuple[list[float], float]:
     """(q's features in EVAL_FEATURES order, q's turns left capped at 10)."""
     t, now = turns_left(state, q)
     can_sell = now or t >= 1.0
@@ -508,13 +508,13 @@ def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
              h[3] * u, h[4] * u, (h[5] + h[6] + h[7] + h[8]) * u, float(sum(h))], min(t, 10.0))
 
 
-def projected_value(state: FroccsState, q: int) -> tuple[float, float]:
+def projected_value(state: FroccsRules, q: int) -> tuple[float, float]:
     """(What q's position is worth in forints, q's turns left capped at 10)."""
     f, t = value_features(state, q)
     return sum(w * x for w, x in zip(EVAL_WEIGHTS, f)), t
 
 
-def evaluate(state: FroccsState) -> list[float]:
+def evaluate(state: FroccsRules) -> list[float]:
     """Per-seat chance of winning in [0, 1]: a softmax of the projected values."""
     n = state.num_seats
     values = []

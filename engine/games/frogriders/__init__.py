@@ -1,3 +1,4 @@
 """Frogriders (eggertspiele 2017): leap frogrider units, collect sets."""
 
-from .state import GAME, FrogridersGame, FrogridersState  # noqa: F401
+from .game import GAME, FrogridersGame  # noqa: F401
+from .state import FrogridersState  # noqa: F401

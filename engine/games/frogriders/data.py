@@ -17,6 +17,14 @@ COLOURS = (YELLOW, RED, BLUE, BROWN)
 COLOUR_NAME = {YELLOW: "yellow", RED: "red", BLUE: "blue", BROWN: "brown"}
 COLOUR_BY_NAME = {v: k for k, v in COLOUR_NAME.items()}
 
+RETURNABLE = (RED, YELLOW, BLUE)  # brown can never be returned
+
+# Turn phases (the state's ``phase``) and their names in views.
+SETUP, LEAP, PHASE_B, TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP, OVER = range(7)
+PHASE_NAME = ("choose_set_card", "leap", "return_unit", "take_unit", "take_privilege", "second_leap", "game_over")
+PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+NO_CARD = -1  # no set card kept yet, an empty display slot
+
 UNITS = {YELLOW: 10, RED: 11, BLUE: 14, BROWN: 21}  # rulebook: 56 units
 REMOVED_TWO_PLAYERS = {YELLOW: 3, RED: 4, BLUE: 5, BROWN: 8}  # rulebook
 

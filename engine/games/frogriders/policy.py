@@ -23,7 +23,8 @@ import math
 import random
 
 from . import data as D
-from .state import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT, score_breakdown
+from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
+from .rules import score_breakdown
 
 _weights_cache: dict = {}
 

@@ -6,9 +6,8 @@ import pytest
 
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
-from boardbot.engine.games.czech_pub.state import (
-    BRAWL, PLAY, RESPOND, ROUND, SLIPPED, WINDOW, CzechPubState,
-)
+from boardbot.engine.games.czech_pub.data import BRAWL, PLAY, RESPOND, ROUND, SLIPPED, WINDOW
+from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)

@@ -6,9 +6,9 @@ import pytest
 
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
-from boardbot.engine.games.czech_pub.state import (
-    PLAY, ROUND, WINDOW, CzechPubState, delivered_items, score_items,
-)
+from boardbot.engine.games.czech_pub.data import PLAY, ROUND, WINDOW
+from boardbot.engine.games.czech_pub.rules import delivered_items, score_items
+from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)

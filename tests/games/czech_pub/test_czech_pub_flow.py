@@ -10,9 +10,10 @@ import pytest
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
-from boardbot.engine.games.czech_pub.state import (
-    LO_ASIDE, LO_DRAWN, LO_IN_DECK, OUT_DRUNK, OUT_THROWN, OVER, PLAY, WINDOW, CzechPubState,
+from boardbot.engine.games.czech_pub.data import (
+    LO_ASIDE, LO_DRAWN, LO_IN_DECK, OUT_DRUNK, OUT_THROWN, OVER, PLAY, WINDOW,
 )
+from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)

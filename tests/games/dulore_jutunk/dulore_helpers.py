@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from boardbot.engine import registry
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
 
 GAME = registry.get("dulore-jutunk")
 
@@ -41,7 +40,7 @@ def at(s, *tasks):
 
 def turn(s, p: int):
     s.current = p
-    return at(s, (S.K_TURN, p, 0, 0, 0))
+    return at(s, (D.K_TURN, p, 0, 0, 0))
 
 
 def task(kind: int, seat: int, a: int = 0, b: int = 0, c: int = 0) -> tuple:

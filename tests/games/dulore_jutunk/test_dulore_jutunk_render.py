@@ -11,7 +11,6 @@ from boardbot.server import convert
 from boardbot.v1 import common_pb2
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
 from boardbot.engine.games.dulore_jutunk.render import render
 from boardbot.engine.testing import config_id
 
@@ -99,7 +98,7 @@ def test_solo_shows_the_winemakers_turns_and_a_marker_bonus_decided_out_of_turn(
     s.supply[0] = [D.MB_AGE, D.MB_TAKE, D.MB_PRESS]
     card = next(k for k, c in enumerate(D.WINEMAKER_CARDS) if c[0] == 0)
     s.wm_deck = [c for c in s.wm_deck if c != card] + [card]
-    at(s, task(S.K_WM, -1))
+    at(s, task(D.K_WM, -1))
     text = render(s.view(0))
     assert "To decide: you" in text and "during the Winemaker's turn" in text
     assert "your farmer marker 'draw'" in text

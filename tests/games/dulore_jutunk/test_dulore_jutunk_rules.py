@@ -5,7 +5,7 @@ from dulore_helpers import at, barrel, clear, fresh, has_barrel, play, task, top
 
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
+from boardbot.engine.games.dulore_jutunk.rules import PRESS_COMBOS
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -42,10 +42,10 @@ def test_tibike_rose_press_chains_into_red_aging_and_farmer_marker():
     turn(s, 0)
     play(s, ("harvest", TL), ("press", 1, 1))
     assert has_barrel(s, 0, D.ROSE, 0)
-    assert top(s) == S.K_AGE and s.legal_moves() == [("age", "red", 0), SKIP]  # rosé space: age a red barrel
+    assert top(s) == D.K_AGE and s.legal_moves() == [("age", "red", 0), SKIP]  # rosé space: age a red barrel
     play(s, ("age", "red", 0))
     assert has_barrel(s, 0, D.RED, 1) and not has_barrel(s, 0, D.RED, 0)
-    assert top(s) == S.K_FARMER  # red space 2: place a farmer marker
+    assert top(s) == D.K_FARMER  # red space 2: place a farmer marker
     play(s, ("farmer", R, "age"))
     assert s.vmark[R] == 0 and s.vbonus[R] == D.MB_AGE
     assert s.supply[0] == [D.MB_DRAW, D.MB_TAKE, D.MB_PRESS]
@@ -64,10 +64,10 @@ def test_karesz_double_aging_bottles_white_then_red_barrel_draws_a_grape():
     play(s, ("age", "white", 1))
     assert s.bottles[0] == [2, 0, 0] and not any(s.cellar[0][0:2])
     assert s.bsupply[D.WHITE] == D.BOTTLES_PER_COLOUR - 2
-    assert top(s) == S.K_AGE  # the second aging
+    assert top(s) == D.K_AGE  # the second aging
     play(s, ("age", "red", 1))
     assert has_barrel(s, 0, D.RED, 2)
-    assert top(s) == S.K_DRAW  # red space 3: draw a grape
+    assert top(s) == D.K_DRAW  # red space 3: draw a grape
     play(s, ("draw", 1))
     assert s.grapes[0] == [1, 1]
 
@@ -102,7 +102,7 @@ def test_grape_overflow_is_passed_right_and_discarded_when_it_would_come_back():
     s.grapes[2] = [3, 3]  # full
     turn(s, 1)
     play(s, ("harvest", TL))
-    assert s.decider() == 1 and top(s) == S.K_KEEP
+    assert s.decider() == 1 and top(s) == D.K_KEEP
     assert s.legal_moves() == [("keep", 0, 1), ("keep", 1, 0)]
     basket = s.basket[:]
     play(s, ("keep", 0, 1))
@@ -110,7 +110,7 @@ def test_grape_overflow_is_passed_right_and_discarded_when_it_would_come_back():
     # (full) and would come back to seat 1: it is discarded
     assert s.grapes == [[3, 3], [3, 3], [3, 3]]
     assert s.basket == [basket[0] + 1, basket[1]]
-    assert top(s) == S.K_ABIL and s.decider() == 1
+    assert top(s) == D.K_ABIL and s.decider() == 1
 
 
 def test_a_receiving_player_chooses_which_passed_grapes_to_keep():
@@ -120,10 +120,10 @@ def test_a_receiving_player_chooses_which_passed_grapes_to_keep():
     s.grapes[0] = [3, 2]  # room 1
     turn(s, 1)
     play(s, ("harvest", TL))
-    assert s.decider() == 0 and top(s) == S.K_KEEP
+    assert s.decider() == 0 and top(s) == D.K_KEEP
     play(s, ("keep", 1, 0))
     assert s.grapes[0] == [4, 2] and s.grapes[2] == [0, 1]
-    assert s.decider() == 1 and top(s) == S.K_ABIL
+    assert s.decider() == 1 and top(s) == D.K_ABIL
 
 
 def test_bottle_overflow_passes_any_bottles_right_and_discards_what_comes_back():
@@ -137,11 +137,11 @@ def test_bottle_overflow_passes_any_bottles_right_and_discards_what_comes_back()
     turn(s, 0)
     play(s, ("harvest", L), ("age", "white", 1))
     assert s.bottles[0] == [2, 4, 2]
-    assert top(s) == S.K_BOTTLES and s.decider() == 0
+    assert top(s) == D.K_BOTTLES and s.decider() == 0
     assert s.legal_moves() == [("pass_bottle", "white"), ("pass_bottle", "red"), ("pass_bottle", "rose")]
     play(s, ("pass_bottle", "rose"), ("pass_bottle", "rose"))
     assert s.bottles[0] == [2, 4, 0]
-    assert s.bottles[1] == [0, 5, 2] and s.decider() == 1 and top(s) == S.K_BOTTLES
+    assert s.bottles[1] == [0, 5, 2] and s.decider() == 1 and top(s) == D.K_BOTTLES
     play(s, ("pass_bottle", "red"))  # it would come back to seat 0: discarded
     assert s.bottles == [[2, 4, 0], [0, 4, 2]]
     assert s.bsupply == [supply[0] - 2, supply[1] + 1, supply[2]]
@@ -163,17 +163,17 @@ def test_solo_overflow_prompts_say_the_rest_is_discarded():
     s.grapes[0] = [2, 2]
     turn(s, 0)
     play(s, ("harvest", TL))
-    assert top(s) == S.K_KEEP
+    assert top(s) == D.K_KEEP
     prompt = s.view(0)["prompt"]
     assert "discarded" in prompt and "right" not in prompt
     assert all("discard the rest" in s.move_text(m) for m in s.legal_moves())
     s = clear(fresh(1, project="expert"))
     s.bottles[0] = [3, 2, 1]
-    at(s, task(S.K_TURN, 0))
+    at(s, task(D.K_TURN, 0))
     s._gain_bottles(0, 2, 0, 0, 0)
     s._moves = None
     s._run()
-    assert top(s) == S.K_BOTTLES
+    assert top(s) == D.K_BOTTLES
     prompt = s.view(0)["prompt"]
     assert "discard" in prompt and "right" not in prompt
     assert all(s.move_text(m).startswith("discard a ") for m in s.legal_moves())
@@ -205,13 +205,13 @@ def test_press_two_or_three_grapes_into_the_matching_barrel():
 def test_press_colours_and_blocked_leftmost_space():
     s = clear(fresh(2))
     s.grapes[0] = [3, 3]
-    assert S.press_colour(0, 2) == D.WHITE and S.press_colour(3, 0) == D.RED and S.press_colour(1, 2) == D.ROSE
+    assert D.press_colour(0, 2) == D.WHITE and D.press_colour(3, 0) == D.RED and D.press_colour(1, 2) == D.ROSE
     barrel(s, 0, D.RED, 0)
     barrel(s, 0, D.WHITE, 0)
-    moves = s._press_moves(0, S.PRESS_COMBOS)
+    moves = s._press_moves(0, PRESS_COMBOS)
     assert moves == [("press", 1, 1), ("press", 2, 1), ("press", 1, 2)]  # only rosé is free
     barrel(s, 0, D.ROSE, 0)
-    assert s._press_moves(0, S.PRESS_COMBOS) == []
+    assert s._press_moves(0, PRESS_COMBOS) == []
 
 
 def test_age_any_lists_every_movable_barrel_and_blocked_barrels_cannot_move():
@@ -238,7 +238,7 @@ def test_age_white_and_draw_one_are_both_usable():
     play(s, ("harvest", T))
     assert s.legal_moves() == [("age", "white", 0), ("draw", 1), SKIP]
     play(s, ("age", "white", 0))
-    assert top(s) == S.K_DRAW  # white space 2 bonus: draw a grape
+    assert top(s) == D.K_DRAW  # white space 2 bonus: draw a grape
     play(s, ("draw", 1))
     assert s.legal_moves() == [("draw", 1), SKIP]  # the tile's own draw is still there
     play(s, ("draw", 1))
@@ -299,7 +299,7 @@ def test_take_two_orders_before_refilling():
     deck = s.deck[:]
     turn(s, 0)
     play(s, ("harvest", TR), ("take_order", 0))
-    assert s.display[0] == -1 and top(s) == S.K_TAKE
+    assert s.display[0] == -1 and top(s) == D.K_TAKE
     assert s.legal_moves() == [("take_order", 1), ("take_order", 2), ("take_order", 3), SKIP]
     play(s, ("take_order", 3))
     assert s.reserved[0] == [display[0], display[3]]
@@ -382,7 +382,7 @@ def test_another_players_marker_gives_its_owner_the_bonus_after_the_abilities():
     assert s.decider() == 0 and s.legal_moves() == [("age", "red", 0), SKIP]
     assert s.vmark[B] == 1  # still there while the vineyard's ability is used
     play(s, ("age", "red", 0), SKIP)
-    assert s.decider() == 1 and top(s) == S.K_AGE
+    assert s.decider() == 1 and top(s) == D.K_AGE
     assert s.legal_moves() == [("age", "white", 0), SKIP]
     assert s.supply[1] == [0, 2, 3]
     play(s, ("age", "white", 0))

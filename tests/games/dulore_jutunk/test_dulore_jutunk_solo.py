@@ -6,7 +6,6 @@ from dulore_helpers import at, barrel, clear, fresh, has_barrel, play, task, top
 
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -32,21 +31,21 @@ def winemaker(s, card):
     """Run one Winemaker turn with ``card`` on top of the deck."""
     s.wm_deck = [c for c in s.wm_deck if c != card] + [card]
     s.wm_played = [c for c in s.wm_played if c != card]
-    return at(s, task(S.K_WM, -1))
+    return at(s, task(D.K_WM, -1))
 
 
 # --- setup ----------------------------------------------------------------------
 def test_easy_setup_two_grapes_a_red_barrel_and_two_reserved_orders_then_the_winemaker_starts():
     s = fresh(1, project="easy", seed=3)
     assert sum(s.grapes[0]) == 2 and has_barrel(s, 0, D.RED, 0)
-    assert s.decider() == 0 and top(s) == S.K_TAKE
+    assert s.decider() == 0 and top(s) == D.K_TAKE
     assert s.legal_moves() == [("take_order", k) for k in range(4)]  # mandatory: no skip
     assert s.wm_played == []
     shown = s.display[:]
     play(s, ("take_order", 1), ("take_order", 2))
     assert s.reserved[0] == shown[1:3] and -1 not in s.display
     assert len(s.wm_played) == 1 and len(s.wm_deck) == 23  # the Winemaker went first
-    assert s.decider() == 0 and top(s) in (S.K_TURN, S.K_ABIL) and s.turn == 1
+    assert s.decider() == 0 and top(s) in (D.K_TURN, D.K_ABIL) and s.turn == 1
 
 
 @pytest.mark.parametrize("project,grapes,barrels,orders", [
@@ -164,10 +163,10 @@ def test_winemaker_activates_the_players_marker_and_the_player_decides_its_bonus
     s.vbonus[TL] = D.MB_DRAW
     s.supply[0] = [1, 2, 3]
     winemaker(s, _card(TL, discard=0))
-    assert s.decider() == 0 and s.current == -1 and top(s) == S.K_DRAW
+    assert s.decider() == 0 and s.current == -1 and top(s) == D.K_DRAW
     play(s, ("draw", 1))
     assert s.grapes[0] == [1, 0] and s.supply[0] == [0, 1, 2, 3]
-    assert s.current == 0 and top(s) == S.K_TURN
+    assert s.current == 0 and top(s) == D.K_TURN
 
 
 def test_winemaker_activates_a_black_marker_on_the_lowest_free_project_space():
@@ -180,7 +179,7 @@ def test_winemaker_activates_a_black_marker_on_the_lowest_free_project_space():
     barrel(s, 0, D.WHITE, 0)
     winemaker(s, _card(TL, discard=0))
     assert s.spaces == [1, 1, 1, 0, 0, 0]
-    assert s.decider() == 0 and top(s) == S.K_AGE and s.legal_moves() == [("age", "white", 0), SKIP]
+    assert s.decider() == 0 and top(s) == D.K_AGE and s.legal_moves() == [("age", "white", 0), SKIP]
 
 
 def test_the_player_moves_a_black_marker_to_any_free_space():
@@ -191,7 +190,7 @@ def test_the_player_moves_a_black_marker_to_any_free_space():
     s.spaces = [1, 0, 1, 0, 0, 0]
     turn(s, 0)
     play(s, ("harvest", BR), SKIP)
-    assert top(s) == S.K_BLACK and s.legal_moves() == [("project_space", k) for k in (2, 4, 5, 6)]
+    assert top(s) == D.K_BLACK and s.legal_moves() == [("project_space", k) for k in (2, 4, 5, 6)]
 
 
 # --- every project-card effect ----------------------------------------------------
@@ -204,7 +203,7 @@ def _effect_scene(project, space, grapes=(0, 0), bottles=(0, 0, 0)):
     s.bottles[0] = list(bottles)
     turn(s, 0)
     play(s, ("harvest", BR), SKIP)
-    assert top(s) == S.K_BLACK
+    assert top(s) == D.K_BLACK
     play(s, ("project_space", space))
     assert s.spaces[space - 1] == 1
     return s
@@ -256,7 +255,7 @@ def test_effect_discard_with_an_empty_press_house_discards_nothing():
     play(s, ("harvest", T))
     s.grapes[0] = [0, 0]
     play(s, SKIP, ("project_space", 4))
-    assert s.grapes[0] == [0, 0] and top(s) != S.K_DISC_G
+    assert s.grapes[0] == [0, 0] and top(s) != D.K_DISC_G
 
 
 def test_effect_discard_all_face_up_orders():
@@ -312,7 +311,7 @@ def test_the_game_ends_after_the_players_turn_that_follows_the_last_winemaker_ca
     s.wm_played = [c for c in range(24) if c != last]
     turn(s, 0)
     play(s, ("harvest", TL))  # pressing is impossible: the ability step is skipped
-    assert s.wm_deck == [] and s.decider() == 0 and top(s) == S.K_TURN  # the last turn is the player's
+    assert s.wm_deck == [] and s.decider() == 0 and top(s) == D.K_TURN  # the last turn is the player's
     moves = s.legal_moves()
     play(s, moves[0])
     while not s.is_terminal():
@@ -335,7 +334,7 @@ def test_extra_turn_is_lost_when_the_deck_is_empty():
         vineyard(s, v, red=1)
     turn(s, 0)
     play(s, ("harvest", BR), ("draw", 1), ("project_space", 5))
-    assert s.wm_deck == [] and s.decider() == 0 and top(s) == S.K_TURN and s.wm_extra == 0
+    assert s.wm_deck == [] and s.decider() == 0 and top(s) == D.K_TURN and s.wm_extra == 0
 
 
 def test_solo_scale_labels():

@@ -4,7 +4,6 @@ import pytest
 from dulore_helpers import barrel, clear, fresh, has_barrel, play, top, turn, vineyard
 
 from boardbot.engine.games.dulore_jutunk import data as D
-from boardbot.engine.games.dulore_jutunk import state as S
 
 SKIP = ("skip",)
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -71,7 +70,7 @@ def _scene(cond, short=False, orders=None):
 @pytest.mark.parametrize("cond", range(10), ids=D.HONOUR_NAME)
 def test_every_honour_condition_can_be_claimed_at_the_end_of_the_turn_when_met(cond):
     s, row = _scene(cond)
-    assert s.decider() == 0 and top(s) == S.K_HONOURS
+    assert s.decider() == 0 and top(s) == D.K_HONOURS
     claims = [m for m in s.legal_moves() if m[0] == "honour"]
     assert claims and all(m[1] == row for m in claims)
     bonus = D.MARKER_BONUS_NAME[s.supply[0][0]]
@@ -231,7 +230,7 @@ def test_b_side_fulfil_then_age_any_barrel():
 
 def test_b_side_fulfil_then_place_a_farmer_marker():
     s = _fulfil_scene(3)
-    assert top(s) == S.K_FARMER and ("farmer", TL, "draw") in s.legal_moves()
+    assert top(s) == D.K_FARMER and ("farmer", TL, "draw") in s.legal_moves()
     play(s, ("farmer", TL, "draw"))
     assert s.vmark[TL] == 0
 

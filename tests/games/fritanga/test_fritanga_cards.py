@@ -3,7 +3,6 @@
 import random
 
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
@@ -42,7 +41,7 @@ def test_breadcrumbs_needs_a_basket_in_the_discard_pile():
     spaces = targets(s)
     assert "d2" in spaces and "b4" in spaces and "d4" not in spaces and "a1" not in spaces
     do(s, ("choose_space", cell(s, "d2")))
-    assert s.stack[-1][0] == S.F_PLAY, "only one basket was available"
+    assert s.stack[-1][0] == D.F_PLAY, "only one basket was available"
     assert s.grid[cell(s, "d2")] == D.BASKET, "placed face down"
 
 
@@ -65,7 +64,7 @@ def test_breadcrumbs_places_two_face_down_baskets_everyone_knows():
 def test_f_rays_peeks_two_cards_privately_then_eliminates_one():
     s = board(["f_rays"], extra={"c4": "oil_geyser", "e4": "trampoline"})
     do(s, ("play", "f_rays"))
-    assert s.stack[-1][0] == S.F_PEEK
+    assert s.stack[-1][0] == D.F_PEEK
     assert "d4" not in targets(s) and "i9" not in targets(s), "only face-down cards"
     do(s, ("choose_card", cell(s, "c4")))
     assert "c4" not in targets(s), "two different cards"
@@ -84,7 +83,7 @@ def test_f_rays_peeks_two_cards_privately_then_eliminates_one():
     worlds = {s.sample_for(1, random.Random(i)).grid[cell(s, "c4")] for i in range(30)}
     assert len(worlds) > 1
     # then one unoccupied card leaves the game (face up or down, looked at or not)
-    assert s.stack[-1][0] == S.F_ELIM
+    assert s.stack[-1][0] == D.F_ELIM
     assert "i9" not in targets(s) and "d4" not in targets(s) and "c4" in targets(s) and "i8" in targets(s)
     do(s, ("choose_card", cell(s, "c4")))
     assert card_at(s, "c4") == "" and s.removed[D.OIL_GEYSER] == 1 and s.discard[D.OIL_GEYSER] == 0
@@ -118,7 +117,7 @@ def test_maintenance_moves_three_face_down_cards():
     do(s, ("choose_card", cell(s, "d5")))
     assert "d6" not in targets(s), "d6 touches only the card being moved"
     do(s, ("choose_space", cell(s, "a9")))
-    assert s.stack[-1][0] == S.F_PLAY
+    assert s.stack[-1][0] == D.F_PLAY
     assert s.grid[cell(s, "a9")] == D.BASKET and s.grid[cell(s, "j9")] == D.BASKET
     assert s.grid[cell(s, "a8")] == D.OIL_GEYSER and card_at(s, "d5") == ""
 
@@ -132,32 +131,32 @@ def test_a_little_break_skips_the_movement():
 
 def test_unbattered_steals_a_random_card_from_a_hand_of_two_or_more():
     s = board(["unbattered"])
-    s.hands[1] = [D.FRITOS | S.PUBLIC_CODE, D.BOOM | S.PUBLIC_CODE]
-    s.hands[2] = [D.SWITCH | S.PUBLIC_CODE]
-    S._settle(s)
+    s.hands[1] = [D.FRITOS | D.PUBLIC_CODE, D.BOOM | D.PUBLIC_CODE]
+    s.hands[2] = [D.SWITCH | D.PUBLIC_CODE]
+    s._settle()
     do(s, ("play", "unbattered"))
     assert s.legal_moves() == [("choose_seat", 1)], "seat 2 holds only one card"
     do(s, ("choose_seat", 1))
     assert len(s.hands[1]) == 1 and len(s.hands[0]) == 1
     stolen = s.hands[0][0]
-    assert stolen & S.FRESH
-    assert {stolen & S.KIND, s.hands[1][0] & S.KIND} == {D.FRITOS, D.BOOM}
+    assert stolen & D.FRESH
+    assert {stolen & D.KIND, s.hands[1][0] & D.KIND} == {D.FRITOS, D.BOOM}
     # the thief and the victim know the card; seat 2 no longer knows either card
     v2 = s.view(2)["players"]
     assert v2[0]["hand"][0]["card"] == "" and v2[1]["hand"][0]["card"] == ""
-    assert s.view(1)["players"][0]["hand"][0]["card"] == D.CARD_KEY[stolen & S.KIND]
-    assert s.view(0)["players"][1]["hand"][0]["card"] == D.CARD_KEY[s.hands[1][0] & S.KIND]
+    assert s.view(1)["players"][0]["hand"][0]["card"] == D.CARD_KEY[stolen & D.KIND]
+    assert s.view(0)["players"][1]["hand"][0]["card"] == D.CARD_KEY[s.hands[1][0] & D.KIND]
 
 
 def test_unbattered_is_random():
     got = set()
     for seed in range(20):
         s = board(["unbattered"], seed=seed)
-        s.hands[1] = [D.FRITOS | S.PUBLIC_CODE, D.BOOM | S.PUBLIC_CODE]
-        S._settle(s)
+        s.hands[1] = [D.FRITOS | D.PUBLIC_CODE, D.BOOM | D.PUBLIC_CODE]
+        s._settle()
         do(s, ("play", "unbattered"))
         do(s, ("choose_seat", 1))
-        got.add(s.hands[0][0] & S.KIND)
+        got.add(s.hands[0][0] & D.KIND)
     assert got == {D.FRITOS, D.BOOM}
 
 
@@ -177,9 +176,9 @@ def test_boom_pushes_every_adjacent_piece_one_card_away():
               pieces={0: "d4", 1: "e4", 2: "d3"})
     do(s, ("play", "boom"))
     assert s.pos[1] == cell(s, "f4") and card_at(s, "e4") == ""
-    assert s.decider() == 1 and s.stack[-1][0] == S.F_COLD, "the card pushed onto is turned over and applied"
+    assert s.decider() == 1 and s.stack[-1][0] == D.F_COLD, "the card pushed onto is turned over and applied"
     do(s, ("decline",))
-    assert s.status[2] == S.OUT and card_at(s, "d3") == ""
+    assert s.status[2] == D.OUT and card_at(s, "d3") == ""
     assert s.decider() == 0
 
 
@@ -219,7 +218,7 @@ def test_cold_water_geyser_moves_along_its_row_or_column():
     s = board([], extra={"c4": "cold_water_geyser", "c9": "trampoline", "a4": "basket"})
     do(s, ("end_play",))
     do(s, ("move", cell(s, "c4")))
-    assert s.decider() == 0 and s.stack[-1][0] == S.F_COLD
+    assert s.decider() == 0 and s.stack[-1][0] == D.F_COLD
     assert targets(s) == ["a4", "c9", "e4"], "any unoccupied card of the row or column, over gaps"
     assert ("decline",) in s.legal_moves()
     do(s, ("choose_card", cell(s, "c9")))
@@ -228,46 +227,46 @@ def test_cold_water_geyser_moves_along_its_row_or_column():
 
 def test_no_frying_way_cancels_a_push():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
-    s.hands[1] = [D.NO_FRYING | S.PUBLIC_CODE]
-    S._settle(s)
+    s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE]
+    s._settle()
     do(s, ("play", "boom"))
     assert s.decider() == 1 and s.legal_moves() == [("react", "no_frying_way"), ("decline",)]
     do(s, ("react", "no_frying_way"))
-    assert s.pos[1] == cell(s, "e4") and s.status[1] == S.ALIVE and s.hands[1] == []
-    assert s.decider() == 0 and s.stack[-1][0] == S.F_PLAY
+    assert s.pos[1] == cell(s, "e4") and s.status[1] == D.ALIVE and s.hands[1] == []
+    assert s.decider() == 0 and s.stack[-1][0] == D.F_PLAY
 
 
 def test_no_frying_way_pass_lets_it_happen():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
-    s.hands[1] = [D.NO_FRYING | S.PUBLIC_CODE]
-    S._settle(s)
+    s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE]
+    s._settle()
     do(s, ("play", "boom"))
     do(s, ("decline",))
-    assert s.status[1] == S.OUT
+    assert s.status[1] == D.OUT
 
 
 def test_no_frying_way_is_not_a_play_phase_card_and_a_fresh_one_is_not_usable():
     s = board(["no_frying_way"])
     assert s.legal_moves() == [("end_play",)]
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
-    s.hands[1] = [D.NO_FRYING | S.PUBLIC_CODE | S.FRESH]
-    S._settle(s)
+    s.hands[1] = [D.NO_FRYING | D.PUBLIC_CODE | D.FRESH]
+    s._settle()
     do(s, ("play", "boom"))
-    assert s.status[1] == S.OUT, "no window for a card picked up this turn"
+    assert s.status[1] == D.OUT, "no window for a card picked up this turn"
 
 
 def test_a_hidden_card_opens_the_window_without_giving_it_away():
     s = board(["boom"], extra={"e4": "+basket"}, pieces={0: "d4", 1: "e4", 2: "b9"})
-    s.hands[1] = [D.FRITOS | ((1 << 1) | (1 << 2)) << S.MSHIFT]  # a stolen card seat 0 does not know
-    S._settle(s)
+    s.hands[1] = [D.FRITOS | ((1 << 1) | (1 << 2)) << D.MSHIFT]  # a stolen card seat 0 does not know
+    s._settle()
     do(s, ("play", "boom"))
     assert s.decider() == 1 and s.legal_moves() == [("decline",)]
 
 
 def test_switch_can_be_refused_with_no_frying_way():
     s = board(["switch"])
-    s.hands[2] = [D.NO_FRYING | S.PUBLIC_CODE]
-    S._settle(s)
+    s.hands[2] = [D.NO_FRYING | D.PUBLIC_CODE]
+    s._settle()
     do(s, ("play", "switch"))
     do(s, ("choose_seat", 2))
     do(s, ("react", "no_frying_way"))
@@ -296,5 +295,5 @@ def test_the_chef_can_cancel_a_fritos():
     do(s, ("play", "fritos"))
     assert s.decider() == 0 and s.legal_moves() == [("react", "not_so_fast"), ("decline",)]
     do(s, ("react", "not_so_fast"))
-    assert s.status[1] == S.OUT and s.hands[1] == [] and s.discard[D.FRITOS] == 1
+    assert s.status[1] == D.OUT and s.hands[1] == [] and s.discard[D.FRITOS] == 1
     assert s.decider() == 2

@@ -12,7 +12,6 @@ import random
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build
 
 
@@ -22,8 +21,8 @@ def steal(seed, victim_hand):
              "i9": "+basket", "i8": "basket", "b9": "+basket", "b8": "basket"}
     s = build(cards=cards, pieces={0: "d4", 1: "i9", 2: "b9"}, hands={0: ["unbattered", "boom"]}, turn=0,
               seed=seed)
-    s.hands[1] = [D.KIND_BY_KEY[k] | S.PUBLIC_CODE | (S.FRESH if fresh else 0) for k, fresh in victim_hand]
-    S._settle(s)
+    s.hands[1] = [D.KIND_BY_KEY[k] | D.PUBLIC_CODE | (D.FRESH if fresh else 0) for k, fresh in victim_hand]
+    s._settle()
     s.apply(("play", "unbattered"))
     s.apply(("choose_seat", 1))
     assert len(s.hands[1]) == len(victim_hand) - 1
@@ -31,7 +30,7 @@ def steal(seed, victim_hand):
 
 
 def stolen_kind(s):
-    return D.CARD_KEY[max(s.hands[0], key=lambda code: code & S.FRESH) & S.KIND]
+    return D.CARD_KEY[max(s.hands[0], key=lambda code: code & D.FRESH) & D.KIND]
 
 
 def test_onlookers_cannot_tell_which_card_was_stolen():
@@ -95,7 +94,7 @@ def test_sampled_worlds_keep_the_onlookers_view_after_steals():
             moves = state.legal_moves()
             steals = [m for m in moves if m == ("play", "unbattered") or m[0] == "choose_seat"]
             state.apply(rng.choice(steals) if steals and rng.random() < 0.9 else rng.choice(moves))
-            if any(not code & S.PUBLIC_CODE for h in state.hands for code in h):
+            if any(not code & D.PUBLIC_CODE for h in state.hands for code in h):
                 for seat in range(4):
                     own = json.dumps(state.view(seat), sort_keys=True)
                     world = state.sample_for(seat, sampler)

@@ -7,7 +7,6 @@ import pytest
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.scenario import build, card_at, cell, hand_keys, name
 
 
@@ -59,7 +58,7 @@ def test_spatula_into_the_oil():
     do(s, ("skill", "spatula"))
     do(s, ("choose_seat", 2))
     do(s, ("choose_direction", "east"))
-    assert s.status[2] == S.OUT and s.fall_at[2] == cell(s, "i8"), "the fallen food lies where it fell"
+    assert s.status[2] == D.OUT and s.fall_at[2] == cell(s, "i8"), "the fallen food lies where it fell"
 
 
 def test_knife_removes_one_card_next_to_each_food():
@@ -86,9 +85,9 @@ def test_lift_the_lid_reveals_three_cards_without_applying_them():
 
 def test_a_revealed_immediate_card_still_acts_when_a_piece_lands_on_it():
     s = chef_board(extra={"c4": "+oil_geyser", "b4": "basket"}, skills=["taste"])
-    s.stack = [(S.A_END, 1), (S.F_MOVE, 1)]
+    s.stack = [(D.A_END, 1), (D.F_MOVE, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("move", cell(s, "c4")))
     assert card_at(s, "b4") == ""
 
@@ -145,38 +144,38 @@ def test_no_frying_way_against_a_chef_skill_and_the_chef_reaction_against_it():
 
 def test_chef_reaction_cancels_a_food_card():
     s = chef_board(hands={1: ["trampoline"]}, skills=["taste", "not_so_fast"])
-    s.stack = [(S.A_END, 1), (S.F_MOVE, 1), (S.F_PLAY, 1)]
+    s.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("play", "trampoline"))
     assert s.decider() == 0
     do(s, ("react", "not_so_fast"))
     assert s.hands[1] == [] and s.discard[D.TRAMPOLINE] == 1 and s.pos[1] == cell(s, "d4")
-    assert s.decider() == 1 and s.stack[-1][0] == S.F_PLAY
+    assert s.decider() == 1 and s.stack[-1][0] == D.F_PLAY
     # once used, the chef has no more reactions
     s2 = chef_board(hands={1: ["trampoline", "trampoline"]}, skills=["taste"])
-    s2.stack = [(S.A_END, 1), (S.F_MOVE, 1), (S.F_PLAY, 1)]
+    s2.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s2.turn_seat = 1
-    S._settle(s2)
+    s2._settle()
     do(s2, ("play", "trampoline"))
-    assert s2.decider() == 1 and s2.stack[-1][0] == S.F_TRAMP
+    assert s2.decider() == 1 and s2.stack[-1][0] == D.F_TRAMP
 
 
 def test_chef_reaction_pass_lets_the_card_work():
     s = chef_board(hands={1: ["trampoline"]})
-    s.stack = [(S.A_END, 1), (S.F_MOVE, 1), (S.F_PLAY, 1)]
+    s.stack = [(D.A_END, 1), (D.F_MOVE, 1), (D.F_PLAY, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("play", "trampoline"))
     do(s, ("decline",))
-    assert s.stack[-1][0] == S.F_TRAMP
+    assert s.stack[-1][0] == D.F_TRAMP
 
 
 def test_splatter_the_chef_pushes_the_revealing_food():
     s = chef_board(extra={"e4": "splatter", "f4": "basket"})
-    s.stack = [(S.A_END, 1), (S.F_MOVE, 1)]
+    s.stack = [(D.A_END, 1), (D.F_MOVE, 1)]
     s.turn_seat = 1
-    S._settle(s)
+    s._settle()
     do(s, ("move", cell(s, "e4")))
     assert s.decider() == 0
     do(s, ("choose_direction", "east"))
@@ -213,10 +212,10 @@ def test_the_chef_wins_when_every_food_is_fried_and_loses_otherwise():
     # every food fried: the chef wins at once
     s = build(mode="chef", players=3, cards={"c3": "trampoline", "h8": "+basket"}, pieces={2: "h8"},
               status={1: "out"}, turn=1)
-    s.status[2] = S.FRIED
+    s.status[2] = D.FRIED
     s.pos[2] = -1
     s.occ[cell(s, "h8")] = -1
-    S._settle(s)
+    s._settle()
     s._run()
     do(s, ("choose_card", cell(s, "c3")))
     assert s.decider() == TERMINAL
@@ -246,7 +245,7 @@ def test_chef_game_ends_after_the_extra_turns_even_with_food_in_the_oil():
     do(s, ("skill", "taste"))
     assert s.final and s.decider() == 1
     do(s, ("end_play",))  # c3 is an island: seat 1 falls and has no turn left for its last chance
-    assert s.status[1] == S.OUT
+    assert s.status[1] == D.OUT
     do(s, ("end_play",))
     do(s, ("move", cell(s, "h9")))
     assert s.decider() == TERMINAL
@@ -256,10 +255,10 @@ def test_chef_game_ends_after_the_extra_turns_even_with_food_in_the_oil():
 def test_versus_last_food_standing_wins():
     s = build(cards={"c3": "trampoline", "f3": "basket", "g3": "basket", "h8": "+basket"},
               pieces={1: "f3", 2: "h8"}, status={0: "out"}, turn=0)
-    s.status[2] = S.FRIED
+    s.status[2] = D.FRIED
     s.fried_turn[2] = 3
     s.pos[2] = -1
-    S._settle(s)
+    s._settle()
     s.turn = 5
     s._run()
     do(s, ("choose_card", cell(s, "c3")))

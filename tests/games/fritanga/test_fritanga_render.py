@@ -9,7 +9,6 @@ from boardbot.v1 import common_pb2
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
-from boardbot.engine.games.fritanga import state as S
 from boardbot.engine.games.fritanga.render import CODE, render
 from boardbot.engine.games.fritanga.scenario import build, cell
 from boardbot.engine.testing import config_id
@@ -50,14 +49,14 @@ def test_every_view_of_random_games_renders(cfg):
                     for pk in view["peeks"]:
                         name = state.lay.names[pk["cell"]]
                         known = pk["known_to_all"] or seat in pk["seats"]
-                        code = CODE[D.CARD_KEY[state.grid[pk["cell"]] & S.KIND]]
+                        code = CODE[D.CARD_KEY[state.grid[pk["cell"]] & D.KIND]]
                         assert (token(text, name) == f"[{code}]") == known, (seat, name, token(text, name))
                     for q, p in enumerate(view["players"]):
                         names = [h["card"] for h in p["hand"]]
                         if q == seat:
                             assert "" not in names
                         hidden = sum(1 for code in state.hands[q]
-                                     if q != seat and not (code >> S.MSHIFT) & (S.PUBLIC | (1 << (seat if seat is not None else 7))))
+                                     if q != seat and not (code >> D.MSHIFT) & (D.PUBLIC | (1 << (seat if seat is not None else 7))))
                         assert names.count("") == hidden
             if state.decider() == TERMINAL:
                 break
@@ -71,7 +70,7 @@ def test_grid_shows_pieces_cards_peeks_and_bridges():
     s = build(mode="teams", players=4, cards=cards, pieces={0: "d4", 1: "i9", 2: "b9"},
               hands={0: ["f_rays", "fritos"], 2: ["boom"]}, status={3: "out"}, fallen={3: "f6"}, turn=0)
     s.kmask[cell(s, "e4")] = 1 << 0  # seat 0 peeked at e4
-    S._settle(s)
+    s._settle()
     mine, theirs, spectator = render(s.view(0)), render(s.view(1)), render(s.view(None))
     assert token(mine, "d4") == "0:ba" and token(mine, "i9") == "1:ba"
     assert token(mine, "d5") == " sw "

@@ -6,7 +6,7 @@ from boardbot.engine.core import ConfigError
 from boardbot.engine.games.fritanga import GAME
 from boardbot.engine.games.fritanga import data as D
 from boardbot.engine.games.fritanga.board import layout_for
-from boardbot.engine.games.fritanga.state import FACE_UP, KIND
+from boardbot.engine.games.fritanga.data import FACE_UP, KIND
 
 # (mode, players) -> (deck size, columns, rows, cards in the last row)
 SHAPES = {

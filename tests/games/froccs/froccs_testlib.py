@@ -15,6 +15,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL  # noqa: F401  (re-exported for tests)
 from boardbot.engine.games.froccs import data as D
 from boardbot.engine.games.froccs import glasses as G
+from boardbot.engine.games.froccs import rules as R
 from boardbot.engine.games.froccs import state as S
 
 GAME = registry.get("froccs")
@@ -111,7 +112,7 @@ def do(s: S.FroccsState, *moves) -> None:
     """Apply legal moves, failing loudly on an illegal one."""
     for m in moves:
         legal = s.legal_moves()
-        assert m in legal, f"{m} not legal in phase {S.PHASE_NAME[s.phase]}: {legal}"
+        assert m in legal, f"{m} not legal in phase {R.PHASE_NAME[s.phase]}: {legal}"
         s.apply(m)
 
 
@@ -120,7 +121,7 @@ def kinds(s: S.FroccsState, kind: str) -> list:
 
 
 def phase(s: S.FroccsState) -> str:
-    return S.PHASE_NAME[s.phase]
+    return R.PHASE_NAME[s.phase]
 
 
 def total_cards(s: S.FroccsState) -> int:

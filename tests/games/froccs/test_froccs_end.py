@@ -2,7 +2,7 @@
 
 import random
 
-from froccs_testlib import D, GAME, NO_HERO, S, check_views, do, glass, make, phase, settle, total_cards
+from froccs_testlib import D, GAME, NO_HERO, R, check_views, do, glass, make, phase, settle, total_cards
 
 
 # --- 2 players: draw 3, keep 2, discard 1 ---------------------------------------------
@@ -89,7 +89,7 @@ def test_scoring_spritzers_glasses_and_money():
         1: [glass(3, sm=1, soda=2), glass(5, zv=4, soda=1), glass(2, soda=1)],  # 20 + 20 + 10
         2: [glass(5, sz=2), glass(3, sm=2)],  # 10 + 10 (full of wine is impossible: unfinished)
     })
-    s.phase = S.OVER
+    s.phase = R.OVER
     r = s.result()
     assert r.scores == (120, 100, 90)
     assert r.breakdown[1]["finished_spritzers"] == 2 and r.breakdown[1]["unfinished_glasses"] == 1
@@ -99,7 +99,7 @@ def test_scoring_spritzers_glasses_and_money():
 def test_ties_go_to_fewer_cards_in_hand_then_are_shared():
     s = make(4, money=[100, 100, 100, 90], hands={0: {"soda": 2}, 1: {"soda": 1}, 2: {"borravalo": 1}, 3: {}},
              glasses={q: [] for q in range(4)})
-    s.phase = S.OVER
+    s.phase = R.OVER
     r = s.result()
     assert r.winners == (1, 2) and r.ranks == (2, 0, 0, 3)
 

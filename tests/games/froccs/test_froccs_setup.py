@@ -3,7 +3,7 @@
 import pytest
 
 from boardbot.engine.core import ConfigError
-from froccs_testlib import GAME, D, G, S, config, do, glass, kinds, make, phase, total_cards
+from froccs_testlib import GAME, D, G, config, do, glass, kinds, make, phase, total_cards
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -150,4 +150,4 @@ def test_glass_rules_table():
     assert G.POUR[False][glass(2, sz=1)][D.SZ] is None
     assert G.POUR[False][glass(3, soda=2)][D.SODA] is None
     assert G.POUR[False][glass(3, soda=2)][D.SM] == glass(3, sm=1, soda=2)
-    assert S.FINISHED[glass(3, sm=1, soda=2)] and not S.FINISHED[glass(3, sm=1, soda=1)]
+    assert G.FINISHED[glass(3, sm=1, soda=2)] and not G.FINISHED[glass(3, sm=1, soda=1)]

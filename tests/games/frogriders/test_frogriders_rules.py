@@ -6,7 +6,8 @@ from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.frogriders import GAME
 from boardbot.engine.games.frogriders import data as D
 from boardbot.engine.games.frogriders.board import layout_for
-from boardbot.engine.games.frogriders.state import LEAP, OVER, PHASE_B, SETUP, score_breakdown
+from boardbot.engine.games.frogriders.data import LEAP, OVER, PHASE_B, SETUP
+from boardbot.engine.games.frogriders.rules import score_breakdown
 
 Y, R, B, BR = D.YELLOW, D.RED, D.BLUE, D.BROWN
 

@@ -1,4 +1,7 @@
+import datetime
+
 from boardbot.v1 import common_pb2 as _common_pb2
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -8,6 +11,12 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class SearchMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_MODE_UNSPECIFIED: _ClassVar[SearchMode]
+    SEARCH_MODE_SINGLE_OBSERVER: _ClassVar[SearchMode]
+    SEARCH_MODE_MULTIPLE_OBSERVER: _ClassVar[SearchMode]
+
 class SearchStop(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SEARCH_STOP_UNSPECIFIED: _ClassVar[SearchStop]
@@ -16,6 +25,9 @@ class SearchStop(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEARCH_STOP_DEADLINE: _ClassVar[SearchStop]
     SEARCH_STOP_SINGLE_MOVE: _ClassVar[SearchStop]
     SEARCH_STOP_NO_SEARCH: _ClassVar[SearchStop]
+SEARCH_MODE_UNSPECIFIED: SearchMode
+SEARCH_MODE_SINGLE_OBSERVER: SearchMode
+SEARCH_MODE_MULTIPLE_OBSERVER: SearchMode
 SEARCH_STOP_UNSPECIFIED: SearchStop
 SEARCH_STOP_ITERATIONS: SearchStop
 SEARCH_STOP_TIME: SearchStop
@@ -24,12 +36,12 @@ SEARCH_STOP_SINGLE_MOVE: SearchStop
 SEARCH_STOP_NO_SEARCH: SearchStop
 
 class SearchBudget(_message.Message):
-    __slots__ = ("iterations", "seconds")
+    __slots__ = ("iterations", "time")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
-    SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
     iterations: int
-    seconds: float
-    def __init__(self, iterations: _Optional[int] = ..., seconds: _Optional[float] = ...) -> None: ...
+    time: _duration_pb2.Duration
+    def __init__(self, iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveRequest(_message.Message):
     __slots__ = ("game_id", "seat", "bot", "budget", "seed")
@@ -78,61 +90,49 @@ class ChooseMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.LegalMove, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "seconds", "workers", "cancelled", "mode", "candidates", "stop", "queue_seconds")
+    __slots__ = ("iterations", "duration", "workers", "cancelled", "mode", "candidates", "stop", "queue_time", "bot")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
-    SECONDS_FIELD_NUMBER: _ClassVar[int]
+    DURATION_FIELD_NUMBER: _ClassVar[int]
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     CANCELLED_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     STOP_FIELD_NUMBER: _ClassVar[int]
-    QUEUE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_TIME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     iterations: int
-    seconds: float
+    duration: _duration_pb2.Duration
     workers: int
     cancelled: bool
-    mode: str
+    mode: SearchMode
     candidates: _containers.RepeatedCompositeFieldContainer[CandidateStats]
     stop: SearchStop
-    queue_seconds: float
-    def __init__(self, iterations: _Optional[int] = ..., seconds: _Optional[float] = ..., workers: _Optional[int] = ..., cancelled: _Optional[bool] = ..., mode: _Optional[str] = ..., candidates: _Optional[_Iterable[_Union[CandidateStats, _Mapping]]] = ..., stop: _Optional[_Union[SearchStop, str]] = ..., queue_seconds: _Optional[float] = ...) -> None: ...
+    queue_time: _duration_pb2.Duration
+    bot: str
+    def __init__(self, iterations: _Optional[int] = ..., duration: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., workers: _Optional[int] = ..., cancelled: _Optional[bool] = ..., mode: _Optional[_Union[SearchMode, str]] = ..., candidates: _Optional[_Iterable[_Union[CandidateStats, _Mapping]]] = ..., stop: _Optional[_Union[SearchStop, str]] = ..., queue_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class GetServingStatsRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
 class GetServingStatsResponse(_message.Message):
-    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counts", "stops", "wait_p50_seconds", "wait_p99_seconds", "search_p50_seconds", "search_p99_seconds", "worker_load", "worker_restarts", "loop_lag_p99_seconds", "loop_lag_max_seconds", "process_index", "processes")
-    class CountsEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: int
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
-    class StopsEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: int
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counters", "stops", "wait_p50", "wait_p99", "search_p50", "search_p99", "worker_load", "worker_restarts", "loop_lag_p99", "loop_lag_max", "process_index", "processes")
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     MAX_RUNNING_FIELD_NUMBER: _ClassVar[int]
     QUEUE_LIMIT_FIELD_NUMBER: _ClassVar[int]
     RUNNING_FIELD_NUMBER: _ClassVar[int]
     QUEUED_FIELD_NUMBER: _ClassVar[int]
     PEAK_QUEUED_FIELD_NUMBER: _ClassVar[int]
-    COUNTS_FIELD_NUMBER: _ClassVar[int]
+    COUNTERS_FIELD_NUMBER: _ClassVar[int]
     STOPS_FIELD_NUMBER: _ClassVar[int]
-    WAIT_P50_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    WAIT_P99_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    SEARCH_P50_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    SEARCH_P99_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    WAIT_P50_FIELD_NUMBER: _ClassVar[int]
+    WAIT_P99_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_P50_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_P99_FIELD_NUMBER: _ClassVar[int]
     WORKER_LOAD_FIELD_NUMBER: _ClassVar[int]
     WORKER_RESTARTS_FIELD_NUMBER: _ClassVar[int]
-    LOOP_LAG_P99_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    LOOP_LAG_MAX_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    LOOP_LAG_P99_FIELD_NUMBER: _ClassVar[int]
+    LOOP_LAG_MAX_FIELD_NUMBER: _ClassVar[int]
     PROCESS_INDEX_FIELD_NUMBER: _ClassVar[int]
     PROCESSES_FIELD_NUMBER: _ClassVar[int]
     workers: int
@@ -141,19 +141,55 @@ class GetServingStatsResponse(_message.Message):
     running: int
     queued: int
     peak_queued: int
-    counts: _containers.ScalarMap[str, int]
-    stops: _containers.ScalarMap[str, int]
-    wait_p50_seconds: float
-    wait_p99_seconds: float
-    search_p50_seconds: float
-    search_p99_seconds: float
+    counters: SearchCounters
+    stops: SearchStopCounters
+    wait_p50: _duration_pb2.Duration
+    wait_p99: _duration_pb2.Duration
+    search_p50: _duration_pb2.Duration
+    search_p99: _duration_pb2.Duration
     worker_load: _containers.RepeatedScalarFieldContainer[int]
     worker_restarts: int
-    loop_lag_p99_seconds: float
-    loop_lag_max_seconds: float
+    loop_lag_p99: _duration_pb2.Duration
+    loop_lag_max: _duration_pb2.Duration
     process_index: int
     processes: int
-    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counts: _Optional[_Mapping[str, int]] = ..., stops: _Optional[_Mapping[str, int]] = ..., wait_p50_seconds: _Optional[float] = ..., wait_p99_seconds: _Optional[float] = ..., search_p50_seconds: _Optional[float] = ..., search_p99_seconds: _Optional[float] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99_seconds: _Optional[float] = ..., loop_lag_max_seconds: _Optional[float] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ...) -> None: ...
+    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counters: _Optional[_Union[SearchCounters, _Mapping]] = ..., stops: _Optional[_Union[SearchStopCounters, _Mapping]] = ..., wait_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., wait_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., loop_lag_max: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ...) -> None: ...
+
+class SearchCounters(_message.Message):
+    __slots__ = ("started", "answered", "rejected", "cancelled", "expired_in_queue", "deadline_too_short", "failed", "partial", "unsearched")
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    ANSWERED_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_IN_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_TOO_SHORT_FIELD_NUMBER: _ClassVar[int]
+    FAILED_FIELD_NUMBER: _ClassVar[int]
+    PARTIAL_FIELD_NUMBER: _ClassVar[int]
+    UNSEARCHED_FIELD_NUMBER: _ClassVar[int]
+    started: int
+    answered: int
+    rejected: int
+    cancelled: int
+    expired_in_queue: int
+    deadline_too_short: int
+    failed: int
+    partial: int
+    unsearched: int
+    def __init__(self, started: _Optional[int] = ..., answered: _Optional[int] = ..., rejected: _Optional[int] = ..., cancelled: _Optional[int] = ..., expired_in_queue: _Optional[int] = ..., deadline_too_short: _Optional[int] = ..., failed: _Optional[int] = ..., partial: _Optional[int] = ..., unsearched: _Optional[int] = ...) -> None: ...
+
+class SearchStopCounters(_message.Message):
+    __slots__ = ("iterations", "time", "deadline", "single_move", "cancelled")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    SINGLE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    time: int
+    deadline: int
+    single_move: int
+    cancelled: int
+    def __init__(self, iterations: _Optional[int] = ..., time: _Optional[int] = ..., deadline: _Optional[int] = ..., single_move: _Optional[int] = ..., cancelled: _Optional[int] = ...) -> None: ...
 
 class CandidateStats(_message.Message):
     __slots__ = ("move_id", "text", "visits", "value")

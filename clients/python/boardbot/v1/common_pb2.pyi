@@ -33,6 +33,14 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_UNSPECIFIED: _ClassVar[EventKind]
     EVENT_KIND_MOVE: _ClassVar[EventKind]
     EVENT_KIND_RESIGN: _ClassVar[EventKind]
+
+class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PARAM_TYPE_UNSPECIFIED: _ClassVar[ParamType]
+    PARAM_TYPE_BOOL: _ClassVar[ParamType]
+    PARAM_TYPE_INTEGER: _ClassVar[ParamType]
+    PARAM_TYPE_ENUM: _ClassVar[ParamType]
+    PARAM_TYPE_STRING: _ClassVar[ParamType]
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
@@ -42,6 +50,11 @@ GAME_STATUS_FINISHED: GameStatus
 EVENT_KIND_UNSPECIFIED: EventKind
 EVENT_KIND_MOVE: EventKind
 EVENT_KIND_RESIGN: EventKind
+PARAM_TYPE_UNSPECIFIED: ParamType
+PARAM_TYPE_BOOL: ParamType
+PARAM_TYPE_INTEGER: ParamType
+PARAM_TYPE_ENUM: ParamType
+PARAM_TYPE_STRING: ParamType
 
 class GameConfig(_message.Message):
     __slots__ = ("frogriders", "czech_pub", "fritanga", "froccs", "dulore_jutunk")
@@ -194,34 +207,64 @@ class Event(_message.Message):
     def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., by_bot: _Optional[bool] = ..., move_text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GameParam(_message.Message):
-    __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum")
+    __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum", "type")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
     CHOICES_FIELD_NUMBER: _ClassVar[int]
     MINIMUM_FIELD_NUMBER: _ClassVar[int]
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
     name: str
     doc: str
     default_value: _struct_pb2.Value
     choices: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Value]
     minimum: int
     maximum: int
-    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
+    type: ParamType
+    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., type: _Optional[_Union[ParamType, str]] = ...) -> None: ...
+
+class ParamCondition(_message.Message):
+    __slots__ = ("param", "values")
+    PARAM_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    param: str
+    values: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Value]
+    def __init__(self, param: _Optional[str] = ..., values: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ...) -> None: ...
+
+class ParamRule(_message.Message):
+    __slots__ = ("when", "param", "allowed", "minimum", "maximum", "default_value", "doc")
+    WHEN_FIELD_NUMBER: _ClassVar[int]
+    PARAM_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DOC_FIELD_NUMBER: _ClassVar[int]
+    when: _containers.RepeatedCompositeFieldContainer[ParamCondition]
+    param: str
+    allowed: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Value]
+    minimum: int
+    maximum: int
+    default_value: _struct_pb2.Value
+    doc: str
+    def __init__(self, when: _Optional[_Iterable[_Union[ParamCondition, _Mapping]]] = ..., param: _Optional[str] = ..., allowed: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
-    __slots__ = ("name", "title", "params", "configurations", "move_kinds")
+    __slots__ = ("name", "title", "params", "configurations", "move_kinds", "param_rules")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PARAMS_FIELD_NUMBER: _ClassVar[int]
     CONFIGURATIONS_FIELD_NUMBER: _ClassVar[int]
     MOVE_KINDS_FIELD_NUMBER: _ClassVar[int]
+    PARAM_RULES_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     params: _containers.RepeatedCompositeFieldContainer[GameParam]
     configurations: _containers.RepeatedCompositeFieldContainer[GameConfig]
     move_kinds: _containers.RepeatedCompositeFieldContainer[MoveKind]
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., params: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ...) -> None: ...
+    param_rules: _containers.RepeatedCompositeFieldContainer[ParamRule]
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., params: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ...) -> None: ...
 
 class MoveKind(_message.Message):
     __slots__ = ("name", "fields")

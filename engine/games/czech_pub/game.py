@@ -1,0 +1,62 @@
+"""Czech Pub, the game: parameters, move schema, configurations, the factories
+(a new game, a stored state, a state rebuilt from a view) and the AI hooks
+(``policy.py``)."""
+
+from __future__ import annotations
+
+import random
+
+from boardbot.engine.core import Game, Param
+
+from . import policy
+from .state import CzechPubState
+
+
+class CzechPubGame(Game):
+    name = "czech-pub"
+    title = "Czech Pub"
+    # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
+    rollout_depth = 30
+    params = (
+        Param("players", 4, "number of players", minimum=3, maximum=6),
+        Param("real_drinking", False,
+              "the rulebook's real-drinking variant: the engine counts the real shots due "
+              "(new title, new stage, Pojď na panáka, Runda dokola); no effect on play"),
+    )
+    move_fields = {
+        "play": ("card", "target", "shot"),
+        "discard": ("card",),
+        "done": (),
+        "react": ("card", "slot", "give"),
+        "decline": (),
+        "dodge": ("to_seat",),
+        "pay": ("discard",),
+    }
+
+    def configurations(self) -> list[dict]:
+        out = [{"players": n, "real_drinking": False} for n in (3, 4, 5, 6)]
+        out.append({"players": 4, "real_drinking": True})
+        return out
+
+    def _new_state(self, cfg: dict, rng: random.Random) -> CzechPubState:
+        return CzechPubState.deal(self, cfg, rng)
+
+    def from_dict(self, data) -> CzechPubState:
+        return CzechPubState.FIELDS.load(CzechPubState, self, self.validate(data["config"]), data)
+
+    def from_view(self, view, rng: random.Random) -> CzechPubState:
+        return CzechPubState.from_view(self, view, rng)
+
+    # --- AI knowledge ----------------------------------------------------
+    def heuristic_move(self, state, rng):
+        return policy.heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        return policy.playout_move(state, rng)
+
+    def evaluate(self, state):
+        return policy.evaluate(state)
+
+
+GAME = CzechPubGame()
+

@@ -1,0 +1,1152 @@
+"""Czech Pub rules: the forward model (decider, legal moves, apply, move texts,
+the result) and the deal, as the mixin ``CzechPubRules`` of ``state.CzechPubState``.
+
+A turn is a chain of small decisions (see docs/rules/czech-pub.md):
+
+* ``play``    the active player plays one card at a time, or discards one card
+              at a time instead (an abstinence turn), then ``done``;
+* ``window``  after ``done``, while an order lies in front of the active player,
+              every other player still in the game and not on a pause (hand not
+              empty) is asked in turn, clockwise: ``react`` with an X card or
+              ``decline``. If anybody reacted, the active player may play on and
+              ``done`` opens the window again;
+* ``respond`` the target of a single-target card dodges (``dodge``: Musím si
+              odskočit, passing it to a neighbour) or accepts (``decline``, or
+              ``pay`` for Pojď na panáka);
+* ``round``   Runda dokola: each other player pays or dodges, clockwise;
+* ``brawl``   Rvačka: each other player joins (``decline``) or dodges, clockwise.
+
+Evaluation, clean-up, drawing, reshuffles, pauses and the game end run
+inside ``apply`` with chance from ``self.chance()``.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Self
+
+from boardbot.engine.core import TERMINAL, Result, rank_by
+
+from . import data as D
+from .data import (
+    BLAZKOVA, BRAWL, CAJ, CARD_BY_ID, CARD_ID, CARD_NAME, COST, DAM_SI, DEJTE, DISCARD, FOREIGN,
+    HAND_SIZE, IN, IS_BEER, IS_ORDER, IS_SHOT, KIND_DRUNK, LICHOCENI, LO_ASIDE, LO_DRAWN, LO_IN_DECK,
+    MALE_PIVO, MUSIM, OUT_DRUNK, OUT_NAME, OUT_THROWN, OVER, OWN, PANAK_DO_PIVA, PIVO, PLAY, POJD,
+    POPCOUNT, POSLEDNI, RESPOND, ROUND, ROW_LEN, RUM, RUNDA, RVACKA, SLIPPED, SPLETENA, SUPPLIED, TEPLY,
+    TO_JE_MOJE, TRACK, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
+)
+
+LAST_STAGE = D.STAGES - 1
+
+# --- move tuples, built once ---------------------------------------------------
+DONE = ("done",)
+PASS = ("decline",)
+MAX_SEATS = 6
+PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
+PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
+PLAY_SHOT = tuple(tuple(("play", CARD_ID[c], -1, D.SHOT_ID[k]) for k in range(D.SHOT_KINDS))
+                  for c in range(D.NUM_CARDS))
+DISCARD_MOVE = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_MOVE = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_NOTHING = ("pay", "")
+DODGE = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
+
+
+class CzechPubRules:
+    """The rules of a Czech Pub state; its fields are declared in ``state.py``."""
+
+    __slots__ = ()
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        return self.dec
+
+    def legal_moves(self) -> list:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def _generate(self) -> list:
+        phase = self.phase
+        if phase == PLAY:
+            return self._gen_play()
+        if phase == WINDOW:
+            return self._gen_window()
+        if phase == DISCARD:
+            out = []
+            prev = -1
+            for c in self.hands[self.active]:
+                if c != prev:
+                    out.append(DISCARD_MOVE[c])
+                    prev = c
+            out.append(DONE)
+            return out
+        if phase == RESPOND:
+            t = self.dec
+            out = []
+            if MUSIM in self.hands[t]:
+                out.extend(DODGE[r] for r in self._redirects(t))
+            if self.pend_card == POJD:
+                out.extend(self._pay_moves(t))
+            else:
+                out.append(PASS)
+            return out
+        if phase == ROUND:
+            q = self.dec
+            out = [DODGE[-1]] if MUSIM in self.hands[q] else []
+            out.extend(self._pay_moves(q))
+            return out
+        if phase == BRAWL:
+            return [DODGE[-1], PASS] if MUSIM in self.hands[self.dec] else [PASS]
+        return []
+
+    def _gen_play(self) -> list:
+        a = self.active
+        if self.copy_turn:
+            return [DONE]
+        hand = self.hands[a]
+        beers = smalls = shots = actions = 0
+        self_pour = has_beer = has_shot = False
+        for c, _k, origin, poured in self.table:
+            if IS_BEER[c]:
+                has_beer = True
+            elif IS_SHOT[c]:
+                has_shot = True
+            if origin == OWN:
+                actions += COST[c]
+                if c == PIVO:
+                    beers += 1
+                elif c == MALE_PIVO:
+                    beers += 1
+                    smalls += 1
+                elif IS_SHOT[c]:
+                    if poured < 0:
+                        shots += 1
+                elif c == DEJTE:
+                    beers += 1
+                    shots += 1
+                elif c == PANAK_DO_PIVA:
+                    self_pour = True
+        remaining = D.ACTIONS_PER_TURN - actions
+        shot_limit = D.MAX_SHOTS + self_pour
+        can_order = not self.insults[a]
+        played = self.played
+        moves = []
+        targets = None
+        prev = -1
+        for c in hand:
+            if c == prev:
+                continue
+            prev = c
+            if COST[c] > remaining or c > TY_UZ:
+                continue
+            if c <= DEJTE:  # orders
+                if not can_order:
+                    continue
+                if c == PIVO:
+                    if beers < D.MAX_BEERS:
+                        moves.append(PLAY_PLAIN[c])
+                elif c == MALE_PIVO:
+                    if beers < D.MAX_BEERS and smalls < D.MAX_SMALL_BEERS:
+                        moves.append(PLAY_PLAIN[c])
+                elif c == CAJ:
+                    moves.append(PLAY_PLAIN[c])
+                elif c == DEJTE:
+                    if beers < D.MAX_BEERS and shots < shot_limit:
+                        moves.extend(PLAY_SHOT[c])
+                elif shots < shot_limit:
+                    moves.append(PLAY_PLAIN[c])
+            elif c == LICHOCENI:
+                moves.extend(PLAY_SHOT[c])
+            elif c == PANAK_DO_PIVA:
+                if not self_pour and has_beer and has_shot:
+                    moves.append(PLAY_PLAIN[c])
+            elif c == TY_UZ:
+                if self.discard:
+                    moves.append(PLAY_PLAIN[c])
+            else:
+                if c == DAM_SI and played:
+                    continue
+                if targets is None:
+                    targets = self._targets(a)
+                if c == RUNDA or c == RVACKA:
+                    if targets:
+                        moves.append(PLAY_PLAIN[c])
+                else:
+                    row = PLAY_TARGET[c]
+                    hands = self.hands
+                    for t in targets:
+                        if c != TO_JE_MOJE or hands[t]:
+                            moves.append(row[t])
+        if not played:
+            prev = -1
+            for c in hand:
+                if c != prev:
+                    moves.append(DISCARD_MOVE[c])
+                    prev = c
+        moves.append(DONE)
+        return moves
+
+    def _gen_window(self) -> list:
+        r = self.dec
+        table = self.table
+        moves = [PASS]
+        prev = -1
+        orders = beers = None
+        for c in self.hands[r]:
+            if c == prev:
+                continue
+            prev = c
+            if c == ZVRHNUTA or c == BLAZKOVA or c == SPLETENA:
+                if orders is None:
+                    orders = _distinct_slots(table, IS_ORDER)
+                name = CARD_ID[c]
+                if c == SPLETENA:
+                    gives = sorted({g for g in self.hands[r] if IS_ORDER[g] and g != DEJTE})
+                    for slot in orders:
+                        taken = table[slot][0]
+                        for g in gives:
+                            if g != taken:
+                                moves.append(("react", name, slot, CARD_ID[g]))
+                else:
+                    for slot in orders:
+                        moves.append(("react", name, slot, ""))
+            elif c == TEPLY:
+                if beers is None:
+                    beers = _distinct_slots(table, IS_BEER)
+                for slot in beers:
+                    moves.append(("react", CARD_ID[c], slot, ""))
+            elif c == PANAK_DO_PIVA:
+                if not any(IS_BEER[e[0]] for e in table):
+                    continue
+                seen = set()
+                slots = []
+                for slot, e in enumerate(table):
+                    if IS_SHOT[e[0]] and e[3] < 0 and e not in seen:
+                        seen.add(e)
+                        slots.append(slot)
+                if slots:
+                    for slot in slots:
+                        moves.append(("react", CARD_ID[c], slot, ""))
+                else:
+                    for g in sorted({g for g in self.hands[r] if IS_SHOT[g]}):
+                        moves.append(("react", CARD_ID[c], -1, CARD_ID[g]))
+        return moves
+
+    def _pay_moves(self, q: int) -> list:
+        out = []
+        prev = -1
+        for c in self.hands[q]:
+            if c != prev and c <= D.VODKA:
+                out.append(PAY_MOVE[c])
+            prev = c
+        out.append(PAY_NOTHING)
+        return out
+
+    def _targets(self, a: int) -> list:
+        out, paused = self.out, self.paused
+        return [q for q in range(self.num_seats) if q != a and not out[q] and not paused[q]]
+
+    def _redirects(self, t: int) -> list:
+        """Neighbours a single-target card may be passed to by seat ``t``."""
+        n = self.num_seats
+        out = self.out
+        res = []
+        for step in (1, n - 1):
+            r = (t + step) % n
+            while out[r] and r != t:
+                r = (r + step) % n
+            if (r != t and r != self.active and not self.paused[r] and r not in self.dodgers
+                    and r not in res):
+                res.append(r)
+        return res
+
+    # --- apply ---------------------------------------------------------
+    def apply(self, move: tuple) -> None:
+        self._moves = None
+        kind = move[0]
+        if kind == "play":
+            self._play(CARD_BY_ID[move[1]], move[2], D.SHOT_BY_ID[move[3]] if move[3] else -1)
+        elif kind == "done":
+            self._done()
+        elif kind == "decline":
+            phase = self.phase
+            if phase == WINDOW:
+                self.qpos += 1
+                self._next_window()
+            elif phase == RESPOND:
+                self._resolve_target()
+            else:
+                self.qpos += 1
+                self._next_brawl()
+        elif kind == "react":
+            self._react(CARD_BY_ID[move[1]], move[2], move[3])
+        elif kind == "dodge":
+            self._dodge(move[1])
+        elif kind == "pay":
+            self._pay(CARD_BY_ID[move[1]] if move[1] else -1)
+        elif kind == "discard":
+            a = self.active
+            c = CARD_BY_ID[move[1]]
+            self._from_hand(a, c)
+            self.discard.append(c)
+            self.phase = DISCARD
+        else:
+            raise ValueError(f"unknown move {move!r}")
+
+    def _play(self, c: int, target: int, kind: int) -> None:
+        a = self.active
+        self._from_hand(a, c)
+        self.played = True
+        self.table.append((c, kind, OWN, -1))
+        if c <= PANAK_DO_PIVA:  # orders, Lichocení servírce, Panák do piva: nothing happens yet
+            if c != CAJ and c != PANAK_DO_PIVA:  # a card that adds drunkenness clears the abstinence token
+                self.abst[a] = 0
+            return
+        if c == TY_UZ:
+            top = self.discard.pop()
+            insort(self.hands[a], top)
+            self._learn_public(a, top)
+            if self.log is not None:
+                self.note(None, f"seat {a} takes {CARD_NAME[top]} from the discard pile")
+        elif c == RUNDA:
+            self.pend_card = RUNDA
+            self.queue = tuple(self._clockwise_targets(a))
+            self.qpos = 0
+            if self.config["real_drinking"]:
+                for q in range(self.num_seats):
+                    if not self.out[q]:
+                        self._real_drink(q, "Runda dokola")
+            self._next_round()
+        elif c == RVACKA:
+            self.pend_card = RVACKA
+            self.dodgers = ()
+            hands = self.hands
+            self.queue = tuple(q for q in self._clockwise_targets(a) if hands[q])
+            self.qpos = 0
+            self._next_brawl()
+        else:  # Dám si to co ty, Urážka vrchního, To je moje objednávka, Pojď na panáka
+            if c == DAM_SI:
+                self.copy_turn = True
+            self.pend_card = c
+            self.pend_target = target
+            self.dodgers = ()
+            self._ask_target()
+
+    def _clockwise_targets(self, a: int) -> list:
+        n = self.num_seats
+        out, paused = self.out, self.paused
+        return [q for q in ((a + i) % n for i in range(1, n)) if not out[q] and not paused[q]]
+
+    def _ask_target(self) -> None:
+        t = self.pend_target
+        c = self.pend_card
+        if self.hands[t] and (c == POJD or self._redirects(t)):
+            self.phase = RESPOND
+            self.dec = t
+            return
+        if c == POJD:  # an empty hand can only lose 5 points
+            self._payment(t, -1)
+            self._finish_pojd(t)
+        else:
+            self._resolve_target()
+
+    def _resolve_target(self) -> None:
+        c, t, a = self.pend_card, self.pend_target, self.active
+        if c == DAM_SI:
+            self.table.remove((DAM_SI, -1, OWN, -1))
+            self.copying[a] = t
+            if self.log is not None:
+                self.note(None, f"seat {a} will drink what seat {t} orders in their next turn")
+        elif c == URAZKA:
+            self.table.remove((URAZKA, -1, OWN, -1))
+            self.insults[t] += 1
+            if self.log is not None:
+                self.note(None, f"seat {t} may order nothing in their next turn")
+        elif c == TO_JE_MOJE and self.hands[t]:
+            self._take_random(a, t, self.chance())
+        self.pend_card = -1
+        self.pend_target = -1
+        self.dodgers = ()
+        self._back_to_play()
+
+    def _finish_pojd(self, t: int) -> None:
+        if self.config["real_drinking"]:
+            self._real_drink(self.active, "Pojď na panáka")
+            self._real_drink(t, "Pojď na panáka")
+        self.pend_card = -1
+        self.pend_target = -1
+        self.dodgers = ()
+        self._back_to_play()
+
+    def _back_to_play(self) -> None:
+        self.phase = PLAY
+        self.dec = self.active
+        if self.copy_turn:  # Dám si to co ty: no other card; the only move is done
+            self._done()
+
+    def _dodge(self, to: int) -> None:
+        q = self.dec
+        self._from_hand(q, MUSIM)
+        self.discard.append(MUSIM)
+        phase = self.phase
+        if phase == RESPOND:
+            self.dodgers += (q,)
+            self.pend_target = to
+            self._ask_target()
+        elif phase == ROUND:
+            self.qpos += 1
+            self._next_round()
+        else:
+            self.dodgers += (q,)
+            self.qpos += 1
+            self._next_brawl()
+
+    def _pay(self, c: int) -> None:
+        q = self.dec
+        self._payment(q, c)
+        if self.phase == RESPOND:
+            self._finish_pojd(q)
+        else:
+            self.qpos += 1
+            self._next_round()
+
+    def _payment(self, q: int, c: int) -> None:
+        """Pojď na panáka / Runda dokola: discard a shot, a beer (-2), a small beer (-3) or lose 5."""
+        if c < 0:
+            self.points[q] += D.POJD_NOTHING
+        else:
+            self._from_hand(q, c)
+            self.discard.append(c)
+            if c == PIVO:
+                self.points[q] += D.POJD_BEER
+            elif c == MALE_PIVO:
+                self.points[q] += D.POJD_SMALL
+            else:
+                self.tokens[q] |= 1 << (c - RUM)
+            self.abst[q] = 0
+        if self.log is not None:
+            why = CARD_NAME[self.pend_card] if self.pend_card >= 0 else "the card"
+            text = f"seat {q} pays for {why}: {self._pay_text(c)} (total {self.points[q]})"
+            if c >= 0 and IS_SHOT[c]:
+                text += f"; shot kinds now {POPCOUNT[self.tokens[q]]}"
+            self.note(None, text)
+
+    def _next_round(self) -> None:
+        queue = self.queue
+        while self.qpos < len(queue):
+            q = queue[self.qpos]
+            if self.hands[q]:
+                self.phase = ROUND
+                self.dec = q
+                return
+            self._payment(q, -1)
+            self.qpos += 1
+        self.queue = ()
+        self.qpos = 0
+        self.pend_card = -1
+        self._back_to_play()
+
+    def _next_brawl(self) -> None:
+        queue = self.queue
+        while self.qpos < len(queue):
+            q = queue[self.qpos]
+            if self.hands[q]:
+                self.phase = BRAWL
+                self.dec = q
+                return
+            self.qpos += 1
+        self._resolve_brawl()
+        self.queue = ()
+        self.qpos = 0
+        self.dodgers = ()
+        self.pend_card = -1
+        self._back_to_play()
+
+    def brawl_order(self) -> list:
+        """Rvačka: the takers in order (fewest cards first, ties nearest clockwise from the active player)."""
+        a, n = self.active, self.num_seats
+        out, paused, dodgers, hands = self.out, self.paused, self.dodgers, self.hands
+        parts = [q for q in ((a + i) % n for i in range(n)) if not out[q] and not paused[q] and q not in dodgers]
+        if len(parts) < 2:
+            return []
+        start = min(range(len(parts)), key=lambda i: (len(hands[parts[i]]), i))
+        return parts[start:] + parts[:start]
+
+    def _resolve_brawl(self) -> None:
+        order = self.brawl_order()
+        if not order:
+            if self.log is not None:
+                self.note(None, "Rvačka: fewer than two players take part; nothing happens")
+            return
+        if self.log is not None:
+            self.note(None, f"Rvačka: seat {order[0]} (fewest cards) takes first; order "
+                            + ", ".join(str(q) for q in order))
+        rng = self.chance()
+        m = len(order)
+        hands = self.hands
+        for j, taker in enumerate(order):
+            for d in range(1, m):
+                victim = order[(j + d) % m]
+                if hands[victim]:
+                    self._take_random(taker, victim, rng)
+
+    def _take_random(self, taker: int, victim: int, rng: random.Random) -> None:
+        hand = self.hands[victim]
+        card = hand.pop(rng.randrange(len(hand)))
+        insort(self.hands[taker], card)
+        self._learn_private(taker, victim, card)
+        if self.log is not None:
+            self.note(None, f"seat {taker} takes a card from seat {victim}")
+            self.note(taker, f"you take {CARD_NAME[card]} from seat {victim}")
+            self.note(victim, f"seat {taker} takes your {CARD_NAME[card]}")
+
+    def _react(self, c: int, slot: int, give: str) -> None:
+        r = self.dec
+        self._from_hand(r, c)
+        table = self.table
+        if c == SPLETENA:
+            g = CARD_BY_ID[give]
+            taken = table[slot][0]
+            self._from_hand(r, g)
+            table[slot] = (g, -1, SLIPPED, -1)
+            insort(self.hands[r], taken)
+            self._learn_public(r, taken)
+            self.discard.append(c)
+        elif c == PANAK_DO_PIVA:
+            if slot >= 0:
+                e = table[slot]
+                table[slot] = (e[0], e[1], e[2], r)
+            else:
+                g = CARD_BY_ID[give]
+                self._from_hand(r, g)
+                table.append((g, -1, SUPPLIED, r))
+            table.append((PANAK_DO_PIVA, -1, FOREIGN, r))
+        else:  # Zvrhnutá sklenice, Blažková, To pivo je teplý: cancel an order
+            e = table.pop(slot)
+            self.discard.append(e[0])
+            self.discard.append(c)
+        self.reacted = True
+        self._next_window()
+
+    def _has_order(self) -> bool:
+        for e in self.table:
+            if IS_ORDER[e[0]]:
+                return True
+        return False
+
+    def _done(self) -> None:
+        if self.phase == PLAY and self._has_order():
+            a, n = self.active, self.num_seats
+            out, paused, hands = self.out, self.paused, self.hands
+            queue = tuple(q for q in ((a + i) % n for i in range(1, n))
+                          if not out[q] and not paused[q] and hands[q])
+            if queue:
+                self.queue = queue
+                self.qpos = 0
+                self.reacted = False
+                self._next_window()
+                return
+        self._end_play()
+
+    def _next_window(self) -> None:
+        if self._has_order():
+            queue = self.queue
+            while self.qpos < len(queue):
+                q = queue[self.qpos]
+                if self.hands[q]:
+                    self.phase = WINDOW
+                    self.dec = q
+                    return
+                self.qpos += 1
+        reacted = self.reacted
+        self.queue = ()
+        self.qpos = 0
+        self.reacted = False
+        if reacted:
+            self.phase = PLAY
+            self.dec = self.active
+        else:
+            self._end_play()
+
+    # --- evaluation ----------------------------------------------------
+    def delivered(self) -> list:
+        """What the active player drinks now (see ``delivered_items``)."""
+        return delivered_items(self.table)
+
+    def _end_play(self) -> None:
+        a, n = self.active, self.num_seats
+        copying = self.copying
+        copiers = []
+        for i in range(1, n):
+            q = (a + i) % n
+            if copying[q] == a:
+                copying[q] = -1
+                self.discard.append(DAM_SI)
+                copiers.append(q)
+        items = self.delivered()
+        if self.log is not None and not self.copy_turn and self.phase != DISCARD:
+            self._note_undrunk(a, items)
+        if not self.copy_turn:
+            if self.phase == DISCARD:
+                self._abstain(a, 0, self.insults[a] > 0)
+            else:
+                self._evaluate(a, items, self.insults[a] > 0)
+        for q in copiers:
+            if self.out[q] or self.paused[q]:
+                continue
+            if self.log is not None:
+                self.note(None, f"seat {q} drinks the same as seat {a}")
+            self._evaluate(q, [item for item in items if item[0] != LICHOCENI], False)
+        # clean-up
+        discard = self.discard
+        for e in self.table:
+            discard.append(e[0])
+        self.table = []
+        if self.insults[a]:
+            discard.extend([URAZKA] * self.insults[a])
+            self.insults[a] = 0
+        if not self.out[a]:
+            self._draw(a)
+        self._next_turn()
+
+    def _evaluate(self, q: int, items: list, insulted: bool) -> None:
+        alcohol, nealko, points, drunk, tokens = score_items(self.tokens[q], items)
+        if not alcohol:
+            self._abstain(q, nealko, insulted)
+            return
+        self.abst[q] = 0
+        old_tokens = self.tokens[q]
+        self.tokens[q] = tokens
+        total = drunk + TRACK[self.stage[q]][self.cell[q]]
+        if total <= 1:  # any roll copes
+            roll = 0
+            moved = 1
+        else:
+            roll = self._roll_die()
+            moved = D.cells_moved(total, roll)
+        if self.log is not None:
+            self._note_evaluation(q, items, points, drunk, total, roll, moved, old_tokens)
+        self._score(q, points)
+        self._advance(q, moved)
+
+    def _note_undrunk(self, a: int, items: list) -> None:
+        """Log the orders in front of the active player that are not drunk (Panák do piva without effect)."""
+        left = [e[0] for e in self.table if IS_ORDER[e[0]]]
+        for item in items:
+            if item[0] in left:
+                left.remove(item[0])
+        if left:
+            names = ", ".join(CARD_NAME[c] for c in left)
+            self.note(None, f"Panák do piva has no effect: seat {a}'s {names} not drunk")
+
+    def _note_evaluation(self, q: int, items: list, points: int, drunk: int, total: int, roll: int,
+                         moved: int, old_tokens: int) -> None:
+        drinks = []
+        for c, k, scores in items:
+            if c == DEJTE:
+                drinks.append(f"Dejte mi to všechno! as Pivo + {D.SHOT_NAME[k]}")
+            elif c == LICHOCENI:
+                drinks.append(f"Lichocení servírce as {D.SHOT_NAME[k]}")
+            elif IS_SHOT[c] and not scores:
+                drinks.append(f"{CARD_NAME[c]} poured into the beer (no points)")
+            else:
+                drinks.append(CARD_NAME[c])
+        new = [D.SHOT_NAME[k] for k in range(D.SHOT_KINDS) if self.tokens[q] >> k & 1 and not old_tokens >> k & 1]
+        text = f"seat {q} drinks {', '.join(drinks)}: {points:+d} points (total {self.points[q] + points})"
+        if new:
+            kinds = POPCOUNT[self.tokens[q]]
+            text += f", new shot kind {', '.join(new)} ({kinds} kind{'s' if kinds > 1 else ''})"
+        text += f"; drunkenness {drunk} + cell value {total - drunk} = {total}, "
+        if roll:
+            short = total - roll
+            text += f"rolls {roll}" + (f" (short by {short})" if short > 0 else " (enough)")
+        else:
+            text += "no roll needed"
+        stage, cell = self.stage[q], self.cell[q] + moved
+        if cell < ROW_LEN[stage]:
+            text += (f": {moved} cell{'s' if moved > 1 else ''} forward, to stage {stage + 1} cell {cell + 1}"
+                     f"/{ROW_LEN[stage]} (value {TRACK[stage][cell]})")
+        else:
+            text += f": {moved} cell{'s' if moved > 1 else ''} forward, off the end of the row"
+        self.note(None, text)
+
+    def _roll_die(self) -> int:
+        return int(self.chance().random() * 6) + 1
+
+    def _score(self, q: int, points: int) -> None:
+        self.points[q] += points
+        if points > 0:
+            total = self.points[q]
+            for i, need in enumerate(D.TITLE_POINTS):
+                if total >= need and not self.titles[q] >> i & 1 and self.title_pool[i] > 0:
+                    self.titles[q] |= 1 << i
+                    self.title_pool[i] -= 1
+                    if self.log is not None:
+                        self.note(None, f"seat {q} earns title {i + 1}")
+                    if self.config["real_drinking"]:
+                        self._real_drink(q, f"title {i + 1}")
+
+    def _advance(self, q: int, k: int) -> None:
+        cell = self.cell[q] + k
+        stage = self.stage[q]
+        if cell < ROW_LEN[stage]:
+            self.cell[q] = cell
+        elif stage == LAST_STAGE:
+            self._go_out(q, OUT_DRUNK)
+        else:
+            self.stage[q] = stage + 1
+            self.cell[q] = 0
+            self.paused[q] = True
+            if self.log is not None:
+                self.note(None, f"seat {q} runs off the row: stage {stage + 2} and a pause")
+            if self.config["real_drinking"]:
+                self._real_drink(q, f"stage {stage + 2}")
+
+    def _abstain(self, q: int, nealko: int, insulted: bool) -> None:
+        level = self.abst[q]
+        if level >= 2 and not insulted:
+            if self.log is not None:
+                self.note(None, f"seat {q} abstains a third time in a row and is thrown out")
+            self._go_out(q, OUT_THROWN)
+            return
+        self.points[q] += D.ABSTINENCE_POINTS[min(level, 1)]
+        self.abst[q] = min(level + 1, 2)
+        self.cell[q] = max(0, self.cell[q] - 1 - nealko)
+        if self.log is not None:
+            nth = ("first", "second", "third")[level]
+            saved = " (Urážka vrchního: not thrown out)" if level >= 2 else ""
+            stage, cell = self.stage[q], self.cell[q]
+            self.note(None, f"seat {q} abstains, the {nth} time in a row{saved}: "
+                            f"{D.ABSTINENCE_POINTS[min(level, 1)]} points (total {self.points[q]}), "
+                            f"{1 + nealko} cell{'s' if nealko else ''} back, to stage {stage + 1} cell {cell + 1}"
+                            f"/{ROW_LEN[stage]} (value {TRACK[stage][cell]})")
+
+    def _go_out(self, q: int, reason: int) -> None:
+        self.out[q] = reason
+        self.paused[q] = False
+        discard = self.discard
+        if self.hands[q]:
+            discard.extend(self.hands[q])
+            self.hands[q] = []
+        if self.known[q]:
+            self._set_row(q, ())
+        if self.insults[q]:
+            discard.extend([URAZKA] * self.insults[q])
+            self.insults[q] = 0
+        copying = self.copying
+        for x in range(self.num_seats):
+            if copying[x] == q or (x == q and copying[x] >= 0):
+                copying[x] = -1
+                discard.append(DAM_SI)
+        if self.log is not None:
+            self.note(None, f"seat {q} is out ({OUT_NAME[reason]})")
+
+    def _real_drink(self, q: int, why: str) -> None:
+        self.real[q] += 1
+        if self.log is not None:
+            self.note(None, f"real drinking: seat {q} drinks a shot ({why})")
+
+    # --- cards -----------------------------------------------------------
+    def _draw(self, p: int) -> None:
+        hand = self.hands[p]
+        limit = HAND_SIZE[self.stage[p]]
+        drawn = 0
+        got = []
+        while len(hand) < limit:
+            if not self.deck:
+                if not self.discard:
+                    break
+                self._reshuffle()
+            card = self.deck.pop()
+            if self.lo_state == LO_IN_DECK:
+                if card == POSLEDNI:
+                    self._last_order(p)
+                    continue
+                if self.lo_lo > 1:
+                    self.lo_lo -= 1
+                self.lo_hi -= 1
+            insort(hand, card)
+            drawn += 1
+            if self.log is not None:
+                got.append(CARD_NAME[card])
+        if self.log is not None and drawn:
+            self.note(None, f"seat {p} draws {drawn} card{'s' if drawn > 1 else ''}")
+            self.note(p, f"you draw {', '.join(got)}")
+
+    def _reshuffle(self) -> None:
+        rng = self.chance()
+        deck = self.discard
+        self.discard = []
+        rng.shuffle(deck)
+        self.reshuffles += 1
+        at, first_half = D.LAST_ORDER_AT[self.num_seats]
+        if self.lo_state == LO_ASIDE and self.reshuffles == at:
+            size = len(deck)
+            half = size // 2
+            lo, hi = (1, max(1, half)) if first_half else (half + 1, size + 1)
+            pos = rng.randint(lo, hi)  # draw position counted from the top
+            deck.insert(size + 1 - pos, POSLEDNI)
+            self.lo_state = LO_IN_DECK
+            self.lo_lo, self.lo_hi = lo, hi
+            if self.log is not None:
+                self.note(None, f"the Last Order card is shuffled into the {'first' if first_half else 'second'} half")
+        self.deck = deck
+        if self.log is not None:
+            self.note(None, f"the discard pile is reshuffled into a new deck ({len(deck)} cards)")
+
+    def _last_order(self, p: int) -> None:
+        self.lo_state = LO_DRAWN
+        self.lo_holder = p
+        self.lo_lo = self.lo_hi = 0
+        self.last_round = True
+        self.owed = tuple(q for q in range(self.num_seats) if q != p and not self.out[q])
+        if self.log is not None:
+            self.note(None, f"seat {p} draws Poslední objednávka: the last round of orders begins")
+
+    def _next_turn(self) -> None:
+        n = self.num_seats
+        out = self.out
+        while True:
+            a = self.active
+            if self.last_round and a in self.owed:
+                self.owed = tuple(x for x in self.owed if x != a)
+            alive = [q for q in range(n) if not out[q]]
+            over = not alive or (self.last_round and not any(not out[q] for q in self.owed))
+            if not over and len(alive) == 1:
+                if self.lone < 0:
+                    self.lone = alive[0]
+                    self.lone_started = False
+                elif self.lone_started:
+                    over = True
+            self.table = []
+            self.played = False
+            self.copy_turn = False
+            if over:
+                self.phase = OVER
+                self.dec = TERMINAL
+                if self.log is not None:
+                    self.note(None, "the game is over")
+                return
+            p = (a + 1) % n
+            while out[p]:
+                p = (p + 1) % n
+            self.active = p
+            self.turn += 1
+            if self.paused[p]:
+                self.paused[p] = False
+                if self.insults[p]:
+                    self.discard.extend([URAZKA] * self.insults[p])
+                    self.insults[p] = 0
+                copying = self.copying
+                for x in range(n):
+                    if copying[x] == p:
+                        copying[x] = -1
+                        self.discard.append(DAM_SI)
+                if self.log is not None:
+                    self.note(None, f"seat {p} is on a pause and turns the coaster back")
+                continue
+            if self.lone == p:
+                self.lone_started = True
+            self._draw(p)
+            self.phase = PLAY
+            self.dec = p
+            return
+
+    # --- knowledge of other hands -------------------------------------
+    # known[holder] is () (nobody knows anything) or a tuple over observers
+    # (seats, then the spectator = public) of sorted tuples of cards the
+    # observer knows to be in holder's hand. Immutable: copies share it.
+    def _from_hand(self, q: int, c: int) -> None:
+        """A card leaves q's hand face up."""
+        self.hands[q].remove(c)
+        row = self.known[q]
+        if row:
+            new = list(row)
+            changed = False
+            for i, t in enumerate(row):
+                if c in t:
+                    lst = list(t)
+                    lst.remove(c)
+                    new[i] = tuple(lst)
+                    changed = True
+            if changed:
+                self._set_row(q, new)
+
+    def _set_row(self, q: int, row) -> None:
+        known = list(self.known)
+        known[q] = tuple(row) if any(row) else ()
+        self.known = tuple(known)
+
+    def _learn_public(self, q: int, c: int) -> None:
+        """Everybody saw card c go into q's hand."""
+        row = list(self.known[q]) if self.known[q] else [()] * (self.num_seats + 1)
+        for i in range(len(row)):
+            if i != q:
+                row[i] = tuple(sorted(row[i] + (c,)))
+        self._set_row(q, row)
+
+    def _learn_private(self, taker: int, victim: int, c: int) -> None:
+        """taker took card c at random from victim: only the two of them know which."""
+        size = self.num_seats + 1
+        row = self.known[victim]
+        if row:
+            mine = row[taker]
+            if c in mine:
+                lst = list(mine)
+                lst.remove(c)
+                mine = tuple(lst)
+            new = [()] * size
+            new[taker] = mine
+            self._set_row(victim, new)
+        row = list(self.known[taker]) if self.known[taker] else [()] * size
+        row[victim] = tuple(sorted(row[victim] + (c,)))
+        self._set_row(taker, row)
+
+    def known_cards(self, observer: int, holder: int) -> tuple:
+        row = self.known[holder]
+        return row[observer] if row else ()
+
+    # --- texts ---------------------------------------------------------
+    def _entry_text(self, slot: int) -> str:
+        c, k, origin, poured = self.table[slot]
+        text = CARD_NAME[c]
+        if k >= 0:
+            text += f" as {D.SHOT_NAME[k]}"
+        if origin == SLIPPED:
+            text += ", slipped in"
+        elif origin == SUPPLIED:
+            text += f", supplied by seat {poured}"
+        elif poured >= 0:
+            text += f", poured by seat {poured}"
+        return f"{text} (slot {slot})"
+
+    def _pay_text(self, c: int) -> str:
+        if c < 0:
+            return "lose 5 points"
+        if c == PIVO:
+            return "discard Pivo and lose 2 points"
+        if c == MALE_PIVO:
+            return "discard Malé pivo and lose 3 points"
+        return f"discard {CARD_NAME[c]}"
+
+    def move_text(self, move: tuple) -> str:
+        kind = move[0]
+        if kind == "play":
+            c = CARD_BY_ID[move[1]]
+            name = CARD_NAME[c]
+            if move[2] >= 0:
+                return f"play {name} on seat {move[2]}"
+            if move[3]:
+                return f"play {name} as {D.SHOT_NAME[D.SHOT_BY_ID[move[3]]]}"
+            return f"order {name}" if IS_ORDER[c] else f"play {name}"
+        if kind == "discard":
+            return f"discard {CARD_NAME[CARD_BY_ID[move[1]]]} instead of playing (abstain)"
+        if kind == "done":
+            return "done playing cards"
+        if kind == "decline":
+            if self.phase == RESPOND:
+                return f"accept {CARD_NAME[self.pend_card]}"
+            if self.phase == BRAWL:
+                return "join the brawl"
+            return "pass (no reaction)"
+        if kind == "react":
+            c = CARD_BY_ID[move[1]]
+            slot, give = move[2], move[3]
+            who = f"seat {self.active}'s"
+            if c == SPLETENA:
+                return (f"{CARD_NAME[c]}: take {who} {self._entry_text(slot)} "
+                        f"and give {CARD_NAME[CARD_BY_ID[give]]} in its place")
+            if c == PANAK_DO_PIVA:
+                if slot >= 0:
+                    return f"{CARD_NAME[c]}: pour {who} {self._entry_text(slot)} into their beer"
+                return f"{CARD_NAME[c]}: pour your {CARD_NAME[CARD_BY_ID[give]]} into seat {self.active}'s beer"
+            return f"{CARD_NAME[c]}: cancel {who} {self._entry_text(slot)}"
+        if kind == "dodge":
+            pend = CARD_NAME[self.pend_card] if self.pend_card >= 0 else "the card"
+            if move[1] >= 0:
+                return f"Musím si odskočit: pass {pend} on to seat {move[1]}"
+            return f"Musím si odskočit: avoid {pend}"
+        if kind == "pay":
+            return self._pay_text(CARD_BY_ID[move[1]] if move[1] else -1)
+        raise ValueError(move)
+
+    # --- outcome -------------------------------------------------------
+    def breakdown(self) -> list[dict]:
+        out = []
+        for q in range(self.num_seats):
+            kinds = POPCOUNT[self.tokens[q]]
+            bonus = D.KIND_BONUS[kinds]
+            out.append({
+                "points": self.points[q],
+                "shot_kinds": kinds,
+                "kinds_bonus": bonus,
+                "total": self.points[q] + bonus,
+                "out": OUT_NAME[self.out[q]],
+                "stage": self.stage[q] + 1,
+                "titles": [i + 1 for i in range(len(D.TITLE_POINTS)) if self.titles[q] >> i & 1],
+            })
+        return out
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        breakdown = self.breakdown()
+        totals = tuple(b["total"] for b in breakdown)
+        ranks, winners = rank_by([(t,) for t in totals])
+        return Result(totals, winners, ranks, tuple(breakdown))
+
+    # --- setup -----------------------------------------------------------
+    @classmethod
+    def blank(cls, game, cfg: dict, seed: int) -> Self:
+        """A ``cls`` state before the deal: empty hands and piles, everybody at the start."""
+        n = cfg["players"]
+        s = cls.__new__(cls)
+        s._init_base(game, cfg, seed)
+        s.points = [0] * n
+        s.stage = [0] * n
+        s.cell = [0] * n
+        s.hands = [[] for _ in range(n)]
+        s.tokens = [0] * n
+        s.abst = [0] * n
+        s.paused = [False] * n
+        s.out = [IN] * n
+        s.insults = [0] * n
+        s.copying = [-1] * n
+        s.titles = [0] * n
+        s.real = [0] * n
+        s.deck = []
+        s.discard = []
+        s.lo_state = LO_ASIDE
+        s.lo_lo = s.lo_hi = 0
+        s.lo_holder = -1
+        s.reshuffles = 0
+        s.active = 0
+        s.turn = 1
+        s.phase = PLAY
+        s.dec = 0
+        s.table = []
+        s.played = False
+        s.copy_turn = False
+        s.last_round = False
+        s.owed = ()
+        s.lone = -1
+        s.lone_started = False
+        s.title_pool = list(D.TITLE_TOKENS)
+        s.pend_card = -1
+        s.pend_target = -1
+        s.dodgers = ()
+        s.queue = ()
+        s.qpos = 0
+        s.reacted = False
+        s.known = ((),) * n
+        s._moves = None
+        return s
+
+    @classmethod
+    def deal(cls, game, cfg: dict, rng: random.Random) -> Self:
+        """A new game: the deck shuffled by ``rng``, ``HAND_SIZE[0]`` cards each, a chance seed from ``rng``."""
+        s = cls.blank(game, cfg, 0)
+        deck = D.full_deck()
+        rng.shuffle(deck)
+        n = cfg["players"]
+        for _ in range(HAND_SIZE[0]):
+            for q in range(n):
+                s.hands[q].append(deck.pop())
+        for hand in s.hands:
+            hand.sort()
+        s.deck = deck
+        s.seed = rng.getrandbits(63)
+        return s
+
+
+def delivered_items(table: list) -> list:
+    """What the active player drinks from the cards in front: (card, shot kind, scores points).
+
+    Panák do piva from an opponent: the poured shot gives drunkenness only
+    when a beer is still in front at evaluation; otherwise the card has no
+    effect (a supplied shot is not drunk at all). The shot limit is checked
+    again: own shots beyond it (a Panák do piva that lost its effect) are
+    not drunk, the latest first.
+    """
+    beer = shot = self_pour = False
+    for e in table:
+        c = e[0]
+        if IS_BEER[c]:
+            beer = True
+        elif IS_SHOT[c]:
+            shot = True
+        elif c == PANAK_DO_PIVA and e[2] == OWN:
+            self_pour = True
+    out = []
+    limited = []
+    for c, k, origin, poured in table:
+        if IS_SHOT[c]:
+            if poured >= 0:
+                if beer:
+                    out.append((c, c - RUM, False))
+                    continue
+                if origin == SUPPLIED:
+                    continue
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, c - RUM, True))
+        elif c == DEJTE:
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, k, True))
+        elif c == LICHOCENI:
+            out.append((c, k, True))
+        elif IS_ORDER[c]:
+            out.append((c, -1, True))
+    limit = D.MAX_SHOTS + (self_pour and beer and shot)
+    if len(limited) > limit:
+        drop = set(limited[limit:])
+        out = [item for i, item in enumerate(out) if i not in drop]
+    return out
+
+
+def score_items(tokens: int, items: list) -> tuple:
+    """Score what a player drinks: (alcohol?, non-alcoholic orders, points, drunkenness, tokens after).
+
+    ``items``: (card, shot kind, scores points) as from ``CzechPubState.delivered``.
+    Every shot's drunkenness is by the number of kinds drunk so far, this
+    turn's shots included; the track cell is not added here.
+    """
+    beers = smalls = paid = nealko = 0
+    kinds = []
+    for c, k, scores in items:
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            beers += 1
+            smalls += 1
+        elif c == CAJ:
+            nealko += 1
+        else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
+            if c == DEJTE:
+                beers += 1
+            kinds.append(k)
+            if scores:
+                paid += 1
+    if not beers and not kinds:
+        return False, nealko, 0, 0, tokens
+    points, drunk = D.beer_score(beers, smalls)
+    for k in kinds:
+        tokens |= 1 << k
+    drunk += KIND_DRUNK[POPCOUNT[tokens]] * len(kinds) + D.NEALKO_DRUNK * nealko
+    points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
+    return True, nealko, points, drunk, tokens
+
+
+def _distinct_slots(table: list, wanted: tuple) -> list:
+    """Slots of the wanted cards, one per distinct entry (equal entries act alike)."""
+    seen = set()
+    slots = []
+    for slot, e in enumerate(table):
+        if wanted[e[0]] and e not in seen:
+            seen.add(e)
+            slots.append(slot)
+    return slots

@@ -1,0 +1,1007 @@
+"""Dűlőre jutunk forward model: decisions, legal moves, apply, the Winemaker, scoring, setup.
+
+The turn is driven by a stack of small tasks (tuples of five ints:
+kind, seat, a, b, c; the kinds are in data.py). A decision task on top of the
+stack gives the decider and its legal moves; automatic tasks (end of turn,
+refills, the Winemaker) run inside apply(). A decision with exactly one legal
+move is applied automatically (documented in docs/rules/dulore-jutunk.md).
+
+``DuloreRules`` is a mixin of ``state.DuloreState``, which declares the fields
+it works on; it builds states of its class (``deal``) without importing state.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+from boardbot.engine.core import TERMINAL, Result, rank_by
+
+from . import data as D
+from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_END,
+                   K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, honour_rows,
+                   press_colour)
+
+SKIP = ("skip",)
+BOTTLE_CODE = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
+SKIP_TEXT = {
+    K_ABIL: "end the harvest (use no more abilities)",
+    K_AGE: "do not age a barrel",
+    K_FARMER: "do not place a farmer marker",
+    K_DRAW: "do not draw",
+    K_PRESS: "do not press grapes",
+    K_TAKE: "do not take an order",
+    K_HONOURS: "place no farmer marker on the honours board",
+    K_DISC_B: "no bottle to discard",
+}
+
+# press combinations (red grapes, yellow grapes), in move order
+PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
+PRESS3_COMBOS = ((0, 3), (3, 0), (2, 1), (1, 2))
+
+
+def _track_moves(cellar: list, colours: tuple) -> list:
+    """('age', colour, space) for each barrel of ``colours`` that can move."""
+    out = []
+    for c in colours:
+        start = D.TRACK_START[c]
+        last = D.TRACK_LEN[c] - 1
+        name = D.WINE_NAME[c]
+        for s in range(last, -1, -1):
+            if cellar[start + s] and (s == last or not cellar[start + s + 1]):
+                out.append(("age", name, s))
+    return out
+
+
+class DuloreRules:
+    """The rules of a ``DuloreState`` (a mixin: the fields are declared in state.py)."""
+
+    __slots__ = ()
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        if self.over:
+            return TERMINAL
+        return self.stack[-1][1]
+
+    def legal_moves(self) -> list:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = [] if self.over else self._gen(self.stack[-1])
+        return moves
+
+    def apply(self, move: tuple) -> None:
+        self._do(move)
+        self._run()
+
+    def _run(self) -> None:
+        """Run automatic tasks and forced single-option steps up to the next decision."""
+        stack = self.stack
+        while not self.over:
+            task = stack[-1]
+            if task[0] >= FIRST_AUTO:
+                stack.pop()
+                self._auto(task)
+                continue
+            moves = self._gen(task)
+            if len(moves) == 1:
+                if self.log is not None:
+                    self.note(None, f"{self._who(task[1])}: {self.public_move_text(moves[0], None)} (only option)")
+                self._do(moves[0])
+                continue
+            self._moves = moves
+            return
+        self._moves = []
+
+    # --- move generation -----------------------------------------------
+    def _gen(self, task: tuple) -> list:
+        kind = task[0]
+        p = task[1]
+        if kind == K_TURN:
+            return self._turn_moves(p)
+        if kind == K_ABIL:
+            return self._ability_moves(p, task[2], task[3])
+        if kind == K_AGE:
+            moves = _track_moves(self.cellar[p], D.AGE_COLOURS[task[2]])
+            moves.append(SKIP)
+            return moves
+        if kind == K_FARMER:
+            moves = self._farmer_moves(p)
+            moves.append(SKIP)
+            return moves
+        if kind == K_DRAW:
+            n = min(task[2], self._room(p))
+            return [("draw", n), SKIP] if n > 0 else [SKIP]
+        if kind == K_PRESS:
+            moves = self._press_moves(p, PRESS3_COMBOS if task[2] else PRESS_COMBOS)
+            moves.append(SKIP)
+            return moves
+        if kind == K_TAKE:
+            moves = [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            if not task[3] or not moves:
+                moves.append(SKIP)
+            return moves
+        if kind == K_KEEP:
+            r, y = task[2], task[3]
+            room = self._room(p)
+            return [("keep", kr, room - kr) for kr in range(max(0, room - y), min(r, room) + 1)]
+        if kind == K_HONOURS:
+            moves = self._honour_moves(p)
+            moves.append(SKIP)
+            return moves
+        if kind == K_BLACK:
+            return [("project_space", k + 1) for k in range(D.PROJECT_SPACES) if not self.spaces[k]]
+        if kind == K_DISC_G:
+            r, y = self.grapes[p]
+            total = min(task[2], r + y)
+            return [("discard_grapes", dr, total - dr) for dr in range(max(0, total - y), min(r, total) + 1)]
+        if kind == K_BOTTLES:
+            return [("pass_bottle", D.WINE_NAME[c]) for c in range(3) if self.bottles[p][c]]
+        if kind == K_DISC_B:
+            moves = [("discard_bottle", D.WINE_NAME[c]) for c in range(3) if self.bottles[p][c]]
+            return moves or [SKIP]
+        raise ValueError(f"no decision for task {task!r}")
+
+    def _turn_moves(self, p: int) -> list:
+        vred, vyel = self.vred, self.vyel
+        moves = [("harvest", v) for v in range(8) if vred[v] or vyel[v]]
+        moves.append(("harvest", D.WINTER))
+        w, r, ro = self.bottles[p]
+        ends = ("left", "right") if self.row[p] else ("left",)
+        cards = self.ORDER_CARDS
+        for card in self.display + self.reserved[p]:
+            if card >= 0:
+                need = cards[card]
+                if need[0] <= w and need[1] <= r and need[2] <= ro:
+                    for end in ends:
+                        moves.append(("fulfil", card, end))
+        return moves
+
+    ORDER_CARDS = D.ORDER_CARDS
+
+    def _ability_moves(self, p: int, code: int, mask: int) -> list:
+        moves = []
+        for i, slot in enumerate(D.TILE_SLOTS[code]):
+            if mask >> i & 1:
+                continue
+            for ab in slot:
+                for m in self._moves_for_ability(p, ab):
+                    if m not in moves:
+                        moves.append(m)
+        moves.append(SKIP)
+        return moves
+
+    def _moves_for_ability(self, p: int, ab: int) -> list:
+        if ab == D.PRESS:
+            return self._press_moves(p, PRESS_COMBOS)
+        colours = D.AGE_COLOURS.get(ab)
+        if colours is not None:
+            return _track_moves(self.cellar[p], colours)
+        if ab == D.TAKE1 or ab == D.TAKE12:
+            return [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+        if ab == D.DRAW1 or ab == D.DRAW12:
+            room = self._room(p)
+            one = min(self._one(p), room)
+            out = [("draw", one)] if one > 0 else []
+            if ab == D.DRAW12:
+                two = min(2, room)
+                if two > one:
+                    out.append(("draw", two))
+            return out
+        if ab == D.FARMER:
+            return self._farmer_moves(p)
+        raise ValueError(ab)
+
+    def _press_moves(self, p: int, combos: tuple) -> list:
+        have_r, have_y = self.grapes[p]
+        cellar = self.cellar[p]
+        out = []
+        for r, y in combos:
+            if r <= have_r and y <= have_y and not cellar[D.TRACK_START[press_colour(r, y)]]:
+                out.append(("press", r, y))
+        return out
+
+    def _farmer_moves(self, p: int) -> list:
+        supply = self.supply[p]
+        if not supply:
+            return []
+        vmark, vred, vyel = self.vmark, self.vred, self.vyel
+        targets = [v for v in range(8) if vmark[v] < 0 and (vred[v] or vyel[v])]
+        if vmark[D.WINTER] < 0:
+            targets.append(D.WINTER)
+        names = D.MARKER_BONUS_NAME
+        return [("farmer", v, names[b]) for v in targets for b in supply]
+
+    def _honour_moves(self, p: int) -> list:
+        supply = self.supply[p]
+        if not supply:
+            return []
+        out = []
+        fulfilled = len(self.row[p])
+        for i, (cond, checks) in enumerate(self.hrows):
+            occ = self.honours[i]
+            if fulfilled >= checks and p not in occ and -1 in occ and self.meets(p, cond):
+                for b in supply:
+                    out.append(("honour", i, D.MARKER_BONUS_NAME[b]))
+        return out
+
+    def meets(self, p: int, cond: int) -> bool:
+        """Whether seat ``p`` meets an honours condition now."""
+        g = self.grapes[p]
+        cel = self.cellar[p]
+        b = self.bottles[p]
+        if cond == D.H_THREE_ORDERS:
+            return len(self.reserved[p]) >= 3
+        if cond == D.H_THREE_AND_THREE_GRAPES:
+            return g[0] >= 3 and g[1] >= 3
+        if cond == D.H_FIVE_YELLOW:
+            return g[1] >= 5
+        if cond == D.H_THREE_BARREL_COLOURS:
+            return bool((cel[0] or cel[1]) and (cel[2] or cel[3] or cel[4]) and cel[5])
+        if cond == D.H_FOUR_BARRELS:
+            return sum(cel) >= 4
+        if cond == D.H_FOUR_WHITE:
+            return b[0] >= 4
+        if cond == D.H_FOUR_RED:
+            return b[1] >= 4
+        if cond == D.H_FOUR_ROSE:
+            return b[2] >= 4
+        if cond == D.H_TWO_OF_EACH:
+            return b[0] >= 2 and b[1] >= 2 and b[2] >= 2
+        if cond == D.H_TWO_MARKERS:
+            return self.vmark.count(p) >= 2
+        raise ValueError(cond)
+
+    # --- applying decisions ----------------------------------------------
+    def _do(self, move: tuple) -> None:
+        self._moves = None
+        task = self.stack.pop()
+        kind = task[0]
+        p = task[1]
+        mk = move[0]
+        if kind >= K_AGE and kind <= K_TAKE and task[4]:
+            # a farmer marker's bonus: the marker goes back to its owner
+            self._return_marker(p, task[4] - 1)
+        if kind == K_TURN:
+            if mk == "harvest":
+                self._harvest(p, move[1])
+            else:
+                self._fulfil(p, move[1], move[2])
+        elif kind == K_ABIL:
+            if mk != "skip":
+                self._use_ability(task, move)
+        elif mk == "skip":
+            pass
+        elif kind == K_KEEP:
+            kr, ky = move[1], move[2]
+            g = self.grapes[p]
+            g[0] += kr
+            g[1] += ky
+            self._pass_grapes(p, task[2] - kr, task[3] - ky, task[4])
+        elif mk == "age":
+            self._age(p, D.WINE_BY_NAME[move[1]], move[2])
+        elif mk == "press":
+            self._press(p, move[1], move[2])
+        elif mk == "draw":
+            self._draw(p, move[1])
+        elif mk == "farmer":
+            self._place_farmer(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
+        elif mk == "take_order":
+            self._take(p, move[1])
+            if task[2] > 1:
+                self.stack.append((K_TAKE, p, task[2] - 1, task[3], 0))
+        elif mk == "honour":
+            self._honour(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
+            self.stack.append((K_HONOURS, p, 0, 0, 0))
+        elif mk == "project_space":
+            self._project_space(move[1] - 1)
+        elif mk == "discard_grapes":
+            g = self.grapes[p]
+            g[0] -= move[1]
+            g[1] -= move[2]
+            self.basket[0] += move[1]
+            self.basket[1] += move[2]
+            if self.log is not None:
+                self.note(None, f"{self._who(p)} discards {move[1]} red and {move[2]} yellow grapes")
+        elif mk == "pass_bottle":
+            c = D.WINE_BY_NAME[move[1]]
+            self.bottles[p][c] -= 1
+            passed = task[4] + BOTTLE_CODE[c]
+            if task[2] > 1:
+                self.stack.append((K_BOTTLES, p, task[2] - 1, task[3], passed))
+            else:
+                self._pass_bottles(p, passed, task[3])
+        elif mk == "discard_bottle":
+            c = D.WINE_BY_NAME[move[1]]
+            self.bottles[p][c] -= 1
+            self.bsupply[c] += 1
+        else:
+            raise ValueError(f"unknown move {move!r}")
+
+    def _return_marker(self, p: int, bonus: int) -> None:
+        supply = self.supply[p]
+        supply.append(bonus)
+        supply.sort()
+        # its bonus was revealed: everyone knows it is back in the supply
+        known = self.known[p]
+        known.append(bonus)
+        known.sort()
+
+    def _from_supply(self, p: int, bonus: int) -> bool:
+        """A marker leaves p's supply face down. Returns whether everyone can
+        tell its bonus anyway (every marker in the supply was known)."""
+        known = self.known[p]
+        public = len(known) == len(self.supply[p])
+        if public:
+            known.remove(bonus)
+        else:
+            # any known marker may be the one placed: nothing is certain any more
+            known.clear()
+        self.supply[p].remove(bonus)
+        return public
+
+    def _harvest(self, p: int, v: int) -> None:
+        stack = self.stack
+        stack.append((K_END, p, 1 if v == D.WINTER else 0, 0, 0))
+        if self.hrows:
+            stack.append((K_HONOURS, p, 0, 0, 0))
+        if self.vmark[v] >= 0:
+            stack.append((K_ACTIVATE, p, v, 0, 0))
+        if v == D.WINTER:
+            stack.append((K_ABIL, p, D.WINTER_CODE, 0, 0))
+            if self.log is not None:
+                self.note(None, f"{self._who(p)} chooses the winter vineyard")
+            return
+        stack.append((K_ABIL, p, 2 * v + self.side[v], 0, 0))
+        r, y = self.vred[v], self.vyel[v]
+        self.vred[v] = self.vyel[v] = 0
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} harvests vineyard {D.RING[v]}: {r} red, {y} yellow grapes")
+        self._gain_grapes(p, r, y, p)
+
+    def _gain_grapes(self, p: int, r: int, y: int, origin: int) -> None:
+        g = self.grapes[p]
+        room = D.BOARDS[self.boards[p]][1] - g[0] - g[1]
+        if r + y <= room:
+            g[0] += r
+            g[1] += y
+            return
+        if room > 0:
+            lo = max(0, room - y)
+            hi = min(r, room)
+            if lo < hi:
+                self.stack.append((K_KEEP, p, r, y, origin))
+                return
+            g[0] += lo
+            g[1] += room - lo
+            r -= lo
+            y -= room - lo
+        self._pass_grapes(p, r, y, origin)
+
+    def _pass_grapes(self, p: int, r: int, y: int, origin: int) -> None:
+        if r + y == 0:
+            return
+        nxt = (p - 1) % self.num_seats
+        if nxt == origin:
+            self.basket[0] += r
+            self.basket[1] += y
+            if self.log is not None:
+                self.note(None, f"{r} red and {y} yellow grapes do not fit and are discarded")
+            return
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} passes {r} red and {y} yellow grapes to {self._who(nxt)}")
+        self._gain_grapes(nxt, r, y, origin)
+
+    def _fulfil(self, p: int, card: int, end: str) -> None:
+        w, r, ro, stars, _ = D.ORDER_CARDS[card]
+        b = self.bottles[p]
+        b[0] -= w
+        b[1] -= r
+        b[2] -= ro
+        s = self.bsupply
+        s[0] += w
+        s[1] += r
+        s[2] += ro
+        reserved = self.reserved[p]
+        from_display = card not in reserved
+        if from_display:
+            self.display[self.display.index(card)] = -1
+        else:
+            reserved.remove(card)
+        if end == "left":
+            self.row[p].insert(0, card)
+        else:
+            self.row[p].append(card)
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} fulfils order {D.order_text(card)} at the {end} end of the row")
+        if from_display:
+            self._refill_display()
+        n = self.num_seats
+        if n > 1 and len(self.row[p]) >= D.END_ORDERS[n] and not self.end_triggered:
+            self.end_triggered = True
+            if self.log is not None:
+                self.note(None, f"{self._who(p)} has fulfilled {len(self.row[p])} orders: the round is finished, then the game ends")
+        stack = self.stack
+        stack.append((K_END, p, 0, 0, 0))
+        if self.hrows:
+            stack.append((K_HONOURS, p, 0, 0, 0))
+        for ab in D.BOARDS[self.boards[p]][3]:
+            if ab == D.AB_FULFIL_DRAW:
+                stack.append((K_DRAW, p, self._one(p), 0, 0))
+            elif ab == D.AB_FULFIL_AGE:
+                stack.append((K_AGE, p, D.AGE_ANY, 0, 0))
+            elif ab == D.AB_FULFIL_FARMER:
+                stack.append((K_FARMER, p, 0, 0, 0))
+            elif ab == D.AB_FULFIL_PRESS3:
+                stack.append((K_PRESS, p, 1, 0, 0))
+
+    def _use_ability(self, task: tuple, move: tuple) -> None:
+        p, code, mask = task[1], task[2], task[3]
+        slots = D.TILE_SLOTS[code]
+        mk = move[0]
+        used = -1
+        ability = -1
+        for i, slot in enumerate(slots):
+            if mask >> i & 1:
+                continue
+            for ab in slot:
+                if mk == "press":
+                    ok = ab == D.PRESS
+                elif mk == "age":
+                    ok = ab in D.AGE_COLOURS and D.WINE_BY_NAME[move[1]] in D.AGE_COLOURS[ab]
+                elif mk == "take_order":
+                    ok = ab == D.TAKE1 or ab == D.TAKE12
+                elif mk == "draw":
+                    ok = ab == D.DRAW1 or ab == D.DRAW12
+                else:
+                    ok = ab == D.FARMER
+                if ok:
+                    used, ability = i, ab
+                    break
+            if used >= 0:
+                break
+        mask |= 1 << used
+        stack = self.stack
+        if mask != (1 << len(slots)) - 1:
+            stack.append((K_ABIL, p, code, mask, 0))
+        if mk == "press":
+            self._press(p, move[1], move[2])
+        elif mk == "age":
+            if ability == D.AGE_TWICE:
+                stack.append((K_AGE, p, D.AGE_ANY, 0, 0))
+            self._age(p, D.WINE_BY_NAME[move[1]], move[2])
+        elif mk == "take_order":
+            self._take(p, move[1])
+            if ability == D.TAKE12:
+                stack.append((K_REFILL, p, 0, 0, 0))
+                stack.append((K_TAKE, p, 1, 0, 0))
+            else:
+                self._refill_display()
+        elif mk == "draw":
+            self._draw(p, move[1])
+        else:
+            self._place_farmer(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
+
+    # --- effects -----------------------------------------------------------
+    def _one(self, p: int) -> int:
+        """How many grapes 'draw one grape' gives seat p (the B-side draw-two ability)."""
+        return 2 if D.AB_DRAW2 in D.BOARDS[self.boards[p]][3] else 1
+
+    def _room(self, p: int) -> int:
+        g = self.grapes[p]
+        return D.BOARDS[self.boards[p]][1] - g[0] - g[1]
+
+    def _press(self, p: int, r: int, y: int) -> None:
+        g = self.grapes[p]
+        g[0] -= r
+        g[1] -= y
+        self.basket[0] += r
+        self.basket[1] += y
+        c = press_colour(r, y)
+        idx = D.TRACK_START[c]
+        self.cellar[p][idx] = 1
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} presses {r} red and {y} yellow grapes into a {D.WINE_TEXT[c]} barrel")
+        self._bonus(p, D.CELLAR_BONUS[idx])
+
+    def _age(self, p: int, c: int, s: int) -> None:
+        cellar = self.cellar[p]
+        idx = D.TRACK_START[c] + s
+        cellar[idx] = 0
+        if s == D.TRACK_LEN[c] - 1:
+            self._bottle(p, c)
+            return
+        cellar[idx + 1] = 1
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} ages a {D.WINE_TEXT[c]} barrel to space {s + 2}")
+        self._bonus(p, D.CELLAR_BONUS[idx + 1])
+
+    def _bonus(self, p: int, bonus: int) -> None:
+        if bonus == D.B_NONE:
+            return
+        if bonus == D.B_FARMER:
+            self.stack.append((K_FARMER, p, 0, 0, 0))
+        elif bonus == D.B_AGE_RED:
+            self.stack.append((K_AGE, p, D.AGE_RED, 0, 0))
+        else:
+            self.stack.append((K_DRAW, p, self._one(p), 0, 0))
+
+    def _bottle(self, p: int, c: int) -> None:
+        n = 3 if D.BOTTLE_X3[c] in D.BOARDS[self.boards[p]][3] else D.BOTTLES_PER_BARREL
+        n = min(n, self.bsupply[c])
+        self.bsupply[c] -= n
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} bottles a {D.WINE_TEXT[c]} barrel: {n} bottles")
+        self._gain_bottles(p, n if c == D.WHITE else 0, n if c == D.RED else 0, n if c == D.ROSE else 0, p)
+
+    def _gain_bottles(self, p: int, w: int, r: int, ro: int, origin: int) -> None:
+        """Bottles arrive in p's storeroom; the excess is passed on by p's choice (any colours)."""
+        b = self.bottles[p]
+        b[0] += w
+        b[1] += r
+        b[2] += ro
+        excess = b[0] + b[1] + b[2] - D.BOARDS[self.boards[p]][2]
+        if excess > 0:
+            self.stack.append((K_BOTTLES, p, excess, origin, 0))
+
+    def _pass_bottles(self, p: int, passed: int, origin: int) -> None:
+        w, r, ro = passed & 255, passed >> 8 & 255, passed >> 16
+        nxt = (p - 1) % self.num_seats
+        if nxt == origin:
+            s = self.bsupply
+            s[0] += w
+            s[1] += r
+            s[2] += ro
+            if self.log is not None:
+                self.note(None, f"{w} white, {r} red and {ro} rosé bottles do not fit and are discarded")
+            return
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} passes {w} white, {r} red and {ro} rosé bottles to {self._who(nxt)}")
+        self._gain_bottles(nxt, w, r, ro, origin)
+
+    def _draw(self, p: int, n: int) -> None:
+        n = min(n, self._room(p))
+        if n <= 0:
+            return
+        rng = self.chance()
+        g = self.grapes[p]
+        got = [0, 0]
+        for _ in range(n):
+            colour = self._draw_grape(rng)
+            if colour < 0:
+                break
+            g[colour] += 1
+            got[colour] += 1
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} draws {got[0]} red and {got[1]} yellow grapes from the bag")
+
+    def _draw_grape(self, rng: random.Random) -> int:
+        bag = self.bag
+        total = bag[0] + bag[1]
+        if total == 0:
+            basket = self.basket
+            bag[0], bag[1] = basket[0], basket[1]
+            basket[0] = basket[1] = 0
+            total = bag[0] + bag[1]
+            if self.log is not None:
+                self.note(None, "the bag is empty: the grape basket is poured back into it")
+            if total == 0:
+                return -1
+        colour = D.G_RED if rng.randrange(total) < bag[0] else D.G_YELLOW
+        bag[colour] -= 1
+        return colour
+
+    def _place_farmer(self, p: int, v: int, bonus: int) -> None:
+        self.vknown[v] = int(self._from_supply(p, bonus))
+        self.vmark[v] = p
+        self.vbonus[v] = bonus
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} places a farmer marker on vineyard {D.VINEYARD_NAME[v]}")
+            self.note(p, f"(your marker there: {D.MARKER_BONUS_TEXT[bonus]})")
+
+    def _take(self, p: int, slot: int) -> None:
+        card = self.display[slot]
+        self.display[slot] = -1
+        self.reserved[p].append(card)
+        if self.log is not None:
+            self.note(None, f"{self._who(p)} takes order {D.order_text(card)}")
+
+    def _refill_display(self) -> None:
+        display = self.display
+        deck = self.deck
+        for s in range(D.DISPLAY_SIZE):
+            if display[s] < 0:
+                if not deck and self.discards:
+                    # ASSUMPTION: an empty order deck is re-formed from the discards.
+                    deck.extend(self.discards)
+                    self.discards.clear()
+                    deck.sort()
+                    self.chance().shuffle(deck)
+                    if self.log is not None:
+                        self.note(None, "the order deck is empty: the discarded orders are shuffled into a new deck")
+                if not deck:
+                    continue
+                display[s] = deck.pop()
+                if self.log is not None:
+                    self.note(None, f"new order face up in slot {s + 1}: {D.order_text(display[s])}")
+
+    def _honour(self, p: int, row: int, bonus: int) -> None:
+        self._from_supply(p, bonus)
+        self.retired[p].append(bonus)
+        self.retired[p].sort()
+        occ = self.honours[row]
+        k = occ.index(-1)
+        occ[k] = p
+        if self.log is not None:
+            cond = self.hrows[row][0]
+            self.note(None, f"{self._who(p)} claims honour '{D.HONOUR_TEXT[cond]}' "
+                            f"for {D.HONOUR_VALUES[self.num_seats][k]} points")
+
+    def _project_space(self, k: int) -> None:
+        self.spaces[k] = 1
+        effect = self.PROJECT[self.config["project"]][1][k]
+        if self.log is not None:
+            self.note(None, f"the black farmer marker goes to project space {k + 1}: {D.EFFECT_TEXT[effect]}")
+        stack = self.stack
+        if effect == D.EF_DISCARD_GRAPE:
+            stack.append((K_DISC_G, 0, 1, 0, 0))
+        elif effect == D.EF_DISCARD_TWO_GRAPES:
+            stack.append((K_DISC_G, 0, 2, 0, 0))
+        elif effect == D.EF_AGE:
+            stack.append((K_AGE, 0, D.AGE_ANY, 0, 0))
+        elif effect == D.EF_REFRESH_ORDERS:
+            for s in range(D.DISPLAY_SIZE):
+                if self.display[s] >= 0:
+                    self.discards.append(self.display[s])
+                    self.display[s] = -1
+            self._refill_display()
+        elif effect == D.EF_EXTRA_TURN:
+            self.wm_extra += 1
+        elif effect == D.EF_TAKE_ORDER:
+            stack.append((K_REFILL, 0, 0, 0, 0))
+            stack.append((K_TAKE, 0, 1, 0, 0))
+        elif effect == D.EF_DISCARD_BOTTLE:
+            stack.append((K_DISC_B, 0, 0, 0, 0))
+        elif effect == D.EF_PRESS3:
+            stack.append((K_PRESS, 0, 1, 0, 0))
+
+    PROJECT = D.PROJECT_CARDS
+
+    def _refill_vineyards(self) -> None:
+        rng = None
+        for v in range(8):
+            if self.vred[v] or self.vyel[v]:
+                continue
+            self.side[v] ^= 1
+            n = D.TILE_GRAPES[2 * v + self.side[v]]
+            if rng is None:
+                rng = self.chance()
+            got = [0, 0]
+            for _ in range(n):
+                colour = self._draw_grape(rng)
+                if colour < 0:
+                    break
+                got[colour] += 1
+            self.vred[v], self.vyel[v] = got
+        if self.log is not None:
+            self.note(None, "the empty vineyards are flipped and refilled: " + ", ".join(
+                f"{D.RING[v]} {D.SIDE_NAME[self.side[v]]} {self.vred[v]}R/{self.vyel[v]}Y" for v in range(8)))
+
+    # --- automatic tasks -----------------------------------------------------
+    def _auto(self, task: tuple) -> None:
+        kind = task[0]
+        if kind == K_END:
+            self._end_turn(task[1], task[2])
+        elif kind == K_REFILL:
+            self._refill_display()
+        elif kind == K_ACTIVATE:
+            self._activate(task[2], task[3])
+        elif kind == K_WM:
+            self._winemaker_turn()
+        elif kind == K_WM_REST:
+            self._winemaker_rest(task[2], task[3])
+        else:
+            raise ValueError(task)
+
+    def _end_turn(self, p: int, winter: int) -> None:
+        if winter:
+            self._refill_vineyards()
+        if self.num_seats == 1:
+            if not self.wm_deck:
+                self._finish()
+                return
+            self.wm_recent = []
+            self.current = -1
+            self.stack.append((K_WM, -1, 0, 0, 0))
+            return
+        if self.end_triggered and p == self.num_seats - 1:
+            self._finish()
+            return
+        nxt = (p + 1) % self.num_seats
+        self.current = nxt
+        self.turn += 1
+        self.stack.append((K_TURN, nxt, 0, 0, 0))
+
+    def _finish(self) -> None:
+        self.over = True
+        self.stack.clear()
+        if self.log is not None:
+            res = self.result()
+            self.note(None, "game over: scores " + ", ".join(str(s) for s in res.scores))
+
+    def _activate(self, v: int, by_winemaker: int) -> None:
+        owner = self.vmark[v]
+        bonus = self.vbonus[v]
+        self.vmark[v] = -1
+        self.vbonus[v] = -1
+        self.vknown[v] = 0
+        if owner == D.BLACK:
+            if by_winemaker:
+                self._project_space(self.spaces.index(0))
+            else:
+                self.stack.append((K_BLACK, 0, 0, 0, 0))
+            return
+        if self.log is not None:
+            self.note(None, f"{self._who(owner)}'s farmer marker on {D.VINEYARD_NAME[v]}: {D.MARKER_BONUS_TEXT[bonus]}")
+        ret = bonus + 1
+        stack = self.stack
+        if bonus == D.MB_DRAW:
+            stack.append((K_DRAW, owner, self._one(owner), 0, ret))
+        elif bonus == D.MB_AGE:
+            stack.append((K_AGE, owner, D.AGE_ANY, 0, ret))
+        elif bonus == D.MB_TAKE:
+            stack.append((K_REFILL, owner, 0, 0, 0))
+            stack.append((K_TAKE, owner, 1, 0, ret))
+        else:
+            stack.append((K_PRESS, owner, 0, 0, ret))
+
+    def _winemaker_turn(self) -> None:
+        card = self.wm_deck.pop()
+        self.wm_played.append(card)
+        self.current = -1
+        target = D.WINEMAKER_CARDS[card][0]
+        v = D.WINTER
+        for k in range(8):
+            u = (target + k) % 8
+            if self.vred[u] or self.vyel[u]:
+                v = u
+                break
+        if self.log is not None:
+            self.note(None, f"the Winemaker flips card {card} (harvest {D.RING[target]}, marker "
+                            f"{D.RING[D.WINEMAKER_CARDS[card][1]]}, discard {D.WINEMAKER_CARDS[card][2]} orders); "
+                            f"{len(self.wm_deck)} cards left")
+        if v != D.WINTER:
+            r, y = self.vred[v], self.vyel[v]
+            self.basket[0] += r
+            self.basket[1] += y
+            self.vred[v] = self.vyel[v] = 0
+            if self.log is not None:
+                self.note(None, f"the Winemaker harvests {D.RING[v]} and discards {r} red, {y} yellow grapes")
+        elif self.log is not None:
+            self.note(None, "no vineyard has grapes: the Winemaker chooses the winter vineyard")
+        self.stack.append((K_WM_REST, -1, card, v, 0))
+        if self.vmark[v] >= 0:
+            self.stack.append((K_ACTIVATE, -1, v, 1, 0))
+
+    def _winemaker_rest(self, card: int, harvested: int) -> None:
+        _, target, discard = D.WINEMAKER_CARDS[card]
+        placed = -1
+        if self.black > 0:
+            vred, vyel, vmark = self.vred, self.vyel, self.vmark
+            if any(vred[u] or vyel[u] for u in range(8)):
+                for k in range(8):
+                    u = (target + k) % 8
+                    if (vred[u] or vyel[u]) and vmark[u] < 0:
+                        placed = u
+                        break
+            elif vmark[D.WINTER] < 0:
+                placed = D.WINTER
+            if placed >= 0:
+                self.black -= 1
+                vmark[placed] = D.BLACK
+                self.vbonus[placed] = -1
+        display = self.display
+        gone = [c for c in display[:discard] if c >= 0]
+        if gone:
+            self.discards.extend(gone)
+        if discard:
+            kept = [c for c in display[discard:] if c >= 0]
+            self.display = display = kept + [-1] * (D.DISPLAY_SIZE - len(kept))
+        if self.log is not None:
+            self.note(None, "the Winemaker places a black farmer marker on "
+                      + (D.VINEYARD_NAME[placed] if placed >= 0 else "no vineyard"))
+            if discard:
+                self.note(None, "the Winemaker discards " + (", ".join(D.order_text(c) for c in gone) or "no order"))
+        self._refill_display()
+        self.wm_recent.append((card, harvested, placed, tuple(gone)))
+        if harvested == D.WINTER:
+            self._refill_vineyards()
+        if self.wm_extra > 0 and self.wm_deck:
+            self.wm_extra -= 1
+            self.stack.append((K_WM, -1, 0, 0, 0))
+            return
+        self.wm_extra = 0
+        self.current = 0
+        self.turn += 1
+        self.stack.append((K_TURN, 0, 0, 0, 0))
+
+    # --- texts ---------------------------------------------------------------
+    def _who(self, p: int) -> str:
+        return "the Winemaker" if p < 0 else f"seat {p}"
+
+    def move_text(self, move: tuple) -> str:
+        kind = move[0]
+        task = self.stack[-1] if self.stack else (K_TURN, 0, 0, 0, 0)
+        if kind == "harvest":
+            v = move[1]
+            if v == D.WINTER:
+                return f"choose the winter vineyard ({D.tile_text(D.WINTER_CODE)}; refill at the end of the turn)"
+            return (f"harvest vineyard {D.RING[v]} ({self.vred[v]} red, {self.vyel[v]} yellow; "
+                    f"{D.tile_text(2 * v + self.side[v])})")
+        if kind == "fulfil":
+            p = task[1]
+            source = "reserved" if move[1] in self.reserved[p] else "face-up"
+            where = "start your row" if not self.row[p] else f"at the {move[2]} end of your row"
+            return f"fulfil {source} order {D.order_text(move[1])}, {where}"
+        if kind == "keep":
+            rest = "discard" if self.num_seats == 1 else "pass on"
+            return f"keep {move[1]} red and {move[2]} yellow grapes, {rest} the rest"
+        if kind == "press":
+            c = press_colour(move[1], move[2])
+            return f"press {move[1]} red and {move[2]} yellow grapes into a {D.WINE_TEXT[c]} barrel"
+        if kind == "age":
+            c = D.WINE_BY_NAME[move[1]]
+            s = move[2]
+            if s == D.TRACK_LEN[c] - 1:
+                return f"bottle the {D.WINE_TEXT[c]} barrel on space {s + 1}"
+            return f"age the {D.WINE_TEXT[c]} barrel from space {s + 1} to {s + 2}"
+        if kind == "take_order":
+            card = self.display[move[1]]
+            return f"take order {D.order_text(card)} from slot {move[1] + 1}"
+        if kind == "draw":
+            return f"draw {move[1]} grape{'s' if move[1] > 1 else ''} from the bag"
+        if kind == "farmer":
+            return (f"place your farmer marker '{D.MARKER_BONUS_TEXT[D.MARKER_BONUS_BY_NAME[move[2]]]}' "
+                    f"on vineyard {D.VINEYARD_NAME[move[1]]}")
+        if kind == "honour":
+            cond = self.hrows[move[1]][0]
+            k = self.honours[move[1]].index(-1)
+            return (f"place your farmer marker '{D.MARKER_BONUS_TEXT[D.MARKER_BONUS_BY_NAME[move[2]]]}' on honour "
+                    f"'{D.HONOUR_TEXT[cond]}' ({D.HONOUR_VALUES[self.num_seats][k]} points)")
+        if kind == "project_space":
+            effect = self.PROJECT[self.config["project"]][1][move[1] - 1]
+            return f"move the black farmer marker to project space {move[1]}: {D.EFFECT_TEXT[effect]}"
+        if kind == "discard_grapes":
+            return f"discard {move[1]} red and {move[2]} yellow grapes"
+        if kind == "pass_bottle":
+            rest = "discard" if self.num_seats == 1 else "pass"
+            return f"{rest} a {D.WINE_TEXT[D.WINE_BY_NAME[move[1]]]} bottle from your storeroom"
+        if kind == "discard_bottle":
+            return f"discard a {D.WINE_TEXT[D.WINE_BY_NAME[move[1]]]} bottle"
+        if kind == "skip":
+            return SKIP_TEXT.get(task[0], "pass")
+        raise ValueError(move)
+
+    # --- outcome -------------------------------------------------------------------
+    def score_parts(self, p: int) -> tuple[int, int, int]:
+        row = self.row[p]
+        stars = sum(D.ORDER_CARDS[c][3] for c in row)
+        links = sum(D.connections(row[i], row[i + 1]) for i in range(len(row) - 1))
+        honours = 0
+        if self.hrows:
+            values = D.HONOUR_VALUES[self.num_seats]
+            for occ in self.honours:
+                for k, q in enumerate(occ):
+                    if q == p:
+                        honours += values[k]
+        return stars, links, honours
+
+    def score(self, p: int) -> int:
+        return sum(self.score_parts(p))
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        n = self.num_seats
+        breakdown = []
+        keys = []
+        for q in range(n):
+            stars, links, honours = self.score_parts(q)
+            total = stars + links + honours
+            bottles = sum(self.bottles[q])
+            barrels = sum(self.cellar[q])
+            grapes = sum(self.grapes[q])
+            entry = {"stars": stars, "connections": links, "honours": honours, "total": total,
+                     "orders": len(self.row[q]), "bottles": bottles, "barrels": barrels, "grapes": grapes}
+            if n == 1:
+                entry["scale"] = D.solo_label(total)
+                entry["project"] = self.config["project"]
+            breakdown.append(entry)
+            keys.append((total, bottles, barrels, grapes))
+        ranks, winners = rank_by(keys)
+        return Result(tuple(k[0] for k in keys), winners, ranks, tuple(breakdown))
+
+    # --- setup ---------------------------------------------------------------------------
+    @classmethod
+    def _blank(cls, game, cfg: dict, seed: int):
+        """A state of ``cls`` with every field at its start value (nothing dealt)."""
+        n = cfg["players"]
+        s = cls.__new__(cls)
+        s._init_base(game, cfg, seed)
+        s.side = [D.SPRING] * 8
+        s.vred = [0] * D.NUM_VINEYARDS
+        s.vyel = [0] * D.NUM_VINEYARDS
+        s.vmark = [-1] * D.NUM_VINEYARDS
+        s.vbonus = [-1] * D.NUM_VINEYARDS
+        s.vknown = [0] * D.NUM_VINEYARDS
+        s.bag = [D.GRAPES_PER_COLOUR, D.GRAPES_PER_COLOUR]
+        s.basket = [0, 0]
+        s.bsupply = [D.BOTTLES_PER_COLOUR] * 3
+        s.display = [-1] * D.DISPLAY_SIZE
+        s.deck = []
+        s.discards = []
+        s.boards = (D.BOARD_A,) * n
+        s.grapes = [[0, 0] for _ in range(n)]
+        s.cellar = [[0] * D.CELLAR_SIZE for _ in range(n)]
+        s.bottles = [[0, 0, 0] for _ in range(n)]
+        s.reserved = [[] for _ in range(n)]
+        s.row = [[] for _ in range(n)]
+        s.supply = [list(D.MARKER_BONUSES) for _ in range(n)]
+        s.retired = [[] for _ in range(n)]
+        s.known = [[] for _ in range(n)]
+        s.hrows = honour_rows(n, cfg["honours"], cfg["honours_side"])
+        s.honours = [[-1] * len(D.HONOUR_VALUES[n]) for _ in s.hrows]
+        s.wm_deck = []
+        s.wm_played = []
+        s.black = D.BLACK_MARKERS if n == 1 else 0
+        s.spaces = [0] * (D.PROJECT_SPACES if n == 1 else 0)
+        s.wm_extra = 0
+        s.wm_recent = []
+        s.stack = []
+        s.turn = 0
+        s.current = 0
+        s.end_triggered = False
+        s.over = False
+        s._moves = None
+        return s
+
+    @classmethod
+    def deal(cls, game, cfg: dict, rng: random.Random):
+        """A new game of ``cls``: the orders, vineyards and start grapes dealt from ``rng``."""
+        n = cfg["players"]
+        s = cls._blank(game, cfg, 0)
+        deck = list(range(D.NUM_ORDERS))
+        rng.shuffle(deck)
+        s.display = [deck.pop() for _ in range(D.DISPLAY_SIZE)]
+        s.deck = deck
+        for v in range(8):
+            for _ in range(D.TILE_GRAPES[2 * v]):
+                colour = s._draw_grape(rng)
+                (s.vred if colour == D.G_RED else s.vyel)[v] += 1
+        if cfg["advanced_boards"]:
+            boards = [1, 2, 3, 4]
+            rng.shuffle(boards)
+            s.boards = tuple(boards[:n])
+        if n == 1:
+            grapes, barrels, orders = D.PROJECT_CARDS[cfg["project"]][0]
+            for _ in range(grapes):
+                s.grapes[0][s._draw_grape(rng)] += 1
+            for k in range(barrels):
+                s.cellar[0][D.TRACK_START[D.RED] + k] = 1
+            wm = list(range(D.NUM_WINEMAKER_CARDS))
+            rng.shuffle(wm)
+            s.wm_deck = wm
+            s.current = -1
+            s.stack.append((K_WM, -1, 0, 0, 0))
+            if orders:
+                s.current = 0
+                s.stack.append((K_REFILL, 0, 0, 0, 0))
+                s.stack.append((K_TAKE, 0, orders, 1, 0))
+        else:
+            for q in range(n):
+                for _ in range(D.start_grapes(q, n)):
+                    s.grapes[q][s._draw_grape(rng)] += 1
+            s.turn = 1
+            s.stack.append((K_TURN, 0, 0, 0, 0))
+        s.seed = rng.getrandbits(63)
+        s._run()
+        return s

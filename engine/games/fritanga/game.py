@@ -1,0 +1,75 @@
+"""The Fritanga game: its options, its moves as data, the factories of its
+states (state.py) and the AI hooks (policy.py)."""
+
+from __future__ import annotations
+
+import random
+
+from boardbot.engine.core import Game, Param, ParamRule
+
+from . import data as D
+from . import policy
+from .state import FritangaState
+
+
+class FritangaGame(Game):
+    name = "fritanga"
+    title = "Fritanga"
+    # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
+    rollout_depth = 20
+    params = (
+        Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
+              minimum=3, maximum=7),
+        Param("mode", "versus", "versus: free-for-all; teams: 2v1, 2v2, 3v2, 3v3 with teammates seated "
+              "alternately (team = seat % 2); chef: seat 0 is the chef, the others are the foods",
+              choices=D.MODE_NAMES),
+    )
+    # the player count of each mode (RULEBOOK)
+    param_rules = tuple(
+        ParamRule((("mode", (D.MODE_NAMES[mode],)),), "players",
+                  f"{D.MODE_TITLE[mode]} is for {lo} to {hi} players", minimum=lo, maximum=hi)
+        for mode, (lo, hi) in sorted(D.PLAYER_RANGE.items()))
+    move_fields = {
+        "play": ("card",),
+        "end_play": (),
+        "move": ("cell",),
+        "choose_card": ("cell",),
+        "choose_space": ("cell",),
+        "choose_seat": ("seat",),
+        "choose_direction": ("direction",),
+        "skill": ("skill",),
+        "react": ("card",),
+        "decline": (),
+    }
+
+    def configurations(self) -> list[dict]:
+        out = []
+        for mode in (D.VERSUS, D.TEAMS, D.CHEF):
+            lo, hi = D.PLAYER_RANGE[mode]
+            out.extend({"players": n, "mode": D.MODE_NAMES[mode]} for n in range(lo, hi + 1))
+        return out
+
+    # --- factories ------------------------------------------------------------
+    def _new_state(self, cfg: dict, rng: random.Random) -> FritangaState:
+        return FritangaState.deal(self, cfg, rng)
+
+    def from_dict(self, data) -> FritangaState:
+        s = FritangaState.FIELDS.load(FritangaState, self, self.validate(data["config"]), data)
+        s._restore()
+        return s
+
+    def from_view(self, view, rng: random.Random) -> FritangaState:
+        return FritangaState.from_view(self, view, rng)
+
+    # --- AI knowledge (policy.py) -----------------------------------------
+    def heuristic_move(self, state: FritangaState, rng: random.Random) -> tuple:
+        return policy.heuristic_move(state, rng)
+
+    def playout_move(self, state: FritangaState, rng: random.Random):
+        return policy.playout_move(state, rng)
+
+    def evaluate(self, state: FritangaState):
+        return policy.evaluate(state)
+
+
+GAME = FritangaGame()

@@ -1,0 +1,1125 @@
+"""Fröccs rules: the forward model (decisions, legal moves and their generation,
+apply, move texts, scoring, and dealing a new game), as the ``FroccsRules`` mixin
+of ``FroccsState`` (state.py declares the fields, views.py what a seat sees).
+
+Decisions (one seat at a time):
+
+* HERO: in the "choose" hero mode each seat keeps one of two dealt heroes.
+* ACTION: the active player picks an action type (sell, draw, buy, play),
+  a hero ability, or ends the turn; the action's details are further steps.
+* SELL / BUY / PLAY / DRAW_DISCARD / RECYCLE: the steps of an action.
+* A mischief card opens a small sub-game: REACT (the target may play
+  "This is for you!" or fend off with Böske), SIDE (third parties may make a
+  money offer that only the bargainers see), PROPOSE / RESPOND (alternating
+  offers built one component at a time, then accepted or refused), and
+  LAST_CHANCE (the target's defence after a failed bargain).
+* PLEDGE: the One More Round variant's pledges.
+"""
+
+from __future__ import annotations
+
+import random
+
+from boardbot.engine.core import TERMINAL, Result, rank_by
+
+from . import data as D
+from . import glasses as G
+
+(ACTION, SELL, BUY, PLAY, DRAW_DISCARD, RECYCLE, REACT, LAST_CHANCE, SIDE, PROPOSE, RESPOND,
+ PLEDGE, HERO, OVER) = range(14)
+PHASE_NAME = ("action", "sell", "buy", "play", "discard_drawn", "recycle", "react", "last_chance",
+              "side_offers", "propose", "respond", "one_more_round", "choose_hero", "game_over")
+PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+# where the search's hint applies (FroccsGame.search_hint)
+BARGAIN_PHASES = frozenset((SIDE, PROPOSE, RESPOND))
+
+NAMES = D.CARD_NAMES
+CID = D.CARD_ID
+POUR = G.POUR
+FINISHED = G.FINISHED
+REMOVE = G.REMOVE
+NUM = D.NUM_CARDS
+ADJUSTS = ("none", "wine_to_soda", "soda_to_wine", "top_up")
+
+END_TURN = ("end_turn",)
+END_PLAY = ("end_play",)
+END_SALE = ("end_sale",)
+PROPOSE_MOVE = ("propose",)
+ACCEPT = ("accept",)
+REFUSE = ("refuse",)
+NO_OFFER = ("no_offer",)
+CARRY_OUT = ("carry_out",)
+NO_DEFENCE = ("no_defence",)
+TIFY_MOVE = ("this_is_for_you",)
+FEND_OFF = ("fend_off",)
+NO_SIDE = ("no_side_offer",)
+PASS_ROUND = ("pass_round",)
+MONEY_KEY = (-1, -1, -1, -1, -1)
+
+
+def _key(comp: tuple) -> tuple:
+    """Canonical order of offer components: an offer is built in non-decreasing
+    key order, so each set of components has exactly one building sequence."""
+    if comp[0] == "offer_money":
+        return MONEY_KEY
+    _, card, from_seat, from_glass, to_seat, to_glass = comp
+    return (to_seat, to_glass, from_seat, from_glass, CID[card])
+
+
+class FroccsRules:
+    """The forward model of ``FroccsState`` (a mixin: the fields are state.py's)."""
+
+    __slots__ = ()
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        ph = self.phase
+        if ph <= RECYCLE:
+            return self.player
+        if ph <= LAST_CHANCE:
+            return self.mis[2]
+        if ph == SIDE:
+            return self.side_seat
+        if ph == PROPOSE:
+            return self.proposer
+        if ph == RESPOND:
+            return self.mis[2] if self.proposer == self.player else self.player
+        if ph == PLEDGE:
+            return self.pledge_seat
+        if ph == HERO:
+            return self.hero_seat
+        return TERMINAL
+
+    def legal_moves(self) -> list:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def _generate(self) -> list:
+        ph = self.phase
+        if ph == ACTION:
+            return self._action_moves()
+        if ph == PLAY:
+            moves = self._play_moves(self.player, False)
+            if self.play_count:
+                moves.insert(0, END_PLAY)
+            return moves
+        if ph == PROPOSE:
+            return self._propose_moves()
+        if ph == RESPOND:
+            return self._respond_moves()
+        if ph == SIDE:
+            return self._side_moves()
+        if ph == REACT or ph == LAST_CHANCE:
+            return self._defence_moves()
+        if ph == SELL:
+            return self._sell_moves(self.player)
+        if ph == BUY:
+            return self._buy_moves(self.player)
+        if ph == DRAW_DISCARD:
+            return [("discard_drawn", NAMES[c]) for c in sorted(set(self.drawn))]
+        if ph == RECYCLE:
+            return [("recycle", NAMES[w]) for w in D.WINES if self.discard[w]]
+        if ph == PLEDGE:
+            q = self.pledge_seat
+            room = D.ROUND_TARGET - sum(self.pledges)
+            out = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
+            out.append(PASS_ROUND)
+            return out
+        if ph == HERO:
+            return [("choose_hero", D.HEROES[h][0]) for h in self.dealt[self.hero_seat]]
+        return []
+
+    # --- move generation -------------------------------------------------
+    def _action_moves(self) -> list:
+        p = self.player
+        hero = self.heroes[p]
+        used = self.actions_used
+        hand = self.hands[p]
+        out = []
+        if used < self.action_limit:
+            distinct = self.action_limit == 3
+            tu = self.types_used if distinct else 0
+            if used == 0 and self._can_sell(p) and not tu & D.SELL:
+                out.append(("sell_spritzers",))
+            if (self.deck or any(self.discard)) and not tu & D.DRAW:
+                out.append(("draw", False))
+                if hero == D.BELA and not self.recycle_used and (
+                        self.num_seats == 2 or self.discard[0] or self.discard[1] or self.discard[2]):
+                    out.append(("draw", True))
+            if (len(self.glasses[p]) < D.MAX_GLASSES and self.counter and self.money[p] >= D.GLASS_PRICE_ONE
+                    and not tu & D.BUY):
+                out.append(("buy_glasses",))
+            if self.glasses[p] and not tu & D.PLAY and self._play_moves(p, True):
+                out.append(("play_cards",))
+            if hero == D.ICUKA and used == 1 and not self.icuka_used and self._can_sell(p):
+                out.extend(("icuka_sell", NAMES[c]) for c in range(NUM) if hand[c])
+        no_action = not out
+        if hero == D.LOTTY and self.splash_left:
+            out.extend(self._splash_moves(p))
+        if (hero == D.BUZGO and not self.buzgo_used and used <= 2 and self.action_limit == 2
+                and bin(self.types_used).count("1") == used):
+            out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
+        if used or no_action:
+            out.append(END_TURN)
+        return out
+
+    def _can_sell(self, p: int) -> bool:
+        karesz = self.heroes[p] == D.KARESZ
+        for g in self.glasses[p]:
+            if FINISHED[g] or (karesz and G.can_top_up(g)):
+                return True
+        return False
+
+    def _sell_moves(self, p: int) -> list:
+        hero = self.heroes[p]
+        out = []
+        if self.sale[3]:
+            out.append(END_SALE)
+        for i, g in enumerate(self.glasses[p]):
+            if FINISHED[g]:
+                out.append(("sell", i, "none"))
+                if hero == D.SARKI:
+                    if g[1] + g[2] + g[3] >= 2:
+                        out.append(("sell", i, "wine_to_soda"))
+                    if g[4] >= 2:
+                        out.append(("sell", i, "soda_to_wine"))
+            elif hero == D.KARESZ and G.can_top_up(g):
+                out.append(("sell", i, "top_up"))
+        return out
+
+    def _buy_moves(self, p: int) -> list:
+        sizes = sorted(set(self.counter))
+        out = [("buy", s) for s in sizes]
+        price_two = D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
+        if len(self.glasses[p]) <= D.MAX_GLASSES - 2 and self.money[p] >= price_two:
+            counter = self.counter
+            for i, a in enumerate(sizes):
+                for b in sizes[i:]:
+                    if a != b or counter.count(a) >= 2:
+                        out.append(("buy_two", a, b))
+        return out
+
+    def _play_moves(self, p: int, first_only: bool, pours: bool = True) -> list:
+        """Pours and mischief cards ``p`` may play now (the first one only if asked;
+        without the pours if asked)."""
+        out = []
+        hand = self.hands[p]
+        heroes = self.heroes
+        glasses = self.glasses
+        owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
+        for c in D.DRINKS if pours else ():
+            if not hand[c]:
+                continue
+            name = NAMES[c]
+            for owner in owners:
+                table = POUR[heroes[owner] == D.KIW]
+                for i, g in enumerate(glasses[owner]):
+                    if table[g][c] is not None:
+                        out.append(("pour", name, owner, i))
+                        if first_only:
+                            return out
+        n = self.num_seats
+        for c in D.MISCHIEF:
+            if not hand[c]:
+                continue
+            effects = (c,) if heroes[p] != D.HOLLOSI else (c,) + tuple(e for e in D.HOLLOSI_EFFECTS if e != c)
+            name = NAMES[c]
+            for e in effects:
+                ename = NAMES[e]
+                for t in range(n):
+                    if t == p:
+                        continue
+                    if e == D.ZK:
+                        for i, g in enumerate(glasses[t]):
+                            for w in D.WINES:
+                                if g[1 + w]:
+                                    out.append(("mischief", name, ename, t, i, NAMES[w]))
+                    elif e == D.KL:
+                        for i, g in enumerate(glasses[t]):
+                            if g[4]:
+                                out.append(("mischief", name, ename, t, i, ""))
+                    elif e == D.BV:
+                        if self.money[t] >= D.BORRAVALO_MIN_MONEY or glasses[t]:
+                            out.append(("mischief", name, ename, t, -1, ""))
+                    else:  # PT
+                        if self.money[t] >= D.POHARTORES_MIN_MONEY:
+                            for i, g in enumerate(glasses[t]):
+                                if g[1] + g[2] + g[3] + g[4] == 0:
+                                    out.append(("mischief", name, ename, t, i, ""))
+                    if first_only and out:
+                        return out
+        return out
+
+    def _splash_moves(self, p: int) -> list:
+        out = []
+        gl = self.glasses[p]
+        table = POUR[self.heroes[p] == D.KIW]
+        for i, g in enumerate(gl):
+            for c in D.DRINKS:
+                if not g[1 + c]:
+                    continue
+                for j, h in enumerate(gl):
+                    if j != i and table[h][c] is not None:
+                        out.append(("splash", i, NAMES[c], j))
+        return out
+
+    def _defence_moves(self) -> list:
+        t = self.mis[2]
+        out = []
+        if self.hands[t][D.TIFY]:
+            out.append(TIFY_MOVE)
+        if self.heroes[t] == D.BOSKE and any(self.hands[t]):
+            out.append(FEND_OFF)
+        out.append(NO_DEFENCE)
+        return out
+
+    def _side_moves(self) -> list:
+        q = self.side_seat
+        a = self.player
+        t = self.mis[2]
+        out = [NO_SIDE]
+        for r in (a, t):
+            for carried in (True, False):
+                for amount in D.SIDE_OFFER_AMOUNTS:
+                    if amount <= self.money[q]:
+                        out.append(("side_offer", r, carried, amount))
+        return out
+
+    def _can_defend(self, t: int) -> bool:
+        return bool(self.hands[t][D.TIFY]) or (self.heroes[t] == D.BOSKE and any(self.hands[t]))
+
+    # --- bargaining: offers -------------------------------------------------
+    def _offer_sim(self, offer: list):
+        """Replay an offer: (money component, cards into each hand, cards into
+        each player's glasses, cards taken from each hand by type, cards taken
+        from each hand in total, glass contents after the offer)."""
+        a = self.player
+        t = self.mis[2]
+        money = None
+        hand_in = {a: 0, t: 0}
+        glass_in = {a: 0, t: 0}
+        from_hand = {a: [0] * NUM, t: [0] * NUM}
+        out_of_hand = {a: 0, t: 0}
+        cur = {a: list(self.glasses[a]), t: list(self.glasses[t])}
+        heroes = self.heroes
+        for comp in offer:
+            if comp[0] == "offer_money":
+                money = (comp[1], comp[2])
+                continue
+            _, card, fs, fg, ts, tg = comp
+            c = CID[card]
+            if fg < 0:
+                from_hand[fs][c] += 1
+                out_of_hand[fs] += 1
+            else:
+                cur[fs][fg] = REMOVE[cur[fs][fg]][c]
+            if tg < 0:
+                hand_in[ts] += 1
+            else:
+                glass_in[ts] += 1
+                cur[ts][tg] = POUR[heroes[ts] == D.KIW][cur[ts][tg]][c]
+        return money, hand_in, glass_in, from_hand, out_of_hand, cur
+
+    def _propose_moves(self) -> list:
+        p = self.proposer
+        a = self.player
+        t = self.mis[2]
+        q = t if p == a else a
+        offer = self.offer
+        out = []
+        if not offer:
+            if p == t:
+                out.append(NO_OFFER)
+                if self.heroes[t] == D.BOSKE and any(self.hands[t]):
+                    out.append(FEND_OFF)
+            else:
+                out.append(CARRY_OUT)
+        else:
+            out.append(PROPOSE_MOVE)
+        out.extend(self._component_moves(p, q, a, t))
+        return out
+
+    def _component_moves(self, p: int, q: int, a: int, t: int) -> list:
+        offer = self.offer
+        if offer:
+            money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
+        else:  # nothing offered yet (the common case): skip the replay
+            hand_in = glass_in = {a: 0, t: 0}
+            zeros = [0] * NUM
+            from_hand = {a: zeros, t: zeros}
+            out_of_hand = hand_in
+            cur = self.glasses
+        # every card component sorts after money: the order check only matters after a card
+        last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
+        out = []
+        if not offer:
+            cap = D.OFFER_MONEY_CAP
+            for payer in (a, t):
+                top = min(self.money[payer], cap)
+                out.extend(("offer_money", payer, amt) for amt in range(10, top + 1, 10))
+        guest = self.config["everyones_my_guest"]
+        hands = self.hands
+        hand_sizes = {a: sum(hands[a]), t: sum(hands[t])}
+        for r in sorted((a, t)):  # the receiver
+            s = t if r == a else a  # the giver
+            if s == p:
+                avail = [hands[p][c] - from_hand[p][c] for c in range(NUM)]
+            else:  # the proposer cannot see the other's hand: any card, up to its size
+                left = hand_sizes[s] - out_of_hand[s]
+                avail = [left] * NUM
+            if hand_in[r] < D.HAND_IN_LIMIT:
+                # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
+                for c in range(NUM):
+                    if avail[c] > 0:
+                        comp = ("offer_card", NAMES[c], s, -1, r, -1)
+                        if last is None or _key(comp) >= last:
+                            out.append(comp)
+                # ... or, with Everyone's My Guest, out of s's glasses
+                if guest:
+                    for i, g in enumerate(cur[s]):
+                        for c in D.DRINKS:
+                            if g[1 + c]:
+                                comp = ("offer_card", NAMES[c], s, i, r, -1)
+                                if last is None or _key(comp) >= last:
+                                    out.append(comp)
+            if glass_in[r] < D.GLASS_IN_LIMIT:
+                table = POUR[self.heroes[r] == D.KIW]
+                for j, h in enumerate(cur[r]):
+                    for c in D.DRINKS:
+                        if table[h][c] is None:
+                            continue
+                        if avail[c] > 0:
+                            comp = ("offer_card", NAMES[c], s, -1, r, j)
+                            if last is None or _key(comp) >= last:
+                                out.append(comp)
+                        if guest:
+                            for i, g in enumerate(cur[s]):
+                                if g[1 + c]:
+                                    comp = ("offer_card", NAMES[c], s, i, r, j)
+                                    if last is None or _key(comp) >= last:
+                                        out.append(comp)
+        return out
+
+    def _respond_moves(self) -> list:
+        a = self.player
+        t = self.mis[2]
+        q = t if self.proposer == a else a
+        out = []
+        if self._offer_feasible(q):
+            out.append(ACCEPT)
+        out.append(REFUSE)
+        if q == t and self.heroes[t] == D.BOSKE and any(self.hands[t]):
+            out.append(FEND_OFF)
+        return out
+
+    def _offer_feasible(self, q: int) -> bool:
+        money, _, _, from_hand, _, _ = self._offer_sim(self.offer)
+        if money is not None and self.money[money[0]] < money[1]:
+            return False
+        hand = self.hands[q]
+        return all(hand[c] >= from_hand[q][c] for c in range(NUM))
+
+    # --- apply -----------------------------------------------------------
+    def apply(self, move: tuple) -> None:
+        kind = move[0]
+        self._moves = None
+        p = self.player
+        if kind == "pour":
+            c = CID[move[1]]
+            owner, i = move[2], move[3]
+            self._from_hand(p, c)
+            gl = self.glasses[owner]
+            gl[i] = POUR[self.heroes[owner] == D.KIW][gl[i]][c]
+            self.play_left -= 1
+            self.play_count += 1
+            self._continue_play()
+        elif kind == "mischief":
+            self._play_mischief(p, move)
+        elif kind == "offer_money" or kind == "offer_card":
+            self._add_component(move)
+        elif kind == "propose":
+            self.turns_left -= 1
+            self.first_turn = False
+            self.phase = RESPOND
+        elif kind == "accept":
+            self._execute_offer()
+            self.note(None, "the bargain is accepted: the mischief card is discarded without effect")
+            self._cancel_mischief()
+        elif kind == "refuse":
+            responder = self.decider()
+            self.offer = []
+            if self.turns_left > 0:
+                self.proposer = responder
+                self.phase = PROPOSE
+            else:
+                self._bargain_failed()
+        elif kind == "no_offer":
+            if self.first_turn:
+                self.first_turn = False
+                self.turns_left -= 1
+                self.proposer = p
+            else:
+                self._bargain_failed()
+        elif kind == "carry_out":
+            self._bargain_failed()
+        elif kind == "side_offer":
+            q = self.side_seat
+            self.side.append((q, move[1], move[2], move[3]))
+            self._next_side(q + 1)
+        elif kind == "no_side_offer":
+            self._next_side(self.side_seat + 1)
+        elif kind == "no_defence":
+            if self.phase == REACT:
+                self._start_side()
+            else:
+                self._carry_out()
+        elif kind == "this_is_for_you":
+            t = self.mis[2]
+            self._from_hand(t, D.TIFY)
+            self.discard[D.TIFY] += 1
+            self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
+            self._cancel_mischief()
+        elif kind == "fend_off":
+            self._boske_fend()
+            self._cancel_mischief()
+        elif kind == "play_cards":
+            self.play_left = len(self.glasses[p])
+            self.play_count = 0
+            self.phase = PLAY
+        elif kind == "end_play":
+            self._end_action(D.PLAY)
+        elif kind == "draw":
+            self._draw_action(p, move[1])
+        elif kind == "discard_drawn":
+            c = CID[move[1]]
+            drawn = self.drawn
+            drawn.remove(c)
+            self.discard[c] += 1
+            hand = self.hands[p]
+            for k in drawn:
+                hand[k] += 1
+            self.drawn = []
+            self._after_draw(p)
+        elif kind == "recycle":
+            w = CID[move[1]]
+            self.discard[w] -= 1
+            self.hands[p][w] += 1
+            self.known[p][w] += 1
+            self.recycling = False
+            self._end_action(D.DRAW)
+        elif kind == "sell":
+            self._sell(p, move[1], move[2])
+        elif kind == "end_sale":
+            self._finish_sale(p)
+        elif kind == "sell_spritzers":
+            self.sale = [0, 0, False, 0]
+            self.phase = SELL
+        elif kind == "buy_glasses":
+            self.phase = BUY
+        elif kind == "buy":
+            self.money[p] -= D.GLASS_PRICE_ONE
+            self.counter.remove(move[1])
+            self.glasses[p].append(G.EMPTY[move[1]])
+            self._refill_counter()
+            self._end_action(D.BUY)
+        elif kind == "buy_two":
+            self.money[p] -= D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
+            for s in move[1:]:
+                self.counter.remove(s)
+                self.glasses[p].append(G.EMPTY[s])
+            self._refill_counter()
+            self._end_action(D.BUY)
+        elif kind == "end_turn":
+            self._end_turn()
+        elif kind == "splash":
+            c = CID[move[2]]
+            gl = self.glasses[p]
+            gl[move[1]] = REMOVE[gl[move[1]]][c]
+            gl[move[3]] = POUR[self.heroes[p] == D.KIW][gl[move[3]]][c]
+            self.splash_left -= 1
+            self._after_action_check()
+        elif kind == "extra_action":
+            w = CID[move[1]]
+            self._from_hand(p, w)
+            self.discard[w] += 1
+            self.buzgo_used = True
+            self.action_limit = 3
+        elif kind == "icuka_sell":
+            c = CID[move[1]]
+            self._from_hand(p, c)
+            self.discard[c] += 1
+            self.icuka_used = True
+            self.sale = [0, 0, False, 0]
+            self.phase = SELL
+        elif kind == "chip_in":
+            q = self.pledge_seat
+            self.money[q] -= move[1]
+            self.pledges[q] += move[1]
+            if sum(self.pledges) >= D.ROUND_TARGET:
+                self.note(None, "40 forints collected: one more round!")
+                self.pledges = [0] * self.num_seats
+                self.final_turns = self.num_seats - 1
+                self.player = self.pledge_start
+                self.turn += 1
+                self._start_turn()
+            else:
+                self._next_pledger(q + 1)
+        elif kind == "pass_round":
+            q = self.pledge_seat
+            self.passed[q] = True
+            self._next_pledger(q + 1)
+        elif kind == "choose_hero":
+            q = self.hero_seat
+            self.heroes[q] = D.HERO_ID[move[1]]
+            self.chosen[q] = True
+            if q + 1 < self.num_seats:
+                self.hero_seat = q + 1
+            else:
+                self.dealt = [[] for _ in range(self.num_seats)]
+                self.hero_seat = -1
+                self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
+                self._deal_hands()
+                self.player = 0
+                self._start_turn()
+        else:
+            raise ValueError(f"unknown move {move!r}")
+
+    # --- helpers ----------------------------------------------------------
+    def _from_hand(self, q: int, c: int) -> None:
+        """A card leaves ``q``'s hand openly: everyone knows one fewer of it."""
+        self.hands[q][c] -= 1
+        known = self.known[q]
+        if known[c]:
+            known[c] -= 1
+
+    def _draw_card(self) -> int:
+        deck = self.deck
+        if not deck:
+            self._reshuffle()
+            if not deck:
+                return -1
+        c = deck.pop()
+        if not deck:
+            if not self.triggered:
+                self.triggered = True
+                self.final_turns = self.num_seats
+                self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one more turn")
+            self._reshuffle()
+        return c
+
+    def _reshuffle(self) -> None:
+        cards = []
+        discard = self.discard
+        for c in range(NUM):
+            if discard[c]:
+                cards.extend([c] * discard[c])
+                discard[c] = 0
+        if cards:
+            self.chance().shuffle(cards)
+            self.deck.extend(cards)
+            self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
+
+    def _draw_action(self, p: int, recycle: bool) -> None:
+        n_draw = D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2
+        if recycle:
+            n_draw -= 1
+            self.recycle_used = True
+            self.recycling = True
+        cards = []
+        for _ in range(n_draw):
+            c = self._draw_card()
+            if c >= 0:
+                cards.append(c)
+        if self.log is not None:
+            self.note(None, f"seat {p} draws {len(cards)} card(s)")
+            self.note(p, "you draw " + ", ".join(D.CARD_TITLES[c] for c in cards))
+        keep = n_draw - 1 if self.num_seats == 2 else n_draw
+        if len(cards) > keep:
+            self.drawn = cards
+            self.phase = DRAW_DISCARD
+            return
+        hand = self.hands[p]
+        for c in cards:
+            hand[c] += 1
+        self._after_draw(p)
+
+    def _after_draw(self, p: int) -> None:
+        if self.recycling and (self.discard[0] or self.discard[1] or self.discard[2]):
+            self.phase = RECYCLE
+        else:
+            self.recycling = False
+            self._end_action(D.DRAW)
+
+    def _refill_counter(self) -> None:
+        counter = self.counter
+        while len(counter) < D.COUNTER_SIZE:
+            if not self.glass_deck:
+                cards = []
+                for q in range(self.num_seats):
+                    pile = self.glass_discard[q]
+                    for k, size in enumerate(D.GLASS_SIZES):
+                        cards.extend([size] * pile[k])
+                    self.glass_discard[q] = [0, 0, 0]
+                if not cards:
+                    break
+                self.chance().shuffle(cards)
+                self.glass_deck = cards
+                self.note(None, "the discarded glasses are shuffled into a new glass deck")
+            size = self.glass_deck.pop()
+            counter.append(size)
+            self.note(None, f"a {size} dl glass is put on the tavern counter")
+
+    def _sell(self, p: int, i: int, adjust: str) -> None:
+        gl = self.glasses[p]
+        g = gl.pop(i)
+        delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
+        price = G.sale_price(g, delta)
+        sale = self.sale
+        if adjust == "top_up" and not sale[2]:
+            sale[2] = True
+            price -= D.KARESZ_FEE  # paid once per sale, out of the proceeds if need be
+        self.money[p] += price
+        discard = self.discard
+        for c in D.DRINKS:
+            discard[c] += g[1 + c]
+        self.glass_discard[p][D.SIZE_INDEX[g[0]]] += 1
+        sale[0] += g[0]
+        if g[0] >= 3:
+            sale[1] += 1
+        sale[3] += 1
+        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer ({adjust}) for {price} forints")
+        if not self._can_sell(p):
+            self._finish_sale(p)
+
+    def _finish_sale(self, p: int) -> None:
+        sale = self.sale
+        hero = self.heroes[p]
+        if sale[0] >= D.FRED_SIEVE_DL:
+            if hero == D.FRED and self.counter and len(self.glasses[p]) < D.MAX_GLASSES:
+                size = min(self.counter)
+                self.counter.remove(size)
+                self.glasses[p].append(G.EMPTY[size])
+                self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
+                self._refill_counter()
+            elif hero == D.PITYU and sale[1]:
+                self.money[p] += D.PITYU_BONUS * sale[1]
+                self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
+        self._end_action(D.SELL)
+
+    def _continue_play(self) -> None:
+        if self.play_left > 0:
+            moves = self._play_moves(self.player, False)
+            if moves:
+                self.phase = PLAY
+                moves.insert(0, END_PLAY)
+                self._moves = moves
+                return
+        self._end_action(D.PLAY)
+
+    def _end_action(self, kind: int) -> None:
+        self.actions_used += 1
+        self.types_used |= kind
+        self.phase = ACTION
+        self._after_action_check()
+
+    def _after_action_check(self) -> None:
+        if self.actions_used >= self.action_limit:
+            moves = self._action_moves()
+            if len(moves) == 1:
+                self._end_turn()
+            else:
+                self._moves = moves
+
+    def _start_turn(self) -> None:
+        self.phase = ACTION
+        self.actions_used = 0
+        self.action_limit = 2
+        self.types_used = 0
+        self.splash_left = 2 if self.heroes[self.player] == D.LOTTY else 0
+        self.buzgo_used = False
+        self.recycle_used = False
+        self.icuka_used = False
+        self.sale = [0, 0, False, 0]
+        self.play_left = self.play_count = 0
+        self._moves = None
+
+    def _end_turn(self) -> None:
+        if self.final_turns == 0:
+            self._game_end()
+            return
+        if self.final_turns > 0:
+            self.final_turns -= 1
+        self.player = (self.player + 1) % self.num_seats
+        self.turn += 1
+        self._start_turn()
+
+    def _game_end(self) -> None:
+        self.final_turns = -1
+        self._moves = None
+        if self.config["one_more_round"] and not self.round_used:
+            self.round_used = True
+            n = self.num_seats
+            self.pledge_start = (self.player + 1) % n
+            self.pledges = [0] * n
+            self.passed = [False] * n
+            self._next_pledger(self.pledge_start)
+        else:
+            self.phase = OVER
+
+    def _next_pledger(self, start: int) -> None:
+        n = self.num_seats
+        for k in range(n):
+            q = (start + k) % n
+            if self.passed[q]:
+                continue
+            if self.money[q] < D.ROUND_AMOUNTS[0]:
+                self.passed[q] = True
+                continue
+            self.pledge_seat = q
+            self.phase = PLEDGE
+            return
+        for q in range(n):  # 40 forints not reached: the pledges are returned
+            self.money[q] += self.pledges[q]
+        self.pledges = [0] * n
+        self.pledge_seat = -1
+        self.phase = OVER
+        self.note(None, "40 forints were not collected: the innkeeper throws everyone out")
+
+    def _deal_hands(self) -> None:
+        for q in range(self.num_seats):
+            hand = self.hands[q]
+            for _ in range(D.HAND_START):
+                hand[self.deck.pop()] += 1
+
+    # --- mischief and bargaining -------------------------------------------
+    def _play_mischief(self, p: int, move: tuple) -> None:
+        _, card, effect, target, glass, wine = move
+        c = CID[card]
+        self._from_hand(p, c)
+        self.play_left -= 1
+        self.play_count += 1
+        self._clear_mischief()  # no bargaining yet: the react and side-offer steps come first
+        self.mis = (c, CID[effect], target, glass, CID[wine] if wine else -1)
+        self.side = []
+        if self.log is not None:
+            self.note(None, f"seat {p} plays {self.move_text(move)[5:]}")
+        if self._can_defend(target):
+            self.phase = REACT
+        else:
+            self._start_side()
+
+    def _start_side(self) -> None:
+        self._next_side(self.player + 1)
+
+    def _next_side(self, start: int) -> None:
+        n = self.num_seats
+        a = self.player
+        t = self.mis[2]
+        q = start % n
+        while q != a:
+            if q != t and self.money[q] >= D.SIDE_OFFER_AMOUNTS[0]:
+                self.side_seat = q
+                self.phase = SIDE
+                return
+            q = (q + 1) % n
+        self.side_seat = -1
+        self.proposer = t
+        self.turns_left = D.OFFER_TURNS
+        self.first_turn = True
+        self.offer = []
+        self.phase = PROPOSE
+
+    def _add_component(self, comp: tuple) -> None:
+        self.offer.append(comp)
+        p = self.proposer
+        if comp[0] == "offer_card" and comp[2] == p and comp[3] < 0:
+            # offering a card from one's own hand shows the table that one has it
+            c = CID[comp[1]]
+            n_offered = sum(1 for k in self.offer if k[0] == "offer_card" and k[1] == comp[1]
+                            and k[2] == p and k[3] < 0)
+            if self.known[p][c] < n_offered:
+                self.known[p][c] = n_offered
+
+    def _execute_offer(self) -> None:
+        heroes = self.heroes
+        for comp in self.offer:
+            if comp[0] == "offer_money":
+                payer, amount = comp[1], comp[2]
+                other = self.mis[2] if payer == self.player else self.player
+                self.money[payer] -= amount
+                self.money[other] += amount
+                continue
+            _, card, fs, fg, ts, tg = comp
+            c = CID[card]
+            if fg < 0:
+                self._from_hand(fs, c)
+            else:
+                gl = self.glasses[fs]
+                gl[fg] = REMOVE[gl[fg]][c]
+            if tg < 0:
+                self.hands[ts][c] += 1
+                self.known[ts][c] += 1
+            else:
+                gl = self.glasses[ts]
+                gl[tg] = POUR[heroes[ts] == D.KIW][gl[tg]][c]
+        self.offer = []
+
+    def _bargain_failed(self) -> None:
+        self.offer = []
+        if self._can_defend(self.mis[2]):
+            self.phase = LAST_CHANCE
+        else:
+            self._carry_out()
+
+    def _boske_fend(self) -> None:
+        t = self.mis[2]
+        hand = self.hands[t]
+        k = self.chance().randrange(sum(hand))
+        for c in range(NUM):
+            if k < hand[c]:
+                break
+            k -= hand[c]
+        self._from_hand(t, c)
+        self.discard[c] += 1
+        self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
+                        f"{D.CARD_TITLES[c]} and discards it")
+
+    def _settle_side(self, carried: bool) -> None:
+        money = self.money
+        for q, r, cond, amount in self.side:
+            if cond == carried:
+                pay = min(amount, money[q])
+                money[q] -= pay
+                money[r] += pay
+                self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
+        self.side = []
+
+    def _clear_mischief(self) -> None:
+        self.mis = None
+        self.offer = []
+        self.proposer = -1
+        self.turns_left = 0
+        self.first_turn = False
+
+    def _cancel_mischief(self) -> None:
+        self.discard[self.mis[0]] += 1
+        self._settle_side(False)
+        self._clear_mischief()
+        self._continue_play()
+
+    def _carry_out(self) -> None:
+        c, e, t, i, w = self.mis
+        gl = self.glasses[t]
+        if e == D.ZK or e == D.KL:
+            drink = w if e == D.ZK else D.SODA
+            if 0 <= i < len(gl) and gl[i][1 + drink]:
+                gl[i] = REMOVE[gl[i]][drink]
+                self.discard[drink] += 1
+        elif e == D.BV:
+            pay = min(D.BORRAVALO_AMOUNT, self.money[t])
+            self.money[t] -= pay
+        else:
+            if 0 <= i < len(gl) and G.total(gl[i]) == 0:
+                g = gl.pop(i)
+                self.glass_discard[t][D.SIZE_INDEX[g[0]]] += 1
+        self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
+        self.discard[c] += 1
+        self._settle_side(True)
+        self._clear_mischief()
+        self._continue_play()
+
+    # --- texts -------------------------------------------------------------
+    def _glass_text(self, owner: int, i: int) -> str:
+        gl = self.glasses[owner]
+        if 0 <= i < len(gl):
+            return f"glass {i + 1} ({G.describe(gl[i])})"
+        return f"glass {i + 1}"
+
+    def move_text(self, move: tuple) -> str:
+        kind = move[0]
+        T = D.CARD_TITLES
+        if kind == "pour":
+            c = CID[move[1]]
+            whose = "" if move[2] == self.player else f"seat {move[2]}'s "
+            return f"pour {T[c]} into {whose}{self._glass_text(move[2], move[3])}"
+        if kind == "mischief":
+            _, card, effect, t, i, wine = move
+            text = f"play {T[CID[card]]}"
+            if effect != card:
+                text += f" as {T[CID[effect]]}"
+            if i >= 0:
+                text += f" on seat {t}'s {self._glass_text(t, i)}"
+            else:
+                text += f" on seat {t}"
+            if wine:
+                text += f", taking a {T[CID[wine]]}"
+            return text
+        if kind == "offer_money":
+            return f"offer: seat {move[1]} pays {move[2]} forints"
+        if kind == "offer_card":
+            _, card, fs, fg, ts, tg = move
+            src = f"seat {fs}'s hand" if fg < 0 else f"seat {fs}'s {self._glass_text(fs, fg)}"
+            dst = f"seat {ts}'s hand" if tg < 0 else f"seat {ts}'s {self._glass_text(ts, tg)}"
+            return f"offer: {T[CID[card]]} from {src} to {dst}"
+        if kind == "sell":
+            _, i, adjust = move
+            g = self.glasses[self.player][i] if i < len(self.glasses[self.player]) else None
+            if g is None:
+                return f"sell glass {i + 1} ({adjust})"
+            delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
+            extra = {"none": "", "wine_to_soda": ", one wine counted as soda",
+                     "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}[adjust]
+            price = G.sale_price(g, delta)
+            if adjust == "top_up" and not self.sale[2]:  # Vízköpő Karesz's fee, once per sale
+                return (f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price - D.KARESZ_FEE} forints "
+                        f"({price} less the {D.KARESZ_FEE}-forint top-up fee)")
+            return f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price} forints"
+        if kind == "draw":
+            if move[1]:
+                return "draw, taking a wine from the discard pile (Recycle Béla)"
+            return f"draw {D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2} cards"
+        if kind == "discard_drawn":
+            return f"discard the drawn {T[CID[move[1]]]}"
+        if kind == "recycle":
+            return f"take {T[CID[move[1]]]} from the discard pile"
+        if kind == "buy":
+            return f"buy a {move[1]} dl glass for {D.GLASS_PRICE_ONE} forints"
+        if kind == "buy_two":
+            price = D.POHARNOK_PRICE_TWO if self.heroes[self.player] == D.POHARNOK else D.GLASS_PRICE_TWO
+            return f"buy a {move[1]} dl and a {move[2]} dl glass for {price} forints"
+        if kind == "splash":
+            return f"Löttyintős: move {T[CID[move[2]]]} from glass {move[1] + 1} to glass {move[3] + 1}"
+        if kind == "extra_action":
+            return f"Buzgómócsing: discard {T[CID[move[1]]]} for a third action"
+        if kind == "icuka_sell":
+            return f"Icuka: discard {T[CID[move[1]]]} to sell as the second action"
+        if kind == "side_offer":
+            _, r, carried, amount = move
+            cond = "if the mischief is carried out" if carried else "if it is not carried out"
+            return f"side offer: pay seat {r} {amount} forints {cond}"
+        if kind == "chip_in":
+            return f"pay {move[1]} forints towards one more round"
+        if kind == "choose_hero":
+            return f"choose {D.HEROES[D.HERO_ID[move[1]]][1]}"
+        return _FIXED_TEXT[kind]
+
+    # --- outcome -----------------------------------------------------------
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        breakdown = score_breakdown(self)
+        totals = tuple(b["total"] for b in breakdown)
+        ranks, winners = rank_by([(b["total"], -b["hand_size"]) for b in breakdown])
+        return Result(totals, winners, ranks, tuple(breakdown))
+
+    # --- setup -------------------------------------------------------------
+    @classmethod
+    def deal(cls, game, cfg: dict, rng: random.Random) -> FroccsRules:
+        """A new game of ``game`` with the validated ``cfg``, dealt with ``rng``."""
+        n = cfg["players"]
+        s = cls.__new__(cls)
+        s._init_base(game, cfg, 0)
+        glass_deck = []
+        for size, count in zip(D.GLASS_SIZES, D.GLASS_COUNTS):
+            count -= n * D.STARTING_GLASSES.count(size)
+            glass_deck.extend([size] * count)
+        rng.shuffle(glass_deck)
+        s.glass_deck = glass_deck
+        s.counter = [glass_deck.pop() for _ in range(D.COUNTER_SIZE)]
+        deck = []
+        for c, count in enumerate(D.DECK_COUNTS):
+            deck.extend([c] * count)
+        rng.shuffle(deck)
+        s.deck = deck
+        s.hands = [[0] * NUM for _ in range(n)]
+        s.known = [[0] * NUM for _ in range(n)]
+        s.glasses = [[G.EMPTY[size] for size in D.STARTING_GLASSES] for _ in range(n)]
+        s.money = [D.STARTING_MONEY] * n
+        s.glass_discard = [[0, 0, 0] for _ in range(n)]
+        s.discard = [0] * NUM
+        pool = list(_hero_pool(cfg))
+        rng.shuffle(pool)
+        s.heroes = [D.NO_HERO] * n
+        s.chosen = [False] * n
+        s.dealt = [[] for _ in range(n)]
+        s.player = 0
+        s.turn = 0
+        s.actions_used = 0
+        s.action_limit = 2
+        s.types_used = 0
+        s.splash_left = 0
+        s.buzgo_used = s.recycle_used = s.icuka_used = False
+        s.sale = [0, 0, False, 0]
+        s.play_left = s.play_count = 0
+        s.drawn = []
+        s.recycling = False
+        s.mis = None
+        s.proposer = -1
+        s.turns_left = 0
+        s.first_turn = False
+        s.offer = []
+        s.side = []
+        s.side_seat = -1
+        s.triggered = False
+        s.final_turns = -1
+        s.round_used = False
+        s.pledges = [0] * n
+        s.passed = [False] * n
+        s.pledge_seat = -1
+        s.pledge_start = -1
+        s._moves = None
+        if cfg["heroes"] == "first_game":
+            s.heroes = pool[:n]
+            s.chosen = [True] * n
+            s.hero_seat = -1
+            s._deal_hands()
+            s._start_turn()
+        else:
+            s.dealt = [pool[2 * q:2 * q + 2] for q in range(n)]
+            s.hero_seat = 0
+            s.phase = HERO
+        s.seed = rng.getrandbits(63)
+        return s
+
+
+_FIXED_TEXT = {
+    "end_turn": "end the turn",
+    "end_play": "stop playing cards",
+    "end_sale": "stop selling",
+    "sell_spritzers": "action: sell spritzers",
+    "buy_glasses": "action: buy glasses",
+    "play_cards": "action: play cards",
+    "propose": "make this offer",
+    "accept": "accept the offer",
+    "refuse": "refuse the offer",
+    "no_offer": "make no offer",
+    "carry_out": "carry out the mischief card",
+    "no_defence": "do not defend",
+    "this_is_for_you": "play \"This is for you!\"",
+    "fend_off": "Böske: fend off the mischief card with a random hand card",
+    "no_side_offer": "make no side offer",
+    "pass_round": "pass (no more pledges)",
+}
+
+
+def _hero_pool(cfg: dict) -> tuple:
+    return D.BASIC_HEROES if cfg["players"] == 2 or cfg["heroes"] == "first_game" else tuple(range(len(D.HEROES)))
+
+
+# --- scoring -------------------------------------------------------------------
+def score_breakdown(state: FroccsRules) -> list[dict]:
+    out = []
+    for q in range(state.num_seats):
+        finished = sum(1 for g in state.glasses[q] if FINISHED[g])
+        partial = sum(1 for g in state.glasses[q] if not FINISHED[g] and G.total(g) > 0)
+        total = state.money[q] + D.END_FINISHED * finished + D.END_PARTIAL * partial
+        out.append({
+            "money": state.money[q],
+            "finished_spritzers": finished,
+            "unfinished_glasses": partial,
+            "hand_size": sum(state.hands[q]),
+            "total": total,
+        })
+    return out

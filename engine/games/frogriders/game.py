@@ -1,0 +1,63 @@
+"""The Frogriders game: its options, the factories of its states and the AI hooks."""
+
+from __future__ import annotations
+
+import random
+
+from boardbot.engine.core import Game, Param
+
+from . import policy
+from .board import layout_for
+from .state import FrogridersState
+
+
+class FrogridersGame(Game):
+    name = "frogriders"
+    title = "Frogriders"
+    params = (
+        Param("players", 2, "number of players", minimum=2, maximum=4),
+        Param("public_back", "none", "which public score card shows its back (blue border)",
+              choices=("none", "first", "second")),
+        Param("privilege_deck", "28", "28: the per-card counts; 24: the component list (see rules doc)",
+              choices=("28", "24")),
+    )
+    move_fields = {
+        "keep_set_card": ("card",),
+        "leap": ("from_cell", "over_cell", "to_cell", "collect_leaper"),
+        "return_unit": ("colour",),
+        "end_turn": (),
+        "take_unit": ("colour",),
+        "take_privilege": ("slot",),
+    }
+
+    def configurations(self) -> list[dict]:
+        out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]
+        out.append({"players": 3, "public_back": "first", "privilege_deck": "24"})
+        out.append({"players": 2, "public_back": "second", "privilege_deck": "28"})
+        return out
+
+    # --- factories -----------------------------------------------------
+    def _new_state(self, cfg: dict, rng: random.Random) -> FrogridersState:
+        return FrogridersState.deal(self, cfg, rng)
+
+    def from_dict(self, data) -> FrogridersState:
+        cfg = self.validate(data["config"])
+        s = FrogridersState.FIELDS.load(FrogridersState, self, cfg, data)
+        s.layout = layout_for(cfg["players"])
+        return s
+
+    def from_view(self, view, rng: random.Random) -> FrogridersState:
+        return FrogridersState.from_view(self, view, rng)
+
+    # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
+    def heuristic_move(self, state, rng):
+        return policy.heuristic_move(state, rng)
+
+    def playout_move(self, state, rng):
+        return policy.playout_move(state, rng)
+
+    def evaluate(self, state):
+        return policy.evaluate(state)
+
+
+GAME = FrogridersGame()

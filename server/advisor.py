@@ -1,0 +1,229 @@
+"""The AI as a service, with no transport in it: what BotService answers.
+
+* ``suggest_move``: a move for a seat of a hosted game. Authorization and the
+  game's state come from the game master (the seat's token; UNAUTHENTICATED,
+  PERMISSION_DENIED, NOT_FOUND, FAILED_PRECONDITION when it is not the
+  seat's decision, the seat resigned or the game is over). The search is
+  given the seat's view only (``State.view(seat)``), never the true state.
+* ``choose_move``: stateless; the caller sends a seat's view message, the
+  root is rebuilt with ``Game.from_view``. A view that is not a seat's or
+  whose seat is not to decide is FAILED_PRECONDITION; a malformed one
+  INVALID_ARGUMENT with BadRequest field violations.
+* ``serving_stats``: the search queue's limits and load.
+
+Bots: ``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit
+parameters) search through the server's ``SearchQueue`` (worker processes);
+``random`` and ``greedy`` answer at once on the loop (they cost
+microseconds). A request's ``budget`` (iterations and/or seconds) replaces
+the spec's own budget. Deadlines, queueing, shedding:
+``boardbot.server.search_queue``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+import time
+
+from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.engine.core import TERMINAL, ConfigError, Game
+from google.protobuf import duration_pb2
+
+from boardbot.v1 import bot_service_pb2, common_pb2
+
+from . import convert, errors
+from .master import Call, GameMaster, game_named
+from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
+
+DEFAULT_BOT = "ismcts:medium"
+MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
+STOP = {
+    "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
+    "time": bot_service_pb2.SEARCH_STOP_TIME,
+    "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
+    "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
+}
+
+
+class _Plan:
+    """What to run for a request: a cheap bot, or a search with its budget."""
+
+    def __init__(self, spec: str, kind: str, params=None, explicit=frozenset(), iterations=None, seconds=None):
+        self.spec = spec
+        self.kind = kind  # ismcts | random | greedy
+        self.params = params
+        self.explicit = explicit
+        self.iterations = iterations
+        self.seconds = seconds
+
+
+def plan_request(request, game: Game) -> _Plan:
+    """Parse ``bot`` and ``budget`` (INVALID_ARGUMENT with the field on errors)."""
+    spec = request.bot.strip() or DEFAULT_BOT
+    kind = spec.split(":", 1)[0].strip()
+    if kind != "ismcts":
+        try:
+            make_bot(spec, game)
+        except BotSpecError as err:
+            raise errors.invalid("bot", str(err), "BAD_BOT") from None
+        return _Plan(spec, kind)
+    try:
+        parsed = parse_ismcts(spec)
+    except BotSpecError as err:
+        raise errors.invalid("bot", str(err), "BAD_BOT") from None
+    iterations, seconds = parsed.budget.iterations, parsed.budget.time
+    field = "bot"
+    if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("time")):
+        field = "budget"
+        iterations = request.budget.iterations if request.budget.HasField("iterations") else None
+        seconds = request.budget.time.ToNanoseconds() / 1e9 if request.budget.HasField("time") else None
+    if iterations is not None and not 0 <= iterations <= MAX_ITERATIONS:
+        raise errors.invalid(f"{field}.iterations" if field == "budget" else field,
+                             f"iterations must be between 0 and {MAX_ITERATIONS}, not {iterations}", "BAD_BUDGET")
+    if seconds is not None and not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
+        raise errors.invalid(f"{field}.time" if field == "budget" else field,
+                             f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}", "BAD_BUDGET")
+    return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds)
+
+
+def duration(seconds: float) -> duration_pb2.Duration:
+    out = duration_pb2.Duration()
+    out.FromNanoseconds(int(seconds * 1e9))
+    return out
+
+
+def _counters(message_type, counts: dict):
+    """A counters message from a dict of counts (keys it has no field for are left out)."""
+    names = message_type.DESCRIPTOR.fields_by_name
+    return message_type(**{k: v for k, v in counts.items() if k in names})
+
+
+def _legal_move(state, game_name: str, move, move_id: int) -> common_pb2.LegalMove:
+    return common_pb2.LegalMove(id=move_id, text=state.move_text(move), move=convert.to_proto(
+        common_pb2.Move, game_name, state.game.move_to_dict(move)))
+
+
+class BotAdvisor:
+    """Answers BotService calls: searches on ``searches``, hosted games through ``master``.
+
+    ``process_index``/``processes``: this process's place among several server
+    processes, reported by ``serving_stats``."""
+
+    def __init__(self, master: GameMaster, searches: SearchQueue, process_index: int = 0, processes: int = 1):
+        self.master = master
+        self.searches = searches
+        self.process_index = process_index
+        self.processes = processes
+
+    async def _decide(self, game: Game, view: dict, world, plan: _Plan, seed: int, call: Call, kind: str,
+                      fields: dict) -> tuple[tuple, bot_service_pb2.SearchStats, list]:
+        """The move for the seat of ``view``, its stats and the root candidates
+        (``world``: a state sampled from that seat's information, for the cheap bots)."""
+        if plan.kind != "ismcts":
+            started = time.monotonic()
+            move = make_bot(plan.spec, game).choose(world, random.Random(seed))
+            return move, bot_service_pb2.SearchStats(
+                duration=duration(time.monotonic() - started), bot=plan.spec,
+                stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        params = self.searches.params_for(plan.params, plan.explicit)
+        outcome: SearchOutcome = await self.searches.search(
+            game, view, params, iterations=plan.iterations, seconds=plan.seconds, deadline=call.deadline,
+            seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
+        r = outcome.result
+        stats = bot_service_pb2.SearchStats(
+            iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
+            cancelled=outcome.stop == "deadline", mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
+            stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
+            queue_time=duration(outcome.queue_seconds), bot=plan.spec)
+        return r.move, stats, r.candidates
+
+    @staticmethod
+    def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
+        for c in result_candidates:
+            stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
+                                 value=c["value"] or 0.0)
+
+    async def suggest_move(self, request: bot_service_pb2.SuggestMoveRequest,
+                           call: Call) -> bot_service_pb2.SuggestMoveResponse:
+        seat = request.seat
+        snap = await self.master.deciding_seat(request.game_id, seat, call)
+        state = snap.state  # the game's live state: read-only (views and samples are copies)
+        game, name = state.game, snap.game_name
+        plan = plan_request(request, game)
+        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        rng = random.Random(seed)
+        world = state.sample_for(seat, rng) if plan.kind != "ismcts" else None
+        fields = {"game_id": request.game_id, "seat": seat}
+        move, stats, candidates = await self._decide(game, state.view(seat), world, plan, seed, call, "suggest",
+                                                     fields)
+        moves = state.legal_moves()
+        ids = {m: i for i, m in enumerate(moves)}
+        if move not in ids:
+            raise RuntimeError(f"the search answered {move!r}, not a legal move of the game")
+        self._candidates(stats, candidates, ids)
+        return bot_service_pb2.SuggestMoveResponse(move=_legal_move(state, name, move, ids[move]),
+                                                   version=snap.version, stats=stats)
+
+    async def choose_move(self, request: bot_service_pb2.ChooseMoveRequest,
+                          call: Call) -> bot_service_pb2.ChooseMoveResponse:
+        name = request.game
+        game = game_named(name, call)
+        field = convert.oneof_field(name)
+        if not request.HasField("view") or convert.game_of(request.view) is None:
+            raise errors.invalid("view", f"view is required (a {name} view in view.{field})", "BAD_VIEW")
+        which = convert.game_of(request.view)
+        if which != field:
+            raise errors.invalid("view", f"the view is a {which!r} view, not {name!r}", "BAD_VIEW")
+        try:
+            view = convert.to_dict(request.view, name)
+        except convert.ProtoMismatch as err:
+            raise errors.invalid(f"view.{field}", str(err), "BAD_VIEW") from None
+        seat = view.get("seat")
+        call.log["seat"] = seat
+        if not isinstance(seat, int) or seat < 0:
+            raise errors.precondition("NOT_A_SEAT_VIEW", "view.seat",
+                                      "the view is a spectator's: send the deciding seat's own view")
+        plan = plan_request(request, game)
+        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        rng = random.Random(seed)
+        try:
+            root = game.from_view(view, rng)
+            decider = root.decider()
+            moves = root.legal_moves() if decider != TERMINAL else []
+        except ConfigError as err:
+            raise errors.invalid(f"view.{field}.config.{err.field}", str(err), "BAD_VIEW") from None
+        except KeyError as err:
+            raise errors.invalid(f"view.{field}.{err.args[0] if err.args else ''}".rstrip("."),
+                                 f"not a valid {name} view: missing or unknown {err}", "BAD_VIEW") from None
+        except Exception as err:  # noqa: BLE001 - any engine complaint about the view
+            raise errors.invalid(f"view.{field}", f"not a valid {name} view: {err}", "BAD_VIEW") from None
+        if not 0 <= seat < root.num_seats:
+            raise errors.invalid("view.seat", f"seat {seat} does not exist (seats 0-{root.num_seats - 1})",
+                                 "BAD_VIEW")
+        if decider == TERMINAL:
+            raise errors.precondition("GAME_OVER", "view", "the game in this view is over")
+        if decider != seat:
+            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
+                                      f"it is seat {decider}'s decision, not seat {seat}'s (the view's)")
+        move, stats, candidates = await self._decide(game, view, root, plan, seed, call, "choose",
+                                                     {"game_id": "", "seat": seat})
+        ids = {m: i for i, m in enumerate(moves)}
+        if move not in ids:
+            raise RuntimeError(f"the search answered {move!r}, not a legal move of the view")
+        self._candidates(stats, candidates, ids)
+        return bot_service_pb2.ChooseMoveResponse(move=_legal_move(root, name, move, ids[move]), stats=stats)
+
+    async def serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
+                            call: Call) -> bot_service_pb2.GetServingStatsResponse:
+        snap = self.searches.snapshot()
+        return bot_service_pb2.GetServingStatsResponse(
+            workers=snap["workers"], max_running=snap["max_running"], queue_limit=snap["queue_limit"],
+            running=snap["running"], queued=snap["queued"], peak_queued=snap["peak_queued"],
+            counters=_counters(bot_service_pb2.SearchCounters, snap["counts"]),
+            stops=_counters(bot_service_pb2.SearchStopCounters, snap["stops"]),
+            wait_p50=duration(snap["wait_p50_seconds"]), wait_p99=duration(snap["wait_p99_seconds"]),
+            search_p50=duration(snap["search_p50_seconds"]), search_p99=duration(snap["search_p99_seconds"]),
+            worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
+            loop_lag_p99=duration(snap["loop_lag_p99_seconds"]), loop_lag_max=duration(snap["loop_lag_max_seconds"]),
+            process_index=self.process_index, processes=self.processes)

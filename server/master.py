@@ -1,0 +1,860 @@
+"""The game master: the one authority over hosted games, with no transport in it.
+
+Everything that decides about a hosted game lives here and nowhere else:
+creating games, seat tokens, the views each seat may see, moves with their
+version compare-and-set and request-id idempotency, resignation, deletion,
+the event log and watching it, and the bot seats the server plays itself.
+Every way in is a thin adapter over one ``GameMaster``: the gRPC services
+(``boardbot.server.service``, ``boardbot.server.bot_service``), the native
+front's bridge (through those), and in-process callers such as
+``boardbot loadtest --in-process``. Requests and responses are the
+``boardbot.v1`` messages; what a transport carries besides them (the
+``authorization`` value, the deadline) comes in a ``Call``; errors are
+``boardbot.server.errors.ServiceError`` (a ``google.rpc.Status``), which each
+adapter turns into its own form. Nothing here names a game: configs, views
+and moves go through ``boardbot.server.convert`` and the engine interface
+(``boardbot.engine.core``).
+
+Design (see also README.md, API):
+
+* Tokens: CreateGame makes a random secret per human seat and one owner
+  secret; the store keeps only their SHA-256. A call acting as a seat
+  carries ``Bearer <token>`` (gRPC metadata ``authorization``, or an HTTP
+  ``Authorization`` header). No token: UNAUTHENTICATED; a token this game
+  does not know: UNAUTHENTICATED; a token of this game that is not the
+  seat's (another seat's, the owner's): PERMISSION_DENIED.
+* Versions: 0 at creation, +1 per event (a move or a resignation). The
+  event numbered n is the one that brought the game to version n.
+* Resignation: the seat is out. Its decisions are made by the random bot
+  from then on (so the engine's state stays a legal game and the other
+  seats play on), and the outcome ranks every resigned seat behind every
+  seat that did not resign; scores stay the engine's.
+* Bot seats (and resigned seats) are played by the master: a per-game
+  driver task samples a world for the seat (``State.sample_for``), runs the
+  bot in an executor (``boardbot.server.bots.BotRunner``) and commits the
+  move through the same checked path as a client's move.
+* Every change is a compare-and-set commit on the store; a lost race is
+  retried (bots) or reported as ABORTED (clients). A rejected call changes
+  nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import functools
+import hashlib
+import hmac
+import random
+import secrets
+import sys
+import time
+import uuid
+from typing import Any, AsyncIterator, Callable
+
+import structlog
+from google.protobuf import descriptor, json_format, struct_pb2, timestamp_pb2
+
+from boardbot.engine import registry
+from boardbot.engine.core import NO_DEFAULT, TERMINAL, ConfigError, EngineError, Game, State, rank_by
+from boardbot.v1 import common_pb2, game_service_pb2
+
+from . import convert, errors
+from .bots import BotRunner, check_spec
+from .store import GameStore, Live, Record
+
+log = structlog.get_logger("boardbot.server")
+
+HUMAN, BOT = "human", "bot"
+RESIGNED_BOT = "random"  # plays a resigned seat
+MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
+DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
+WATCH_POLL_SECONDS = 30.0
+NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
+NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
+RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
+KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
+EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
+    ts = timestamp_pb2.Timestamp()
+    ts.FromNanoseconds(int(seconds * 1e9))
+    return ts
+
+
+def _game(name: str) -> Game:
+    return registry.get(name)
+
+
+def _seat_or_none(seat: int) -> int | None:
+    """A seat for an optional field: None (unset) for the engine's TERMINAL."""
+    return None if seat == TERMINAL else seat
+
+
+def game_named(name: str, call: "Call") -> Game:
+    """The hosted game type ``name`` (a request's ``game`` field), or INVALID_ARGUMENT."""
+    call.log["game"] = name
+    if not name:
+        raise errors.invalid("game", "game is required", "UNKNOWN_GAME")
+    if name not in registry.names():
+        raise errors.invalid("game", f"unknown game {name!r} (known: {', '.join(registry.names())})",
+                             "UNKNOWN_GAME")
+    return registry.get(name)
+
+
+# --- game types: parameters, their types and the rules between them -------------------
+_FD = descriptor.FieldDescriptor
+_PARAM_TYPE = {_FD.TYPE_BOOL: common_pb2.PARAM_TYPE_BOOL, _FD.TYPE_ENUM: common_pb2.PARAM_TYPE_ENUM,
+               _FD.TYPE_STRING: common_pb2.PARAM_TYPE_STRING}
+
+
+def _wire_value(game: Game, param: str, value: Any) -> struct_pb2.Value:
+    """``value`` of ``param`` as the game's config message carries it in JSON (an enum's
+    value name where the engine has a string), through the same converter as a config."""
+    message = getattr(convert.to_proto(common_pb2.GameConfig, game.name, {param: value}), convert.oneof_field(game.name))
+    out = struct_pb2.Value()
+    json_format.ParseDict(json_format.MessageToDict(message, preserving_proto_field_name=True)[param], out)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def game_type(name: str) -> common_pb2.GameType:
+    """The GameType of ListGameTypes: parameters typed by their config fields, with
+    defaults and choices in wire form, and the rules between them (made once)."""
+    game = _game(name)
+    config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
+    out = common_pb2.GameType(name=game.name, title=game.title)
+    for p in game.params:
+        kind = config_fields[p.name].type
+        param = out.params.add(name=p.name, doc=p.doc, type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),
+                               minimum=p.minimum, maximum=p.maximum)
+        param.default_value.CopyFrom(_wire_value(game, p.name, p.default))
+        param.choices.extend(_wire_value(game, p.name, c) for c in p.choices or ())
+    for rule in game.param_rules:
+        message = out.param_rules.add(param=rule.param, doc=rule.doc, minimum=rule.minimum, maximum=rule.maximum)
+        for name, values in rule.when:
+            message.when.add(param=name, values=[_wire_value(game, name, v) for v in values])
+        message.allowed.extend(_wire_value(game, rule.param, v) for v in rule.allowed or ())
+        if rule.default is not NO_DEFAULT:
+            message.default_value.CopyFrom(_wire_value(game, rule.param, rule.default))
+    for cfg in game.configurations():
+        out.configurations.append(convert.to_proto(common_pb2.GameConfig, game.name, game.validate(cfg)))
+    for kind, fields in game.move_fields.items():
+        out.move_kinds.add(name=kind, fields=list(fields))
+    return out
+
+
+# --- what a call brings besides its request --------------------------------------
+class Call:
+    """One call as the master sees it, whatever transport brought it.
+
+    ``authorization``: the raw credentials value (``Bearer <token>``) or None;
+    ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
+    ``log``: the fields the master learns for the call's log line (game,
+    game_id, seat)."""
+
+    __slots__ = ("authorization", "deadline", "log")
+
+    def __init__(self, authorization: str | None = None, deadline: float | None = None):
+        self.authorization = authorization
+        self.deadline = deadline
+        self.log: dict[str, Any] = {}
+
+    @classmethod
+    def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
+        """A call from an in-process caller that holds the token itself."""
+        return cls(None if token is None else f"Bearer {token}", deadline)
+
+    def token(self) -> str | None:
+        """The bearer token, or None without credentials (a malformed value is UNAUTHENTICATED)."""
+        value = self.authorization
+        if value is None:
+            return None
+        scheme, _, token = value.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise errors.unauthenticated("authorization must be 'Bearer <token>'")
+        return token.strip()
+
+    def time_remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+
+# --- a game at one version: the store's live game, or replayed from events -----
+class Snapshot:
+    """A game's engine state and seat flags at one version.
+
+    Shared (``Snapshot.of`` a store's ``Live``: read-only, and its converted
+    views are cached on the ``Live``, i.e. per game, version and seat) or
+    private (``Snapshot.initial``, ``Snapshot.current``: replayed with
+    ``advance``, never cached)."""
+
+    __slots__ = ("record", "state", "version", "resigned", "cache")
+
+    def __init__(self, record: Record, state: State, version: int, resigned: list[bool], cache: dict | None = None):
+        self.record = record
+        self.state = state
+        self.version = version
+        self.resigned = resigned
+        self.cache = cache  # None: private (may be advanced)
+
+    @classmethod
+    def of(cls, live: Live) -> "Snapshot":
+        return cls(live.record, live.state, live.version, [s["resigned"] for s in live.record["seats"]], live.cache)
+
+    @classmethod
+    def current(cls, record: Record) -> "Snapshot":
+        """A private snapshot of a stored record (with its ``state``)."""
+        state = _game(record["game"]).from_dict(record["state"])
+        return cls(record, state, record["version"], [s["resigned"] for s in record["seats"]])
+
+    @classmethod
+    def initial(cls, record: Record) -> "Snapshot":
+        state = _game(record["game"]).from_dict(record["initial"])
+        return cls(record, state, 0, [False] * len(record["seats"]))
+
+    def advance(self, event: dict) -> "Snapshot":
+        """The snapshot after one event (the engine is deterministic: the same state
+        results); a private snapshot is advanced in place, a shared one copied first."""
+        assert event["version"] == self.version + 1, (event["version"], self.version)
+        out = self
+        if self.cache is not None:
+            out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
+        if event["kind"] == "move":
+            out.state.apply(out.state.game.move_from_dict(event["move"]))
+        else:
+            out.resigned[event["seat"]] = True
+        out.version = event["version"]
+        return out
+
+    @property
+    def game_name(self) -> str:
+        return self.record["game"]
+
+    def finished(self) -> bool:
+        return self.state.decider() == TERMINAL
+
+    def status(self) -> int:
+        return FINISHED if self.finished() else RUNNING
+
+    def outcome(self) -> common_pb2.Outcome | None:
+        result = self.state.result()
+        if result is None:
+            return None
+        ranks, winners = list(result.ranks), list(result.winners)
+        if any(self.resigned) and not all(self.resigned):
+            ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
+        breakdown = []
+        for part in result.breakdown:
+            box = struct_pb2.Struct()
+            box.update(part)
+            breakdown.append(box)
+        return common_pb2.Outcome(scores=[float(s) for s in result.scores], winners=winners, ranks=ranks,
+                                  breakdown=breakdown)
+
+    def seat_view(self, seat: int | None) -> common_pb2.SeatView:
+        """The seat's (None: the spectator's) view and legal moves. Shared snapshots
+        cache it: the caller must not change the message (copy it into a response)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get(seat)
+            if hit is not None:
+                return hit
+        state, name = self.state, self.game_name
+        decider = state.decider()
+        moves = ()
+        if seat is not None and decider == seat and not self.resigned[seat]:
+            moves = state.legal_moves()
+        status = FINISHED if decider == TERMINAL else RUNNING
+        out = None
+        field = _constructor_field(name)
+        if field is not None:
+            # the whole message in one constructor call (C); see boardbot.server.convert
+            game, text = state.game, state.move_text
+            try:
+                out = common_pb2.SeatView(
+                    game_id=self.record["id"], version=self.version, seat=seat,
+                    view={field: state.view(seat)}, decider=None if decider == TERMINAL else decider, status=status,
+                    legal_moves=[{"id": i, "text": text(m), "move": {field: game.move_to_dict(m)}}
+                                 for i, m in enumerate(moves)])
+            except (TypeError, ValueError, AttributeError):
+                out = None  # the reference path below converts it, or says what does not fit
+        if out is None:
+            out = common_pb2.SeatView(
+                game_id=self.record["id"], version=self.version, seat=seat,
+                view=convert.to_proto(common_pb2.View, name, state.view(seat)),
+                decider=None if decider == TERMINAL else decider, status=status)
+            game = state.game
+            for i, move in enumerate(moves):
+                out.legal_moves.add(id=i, text=state.move_text(move),
+                                    move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
+        if status == FINISHED:
+            outcome = self.outcome()
+            if outcome is not None:
+                out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache[seat] = out
+        return out
+
+    def game_message(self) -> common_pb2.Game:
+        """The public summary (cached like ``seat_view``)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get("game")
+            if hit is not None:
+                return hit
+        rec = self.record
+        out = common_pb2.Game(
+            game_id=rec["id"], game=rec["game"],
+            config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
+            version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
+            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
+        for q, seat in enumerate(rec["seats"]):
+            out.seats.add(seat=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
+        outcome = self.outcome()
+        if outcome is not None:
+            out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache["game"] = out
+        return out
+
+
+@functools.lru_cache(maxsize=None)
+def _constructor_field(name: str) -> str | None:
+    """The oneof field of ``name`` if its views and moves may be built by constructors."""
+    view = convert.constructor_field(common_pb2.View, name)
+    return view if view is not None and view == convert.constructor_field(common_pb2.Move, name) else None
+
+
+def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
+    """One stored event as ``observer`` (None: a spectator) may see it."""
+    out = common_pb2.Event(
+        version=event["version"], kind=EVENT_KIND[event["kind"]], seat=event["seat"], by_bot=event["by_bot"],
+        move_text=event["texts"][0 if observer is None else observer + 1],
+        log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
+        status=FINISHED if event["finished"] else RUNNING, time=_timestamp(event["time"]))
+    if event["move"] is not None and observer == event["seat"]:
+        out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
+    return out
+
+
+# --- the master ---------------------------------------------------------------------
+class GameMaster:
+    """The authority over the hosted games of one store (see the module docstring).
+
+    ``new_game_id``: makes a new game's id (default: a random hex uuid)."""
+
+    def __init__(self, store: GameStore, bots: BotRunner | None = None,
+                 new_game_id: Callable[[], str] | None = None):
+        self.store = store
+        self.bots = bots or BotRunner()
+        self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
+        self._drivers: dict[str, asyncio.Task] = {}
+        self._wake: set[str] = set()
+        self._closing = asyncio.Event()
+
+    # --- lifecycle ---------------------------------------------------------------
+    async def close(self) -> None:
+        """End watch streams and bot drivers (server shutdown)."""
+        self._closing.set()
+        tasks = list(self._drivers.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing.is_set()
+
+    # --- reading games -------------------------------------------------------------
+    async def live(self, game_id: str, call: Call) -> Live:
+        """The game at its current version (read-only), or NOT_FOUND."""
+        call.log["game_id"] = game_id
+        if not game_id:
+            raise errors.invalid("game_id", "game_id is required")
+        live = await self.store.get_live(game_id)
+        if live is None:
+            raise errors.not_found(game_id)
+        call.log["game"] = live.record["game"]
+        return live
+
+    def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
+        """The call acts as ``seat`` of this game: it must hold the seat's token."""
+        call.log["seat"] = seat
+        seats = record["seats"]
+        if not 0 <= seat < len(seats):
+            raise errors.invalid("seat", f"seat {seat} does not exist (seats 0-{len(seats) - 1})")
+        token = call.token()
+        if token is None:
+            raise errors.unauthenticated(f"acting as seat {seat} needs its token in the metadata "
+                                         "('authorization: Bearer <token>')")
+        digest = _digest(token)
+        if seats[seat]["token"] and hmac.compare_digest(digest, seats[seat]["token"]):
+            return
+        known = [s["token"] for s in seats if s["token"]] + [record["owner"]]
+        if any(hmac.compare_digest(digest, k) for k in known):
+            if seats[seat]["kind"] == BOT:
+                raise errors.permission_denied(f"seat {seat} is played by a bot")
+            raise errors.permission_denied(f"this token is not seat {seat}'s")
+        raise errors.unauthenticated("unknown token for this game")
+
+    async def deciding_seat(self, game_id: str, seat: int, call: Call) -> "Snapshot":
+        """The game, for a call acting as ``seat`` at its own decision (SuggestMove):
+        authorized, running, the seat not resigned and to decide."""
+        live = await self.live(game_id, call)
+        self.authorize_seat(live.record, seat, call)
+        snap = Snapshot.of(live)
+        decider = snap.state.decider()
+        if decider == TERMINAL:
+            raise errors.precondition("GAME_OVER", f"games/{game_id}", "the game is over")
+        if snap.resigned[seat]:
+            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
+        if decider != seat:
+            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
+                                      f"it is seat {decider}'s decision, not seat {seat}'s")
+        return snap
+
+    # --- the calls -------------------------------------------------------------------
+    async def list_game_types(self, request: game_service_pb2.ListGameTypesRequest,
+                              call: Call) -> game_service_pb2.ListGameTypesResponse:
+        return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
+
+    async def create_game(self, request: game_service_pb2.CreateGameRequest,
+                          call: Call) -> game_service_pb2.CreateGameResponse:
+        name = request.game
+        game = game_named(name, call)
+        field = convert.oneof_field(name)
+        cfg: dict[str, Any] = {}
+        if request.HasField("config"):
+            which = convert.game_of(request.config)
+            if which is not None and which != field:
+                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+            if which is not None:
+                cfg = convert.to_dict(request.config, name)
+                # unset optional fields are absent: the engine fills the defaults
+        seats = []
+        for i, spec in enumerate(request.seats):
+            if spec.kind == common_pb2.SEAT_KIND_HUMAN:
+                if spec.bot:
+                    raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
+                seats.append({"kind": HUMAN, "bot": ""})
+            elif spec.kind == common_pb2.SEAT_KIND_BOT:
+                try:
+                    check_spec(spec.bot, name)
+                except ValueError as err:
+                    raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
+                                         "BAD_SEAT") from None
+                seats.append({"kind": BOT, "bot": spec.bot})
+            else:
+                raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
+        if seats and "players" not in cfg:
+            cfg["players"] = len(seats)
+        try:
+            cfg = game.validate(cfg)
+        except ConfigError as err:
+            raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
+        n = cfg["players"]
+        if not seats:
+            seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
+        elif len(seats) != n:
+            raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        state = game.new_state(cfg, seed)
+        tokens, owner = [], secrets.token_urlsafe(24)
+        for q, seat in enumerate(seats):
+            seat["resigned"] = False
+            seat["token"] = ""
+            if seat["kind"] == HUMAN:
+                token = secrets.token_urlsafe(24)
+                seat["token"] = _digest(token)
+                tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
+        now = time.time()
+        game_id = self.new_game_id()
+        call.log["game_id"] = game_id
+        live = await self.store.create_live(Live({
+            "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
+            "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
+        }, state))
+        snap = Snapshot.of(live)
+        self._kick(game_id, snap)
+        return game_service_pb2.CreateGameResponse(game=snap.game_message(),
+                                                   seat_tokens=tokens, owner_token=owner)
+
+    async def get_game(self, request: game_service_pb2.GetGameRequest,
+                       call: Call) -> game_service_pb2.GetGameResponse:
+        live = await self.live(request.game_id, call)
+        snap = Snapshot.of(live)
+        self._kick(live.game_id, snap)
+        return game_service_pb2.GetGameResponse(game=snap.game_message())
+
+    @staticmethod
+    def page_size(request: game_service_pb2.ListGamesRequest) -> int:
+        if request.page_size < 0:
+            raise errors.invalid("page_size", "page_size must not be negative")
+        return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+
+    async def list_games(self, request: game_service_pb2.ListGamesRequest,
+                         call: Call | None = None) -> game_service_pb2.ListGamesResponse:
+        """A page of this store's games in creation order."""
+        size = self.page_size(request)
+        after = 0
+        if request.page_token:
+            try:
+                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
+                after = int(value)
+                if kind != "after" or after < 0:
+                    raise ValueError
+            except ValueError:
+                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        games = await self.store.list_live(after, size + 1, request.game)
+        out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
+        if len(games) > size:
+            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].record['seq']}".encode()).decode()
+        return out
+
+    async def get_view(self, request: game_service_pb2.GetViewRequest,
+                       call: Call) -> game_service_pb2.GetViewResponse:
+        live = await self.live(request.game_id, call)
+        seat = None
+        if request.HasField("seat"):
+            seat = request.seat
+            self.authorize_seat(live.record, seat, call)
+        snap = Snapshot.of(live)
+        self._kick(live.game_id, snap)
+        return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
+
+    async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
+                          call: Call) -> game_service_pb2.SubmitMoveResponse:
+        live = await self.live(request.game_id, call)
+        record = live.record
+        seat = request.seat
+        self.authorize_seat(record, seat, call)
+        fingerprint = ""
+        if request.request_id:
+            bare = game_service_pb2.SubmitMoveRequest()
+            bare.CopyFrom(request)
+            bare.ClearField("request_id")
+            fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()
+            done = record["requests"].get(request.request_id)
+            if done is not None:
+                if done["fingerprint"] != fingerprint:
+                    raise errors.invalid("request_id", "this request_id was used for a different request",
+                                         "REQUEST_ID_REUSED")
+                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+        version = live.version
+        if request.HasField("expected_version") and request.expected_version != version:
+            raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
+        state = live.state  # read-only: the move is applied to a copy (self._next)
+        game = state.game
+        decider = state.decider()
+        if decider == TERMINAL:
+            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+        if record["seats"][seat]["resigned"]:
+            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
+        if decider != seat:
+            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
+                                      f"it is seat {decider}'s decision, not seat {seat}'s")
+        moves = state.legal_moves()
+        choice = request.WhichOneof("choice")
+        if choice == "move_id":
+            if not 0 <= request.move_id < len(moves):
+                raise errors.invalid("move_id", f"move_id {request.move_id} is not one of 0-{len(moves) - 1}",
+                                     "ILLEGAL_MOVE")
+            move = moves[request.move_id]
+        elif choice == "move_text":
+            matches = [m for m in moves if state.move_text(m) == request.move_text]
+            if not matches:
+                raise errors.invalid("move_text", f"no legal move reads {request.move_text!r}", "ILLEGAL_MOVE")
+            move = matches[0]
+        elif choice == "move":
+            which = convert.game_of(request.move)
+            if which != convert.oneof_field(record["game"]):
+                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record['game'])!r} field",
+                                     "ILLEGAL_MOVE")
+            try:
+                move = game.move_from_dict(convert.to_dict(request.move, record["game"]))
+            except (EngineError, convert.ProtoMismatch) as err:
+                raise errors.invalid(f"move.{which}", str(err), "ILLEGAL_MOVE") from None
+            if move not in moves:
+                raise errors.invalid(f"move.{which}", f"illegal move {move!r}: not among the "
+                                     f"{len(moves)} legal moves", "ILLEGAL_MOVE")
+        else:
+            raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
+        snap = self._next(live)
+        event = self._move_event(snap, seat, move, by_bot=False)  # move is one of the engine's legal moves
+        response = game_service_pb2.SubmitMoveResponse(
+            version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], event["move"]),
+            move_text=event["texts"][seat + 1], status=snap.status())
+        wanted, views = request.response_view, None
+        if wanted == game_service_pb2.RESPONSE_VIEW_AFTER_MOVE or (
+                wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and event["finished"]):
+            views = {seat: snap.seat_view(seat)}  # the version this move commits
+            response.view.CopyFrom(views[seat])
+        extra = None
+        if request.request_id:
+            requests = dict(record["requests"])
+            requests[request.request_id] = {"fingerprint": fingerprint,
+                                            "response": base64.b64encode(response.SerializeToString()).decode()}
+            while len(requests) > MAX_REQUEST_IDS:
+                requests.pop(next(iter(requests)))
+            extra = {"requests": requests}
+        if not await self._commit(live, snap, event, extra, views):
+            # a concurrent retry of this very request may have won the race
+            latest = await self.store.get_live(record["id"])
+            done = latest.record["requests"].get(request.request_id) if latest and request.request_id else None
+            if done is not None and done["fingerprint"] == fingerprint:
+                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+            raise errors.aborted("the game changed during the call; read it again",
+                                 (latest or live).version)
+        if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
+            # instant bots reply within this call (no driver task, no extra loop turns); the
+            # driver plays any other bot while we wait
+            latest = await self._inline_bot_steps(record["id"])
+            self._kick(record["id"], None if latest is None else Snapshot.of(latest))
+            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, call))
+            return response
+        self._kick(record["id"], snap)
+        return response
+
+    async def _next_decision_view(self, game_id: str, seat: int, version: int, call: Call) -> common_pb2.SeatView:
+        """The seat's view once it holds the decision again, the game is over, the seat
+        resigned, or the wait is over (the call's deadline less a margin, at most
+        NEXT_DECISION_MAX_WAIT); the view at the latest version then."""
+        remaining = call.time_remaining()
+        wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
+                                                                     remaining - NEXT_DECISION_MARGIN)
+        loop = asyncio.get_running_loop()
+        until = loop.time() + wait
+        last = None
+        while True:
+            live = await self.store.get_live(game_id)
+            if live is None:
+                if last is None:
+                    raise errors.not_found(game_id)
+                return last  # deleted meanwhile: the last view we saw
+            snap = Snapshot.of(live)
+            last = snap.seat_view(seat)
+            decider = live.state.decider()
+            left = until - loop.time()
+            if (decider == seat or decider == TERMINAL or snap.resigned[seat] or left <= 0
+                    or self._closing.is_set()):
+                return last
+            await self.store.wait(game_id, live.version, left)
+
+    async def resign(self, request: game_service_pb2.ResignRequest, call: Call) -> game_service_pb2.ResignResponse:
+        live = await self.live(request.game_id, call)
+        record = live.record
+        seat = request.seat
+        self.authorize_seat(record, seat, call)
+        snap = Snapshot.of(live)
+        if snap.finished():
+            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+        if snap.resigned[seat]:
+            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
+        snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
+        snap.resigned[seat] = True
+        text = f"seat {seat} resigns; the random bot plays it from now on"
+        event = {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
+                 "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
+        if not await self._commit(live, snap, event):
+            raise errors.aborted("the game changed during the call; try again", live.version)
+        self._kick(record["id"])
+        live = await self.store.get_live(record["id"]) or live
+        return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    async def delete_game(self, request: game_service_pb2.DeleteGameRequest,
+                          call: Call) -> game_service_pb2.DeleteGameResponse:
+        live = await self.live(request.game_id, call)
+        record = live.record
+        token = call.token()
+        if token is None:
+            raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
+        digest = _digest(token)
+        if not hmac.compare_digest(digest, record["owner"]):
+            if any(s["token"] and hmac.compare_digest(digest, s["token"]) for s in record["seats"]):
+                raise errors.permission_denied("only the owner token can delete a game")
+            raise errors.unauthenticated("unknown token for this game")
+        await self.store.delete(record["id"])
+        return game_service_pb2.DeleteGameResponse()
+
+    async def watch_game(self, request: game_service_pb2.WatchGameRequest,
+                         call: Call) -> AsyncIterator[game_service_pb2.WatchGameResponse]:
+        """The observer's view at ``from_version`` (default: now), then one message per
+        later version, until the game ends (or the master closes)."""
+        live = await self.live(request.game_id, call)
+        record = live.record
+        seat = None
+        if request.HasField("seat"):
+            seat = request.seat
+            self.authorize_seat(record, seat, call)
+        game_id, name = record["id"], record["game"]
+        current = live.version
+        start = request.from_version if request.HasField("from_version") else current
+        if not 0 <= start <= current:
+            raise errors.invalid("from_version", f"from_version must be between 0 and {current}")
+        if start == current:
+            snap = Snapshot.of(live)
+        else:
+            snap = Snapshot.initial(record)
+            for event in await self.store.events(game_id, 0) or []:
+                if event["version"] > start:
+                    break
+                snap = snap.advance(event)
+        self._kick(game_id)
+        yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
+        while True:
+            events = await self.store.events(game_id, snap.version)
+            if events is None:
+                raise errors.not_found(game_id)
+            if events:
+                latest = await self.store.get_live(game_id)
+                for event in events:
+                    if latest is not None and event["version"] == latest.version:
+                        snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
+                    else:
+                        snap = snap.advance(event)
+                    yield game_service_pb2.WatchGameResponse(event=event_message(event, seat, name),
+                                                             view=snap.seat_view(seat))
+            if snap.finished() or self._closing.is_set():
+                return
+            waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
+            closer = asyncio.ensure_future(self._closing.wait())
+            try:
+                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiter.cancel()
+                closer.cancel()
+
+    # --- committing --------------------------------------------------------------------
+    async def _commit(self, live: Live, snap: "Snapshot", event: dict, extra: dict | None = None,
+                      views: dict | None = None) -> bool:
+        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version;
+        ``views``: seat -> SeatView of ``snap`` already made (they go to the new version's cache)."""
+        record = live.record
+        new = dict(record, version=snap.version, updated=event["time"])
+        if event["kind"] == "resign":
+            new["seats"] = [dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)]
+        if extra:
+            new.update(extra)
+        nxt = Live(new, snap.state)
+        if views:
+            nxt.cache.update(views)
+        return await self.store.commit_live(record["id"], live.version, nxt, [event])
+
+    @staticmethod
+    def _move_event(snap: "Snapshot", seat: int, move: tuple, by_bot: bool) -> dict:
+        """Apply ``move`` for ``seat`` to ``snap`` (private); the event. The caller has checked
+        the move against the engine's legal moves of this very state (``snap`` is a copy of
+        the live state they came from), so ``apply`` needs no second generation of them."""
+        state = snap.state
+        n = state.num_seats
+        texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
+        texts[seat + 1] = state.move_text(move)
+        move_dict = state.game.move_to_dict(move)
+        state.log = []
+        try:
+            state.apply(move)
+            entries = state.log
+        finally:
+            state.log = None
+        snap.version += 1
+        return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
+                "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(),
+                "time": time.time()}
+
+    @staticmethod
+    def _next(live: Live) -> "Snapshot":
+        """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
+        return Snapshot(live.record, live.state.copy(), live.version,
+                        [s["resigned"] for s in live.record["seats"]])
+
+    # --- bot seats -----------------------------------------------------------------------
+    def _kick(self, game_id: str, at: "Snapshot | None" = None) -> None:
+        """Make sure a driver plays this game's bot seats (if any is to move). ``at``: the
+        game at the version the caller committed or read; if a human seat (or nobody) is to
+        move there, no driver is needed (no task per call): whoever commits a later version
+        kicks again."""
+        if self._closing.is_set():
+            return
+        if at is not None and game_id not in self._drivers:
+            seat = at.state.decider()
+            if seat == TERMINAL or (at.record["seats"][seat]["kind"] != BOT and not at.resigned[seat]):
+                return
+        self._wake.add(game_id)
+        if game_id not in self._drivers:
+            self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
+
+    async def _drive(self, game_id: str) -> None:
+        try:
+            while not self._closing.is_set():
+                self._wake.discard(game_id)
+                acted = await self._bot_step(game_id)
+                if not acted and game_id not in self._wake:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a broken store or bot must not kill the server
+            log.error("bot_driver_failed", game_id=game_id, error=repr(exc), exc_info=sys.exc_info())
+        finally:
+            self._drivers.pop(game_id, None)
+
+    async def _inline_bot_steps(self, game_id: str) -> Live | None:
+        """Play, right here, the bot seats to move whose bot the runner answers at once
+        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
+        Returns the game as last read (None: not known)."""
+        is_inline = getattr(self.bots, "is_inline", None)
+        if is_inline is None:
+            return None
+        while not self._closing.is_set():
+            live = await self.store.get_live(game_id)
+            if live is None:
+                return None
+            seat = live.state.decider()
+            if seat == TERMINAL:
+                return live
+            info = live.record["seats"][seat]
+            if info["kind"] != BOT and not info["resigned"]:
+                return live
+            if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
+                return live
+            if not await self._bot_step(game_id):
+                return None
+        return None
+
+    async def _bot_step(self, game_id: str) -> bool:
+        live = await self.store.get_live(game_id)
+        if live is None:
+            return False
+        record, state = live.record, live.state
+        seat = state.decider()
+        if seat == TERMINAL:
+            return False
+        info = record["seats"][seat]
+        if info["kind"] != BOT and not info["resigned"]:
+            return False
+        spec = RESIGNED_BOT if info["resigned"] else info["bot"]
+        # deterministic per game seed and version: a seeded game replays the same
+        rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
+        needs_world = getattr(self.bots, "needs_world", None)
+        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
+        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
+        try:
+            move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
+            if move not in state.legal_moves():
+                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
+            log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        snap = self._next(live)
+        event = self._move_event(snap, seat, move, by_bot=True)
+        await self._commit(live, snap, event)  # a lost race: read again and retry
+        return True

@@ -1,0 +1,25 @@
+"""The state's one field declaration: copy and to_dict/from_dict as the hand-written ones were."""
+
+import json
+
+from froccs_testlib import GAME, S, config, do, make, mischief
+
+
+def test_to_dict_keys_follow_the_declaration():
+    s = GAME.new_state(config(3, "choose"), 4)
+    d = s.to_dict()
+    fields = [f for f in S.FroccsState.FIELDS.slots if f != "_moves"]
+    assert list(d) == ["game", "config", "seed"] + fields
+    assert d["game"] == "froccs" and d["mis"] == [] and d["dealt"] == [list(p) for p in s.dealt]
+
+
+def test_copy_shares_what_is_replaced_and_drops_the_move_cache():
+    s = make(players=3, hands={0: {"zsiros_kenyer": 1}}, glasses={1: [(3, 1, 0, 0, 1)]})
+    do(s, ("play_cards",), mischief(s, "zsiros_kenyer", 1, 0, "zold_veltelini"))
+    assert s.mis is not None and s.legal_moves()
+    c = s.copy()
+    assert c.mis is s.mis and c.dealt is s.dealt  # tuples and hero pairs: replaced, never mutated
+    assert c._moves is None and c.glasses == s.glasses and c.glasses[1] is not s.glasses[1]
+    back = GAME.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert back.mis == s.mis and isinstance(back.mis, tuple) and back.glasses == s.glasses
+    assert back.to_dict() == s.to_dict() and back.legal_moves() == s.legal_moves()
