@@ -131,7 +131,7 @@ def game_type(name: str) -> common_pb2.GameType:
     out = common_pb2.GameType(name=game.name, title=game.title)
     for p in game.params:
         kind = config_fields[p.name].type
-        param = out.params.add(name=p.name, doc=p.doc, type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),
+        param = out.parameters.add(name=p.name, doc=p.doc, value_type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),
                                minimum=p.minimum, maximum=p.maximum)
         param.default_value.CopyFrom(_wire_value(game, p.name, p.default))
         param.choices.extend(_wire_value(game, p.name, c) for c in p.choices or ())
@@ -273,18 +273,19 @@ class Snapshot:
             moves = state.legal_moves()
         status = FINISHED if decider == TERMINAL else RUNNING
         out = None
-        field = _constructor_field(name)
-        if field is not None:
-            # the whole message in one constructor call (C); see boardbot.server.convert
+        try:
+            # the whole message in one constructor call (C): the converter's plan gives the
+            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
             game, text = state.game, state.move_text
-            try:
-                out = common_pb2.SeatView(
-                    game_id=self.record["id"], version=self.version, seat=seat,
-                    view={field: state.view(seat)}, decider=None if decider == TERMINAL else decider, status=status,
-                    legal_moves=[{"id": i, "text": text(m), "move": {field: game.move_to_dict(m)}}
-                                 for i, m in enumerate(moves)])
-            except (TypeError, ValueError, AttributeError):
-                out = None  # the reference path below converts it, or says what does not fit
+            out = common_pb2.SeatView(
+                game_id=self.record["id"], version=self.version, seat=seat,
+                view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
+                decider=None if decider == TERMINAL else decider, status=status,
+                legal_moves=[{"id": i, "text": text(m),
+                              "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
+                             for i, m in enumerate(moves)])
+        except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
+            out = None  # the reference path below converts it, or says what does not fit
         if out is None:
             out = common_pb2.SeatView(
                 game_id=self.record["id"], version=self.version, seat=seat,
@@ -311,25 +312,18 @@ class Snapshot:
                 return hit
         rec = self.record
         out = common_pb2.Game(
-            game_id=rec["id"], game=rec["game"],
+            game_id=rec["id"], game_name=rec["game"],
             config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
         for q, seat in enumerate(rec["seats"]):
-            out.seats.add(seat=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
+            out.seats.add(index=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
         if cache is not None:
             cache["game"] = out
         return out
-
-
-@functools.lru_cache(maxsize=None)
-def _constructor_field(name: str) -> str | None:
-    """The oneof field of ``name`` if its views and moves may be built by constructors."""
-    view = convert.constructor_field(common_pb2.View, name)
-    return view if view is not None and view == convert.constructor_field(common_pb2.Move, name) else None
 
 
 def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
@@ -719,7 +713,7 @@ class GameMaster:
                         snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
                     else:
                         snap = snap.advance(event)
-                    yield game_service_pb2.WatchGameResponse(event=event_message(event, seat, name),
+                    yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
                                                              view=snap.seat_view(seat))
             if snap.finished() or self._closing.is_set():
                 return

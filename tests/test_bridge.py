@@ -182,7 +182,7 @@ def test_a_watch_streams_and_stops_on_cancel(front):
     assert code == grpc.StatusCode.CANCELLED.value[0]
     updates = [game_service_pb2.WatchGameResponse.FromString(m) for m in messages]
     assert updates[0].view.version == view.version
-    assert len(updates) >= 2 and updates[1].event.version == view.version + 1
+    assert len(updates) >= 2 and updates[1].game_event.version == view.version + 1
 
 
 def test_the_deadline_reaches_the_search(front):

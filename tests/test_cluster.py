@@ -115,7 +115,7 @@ def test_every_connection_reaches_every_game(cluster):
         first = next(watch)
         assert first.view.version == 0
         second = next(watch)
-        assert second.event.version == 1
+        assert second.game_event.version == 1
         watch.cancel()
         conns[(i + 4) % CONNECTIONS].games.DeleteGame(game_service_pb2.DeleteGameRequest(game_id=game_id),
                                                       metadata=_auth(reply.owner_token), timeout=10)

@@ -80,7 +80,7 @@ def test_one_process_behind_the_front(front_binary, tmp_path):  # noqa: F811
         first = next(watch)
         moved = conn.games.SubmitMove(game_service_pb2.SubmitMoveRequest(game_id=game_id, seat=0, move_id=0),
                                       metadata=auth, timeout=10)
-        assert next(watch).event.version == first.view.version + 1 and moved.version == first.view.version + 1
+        assert next(watch).game_event.version == first.view.version + 1 and moved.version == first.view.version + 1
         watch.cancel()
         started = time.monotonic()
         suggested = conn.bots.SuggestMove(bot_service_pb2.SuggestMoveRequest(

@@ -39,9 +39,9 @@ def plain(value):
 def values_of(param) -> list:
     if param.choices:
         return [plain(c) for c in param.choices]
-    if param.type == common_pb2.PARAM_TYPE_BOOL:
+    if param.value_type == common_pb2.PARAM_TYPE_BOOL:
         return [False, True]
-    assert param.type == common_pb2.PARAM_TYPE_INTEGER and param.HasField("minimum") and param.HasField("maximum")
+    assert param.value_type == common_pb2.PARAM_TYPE_INTEGER and param.HasField("minimum") and param.HasField("maximum")
     return list(range(param.minimum, param.maximum + 1))
 
 
@@ -71,22 +71,22 @@ def create(stub, game: str, config: dict):
 def test_every_parameter_is_typed(game_types):
     assert set(game_types) == {"frogriders", "froccs", "czech-pub", "dulore-jutunk", "fritanga"}
     for gt in game_types.values():
-        for param in gt.params:
-            assert param.type != common_pb2.PARAM_TYPE_UNSPECIFIED, (gt.name, param.name)
-            if param.type == common_pb2.PARAM_TYPE_ENUM:
+        for param in gt.parameters:
+            assert param.value_type != common_pb2.PARAM_TYPE_UNSPECIFIED, (gt.name, param.name)
+            if param.value_type == common_pb2.PARAM_TYPE_ENUM:
                 assert param.choices, (gt.name, param.name)
             assert plain(param.default_value) in values_of(param), (gt.name, param.name)
         for rule in gt.param_rules:
-            names = {p.name for p in gt.params}
+            names = {p.name for p in gt.parameters}
             assert rule.param in names and all(c.param in names for c in rule.when) and rule.doc
 
 
 @pytest.mark.parametrize("game", ["frogriders", "froccs", "czech-pub", "dulore-jutunk", "fritanga"])
 def test_the_server_accepts_exactly_what_the_rules_allow(stub, game_types, game):
     gt = game_types[game]
-    names = [p.name for p in gt.params]
+    names = [p.name for p in gt.parameters]
     accepted = rejected = 0
-    for combo in itertools.product(*(values_of(p) for p in gt.params)):
+    for combo in itertools.product(*(values_of(p) for p in gt.parameters)):
         config = dict(zip(names, combo))
         broken = broken_rules(gt, config)
         try:

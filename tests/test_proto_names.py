@@ -68,15 +68,7 @@ TYPE_NAMES = {
     "Character", "Void", "Number", "Symbol", "Array", "Map", "Set", "Date", "Promise", "Error", "Exception",
     "System", "Math", "Builder", "Parser", "Descriptor", "Types", "Record", "Override", "Deprecated",
 }
-# Names the game-agnostic protos (common.proto, game_service.proto, bot_service.proto)
-# have today, left to the work that reshapes them: C# names the property of Seat.seat
-# "Seat_" and of Game.game "Game_"; "params" and "event" are C# keywords and "type" a
-# Go keyword (harmless there: C# and Go spell fields Params, Event, Type; but on the
-# list all the same, as a field's name is used as it is by other generators).
-KNOWN = {
-    "boardbot.v1.Game.game", "boardbot.v1.Seat.seat",
-    "boardbot.v1.GameType.params", "boardbot.v1.WatchGameResponse.event", "boardbot.v1.GameParam.type",
-}
+KNOWN: set[str] = set()  # no exception: every name in boardbot.v1 generates cleanly
 
 
 def camel(name: str) -> str:

@@ -127,7 +127,7 @@ def test_list_game_types_describes_every_registered_game(client):
     assert set(types) == set(GAMES)
     for name, t in types.items():
         game = registry.get(name)
-        assert [p.name for p in t.params] == [p.name for p in game.params]
+        assert [p.name for p in t.parameters] == [p.name for p in game.params]
         assert len(t.configurations) == len(game.configurations())
         assert {k.name: list(k.fields) for k in t.move_kinds} == {k: list(v) for k, v in game.move_fields.items()}
 

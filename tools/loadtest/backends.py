@@ -230,8 +230,8 @@ class GrpcBackend:
         try:
             async for item in call:
                 self.rec.mark("WatchGame messages", time.monotonic())
-                if item.HasField("event"):
-                    event = item.event
+                if item.HasField("game_event"):
+                    event = item.game_event
                     at = event.time.seconds + event.time.nanos * 1e-9
                     if event.by_bot:
                         now = time.monotonic()

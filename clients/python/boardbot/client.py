@@ -311,5 +311,5 @@ class Seat:
         request = game_service_pb2.WatchGameRequest(game_id=self.game_id, seat=self.number,
                                                     from_version=from_version)
         for item in self.client.stub.WatchGame(request, metadata=_auth(self.token)):
-            event = Event.from_message(item.event) if item.HasField("event") else None
+            event = Event.from_message(item.game_event) if item.HasField("game_event") else None
             yield event, View.from_message(item.view)

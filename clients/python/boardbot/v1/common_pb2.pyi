@@ -107,16 +107,16 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "kind", "bot", "resigned")
-    SEAT_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("index", "kind", "bot", "resigned")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
-    seat: int
+    index: int
     kind: SeatKind
     bot: str
     resigned: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    def __init__(self, index: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("scores", "winners", "ranks", "breakdown")
@@ -131,9 +131,9 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
-    GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -143,7 +143,7 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
-    game: str
+    game_name: str
     config: GameConfig
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
     version: int
@@ -152,7 +152,7 @@ class Game(_message.Message):
     outcome: Outcome
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -207,22 +207,22 @@ class Event(_message.Message):
     def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., by_bot: _Optional[bool] = ..., move_text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GameParam(_message.Message):
-    __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum", "type")
+    __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum", "value_type")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
     CHOICES_FIELD_NUMBER: _ClassVar[int]
     MINIMUM_FIELD_NUMBER: _ClassVar[int]
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
-    TYPE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_TYPE_FIELD_NUMBER: _ClassVar[int]
     name: str
     doc: str
     default_value: _struct_pb2.Value
     choices: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Value]
     minimum: int
     maximum: int
-    type: ParamType
-    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., type: _Optional[_Union[ParamType, str]] = ...) -> None: ...
+    value_type: ParamType
+    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., value_type: _Optional[_Union[ParamType, str]] = ...) -> None: ...
 
 class ParamCondition(_message.Message):
     __slots__ = ("param", "values")
@@ -251,20 +251,20 @@ class ParamRule(_message.Message):
     def __init__(self, when: _Optional[_Iterable[_Union[ParamCondition, _Mapping]]] = ..., param: _Optional[str] = ..., allowed: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
-    __slots__ = ("name", "title", "params", "configurations", "move_kinds", "param_rules")
+    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
-    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
     CONFIGURATIONS_FIELD_NUMBER: _ClassVar[int]
     MOVE_KINDS_FIELD_NUMBER: _ClassVar[int]
     PARAM_RULES_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
-    params: _containers.RepeatedCompositeFieldContainer[GameParam]
+    parameters: _containers.RepeatedCompositeFieldContainer[GameParam]
     configurations: _containers.RepeatedCompositeFieldContainer[GameConfig]
     move_kinds: _containers.RepeatedCompositeFieldContainer[MoveKind]
     param_rules: _containers.RepeatedCompositeFieldContainer[ParamRule]
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., params: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ...) -> None: ...
 
 class MoveKind(_message.Message):
     __slots__ = ("name", "fields")
