@@ -9,7 +9,7 @@
   root is rebuilt with ``Game.from_view``. A view that is not a seat's or
   whose seat is not to decide is FAILED_PRECONDITION; a malformed one
   INVALID_ARGUMENT with BadRequest field violations.
-* ``serving_stats``: the search queue's limits and load.
+* ``get_serving_stats``: the search queue's limits and load.
 
 Bots: ``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit
 parameters) search through the server's ``SearchQueue`` (worker processes);
@@ -108,7 +108,7 @@ class BotAdvisor:
     """Answers BotService calls: searches on ``searches``, hosted games through ``master``.
 
     ``process_index``/``processes``: this process's place among several server
-    processes, reported by ``serving_stats``."""
+    processes, reported by ``get_serving_stats``."""
 
     def __init__(self, master: GameMaster, searches: SearchQueue, process_index: int = 0, processes: int = 1):
         self.master = master
@@ -214,7 +214,7 @@ class BotAdvisor:
         self._candidates(stats, candidates, ids)
         return bot_service_pb2.ChooseMoveResponse(move=_legal_move(root, name, move, ids[move]), stats=stats)
 
-    async def serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
+    async def get_serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
                             call: Call) -> bot_service_pb2.GetServingStatsResponse:
         snap = self.searches.snapshot()
         return bot_service_pb2.GetServingStatsResponse(

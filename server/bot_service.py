@@ -31,4 +31,4 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
 
     @rpc
     async def GetServingStats(self, request, call, context):
-        return await self.advisor.serving_stats(request, call)
+        return await self.advisor.get_serving_stats(request, call)

@@ -21,11 +21,6 @@ DOMAIN = "boardbot.v1"
 Code = code_pb2.Code
 
 
-def code_name(code: int) -> str:
-    """``INVALID_ARGUMENT`` for 3, as gRPC and the logs spell it."""
-    return Code.Name(code)
-
-
 class ServiceError(Exception):
     def __init__(self, code: int, message: str, reason: str, *,
                  field: str | None = None, precondition: str | None = None, subject: str = "",
@@ -42,7 +37,8 @@ class ServiceError(Exception):
 
     @property
     def code_name(self) -> str:
-        return code_name(self.code)
+        """``INVALID_ARGUMENT`` for 3, as gRPC and the logs spell it."""
+        return Code.Name(self.code)
 
     def details(self) -> list[Message]:
         out: list[Message] = [error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata)]

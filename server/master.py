@@ -280,7 +280,7 @@ class Snapshot:
             out = common_pb2.SeatView(
                 game_id=self.record["id"], version=self.version, seat=seat,
                 view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
-                decider=None if decider == TERMINAL else decider, status=status,
+                decider=_seat_or_none(decider), status=status,
                 legal_moves=[{"id": i, "text": text(m),
                               "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
                              for i, m in enumerate(moves)])
@@ -290,7 +290,7 @@ class Snapshot:
             out = common_pb2.SeatView(
                 game_id=self.record["id"], version=self.version, seat=seat,
                 view=convert.to_proto(common_pb2.View, name, state.view(seat)),
-                decider=None if decider == TERMINAL else decider, status=status)
+                decider=_seat_or_none(decider), status=status)
             game = state.game
             for i, move in enumerate(moves):
                 out.legal_moves.add(id=i, text=state.move_text(move),
@@ -361,10 +361,6 @@ class GameMaster:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-    @property
-    def closing(self) -> bool:
-        return self._closing.is_set()
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:

@@ -22,10 +22,6 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-# the master method behind each RPC whose name does not follow from it
-_RENAMED = {"GetServingStats": "serving_stats"}
-
-
 def _call(metadata, timeout: float | None) -> Call:
     authorization = next((value for key, value in metadata or () if key == "authorization"), None)
     return Call(authorization, None if timeout is None else time.monotonic() + timeout)
@@ -70,7 +66,7 @@ class MasterStubs:
         for module, service, target in ((game_service_pb2, "GameService", master),
                                         (bot_service_pb2, "BotService", advisor)):
             for method in module.DESCRIPTOR.services_by_name[service].methods:
-                handler = getattr(target, _RENAMED.get(method.name) or _snake(method.name))
+                handler = getattr(target, _snake(method.name))
                 setattr(self, method.name, self._stream(handler) if method.server_streaming else self._unary(handler))
 
     @staticmethod
