@@ -91,6 +91,7 @@ class Running:
         self.health = health_servicer
         self.port = port
         self.address = host if host.startswith("unix:") else f"{host}:{port}"
+        self.http = None  # the browser port (boardbot.server.http_port.HttpPort), if serving one
 
     def servicers(self) -> list:
         """(servicer, service descriptor) pairs: what ``boardbot.server.bridge`` serves."""
@@ -102,6 +103,8 @@ class Running:
         """Stop taking calls, end watch streams, let in-flight calls finish."""
         await self.health.enter_graceful_shutdown()
         await self.service.close()
+        if self.http is not None:
+            await self.http.stop()
         await self.server.stop(grace)
         self.master.bots.close()
         self.searches.close()
@@ -110,7 +113,8 @@ class Running:
 async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None, cluster: Cluster | None = None) -> Running:
+                connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
+                http_address: str | None = None, cors_origins: tuple[str, ...] = ()) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -119,7 +123,9 @@ async def start(address: str | None, store: GameStore | None = None,
     ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
     ``cluster``: this process's place among several on one port (``boardbot.server.cluster``):
     the port is shared (SO_REUSEPORT) and the process also listens on its own
-    Unix socket for the calls the others forward to it."""
+    Unix socket for the calls the others forward to it. ``http_address``: also serve
+    the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
+    CORS opened to ``cors_origins``."""
     options = (connections or ConnectionOptions()).grpc_options()
     if cluster is not None:
         options.append(("grpc.so_reuseport", 1))
@@ -155,6 +161,16 @@ async def start(address: str | None, store: GameStore | None = None,
     running.searches = searches
     running.bot_service = bot_service
     searches.start()
+    if http_address is not None:
+        from .http_port import HttpPort, build_app
+
+        http = HttpPort(build_app(master, advisor, cors_origins), http_address)
+        try:
+            await http.start()
+        except BaseException:
+            await running.stop(0)
+            raise
+        running.http = http
     return running
 
 
@@ -196,7 +212,7 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
     if cluster is not None:
         structlog.contextvars.bind_contextvars(process=cluster.index)
     log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME,
-             pid=os.getpid())
+             http=running.http.address if running.http is not None else None, pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))

@@ -12,6 +12,7 @@ def serve_main(args) -> int:
     from .app import default_address
 
     args.address = args.address or default_address()
+    http_options(args)
     processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", 1)
     if processes < 1:
         raise SystemExit("boardbot serve: --processes must be >= 1")
@@ -55,12 +56,43 @@ def run_server(args, cluster=None, ready=None) -> int:
 
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
+    if cluster is None:
+        options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
+    elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
+        import structlog
+
+        structlog.get_logger("boardbot.server").warning(
+            "http_port_off", reason="the browser port is served with --processes 1 only")
     try:
         return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
                                    cluster=cluster, ready=ready, front_binary=front, bridge=bridge, **options))
     finally:
         if pool is not None:
             pool.close()
+
+
+def http_options(args) -> None:
+    """``--http-address`` and ``--cors-origin``: flags, else environment, else defaults
+    (``args.http_address`` None when the browser port is off)."""
+    from .http_port import CORS_ENV, DEFAULT_HTTP_ADDRESS, HTTP_ADDRESS_ENV, split_address
+
+    address = getattr(args, "http_address", None) or os.environ.get(HTTP_ADDRESS_ENV) or DEFAULT_HTTP_ADDRESS
+    if address.strip().lower() in ("off", "none", ""):
+        address = None
+    else:
+        try:
+            split_address(address)
+        except ValueError as err:
+            raise SystemExit(f"boardbot serve: --http-address: {err}") from None
+    args.http_address = address
+    origins = getattr(args, "cors_origin", None)
+    if origins is None:
+        origins = [o.strip() for o in os.environ.get(CORS_ENV, "").split(",") if o.strip()]
+    for origin in origins:
+        if origin != "*" and not origin.startswith(("http://", "https://")):
+            raise SystemExit(f"boardbot serve: --cors-origin takes an origin such as https://example.com, "
+                             f"not {origin!r}")
+    args.cors_origin = list(origins)
 
 
 def connection_options(args):

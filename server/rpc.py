@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import sys
 import time
 import uuid
 
@@ -47,43 +46,46 @@ async def _abort(context, err: errors.ServiceError) -> None:
     await context.abort_with_status(rpc_status.to_status(err.status()))
 
 
-async def _internal(context, method: str, exc: Exception) -> str:
-    if isinstance(exc, grpc.aio.AbortError):
-        raise exc  # context.abort already set the status
-    request_id = uuid.uuid4().hex[:16]
-    log.error("rpc_failed", method=method, request_id=request_id, error=repr(exc), exc_info=sys.exc_info())
-    await _abort(context, errors.internal(request_id))
-    return "INTERNAL"  # not reached: abort raises
+class CallOutcome:
+    """Around one call's body, whatever the transport: a ``ServiceError`` becomes the
+    call's status (``fail``, the transport's way to end the call with it, raises),
+    anything else unexpected INTERNAL with a request id (the cause logged); then the
+    call's log line. ``passthrough``: exception types the transport raised itself
+    to end the call (already answered), left alone."""
 
+    __slots__ = ("method", "call", "fail", "passthrough", "started", "code")
 
-class _Outcome:
-    """Around one call's body: a ``ServiceError`` becomes the call's status, anything
-    else unexpected INTERNAL (with a request id, the cause logged); then the log line."""
-
-    __slots__ = ("method", "context", "call", "started", "code")
-
-    def __init__(self, method: str, context, call: Call):
-        self.method, self.context, self.call = method, context, call
+    def __init__(self, method: str, call: Call, fail, passthrough: tuple[type, ...] = ()):
+        self.method, self.call, self.fail, self.passthrough = method, call, fail, passthrough
         self.started = time.perf_counter()
         self.code = "OK"
 
-    async def __aenter__(self) -> "_Outcome":
+    async def __aenter__(self) -> "CallOutcome":
         return self
 
     async def __aexit__(self, kind, exc, tb) -> bool:
         try:
             if isinstance(exc, errors.ServiceError):
                 self.code = exc.code_name
-                await _abort(self.context, exc)
+                await self.fail(exc)
             elif isinstance(exc, asyncio.CancelledError):
                 self.code = "CANCELLED"
-            elif isinstance(exc, Exception):  # never a crash
-                self.code = await _internal(self.context, self.method, exc)
+            elif isinstance(exc, Exception) and not isinstance(exc, self.passthrough):  # never a crash
+                request_id = uuid.uuid4().hex[:16]
+                self.code = "INTERNAL"
+                log.error("rpc_failed", method=self.method, request_id=request_id, error=repr(exc),
+                          exc_info=(kind, exc, tb))
+                await self.fail(errors.internal(request_id))
             return False
         finally:
             fields = self.call.log
             logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
                      round((time.perf_counter() - self.started) * 1000, 3))
+
+
+def _Outcome(method: str, context, call: Call) -> CallOutcome:
+    """The gRPC call's outcome: errors end the call through ``context.abort``."""
+    return CallOutcome(method, call, lambda err: _abort(context, err), (grpc.aio.AbortError,))
 
 
 def rpc(handler):

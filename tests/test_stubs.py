@@ -7,6 +7,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "clients" / "python" / "boardbot" / "v1"
+COMMITTED_CONNECT = ROOT / "server" / "connect_v1"
 
 
 def test_committed_stubs_are_fresh(tmp_path):
@@ -18,3 +19,9 @@ def test_committed_stubs_are_fresh(tmp_path):
     assert committed == names, "stub files differ: run python scripts/gen_proto.py and commit"
     stale = [n for n in names if not filecmp.cmp(fresh / n, COMMITTED / n, shallow=False)]
     assert not stale, f"stale stubs {stale}: run python scripts/gen_proto.py and commit"
+    fresh_connect = tmp_path / "connect_v1"
+    names = sorted(p.name for p in fresh_connect.iterdir())
+    assert names == ["__init__.py", "bot_service_connect.py", "game_service_connect.py"]
+    assert sorted(p.name for p in COMMITTED_CONNECT.iterdir() if p.name != "__pycache__") == names
+    stale = [n for n in names if not filecmp.cmp(fresh_connect / n, COMMITTED_CONNECT / n, shallow=False)]
+    assert not stale, f"stale Connect stubs {stale}: run python scripts/gen_proto.py and commit"

@@ -14,6 +14,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the gRPC server (GameService, health, reflection)")
     serve.add_argument("--address", default=None,
                        help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
+    serve.add_argument("--http-address", default=None,
+                       help="host:port of the browser port: the same API over HTTP for the Connect protocol and "
+                            "gRPC-Web (default: $BOARDBOT_HTTP_ADDRESS or 127.0.0.1:8080; 'off': none; "
+                            "docs/clients.md)")
+    serve.add_argument("--cors-origin", action="append", default=None, metavar="ORIGIN",
+                       help="let web pages from this origin (https://example.com) call the browser port; repeat "
+                            "for more (default: $BOARDBOT_CORS_ORIGINS, comma-separated, or none: CORS off)")
     serve.add_argument("--processes", type=int, default=None,
                        help="server processes sharing the port; each game lives in the one that created it and "
                             "calls reaching another are forwarded to it (default: $BOARDBOT_PROCESSES or 1; "

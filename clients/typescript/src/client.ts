@@ -1,0 +1,188 @@
+// A thin typed helper over the generated boardbot.v1 services, for any Connect transport
+// (Node: ./node.js, browsers: ./web.js). Everything it returns is a generated message type.
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
+import { durationFromMs } from "@bufbuild/protobuf/wkt";
+import { BotService, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
+import {
+  GameConfigSchema,
+  MoveSchema,
+  SeatKind,
+  SeatSpecSchema,
+  type Game,
+  type GameType,
+  type LegalMove,
+  type SeatView,
+} from "./gen/boardbot/v1/common_pb.js";
+import {
+  GameService,
+  ResponseView,
+  type SubmitMoveResponse,
+  type WatchGameResponse,
+} from "./gen/boardbot/v1/game_service_pb.js";
+
+export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
+export type MoveInit = MessageInitShape<typeof MoveSchema>;
+export type SeatSpecInit = MessageInitShape<typeof SeatSpecSchema>;
+
+/** A seat of a new game: a human (you, or someone you give the token to) or a bot ("random", "greedy", "ismcts:..."). */
+export type SeatChoice = "human" | { bot: string };
+
+export interface NewGame {
+  game: Game;
+  /** Each seat's token, by seat index ("" for a bot seat). */
+  seatTokens: string[];
+  /** The owner's token: DeleteGame. */
+  ownerToken: string;
+}
+
+export interface PlayOptions {
+  /** Refuse the move (ABORTED) unless the game is still at this version. */
+  expectedVersion?: bigint | number;
+  /** Makes a retried move safe: the server applies one request id once. */
+  requestId?: string;
+  /** Which view comes back: after the move (default) or at this seat's next decision. */
+  responseView?: ResponseView;
+}
+
+export interface SuggestOptions {
+  bot?: string;
+  timeMs?: number;
+  iterations?: number;
+  seed?: bigint | number;
+}
+
+function bearer(token: string | undefined): CallOptions {
+  return token ? { headers: { authorization: `Bearer ${token}` } } : {};
+}
+
+function seatSpec(choice: SeatChoice): SeatSpecInit {
+  return choice === "human" ? { kind: SeatKind.HUMAN } : { kind: SeatKind.BOT, bot: choice.bot };
+}
+
+/** The legal move of `view` whose text is `text` (exactly), or an Error listing what is legal. */
+export function findMove(view: SeatView, text: string): LegalMove {
+  const found = view.legalMoves.find((m) => m.text === text);
+  if (found === undefined) {
+    throw new Error(`no legal move "${text}"; legal: ${view.legalMoves.map((m) => m.text).join(" | ")}`);
+  }
+  return found;
+}
+
+/** Is it this view's seat to decide? */
+export function myTurn(view: SeatView): boolean {
+  return view.seat !== undefined && view.decider === view.seat;
+}
+
+export class BoardbotClient {
+  readonly games: Client<typeof GameService>;
+  readonly bots: Client<typeof BotService>;
+
+  constructor(transport: Transport) {
+    this.games = createClient(GameService, transport);
+    this.bots = createClient(BotService, transport);
+  }
+
+  async gameTypes(): Promise<GameType[]> {
+    return (await this.games.listGameTypes({})).gameTypes;
+  }
+
+  /** Start a game; `seats` default to the game's default table of humans. */
+  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
+    Promise<NewGame> {
+    const response = await this.games.createGame({
+      game,
+      config: options.config,
+      seats: (options.seats ?? []).map(seatSpec),
+      seed: options.seed === undefined ? undefined : BigInt(options.seed),
+    });
+    const created = response.game;
+    if (created === undefined) throw new Error("CreateGame answered without a game");
+    const seatTokens = created.seats.map(() => "");
+    for (const t of response.seatTokens) seatTokens[t.seat] = t.token;
+    return { game: created, seatTokens, ownerToken: response.ownerToken };
+  }
+
+  async getGame(gameId: string): Promise<Game> {
+    const game = (await this.games.getGame({ gameId })).game;
+    if (game === undefined) throw new Error("GetGame answered without a game");
+    return game;
+  }
+
+  /** A seat of a game, acting with its token; `seat` undefined is the spectator. */
+  seat(gameId: string, seat: number | undefined, token?: string): SeatHandle {
+    return new SeatHandle(this, gameId, seat, token);
+  }
+
+  /** The AI's move for a view your frontend holds (stateless: your table, our bot). */
+  async chooseMove(game: string, view: SeatView["view"], options: SuggestOptions = {}):
+    Promise<{ move: LegalMove; stats?: SearchStats }> {
+    const response = await this.bots.chooseMove({ game, view, bot: options.bot ?? "", budget: budget(options),
+      seed: options.seed === undefined ? undefined : BigInt(options.seed) });
+    if (response.move === undefined) throw new Error("ChooseMove answered without a move");
+    return { move: response.move, stats: response.stats };
+  }
+
+  async deleteGame(gameId: string, ownerToken: string): Promise<void> {
+    await this.games.deleteGame({ gameId }, bearer(ownerToken));
+  }
+}
+
+function budget(options: SuggestOptions) {
+  if (options.timeMs === undefined && options.iterations === undefined) return undefined;
+  return { time: options.timeMs === undefined ? undefined : durationFromMs(options.timeMs),
+           iterations: options.iterations };
+}
+
+export class SeatHandle {
+  constructor(readonly client: BoardbotClient, readonly gameId: string, readonly seat: number | undefined,
+              readonly token?: string) {}
+
+  /** What this seat may see now (the spectator's view for seat undefined). */
+  async view(): Promise<SeatView> {
+    const view = (await this.client.games.getView({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).view;
+    if (view === undefined) throw new Error("GetView answered without a view");
+    return view;
+  }
+
+  /** Play a legal move by its id (a number), its text (a string), or a move message. */
+  async play(move: number | string | MoveInit, options: PlayOptions = {}): Promise<SubmitMoveResponse> {
+    if (this.seat === undefined) throw new Error("the spectator cannot move");
+    const choice = typeof move === "number" ? { case: "moveId" as const, value: move }
+      : typeof move === "string" ? { case: "moveText" as const, value: move }
+      : { case: "move" as const, value: create(MoveSchema, move) };
+    return this.client.games.submitMove({
+      gameId: this.gameId,
+      seat: this.seat,
+      choice,
+      expectedVersion: options.expectedVersion === undefined ? undefined : BigInt(options.expectedVersion),
+      requestId: options.requestId ?? "",
+      responseView: options.responseView ?? ResponseView.UNSPECIFIED,
+    }, bearer(this.token));
+  }
+
+  async resign(): Promise<Game | undefined> {
+    if (this.seat === undefined) throw new Error("the spectator cannot resign");
+    return (await this.client.games.resign({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** The AI's advice for this seat (hosted game): the move and, for searching bots, each candidate's statistics. */
+  async suggest(options: SuggestOptions = {}): Promise<{ move: LegalMove; version: bigint; stats?: SearchStats }> {
+    if (this.seat === undefined) throw new Error("the spectator has no move to suggest");
+    const response = await this.client.bots.suggestMove({ gameId: this.gameId, seat: this.seat, bot: options.bot ?? "",
+      budget: budget(options), seed: options.seed === undefined ? undefined : BigInt(options.seed) },
+      bearer(this.token));
+    if (response.move === undefined) throw new Error("SuggestMove answered without a move");
+    return { move: response.move, version: response.version, stats: response.stats };
+  }
+
+  /** This seat's view at `fromVersion` (default: now), then every later version in order until the game ends.
+   *  Abort `signal` to stop; after a dropped stream, resume from the last version seen. */
+  watch(fromVersion?: bigint | number, signal?: AbortSignal): AsyncIterable<WatchGameResponse> {
+    return this.client.games.watchGame({
+      gameId: this.gameId,
+      seat: this.seat,
+      fromVersion: fromVersion === undefined ? undefined : BigInt(fromVersion),
+    }, { ...bearer(this.token), signal });
+  }
+}

@@ -1,0 +1,131 @@
+// End to end against a real server (tests/test_typescript_client.py starts it and sets):
+//   BOARDBOT_GRPC_URL  the native gRPC port        BOARDBOT_HTTP_URL  the browser port
+//   BOARDBOT_CASES     a JSON file: [{name, game, config (proto JSON of GameConfig), players}]
+// Every case is played to its end over every transport, once with every seat human and once
+// with bots in all seats but one; a spectator's watch stream must deliver every version in order.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fromJson, type JsonValue } from "@bufbuild/protobuf";
+import type { Transport } from "@connectrpc/connect";
+import { BoardbotClient, Code, errorDetails, GameConfigSchema, GameStatus, myTurn, type SeatChoice,
+  type SeatView } from "../../src/index.js";
+import { nodeTransport } from "../../src/node.js";
+import { webTransport } from "../../src/web.js";
+
+interface Case { name: string; game: string; config: JsonValue; players: number }
+
+const grpcUrl = process.env.BOARDBOT_GRPC_URL;
+const httpUrl = process.env.BOARDBOT_HTTP_URL;
+const casesFile = process.env.BOARDBOT_CASES;
+if (!grpcUrl || !httpUrl || !casesFile) {
+  throw new Error("set BOARDBOT_GRPC_URL, BOARDBOT_HTTP_URL and BOARDBOT_CASES (tests/test_typescript_client.py does)");
+}
+const cases: Case[] = JSON.parse(readFileSync(casesFile, "utf8"));
+
+// Every way a frontend reaches the server: Node's native gRPC, Connect (binary and JSON) and
+// gRPC-Web over the browser port, and the browser build's fetch-based Connect transport.
+const transports: [string, () => Transport][] = [
+  ["grpc", () => nodeTransport(grpcUrl, "grpc")],
+  ["connect", () => nodeTransport(httpUrl, "connect")],
+  ["connect-json", () => nodeTransport(httpUrl, "connect", false)],
+  ["grpc-web", () => nodeTransport(httpUrl, "grpc-web")],
+  ["web-fetch", () => webTransport(httpUrl, "connect")],
+];
+
+let seed = 1;
+function pick<T>(items: T[]): T {
+  seed = (seed * 1103515245 + 12345) % 2147483648;  // a fixed sequence: failures replay
+  return items[seed % items.length];
+}
+
+async function watchAll(client: BoardbotClient, gameId: string): Promise<bigint[]> {
+  const versions: bigint[] = [];
+  for await (const item of client.seat(gameId, undefined).watch(0)) {
+    versions.push(item.view!.version);
+  }
+  return versions;
+}
+
+async function playToEnd(client: BoardbotClient, c: Case, seats: SeatChoice[]): Promise<void> {
+  const config = fromJson(GameConfigSchema, c.config);
+  const created = await client.createGame(c.game, { config, seats, seed: 7 });
+  const gameId = created.game.gameId;
+  const watched = watchAll(client, gameId);
+  const spectator = client.seat(gameId, undefined);
+  let view: SeatView = await spectator.view();
+  let moves = 0;
+  while (view.status === GameStatus.RUNNING) {
+    const decider = view.decider;
+    if (decider === undefined || seats[decider] !== "human") {  // a bot's turn: wait for the next version
+      for await (const item of spectator.watch(view.version)) {
+        if (item.view!.version > view.version || item.view!.status !== GameStatus.RUNNING) { view = item.view!; break; }
+      }
+      continue;
+    }
+    const seat = client.seat(gameId, decider, created.seatTokens[decider]);
+    const mine = await seat.view();
+    assert.ok(myTurn(mine), `seat ${decider} is the decider`);
+    const move = pick(mine.legalMoves);
+    const played = await seat.play(move.id, { expectedVersion: mine.version, requestId: `${gameId}-${mine.version}` });
+    assert.equal(played.version, mine.version + 1n);
+    moves++;
+    view = await spectator.view();
+  }
+  assert.ok(view.status === GameStatus.FINISHED, `${c.name}: ended ${GameStatus[view.status]}`);
+  const versions = await watched;
+  const last = versions[versions.length - 1];
+  assert.equal(last, view.version, "the watch stream reached the final version");
+  assert.deepEqual(versions, Array.from({ length: Number(last) + 1 }, (_, i) => BigInt(i)),
+    "the watch stream delivered every version from 0, in order");
+  if (seats.every((s) => s === "human")) assert.equal(BigInt(moves), view.version, "every version was our move");
+}
+
+for (const [transportName, makeTransport] of transports) {
+  const client = new BoardbotClient(makeTransport());
+  for (const c of cases) {
+    test(`${transportName}: ${c.name}, every seat human`, async () => {
+      await playToEnd(client, c, Array.from({ length: c.players }, () => "human" as const));
+    });
+    if (c.players > 1) {
+      test(`${transportName}: ${c.name}, bots in all seats but one`, async () => {
+        const seats: SeatChoice[] = Array.from({ length: c.players }, (_, i) => i === 0 ? "human" : { bot: i % 2 ? "random" : "greedy" });
+        await playToEnd(client, c, seats);
+      });
+    }
+  }
+
+  test(`${transportName}: errors arrive with their details`, async () => {
+    const missing = await client.getGame("no-such-game").then(() => undefined, (e) => errorDetails(e));
+    assert.ok(missing, "GetGame of a missing game fails");
+    assert.equal(missing.code, Code.NotFound);
+    assert.equal(missing.reason, "GAME_NOT_FOUND");
+    assert.equal(missing.metadata.game_id, "no-such-game");
+
+    const bad = await client.games.createGame({ game: cases[0].game, seats: [{ kind: 0 }] })
+      .then(() => undefined, (e) => errorDetails(e));
+    assert.ok(bad, "a seat of no kind is refused");
+    assert.equal(bad.code, Code.InvalidArgument);
+    assert.deepEqual(bad.fieldViolations.map((v) => v.field), ["seats[0].kind"]);
+
+    const c = cases[0];
+    const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
+      seats: Array.from({ length: c.players }, () => "human" as const) });
+    const gameId = created.game.gameId;
+    const decider = created.game.decider!;
+    const other = (decider + 1) % c.players;
+    const noToken = await client.seat(gameId, decider).play(0).then(() => undefined, (e) => errorDetails(e));
+    assert.equal(noToken?.code, Code.Unauthenticated);
+    const wrongToken = await client.seat(gameId, decider, created.seatTokens[other]).play(0)
+      .then(() => undefined, (e) => errorDetails(e));
+    assert.equal(wrongToken?.code, Code.PermissionDenied);
+    const seat = client.seat(gameId, decider, created.seatTokens[decider]);
+    const stale = await seat.play(0, { expectedVersion: 99 }).then(() => undefined, (e) => errorDetails(e));
+    assert.equal(stale?.code, Code.Aborted);
+    assert.equal(stale?.metadata.current_version, "0");
+    const illegal = await seat.play(100000).then(() => undefined, (e) => errorDetails(e));
+    assert.equal(illegal?.code, Code.InvalidArgument);
+    assert.ok(illegal!.fieldViolations.length > 0, "an illegal move names the field");
+    await client.deleteGame(gameId, created.ownerToken);
+  });
+}

@@ -1,0 +1,336 @@
+"""The browser port: GameService and BotService over HTTP (Connect and gRPC-Web).
+
+Browsers cannot speak native gRPC (no HTTP/2 trailers), so ``boardbot
+serve`` also answers on a second address through ``connectrpc``, the
+Connect project's Python implementation (an ASGI application that speaks
+the Connect protocol, JSON or binary, and gRPC-Web), served by uvicorn on
+the gRPC server's own event loop. Every call goes to the same game master
+and bot advisor as the gRPC port, with the same ``Call``: the
+``Authorization: Bearer`` header, the deadline from ``Connect-Timeout-Ms``
+(or ``grpc-timeout``), the same ``google.rpc`` error details, and the same
+log line (``boardbot.server.rpc.CallOutcome``).
+
+Around the Connect application sits ``CallGuard``: a request body larger
+than the limit is refused before it is buffered, and a unary call whose
+client goes away is cancelled (connectrpc itself watches for that only on
+streams). CORS is off unless origins are given (``--cors-origin``); then
+Starlette's CORS middleware answers preflights for exactly those origins.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterable
+
+import structlog
+import uvicorn
+from connectrpc.code import Code as ConnectCode
+from connectrpc.errors import ConnectError
+from google.protobuf import json_format
+from google.protobuf.message import DecodeError
+
+from .advisor import BotAdvisor
+from .connect_v1.bot_service_connect import BotServiceASGIApplication
+from .connect_v1.game_service_connect import GameServiceASGIApplication
+from .errors import ServiceError
+from .master import Call, GameMaster
+from .rpc import CallOutcome
+
+DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
+HTTP_ADDRESS_ENV = "BOARDBOT_HTTP_ADDRESS"
+CORS_ENV = "BOARDBOT_CORS_ORIGINS"
+MAX_REQUEST_BYTES = 4 * 1024 * 1024  # the same bound as gRPC's default receive limit
+
+# What a browser client of Connect or gRPC-Web sends and must be allowed to read
+# (the Connect project's CORS guidance): the protocol headers and our bearer token.
+CORS_ALLOW_HEADERS = ("Authorization", "Content-Type", "Connect-Protocol-Version", "Connect-Timeout-Ms",
+                      "Connect-Accept-Encoding", "Connect-Content-Encoding", "Grpc-Timeout", "X-Grpc-Web",
+                      "X-User-Agent")
+CORS_EXPOSE_HEADERS = ("Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin", "Content-Encoding",
+                       "Connect-Content-Encoding")
+
+log = structlog.get_logger("boardbot.server")
+
+
+MAX_ECHO = 200  # characters of a decoding error quoted back to the caller
+
+
+class _StrictCodec:
+    """A request that cannot be decoded is INVALID_ARGUMENT (and a log line), not UNKNOWN."""
+
+    def decode(self, data, message):
+        try:
+            return self._decode(data, message)
+        except (DecodeError, json_format.ParseError, UnicodeDecodeError, ValueError, TypeError) as err:
+            reason = str(err)
+            if len(reason) > MAX_ECHO:
+                reason = reason[:MAX_ECHO] + "...[truncated]"
+            log.warning("undecodable_request", message_type=message.DESCRIPTOR.full_name, codec=self.name(),
+                        size=len(data), error=reason)
+            raise ConnectError(ConnectCode.INVALID_ARGUMENT,
+                               f"cannot decode {message.DESCRIPTOR.full_name}: {reason}") from None
+
+
+class BinaryCodec(_StrictCodec):
+    def name(self) -> str:
+        return "proto"
+
+    def encode(self, message) -> bytes:
+        return message.SerializeToString()
+
+    def _decode(self, data, message):
+        message.ParseFromString(bytes(data))
+        return message
+
+
+class JsonCodec(_StrictCodec):
+    """Compact proto3 JSON; unknown fields are ignored, as in binary and as connect-go does,
+    so an older server accepts a newer client's requests."""
+
+    def name(self) -> str:
+        return "json"
+
+    def encode(self, message) -> bytes:
+        return json.dumps(json_format.MessageToDict(message), separators=(",", ":")).encode()
+
+    def _decode(self, data, message):
+        json_format.Parse(bytes(data), message, ignore_unknown_fields=True)
+        return message
+
+
+CODECS = (BinaryCodec(), JsonCodec())
+
+
+def connect_call(ctx) -> Call:
+    """The master's ``Call`` for a Connect or gRPC-Web request."""
+    timeout_ms = ctx.timeout_ms()
+    deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000.0
+    return Call(ctx.request_headers().get("authorization"), deadline)
+
+
+async def _raise_connect(err: ServiceError) -> None:
+    name = err.code_name
+    code = ConnectCode.CANCELED if name == "CANCELLED" else ConnectCode[name]
+    raise ConnectError(code, err.message, err.status().details)
+
+
+def _outcome(method: str, call: Call) -> CallOutcome:
+    return CallOutcome(method, call, _raise_connect, (ConnectError,))
+
+
+async def _unary(method: str, handler, request, ctx):
+    call = connect_call(ctx)
+    async with _outcome(method, call):
+        return await handler(request, call)
+
+
+class ConnectGameService:
+    """GameService for connectrpc: each method hands its request to the game master."""
+
+    def __init__(self, master: GameMaster):
+        self.master = master
+
+    async def list_game_types(self, request, ctx):
+        return await _unary("ListGameTypes", self.master.list_game_types, request, ctx)
+
+    async def create_game(self, request, ctx):
+        return await _unary("CreateGame", self.master.create_game, request, ctx)
+
+    async def get_game(self, request, ctx):
+        return await _unary("GetGame", self.master.get_game, request, ctx)
+
+    async def list_games(self, request, ctx):
+        return await _unary("ListGames", self.master.list_games, request, ctx)
+
+    async def get_view(self, request, ctx):
+        return await _unary("GetView", self.master.get_view, request, ctx)
+
+    async def submit_move(self, request, ctx):
+        return await _unary("SubmitMove", self.master.submit_move, request, ctx)
+
+    async def resign(self, request, ctx):
+        return await _unary("Resign", self.master.resign, request, ctx)
+
+    async def delete_game(self, request, ctx):
+        return await _unary("DeleteGame", self.master.delete_game, request, ctx)
+
+    async def watch_game(self, request, ctx) -> AsyncIterator:
+        call = connect_call(ctx)
+        async with _outcome("WatchGame", call):
+            async for item in self.master.watch_game(request, call):
+                yield item
+
+
+class ConnectBotService:
+    """BotService for connectrpc: each method hands its request to the bot advisor."""
+
+    def __init__(self, advisor: BotAdvisor):
+        self.advisor = advisor
+
+    async def suggest_move(self, request, ctx):
+        return await _unary("SuggestMove", self.advisor.suggest_move, request, ctx)
+
+    async def choose_move(self, request, ctx):
+        return await _unary("ChooseMove", self.advisor.choose_move, request, ctx)
+
+    async def get_serving_stats(self, request, ctx):
+        return await _unary("GetServingStats", self.advisor.get_serving_stats, request, ctx)
+
+
+class CallGuard:
+    """ASGI middleware between the HTTP server and the Connect application.
+
+    Bounds the request body (RESOURCE_EXHAUSTED, as a Connect error, once the
+    bytes received pass ``max_bytes``: nothing larger is buffered) and cancels a
+    call whose client disconnects before its response is complete, so a
+    search nobody waits for stops (on the gRPC port, gRPC does the same)."""
+
+    def __init__(self, app, max_bytes: int = MAX_REQUEST_BYTES):
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        state = {"received": 0, "body_done": False, "response_done": False}
+        gone = asyncio.Event()
+        task = asyncio.current_task()
+        watcher = None
+
+        async def watch_disconnect():
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    gone.set()
+                    if not state["response_done"]:
+                        task.cancel()
+                    return
+
+        async def guarded_receive():
+            nonlocal watcher
+            if state["body_done"]:  # the app (connectrpc's stream handler) waits for a disconnect
+                await gone.wait()
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                state["received"] += len(message.get("body", b""))
+                if state["received"] > self.max_bytes:
+                    raise _TooLarge()
+                if not message.get("more_body", False):
+                    state["body_done"] = True
+                    watcher = asyncio.ensure_future(watch_disconnect())
+            elif message["type"] == "http.disconnect":
+                gone.set()
+            return message
+
+        async def tracked_send(message):
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                state["response_done"] = True
+            await send(message)
+
+        try:
+            await self.app(scope, guarded_receive, tracked_send)
+        except _TooLarge:
+            await _send_connect_error(send, 429, "resource_exhausted",
+                                      f"request body larger than {self.max_bytes} bytes")
+        except asyncio.CancelledError:
+            if not gone.is_set():
+                raise  # the server is shutting down, not the client
+        finally:
+            state["response_done"] = True
+            if watcher is not None:
+                watcher.cancel()
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _send_connect_error(send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"code": code, "message": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Router:
+    """The two services by path prefix; anything else is 404 (the web app adds pages here)."""
+
+    def __init__(self, apps: dict[str, object]):
+        self.apps = apps
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":  # served with lifespan off; websockets are not part of the API
+            return
+        path = scope.get("path", "")
+        service = path[1:path.find("/", 1)] if path.count("/") >= 2 else ""
+        app = self.apps.get(service)
+        if app is None:
+            await _send_connect_error(send, 404, "unimplemented", "no such service or method")
+            return
+        await app(scope, receive, send)
+
+
+def build_app(master: GameMaster, advisor: BotAdvisor, cors_origins: Iterable[str] = (),
+              max_request_bytes: int = MAX_REQUEST_BYTES):
+    """The ASGI application of the browser port."""
+    services = {
+        "boardbot.v1.GameService": CallGuard(GameServiceASGIApplication(ConnectGameService(master), codecs=CODECS),
+                                             max_request_bytes),
+        "boardbot.v1.BotService": CallGuard(BotServiceASGIApplication(ConnectBotService(advisor), codecs=CODECS),
+                                            max_request_bytes),
+    }
+    app = Router(services)
+    origins = [o for o in cors_origins if o]
+    if origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app = CORSMiddleware(app, allow_origins=origins, allow_methods=["GET", "POST", "OPTIONS"],
+                             allow_headers=list(CORS_ALLOW_HEADERS), expose_headers=list(CORS_EXPOSE_HEADERS),
+                             max_age=7200)
+    return app
+
+
+def split_address(address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"an HTTP address is host:port, not {address!r}")
+    return host.strip("[]"), int(port)
+
+
+class HttpPort:
+    """uvicorn serving ``build_app`` on the running event loop (no signal handlers of its own:
+    ``boardbot serve`` owns SIGTERM and stops this port with the gRPC server)."""
+
+    def __init__(self, app, address: str, grace: float = 5.0):
+        host, port = split_address(address)
+        config = uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None, access_log=False,
+                                http="httptools", loop="none", server_header=False,
+                                timeout_graceful_shutdown=grace, timeout_keep_alive=30)
+        config.load()
+        self.server = uvicorn.Server(config)
+        self.server.lifespan = config.lifespan_class(config)
+        self._ticker: asyncio.Task | None = None
+        self.port = 0
+        self.host = host
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        try:
+            await self.server.startup()
+        except SystemExit:  # uvicorn exits when it cannot bind; a failed start is ours to report
+            self.server.started = False
+        if not self.server.started:
+            raise OSError(f"cannot listen on {self.host}:{self.server.config.port} (HTTP)")
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        self._ticker = asyncio.ensure_future(self.server.main_loop())
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        if self._ticker is not None:
+            await self._ticker
+        await self.server.shutdown()
