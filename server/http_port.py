@@ -193,19 +193,22 @@ class CallGuard:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        state = {"received": 0, "body_done": False, "response_done": False}
+        too_large = f"request body larger than {self.max_bytes} bytes"
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
+                return await _send_connect_error(send, 429, "resource_exhausted", too_large)
+        state = {"received": 0, "body_done": False, "response_done": False, "overflow": False}
         gone = asyncio.Event()
         task = asyncio.current_task()
         watcher = None
 
         async def watch_disconnect():
-            while True:
+            message = await receive()
+            while message["type"] != "http.disconnect":
                 message = await receive()
-                if message["type"] == "http.disconnect":
-                    gone.set()
-                    if not state["response_done"]:
-                        task.cancel()
-                    return
+            gone.set()
+            if not state["response_done"]:
+                task.cancel()
 
         async def guarded_receive():
             nonlocal watcher
@@ -215,8 +218,9 @@ class CallGuard:
             message = await receive()
             if message["type"] == "http.request":
                 state["received"] += len(message.get("body", b""))
-                if state["received"] > self.max_bytes:
-                    raise _TooLarge()
+                if state["received"] > self.max_bytes:  # a body with no length: stop reading it
+                    state["overflow"] = state["body_done"] = True
+                    return {"type": "http.disconnect"}
                 if not message.get("more_body", False):
                     state["body_done"] = True
                     watcher = asyncio.ensure_future(watch_disconnect())
@@ -225,26 +229,26 @@ class CallGuard:
             return message
 
         async def tracked_send(message):
+            if state["overflow"]:
+                return  # the guard answers for the app
             if message["type"] == "http.response.body" and not message.get("more_body", False):
                 state["response_done"] = True
             await send(message)
 
         try:
             await self.app(scope, guarded_receive, tracked_send)
-        except _TooLarge:
-            await _send_connect_error(send, 429, "resource_exhausted",
-                                      f"request body larger than {self.max_bytes} bytes")
         except asyncio.CancelledError:
             if not gone.is_set():
                 raise  # the server is shutting down, not the client
+        except Exception:
+            if not state["overflow"]:
+                raise
         finally:
             state["response_done"] = True
             if watcher is not None:
                 watcher.cancel()
-
-
-class _TooLarge(Exception):
-    pass
+        if state["overflow"]:
+            await _send_connect_error(send, 429, "resource_exhausted", too_large)
 
 
 async def _send_connect_error(send, status: int, code: str, message: str) -> None:
