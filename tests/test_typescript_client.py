@@ -83,4 +83,4 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     assert result.returncode == 0, out[-6000:]
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
-    assert passed == 5 * (2 * len(MODES) - 1 + 1), out[-3000:]  # 5 transports x (games + the error test)
+    assert passed == 5 * (2 * len(MODES) - 1 + 2), out[-3000:]  # 5 transports x (games + two API tests)

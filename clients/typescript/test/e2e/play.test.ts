@@ -95,6 +95,27 @@ for (const [transportName, makeTransport] of transports) {
     }
   }
 
+  test(`${transportName}: suggest a move, choose one for a view, resign`, async () => {
+    const c = cases[0];
+    const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
+      seats: Array.from({ length: c.players }, () => "human" as const) });
+    const gameId = created.game.gameId;
+    const decider = created.game.decider!;
+    const seat = client.seat(gameId, decider, created.seatTokens[decider]);
+    const view = await seat.view();
+    const advice = await seat.suggest({ bot: "ismcts", iterations: 50, seed: 1 });
+    assert.ok(view.legalMoves.some((m) => m.text === advice.move.text), "the advice is a legal move");
+    assert.equal(advice.version, view.version);
+    assert.equal(advice.stats?.iterations, 50n);
+    assert.ok((advice.stats?.candidates.length ?? 0) > 0, "the search explains its choice");
+    const chosen = await client.chooseMove(c.game, view.view, { bot: "greedy" });
+    assert.ok(view.legalMoves.some((m) => m.text === chosen.move.text));
+    const game = await seat.resign();
+    assert.ok(game?.seats[decider].resigned, "the seat is out");
+    const after = await seat.play(0).then(() => undefined, (e) => errorDetails(e));
+    assert.equal(after?.code, Code.FailedPrecondition);
+  });
+
   test(`${transportName}: errors arrive with their details`, async () => {
     const missing = await client.getGame("no-such-game").then(() => undefined, (e) => errorDetails(e));
     assert.ok(missing, "GetGame of a missing game fails");
