@@ -27,7 +27,8 @@ import secrets
 import time
 
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
-from boardbot.engine.core import TERMINAL, ConfigError, Game
+from boardbot.ai.view_check import ViewRejected
+from boardbot.engine.core import TERMINAL, Game
 from google.protobuf import duration_pb2
 
 from boardbot.v1 import bot_service_pb2, common_pb2
@@ -186,33 +187,34 @@ class BotAdvisor:
                                       "the view is a spectator's: send the deciding seat's own view")
         plan = plan_request(request, game)
         seed = request.seed if request.HasField("seed") else secrets.randbits(63)
-        rng = random.Random(seed)
+        # The view is the caller's: it is checked (bounds, rebuilt, consistent, playable) in a
+        # search worker under a timer and a memory limit before anything else uses it.
         try:
-            root = game.from_view(view, rng)
-            decider = root.decider()
-            moves = root.legal_moves() if decider != TERMINAL else []
-        except ConfigError as err:
-            raise errors.invalid(f"view.{field}.config.{err.field}", str(err), "BAD_VIEW") from None
-        except KeyError as err:
-            raise errors.invalid(f"view.{field}.{err.args[0] if err.args else ''}".rstrip("."),
-                                 f"not a valid {name} view: missing or unknown {err}", "BAD_VIEW") from None
-        except Exception as err:  # noqa: BLE001 - any engine complaint about the view
-            raise errors.invalid(f"view.{field}", f"not a valid {name} view: {err}", "BAD_VIEW") from None
-        if not 0 <= seat < root.num_seats:
-            raise errors.invalid("view.seat", f"seat {seat} does not exist (seats 0-{root.num_seats - 1})",
-                                 "BAD_VIEW")
+            checked = await self.searches.check_view(game, view, seed, plan.spec if plan.kind != "ismcts" else None)
+        except ViewRejected as err:
+            where = f"view.{field}.{err.field}" if err.field else f"view.{field}"
+            raise errors.invalid(where.replace(".[", "["), f"not a valid {name} view: {err.message}",
+                                 "BAD_VIEW") from None
+        decider, moves = checked.decider, checked.moves
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", "view", "the game in this view is over")
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s (the view's)")
-        move, stats, candidates = await self._decide(game, view, root, plan, seed, call, "choose",
-                                                     {"game_id": "", "seat": seat})
+        if plan.kind != "ismcts":
+            move, stats, candidates = checked.chosen, bot_service_pb2.SearchStats(
+                bot=plan.spec, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        else:
+            move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
+                                                         {"game_id": "", "seat": seat})
         ids = {m: i for i, m in enumerate(moves)}
         if move not in ids:
             raise RuntimeError(f"the search answered {move!r}, not a legal move of the view")
         self._candidates(stats, candidates, ids)
-        return bot_service_pb2.ChooseMoveResponse(move=_legal_move(root, name, move, ids[move]), stats=stats)
+        index = ids[move]
+        return bot_service_pb2.ChooseMoveResponse(move=common_pb2.LegalMove(
+            id=index, text=checked.texts[index],
+            move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move))), stats=stats)
 
     async def get_serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
                             call: Call) -> bot_service_pb2.GetServingStatsResponse:

@@ -54,8 +54,10 @@ def run_server(args, cluster=None, ready=None) -> int:
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
         from boardbot.ai.pool import SearchPool
 
-        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
+        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"),
+                          max_memory=options.pop("ai_worker_memory") * (1 << 20) or None)
     options.pop("ai_nice", None)
+    options.pop("ai_worker_memory", None)
     if cluster is None:
         options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
     elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
@@ -129,6 +131,8 @@ def search_options(args) -> dict:
     out = {
         "ai_workers": workers,
         "ai_nice": args.ai_nice if args.ai_nice is not None else _env_int("BOARDBOT_AI_NICE", 5),
+        "ai_worker_memory": (getattr(args, "ai_worker_memory", None) if getattr(args, "ai_worker_memory", None)
+                             is not None else _env_int("BOARDBOT_AI_WORKER_MEMORY", 4096)),
         "max_searches": (args.max_searches if args.max_searches is not None
                          else _env_int("BOARDBOT_MAX_SEARCHES", None)),
         "search_queue_limit": (args.search_queue_limit if args.search_queue_limit is not None
@@ -136,6 +140,8 @@ def search_options(args) -> dict:
     }
     if workers < 0:
         raise SystemExit("boardbot serve: --ai-workers must be >= 0")
+    if out["ai_worker_memory"] < 0:
+        raise SystemExit("boardbot serve: --ai-worker-memory must be >= 0")
     if out["max_searches"] is not None and out["max_searches"] < 1:
         raise SystemExit("boardbot serve: --max-searches must be >= 1")
     if out["search_queue_limit"] is not None and out["search_queue_limit"] < 0:

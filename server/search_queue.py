@@ -64,6 +64,7 @@ import structlog
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import WorkerDied
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
+from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
 from . import errors
@@ -78,6 +79,7 @@ LEAD = 0.005                  # the workers stop this much before the end (at mo
 MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
 MAX_SECONDS = 60.0            # the longest search anyone may ask for
 MAX_ITERATIONS = 10_000_000
+VIEW_CHECK_SECONDS = 2.0      # the longest a caller's view may take to check (boardbot.ai.view_check)
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
 LAG_EVERY = 0.05              # the event-loop lag probe's period (seconds)
@@ -185,6 +187,22 @@ class SearchQueue:
         return len(self._waiters)
 
     # --- the search --------------------------------------------------------------
+    async def check_view(self, game: Game, view: dict, seed: int, bot: str | None = None) -> CheckedView:
+        """Gate a caller's view (``boardbot.ai.view_check``), off the event loop: in a search
+        worker, under its address-space limit and a ``VIEW_CHECK_SECONDS`` timer, or in a
+        thread without a pool. Raises ``ViewRejected``."""
+        loop = asyncio.get_running_loop()
+        if self.pool is None:
+            return await loop.run_in_executor(self._threads, check_view, game, view, seed, None, bot)
+        try:
+            reply = await asyncio.wrap_future(self.pool.check(game, view, seed, bot, VIEW_CHECK_SECONDS))
+        except WorkerDied as err:
+            log.error("view_check_failed", game=game.name, error=str(err))
+            raise errors.unavailable(f"{err}; retry", "SEARCH_WORKER_LOST") from None
+        if reply[0] == "rejected":
+            raise ViewRejected(reply[1], reply[2])
+        return reply[1]
+
     async def search(self, game: Game, view: dict, params: SearchParams, *, iterations: int | None,
                      seconds: float | None, deadline: float | None, seed: int, kind: str,
                      may_wait: bool = False, fields: dict | None = None) -> SearchOutcome:
@@ -220,7 +238,8 @@ class SearchQueue:
                 answer_by = min(answer_by, deadline - margin / 2)
             # the workers stop a little early, so their statistics are back at the end
             work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
-        root = prepare(game, view, seed, params)
+        # the root, off the event loop (a rebuild costs what the game's from_view costs)
+        root = await asyncio.get_running_loop().run_in_executor(self._threads, prepare, game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
             return self._done(SearchOutcome(result, "single_move", 0.0), fields, arrived, 0, 0)

@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--search-queue-limit", type=int, default=None,
                        help="searches that may wait for a running one; past it SuggestMove/ChooseMove get "
                             "RESOURCE_EXHAUSTED (default: $BOARDBOT_SEARCH_QUEUE_LIMIT or --max-searches)")
+    serve.add_argument("--ai-worker-memory", type=int, default=None, metavar="MB",
+                       help="address-space limit of each search worker: a search or view check past it fails "
+                            "alone (default: $BOARDBOT_AI_WORKER_MEMORY or 4096; 0: none)")
     serve.add_argument("--ai-nice", type=int, default=None,
                        help="niceness added to the search workers so the server's event loop comes first "
                             "(default: $BOARDBOT_AI_NICE or 5)")
