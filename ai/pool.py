@@ -509,16 +509,20 @@ class SearchPool:
             return [len(w.active) for w in self._workers]
 
     # --- submitting ----------------------------------------------------------
+    def _by_load(self) -> list[_Worker]:
+        """The live workers, least loaded first (call with the lock held)."""
+        if self._closed:
+            raise RuntimeError("the search pool is closed")
+        alive = [w for w in self._workers if w.alive]
+        if not alive:
+            raise RuntimeError("no search worker is running")
+        return sorted(alive, key=lambda w: (len(w.active), w.index))
+
     def submit(self, game: Game, view: Mapping[str, Any], params: dict, jobs: list[tuple], end) -> Request:
         """Hand one search to the workers: one part per (iterations, seed) in ``jobs``."""
         locator = game_locator(game)
         with self._lock:
-            if self._closed:
-                raise RuntimeError("the search pool is closed")
-            alive = [w for w in self._workers if w.alive]
-            if not alive:
-                raise RuntimeError("no search worker is running")
-            by_load = sorted(alive, key=lambda w: (len(w.active), w.index))
+            by_load = self._by_load()
             chosen = [by_load[j % len(by_load)] for j in range(len(jobs))]
             parts = []
             for worker, (iterations, seed) in zip(chosen, jobs):
@@ -537,12 +541,7 @@ class SearchPool:
         ``seconds``: the future's result is ``("checked", CheckedView)`` or
         ``("rejected", field, message)``."""
         with self._lock:
-            if self._closed:
-                raise RuntimeError("the search pool is closed")
-            alive = [w for w in self._workers if w.alive]
-            if not alive:
-                raise RuntimeError("no search worker is running")
-            worker = min(alive, key=lambda w: (len(w.active), w.index))
+            worker = self._by_load()[0]
             pid, fut = next(self._ids), concurrent.futures.Future()
             self._futures[pid] = (fut, None, worker)
             worker.active.add(pid)
