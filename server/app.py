@@ -20,7 +20,7 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
+from boardbot.v1 import bot_service_pb2, game_service_pb2
 
 from . import logs
 from .advisor import BotAdvisor
@@ -28,6 +28,7 @@ from .bot_service import BotService
 from .bots import BotRunner
 from .cluster import Cluster
 from .master import GameMaster
+from .rpc import add_servicer
 from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
@@ -134,11 +135,11 @@ async def start(address: str | None, store: GameStore | None = None,
     master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
                         new_game_id=cluster.new_game_id if cluster is not None else None)
     service = GameService(master, cluster)
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
+    add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
                          processes=cluster.size if cluster is not None else 1)
     bot_service = BotService(advisor, service.router)
-    bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot_service, server)
+    add_servicer(server, bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

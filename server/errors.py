@@ -19,20 +19,30 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 DOMAIN = "boardbot.v1"
 Code = code_pb2.Code
+MAX_ECHO = 200  # characters of anything in an error (a caller's id, spec or text echoed back)
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters, with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...[{len(text) - limit} more characters]"
 
 
 class ServiceError(Exception):
     def __init__(self, code: int, message: str, reason: str, *,
                  field: str | None = None, precondition: str | None = None, subject: str = "",
                  metadata: dict[str, str] | None = None, details: list[Message] | None = None):
+        # nothing a caller sent is echoed unbounded (the status must fit gRPC's metadata limit)
+        message = clip(message, 2 * MAX_ECHO)
         super().__init__(message)
         self.code = code
         self.message = message
         self.reason = reason
-        self.field = field
+        self.field = None if field is None else clip(field)
         self.precondition = precondition
-        self.subject = subject
-        self.metadata = metadata or {}
+        self.subject = clip(subject)
+        self.metadata = {k: clip(v) for k, v in (metadata or {}).items()}
         self.extra = list(details or ())
 
     @property

@@ -68,6 +68,7 @@ log = structlog.get_logger("boardbot.server")
 HUMAN, BOT = "human", "bot"
 RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
+MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
@@ -365,6 +366,9 @@ class GameMaster:
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
         """The game at its current version (read-only), or NOT_FOUND."""
+        if len(game_id) > MAX_ID_LENGTH:
+            call.log["game_id"] = errors.clip(game_id, 40)
+            raise errors.invalid("game_id", f"game_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
         call.log["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
@@ -526,6 +530,8 @@ class GameMaster:
         seat = request.seat
         self.authorize_seat(record, seat, call)
         fingerprint = ""
+        if len(request.request_id) > MAX_ID_LENGTH:
+            raise errors.invalid("request_id", f"request_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
             bare.CopyFrom(request)

@@ -30,6 +30,54 @@ log = structlog.get_logger("boardbot.server")
 NO_DEADLINE = 10 * 365 * 86400.0  # what gRPC reports as the time left of a call without a deadline
 
 
+MAX_ECHO = 200  # characters of a caller's bytes or decoding error quoted in a reply or a log line
+
+
+class Undecodable:
+    """What a request that could not be decoded becomes: the method then answers
+    INVALID_ARGUMENT (and logs it) instead of gRPC's bare UNKNOWN."""
+
+    __slots__ = ("message_type", "size", "error")
+
+    def __init__(self, message_type: str, size: int, error: str):
+        self.message_type, self.size, self.error = message_type, size, error
+
+    def service_error(self) -> errors.ServiceError:
+        return errors.invalid("request", f"cannot decode {self.message_type}: {self.error}", "UNDECODABLE_REQUEST")
+
+
+def tolerant_deserializer(message_class):
+    """``message_class.FromString``, with an ``Undecodable`` for bytes that are not one."""
+    name = message_class.DESCRIPTOR.full_name
+
+    def deserialize(data: bytes):
+        try:
+            return message_class.FromString(data)
+        except Exception as err:  # noqa: BLE001 - DecodeError, or anything the parser raises
+            text = str(err)
+            if len(text) > MAX_ECHO:
+                text = text[:MAX_ECHO] + "...[truncated]"
+            log.warning("undecodable_request", message_type=name, size=len(data), error=text)
+            return Undecodable(name, len(data), text)
+    return deserialize
+
+
+def add_servicer(server, servicer, service) -> None:
+    """Register ``servicer`` for ``service`` (a ServiceDescriptor), as the generated
+    ``add_...Servicer_to_server`` does, but with ``tolerant_deserializer``."""
+    from google.protobuf import message_factory
+
+    handlers = {}
+    for method in service.methods:
+        request = message_factory.GetMessageClass(method.input_type)
+        response = message_factory.GetMessageClass(method.output_type)
+        make = grpc.unary_stream_rpc_method_handler if method.server_streaming else grpc.unary_unary_rpc_method_handler
+        handlers[method.name] = make(getattr(servicer, method.name),
+                                     request_deserializer=tolerant_deserializer(request),
+                                     response_serializer=response.SerializeToString)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
+
+
 def call_of(context) -> Call:
     """The master's ``Call`` for a gRPC call (or the bridge's stand-in context)."""
     authorization = None
@@ -73,8 +121,8 @@ class CallOutcome:
             elif isinstance(exc, Exception) and not isinstance(exc, self.passthrough):  # never a crash
                 request_id = uuid.uuid4().hex[:16]
                 self.code = "INTERNAL"
-                log.error("rpc_failed", method=self.method, request_id=request_id, error=repr(exc),
-                          exc_info=(kind, exc, tb))
+                log.error("rpc_failed", method=self.method, request_id=request_id,
+                          error=errors.clip(repr(exc), 1000), exc_info=(kind, exc, tb))
                 await self.fail(errors.internal(request_id))
             return False
         finally:
@@ -97,6 +145,8 @@ def rpc(handler):
         async def stream(self, request, context):
             call = call_of(context)
             async with _Outcome(method, context, call):
+                if isinstance(request, Undecodable):
+                    raise request.service_error()
                 owner = self.router.owner_of(request, context) if self.router is not None else None
                 if owner is not None:  # another server process holds the game
                     call.log.update(game_id=request.game_id, forwarded_to=owner)
@@ -111,6 +161,8 @@ def rpc(handler):
     async def unary(self, request, context):
         call = call_of(context)
         async with _Outcome(method, context, call):
+            if isinstance(request, Undecodable):
+                raise request.service_error()
             owner = self.router.owner_of(request, context) if self.router is not None else None
             if owner is not None:  # another server process holds the game
                 call.log.update(game_id=request.game_id, forwarded_to=owner)
