@@ -94,8 +94,8 @@ def permission_denied(message: str) -> ServiceError:
     return ServiceError(Code.PERMISSION_DENIED, message, "PERMISSION_DENIED")
 
 
-def unavailable(message: str, reason: str) -> ServiceError:
-    return ServiceError(Code.UNAVAILABLE, message, reason)
+def unavailable(message: str, reason: str, metadata: dict[str, str] | None = None) -> ServiceError:
+    return ServiceError(Code.UNAVAILABLE, message, reason, metadata=metadata)
 
 
 def deadline_exceeded(message: str, reason: str) -> ServiceError:

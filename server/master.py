@@ -71,6 +71,7 @@ MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
+WATCH_MAX_BEHIND = 256  # a watch stream this many versions behind its game ends (RESOURCE_EXHAUSTED)
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
@@ -340,6 +341,13 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
 
 
 # --- the master ---------------------------------------------------------------------
+def _resume_elsewhere(version: int) -> errors.ServiceError:
+    """How a watch stream ends when the server shuts down: UNAVAILABLE, so the client
+    knows to reconnect (its game goes on), with the version to resume from."""
+    return errors.unavailable(f"the server is shutting down; resume with from_version={version}",
+                              "SHUTTING_DOWN", {"resume_from_version": str(version)})
+
+
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
@@ -705,11 +713,20 @@ class GameMaster:
         self._kick(game_id)
         yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
         while True:
+            if self._closing.is_set():
+                raise _resume_elsewhere(snap.version)
             events = await self.store.events(game_id, snap.version)
             if events is None:
                 raise errors.not_found(game_id)
             if events:
                 latest = await self.store.get_live(game_id)
+                if latest is not None and latest.version - snap.version > WATCH_MAX_BEHIND:
+                    # the reader keeps up less than the game moves: no backlog is kept for it
+                    raise errors.ServiceError(
+                        errors.Code.RESOURCE_EXHAUSTED,
+                        f"this stream is {latest.version - snap.version} versions behind the game (at most "
+                        f"{WATCH_MAX_BEHIND}): read faster, or resume with from_version={snap.version}",
+                        "WATCH_TOO_SLOW", metadata={"resume_from_version": str(snap.version)})
                 for event in events:
                     if latest is not None and event["version"] == latest.version:
                         snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
@@ -717,8 +734,10 @@ class GameMaster:
                         snap = snap.advance(event)
                     yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
                                                              view=snap.seat_view(seat))
-            if snap.finished() or self._closing.is_set():
+            if snap.finished():
                 return
+            if self._closing.is_set():
+                raise _resume_elsewhere(snap.version)
             waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
             closer = asyncio.ensure_future(self._closing.wait())
             try:

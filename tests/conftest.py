@@ -4,6 +4,10 @@ import pytest
 
 LONG = os.environ.get("BOARDBOT_LONG") == "1"
 
+# `boardbot serve` started by a test takes a free port for its browser port unless the test says
+# otherwise, so servers running side by side do not fight over 127.0.0.1:8080.
+os.environ.setdefault("BOARDBOT_HTTP_ADDRESS", "127.0.0.1:0")
+
 
 def scaled(short: int, long: int) -> int:
     """A count for the always-on short run, or the long property run."""
