@@ -27,6 +27,7 @@ from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
 from .cluster import Cluster
+from .limits import Limits
 from .master import GameMaster
 from .rpc import add_servicer
 from .search_queue import SearchQueue
@@ -115,7 +116,8 @@ async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
-                http_address: str | None = None, cors_origins: tuple[str, ...] = ()) -> Running:
+                http_address: str | None = None, cors_origins: tuple[str, ...] = (),
+                limits: Limits | None = None) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -126,14 +128,14 @@ async def start(address: str | None, store: GameStore | None = None,
     the port is shared (SO_REUSEPORT) and the process also listens on its own
     Unix socket for the calls the others forward to it. ``http_address``: also serve
     the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
-    CORS opened to ``cors_origins``."""
+    CORS opened to ``cors_origins``. ``limits``: what one caller may take (``boardbot.server.limits``)."""
     options = (connections or ConnectionOptions()).grpc_options()
     if cluster is not None:
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
-                        new_game_id=cluster.new_game_id if cluster is not None else None)
+                        new_game_id=cluster.new_game_id if cluster is not None else None, limits=limits)
     service = GameService(master, cluster)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,

@@ -114,3 +114,16 @@ def overloaded(message: str, metadata: dict[str, str], retry_after: float, subje
         error_details_pb2.RetryInfo(retry_delay=delay),
         error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
             subject=subject, description=message)])])
+
+
+def quota_exceeded(message: str, reason: str, subject: str, retry_after: float | None = None,
+                   metadata: dict[str, str] | None = None) -> ServiceError:
+    """RESOURCE_EXHAUSTED for a per-game or per-client limit: ErrorInfo, QuotaFailure and,
+    when waiting helps, RetryInfo."""
+    details: list[Message] = [error_details_pb2.QuotaFailure(violations=[
+        error_details_pb2.QuotaFailure.Violation(subject=subject, description=message)])]
+    if retry_after is not None:
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(int(retry_after * 1e9))
+        details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    return ServiceError(Code.RESOURCE_EXHAUSTED, message, reason, metadata=metadata, details=details)

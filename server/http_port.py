@@ -36,7 +36,7 @@ from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError
 from .master import Call, GameMaster
-from .rpc import CallOutcome
+from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
 DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
 HTTP_ADDRESS_ENV = "BOARDBOT_HTTP_ADDRESS"
@@ -107,7 +107,9 @@ def connect_call(ctx) -> Call:
     """The master's ``Call`` for a Connect or gRPC-Web request."""
     timeout_ms = ctx.timeout_ms()
     deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000.0
-    return Call(ctx.request_headers().get("authorization"), deadline)
+    address = ctx.client_address()
+    return Call(ctx.request_headers().get("authorization"), deadline,
+                address.rsplit(":", 1)[0].strip("[]") if address else None)
 
 
 async def _raise_connect(err: ServiceError) -> None:
@@ -233,7 +235,9 @@ class CallGuard:
                 return  # the guard answers for the app
             if message["type"] == "http.response.body" and not message.get("more_body", False):
                 state["response_done"] = True
-            await send(message)
+            # a client that stops reading a stream holds the server's send: the stream ends
+            # (the connection closes) after STREAM_WRITE_TIMEOUT, as on the gRPC port
+            await asyncio.wait_for(send(message), STREAM_WRITE_TIMEOUT)
 
         try:
             await self.app(scope, guarded_receive, tracked_send)

@@ -58,6 +58,7 @@ def run_server(args, cluster=None, ready=None) -> int:
                           max_memory=options.pop("ai_worker_memory") * (1 << 20) or None)
     options.pop("ai_nice", None)
     options.pop("ai_worker_memory", None)
+    options["limits"] = limits_of(args)
     if cluster is None:
         options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
     elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
@@ -71,6 +72,19 @@ def run_server(args, cluster=None, ready=None) -> int:
     finally:
         if pool is not None:
             pool.close()
+
+
+def limits_of(args):
+    """The ``Limits`` from ``boardbot serve``'s flags."""
+    import dataclasses
+
+    from .limits import Limits
+
+    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
+    for name, value in values.items():
+        if value < 0:
+            raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    return Limits(**values)
 
 
 def http_options(args) -> None:

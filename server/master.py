@@ -41,6 +41,7 @@ Design (see also README.md, API):
 from __future__ import annotations
 
 import asyncio
+import collections
 import base64
 import functools
 import hashlib
@@ -61,6 +62,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
+from .limits import Limits
 from .store import GameStore, Live, Record
 
 log = structlog.get_logger("boardbot.server")
@@ -158,14 +160,15 @@ class Call:
     ``authorization``: the raw credentials value (``Bearer <token>``) or None;
     ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
     ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat)."""
+    game_id, seat); ``peer``: the client's host, for per-client limits."""
 
-    __slots__ = ("authorization", "deadline", "log")
+    __slots__ = ("authorization", "deadline", "log", "peer")
 
-    def __init__(self, authorization: str | None = None, deadline: float | None = None):
+    def __init__(self, authorization: str | None = None, deadline: float | None = None, peer: str | None = None):
         self.authorization = authorization
         self.deadline = deadline
         self.log: dict[str, Any] = {}
+        self.peer = peer  # the client's address without its port (quotas per client), if known
 
     @classmethod
     def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
@@ -354,18 +357,26 @@ class GameMaster:
     ``new_game_id``: makes a new game's id (default: a random hex uuid)."""
 
     def __init__(self, store: GameStore, bots: BotRunner | None = None,
-                 new_game_id: Callable[[], str] | None = None):
+                 new_game_id: Callable[[], str] | None = None, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
         self._closing = asyncio.Event()
+        self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
+        self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
+        self._hub_tasks: set[asyncio.Task] = set()
 
     # --- lifecycle ---------------------------------------------------------------
     async def close(self) -> None:
         """End watch streams and bot drivers (server shutdown)."""
         self._closing.set()
+        for hub in list(self._hubs.values()):  # wake every watcher: it ends UNAVAILABLE
+            hub.set()
+        for task in list(self._hub_tasks):
+            task.cancel()
         tasks = list(self._drivers.values())
         for task in tasks:
             task.cancel()
@@ -711,6 +722,30 @@ class GameMaster:
                     break
                 snap = snap.advance(event)
         self._kick(game_id)
+        slots = [("game", game_id)] + ([("peer", call.peer)] if call.peer else [])
+        self._take_watch_slots(slots, game_id, call.peer)
+        try:
+            async for item in self._watch_from(game_id, name, seat, snap):
+                yield item
+        finally:
+            for slot in slots:
+                self._watchers[slot] -= 1
+                if not self._watchers[slot]:
+                    del self._watchers[slot]
+
+    def _take_watch_slots(self, slots: list, game_id: str, peer: str | None) -> None:
+        limits = {"game": self.limits.max_watchers_per_game, "peer": self.limits.max_watchers_per_client}
+        for slot in slots:
+            if not self.limits.allows(limits[slot[0]], self._watchers[slot]):
+                what = f"game {game_id}" if slot[0] == "game" else f"client {peer}"
+                raise errors.quota_exceeded(
+                    f"{self._watchers[slot]} WatchGame streams are open on {what} (at most {limits[slot[0]]})",
+                    "TOO_MANY_WATCHERS", f"watch_streams/{slot[0]}", retry_after=5.0)
+        for slot in slots:
+            self._watchers[slot] += 1
+
+    async def _watch_from(self, game_id: str, name: str, seat: int | None,
+                          snap: "Snapshot") -> AsyncIterator[game_service_pb2.WatchGameResponse]:
         yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
         while True:
             if self._closing.is_set():
@@ -729,22 +764,43 @@ class GameMaster:
                         "WATCH_TOO_SLOW", metadata={"resume_from_version": str(snap.version)})
                 for event in events:
                     if latest is not None and event["version"] == latest.version:
-                        snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
-                    else:
-                        snap = snap.advance(event)
+                        # the store's own version: every watcher with this observer gets the one
+                        # message (built once; the transport serializes it once too)
+                        snap = Snapshot.of(latest)
+                        shared = latest.cache.get(("watch", seat))
+                        if shared is None:
+                            shared = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
+                                game_event=event_message(event, seat, name), view=snap.seat_view(seat))
+                        yield shared
+                        continue
+                    snap = snap.advance(event)
                     yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
                                                              view=snap.seat_view(seat))
             if snap.finished():
                 return
             if self._closing.is_set():
                 raise _resume_elsewhere(snap.version)
-            waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
-            closer = asyncio.ensure_future(self._closing.wait())
-            try:
-                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                waiter.cancel()
-                closer.cancel()
+            await self._past(game_id, snap.version)
+
+    async def _past(self, game_id: str, version: int) -> None:
+        """Return once the game is past ``version`` (or gone, or the poll time passed, or the
+        master closes). Every watcher of one game at one version shares one wait on the
+        store: a new version wakes thousands of streams for the price of one future each."""
+        key = (game_id, version)
+        hub = self._hubs.get(key)
+        if hub is None:
+            hub = self._hubs[key] = asyncio.Event()
+
+            async def wait_store():
+                try:
+                    await self.store.wait(game_id, version, WATCH_POLL_SECONDS)
+                finally:
+                    hub.set()
+                    if self._hubs.get(key) is hub:
+                        del self._hubs[key]
+            self._hub_tasks.add(task := asyncio.ensure_future(wait_store()))
+            task.add_done_callback(self._hub_tasks.discard)
+        await hub.wait()
 
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: "Snapshot", event: dict, extra: dict | None = None,

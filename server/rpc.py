@@ -30,6 +30,7 @@ log = structlog.get_logger("boardbot.server")
 NO_DEADLINE = 10 * 365 * 86400.0  # what gRPC reports as the time left of a call without a deadline
 
 
+STREAM_WRITE_TIMEOUT = 10.0  # a stream message the client has not taken in this long ends the stream
 MAX_ECHO = 200  # characters of a caller's bytes or decoding error quoted in a reply or a log line
 
 
@@ -62,6 +63,57 @@ def tolerant_deserializer(message_class):
     return deserialize
 
 
+def shared_serializer(limit: int = 256):
+    """Serialize a message; the same message object sent on many streams (a watched
+    game's new version, one per observer) is serialized once. The cache holds the
+    objects it keyed by ``id``, so an id is never reused while cached."""
+    import collections
+
+    cache: collections.OrderedDict = collections.OrderedDict()
+
+    def serialize(message) -> bytes:
+        key = id(message)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is message:
+            return hit[1]
+        data = message.SerializeToString()
+        cache[key] = (message, data)
+        if len(cache) > limit:
+            cache.popitem(last=False)
+        return data
+    return serialize
+
+
+def stream_not_read(seconds: float) -> errors.ServiceError:
+    return errors.ServiceError(
+        errors.Code.RESOURCE_EXHAUSTED, f"the client did not read this stream for {seconds:g} s; "
+        "reconnect and resume (WatchGame: from_version, the last version read)", "STREAM_NOT_READ")
+
+
+def bounded_writer(stream_method, timeout: float | None = None):
+    """A server-streaming handler that writes each item of ``stream_method`` (an async
+    generator method: the bridge iterates it directly) with ``context.write``, giving
+    each at most ``timeout`` seconds: a client that stops reading holds one message in
+    the server plus what HTTP/2 flow control lets through, and then the stream ends
+    RESOURCE_EXHAUSTED (thrown into the generator, so its outcome and log line say so)."""
+    timeout = STREAM_WRITE_TIMEOUT if timeout is None else timeout
+
+    @functools.wraps(stream_method)
+    async def handler(request, context):
+        items = stream_method(request, context)
+        try:
+            async for item in items:
+                try:
+                    async with asyncio.timeout(timeout):  # a timer, not a task per message
+                        await context.write(item)
+                except TimeoutError:
+                    await items.athrow(stream_not_read(timeout))
+                    return
+        finally:
+            await items.aclose()
+    return handler
+
+
 def add_servicer(server, servicer, service) -> None:
     """Register ``servicer`` for ``service`` (a ServiceDescriptor), as the generated
     ``add_...Servicer_to_server`` does, but with ``tolerant_deserializer``."""
@@ -71,10 +123,16 @@ def add_servicer(server, servicer, service) -> None:
     for method in service.methods:
         request = message_factory.GetMessageClass(method.input_type)
         response = message_factory.GetMessageClass(method.output_type)
-        make = grpc.unary_stream_rpc_method_handler if method.server_streaming else grpc.unary_unary_rpc_method_handler
-        handlers[method.name] = make(getattr(servicer, method.name),
+        if method.server_streaming:
+            make, serializer = grpc.unary_stream_rpc_method_handler, shared_serializer()
+        else:
+            make, serializer = grpc.unary_unary_rpc_method_handler, response.SerializeToString
+        behaviour = getattr(servicer, method.name)
+        if method.server_streaming:
+            behaviour = bounded_writer(behaviour)
+        handlers[method.name] = make(behaviour,
                                      request_deserializer=tolerant_deserializer(request),
-                                     response_serializer=response.SerializeToString)
+                                     response_serializer=serializer)
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
 
 
@@ -87,7 +145,16 @@ def call_of(context) -> Call:
             break
     remaining = context.time_remaining()
     deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline)
+    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None))
+
+
+def peer_host(peer: str | None) -> str | None:
+    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:[::1]:5678``),
+    or None (a Unix socket or the bridge: no address to limit by)."""
+    if not peer or not peer.startswith(("ipv4:", "ipv6:")):
+        return None
+    host = peer.split(":", 1)[1].rsplit(":", 1)[0]
+    return host.strip("[]")
 
 
 async def _abort(context, err: errors.ServiceError) -> None:

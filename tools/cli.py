@@ -50,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-nice", type=int, default=None,
                        help="niceness added to the search workers so the server's event loop comes first "
                             "(default: $BOARDBOT_AI_NICE or 5)")
+    from boardbot.server.limits import Limits
+
+    limits = serve.add_argument_group("limits per caller (docs/security.md; 0: no limit)")
+    for field, (flag, text) in Limits.flags().items():
+        limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
+                            help=f"{text} (default %(default)s)")
     conn = serve.add_argument_group("connections and logs (docs/performance.md)")
     conn.add_argument("--keepalive-time", type=float, default=60.0, metavar="S",
                       help="send a keepalive ping on each connection this often (default 60; 0: off)")
