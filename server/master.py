@@ -41,8 +41,8 @@ Design (see also README.md, API):
 from __future__ import annotations
 
 import asyncio
-import collections
 import base64
+import collections
 import functools
 import hashlib
 import hmac
@@ -320,7 +320,8 @@ class Snapshot:
             game_id=rec["id"], game_name=rec["game"],
             config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
+            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]),
+            reproducible=rec.get("reproducible", False))
         for q, seat in enumerate(rec["seats"]):
             out.seats.add(index=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
         outcome = self.outcome()
@@ -360,6 +361,7 @@ class GameMaster:
                  new_game_id: Callable[[], str] | None = None, limits: Limits | None = None):
         self.store = store
         self.limits = limits or Limits()
+        self._seed_secret = secrets.token_bytes(32)  # see _game_seed
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self._drivers: dict[str, asyncio.Task] = {}
@@ -438,6 +440,19 @@ class GameMaster:
                               call: Call) -> game_service_pb2.ListGameTypesResponse:
         return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
+    def _game_seed(self, request: game_service_pb2.CreateGameRequest) -> int:
+        """The engine's seed. A caller's seed is mixed with this server's secret (a keyed
+        BLAKE2b), so choosing it does not let anyone rebuild the hidden cards, unless the
+        game is asked to be reproducible, which every player then sees (Game.reproducible)."""
+        if request.reproducible:
+            if not request.HasField("seed"):
+                raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
+            return request.seed
+        if not request.HasField("seed"):
+            return secrets.randbits(63)
+        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret, digest_size=8)
+        return int.from_bytes(digest.digest(), "little") >> 1
+
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
         name = request.game
@@ -477,7 +492,7 @@ class GameMaster:
             seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
-        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], secrets.token_urlsafe(24)
         for q, seat in enumerate(seats):
@@ -493,6 +508,7 @@ class GameMaster:
         live = await self.store.create_live(Live({
             "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
             "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
+            "reproducible": request.reproducible,
         }, state))
         snap = Snapshot.of(live)
         self._kick(game_id, snap)
