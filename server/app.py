@@ -28,6 +28,7 @@ from .bot_service import BotService
 from .bots import BotRunner
 from .cluster import Cluster
 from .limits import Limits
+from .tls import TlsFiles
 from .master import GameMaster
 from .rpc import add_servicer
 from .search_queue import SearchQueue
@@ -117,7 +118,7 @@ async def start(address: str | None, store: GameStore | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
                 http_address: str | None = None, cors_origins: tuple[str, ...] = (),
-                limits: Limits | None = None) -> Running:
+                limits: Limits | None = None, tls: TlsFiles | None = None, reflection_on: bool = True) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -128,7 +129,8 @@ async def start(address: str | None, store: GameStore | None = None,
     the port is shared (SO_REUSEPORT) and the process also listens on its own
     Unix socket for the calls the others forward to it. ``http_address``: also serve
     the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
-    CORS opened to ``cors_origins``. ``limits``: what one caller may take (``boardbot.server.limits``)."""
+    CORS opened to ``cors_origins``. ``limits``: what one caller may take (``boardbot.server.limits``). ``tls``: serve both
+    ports over TLS (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
     options = (connections or ConnectionOptions()).grpc_options()
     if cluster is not None:
         options.append(("grpc.so_reuseport", 1))
@@ -144,12 +146,16 @@ async def start(address: str | None, store: GameStore | None = None,
     add_servicer(server, bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME), server)
+    if reflection_on:
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+             reflection.SERVICE_NAME), server)
     if address is None:  # only the cluster's private socket (the front takes the public calls)
         address = cluster.socket_address(cluster.index)
-    port = server.add_insecure_port(address)
+    if tls is not None and not address.startswith("unix:"):
+        port = server.add_secure_port(address, tls.grpc_credentials())
+    else:
+        port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
     if cluster is not None and address != cluster.socket_address(cluster.index):
@@ -167,7 +173,7 @@ async def start(address: str | None, store: GameStore | None = None,
     if http_address is not None:
         from .http_port import HttpPort, build_app
 
-        http = HttpPort(build_app(master, advisor, cors_origins), http_address)
+        http = HttpPort(build_app(master, advisor, cors_origins), http_address, tls=tls)
         try:
             await http.start()
         except BaseException:

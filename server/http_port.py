@@ -311,11 +311,12 @@ class HttpPort:
     """uvicorn serving ``build_app`` on the running event loop (no signal handlers of its own:
     ``boardbot serve`` owns SIGTERM and stops this port with the gRPC server)."""
 
-    def __init__(self, app, address: str, grace: float = 5.0):
+    def __init__(self, app, address: str, grace: float = 5.0, tls=None):
         host, port = split_address(address)
         config = uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None, access_log=False,
                                 http="httptools", loop="none", server_header=False,
-                                timeout_graceful_shutdown=grace, timeout_keep_alive=30)
+                                timeout_graceful_shutdown=grace, timeout_keep_alive=30,
+                                **(tls.uvicorn_options() if tls is not None else {}))
         config.load()
         self.server = uvicorn.Server(config)
         self.server.lifespan = config.lifespan_class(config)

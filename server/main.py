@@ -59,6 +59,11 @@ def run_server(args, cluster=None, ready=None) -> int:
     options.pop("ai_nice", None)
     options.pop("ai_worker_memory", None)
     options["limits"] = limits_of(args)
+    options["tls"] = tls_of(args)
+    if options["tls"] is not None and front is not None:
+        raise SystemExit("boardbot serve: --front native takes plaintext calls only; use TLS with the grpc front "
+                         "or terminate TLS in a proxy")
+    options["reflection_on"] = not getattr(args, "no_reflection", False)
     if cluster is None:
         options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
     elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
@@ -72,6 +77,22 @@ def run_server(args, cluster=None, ready=None) -> int:
     finally:
         if pool is not None:
             pool.close()
+
+
+def tls_of(args):
+    """The TLS files from the flags or $BOARDBOT_TLS_*, checked; None for plaintext."""
+    from .tls import TlsFiles
+
+    cert = getattr(args, "tls_cert", None) or os.environ.get("BOARDBOT_TLS_CERT")
+    key = getattr(args, "tls_key", None) or os.environ.get("BOARDBOT_TLS_KEY")
+    client_ca = getattr(args, "tls_client_ca", None) or os.environ.get("BOARDBOT_TLS_CLIENT_CA")
+    if not cert and not key and not client_ca:
+        return None
+    if not cert or not key:
+        raise SystemExit("boardbot serve: TLS needs both --tls-cert and --tls-key")
+    files = TlsFiles(cert, key, client_ca or None)
+    files.check()
+    return files
 
 
 def limits_of(args):

@@ -50,6 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-nice", type=int, default=None,
                        help="niceness added to the search workers so the server's event loop comes first "
                             "(default: $BOARDBOT_AI_NICE or 5)")
+    security = serve.add_argument_group("transport security (docs/security.md)")
+    security.add_argument("--tls-cert", default=None, metavar="PEM",
+                          help="serve both ports over TLS with this certificate chain (default: $BOARDBOT_TLS_CERT)")
+    security.add_argument("--tls-key", default=None, metavar="PEM",
+                          help="its private key (default: $BOARDBOT_TLS_KEY)")
+    security.add_argument("--tls-client-ca", default=None, metavar="PEM",
+                          help="require client certificates signed by this CA: mutual TLS "
+                               "(default: $BOARDBOT_TLS_CLIENT_CA)")
+    security.add_argument("--no-reflection", action="store_true",
+                          help="do not offer gRPC server reflection (grpcurl, buf curl without --schema)")
     from boardbot.server.limits import Limits
 
     limits = serve.add_argument_group("limits per caller (docs/security.md; 0: no limit)")
