@@ -21,6 +21,7 @@ the spec's own budget. Deadlines, queueing, shedding:
 
 from __future__ import annotations
 
+import asyncio
 import math
 import random
 import secrets
@@ -139,6 +140,25 @@ class BotAdvisor:
             queue_time=duration(outcome.queue_seconds), bot=plan.spec)
         return r.move, stats, r.candidates
 
+    async def _unless_abandoned(self, game_id: str, seat: int, decision):
+        """Await ``decision`` unless the seat resigns or the game is deleted meanwhile: then
+        its search stops and the call fails FAILED_PRECONDITION (nobody will use the move)."""
+        abandoned = self.master.track_search(game_id, seat)
+        deciding = asyncio.ensure_future(decision)
+        watching = asyncio.ensure_future(abandoned.wait())
+        try:
+            await asyncio.wait({deciding, watching}, return_when=asyncio.FIRST_COMPLETED)
+            if not deciding.done():
+                deciding.cancel()
+                raise errors.precondition("SEARCH_ABANDONED", f"games/{game_id}",
+                                          f"seat {seat} resigned or the game was deleted during the search")
+            return deciding.result()
+        finally:
+            if not deciding.done():  # the call itself was cancelled
+                deciding.cancel()
+            watching.cancel()
+            self.master.untrack_search(game_id, seat, abandoned)
+
     @staticmethod
     def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
         for c in result_candidates:
@@ -156,8 +176,8 @@ class BotAdvisor:
         rng = random.Random(seed)
         world = state.sample_for(seat, rng) if plan.kind != "ismcts" else None
         fields = {"game_id": request.game_id, "seat": seat}
-        move, stats, candidates = await self._decide(game, state.view(seat), world, plan, seed, call, "suggest",
-                                                     fields)
+        move, stats, candidates = await self._unless_abandoned(
+            request.game_id, seat, self._decide(game, state.view(seat), world, plan, seed, call, "suggest", fields))
         moves = state.legal_moves()
         ids = {m: i for i, m in enumerate(moves)}
         if move not in ids:

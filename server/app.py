@@ -136,7 +136,8 @@ async def start(address: str | None, store: GameStore | None = None,
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
+    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches,
+                                                     max_seconds=(limits or Limits()).max_bot_seconds),
                         new_game_id=cluster.new_game_id if cluster is not None else None, limits=limits)
     service = GameService(master, cluster)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])

@@ -18,6 +18,9 @@ class Limits:
     # starve every other call (bench/idle_watchers.py)
     max_watchers_per_game: int = 256
     max_watchers_per_client: int = 64
+    # a hosted bot seat's think time per move: a spec asking for more is refused at
+    # CreateGame, and an iteration-only spec stops at this time too
+    max_bot_seconds: int = 10
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:
@@ -26,6 +29,7 @@ class Limits:
             "max_watchers_per_game": ("--max-watchers-per-game", "open WatchGame streams on one game"),
             "max_watchers_per_client": ("--max-watchers-per-client",
                                         "open WatchGame streams from one client address"),
+            "max_bot_seconds": ("--max-bot-seconds", "seconds a hosted ismcts bot seat may think per move"),
         }
 
     def allows(self, limit: int, count: int) -> bool:

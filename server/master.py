@@ -370,6 +370,7 @@ class GameMaster:
         self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
         self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
         self._hub_tasks: set[asyncio.Task] = set()
+        self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
 
     # --- lifecycle ---------------------------------------------------------------
     async def close(self) -> None:
@@ -474,7 +475,7 @@ class GameMaster:
                 seats.append({"kind": HUMAN, "bot": ""})
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
                 try:
-                    check_spec(spec.bot, name)
+                    check_spec(spec.bot, name, self.limits.max_bot_seconds)
                 except ValueError as err:
                     raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
                                          "BAD_SEAT") from None
@@ -695,9 +696,39 @@ class GameMaster:
                  "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
         if not await self._commit(live, snap, event):
             raise errors.aborted("the game changed during the call; try again", live.version)
+        self._cancel_searches(record["id"], seat)
         self._kick(record["id"])
         live = await self.store.get_live(record["id"]) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    # --- searches that belong to a game ------------------------------------------------
+    def track_search(self, game_id: str, seat: int) -> asyncio.Event:
+        """A SuggestMove searches for ``seat`` of ``game_id``: the event is set when a Resign
+        of that seat or a DeleteGame makes the answer useless (``_cancel_searches``).
+        Call ``untrack_search`` when done."""
+        abandoned = asyncio.Event()
+        self._searching.setdefault((game_id, seat), set()).add(abandoned)
+        return abandoned
+
+    def untrack_search(self, game_id: str, seat: int, abandoned: asyncio.Event) -> None:
+        waiting = self._searching.get((game_id, seat))
+        if waiting is not None:
+            waiting.discard(abandoned)
+            if not waiting:
+                del self._searching[(game_id, seat)]
+
+    def _cancel_searches(self, game_id: str, seat: int | None = None) -> None:
+        """Stop what was being computed for this game (``seat`` None: every seat, and its
+        bot driver): nobody will use the answer."""
+        for (gid, s), waiting in list(self._searching.items()):
+            if gid == game_id and (seat is None or s == seat):
+                for abandoned in waiting:
+                    abandoned.set()
+                del self._searching[(gid, s)]
+        if seat is None:
+            driver = self._drivers.get(game_id)
+            if driver is not None:
+                driver.cancel()
 
     async def delete_game(self, request: game_service_pb2.DeleteGameRequest,
                           call: Call) -> game_service_pb2.DeleteGameResponse:
@@ -712,6 +743,7 @@ class GameMaster:
                 raise errors.permission_denied("only the owner token can delete a game")
             raise errors.unauthenticated("unknown token for this game")
         await self.store.delete(record["id"])
+        self._cancel_searches(record["id"])
         return game_service_pb2.DeleteGameResponse()
 
     async def watch_game(self, request: game_service_pb2.WatchGameRequest,

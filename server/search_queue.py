@@ -400,6 +400,10 @@ class SearchQueue:
                  workers=r.workers, running=self.running, queued=len(self._waiters))
         return outcome
 
+    def retry_after(self) -> float:
+        """How long a refused search should wait before asking again."""
+        return self._retry_after()
+
     def _retry_after(self) -> float:
         """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
         return min(5.0, max(0.05, _pct(self._recent_search, 0.5)))
