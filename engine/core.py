@@ -351,6 +351,24 @@ class Game:
     def move_from_json(self, data: Iterable) -> Move:
         return tuple(data)
 
+    # --- learning environments (boardbot.learning) ---------------------
+    def action_kinds(self, cfg: dict) -> list:
+        """Every move the configuration ``cfg`` can ever have, as ``(kind, rows)``
+        pairs in id order (``boardbot.engine.actions.ActionSpace``)."""
+        raise NotImplementedError
+
+    def action_space(self, config: Mapping[str, Any] | None = None):
+        """The stable numbering of this configuration's moves (built once per configuration)."""
+        cfg = self.validate(config)
+        key = tuple(cfg.items())
+        cache = self.__dict__.setdefault("_action_spaces", {})
+        space = cache.get(key)
+        if space is None:
+            from .actions import ActionSpace
+
+            space = cache[key] = ActionSpace(self.action_kinds(cfg))
+        return space
+
     # --- AI knowledge (optional; the AI works without it) -------------
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
     # worth setting where games are long and ``evaluate`` is good. 0: play out.

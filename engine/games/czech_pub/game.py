@@ -8,7 +8,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, policy
 from .state import CzechPubState
 
 
@@ -32,6 +32,10 @@ class CzechPubGame(Game):
         "dodge": ("to_seat",),
         "pay": ("discard",),
     }
+
+
+    def action_kinds(self, cfg: dict) -> list:
+        return actions.action_kinds(cfg)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "real_drinking": False} for n in (3, 4, 5, 6)]

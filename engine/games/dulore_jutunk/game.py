@@ -7,7 +7,7 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import policy
+from . import actions, policy
 from .state import DuloreState
 
 
@@ -59,6 +59,10 @@ class DuloreGame(Game):
 
     def evaluate(self, state):
         return policy.evaluate(state)
+
+
+    def action_kinds(self, cfg: dict) -> list:
+        return actions.action_kinds(cfg)
 
     def configurations(self) -> list[dict]:
         out = [{"players": 1, "project": p} for p in D.PROJECTS]

@@ -8,7 +8,7 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import policy
+from . import actions, policy
 from .state import FritangaState
 
 
@@ -41,6 +41,10 @@ class FritangaGame(Game):
         "react": ("card",),
         "decline": (),
     }
+
+
+    def action_kinds(self, cfg: dict) -> list:
+        return actions.action_kinds(cfg)
 
     def configurations(self) -> list[dict]:
         out = []

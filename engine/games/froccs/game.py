@@ -7,7 +7,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, policy
 from .rules import BARGAIN_PHASES
 from .state import FroccsState
 
@@ -76,6 +76,10 @@ class FroccsGame(Game):
 
     def evaluate(self, state):
         return policy.evaluate(state)
+
+
+    def action_kinds(self, cfg: dict) -> list:
+        return actions.action_kinds(cfg)
 
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):

@@ -6,7 +6,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, policy
 from .board import layout_for
 from .state import FrogridersState
 
@@ -29,6 +29,10 @@ class FrogridersGame(Game):
         "take_unit": ("colour",),
         "take_privilege": ("slot",),
     }
+
+
+    def action_kinds(self, cfg: dict) -> list:
+        return actions.action_kinds(cfg)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]
