@@ -369,6 +369,15 @@ class Game:
             space = cache[key] = ActionSpace(self.action_kinds(cfg))
         return space
 
+    def observation_layout(self, config: Mapping[str, Any] | None = None):
+        """The blocks of this configuration's observations (``boardbot.engine.observation``)."""
+        raise NotImplementedError
+
+    def observe(self, view: Mapping[str, Any]):
+        """One view (a seat's or the spectator's) as a float32 numpy array of
+        ``observation_layout(view's config).size``; built from the view alone."""
+        raise NotImplementedError
+
     # --- AI knowledge (optional; the AI works without it) -------------
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
     # worth setting where games are long and ``evaluate`` is good. 0: play out.

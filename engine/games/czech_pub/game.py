@@ -8,7 +8,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import actions, policy
+from . import actions, observation, policy
 from .state import CzechPubState
 
 
@@ -36,6 +36,12 @@ class CzechPubGame(Game):
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)
+
+    def observation_layout(self, config=None):
+        return observation.layout(self.validate(config)["players"])
+
+    def observe(self, view):
+        return observation.encode(view)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "real_drinking": False} for n in (3, 4, 5, 6)]

@@ -7,7 +7,7 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import actions, policy
+from . import actions, observation, policy
 from .state import DuloreState
 
 
@@ -63,6 +63,12 @@ class DuloreGame(Game):
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)
+
+    def observation_layout(self, config=None):
+        return observation.layout(self.validate(config)["players"])
+
+    def observe(self, view):
+        return observation.encode(view)
 
     def configurations(self) -> list[dict]:
         out = [{"players": 1, "project": p} for p in D.PROJECTS]

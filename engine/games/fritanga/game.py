@@ -8,7 +8,7 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import actions, policy
+from . import actions, observation, policy
 from .state import FritangaState
 
 
@@ -45,6 +45,13 @@ class FritangaGame(Game):
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)
+
+    def observation_layout(self, config=None):
+        cfg = self.validate(config)
+        return observation.layout(cfg["mode"], cfg["players"])
+
+    def observe(self, view):
+        return observation.encode(view)
 
     def configurations(self) -> list[dict]:
         out = []

@@ -7,7 +7,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import actions, policy
+from . import actions, observation, policy
 from .rules import BARGAIN_PHASES
 from .state import FroccsState
 
@@ -80,6 +80,12 @@ class FroccsGame(Game):
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)
+
+    def observation_layout(self, config=None):
+        return observation.layout(self.validate(config)["players"])
+
+    def observe(self, view):
+        return observation.encode(view)
 
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):

@@ -6,7 +6,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import actions, policy
+from . import actions, observation, policy
 from .board import layout_for
 from .state import FrogridersState
 
@@ -33,6 +33,12 @@ class FrogridersGame(Game):
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)
+
+    def observation_layout(self, config=None):
+        return observation.layout(self.validate(config)["players"])
+
+    def observe(self, view):
+        return observation.encode(view)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]
