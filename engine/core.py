@@ -352,6 +352,14 @@ class Game:
         return tuple(data)
 
     # --- learning environments (boardbot.learning) ---------------------
+    # An upper bound on the moves of one game (OpenSpiel's max_game_length); the
+    # environments truncate a game that reaches it. 0: not declared.
+    max_moves: int = 0
+
+    def score_bounds(self, cfg: dict) -> tuple[float, float] | None:
+        """The least and greatest score of a solo game (its reward), or None."""
+        return None
+
     def action_kinds(self, cfg: dict) -> list:
         """Every move the configuration ``cfg`` can ever have, as ``(kind, rows)``
         pairs in id order (``boardbot.engine.actions.ActionSpace``)."""

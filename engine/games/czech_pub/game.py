@@ -17,6 +17,8 @@ class CzechPubGame(Game):
     title = "Czech Pub"
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
     rollout_depth = 30
+    # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
+    max_moves = 2500
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,

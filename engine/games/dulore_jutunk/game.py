@@ -14,6 +14,8 @@ from .state import DuloreState
 class DuloreGame(Game):
     name = "dulore-jutunk"
     title = "Dűlőre jutunk"
+    # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
+    max_moves = 2100
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
         Param("project", "", "solo project card (easy, medium, hard, expert); solo only, empty = easy",
@@ -60,6 +62,13 @@ class DuloreGame(Game):
     def evaluate(self, state):
         return policy.evaluate(state)
 
+
+    def score_bounds(self, cfg: dict):
+        # every order card's stars, and the most connections between two cards at every link of one row
+        if cfg["players"] != 1:
+            return None
+        links = max(D.connections(a, b) for a in range(D.NUM_ORDERS) for b in range(D.NUM_ORDERS))
+        return 0.0, float(sum(card[3] for card in D.ORDER_CARDS) + links * (D.NUM_ORDERS - 1))
 
     def action_kinds(self, cfg: dict) -> list:
         return actions.action_kinds(cfg)

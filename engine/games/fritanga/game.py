@@ -17,6 +17,8 @@ class FritangaGame(Game):
     title = "Fritanga"
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
+    # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
+    max_moves = 1200
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),

@@ -20,6 +20,8 @@ class FroccsGame(Game):
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
     # apart; there the search follows the greedy bot unless it finds better (search_hint)
     search_bias = 3.0
+    # learning environments: about 4x the longest of 40 random games per configuration (522 moves)
+    max_moves = 2500
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),

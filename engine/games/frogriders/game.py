@@ -14,6 +14,8 @@ from .state import FrogridersState
 class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
+    # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
+    max_moves = 500
     params = (
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("public_back", "none", "which public score card shows its back (blue border)",
