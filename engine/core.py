@@ -238,6 +238,10 @@ class State:
     def to_dict(self) -> dict:
         raise NotImplementedError
 
+    def __deepcopy__(self, memo) -> "State":
+        # copy.deepcopy is copy(): OpenSpiel clones the Python states that hold ours with it
+        return self.copy()
+
     def chance(self) -> random.Random:
         """A generator for the next chance event; advances the state's seed."""
         rng = random.Random(self.seed)
