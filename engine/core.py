@@ -383,6 +383,10 @@ class Game:
 
     def observation_layout(self, config: Mapping[str, Any] | None = None):
         """The blocks of this configuration's observations (``boardbot.engine.observation``)."""
+        return self.layout_of(self.validate(config))
+
+    def layout_of(self, cfg: dict):
+        """``observation_layout`` of a validated configuration (games set it from their observation.py)."""
         raise NotImplementedError
 
     def observe(self, view: Mapping[str, Any]):

@@ -30,6 +30,7 @@ class ObservationLayout:
         self.num_seats = num_seats
         self.blocks: list[tuple[str, int, int, str]] = []  # (name, offset, length, meaning)
         self.size = 0
+        self.block("observer", num_seats + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
 
     def block(self, name: str, length: int, doc: str) -> int:
         """Append a block; returns its offset."""
@@ -65,6 +66,21 @@ def relative_seats(seat: int, n: int) -> list[int]:
     """absolute seat -> its position relative to the observer (a list, index by seat)."""
     first = seat if seat >= 0 else 0
     return [(q - first) % n for q in range(n)]
+
+
+def begin(view: dict, num_seats: int, phases: dict | None = None
+          ) -> tuple[int, list[int], list[int], list[int], list[float], int]:
+    """An encoder's start: the observer's seat, every seat relative to it, the lists ``hot``,
+    ``where``, ``values`` with the ``observer`` block (every layout's first) set and, given
+    the game's ``phases`` (name -> index), the one-hot of ``view["phase"]`` after it; and
+    the offset of the next block."""
+    seat = view["seat"]
+    hot = [seat if seat >= 0 else num_seats]
+    offset = num_seats + 1
+    if phases is not None:
+        hot.append(offset + phases[view["phase"]])
+        offset += len(phases)
+    return seat, relative_seats(seat, num_seats), hot, [], [], offset
 
 
 def finish(size: int, hot: list[int], where: list[int], values: list[float]) -> np.ndarray:

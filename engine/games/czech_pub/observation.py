@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from boardbot.engine.observation import ObservationLayout, finish, observer_order, relative_seats
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
 
 from . import data as D
 from .actions import TABLE_SLOTS
@@ -31,7 +31,6 @@ POINTS, DECK, TURN, CARD_COUNT, DRINKS = 60.0, 110.0, 100.0, 10.0, 20.0
 def layout(players: int) -> ObservationLayout:
     n = players
     lay = ObservationLayout(n)
-    lay.block("observer", n + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
     lay.block("phase", len(D.PHASE_NAME), "phase one-hot: " + ", ".join(D.PHASE_NAME))
     lay.seats_block("decider", "the seat to decide")
     lay.seats_block("active", "the active player")
@@ -64,15 +63,7 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    lay = layout(n)
-    seat = view["seat"]
-    rel = relative_seats(seat, n)
-    hot = [seat if seat >= 0 else n]
-    where: list[int] = []
-    values: list[float] = []
-    o = n + 1
-    hot.append(o + PHASE[view["phase"]])
-    o += len(D.PHASE_NAME)
+    seat, rel, hot, where, values, o = begin(view, n, PHASE)
     if view["decider"] >= 0:
         hot.append(o + rel[view["decider"]])
     o += n
@@ -156,4 +147,4 @@ def encode(view: dict):
     o += n * PER_PLAYER
     if seat >= 0 and players[seat]["copying"] >= 0:
         hot.append(o + rel[players[seat]["copying"]])
-    return finish(lay.size, hot, where, values)
+    return finish(layout(n).size, hot, where, values)

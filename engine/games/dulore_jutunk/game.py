@@ -70,14 +70,10 @@ class DuloreGame(Game):
         links = max(D.connections(a, b) for a in range(D.NUM_ORDERS) for b in range(D.NUM_ORDERS))
         return 0.0, float(sum(card[3] for card in D.ORDER_CARDS) + links * (D.NUM_ORDERS - 1))
 
-    def action_kinds(self, cfg: dict) -> list:
-        return actions.action_kinds(cfg)
-
-    def observation_layout(self, config=None):
-        return observation.layout(self.validate(config)["players"])
-
-    def observe(self, view):
-        return observation.encode(view)
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = [{"players": 1, "project": p} for p in D.PROJECTS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from boardbot.engine.observation import ObservationLayout, finish, observer_order, relative_seats
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
 
 from . import data as D
 
@@ -35,7 +35,6 @@ SCORE, BAG, TURN = 30.0, 30.0, 200.0
 def layout(players: int) -> ObservationLayout:
     n = players
     lay = ObservationLayout(n)
-    lay.block("observer", n + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
     lay.seats_block("decider", "the seat to decide")
     lay.block("numbers", 9, f"turn / {TURN:g}, order deck / {ORDERS}, bag red and yellow / {BAG:g}, basket red and "
               f"yellow / {BAG:g}, bottle supply white, red, rosé / 12")
@@ -69,13 +68,7 @@ def _order_rows(cards: list, base: int, hot: list) -> None:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    lay = layout(n)
-    seat = view["seat"]
-    rel = relative_seats(seat, n)
-    hot = [seat if seat >= 0 else n]
-    where: list[int] = []
-    values: list[float] = []
-    o = n + 1
+    seat, rel, hot, where, values, o = begin(view, n)
     if view["decider"] >= 0:
         hot.append(o + rel[view["decider"]])
     o += n
@@ -174,4 +167,4 @@ def encode(view: dict):
             hot.append(base + 1 + EFFECT[space["effect"]])
         b += D.PROJECT_SPACES * (1 + len(D.EFFECT_NAME))
         hot += [b + card for card in solo["winemaker_played"]]
-    return finish(lay.size, hot, where, values)
+    return finish(layout(n).size, hot, where, values)

@@ -44,16 +44,10 @@ class FritangaGame(Game):
         "decline": (),
     }
 
-
-    def action_kinds(self, cfg: dict) -> list:
-        return actions.action_kinds(cfg)
-
-    def observation_layout(self, config=None):
-        cfg = self.validate(config)
-        return observation.layout(cfg["mode"], cfg["players"])
-
-    def observe(self, view):
-        return observation.encode(view)
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["mode"], cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = []

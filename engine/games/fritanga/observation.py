@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from boardbot.engine.observation import ObservationLayout, finish, observer_order, relative_seats
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
 
 from . import data as D
 from .board import layout_for
@@ -35,7 +35,6 @@ def layout(mode: str, players: int) -> ObservationLayout:
     n = players
     cells = layout_for(D.MODE_NAMES.index(mode), n).size
     lay = ObservationLayout(n)
-    lay.block("observer", n + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
     lay.block("phase", len(PHASES), "the decision (top frame of the task stack) one-hot: data.FRAME_NAMES "
               "order, then game_over")
     lay.block("stack", STACK_DEPTH * len(PHASES), f"the {STACK_DEPTH} frames below it, nearest first, one-hot each "
@@ -61,15 +60,8 @@ def encode(view: dict):
     players = view["players"]
     n = len(players)
     lay = layout(view["mode"], n)
-    seat = view["seat"]
-    rel = relative_seats(seat, n)
-    hot = [seat if seat >= 0 else n]
-    where: list[int] = []
-    values: list[float] = []
-    o = n + 1
+    seat, rel, hot, where, values, o = begin(view, n, PHASE)
     phases = len(PHASES)
-    hot.append(o + PHASE[view["phase"]])
-    o += phases
     stack = view["stack"]
     for depth in range(min(STACK_DEPTH, len(stack) - 1)):
         hot.append(o + depth * phases + PHASE[stack[-2 - depth]["frame"]])

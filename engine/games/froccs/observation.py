@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from boardbot.engine.observation import ObservationLayout, finish, observer_order, relative_seats
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
 
 from . import data as D
 from .rules import PHASE_NAME
@@ -35,7 +35,6 @@ MONEY, HAND, DECK, TURN, COUNT = 100.0, 10.0, 106.0, 50.0, 10.0
 def layout(players: int) -> ObservationLayout:
     n = players
     lay = ObservationLayout(n)
-    lay.block("observer", n + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
     lay.block("phase", len(PHASE_NAME), "phase one-hot: " + ", ".join(PHASE_NAME))
     lay.seats_block("decider", "the seat to decide")
     lay.seats_block("active_player", "the active player")
@@ -73,15 +72,7 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    lay = layout(n)
-    seat = view["seat"]
-    rel = relative_seats(seat, n)
-    hot = [seat if seat >= 0 else n]
-    where: list[int] = []
-    values: list[float] = []
-    o = n + 1
-    hot.append(o + PHASE[view["phase"]])
-    o += len(PHASE_NAME)
+    seat, rel, hot, where, values, o = begin(view, n, PHASE)
     if view["decider"] >= 0:
         hot.append(o + rel[view["decider"]])
     o += n
@@ -203,4 +194,4 @@ def encode(view: dict):
         hot.append(o)
     where.append(o + 1)
     values.append(max(final_turns, 0) / n)
-    return finish(lay.size, hot, where, values)
+    return finish(layout(n).size, hot, where, values)

@@ -32,15 +32,10 @@ class FrogridersGame(Game):
         "take_privilege": ("slot",),
     }
 
-
-    def action_kinds(self, cfg: dict) -> list:
-        return actions.action_kinds(cfg)
-
-    def observation_layout(self, config=None):
-        return observation.layout(self.validate(config)["players"])
-
-    def observe(self, view):
-        return observation.encode(view)
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from boardbot.engine.observation import ObservationLayout, finish, observer_order, relative_seats
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
 
 from . import data as D
 from .board import layout_for
@@ -24,7 +24,6 @@ UNITS_SCALE, TURN_SCALE, STACK_SCALE, TROPHY_SCALE = 10.0, 100.0, 28.0, 10.0
 @functools.cache
 def layout(players: int) -> ObservationLayout:
     lay = ObservationLayout(players)
-    lay.block("observer", players + 1, "the observer's absolute seat one-hot; the last entry: the spectator")
     lay.block("phase", len(D.PHASE_NAME), "phase one-hot: " + ", ".join(D.PHASE_NAME))
     lay.seats_block("current_player", "the player whose turn it is")
     lay.block("turn", 1, f"turn / {TURN_SCALE:g}")
@@ -44,15 +43,7 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    lay = layout(n)
-    seat = view["seat"]
-    rel = relative_seats(seat, n)
-    hot = [seat if seat >= 0 else n]
-    where: list[int] = []
-    values: list[float] = []
-    o = n + 1
-    hot.append(o + PHASE[view["phase"]])
-    o += len(D.PHASE_NAME)
+    seat, rel, hot, where, values, o = begin(view, n, PHASE)
     hot.append(o + rel[view["current_player"]])
     o += n
     where.append(o)
@@ -98,4 +89,4 @@ def encode(view: dict):
             hot.append(b + 2 + p["set_card"])
     o += n * PER_PLAYER
     hot += [o + card for card in view["dealt_set_cards"]]
-    return finish(lay.size, hot, where, values)
+    return finish(layout(n).size, hot, where, values)
