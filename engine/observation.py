@@ -20,6 +20,8 @@ counted): setting entries one by one from Python would cost more than the rest.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 
@@ -56,20 +58,22 @@ class ObservationLayout:
         return rows
 
 
-def observer_order(seat: int, n: int) -> list[int]:
+@functools.cache
+def observer_order(seat: int, n: int) -> tuple[int, ...]:
     """Absolute seats in the order their per-player blocks appear."""
     first = seat if seat >= 0 else 0
-    return [(first + k) % n for k in range(n)]
+    return tuple((first + k) % n for k in range(n))
 
 
-def relative_seats(seat: int, n: int) -> list[int]:
-    """absolute seat -> its position relative to the observer (a list, index by seat)."""
+@functools.cache
+def relative_seats(seat: int, n: int) -> tuple[int, ...]:
+    """absolute seat -> its position relative to the observer (index by seat)."""
     first = seat if seat >= 0 else 0
-    return [(q - first) % n for q in range(n)]
+    return tuple((q - first) % n for q in range(n))
 
 
 def begin(view: dict, num_seats: int, phases: dict | None = None
-          ) -> tuple[int, list[int], list[int], list[int], list[float], int]:
+          ) -> tuple[int, tuple[int, ...], list[int], list[int], list[float], int]:
     """An encoder's start: the observer's seat, every seat relative to it, the lists ``hot``,
     ``where``, ``values`` with the ``observer`` block (every layout's first) set and, given
     the game's ``phases`` (name -> index), the one-hot of ``view["phase"]`` after it; and

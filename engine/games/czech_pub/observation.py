@@ -109,11 +109,14 @@ def encode(view: dict):
     if view["pending_target"] >= 0:
         hot.append(o + rel[view["pending_target"]])
     o += n
-    hot += [o + rel[q] for q in view["dodgers"]]
+    for q in view["dodgers"]:
+        hot.append(o + rel[q])
     o += n
-    hot += [o + rel[q] for q in view["queue"]]
+    for q in view["queue"]:
+        hot.append(o + rel[q])
     o += n
-    hot += [o + rel[q] for q in view["final_turns_owed"]]
+    for q in view["final_turns_owed"]:
+        hot.append(o + rel[q])
     o += n
     for q in observer_order(seat, n):
         p = players[q]
@@ -130,9 +133,11 @@ def encode(view: dict):
         if p["out_reason"]:
             hot.append(b + OUT[p["out_reason"]])
         b += 2
-        hot += [b + SHOT[kind] for kind in p["shot_tokens"]]
+        for kind in p["shot_tokens"]:
+            hot.append(b + SHOT[kind])
         b += D.SHOT_KINDS
-        hot += [b + t - 1 for t in p["titles"]]
+        for t in p["titles"]:
+            hot.append(b + t - 1)
         b += TITLES
         if p["copying"] >= 0:
             hot.append(b)

@@ -62,7 +62,8 @@ def layout(players: int) -> ObservationLayout:
 
 
 def _order_rows(cards: list, base: int, hot: list) -> None:
-    hot += [base + order["card"] for order in cards]
+    for order in cards:
+        hot.append(base + order["card"])
 
 
 def encode(view: dict):
@@ -117,7 +118,8 @@ def encode(view: dict):
         base = o + rel[q] * PER_PLAYER
         hot.append(base + BOARD[p["board"]])
         b = base + len(D.BOARDS)
-        hot += [b + SPECIAL[a] for a in p["abilities"]]
+        for a in p["abilities"]:
+            hot.append(b + SPECIAL[a])
         b += len(D.SPECIAL_NAME)
         grapes, bottles = p["grapes"], p["bottles"]
         where += range(b, b + 12)
@@ -139,9 +141,11 @@ def encode(view: dict):
             hot += (b + row[0]["card"], b + ORDERS + row[-1]["card"])
         b += 2 * ORDERS
         known = p["supply_bonuses"] if q == seat else p["known_supply_bonuses"]
-        hot += [b + BONUS[bonus] for bonus in known]
+        for bonus in known:
+            hot.append(b + BONUS[bonus])
         b += BONUSES
-        hot += [b + BONUS[bonus] for bonus in p["honours_bonuses"]]
+        for bonus in p["honours_bonuses"]:
+            hot.append(b + BONUS[bonus])
     o += n * PER_PLAYER
     row_size = len(D.HONOUR_NAME) + 1 + n
     for honour in view["honours"]:

@@ -90,7 +90,8 @@ def encode(view: dict):
     peeked = o + KINDS + 2 + n
     for peek in view["peeks"]:
         base = peeked + peek["cell"] * cell_size
-        hot += [base + rel[q] for q in peek["seats"]]
+        for q in peek["seats"]:
+            hot.append(base + rel[q])
         if peek["known_to_all"]:
             hot.append(base + n)
     occupant = o + KINDS + 2
@@ -126,7 +127,8 @@ def encode(view: dict):
         where += (b + KINDS, b + KINDS + 1, b + KINDS + 2)
         values += (unknown / HAND, fresh / HAND, public / HAND)
     o += n * size
-    hot += [o + SKILL[skill] for skill in view["chef_hand"]]
+    for skill in view["chef_hand"]:
+        hot.append(o + SKILL[skill])
     o += len(D.CHEF_SKILLS)
     for pile in (view["discard"], view["removed"]):
         for entry in pile:

@@ -91,7 +91,8 @@ def encode(view: dict):
              sale["top_up_paid"], mis["active"], mis["first_turn"], view["game_over"])
     hot += [o + i for i, flag in enumerate(flags) if flag]
     o += 8
-    hot += [o + TYPES[t] for t in view["action_types_used"]]
+    for t in view["action_types_used"]:
+        hot.append(o + TYPES[t])
     o += 4
     for card in view["drawn"]:
         where.append(o + CARD[card])
@@ -110,7 +111,8 @@ def encode(view: dict):
         where.append(o + CARD[card])
         values.append(count / HAND)
     o += CARDS
-    hot += [o + HERO[h] for h in view["dealt_heroes"]]
+    for h in view["dealt_heroes"]:
+        hot.append(o + HERO[h])
     o += HEROES
     if view["hero_seat"] >= 0:
         hot.append(o + rel[view["hero_seat"]])

@@ -88,5 +88,6 @@ def encode(view: dict):
         if p["set_card"] >= 0:
             hot.append(b + 2 + p["set_card"])
     o += n * PER_PLAYER
-    hot += [o + card for card in view["dealt_set_cards"]]
+    for card in view["dealt_set_cards"]:
+        hot.append(o + card)
     return finish(layout(n).size, hot, where, values)
