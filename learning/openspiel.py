@@ -88,6 +88,9 @@ class OpenSpielGame(pyspiel.Game):
         self.actions = self.engine.action_space(self.config)
         self.layout = self.engine.observation_layout(self.config)
         self._rng = random.Random(self.rng_seed)
+        # resample_from_infostate draws from its own generator, so searches do not change
+        # which games new_initial_state deals
+        self._resample_rng = random.Random(self.rng_seed ^ 0x5EED)
         n = self.config["players"]
         low, high = return_bounds(self.engine, self.config)
         info = pyspiel.GameInfo(
@@ -252,8 +255,8 @@ class OpenSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A state ``player_id`` cannot tell from this one: the engine's ``sample_for``."""
-        rng = random.Random(self.os_game._rng.getrandbits(63))
-        return OpenSpielState(self.os_game, self.inner.sample_for(player_id, rng), self.histories)
+        world = self.inner.sample_for(player_id, self.os_game._resample_rng)
+        return OpenSpielState(self.os_game, world, self.histories)
 
     def clone(self):
         return OpenSpielState(self.os_game, self.inner.copy(), self.histories)
