@@ -72,19 +72,27 @@ def relative_seats(seat: int, n: int) -> tuple[int, ...]:
     return tuple((q - first) % n for q in range(n))
 
 
-def begin(view: dict, num_seats: int, phases: dict | None = None
+def begin(view: dict, num_seats: int, phases: dict | None = None, decider: str = "decider"
           ) -> tuple[int, tuple[int, ...], list[int], list[int], list[float], int]:
-    """An encoder's start: the observer's seat, every seat relative to it, the lists ``hot``,
-    ``where``, ``values`` with the ``observer`` block (every layout's first) set and, given
-    the game's ``phases`` (name -> index), the one-hot of ``view["phase"]`` after it; and
-    the offset of the next block."""
+    """An encoder's start: the observer's seat, every seat relative to it, and the lists
+    ``hot``, ``where``, ``values`` with every layout's first blocks set: ``observer``; given
+    the game's ``phases`` (name -> index), the one-hot of ``view["phase"]``; the seat to
+    decide (``view[decider]``, relative). Also the offset of the next block."""
     seat = view["seat"]
+    rel = relative_seats(seat, num_seats)
     hot = [seat if seat >= 0 else num_seats]
     offset = num_seats + 1
     if phases is not None:
         hot.append(offset + phases[view["phase"]])
         offset += len(phases)
-    return seat, relative_seats(seat, num_seats), hot, [], [], offset
+    one_seat(hot, offset, rel, view[decider])
+    return seat, rel, hot, [], [], offset + num_seats
+
+
+def one_seat(hot: list[int], offset: int, rel: tuple[int, ...], seat: int) -> None:
+    """Set a seat one-hot block (relative seats) at ``offset``; a negative seat (none) sets nothing."""
+    if seat >= 0:
+        hot.append(offset + rel[seat])
 
 
 def finish(size: int, hot: list[int], where: list[int], values: list[float]) -> np.ndarray:

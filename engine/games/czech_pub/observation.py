@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order, one_seat
 
 from . import data as D
 from .actions import TABLE_SLOTS
@@ -64,9 +64,6 @@ def encode(view: dict):
     players = view["players"]
     n = len(players)
     seat, rel, hot, where, values, o = begin(view, n, PHASE)
-    if view["decider"] >= 0:
-        hot.append(o + rel[view["decider"]])
-    o += n
     hot.append(o + rel[view["active"]])
     o += n
     low, high = view["last_order_positions"]
@@ -85,11 +82,9 @@ def encode(view: dict):
     o += CARDS
     hot.append(o + LAST_ORDER[view["last_order"]])
     o += len(D.LO_NAME)
-    if view["last_order_holder"] >= 0:
-        hot.append(o + rel[view["last_order_holder"]])
+    one_seat(hot, o, rel, view["last_order_holder"])
     o += n
-    if view["lone_player"] >= 0:
-        hot.append(o + rel[view["lone_player"]])
+    one_seat(hot, o, rel, view["lone_player"])
     o += n
     where += range(o, o + TITLES)
     values += (t / 4 for t in view["title_tokens_left"])
@@ -106,8 +101,7 @@ def encode(view: dict):
     if view["pending_card"]:
         hot.append(o + CARD[view["pending_card"]])
     o += CARDS
-    if view["pending_target"] >= 0:
-        hot.append(o + rel[view["pending_target"]])
+    one_seat(hot, o, rel, view["pending_target"])
     o += n
     for q in view["dodgers"]:
         hot.append(o + rel[q])

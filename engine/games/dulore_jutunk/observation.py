@@ -70,9 +70,6 @@ def encode(view: dict):
     players = view["players"]
     n = len(players)
     seat, rel, hot, where, values, o = begin(view, n)
-    if view["decider"] >= 0:
-        hot.append(o + rel[view["decider"]])
-    o += n
     bag, basket, supply = view["bag"], view["basket"], view["bottle_supply"]
     where += range(o, o + 9)
     values += (view["turn"] / TURN, view["order_deck_size"] / ORDERS, bag["red"] / BAG, bag["yellow"] / BAG,

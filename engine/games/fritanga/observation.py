@@ -37,9 +37,9 @@ def layout(mode: str, players: int) -> ObservationLayout:
     lay = ObservationLayout(n)
     lay.block("phase", len(PHASES), "the decision (top frame of the task stack) one-hot: data.FRAME_NAMES "
               "order, then game_over")
+    lay.seats_block("decider", "the seat to decide")
     lay.block("stack", STACK_DEPTH * len(PHASES), f"the {STACK_DEPTH} frames below it, nearest first, one-hot each "
               "(their arguments are not encoded)")
-    lay.seats_block("decider", "the seat to decide")
     lay.seats_block("turn_seat", "whose turn it is")
     lay.block("numbers", 3, f"turn / {TURN:g}, chef cards played / {D.GOLDEN_TURNS}, face-down cards / {CARDS:g}")
     lay.block("flags", 2, "final round, the next movement is skipped")
@@ -66,9 +66,6 @@ def encode(view: dict):
     for depth in range(min(STACK_DEPTH, len(stack) - 1)):
         hot.append(o + depth * phases + PHASE[stack[-2 - depth]["frame"]])
     o += STACK_DEPTH * phases
-    if view["decider"] >= 0:
-        hot.append(o + rel[view["decider"]])
-    o += n
     hot.append(o + rel[view["turn_seat"]])
     o += n
     where += (o, o + 1, o + 2)

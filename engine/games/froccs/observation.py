@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order, one_seat
 
 from . import data as D
 from .rules import PHASE_NAME
@@ -73,9 +73,6 @@ def encode(view: dict):
     players = view["players"]
     n = len(players)
     seat, rel, hot, where, values, o = begin(view, n, PHASE)
-    if view["decider"] >= 0:
-        hot.append(o + rel[view["decider"]])
-    o += n
     active = view["active_player"]
     hot.append(o + rel[active])
     o += n
@@ -114,8 +111,7 @@ def encode(view: dict):
     for h in view["dealt_heroes"]:
         hot.append(o + HERO[h])
     o += HEROES
-    if view["hero_seat"] >= 0:
-        hot.append(o + rel[view["hero_seat"]])
+    one_seat(hot, o, rel, view["hero_seat"])
     o += n
     end = view["end"]
     pledges, passed = end["pledges"], end["passed"]
@@ -164,8 +160,7 @@ def encode(view: dict):
     o += len(D.MISCHIEF) * 2 + GLASSES + len(D.WINES)
     target = mis["target"]
     for who in (target, mis["proposer"], mis["side_seat"]):
-        if who >= 0:
-            hot.append(o + rel[who])
+        one_seat(hot, o, rel, who)
         o += n
     for comp in mis["offer"]:
         if comp["kind"] == "money":

@@ -43,9 +43,7 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE)
-    hot.append(o + rel[view["current_player"]])
-    o += n
+    seat, rel, hot, where, values, o = begin(view, n, PHASE, "current_player")
     where.append(o)
     values.append(view["turn"] / TURN_SCALE)
     o += 1
