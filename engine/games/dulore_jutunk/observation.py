@@ -20,7 +20,6 @@ BOARD = D.BOARD_BY_NAME
 SPECIAL = {name: i for i, name in enumerate(D.SPECIAL_NAME)}
 HONOUR = {name: i for i, name in enumerate(D.HONOUR_NAME)}
 EFFECT = {name: i for i, name in enumerate(D.EFFECT_NAME)}
-WINES = ("white", "red", "rose")
 HONOUR_ROWS = 4
 # per player: board one-hot, special abilities, grapes (2), bottles (3), capacities (2), score,
 # markers in supply, on honours, orders reserved, fulfilled; cellar spaces; reserved orders;
@@ -59,11 +58,6 @@ def layout(players: int) -> ObservationLayout:
               "the solo game: Winemaker deck / 24, black markers in supply / 6, extra Winemaker turns / 2; per "
               "project space: filled, effect one-hot; the Winemaker cards played")
     return lay
-
-
-def _order_rows(cards: list, base: int, hot: list) -> None:
-    for order in cards:
-        hot.append(base + order["card"])
 
 
 def encode(view: dict):
@@ -126,13 +120,16 @@ def encode(view: dict):
                    len(p["fulfilled"]) / 8)
         b += 12
         cellar = p["cellar"]
-        for wine, start in zip(WINES, D.TRACK_START):
-            hot += [b + start + i for i, filled in enumerate(cellar[wine]) if filled]
+        for i, filled in enumerate(cellar["white"] + cellar["red"] + cellar["rose"]):  # the tracks' order
+            if filled:
+                hot.append(b + i)
         b += D.CELLAR_SIZE
-        _order_rows(p["reserved"], b, hot)
+        for order in p["reserved"]:
+            hot.append(b + order["card"])
         b += ORDERS
         row = p["fulfilled"]
-        _order_rows(row, b, hot)
+        for order in row:
+            hot.append(b + order["card"])
         b += ORDERS
         if row:
             hot += (b + row[0]["card"], b + ORDERS + row[-1]["card"])
