@@ -12,7 +12,11 @@ add up. ``check_view`` accepts a view only if
 3. that state shows the seat exactly the view that was sent (the property
    ``boardbot.engine.testing.check_views`` holds for every real view), so a
    value the rebuild ignored or could not honour is named;
-4. the game goes on from it: the legal moves exist and one random playout,
+4. the seat's own legal moves are the same in a second rebuild, whose hidden
+   parts are dealt differently (a seat always knows what it may do: a view
+   whose moves depend on others' hidden cards is inconsistent, for example
+   Czech Pub's discard phase with another seat named active);
+5. the game goes on from it: the legal moves exist and one random playout,
    bounded in moves, reaches the end.
 
 It knows no game by name. It raises ``ViewRejected`` with the path of the
@@ -152,6 +156,9 @@ def check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits = 
         texts = [root.move_text(m) for m in moves]
         if not moves:
             raise ValueError("no legal move for the deciding seat")
+        if decider == seat and game.from_view(view, random.Random(seed ^ 0x5EED)).legal_moves() != moves:
+            raise ViewRejected("", "the view does not determine the seat's own legal moves: they change with "
+                                   "the hidden cards it cannot see, so some value contradicts the rest")
         playout = root.sample_for(seat, rng)
         for _ in range(limits.playout_moves):
             if playout.decider() == TERMINAL:
@@ -159,6 +166,8 @@ def check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits = 
             playout.apply(rng.choice(playout.legal_moves()))
         else:
             raise ValueError(f"a random game from here does not end within {limits.playout_moves} moves")
+    except ViewRejected:
+        raise
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as err:
         raise ViewRejected("", f"the game cannot go on from this view: {type(err).__name__}: {err}") from None
     chosen = None

@@ -228,8 +228,9 @@ class BotAdvisor:
             move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
                                                          {"game_id": "", "seat": seat})
         ids = {m: i for i, m in enumerate(moves)}
-        if move not in ids:
-            raise RuntimeError(f"the search answered {move!r}, not a legal move of the view")
+        if move not in ids:  # the search's own rebuild of the view had other moves: the view decides nothing
+            raise errors.invalid(f"view.{field}", f"not a valid {name} view: the seat's legal moves depend on "
+                                                  "cards it cannot see", "BAD_VIEW")
         self._candidates(stats, candidates, ids)
         index = ids[move]
         return bot_service_pb2.ChooseMoveResponse(move=common_pb2.LegalMove(

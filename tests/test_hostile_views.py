@@ -111,6 +111,26 @@ def test_the_czech_pub_stage_that_killed_workers(server, bots):
     assert server.running.searches.pool.pids == pids
 
 
+def test_a_view_whose_moves_depend_on_hidden_cards_is_refused(server, bots):
+    """Found by tests/test_fuzz.py: a Czech Pub discard phase whose active player is not the
+    decider (a real view never has that) made the seat's moves come from another, hidden hand,
+    and the search answered a move the gate's rebuild did not have: INTERNAL."""
+    game = registry.get("czech-pub")
+    state, rng = game.new_state({"players": 3}, 2), random.Random(2)
+    while state.view(state.decider())["phase"] != "abstinence_discard":
+        state.apply(rng.choice(state.legal_moves()))
+        if state.decider() == TERMINAL:
+            state, rng = game.new_state({"players": 3}, rng.randrange(1000)), random.Random(rng.randrange(1000))
+    view = state.view(state.decider())
+    view["active"] = (view["seat"] + 1) % 3
+    with pytest.raises(ViewRejected) as err:
+        check_view(game, view, 1)
+    assert "own legal moves" in err.value.message
+    with pytest.raises(grpc.RpcError) as err:
+        choose(bots, "czech-pub", view)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
 def test_inconsistent_views_are_named():
     game = registry.get("frogriders")
     view = deciding_view("frogriders", {"players": 2}, 6)
