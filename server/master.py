@@ -62,7 +62,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
-from .limits import Limits
+from .limits import Limits, RateLimiter
 from .store import GameStore, Live, Record
 
 log = structlog.get_logger("boardbot.server")
@@ -362,6 +362,7 @@ class GameMaster:
         self.store = store
         self.limits = limits or Limits()
         self._seed_secret = secrets.token_bytes(32)  # see _game_seed
+        self._creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self._drivers: dict[str, asyncio.Task] = {}
@@ -456,6 +457,12 @@ class GameMaster:
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
+        if call.peer is not None:
+            wait = self._creations.take(call.peer)
+            if wait:
+                raise errors.quota_exceeded(
+                    f"client {call.peer} creates games faster than {self.limits.creates_per_second_per_client} "
+                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)

@@ -36,9 +36,12 @@ from grpc_status import rpc_status  # noqa: E402
 def server():
     from boardbot.server import logs
     from boardbot.server.app import BackgroundServer
+    from boardbot.server.limits import Limits
 
     logs.configure(enabled=False)
-    srv = BackgroundServer()
+    # thousands of games from one address over the session: the creation rate limit is
+    # off here (tests/test_watch_limits.py tests it)
+    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0))
     yield srv
     srv.stop()
 

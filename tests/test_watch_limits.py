@@ -108,3 +108,36 @@ def test_a_stream_not_read_ends_resource_exhausted(server):
     assert context.status.code == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert "did not read this stream for 0.5 s" in context.status.details
     channel.close()
+
+
+def test_game_creation_is_rate_limited_per_client():
+    logs.configure(enabled=False)
+    srv = BackgroundServer(limits=Limits(create_burst_per_client=5, creates_per_second_per_client=2))
+    try:
+        channel = grpc.insecure_channel(srv.address)
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        for _ in range(5):
+            new_game(stub, "frogriders", 2)
+        with pytest.raises(grpc.RpcError) as err:
+            new_game(stub, "frogriders", 2)
+        assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        details = error_details(err.value)
+        assert details["ErrorInfo"].reason == "CREATE_RATE"
+        delay = details["RetryInfo"].retry_delay
+        time.sleep(delay.seconds + delay.nanos / 1e9 + 0.05)
+        new_game(stub, "frogriders", 2)  # the bucket refills at the rate
+        channel.close()
+    finally:
+        srv.stop()
+
+
+def test_the_rate_limiter_refills():
+    from boardbot.server.limits import RateLimiter
+
+    now = [0.0]
+    limiter = RateLimiter(3, 1.0, clock=lambda: now[0])
+    assert [limiter.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert limiter.take("a") == pytest.approx(1.0)
+    assert limiter.take("b") == 0.0  # another client has its own bucket
+    now[0] = 2.5
+    assert limiter.take("a") == 0.0 and limiter.take("a") == 0.0 and limiter.take("a") > 0
