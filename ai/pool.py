@@ -68,6 +68,11 @@ class WorkerDied(RuntimeError):
     """The worker process running a part of the search exited."""
 
 
+class SearchFailed(RuntimeError):
+    """A part of the search raised in its worker (the worker goes on): a bug, or a
+    root no real game reaches."""
+
+
 def game_locator(game: Game) -> str:
     """How a worker finds ``game``: its registry name, or ``module:attribute``."""
     if game.name in registry.GAMES and registry.get(game.name) is game:
@@ -143,7 +148,7 @@ class _Part:
                 "seconds": time.monotonic() - self.start, "cancelled": self.cancelled}
 
 
-class _TimeUp(Exception):
+class _TimeUp(BaseException):  # not an Exception: no engine handler may swallow it
     pass
 
 
@@ -615,7 +620,7 @@ class SearchPool:
             elif kind in ("checked", "rejected"):
                 fut.set_result((kind, *msg[2:]))
             else:
-                fut.set_exception(RuntimeError(f"search worker {worker.index}: {msg[2]}"))
+                fut.set_exception(SearchFailed(f"search worker {worker.index}: {msg[2]}"))
         except concurrent.futures.InvalidStateError:
             pass
         if request is not None:

@@ -125,7 +125,18 @@ def first_difference(sent: Any, shown: Any, path: str = "") -> str | None:
 def check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits = LIMITS,
                bot: str | None = None) -> CheckedView:
     """Accept ``view`` (a seat's view dict) or raise ``ViewRejected``; see the module docstring.
-    ``bot``: a cheap bot's spec (random, greedy): its move for the view comes back too."""
+    ``bot``: a cheap bot's spec (random, greedy): its move for the view comes back too.
+    Whatever the engine raises on the way is the view's fault (the engines work from every
+    real view: tests/test_hostile_views.py), so it is a ViewRejected too."""
+    try:
+        return _check_view(game, view, seed, limits, bot)
+    except (ViewRejected, MemoryError):
+        raise
+    except Exception as err:  # noqa: BLE001 - see the docstring
+        raise ViewRejected("", f"not a valid {game.name} view: {type(err).__name__}: {err}") from None
+
+
+def _check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits, bot: str | None) -> CheckedView:
     check_bounds(view, limits)
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):

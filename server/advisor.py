@@ -27,7 +27,10 @@ import random
 import secrets
 import time
 
+import structlog
+
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
 from boardbot.engine.core import TERMINAL, Game
 from google.protobuf import duration_pb2
@@ -37,6 +40,8 @@ from boardbot.v1 import bot_service_pb2, common_pb2
 from . import convert, errors
 from .master import Call, GameMaster, game_named
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
+
+log = structlog.get_logger("boardbot.server")
 
 DEFAULT_BOT = "ismcts:medium"
 MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
@@ -225,8 +230,13 @@ class BotAdvisor:
             move, stats, candidates = checked.chosen, bot_service_pb2.SearchStats(
                 bot=plan.spec, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
         else:
-            move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
-                                                         {"game_id": "", "seat": seat})
+            try:
+                move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
+                                                             {"game_id": "", "seat": seat})
+            except SearchFailed as err:  # the engine works from every real view: this one is not
+                log.warning("choose_move_view_failed", game=name, error=errors.clip(str(err), 1000))
+                raise errors.invalid(f"view.{field}", f"not a valid {name} view: the game cannot go on from it "
+                                                      f"({errors.clip(str(err))})", "BAD_VIEW") from None
         ids = {m: i for i, m in enumerate(moves)}
         if move not in ids:  # the search's own rebuild of the view had other moves: the view decides nothing
             raise errors.invalid(f"view.{field}", f"not a valid {name} view: the seat's legal moves depend on "

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 import structlog
 
 from boardbot.ai.ismcts import Budget, SearchParams
-from boardbot.ai.pool import WorkerDied
+from boardbot.ai.pool import SearchFailed, WorkerDied
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
@@ -346,8 +346,13 @@ class SearchQueue:
     async def _run_in_thread(self, game, view, params, iterations, end, seed, root) -> SearchResult:
         cancel = threading.Event()
         budget = Budget(iterations=iterations) if iterations is not None else None
-        fut = self._loop.run_in_executor(self._threads, lambda: run_search(
-            game, view, budget, seed, params, cancel=cancel, search=root, end=end))
+        def search_in_thread():
+            try:
+                return run_search(game, view, budget, seed, params, cancel=cancel, search=root, end=end)
+            except Exception as exc:  # as from a worker: this search failed, nothing else
+                raise SearchFailed(f"search thread: {type(exc).__name__}: {exc}") from exc
+
+        fut = self._loop.run_in_executor(self._threads, search_in_thread)
         fut.add_done_callback(lambda _f: self._release())
         try:
             return await asyncio.shield(fut)
