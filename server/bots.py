@@ -21,8 +21,6 @@ import concurrent.futures
 import random
 
 from boardbot.ai.bots import make_bot, parse_ismcts
-
-from .errors import Code, ServiceError
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
@@ -103,20 +101,14 @@ class BotRunner:
         seconds = parsed.budget.time
         if self.max_seconds:
             seconds = self.max_seconds if seconds is None else min(seconds, self.max_seconds)
-        # Hosted seats are admitted like SuggestMove: refused past the queue limit, they wait
-        # the RetryInfo's delay and ask again, so they never crowd out the callers' searches.
-        # Cancelled (DeleteGame, shutdown) while searching, the search stops.
-        while True:
-            try:
-                outcome = await self.searches.search(
-                    game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
-                    iterations=parsed.budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
-                    fields={"seat": seat, "bot": spec})
-                return outcome.result.move
-            except ServiceError as err:
-                if err.code != Code.RESOURCE_EXHAUSTED:
-                    raise
-                await asyncio.sleep(self.searches.retry_after())
+        # Hosted seats share the search slots with the callers but never crowd them out: at
+        # most half the running searches, admitted after any waiting caller
+        # (boardbot.server.search_queue). Cancelled (DeleteGame, shutdown), the search stops.
+        outcome = await self.searches.search(
+            game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
+            iterations=parsed.budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
+            fields={"seat": seat, "bot": spec})
+        return outcome.result.move
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

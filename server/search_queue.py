@@ -124,7 +124,12 @@ class SearchQueue:
         self.late = late
         self.log_interval = log_interval
         self.running = 0
-        self._waiters: deque[asyncio.Future] = deque()
+        self._waiters: deque[asyncio.Future] = deque()  # callers (SuggestMove, ChooseMove)
+        # hosted bot seats: at most ``hosted_share`` of the running slots, admitted after any
+        # waiting caller, and never refused (the server's own work; bounded by the games)
+        self.hosted_share = max(1, max_running // 2)
+        self.hosted_running = 0
+        self._hosted_waiters: deque[asyncio.Future] = deque()
         self._threads = None
         if pool is None:
             self._threads = concurrent.futures.ThreadPoolExecutor(max_running, thread_name_prefix="search")
@@ -193,7 +198,7 @@ class SearchQueue:
         thread without a pool. Raises ``ViewRejected``."""
         loop = asyncio.get_running_loop()
         if self.pool is None:
-            return await loop.run_in_executor(self._threads, check_view, game, view, seed, None, bot)
+            return await loop.run_in_executor(None, check_view, game, view, seed, None, bot)
         try:
             reply = await asyncio.wrap_future(self.pool.check(game, view, seed, bot, VIEW_CHECK_SECONDS))
         except WorkerDied as err:
@@ -239,18 +244,19 @@ class SearchQueue:
             # the workers stop a little early, so their statistics are back at the end
             work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
         # the root, off the event loop (a rebuild costs what the game's from_view costs)
-        root = await asyncio.get_running_loop().run_in_executor(self._threads, prepare, game, view, seed, params)
+        root = await asyncio.get_running_loop().run_in_executor(None, prepare, game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
             return self._done(SearchOutcome(result, "single_move", 0.0), fields, arrived, 0, 0)
 
-        ahead = len(self._waiters)
+        hosted = kind == "bot"
+        ahead = len(self._waiters) + (len(self._hosted_waiters) if hosted else 0)
         running_then = self.running
-        if self.running < self.max_running and not self._waiters:
-            self.running += 1
+        if self._can_admit(hosted) and not self._waiters and not (hosted and self._hosted_waiters):
+            self._admit(hosted)
             self._changed()
         else:
-            if not may_wait and len(self._waiters) >= self.queue_limit:
+            if not hosted and not may_wait and len(self._waiters) >= self.queue_limit:
                 self.counts["rejected"] += 1
                 self._changed()
                 raise errors.overloaded(
@@ -259,7 +265,7 @@ class SearchQueue:
                     {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
                      "running": str(self.running), "max_running": str(self.max_running)},
                     self._retry_after(), "search_queue")
-            if not await self._wait_turn(end):
+            if not await self._wait_turn(end, hosted):
                 # its time ran out in the queue: the immediate answer
                 self.counts["expired_in_queue"] += 1
                 result = finish(root, root.root_stats(), 0, seed, arrived)
@@ -269,7 +275,7 @@ class SearchQueue:
         self.counts["started"] += 1
         try:
             result = await self._run(game, view, params, iterations, work_end, seed, root, fields, arrived,
-                                     waited, answer_by)
+                                     waited, answer_by, hosted)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             raise
@@ -289,43 +295,51 @@ class SearchQueue:
             stop = bound or "iterations"
         return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then)
 
-    async def _wait_turn(self, end: float | None) -> bool:
+    def _can_admit(self, hosted: bool) -> bool:
+        return self.running < self.max_running and (not hosted or self.hosted_running < self.hosted_share)
+
+    def _admit(self, hosted: bool) -> None:
+        self.running += 1
+        self.hosted_running += hosted
+
+    async def _wait_turn(self, end: float | None, hosted: bool = False) -> bool:
         """Wait in the FIFO for a running slot; False if ``end`` came first."""
         turn = self._loop.create_future()
-        self._waiters.append(turn)
-        self.peak_queued = max(self.peak_queued, len(self._waiters))
+        queue = self._hosted_waiters if hosted else self._waiters
+        queue.append(turn)
+        self.peak_queued = max(self.peak_queued, len(self._waiters) + len(self._hosted_waiters))
         self._changed()
         try:
             timeout = None if end is None else max(0.0, end - time.monotonic())
             done, _ = await asyncio.wait({turn}, timeout=timeout)
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self._release()  # admitted just now: hand the slot on
+                self._release(hosted)  # admitted just now: hand the slot on
             else:
-                self._forget(turn)
+                self._forget(turn, queue)
             raise
         if not done:
             if turn.done() and not turn.cancelled():
-                self._release()
+                self._release(hosted)
             else:
-                self._forget(turn)
+                self._forget(turn, queue)
             return False
         if turn.cancelled():
             raise errors.unavailable("the server is shutting down", "SHUTTING_DOWN")
         return True
 
-    def _forget(self, turn: asyncio.Future) -> None:
+    def _forget(self, turn: asyncio.Future, queue: deque) -> None:
         turn.cancel()
         try:
-            self._waiters.remove(turn)
+            queue.remove(turn)
         except ValueError:
             pass
         self._changed()
 
     async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited,
-                   answer_by) -> SearchResult:
+                   answer_by, hosted: bool = False) -> SearchResult:
         if self.pool is None:
-            return await self._run_in_thread(game, view, params, iterations, end, seed, root)
+            return await self._run_in_thread(game, view, params, iterations, end, seed, root, hosted)
         held: list = []
         try:
             return await run_search_async(game, view, iterations, end, seed, params, self.pool,
@@ -341,9 +355,9 @@ class SearchQueue:
             # The slot is free once the call is answered (or cancelled): parts
             # still out were told to stop and leave their worker within a slice
             # (the workers' load is in the metrics).
-            self._release()
+            self._release(hosted)
 
-    async def _run_in_thread(self, game, view, params, iterations, end, seed, root) -> SearchResult:
+    async def _run_in_thread(self, game, view, params, iterations, end, seed, root, hosted: bool = False) -> SearchResult:
         cancel = threading.Event()
         budget = Budget(iterations=iterations) if iterations is not None else None
         def search_in_thread():
@@ -353,7 +367,7 @@ class SearchQueue:
                 raise SearchFailed(f"search thread: {type(exc).__name__}: {exc}") from exc
 
         fut = self._loop.run_in_executor(self._threads, search_in_thread)
-        fut.add_done_callback(lambda _f: self._release())
+        fut.add_done_callback(lambda _f: self._release(hosted))
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:
@@ -370,15 +384,17 @@ class SearchQueue:
         except RuntimeError:  # the loop closed meanwhile
             pass
 
-    def _release(self) -> None:
-        """A running search let go of its workers: admit the next waiter."""
+    def _release(self, hosted: bool = False) -> None:
+        """A running search let go of its workers: admit the next waiter, callers first."""
         self.running -= 1
-        while self._waiters and self.running < self.max_running:
-            turn = self._waiters.popleft()
-            if turn.done():
-                continue
-            turn.set_result(None)
-            self.running += 1
+        self.hosted_running -= hosted
+        for queue, is_hosted in ((self._waiters, False), (self._hosted_waiters, True)):
+            while queue and self._can_admit(is_hosted):
+                turn = queue.popleft()
+                if turn.done():
+                    continue
+                turn.set_result(None)
+                self._admit(is_hosted)
         self._changed()
 
     def _cancel_reported(self, request, cancelled_at: float, fields: dict, arrived: float, waited: float) -> None:
@@ -404,10 +420,6 @@ class SearchQueue:
                  total_ms=round((time.monotonic() - arrived) * 1000, 3), iterations=r.iterations,
                  workers=r.workers, running=self.running, queued=len(self._waiters))
         return outcome
-
-    def retry_after(self) -> float:
-        """How long a refused search should wait before asking again."""
-        return self._retry_after()
 
     def _retry_after(self) -> float:
         """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
@@ -444,7 +456,7 @@ class SearchQueue:
             "max_running": self.max_running,
             "queue_limit": self.queue_limit,
             "running": self.running,
-            "queued": len(self._waiters),
+            "queued": len(self._waiters) + len(self._hosted_waiters),
             "peak_queued": self.peak_queued,
             "counts": dict(self.counts),
             "stops": dict(self.stops),
@@ -464,8 +476,9 @@ class SearchQueue:
         self._closed = True
         if self._probe is not None:
             self._probe.cancel()
-        while self._waiters:
-            self._waiters.popleft().cancel()
+        for queue in (self._waiters, self._hosted_waiters):
+            while queue:
+                queue.popleft().cancel()
         if self._log_handle is not None:
             self._log_handle.cancel()
             self._log_handle = None

@@ -1,6 +1,6 @@
-"""Hosted bot seats under hostile use (issue 19): a ceiling on their think time, the same
-admission as SuggestMove (they cannot fill the search queue against callers), and
-DeleteGame / Resign stop the searches nobody will use."""
+"""Hosted bot seats under hostile use (issue 19): a ceiling on their think time, a share of
+the search slots that callers always get past (a flood of bot-seat games cannot fill the
+search queue against SuggestMove), and DeleteGame / Resign stop the searches nobody will use."""
 
 import time
 
@@ -38,19 +38,12 @@ def test_hosted_bots_do_not_crowd_out_callers_and_delete_stops_them(server):
         flood = [client.create_game("frogriders", seats=["ismcts:time=3", "ismcts:time=3"]) for _ in range(6)]
         time.sleep(0.5)
         busy = stats(client)
-        assert busy.running == 1 and busy.queued <= 1, busy
+        assert busy.running == 1 and busy.queued >= 1, busy  # the bot seats' moves wait their turn
         mine = client.create_game("frogriders", seats=["human", "human"])
         seat = mine.seat(mine.created.decider)
-        answered = None
-        for _ in range(30):  # a caller that honours RetryInfo gets its turn
-            try:
-                answered = seat.suggest(bot="ismcts", iterations=20, timeout=10)
-                break
-            except grpc.RpcError as err:
-                assert err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-                delay = error_details(err)["RetryInfo"].retry_delay
-                time.sleep(delay.seconds + delay.nanos / 1e9)
-        assert answered is not None and answered.move.text
+        started = time.monotonic()  # the caller goes first once the running bot move ends (<= 3 s)
+        answered = seat.suggest(bot="ismcts", iterations=20, timeout=10)
+        assert answered.move.text and time.monotonic() - started < 5
         for game in flood:
             game.delete()
         deadline = time.monotonic() + 5
