@@ -245,7 +245,9 @@ class CallGuard:
             if not gone.is_set():
                 raise  # the server is shutting down, not the client
         except Exception:
-            if not state["overflow"]:
+            # the client went away (connectrpc ends the stream with CANCELED): nothing to answer,
+            # nobody to tell, not a server error
+            if not state["overflow"] and not gone.is_set():
                 raise
         finally:
             state["response_done"] = True

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import math
 import threading
 import time
@@ -198,7 +199,7 @@ class SearchQueue:
         thread without a pool. Raises ``ViewRejected``."""
         loop = asyncio.get_running_loop()
         if self.pool is None:
-            return await loop.run_in_executor(None, check_view, game, view, seed, None, bot)
+            return await loop.run_in_executor(None, functools.partial(check_view, game, view, seed, bot=bot))
         try:
             reply = await asyncio.wrap_future(self.pool.check(game, view, seed, bot, VIEW_CHECK_SECONDS))
         except WorkerDied as err:
