@@ -237,9 +237,11 @@ class Table {
         if (ke.key === "Enter" || ke.key === " ") { ke.preventDefault(); this.choose(key); }
       });
     }
+    const state = sv.status === GameStatus.FINISHED ? "over" : this.busyVersion !== undefined ? "sending"
+      : this.myDecision() ? "my-move" : "waiting";
     mount(this.root,
       this.header(sv),
-      h("div", { class: "table-layout" },
+      h("div", { class: "table-layout", "data-state": state, "data-version": String(sv.version) },
         h("section", { class: "board", "aria-label": "The table" }, board),
         h("aside", { class: "side" }, this.decisionPanel(sv, cands), this.logPanel())));
     if (focused) this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
@@ -363,7 +365,7 @@ class Table {
         h("tbody", {}, rows.map((c) => h("tr", { class: c.moveId === hint.move.id ? "best" : "" },
           h("td", {}, c.text),
           h("td", { class: "num" }, String(c.visits),
-            h("span", { class: "bar", style: `width:${Math.round(100 * Number(c.visits) / Math.max(1, Number(best)))}%` })),
+            h("meter", { class: "bar", min: 0, max: Math.max(1, Number(best)), value: Number(c.visits), "aria-hidden": "true" })),
           h("td", { class: "num" }, `${(100 * c.value).toFixed(0)}%`))))) : null,
       sv.legalMoves.some((m) => m.id === hint.move.id)
         ? h("button", { type: "button", class: "primary", "data-focus": "play-hint", onclick: () => void this.play(hint.move) },
@@ -390,7 +392,7 @@ class Table {
       h("h2", {}, "What happened"),
       h("ol", { tabindex: "0", "aria-label": "Moves and revealed events, oldest first" },
         this.log.slice(-200).map((e) => h("li", { class: e.mine ? "mine" : "" },
-          h("span", { class: "who" }, `${e.who}: `), e.text,
+          h("span", { class: "v" }, `v${e.version}`), h("span", { class: "who" }, `${e.who}: `), e.text,
           e.lines.length ? h("ul", {}, e.lines.map((line) => h("li", {}, line))) : null))));
   }
 }

@@ -45,10 +45,19 @@ function grid(ctx: TableContext, v: FritangaView): SVGElement {
     if (p.position !== undefined) pieces.set(p.position, p.seat);
     if (p.fallenAt !== undefined) fallen.set(p.fallenAt, [...(fallen.get(p.fallenAt) ?? []), p.seat]);
   }
+  // Draw the part of the table with cards, and one ring of oil around it (where cards may be put).
+  const used = [...known.keys(), ...faceDown, ...pieces.keys(), ...fallen.keys()];
+  const cols = used.map((c) => c % v.width);
+  const rows = used.map((c) => Math.floor(c / v.width));
+  const left = Math.max(0, Math.min(...cols, v.width) - 1);
+  const right = Math.min(v.width - 1, Math.max(...cols, -1) + 1);
+  const top = Math.max(0, Math.min(...rows, v.height) - 1);
+  const bottom = Math.min(v.height - 1, Math.max(...rows, -1) + 1);
   const cells: SVGElement[] = [];
   for (let cell = 0; cell < v.width * v.height; cell++) {
-    const x = (cell % v.width) * CELL;
-    const y = Math.floor(cell / v.width) * CELL;
+    const x = (cell % v.width - left) * CELL;
+    const y = (Math.floor(cell / v.width) - top) * CELL;
+    if (x < 0 || y < 0 || cell % v.width > right || Math.floor(cell / v.width) > bottom) continue;
     const face = known.get(cell);
     const down = faceDown.has(cell);
     const name = face ? CARDS[face.card]?.name ?? "card" : "";
@@ -67,7 +76,8 @@ function grid(ctx: TableContext, v: FritangaView): SVGElement {
         s("text", { x: CELL / 2, y: CELL - 10, "text-anchor": "middle" }, String(seat))) : null);
     cells.push(ctx.point(g, label, `cell:${cell}`));
   }
-  return s("svg", { viewBox: `0 0 ${v.width * CELL} ${v.height * CELL}`, class: "fritanga-grid", role: "group",
+  if (right < left || bottom < top) return s("svg", { class: "fritanga-grid", role: "img", "aria-label": "an empty pan" });
+  return s("svg", { viewBox: `0 0 ${(right - left + 1) * CELL} ${(bottom - top + 1) * CELL}`, class: "fritanga-grid", role: "group",
     "aria-label": "The pan: food cards over the oil" }, cells);
 }
 

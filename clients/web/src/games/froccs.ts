@@ -36,6 +36,10 @@ function spritzerCard(c: number, extra: (Node | string | null)[] = []): HTMLElem
   return card(info?.name ?? "?", info?.text ?? "", `froccs ${info?.kind ?? ""} f${c}`, "", extra);
 }
 
+// FroccsCardCounts' fields, in card order (FroccsCard 1-9).
+const DISCARD_FIELDS = ["zoldVeltelini", "szurkebarat", "sargamuskotaly", "soda", "thisIsForYou", "zsirosKenyer",
+  "kilottyintes", "borravalo", "pohartores"] as const;
+
 const LAYER: Record<number, string> = { 1: "zv", 2: "sz", 3: "sm", 4: "soda" };
 
 /** A glass drawn to scale: one band per dl, wines and soda in their colours. */
@@ -93,12 +97,13 @@ function render(ctx: TableContext): HTMLElement {
   const counter = h("section", { class: "counter", "aria-label": "Tavern counter" },
     h("h3", {}, `Tavern counter (${v.glassDeckSize} glasses in the deck)`),
     h("div", { class: "glasses" }, v.counter.map((size) => ctx.point(h("div", { class: "glass-wrap" },
-      glassSvg({ size, cards: [], finished: false } as unknown as FroccsGlass, `a ${size} dl glass`), h("span", {}, `${size} dl`)),
+      glassSvg({ size, cards: [], finished: false } as unknown as FroccsGlass, `a ${size} dl glass`)),
     `buy a ${size} dl glass`, `counter:${size}`))));
   const deck = ctx.point(h("div", { class: "deck" }, h("div", { class: "card back" }, h("div", { class: "card-name" }, "Deck")),
     h("span", {}, plural(v.deckSize, "card"))), "draw cards", "deck");
-  const discard = Object.entries(v.discard ?? {}).filter(([k, n]) => typeof n === "number" && n > 0 && k !== "$typeName")
-    .map(([k, n]) => `${k.replace(/([A-Z])/g, " $1").toLowerCase()} ×${n}`).join(", ");
+  const counts = v.discard;
+  const discard = counts ? DISCARD_FIELDS.map((field, i) => [i + 1, counts[field]] as const).filter(([, n]) => n > 0)
+    .map(([c, n]) => `${cardName(c)} ×${n}`).join(", ") : "";
   const turn = h("section", { class: "turn-info", "aria-label": "This turn" },
     facts([["turn", v.turn + 1], ["actions", `${v.actionsUsed} of ${v.actionLimit}`],
       ["cards to play", v.cardsLeftToPlay], ["discard pile", discard || "empty"],
@@ -106,7 +111,10 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "deck-row" }, deck, counter));
   const hand = ctx.me !== undefined ? h("section", { class: "hand", "aria-label": "Your hand" },
     h("h3", {}, `Your hand (${v.hand.length})`),
-    h("div", { class: "cards" }, v.hand.map((c) => ctx.point(spritzerCard(c), cardName(c), `hand:${c}`)))) : null;
+    h("div", { class: "cards" }, [...new Set(v.hand)].map((c) => {
+      const copies = v.hand.filter((x) => x === c).length;
+      return ctx.point(spritzerCard(c, copies > 1 ? [h("div", { class: "card-foot count" }, `×${copies}`)] : []), cardName(c), `hand:${c}`);
+    }))) : null;
   const drawn = v.drawn.length ? h("section", { class: "drawn", "aria-label": "Drawn cards" }, h("h3", {}, "Drawn: discard one"),
     h("div", { class: "cards" }, v.drawn.map((c) => ctx.point(spritzerCard(c), `discard ${cardName(c)}`, `drawn:${c}`)))) : null;
   const heroes = v.dealtHeroes.length ? h("section", { class: "dealt", "aria-label": "Your dealt heroes" },

@@ -1,0 +1,160 @@
+// Drives Debian's Chromium (headless, through playwright-core: nothing is downloaded) through the
+// web app as a player would: for each case, pick the game in the lobby, set its rules and seats,
+// start it, and play it to the end by clicking — the highlighted pieces and cards where there are
+// any, else the legal-move list — asking the AI for a hint once on the way. Screenshots of each
+// table mid-play and at the end go to the folder given. Any console error or page error fails.
+//
+//   node test/play.mjs <base url> <cases.json> <screenshot folder>
+// Prints one line per case and a closing "N passed, N failed".
+import { chromium } from "playwright-core";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const [base, casesPath, shots] = process.argv.slice(2);
+const cases = JSON.parse(readFileSync(casesPath, "utf8"));
+mkdirSync(shots, { recursive: true });
+const MAX_DECISIONS = 600;
+
+// A seeded generator, so a failure can be replayed.
+let seed = 12345;
+function random() {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+const pick = (n) => Math.floor(random() * n);
+
+const profile = mkdtempSync(join(tmpdir(), "boardbot-chromium-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run"],
+  viewport: { width: 1280, height: 900 },
+});
+
+const problems = [];
+const page = context.pages()[0] ?? await context.newPage();
+page.on("console", (message) => {
+  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+});
+page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+page.setDefaultTimeout(60_000);
+
+async function state() {
+  return page.evaluate(() => {
+    const el = document.querySelector(".table-layout");
+    return el ? { state: el.getAttribute("data-state"), version: el.getAttribute("data-version") } : null;
+  });
+}
+
+/** Wait until it is our decision or the game is over. */
+async function waitForTurn() {
+  await page.waitForFunction(() => {
+    const s = document.querySelector(".table-layout")?.getAttribute("data-state");
+    return s === "my-move" || s === "over";
+  }, undefined, { timeout: 90_000 });
+  return state();
+}
+
+/** Make one decision by clicks: points on the table first, the move list when nothing is highlighted. */
+async function decide(usePointing, counts) {
+  const before = await state();
+  for (let click = 0; click < 6; click++) {
+    const now = await state();
+    if (now.state !== "my-move" || now.version !== before.version) return;
+    const points = page.locator(".board .pointable");
+    const n = await points.count();
+    if (usePointing && n > 0) {
+      await points.nth(pick(n)).click();
+      counts.points++;
+      continue;
+    }
+    const moves = page.locator("button.move");
+    const m = await moves.count();
+    if (m === 0) throw new Error("my decision, but no move offered");
+    const move = moves.nth(pick(m));
+    // a move in a closed group of a long list: open its group first, as a player would
+    const group = move.locator("xpath=ancestor::details[1]");
+    if (await group.count() && !(await group.evaluate((d) => d.open))) await group.locator("summary").click();
+    await move.click();
+    counts.list++;
+    return;
+  }
+}
+
+async function playCase(c) {
+  const started = Date.now();
+  await page.goto(`${base}/#/`);
+  await page.locator(`label[for="${c.choice}"]`).click();
+  for (const [name, value] of Object.entries(c.params ?? {})) await page.selectOption(`#param-${name}`, String(value));
+  for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${i + 1}`, spec);
+  await page.locator("#create-game").click();
+  await page.waitForSelector(".table-layout");
+  const counts = { points: 0, list: 0, decisions: 0, hints: 0 };
+  let shotMid = false;
+  for (;;) {
+    const now = await waitForTurn();
+    if (now.state === "over") break;
+    counts.decisions++;
+    if (counts.decisions > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
+    if (counts.decisions === c.hintAt) {
+      await page.locator("button.hint-button").click();
+      await page.waitForSelector(".hint-table, .hint p", { timeout: 30_000 });
+      counts.hints++;
+    }
+    if (!shotMid && counts.decisions >= (c.midAfter ?? 5)) {
+      await page.screenshot({ path: join(shots, `${c.name}-mid.png`), fullPage: true });
+      if (c.phone) { // the same table on a phone-sized screen
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      shotMid = true;
+    }
+    await decide(random() < 0.75, counts);
+  }
+  await page.waitForSelector("table.outcome");
+  await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
+  if (c.review) {
+    await page.locator("a", { hasText: "Review your moves with the AI" }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
+      undefined, { timeout: 120_000 });
+    await page.screenshot({ path: join(shots, `${c.name}-review.png`), fullPage: true });
+  }
+  if (c.phone) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/#/`);
+    await page.screenshot({ path: join(shots, `phone-lobby.png`), fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  return { ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+let passed = 0;
+let failed = 0;
+// bots move at once: no pause after their moves (the lobby's setting, as a player would set it)
+await page.goto(`${base}/#/`);
+await page.locator("details.settings summary").click();
+await page.selectOption("#bot-delay", "0");
+for (const c of cases) {
+  const before = problems.length;
+  try {
+    const result = await playCase(c);
+    if (problems.length > before) {
+      const seen = problems.slice(before);
+      throw new Error(`${seen.length} console problems, the first: ${seen.slice(0, 3).map((p) => p.slice(0, 300)).join(" | ")}`);
+    }
+    console.log(`ok ${c.name}: played to the end in ${result.seconds} s: ${result.decisions} decisions, ` +
+      `${result.points} clicks on the table, ${result.list} from the move list, ${result.hints} hint`);
+    passed++;
+  } catch (err) {
+    await page.screenshot({ path: join(shots, `${c.name}-failure.png`), fullPage: true }).catch(() => {});
+    console.log(`FAIL ${c.name}: ${err instanceof Error ? err.stack : err}`);
+    failed++;
+  }
+}
+await context.close();
+rmSync(profile, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
