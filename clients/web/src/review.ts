@@ -136,13 +136,13 @@ class Review {
           event ? h("p", { class: "step-event" }, `${this.names[event.seat]}: ${event.moveText}`,
             event.log.length ? h("ul", {}, event.log.map((l) => h("li", {}, l))) : null) : h("p", { class: "step-event" }, "The start."),
           ui.render(ctx)),
-        h("aside", { class: "side" }, h("section", { class: "verdicts", "aria-label": "Your moves and the AI's" },
+        h("section", { class: "verdicts", "aria-label": "Your moves and the AI's" },
           h("h2", {}, "Your moves and the AI's choice"),
           this.decisions.length === 0 ? h("p", {}, "You had no decision with more than one legal move.") :
             h("table", { class: "review-table" },
               h("caption", {}, "Values are the AI's expected result for you, 0–100%."),
               h("thead", {}, h("tr", {}, ["When", "Your move", "The AI's move", "Verdict"].map((t) => h("th", { scope: "col" }, t)))),
-              h("tbody", {}, rows))))));
+              h("tbody", {}, rows)))));
     if (focused) this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 }

@@ -229,7 +229,8 @@ class Table {
       el.classList.add("pointable");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", label);
+      // the name stays the element's own text (or its SVG title); the action is the description
+      el.setAttribute("aria-description", label);
       el.dataset.focus = `p:${key}`;
       el.addEventListener("click", (e) => { e.stopPropagation(); this.choose(key); });
       el.addEventListener("keydown", (e) => {
@@ -242,8 +243,9 @@ class Table {
     mount(this.root,
       this.header(sv),
       h("div", { class: "table-layout", "data-state": state, "data-version": String(sv.version) },
+        this.decisionPanel(sv, cands),
         h("section", { class: "board", "aria-label": "The table" }, board),
-        h("aside", { class: "side" }, this.decisionPanel(sv, cands), this.logPanel())));
+        this.logPanel()));
     if (focused) this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
     const logList = this.root.querySelector(".log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const [base, casesPath, shots] = process.argv.slice(2);
+const axeSource = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
 const cases = JSON.parse(readFileSync(casesPath, "utf8"));
 mkdirSync(shots, { recursive: true });
 const MAX_DECISIONS = 600;
@@ -55,6 +56,19 @@ async function waitForTurn() {
     return s === "my-move" || s === "over";
   }, undefined, { timeout: 90_000 });
   return state();
+}
+
+/** axe-core's serious and critical violations on the page as it is now (evaluated through the
+ *  debugging protocol, so the page's CSP, which admits no injected script, stays as it is). */
+async function accessibility(where) {
+  await page.evaluate(`${axeSource}; 0`);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.length} elements, e.g. ${v.nodes[0]?.target.join(" ")}`);
+  });
+  if (violations.length) throw new Error(`accessibility of ${where}: ${violations.join(" | ")}`);
+  return violations.length;
 }
 
 /** Make one decision by clicks: points on the table first, the move list when nothing is highlighted. */
@@ -105,6 +119,7 @@ async function playCase(c) {
     }
     if (!shotMid && counts.decisions >= (c.midAfter ?? 5)) {
       await page.screenshot({ path: join(shots, `${c.name}-mid.png`), fullPage: true });
+      await accessibility(`the ${c.name} table`);
       if (c.phone) { // the same table on a phone-sized screen
         await page.setViewportSize({ width: 390, height: 844 });
         await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
@@ -137,6 +152,14 @@ let failed = 0;
 await page.goto(`${base}/#/`);
 await page.locator("details.settings summary").click();
 await page.selectOption("#bot-delay", "0");
+try {
+  await accessibility("the lobby");
+  console.log("ok lobby: no serious or critical accessibility violation (axe-core)");
+  passed++;
+} catch (err) {
+  console.log(`FAIL lobby: ${err.message}`);
+  failed++;
+}
 for (const c of cases) {
   const before = problems.length;
   try {
@@ -145,7 +168,7 @@ for (const c of cases) {
       const seen = problems.slice(before);
       throw new Error(`${seen.length} console problems, the first: ${seen.slice(0, 3).map((p) => p.slice(0, 300)).join(" | ")}`);
     }
-    console.log(`ok ${c.name}: played to the end in ${result.seconds} s: ${result.decisions} decisions, ` +
+    console.log(`ok ${c.name}: played to the end in ${result.seconds} s, no serious accessibility violation mid-play: ${result.decisions} decisions, ` +
       `${result.points} clicks on the table, ${result.list} from the move list, ${result.hints} hint`);
     passed++;
   } catch (err) {

@@ -84,7 +84,7 @@ function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number): HTML
     return h("div", { class: `cellar-track ${key}` }, h("span", { class: "track-name" }, text),
       spaces.map((barrel, space) => {
         const label = `${text} cellar space ${space + 1}${barrel ? ": a barrel" : ": empty"}${bonuses[space] ? ` (bonus: ${bonuses[space]})` : ""}`;
-        const box = h("span", { class: `cellar-space${barrel ? " barrel" : ""}`, title: label }, barrel ? "🛢" : bonuses[space] ? "•" : "");
+        const box = h("span", { class: `cellar-space${barrel ? " barrel" : ""}`, title: label }, barrel ? h("span", { class: "barrel-icon" }) : bonuses[space] ? "•" : "");
         return mine ? ctx.point(box, `age the ${text} barrel on space ${space + 1}`, `barrel:${wine}:${space}`) : box;
       }));
   }));
@@ -121,9 +121,9 @@ function soloPanel(ctx: TableContext, v: DuloreJutunkView): HTMLElement | null {
       ["extra Winemaker turns due", solo.extraTurns]]),
     turns.length ? h("div", {}, h("p", { class: "muted" }, "The Winemaker's last turns:"), h("ul", {}, turns.map((t) => h("li", {}, t))))
       : null,
-    h("ol", { class: "project" }, solo.projectSpaces.map((sp) => ctx.point(h("li", { class: sp.filled ? "filled" : "" },
-      h("strong", {}, `${sp.space}. `), sp.text, sp.filled ? " (done)" : ""), `project space ${sp.space}: ${sp.text}`,
-    `project:${sp.space}`))));
+    h("ol", { class: "project" }, solo.projectSpaces.map((sp) => h("li", { class: sp.filled ? "filled" : "" },
+      ctx.point(h("div", {}, h("strong", {}, `${sp.space}. `), sp.text, sp.filled ? " (done)" : ""),
+        `project space ${sp.space}: ${sp.text}`, `project:${sp.space}`)))));
 }
 
 function render(ctx: TableContext): HTMLElement {
@@ -141,9 +141,9 @@ function render(ctx: TableContext): HTMLElement {
       ["bottles in supply", `${v.bottleSupply?.white ?? 0} white, ${v.bottleSupply?.red ?? 0} red, ${v.bottleSupply?.rose ?? 0} rosé`],
       ...(v.endTriggered ? [["end", "triggered: the round is finished, then the game ends"] as [string, string]] : [])]));
   const honours = v.honours.length ? h("section", { class: "honours", "aria-label": "Honours board" }, h("h3", {}, "Honours"),
-    h("ol", {}, v.honours.map((row) => ctx.point(h("li", {}, `${row.text} (needs ${plural(row.checks, "fulfilled order")}): `,
+    h("ol", {}, v.honours.map((row) => h("li", {}, ctx.point(h("div", {}, `${row.text} (needs ${plural(row.checks, "fulfilled order")}): `,
       row.values.map((value, i) => `${value} pts ${row.occupants[i] >= 0 ? `[${ctx.names[row.occupants[i]]}]` : "[free]"}`).join(", ")),
-    `honours row ${row.row + 1}: ${row.text}`, `honour:${row.row}`)))) : null;
+    `honours row ${row.row + 1}: ${row.text}`, `honour:${row.row}`))))) : null;
   return h("div", { class: "dulore" },
     h("div", { class: "board-row" }, h("div", { class: "vineyards-wrap" }, vineyards(ctx, v)),
       h("div", { class: "board-side" }, supply, soloPanel(ctx, v), honours)),

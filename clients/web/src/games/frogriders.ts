@@ -56,9 +56,9 @@ function privilegeCard(kind: number, extra: (Node | string | null)[] = []): HTML
 }
 
 function unitChips(ctx: TableContext, units: FrogridersView["players"][number]["units"], pointPrefix?: string): HTMLElement {
-  return h("ul", { class: "chips" }, COLOURS.map((colour) => {
+  return h("div", { class: "chips" }, COLOURS.map((colour) => {
     const name = COLOUR_NAME[colour];
-    const chip = h("li", { class: `chip ${name}` }, h("span", { class: "unit-dot" }), `${unitCount(units, colour)} ${name}`);
+    const chip = h("span", { class: `chip ${name}` }, h("span", { class: "unit-dot" }), `${unitCount(units, colour)} ${name}`);
     return pointPrefix && colour !== FrogridersColour.BROWN
       ? ctx.point(chip, `return a ${name} unit`, `${pointPrefix}:${colour}`) : chip;
   }));
@@ -68,10 +68,10 @@ function render(ctx: TableContext): HTMLElement {
   const v = viewOf(ctx.sv, "frogriders");
   if (!v) return h("div", {}, "no view");
   const village = h("section", { class: "village", "aria-label": "Village" }, h("h3", {}, "Village"),
-    h("ul", { class: "chips" }, [FrogridersColour.RED, FrogridersColour.YELLOW, FrogridersColour.BLUE].map((colour) => {
+    h("div", { class: "chips" }, [FrogridersColour.RED, FrogridersColour.YELLOW, FrogridersColour.BLUE].map((colour) => {
       const name = COLOUR_NAME[colour];
       const count = [0, v.village?.yellow, v.village?.red, v.village?.blue][colour] ?? 0;
-      return ctx.point(h("li", { class: `chip ${name}` }, h("span", { class: "unit-dot" }), `${count} ${name}`),
+      return ctx.point(h("span", { class: `chip ${name}` }, h("span", { class: "unit-dot" }), `${count} ${name}`),
         `take a ${name} unit from the village`, `village:${colour}`);
     })));
   const display = h("section", { class: "display", "aria-label": "Privilege display" },
