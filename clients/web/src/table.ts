@@ -246,7 +246,12 @@ class Table {
         this.decisionPanel(sv, cands),
         h("section", { class: "board", "aria-label": "The table" }, board),
         this.logPanel()));
-    if (focused) this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) {
+      // keep the keyboard where it was; when that element is gone (a point was taken), go on to the next points
+      const again = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)
+        ?? this.root.querySelector<HTMLElement>(".board .pointable") ?? this.root.querySelector<HTMLElement>(".decision h2");
+      again?.focus();
+    }
     const logList = this.root.querySelector(".log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }
@@ -297,7 +302,7 @@ class Table {
     } else if (this.myDecision()) {
       const outOfTurn = this.ui.turnSeat(sv) !== this.seat;
       status = outOfTurn ? `Your call, out of turn: ${this.ui.prompt(sv)}` : `Your move: ${this.ui.prompt(sv)}`;
-      parts.push(h("h2", { class: outOfTurn ? "prompt out-of-turn" : "prompt" }, status));
+      parts.push(h("h2", { class: outOfTurn ? "prompt out-of-turn" : "prompt", tabindex: "-1" }, status));
       parts.push(this.busyVersion !== undefined ? h("p", { class: "busy" }, "Sending your move…") : null);
       if (this.selection.length) {
         parts.push(h("p", { class: "selection" }, `Selected: ${this.selection.map((k) => this.pointLabel(k)).join(" → ")} `,

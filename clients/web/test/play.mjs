@@ -71,6 +71,27 @@ async function accessibility(where) {
   return violations.length;
 }
 
+/** Make one decision with the keyboard alone: Tab to the first thing that acts (a highlighted
+ *  piece or card, or a move button) and press Enter; again while the move needs more points. */
+async function decideByKeyboard(counts) {
+  const before = await state();
+  for (let presses = 0; presses < 400; presses++) {
+    const now = await state();
+    if (now.state !== "my-move" || now.version !== before.version) return;
+    await page.keyboard.press("Tab");
+    const acts = await page.evaluate(() => { // points on the table when there are any, else the move list
+      const el = document.activeElement;
+      const wanted = document.querySelector(".board .pointable") ? "pointable" : "move";
+      return !!el && el.classList.contains(wanted);
+    });
+    if (acts) {
+      await page.keyboard.press("Enter");
+      counts.keys++;
+    }
+  }
+  throw new Error("could not reach a move with the Tab key");
+}
+
 /** Make one decision by clicks: points on the table first, the move list when nothing is highlighted. */
 async function decide(usePointing, counts) {
   const before = await state();
@@ -105,7 +126,7 @@ async function playCase(c) {
   for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${i + 1}`, spec);
   await page.locator("#create-game").click();
   await page.waitForSelector(".table-layout");
-  const counts = { points: 0, list: 0, decisions: 0, hints: 0 };
+  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0 };
   let shotMid = false;
   for (;;) {
     const now = await waitForTurn();
@@ -127,7 +148,10 @@ async function playCase(c) {
       }
       shotMid = true;
     }
-    await decide(random() < 0.75, counts);
+    if (counts.decisions <= (c.keyboard ?? 0)) await decideByKeyboard(counts);
+    else await decide(random() < 0.75, counts);
+    const refused = await page.locator(".decision .error").count();
+    if (refused) throw new Error(`the server refused a move the page offered: ${await page.locator(".decision .error").innerText()}`);
   }
   await page.waitForSelector("table.outcome");
   await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
@@ -169,7 +193,7 @@ for (const c of cases) {
       throw new Error(`${seen.length} console problems, the first: ${seen.slice(0, 3).map((p) => p.slice(0, 300)).join(" | ")}`);
     }
     console.log(`ok ${c.name}: played to the end in ${result.seconds} s, no serious accessibility violation mid-play: ${result.decisions} decisions, ` +
-      `${result.points} clicks on the table, ${result.list} from the move list, ${result.hints} hint`);
+      `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hint`);
     passed++;
   } catch (err) {
     await page.screenshot({ path: join(shots, `${c.name}-failure.png`), fullPage: true }).catch(() => {});

@@ -69,11 +69,11 @@ function grid(ctx: TableContext, v: FritangaView): SVGElement {
       s("title", {}, label),
       kind === "oil" ? s("rect", { width: CELL, height: CELL, class: "oil" })
         : s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "food" }),
-      face ? shortName(name).map((line, i) => s("text", { x: CELL / 2, y: 16 + i * 10, "text-anchor": "middle", class: "fname" }, line))
+      face ? shortName(name).map((line, i) => s("text", { x: CELL / 2, y: 14 + i * 9, "text-anchor": "middle", class: "fname" }, line))
         : null,
       (fallen.get(cell) ?? []).map((q) => s("text", { x: CELL / 2, y: CELL / 2 + 5, "text-anchor": "middle", class: `fallen c${q}` }, `✕${q}`)),
-      seat !== undefined ? s("g", { class: `piece c${seat}` }, s("circle", { cx: CELL / 2, cy: CELL - 14, r: 10 }),
-        s("text", { x: CELL / 2, y: CELL - 10, "text-anchor": "middle" }, String(seat))) : null);
+      seat !== undefined ? s("g", { class: `piece c${seat}` }, s("circle", { cx: CELL / 2, cy: CELL - 12, r: 9 }),
+        s("text", { x: CELL / 2, y: CELL - 8, "text-anchor": "middle" }, String(seat))) : null);
     cells.push(ctx.point(g, label, `cell:${cell}`));
   }
   if (right < left || bottom < top) return s("svg", { class: "fritanga-grid", role: "img", "aria-label": "an empty pan" });
