@@ -5,6 +5,8 @@
 * The browser port serves the page and its files (index.html at /, content types, no-cache
   with ETag revalidation, a CSP that admits only the page's own origin), nothing outside its
   folder, and still answers the API.
+* The hidden-information rule holds in the page (clients/web/test/hidden.mjs): what one seat's
+  page receives and shows holds no other seat's hidden cards.
 * Debian's Chromium, headless, driven by playwright-core (clients/web/test/play.mjs; nothing
   is downloaded), creates a game of each of the five games and the Winemaker solo game in the
   lobby against quick bots and plays it to the end by clicks, with no console error; axe-core
@@ -139,12 +141,16 @@ def test_the_api_still_answers_beside_the_page(web_server):
     assert status == 404  # the page is GET only; a POST elsewhere is no API call
 
 
-def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
+def _chromium() -> None:
     if not pathlib.Path(CHROMIUM).exists():
         if os.environ.get("BOARDBOT_REQUIRE_CHROMIUM") == "1":
             pytest.fail(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
         pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (scripts/test does, as root)")
     _node_modules()
+
+
+def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
+    _chromium()
     if SHOTS.exists():
         shutil.rmtree(SHOTS)
     cases = tmp_path / "cases.json"
@@ -161,3 +167,14 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
         for moment in ("mid", "end"):
             assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000
     assert (SHOTS / "frogriders-review.png").exists() and (SHOTS / "dulore-jutunk-solo-mid-phone.png").exists()
+
+
+def test_the_page_shows_no_other_seats_hidden_cards(web_server):
+    # clients/web/test/hidden.mjs: two people in two browsers and a bot play Czech Pub to the end;
+    # the first page's every API answer and its DOM at each decision are checked against the
+    # second person's real hand
+    _chromium()
+    result = subprocess.run(["node", "test/hidden.mjs", f"http://{web_server.running.http.address}"], cwd=WEB,
+                            capture_output=True, text=True, timeout=600, env=dict(os.environ, CHROMIUM=CHROMIUM))
+    print(result.stdout)
+    assert result.returncode == 0 and "1 passed, 0 failed" in result.stdout, result.stdout[-4000:] + result.stderr[-2000:]

@@ -6,10 +6,9 @@
 //
 //   node test/play.mjs <base url> <cases.json> <screenshot folder>
 // Prints one line per case and a closing "N passed, N failed".
-import { chromium } from "playwright-core";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decide, launch, random, startGame, tableState, watchedPage } from "./browser.mjs";
 
 const [base, casesPath, shots] = process.argv.slice(2);
 const axeSource = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
@@ -17,37 +16,10 @@ const cases = JSON.parse(readFileSync(casesPath, "utf8"));
 mkdirSync(shots, { recursive: true });
 const MAX_DECISIONS = 600;
 
-// A seeded generator, so a failure can be replayed.
-let seed = 12345;
-function random() {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-}
-const pick = (n) => Math.floor(random() * n);
-
-const profile = mkdtempSync(join(tmpdir(), "boardbot-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run"],
-  viewport: { width: 1280, height: 900 },
-});
-
+const browser = await launch();
 const problems = [];
-const page = context.pages()[0] ?? await context.newPage();
-page.on("console", (message) => {
-  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-});
-page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-page.setDefaultTimeout(60_000);
-
-async function state() {
-  return page.evaluate(() => {
-    const el = document.querySelector(".table-layout");
-    return el ? { state: el.getAttribute("data-state"), version: el.getAttribute("data-version") } : null;
-  });
-}
+const page = await watchedPage(browser.context, problems);
+const state = () => tableState(page);
 
 /** Wait until it is our decision or the game is over. */
 async function waitForTurn() {
@@ -92,40 +64,9 @@ async function decideByKeyboard(counts) {
   throw new Error("could not reach a move with the Tab key");
 }
 
-/** Make one decision by clicks: points on the table first, the move list when nothing is highlighted. */
-async function decide(usePointing, counts) {
-  const before = await state();
-  for (let click = 0; click < 6; click++) {
-    const now = await state();
-    if (now.state !== "my-move" || now.version !== before.version) return;
-    const points = page.locator(".board .pointable");
-    const n = await points.count();
-    if (usePointing && n > 0) {
-      await points.nth(pick(n)).click();
-      counts.points++;
-      continue;
-    }
-    const moves = page.locator("button.move");
-    const m = await moves.count();
-    if (m === 0) throw new Error("my decision, but no move offered");
-    const move = moves.nth(pick(m));
-    // a move in a closed group of a long list: open its group first, as a player would
-    const group = move.locator("xpath=ancestor::details[1]");
-    if (await group.count() && !(await group.evaluate((d) => d.open))) await group.locator("summary").click();
-    await move.click();
-    counts.list++;
-    return;
-  }
-}
-
 async function playCase(c) {
   const started = Date.now();
-  await page.goto(`${base}/#/`);
-  await page.locator(`label[for="${c.choice}"]`).click();
-  for (const [name, value] of Object.entries(c.params ?? {})) await page.selectOption(`#param-${name}`, String(value));
-  for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${i + 1}`, spec);
-  await page.locator("#create-game").click();
-  await page.waitForSelector(".table-layout");
+  await startGame(page, base, c);
   const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0 };
   let shotMid = false;
   for (;;) {
@@ -149,7 +90,7 @@ async function playCase(c) {
       shotMid = true;
     }
     if (counts.decisions <= (c.keyboard ?? 0)) await decideByKeyboard(counts);
-    else await decide(random() < 0.75, counts);
+    else await decide(page, random() < 0.75, counts);
     const refused = await page.locator(".decision .error").count();
     if (refused) throw new Error(`the server refused a move the page offered: ${await page.locator(".decision .error").innerText()}`);
   }
@@ -201,7 +142,6 @@ for (const c of cases) {
     failed++;
   }
 }
-await context.close();
-rmSync(profile, { recursive: true, force: true });
+await browser.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
