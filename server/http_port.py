@@ -312,7 +312,7 @@ class WebApp:
 class Router:
     """The two services by path prefix; any other path is the web app's (404 without one)."""
 
-    def __init__(self, apps: dict[str, object], web: WebApp | None = None):
+    def __init__(self, apps: dict[str, object], web=None):
         self.apps, self.web = apps, web
 
     async def __call__(self, scope, receive, send):
@@ -338,7 +338,12 @@ def build_app(master: GameMaster, advisor: BotAdvisor, cors_origins: Iterable[st
         "boardbot.v1.BotService": CallGuard(BotServiceASGIApplication(ConnectBotService(advisor), codecs=CODECS),
                                             max_request_bytes),
     }
-    app = Router(services, WebApp(WEB_DIR) if (WEB_DIR / "index.html").is_file() else None)
+    web = None
+    if (WEB_DIR / "index.html").is_file():
+        from starlette.middleware.gzip import GZipMiddleware
+
+        web = GZipMiddleware(WebApp(WEB_DIR), minimum_size=1024)  # the bundle: 250 kB, 70 kB gzipped
+    app = Router(services, web)
     origins = [o for o in cors_origins if o]
     if origins:
         from starlette.middleware.cors import CORSMiddleware

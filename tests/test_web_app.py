@@ -18,6 +18,7 @@ scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
 BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
 """
 
+import gzip
 import http.client
 import json
 import os
@@ -114,6 +115,9 @@ def test_the_browser_port_serves_the_page(web_server):
         assert status == 200 and headers["content-type"].startswith(kind) and body == (WEB_DIR / name).read_bytes()
         again, _, empty = _get(web_server, f"/{name}", headers={"If-None-Match": headers["etag"]})
         assert again == 304 and empty == b""
+    status, headers, body = _get(web_server, "/app.js", headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (WEB_DIR / "app.js").read_bytes() and len(body) < 100_000
     status, headers, body = _get(web_server, "/app.js", method="HEAD")
     assert status == 200 and body == b"" and int(headers["content-length"]) == (WEB_DIR / "app.js").stat().st_size
 
