@@ -22,6 +22,7 @@ async function route(): Promise<void> {
   const [page, gameId, seatText, token] = parts;
   const seat = seatText === undefined || seatText === "" ? undefined : Number(seatText);
   window.scrollTo(0, 0);
+  document.title = "boardbot — play against the AI";
   switch (page) {
     case "play":
       return showTable(root, gameId, seat, findSaved(gameId, seat)?.token, controller.signal);

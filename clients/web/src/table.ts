@@ -3,13 +3,15 @@
 // The page shows only what the seat's view holds and offers only the view's legal moves:
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
-import { GameStatus, SeatKind, type Event, type Game, type LegalMove, type SeatView,
+import { Code, GameStatus, SeatKind, errorDetails, type Event, type Game, type LegalMove, type SeatView,
   type SearchStats } from "@boardbot/client";
 import { client, describeError } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { findSaved, saveGame, settings } from "./store.js";
+
+const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
 
 interface LogEntry {
   version: bigint;
@@ -109,6 +111,12 @@ class Table {
         if (this.sv?.status === GameStatus.FINISHED || this.signal.aborted) return;
       } catch (err) {
         if (this.signal.aborted) return;
+        if (FATAL.includes(errorDetails(err).code)) { // no retry mends a missing token or a deleted game
+          mount(this.root, h("p", { class: "error", role: "alert" }, `Cannot open this seat: ${describeError(err)}`),
+            h("p", {}, h("a", { href: `#/watch/${this.game.gameId}` }, "Watch as a spectator"), " · ",
+              h("a", { href: "#/" }, "Back to the lobby")));
+          return;
+        }
         this.message = `Connection lost (${describeError(err)}); reconnecting…`;
         this.render();
         await sleep(1500, this.signal);
@@ -180,7 +188,7 @@ class Table {
     this.hintBusy = true;
     this.render();
     try {
-      const answer = await this.handle.suggest({ bot: settings().hintBot, timeMs: 3000 });
+      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
       if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
@@ -326,9 +334,13 @@ class Table {
           onclick: () => { this.confirmResign = true; this.render(); } }, "Resign")));
     }
     if (this.message) parts.push(h("p", { class: "error", role: "alert" }, this.message));
-    if (status !== this.announced) this.announced = status;
-    return h("section", { class: "decision", "aria-label": "Your decision" },
-      h("p", { class: "visually-hidden", "aria-live": "polite" }, this.announced), parts);
+    if (status !== this.announced) { // said once by screen readers, and in the tab's title
+      this.announced = status;
+      const region = document.getElementById("announce");
+      if (region) region.textContent = status;
+      document.title = `${this.myDecision() ? "● " : ""}${titleOf(this.game.gameName)} — boardbot`;
+    }
+    return h("section", { class: "decision", "aria-label": "Your decision" }, parts);
   }
 
   private pointLabel(key: string): string {
@@ -397,6 +409,7 @@ class Table {
   private logPanel(): HTMLElement {
     return h("section", { class: "log", "aria-label": "Event log" },
       h("h2", {}, "What happened"),
+      this.log.length ? null : h("p", { class: "muted" }, "Nothing yet."),
       h("ol", { tabindex: "0", "aria-label": "Moves and revealed events, oldest first" },
         this.log.slice(-200).map((e) => h("li", { class: e.mine ? "mine" : "" },
           h("span", { class: "v" }, `v${e.version}`), h("span", { class: "who" }, `${e.who}: `), e.text,
