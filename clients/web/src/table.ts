@@ -301,7 +301,11 @@ class Table {
     let status: string;
     if (finished) {
       const won = this.seat !== undefined && sv.outcome?.winners.includes(this.seat);
-      status = this.seat === undefined ? "Game over." : won ? "Game over: you won!" : "Game over.";
+      const solo = this.game.seats.length === 1;
+      const scale = solo ? sv.outcome?.breakdown[0]?.scale : undefined; // the solo game's result scale
+      status = this.seat === undefined ? "Game over."
+        : solo ? `Game over: ${sv.outcome?.scores[0] ?? 0} points${typeof scale === "string" ? `. ${scale}` : ""}`
+          : won ? "Game over: you won!" : "Game over.";
       parts.push(h("h2", {}, status), this.outcome(sv));
       if (this.seat !== undefined) {
         parts.push(h("p", {}, h("a", { class: "button primary", href: `#/review/${this.game.gameId}/${this.seat}`,
@@ -425,7 +429,7 @@ export function titleOf(game: string): string {
 function breakdownText(breakdown: Record<string, unknown> | undefined): string {
   if (!breakdown) return "";
   return Object.entries(breakdown)
-    .filter(([key]) => key !== "total")
+    .filter(([key, value]) => key !== "total" && value !== "" && !(Array.isArray(value) && value.length === 0))
     .map(([key, value]) => `${key.replaceAll("_", " ")}: ${Array.isArray(value) ? value.join(", ") : String(value)}`)
     .join("; ");
 }

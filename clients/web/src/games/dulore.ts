@@ -169,7 +169,8 @@ export const dulore: GameUI = {
     }
   },
   turnSeat(sv: SeatView) {
-    return viewOf(sv, "duloreJutunk")?.currentPlayer;
+    const v = viewOf(sv, "duloreJutunk");
+    return v && !v.gameOver ? v.currentPlayer : undefined;
   },
   scores(sv) {
     return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} pts`) ?? [];
