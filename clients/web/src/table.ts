@@ -71,6 +71,7 @@ class Table {
   private message = "";
   private confirmResign = false;
   private announced = "";
+  private readonly opened = new Map<string, boolean>(); // details the player opened or closed, by data-keep
   private readonly delay = settings().botDelayMs;
 
   constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly seat: number | undefined,
@@ -213,6 +214,10 @@ class Table {
     const sv = this.sv;
     if (!sv) return;
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    // what the player opened or closed stays so across redrawing
+    for (const d of Array.from(this.root.querySelectorAll<HTMLDetailsElement>("details[data-keep]"))) {
+      this.opened.set(d.dataset.keep ?? "", d.open);
+    }
     const next = new Set<string>();
     const cands = this.candidates();
     for (const m of cands) {
@@ -254,6 +259,10 @@ class Table {
         this.decisionPanel(sv, cands),
         h("section", { class: "board", "aria-label": "The table" }, board),
         this.logPanel()));
+    for (const d of Array.from(this.root.querySelectorAll<HTMLDetailsElement>("details[data-keep]"))) {
+      const open = this.opened.get(d.dataset.keep ?? "");
+      if (open !== undefined) d.open = open;
+    }
     if (focused) {
       // keep the keyboard where it was; when that element is gone (a point was taken), go on to the next points
       const again = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)
@@ -289,7 +298,9 @@ class Table {
     const base = `${location.origin}${location.pathname}`;
     const invites = this.seat === undefined ? [] : findSaved(this.game.gameId, this.seat)?.invites ?? [];
     const link = (label: string, url: string) => h("li", {}, `${label}: `, h("a", { href: url }, url));
-    return h("details", { class: "share" }, h("summary", {}, invites.length ? "Invite players and spectators" : "Spectator link"),
+    const waiting = invites.length > 0 && this.sv !== undefined && this.sv.version === 0n; // the others have not moved yet
+    return h("details", { class: "share", "data-keep": "share", open: waiting || undefined },
+      h("summary", {}, invites.length ? "Invite players and spectators" : "Spectator link"),
       h("ul", {}, invites.map((i) => link(`Join link for seat ${i.seat} (it carries the seat's secret token)`,
         `${base}#/join/${this.game.gameId}/${i.seat}/${i.token}`)),
       link("Watch (public information only)", `${base}#/watch/${this.game.gameId}`)));

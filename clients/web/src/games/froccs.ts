@@ -121,7 +121,7 @@ function render(ctx: TableContext): HTMLElement {
     h("h3", {}, "Choose your hero"),
     h("div", { class: "cards" }, v.dealtHeroes.map((k) => ctx.point(card(HEROES[k]?.name ?? "", HEROES[k]?.text ?? "", "hero"),
       `choose ${HEROES[k]?.name}`, `hero:${k}`)))) : null;
-  const menu = h("details", { class: "menu" }, h("summary", {}, "Drinks menu (price by wine: Zöld Veltelini / Szürkebarát / Sárgamuskotály)"),
+  const menu = h("details", { class: "menu", "data-keep": "menu" }, h("summary", {}, "Drinks menu (price by wine: Zöld Veltelini / Szürkebarát / Sárgamuskotály)"),
     h("table", {}, h("tbody", {}, INFO.menu.map((mix) => h("tr", {}, h("td", {}, mix.name),
       h("td", {}, `${mix.size} dl: ${mix.wine} wine + ${mix.size - mix.wine} soda`), h("td", {}, mix.prices.join(" / ")))))));
   return h("div", { class: "froccs" }, heroes, drawn, mischiefPanel(ctx, v), turn, hand,
