@@ -41,15 +41,16 @@ SHOTS = ROOT / "reports" / "web-screenshots"
 
 # One game of each kind against the random bot (the quickest), with the player count that ends
 # soonest; a hint is asked once in each, the frogriders game's first six decisions are made with
-# the keyboard alone and the game is reviewed with the AI afterwards, and the solo game is also
-# shot on a phone-sized screen.
+# the keyboard alone and the game is reviewed with the AI afterwards, the Fröccs player resigns
+# at its 25th decision (the random bot finishes the game for it), and the solo game is also shot
+# on a phone-sized screen.
 CASES = [
     {"name": "frogriders", "choice": "game-frogriders", "params": {"players": 2}, "seats": ["random"],
      "hintAt": 3, "midAfter": 8, "review": True, "keyboard": 6},
     {"name": "czech-pub", "choice": "game-czech-pub", "params": {"players": 3}, "seats": ["random", "random"],
      "hintAt": 3, "midAfter": 8},
     {"name": "froccs", "choice": "game-froccs", "params": {"players": 2}, "seats": ["random"],
-     "hintAt": 3, "midAfter": 10},
+     "hintAt": 3, "midAfter": 10, "resignAfter": 25},
     {"name": "fritanga", "choice": "game-fritanga", "params": {"players": 3}, "seats": ["random", "random"],
      "hintAt": 3, "midAfter": 8},
     {"name": "dulore-jutunk", "choice": "game-dulore-jutunk", "params": {"players": 2}, "seats": ["random"],

@@ -3,7 +3,7 @@
 // The page shows only what the seat's view holds and offers only the view's legal moves:
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
-import { Code, GameStatus, SeatKind, errorDetails, type Event, type Game, type LegalMove, type SeatView,
+import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type LegalMove, type SeatView,
   type SearchStats } from "@boardbot/client";
 import { client, describeError } from "./api.js";
 import { h, mount } from "./dom.js";
@@ -128,14 +128,21 @@ class Table {
 
   private addLog(event: Event): void {
     const who = this.names[event.seat] ?? `Seat ${event.seat}`;
-    const auto = event.byBot && this.game.seats[event.seat]?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
+    const seat = this.game.seats[event.seat];
+    if (event.kind === EventKind.RESIGN) {
+      if (seat) seat.resigned = true; // from now on the random bot plays it
+      this.log.push({ version: event.version, who, text: "resigned", lines: event.log, mine: event.seat === this.seat });
+      return;
+    }
+    const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
     this.log.push({ version: event.version, who, text: event.moveText + auto, lines: event.log,
       mine: event.seat === this.seat });
   }
 
   private myDecision(): boolean {
     const sv = this.sv;
-    return sv !== undefined && this.seat !== undefined && sv.decider === this.seat && sv.legalMoves.length > 0;
+    return sv !== undefined && this.seat !== undefined && sv.decider === this.seat && sv.legalMoves.length > 0
+      && !this.game.seats[this.seat]?.resigned; // a resigned seat is the random bot's
   }
 
   private candidates(): LegalMove[] {
@@ -201,7 +208,8 @@ class Table {
   private async resign(): Promise<void> {
     this.confirmResign = false;
     try {
-      await this.handle.resign();
+      const seats = (await this.handle.resign())?.seats;
+      if (seats) seats.forEach((seat, i) => { if (this.game.seats[i]) this.game.seats[i].resigned = seat.resigned; });
     } catch (err) {
       this.message = `Cannot resign: ${describeError(err)}`;
     }

@@ -89,12 +89,22 @@ async function playCase(c) {
       }
       shotMid = true;
     }
+    if (counts.decisions === c.resignAfter) { // resign: the random bot plays the seat to the end
+      await page.locator("button", { hasText: "Resign" }).click();
+      await page.locator("button", { hasText: "Yes, resign" }).click();
+      await page.waitForFunction(() => document.querySelector(".table-layout")?.getAttribute("data-state") !== "my-move");
+      counts.resigned = true;
+      continue;
+    }
     if (counts.decisions <= (c.keyboard ?? 0)) await decideByKeyboard(counts);
     else await decide(page, random() < 0.75, counts);
     const refused = await page.locator(".decision .error").count();
     if (refused) throw new Error(`the server refused a move the page offered: ${await page.locator(".decision .error").innerText()}`);
   }
   await page.waitForSelector("table.outcome");
+  if (c.resignAfter && !(await page.locator(".seat.me .tag", { hasText: "resigned" }).count())) {
+    throw new Error("the seat resigned, but the table does not say so");
+  }
   await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
   if (c.review) {
     await page.locator("a", { hasText: "Review your moves with the AI" }).click();
