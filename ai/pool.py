@@ -68,6 +68,11 @@ class WorkerDied(RuntimeError):
     """The worker process running a part of the search exited."""
 
 
+class SearchFailed(RuntimeError):
+    """A part of the search raised in its worker (the worker goes on): a bug, or a
+    root no real game reaches."""
+
+
 def game_locator(game: Game) -> str:
     """How a worker finds ``game``: its registry name, or ``module:attribute``."""
     if game.name in registry.GAMES and registry.get(game.name) is game:
@@ -143,13 +148,62 @@ class _Part:
                 "seconds": time.monotonic() - self.start, "cancelled": self.cancelled}
 
 
-def _worker_main(conn, index: int, nice: int) -> None:
-    """Receive parts and cancellations, interleave the parts, send results."""
+class _TimeUp(BaseException):  # not an Exception: no engine handler may swallow it
+    pass
+
+
+def _on_alarm(signum, frame):
+    raise _TimeUp()
+
+
+def _limit_memory(max_bytes: int | None) -> None:
+    """Bound the worker's address space: a runaway allocation (a hostile view) is a
+    MemoryError in the part that made it, not a machine out of memory."""
+    if not max_bytes:
+        return
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = max_bytes if hard == resource.RLIM_INFINITY else min(max_bytes, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        pass  # not on this platform: the view gate's bounds still hold
+
+
+def _run_check(game: Game, view, seed: int, bot: str | None, seconds: float) -> tuple:
+    """``boardbot.ai.view_check.check_view`` under a timer; the reply to send."""
+    import signal
+
+    from .view_check import ViewRejected, check_view
+
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        checked = check_view(game, view, seed, bot=bot)
+        return ("checked", checked)
+    except ViewRejected as err:
+        return ("rejected", err.field, err.message)
+    except _TimeUp:
+        return ("rejected", "", f"rebuilding the view took longer than {seconds:g} s")
+    except MemoryError:
+        return ("rejected", "", "rebuilding the view needed more memory than a view may")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _worker_main(conn, index: int, nice: int, max_memory: int | None = None) -> None:
+    """Receive parts and cancellations, interleave the parts, send results.
+
+    Whatever one part raises (a broken view, a bug, a MemoryError past the
+    address-space limit) fails that part alone: the worker reports it and
+    goes on with the others."""
     if nice:
         try:
             os.nice(nice)
         except OSError:
             pass
+    _limit_memory(max_memory)
     for name in registry.names():  # warm: import every game once
         try:
             registry.get(name)
@@ -171,11 +225,22 @@ def _worker_main(conn, index: int, nice: int) -> None:
                 if game is None:
                     game = games[locator] = resolve_game(locator)
                 search = Search.from_view(game, view, SearchParams(**params), seed)
+                part = _Part(pid, search, iterations, end)
             except Exception as exc:  # noqa: BLE001 - reported to the caller
                 conn.send(("error", pid, f"{type(exc).__name__}: {exc}"))
                 return True
-            parts[pid] = _Part(pid, search, iterations, end)
+            parts[pid] = part
             order.append(pid)
+        elif kind == "check":
+            _, pid, locator, view, seed, bot, seconds = msg
+            try:
+                game = games.get(locator)
+                if game is None:
+                    game = games[locator] = resolve_game(locator)
+                reply = _run_check(game, view, seed, bot, seconds)
+            except Exception as exc:  # noqa: BLE001 - reported to the caller
+                reply = ("error", f"{type(exc).__name__}: {exc}")
+            conn.send((reply[0], pid, *reply[1:]))
         elif kind == "cancel":
             part = parts.get(msg[1])
             if part is not None:
@@ -199,16 +264,30 @@ def _worker_main(conn, index: int, nice: int) -> None:
                 continue
             now = mono()
             for pid in [p for p, part in parts.items() if part.over(now)]:
-                conn.send(("done", pid, parts.pop(pid).result()))
+                part = parts.pop(pid)
                 order.remove(pid)
+                try:
+                    conn.send(("done", pid, part.result()))
+                except (EOFError, OSError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - this part fails, the others go on
+                    conn.send(("error", pid, f"{type(exc).__name__}: {exc}"))
             if order:
                 pid = order[0]
                 order.rotate(-1)
                 part = parts[pid]
-                part.slice()
-                if part.snap_at is not None and part.search.iterations and mono() >= part.snap_at:
-                    part.snap_at = None
-                    conn.send(("snap", pid, part.result()))
+                try:
+                    part.slice()
+                    if part.snap_at is not None and part.search.iterations and mono() >= part.snap_at:
+                        part.snap_at = None
+                        conn.send(("snap", pid, part.result()))
+                except (EOFError, OSError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - this part fails, the others go on
+                    del parts[pid]
+                    order.remove(pid)
+                    part.search = None  # let a MemoryError's garbage go before the next part
+                    conn.send(("error", pid, f"{type(exc).__name__}: {exc}"))
     except (EOFError, OSError, KeyboardInterrupt):
         return  # the parent is gone or stopping us
 
@@ -370,7 +449,7 @@ class SearchPool:
     """
 
     def __init__(self, processes: int = 2, method: str | None = None, nice: int = 0,
-                 start_timeout: float = 120.0):
+                 start_timeout: float = 120.0, max_memory: int | None = None):
         if processes < 1:
             raise ValueError("processes must be >= 1")
         if method is None:
@@ -380,6 +459,7 @@ class SearchPool:
         self.processes = processes
         self.method = method
         self.nice = nice
+        self.max_memory = max_memory  # each worker's address-space limit in bytes (None: none)
         self._ctx = mp.get_context(method)
         if method == "forkserver":
             self._ctx.set_forkserver_preload(["boardbot.ai.pool", "boardbot.ai.ismcts", "boardbot.engine.registry"])
@@ -399,7 +479,7 @@ class SearchPool:
     # --- workers -------------------------------------------------------------
     def _spawn(self, index: int) -> _Worker:
         parent, child = self._ctx.Pipe(duplex=True)
-        proc = self._ctx.Process(target=_worker_main, args=(child, index, self.nice),
+        proc = self._ctx.Process(target=_worker_main, args=(child, index, self.nice, self.max_memory),
                                  name=f"boardbot-search-{index}", daemon=True)
         proc.start()
         child.close()
@@ -434,16 +514,20 @@ class SearchPool:
             return [len(w.active) for w in self._workers]
 
     # --- submitting ----------------------------------------------------------
+    def _by_load(self) -> list[_Worker]:
+        """The live workers, least loaded first (call with the lock held)."""
+        if self._closed:
+            raise RuntimeError("the search pool is closed")
+        alive = [w for w in self._workers if w.alive]
+        if not alive:
+            raise RuntimeError("no search worker is running")
+        return sorted(alive, key=lambda w: (len(w.active), w.index))
+
     def submit(self, game: Game, view: Mapping[str, Any], params: dict, jobs: list[tuple], end) -> Request:
         """Hand one search to the workers: one part per (iterations, seed) in ``jobs``."""
         locator = game_locator(game)
         with self._lock:
-            if self._closed:
-                raise RuntimeError("the search pool is closed")
-            alive = [w for w in self._workers if w.alive]
-            if not alive:
-                raise RuntimeError("no search worker is running")
-            by_load = sorted(alive, key=lambda w: (len(w.active), w.index))
+            by_load = self._by_load()
             chosen = [by_load[j % len(by_load)] for j in range(len(jobs))]
             parts = []
             for worker, (iterations, seed) in zip(chosen, jobs):
@@ -455,6 +539,19 @@ class SearchPool:
                 worker.active.add(pid)
                 worker.send(("search", pid, locator, dict(view), params, iterations, end, seed))
         return request
+
+    def check(self, game: Game, view: Mapping[str, Any], seed: int, bot: str | None,
+              seconds: float) -> concurrent.futures.Future:
+        """``boardbot.ai.view_check.check_view`` in the least loaded worker, under a timer of
+        ``seconds``: the future's result is ``("checked", CheckedView)`` or
+        ``("rejected", field, message)``."""
+        with self._lock:
+            worker = self._by_load()[0]
+            pid, fut = next(self._ids), concurrent.futures.Future()
+            self._futures[pid] = (fut, None, worker)
+            worker.active.add(pid)
+            worker.send(("check", pid, game_locator(game), dict(view), seed, bot, seconds))
+        return fut
 
     def run(self, game: Game, view: Mapping[str, Any], params: dict, jobs: list[tuple], end, cancel=None,
             poll: float = 0.004, grace: float = 0.010) -> list[dict]:
@@ -506,7 +603,7 @@ class SearchPool:
             if entry is not None and entry[1] is not None:
                 entry[1].snapshots[msg[1]] = msg[2]
             return
-        if kind not in ("done", "error"):
+        if kind not in ("done", "error", "checked", "rejected"):
             return
         pid = msg[1]
         with self._lock:
@@ -520,8 +617,10 @@ class SearchPool:
         try:
             if kind == "done":
                 fut.set_result(msg[2])
+            elif kind in ("checked", "rejected"):
+                fut.set_result((kind, *msg[2:]))
             else:
-                fut.set_exception(RuntimeError(f"search worker {worker.index}: {msg[2]}"))
+                fut.set_exception(SearchFailed(f"search worker {worker.index}: {msg[2]}"))
         except concurrent.futures.InvalidStateError:
             pass
         if request is not None:

@@ -7,7 +7,7 @@ games, each searched from the deciding seat's view):
 
 * ``boardbot.ai.ismcts`` in one process, and root-parallel on a 2-process pool;
 * OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) on
-  the same engine through ``boardbot.ai.openspiel_adapter``: with its stock
+  the same engine through ``boardbot.learning.openspiel``: with its stock
   ``RandomRolloutEvaluator``, and with a lean evaluator that rolls out on
   the engine directly (so the ratio isolates the tree search);
 * the ratio of simulations per second (ours, 1 process / OpenSpiel);
@@ -69,15 +69,15 @@ class OpenSpielBot(Bot):
     name = "openspiel"
 
     def __init__(self, game, cfg, seconds: float, lean: bool = False):
-        from boardbot.ai.openspiel_adapter import load
+        from boardbot.learning.openspiel import load
 
         self.game = game
         self.seconds = seconds
         self.lean = lean
-        self.os_game = load(game.name, cfg)
+        self.os_game = load(game.name, cfg, key="history")
 
     def choose(self, state, rng):
-        from boardbot.ai.openspiel_adapter import ismcts_bot
+        from boardbot.learning.openspiel import ismcts_bot
 
         seat = state.decider()
         seed = rng.getrandbits(63)
@@ -92,9 +92,9 @@ class OpenSpielBot(Bot):
 def speed(game, cfg, positions, seconds: float, pool, have_openspiel: bool) -> dict:
     totals = {k: [0, 0.0] for k in ("ours_1p", "ours_2p", "openspiel", "openspiel_lean")}
     if have_openspiel:
-        from boardbot.ai.openspiel_adapter import ismcts_bot, load
+        from boardbot.learning.openspiel import ismcts_bot, load
 
-        os_game = load(game.name, cfg)
+        os_game = load(game.name, cfg, key="history")
     for i, state in enumerate(positions):
         view = state.view(state.decider())
         r = suggest(game, view, {"time": seconds}, seed=i)

@@ -63,7 +63,7 @@ def free_port() -> int:
 
 def start_server(args) -> tuple[subprocess.Popen, str]:
     address = f"127.0.0.1:{free_port()}"
-    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address]
+    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address, "--http-address", "off"]
     for flag, value in (("--ai-workers", args.ai_workers), ("--max-searches", args.max_searches),
                         ("--search-queue-limit", args.search_queue_limit)):
         if value is not None:

@@ -238,6 +238,10 @@ class State:
     def to_dict(self) -> dict:
         raise NotImplementedError
 
+    def __deepcopy__(self, memo) -> "State":
+        # copy.deepcopy is copy(): OpenSpiel clones the Python states that hold ours with it
+        return self.copy()
+
     def chance(self) -> random.Random:
         """A generator for the next chance event; advances the state's seed."""
         rng = random.Random(self.seed)
@@ -350,6 +354,45 @@ class Game:
 
     def move_from_json(self, data: Iterable) -> Move:
         return tuple(data)
+
+    # --- learning environments (boardbot.learning) ---------------------
+    # An upper bound on the moves of one game (OpenSpiel's max_game_length); the
+    # environments truncate a game that reaches it. 0: not declared.
+    max_moves: int = 0
+
+    def score_bounds(self, cfg: dict) -> tuple[float, float] | None:
+        """The least and greatest score of a solo game (its reward), or None."""
+        return None
+
+    def action_kinds(self, cfg: dict) -> list:
+        """Every move the configuration ``cfg`` can ever have, as ``(kind, rows)``
+        pairs in id order (``boardbot.engine.actions.ActionSpace``)."""
+        raise NotImplementedError
+
+    def action_space(self, config: Mapping[str, Any] | None = None):
+        """The stable numbering of this configuration's moves (built once per configuration)."""
+        cfg = self.validate(config)
+        key = tuple(cfg.items())
+        cache = self.__dict__.setdefault("_action_spaces", {})
+        space = cache.get(key)
+        if space is None:
+            from .actions import ActionSpace
+
+            space = cache[key] = ActionSpace(self.action_kinds(cfg))
+        return space
+
+    def observation_layout(self, config: Mapping[str, Any] | None = None):
+        """The blocks of this configuration's observations (``boardbot.engine.observation``)."""
+        return self.layout_of(self.validate(config))
+
+    def layout_of(self, cfg: dict):
+        """``observation_layout`` of a validated configuration (games set it from their observation.py)."""
+        raise NotImplementedError
+
+    def observe(self, view: Mapping[str, Any]):
+        """One view (a seat's or the spectator's) as a float32 numpy array of
+        ``observation_layout(view's config).size``; built from the view alone."""
+        raise NotImplementedError
 
     # --- AI knowledge (optional; the AI works without it) -------------
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:

@@ -21,13 +21,18 @@ the spec's own budget. Deadlines, queueing, shedding:
 
 from __future__ import annotations
 
+import asyncio
 import math
 import random
 import secrets
 import time
 
+import structlog
+
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
-from boardbot.engine.core import TERMINAL, ConfigError, Game
+from boardbot.ai.pool import SearchFailed
+from boardbot.ai.view_check import ViewRejected
+from boardbot.engine.core import TERMINAL, Game
 from google.protobuf import duration_pb2
 
 from boardbot.v1 import bot_service_pb2, common_pb2
@@ -35,6 +40,8 @@ from boardbot.v1 import bot_service_pb2, common_pb2
 from . import convert, errors
 from .master import Call, GameMaster, game_named
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
+
+log = structlog.get_logger("boardbot.server")
 
 DEFAULT_BOT = "ismcts:medium"
 MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
@@ -138,6 +145,25 @@ class BotAdvisor:
             queue_time=duration(outcome.queue_seconds), bot=plan.spec)
         return r.move, stats, r.candidates
 
+    async def _unless_abandoned(self, game_id: str, seat: int, decision):
+        """Await ``decision`` unless the seat resigns or the game is deleted meanwhile: then
+        its search stops and the call fails FAILED_PRECONDITION (nobody will use the move)."""
+        abandoned = self.master.track_search(game_id, seat)
+        deciding = asyncio.ensure_future(decision)
+        watching = asyncio.ensure_future(abandoned.wait())
+        try:
+            await asyncio.wait({deciding, watching}, return_when=asyncio.FIRST_COMPLETED)
+            if not deciding.done():
+                deciding.cancel()
+                raise errors.precondition("SEARCH_ABANDONED", f"games/{game_id}",
+                                          f"seat {seat} resigned or the game was deleted during the search")
+            return deciding.result()
+        finally:
+            if not deciding.done():  # the call itself was cancelled
+                deciding.cancel()
+            watching.cancel()
+            self.master.untrack_search(game_id, seat, abandoned)
+
     @staticmethod
     def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
         for c in result_candidates:
@@ -155,8 +181,8 @@ class BotAdvisor:
         rng = random.Random(seed)
         world = state.sample_for(seat, rng) if plan.kind != "ismcts" else None
         fields = {"game_id": request.game_id, "seat": seat}
-        move, stats, candidates = await self._decide(game, state.view(seat), world, plan, seed, call, "suggest",
-                                                     fields)
+        move, stats, candidates = await self._unless_abandoned(
+            request.game_id, seat, self._decide(game, state.view(seat), world, plan, seed, call, "suggest", fields))
         moves = state.legal_moves()
         ids = {m: i for i, m in enumerate(moves)}
         if move not in ids:
@@ -186,33 +212,40 @@ class BotAdvisor:
                                       "the view is a spectator's: send the deciding seat's own view")
         plan = plan_request(request, game)
         seed = request.seed if request.HasField("seed") else secrets.randbits(63)
-        rng = random.Random(seed)
+        # The view is the caller's: it is checked (bounds, rebuilt, consistent, playable) in a
+        # search worker under a timer and a memory limit before anything else uses it.
         try:
-            root = game.from_view(view, rng)
-            decider = root.decider()
-            moves = root.legal_moves() if decider != TERMINAL else []
-        except ConfigError as err:
-            raise errors.invalid(f"view.{field}.config.{err.field}", str(err), "BAD_VIEW") from None
-        except KeyError as err:
-            raise errors.invalid(f"view.{field}.{err.args[0] if err.args else ''}".rstrip("."),
-                                 f"not a valid {name} view: missing or unknown {err}", "BAD_VIEW") from None
-        except Exception as err:  # noqa: BLE001 - any engine complaint about the view
-            raise errors.invalid(f"view.{field}", f"not a valid {name} view: {err}", "BAD_VIEW") from None
-        if not 0 <= seat < root.num_seats:
-            raise errors.invalid("view.seat", f"seat {seat} does not exist (seats 0-{root.num_seats - 1})",
-                                 "BAD_VIEW")
+            checked = await self.searches.check_view(game, view, seed, plan.spec if plan.kind != "ismcts" else None)
+        except ViewRejected as err:
+            where = f"view.{field}.{err.field}" if err.field else f"view.{field}"
+            raise errors.invalid(where.replace(".[", "["), f"not a valid {name} view: {err.message}",
+                                 "BAD_VIEW") from None
+        decider, moves = checked.decider, checked.moves
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", "view", "the game in this view is over")
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s (the view's)")
-        move, stats, candidates = await self._decide(game, view, root, plan, seed, call, "choose",
-                                                     {"game_id": "", "seat": seat})
+        if plan.kind != "ismcts":
+            move, stats, candidates = checked.chosen, bot_service_pb2.SearchStats(
+                bot=plan.spec, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        else:
+            try:
+                move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
+                                                             {"game_id": "", "seat": seat})
+            except SearchFailed as err:  # the engine works from every real view: this one is not
+                log.warning("choose_move_view_failed", game=name, error=errors.clip(str(err), 1000))
+                raise errors.invalid(f"view.{field}", f"not a valid {name} view: the game cannot go on from it "
+                                                      f"({errors.clip(str(err))})", "BAD_VIEW") from None
         ids = {m: i for i, m in enumerate(moves)}
-        if move not in ids:
-            raise RuntimeError(f"the search answered {move!r}, not a legal move of the view")
+        if move not in ids:  # the search's own rebuild of the view had other moves: the view decides nothing
+            raise errors.invalid(f"view.{field}", f"not a valid {name} view: the seat's legal moves depend on "
+                                                  "cards it cannot see", "BAD_VIEW")
         self._candidates(stats, candidates, ids)
-        return bot_service_pb2.ChooseMoveResponse(move=_legal_move(root, name, move, ids[move]), stats=stats)
+        index = ids[move]
+        return bot_service_pb2.ChooseMoveResponse(move=common_pb2.LegalMove(
+            id=index, text=checked.texts[index],
+            move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move))), stats=stats)
 
     async def get_serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
                             call: Call) -> bot_service_pb2.GetServingStatsResponse:

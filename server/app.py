@@ -20,14 +20,17 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
+from boardbot.v1 import bot_service_pb2, game_service_pb2
 
 from . import logs
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
 from .cluster import Cluster
+from .limits import Limits
+from .tls import TlsFiles
 from .master import GameMaster
+from .rpc import add_servicer
 from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
@@ -114,7 +117,8 @@ async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
-                http_address: str | None = None, cors_origins: tuple[str, ...] = ()) -> Running:
+                http_address: str | None = None, cors_origins: tuple[str, ...] = (),
+                limits: Limits | None = None, tls: TlsFiles | None = None, reflection_on: bool = True) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -125,28 +129,34 @@ async def start(address: str | None, store: GameStore | None = None,
     the port is shared (SO_REUSEPORT) and the process also listens on its own
     Unix socket for the calls the others forward to it. ``http_address``: also serve
     the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
-    CORS opened to ``cors_origins``."""
+    CORS opened to ``cors_origins``. ``limits``: what one caller may take (``boardbot.server.limits``). ``tls``: serve both
+    ports over TLS (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
     options = (connections or ConnectionOptions()).grpc_options()
     if cluster is not None:
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
-                        new_game_id=cluster.new_game_id if cluster is not None else None)
+    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches,
+                                                     max_seconds=(limits or Limits()).max_bot_seconds),
+                        new_game_id=cluster.new_game_id if cluster is not None else None, limits=limits)
     service = GameService(master, cluster)
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
+    add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
                          processes=cluster.size if cluster is not None else 1)
     bot_service = BotService(advisor, service.router)
-    bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot_service, server)
+    add_servicer(server, bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME), server)
+    if reflection_on:
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+             reflection.SERVICE_NAME), server)
     if address is None:  # only the cluster's private socket (the front takes the public calls)
         address = cluster.socket_address(cluster.index)
-    port = server.add_insecure_port(address)
+    if tls is not None and not address.startswith("unix:"):
+        port = server.add_secure_port(address, tls.grpc_credentials())
+    else:
+        port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
     if cluster is not None and address != cluster.socket_address(cluster.index):
@@ -164,7 +174,7 @@ async def start(address: str | None, store: GameStore | None = None,
     if http_address is not None:
         from .http_port import HttpPort, build_app
 
-        http = HttpPort(build_app(master, advisor, cors_origins), http_address)
+        http = HttpPort(build_app(master, advisor, cors_origins), http_address, tls=tls)
         try:
             await http.start()
         except BaseException:

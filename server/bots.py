@@ -46,24 +46,28 @@ def choose_inline(game_name: str, spec: str, world, seed: int) -> tuple:
     return make_bot(spec, game).choose(state, random.Random(seed))
 
 
-def check_spec(spec: str, game_name: str) -> None:
-    """Raise ValueError if ``spec`` names no bot for this game (or asks for a search past the server's limits)."""
+def check_spec(spec: str, game_name: str, max_seconds: float | None = None) -> None:
+    """Raise ValueError if ``spec`` names no bot for this game (or asks for a search past the
+    server's limits; ``max_seconds``: a hosted seat's think-time ceiling per move)."""
     make_bot(spec, registry.get(game_name))
     if spec.split(":", 1)[0].strip() == "ismcts":
         from .search_queue import MAX_ITERATIONS, MAX_SECONDS
 
         budget = parse_ismcts(spec).budget
-        if budget.time is not None and budget.time > MAX_SECONDS:
-            raise ValueError(f"{spec!r}: time is at most {MAX_SECONDS:g} seconds")
+        ceiling = MAX_SECONDS if not max_seconds else min(MAX_SECONDS, max_seconds)
+        if budget.time is not None and budget.time > ceiling:
+            raise ValueError(f"{spec!r}: a hosted bot thinks at most {ceiling:g} seconds a move")
         if budget.iterations is not None and budget.iterations > MAX_ITERATIONS:
             raise ValueError(f"{spec!r}: iterations are at most {MAX_ITERATIONS}")
 
 
 class BotRunner:
-    def __init__(self, executor: concurrent.futures.Executor | None = None, searches=None):
+    def __init__(self, executor: concurrent.futures.Executor | None = None, searches=None,
+                 max_seconds: float | None = None):
         self._own = executor is None
         self.executor = executor or concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.searches = searches  # boardbot.server.search_queue.SearchQueue, for ismcts specs
+        self.max_seconds = max_seconds  # a hosted search's time per move never passes this
 
     def needs_world(self, spec: str) -> bool:
         """Whether the bot must be given a world sampled from the seat's information
@@ -94,10 +98,16 @@ class BotRunner:
         state = world if isinstance(world, State) else game.from_dict(world)
         seat = state.decider()
         parsed = parse_ismcts(spec)
+        seconds = parsed.budget.time
+        if self.max_seconds:
+            seconds = self.max_seconds if seconds is None else min(seconds, self.max_seconds)
+        # Hosted seats share the search slots with the callers but never crowd them out: at
+        # most half the running searches, admitted after any waiting caller
+        # (boardbot.server.search_queue). Cancelled (DeleteGame, shutdown), the search stops.
         outcome = await self.searches.search(
             game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
-            iterations=parsed.budget.iterations, seconds=parsed.budget.time, deadline=None, seed=seed, kind="bot",
-            may_wait=True, fields={"seat": seat, "bot": spec})
+            iterations=parsed.budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
+            fields={"seat": seat, "bot": spec})
         return outcome.result.move
 
     def close(self) -> None:

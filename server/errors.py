@@ -19,20 +19,30 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 DOMAIN = "boardbot.v1"
 Code = code_pb2.Code
+MAX_ECHO = 200  # characters of anything in an error (a caller's id, spec or text echoed back)
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters, with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...[{len(text) - limit} more characters]"
 
 
 class ServiceError(Exception):
     def __init__(self, code: int, message: str, reason: str, *,
                  field: str | None = None, precondition: str | None = None, subject: str = "",
                  metadata: dict[str, str] | None = None, details: list[Message] | None = None):
+        # nothing a caller sent is echoed unbounded (the status must fit gRPC's metadata limit)
+        message = clip(message, 2 * MAX_ECHO)
         super().__init__(message)
         self.code = code
         self.message = message
         self.reason = reason
-        self.field = field
+        self.field = None if field is None else clip(field)
         self.precondition = precondition
-        self.subject = subject
-        self.metadata = metadata or {}
+        self.subject = clip(subject)
+        self.metadata = {k: clip(v) for k, v in (metadata or {}).items()}
         self.extra = list(details or ())
 
     @property
@@ -84,8 +94,8 @@ def permission_denied(message: str) -> ServiceError:
     return ServiceError(Code.PERMISSION_DENIED, message, "PERMISSION_DENIED")
 
 
-def unavailable(message: str, reason: str) -> ServiceError:
-    return ServiceError(Code.UNAVAILABLE, message, reason)
+def unavailable(message: str, reason: str, metadata: dict[str, str] | None = None) -> ServiceError:
+    return ServiceError(Code.UNAVAILABLE, message, reason, metadata=metadata)
 
 
 def deadline_exceeded(message: str, reason: str) -> ServiceError:
@@ -104,3 +114,16 @@ def overloaded(message: str, metadata: dict[str, str], retry_after: float, subje
         error_details_pb2.RetryInfo(retry_delay=delay),
         error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
             subject=subject, description=message)])])
+
+
+def quota_exceeded(message: str, reason: str, subject: str, retry_after: float | None = None,
+                   metadata: dict[str, str] | None = None) -> ServiceError:
+    """RESOURCE_EXHAUSTED for a per-game or per-client limit: ErrorInfo, QuotaFailure and,
+    when waiting helps, RetryInfo."""
+    details: list[Message] = [error_details_pb2.QuotaFailure(violations=[
+        error_details_pb2.QuotaFailure.Violation(subject=subject, description=message)])]
+    if retry_after is not None:
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(int(retry_after * 1e9))
+        details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    return ServiceError(Code.RESOURCE_EXHAUSTED, message, reason, metadata=metadata, details=details)

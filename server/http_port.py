@@ -40,7 +40,7 @@ from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError
 from .master import Call, GameMaster
-from .rpc import CallOutcome
+from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
 DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
 HTTP_ADDRESS_ENV = "BOARDBOT_HTTP_ADDRESS"
@@ -113,7 +113,9 @@ def connect_call(ctx) -> Call:
     """The master's ``Call`` for a Connect or gRPC-Web request."""
     timeout_ms = ctx.timeout_ms()
     deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000.0
-    return Call(ctx.request_headers().get("authorization"), deadline)
+    address = ctx.client_address()
+    return Call(ctx.request_headers().get("authorization"), deadline,
+                address.rsplit(":", 1)[0].strip("[]") if address else None)
 
 
 async def _raise_connect(err: ServiceError) -> None:
@@ -239,7 +241,9 @@ class CallGuard:
                 return  # the guard answers for the app
             if message["type"] == "http.response.body" and not message.get("more_body", False):
                 state["response_done"] = True
-            await send(message)
+            # a client that stops reading a stream holds the server's send: the stream ends
+            # (the connection closes) after STREAM_WRITE_TIMEOUT, as on the gRPC port
+            await asyncio.wait_for(send(message), STREAM_WRITE_TIMEOUT)
 
         try:
             await self.app(scope, guarded_receive, tracked_send)
@@ -365,11 +369,12 @@ class HttpPort:
     """uvicorn serving ``build_app`` on the running event loop (no signal handlers of its own:
     ``boardbot serve`` owns SIGTERM and stops this port with the gRPC server)."""
 
-    def __init__(self, app, address: str, grace: float = 5.0):
+    def __init__(self, app, address: str, grace: float = 5.0, tls=None):
         host, port = split_address(address)
         config = uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None, access_log=False,
                                 http="httptools", loop="none", server_header=False,
-                                timeout_graceful_shutdown=grace, timeout_keep_alive=30)
+                                timeout_graceful_shutdown=grace, timeout_keep_alive=30,
+                                **(tls.uvicorn_options() if tls is not None else {}))
         config.load()
         self.server = uvicorn.Server(config)
         self.server.lifespan = config.lifespan_class(config)

@@ -54,8 +54,16 @@ def run_server(args, cluster=None, ready=None) -> int:
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
         from boardbot.ai.pool import SearchPool
 
-        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
+        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"),
+                          max_memory=options.pop("ai_worker_memory") * (1 << 20) or None)
     options.pop("ai_nice", None)
+    options.pop("ai_worker_memory", None)
+    options["limits"] = limits_of(args)
+    options["tls"] = tls_of(args)
+    if options["tls"] is not None and front is not None:
+        raise SystemExit("boardbot serve: --front native takes plaintext calls only; use TLS with the grpc front "
+                         "or terminate TLS in a proxy")
+    options["reflection_on"] = not getattr(args, "no_reflection", False)
     if cluster is None:
         options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
     elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
@@ -69,6 +77,35 @@ def run_server(args, cluster=None, ready=None) -> int:
     finally:
         if pool is not None:
             pool.close()
+
+
+def tls_of(args):
+    """The TLS files from the flags or $BOARDBOT_TLS_*, checked; None for plaintext."""
+    from .tls import TlsFiles
+
+    cert = getattr(args, "tls_cert", None) or os.environ.get("BOARDBOT_TLS_CERT")
+    key = getattr(args, "tls_key", None) or os.environ.get("BOARDBOT_TLS_KEY")
+    client_ca = getattr(args, "tls_client_ca", None) or os.environ.get("BOARDBOT_TLS_CLIENT_CA")
+    if not cert and not key and not client_ca:
+        return None
+    if not cert or not key:
+        raise SystemExit("boardbot serve: TLS needs both --tls-cert and --tls-key")
+    files = TlsFiles(cert, key, client_ca or None)
+    files.check()
+    return files
+
+
+def limits_of(args):
+    """The ``Limits`` from ``boardbot serve``'s flags."""
+    import dataclasses
+
+    from .limits import Limits
+
+    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
+    for name, value in values.items():
+        if value < 0:
+            raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    return Limits(**values)
 
 
 def http_options(args) -> None:
@@ -129,6 +166,8 @@ def search_options(args) -> dict:
     out = {
         "ai_workers": workers,
         "ai_nice": args.ai_nice if args.ai_nice is not None else _env_int("BOARDBOT_AI_NICE", 5),
+        "ai_worker_memory": (getattr(args, "ai_worker_memory", None) if getattr(args, "ai_worker_memory", None)
+                             is not None else _env_int("BOARDBOT_AI_WORKER_MEMORY", 4096)),
         "max_searches": (args.max_searches if args.max_searches is not None
                          else _env_int("BOARDBOT_MAX_SEARCHES", None)),
         "search_queue_limit": (args.search_queue_limit if args.search_queue_limit is not None
@@ -136,6 +175,8 @@ def search_options(args) -> dict:
     }
     if workers < 0:
         raise SystemExit("boardbot serve: --ai-workers must be >= 0")
+    if out["ai_worker_memory"] < 0:
+        raise SystemExit("boardbot serve: --ai-worker-memory must be >= 0")
     if out["max_searches"] is not None and out["max_searches"] < 1:
         raise SystemExit("boardbot serve: --max-searches must be >= 1")
     if out["search_queue_limit"] is not None and out["search_queue_limit"] < 0:

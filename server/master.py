@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import collections
 import functools
 import hashlib
 import hmac
@@ -61,6 +62,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
+from .limits import Limits, RateLimiter
 from .store import GameStore, Live, Record
 
 log = structlog.get_logger("boardbot.server")
@@ -68,8 +70,10 @@ log = structlog.get_logger("boardbot.server")
 HUMAN, BOT = "human", "bot"
 RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
+MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
+WATCH_MAX_BEHIND = 256  # a watch stream this many versions behind its game ends (RESOURCE_EXHAUSTED)
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
@@ -156,14 +160,15 @@ class Call:
     ``authorization``: the raw credentials value (``Bearer <token>``) or None;
     ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
     ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat)."""
+    game_id, seat); ``peer``: the client's host, for per-client limits."""
 
-    __slots__ = ("authorization", "deadline", "log")
+    __slots__ = ("authorization", "deadline", "log", "peer")
 
-    def __init__(self, authorization: str | None = None, deadline: float | None = None):
+    def __init__(self, authorization: str | None = None, deadline: float | None = None, peer: str | None = None):
         self.authorization = authorization
         self.deadline = deadline
         self.log: dict[str, Any] = {}
+        self.peer = peer  # the client's address without its port (quotas per client), if known
 
     @classmethod
     def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
@@ -315,7 +320,8 @@ class Snapshot:
             game_id=rec["id"], game_name=rec["game"],
             config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]))
+            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]),
+            reproducible=rec.get("reproducible", False))
         for q, seat in enumerate(rec["seats"]):
             out.seats.add(index=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
         outcome = self.outcome()
@@ -339,24 +345,42 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
 
 
 # --- the master ---------------------------------------------------------------------
+def _resume_elsewhere(version: int) -> errors.ServiceError:
+    """How a watch stream ends when the server shuts down: UNAVAILABLE, so the client
+    knows to reconnect (its game goes on), with the version to resume from."""
+    return errors.unavailable(f"the server is shutting down; resume with from_version={version}",
+                              "SHUTTING_DOWN", {"resume_from_version": str(version)})
+
+
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
     ``new_game_id``: makes a new game's id (default: a random hex uuid)."""
 
     def __init__(self, store: GameStore, bots: BotRunner | None = None,
-                 new_game_id: Callable[[], str] | None = None):
+                 new_game_id: Callable[[], str] | None = None, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
+        self._seed_secret = secrets.token_bytes(32)  # see _game_seed
+        self._creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
         self._closing = asyncio.Event()
+        self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
+        self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
+        self._hub_tasks: set[asyncio.Task] = set()
+        self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
 
     # --- lifecycle ---------------------------------------------------------------
     async def close(self) -> None:
         """End watch streams and bot drivers (server shutdown)."""
         self._closing.set()
+        for hub in list(self._hubs.values()):  # wake every watcher: it ends UNAVAILABLE
+            hub.set()
+        for task in list(self._hub_tasks):
+            task.cancel()
         tasks = list(self._drivers.values())
         for task in tasks:
             task.cancel()
@@ -365,6 +389,9 @@ class GameMaster:
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
         """The game at its current version (read-only), or NOT_FOUND."""
+        if len(game_id) > MAX_ID_LENGTH:
+            call.log["game_id"] = errors.clip(game_id, 40)
+            raise errors.invalid("game_id", f"game_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
         call.log["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
@@ -415,8 +442,27 @@ class GameMaster:
                               call: Call) -> game_service_pb2.ListGameTypesResponse:
         return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
+    def _game_seed(self, request: game_service_pb2.CreateGameRequest) -> int:
+        """The engine's seed. A caller's seed is mixed with this server's secret (a keyed
+        BLAKE2b), so choosing it does not let anyone rebuild the hidden cards, unless the
+        game is asked to be reproducible, which every player then sees (Game.reproducible)."""
+        if request.reproducible:
+            if not request.HasField("seed"):
+                raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
+            return request.seed
+        if not request.HasField("seed"):
+            return secrets.randbits(63)
+        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret, digest_size=8)
+        return int.from_bytes(digest.digest(), "little") >> 1
+
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
+        if call.peer is not None:
+            wait = self._creations.take(call.peer)
+            if wait:
+                raise errors.quota_exceeded(
+                    f"client {call.peer} creates games faster than {self.limits.creates_per_second_per_client} "
+                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)
@@ -436,7 +482,7 @@ class GameMaster:
                 seats.append({"kind": HUMAN, "bot": ""})
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
                 try:
-                    check_spec(spec.bot, name)
+                    check_spec(spec.bot, name, self.limits.max_bot_seconds)
                 except ValueError as err:
                     raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
                                          "BAD_SEAT") from None
@@ -454,7 +500,7 @@ class GameMaster:
             seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
-        seed = request.seed if request.HasField("seed") else secrets.randbits(63)
+        seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], secrets.token_urlsafe(24)
         for q, seat in enumerate(seats):
@@ -470,6 +516,7 @@ class GameMaster:
         live = await self.store.create_live(Live({
             "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
             "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
+            "reproducible": request.reproducible,
         }, state))
         snap = Snapshot.of(live)
         self._kick(game_id, snap)
@@ -526,6 +573,8 @@ class GameMaster:
         seat = request.seat
         self.authorize_seat(record, seat, call)
         fingerprint = ""
+        if len(request.request_id) > MAX_ID_LENGTH:
+            raise errors.invalid("request_id", f"request_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
             bare.CopyFrom(request)
@@ -654,9 +703,39 @@ class GameMaster:
                  "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
         if not await self._commit(live, snap, event):
             raise errors.aborted("the game changed during the call; try again", live.version)
+        self._cancel_searches(record["id"], seat)
         self._kick(record["id"])
         live = await self.store.get_live(record["id"]) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    # --- searches that belong to a game ------------------------------------------------
+    def track_search(self, game_id: str, seat: int) -> asyncio.Event:
+        """A SuggestMove searches for ``seat`` of ``game_id``: the event is set when a Resign
+        of that seat or a DeleteGame makes the answer useless (``_cancel_searches``).
+        Call ``untrack_search`` when done."""
+        abandoned = asyncio.Event()
+        self._searching.setdefault((game_id, seat), set()).add(abandoned)
+        return abandoned
+
+    def untrack_search(self, game_id: str, seat: int, abandoned: asyncio.Event) -> None:
+        waiting = self._searching.get((game_id, seat))
+        if waiting is not None:
+            waiting.discard(abandoned)
+            if not waiting:
+                del self._searching[(game_id, seat)]
+
+    def _cancel_searches(self, game_id: str, seat: int | None = None) -> None:
+        """Stop what was being computed for this game (``seat`` None: every seat, and its
+        bot driver): nobody will use the answer."""
+        for (gid, s), waiting in list(self._searching.items()):
+            if gid == game_id and (seat is None or s == seat):
+                for abandoned in waiting:
+                    abandoned.set()
+                del self._searching[(gid, s)]
+        if seat is None:
+            driver = self._drivers.get(game_id)
+            if driver is not None:
+                driver.cancel()
 
     async def delete_game(self, request: game_service_pb2.DeleteGameRequest,
                           call: Call) -> game_service_pb2.DeleteGameResponse:
@@ -671,6 +750,7 @@ class GameMaster:
                 raise errors.permission_denied("only the owner token can delete a game")
             raise errors.unauthenticated("unknown token for this game")
         await self.store.delete(record["id"])
+        self._cancel_searches(record["id"])
         return game_service_pb2.DeleteGameResponse()
 
     async def watch_game(self, request: game_service_pb2.WatchGameRequest,
@@ -697,29 +777,85 @@ class GameMaster:
                     break
                 snap = snap.advance(event)
         self._kick(game_id)
+        slots = [("game", game_id)] + ([("peer", call.peer)] if call.peer else [])
+        self._take_watch_slots(slots, game_id, call.peer)
+        try:
+            async for item in self._watch_from(game_id, name, seat, snap):
+                yield item
+        finally:
+            for slot in slots:
+                self._watchers[slot] -= 1
+                if not self._watchers[slot]:
+                    del self._watchers[slot]
+
+    def _take_watch_slots(self, slots: list, game_id: str, peer: str | None) -> None:
+        limits = {"game": self.limits.max_watchers_per_game, "peer": self.limits.max_watchers_per_client}
+        for slot in slots:
+            if not self.limits.allows(limits[slot[0]], self._watchers[slot]):
+                what = f"game {game_id}" if slot[0] == "game" else f"client {peer}"
+                raise errors.quota_exceeded(
+                    f"{self._watchers[slot]} WatchGame streams are open on {what} (at most {limits[slot[0]]})",
+                    "TOO_MANY_WATCHERS", f"watch_streams/{slot[0]}", retry_after=5.0)
+        for slot in slots:
+            self._watchers[slot] += 1
+
+    async def _watch_from(self, game_id: str, name: str, seat: int | None,
+                          snap: "Snapshot") -> AsyncIterator[game_service_pb2.WatchGameResponse]:
         yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
         while True:
+            if self._closing.is_set():
+                raise _resume_elsewhere(snap.version)
             events = await self.store.events(game_id, snap.version)
             if events is None:
                 raise errors.not_found(game_id)
             if events:
                 latest = await self.store.get_live(game_id)
+                if latest is not None and latest.version - snap.version > WATCH_MAX_BEHIND:
+                    # the reader keeps up less than the game moves: no backlog is kept for it
+                    raise errors.ServiceError(
+                        errors.Code.RESOURCE_EXHAUSTED,
+                        f"this stream is {latest.version - snap.version} versions behind the game (at most "
+                        f"{WATCH_MAX_BEHIND}): read faster, or resume with from_version={snap.version}",
+                        "WATCH_TOO_SLOW", metadata={"resume_from_version": str(snap.version)})
                 for event in events:
                     if latest is not None and event["version"] == latest.version:
-                        snap = Snapshot.of(latest)  # the store's own: its views are shared by every watcher
-                    else:
-                        snap = snap.advance(event)
+                        # the store's own version: every watcher with this observer gets the one
+                        # message (built once; the transport serializes it once too)
+                        snap = Snapshot.of(latest)
+                        shared = latest.cache.get(("watch", seat))
+                        if shared is None:
+                            shared = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
+                                game_event=event_message(event, seat, name), view=snap.seat_view(seat))
+                        yield shared
+                        continue
+                    snap = snap.advance(event)
                     yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
                                                              view=snap.seat_view(seat))
-            if snap.finished() or self._closing.is_set():
+            if snap.finished():
                 return
-            waiter = asyncio.ensure_future(self.store.wait(game_id, snap.version, WATCH_POLL_SECONDS))
-            closer = asyncio.ensure_future(self._closing.wait())
-            try:
-                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                waiter.cancel()
-                closer.cancel()
+            if self._closing.is_set():
+                raise _resume_elsewhere(snap.version)
+            await self._past(game_id, snap.version)
+
+    async def _past(self, game_id: str, version: int) -> None:
+        """Return once the game is past ``version`` (or gone, or the poll time passed, or the
+        master closes). Every watcher of one game at one version shares one wait on the
+        store: a new version wakes thousands of streams for the price of one future each."""
+        key = (game_id, version)
+        hub = self._hubs.get(key)
+        if hub is None:
+            hub = self._hubs[key] = asyncio.Event()
+
+            async def wait_store():
+                try:
+                    await self.store.wait(game_id, version, WATCH_POLL_SECONDS)
+                finally:
+                    hub.set()
+                    if self._hubs.get(key) is hub:
+                        del self._hubs[key]
+            self._hub_tasks.add(task := asyncio.ensure_future(wait_store()))
+            task.add_done_callback(self._hub_tasks.discard)
+        await hub.wait()
 
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: "Snapshot", event: dict, extra: dict | None = None,

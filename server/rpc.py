@@ -30,6 +30,112 @@ log = structlog.get_logger("boardbot.server")
 NO_DEADLINE = 10 * 365 * 86400.0  # what gRPC reports as the time left of a call without a deadline
 
 
+STREAM_WRITE_TIMEOUT = 10.0  # a stream message the client has not taken in this long ends the stream
+MAX_ECHO = 200  # characters of a caller's bytes or decoding error quoted in a reply or a log line
+
+
+class Undecodable:
+    """What a request that could not be decoded becomes: the method then answers
+    INVALID_ARGUMENT (and logs it) instead of gRPC's bare UNKNOWN."""
+
+    __slots__ = ("message_type", "size", "error")
+
+    def __init__(self, message_type: str, size: int, error: str):
+        self.message_type, self.size, self.error = message_type, size, error
+
+    def service_error(self) -> errors.ServiceError:
+        return errors.invalid("request", f"cannot decode {self.message_type}: {self.error}", "UNDECODABLE_REQUEST")
+
+
+def tolerant_deserializer(message_class):
+    """``message_class.FromString``, with an ``Undecodable`` for bytes that are not one."""
+    name = message_class.DESCRIPTOR.full_name
+
+    def deserialize(data: bytes):
+        try:
+            return message_class.FromString(data)
+        except Exception as err:  # noqa: BLE001 - DecodeError, or anything the parser raises
+            text = str(err)
+            if len(text) > MAX_ECHO:
+                text = text[:MAX_ECHO] + "...[truncated]"
+            log.warning("undecodable_request", message_type=name, size=len(data), error=text)
+            return Undecodable(name, len(data), text)
+    return deserialize
+
+
+def shared_serializer(limit: int = 256):
+    """Serialize a message; the same message object sent on many streams (a watched
+    game's new version, one per observer) is serialized once. The cache holds the
+    objects it keyed by ``id``, so an id is never reused while cached."""
+    import collections
+
+    cache: collections.OrderedDict = collections.OrderedDict()
+
+    def serialize(message) -> bytes:
+        key = id(message)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is message:
+            return hit[1]
+        data = message.SerializeToString()
+        cache[key] = (message, data)
+        if len(cache) > limit:
+            cache.popitem(last=False)
+        return data
+    return serialize
+
+
+def stream_not_read(seconds: float) -> errors.ServiceError:
+    return errors.ServiceError(
+        errors.Code.RESOURCE_EXHAUSTED, f"the client did not read this stream for {seconds:g} s; "
+        "reconnect and resume (WatchGame: from_version, the last version read)", "STREAM_NOT_READ")
+
+
+def bounded_writer(stream_method, timeout: float | None = None):
+    """A server-streaming handler that writes each item of ``stream_method`` (an async
+    generator method: the bridge iterates it directly) with ``context.write``, giving
+    each at most ``timeout`` seconds: a client that stops reading holds one message in
+    the server plus what HTTP/2 flow control lets through, and then the stream ends
+    RESOURCE_EXHAUSTED (thrown into the generator, so its outcome and log line say so)."""
+    timeout = STREAM_WRITE_TIMEOUT if timeout is None else timeout
+
+    @functools.wraps(stream_method)
+    async def handler(request, context):
+        items = stream_method(request, context)
+        try:
+            async for item in items:
+                try:
+                    async with asyncio.timeout(timeout):  # a timer, not a task per message
+                        await context.write(item)
+                except TimeoutError:
+                    await items.athrow(stream_not_read(timeout))
+                    return
+        finally:
+            await items.aclose()
+    return handler
+
+
+def add_servicer(server, servicer, service) -> None:
+    """Register ``servicer`` for ``service`` (a ServiceDescriptor), as the generated
+    ``add_...Servicer_to_server`` does, but with ``tolerant_deserializer``."""
+    from google.protobuf import message_factory
+
+    handlers = {}
+    for method in service.methods:
+        request = message_factory.GetMessageClass(method.input_type)
+        response = message_factory.GetMessageClass(method.output_type)
+        if method.server_streaming:
+            make, serializer = grpc.unary_stream_rpc_method_handler, shared_serializer()
+        else:
+            make, serializer = grpc.unary_unary_rpc_method_handler, response.SerializeToString
+        behaviour = getattr(servicer, method.name)
+        if method.server_streaming:
+            behaviour = bounded_writer(behaviour)
+        handlers[method.name] = make(behaviour,
+                                     request_deserializer=tolerant_deserializer(request),
+                                     response_serializer=serializer)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
+
+
 def call_of(context) -> Call:
     """The master's ``Call`` for a gRPC call (or the bridge's stand-in context)."""
     authorization = None
@@ -39,7 +145,16 @@ def call_of(context) -> Call:
             break
     remaining = context.time_remaining()
     deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline)
+    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None))
+
+
+def peer_host(peer: str | None) -> str | None:
+    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:[::1]:5678``),
+    or None (a Unix socket or the bridge: no address to limit by)."""
+    if not peer or not peer.startswith(("ipv4:", "ipv6:")):
+        return None
+    host = peer.split(":", 1)[1].rsplit(":", 1)[0]
+    return host.strip("[]")
 
 
 async def _abort(context, err: errors.ServiceError) -> None:
@@ -73,8 +188,8 @@ class CallOutcome:
             elif isinstance(exc, Exception) and not isinstance(exc, self.passthrough):  # never a crash
                 request_id = uuid.uuid4().hex[:16]
                 self.code = "INTERNAL"
-                log.error("rpc_failed", method=self.method, request_id=request_id, error=repr(exc),
-                          exc_info=(kind, exc, tb))
+                log.error("rpc_failed", method=self.method, request_id=request_id,
+                          error=errors.clip(repr(exc), 1000), exc_info=(kind, exc, tb))
                 await self.fail(errors.internal(request_id))
             return False
         finally:
@@ -97,6 +212,8 @@ def rpc(handler):
         async def stream(self, request, context):
             call = call_of(context)
             async with _Outcome(method, context, call):
+                if isinstance(request, Undecodable):
+                    raise request.service_error()
                 owner = self.router.owner_of(request, context) if self.router is not None else None
                 if owner is not None:  # another server process holds the game
                     call.log.update(game_id=request.game_id, forwarded_to=owner)
@@ -111,6 +228,8 @@ def rpc(handler):
     async def unary(self, request, context):
         call = call_of(context)
         async with _Outcome(method, context, call):
+            if isinstance(request, Undecodable):
+                raise request.service_error()
             owner = self.router.owner_of(request, context) if self.router is not None else None
             if owner is not None:  # another server process holds the game
                 call.log.update(game_id=request.game_id, forwarded_to=owner)

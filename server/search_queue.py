@@ -62,8 +62,9 @@ from dataclasses import dataclass
 import structlog
 
 from boardbot.ai.ismcts import Budget, SearchParams
-from boardbot.ai.pool import WorkerDied
+from boardbot.ai.pool import SearchFailed, WorkerDied
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
+from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
 from . import errors
@@ -78,6 +79,7 @@ LEAD = 0.005                  # the workers stop this much before the end (at mo
 MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
 MAX_SECONDS = 60.0            # the longest search anyone may ask for
 MAX_ITERATIONS = 10_000_000
+VIEW_CHECK_SECONDS = 2.0      # the longest a caller's view may take to check (boardbot.ai.view_check)
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
 LAG_EVERY = 0.05              # the event-loop lag probe's period (seconds)
@@ -122,7 +124,12 @@ class SearchQueue:
         self.late = late
         self.log_interval = log_interval
         self.running = 0
-        self._waiters: deque[asyncio.Future] = deque()
+        self._waiters: deque[asyncio.Future] = deque()  # callers (SuggestMove, ChooseMove)
+        # hosted bot seats: at most ``hosted_share`` of the running slots, admitted after any
+        # waiting caller, and never refused (the server's own work; bounded by the games)
+        self.hosted_share = max(1, max_running // 2)
+        self.hosted_running = 0
+        self._hosted_waiters: deque[asyncio.Future] = deque()
         self._threads = None
         if pool is None:
             self._threads = concurrent.futures.ThreadPoolExecutor(max_running, thread_name_prefix="search")
@@ -185,6 +192,22 @@ class SearchQueue:
         return len(self._waiters)
 
     # --- the search --------------------------------------------------------------
+    async def check_view(self, game: Game, view: dict, seed: int, bot: str | None = None) -> CheckedView:
+        """Gate a caller's view (``boardbot.ai.view_check``), off the event loop: in a search
+        worker, under its address-space limit and a ``VIEW_CHECK_SECONDS`` timer, or in a
+        thread without a pool. Raises ``ViewRejected``."""
+        loop = asyncio.get_running_loop()
+        if self.pool is None:
+            return await loop.run_in_executor(None, check_view, game, view, seed, None, bot)
+        try:
+            reply = await asyncio.wrap_future(self.pool.check(game, view, seed, bot, VIEW_CHECK_SECONDS))
+        except WorkerDied as err:
+            log.error("view_check_failed", game=game.name, error=str(err))
+            raise errors.unavailable(f"{err}; retry", "SEARCH_WORKER_LOST") from None
+        if reply[0] == "rejected":
+            raise ViewRejected(reply[1], reply[2])
+        return reply[1]
+
     async def search(self, game: Game, view: dict, params: SearchParams, *, iterations: int | None,
                      seconds: float | None, deadline: float | None, seed: int, kind: str,
                      may_wait: bool = False, fields: dict | None = None) -> SearchOutcome:
@@ -220,18 +243,20 @@ class SearchQueue:
                 answer_by = min(answer_by, deadline - margin / 2)
             # the workers stop a little early, so their statistics are back at the end
             work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
-        root = prepare(game, view, seed, params)
+        # the root, off the event loop (a rebuild costs what the game's from_view costs)
+        root = await asyncio.get_running_loop().run_in_executor(None, prepare, game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
             return self._done(SearchOutcome(result, "single_move", 0.0), fields, arrived, 0, 0)
 
-        ahead = len(self._waiters)
+        hosted = kind == "bot"
+        ahead = len(self._waiters) + (len(self._hosted_waiters) if hosted else 0)
         running_then = self.running
-        if self.running < self.max_running and not self._waiters:
-            self.running += 1
+        if self._can_admit(hosted) and not self._waiters and not (hosted and self._hosted_waiters):
+            self._admit(hosted)
             self._changed()
         else:
-            if not may_wait and len(self._waiters) >= self.queue_limit:
+            if not hosted and not may_wait and len(self._waiters) >= self.queue_limit:
                 self.counts["rejected"] += 1
                 self._changed()
                 raise errors.overloaded(
@@ -240,7 +265,7 @@ class SearchQueue:
                     {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
                      "running": str(self.running), "max_running": str(self.max_running)},
                     self._retry_after(), "search_queue")
-            if not await self._wait_turn(end):
+            if not await self._wait_turn(end, hosted):
                 # its time ran out in the queue: the immediate answer
                 self.counts["expired_in_queue"] += 1
                 result = finish(root, root.root_stats(), 0, seed, arrived)
@@ -250,7 +275,7 @@ class SearchQueue:
         self.counts["started"] += 1
         try:
             result = await self._run(game, view, params, iterations, work_end, seed, root, fields, arrived,
-                                     waited, answer_by)
+                                     waited, answer_by, hosted)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             raise
@@ -270,43 +295,51 @@ class SearchQueue:
             stop = bound or "iterations"
         return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then)
 
-    async def _wait_turn(self, end: float | None) -> bool:
+    def _can_admit(self, hosted: bool) -> bool:
+        return self.running < self.max_running and (not hosted or self.hosted_running < self.hosted_share)
+
+    def _admit(self, hosted: bool) -> None:
+        self.running += 1
+        self.hosted_running += hosted
+
+    async def _wait_turn(self, end: float | None, hosted: bool = False) -> bool:
         """Wait in the FIFO for a running slot; False if ``end`` came first."""
         turn = self._loop.create_future()
-        self._waiters.append(turn)
-        self.peak_queued = max(self.peak_queued, len(self._waiters))
+        queue = self._hosted_waiters if hosted else self._waiters
+        queue.append(turn)
+        self.peak_queued = max(self.peak_queued, len(self._waiters) + len(self._hosted_waiters))
         self._changed()
         try:
             timeout = None if end is None else max(0.0, end - time.monotonic())
             done, _ = await asyncio.wait({turn}, timeout=timeout)
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self._release()  # admitted just now: hand the slot on
+                self._release(hosted)  # admitted just now: hand the slot on
             else:
-                self._forget(turn)
+                self._forget(turn, queue)
             raise
         if not done:
             if turn.done() and not turn.cancelled():
-                self._release()
+                self._release(hosted)
             else:
-                self._forget(turn)
+                self._forget(turn, queue)
             return False
         if turn.cancelled():
             raise errors.unavailable("the server is shutting down", "SHUTTING_DOWN")
         return True
 
-    def _forget(self, turn: asyncio.Future) -> None:
+    def _forget(self, turn: asyncio.Future, queue: deque) -> None:
         turn.cancel()
         try:
-            self._waiters.remove(turn)
+            queue.remove(turn)
         except ValueError:
             pass
         self._changed()
 
     async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited,
-                   answer_by) -> SearchResult:
+                   answer_by, hosted: bool = False) -> SearchResult:
         if self.pool is None:
-            return await self._run_in_thread(game, view, params, iterations, end, seed, root)
+            return await self._run_in_thread(game, view, params, iterations, end, seed, root, hosted)
         held: list = []
         try:
             return await run_search_async(game, view, iterations, end, seed, params, self.pool,
@@ -322,14 +355,19 @@ class SearchQueue:
             # The slot is free once the call is answered (or cancelled): parts
             # still out were told to stop and leave their worker within a slice
             # (the workers' load is in the metrics).
-            self._release()
+            self._release(hosted)
 
-    async def _run_in_thread(self, game, view, params, iterations, end, seed, root) -> SearchResult:
+    async def _run_in_thread(self, game, view, params, iterations, end, seed, root, hosted: bool = False) -> SearchResult:
         cancel = threading.Event()
         budget = Budget(iterations=iterations) if iterations is not None else None
-        fut = self._loop.run_in_executor(self._threads, lambda: run_search(
-            game, view, budget, seed, params, cancel=cancel, search=root, end=end))
-        fut.add_done_callback(lambda _f: self._release())
+        def search_in_thread():
+            try:
+                return run_search(game, view, budget, seed, params, cancel=cancel, search=root, end=end)
+            except Exception as exc:  # as from a worker: this search failed, nothing else
+                raise SearchFailed(f"search thread: {type(exc).__name__}: {exc}") from exc
+
+        fut = self._loop.run_in_executor(self._threads, search_in_thread)
+        fut.add_done_callback(lambda _f: self._release(hosted))
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:
@@ -346,15 +384,17 @@ class SearchQueue:
         except RuntimeError:  # the loop closed meanwhile
             pass
 
-    def _release(self) -> None:
-        """A running search let go of its workers: admit the next waiter."""
+    def _release(self, hosted: bool = False) -> None:
+        """A running search let go of its workers: admit the next waiter, callers first."""
         self.running -= 1
-        while self._waiters and self.running < self.max_running:
-            turn = self._waiters.popleft()
-            if turn.done():
-                continue
-            turn.set_result(None)
-            self.running += 1
+        self.hosted_running -= hosted
+        for queue, is_hosted in ((self._waiters, False), (self._hosted_waiters, True)):
+            while queue and self._can_admit(is_hosted):
+                turn = queue.popleft()
+                if turn.done():
+                    continue
+                turn.set_result(None)
+                self._admit(is_hosted)
         self._changed()
 
     def _cancel_reported(self, request, cancelled_at: float, fields: dict, arrived: float, waited: float) -> None:
@@ -416,7 +456,7 @@ class SearchQueue:
             "max_running": self.max_running,
             "queue_limit": self.queue_limit,
             "running": self.running,
-            "queued": len(self._waiters),
+            "queued": len(self._waiters) + len(self._hosted_waiters),
             "peak_queued": self.peak_queued,
             "counts": dict(self.counts),
             "stops": dict(self.stops),
@@ -436,8 +476,9 @@ class SearchQueue:
         self._closed = True
         if self._probe is not None:
             self._probe.cancel()
-        while self._waiters:
-            self._waiters.popleft().cancel()
+        for queue in (self._waiters, self._hosted_waiters):
+            while queue:
+                queue.popleft().cancel()
         if self._log_handle is not None:
             self._log_handle.cancel()
             self._log_handle = None

@@ -213,3 +213,16 @@ class ToyGame(Game):
 
 
 GAME = ToyGame()
+
+
+class FaultyGame(ToyGame):
+    """The toy game with a bug that only a search meets: its playout policy raises.
+    tests/test_hostile_views.py uses it to show that a search that raises fails alone."""
+
+    name = "toy-faulty"
+
+    def playout_move(self, state, rng):
+        raise RuntimeError("a bug in the engine's playout")
+
+
+FAULTY_GAME = FaultyGame()

@@ -4,6 +4,10 @@ import pytest
 
 LONG = os.environ.get("BOARDBOT_LONG") == "1"
 
+# `boardbot serve` started by a test takes a free port for its browser port unless the test says
+# otherwise, so servers running side by side do not fight over 127.0.0.1:8080.
+os.environ.setdefault("BOARDBOT_HTTP_ADDRESS", "127.0.0.1:0")
+
 
 def scaled(short: int, long: int) -> int:
     """A count for the always-on short run, or the long property run."""
@@ -32,9 +36,12 @@ from grpc_status import rpc_status  # noqa: E402
 def server():
     from boardbot.server import logs
     from boardbot.server.app import BackgroundServer
+    from boardbot.server.limits import Limits
 
     logs.configure(enabled=False)
-    srv = BackgroundServer()
+    # thousands of games from one address over the session: the creation rate limit is
+    # off here (tests/test_watch_limits.py tests it)
+    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0))
     yield srv
     srv.stop()
 

@@ -19,7 +19,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from boardbot.client import Client
+from boardbot.client import Client, error_details
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUF = ROOT / "node_modules" / ".bin" / "buf"
@@ -45,12 +45,14 @@ class ServeProcess:
     def __init__(self, use_env: bool):
         self.port = free_port()
         self.address = f"127.0.0.1:{self.port}"
+        self.http_address = f"127.0.0.1:{free_port()}"
         args = boardbot_command() + ["serve"]
         env = process_env()
         if use_env:
             env["BOARDBOT_ADDRESS"] = self.address
+            env["BOARDBOT_HTTP_ADDRESS"] = self.http_address
         else:
-            args += ["--address", self.address]
+            args += ["--address", self.address, "--http-address", self.http_address]
         self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True)
         self.wait_serving()
@@ -138,14 +140,17 @@ def test_json_log_line_per_rpc_and_graceful_sigterm():
         with Client(proc.address) as client:
             game = client.create_game("frogriders", seats=["human", "human"], seed=1)
             game.seat(0).view()
-            # a watch stream in flight when SIGTERM arrives ends cleanly, not with an error
-            outcome = {}
+            # a watch stream in flight when SIGTERM arrives ends UNAVAILABLE (its game goes on
+            # elsewhere or after the restart), saying where to resume
+            outcome = {"messages": 0}
 
             def watch():
                 try:
-                    outcome["messages"] = sum(1 for _ in game.seat(1).watch())
+                    for _ in game.seat(1).watch():
+                        outcome["messages"] += 1
                 except grpc.RpcError as err:
                     outcome["error"] = err.code()
+                    outcome["resume"] = error_details(err)["ErrorInfo"].metadata["resume_from_version"]
 
             watcher = threading.Thread(target=watch)
             watcher.start()
@@ -158,7 +163,7 @@ def test_json_log_line_per_rpc_and_graceful_sigterm():
             proc.proc.kill()
     assert code == 0, err
     assert time.monotonic() - started < 10
-    assert outcome == {"messages": 1}, outcome
+    assert outcome == {"messages": 1, "error": grpc.StatusCode.UNAVAILABLE, "resume": "0"}, outcome
     # our log lines are JSON; grpc's C core may add its own plain-text warnings under load
     lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     rpcs = [line for line in lines if line.get("event") == "rpc"]
@@ -191,3 +196,19 @@ def test_play_against_a_running_server(served):
                             timeout=120)
     assert result.returncode == 0, result.stderr
     assert "you are seat 1" in result.stdout and "game over" in result.stdout
+
+
+def test_the_browser_port_of_boardbot_serve(served):
+    """What docs/clients.md shows first: the Connect protocol's JSON form, as curl sends it,
+    against `boardbot serve` (its browser port set by $BOARDBOT_HTTP_ADDRESS here)."""
+    result = subprocess.run(["curl", "-s", "-X", "POST", "-H", "Content-Type: application/json",
+                             f"http://{served.http_address}/boardbot.v1.GameService/ListGameTypes", "-d", "{}"],
+                            capture_output=True, text=True, timeout=30)
+    names = sorted(t["name"] for t in json.loads(result.stdout)["gameTypes"])
+    assert names == ["czech-pub", "dulore-jutunk", "fritanga", "froccs", "frogriders"]
+    result = subprocess.run(["curl", "-s", "-X", "POST", "-H", "Content-Type: application/json",
+                             f"http://{served.http_address}/boardbot.v1.GameService/CreateGame",
+                             "-d", '{"game": "chess"}'], capture_output=True, text=True, timeout=30)
+    error = json.loads(result.stdout)
+    assert error["code"] == "invalid_argument"
+    assert error["details"][0]["type"] == "google.rpc.ErrorInfo"

@@ -19,7 +19,8 @@ import venv
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FOLDERS = {"engine": "boardbot.engine", "ai": "boardbot.ai", "server": "boardbot.server", "tools": "boardbot.tools"}
+FOLDERS = {"engine": "boardbot.engine", "ai": "boardbot.ai", "server": "boardbot.server", "tools": "boardbot.tools",
+           "learning": "boardbot.learning"}
 
 # The client's README example, as a user would paste it (plus the address).
 CLIENT_SCRIPT = """

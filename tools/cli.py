@@ -44,9 +44,28 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--search-queue-limit", type=int, default=None,
                        help="searches that may wait for a running one; past it SuggestMove/ChooseMove get "
                             "RESOURCE_EXHAUSTED (default: $BOARDBOT_SEARCH_QUEUE_LIMIT or --max-searches)")
+    serve.add_argument("--ai-worker-memory", type=int, default=None, metavar="MB",
+                       help="address-space limit of each search worker: a search or view check past it fails "
+                            "alone (default: $BOARDBOT_AI_WORKER_MEMORY or 4096; 0: none)")
     serve.add_argument("--ai-nice", type=int, default=None,
                        help="niceness added to the search workers so the server's event loop comes first "
                             "(default: $BOARDBOT_AI_NICE or 5)")
+    security = serve.add_argument_group("transport security (docs/security.md)")
+    security.add_argument("--tls-cert", default=None, metavar="PEM",
+                          help="serve both ports over TLS with this certificate chain (default: $BOARDBOT_TLS_CERT)")
+    security.add_argument("--tls-key", default=None, metavar="PEM",
+                          help="its private key (default: $BOARDBOT_TLS_KEY)")
+    security.add_argument("--tls-client-ca", default=None, metavar="PEM",
+                          help="require client certificates signed by this CA: mutual TLS "
+                               "(default: $BOARDBOT_TLS_CLIENT_CA)")
+    security.add_argument("--no-reflection", action="store_true",
+                          help="do not offer gRPC server reflection (grpcurl, buf curl without --schema)")
+    from boardbot.server.limits import Limits
+
+    limits = serve.add_argument_group("limits per caller (docs/security.md; 0: no limit)")
+    for field, (flag, text) in Limits.flags().items():
+        limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
+                            help=f"{text} (default %(default)s)")
     conn = serve.add_argument_group("connections and logs (docs/performance.md)")
     conn.add_argument("--keepalive-time", type=float, default=60.0, metavar="S",
                       help="send a keepalive ping on each connection this often (default 60; 0: off)")

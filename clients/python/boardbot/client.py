@@ -167,11 +167,14 @@ class Client:
         return list(self.stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=self.timeout).game_types)
 
     def create_game(self, game: str, config: "Mapping[str, Any] | common_pb2.GameConfig | None" = None,
-                    seats: Sequence[str] = (), seed: int | None = None) -> "Game":
+                    seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
         """Start a game; ``seats``: "human" or a bot spec ("random", ...) per seat.
+        ``seed`` is mixed with the server's secret unless ``reproducible`` (then the same
+        seed and moves give the same game anywhere, and anyone who knows it can work out
+        the hidden cards).
         ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by
         name: ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``)."""
-        request = game_service_pb2.CreateGameRequest(game=game, seed=seed)
+        request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible)
         if isinstance(config, common_pb2.GameConfig):
             request.config.CopyFrom(config)
         elif config:

@@ -8,7 +8,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, observation, policy
 from .state import CzechPubState
 
 
@@ -17,6 +17,8 @@ class CzechPubGame(Game):
     title = "Czech Pub"
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
     rollout_depth = 30
+    # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
+    max_moves = 2500
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,
@@ -32,6 +34,11 @@ class CzechPubGame(Game):
         "dodge": ("to_seat",),
         "pay": ("discard",),
     }
+
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "real_drinking": False} for n in (3, 4, 5, 6)]

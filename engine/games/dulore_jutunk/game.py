@@ -7,13 +7,15 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import policy
+from . import actions, observation, policy
 from .state import DuloreState
 
 
 class DuloreGame(Game):
     name = "dulore-jutunk"
     title = "Dűlőre jutunk"
+    # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
+    max_moves = 2100
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
         Param("project", "", "solo project card (easy, medium, hard, expert); solo only, empty = easy",
@@ -59,6 +61,19 @@ class DuloreGame(Game):
 
     def evaluate(self, state):
         return policy.evaluate(state)
+
+
+    def score_bounds(self, cfg: dict):
+        # every order card's stars, and the most connections between two cards at every link of one row
+        if cfg["players"] != 1:
+            return None
+        links = max(D.connections(a, b) for a in range(D.NUM_ORDERS) for b in range(D.NUM_ORDERS))
+        return 0.0, float(sum(card[3] for card in D.ORDER_CARDS) + links * (D.NUM_ORDERS - 1))
+
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = [{"players": 1, "project": p} for p in D.PROJECTS]

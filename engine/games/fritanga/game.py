@@ -8,7 +8,7 @@ import random
 from boardbot.engine.core import Game, Param, ParamRule
 
 from . import data as D
-from . import policy
+from . import actions, observation, policy
 from .state import FritangaState
 
 
@@ -17,6 +17,8 @@ class FritangaGame(Game):
     title = "Fritanga"
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
+    # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
+    max_moves = 1200
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),
@@ -41,6 +43,11 @@ class FritangaGame(Game):
         "react": ("card",),
         "decline": (),
     }
+
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["mode"], cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = []

@@ -7,7 +7,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, observation, policy
 from .rules import BARGAIN_PHASES
 from .state import FroccsState
 
@@ -20,6 +20,8 @@ class FroccsGame(Game):
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
     # apart; there the search follows the greedy bot unless it finds better (search_hint)
     search_bias = 3.0
+    # learning environments: about 4x the longest of 40 random games per configuration (522 moves)
+    max_moves = 2500
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
@@ -76,6 +78,11 @@ class FroccsGame(Game):
 
     def evaluate(self, state):
         return policy.evaluate(state)
+
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         def cfg(n, heroes="first_game", guest=False, more=False):

@@ -6,7 +6,7 @@ import random
 
 from boardbot.engine.core import Game, Param
 
-from . import policy
+from . import actions, observation, policy
 from .board import layout_for
 from .state import FrogridersState
 
@@ -14,6 +14,8 @@ from .state import FrogridersState
 class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
+    # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
+    max_moves = 500
     params = (
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("public_back", "none", "which public score card shows its back (blue border)",
@@ -29,6 +31,11 @@ class FrogridersGame(Game):
         "take_unit": ("colour",),
         "take_privilege": ("slot",),
     }
+
+    # learning environments: action ids (actions.py) and observations (observation.py)
+    action_kinds = staticmethod(actions.action_kinds)
+    layout_of = staticmethod(lambda cfg: observation.layout(cfg["players"]))
+    observe = staticmethod(observation.encode)
 
     def configurations(self) -> list[dict]:
         out = [{"players": n, "public_back": "none", "privilege_deck": "28"} for n in (2, 3, 4)]

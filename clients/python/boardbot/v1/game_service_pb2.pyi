@@ -28,16 +28,18 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[_common_pb2.GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "config", "seed", "seats")
+    __slots__ = ("game", "config", "seed", "seats", "reproducible")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
+    REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _common_pb2.GameConfig
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSpec]
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ...) -> None: ...
+    reproducible: bool
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")

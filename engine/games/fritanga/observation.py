@@ -1,0 +1,135 @@
+"""Fritanga's observation: a seat's view as a float32 array (docs/rules/fritanga.md,
+"Observation"; conventions in ``boardbot.engine.observation``)."""
+
+from __future__ import annotations
+
+import functools
+
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+
+from . import data as D
+from .board import layout_for
+
+KINDS = D.NUM_KINDS
+KIND = D.KIND_BY_KEY
+SKILL = D.SKILL_BY_KEY
+PHASES = tuple(D.FRAME_NAMES.values()) + ("game_over",)
+PHASE = {name: i for i, name in enumerate(PHASES)}
+STATUS = {name: i for i, name in enumerate(D.STATUS_NAMES)}
+STACK_DEPTH = 3  # the frames under the top one that are encoded too
+TURN, CARDS, HAND = 100.0, 100.0, 6.0
+
+
+def per_cell(n: int) -> int:
+    # card kind known, face down, face up, occupant, peeked by, known to all
+    return KINDS + 2 + 2 * n + 1
+
+
+def per_player(n: int) -> int:
+    # status, chef, same team as the observer, fallen, hand size, known hand cards, unknown, fresh, public
+    return len(D.STATUS_NAMES) + 1 + 1 + 1 + 1 + KINDS + 3
+
+
+@functools.cache
+def layout(mode: str, players: int) -> ObservationLayout:
+    n = players
+    cells = layout_for(D.MODE_NAMES.index(mode), n).size
+    lay = ObservationLayout(n)
+    lay.block("phase", len(PHASES), "the decision (top frame of the task stack) one-hot: data.FRAME_NAMES "
+              "order, then game_over")
+    lay.seats_block("decider", "the seat to decide")
+    lay.block("stack", STACK_DEPTH * len(PHASES), f"the {STACK_DEPTH} frames below it, nearest first, one-hot each "
+              "(their arguments are not encoded)")
+    lay.seats_block("turn_seat", "whose turn it is")
+    lay.block("numbers", 3, f"turn / {TURN:g}, chef cards played / {D.GOLDEN_TURNS}, face-down cards / {CARDS:g}")
+    lay.block("flags", 2, "final round, the next movement is skipped")
+    lay.block("table", cells * per_cell(n), f"per table cell (row * width + column, {cells} cells): the card's kind "
+              "one-hot where the observer knows it; face down; face up; the piece on it (relative seat one-hot); "
+              "the seats that have seen it face down (relative seats); known to all")
+    lay.block("players", n * per_player(n),
+              "per player from the observer on: status one-hot (" + ", ".join(D.STATUS_NAMES) + "); the chef; "
+              f"on the observer's team; fallen into the oil; hand size / {HAND:g}; hand cards the observer knows by "
+              f"kind / {HAND:g}; unknown hand cards / {HAND:g}; fresh / {HAND:g}; known to all / {HAND:g}")
+    lay.block("chef_hand", len(D.CHEF_SKILLS), "the chef's skills in hand")
+    lay.block("discard", KINDS, "discard pile by kind / 10")
+    lay.block("removed", KINDS, "cards removed from the game by kind / 10")
+    return lay
+
+
+def encode(view: dict):
+    players = view["players"]
+    n = len(players)
+    lay = layout(view["mode"], n)
+    seat, rel, hot, where, values, o = begin(view, n, PHASE)
+    phases = len(PHASES)
+    stack = view["stack"]
+    for depth in range(min(STACK_DEPTH, len(stack) - 1)):
+        hot.append(o + depth * phases + PHASE[stack[-2 - depth]["frame"]])
+    o += STACK_DEPTH * phases
+    hot.append(o + rel[view["turn_seat"]])
+    o += n
+    where += (o, o + 1, o + 2)
+    values += (view["turn"] / TURN, view["chef_cards_played"] / D.GOLDEN_TURNS, view["face_down_cards"] / CARDS)
+    o += 3
+    if view["final_round"]:
+        hot.append(o)
+    if view["skip_move"]:
+        hot.append(o + 1)
+    o += 2
+    cell_size = per_cell(n)
+    for card in view["cards"]:
+        base = o + card["cell"] * cell_size
+        hot.append(base + KIND[card["card"]])
+        if card["face_up"]:
+            hot.append(base + KINDS + 1)
+    face_down = o + KINDS
+    hot += [face_down + cell * cell_size for cell in view["face_down"]]
+    peeked = o + KINDS + 2 + n
+    for peek in view["peeks"]:
+        base = peeked + peek["cell"] * cell_size
+        for q in peek["seats"]:
+            hot.append(base + rel[q])
+        if peek["known_to_all"]:
+            hot.append(base + n)
+    occupant = o + KINDS + 2
+    for q, p in enumerate(players):
+        if p["position"] >= 0:
+            hot.append(occupant + p["position"] * cell_size + rel[q])
+    o = lay.offset("players")
+    size = per_player(n)
+    my_team = players[seat]["team"] if seat >= 0 else -1
+    for q in observer_order(seat, n):
+        p = players[q]
+        base = o + rel[q] * size
+        hot.append(base + STATUS[p["status"]])
+        b = base + len(D.STATUS_NAMES)
+        if p["role"] == "chef":
+            hot.append(b)
+        if p["team"] == my_team:
+            hot.append(b + 1)
+        if p["fallen_at"] >= 0:
+            hot.append(b + 2)
+        where.append(b + 3)
+        values.append(p["hand_card_count"] / HAND)
+        b += 4
+        unknown = fresh = public = 0
+        for card in p["hand"]:
+            if card["card"]:
+                where.append(b + KIND[card["card"]])
+                values.append(1.0 / HAND)
+            else:
+                unknown += 1
+            fresh += card["fresh"]
+            public += card["known_to_all"]
+        where += (b + KINDS, b + KINDS + 1, b + KINDS + 2)
+        values += (unknown / HAND, fresh / HAND, public / HAND)
+    o += n * size
+    for skill in view["chef_hand"]:
+        hot.append(o + SKILL[skill])
+    o += len(D.CHEF_SKILLS)
+    for pile in (view["discard"], view["removed"]):
+        for entry in pile:
+            where.append(o + KIND[entry["card"]])
+            values.append(entry["count"] / 10)
+        o += KINDS
+    return finish(lay.size, hot, where, values)

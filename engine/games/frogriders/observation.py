@@ -1,0 +1,91 @@
+"""Frogriders' observation: a seat's view as a float32 array (docs/rules/frogriders.md,
+"Observation"; conventions in ``boardbot.engine.observation``)."""
+
+from __future__ import annotations
+
+import functools
+
+from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+
+from . import data as D
+from .board import layout_for
+
+SPACES = layout_for(3).all_spaces  # the 57 spaces, in the view's order (every player count lists them all)
+COLOUR_SLOT = {"yellow": 0, "red": 1, "blue": 2, "brown": 3}
+PRIVILEGE = {kind[0]: i for i, kind in enumerate(D.PRIVILEGE_KINDS)}
+NUM_PRIVILEGES = len(D.PRIVILEGE_KINDS)
+NUM_SET_CARDS = len(D.PRIVATE_SET_CARDS)
+NUM_PUBLIC = len(D.PUBLIC_CARDS)
+PHASE = {name: i for i, name in enumerate(D.PHASE_NAME)}
+PER_PLAYER = 4 + NUM_PRIVILEGES + 1 + 1 + NUM_SET_CARDS
+UNITS_SCALE, TURN_SCALE, STACK_SCALE, TROPHY_SCALE = 10.0, 100.0, 28.0, 10.0
+
+
+@functools.cache
+def layout(players: int) -> ObservationLayout:
+    lay = ObservationLayout(players)
+    lay.block("phase", len(D.PHASE_NAME), "phase one-hot: " + ", ".join(D.PHASE_NAME))
+    lay.seats_block("current_player", "the player whose turn it is")
+    lay.block("turn", 1, f"turn / {TURN_SCALE:g}")
+    lay.block("pond", len(SPACES) * 4, "per pond space (cell order a1..i9, the 57 spaces): "
+              "its unit one-hot yellow, red, blue, brown (empty: zeros)")
+    lay.block("village", 3, f"units in the village: red, yellow, blue / {UNITS_SCALE:g}")
+    lay.block("display", 4 * NUM_PRIVILEGES, "per display slot: the privilege card one-hot (data.PRIVILEGE_KINDS order)")
+    lay.block("stack", 1, f"privilege cards in the stack / {STACK_SCALE:g}")
+    lay.block("public_cards", 2 * (NUM_PUBLIC + 1), "per public score card: the card one-hot, then 1 if it shows its back")
+    lay.block("players", players * PER_PLAYER,
+              "per player from the observer on: units yellow, red, blue, brown / 10; privilege cards by kind (counts); "
+              f"trophies / {TROPHY_SCALE:g}; has kept a set card; the kept set card one-hot (own, or at the end)")
+    lay.block("dealt_set_cards", NUM_SET_CARDS, "the two set cards dealt to the observer (two-hot)")
+    return lay
+
+
+def encode(view: dict):
+    players = view["players"]
+    n = len(players)
+    seat, rel, hot, where, values, o = begin(view, n, PHASE, "current_player")
+    where.append(o)
+    values.append(view["turn"] / TURN_SCALE)
+    o += 1
+    slot = COLOUR_SLOT
+    for i, cell in enumerate(view["cells"]):
+        unit = cell["unit"]
+        if unit:
+            hot.append(o + 4 * i + slot[unit])
+    o += 4 * len(SPACES)
+    village = view["village"]
+    where += (o, o + 1, o + 2)
+    values += (village["red"] / UNITS_SCALE, village["yellow"] / UNITS_SCALE, village["blue"] / UNITS_SCALE)
+    o += 3
+    for i, kind in enumerate(view["display"]):
+        if kind:
+            hot.append(o + i * NUM_PRIVILEGES + PRIVILEGE[kind])
+    o += 4 * NUM_PRIVILEGES
+    where.append(o)
+    values.append(view["stack_size"] / STACK_SCALE)
+    o += 1
+    for i, card in enumerate(view["public_cards"]):
+        base = o + i * (NUM_PUBLIC + 1)
+        hot.append(base + card["card"])
+        if card["side"] == "back":
+            hot.append(base + NUM_PUBLIC)
+    o += 2 * (NUM_PUBLIC + 1)
+    for q in observer_order(seat, n):
+        p = players[q]
+        base = o + rel[q] * PER_PLAYER
+        units = p["units"]
+        where += (base, base + 1, base + 2, base + 3)
+        values += (units["yellow"] / UNITS_SCALE, units["red"] / UNITS_SCALE, units["blue"] / UNITS_SCALE,
+                   units["brown"] / UNITS_SCALE)
+        hot += [base + 4 + PRIVILEGE[kind] for kind in p["privileges"]]  # counts: equal cards add up
+        b = base + 4 + NUM_PRIVILEGES
+        where.append(b)
+        values.append(p["trophies"] / TROPHY_SCALE)
+        if p["chose_set_card"]:
+            hot.append(b + 1)
+        if p["set_card"] >= 0:
+            hot.append(b + 2 + p["set_card"])
+    o += n * PER_PLAYER
+    for card in view["dealt_set_cards"]:
+        hot.append(o + card)
+    return finish(layout(n).size, hot, where, values)

@@ -1,0 +1,313 @@
+"""Fuzzing every RPC of a real `boardbot serve` (issue 19), with hypothesis.
+
+Inputs, in bursts: random bytes for every method; well-formed messages of every
+request type with extreme values (generated from the descriptors: integers at their
+type's bounds, long strings, deep and repeated fields); real views of every game
+with one value mutated, sent to ChooseMove; real moves sent to the wrong game or
+seat; the right messages for another game. After every burst it checks that no
+call was answered INTERNAL, UNKNOWN or UNAVAILABLE, that no search worker died,
+that the server's memory stays under a bound, and that a normal call is answered
+at once. Short by default; BOARDBOT_LONG=1 runs 10**6 inputs
+(``BOARDBOT_FUZZ_INPUTS`` sets any count) and prints the figures for
+docs/security.md.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import os
+import pathlib
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import grpc
+import pytest
+from google.protobuf import descriptor as _d
+from google.protobuf import message_factory
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.server import convert
+from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,
+                         game_service_pb2_grpc)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LONG = os.environ.get("BOARDBOT_LONG") == "1"
+INPUTS = int(os.environ.get("BOARDBOT_FUZZ_INPUTS") or (1_000_000 if LONG else 600))
+BURST = 20                       # inputs between two health checks
+MEMORY_BOUND_MB = 1500           # the server process's resident memory may not pass this
+NORMAL_CALL_BOUND = 0.5          # seconds for GetGame after a burst (the long run's figure is in the docs)
+FOUND = ROOT / "reports" / "fuzz"     # inputs that broke a run (reports/ is not committed)
+REGRESSIONS = pathlib.Path(__file__).parent / "fuzz_regressions"  # <method>-<what>.bin: inputs once broken
+FORBIDDEN = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN, grpc.StatusCode.UNAVAILABLE}
+SERVICES = [game_service_pb2.DESCRIPTOR.services_by_name["GameService"],
+            bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]]
+METHODS = [(s.full_name, m) for s in SERVICES for m in s.methods]
+GAMES = [g.name for g in registry.all_games()]
+
+
+# --- messages with extreme values, from the descriptors ------------------------------------
+_INT_BOUNDS = {
+    _d.FieldDescriptor.TYPE_INT32: (-2**31, 2**31 - 1), _d.FieldDescriptor.TYPE_SINT32: (-2**31, 2**31 - 1),
+    _d.FieldDescriptor.TYPE_SFIXED32: (-2**31, 2**31 - 1), _d.FieldDescriptor.TYPE_INT64: (-2**63, 2**63 - 1),
+    _d.FieldDescriptor.TYPE_SINT64: (-2**63, 2**63 - 1), _d.FieldDescriptor.TYPE_SFIXED64: (-2**63, 2**63 - 1),
+    _d.FieldDescriptor.TYPE_UINT32: (0, 2**32 - 1), _d.FieldDescriptor.TYPE_FIXED32: (0, 2**32 - 1),
+    _d.FieldDescriptor.TYPE_UINT64: (0, 2**64 - 1), _d.FieldDescriptor.TYPE_FIXED64: (0, 2**64 - 1),
+}
+
+
+def scalar(field: _d.FieldDescriptor, rng: random.Random):
+    kind = field.type
+    if kind in _INT_BOUNDS:
+        lo, hi = _INT_BOUNDS[kind]
+        return rng.choice([lo, hi, 0, -1 if lo < 0 else 1, rng.randint(lo, hi), rng.randint(-3, 60)])
+    if kind == _d.FieldDescriptor.TYPE_BOOL:
+        return rng.random() < 0.5
+    if kind in (_d.FieldDescriptor.TYPE_DOUBLE, _d.FieldDescriptor.TYPE_FLOAT):
+        return rng.choice([0.0, -1.0, 1e300, float("inf"), float("nan"), rng.uniform(-1e6, 1e6)])
+    if kind == _d.FieldDescriptor.TYPE_ENUM:
+        values = [v.number for v in field.enum_type.values]
+        return rng.choice(values + [rng.randint(-5, 1000)])
+    if kind == _d.FieldDescriptor.TYPE_STRING:
+        pool = GAMES + ["", "ismcts", "ismcts:time=60", "greedy", "random", "x" * rng.choice([1, 300, 20_000]),
+                        "\u0000\ud7ff\ue000", "../../etc/passwd"]
+        return rng.choice(pool)
+    if kind == _d.FieldDescriptor.TYPE_BYTES:
+        return rng.randbytes(rng.choice([0, 8, 1000]))
+    raise AssertionError(kind)
+
+
+def fill(message, rng: random.Random, depth: int = 0) -> None:
+    """Set a random subset of ``message``'s fields, recursively (at most 5 levels, 4 items)."""
+    for field in message.DESCRIPTOR.fields:
+        if rng.random() < 0.4:
+            continue
+        if field.message_type is not None:
+            if depth >= 5 or field.message_type.GetOptions().map_entry:
+                continue
+            if field.is_repeated:
+                for _ in range(rng.randint(0, 4)):
+                    fill(getattr(message, field.name).add(), rng, depth + 1)
+            else:
+                if field.containing_oneof is not None and message.WhichOneof(field.containing_oneof.name):
+                    continue
+                fill(getattr(message, field.name), rng, depth + 1)
+                getattr(message, field.name).SetInParent()
+        elif field.is_repeated:
+            getattr(message, field.name).extend(scalar(field, rng) for _ in range(rng.randint(0, 4)))
+        else:
+            try:
+                setattr(message, field.name, scalar(field, rng))
+            except (ValueError, TypeError):
+                pass  # a value this field cannot hold in Python (the wire form is fuzzed by bytes)
+
+
+# --- real material to mutate ------------------------------------------------------------------
+def real_views(count_per_game: int = 12) -> list[tuple[str, dict]]:
+    out, rng = [], random.Random(5)
+    for game in registry.all_games():
+        for config in game.configurations()[:3]:
+            state = game.new_state(config, rng.randrange(1000))
+            for _ in range(count_per_game // 3):
+                for _ in range(rng.randint(0, 25)):
+                    if state.decider() == TERMINAL:
+                        break
+                    state.apply(rng.choice(state.legal_moves()))
+                if state.decider() == TERMINAL:
+                    break
+                out.append((game.name, state.view(state.decider())))
+    return out
+
+
+def mutate(value, rng: random.Random):
+    """``value`` (a view dict) with one leaf replaced by an extreme or wrong-typed value."""
+    value = copy.deepcopy(value)
+    node, key = None, None
+    current = value
+    for _ in range(8):
+        if isinstance(current, dict) and current:
+            node, key = current, rng.choice(list(current))
+        elif isinstance(current, list) and current:
+            node, key = current, rng.randrange(len(current))
+        else:
+            break
+        current = node[key]
+        if not isinstance(current, (dict, list)) or rng.random() < 0.3:
+            break
+    if node is not None:
+        node[key] = rng.choice([-2**31, 2**31 - 1, -1, 10**9, 0, True, "", [], None, "nonsense", 1083518837])
+    return value
+
+
+# --- the server ------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mb(pid: int) -> float:
+    total = 0.0
+    for p in [pid] + children(pid):
+        try:
+            for line in pathlib.Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except FileNotFoundError:
+            pass
+    return total
+
+
+def children(pid: int) -> list[int]:
+    try:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        return []
+    return [int(x) for x in out.split()]
+
+
+class Target:
+    """`boardbot serve` with one search worker, and what the fuzzer learnt about it."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{self.port}",
+             "--http-address", "off", "--ai-workers", "1", "--rpc-log-every", "0"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}",
+                                             options=[("grpc.max_receive_message_length", 64 << 20)])
+        grpc.channel_ready_future(self.channel).result(60)
+        self.games = game_service_pb2_grpc.GameServiceStub(self.channel)
+        self.bots = bot_service_pb2_grpc.BotServiceStub(self.channel)
+        created = self.games.CreateGame(game_service_pb2.CreateGameRequest(
+            game="frogriders", seats=[common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)] * 2), timeout=10)
+        self.known_game = created.game.game_id
+        self.tokens = [t.token for t in created.seat_tokens]
+        self.outcomes: collections.Counter = collections.Counter()
+        self.inputs = 0
+        self.peak_mb = 0.0
+        self.slowest_normal = 0.0
+        self.restarts0 = self.stats().worker_restarts
+
+    def stats(self):
+        return self.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
+
+    def raw(self, method: str, data: bytes, streaming: bool):
+        call = (self.channel.unary_stream if streaming else self.channel.unary_unary)(
+            method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
+        metadata = [("authorization", f"Bearer {self.tokens[0]}")] if random.random() < 0.5 else None
+        try:
+            result = call(data, timeout=3, metadata=metadata)
+            if streaming:
+                for _ in zip(range(3), result):
+                    pass
+                result.cancel()
+            code = grpc.StatusCode.OK
+        except grpc.RpcError as err:
+            code = err.code()
+        self.inputs += 1
+        self.outcomes[code.name] += 1
+        if code in FORBIDDEN:  # keep the input: replayed by test_regressions once fixed (copy it there)
+            FOUND.mkdir(parents=True, exist_ok=True)
+            kept = FOUND / f"{method.rsplit('/', 1)[1].lower()}-{self.inputs}.bin"
+            kept.write_bytes(data)
+            raise AssertionError(f"{method} answered {code.name}; the input is in {kept}")
+        return code
+
+    def check_health(self) -> None:
+        started = time.monotonic()
+        self.games.GetGame(game_service_pb2.GetGameRequest(game_id=self.known_game), timeout=5)
+        took = time.monotonic() - started
+        self.slowest_normal = max(self.slowest_normal, took)
+        assert took < NORMAL_CALL_BOUND, f"a normal call took {took * 1000:.0f} ms after a burst"
+        memory = rss_mb(self.proc.pid)
+        self.peak_mb = max(self.peak_mb, memory)
+        assert memory < MEMORY_BOUND_MB, f"the server uses {memory:.0f} MB"
+        assert self.stats().worker_restarts == self.restarts0, "a search worker died"
+        assert self.proc.poll() is None, "the server exited"
+
+    def close(self) -> None:
+        self.channel.close()
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(30)
+
+
+@pytest.fixture(scope="module")
+def target():
+    t = Target()
+    yield t
+    t.close()
+    print(f"\nfuzz: {t.inputs} inputs; outcomes {dict(t.outcomes)}; peak server memory {t.peak_mb:.0f} MB; "
+          f"slowest normal call after a burst {t.slowest_normal * 1000:.1f} ms")
+
+
+def method_path(service: str, method) -> str:
+    return f"/{service}/{method.name}"
+
+
+@pytest.mark.parametrize("path", sorted(REGRESSIONS.glob("*.bin")), ids=lambda p: p.stem)
+def test_regressions(target, path):
+    """Inputs a fuzz run once found breaking the server: each is answered properly now."""
+    method = {"choose_move": "/boardbot.v1.BotService/ChooseMove"}[path.stem.split("-")[0]]
+    for _ in range(5):  # searches are random: a fix must hold every time
+        assert target.raw(method, path.read_bytes(), False) == grpc.StatusCode.INVALID_ARGUMENT
+
+
+FUZZ_SETTINGS = settings(max_examples=max(1, INPUTS // BURST), deadline=None, database=None,
+                         suppress_health_check=list(HealthCheck))
+
+
+@FUZZ_SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["bytes", "message", "view", "foreign"]))
+def test_no_input_breaks_the_server(target, seed, kind):
+    rng = random.Random(seed)
+    for _ in range(BURST):
+        service, method = rng.choice(METHODS)
+        path, streaming = method_path(service, method), method.server_streaming
+        if kind == "bytes":
+            data = rng.randbytes(rng.choice([0, 1, 5, 64, 4096]))
+        elif kind == "message":
+            message = message_factory.GetMessageClass(method.input_type)()
+            fill(message, rng)
+            if rng.random() < 0.5 and message.DESCRIPTOR.fields_by_name.get("game_id") is not None:
+                message.game_id = target.known_game
+            data = message.SerializeToString()
+        elif kind == "view":
+            game, view = rng.choice(VIEWS)
+            sent = mutate(view, rng)
+            try:
+                proto_view = convert.to_proto(common_pb2.View, game, sent)
+            except Exception:  # noqa: BLE001 - the proto cannot carry this mutation: send the original
+                proto_view = convert.to_proto(common_pb2.View, game, view)
+            request = bot_service_pb2.ChooseMoveRequest(
+                game=game, view=proto_view, bot=rng.choice(["greedy", "random", "ismcts:iterations=30", ""]),
+                budget=bot_service_pb2.SearchBudget(iterations=rng.choice([1, 30])))
+            path, streaming, data = "/boardbot.v1.BotService/ChooseMove", False, request.SerializeToString()
+        else:  # another game's messages: a view of one game sent as another, a move to the wrong game
+            game, view = rng.choice(VIEWS)
+            other = rng.choice([g for g in GAMES if g != game])
+            if rng.random() < 0.5:
+                request = bot_service_pb2.ChooseMoveRequest(game=other, bot="greedy",
+                                                            view=convert.to_proto(common_pb2.View, game, view))
+                path, data = "/boardbot.v1.BotService/ChooseMove", request.SerializeToString()
+            else:
+                state_game = registry.get(game)
+                move = state_game.move_to_dict(state_game.new_state(None, 1).legal_moves()[0])
+                request = game_service_pb2.SubmitMoveRequest(
+                    game_id=target.known_game, seat=rng.randint(-1, 2),
+                    move=convert.to_proto(common_pb2.Move, game, move))
+                path, data = "/boardbot.v1.GameService/SubmitMove", request.SerializeToString()
+            streaming = False
+        target.raw(path, data, streaming)
+    target.check_health()
+
+
+VIEWS = real_views()

@@ -1,0 +1,141 @@
+"""TLS on both ports (issue 19): with --tls-cert/--tls-key a client that trusts the CA is
+served and a plaintext one is not; with --tls-client-ca a client without a certificate
+from that CA is refused. Certificates are made for the test with openssl."""
+
+import http.client
+import json
+import os
+import pathlib
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+
+import grpc
+import pytest
+
+from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def openssl(*args, cwd):
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def certs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("tls")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+            "-subj", "/CN=boardbot test CA", cwd=d)
+    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    for name in ("server", "client"):
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out", f"{name}.csr",
+                "-subj", f"/CN=boardbot {name}", cwd=d)
+        openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", f"{name}.pem", "-days", "2", "-extfile", "san.ext", cwd=d)
+    return d
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class TlsServe:
+    def __init__(self, certs, mutual: bool):
+        self.grpc_port, self.http_port = free_port(), free_port()
+        args = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{self.grpc_port}",
+                "--http-address", f"127.0.0.1:{self.http_port}", "--ai-workers", "0",
+                "--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key")]
+        if mutual:
+            args += ["--tls-client-ca", str(certs / "ca.pem")]
+        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.http_port), 0.2).close()
+                socket.create_connection(("127.0.0.1", self.grpc_port), 0.2).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError(self.proc.stderr.read() if self.proc.poll() is not None else "no listener")
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(20)
+
+
+def list_types(channel) -> int:
+    stub = game_service_pb2_grpc.GameServiceStub(channel)
+    return len(stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=5).game_types)
+
+
+def https_list_types(port: int, context: ssl.SSLContext):
+    conn = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=10)
+    conn.request("POST", "/boardbot.v1.GameService/ListGameTypes", b"{}", {"Content-Type": "application/json"})
+    body = json.loads(conn.getresponse().read())
+    conn.close()
+    return len(body["gameTypes"])
+
+
+def test_tls_on_both_ports(certs):
+    server = TlsServe(certs, mutual=False)
+    try:
+        ca = (certs / "ca.pem").read_bytes()
+        with grpc.secure_channel(f"127.0.0.1:{server.grpc_port}", grpc.ssl_channel_credentials(ca)) as channel:
+            assert list_types(channel) == 5
+        with grpc.insecure_channel(f"127.0.0.1:{server.grpc_port}") as channel:
+            with pytest.raises(grpc.RpcError) as err:
+                list_types(channel)
+            assert err.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert https_list_types(server.http_port, ssl.create_default_context(cafile=str(certs / "ca.pem"))) == 5
+        with pytest.raises(ssl.SSLError):  # a client that does not trust the CA
+            https_list_types(server.http_port, ssl.create_default_context())
+    finally:
+        server.stop()
+
+
+def test_mutual_tls_needs_a_client_certificate(certs):
+    server = TlsServe(certs, mutual=True)
+    try:
+        ca = (certs / "ca.pem").read_bytes()
+        with grpc.secure_channel(f"127.0.0.1:{server.grpc_port}", grpc.ssl_channel_credentials(ca)) as channel:
+            with pytest.raises(grpc.RpcError) as err:
+                list_types(channel)
+            assert err.value.code() == grpc.StatusCode.UNAVAILABLE
+        with_cert = grpc.ssl_channel_credentials(ca, (certs / "client.key").read_bytes(),
+                                                 (certs / "client.pem").read_bytes())
+        with grpc.secure_channel(f"127.0.0.1:{server.grpc_port}", with_cert) as channel:
+            assert list_types(channel) == 5
+        context = ssl.create_default_context(cafile=str(certs / "ca.pem"))
+        with pytest.raises((ssl.SSLError, ConnectionError, http.client.RemoteDisconnected)):
+            https_list_types(server.http_port, context)
+        context.load_cert_chain(str(certs / "client.pem"), str(certs / "client.key"))
+        assert https_list_types(server.http_port, context) == 5
+    finally:
+        server.stop()
+
+
+def test_reflection_can_be_switched_off():
+    from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{port}",
+                             "--ai-workers", "0", "--no-reflection"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=dict(os.environ))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            grpc.channel_ready_future(channel).result(30)
+            stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+            with pytest.raises(grpc.RpcError) as err:
+                list(stub.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")]),
+                                               timeout=5))
+            assert err.value.code() == grpc.StatusCode.UNIMPLEMENTED
+            assert list_types(channel) == 5
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
