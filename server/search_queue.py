@@ -64,7 +64,7 @@ import structlog
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import SearchFailed, WorkerDied
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
-from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
+from boardbot.ai.view_check import LIMITS, CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
 from . import errors
@@ -198,7 +198,7 @@ class SearchQueue:
         thread without a pool. Raises ``ViewRejected``."""
         loop = asyncio.get_running_loop()
         if self.pool is None:
-            return await loop.run_in_executor(None, check_view, game, view, seed, None, bot)
+            return await loop.run_in_executor(None, check_view, game, view, seed, LIMITS, bot)
         try:
             reply = await asyncio.wrap_future(self.pool.check(game, view, seed, bot, VIEW_CHECK_SECONDS))
         except WorkerDied as err:
