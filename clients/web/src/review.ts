@@ -110,7 +110,8 @@ class Review {
       const same = v && v.aiMove === d.mine;
       const loss = v && v.myValue !== undefined ? v.aiValue - v.myValue : undefined;
       const verdict = d.error ? `not evaluated: ${d.error}` : !v ? "the AI is looking…" : same ? "the AI agrees"
-        : loss !== undefined && loss > 0.1 ? `a slip: ${(100 * loss).toFixed(0)} points worse` : "about as good";
+        : loss !== undefined && loss > 0.1 ? `a slip: ${(100 * loss).toFixed(0)} points (of 100) below the AI's move`
+          : "about as good";
       return h("tr", { class: `${this.current === d.step ? "current " : ""}${same ? "agree" : loss !== undefined && loss > 0.1 ? "slip" : ""}` },
         h("td", {}, h("button", { type: "button", class: "link", "data-focus": `d:${d.step}`, onclick: () => this.go(d.step) },
           `v${this.steps[d.step].view.version}`)),

@@ -46,13 +46,13 @@ const LAYER: Record<number, string> = { 1: "zv", 2: "sz", 3: "sm", 4: "soda" };
 function glassSvg(glass: FroccsGlass, label: string): SVGElement {
   const dl = 14;
   const height = glass.size * dl;
-  const top = 5 * dl - height + 4;
-  return s("svg", { viewBox: `0 0 44 ${5 * dl + 8}`, class: `glass${glass.finished ? " finished" : ""}`, role: "img",
+  const top = 5 * dl - height + 12; // room above the tallest glass for its label
+  return s("svg", { viewBox: `0 0 44 ${5 * dl + 16}`, class: `glass${glass.finished ? " finished" : ""}`, role: "img",
     "aria-label": label },
   s("title", {}, label),
   glass.cards.map((c, i) => s("rect", { x: 7, y: top + height - (i + 1) * dl, width: 30, height: dl - 1, class: `layer ${LAYER[c] ?? ""}` })),
   s("path", { d: `M5 ${top} L9 ${top + height + 2} L35 ${top + height + 2} L39 ${top}`, class: "glass-outline" }),
-  s("text", { x: 22, y: top - 1 > 8 ? top - 1 : 10, "text-anchor": "middle", class: "glass-size" }, `${glass.size} dl`));
+  s("text", { x: 22, y: top - 3, "text-anchor": "middle", class: "glass-size" }, `${glass.size} dl`));
 }
 
 function glassLabel(glass: FroccsGlass, owner: string, index: number): string {
