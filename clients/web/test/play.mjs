@@ -30,6 +30,12 @@ async function waitForTurn() {
   return state();
 }
 
+/** On a phone-sized screen the page fits its width: nothing to scroll sideways. */
+async function fitsWidth(where) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  if (scroll > client) throw new Error(`${where} is ${scroll} px wide on a ${client} px screen`);
+}
+
 /** axe-core's serious and critical violations on the page as it is now (evaluated through the
  *  debugging protocol, so the page's CSP, which admits no injected script, stays as it is). */
 async function accessibility(where) {
@@ -85,6 +91,7 @@ async function playCase(c) {
       if (c.phone) { // the same table on a phone-sized screen
         await page.setViewportSize({ width: 390, height: 844 });
         await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
+        await fitsWidth(`the ${c.name} table`);
         await page.setViewportSize({ width: 1280, height: 900 });
       }
       shotMid = true;
@@ -116,6 +123,7 @@ async function playCase(c) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/#/`);
     await page.screenshot({ path: join(shots, `phone-lobby.png`), fullPage: false });
+    await fitsWidth("the lobby");
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   return { ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) };
