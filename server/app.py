@@ -221,8 +221,9 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
     cluster = running.service.cluster
     if cluster is not None:
         structlog.contextvars.bind_contextvars(process=cluster.index)
-    log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME,
-             http=running.http.address if running.http is not None else None, pid=os.getpid())
+    http = running.http.address if running.http is not None else None
+    log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME, http=http,
+             web_app=f"http://{http}/" if http is not None else None, pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))

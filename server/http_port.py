@@ -15,12 +15,16 @@ than the limit is refused before it is buffered, and a unary call whose
 client goes away is cancelled (connectrpc itself watches for that only on
 streams). CORS is off unless origins are given (``--cors-origin``); then
 Starlette's CORS middleware answers preflights for exactly those origins.
+
+Every other GET is the web app's (``WebApp``): the page at ``/`` and its
+files, from the same origin as the API, so the page needs no CORS.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import pathlib
 import time
 from collections.abc import AsyncIterator, Iterable
 
@@ -42,6 +46,8 @@ DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
 HTTP_ADDRESS_ENV = "BOARDBOT_HTTP_ADDRESS"
 CORS_ENV = "BOARDBOT_CORS_ORIGINS"
 MAX_REQUEST_BYTES = 4 * 1024 * 1024  # the same bound as gRPC's default receive limit
+# The web app, as clients/web builds it (npm run build; committed, so a fresh clone serves it).
+WEB_DIR = pathlib.Path(__file__).resolve().parent / "web"
 
 # What a browser client of Connect or gRPC-Web sends and must be allowed to read
 # (the Connect project's CORS guidance): the protocol headers and our bearer token.
@@ -264,11 +270,56 @@ async def _send_connect_error(send, status: int, code: str, message: str) -> Non
     await send({"type": "http.response.body", "body": body})
 
 
-class Router:
-    """The two services by path prefix; anything else is 404 (the web app adds pages here)."""
+class WebApp:
+    """The web app's built files (clients/web, bundled into ``WEB_DIR``), for GET and HEAD.
 
-    def __init__(self, apps: dict[str, object]):
-        self.apps = apps
+    Starlette's StaticFiles does the careful part: paths resolved inside the
+    folder only (no traversal, no symlinks out), content types from the file
+    names, ETag and Last-Modified with 304 answers, index.html at ``/``.
+    Around it: ``Cache-Control: no-cache`` (the file names carry no hash, so a
+    browser revalidates each load and gets a 304 while nothing changed), and
+    a Content-Security-Policy that lets the page load nothing but its own
+    origin's files and talk to nothing but its own origin's API."""
+
+    HEADERS = (
+        (b"cache-control", b"no-cache"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"content-security-policy",
+         b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+         b"connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    )
+
+    def __init__(self, directory: pathlib.Path):
+        from starlette.staticfiles import StaticFiles
+
+        self.files = StaticFiles(directory=directory, html=True)
+
+    async def __call__(self, scope, receive, send):
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                names = {name for name, _ in self.HEADERS}
+                kept = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in names]
+                message = {**message, "headers": kept + list(self.HEADERS)}
+            await send(message)
+
+        from starlette.exceptions import HTTPException
+
+        try:
+            await self.files(scope, receive, with_headers)
+        except HTTPException as err:  # StaticFiles raises for a missing file; no Starlette app here to answer
+            body = f"{err.status_code} {err.detail}\n".encode()
+            await send({"type": "http.response.start", "status": err.status_code,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                    (b"content-length", str(len(body)).encode()), *self.HEADERS]})
+            await send({"type": "http.response.body", "body": body if scope.get("method") != "HEAD" else b""})
+
+
+class Router:
+    """The two services by path prefix; any other path is the web app's (404 without one)."""
+
+    def __init__(self, apps: dict[str, object], web=None):
+        self.apps, self.web = apps, web
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":  # served with lifespan off; websockets are not part of the API
@@ -276,6 +327,8 @@ class Router:
         path = scope.get("path", "")
         service = path[1:path.find("/", 1)] if path.count("/") >= 2 else ""
         app = self.apps.get(service)
+        if app is None and self.web is not None and scope.get("method") in ("GET", "HEAD"):
+            app = self.web
         if app is None:
             await _send_connect_error(send, 404, "unimplemented", "no such service or method")
             return
@@ -291,7 +344,12 @@ def build_app(master: GameMaster, advisor: BotAdvisor, cors_origins: Iterable[st
         "boardbot.v1.BotService": CallGuard(BotServiceASGIApplication(ConnectBotService(advisor), codecs=CODECS),
                                             max_request_bytes),
     }
-    app = Router(services)
+    web = None
+    if (WEB_DIR / "index.html").is_file():
+        from starlette.middleware.gzip import GZipMiddleware
+
+        web = GZipMiddleware(WebApp(WEB_DIR), minimum_size=1024)  # the bundle: 250 kB, 70 kB gzipped
+    app = Router(services, web)
     origins = [o for o in cors_origins if o]
     if origins:
         from starlette.middleware.cors import CORSMiddleware

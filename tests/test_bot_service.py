@@ -212,6 +212,15 @@ def test_choose_move_from_get_view(ai, name):
     assert cheap.move.id in texts
 
 
+def test_choose_move_without_worker_processes(client):
+    # a server with no search workers (the session's test server, `boardbot serve` on one core)
+    # checks the caller's view in a thread of its own process, with the same limits
+    game, seat, view = my_turn_game(client, name="frogriders", seed=2)
+    reply = client.choose_move("frogriders", view, bot="ismcts:easy", iterations=30, seed=1)
+    assert reply.move.text in {m.text for m in view.legal_moves}
+    assert reply.stats.iterations == 30
+
+
 def test_choose_move_errors(ai):
     game, seat, view = my_turn_game(ai, seed=3)
     spectator = game.spectator().view()

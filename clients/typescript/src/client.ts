@@ -1,6 +1,6 @@
 // A thin typed helper over the generated boardbot.v1 services, for any Connect transport
 // (Node: ./node.js, browsers: ./web.js). Everything it returns is a generated message type.
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 import { BotService, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
@@ -10,6 +10,7 @@ import {
   SeatKind,
   SeatSpecSchema,
   type Game,
+  type GameConfig,
   type GameType,
   type LegalMove,
   type SeatView,
@@ -67,6 +68,12 @@ export function findMove(view: SeatView, text: string): LegalMove {
     throw new Error(`no legal move "${text}"; legal: ${view.legalMoves.map((m) => m.text).join(" | ")}`);
   }
   return found;
+}
+
+/** A game's config from parameter values in wire form, as ListGameTypes writes them (numbers,
+ *  booleans, enum value names): the form a lobby builds from GameType.parameters. */
+export function gameConfig(game: string, values: Record<string, JsonValue>): GameConfig {
+  return fromJson(GameConfigSchema, { [game.replaceAll("-", "_")]: values });
 }
 
 /** Is it this view's seat to decide? */

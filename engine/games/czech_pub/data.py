@@ -43,6 +43,34 @@ CARD_NAME = (  # display names: the Czech card title (English gloss)
     "To pivo je teplý (That beer is warm)", "Musím si odskočit (Excuse me)",
     "Poslední objednávka (Last order)",
 )
+CARD_TEXT = (  # what each card does, in a sentence (docs/rules/czech-pub.md; shown by the web app)
+    "Order, no action: 1 / 3 / 6 points for 1 / 2 / 3 large beers in a turn.",
+    "Order, 1 action: a small beer; with large beers it scores on the \"with one small\" row.",
+    "Order, 1 action: a shot of rum, 5 points; drunkenness by the shot kinds you have drunk.",
+    "Order, 1 action: a shot of Fernet, 5 points; drunkenness by the shot kinds you have drunk.",
+    "Order, 1 action: a shot of Becherovka, 5 points; drunkenness by the shot kinds you have drunk.",
+    "Order, 1 action: a shot of Zelená, 5 points; drunkenness by the shot kinds you have drunk.",
+    "Order, 1 action: a shot of vodka, 5 points; drunkenness by the shot kinds you have drunk.",
+    "Order, 1 action: no alcohol, no points, 1 less drunkenness.",
+    "Order, 1 action: a large beer and a shot of your choice.",
+    "Pub card, 1 action: counts as a shot of your choice; never cancelled or copied.",
+    "Pub card or X card: pour a shot into a beer (your own turn: order a second shot; "
+    "someone else's: they get its drunkenness only).",
+    "Pub card, the only card of your turn: in the target's next turn you drink what they order.",
+    "Pub card: the target may order nothing in their next turn.",
+    "Pub card: take a random card from the target's hand.",
+    "Pub card: the target discards a shot (and takes its token), a large beer (-2), "
+    "a small beer (-3), or loses 5.",
+    "Pub card: every other player pays as for Pojď na panáka.",
+    "Pub card: a brawl; every player takes a random card from every other.",
+    "Pub card: take the top card of the discard pile.",
+    "X card, in another's turn: swap an order in front of them for an order from your hand.",
+    "X card, in another's turn: cancel one order in front of them.",
+    "X card, in another's turn: cancel one order in front of them.",
+    "X card, in another's turn: cancel one beer in front of them.",
+    "X card: dodge a card aimed at you (pass it to a neighbour) or stay out of a round or brawl.",
+    "Drawn from the deck: the last round of orders begins.",
+)
 
 # The five shot kinds; shot card id = RUM + kind.
 SHOT_KINDS = 5

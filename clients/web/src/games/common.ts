@@ -1,0 +1,35 @@
+// Pieces every table uses: cards with a name and rule text, counters, seat panels.
+import { h } from "../dom.js";
+import type { TableContext } from "./types.js";
+
+/** A card: a name (and an English gloss), its rule text, and a colour class for its kind. */
+export function card(name: string, text: string, kind: string, gloss = "", extra: (Node | string | null)[] = []):
+  HTMLElement {
+  return h("div", { class: `card ${kind}` },
+    h("div", { class: "card-name" }, name),
+    gloss ? h("div", { class: "card-gloss" }, gloss) : null,
+    text ? h("div", { class: "card-text" }, text) : null,
+    extra);
+}
+
+/** A face-down card (its back). */
+export function cardBack(label: string): HTMLElement {
+  return h("div", { class: "card back", "aria-label": label, title: label }, h("div", { class: "card-name" }, "?"));
+}
+
+/** A panel for one seat: the seat's colour, its name, and what the game shows of it. */
+export function seatPanel(ctx: TableContext, seat: number, ...children: (Node | string | null)[]): HTMLElement {
+  const sv = ctx.sv;
+  return h("section", { class: `seat-panel c${seat}${seat === ctx.me ? " me" : ""}${seat === sv.decider ? " deciding" : ""}`,
+    "aria-label": ctx.names[seat] },
+  h("h3", {}, h("span", { class: "dot" }), ctx.names[seat]), children);
+}
+
+/** "label: value" facts in a compact list. */
+export function facts(items: [string, string | number][]): HTMLElement {
+  return h("dl", { class: "facts" }, items.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]));
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,118 @@
+// Czech Pub: your hand, the orders in front of the active player, and each drinker's track.
+import { CzechPubCard, CzechPubLastOrder, CzechPubOrigin, CzechPubOutReason, CzechPubPhase, type SeatView } from "@boardbot/client";
+import data from "../data/games.json";
+import { h } from "../dom.js";
+import { card, facts, plural, seatPanel } from "./common.js";
+import { moveOf, viewOf } from "./index.js";
+import type { GameUI, TableContext } from "./types.js";
+
+const INFO = data["czech-pub"];
+type CardInfo = { name: string; gloss: string; kind: string; text: string };
+const CARDS = INFO.cards as Record<string, CardInfo>;
+const SHOTS = INFO.shots as Record<string, string>;
+
+const PROMPTS: Record<number, string> = {
+  [CzechPubPhase.PLAY]: "order drinks and play pub cards, then say done",
+  [CzechPubPhase.ABSTINENCE_DISCARD]: "an abstinence turn: discard cards, then say done",
+  [CzechPubPhase.REACTION_WINDOW]: "react to the orders on the table with an X card, or pass",
+  [CzechPubPhase.TARGET_RESPONSE]: "a card is aimed at you: dodge it, accept it or pay",
+  [CzechPubPhase.ROUND_RESPONSE]: "Runda dokola: pay for the round or dodge",
+  [CzechPubPhase.BRAWL_RESPONSE]: "Rvačka: join the brawl or dodge",
+  [CzechPubPhase.GAME_OVER]: "the game is over",
+};
+
+function cardName(c: number): string {
+  const info = CARDS[c];
+  return info ? (info.gloss ? `${info.name} (${info.gloss})` : info.name) : "card";
+}
+
+function pubCard(c: number, extra: (Node | string | null)[] = []): HTMLElement {
+  const info = CARDS[c];
+  return card(info?.name ?? "?", info?.text ?? "", `pub ${info?.kind ?? ""}`, info?.gloss ?? "", extra);
+}
+
+function track(stage: number, cell: number): HTMLElement {
+  const rows = INFO.track;
+  return h("div", { class: "track", "aria-label": `drunkenness: stage ${stage}, cell ${cell + 1}` },
+    rows.map((row, i) => h("div", { class: "track-row" }, h("span", { class: "track-stage" }, `${i + 1}`),
+      row.map((value, j) => h("span", { class: `track-cell${i + 1 === stage && j === cell ? " here" : ""}` },
+        value > 0 ? `+${value}` : String(value))))));
+}
+
+function render(ctx: TableContext): HTMLElement {
+  const v = viewOf(ctx.sv, "czechPub");
+  if (!v) return h("div", {}, "no view");
+  const me = ctx.me;
+  const active = v.active;
+  const lastOrder = v.lastOrder === CzechPubLastOrder.SET_ASIDE ? "set aside"
+    : v.lastOrder === CzechPubLastOrder.IN_DECK ? `in the deck, between draws ${v.lastOrderPositions.join(" and ")}`
+      : `drawn${v.lastOrderHolder !== undefined ? ` by ${ctx.names[v.lastOrderHolder]}` : ""}`;
+  const top = v.discardPile[v.discardPile.length - 1];
+  const pub = h("section", { class: "pub", "aria-label": "The pub" },
+    h("h3", {}, `Turn ${v.turn}${v.lastRound ? " · last round of orders" : ""}`),
+    facts([["deck", plural(v.deckSize, "card")], ["discard pile", plural(v.discardPile.length, "card")],
+      ["Poslední objednávka (Last order)", lastOrder], ["title tokens left", v.titleTokensLeft.join(" / ")]]),
+    top ? h("div", { class: "discard-top" }, h("span", {}, "Top of the discard pile:"), pubCard(top)) : null);
+  const origin = (c: (typeof v.table)[number]) => c.origin === CzechPubOrigin.SLIPPED_IN ? "slipped in by an opponent"
+    : c.origin === CzechPubOrigin.SUPPLIED ? `poured by ${ctx.names[c.pouredBy ?? 0]}`
+      : c.origin === CzechPubOrigin.OPPONENT_CARD ? `${ctx.names[c.pouredBy ?? 0]}'s card` : "";
+  const tableCards = h("section", { class: "pub-table", "aria-label": "Cards in front of the active player" },
+    h("h3", {}, `In front of ${ctx.names[active]}`),
+    v.table.length ? h("div", { class: "cards" }, v.table.map((c, slot) => ctx.point(pubCard(c.card, [
+      c.shot ? h("div", { class: "card-foot" }, `as ${SHOTS[c.shot]}`) : null,
+      origin(c) ? h("div", { class: "card-foot" }, origin(c)) : null,
+      h("div", { class: "card-foot" }, `slot ${slot + 1}`)]), `slot ${slot + 1}: ${cardName(c.card)}`, `slot:${slot}`)))
+      : h("p", { class: "muted" }, "nothing yet"),
+    v.pendingCard ? h("p", { class: "pending" }, `Being resolved: ${cardName(v.pendingCard)}`,
+      v.pendingTarget !== undefined ? ` on ${ctx.names[v.pendingTarget]}` : "") : null,
+    v.queue.length ? h("p", { class: "pending" }, `Asked in turn: ${v.queue.map((q) => ctx.names[q]).join(", ")}`) : null);
+  const seats = v.players.map((p, seat) => {
+    const panel = seatPanel(ctx, seat,
+      facts([["points", p.points], ["hand", plural(p.handCardCount, "card")],
+        ["abstinence in a row", p.abstinence]]),
+      track(p.stage, p.cell),
+      p.shotTokens.length ? h("p", { class: "tokens" }, "Shot kinds: ", p.shotTokens.map((t) => h("span", { class: "token" }, SHOTS[t])))
+        : null,
+      p.paused ? h("p", { class: "tag" }, "on a pause") : null,
+      p.outReason !== CzechPubOutReason.UNSPECIFIED ? h("p", { class: "tag" },
+        p.outReason === CzechPubOutReason.DRUNK ? "out: too drunk" : "out: thrown out") : null,
+      p.insults ? h("p", {}, `Urážka vrchního (Insulted bartender) ×${p.insults}: no orders next turn`) : null,
+      p.copying !== undefined ? h("p", {}, `drinks what ${ctx.names[p.copying]} orders next turn`) : null,
+      p.titles.length ? h("p", {}, `Titles: ${p.titles.map((t) => INFO.titlePoints[t - 1]).join(", ")} points`) : null,
+      p.knownCards.length ? h("div", {}, h("p", { class: "muted" }, "Cards you know they hold:"),
+        h("div", { class: "cards small" }, p.knownCards.map((c) => pubCard(c)))) : null);
+    return ctx.point(panel, `${ctx.names[seat]}`, `seat:${seat}`);
+  });
+  const mine = me !== undefined ? v.players[me] : undefined;
+  const hand = mine ? h("section", { class: "hand", "aria-label": "Your hand" },
+    h("h3", {}, `Your hand (${mine.hand.length}; draw up to ${mine.handLimit})`),
+    h("div", { class: "cards" }, mine.hand.map((c) => ctx.point(pubCard(c), cardName(c), `hand:${c}`)))) : null;
+  return h("div", { class: "czech-pub" }, h("div", { class: "board-row" }, pub, tableCards), hand,
+    h("div", { class: "seat-panels" }, seats));
+}
+
+export const czechPub: GameUI = {
+  render,
+  points(move) {
+    const m = moveOf(move, "czechPub")?.kind;
+    switch (m?.case) {
+      case "play": return [`hand:${m.value.card}`, ...(m.value.target !== undefined ? [`seat:${m.value.target}`] : [])];
+      case "discard": return [`hand:${m.value.card}`];
+      case "react": return [`hand:${m.value.card}`, ...(m.value.slot !== undefined ? [`slot:${m.value.slot}`] : [])];
+      case "dodge": return [`hand:${CzechPubCard.MUSIM_SI_ODSKOCIT}`, ...(m.value.toSeat !== undefined ? [`seat:${m.value.toSeat}`] : [])];
+      case "pay": return m.value.discard ? [`hand:${m.value.discard}`] : [];
+      default: return [];
+    }
+  },
+  turnSeat(sv: SeatView) {
+    const v = viewOf(sv, "czechPub");
+    return v && v.phase !== CzechPubPhase.GAME_OVER ? v.active : undefined;
+  },
+  scores(sv) {
+    return viewOf(sv, "czechPub")?.players.map((p) => `${p.points} pts`) ?? [];
+  },
+  prompt(sv) {
+    const v = viewOf(sv, "czechPub");
+    return v ? PROMPTS[v.phase] ?? "" : "";
+  },
+};

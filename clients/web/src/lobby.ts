@@ -1,0 +1,186 @@
+// The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
+import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
+import { client, describeError, listGameTypes, type Wire } from "./api.js";
+import { h, mount } from "./dom.js";
+import { paramFields, settle } from "./form.js";
+import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
+import { titleOf } from "./table.js";
+
+const BOTS: [string, string][] = [
+  ["random", "random: any legal move"],
+  ["greedy", "greedy: the game's own heuristic"],
+  ["ismcts:easy", "ISMCTS easy (100 iterations)"],
+  ["ismcts:medium", "ISMCTS medium (600 iterations)"],
+  ["ismcts:hard", "ISMCTS hard (2500 iterations)"],
+];
+const HUMAN = "human";
+
+const BLURB: Record<string, string> = {
+  "frogriders": "Leap your frogs over each other across the pond and collect units and privilege cards.",
+  "czech-pub": "Order beers and shots without getting too drunk; hit the others with pub cards.",
+  "froccs": "Mix wine and soda into spritzers, sell them, and bargain over mischief.",
+  "fritanga": "Food on a hot pan: stay on the cards and push the others into the oil.",
+  "dulore-jutunk": "Harvest grapes, press and age wine, and fulfil orders.",
+};
+
+interface Choice {
+  game: string;
+  solo: boolean;
+}
+
+interface LobbyState {
+  types: GameType[];
+  choice: Choice;
+  chosen: Record<string, Wire>; // values the player set
+  seats: string[]; // per seat after yours: a bot spec or "human"
+  message: string;
+  busy: boolean;
+}
+
+export async function showLobby(root: HTMLElement, signal: AbortSignal): Promise<void> {
+  mount(root, h("p", { class: "loading" }, "Loading the games…"));
+  let types: GameType[];
+  try {
+    types = await listGameTypes();
+  } catch (err) {
+    mount(root, h("p", { class: "error", role: "alert" }, `Cannot reach the server: ${describeError(err)}`));
+    return;
+  }
+  const state: LobbyState = { types, choice: { game: types[0]?.name ?? "", solo: false }, chosen: {}, seats: [], message: "",
+    busy: false };
+  const draw = () => { if (!signal.aborted) renderLobby(root, state, draw); };
+  draw();
+  void refreshStatuses(root, signal);
+}
+
+function typeOf(state: LobbyState): GameType | undefined {
+  return state.types.find((t) => t.name === state.choice.game);
+}
+
+function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): void {
+  const type = typeOf(state);
+  const choices: Choice[] = state.types.flatMap((t) => t.name === "dulore-jutunk"
+    ? [{ game: t.name, solo: false }, { game: t.name, solo: true }] : [{ game: t.name, solo: false }]);
+  const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, "1. Pick a game"),
+    choices.map((c) => {
+      const id = `game-${c.game}${c.solo ? "-solo" : ""}`;
+      const checked = state.choice.game === c.game && state.choice.solo === c.solo;
+      return h("label", { class: `game-choice${checked ? " checked" : ""}`, for: id },
+        h("input", { type: "radio", name: "game", id, value: id, checked, onchange: () => {
+          state.choice = c;
+          state.chosen = c.solo ? { players: 1 } : {};
+          state.seats = [];
+          draw();
+        } }),
+        h("span", { class: "game-title" }, c.solo ? "Dűlőre jutunk — solo against the Winemaker" : titleOf(c.game)),
+        h("span", { class: "game-blurb" }, c.solo ? "Play alone against the Winemaker automaton; choose a project card."
+          : BLURB[c.game] ?? ""));
+    }));
+  const parts: HTMLElement[] = [picker];
+  if (type) {
+    const values = settle(type, state.chosen);
+    const players = typeof values.players === "number" ? values.players : 2;
+    while (state.seats.length < players - 1) state.seats.push(state.seats.length ? state.seats[state.seats.length - 1] : "greedy");
+    state.seats.length = Math.max(0, players - 1);
+    const change = (name: string, value: Wire) => {
+      state.chosen = { ...state.chosen, [name]: value };
+      if (name === "players") state.choice = { ...state.choice, solo: value === 1 && type.name === "dulore-jutunk" };
+      draw();
+    };
+    parts.push(h("fieldset", { class: "params" }, h("legend", {}, `2. Rules of ${titleOf(type.name)}`),
+      paramFields(type, values, change)));
+    const seatRows = [h("li", {}, h("span", { class: "seat-label" }, "Seat 0"), h("strong", {}, "You"))];
+    state.seats.forEach((spec, i) => {
+      const id = `seat-${i + 1}`;
+      seatRows.push(h("li", {}, h("label", { class: "seat-label", for: id }, `Seat ${i + 1}`),
+        h("select", { id, onchange: (e: Event) => { state.seats[i] = (e.target as HTMLSelectElement).value; draw(); } },
+          BOTS.map(([value, label]) => h("option", { value, selected: spec === value }, `Bot: ${label}`)),
+          h("option", { value: HUMAN, selected: spec === HUMAN }, "Another person (you get a join link)"))));
+    });
+    parts.push(h("fieldset", { class: "seat-form" }, h("legend", {}, "3. Seats"),
+      h("ol", { class: "seat-list" }, seatRows),
+      players === 1 && type.name === "dulore-jutunk"
+        ? h("p", { class: "help" }, "The Winemaker is not a seat: its turns run between yours, and the table shows them.") : null));
+    parts.push(h("div", { class: "actions" },
+      h("button", { type: "submit", class: "primary", id: "create-game", disabled: state.busy }, state.busy ? "Starting…" : "Start the game"),
+      state.message ? h("p", { class: "error", role: "alert" }, state.message) : null));
+  }
+  const form = h("form", { class: "new-game", "aria-label": "New game", onsubmit: (e: Event) => {
+    e.preventDefault();
+    if (type) void create(state, type, draw);
+  } }, h("h2", {}, "New game"), parts);
+  mount(root,
+    h("header", { class: "lobby-head" }, h("h1", {}, "boardbot"),
+      h("p", {}, "Play five tabletop games against the AI, and see what the AI thinks of every move.")),
+    h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel()));
+}
+
+async function create(state: LobbyState, type: GameType, draw: () => void): Promise<void> {
+  state.busy = true;
+  state.message = "";
+  draw();
+  const values = settle(type, state.chosen);
+  const seats: SeatChoice[] = ["human", ...state.seats.map((spec) => spec === HUMAN ? "human" as const : { bot: spec })];
+  try {
+    const made = await client.createGame(type.name, { config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats });
+    const gameId = made.game.gameId;
+    saveGame({ gameId, game: type.name, title: titleOf(type.name) + (values.players === 1 ? " (solo)" : ""), seat: 0,
+      token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
+      opponents: state.seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || "the Winemaker",
+      invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
+    location.hash = `#/play/${gameId}/0`;
+  } catch (err) {
+    state.busy = false;
+    state.message = `The server refused the game: ${describeError(err)}`;
+    draw();
+  }
+}
+
+function yourGames(draw: () => void): HTMLElement {
+  const games = savedGames();
+  return h("section", { class: "your-games", "aria-label": "Your games" }, h("h2", {}, "Your games"),
+    games.length === 0 ? h("p", { class: "muted" }, "Games you start or join appear here, to resume later.")
+      : h("ul", {}, games.map((g) => gameRow(g, draw))));
+}
+
+function gameRow(g: SavedGame, draw: () => void): HTMLElement {
+  const open = g.seat === undefined ? `#/watch/${g.gameId}` : `#/play/${g.gameId}/${g.seat}`;
+  return h("li", { class: "saved-game", "data-game": g.gameId },
+    h("a", { href: open }, `${g.title}`),
+    h("span", { class: "muted" }, ` ${g.seat === undefined ? "watching" : `seat ${g.seat}`} vs ${g.opponents} · ${new Date(g.created).toLocaleString()}`),
+    h("span", { class: "status", "data-status": g.gameId }, ""),
+    " ",
+    g.seat !== undefined ? h("a", { href: `#/review/${g.gameId}/${g.seat}`, class: "review-link", hidden: true }, "review") : null,
+    " ",
+    h("button", { type: "button", class: "link", onclick: () => { forgetGame(g.gameId, g.seat); draw(); } }, "forget"));
+}
+
+/** Each saved game's status from GetGame (a game the server no longer has says so). */
+async function refreshStatuses(root: HTMLElement, signal: AbortSignal): Promise<void> {
+  for (const g of savedGames()) {
+    if (signal.aborted) return;
+    let text: string;
+    let finished = false;
+    try {
+      const game = await client.getGame(g.gameId);
+      finished = game.status === GameStatus.FINISHED;
+      text = finished ? " · finished" : game.decider === g.seat ? " · your turn" : " · running";
+    } catch {
+      text = " · not on this server";
+    }
+    const cell = root.querySelector(`[data-status="${CSS.escape(g.gameId)}"]`);
+    if (cell) cell.textContent = text;
+    if (finished) root.querySelector<HTMLElement>(`[data-game="${CSS.escape(g.gameId)}"] .review-link`)?.removeAttribute("hidden");
+  }
+}
+
+function settingsPanel(): HTMLElement {
+  const now = settings();
+  return h("details", { class: "settings" }, h("summary", {}, "Settings"),
+    h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Pause after each move of another seat"),
+      h("select", { id: "bot-delay", onchange: (e: Event) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) }) },
+        [0, 200, 400, 800, 1500].map((ms) => h("option", { value: String(ms), selected: now.botDelayMs === ms }, `${ms} ms`)))),
+    h("div", { class: "field" }, h("label", { for: "hint-bot" }, "The AI for hints"),
+      h("select", { id: "hint-bot", onchange: (e: Event) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value }) },
+        BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => h("option", { value, selected: now.hintBot === value }, label)))));
+}

@@ -1,0 +1,92 @@
+// What the browser tests share: Debian's Chromium through playwright-core (nothing downloaded),
+// a seeded choice of clicks, the table's state, and making one decision as a player would.
+import { chromium } from "playwright-core";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// A seeded generator, so a failure can be replayed.
+let seed = 12345;
+export function random() {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+export const pick = (n) => Math.floor(random() * n);
+
+/** Chromium, headless, on a new empty profile; close() removes the profile. */
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), "boardbot-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const handedOut = new WeakSet();
+
+/** A new page (the browser's first, empty one if not taken yet) whose console errors and page
+ *  errors are collected in `problems`. */
+export async function watchedPage(context, problems) {
+  const page = context.pages().find((p) => !handedOut.has(p) && p.url() === "about:blank") ?? await context.newPage();
+  handedOut.add(page);
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.setDefaultTimeout(60_000);
+  return page;
+}
+
+/** The table's state ("my-move", "sending", "waiting", "over") and version, or null off the table. */
+export async function tableState(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector(".table-layout");
+    return el ? { state: el.getAttribute("data-state"), version: el.getAttribute("data-version") } : null;
+  });
+}
+
+/** In the lobby: pick the game, set its rules and seats, and start it. */
+export async function startGame(page, base, c) {
+  await page.goto(`${base}/#/`);
+  await page.locator(`label[for="${c.choice}"]`).click();
+  for (const [name, value] of Object.entries(c.params ?? {})) await page.selectOption(`#param-${name}`, String(value));
+  for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${i + 1}`, spec);
+  await page.locator("#create-game").click();
+  await page.waitForSelector(".table-layout");
+}
+
+/** Make one decision by clicks: points on the table first, the move list when nothing is highlighted. */
+export async function decide(page, usePointing, counts) {
+  const before = await tableState(page);
+  for (let click = 0; click < 6; click++) {
+    const now = await tableState(page);
+    if (now.state !== "my-move" || now.version !== before.version) return;
+    const points = page.locator(".board .pointable");
+    const n = await points.count();
+    if (usePointing && n > 0) {
+      await points.nth(pick(n)).click();
+      counts.points++;
+      continue;
+    }
+    const moves = page.locator("button.move");
+    const m = await moves.count();
+    if (m === 0) throw new Error("my decision, but no move offered");
+    const move = moves.nth(pick(m));
+    // a move in a closed group of a long list: open its group first, as a player would
+    const group = move.locator("xpath=ancestor::details[1]");
+    if (await group.count() && !(await group.evaluate((d) => d.open))) await group.locator("summary").click();
+    await move.click();
+    counts.list++;
+    return;
+  }
+}

@@ -1,0 +1,185 @@
+"""The web app (clients/web) as a player meets it: served by the browser port, played in Chromium.
+
+* The committed bundle (server/web) and card data (clients/web/src/data/games.json) are what
+  the sources build now, and the sources type-check.
+* The browser port serves the page and its files (index.html at /, content types, no-cache
+  with ETag revalidation, a CSP that admits only the page's own origin), nothing outside its
+  folder, and still answers the API.
+* The hidden-information rule holds in the page (clients/web/test/hidden.mjs): what one seat's
+  page receives and shows holds no other seat's hidden cards.
+* Debian's Chromium, headless, driven by playwright-core (clients/web/test/play.mjs; nothing
+  is downloaded), creates a game of each of the five games and the Winemaker solo game in the
+  lobby against quick bots and plays it to the end by clicks, with no console error; axe-core
+  finds no serious or critical accessibility violation in the lobby nor in any table mid-play; the
+  screenshots of each table mid-play and at the end are written to reports/web-screenshots/
+  (the test prints the folder).
+
+scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
+BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
+"""
+
+import gzip
+import http.client
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from boardbot.server import logs
+from boardbot.server.app import BackgroundServer
+from boardbot.server.http_port import WEB_DIR
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+WEB = ROOT / "clients" / "web"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = ROOT / "reports" / "web-screenshots"
+
+# One game of each kind against the random bot (the quickest), with the player count that ends
+# soonest; a hint is asked once in each, the frogriders game's first six decisions are made with
+# the keyboard alone and the game is reviewed with the AI afterwards, the Fröccs player resigns
+# at its 25th decision (the random bot finishes the game for it), and the solo game is also shot
+# on a phone-sized screen.
+CASES = [
+    {"name": "frogriders", "choice": "game-frogriders", "params": {"players": 2}, "seats": ["random"],
+     "hintAt": 3, "midAfter": 8, "review": True, "keyboard": 6},
+    {"name": "czech-pub", "choice": "game-czech-pub", "params": {"players": 3}, "seats": ["random", "random"],
+     "hintAt": 3, "midAfter": 8},
+    {"name": "froccs", "choice": "game-froccs", "params": {"players": 2}, "seats": ["random"],
+     "hintAt": 3, "midAfter": 10, "resignAfter": 25},
+    {"name": "fritanga", "choice": "game-fritanga", "params": {"players": 3}, "seats": ["random", "random"],
+     "hintAt": 3, "midAfter": 8},
+    {"name": "dulore-jutunk", "choice": "game-dulore-jutunk", "params": {"players": 2}, "seats": ["random"],
+     "hintAt": 3, "midAfter": 10},
+    {"name": "dulore-jutunk-solo", "choice": "game-dulore-jutunk-solo",
+     "params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "seats": [], "hintAt": 3, "midAfter": 10, "phone": True},
+]
+
+
+def _node_modules() -> None:
+    if shutil.which("node") is None:
+        pytest.fail("Node.js is needed (scripts/test checks for it)")
+    for package in (WEB, ROOT / "clients" / "typescript"):
+        if not (package / "node_modules").is_dir():
+            pytest.fail(f"{package.relative_to(ROOT)}/node_modules is missing: run npm ci there (scripts/test does)")
+
+
+def test_bundle_and_card_data_are_fresh():
+    data = subprocess.run([sys.executable, "scripts/export_web_data.py", "--check"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert data.returncode == 0, data.stderr
+    _node_modules()
+    typecheck = subprocess.run(["node", "node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--noEmit"], cwd=WEB,
+                               capture_output=True, text=True, timeout=300)
+    assert typecheck.returncode == 0, typecheck.stdout + typecheck.stderr
+    bundle = subprocess.run(["node", "scripts/build.mjs", "--check"], cwd=WEB, capture_output=True, text=True,
+                            timeout=300)
+    assert bundle.returncode == 0, bundle.stdout + bundle.stderr
+    assert {p.name for p in WEB_DIR.iterdir()} == {"index.html", "app.js", "app.css"}
+
+
+@pytest.fixture(scope="module")
+def web_server():
+    logs.configure(enabled=False)
+    server = BackgroundServer(http_address="127.0.0.1:0")
+    yield server
+    server.stop()
+
+
+def _get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, bytes]:
+    host, port = server.running.http.address.rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.putrequest(method, path, skip_accept_encoding=True)  # the path exactly as given
+    for name, value in (headers or {}).items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_the_browser_port_serves_the_page(web_server):
+    status, headers, body = _get(web_server, "/")
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert body == (WEB_DIR / "index.html").read_bytes()
+    assert headers["cache-control"] == "no-cache"
+    assert "default-src 'none'" in headers["content-security-policy"]
+    assert "connect-src 'self'" in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff"
+    for name, kind in (("app.js", "text/javascript"), ("app.css", "text/css")):
+        status, headers, body = _get(web_server, f"/{name}")
+        assert status == 200 and headers["content-type"].startswith(kind) and body == (WEB_DIR / name).read_bytes()
+        again, _, empty = _get(web_server, f"/{name}", headers={"If-None-Match": headers["etag"]})
+        assert again == 304 and empty == b""
+    status, headers, body = _get(web_server, "/app.js", headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (WEB_DIR / "app.js").read_bytes() and len(body) < 100_000
+    status, headers, body = _get(web_server, "/app.js", method="HEAD")
+    assert status == 200 and body == b"" and int(headers["content-length"]) == (WEB_DIR / "app.js").stat().st_size
+
+
+@pytest.mark.parametrize("path", ["/../http_port.py", "/%2e%2e/http_port.py", "/..%2fhttp_port.py",
+                                  "/web/../../pyproject.toml", "/nothing-here.js", "/%00"])
+def test_nothing_outside_the_web_folder_is_served(web_server, path):
+    status, _, body = _get(web_server, path)
+    assert status in (400, 404), (status, body[:200])
+    assert b"import" not in body and b"[project]" not in body
+
+
+def test_the_api_still_answers_beside_the_page(web_server):
+    status, _, body = _get(web_server, "/boardbot.v1.GameService/NoSuchMethod")
+    assert status == 404 and b"<html" not in body  # the service's answer, not the page
+    host, port = web_server.running.http.address.rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("POST", "/boardbot.v1.GameService/ListGameTypes", body=b"{}",
+                       headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    games = json.loads(response.read())["gameTypes"]
+    assert response.status == 200 and {g["name"] for g in games} == {
+        "frogriders", "czech-pub", "froccs", "fritanga", "dulore-jutunk"}
+    status, _, _ = _get(web_server, "/", method="POST")
+    assert status == 404  # the page is GET only; a POST elsewhere is no API call
+
+
+def _chromium() -> None:
+    if not pathlib.Path(CHROMIUM).exists():
+        if os.environ.get("BOARDBOT_REQUIRE_CHROMIUM") == "1":
+            pytest.fail(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (scripts/test does, as root)")
+    _node_modules()
+
+
+def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
+    _chromium()
+    if SHOTS.exists():
+        shutil.rmtree(SHOTS)
+    cases = tmp_path / "cases.json"
+    cases.write_text(json.dumps(CASES))
+    started = time.monotonic()
+    result = subprocess.run(["node", "test/play.mjs", f"http://{web_server.running.http.address}", str(cases),
+                             str(SHOTS)], cwd=WEB, capture_output=True, text=True, timeout=900,
+                            env=dict(os.environ, CHROMIUM=CHROMIUM))
+    print(result.stdout)
+    print(f"screenshots of every table, mid-play and at the end: {SHOTS} ({time.monotonic() - started:.0f} s)")
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+    assert f"{len(CASES) + 1} passed, 0 failed" in result.stdout  # the lobby's accessibility check, then the games
+    for case in CASES:
+        for moment in ("mid", "end"):
+            assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000
+    assert (SHOTS / "frogriders-review.png").exists() and (SHOTS / "dulore-jutunk-solo-mid-phone.png").exists()
+
+
+def test_the_page_shows_no_other_seats_hidden_cards(web_server):
+    # clients/web/test/hidden.mjs: two people in two browsers and a bot play Czech Pub to the end;
+    # the first page's every API answer and its DOM at each decision are checked against the
+    # second person's real hand
+    _chromium()
+    result = subprocess.run(["node", "test/hidden.mjs", f"http://{web_server.running.http.address}"], cwd=WEB,
+                            capture_output=True, text=True, timeout=600, env=dict(os.environ, CHROMIUM=CHROMIUM))
+    print(result.stdout)
+    assert result.returncode == 0 and "1 passed, 0 failed" in result.stdout, result.stdout[-4000:] + result.stderr[-2000:]
