@@ -27,7 +27,7 @@ from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
 from .cluster import Cluster
-from .master import GameMaster
+from .master import DEFAULT_RETENTION, GameMaster
 from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
@@ -105,12 +105,14 @@ class Running:
         await self.server.stop(grace)
         self.master.bots.close()
         self.searches.close()
+        await self.master.store.close()
 
 
 async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None, cluster: Cluster | None = None) -> Running:
+                connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
+                retention: float | None = DEFAULT_RETENTION) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -119,14 +121,18 @@ async def start(address: str | None, store: GameStore | None = None,
     ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
     ``cluster``: this process's place among several on one port (``boardbot.server.cluster``):
     the port is shared (SO_REUSEPORT) and the process also listens on its own
-    Unix socket for the calls the others forward to it."""
+    Unix socket for the calls the others forward to it. ``store``: where the games
+    are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
+    seconds a finished game is kept (None: for ever)."""
     options = (connections or ConnectionOptions()).grpc_options()
     if cluster is not None:
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches),
-                        new_game_id=cluster.new_game_id if cluster is not None else None)
+    store = store if store is not None else InMemoryStore()
+    await store.open()
+    master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches),
+                        new_game_id=cluster.new_game_id if cluster is not None else None, retention=retention)
     service = GameService(master, cluster)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
     advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
@@ -155,6 +161,7 @@ async def start(address: str | None, store: GameStore | None = None,
     running.searches = searches
     running.bot_service = bot_service
     searches.start()
+    await master.start()
     return running
 
 

@@ -97,10 +97,24 @@ def internal(request_id: str) -> ServiceError:
 
 
 def overloaded(message: str, metadata: dict[str, str], retry_after: float, subject: str) -> ServiceError:
-    """RESOURCE_EXHAUSTED with ErrorInfo, RetryInfo and QuotaFailure details."""
-    delay = duration_pb2.Duration()
-    delay.FromNanoseconds(int(retry_after * 1e9))
-    return ServiceError(Code.RESOURCE_EXHAUSTED, message, "SEARCH_QUEUE_FULL", metadata=metadata, details=[
-        error_details_pb2.RetryInfo(retry_delay=delay),
-        error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
-            subject=subject, description=message)])])
+    """RESOURCE_EXHAUSTED for a full search queue, with ErrorInfo, RetryInfo and QuotaFailure details."""
+    return exhausted(message, "SEARCH_QUEUE_FULL", metadata, subject, retry_after)
+
+
+def store_full(limit: int) -> ServiceError:
+    """RESOURCE_EXHAUSTED for a CreateGame past the store's cap on games (``--max-games``)."""
+    return exhausted(f"the server holds its maximum of {limit} games: delete finished games, or try again "
+                     "once some have expired", "GAME_LIMIT_REACHED", {"max_games": str(limit)}, "games")
+
+
+def exhausted(message: str, reason: str, metadata: dict[str, str], subject: str,
+              retry_after: float | None = None) -> ServiceError:
+    """RESOURCE_EXHAUSTED with ErrorInfo, QuotaFailure and (given ``retry_after``) RetryInfo details."""
+    details: list[Message] = []
+    if retry_after is not None:
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(int(retry_after * 1e9))
+        details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    details.append(error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
+        subject=subject, description=message)]))
+    return ServiceError(Code.RESOURCE_EXHAUSTED, message, reason, metadata=metadata, details=details)

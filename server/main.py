@@ -49,15 +49,20 @@ def run_server(args, cluster=None, ready=None) -> int:
         executor = concurrent.futures.ProcessPoolExecutor(
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
     options = search_options(args)
+    options.update(store_options(args))
     pool = None
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
         from boardbot.ai.pool import SearchPool
 
         pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"))
     options.pop("ai_nice", None)
+    from .store import StoreUnavailable
+
     try:
         return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
                                    cluster=cluster, ready=ready, front_binary=front, bridge=bridge, **options))
+    except StoreUnavailable as err:
+        raise SystemExit(f"boardbot serve: {err}") from None
     finally:
         if pool is not None:
             pool.close()
@@ -71,14 +76,37 @@ def connection_options(args):
         max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
 
 
-def _env_int(name: str, default):
+DEFAULT_MAX_GAMES = 100_000
+
+
+def store_options(args) -> dict:
+    """The store (not opened yet) and the retention of finished games: flags, else environment, else defaults."""
+    from .master import DEFAULT_RETENTION
+    from .storage import make_store, store_spec
+
+    retention = args.retention if args.retention is not None else _env_float("BOARDBOT_RETENTION", DEFAULT_RETENTION)
+    max_games = args.max_games if args.max_games is not None else _env_int("BOARDBOT_MAX_GAMES", DEFAULT_MAX_GAMES)
+    if retention < 0 or max_games < 0:
+        raise SystemExit("boardbot serve: --retention and --max-games must be >= 0")
+    try:
+        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None)
+    except ValueError as err:
+        raise SystemExit(f"boardbot serve: --store: {err}") from None
+    return {"store": store, "retention": retention or None}
+
+
+def _env_float(name: str, default):
+    return _env_int(name, default, float, "a number")
+
+
+def _env_int(name: str, default, kind=int, what: str = "an integer"):
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return int(raw)
+        return kind(raw)
     except ValueError:
-        raise SystemExit(f"boardbot serve: ${name} must be an integer, not {raw!r}") from None
+        raise SystemExit(f"boardbot serve: ${name} must be {what}, not {raw!r}") from None
 
 
 def cpu_count() -> int:

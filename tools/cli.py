@@ -14,6 +14,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the gRPC server (GameService, health, reflection)")
     serve.add_argument("--address", default=None,
                        help="host:port to listen on (default: $BOARDBOT_ADDRESS or 127.0.0.1:50051)")
+    serve.add_argument("--store", default=None,
+                       help="where the games are kept: sqlite[:PATH] (the default: games.sqlite3 in the data "
+                            "directory; ?synchronous=full flushes each commit to disk), redis://HOST:PORT[/DB] "
+                            "(shared by any number of server processes) or memory (lost at exit); "
+                            "default $BOARDBOT_STORE or sqlite (docs/storage.md)")
+    serve.add_argument("--data-dir", default=None,
+                       help="the SQLite store's directory, created on first run (default: $BOARDBOT_DATA or the "
+                            "user's data directory, e.g. ~/.local/share/boardbot)")
+    serve.add_argument("--retention", type=float, default=None, metavar="S",
+                       help="seconds a finished game is kept, with its events (default: $BOARDBOT_RETENTION or "
+                            "86400, a day; 0: for ever)")
+    serve.add_argument("--max-games", type=int, default=None,
+                       help="games the store may hold; past it CreateGame is RESOURCE_EXHAUSTED "
+                            "(default: $BOARDBOT_MAX_GAMES or 100000; 0: no limit)")
     serve.add_argument("--processes", type=int, default=None,
                        help="server processes sharing the port; each game lives in the one that created it and "
                             "calls reaching another are forwarded to it (default: $BOARDBOT_PROCESSES or 1; "
