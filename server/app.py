@@ -26,8 +26,8 @@ from . import logs
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
-from .cluster import Cluster
 from .master import DEFAULT_RETENTION, GameMaster
+from .processes import Slot
 from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
@@ -111,7 +111,7 @@ class Running:
 async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
+                connections: ConnectionOptions | None = None, slot: Slot | None = None,
                 retention: float | None = DEFAULT_RETENTION) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
@@ -119,39 +119,36 @@ async def start(address: str | None, store: GameStore | None = None,
     ``boardbot.ai.pool.SearchPool`` started before the server), or in threads of this
     process without one; ``max_searches`` and ``search_queue_limit``: see
     ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
-    ``cluster``: this process's place among several on one port (``boardbot.server.cluster``):
-    the port is shared (SO_REUSEPORT) and the process also listens on its own
-    Unix socket for the calls the others forward to it. ``store``: where the games
+    ``slot``: this process's place among several on one address (``boardbot.server.processes``):
+    the port is shared (SO_REUSEPORT); ``address`` None: only the process's own Unix
+    socket (the front has the address). ``store``: where the games
     are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
     seconds a finished game is kept (None: for ever)."""
     options = (connections or ConnectionOptions()).grpc_options()
-    if cluster is not None:
+    if slot is not None:
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     store = store if store is not None else InMemoryStore()
     await store.open()
-    master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches),
-                        new_game_id=cluster.new_game_id if cluster is not None else None, retention=retention)
-    service = GameService(master, cluster)
+    master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches), retention=retention)
+    service = GameService(master)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
-    advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
-                         processes=cluster.size if cluster is not None else 1)
-    bot_service = BotService(advisor, service.router)
+    advisor = BotAdvisor(master, searches, process_index=slot.index if slot is not None else 0,
+                         processes=slot.size if slot is not None else 1)
+    bot_service = BotService(advisor)
     bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot_service, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME), server)
-    if address is None:  # only the cluster's private socket (the front takes the public calls)
-        address = cluster.socket_address(cluster.index)
+    if address is None:  # only the process's own socket (the front takes the public calls)
+        address = slot.socket_address()
     port = server.add_insecure_port(address)
     if port == 0:
+        await store.close()
         raise OSError(f"cannot listen on {address}")
-    if cluster is not None and address != cluster.socket_address(cluster.index):
-        if server.add_insecure_port(cluster.socket_address(cluster.index)) == 0:
-            raise OSError(f"cannot listen on {cluster.socket_address(cluster.index)}")
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
@@ -174,7 +171,7 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
     hands them to this process (``boardbot.server.front``). ``bridge``: serve a front
     that someone else runs (the ``--processes`` supervisor) at this Unix socket
     path, and no public address. ``search_options``: ``pool``, ``max_searches``,
-    ``search_queue_limit``, ``cluster`` (see ``start``)."""
+    ``search_queue_limit``, ``slot``, ``store``, ``retention`` (see ``start``)."""
     from . import front
     from .bridge import BridgeServer
 
@@ -185,7 +182,7 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
         run_dir = tempfile.mkdtemp(prefix="boardbot-front-")
         grpc_address, bridge = f"unix:{os.path.join(run_dir, 'grpc.sock')}", front.bridge_path(run_dir)
     elif bridge is not None:
-        grpc_address = None  # only the cluster's private socket
+        grpc_address = None  # only the process's own socket
     running = await start(grpc_address, bot_executor=bot_executor, connections=connections, **search_options)
     bridge_server, front_proc = None, None
     try:
@@ -199,9 +196,9 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
             await bridge_server.close()
         await running.stop(0)
         raise
-    cluster = running.service.cluster
-    if cluster is not None:
-        structlog.contextvars.bind_contextvars(process=cluster.index)
+    slot = search_options.get("slot")
+    if slot is not None:
+        structlog.contextvars.bind_contextvars(process=slot.index)
     log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME,
              pid=os.getpid())
     searches = running.searches

@@ -3,7 +3,7 @@
 The front (``front/``, built with cmake) takes the gRPC calls and hands them
 to the Python server over Unix sockets (``boardbot.server.bridge``); the Python gRPC
 server then listens only on a Unix socket of its own (reflection, debugging
-with ``grpcurl -unix``, and calls forwarded between server processes). With
+with ``grpcurl -unix``). With
 ``--processes N`` the front feeds N server processes, every call of one
 client connection to the same one (``front/README.md``). See
 docs/performance.md for why.

@@ -20,29 +20,35 @@ def serve_main(args) -> int:
         return run_server(args)
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
-    from .cluster import supervise
+    from .storage import is_shared, store_spec
+
+    if not is_shared(store_spec(args.store)):
+        raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "
+                         "--store redis://HOST:PORT (docs/storage.md)")
+    from .processes import supervise
 
     logs.configure(rpc_every=args.rpc_log_every)
     return supervise(args, processes)
 
 
-def run_server(args, cluster=None, ready=None) -> int:
-    """One server process: the whole server, or one of ``--processes`` (``cluster``)."""
+def run_server(args, slot=None, ready=None) -> int:
+    """One server process: the whole server, or one of ``--processes`` (``slot``:
+    ``boardbot.server.processes.Slot``)."""
     from boardbot.server import eventloop
 
     from . import logs
     from .app import serve
 
-    logs.configure(rpc_every=args.rpc_log_every, process=cluster.index if cluster is not None else None)
+    logs.configure(rpc_every=args.rpc_log_every, process=slot.index if slot is not None else None)
     front = bridge = None
     address = args.address
     if getattr(args, "front", "grpc") == "native":
         from .front import bridge_path, front_binary
 
-        if cluster is None:
+        if slot is None:
             front = front_binary(args.front_binary)
         else:  # the supervisor runs the front; this process serves it at its bridge socket
-            address, bridge = None, bridge_path(cluster.socket_dir, cluster.index)
+            address, bridge = None, bridge_path(slot.socket_dir, slot.index)
     connections = connection_options(args)
     executor = None
     if args.bot_processes > 0:
@@ -60,7 +66,7 @@ def run_server(args, cluster=None, ready=None) -> int:
 
     try:
         return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
-                                   cluster=cluster, ready=ready, front_binary=front, bridge=bridge, **options))
+                                   slot=slot, ready=ready, front_binary=front, bridge=bridge, **options))
     except StoreUnavailable as err:
         raise SystemExit(f"boardbot serve: {err}") from None
     finally:

@@ -471,14 +471,21 @@ class GameMaster:
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
         """The game at its current version (read-only), or NOT_FOUND."""
+        return (await self.live_and_request(game_id, call, ""))[0]
+
+    async def live_and_request(self, game_id: str, call: Call, request_id: str) -> tuple[Live, dict | None]:
+        """``live``, and the stored event a request with ``request_id`` committed (if any)."""
         call.log["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
-        live = await self.store.get_live(game_id)
+        if request_id:
+            live, done = await self.store.get_live_and_request(game_id, request_id)
+        else:
+            live, done = await self.store.get_live(game_id), None
         if live is None:
             raise errors.not_found(game_id)
         call.log["game"] = live.record["game"]
-        return live
+        return live, done
 
     def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
         """The call acts as ``seat`` of this game: it must hold the seat's token."""
@@ -631,7 +638,7 @@ class GameMaster:
 
     async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
                           call: Call) -> game_service_pb2.SubmitMoveResponse:
-        live = await self.live(request.game_id, call)
+        live, done = await self.live_and_request(request.game_id, call, request.request_id)
         record = live.record
         seat = request.seat
         self.authorize_seat(record, seat, call)
@@ -641,7 +648,6 @@ class GameMaster:
             bare.CopyFrom(request)
             bare.ClearField("request_id")
             fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()[:FINGERPRINT_CHARS]
-            done = await self.store.find_request(record["id"], request.request_id)
             if done is not None:
                 if done["request"]["fp"] != fingerprint:
                     raise errors.invalid("request_id", "this request_id was used for a different request",
@@ -690,7 +696,8 @@ class GameMaster:
         event = apply_move(snap, seat, move, False, now())  # move is one of the engine's legal moves
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
-        if not await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views):
+        committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
+        if committed is None:
             # a concurrent retry of this very request may have won the race
             done = await self.store.find_request(record["id"], request.request_id) if request.request_id else None
             if done is not None and done["request"]["fp"] == fingerprint:
@@ -702,9 +709,9 @@ class GameMaster:
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            latest = await self._inline_bot_steps(record["id"])
+            latest = await self._inline_bot_steps(record["id"], committed)
             self._kick(record["id"], None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, call))
+            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, call, latest))
             return response
         self._kick(record["id"], snap)
         return response
@@ -751,10 +758,12 @@ class GameMaster:
             raise errors.not_found(game_id)  # deleted meanwhile
         return snap, event
 
-    async def _next_decision_view(self, game_id: str, seat: int, version: int, call: Call) -> common_pb2.SeatView:
+    async def _next_decision_view(self, game_id: str, seat: int, call: Call,
+                                  live: Live | None = None) -> common_pb2.SeatView:
         """The seat's view once it holds the decision again, the game is over, the seat
         resigned, or the wait is over (the call's deadline less a margin, at most
-        NEXT_DECISION_MAX_WAIT); the view at the latest version then."""
+        NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
+        as this call last committed it (a state within the call: no need to read it)."""
         remaining = call.time_remaining()
         wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
                                                                      remaining - NEXT_DECISION_MARGIN)
@@ -762,7 +771,8 @@ class GameMaster:
         until = loop.time() + wait
         last = None
         while True:
-            live = await self.store.get_live(game_id)
+            if live is None:
+                live = await self.store.get_live(game_id)
             if live is None:
                 if last is None:
                     raise errors.not_found(game_id)
@@ -775,6 +785,7 @@ class GameMaster:
                     or self._closing.is_set()):
                 return last
             await self.store.wait(game_id, live.version, left)
+            live = None
 
     async def resign(self, request: game_service_pb2.ResignRequest, call: Call) -> game_service_pb2.ResignResponse:
         live = await self.live(request.game_id, call)
@@ -867,11 +878,12 @@ class GameMaster:
 
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: "Snapshot", event: dict, stored: dict,
-                      views: dict | None = None) -> bool:
+                      views: dict | None = None) -> Live | None:
         """Commit ``snap`` (a private snapshot one event past ``live``) as the next version:
         ``event`` as observers see it (kept in the new version's cache), ``stored`` what the
         store keeps of it (``stored_event``); ``views``: seat -> SeatView of ``snap`` already
-        made (they go to the new version's cache too)."""
+        made (they go to the new version's cache too). The new version, or None if the
+        game had moved on (or gone)."""
         record = live.record
         new = dict(record, version=snap.version, updated=event["time"])
         if event["kind"] == "resign":
@@ -883,7 +895,7 @@ class GameMaster:
         nxt.cache["event"] = event
         if views:
             nxt.cache.update(views)
-        return await self.store.commit_live(record["id"], live.version, nxt, [stored])
+        return nxt if await self.store.commit_live(record["id"], live.version, nxt, [stored]) else None
 
     @staticmethod
     def _next(live: Live) -> "Snapshot":
@@ -911,7 +923,7 @@ class GameMaster:
         try:
             while not self._closing.is_set():
                 self._wake.discard(game_id)
-                acted = await self._bot_step(game_id)
+                acted, _ = await self._bot_step(game_id)
                 if not acted and game_id not in self._wake:
                     return
         except asyncio.CancelledError:
@@ -921,15 +933,17 @@ class GameMaster:
         finally:
             self._drivers.pop(game_id, None)
 
-    async def _inline_bot_steps(self, game_id: str) -> Live | None:
+    async def _inline_bot_steps(self, game_id: str, live: Live | None = None) -> Live | None:
         """Play, right here, the bot seats to move whose bot the runner answers at once
         (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
-        Returns the game as last read (None: not known)."""
+        ``live``: the game as the caller committed it. Returns the game as last read or
+        committed (None: not known)."""
         is_inline = getattr(self.bots, "is_inline", None)
         if is_inline is None:
             return None
         while not self._closing.is_set():
-            live = await self.store.get_live(game_id)
+            if live is None:  # a commit lost a race: read the game again
+                live = await self.store.get_live(game_id)
             if live is None:
                 return None
             seat = live.state.decider()
@@ -940,28 +954,33 @@ class GameMaster:
                 return live
             if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
                 return live
-            if not await self._bot_step(game_id):
+            acted, live = await self._bot_step(game_id, live)
+            if not acted:
                 return None
         return None
 
-    async def _bot_step(self, game_id: str) -> bool:
-        live = await self.store.get_live(game_id)
+    async def _bot_step(self, game_id: str, live: Live | None = None) -> tuple[bool, Live | None]:
+        """Play the bot seat to move, if a bot is to move in ``live`` (default: the game as
+        stored): whether it did (a lost race counts: the caller reads again and retries),
+        and the version it committed (None: none)."""
         if live is None:
-            return False
+            live = await self.store.get_live(game_id)
+        if live is None:
+            return False, None
         record, state = live.record, live.state
         seat = state.decider()
         if seat == TERMINAL:
-            return False
+            return False, None
         info = record["seats"][seat]
         if info["kind"] != BOT and not info["resigned"]:
-            return False
+            return False, None
         spec = RESIGNED_BOT if info["resigned"] else info["bot"]
         # on a shared store one process plays a game's slow bots (no search twice); an instant
         # bot needs no lease: the compare-and-set commit settles a race
         is_inline = getattr(self.bots, "is_inline", None)
         leased = self.store.shared and not (is_inline is not None and is_inline(spec))
         if leased and not await self.store.lease(game_id, self.holder, LEASE_SECONDS):
-            return False  # another process plays it
+            return False, None  # another process plays it
         renewer = asyncio.get_running_loop().create_task(self._renew_lease(game_id)) if leased else None
         # deterministic per game seed and version: a seeded game replays the same
         rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
@@ -983,10 +1002,10 @@ class GameMaster:
                 renewer.cancel()
         snap = self._next(live)
         event = apply_move(snap, seat, move, True, now())
-        await self._commit(live, snap, event, stored_event(event))  # a lost race: read again and retry
+        committed = await self._commit(live, snap, event, stored_event(event))  # None: a lost race
         if leased:
             await self.store.release(game_id, self.holder)
-        return True
+        return True, committed
 
     async def _renew_lease(self, game_id: str) -> None:
         """Keep the lease while a search runs (it may wait in the queue first)."""

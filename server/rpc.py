@@ -5,9 +5,7 @@ against the transport-free master: it makes the ``Call`` from the gRPC
 context (the ``authorization`` metadata, the deadline), turns a
 ``ServiceError`` into the call's status with its ``google.rpc`` details
 (``grpc-status-details-bin``), answers INTERNAL with a request id (and logs
-the cause) for anything else, and writes the call's log line. With several
-server processes (``boardbot.server.cluster``) a call for another process's
-game is forwarded there before any of that.
+the cause) for anything else, and writes the call's log line.
 """
 
 from __future__ import annotations
@@ -95,13 +93,7 @@ def rpc(handler):
         async def stream(self, request, context):
             call = call_of(context)
             async with _Outcome(method, context, call):
-                owner = self.router.owner_of(request, context) if self.router is not None else None
-                if owner is not None:  # another server process holds the game
-                    call.log.update(game_id=request.game_id, forwarded_to=owner)
-                    items = self.router.stream(owner, self.rpc_service, method, request, context)
-                else:
-                    items = handler(self, request, call, context)
-                async for item in items:
+                async for item in handler(self, request, call, context):
                     yield item
         return stream
 
@@ -109,9 +101,5 @@ def rpc(handler):
     async def unary(self, request, context):
         call = call_of(context)
         async with _Outcome(method, context, call):
-            owner = self.router.owner_of(request, context) if self.router is not None else None
-            if owner is not None:  # another server process holds the game
-                call.log.update(game_id=request.game_id, forwarded_to=owner)
-                return await self.router.unary(owner, self.rpc_service, method, request, context)
             return await handler(self, request, call, context)
     return unary

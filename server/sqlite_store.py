@@ -43,13 +43,13 @@ import sqlite3
 import threading
 
 from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, request_id_of)
+                    dumps, loads, request_id_of, same_static, static_part)
 
 SCHEMA_VERSION = 1
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
-_COLUMNS = ("seq", "version", "finished", "bot_to_move")
+_COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -60,7 +60,9 @@ CREATE TABLE IF NOT EXISTS games (
     version INTEGER NOT NULL,
     finished REAL,                          -- when it ended (time.time()); NULL while it runs
     bot_to_move INTEGER NOT NULL,           -- the master plays the next decision
-    record BLOB NOT NULL                    -- compact JSON, without the columns above and the initial state
+    updated REAL NOT NULL,
+    record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
+    state BLOB NOT NULL                     -- the engine state (to_dict) as compact JSON
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
@@ -173,15 +175,16 @@ class SqliteStore(GameStore):
             self._requests.pop(old, None)
         return live
 
-    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.record, i.state "
+    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.updated, g.record, g.state, i.state "
                "FROM games g JOIN initials i ON i.seq = g.seq ")
 
     @staticmethod
     def _record(row) -> Record:
-        record = loads(row[4])
-        record.update(zip(_COLUMNS, row[:4]))
+        record = loads(row[5])
+        record.update(zip(_COLUMNS, row[:5]))
         record["bot_to_move"] = bool(record["bot_to_move"])
-        record["initial"] = loads(row[5])
+        record["state"] = loads(row[6])
+        record["initial"] = loads(row[7])
         return record
 
     def _load(self, game_id: str) -> Live | None:
@@ -272,10 +275,6 @@ class SqliteStore(GameStore):
         db.execute("COMMIT" if done else "ROLLBACK")
         return done
 
-    @staticmethod
-    def _row_record(record: Record) -> bytes:
-        return dumps({k: v for k, v in record.items() if k not in _COLUMNS and k != "initial"})
-
     async def create_live(self, live: Live) -> Live:
         if self.max_games is not None and self._count >= self.max_games:
             raise StoreFull(self.max_games)
@@ -285,10 +284,11 @@ class SqliteStore(GameStore):
         def insert(db) -> bool:
             nonlocal seq
             try:
-                seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, record) "
-                                 "VALUES (?, ?, 0, NULL, ?, ?)",
+                seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, record, state) "
+                                 "VALUES (?, ?, 0, NULL, ?, ?, ?, ?)",
                                  (record["id"], record["game"], int(bool(record.get("bot_to_move"))),
-                                  self._row_record(record))).lastrowid
+                                  record.get("updated", 0.0), dumps(static_part(record)),
+                                  dumps(record["state"]))).lastrowid
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record['id']} exists") from None
             db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record["initial"])))
@@ -313,13 +313,17 @@ class SqliteStore(GameStore):
         if record.get("seq") != seq:
             live = Live(dict(record, seq=seq), live.state)
             record = live.record
-        row = (record["version"], record.get("finished"), int(bool(record.get("bot_to_move"))),
-               self._row_record(live.to_record()), seq, expected_version)
+        row = [record["version"], record.get("finished"), int(bool(record.get("bot_to_move"))),
+               record.get("updated", 0.0), dumps(live.state.to_dict())]
+        update = "UPDATE games SET version = ?, finished = ?, bot_to_move = ?, updated = ?, state = ?"
+        if not same_static(record, current.record):  # a resignation: the seats changed
+            update += ", record = ?"
+            row.append(dumps(static_part(record)))
+        row += [seq, expected_version]
         packed = [(seq, e["version"], *_pack_event(e)) for e in events]
 
         def write(db) -> bool:
-            changed = db.execute("UPDATE games SET version = ?, finished = ?, bot_to_move = ?, record = ? "
-                                 "WHERE seq = ? AND version = ?", row).rowcount
+            changed = db.execute(update + " WHERE seq = ? AND version = ?", row).rowcount
             if changed != 1:
                 return False
             db.executemany("INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)", packed)

@@ -171,6 +171,11 @@ class GameStore(abc.ABC):
     async def bot_turn_games(self, limit: int = 10000) -> list[str]:
         """Ids of running games whose record says a bot (or a resigned seat) is to move."""
 
+    async def get_live_and_request(self, game_id: str, request_id: str) -> tuple[Live | None, EventRecord | None]:
+        """``get_live`` and ``find_request`` together (a remote store answers both at once)."""
+        live = await self.get_live(game_id)
+        return live, (None if live is None or not request_id else await self.find_request(game_id, request_id))
+
     async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
         """Take or renew the right to play the game's bot seats for ``seconds``; False
         while another holder has it. Only a shared store needs it."""
@@ -196,6 +201,21 @@ class GameStore(abc.ABC):
                           events: list[EventRecord]) -> bool:
         """``commit`` for a ``Live`` (a new object: never one the store returned)."""
         return await self.commit(game_id, expected_version, live.to_record(), events)
+
+
+# the parts of a record that change with (almost) every commit; the rest (the game, its
+# config, seats and tokens) changes only on a resignation, so a store may skip rewriting it
+VOLATILE = ("version", "seq", "updated", "finished", "bot_to_move", "state", "initial")
+
+
+def static_part(record: Record) -> Record:
+    return {k: v for k, v in record.items() if k not in VOLATILE}
+
+
+def same_static(new: Record, old: Record) -> bool:
+    """Whether ``new`` keeps ``old``'s static part: the same values, not copies (the master
+    makes a version's record with ``dict(old, version=...)``; a resignation replaces the seats)."""
+    return new.keys() == old.keys() and all(new[k] is old[k] for k in new if k not in VOLATILE)
 
 
 def check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:

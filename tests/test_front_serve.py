@@ -1,8 +1,9 @@
 """`boardbot serve --front native`: the real server behind the real C++ front.
 
 Whole games, errors with their details, a watch stream and a search with a
-deadline go through the front; with `--processes 2` the front spreads client
-connections over both processes and every connection reaches every game.
+deadline go through the front; with `--processes 2` (on a shared Redis store) the
+front spreads client connections over both processes and every connection reaches
+every game.
 Skipped (like tests/test_front.py) when the front cannot be built here;
 scripts/test installs its build dependencies.
 """
@@ -20,7 +21,8 @@ from grpc_status import rpc_status
 from boardbot.client import Client
 from boardbot.tools.loadtest import procstat
 from boardbot.v1 import bot_service_pb2, game_service_pb2
-from tests.test_cluster import Connection, _auth, _create
+from tests.processes import RedisServer
+from tests.test_processes import Connection, _auth, _create
 from tests.test_external import ROOT, boardbot_command, free_port, process_env
 from tests.test_front import front_binary  # noqa: F401 - the fixture that builds the front
 
@@ -98,15 +100,24 @@ def test_one_process_behind_the_front(front_binary, tmp_path):  # noqa: F811
     assert '"front_serving"' in log and '"stopped"' in log
 
 
-def test_two_processes_behind_the_front(front_binary, tmp_path):  # noqa: F811
+@pytest.fixture
+def redis_url(tmp_path):
+    server = RedisServer(tmp_path)
+    yield server.url
+    server.stop()
+
+
+def test_two_processes_behind_the_front(front_binary, tmp_path, redis_url):  # noqa: F811
     log_path = tmp_path / "serve.log"
-    proc, address = _serve(front_binary, log_path, "--processes", "2")
+    proc, address = _serve(front_binary, log_path, "--processes", "2", "--store", redis_url)
     conns = [Connection(address) for _ in range(12)]
     try:
         listeners = procstat.find_listeners(int(address.rsplit(":", 1)[1]))
         assert len(listeners) == 1 and procstat.server_roots(listeners) == [proc.pid]  # the front, in our tree
+        processes = {conn.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10).process_index
+                     for conn in conns}
+        assert processes == {0, 1}, "one process got every connection"
         created = [_create(conn, 50 + i) for i, conn in enumerate(conns)]
-        assert {r.game.game_id.rsplit("-p", 1)[1] for r in created} == {"0", "1"}, "one process got every connection"
         for i, reply in enumerate(created):
             auth = _auth(next(t.token for t in reply.seat_tokens if t.seat == 0))
             for other in conns[i + 1:i + 3] or conns[:2]:
@@ -129,15 +140,15 @@ def test_two_processes_behind_the_front(front_binary, tmp_path):  # noqa: F811
         for conn in conns:
             conn.channel.close()
         log = _stop(proc, log_path)
-    assert '"cluster_serving"' in log and '"cluster_stopped"' in log
+    assert '"processes_serving"' in log and '"processes_stopped"' in log
 
 
-def test_clients_keep_their_games_across_connection_age(front_binary, tmp_path):  # noqa: F811
+def test_clients_keep_their_games_across_connection_age(front_binary, tmp_path, redis_url):  # noqa: F811
     """--max-connection-age: the front sends GOAWAY, the client reconnects, and the new
-    connection may land on the other process; every call still works (forwarded)."""
+    connection may land on the other process; every call still works (the store is shared)."""
     log_path = tmp_path / "serve.log"
     proc, address = _serve(front_binary, log_path, "--processes", "2", "--max-connection-age", "0.5",
-                           "--max-connection-age-grace", "0.5")
+                           "--max-connection-age-grace", "0.5", "--store", redis_url)
     conn = Connection(address)
     try:
         reply = _create(conn, 77)

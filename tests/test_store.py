@@ -10,6 +10,7 @@ import pytest
 from boardbot.client import Client
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
+from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
 from boardbot.server.store import UNPACKED_FINISHED, GameStore, InMemoryStore, Live, StoreFull
 
@@ -36,19 +37,36 @@ def run(coro):
     return asyncio.run(coro)
 
 
-STORES = ["memory", "sqlite"]
+STORES = ["memory", "sqlite", "redis"]
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    from tests.processes import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    yield server
+    server.stop()
 
 
 @pytest.fixture(params=STORES)
 def make(request, tmp_path):
-    """A factory of opened stores of one kind; ``make()`` again reopens the same data."""
+    """A factory of opened stores of one kind (each test starts with an empty one)."""
     kind = request.param
+    if kind == "redis":
+        import redis
+
+        url = request.getfixturevalue("redis_server").url
+        with redis.Redis.from_url(url) as r:
+            r.flushdb()
 
     async def opened(**options) -> GameStore:
         if kind == "memory":
             store = InMemoryStore(**options)
-        else:
+        elif kind == "sqlite":
             store = SqliteStore(str(tmp_path / "games.sqlite3"), **options)
+        else:
+            store = RedisStore(url, **options)
         await store.open()
         return store
     opened.kind = kind
@@ -325,3 +343,58 @@ def test_reading_a_state_never_changes_it(name):
             if decider == TERMINAL:
                 break
             state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_master_plays_a_whole_game_on_each_store(make):
+    """Moves with request ids, a resignation (the record's seats change), a retry, a watch
+    from version 0: the same through the master on every store, and kept across a reopen."""
+    from boardbot.server.master import Call, GameMaster
+    from boardbot.v1 import common_pb2
+    from boardbot.v1 import game_service_pb2 as pb
+
+    async def go():
+        store = await make()
+        master = GameMaster(store)
+        created = await master.create_game(pb.CreateGameRequest(game="czech-pub", seed=11), Call())
+        game_id = created.game.game_id
+        calls = {t.seat: Call.with_token(t.token) for t in created.seat_tokens}
+        rng = random.Random(11)
+        first = None
+        while True:
+            game = (await master.get_game(pb.GetGameRequest(game_id=game_id), Call())).game
+            if game.status == common_pb2.GAME_STATUS_FINISHED:
+                break
+            if game.version == 10:
+                await master.resign(pb.ResignRequest(game_id=game_id, seat=1), calls[1])
+                continue
+            seat = game.decider
+            view = (await master.get_view(pb.GetViewRequest(game_id=game_id, seat=seat), calls[seat])).view
+            if not view.legal_moves:  # the resigned seat: the master plays it
+                await store.wait(game_id, view.version, 5.0)
+                continue
+            request = pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=rng.randrange(len(view.legal_moves)),
+                                           request_id=f"r{view.version}", response_view=pb.RESPONSE_VIEW_AFTER_MOVE)
+            reply = await master.submit_move(request, calls[seat])
+            first = first or (request, seat, reply)
+        request, seat, reply = first
+        assert await master.submit_move(request, calls[seat]) == reply  # replayed from the events
+        items = [item async for item in master.watch_game(pb.WatchGameRequest(game_id=game_id, from_version=0),
+                                                          Call())]
+        assert [i.view.version for i in items] == list(range(game.version + 1))
+        kinds = [i.game_event.kind for i in items[1:]]
+        assert kinds.count(common_pb2.EVENT_KIND_RESIGN) == 1 and game.seats[1].resigned
+        await master.close()
+        master.bots.close()
+        if make.kind == "memory":
+            return
+        await store.close()
+        again = await make()
+        master = GameMaster(again)
+        kept = (await master.get_game(pb.GetGameRequest(game_id=game_id), Call())).game
+        assert kept == game and kept.seats[1].resigned
+        assert await master.submit_move(request, calls[seat]) == reply
+        await master.close()
+        master.bots.close()
+        await again.close()
+
+    run(go())

@@ -29,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="games the store may hold; past it CreateGame is RESOURCE_EXHAUSTED "
                             "(default: $BOARDBOT_MAX_GAMES or 100000; 0: no limit)")
     serve.add_argument("--processes", type=int, default=None,
-                       help="server processes sharing the port; each game lives in the one that created it and "
-                            "calls reaching another are forwarded to it (default: $BOARDBOT_PROCESSES or 1; "
+                       help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
+                            "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
                             "docs/performance.md)")
     serve.add_argument("--front", choices=("grpc", "native"), default=os.environ.get("BOARDBOT_FRONT") or "grpc",
                        help="who takes the gRPC calls: grpc (Python grpcio, the default; $BOARDBOT_FRONT) or native "
