@@ -25,7 +25,7 @@ part as JSON (rewritten only when it changes: a resignation), ``s`` the state,
 ``i`` the initial state, ``q`` the creation sequence number, ``n`` the game's
 name, ``u``/``f``/``b`` when it was updated, when it finished, whether a bot is to
 move, as JSON), ``e:<id>`` a list of
-events (compact JSON, the version being the position), ``r:<id>`` a hash
+events (``store.pack_event``, the version being the position), ``r:<id>`` a hash
 request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 (paging, counting), ``finished`` a sorted set by finishing time (expiry),
 ``botturn`` a set of games a bot is to move in, ``lease:<id>``. A standalone
@@ -47,7 +47,7 @@ import structlog
 from boardbot.engine import registry
 
 from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, same_static, static_part)
+                    dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
 
@@ -142,22 +142,8 @@ return 1
 """
 
 
-def _event_blob(event: EventRecord) -> tuple[bytes, str]:
-    rest = {k: v for k, v in event.items() if k not in ("version", "request")}
-    request = event.get("request")
-    if request is not None:
-        rest["fp"] = request["fp"]
-        rest["rid"] = request["id"]
-    return dumps(rest), ("" if request is None else request["id"])
-
-
 def _unpack(version: int, blob: bytes) -> EventRecord:
-    event = loads(blob)
-    event["version"] = version
-    request_id, fingerprint = event.pop("rid", None), event.pop("fp", None)
-    if request_id is not None:
-        event["request"] = {"id": request_id, "fp": fingerprint}
-    return event
+    return unpack_event(version, blob)
 
 
 class RedisStore(GameStore):
@@ -348,7 +334,7 @@ class RedisStore(GameStore):
                 "" if record.get("finished") is None else record["finished"],
                 int(bool(record.get("bot_to_move"))), CHANNEL, self._volatile_blob(record)]
         for event in events:
-            args.extend(_event_blob(event))
+            args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
                                           self._key("finished"), self._key("botturn")], args)
         if not done:

@@ -43,7 +43,7 @@ import sqlite3
 import threading
 
 from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, request_id_of, same_static, static_part)
+                    dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
 
 SCHEMA_VERSION = 1
 SYNCHRONOUS = ("normal", "full")
@@ -70,7 +70,7 @@ CREATE TABLE IF NOT EXISTS events (
     seq INTEGER NOT NULL,
     version INTEGER NOT NULL,
     request_id TEXT,                        -- of the client's request that made it, if it had one
-    event BLOB NOT NULL,                    -- compact JSON, without the version and the request id
+    event BLOB NOT NULL,                    -- store.pack_event: compact JSON, without the version and the request id
     PRIMARY KEY (seq, version)
 ) WITHOUT ROWID;
 """
@@ -80,21 +80,13 @@ class StoreLocked(StoreUnavailable):
     """Another process has the file open as its store."""
 
 
-def _pack_event(event: EventRecord) -> tuple[str | None, bytes]:
-    rest = {k: v for k, v in event.items() if k not in ("version", "request")}
-    request = event.get("request")
-    if request is not None:
-        rest["fp"] = request["fp"]
-    return (None if request is None else request["id"]), dumps(rest)
+def _event_row(seq: int, event: EventRecord) -> tuple:
+    request_id = request_id_of(event)
+    return seq, event["version"], request_id, pack_event(event, with_request_id=False)
 
 
 def _unpack_event(version: int, request_id: str | None, blob: bytes) -> EventRecord:
-    event = loads(blob)
-    event["version"] = version
-    fingerprint = event.pop("fp", None)
-    if request_id is not None:
-        event["request"] = {"id": request_id, "fp": fingerprint}
-    return event
+    return unpack_event(version, blob, request_id)
 
 
 class SqliteStore(GameStore):
@@ -320,7 +312,7 @@ class SqliteStore(GameStore):
             update += ", record = ?"
             row.append(dumps(static_part(record)))
         row += [seq, expected_version]
-        packed = [(seq, e["version"], *_pack_event(e)) for e in events]
+        packed = [_event_row(seq, e) for e in events]
 
         def write(db) -> bool:
             changed = db.execute(update + " WHERE seq = ? AND version = ?", row).rowcount

@@ -73,6 +73,34 @@ def loads(data: bytes | str) -> Any:
     return json.loads(data)
 
 
+_KINDS = {"move": "m", "resign": "r"}
+_KIND_NAMES = {v: k for k, v in _KINDS.items()}
+
+
+def pack_event(event: EventRecord, with_request_id: bool = True) -> bytes:
+    """An event's stored form, without its version (a durable store keys it by version):
+    a JSON array ``[kind, seat, by_bot, move, time]``, then the request's fingerprint and
+    (``with_request_id``; else the store keeps it beside) its id. About 40 bytes less
+    than the dict per event."""
+    out = [_KINDS[event["kind"]], event["seat"], int(event["by_bot"]), event["move"], event["time"]]
+    request = event.get("request")
+    if request is not None:
+        out.append(request["fp"])
+        if with_request_id:
+            out.append(request["id"])
+    return dumps(out)
+
+
+def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> EventRecord:
+    """``pack_event``'s inverse; ``request_id``: the id kept beside the event, if any."""
+    kind, seat, by_bot, move, when, *request = loads(blob)
+    event = {"version": version, "kind": _KIND_NAMES[kind], "seat": seat, "by_bot": bool(by_bot), "move": move,
+             "time": when}
+    if request:
+        event["request"] = {"id": request[1] if len(request) > 1 else request_id, "fp": request[0]}
+    return event
+
+
 class Live:
     """A game at one version: its record (JSON-safe, without ``state``) and its engine state."""
 

@@ -29,8 +29,9 @@ def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
     move = moves[rng.randrange(len(moves))]
     state.apply(move)
     version = live.version + 1
-    return Live(dict(live.record, version=version), state), {"version": version, "kind": "move",
-                                                             "move": state.game.move_to_dict(move)}
+    return Live(dict(live.record, version=version), state), {
+        "version": version, "kind": "move", "seat": 0, "by_bot": False, "move": state.game.move_to_dict(move),
+        "time": 1.5}
 
 
 def run(coro):
@@ -99,7 +100,7 @@ def test_live_games_compare_and_set(make):
         assert live.state.to_dict() == created.state.to_dict()  # the old version is untouched
         with pytest.raises(ValueError):
             bad, _ = next_live(one, rng)
-            await store.commit_live("g1", 1, bad, [{"version": 5, "kind": "move"}])
+            await store.commit_live("g1", 1, bad, [dict(event, version=5)])
         assert await store.events("g1", 0) == [event] and await store.events("g1", 1) == []
         # the record interface: private copies with the state's dict form
         record = await store.get("g1")
