@@ -103,6 +103,8 @@ class Running:
         await self.health.enter_graceful_shutdown()
         await self.service.close()
         await self.server.stop(grace)
+        if self.games_task is not None:
+            self.games_task.cancel()
         self.master.bots.close()
         self.searches.close()
         await self.master.store.close()
@@ -112,7 +114,7 @@ async def start(address: str | None, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, slot: Slot | None = None,
-                retention: float | None = DEFAULT_RETENTION) -> Running:
+                retention: float | None = DEFAULT_RETENTION, metrics_address: str | None = None) -> Running:
     """Start serving on ``address``; random and greedy bots run on
     ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
     is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
@@ -123,7 +125,8 @@ async def start(address: str | None, store: GameStore | None = None,
     the port is shared (SO_REUSEPORT); ``address`` None: only the process's own Unix
     socket (the front has the address). ``store``: where the games
     are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
-    seconds a finished game is kept (None: for ever)."""
+    seconds a finished game is kept (None: for ever); ``metrics_address``: serve
+    Prometheus metrics there (``boardbot.server.metrics``)."""
     options = (connections or ConnectionOptions()).grpc_options()
     if slot is not None:
         options.append(("grpc.so_reuseport", 1))
@@ -131,6 +134,13 @@ async def start(address: str | None, store: GameStore | None = None,
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     store = store if store is not None else InMemoryStore()
     await store.open()
+    if metrics_address is not None:
+        from . import metrics
+
+        metrics.serve(metrics_address)
+        metrics.watch_searches(searches)
+        games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
+        store = metrics.MeasuredStore(store)
     master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches), retention=retention)
     service = GameService(master)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(service, server)
@@ -157,6 +167,7 @@ async def start(address: str | None, store: GameStore | None = None,
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
     running.bot_service = bot_service
+    running.games_task = games_task if metrics_address is not None else None
     searches.start()
     await master.start()
     return running

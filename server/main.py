@@ -56,6 +56,11 @@ def run_server(args, slot=None, ready=None) -> int:
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
     options = search_options(args)
     options.update(store_options(args))
+    metrics_address = args.metrics_address or os.environ.get("BOARDBOT_METRICS_ADDRESS") or None
+    if metrics_address and slot is not None:  # each process its own port
+        host, _, port = metrics_address.rpartition(":")
+        metrics_address = f"{host}:{int(port) + slot.index}"
+    options["metrics_address"] = metrics_address
     pool = None
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
         from boardbot.ai.pool import SearchPool

@@ -285,6 +285,12 @@ class RedisStore(GameStore):
     async def count(self) -> int:
         return await self._redis.zcard(self._key("games"))
 
+    async def count_finished(self) -> int:
+        return await self._redis.zcard(self._key("finished"))
+
+    def cached(self) -> int:
+        return len(self._live)
+
     async def bot_turn_games(self, limit: int = 10000) -> list[str]:
         members = await self._redis.srandmember(self._key("botturn"), limit)
         return [m.decode() for m in members or ()]

@@ -21,7 +21,7 @@ import grpc
 import structlog
 from grpc_status import rpc_status
 
-from . import errors, logs
+from . import errors, logs, metrics
 from .master import Call
 
 log = structlog.get_logger("boardbot.server")
@@ -80,8 +80,10 @@ class _Outcome:
             return False
         finally:
             fields = self.call.log
+            seconds = time.perf_counter() - self.started
             logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
-                     round((time.perf_counter() - self.started) * 1000, 3))
+                     round(seconds * 1000, 3))
+            metrics.rpc(self.method, self.code, seconds)
 
 
 def rpc(handler):

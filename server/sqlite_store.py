@@ -243,6 +243,12 @@ class SqliteStore(GameStore):
     async def count(self) -> int:
         return self._count
 
+    async def count_finished(self) -> int:
+        return self._db.execute("SELECT count(*) FROM games WHERE finished IS NOT NULL").fetchone()[0]
+
+    def cached(self) -> int:
+        return len(self._live)
+
     async def bot_turn_games(self, limit: int = 10000) -> list[str]:
         rows = self._db.execute("SELECT id FROM games WHERE bot_to_move AND finished IS NULL ORDER BY seq LIMIT ?",
                                 (limit,))

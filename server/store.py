@@ -190,6 +190,14 @@ class GameStore(abc.ABC):
     async def count(self) -> int:
         """How many games the store holds."""
 
+    async def count_finished(self) -> int:
+        """How many of them are finished (the metrics read it)."""
+        raise NotImplementedError
+
+    def cached(self) -> int:
+        """How many live games this process holds (the metrics read it)."""
+        return 0
+
     @abc.abstractmethod
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         """Delete up to ``limit`` games that finished before ``before`` (a ``time.time()``),
@@ -457,6 +465,12 @@ class InMemoryStore(GameStore):
 
     async def count(self) -> int:
         return len(self._games)
+
+    async def count_finished(self) -> int:
+        return len(self._finished)
+
+    def cached(self) -> int:
+        return len(self._games) - len(self._finished) + len(self._unpacked)
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         out = []

@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-games", type=int, default=None,
                        help="games the store may hold; past it CreateGame is RESOURCE_EXHAUSTED "
                             "(default: $BOARDBOT_MAX_GAMES or 100000; 0: no limit)")
+    serve.add_argument("--metrics-address", default=None, metavar="HOST:PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (default: $BOARDBOT_METRICS_ADDRESS; "
+                            "none); with --processes N, process i on PORT+i")
     serve.add_argument("--processes", type=int, default=None,
                        help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
                             "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
