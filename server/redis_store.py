@@ -208,8 +208,12 @@ class RedisStore(GameStore):
             self._redis = None
 
     async def _run(self, name: str, keys: list, args: list):
+        return await self._answer(self._scripts[name](keys=keys, args=args))
+
+    async def _answer(self, call):
+        """``await call``, Redis not answering as ``StoreUnavailable`` (the caller's UNAVAILABLE)."""
         try:
-            return await self._scripts[name](keys=keys, args=args)
+            return await call
         except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
             raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
 
@@ -251,10 +255,7 @@ class RedisStore(GameStore):
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         index = self._key("games", game) if game else self._key("games")
-        try:
-            ids = await self._redis.zrangebyscore(index, f"({after_seq}", "+inf", start=0, num=limit)
-        except (redis.ConnectionError, OSError) as err:
-            raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
+        ids = await self._answer(self._redis.zrangebyscore(index, f"({after_seq}", "+inf", start=0, num=limit))
         out = []
         for game_id in ids:
             live = await self.get_live(game_id.decode())
@@ -270,10 +271,7 @@ class RedisStore(GameStore):
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.exists(self._key("g", game_id))
             pipe.lrange(self._key("e", game_id), after_version, -1)
-            try:
-                exists, blobs = await pipe.execute()
-            except (redis.ConnectionError, OSError) as err:
-                raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
+            exists, blobs = await self._answer(pipe.execute())
         if not exists:
             return None
         return [_unpack(after_version + 1 + k, blob) for k, blob in enumerate(blobs)]
@@ -283,16 +281,16 @@ class RedisStore(GameStore):
         return None if found is None else _unpack(int(found[0]), found[1])
 
     async def count(self) -> int:
-        return await self._redis.zcard(self._key("games"))
+        return await self._answer(self._redis.zcard(self._key("games")))
 
     async def count_finished(self) -> int:
-        return await self._redis.zcard(self._key("finished"))
+        return await self._answer(self._redis.zcard(self._key("finished")))
 
     def cached(self) -> int:
         return len(self._live)
 
     async def bot_turn_games(self, limit: int = 10000) -> list[str]:
-        members = await self._redis.srandmember(self._key("botturn"), limit)
+        members = await self._answer(self._redis.srandmember(self._key("botturn"), limit))
         return [m.decode() for m in members or ()]
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
@@ -363,7 +361,8 @@ class RedisStore(GameStore):
         return bool(await self._run("delete", [], [PREFIX, game_id, CHANNEL]))
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
-        ids = await self._redis.zrangebyscore(self._key("finished"), "-inf", f"({before}", start=0, num=limit)
+        ids = await self._answer(self._redis.zrangebyscore(self._key("finished"), "-inf", f"({before}", start=0,
+                                                           num=limit))
         out = []
         for game_id in (i.decode() for i in ids):
             if await self.delete(game_id):

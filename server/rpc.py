@@ -23,6 +23,7 @@ from grpc_status import rpc_status
 
 from . import errors, logs, metrics
 from .master import Call
+from .store import StoreUnavailable
 
 log = structlog.get_logger("boardbot.server")
 
@@ -70,6 +71,8 @@ class _Outcome:
 
     async def __aexit__(self, kind, exc, tb) -> bool:
         try:
+            if isinstance(exc, StoreUnavailable):  # retryable: the store may answer the next call
+                exc = errors.unavailable(f"the game store does not answer: {exc}", "STORE_UNAVAILABLE")
             if isinstance(exc, errors.ServiceError):
                 self.code = exc.code_name
                 await _abort(self.context, exc)

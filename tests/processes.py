@@ -81,8 +81,8 @@ def redis_server_binary() -> str:
 class RedisServer:
     """A `redis-server` on a free loopback port, in memory only (no dump, no AOF)."""
 
-    def __init__(self, directory):
-        self.port = free_port()
+    def __init__(self, directory, port: int | None = None):
+        self.port = port or free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.proc = subprocess.Popen([redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
                                       "--save", "", "--appendonly", "no", "--dir", str(directory)],

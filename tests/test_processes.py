@@ -340,3 +340,30 @@ def test_two_servers_on_one_redis_a_client_carries_on_when_one_is_killed(tmp_pat
         alt.close()
         for server in servers:
             server.stop()
+
+
+def test_a_server_whose_redis_goes_away_answers_unavailable_and_recovers(tmp_path):
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.redis_store import RedisStore
+
+    redis_server = RedisServer(tmp_path)
+    try:
+        with BackgroundServer(store=RedisStore(redis_server.url)) as srv, Client(srv.address, timeout=10) as c:
+            game = c.create_game("frogriders", seats=[HUMAN, HUMAN], seed=1)
+            redis_server.stop()
+            with pytest.raises(grpc.RpcError) as down:
+                c.get_game(game.game_id)
+            assert down.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert "does not answer" in down.value.details()
+            redis_server = RedisServer(tmp_path, port=redis_server.port)  # empty: no persistence here
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    created = c.create_game("frogriders", seats=[HUMAN, HUMAN], seed=2)
+                    break
+                except grpc.RpcError as err:
+                    assert err.code() == grpc.StatusCode.UNAVAILABLE and time.monotonic() < deadline
+                    time.sleep(0.2)
+            assert c.get_game(created.game_id).version == 0
+    finally:
+        redis_server.stop()
