@@ -54,6 +54,7 @@ log = structlog.get_logger("boardbot.server")
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
 LIVE_CACHE = 4096
+MAX_CONNECTIONS = 64  # to Redis, per server process
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
@@ -165,7 +166,11 @@ class RedisStore(GameStore):
 
     # --- opening and closing ------------------------------------------------------------
     async def open(self) -> None:
-        self._redis = redis.Redis.from_url(self.url, decode_responses=False, health_check_interval=30)
+        # a bounded pool that makes a call wait for a free connection (redis-py's default pool
+        # fails past 100 at once, which a busy server reaches: every call and bot in flight uses one)
+        pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS, timeout=10,
+                                                     health_check_interval=30)
+        self._redis = redis.Redis(connection_pool=pool, decode_responses=False)
         try:
             await self._redis.ping()
         except (redis.ConnectionError, OSError) as err:
