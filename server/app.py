@@ -10,9 +10,7 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import os
-import shutil
 import signal
-import tempfile
 import threading
 
 import grpc
@@ -92,12 +90,6 @@ class Running:
         self.port = port
         self.address = host if host.startswith("unix:") else f"{host}:{port}"
 
-    def servicers(self) -> list:
-        """(servicer, service descriptor) pairs: what ``boardbot.server.bridge`` serves."""
-        return [(self.service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"]),
-                (self.bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]),
-                (self.health, health_pb2.DESCRIPTOR.services_by_name["Health"])]
-
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Stop taking calls, end watch streams, let in-flight calls finish."""
         await self.health.enter_graceful_shutdown()
@@ -110,7 +102,7 @@ class Running:
         await self.master.store.close()
 
 
-async def start(address: str | None, store: GameStore | None = None,
+async def start(address: str, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
                 connections: ConnectionOptions | None = None, slot: Slot | None = None,
@@ -122,8 +114,7 @@ async def start(address: str | None, store: GameStore | None = None,
     process without one; ``max_searches`` and ``search_queue_limit``: see
     ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
     ``slot``: this process's place among several on one address (``boardbot.server.processes``):
-    the port is shared (SO_REUSEPORT); ``address`` None: only the process's own Unix
-    socket (the front has the address). ``store``: where the games
+    the port is shared (SO_REUSEPORT). ``store``: where the games
     are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
     seconds a finished game is kept (None: for ever); ``metrics_address``: serve
     Prometheus metrics there (``boardbot.server.metrics``)."""
@@ -153,8 +144,6 @@ async def start(address: str | None, store: GameStore | None = None,
     reflection.enable_server_reflection(
         (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME), server)
-    if address is None:  # only the process's own socket (the front takes the public calls)
-        address = slot.socket_address()
     port = server.add_insecure_port(address)
     if port == 0:
         await store.close()
@@ -173,45 +162,19 @@ async def start(address: str | None, store: GameStore | None = None,
     return running
 
 
-async def serve(address: str | None, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None, ready=None, front_binary: str | None = None,
-                bridge: str | None = None, **search_options) -> int:
+async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
+                connections: ConnectionOptions | None = None, ready=None, **search_options) -> int:
     """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit
-    status (1 if the front died). ``ready()`` is called once the server takes
-    calls. ``front_binary``: the C++ front takes the calls on ``address`` and
-    hands them to this process (``boardbot.server.front``). ``bridge``: serve a front
-    that someone else runs (the ``--processes`` supervisor) at this Unix socket
-    path, and no public address. ``search_options``: ``pool``, ``max_searches``,
-    ``search_queue_limit``, ``slot``, ``store``, ``retention`` (see ``start``)."""
-    from . import front
-    from .bridge import BridgeServer
-
+    status. ``ready()`` is called once the server takes calls.
+    ``search_options``: ``pool``, ``max_searches``, ``search_queue_limit``,
+    ``slot``, ``store``, ``retention``, ``metrics_address`` (see ``start``)."""
     loop = asyncio.get_running_loop()
     connections = connections or ConnectionOptions()
-    run_dir, grpc_address = None, address
-    if front_binary is not None:  # the Python gRPC server on a private socket; the front on the address
-        run_dir = tempfile.mkdtemp(prefix="boardbot-front-")
-        grpc_address, bridge = f"unix:{os.path.join(run_dir, 'grpc.sock')}", front.bridge_path(run_dir)
-    elif bridge is not None:
-        grpc_address = None  # only the process's own socket
-    running = await start(grpc_address, bot_executor=bot_executor, connections=connections, **search_options)
-    bridge_server, front_proc = None, None
-    try:
-        if bridge is not None:
-            bridge_server = BridgeServer(running.servicers())
-            await bridge_server.start(bridge)
-        if front_binary is not None:
-            front_proc = await loop.run_in_executor(None, front.launch, front_binary, address, [bridge], connections)
-    except BaseException:
-        if bridge_server is not None:
-            await bridge_server.close()
-        await running.stop(0)
-        raise
+    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
     slot = search_options.get("slot")
     if slot is not None:
         structlog.contextvars.bind_contextvars(process=slot.index)
-    log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME,
-             pid=os.getpid())
+    log.info("serving", address=running.address, service=SERVICE_NAME, pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))
@@ -220,25 +183,12 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
         loop.add_signal_handler(sig, stop.set)
     if ready is not None:
         ready()
-    status, waiting = 0, {loop.create_task(stop.wait())}
-    if front_proc is not None:
-        front_exit = loop.run_in_executor(None, front_proc.wait)
-        waiting.add(front_exit)
-    done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-    if front_proc is not None and front_exit in done:
-        log.error("front_exited", status=front_proc.returncode)
-        status = 1
+    await stop.wait()
     log.info("shutting_down", grace_seconds=GRACE_SECONDS)
-    if front_proc is not None:
-        await loop.run_in_executor(None, front.stop, front_proc)
-    if bridge_server is not None:
-        await bridge_server.close()
     await running.stop()
-    if run_dir is not None:
-        shutil.rmtree(run_dir, ignore_errors=True)
     logs.rpc.flush()
     log.info("stopped")
-    return status
+    return 0
 
 
 class BackgroundServer:

@@ -1,7 +1,7 @@
 """Service errors as ``google.rpc.Status``: a code, a message and typed details.
 
 Transport-free: the game master raises ``ServiceError`` and every way in
-(the gRPC adapters, the native bridge through them, an in-process caller)
+(the gRPC adapters, an in-process caller)
 turns it into its own form; ``status()`` is the ``google.rpc.Status`` they
 all carry. Codes are ``google.rpc.Code`` numbers, the same as gRPC's.
 

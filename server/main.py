@@ -40,15 +40,6 @@ def run_server(args, slot=None, ready=None) -> int:
     from .app import serve
 
     logs.configure(rpc_every=args.rpc_log_every, process=slot.index if slot is not None else None)
-    front = bridge = None
-    address = args.address
-    if getattr(args, "front", "grpc") == "native":
-        from .front import bridge_path, front_binary
-
-        if slot is None:
-            front = front_binary(args.front_binary)
-        else:  # the supervisor runs the front; this process serves it at its bridge socket
-            address, bridge = None, bridge_path(slot.socket_dir, slot.index)
     connections = connection_options(args)
     executor = None
     if args.bot_processes > 0:
@@ -70,8 +61,8 @@ def run_server(args, slot=None, ready=None) -> int:
     from .store import StoreUnavailable
 
     try:
-        return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
-                                   slot=slot, ready=ready, front_binary=front, bridge=bridge, **options))
+        return eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
+                                   slot=slot, ready=ready, **options))
     except StoreUnavailable as err:
         raise SystemExit(f"boardbot serve: {err}") from None
     finally:

@@ -5,8 +5,8 @@ creating games, seat tokens, the views each seat may see, moves with their
 version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
 Every way in is a thin adapter over one ``GameMaster``: the gRPC services
-(``boardbot.server.service``, ``boardbot.server.bot_service``), the native
-front's bridge (through those), and in-process callers such as
+(``boardbot.server.service``, ``boardbot.server.bot_service``) and in-process
+callers such as
 ``boardbot loadtest --in-process``. Requests and responses are the
 ``boardbot.v1`` messages; what a transport carries besides them (the
 ``authorization`` value, the deadline) comes in a ``Call``; errors are

@@ -31,7 +31,7 @@ NO_DEADLINE = 10 * 365 * 86400.0  # what gRPC reports as the time left of a call
 
 
 def call_of(context) -> Call:
-    """The master's ``Call`` for a gRPC call (or the bridge's stand-in context)."""
+    """The master's ``Call`` for a gRPC call."""
     authorization = None
     for key, value in context.invocation_metadata() or ():
         if key == "authorization":

@@ -35,12 +35,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
                             "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
                             "docs/performance.md)")
-    serve.add_argument("--front", choices=("grpc", "native"), default=os.environ.get("BOARDBOT_FRONT") or "grpc",
-                       help="who takes the gRPC calls: grpc (Python grpcio, the default; $BOARDBOT_FRONT) or native "
-                            "(the C++ front built from front/, which hands calls to this process over a Unix socket: "
-                            "far less CPU per call; docs/performance.md)")
-    serve.add_argument("--front-binary", default=None,
-                       help="the native front (default: $BOARDBOT_FRONT_BINARY or build/front/boardbot-front)")
     serve.add_argument("--bot-processes", type=int, default=0,
                        help="play greedy bot seats in this many worker processes (the random bot plays on the "
                             "event loop; default 0: a thread pool)")
