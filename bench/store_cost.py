@@ -1,14 +1,15 @@
 """What each store costs per move: the game master's calls made directly, on each store.
 
     python bench/store_cost.py [--moves 3000] [--stores memory,sqlite,sqlite-full,redis]
-                               [--game frogriders] [--redis redis://HOST:PORT/DB]
+                               [--game frogriders] [--redis redis://HOST:PORT/DB] [--clients 1]
 
 Plays games of one client seat against the random bot through
 ``GameMaster.submit_move`` with RESPONSE_VIEW_NEXT_DECISION (one call per
 client move: the client's move and the bot's reply, two commits, and the next
-view), one call after another on one event loop, and prints per call the wall
-time and this process's CPU (the master and the store's client side), for
-each store:
+view), one call after another on one event loop (``--clients N``: N such
+clients at once, so the commits of one loop turn share SQLite's transaction),
+and prints per call the wall time and this process's CPU (the master and the
+store's client side), for each store:
 
 * ``memory``: ``InMemoryStore``;
 * ``sqlite``: ``SqliteStore`` in a temporary directory, ``synchronous=normal``
@@ -79,14 +80,15 @@ async def play(master: GameMaster, game: str, moves: int, seed: int) -> tuple[in
     return done, games
 
 
-async def measure(name: str, store, game: str, moves: int, redis_pid: int | None) -> dict:
+async def measure(name: str, store, game: str, moves: int, redis_pid: int | None, clients: int = 1) -> dict:
     await store.open()
     master = GameMaster(store)
     try:
         await play(master, game, min(200, moves), 1)  # warm up: caches, the first games
         wall, cpu = time.perf_counter(), time.process_time()
         redis_cpu = cpu_seconds(redis_pid) if redis_pid else None
-        done, games = await play(master, game, moves, 2)
+        played = await asyncio.gather(*(play(master, game, moves // clients, 2 + i) for i in range(clients)))
+        done, games = sum(p[0] for p in played), sum(p[1] for p in played)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         out = {"store": name, "moves": done, "games": games, "wall_us": wall / done * 1e6, "cpu_us": cpu / done * 1e6}
         if redis_pid:
@@ -111,12 +113,13 @@ def main() -> int:
     parser.add_argument("--stores", default="memory,sqlite,sqlite-full,redis")
     parser.add_argument("--game", default="frogriders")
     parser.add_argument("--redis", default=None, help="a Redis to use (its db is flushed); default: start one")
+    parser.add_argument("--clients", type=int, default=1, help="clients playing at once (default 1)")
     args = parser.parse_args()
     logs.configure(enabled=False)
     work = tempfile.mkdtemp(prefix="boardbot-store-cost-")
     redis_proc = None
     print(f"{args.game}, one client seat against the random bot, SubmitMove with RESPONSE_VIEW_NEXT_DECISION "
-          f"(two commits per call), one call at a time", flush=True)
+          f"(two commits per call), {args.clients} client(s) each making one call at a time", flush=True)
     try:
         for name in args.stores.split(","):
             redis_pid = None
@@ -151,7 +154,7 @@ def main() -> int:
                 store = RedisStore(url)
             else:
                 raise SystemExit(f"unknown store {name!r}")
-            row = asyncio.run(measure(name, store, args.game, args.moves, redis_pid))
+            row = asyncio.run(measure(name, store, args.game, args.moves, redis_pid, args.clients))
             print_row(row)
             if name.startswith("sqlite"):
                 size = sum(os.path.getsize(path + suffix) for suffix in ("", "-wal") if os.path.exists(path + suffix))

@@ -1,10 +1,11 @@
 """Games in one SQLite file: the default store of ``boardbot serve`` (``--store sqlite:PATH``).
 
-Python's own ``sqlite3`` on one connection, in WAL mode. Every commit is one
-transaction (the record's row updated only if its version is still the
-expected one, the events inserted), and the master answers a call only after
-its commit has returned, so an acknowledged CreateGame, SubmitMove or Resign
-is in the file.
+Python's own ``sqlite3`` on one connection, in WAL mode. A commit updates the
+record's row only if its version is still the expected one and inserts the
+events; the commits made in one event-loop turn share one transaction (group
+commit: one COMMIT, and with ``synchronous=full`` one fsync, for all of them),
+and the master answers a call only after that transaction has committed, so
+an acknowledged CreateGame, SubmitMove or Resign is in the file.
 
 What survives what depends on ``synchronous`` (``sqlite:PATH?synchronous=...``):
 
@@ -15,9 +16,10 @@ What survives what depends on ``synchronous`` (``sqlite:PATH?synchronous=...``):
   kernel crash may lose the last commits (those since the last checkpoint's
   flush, about a second: see ``CHECKPOINT_SECONDS``), never the file's
   consistency.
-* ``full``: the WAL is flushed to the disk (fsync) at every commit, before
-  the answer: survives a power loss too, at the cost of an fsync per commit
-  on the event loop (bench/store_cost.py measures both; docs/performance.md).
+* ``full``: the WAL is flushed to the disk (fsync) at every transaction,
+  before the answers: survives a power loss too, at the cost of an fsync per
+  event-loop turn's commits, on the event loop (bench/store_cost.py measures
+  both; docs/storage.md).
 
 Checkpoints (copying the WAL into the database file) run in a thread of
 their own with their own connection (``PRAGMA wal_checkpoint(PASSIVE)``,
@@ -36,6 +38,7 @@ game's ``seq`` and the version: a few dozen bytes each).
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import fcntl
 import os
@@ -102,6 +105,7 @@ class SqliteStore(GameStore):
         self._requests: dict[str, dict[str, int]] = {}  # cached games: request_id -> version
         self._waiters = Waiters()
         self._count = 0
+        self._batch: list = []  # (body, after, future): this event-loop turn's commits (_grouped)
         self._stop_checkpoints = threading.Event()
         self._checkpointer: threading.Thread | None = None
 
@@ -140,6 +144,7 @@ class SqliteStore(GameStore):
             db.close()
 
     async def close(self) -> None:
+        self._commit_batch()  # commits still waiting for their turn's transaction
         self._stop_checkpoints.set()
         if self._checkpointer is not None:
             self._checkpointer.join(10)
@@ -261,6 +266,52 @@ class SqliteStore(GameStore):
         await self._waiters.until(self._waiters.event(game_id), timeout)
 
     # --- writing --------------------------------------------------------------------------
+    async def _grouped(self, body, after) -> bool:
+        """Group commit: ``body(db)`` runs in the one write transaction of this event-loop
+        turn's commits, which share its COMMIT (and, with ``synchronous=full``, its fsync).
+        ``body`` returns False to change nothing (its first statement decides: it writes
+        only once that succeeded); ``after(result)`` runs once the transaction is committed,
+        whether or not the caller still waits (a cancelled call's commit stands, and the
+        cache follows the file). Returns ``body``'s result."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self._batch.append((body, after, done))
+        if len(self._batch) == 1:
+            loop.call_soon(self._commit_batch)
+        return await done
+
+    def _commit_batch(self) -> None:
+        batch, self._batch = self._batch, []
+        if not batch:
+            return
+        results = []
+        try:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for body, _, _ in batch:
+                    try:
+                        results.append(body(db))
+                    except KeyError as refused:  # its first statement failed: it wrote nothing
+                        results.append(refused)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except Exception as err:  # noqa: BLE001 - every waiting commit learns of it
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_exception(err)
+            return
+        for (_, after, done), result in zip(batch, results):
+            after(result)
+            if done.done():
+                continue  # cancelled meanwhile
+            if isinstance(result, Exception):
+                done.set_exception(result)
+            else:
+                done.set_result(result)
+
     def _transaction(self, body) -> bool:
         """Run ``body(db)`` in one write transaction; it returns False to roll back."""
         db = self._db
@@ -276,6 +327,7 @@ class SqliteStore(GameStore):
     async def create_live(self, live: Live) -> Live:
         if self.max_games is not None and self._count >= self.max_games:
             raise StoreFull(self.max_games)
+        self._count += 1  # taken now: the creates of one turn cannot overshoot the cap together
         record = live.to_record()
         seq = None
 
@@ -292,10 +344,18 @@ class SqliteStore(GameStore):
             db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record["initial"])))
             return True
 
-        self._transaction(insert)
-        self._count += 1
-        self._requests[live.game_id] = {}
-        return self._remember(Live(dict(live.record, seq=seq, version=0), live.state))
+        stored = None
+
+        def after(result) -> None:
+            nonlocal stored
+            if result is not True:
+                self._count -= 1
+                return
+            self._requests[live.game_id] = {}
+            stored = self._remember(Live(dict(live.record, seq=seq, version=0), live.state))
+
+        await self._grouped(insert, after)
+        return stored
 
     async def create(self, record: Record) -> Record:
         return (await self.create_live(Live.from_record(loads(dumps(record))))).to_record()
@@ -327,18 +387,20 @@ class SqliteStore(GameStore):
             db.executemany("INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)", packed)
             return True
 
-        if not self._transaction(write):
-            self._live.pop(game_id, None)  # the file moved on without us: read it again
-            return False
-        self._remember(live)
-        index = self._requests.get(game_id)
-        if index is not None:
-            for event in events:
-                request_id = request_id_of(event)
-                if request_id is not None:
-                    index[request_id] = event["version"]
-        self._waiters.notify(game_id)
-        return True
+        def after(written) -> None:
+            if not written:
+                self._live.pop(game_id, None)  # the file moved on without us: read it again
+                return
+            self._remember(live)
+            index = self._requests.get(game_id)
+            if index is not None:
+                for event in events:
+                    request_id = request_id_of(event)
+                    if request_id is not None:
+                        index[request_id] = event["version"]
+            self._waiters.notify(game_id)
+
+        return await self._grouped(write, after)
 
     async def commit(self, game_id: str, expected_version: int, record: Record,
                      events: list[EventRecord]) -> bool:

@@ -399,3 +399,37 @@ def test_the_master_plays_a_whole_game_on_each_store(make):
         await again.close()
 
     run(go())
+
+
+def test_sqlite_commits_of_one_turn_share_a_transaction_and_keep_their_compare_and_set(tmp_path):
+    async def go():
+        store = SqliteStore(str(tmp_path / "games.sqlite3"), max_games=12)
+        await store.open()
+        lives = await asyncio.gather(*(store.create_live(new_live(f"g{i}")) for i in range(10)))
+        with pytest.raises(StoreFull):  # the creates of one turn cannot overshoot the cap together
+            await asyncio.gather(*(store.create_live(new_live(f"x{i}")) for i in range(3)))
+        assert await store.count() == 12
+        rng = random.Random(9)
+        nexts = [next_live(live, rng) for live in lives]
+        rival, rival_event = next_live(lives[0], rng)  # a second commit of g0 from version 0, in the same turn
+        results = await asyncio.gather(*(store.commit_live(live.game_id, 0, nxt, [event])
+                                         for live, (nxt, event) in zip(lives, nexts)),
+                                       store.commit_live("g0", 0, rival, [rival_event]))
+        assert results == [True] * 10 + [False]
+        # a commit whose caller is cancelled while it waits for the turn's transaction still stands,
+        # and what this store serves afterwards says so
+        one, _ = nexts[1]
+        two, event = next_live(one, rng)
+        waiting = asyncio.ensure_future(store.commit_live("g1", 1, two, [event]))
+        await asyncio.sleep(0)
+        waiting.cancel()
+        await asyncio.sleep(0.01)
+        assert (await store.get_live("g1")).version == 2
+        await store.close()
+        again = SqliteStore(str(tmp_path / "games.sqlite3"))
+        await again.open()
+        assert [(await again.get_live(f"g{i}")).version for i in range(3)] == [1, 2, 1]
+        assert (await again.get_live("g0")).state.to_dict() == nexts[0][0].state.to_dict()
+        await again.close()
+
+    run(go())
