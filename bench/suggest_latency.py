@@ -63,7 +63,9 @@ def free_port() -> int:
 
 def start_server(args) -> tuple[subprocess.Popen, str]:
     address = f"127.0.0.1:{free_port()}"
-    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address, "--http-address", "off"]
+    # searches are measured here, not the store: games in memory, no file shared with another run
+    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address, "--store", "memory",
+           "--http-address", "off"]
     for flag, value in (("--ai-workers", args.ai_workers), ("--max-searches", args.max_searches),
                         ("--search-queue-limit", args.search_queue_limit)):
         if value is not None:

@@ -10,9 +10,7 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import os
-import shutil
 import signal
-import tempfile
 import threading
 
 import grpc
@@ -26,11 +24,11 @@ from . import logs
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
-from .cluster import Cluster
 from .limits import Limits
-from .tls import TlsFiles
-from .master import GameMaster
+from .master import DEFAULT_RETENTION, GameMaster
+from .processes import Slot
 from .rpc import add_servicer
+from .tls import TlsFiles
 from .search_queue import SearchQueue
 from .service import GameService
 from .store import GameStore, InMemoryStore
@@ -96,12 +94,6 @@ class Running:
         self.address = host if host.startswith("unix:") else f"{host}:{port}"
         self.http = None  # the browser port (boardbot.server.http_port.HttpPort), if serving one
 
-    def servicers(self) -> list:
-        """(servicer, service descriptor) pairs: what ``boardbot.server.bridge`` serves."""
-        return [(self.service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"]),
-                (self.bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]),
-                (self.health, health_pb2.DESCRIPTOR.services_by_name["Health"])]
-
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Stop taking calls, end watch streams, let in-flight calls finish."""
         await self.health.enter_graceful_shutdown()
@@ -109,14 +101,18 @@ class Running:
         if self.http is not None:
             await self.http.stop()
         await self.server.stop(grace)
+        if self.games_task is not None:
+            self.games_task.cancel()
         self.master.bots.close()
         self.searches.close()
+        await self.master.store.close()
 
 
-async def start(address: str | None, store: GameStore | None = None,
+async def start(address: str, store: GameStore | None = None,
                 bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
                 pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None, cluster: Cluster | None = None,
+                connections: ConnectionOptions | None = None, slot: Slot | None = None,
+                retention: float | None = DEFAULT_RETENTION, metrics_address: str | None = None,
                 http_address: str | None = None, cors_origins: tuple[str, ...] = (),
                 limits: Limits | None = None, tls: TlsFiles | None = None, reflection_on: bool = True) -> Running:
     """Start serving on ``address``; random and greedy bots run on
@@ -125,25 +121,37 @@ async def start(address: str | None, store: GameStore | None = None,
     ``boardbot.ai.pool.SearchPool`` started before the server), or in threads of this
     process without one; ``max_searches`` and ``search_queue_limit``: see
     ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
-    ``cluster``: this process's place among several on one port (``boardbot.server.cluster``):
-    the port is shared (SO_REUSEPORT) and the process also listens on its own
-    Unix socket for the calls the others forward to it. ``http_address``: also serve
+    ``slot``: this process's place among several on one address (``boardbot.server.processes``):
+    the port is shared (SO_REUSEPORT). ``store``: where the games
+    are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
+    seconds a finished game is kept (None: for ever); ``metrics_address``: serve
+    Prometheus metrics there (``boardbot.server.metrics``). ``http_address``: also serve
     the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
-    CORS opened to ``cors_origins``. ``limits``: what one caller may take (``boardbot.server.limits``). ``tls``: serve both
-    ports over TLS (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
+    CORS opened to ``cors_origins``. ``limits``: what one caller may take
+    (``boardbot.server.limits``). ``tls``: serve both ports over TLS
+    (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
     options = (connections or ConnectionOptions()).grpc_options()
-    if cluster is not None:
+    if slot is not None:
         options.append(("grpc.so_reuseport", 1))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    master = GameMaster(store or InMemoryStore(), bots or BotRunner(bot_executor, searches=searches,
-                                                     max_seconds=(limits or Limits()).max_bot_seconds),
-                        new_game_id=cluster.new_game_id if cluster is not None else None, limits=limits)
-    service = GameService(master, cluster)
+    store = store if store is not None else InMemoryStore()
+    await store.open()
+    if metrics_address is not None:
+        from . import metrics
+
+        metrics.serve(metrics_address)
+        metrics.watch_searches(searches)
+        games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
+        store = metrics.MeasuredStore(store)
+    limits = limits or Limits()
+    master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches, max_seconds=limits.max_bot_seconds),
+                        retention=retention, limits=limits)
+    service = GameService(master)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
-    advisor = BotAdvisor(master, searches, process_index=cluster.index if cluster is not None else 0,
-                         processes=cluster.size if cluster is not None else 1)
-    bot_service = BotService(advisor, service.router)
+    advisor = BotAdvisor(master, searches, process_index=slot.index if slot is not None else 0,
+                         processes=slot.size if slot is not None else 1)
+    bot_service = BotService(advisor)
     add_servicer(server, bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -151,17 +159,13 @@ async def start(address: str | None, store: GameStore | None = None,
         reflection.enable_server_reflection(
             (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
              reflection.SERVICE_NAME), server)
-    if address is None:  # only the cluster's private socket (the front takes the public calls)
-        address = cluster.socket_address(cluster.index)
     if tls is not None and not address.startswith("unix:"):
         port = server.add_secure_port(address, tls.grpc_credentials())
     else:
         port = server.add_insecure_port(address)
     if port == 0:
+        await store.close()
         raise OSError(f"cannot listen on {address}")
-    if cluster is not None and address != cluster.socket_address(cluster.index):
-        if server.add_insecure_port(cluster.socket_address(cluster.index)) == 0:
-            raise OSError(f"cannot listen on {cluster.socket_address(cluster.index)}")
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
@@ -170,7 +174,9 @@ async def start(address: str | None, store: GameStore | None = None,
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
     running.bot_service = bot_service
+    running.games_task = games_task if metrics_address is not None else None
     searches.start()
+    await master.start()
     if http_address is not None:
         from .http_port import HttpPort, build_app
 
@@ -184,45 +190,20 @@ async def start(address: str | None, store: GameStore | None = None,
     return running
 
 
-async def serve(address: str | None, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None, ready=None, front_binary: str | None = None,
-                bridge: str | None = None, **search_options) -> int:
+async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
+                connections: ConnectionOptions | None = None, ready=None, **search_options) -> int:
     """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit
-    status (1 if the front died). ``ready()`` is called once the server takes
-    calls. ``front_binary``: the C++ front takes the calls on ``address`` and
-    hands them to this process (``boardbot.server.front``). ``bridge``: serve a front
-    that someone else runs (the ``--processes`` supervisor) at this Unix socket
-    path, and no public address. ``search_options``: ``pool``, ``max_searches``,
-    ``search_queue_limit``, ``cluster`` (see ``start``)."""
-    from . import front
-    from .bridge import BridgeServer
-
+    status. ``ready()`` is called once the server takes calls.
+    ``search_options``: ``pool``, ``max_searches``, ``search_queue_limit``,
+    ``slot``, ``store``, ``retention``, ``metrics_address`` (see ``start``)."""
     loop = asyncio.get_running_loop()
     connections = connections or ConnectionOptions()
-    run_dir, grpc_address = None, address
-    if front_binary is not None:  # the Python gRPC server on a private socket; the front on the address
-        run_dir = tempfile.mkdtemp(prefix="boardbot-front-")
-        grpc_address, bridge = f"unix:{os.path.join(run_dir, 'grpc.sock')}", front.bridge_path(run_dir)
-    elif bridge is not None:
-        grpc_address = None  # only the cluster's private socket
-    running = await start(grpc_address, bot_executor=bot_executor, connections=connections, **search_options)
-    bridge_server, front_proc = None, None
-    try:
-        if bridge is not None:
-            bridge_server = BridgeServer(running.servicers())
-            await bridge_server.start(bridge)
-        if front_binary is not None:
-            front_proc = await loop.run_in_executor(None, front.launch, front_binary, address, [bridge], connections)
-    except BaseException:
-        if bridge_server is not None:
-            await bridge_server.close()
-        await running.stop(0)
-        raise
-    cluster = running.service.cluster
-    if cluster is not None:
-        structlog.contextvars.bind_contextvars(process=cluster.index)
+    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
+    slot = search_options.get("slot")
+    if slot is not None:
+        structlog.contextvars.bind_contextvars(process=slot.index)
     http = running.http.address if running.http is not None else None
-    log.info("serving", address=address, bridge=bridge, grpc=running.address, service=SERVICE_NAME, http=http,
+    log.info("serving", address=running.address, service=SERVICE_NAME, http=http,
              web_app=f"http://{http}/" if http is not None else None, pid=os.getpid())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
@@ -232,25 +213,12 @@ async def serve(address: str | None, bot_executor: concurrent.futures.Executor |
         loop.add_signal_handler(sig, stop.set)
     if ready is not None:
         ready()
-    status, waiting = 0, {loop.create_task(stop.wait())}
-    if front_proc is not None:
-        front_exit = loop.run_in_executor(None, front_proc.wait)
-        waiting.add(front_exit)
-    done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-    if front_proc is not None and front_exit in done:
-        log.error("front_exited", status=front_proc.returncode)
-        status = 1
+    await stop.wait()
     log.info("shutting_down", grace_seconds=GRACE_SECONDS)
-    if front_proc is not None:
-        await loop.run_in_executor(None, front.stop, front_proc)
-    if bridge_server is not None:
-        await bridge_server.close()
     await running.stop()
-    if run_dir is not None:
-        shutil.rmtree(run_dir, ignore_errors=True)
     logs.rpc.flush()
     log.info("stopped")
-    return status
+    return 0
 
 
 class BackgroundServer:

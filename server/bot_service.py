@@ -15,11 +15,8 @@ from .rpc import rpc
 
 
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
-    rpc_service = "bot"  # which stub a forwarded call uses (boardbot.server.cluster)
-
-    def __init__(self, advisor: BotAdvisor, router=None):
+    def __init__(self, advisor: BotAdvisor):
         self.advisor = advisor
-        self.router = router  # SuggestMove for another process's game goes there
 
     @rpc
     async def SuggestMove(self, request, call, context):

@@ -1,7 +1,7 @@
 """Service errors as ``google.rpc.Status``: a code, a message and typed details.
 
 Transport-free: the game master raises ``ServiceError`` and every way in
-(the gRPC adapters, the native bridge through them, an in-process caller)
+(the gRPC adapters, an in-process caller)
 turns it into its own form; ``status()`` is the ``google.rpc.Status`` they
 all carry. Codes are ``google.rpc.Code`` numbers, the same as gRPC's.
 
@@ -107,23 +107,30 @@ def internal(request_id: str) -> ServiceError:
 
 
 def overloaded(message: str, metadata: dict[str, str], retry_after: float, subject: str) -> ServiceError:
-    """RESOURCE_EXHAUSTED with ErrorInfo, RetryInfo and QuotaFailure details."""
-    delay = duration_pb2.Duration()
-    delay.FromNanoseconds(int(retry_after * 1e9))
-    return ServiceError(Code.RESOURCE_EXHAUSTED, message, "SEARCH_QUEUE_FULL", metadata=metadata, details=[
-        error_details_pb2.RetryInfo(retry_delay=delay),
-        error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
-            subject=subject, description=message)])])
+    """RESOURCE_EXHAUSTED for a full search queue, with ErrorInfo, RetryInfo and QuotaFailure details."""
+    return exhausted(message, "SEARCH_QUEUE_FULL", metadata, subject, retry_after)
+
+
+def store_full(limit: int) -> ServiceError:
+    """RESOURCE_EXHAUSTED for a CreateGame past the store's cap on games (``--max-games``)."""
+    return exhausted(f"the server holds its maximum of {limit} games: delete finished games, or try again "
+                     "once some have expired", "GAME_LIMIT_REACHED", {"max_games": str(limit)}, "games")
 
 
 def quota_exceeded(message: str, reason: str, subject: str, retry_after: float | None = None,
                    metadata: dict[str, str] | None = None) -> ServiceError:
-    """RESOURCE_EXHAUSTED for a per-game or per-client limit: ErrorInfo, QuotaFailure and,
-    when waiting helps, RetryInfo."""
-    details: list[Message] = [error_details_pb2.QuotaFailure(violations=[
-        error_details_pb2.QuotaFailure.Violation(subject=subject, description=message)])]
+    """RESOURCE_EXHAUSTED for a per-game or per-client limit (boardbot.server.limits)."""
+    return exhausted(message, reason, metadata or {}, subject, retry_after)
+
+
+def exhausted(message: str, reason: str, metadata: dict[str, str], subject: str,
+              retry_after: float | None = None) -> ServiceError:
+    """RESOURCE_EXHAUSTED with ErrorInfo, QuotaFailure and (given ``retry_after``) RetryInfo details."""
+    details: list[Message] = []
     if retry_after is not None:
         delay = duration_pb2.Duration()
         delay.FromNanoseconds(int(retry_after * 1e9))
         details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    details.append(error_details_pb2.QuotaFailure(violations=[error_details_pb2.QuotaFailure.Violation(
+        subject=subject, description=message)]))
     return ServiceError(Code.RESOURCE_EXHAUSTED, message, reason, metadata=metadata, details=details)

@@ -21,35 +21,38 @@ def serve_main(args) -> int:
         return run_server(args)
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
-    from .cluster import supervise
+    from .storage import is_shared, store_spec
+
+    if not is_shared(store_spec(args.store)):
+        raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "
+                         "--store redis://HOST:PORT (docs/storage.md)")
+    from .processes import supervise
 
     logs.configure(rpc_every=args.rpc_log_every)
     return supervise(args, processes)
 
 
-def run_server(args, cluster=None, ready=None) -> int:
-    """One server process: the whole server, or one of ``--processes`` (``cluster``)."""
+def run_server(args, slot=None, ready=None) -> int:
+    """One server process: the whole server, or one of ``--processes`` (``slot``:
+    ``boardbot.server.processes.Slot``)."""
     from boardbot.server import eventloop
 
     from . import logs
     from .app import serve
 
-    logs.configure(rpc_every=args.rpc_log_every, process=cluster.index if cluster is not None else None)
-    front = bridge = None
-    address = args.address
-    if getattr(args, "front", "grpc") == "native":
-        from .front import bridge_path, front_binary
-
-        if cluster is None:
-            front = front_binary(args.front_binary)
-        else:  # the supervisor runs the front; this process serves it at its bridge socket
-            address, bridge = None, bridge_path(cluster.socket_dir, cluster.index)
+    logs.configure(rpc_every=args.rpc_log_every, process=slot.index if slot is not None else None)
     connections = connection_options(args)
     executor = None
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
     options = search_options(args)
+    options.update(store_options(args))
+    metrics_address = args.metrics_address or os.environ.get("BOARDBOT_METRICS_ADDRESS") or None
+    if metrics_address and slot is not None:  # each process its own port
+        host, _, port = metrics_address.rpartition(":")
+        metrics_address = f"{host}:{int(port) + slot.index}"
+    options["metrics_address"] = metrics_address
     pool = None
     if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
         from boardbot.ai.pool import SearchPool
@@ -60,20 +63,19 @@ def run_server(args, cluster=None, ready=None) -> int:
     options.pop("ai_worker_memory", None)
     options["limits"] = limits_of(args)
     options["tls"] = tls_of(args)
-    if options["tls"] is not None and front is not None:
-        raise SystemExit("boardbot serve: --front native takes plaintext calls only; use TLS with the grpc front "
-                         "or terminate TLS in a proxy")
     options["reflection_on"] = not getattr(args, "no_reflection", False)
-    if cluster is None:
-        options.update(http_address=args.http_address, cors_origins=tuple(args.cors_origin))
-    elif args.http_address is not None:  # games live in the process that made them; HTTP calls are not forwarded
-        import structlog
+    http_address = args.http_address
+    if http_address is not None and slot is not None:  # any process serves any game: each its own port
+        host, _, port = http_address.rpartition(":")
+        http_address = f"{host}:{int(port) + slot.index if int(port) else 0}"
+    options.update(http_address=http_address, cors_origins=tuple(args.cors_origin))
+    from .store import StoreUnavailable
 
-        structlog.get_logger("boardbot.server").warning(
-            "http_port_off", reason="the browser port is served with --processes 1 only")
     try:
-        return eventloop.run(serve(address, bot_executor=executor, pool=pool, connections=connections,
-                                   cluster=cluster, ready=ready, front_binary=front, bridge=bridge, **options))
+        return eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
+                                   slot=slot, ready=ready, **options))
+    except StoreUnavailable as err:
+        raise SystemExit(f"boardbot serve: {err}") from None
     finally:
         if pool is not None:
             pool.close()
@@ -140,14 +142,37 @@ def connection_options(args):
         max_connection_age=args.max_connection_age, max_connection_age_grace=args.max_connection_age_grace)
 
 
-def _env_int(name: str, default):
+DEFAULT_MAX_GAMES = 100_000
+
+
+def store_options(args) -> dict:
+    """The store (not opened yet) and the retention of finished games: flags, else environment, else defaults."""
+    from .master import DEFAULT_RETENTION
+    from .storage import make_store, store_spec
+
+    retention = args.retention if args.retention is not None else _env_float("BOARDBOT_RETENTION", DEFAULT_RETENTION)
+    max_games = args.max_games if args.max_games is not None else _env_int("BOARDBOT_MAX_GAMES", DEFAULT_MAX_GAMES)
+    if retention < 0 or max_games < 0:
+        raise SystemExit("boardbot serve: --retention and --max-games must be >= 0")
+    try:
+        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None)
+    except ValueError as err:
+        raise SystemExit(f"boardbot serve: --store: {err}") from None
+    return {"store": store, "retention": retention or None}
+
+
+def _env_float(name: str, default):
+    return _env_int(name, default, float, "a number")
+
+
+def _env_int(name: str, default, kind=int, what: str = "an integer"):
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return int(raw)
+        return kind(raw)
     except ValueError:
-        raise SystemExit(f"boardbot serve: ${name} must be an integer, not {raw!r}") from None
+        raise SystemExit(f"boardbot serve: ${name} must be {what}, not {raw!r}") from None
 
 
 def cpu_count() -> int:

@@ -5,8 +5,8 @@ creating games, seat tokens, the views each seat may see, moves with their
 version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
 Every way in is a thin adapter over one ``GameMaster``: the gRPC services
-(``boardbot.server.service``, ``boardbot.server.bot_service``), the native
-front's bridge (through those), and in-process callers such as
+(``boardbot.server.service``, ``boardbot.server.bot_service``) and in-process
+callers such as
 ``boardbot loadtest --in-process``. Requests and responses are the
 ``boardbot.v1`` messages; what a transport carries besides them (the
 ``authorization`` value, the deadline) comes in a ``Call``; errors are
@@ -63,19 +63,22 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import convert, errors
 from .bots import BotRunner, check_spec
 from .limits import Limits, RateLimiter
-from .store import GameStore, Live, Record
+from .store import GameStore, Live, Record, StoreFull
 
 log = structlog.get_logger("boardbot.server")
 
 HUMAN, BOT = "human", "bot"
 RESIGNED_BOT = "random"  # plays a resigned seat
-MAX_REQUEST_IDS = 256  # per game, for idempotent SubmitMove retries
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
-WATCH_MAX_BEHIND = 256  # a watch stream this many versions behind its game ends (RESOURCE_EXHAUSTED)
+DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
+EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
+ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
+LEASE_SECONDS = 10.0  # a process's claim on playing a game's bot seats, renewed while it searches
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
+FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
 EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
@@ -224,19 +227,26 @@ class Snapshot:
         state = _game(record["game"]).from_dict(record["initial"])
         return cls(record, state, 0, [False] * len(record["seats"]))
 
-    def advance(self, event: dict) -> "Snapshot":
-        """The snapshot after one event (the engine is deterministic: the same state
-        results); a private snapshot is advanced in place, a shared one copied first."""
+    def advance(self, event: dict, describe: bool = True) -> tuple["Snapshot", dict | None]:
+        """The snapshot after one stored event (the engine is deterministic: the same state
+        results), and, with ``describe``, the event as observers see it (``describe_event``:
+        its texts and log, derived by applying it). A private snapshot is advanced in
+        place, a shared one copied first."""
         assert event["version"] == self.version + 1, (event["version"], self.version)
         out = self
         if self.cache is not None:
             out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
         if event["kind"] == "move":
-            out.state.apply(out.state.game.move_from_dict(event["move"]))
+            state = out.state
+            move = state.game.move_from_dict(event["move"])
+            if describe:
+                full = apply_move(out, event["seat"], move, event["by_bot"], event["time"])
+                return out, full
+            state.apply(move)
         else:
             out.resigned[event["seat"]] = True
         out.version = event["version"]
-        return out
+        return out, (resign_event(out, event["seat"], event["time"]) if describe else None)
 
     @property
     def game_name(self) -> str:
@@ -344,6 +354,58 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
     return out
 
 
+def apply_move(snap: Snapshot, seat: int, move: tuple, by_bot: bool, when: float) -> dict:
+    """Apply ``move`` for ``seat`` to ``snap`` (private); the event as observers see it:
+    a move text for each (the spectator first, then each seat), the log entries with
+    who may read them, whether the game is over. The caller has checked the move
+    against the engine's legal moves of this very state, so ``apply`` needs no second
+    generation of them. A replay (``Snapshot.advance``) derives the same event."""
+    state = snap.state
+    n = state.num_seats
+    texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
+    texts[seat + 1] = state.move_text(move)
+    move_dict = state.game.move_to_dict(move)
+    state.log = []
+    try:
+        state.apply(move)
+        entries = state.log
+    finally:
+        state.log = None
+    snap.version += 1
+    return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
+            "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(), "time": when}
+
+
+def resign_event(snap: Snapshot, seat: int, when: float) -> dict:
+    """The resignation of ``seat`` (already marked in ``snap``) as observers see it."""
+    text = f"seat {seat} resigns; the random bot plays it from now on"
+    return {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
+            "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": snap.finished(), "time": when}
+
+
+STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")
+
+
+def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> dict:
+    """What the store keeps of an event (``boardbot.server.store``): what happened, not
+    its texts (a replay derives them), and the request that made it, if it had an id."""
+    out = {key: event[key] for key in STORED_KEYS}
+    if request_id:
+        out["request"] = {"id": request_id, "fp": fingerprint}
+    return out
+
+
+def bot_to_move(snap: Snapshot) -> bool:
+    """Whether the master plays the next decision (a bot seat, or a resigned one)."""
+    seat = snap.state.decider()
+    return seat != TERMINAL and (snap.record["seats"][seat]["kind"] == BOT or snap.resigned[seat])
+
+
+def now() -> float:
+    """An event's time: seconds, to the millisecond (what a stored event keeps)."""
+    return round(time.time(), 3)
+
+
 # --- the master ---------------------------------------------------------------------
 def _resume_elsewhere(version: int) -> errors.ServiceError:
     """How a watch stream ends when the server shuts down: UNAVAILABLE, so the client
@@ -355,16 +417,20 @@ def _resume_elsewhere(version: int) -> errors.ServiceError:
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
-    ``new_game_id``: makes a new game's id (default: a random hex uuid)."""
+    ``new_game_id``: makes a new game's id (default: a random hex uuid);
+    ``retention``: seconds a finished game is kept (None: for ever; see ``start``)."""
 
     def __init__(self, store: GameStore, bots: BotRunner | None = None,
-                 new_game_id: Callable[[], str] | None = None, limits: Limits | None = None):
+                 new_game_id: Callable[[], str] | None = None, retention: float | None = DEFAULT_RETENTION,
+                 limits: Limits | None = None):
         self.store = store
         self.limits = limits or Limits()
         self._seed_secret = secrets.token_bytes(32)  # see _game_seed
         self._creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
+        self.retention = retention
+        self.holder = uuid.uuid4().hex  # names this master in the store's leases
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
         self._closing = asyncio.Event()
@@ -372,16 +438,56 @@ class GameMaster:
         self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
         self._hub_tasks: set[asyncio.Task] = set()
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
+        self._housekeeping: asyncio.Task | None = None
 
     # --- lifecycle ---------------------------------------------------------------
+    async def start(self) -> None:
+        """Take up what the store holds (after a restart: the bot seats whose turn it is,
+        and so the searches that were running, start again) and keep house: delete
+        finished games older than ``retention``; on a shared store, also play the bot
+        seats of games no process plays any more (one that died let its leases lapse)."""
+        await self._resume_bots()
+        self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
+
+    async def _resume_bots(self) -> None:
+        for game_id in await self.store.bot_turn_games():
+            self._kick(game_id)
+
+    def housekeeping_seconds(self) -> float:
+        every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
+        if self.retention is not None:
+            every = min(every, max(self.retention / 4, 0.05))
+        return every
+
+    async def _keep_house(self) -> None:
+        every = self.housekeeping_seconds()
+        while True:
+            try:
+                async with asyncio.timeout(every):
+                    await self._closing.wait()
+                    return
+            except TimeoutError:
+                pass
+            try:
+                if self.retention is not None:
+                    expired = await self.store.expire_finished(time.time() - self.retention)
+                    if expired:
+                        log.info("games_expired", count=len(expired), retention_s=self.retention)
+                if self.store.shared:
+                    await self._resume_bots()
+            except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
+                log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
+
     async def close(self) -> None:
-        """End watch streams and bot drivers (server shutdown)."""
+        """End watch streams, bot drivers and housekeeping (server shutdown)."""
         self._closing.set()
         for hub in list(self._hubs.values()):  # wake every watcher: it ends UNAVAILABLE
             hub.set()
         for task in list(self._hub_tasks):
             task.cancel()
         tasks = list(self._drivers.values())
+        if self._housekeeping is not None:
+            tasks.append(self._housekeeping)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -389,17 +495,27 @@ class GameMaster:
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
         """The game at its current version (read-only), or NOT_FOUND."""
+        return (await self.live_and_request(game_id, call, ""))[0]
+
+    async def live_and_request(self, game_id: str, call: Call, request_id: str) -> tuple[Live, dict | None]:
+        """``live``, and the stored event a request with ``request_id`` committed (if any)."""
         if len(game_id) > MAX_ID_LENGTH:
             call.log["game_id"] = errors.clip(game_id, 40)
             raise errors.invalid("game_id", f"game_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
+        if len(request_id) > MAX_ID_LENGTH:
+            raise errors.invalid("request_id", f"request_id is longer than {MAX_ID_LENGTH} characters",
+                                 "ID_TOO_LONG")
         call.log["game_id"] = game_id
         if not game_id:
             raise errors.invalid("game_id", "game_id is required")
-        live = await self.store.get_live(game_id)
+        if request_id:
+            live, done = await self.store.get_live_and_request(game_id, request_id)
+        else:
+            live, done = await self.store.get_live(game_id), None
         if live is None:
             raise errors.not_found(game_id)
         call.log["game"] = live.record["game"]
-        return live
+        return live, done
 
     def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
         """The call acts as ``seat`` of this game: it must hold the seat's token."""
@@ -510,14 +626,17 @@ class GameMaster:
                 token = secrets.token_urlsafe(24)
                 seat["token"] = _digest(token)
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
-        now = time.time()
+        created = now()
         game_id = self.new_game_id()
         call.log["game_id"] = game_id
-        live = await self.store.create_live(Live({
-            "id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
-            "initial": state.to_dict(), "version": 0, "created": now, "updated": now, "requests": {},
-            "reproducible": request.reproducible,
-        }, state))
+        record = {"id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
+                  "initial": state.to_dict(), "version": 0, "created": created, "updated": created,
+                  "finished": None, "bot_to_move": False, "reproducible": request.reproducible}
+        record["bot_to_move"] = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
+        try:
+            live = await self.store.create_live(Live(record, state))
+        except StoreFull as full:
+            raise errors.store_full(full.limit) from None
         snap = Snapshot.of(live)
         self._kick(game_id, snap)
         return game_service_pb2.CreateGameResponse(game=snap.game_message(),
@@ -568,24 +687,21 @@ class GameMaster:
 
     async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
                           call: Call) -> game_service_pb2.SubmitMoveResponse:
-        live = await self.live(request.game_id, call)
+        live, done = await self.live_and_request(request.game_id, call, request.request_id)
         record = live.record
         seat = request.seat
         self.authorize_seat(record, seat, call)
         fingerprint = ""
-        if len(request.request_id) > MAX_ID_LENGTH:
-            raise errors.invalid("request_id", f"request_id is longer than {MAX_ID_LENGTH} characters", "ID_TOO_LONG")
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
             bare.CopyFrom(request)
             bare.ClearField("request_id")
-            fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()
-            done = record["requests"].get(request.request_id)
+            fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()[:FINGERPRINT_CHARS]
             if done is not None:
-                if done["fingerprint"] != fingerprint:
+                if done["request"]["fp"] != fingerprint:
                     raise errors.invalid("request_id", "this request_id was used for a different request",
                                          "REQUEST_ID_REUSED")
-                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
+                return await self._answer_again(record["id"], done, request)
         version = live.version
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
@@ -626,45 +742,77 @@ class GameMaster:
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
         snap = self._next(live)
-        event = self._move_event(snap, seat, move, by_bot=False)  # move is one of the engine's legal moves
-        response = game_service_pb2.SubmitMoveResponse(
-            version=snap.version, move=convert.to_proto(common_pb2.Move, record["game"], event["move"]),
-            move_text=event["texts"][seat + 1], status=snap.status())
-        wanted, views = request.response_view, None
-        if wanted == game_service_pb2.RESPONSE_VIEW_AFTER_MOVE or (
-                wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and event["finished"]):
-            views = {seat: snap.seat_view(seat)}  # the version this move commits
-            response.view.CopyFrom(views[seat])
-        extra = None
-        if request.request_id:
-            requests = dict(record["requests"])
-            requests[request.request_id] = {"fingerprint": fingerprint,
-                                            "response": base64.b64encode(response.SerializeToString()).decode()}
-            while len(requests) > MAX_REQUEST_IDS:
-                requests.pop(next(iter(requests)))
-            extra = {"requests": requests}
-        if not await self._commit(live, snap, event, extra, views):
+        event = apply_move(snap, seat, move, False, now())  # move is one of the engine's legal moves
+        response, view = self._move_response(snap, event, request.response_view)
+        views = None if view is None else {seat: view}  # of the version this move commits
+        committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
+        if committed is None:
             # a concurrent retry of this very request may have won the race
+            done = await self.store.find_request(record["id"], request.request_id) if request.request_id else None
+            if done is not None and done["request"]["fp"] == fingerprint:
+                return await self._answer_again(record["id"], done, request)
             latest = await self.store.get_live(record["id"])
-            done = latest.record["requests"].get(request.request_id) if latest and request.request_id else None
-            if done is not None and done["fingerprint"] == fingerprint:
-                return game_service_pb2.SubmitMoveResponse.FromString(base64.b64decode(done["response"]))
             raise errors.aborted("the game changed during the call; read it again",
                                  (latest or live).version)
+        wanted = request.response_view
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            latest = await self._inline_bot_steps(record["id"])
+            latest = await self._inline_bot_steps(record["id"], committed)
             self._kick(record["id"], None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, snap.version, call))
+            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, call, latest))
             return response
         self._kick(record["id"], snap)
         return response
 
-    async def _next_decision_view(self, game_id: str, seat: int, version: int, call: Call) -> common_pb2.SeatView:
+    @staticmethod
+    def _move_response(snap: Snapshot, event: dict,
+                       wanted: int) -> tuple[game_service_pb2.SubmitMoveResponse, common_pb2.SeatView | None]:
+        """SubmitMove's answer for the move ``event`` that brought ``snap`` to its version: the
+        view of that version with RESPONSE_VIEW_AFTER_MOVE, and with NEXT_DECISION when the
+        move ended the game (otherwise the caller adds the next decision's view); and that
+        view's message (for the version's cache), or None."""
+        seat = event["seat"]
+        response = game_service_pb2.SubmitMoveResponse(
+            version=snap.version, move=convert.to_proto(common_pb2.Move, snap.game_name, event["move"]),
+            move_text=event["texts"][seat + 1], status=snap.status())
+        view = None
+        if wanted == game_service_pb2.RESPONSE_VIEW_AFTER_MOVE or (
+                wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and event["finished"]):
+            view = snap.seat_view(seat)
+            response.view.CopyFrom(view)
+        return response, view
+
+    async def _answer_again(self, game_id: str, done: dict, request) -> game_service_pb2.SubmitMoveResponse:
+        """The answer to a retried request: the same as the first (made again from the
+        event it committed, at that event's version)."""
+        snap, event = await self.replay(game_id, done["version"])
+        return self._move_response(snap, event, request.response_view)[0]
+
+    async def replay(self, game_id: str, version: int) -> tuple[Snapshot, dict]:
+        """The game at ``version`` (>= 1) and the event that brought it there, as observers
+        see it: the store's game when it is at that version and knows the event, else
+        replayed from the start."""
+        live = await self.store.get_live(game_id)
+        if live is None:
+            raise errors.not_found(game_id)
+        if live.version == version and "event" in live.cache:
+            return Snapshot.of(live), live.cache["event"]
+        snap, event = Snapshot.initial(live.record), None
+        for stored in await self.store.events(game_id, 0) or []:
+            if stored["version"] > version:
+                break
+            snap, event = snap.advance(stored, describe=stored["version"] == version)
+        if event is None:
+            raise errors.not_found(game_id)  # deleted meanwhile
+        return snap, event
+
+    async def _next_decision_view(self, game_id: str, seat: int, call: Call,
+                                  live: Live | None = None) -> common_pb2.SeatView:
         """The seat's view once it holds the decision again, the game is over, the seat
         resigned, or the wait is over (the call's deadline less a margin, at most
-        NEXT_DECISION_MAX_WAIT); the view at the latest version then."""
+        NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
+        as this call last committed it (a state within the call: no need to read it)."""
         remaining = call.time_remaining()
         wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
                                                                      remaining - NEXT_DECISION_MARGIN)
@@ -672,7 +820,8 @@ class GameMaster:
         until = loop.time() + wait
         last = None
         while True:
-            live = await self.store.get_live(game_id)
+            if live is None:
+                live = await self.store.get_live(game_id)
             if live is None:
                 if last is None:
                     raise errors.not_found(game_id)
@@ -685,6 +834,7 @@ class GameMaster:
                     or self._closing.is_set()):
                 return last
             await self.store.wait(game_id, live.version, left)
+            live = None
 
     async def resign(self, request: game_service_pb2.ResignRequest, call: Call) -> game_service_pb2.ResignResponse:
         live = await self.live(request.game_id, call)
@@ -698,10 +848,8 @@ class GameMaster:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        text = f"seat {seat} resigns; the random bot plays it from now on"
-        event = {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
-                 "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": False, "time": time.time()}
-        if not await self._commit(live, snap, event):
+        event = resign_event(snap, seat, now())
+        if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
         self._cancel_searches(record["id"], seat)
         self._kick(record["id"])
@@ -775,7 +923,7 @@ class GameMaster:
             for event in await self.store.events(game_id, 0) or []:
                 if event["version"] > start:
                     break
-                snap = snap.advance(event)
+                snap, _ = snap.advance(event, describe=False)
         self._kick(game_id)
         slots = [("game", game_id)] + ([("peer", call.peer)] if call.peer else [])
         self._take_watch_slots(slots, game_id, call.peer)
@@ -810,25 +958,28 @@ class GameMaster:
                 raise errors.not_found(game_id)
             if events:
                 latest = await self.store.get_live(game_id)
-                if latest is not None and latest.version - snap.version > WATCH_MAX_BEHIND:
-                    # the reader keeps up less than the game moves: no backlog is kept for it
-                    raise errors.ServiceError(
-                        errors.Code.RESOURCE_EXHAUSTED,
-                        f"this stream is {latest.version - snap.version} versions behind the game (at most "
-                        f"{WATCH_MAX_BEHIND}): read faster, or resume with from_version={snap.version}",
-                        "WATCH_TOO_SLOW", metadata={"resume_from_version": str(snap.version)})
-                for event in events:
-                    if latest is not None and event["version"] == latest.version:
-                        # the store's own version: every watcher with this observer gets the one
-                        # message (built once; the transport serializes it once too)
+                for stored in events:
+                    described = None
+                    shared = latest is not None and stored["version"] == latest.version
+                    if shared:
+                        message = latest.cache.get(("watch", seat))
+                        if message is not None:  # every watcher with this observer gets the one message
+                            snap = Snapshot.of(latest)
+                            yield message
+                            continue
+                        described = latest.cache.get("event")
+                    if described is None:
+                        snap, described = snap.advance(stored)
+                    if shared:
+                        # the store's own: its views (and the event's texts) are shared by every watcher,
+                        # and the message too (built once; the transport serializes it once)
+                        latest.cache["event"] = described
                         snap = Snapshot.of(latest)
-                        shared = latest.cache.get(("watch", seat))
-                        if shared is None:
-                            shared = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
-                                game_event=event_message(event, seat, name), view=snap.seat_view(seat))
-                        yield shared
+                        message = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
+                            game_event=event_message(described, seat, name), view=snap.seat_view(seat))
+                        yield message
                         continue
-                    snap = snap.advance(event)
+                    event = described
                     yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
                                                              view=snap.seat_view(seat))
             if snap.finished():
@@ -858,41 +1009,25 @@ class GameMaster:
         await hub.wait()
 
     # --- committing --------------------------------------------------------------------
-    async def _commit(self, live: Live, snap: "Snapshot", event: dict, extra: dict | None = None,
-                      views: dict | None = None) -> bool:
-        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version;
-        ``views``: seat -> SeatView of ``snap`` already made (they go to the new version's cache)."""
+    async def _commit(self, live: Live, snap: "Snapshot", event: dict, stored: dict,
+                      views: dict | None = None) -> Live | None:
+        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version:
+        ``event`` as observers see it (kept in the new version's cache), ``stored`` what the
+        store keeps of it (``stored_event``); ``views``: seat -> SeatView of ``snap`` already
+        made (they go to the new version's cache too). The new version, or None if the
+        game had moved on (or gone)."""
         record = live.record
         new = dict(record, version=snap.version, updated=event["time"])
         if event["kind"] == "resign":
             new["seats"] = [dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)]
-        if extra:
-            new.update(extra)
+        snap.record = new
+        new["finished"] = event["time"] if event["finished"] else None
+        new["bot_to_move"] = bot_to_move(snap)
         nxt = Live(new, snap.state)
+        nxt.cache["event"] = event
         if views:
             nxt.cache.update(views)
-        return await self.store.commit_live(record["id"], live.version, nxt, [event])
-
-    @staticmethod
-    def _move_event(snap: "Snapshot", seat: int, move: tuple, by_bot: bool) -> dict:
-        """Apply ``move`` for ``seat`` to ``snap`` (private); the event. The caller has checked
-        the move against the engine's legal moves of this very state (``snap`` is a copy of
-        the live state they came from), so ``apply`` needs no second generation of them."""
-        state = snap.state
-        n = state.num_seats
-        texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
-        texts[seat + 1] = state.move_text(move)
-        move_dict = state.game.move_to_dict(move)
-        state.log = []
-        try:
-            state.apply(move)
-            entries = state.log
-        finally:
-            state.log = None
-        snap.version += 1
-        return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
-                "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(),
-                "time": time.time()}
+        return nxt if await self.store.commit_live(record["id"], live.version, nxt, [stored]) else None
 
     @staticmethod
     def _next(live: Live) -> "Snapshot":
@@ -920,7 +1055,7 @@ class GameMaster:
         try:
             while not self._closing.is_set():
                 self._wake.discard(game_id)
-                acted = await self._bot_step(game_id)
+                acted, _ = await self._bot_step(game_id)
                 if not acted and game_id not in self._wake:
                     return
         except asyncio.CancelledError:
@@ -930,15 +1065,17 @@ class GameMaster:
         finally:
             self._drivers.pop(game_id, None)
 
-    async def _inline_bot_steps(self, game_id: str) -> Live | None:
+    async def _inline_bot_steps(self, game_id: str, live: Live | None = None) -> Live | None:
         """Play, right here, the bot seats to move whose bot the runner answers at once
         (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
-        Returns the game as last read (None: not known)."""
+        ``live``: the game as the caller committed it. Returns the game as last read or
+        committed (None: not known)."""
         is_inline = getattr(self.bots, "is_inline", None)
         if is_inline is None:
             return None
         while not self._closing.is_set():
-            live = await self.store.get_live(game_id)
+            if live is None:  # a commit lost a race: read the game again
+                live = await self.store.get_live(game_id)
             if live is None:
                 return None
             seat = live.state.decider()
@@ -949,22 +1086,34 @@ class GameMaster:
                 return live
             if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
                 return live
-            if not await self._bot_step(game_id):
+            acted, live = await self._bot_step(game_id, live)
+            if not acted:
                 return None
         return None
 
-    async def _bot_step(self, game_id: str) -> bool:
-        live = await self.store.get_live(game_id)
+    async def _bot_step(self, game_id: str, live: Live | None = None) -> tuple[bool, Live | None]:
+        """Play the bot seat to move, if a bot is to move in ``live`` (default: the game as
+        stored): whether it did (a lost race counts: the caller reads again and retries),
+        and the version it committed (None: none)."""
         if live is None:
-            return False
+            live = await self.store.get_live(game_id)
+        if live is None:
+            return False, None
         record, state = live.record, live.state
         seat = state.decider()
         if seat == TERMINAL:
-            return False
+            return False, None
         info = record["seats"][seat]
         if info["kind"] != BOT and not info["resigned"]:
-            return False
+            return False, None
         spec = RESIGNED_BOT if info["resigned"] else info["bot"]
+        # on a shared store one process plays a game's slow bots (no search twice); an instant
+        # bot needs no lease: the compare-and-set commit settles a race
+        is_inline = getattr(self.bots, "is_inline", None)
+        leased = self.store.shared and not (is_inline is not None and is_inline(spec))
+        if leased and not await self.store.lease(game_id, self.holder, LEASE_SECONDS):
+            return False, None  # another process plays it
+        renewer = asyncio.get_running_loop().create_task(self._renew_lease(game_id)) if leased else None
         # deterministic per game seed and version: a seeded game replays the same
         rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
         needs_world = getattr(self.bots, "needs_world", None)
@@ -980,7 +1129,18 @@ class GameMaster:
             log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
+        finally:
+            if renewer is not None:
+                renewer.cancel()
         snap = self._next(live)
-        event = self._move_event(snap, seat, move, by_bot=True)
-        await self._commit(live, snap, event)  # a lost race: read again and retry
-        return True
+        event = apply_move(snap, seat, move, True, now())
+        committed = await self._commit(live, snap, event, stored_event(event))  # None: a lost race
+        if leased:
+            await self.store.release(game_id, self.holder)
+        return True, committed
+
+    async def _renew_lease(self, game_id: str) -> None:
+        """Keep the lease while a search runs (it may wait in the queue first)."""
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            await self.store.lease(game_id, self.holder, LEASE_SECONDS)

@@ -5,9 +5,7 @@ against the transport-free master: it makes the ``Call`` from the gRPC
 context (the ``authorization`` metadata, the deadline), turns a
 ``ServiceError`` into the call's status with its ``google.rpc`` details
 (``grpc-status-details-bin``), answers INTERNAL with a request id (and logs
-the cause) for anything else, and writes the call's log line. With several
-server processes (``boardbot.server.cluster``) a call for another process's
-game is forwarded there before any of that.
+the cause) for anything else, and writes the call's log line.
 """
 
 from __future__ import annotations
@@ -22,8 +20,9 @@ import grpc
 import structlog
 from grpc_status import rpc_status
 
-from . import errors, logs
+from . import errors, logs, metrics
 from .master import Call
+from .store import StoreUnavailable
 
 log = structlog.get_logger("boardbot.server")
 
@@ -92,7 +91,7 @@ def stream_not_read(seconds: float) -> errors.ServiceError:
 
 def bounded_writer(stream_method, timeout: float | None = None):
     """A server-streaming handler that writes each item of ``stream_method`` (an async
-    generator method: the bridge iterates it directly) with ``context.write``, giving
+    generator method) with ``context.write``, giving
     each at most ``timeout`` seconds: a client that stops reading holds one message in
     the server plus what HTTP/2 flow control lets through, and then the stream ends
     RESOURCE_EXHAUSTED (thrown into the generator, so its outcome and log line say so)."""
@@ -137,7 +136,7 @@ def add_servicer(server, servicer, service) -> None:
 
 
 def call_of(context) -> Call:
-    """The master's ``Call`` for a gRPC call (or the bridge's stand-in context)."""
+    """The master's ``Call`` for a gRPC call."""
     authorization = None
     for key, value in context.invocation_metadata() or ():
         if key == "authorization":
@@ -150,7 +149,7 @@ def call_of(context) -> Call:
 
 def peer_host(peer: str | None) -> str | None:
     """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:[::1]:5678``),
-    or None (a Unix socket or the bridge: no address to limit by)."""
+    or None (a Unix socket: no address to limit by)."""
     if not peer or not peer.startswith(("ipv4:", "ipv6:")):
         return None
     host = peer.split(":", 1)[1].rsplit(":", 1)[0]
@@ -180,6 +179,8 @@ class CallOutcome:
 
     async def __aexit__(self, kind, exc, tb) -> bool:
         try:
+            if isinstance(exc, StoreUnavailable):  # retryable: the store may answer the next call
+                exc = errors.unavailable(f"the game store does not answer: {exc}", "STORE_UNAVAILABLE")
             if isinstance(exc, errors.ServiceError):
                 self.code = exc.code_name
                 await self.fail(exc)
@@ -194,8 +195,10 @@ class CallOutcome:
             return False
         finally:
             fields = self.call.log
+            seconds = time.perf_counter() - self.started
             logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
-                     round((time.perf_counter() - self.started) * 1000, 3))
+                     round(seconds * 1000, 3))
+            metrics.rpc(self.method, self.code, seconds)
 
 
 def _Outcome(method: str, context, call: Call) -> CallOutcome:
@@ -214,13 +217,7 @@ def rpc(handler):
             async with _Outcome(method, context, call):
                 if isinstance(request, Undecodable):
                     raise request.service_error()
-                owner = self.router.owner_of(request, context) if self.router is not None else None
-                if owner is not None:  # another server process holds the game
-                    call.log.update(game_id=request.game_id, forwarded_to=owner)
-                    items = self.router.stream(owner, self.rpc_service, method, request, context)
-                else:
-                    items = handler(self, request, call, context)
-                async for item in items:
+                async for item in handler(self, request, call, context):
                     yield item
         return stream
 
@@ -230,9 +227,5 @@ def rpc(handler):
         async with _Outcome(method, context, call):
             if isinstance(request, Undecodable):
                 raise request.service_error()
-            owner = self.router.owner_of(request, context) if self.router is not None else None
-            if owner is not None:  # another server process holds the game
-                call.log.update(game_id=request.game_id, forwarded_to=owner)
-                return await self.router.unary(owner, self.rpc_service, method, request, context)
             return await handler(self, request, call, context)
     return unary

@@ -68,7 +68,7 @@ from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, r
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
-from . import errors
+from . import errors, metrics
 
 log = structlog.get_logger("boardbot.server")
 
@@ -271,7 +271,7 @@ class SearchQueue:
                 self.counts["expired_in_queue"] += 1
                 result = finish(root, root.root_stats(), 0, seed, arrived)
                 return self._done(SearchOutcome(result, bound, time.monotonic() - arrived), fields, arrived,
-                                  ahead, running_then)
+                                  ahead, running_then, end)
         waited = time.monotonic() - arrived
         self.counts["started"] += 1
         try:
@@ -294,7 +294,7 @@ class SearchQueue:
             stop = "iterations"
         else:
             stop = bound or "iterations"
-        return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then)
+        return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then, end)
 
     def _can_admit(self, hosted: bool) -> bool:
         return self.running < self.max_running and (not hosted or self.hosted_running < self.hosted_share)
@@ -410,15 +410,20 @@ class SearchQueue:
         log.info("search", **fields, stop="cancelled", wait_ms=round(waited * 1000, 3),
                  **self.last_cancelled, running=self.running, queued=len(self._waiters))
 
-    def _done(self, outcome: SearchOutcome, fields: dict, arrived: float, ahead: int, running_then: int):
+    def _done(self, outcome: SearchOutcome, fields: dict, arrived: float, ahead: int, running_then: int,
+              budget_end: float | None = None):
+        """Count, log and measure an answered search; ``budget_end``: when its time budget
+        (or the call's deadline less the margin) ran out, if it had one."""
         r = outcome.result
+        now = time.monotonic()
+        metrics.search(fields["kind"], outcome.queue_seconds, None if budget_end is None else now - budget_end)
         self.counts["answered"] += 1
         self.stops[outcome.stop] = self.stops.get(outcome.stop, 0) + 1
         self._recent_wait.append(outcome.queue_seconds)
         self._recent_search.append(r.seconds)
         log.info("search", **fields, stop=outcome.stop, queued_ahead=ahead, running_on_arrival=running_then,
                  wait_ms=round(outcome.queue_seconds * 1000, 3), search_ms=round(r.seconds * 1000, 3),
-                 total_ms=round((time.monotonic() - arrived) * 1000, 3), iterations=r.iterations,
+                 total_ms=round((now - arrived) * 1000, 3), iterations=r.iterations,
                  workers=r.workers, running=self.running, queued=len(self._waiters))
         return outcome
 

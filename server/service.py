@@ -3,32 +3,23 @@
 Every method hands its request and a ``Call`` (credentials and deadline
 from the gRPC context) to ``boardbot.server.master.GameMaster``, which holds
 all the authority; ``boardbot.server.rpc`` turns errors into statuses and
-logs the call. The only transport matter left here is the forwarding of
-calls between server processes (``boardbot.server.cluster``).
+logs the call.
 """
 
 from __future__ import annotations
 
-from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+from boardbot.v1 import game_service_pb2_grpc
 
-from .cluster import Cluster, Router
-from .cluster import forwarded as cluster_forwarded
 from .master import GameMaster
 from .rpc import rpc
 
 
 class GameService(game_service_pb2_grpc.GameServiceServicer):
-    rpc_service = "game"  # which stub a forwarded call uses (boardbot.server.cluster)
-
-    def __init__(self, master: GameMaster, cluster: Cluster | None = None):
+    def __init__(self, master: GameMaster):
         self.master = master
-        self.cluster = cluster
-        self.router = Router(cluster) if cluster is not None and cluster.size > 1 else None
 
     async def close(self) -> None:
         await self.master.close()
-        if self.router is not None:
-            await self.router.close()
 
     @rpc
     async def ListGameTypes(self, request, call, context):
@@ -44,11 +35,6 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def ListGames(self, request, call, context):
-        if self.router is not None and not cluster_forwarded(context):
-            every = game_service_pb2.ListGamesRequest()
-            every.CopyFrom(request)
-            every.page_size = self.master.page_size(request)
-            return await self.router.list_games(every, context, self.master.list_games)
         return await self.master.list_games(request, call)
 
     @rpc

@@ -1,33 +1,46 @@
-"""Where hosted games live: a small async interface, in memory for now.
+"""Where hosted games live: the store interface, and the in-memory store.
 
 A game is a *record*, a JSON-safe dict (the engine state in its ``to_dict``
-form, the seats with token hashes, the version, the idempotency table), plus
-an append-only list of *events*, one per version. Every change is a
-compare-and-set commit on the version, so several server processes could
-share one durable store (a database row per game and a table of events)
-without further changes. Versions only grow: 0 at creation, +1 per event.
+form, the seats with token hashes, the version, when it finished and whether
+a bot is to move), plus an append-only list of *events*, one per version.
+Every change is a compare-and-set commit on the version, so several server
+processes can share one store (``boardbot.server.redis_store``). Versions only
+grow: 0 at creation, +1 per event.
+
+Events are stored compactly: what happened (``version``, ``kind``, ``seat``,
+``by_bot``, ``move``, ``time``) and, for a client's move sent with a
+``request_id``, that id and the request's fingerprint (``request``), which
+is how a retried request is recognised for as long as the game is kept
+(``find_request``). What each observer may read of an event (its texts and
+log) is not stored: the engine is deterministic, so the game master derives
+it by replaying the event (``boardbot.server.master.Snapshot.advance``).
 
 The server works with ``Live`` games: the record without its ``state`` plus
 the engine ``State`` object, at one version. ``GameStore`` implements the
 live methods (``create_live``, ``get_live``, ``list_live``,
 ``commit_live``) on top of the record methods, so a durable store only
 stores records (``Live.to_record``; ``Live.from_record`` on the way back);
-``InMemoryStore`` overrides them and keeps the ``Live`` objects themselves,
-so a call neither parses JSON nor rebuilds a state.
+the stores here override them and keep ``Live`` objects, so a call neither
+parses JSON nor rebuilds a state.
 
 A ``Live`` is immutable by contract: its ``record``, its ``state`` and the
 events a store returns are never changed by anyone (a new version is a new
-``Live``: copy the state, apply, commit). That is what lets the in-memory
-store hand out shared objects, and it lets a ``Live`` carry a ``cache`` of
-things derived from its version (the server keeps converted views there).
+``Live``: copy the state, apply, commit). That is what lets a store hand out
+shared objects, and it lets a ``Live`` carry a ``cache`` of things derived
+from its version (the server keeps converted views there).
 The record methods (``get``, ``list``) still return private copies.
+
+Which store ``boardbot serve`` uses: ``boardbot.server.storage``.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
+import collections
 import copy
+import json
+import zlib
 from typing import Any
 
 from boardbot.engine import registry
@@ -35,6 +48,57 @@ from boardbot.engine.core import State
 
 Record = dict[str, Any]
 EventRecord = dict[str, Any]
+
+UNPACKED_FINISHED = 256  # finished games the memory store keeps unpacked (the most recently read)
+
+
+class StoreFull(Exception):
+    """``create`` refused: the store holds its maximum number of games."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"the store holds its maximum of {limit} games")
+        self.limit = limit
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be opened (its file is in use, its server does not answer)."""
+
+
+def dumps(value: Any) -> bytes:
+    """The stored form of a record or an event: compact JSON."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def loads(data: bytes | str) -> Any:
+    return json.loads(data)
+
+
+_KINDS = {"move": "m", "resign": "r"}
+_KIND_NAMES = {v: k for k, v in _KINDS.items()}
+
+
+def pack_event(event: EventRecord, with_request_id: bool = True) -> bytes:
+    """An event's stored form, without its version (a durable store keys it by version):
+    a JSON array ``[kind, seat, by_bot, move, time]``, then the request's fingerprint and
+    (``with_request_id``; else the store keeps it beside) its id. About 40 bytes less
+    than the dict per event."""
+    out = [_KINDS[event["kind"]], event["seat"], int(event["by_bot"]), event["move"], event["time"]]
+    request = event.get("request")
+    if request is not None:
+        out.append(request["fp"])
+        if with_request_id:
+            out.append(request["id"])
+    return dumps(out)
+
+
+def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> EventRecord:
+    """``pack_event``'s inverse; ``request_id``: the id kept beside the event, if any."""
+    kind, seat, by_bot, move, when, *request = loads(blob)
+    event = {"version": version, "kind": _KIND_NAMES[kind], "seat": seat, "by_bot": bool(by_bot), "move": move,
+             "time": when}
+    if request:
+        event["request"] = {"id": request[1] if len(request) > 1 else request_id, "fp": request[0]}
+    return event
 
 
 class Live:
@@ -55,6 +119,10 @@ class Live:
     def version(self) -> int:
         return self.record["version"]
 
+    @property
+    def finished(self) -> bool:
+        return self.record.get("finished") is not None
+
     @classmethod
     def from_record(cls, record: Record) -> "Live":
         rest = {k: v for k, v in record.items() if k != "state"}
@@ -66,12 +134,25 @@ class Live:
 
 
 class GameStore(abc.ABC):
-    """The storage interface the server uses; every method may do I/O."""
+    """The storage interface the server uses; every method may do I/O.
+
+    ``shared``: whether other server processes use the same store (then the
+    master takes a lease before it plays a game's bot seats, and looks for
+    games whose bots nobody plays)."""
+
+    shared = False
+
+    async def open(self) -> None:
+        """Connect, create the schema; called once before any other method."""
+
+    async def close(self) -> None:
+        """Release connections and files."""
 
     @abc.abstractmethod
     async def create(self, record: Record) -> Record:
         """Store a new game (``record["version"]`` is 0); returns it with its
-        creation sequence number ``seq`` (monotonic, for paging) filled in."""
+        creation sequence number ``seq`` (monotonic, for paging) filled in.
+        Raises ``StoreFull`` when the store holds its maximum of games."""
 
     @abc.abstractmethod
     async def get(self, game_id: str) -> Record | None:
@@ -98,8 +179,46 @@ class GameStore(abc.ABC):
         The caller does not change them."""
 
     @abc.abstractmethod
+    async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
+        """The event a client's request with this ``request_id`` committed, or None."""
+
+    @abc.abstractmethod
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         """Return once the game is past ``version`` or gone, or after ``timeout`` seconds."""
+
+    @abc.abstractmethod
+    async def count(self) -> int:
+        """How many games the store holds."""
+
+    async def count_finished(self) -> int:
+        """How many of them are finished (the metrics read it)."""
+        raise NotImplementedError
+
+    def cached(self) -> int:
+        """How many live games this process holds (the metrics read it)."""
+        return 0
+
+    @abc.abstractmethod
+    async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
+        """Delete up to ``limit`` games that finished before ``before`` (a ``time.time()``),
+        with their events; their ids."""
+
+    @abc.abstractmethod
+    async def bot_turn_games(self, limit: int = 10000) -> list[str]:
+        """Ids of running games whose record says a bot (or a resigned seat) is to move."""
+
+    async def get_live_and_request(self, game_id: str, request_id: str) -> tuple[Live | None, EventRecord | None]:
+        """``get_live`` and ``find_request`` together (a remote store answers both at once)."""
+        live = await self.get_live(game_id)
+        return live, (None if live is None or not request_id else await self.find_request(game_id, request_id))
+
+    async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Take or renew the right to play the game's bot seats for ``seconds``; False
+        while another holder has it. Only a shared store needs it."""
+        return True
+
+    async def release(self, game_id: str, holder: str) -> None:
+        """Give up a lease ``holder`` took."""
 
     # --- the server's view: live games (defaults through the records) ---------------
     async def create_live(self, live: Live) -> Live:
@@ -120,16 +239,86 @@ class GameStore(abc.ABC):
         return await self.commit(game_id, expected_version, live.to_record(), events)
 
 
-def _check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
+# the parts of a record that change with (almost) every commit; the rest (the game, its
+# config, seats and tokens) changes only on a resignation, so a store may skip rewriting it
+VOLATILE = ("version", "seq", "updated", "finished", "bot_to_move", "state", "initial")
+
+
+def static_part(record: Record) -> Record:
+    return {k: v for k, v in record.items() if k not in VOLATILE}
+
+
+def same_static(new: Record, old: Record) -> bool:
+    """Whether ``new`` keeps ``old``'s static part: the same values, not copies (the master
+    makes a version's record with ``dict(old, version=...)``; a resignation replaces the seats)."""
+    return new.keys() == old.keys() and all(new[k] is old[k] for k in new if k not in VOLATILE)
+
+
+def check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
     if new_version != expected_version + len(events) or [e["version"] for e in events] != list(
             range(expected_version + 1, new_version + 1)):
         raise ValueError("a commit must number its events and the record's version consecutively")
 
 
+def request_id_of(event: EventRecord) -> str | None:
+    request = event.get("request")
+    return None if request is None else request["id"]
+
+
+class Waiters:
+    """Wake-ups in this process: ``wait`` returns once ``notify`` names the game (or at the
+    timeout). One ``asyncio.Event`` per game and wait generation: ``notify`` sets it,
+    waking every waiter, and forgets it."""
+
+    def __init__(self) -> None:
+        self._changed: dict[str, asyncio.Event] = {}
+
+    def event(self, game_id: str) -> asyncio.Event:
+        """The event the next ``notify`` sets (take it before reading the version)."""
+        changed = self._changed.get(game_id)
+        if changed is None:
+            changed = self._changed[game_id] = asyncio.Event()
+        return changed
+
+    @staticmethod
+    async def until(changed: asyncio.Event, timeout: float) -> None:
+        try:
+            async with asyncio.timeout(timeout):  # no task, unlike wait_for
+                await changed.wait()
+        except TimeoutError:
+            pass
+
+    def notify(self, game_id: str) -> None:
+        changed = self._changed.pop(game_id, None)
+        if changed is not None:
+            changed.set()
+
+
+class _Packed:
+    """A finished game in the memory store: its record and events, compressed."""
+
+    __slots__ = ("blob", "seq", "game")
+
+    def __init__(self, live: Live, events: list[EventRecord]):
+        self.blob = zlib.compress(dumps({"record": live.to_record(), "events": events}), 6)
+        self.seq = live.record["seq"]
+        self.game = live.record["game"]
+
+    def unpack(self) -> tuple[Live, list[EventRecord]]:
+        data = loads(zlib.decompress(self.blob))
+        return Live.from_record(data["record"]), data["events"]
+
+
 class InMemoryStore(GameStore):
     """Games kept as ``Live`` objects and events as dicts, shared with the
     caller read-only (see the module docstring); ``get`` and ``list`` give
-    private copies of records, as a database would. One event loop only."""
+    private copies of records, as a database would. One event loop only.
+
+    A game that finishes is packed (its record and events as compressed JSON,
+    ``_Packed``): a finished game is read rarely and kept long (until it
+    expires), so it costs a few kilobytes instead of its objects; the
+    ``UNPACKED_FINISHED`` most recently read stay unpacked as well.
+    ``max_games``: ``create`` raises ``StoreFull`` past it."""
 
     def __init_subclass__(cls, **kwargs):
         # a subclass that overrides a record method (a test's failing ``get``, a write-through
@@ -142,48 +331,90 @@ class InMemoryStore(GameStore):
                     if getattr(cls, name) is getattr(InMemoryStore, name):
                         setattr(cls, name, getattr(GameStore, name))
 
-    def __init__(self) -> None:
-        self._live: dict[str, Live] = {}  # insertion order = creation order
-        self._events: dict[str, list[EventRecord]] = {}
-        self._changed: dict[str, asyncio.Event] = {}
+    def __init__(self, max_games: int | None = None) -> None:
+        self.max_games = max_games
+        self._games: dict[str, Live | _Packed] = {}  # insertion order = creation order
+        self._events: dict[str, list[EventRecord]] = {}  # running games only
+        self._requests: dict[str, dict[str, EventRecord]] = {}  # running games: request_id -> event
+        self._finished: dict[str, float] = {}  # finished games, in the order they finished
+        self._unpacked: collections.OrderedDict[str, tuple[Live, list]] = collections.OrderedDict()
+        self._waiters = Waiters()
         self._seq = 0
+
+    def _entry(self, game_id: str) -> tuple[Live, list[EventRecord]] | None:
+        entry = self._games.get(game_id)
+        if entry is None:
+            return None
+        if isinstance(entry, Live):
+            return entry, self._events[game_id]
+        hit = self._unpacked.get(game_id)
+        if hit is None:
+            hit = self._unpacked[game_id] = entry.unpack()
+            if len(self._unpacked) > UNPACKED_FINISHED:
+                self._unpacked.popitem(last=False)
+        else:
+            self._unpacked.move_to_end(game_id)
+        return hit
 
     # --- live ------------------------------------------------------------------------
     async def create_live(self, live: Live) -> Live:
         game_id = live.game_id
-        if game_id in self._live:
+        if game_id in self._games:
             raise KeyError(f"game {game_id} exists")
+        if self.max_games is not None and len(self._games) >= self.max_games:
+            raise StoreFull(self.max_games)
         self._seq += 1
         stored = Live(dict(live.record, seq=self._seq, version=0), live.state)
-        self._live[game_id] = stored
+        self._games[game_id] = stored
         self._events[game_id] = []
+        self._requests[game_id] = {}
         return stored
 
     async def get_live(self, game_id: str) -> Live | None:
-        return self._live.get(game_id)
+        entry = self._games.get(game_id)
+        if entry is None or isinstance(entry, Live):
+            return entry
+        return self._entry(game_id)[0]
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         out = []
-        for live in self._live.values():
-            rec = live.record
-            if rec["seq"] <= after_seq or (game and rec["game"] != game):
+        for game_id, entry in self._games.items():
+            if isinstance(entry, Live):
+                seq, name = entry.record["seq"], entry.record["game"]
+            else:
+                seq, name = entry.seq, entry.game
+            if seq <= after_seq or (game and name != game):
                 continue
-            out.append(live)
+            out.append(self._entry(game_id)[0])
             if len(out) >= limit:
                 break
         return out
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
-        current = self._live.get(game_id)
-        if current is None or current.version != expected_version:
-            return False
-        _check_numbering(expected_version, live.version, events)
+        current = self._games.get(game_id)
+        if not isinstance(current, Live) or current.version != expected_version:
+            return False  # gone, changed, or finished (and packed): nothing follows the end
+        check_numbering(expected_version, live.version, events)
         if live.record.get("seq") != current.record["seq"]:
             live = Live(dict(live.record, seq=current.record["seq"]), live.state)
-        self._live[game_id] = live
-        self._events[game_id].extend(events)
-        self._notify(game_id)
+        stored = self._events[game_id]
+        stored.extend(events)
+        requests = self._requests[game_id]
+        for event in events:
+            request_id = request_id_of(event)
+            if request_id is not None:
+                requests[request_id] = event
+        if live.finished:
+            self._games[game_id] = _Packed(live, stored)
+            del self._events[game_id], self._requests[game_id]
+            self._finished[game_id] = live.record["finished"]
+            self._unpacked[game_id] = (live, stored)  # read next, most likely
+            if len(self._unpacked) > UNPACKED_FINISHED:
+                self._unpacked.popitem(last=False)
+        else:
+            self._games[game_id] = live
+        self._waiters.notify(game_id)
         return True
 
     # --- records ---------------------------------------------------------------------
@@ -192,8 +423,8 @@ class InMemoryStore(GameStore):
         return stored.to_record()  # the state dict is new; the rest was copied above
 
     async def get(self, game_id: str) -> Record | None:
-        live = self._live.get(game_id)  # not get_live: a subclass's get_live may come through here
-        return None if live is None else copy.deepcopy(live.to_record())
+        entry = self._entry(game_id)  # not get_live: a subclass's get_live may come through here
+        return None if entry is None else copy.deepcopy(entry[0].to_record())
 
     async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
         return [copy.deepcopy(live.to_record()) for live in await InMemoryStore.list_live(self, after_seq, limit, game)]
@@ -201,36 +432,56 @@ class InMemoryStore(GameStore):
     async def commit(self, game_id: str, expected_version: int, record: Record,
                      events: list[EventRecord]) -> bool:
         return await InMemoryStore.commit_live(self, game_id, expected_version, Live.from_record(copy.deepcopy(record)),
-                                      copy.deepcopy(events))
+                                               copy.deepcopy(events))
 
     async def delete(self, game_id: str) -> bool:
-        if self._live.pop(game_id, None) is None:
+        if self._games.pop(game_id, None) is None:
             return False
-        del self._events[game_id]
-        self._notify(game_id)
+        for table in (self._events, self._requests, self._finished, self._unpacked):
+            table.pop(game_id, None)
+        self._waiters.notify(game_id)
         return True
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
-        events = self._events.get(game_id)
-        if events is None:
+        entry = self._entry(game_id)
+        if entry is None:
             return None
-        return events[max(after_version, 0):]
+        return entry[1][max(after_version, 0):]
+
+    async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
+        requests = self._requests.get(game_id)
+        if requests is not None:
+            return requests.get(request_id)
+        entry = self._entry(game_id)  # finished: look through its events
+        if entry is None:
+            return None
+        return next((e for e in entry[1] if request_id_of(e) == request_id), None)
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
-        live = self._live.get(game_id)
-        if live is None or live.version != version:
-            return
-        changed = self._changed.get(game_id)
-        if changed is None:
-            changed = self._changed[game_id] = asyncio.Event()
-        try:
-            async with asyncio.timeout(timeout):  # no task, unlike wait_for
-                await changed.wait()
-        except TimeoutError:
-            pass
+        live = self._games.get(game_id)
+        if not isinstance(live, Live) or live.version != version:
+            return  # gone, moved on, or finished (nothing follows)
+        await self._waiters.until(self._waiters.event(game_id), timeout)
 
-    def _notify(self, game_id: str) -> None:
-        # one Event per wait generation: set it (waking every waiter) and forget it
-        changed = self._changed.pop(game_id, None)
-        if changed is not None:
-            changed.set()
+    async def count(self) -> int:
+        return len(self._games)
+
+    async def count_finished(self) -> int:
+        return len(self._finished)
+
+    def cached(self) -> int:
+        return len(self._games) - len(self._finished) + len(self._unpacked)
+
+    async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
+        out = []
+        for game_id, finished in self._finished.items():  # in the order they finished
+            if finished >= before or len(out) >= limit:
+                break
+            out.append(game_id)
+        for game_id in out:
+            await InMemoryStore.delete(self, game_id)
+        return out
+
+    async def bot_turn_games(self, limit: int = 10000) -> list[str]:
+        return [game_id for game_id, entry in self._games.items()
+                if isinstance(entry, Live) and entry.record.get("bot_to_move")][:limit]

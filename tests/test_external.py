@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -31,7 +32,10 @@ def boardbot_command() -> list[str]:
 
 
 def process_env(**extra) -> dict:
-    env = dict(os.environ, **extra)
+    """The environment of a `boardbot` process a test starts: a data directory of its own
+    (for the default SQLite store), so no two servers share a file and none touches the user's."""
+    env = dict(os.environ, BOARDBOT_DATA=tempfile.mkdtemp(prefix="boardbot-test-data-"))
+    env.update(extra)
     return env
 
 

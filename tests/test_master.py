@@ -34,7 +34,7 @@ def test_the_authority_imports_no_transport(module):
         elif isinstance(node, ast.ImportFrom):
             imported.add("." * node.level + (node.module or ""))  # ".rpc" for "from .rpc import ..."
     assert not {m for m in imported if m.split(".")[0] in ("grpc", "grpc_status", "grpc_health")}, imported
-    assert not {m for m in imported if m.endswith(("rpc", "service", "bridge", "cluster"))
+    assert not {m for m in imported if m.endswith(("rpc", "service", "bridge", "processes"))
                 and m.startswith(".")}, imported
 
 

@@ -10,7 +10,9 @@ import pytest
 from boardbot.client import Client
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
-from boardbot.server.store import GameStore, InMemoryStore, Live
+from boardbot.server.redis_store import RedisStore
+from boardbot.server.sqlite_store import SqliteStore
+from boardbot.server.store import UNPACKED_FINISHED, GameStore, InMemoryStore, Live, StoreFull
 
 from conftest import play_randomly
 
@@ -18,58 +20,109 @@ from conftest import play_randomly
 def new_live(game_id="g1", name="frogriders", seed=1) -> Live:
     state = registry.get(name).new_state({}, seed)
     return Live({"id": game_id, "game": name, "config": state.config, "seed": seed, "version": 0,
-                 "seats": [], "initial": state.to_dict(), "requests": {}}, state)
+                 "seats": [], "initial": state.to_dict(), "finished": None, "bot_to_move": False}, state)
 
 
 def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
     state = live.state.copy()
     moves = state.legal_moves()
-    state.apply(moves[rng.randrange(len(moves))])
+    move = moves[rng.randrange(len(moves))]
+    state.apply(move)
     version = live.version + 1
-    return Live(dict(live.record, version=version), state), {"version": version, "kind": "move"}
+    return Live(dict(live.record, version=version), state), {
+        "version": version, "kind": "move", "seat": 0, "by_bot": False, "move": state.game.move_to_dict(move),
+        "time": 1.5}
 
 
 def run(coro):
     return asyncio.run(coro)
 
 
-def test_live_games_compare_and_set_and_share_read_only_objects():
+STORES = ["memory", "sqlite", "redis"]
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    from tests.processes import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=STORES)
+def make(request, tmp_path):
+    """A factory of opened stores of one kind (each test starts with an empty one)."""
+    kind = request.param
+    if kind == "redis":
+        import redis
+
+        url = request.getfixturevalue("redis_server").url
+        with redis.Redis.from_url(url) as r:
+            r.flushdb()
+
+    async def opened(**options) -> GameStore:
+        if kind == "memory":
+            store = InMemoryStore(**options)
+        elif kind == "sqlite":
+            store = SqliteStore(str(tmp_path / "games.sqlite3"), **options)
+        else:
+            store = RedisStore(url, **options)
+        await store.open()
+        return store
+    opened.kind = kind
+    return opened
+
+
+def finished_live(live: Live, when: float, rng: random.Random) -> tuple[Live, list[dict]]:
+    """``live`` played to its end with random moves: the last version, its events."""
+    events = []
+    while live.state.decider() != TERMINAL:
+        live, event = next_live(live, rng)
+        events.append(event)
+    return Live(dict(live.record, finished=when), live.state), events
+
+
+def test_live_games_compare_and_set(make):
     async def go():
-        store = InMemoryStore()
+        store = await make()
         created = await store.create_live(new_live())
         assert created.record["seq"] == 1 and created.version == 0
         live = await store.get_live("g1")
-        assert live is created  # no copy, no parsing: read-only by contract
+        if make.kind == "memory":
+            assert live is created  # no copy, no parsing: read-only by contract
         rng = random.Random(1)
         one, event = next_live(live, rng)
         assert await store.commit_live("g1", 0, one, [event])
         stale, event2 = next_live(live, rng)
         assert not await store.commit_live("g1", 0, stale, [event2])  # lost the race: nothing changes
-        assert (await store.get_live("g1")).state is one.state
+        assert (await store.get_live("g1")).state.to_dict() == one.state.to_dict()
         assert live.state.to_dict() == created.state.to_dict()  # the old version is untouched
         with pytest.raises(ValueError):
             bad, _ = next_live(one, rng)
-            await store.commit_live("g1", 1, bad, [{"version": 5, "kind": "move"}])
-        assert await store.events("g1", 0) == [event]
+            await store.commit_live("g1", 1, bad, [dict(event, version=5)])
+        assert await store.events("g1", 0) == [event] and await store.events("g1", 1) == []
         # the record interface: private copies with the state's dict form
         record = await store.get("g1")
         assert record["state"] == one.state.to_dict() and record["version"] == 1 and record["seq"] == 1
         record["seats"].append("junk")
         record["state"]["junk"] = 1
         assert (await store.get("g1"))["seats"] == []
-        assert [r["id"] for r in await store.list(0, 10)] == ["g1"]
+        assert [r["id"] for r in await store.list(0, 10)] == ["g1"] and await store.count() == 1
         assert await store.delete("g1") and await store.get_live("g1") is None and await store.events("g1", 0) is None
+        assert not await store.delete("g1") and await store.count() == 0
+        await store.close()
 
     run(go())
 
 
-def test_wait_wakes_on_a_commit_or_a_delete_and_times_out():
+def test_wait_wakes_on_a_commit_or_a_delete_and_times_out(make):
     async def go():
-        store = InMemoryStore()
+        store = await make()
         live = await store.create_live(new_live())
         loop = asyncio.get_running_loop()
         waiters = [asyncio.ensure_future(store.wait("g1", 0, 5.0)) for _ in range(3)]
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
         started = loop.time()
         one, event = next_live(live, random.Random(2))
         await store.commit_live("g1", 0, one, [event])
@@ -79,27 +132,101 @@ def test_wait_wakes_on_a_commit_or_a_delete_and_times_out():
         await store.wait("g1", 1, 0.05)
         assert 0.04 <= loop.time() - started < 1.0
         waiter = asyncio.ensure_future(store.wait("g1", 1, 5.0))
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
         await store.delete("g1")
         await asyncio.wait_for(waiter, 1.0)
         await store.wait("g1", 1, 5.0)  # gone: at once
+        await store.close()
 
     run(go())
 
 
-def test_a_subclass_overriding_a_record_method_is_used_by_the_live_methods():
-    class Counting(InMemoryStore):
-        gets = 0
+def test_requests_paging_expiry_and_the_cap(make):
+    async def go():
+        store = await make(max_games=3)
+        rng = random.Random(3)
+        lives = [await store.create_live(new_live(f"g{i}", "frogriders" if i % 2 else "froccs")) for i in range(3)]
+        with pytest.raises(StoreFull) as full:
+            await store.create_live(new_live("g3"))
+        assert full.value.limit == 3 and await store.count() == 3
+        assert [r.game_id for r in await store.list_live(1, 10, "froccs")] == ["g2"]
+        assert [r.game_id for r in await store.list_live(0, 2)] == ["g0", "g1"]
+        # a client's request, found by its id with its fingerprint
+        one, event = next_live(lives[0], rng)
+        event["request"] = {"id": "r-1", "fp": "abc"}
+        assert await store.commit_live("g0", 0, Live(dict(one.record, bot_to_move=True), one.state), [event])
+        assert (await store.find_request("g0", "r-1"))["request"] == {"id": "r-1", "fp": "abc"}
+        assert await store.find_request("g0", "r-2") is None and await store.find_request("nope", "r-1") is None
+        assert await store.bot_turn_games() == ["g0"]
+        # finished games expire (with their events) once they are older than the cut; running ones stay
+        old, old_events = finished_live(lives[1], 1000.0, rng)
+        assert await store.commit_live("g1", 0, old, old_events)
+        new, new_events = finished_live(lives[2], 2000.0, rng)
+        assert await store.commit_live("g2", 0, new, new_events)
+        assert (await store.get_live("g1")).state.to_dict() == old.state.to_dict()  # finished: still read
+        assert await store.events("g1", 0) == old_events
+        assert await store.expire_finished(1500.0) == ["g1"]
+        assert await store.get_live("g1") is None and await store.events("g1", 0) is None
+        assert sorted(r.game_id for r in await store.list_live(0, 10)) == ["g0", "g2"]
+        assert await store.count() == 2
+        await store.create_live(new_live("g3"))  # room again
+        assert await store.expire_finished(3000.0) == ["g2"]
+        # a finished game keeps its requests
+        assert (await store.find_request("g0", "r-1"))["version"] == 1
+        await store.close()
 
-        async def get(self, game_id):
-            Counting.gets += 1
-            return await super().get(game_id)
+    run(go())
+
+
+def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path):
+    from boardbot.server.sqlite_store import StoreLocked
 
     async def go():
-        store = Counting()
-        await store.create_live(new_live())
-        live = await store.get_live("g1")
-        assert Counting.gets == 1 and live.state.to_dict() == new_live().state.to_dict()
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live())
+        one, event = next_live(live, random.Random(5))
+        event["request"] = {"id": "r-1", "fp": "f"}
+        assert await store.commit_live("g1", 0, one, [event])
+        other = SqliteStore(path)
+        with pytest.raises(StoreLocked):
+            await other.open()
+        await store.close()
+        again = SqliteStore(path)
+        await again.open()
+        back = await again.get_live("g1")
+        assert back.version == 1 and back.state.to_dict() == one.state.to_dict()
+        assert back.record["initial"] == live.record["initial"] and back.record["seq"] == 1
+        assert await again.events("g1", 0) == [event] and (await again.find_request("g1", "r-1")) == event
+        second = await again.create_live(new_live("g2"))
+        assert second.record["seq"] == 2 and await again.count() == 2
+        await again.close()
+
+    run(go())
+
+
+def test_the_memory_store_packs_finished_games():
+    async def go():
+        store = InMemoryStore()
+        rng = random.Random(6)
+        live = await store.create_live(new_live("g1", "czech-pub"))
+        live, event = next_live(live, rng)
+        event["request"] = {"id": "r-1", "fp": "f"}
+        assert await store.commit_live("g1", 0, live, [event])
+        done, events = finished_live(live, 5.0, rng)
+        assert await store.commit_live("g1", 1, done, events)
+        for _ in range(UNPACKED_FINISHED + 1):  # push it out of the unpacked ones
+            other = await store.create_live(new_live(f"x{_}"))
+            finished, rest = finished_live(other, 6.0, rng)
+            await store.commit_live(other.game_id, 0, finished, rest)
+        assert "g1" not in store._unpacked  # packed only
+        back = await store.get_live("g1")
+        assert back.state.to_dict() == done.state.to_dict() and back.record["finished"] == 5.0
+        assert await store.events("g1", 0) == [event] + events
+        assert (await store.find_request("g1", "r-1"))["version"] == 1
+        after = Live(dict(back.record, version=back.version + 1), back.state)
+        assert not await store.commit_live("g1", back.version, after, [{"version": back.version + 1, "kind": "resign"}])
 
     run(go())
 
@@ -144,6 +271,24 @@ class RecordStore(GameStore):
     async def events(self, game_id, after_version):
         events = self.events_.get(game_id)
         return None if events is None else [json.loads(e) for e in events[after_version:]]
+
+    async def find_request(self, game_id, request_id):
+        for event in await self.events(game_id, 0) or []:
+            if event.get("request", {}).get("id") == request_id:
+                return event
+        return None
+
+    async def count(self):
+        return len(self.records)
+
+    async def expire_finished(self, before, limit=1000):
+        done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]
+        for game_id in done[:limit]:
+            await self.delete(game_id)
+        return done[:limit]
+
+    async def bot_turn_games(self, limit=10000):
+        return [r["id"] for r in map(json.loads, self.records.values()) if r["bot_to_move"]][:limit]
 
     async def wait(self, game_id, version, timeout):
         record = await self.get(game_id)
@@ -199,3 +344,92 @@ def test_reading_a_state_never_changes_it(name):
             if decider == TERMINAL:
                 break
             state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_master_plays_a_whole_game_on_each_store(make):
+    """Moves with request ids, a resignation (the record's seats change), a retry, a watch
+    from version 0: the same through the master on every store, and kept across a reopen."""
+    from boardbot.server.master import Call, GameMaster
+    from boardbot.v1 import common_pb2
+    from boardbot.v1 import game_service_pb2 as pb
+
+    async def go():
+        store = await make()
+        master = GameMaster(store)
+        created = await master.create_game(pb.CreateGameRequest(game="czech-pub", seed=11), Call())
+        game_id = created.game.game_id
+        calls = {t.seat: Call.with_token(t.token) for t in created.seat_tokens}
+        rng = random.Random(11)
+        first = None
+        while True:
+            game = (await master.get_game(pb.GetGameRequest(game_id=game_id), Call())).game
+            if game.status == common_pb2.GAME_STATUS_FINISHED:
+                break
+            if game.version == 10:
+                await master.resign(pb.ResignRequest(game_id=game_id, seat=1), calls[1])
+                continue
+            seat = game.decider
+            view = (await master.get_view(pb.GetViewRequest(game_id=game_id, seat=seat), calls[seat])).view
+            if not view.legal_moves:  # the resigned seat: the master plays it
+                await store.wait(game_id, view.version, 5.0)
+                continue
+            request = pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=rng.randrange(len(view.legal_moves)),
+                                           request_id=f"r{view.version}", response_view=pb.RESPONSE_VIEW_AFTER_MOVE)
+            reply = await master.submit_move(request, calls[seat])
+            first = first or (request, seat, reply)
+        request, seat, reply = first
+        assert await master.submit_move(request, calls[seat]) == reply  # replayed from the events
+        items = [item async for item in master.watch_game(pb.WatchGameRequest(game_id=game_id, from_version=0),
+                                                          Call())]
+        assert [i.view.version for i in items] == list(range(game.version + 1))
+        kinds = [i.game_event.kind for i in items[1:]]
+        assert kinds.count(common_pb2.EVENT_KIND_RESIGN) == 1 and game.seats[1].resigned
+        await master.close()
+        master.bots.close()
+        if make.kind == "memory":
+            return
+        await store.close()
+        again = await make()
+        master = GameMaster(again)
+        kept = (await master.get_game(pb.GetGameRequest(game_id=game_id), Call())).game
+        assert kept == game and kept.seats[1].resigned
+        assert await master.submit_move(request, calls[seat]) == reply
+        await master.close()
+        master.bots.close()
+        await again.close()
+
+    run(go())
+
+
+def test_sqlite_commits_of_one_turn_share_a_transaction_and_keep_their_compare_and_set(tmp_path):
+    async def go():
+        store = SqliteStore(str(tmp_path / "games.sqlite3"), max_games=12)
+        await store.open()
+        lives = await asyncio.gather(*(store.create_live(new_live(f"g{i}")) for i in range(10)))
+        with pytest.raises(StoreFull):  # the creates of one turn cannot overshoot the cap together
+            await asyncio.gather(*(store.create_live(new_live(f"x{i}")) for i in range(3)))
+        assert await store.count() == 12
+        rng = random.Random(9)
+        nexts = [next_live(live, rng) for live in lives]
+        rival, rival_event = next_live(lives[0], rng)  # a second commit of g0 from version 0, in the same turn
+        results = await asyncio.gather(*(store.commit_live(live.game_id, 0, nxt, [event])
+                                         for live, (nxt, event) in zip(lives, nexts)),
+                                       store.commit_live("g0", 0, rival, [rival_event]))
+        assert results == [True] * 10 + [False]
+        # a commit whose caller is cancelled while it waits for the turn's transaction still stands,
+        # and what this store serves afterwards says so
+        one, _ = nexts[1]
+        two, event = next_live(one, rng)
+        waiting = asyncio.ensure_future(store.commit_live("g1", 1, two, [event]))
+        await asyncio.sleep(0)
+        waiting.cancel()
+        await asyncio.sleep(0.01)
+        assert (await store.get_live("g1")).version == 2
+        await store.close()
+        again = SqliteStore(str(tmp_path / "games.sqlite3"))
+        await again.open()
+        assert [(await again.get_live(f"g{i}")).version for i in range(3)] == [1, 2, 1]
+        assert (await again.get_live("g0")).state.to_dict() == nexts[0][0].state.to_dict()
+        await again.close()
+
+    run(go())

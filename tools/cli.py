@@ -21,16 +21,27 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cors-origin", action="append", default=None, metavar="ORIGIN",
                        help="let web pages from this origin (https://example.com) call the browser port; repeat "
                             "for more (default: $BOARDBOT_CORS_ORIGINS, comma-separated, or none: CORS off)")
+    serve.add_argument("--store", default=None,
+                       help="where the games are kept: sqlite[:PATH] (the default: games.sqlite3 in the data "
+                            "directory; ?synchronous=full flushes each commit to disk), redis://HOST:PORT[/DB] "
+                            "(shared by any number of server processes) or memory (lost at exit); "
+                            "default $BOARDBOT_STORE or sqlite (docs/storage.md)")
+    serve.add_argument("--data-dir", default=None,
+                       help="the SQLite store's directory, created on first run (default: $BOARDBOT_DATA or the "
+                            "user's data directory, e.g. ~/.local/share/boardbot)")
+    serve.add_argument("--retention", type=float, default=None, metavar="S",
+                       help="seconds a finished game is kept, with its events (default: $BOARDBOT_RETENTION or "
+                            "86400, a day; 0: for ever)")
+    serve.add_argument("--max-games", type=int, default=None,
+                       help="games the store may hold; past it CreateGame is RESOURCE_EXHAUSTED "
+                            "(default: $BOARDBOT_MAX_GAMES or 100000; 0: no limit)")
+    serve.add_argument("--metrics-address", default=None, metavar="HOST:PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (default: $BOARDBOT_METRICS_ADDRESS; "
+                            "none); with --processes N, process i on PORT+i")
     serve.add_argument("--processes", type=int, default=None,
-                       help="server processes sharing the port; each game lives in the one that created it and "
-                            "calls reaching another are forwarded to it (default: $BOARDBOT_PROCESSES or 1; "
+                       help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
+                            "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
                             "docs/performance.md)")
-    serve.add_argument("--front", choices=("grpc", "native"), default=os.environ.get("BOARDBOT_FRONT") or "grpc",
-                       help="who takes the gRPC calls: grpc (Python grpcio, the default; $BOARDBOT_FRONT) or native "
-                            "(the C++ front built from front/, which hands calls to this process over a Unix socket: "
-                            "far less CPU per call; docs/performance.md)")
-    serve.add_argument("--front-binary", default=None,
-                       help="the native front (default: $BOARDBOT_FRONT_BINARY or build/front/boardbot-front)")
     serve.add_argument("--bot-processes", type=int, default=0,
                        help="play greedy bot seats in this many worker processes (the random bot plays on the "
                             "event loop; default 0: a thread pool)")

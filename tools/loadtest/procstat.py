@@ -214,9 +214,8 @@ def _is_boardbot_serve(pid: int) -> bool:
 
 def server_roots(pids: list[int]) -> list[int]:
     """For each listener, the top-most ``boardbot serve`` process above it (itself
-    when none): with ``--front native`` or ``--processes N`` the process on the
-    port is the front or one of N, and the whole server is the tree of the
-    ``boardbot serve`` that started them."""
+    when none): with ``--processes N`` the process on the port is one of N, and
+    the whole server is the tree of the ``boardbot serve`` that started them."""
     roots = []
     for pid in pids:
         root, ancestor = pid, pid

@@ -1,0 +1,381 @@
+"""Games in Redis, shared by any number of server processes on any number of machines
+(``--store redis://HOST:PORT[/DB]``; the ``redis`` package, asyncio, with hiredis).
+
+Any process serves any game: there is no owner. Every change is a Lua script,
+which Redis runs alone, so a commit is a compare-and-set on the version: the
+record and the state are replaced and the events appended only if the stored
+version is still the expected one. A commit publishes the game's id on one
+channel; each process has one subscription and wakes its own waiters
+(WatchGame, a SubmitMove waiting for the next decision). A missed message (a
+dropped connection) costs at most a waiter's poll interval: every wait starts
+by reading the version.
+
+Each process caches live games (``Live``: the parsed state, converted views):
+a read asks Redis for the version only (``GET_IF_NEWER``: one round trip, a few
+bytes) and uses the cache when it matches, so a hot game is not rebuilt per
+call; otherwise it gets the record and state in the same round trip.
+
+Bot seats: ``lease`` keeps one process at a time searching for a game's bot
+(``SET``-like key with an expiry, renewed while the search runs); a process
+that dies lets its leases lapse, and another takes the game over
+(``GameMaster`` looks for unplayed bot seats every few seconds).
+
+Keys (``PREFIX``): ``g:<id>`` a hash (``v`` version, ``r`` the record's static
+part as JSON (rewritten only when it changes: a resignation), ``s`` the state,
+``i`` the initial state, ``q`` the creation sequence number, ``n`` the game's
+name, ``u``/``f``/``b`` when it was updated, when it finished, whether a bot is to
+move, as JSON), ``e:<id>`` a list of
+events (``store.pack_event``, the version being the position), ``r:<id>`` a hash
+request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
+(paging, counting), ``finished`` a sorted set by finishing time (expiry),
+``botturn`` a set of games a bot is to move in, ``lease:<id>``. A standalone
+Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
+indexes too.
+
+What survives what is Redis's own persistence setting (RDB snapshots, or the
+AOF with ``appendfsync everysec``/``always``): docs/storage.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+
+import redis.asyncio as redis
+import structlog
+
+from boardbot.engine import registry
+
+from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
+                    dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+
+log = structlog.get_logger("boardbot.server")
+
+PREFIX = "boardbot:"
+CHANNEL = PREFIX + "changed"
+LIVE_CACHE = 4096
+MAX_CONNECTIONS = 64  # to Redis, per server process
+
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+local limit = tonumber(ARGV[7])
+if limit > 0 and redis.call('ZCARD', KEYS[3]) >= limit then return -2 end
+local seq = redis.call('INCR', KEYS[2])
+redis.call('HSET', KEYS[1], 'v', 0, 'r', ARGV[2], 's', ARGV[3], 'i', ARGV[4], 'q', seq, 'n', ARGV[5], 'm', ARGV[8])
+redis.call('ZADD', KEYS[3], seq, ARGV[1])
+redis.call('ZADD', KEYS[4], seq, ARGV[1])
+if ARGV[6] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) end
+return seq
+"""
+
+# KEYS: game, events, requests, finished, botturn; ARGV: id, expected, version, the record's static
+# part ('': unchanged), state, finished ('' while running), bot to move ('1'/'0'), channel, the
+# volatile fields (JSON), then per event: its JSON, its request id or ''
+_COMMIT = """
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v or v ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[3], 's', ARGV[5], 'm', ARGV[9])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'r', ARGV[4]) end
+local version = tonumber(ARGV[2])
+for i = 10, #ARGV, 2 do
+  version = version + 1
+  redis.call('RPUSH', KEYS[2], ARGV[i])
+  if ARGV[i + 1] ~= '' then redis.call('HSET', KEYS[3], ARGV[i + 1], version) end
+end
+if ARGV[6] ~= '' then redis.call('ZADD', KEYS[4], ARGV[6], ARGV[1]) end
+if ARGV[7] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) else redis.call('SREM', KEYS[5], ARGV[1]) end
+redis.call('PUBLISH', ARGV[8], ARGV[1])
+return 1
+"""
+
+# KEYS: game, requests, events; ARGV: the version this process has (or ''), whether the initial
+# state is wanted, a request id to look up (or ''). Returns nil (no game), or the version, the
+# request's version and event (false: none), then, if the version is not ARGV[1], the record's
+# static part, state, sequence number, volatile fields and (if wanted) the initial state
+_GET_IF_NEWER = """
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return nil end
+local out = {v, false, false}
+if ARGV[3] ~= '' then
+  local at = redis.call('HGET', KEYS[2], ARGV[3])
+  if at then out = {v, at, redis.call('LINDEX', KEYS[3], tonumber(at) - 1)} end
+end
+if v == ARGV[1] then return out end
+local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i')
+for i = 1, (ARGV[2] == '1' and 5 or 4) do out[#out + 1] = fields[i] end
+return out
+"""
+
+# KEYS: requests, events; ARGV: request id
+_FIND_REQUEST = """
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if not v then return nil end
+return {v, redis.call('LINDEX', KEYS[2], tonumber(v) - 1)}
+"""
+
+# ARGV: prefix, id, channel
+_DELETE = """
+local game = ARGV[1] .. 'g:' .. ARGV[2]
+local name = redis.call('HGET', game, 'n')
+if not name then return 0 end
+redis.call('DEL', game, ARGV[1] .. 'e:' .. ARGV[2], ARGV[1] .. 'r:' .. ARGV[2], ARGV[1] .. 'lease:' .. ARGV[2])
+redis.call('ZREM', ARGV[1] .. 'games', ARGV[2])
+redis.call('ZREM', ARGV[1] .. 'games:' .. name, ARGV[2])
+redis.call('ZREM', ARGV[1] .. 'finished', ARGV[2])
+redis.call('SREM', ARGV[1] .. 'botturn', ARGV[2])
+redis.call('PUBLISH', ARGV[3], ARGV[2])
+return 1
+"""
+
+# KEYS: lease; ARGV: holder, milliseconds
+_LEASE = """
+local holder = redis.call('GET', KEYS[1])
+if not holder or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+"""
+
+
+def _unpack(version: int, blob: bytes) -> EventRecord:
+    return unpack_event(version, blob)
+
+
+class RedisStore(GameStore):
+    shared = True
+
+    def __init__(self, url: str, max_games: int | None = None):
+        self.url = url
+        self.max_games = max_games
+        self._redis: redis.Redis | None = None
+        self._scripts: dict = {}
+        self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._waiters = Waiters()
+        self._listener: asyncio.Task | None = None
+        self._subscribed = asyncio.Event()
+
+    @staticmethod
+    def _key(kind: str, game_id: str = "") -> str:
+        return f"{PREFIX}{kind}:{game_id}" if game_id else PREFIX + kind
+
+    # --- opening and closing ------------------------------------------------------------
+    async def open(self) -> None:
+        # a bounded pool that makes a call wait for a free connection (redis-py's default pool
+        # fails past 100 at once, which a busy server reaches: every call and bot in flight uses one)
+        pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS, timeout=10,
+                                                     health_check_interval=30)
+        self._redis = redis.Redis(connection_pool=pool, decode_responses=False)
+        try:
+            await self._redis.ping()
+        except (redis.ConnectionError, OSError) as err:
+            raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
+        for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
+                             ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
+                             ("release", _RELEASE)):
+            self._scripts[name] = self._redis.register_script(source)
+        self._listener = asyncio.get_running_loop().create_task(self._listen())
+        try:
+            async with asyncio.timeout(10):
+                await self._subscribed.wait()
+        except TimeoutError:
+            raise StoreUnavailable(f"cannot subscribe to {CHANNEL} at {self.url}") from None
+
+    async def _listen(self) -> None:
+        """Wake this process's waiters for every game another process (or this one) changed."""
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self._subscribed.set()
+                async for message in pubsub.listen():
+                    if message is not None and message["type"] == "message":
+                        self._waiters.notify(message["data"].decode())
+            except asyncio.CancelledError:
+                await pubsub.aclose()
+                raise
+            except (redis.ConnectionError, OSError) as err:
+                log.error("redis_subscription_lost", error=repr(err))
+                await pubsub.aclose()
+                await asyncio.sleep(1.0)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+        if self._redis is not None:
+            await self._redis.aclose()
+            self._redis = None
+
+    async def _run(self, name: str, keys: list, args: list):
+        return await self._answer(self._scripts[name](keys=keys, args=args))
+
+    async def _answer(self, call):
+        """``await call``, Redis not answering as ``StoreUnavailable`` (the caller's UNAVAILABLE)."""
+        try:
+            return await call
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+            raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
+
+    # --- the cache ----------------------------------------------------------------------
+    def _remember(self, live: Live) -> Live:
+        self._live[live.game_id] = live
+        self._live.move_to_end(live.game_id)
+        while len(self._live) > LIVE_CACHE:
+            self._live.popitem(last=False)
+        return live
+
+    # --- reading --------------------------------------------------------------------------
+    async def get_live(self, game_id: str) -> Live | None:
+        return (await self.get_live_and_request(game_id, ""))[0]
+
+    async def get_live_and_request(self, game_id: str, request_id: str) -> tuple[Live | None, EventRecord | None]:
+        """One round trip: the version check (and the game if it is newer than the cache) and the request."""
+        cached = self._live.get(game_id)
+        found = await self._run("get", [self._key("g", game_id), self._key("r", game_id), self._key("e", game_id)],
+                                ["" if cached is None else cached.version, "0" if cached is not None else "1",
+                                 request_id])
+        if found is None:
+            self._live.pop(game_id, None)
+            return None, None
+        done = None if found[1] is None else _unpack(int(found[1]), found[2])
+        if len(found) == 3:
+            self._live.move_to_end(game_id)
+            return cached, done
+        version, (static, state, seq, volatile) = found[0], found[3:7]
+        initial = cached.record["initial"] if cached is not None else loads(found[7])
+        record = loads(static)
+        record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial)
+        state = registry.get(record["game"]).from_dict(loads(state))
+        return self._remember(Live(record, state)), done
+
+    async def get(self, game_id: str) -> Record | None:
+        live = await self.get_live(game_id)
+        return None if live is None else loads(dumps(live.to_record()))
+
+    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
+        index = self._key("games", game) if game else self._key("games")
+        ids = await self._answer(self._redis.zrangebyscore(index, f"({after_seq}", "+inf", start=0, num=limit))
+        out = []
+        for game_id in ids:
+            live = await self.get_live(game_id.decode())
+            if live is not None:  # deleted meanwhile
+                out.append(live)
+        return out
+
+    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
+        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
+
+    async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
+        after_version = max(after_version, 0)
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.exists(self._key("g", game_id))
+            pipe.lrange(self._key("e", game_id), after_version, -1)
+            exists, blobs = await self._answer(pipe.execute())
+        if not exists:
+            return None
+        return [_unpack(after_version + 1 + k, blob) for k, blob in enumerate(blobs)]
+
+    async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
+        found = await self._run("find_request", [self._key("r", game_id), self._key("e", game_id)], [request_id])
+        return None if found is None else _unpack(int(found[0]), found[1])
+
+    async def count(self) -> int:
+        return await self._answer(self._redis.zcard(self._key("games")))
+
+    async def count_finished(self) -> int:
+        return await self._answer(self._redis.zcard(self._key("finished")))
+
+    def cached(self) -> int:
+        return len(self._live)
+
+    async def bot_turn_games(self, limit: int = 10000) -> list[str]:
+        members = await self._answer(self._redis.srandmember(self._key("botturn"), limit))
+        return [m.decode() for m in members or ()]
+
+    async def wait(self, game_id: str, version: int, timeout: float) -> None:
+        changed = self._waiters.event(game_id)  # before reading: a change from now on sets it
+        live = await self.get_live(game_id)
+        if live is None or live.version != version or live.finished:
+            return
+        await self._waiters.until(changed, timeout)
+
+    # --- writing --------------------------------------------------------------------------
+    @staticmethod
+    def _static_blob(record: Record) -> bytes:
+        return dumps({k: v for k, v in static_part(record).items() if k != "id"})
+
+    @staticmethod
+    def _volatile_blob(record: Record) -> bytes:
+        return dumps({k: record.get(k) for k in ("updated", "finished", "bot_to_move")})
+
+    async def create_live(self, live: Live) -> Live:
+        record = live.record
+        game_id = live.game_id
+        seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
+                                         self._key("games", record["game"]), self._key("botturn")],
+                              [game_id, self._static_blob(record), dumps(live.state.to_dict()),
+                               dumps(record["initial"]), record["game"], int(bool(record.get("bot_to_move"))),
+                               self.max_games or 0, self._volatile_blob(record)])
+        if seq == -1:
+            raise KeyError(f"game {game_id} exists")
+        if seq == -2:
+            raise StoreFull(self.max_games)
+        return self._remember(Live(dict(record, seq=seq, version=0), live.state))
+
+    async def create(self, record: Record) -> Record:
+        return (await self.create_live(Live.from_record(loads(dumps(record))))).to_record()
+
+    async def commit_live(self, game_id: str, expected_version: int, live: Live,
+                          events: list[EventRecord]) -> bool:
+        check_numbering(expected_version, live.version, events)
+        record = live.record
+        current = self._live.get(game_id)
+        # unchanged since the version we hold, if the compare-and-set succeeds
+        static = "" if current is not None and current.version == expected_version and same_static(
+            record, current.record) else self._static_blob(record)
+        args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()),
+                "" if record.get("finished") is None else record["finished"],
+                int(bool(record.get("bot_to_move"))), CHANNEL, self._volatile_blob(record)]
+        for event in events:
+            args += [pack_event(event), request_id_of(event) or ""]
+        done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
+                                          self._key("finished"), self._key("botturn")], args)
+        if not done:
+            self._live.pop(game_id, None)
+            return False
+        seq = record.get("seq") if current is None else current.record["seq"]
+        if seq is not None:
+            if record.get("seq") != seq:
+                live = Live(dict(record, seq=seq), live.state)
+            self._remember(live)
+        return True
+
+    async def commit(self, game_id: str, expected_version: int, record: Record,
+                     events: list[EventRecord]) -> bool:
+        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
+                                      loads(dumps(events)))
+
+    async def delete(self, game_id: str) -> bool:
+        self._live.pop(game_id, None)
+        return bool(await self._run("delete", [], [PREFIX, game_id, CHANNEL]))
+
+    async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
+        ids = await self._answer(self._redis.zrangebyscore(self._key("finished"), "-inf", f"({before}", start=0,
+                                                           num=limit))
+        out = []
+        for game_id in (i.decode() for i in ids):
+            if await self.delete(game_id):
+                out.append(game_id)
+        return out
+
+    async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        return bool(await self._run("lease", [self._key("lease", game_id)], [holder, int(seconds * 1000)]))
+
+    async def release(self, game_id: str, holder: str) -> None:
+        await self._run("release", [self._key("lease", game_id)], [holder])

@@ -1,0 +1,112 @@
+"""deploy/: the Kubernetes manifests validate offline against the API's schemas
+(kubernetes-validate, strict), the Compose file against the Compose specification
+(check-jsonschema's copy), the pieces refer to each other consistently, every setting
+they pass is one `boardbot serve` reads, and the Grafana dashboard charts only metrics
+the server exports."""
+
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+import kubernetes_validate
+import pytest
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+KUBERNETES_VERSION = "1.31.0"
+
+
+def manifests() -> list[dict]:
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    out = []
+    for name in kustomization["resources"]:
+        out += [doc for doc in yaml.safe_load_all((K8S / name).read_text()) if doc]
+    return out
+
+
+def by_kind(kind: str) -> list[dict]:
+    return [m for m in manifests() if m["kind"] == kind]
+
+
+@pytest.mark.parametrize("manifest", manifests(), ids=lambda m: f"{m['kind']}/{m['metadata']['name']}")
+def test_each_manifest_is_valid_kubernetes(manifest):
+    kubernetes_validate.validate(manifest, KUBERNETES_VERSION, strict=True)
+
+
+def test_every_manifest_file_is_in_the_kustomization():
+    listed = set(yaml.safe_load((K8S / "kustomization.yaml").read_text())["resources"])
+    assert listed == {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+
+
+def test_the_manifests_fit_together():
+    deployment, = [d for d in by_kind("Deployment") if d["metadata"]["name"] == "boardbot"]
+    pod = deployment["spec"]["template"]
+    labels = pod["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    container, = pod["spec"]["containers"]
+    grpc_port = next(p["containerPort"] for p in container["ports"] if p["name"] == "grpc")
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        assert container[probe]["grpc"]["port"] == grpc_port  # the standard gRPC health service
+    config, = [c for c in by_kind("ConfigMap") if c["metadata"]["name"] == container["envFrom"][0]["configMapRef"]["name"]]
+    assert config["data"]["BOARDBOT_ADDRESS"].endswith(f":{grpc_port}")
+    services = {s["metadata"]["name"]: s for s in by_kind("Service")}
+    for name in ("boardbot", "boardbot-headless"):
+        assert services[name]["spec"]["selector"].items() <= labels.items()
+    store = re.fullmatch(r"redis://([\w-]+):(\d+)/\d+", config["data"]["BOARDBOT_STORE"])
+    redis = services[store.group(1)]
+    assert redis["spec"]["ports"][0]["port"] == int(store.group(2))
+    redis_set, = by_kind("StatefulSet")
+    assert redis["spec"]["selector"].items() <= redis_set["spec"]["template"]["metadata"]["labels"].items()
+    assert "appendonly" in " ".join(redis_set["spec"]["template"]["spec"]["containers"][0]["args"])
+    hpa, = by_kind("HorizontalPodAutoscaler")
+    assert hpa["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": "boardbot"}
+    assert hpa["spec"]["minReplicas"] >= 2
+    pdb, = by_kind("PodDisruptionBudget")
+    assert pdb["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]  # a drain can always evict one pod
+
+
+def test_the_compose_file_follows_the_compose_specification():
+    result = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.compose-spec",
+                             str(DEPLOY / "compose.yaml")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    server = compose["services"]["boardbot"]
+    assert server["environment"]["BOARDBOT_STORE"].startswith("redis://redis:")
+    assert server["deploy"]["replicas"] >= 2
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    assert "grpc_pass grpc://boardbot;" in nginx and "server boardbot:50051;" in nginx
+    assert server["environment"]["BOARDBOT_ADDRESS"].endswith(":50051")
+
+
+def test_every_setting_they_pass_is_one_the_server_reads():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    settings = set(compose["services"]["boardbot"]["environment"])
+    settings |= {k for c in by_kind("ConfigMap") for k in c["data"]}
+    source = "".join(p.read_text() for p in [*(ROOT / "server").glob("*.py"), ROOT / "tools" / "cli.py"])
+    for name in settings:
+        assert f'"{name}"' in source, f"{name} is read by nothing"
+
+
+def test_the_dashboard_charts_metrics_the_server_exports():
+    from prometheus_client import REGISTRY
+
+    import boardbot.server.metrics  # noqa: F401 - registers them
+
+    exported = set()
+    for family in REGISTRY.collect():
+        exported |= {family.name} | {s.name for s in family.samples}
+        if family.type == "histogram":
+            exported |= {family.name + suffix for suffix in ("_bucket", "_count", "_sum")}
+    dashboard = json.loads((DEPLOY / "grafana-dashboard.json").read_text())
+    used = {name for panel in dashboard["panels"] for target in panel["targets"]
+            for name in re.findall(r"\bboardbot_\w+", target["expr"])}
+    assert used and used <= exported, used - exported
+    prometheus = yaml.safe_load((DEPLOY / "prometheus.yml").read_text())
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    port = compose["services"]["boardbot"]["environment"]["BOARDBOT_METRICS_ADDRESS"].rsplit(":", 1)[1]
+    assert prometheus["scrape_configs"][0]["dns_sd_configs"][0]["port"] == int(port)
