@@ -282,7 +282,7 @@ def test_two_servers_on_one_redis_a_client_carries_on_when_one_is_killed(tmp_pat
     games = []
     try:
         for i, (name, specs) in enumerate(tables):
-            game = alt.call(lambda c: c.create_game(name, seats=specs, seed=40 + i))
+            game = alt.call(lambda c: c.create_game(name, seats=specs, seed=40 + i, reproducible=True))
             games.append((game, specs, []))
         for game, specs, acknowledged in games:
             for _ in range(5):

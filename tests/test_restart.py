@@ -81,7 +81,7 @@ def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path):
     games = []
     try:
         for name, specs, seed in tables:
-            games.append((client.create_game(name, seats=specs, seed=seed), specs, []))
+            games.append((client.create_game(name, seats=specs, seed=seed, reproducible=True), specs, []))
         watchers = [Watcher(game.spectator()) for game, _, _ in games]
         watchers.append(Watcher(games[1][0].seat(0)))
         for game, specs, acknowledged in games[:3]:

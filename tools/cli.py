@@ -100,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--config", default="", help="game config as JSON")
     play.add_argument("--players", type=int, default=None, help="number of players (seats)")
     play.add_argument("--solo", action="store_true", help="a one-player game (same as --players 1)")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None,
+                      help="play a reproducible game: the same seed and moves give the same game")
     play.add_argument("--address", default=None,
                       help="a running server; without it one is started in-process on a free port")
     play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME, "

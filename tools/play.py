@@ -91,7 +91,8 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
     with Client(address) as client:
         client.wait_ready()
         try:
-            created = client.create_game(game, config=message, seats=seats, seed=seed)
+            created = client.create_game(game, config=message, seats=seats, seed=seed,
+                                         reproducible=seed is not None)  # --seed replays the same game
         except grpc.RpcError as err:
             say(f"cannot create the game: {err.details()}")
             return 2
