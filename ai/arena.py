@@ -28,9 +28,11 @@ from .bots import BotSpecError, make_bot, split_seat_specs
 from .stats import wilson
 
 
-def play_match(game, cfg: dict, seat_specs: list[str], seed: int, bots=None, timings=None) -> dict:
-    """One game; each seat is played by its bot from a world sampled for it."""
+def play_match(game, cfg: dict, seat_specs: list[str], seed: int, bots=None, timings=None, log=None) -> dict:
+    """One game; each seat is played by its bot from a world sampled for it.
+    ``log``: a list that receives the game's log entries (State.log)."""
     state = game.new_state(cfg, seed)
+    state.log = log
     if bots is None:
         bots = [make_bot(spec, game) for spec in seat_specs]
     for bot in bots:

@@ -9,9 +9,12 @@ bot uses the same deal: seed ``seed * 1_000_003 + g``), and prints the mean
 score with a 95 % confidence interval (t distribution), the standard
 deviation, the range, the distribution over the rulebook's scale (0-16,
 17-18, 19-20, 21-22, 23+ LEGENDARY) and the mean think time per decision
-(wall time, and process CPU time: what a move costs on an idle core).
-Targets (issue 5): the ISMCTS bot's mean at least 23 on the easiest project
-(easy) and at least 19 on the hardest (expert).
+(wall time, and process CPU time: what a move costs on an idle core), and
+the share of games in which the order deck ran out and the discarded orders
+were shuffled back (a fallback the rulebook never mentions: it should be
+about none). Below the table, per bot: whether the mean falls from each
+project to the next with 95 % intervals that do not overlap (the rulebook's
+four projects "of different difficulty").
 
 ``--log`` appends one JSON line per finished game and skips the games it
 already holds, so a long run can be resumed (and split across sessions).
@@ -38,8 +41,8 @@ from boardbot.engine.games.dulore_jutunk import data as D  # noqa: E402
 
 GAME = "dulore-jutunk"
 BANDS = (("0-16", 0, 16), ("17-18", 17, 18), ("19-20", 19, 20), ("21-22", 21, 22), ("23+", 23, 10**6))
-TARGETS = {"easy": 23.0, "expert": 19.0}
 DEFAULT_BOTS = "random,greedy,ismcts:iterations=300"
+RESHUFFLE_NOTE = "the order deck is empty"  # the engine's log line when the discards are shuffled back
 
 # t quantiles (two-sided 95 %) for small samples; 1.96 beyond
 _T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
@@ -55,7 +58,8 @@ def t95(df: int) -> float:
     return 1.96
 
 
-def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0, cpu: float = 0.0) -> dict:
+def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0, cpu: float = 0.0,
+              reshuffled: int = 0) -> dict:
     n = len(scores)
     mean = statistics.fmean(scores) if n else float("nan")
     sd = statistics.stdev(scores) if n > 1 else 0.0
@@ -73,6 +77,7 @@ def summarise(scores: list[int], seconds: float = 0.0, decisions: int = 0, cpu: 
         "ms_per_decision": round(1000 * seconds / decisions, 1) if decisions else None,
         "cpu_ms_per_decision": round(1000 * cpu / decisions, 1) if decisions else None,
         "decisions_per_game": round(decisions / n, 1) if n else None,
+        "deck_reshuffled_share": round(reshuffled / n, 3) if n else None,
     }
 
 
@@ -111,9 +116,12 @@ def _play(job: tuple) -> dict:
         bot = _WORKER["bots"][spec] = _CpuTimed(make_bot(spec, game))
     bot.cpu = 0.0
     timings = {spec: []}
+    log: list = []
     started = time.monotonic()
-    r = play_match(game, {"players": 1, "project": project}, [spec], seed, bots=[bot], timings=timings)
+    r = play_match(game, {"players": 1, "project": project}, [spec], seed, bots=[bot], timings=timings, log=log)
+    reshuffles = sum(1 for _, text in log if text.startswith(RESHUFFLE_NOTE))
     return {"project": project, "bot": spec, "game": g, "seed": seed, "score": r["scores"][0],
+            "deck_reshuffles": reshuffles,
             "seconds": sum(timings[spec]), "cpu_seconds": round(bot.cpu, 3), "decisions": len(timings[spec]),
             "wall": round(time.monotonic() - started, 2)}
 
@@ -187,14 +195,17 @@ def main(argv=None) -> int:
     finally:
         if log:
             log.close()
-    report = {"game": GAME, "games_per_cell": args.games, "seed": args.seed, "targets": TARGETS, "results": []}
+    report = {"game": GAME, "games_per_cell": args.games, "seed": args.seed, "results": []}
     for project in projects:
         for spec in bots:
             rows = [results[(project, spec, args.seed * 1_000_003 + g)] for g in range(args.games)
                     if (project, spec, args.seed * 1_000_003 + g) in results]
             s = summarise([r["score"] for r in rows], sum(r["seconds"] for r in rows),
-                          sum(r["decisions"] for r in rows), sum(r.get("cpu_seconds", 0.0) for r in rows))
+                          sum(r["decisions"] for r in rows), sum(r.get("cpu_seconds", 0.0) for r in rows),
+                          sum(1 for r in rows if r.get("deck_reshuffles")))
             report["results"].append({"project": project, "bot": spec, **s})
+    report["difficulty"] = {spec: difficulty_steps([e for e in report["results"] if e["bot"] == spec])
+                            for spec in bots}
     print(json.dumps(report, indent=2))
     if args.json_out:
         with open(args.json_out, "w") as f:
@@ -203,25 +214,37 @@ def main(argv=None) -> int:
     return 0
 
 
+def difficulty_steps(rows: list[dict]) -> dict:
+    """Whether the mean falls from each project to the next (in the order given)
+    with 95 % intervals that do not overlap."""
+    steps = []
+    for hi, lo in zip(rows, rows[1:]):
+        apart = bool(hi["ci95"] and lo["ci95"] and lo["ci95"][1] < hi["ci95"][0])
+        steps.append({"from": hi["project"], "to": lo["project"],
+                      "drop": round(hi["mean"] - lo["mean"], 2), "intervals_apart": apart})
+    return {"steps": steps, "all_apart": bool(steps) and all(st["intervals_apart"] for st in steps)}
+
+
 def _table(report: dict) -> None:
     out = sys.stderr
     print(file=out)
     head = f"{'project':<8}{'bot':<34}{'n':>4}{'mean':>7}  {'95% CI':<15}{'sd':>5}  " + \
-        "".join(f"{b[0]:>7}" for b in BANDS) + f"{'ms/dec':>8}{'cpu ms':>8}  target"
+        "".join(f"{b[0]:>7}" for b in BANDS) + f"{'ms/dec':>8}{'cpu ms':>8}{'deck out':>9}"
     print(head, file=out)
     for e in report["results"]:
         if not e["games"]:
             continue
         ci = f"[{e['ci95'][0]:.1f}, {e['ci95'][1]:.1f}]" if e["ci95"] else "-"
-        target = ""
-        if e["bot"].startswith("ismcts") and e["project"] in TARGETS:
-            t = TARGETS[e["project"]]
-            target = f">= {t:g}: {'met' if e['mean'] >= t else 'NOT met'}"
         bands = "".join(f"{100 * e['band_share'][b[0]]:>6.0f}%" for b in BANDS)
         ms = f"{e['ms_per_decision']:.0f}" if e["ms_per_decision"] is not None else "-"
         cpu = f"{e['cpu_ms_per_decision']:.0f}" if e.get("cpu_ms_per_decision") else "-"
         print(f"{e['project']:<8}{e['bot']:<34}{e['games']:>4}{e['mean']:>7.2f}  {ci:<15}{e['sd']:>5.1f}  "
-              f"{bands}{ms:>8}{cpu:>8}  {target}", file=out)
+              f"{bands}{ms:>8}{cpu:>8}{100 * e['deck_reshuffled_share']:>8.0f}%", file=out)
+    for spec, d in report["difficulty"].items():
+        steps = ", ".join(f"{st['from']} > {st['to']} by {st['drop']:.2f} ({'apart' if st['intervals_apart'] else 'OVERLAP'})"
+                          for st in d["steps"])
+        print(f"{spec}: {steps}: {'each project harder than the last' if d['all_apart'] else 'NOT separated'}",
+              file=out)
 
 
 if __name__ == "__main__":

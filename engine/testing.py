@@ -61,6 +61,11 @@ def check_views(state: State, rng: random.Random) -> None:
             assert world.decider() == decider
             if decider == seat:
                 assert world.legal_moves() == state.legal_moves()
+            elif decider != TERMINAL:
+                # the other decider's moves are the sampled world's, not a cached real list
+                fresh = game.from_dict(json.loads(json.dumps(world.to_dict())))
+                assert world.legal_moves() == fresh.legal_moves(), (
+                    f"a world sampled for seat {seat} offers the decider moves of another world")
         rebuilt = game.from_view(json.loads(frozen), rng)
         assert json.dumps(rebuilt.view(seat), sort_keys=True) == frozen, (
             f"from_view did not reproduce seat {seat}'s view"
@@ -69,6 +74,54 @@ def check_views(state: State, rng: random.Random) -> None:
         if decider == seat:
             assert rebuilt.legal_moves() == state.legal_moves()
     assert json.dumps(state.view(decider if decider != TERMINAL else None), sort_keys=True)
+
+
+def _differing_parts(a, b, path: tuple = ()) -> list[tuple]:
+    """Paths of the smallest parts in which two serialised states differ: a dict
+    key or a list item where the list holds containers (a seat's hand), else the
+    whole value (a list of card ids or counts is one part)."""
+    if a == b:
+        return []
+    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+        return [p for k in a for p in _differing_parts(a[k], b[k], path + (k,))]
+    if (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+            and all(isinstance(x, (list, dict)) for x in a + b)):
+        return [p for i in range(len(a)) for p in _differing_parts(a[i], b[i], path + (i,))]
+    return [path]
+
+
+def secret_variants(state: State, observer: int, rng: random.Random, keys: tuple[str, ...]):
+    """States that differ from ``state`` only in one other seat's secret holdings.
+
+    A world is sampled for ``observer`` (``sample_for``); each part of the
+    serialised state under one of ``keys`` (the fields that hold the seats'
+    hidden cards, e.g. ``hands``) in which the world differs is spliced, alone,
+    into a copy of ``state``. A variant is kept when the observer's and the
+    spectator's views are unchanged and exactly one other seat's view changed:
+    that seat's hidden cards are all that differ, while every pile, seed and
+    board card stays as it was (so the next chance event is the same).
+    Yields ``(seat, variant)``.
+    """
+    game = state.game
+    data = state.to_dict()
+    world = state.sample_for(observer, rng).to_dict()
+    views = [state.view(q) for q in range(state.num_seats)]
+    spectator = state.view(None)
+    for path in _differing_parts(data, world):
+        if path[0] not in keys:
+            continue
+        spliced = json.loads(json.dumps(data))
+        target = spliced
+        for k in path[:-1]:
+            target = target[k]
+        source = world
+        for k in path:
+            source = source[k]
+        target[path[-1]] = source
+        variant = game.from_dict(spliced)
+        changed = [q for q in range(state.num_seats) if variant.view(q) != views[q]]
+        if len(changed) == 1 and changed[0] != observer and variant.view(None) == spectator:
+            yield changed[0], variant
 
 
 def check_result(state: State) -> None:

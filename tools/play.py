@@ -97,8 +97,9 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
             say(f"cannot create the game: {err.details()}")
             return 2
         me = created.seat(seats.index(HUMAN))
-        say(f"{game}: you are seat {me.number}; " + ", ".join(
-            f"seat {i}: {s}" for i, s in enumerate(seats) if s != HUMAN))
+        others = [f"seat {i}: {s}" for i, s in enumerate(seats) if s != HUMAN]
+        say(f"{game}: you are seat {me.number}" + (f"; {', '.join(others)}" if others else " (a solo game)"))
+        say(f"(type {QUIT_WORDS[0]!r} to quit without resigning, {RESIGN_WORD!r} to resign)")
         for event, view in me.watch():
             if event is not None:
                 who = "you" if event.seat == me.number else f"seat {event.seat}"
@@ -111,14 +112,24 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
                 say(_standing(view))
                 return 0
             if view.my_turn:
-                if not _turn(me, view, render, inp, say):
+                choice = _turn(me, view, render, inp, say)
+                if choice == RESIGN_WORD:
                     me.resign()
-                    say("you resigned")
+                    say("you resigned: a bot plays your seat to the end")
+                    return 0
+                if choice == QUIT_WORDS[0]:
+                    say("you quit without resigning")
                     return 0
     return 0
 
 
-def _turn(me, view: View, render, inp: TextIO, say) -> bool:
+QUIT_WORDS = ("q", "quit", "exit")  # leave the terminal; the seat is not resigned
+RESIGN_WORD = "resign"  # give the game up: the server hands the seat to a bot
+
+
+def _turn(me, view: View, render, inp: TextIO, say) -> str:
+    """Ask for a move until one is played ("played"), or the player quits ("q", also at
+    the end of the input) or resigns ("resign")."""
     say()
     say(render(engine_view(view)))
     say()
@@ -126,20 +137,22 @@ def _turn(me, view: View, render, inp: TextIO, say) -> bool:
     for n, move in enumerate(view.legal_moves, start=1):
         say(f"  {n:>3}. {move.text}")
     while True:
-        say("move number (or the move's text; q resigns)> ")
+        say(f"move number (or the move's text; {QUIT_WORDS[0]} quits, {RESIGN_WORD} resigns)> ")
         line = inp.readline()
         if not line:
-            return False
+            return QUIT_WORDS[0]
         line = line.strip()
-        if line in ("q", "quit", "resign"):
-            return False
+        if line in QUIT_WORDS:
+            return QUIT_WORDS[0]
+        if line == RESIGN_WORD:
+            return RESIGN_WORD
         try:
             if line.isdigit() and 1 <= int(line) <= len(view.legal_moves):
                 me.play(move_id=view.legal_moves[int(line) - 1].id, expected_version=view.version)
-                return True
+                return "played"
             view.find(line)
             me.play(text=line, expected_version=view.version)
-            return True
+            return "played"
         except KeyError:
             say(f"not a move: {line!r}")
         except grpc.RpcError as err:

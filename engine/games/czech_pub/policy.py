@@ -74,18 +74,20 @@ def _abstain_value(state, q: int, nealko: int, insulted: bool) -> float:
     return points + back * CELL_COST * 0.8 - 2.0 * level
 
 
-def drink_value(state, q: int, items: list, insulted: bool = False) -> float:
-    """Value for seat q of drinking ``items`` now (points minus expected roll cost)."""
+def drink_value(state, q: int, items: list, insulted: bool = False, ordered_alcohol: bool = False) -> float:
+    """Value for seat q of drinking ``items`` now (points minus expected roll cost); with
+    nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
     alcohol, nealko, points, drunk, tokens = score_items(state.tokens[q], items)
     if not alcohol:
-        return _abstain_value(state, q, nealko, insulted)
+        return 0.0 if ordered_alcohol else _abstain_value(state, q, nealko, insulted)
     total = drunk + D.TRACK[state.stage[q]][state.cell[q]]
     bonus = D.KIND_BONUS[POPCOUNT[tokens]] - D.KIND_BONUS[POPCOUNT[state.tokens[q]]]
     return points + 0.8 * bonus - _risk(state, q, total)
 
 
 def table_value(state, q: int, table: list) -> float:
-    return drink_value(state, q, delivered_items(table), state.insults[q] > 0)
+    ordered = q == state.active and state.ordered_alcohol
+    return drink_value(state, q, delivered_items(table), state.insults[q] > 0, ordered)
 
 
 def _leader_factor(state, me: int, q: int) -> float:
@@ -370,7 +372,7 @@ def projected_totals(state) -> tuple[list, float]:
                 total = drunk + D.TRACK[stage][cell]
                 cells -= sum(D.cells_moved(total, r) for r in range(1, 7)) / 6.0 if total > 1 else 1.0
         kinds = POPCOUNT[tokens]
-        r = (1.0 if q in owed else 0.0) if owed is not None else left
+        r = (1.0 if q in owed or q == a else 0.0) if owed is not None else left
         hand = state.hands[q]
         beers = small = shots = lich = x = caj = 0
         new = 0

@@ -224,7 +224,8 @@ def _situation(view: dict, me: int) -> list:
     hand = list(players[me].get("hand", []) or []) if 0 <= me < len(players) else []
     x_cards = sorted({c for c in hand if D.CARD_BY_ID.get(c) in D.X_CARDS}, key=D.CARD_BY_ID.get)
     can_dodge = "musim_si_odskocit" in hand
-    dodge = " or pass it on to a neighbour with Musím si odskočit" if can_dodge else ""
+    dodge = (" or pass it on to a neighbour (cancel it where none can take it) with Musím si odskočit"
+             if can_dodge else "")
     lines = []
     if phase == "game_over":
         lines.append("GAME OVER. Final totals (points + shot-kinds bonus):")

@@ -87,7 +87,8 @@ class CzechPubRules:
             t = self.dec
             out = []
             if MUSIM in self.hands[t]:
-                out.extend(DODGE[r] for r in self._redirects(t))
+                # "Přesměruj nebo zruš": pass it to a neighbour, or cancel it where none can take it
+                out.extend(DODGE[r] for r in (self._redirects(t) or (-1,)))
             if self.pend_card == POJD:
                 out.extend(self._pay_moves(t))
             else:
@@ -304,6 +305,7 @@ class CzechPubRules:
         if c <= PANAK_DO_PIVA:  # orders, Lichocení servírce, Panák do piva: nothing happens yet
             if c != CAJ and c != PANAK_DO_PIVA:  # a card that adds drunkenness clears the abstinence token
                 self.abst[a] = 0
+                self.ordered_alcohol = True  # ... and makes the turn no abstinence, even if cancelled later
             return
         if c == TY_UZ:
             top = self.discard.pop()
@@ -343,7 +345,7 @@ class CzechPubRules:
     def _ask_target(self) -> None:
         t = self.pend_target
         c = self.pend_card
-        if self.hands[t] and (c == POJD or self._redirects(t)):
+        if self.hands[t]:  # whether it holds Musím si odskočit or not (the hand is hidden)
             self.phase = RESPOND
             self.dec = t
             return
@@ -392,7 +394,14 @@ class CzechPubRules:
         self._from_hand(q, MUSIM)
         self.discard.append(MUSIM)
         phase = self.phase
-        if phase == RESPOND:
+        if phase == RESPOND and to < 0:  # no neighbour could take it: the effect is cancelled
+            if self.log is not None:
+                self.note(None, f"seat {q} cancels {CARD_NAME[self.pend_card]} with Musím si odskočit")
+            self.pend_card = -1
+            self.pend_target = -1
+            self.dodgers = ()
+            self._back_to_play()
+        elif phase == RESPOND:
             self.dodgers += (q,)
             self.pend_target = to
             self._ask_target()
@@ -593,7 +602,7 @@ class CzechPubRules:
             if self.phase == DISCARD:
                 self._abstain(a, 0, self.insults[a] > 0)
             else:
-                self._evaluate(a, items, self.insults[a] > 0)
+                self._evaluate(a, items, self.insults[a] > 0, self.ordered_alcohol)
         for q in copiers:
             if self.out[q] or self.paused[q]:
                 continue
@@ -609,12 +618,20 @@ class CzechPubRules:
             discard.extend([URAZKA] * self.insults[a])
             self.insults[a] = 0
         if not self.out[a]:
-            self._draw(a)
+            self._draw(a, end_of_turn=True)
         self._next_turn()
 
-    def _evaluate(self, q: int, items: list, insulted: bool) -> None:
+    def _evaluate(self, q: int, items: list, insulted: bool, ordered_alcohol: bool = False) -> None:
+        """Score what ``q`` drinks. Abstinence is judged on the cards played: a player who
+        ordered alcohol this turn (``ordered_alcohol``) does not abstain even if all of it
+        was cancelled; with nothing alcoholic left to drink there is then nothing to score."""
         alcohol, nealko, points, drunk, tokens = score_items(self.tokens[q], items)
         if not alcohol:
+            if ordered_alcohol:
+                if self.log is not None:
+                    self.note(None, f"seat {q} ordered alcohol but drinks none of it: no abstinence, "
+                                    "nothing to evaluate")
+                return
             self._abstain(q, nealko, insulted)
             return
         self.abst[q] = 0
@@ -750,7 +767,7 @@ class CzechPubRules:
             self.note(None, f"real drinking: seat {q} drinks a shot ({why})")
 
     # --- cards -----------------------------------------------------------
-    def _draw(self, p: int) -> None:
+    def _draw(self, p: int, end_of_turn: bool = False) -> None:
         hand = self.hands[p]
         limit = HAND_SIZE[self.stage[p]]
         drawn = 0
@@ -763,7 +780,7 @@ class CzechPubRules:
             card = self.deck.pop()
             if self.lo_state == LO_IN_DECK:
                 if card == POSLEDNI:
-                    self._last_order(p)
+                    self._last_order(p, end_of_turn)
                     continue
                 if self.lo_lo > 1:
                     self.lo_lo -= 1
@@ -797,24 +814,37 @@ class CzechPubRules:
         if self.log is not None:
             self.note(None, f"the discard pile is reshuffled into a new deck ({len(deck)} cards)")
 
-    def _last_order(self, p: int) -> None:
+    def _last_order(self, p: int, end_of_turn: bool) -> None:
+        """The last round of orders: "you have a last chance to order, and then all the
+        others". Drawn at the start of p's turn, that turn is p's last chance; drawn at the
+        clean-up, p's turn is over, so p gets one more turn after the others' (the round
+        keeps the seat order)."""
         self.lo_state = LO_DRAWN
         self.lo_holder = p
         self.lo_lo = self.lo_hi = 0
         self.last_round = True
-        self.owed = tuple(q for q in range(self.num_seats) if q != p and not self.out[q])
+        self.owed = tuple(q for q in range(self.num_seats) if (q != p or end_of_turn) and not self.out[q])
         if self.log is not None:
-            self.note(None, f"seat {p} draws Poslední objednávka: the last round of orders begins")
+            chance = "after the others' turns" if end_of_turn else "this turn"
+            self.note(None, f"seat {p} draws Poslední objednávka: the last round of orders begins "
+                            f"(seat {p}'s last chance to order: {chance})")
 
     def _next_turn(self) -> None:
         n = self.num_seats
         out = self.out
         while True:
             a = self.active
-            if self.last_round and a in self.owed:
-                self.owed = tuple(x for x in self.owed if x != a)
             alive = [q for q in range(n) if not out[q]]
-            over = not alive or (self.last_round and not any(not out[q] for q in self.owed))
+            over = not alive
+            if not over and self.last_round:
+                # the last round: a seat owed a final turn takes it; the first seat not owed ends it
+                p = (a + 1) % n
+                while out[p]:
+                    p = (p + 1) % n
+                if p in self.owed:
+                    self.owed = tuple(x for x in self.owed if x != p)
+                else:
+                    over = True
             if not over and len(alive) == 1:
                 if self.lone < 0:
                     self.lone = alive[0]
@@ -823,6 +853,7 @@ class CzechPubRules:
                     over = True
             self.table = []
             self.played = False
+            self.ordered_alcohol = False
             self.copy_turn = False
             if over:
                 self.phase = OVER
@@ -968,6 +999,8 @@ class CzechPubRules:
             pend = CARD_NAME[self.pend_card] if self.pend_card >= 0 else "the card"
             if move[1] >= 0:
                 return f"Musím si odskočit: pass {pend} on to seat {move[1]}"
+            if self.phase == RESPOND:
+                return f"Musím si odskočit: cancel {pend} (no neighbour can take it)"
             return f"Musím si odskočit: avoid {pend}"
         if kind == "pay":
             return self._pay_text(CARD_BY_ID[move[1]] if move[1] else -1)
@@ -1029,6 +1062,7 @@ class CzechPubRules:
         s.dec = 0
         s.table = []
         s.played = False
+        s.ordered_alcohol = False
         s.copy_turn = False
         s.last_round = False
         s.owed = ()

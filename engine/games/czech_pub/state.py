@@ -31,7 +31,7 @@ class CzechPubState(CzechPubRules, CzechPubViews, State):
         lo_hi=stored_as("last_order"), lo_holder=stored_as("last_order"), reshuffles=SCALAR,
         # the turn
         active=SCALAR, turn=SCALAR, phase=SCALAR, dec=stored_as("decider"), table=TUPLES, played=SCALAR,
-        copy_turn=SCALAR,
+        ordered_alcohol=SCALAR, copy_turn=SCALAR,
         # the end
         last_round=SCALAR, owed=TUPLE, lone=stored_as("lone"), lone_started=stored_as("lone"), title_pool=LIST,
         # a card being resolved, a queue of seats to ask (tuples: replaced, never mutated)

@@ -72,6 +72,7 @@ class CzechPubViews:
             "table": [{"card": CARD_ID[c], "shot": D.SHOT_ID[k] if k >= 0 else "",
                        "origin": ORIGIN_NAME[o], "poured_by": p} for c, k, o, p in self.table],
             "played_this_turn": self.played,
+            "alcohol_played": self.ordered_alcohol,
             "copy_turn": self.copy_turn,
             "pending_card": CARD_ID[self.pend_card] if self.pend_card >= 0 else "",
             "pending_target": self.pend_target,
@@ -200,6 +201,7 @@ class CzechPubViews:
         s.phase = PHASE_BY_NAME[view["phase"]]
         s.dec = view["decider"]
         s.played = view["played_this_turn"]
+        s.ordered_alcohol = view["alcohol_played"]
         s.copy_turn = view["copy_turn"]
         s.last_round = view["last_round"]
         s.owed = tuple(view["final_turns_owed"])

@@ -262,12 +262,17 @@ def honour_rows(players: int, enabled: bool, side: str) -> tuple:
     return HONOUR_BOARDS[(players, side)]
 
 # --- solo: the Winemaker -------------------------------------------------------
-# ASSUMPTION (game-data.md 4.2, "Winemaker cards"): 24 cards of
+# ASSUMPTION (revising game-data.md 4.2, "Winemaker cards"): 24 cards of
 # (ring position to harvest, ring position for the black marker, number of
-# order slots to discard counted from slot 1, the rightmost).
-_WM_DISCARDS = (0, 1, 2, 0, 1, 0, 1, 2,
-                1, 0, 2, 1, 0, 3, 1, 0,
-                0, 1, 2, 1, 0, 2, 3, 2)
+# order slots to discard counted from slot 1, the rightmost). Three cards discard
+# slot 1, the others none: the rulebook puts the Winemaker's discards on "a
+# discard pile set aside for this" and never mentions running out, so the 20
+# orders left after setup must last a game in which the player also takes
+# orders and the project card may replace all four face-up ones (bench/
+# solo_scores.py counts the games that still run out: about none).
+_WM_DISCARDS = (0, 1, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 1, 0, 0, 0, 0,
+                0, 0, 0, 0, 1, 0, 0, 0)
 WINEMAKER_CARDS = tuple((k % 8, (k % 8 + 3 + k // 8) % 8, _WM_DISCARDS[k]) for k in range(24))
 NUM_WINEMAKER_CARDS = len(WINEMAKER_CARDS)
 
@@ -287,16 +292,24 @@ EFFECT_TEXT = (
     "discard two grapes from your press house",
 )
 PROJECTS = ("easy", "medium", "hard", "expert")
-# ASSUMPTION (game-data.md 4.2, "Project cards"): start resources
-# (grapes, red barrels, reserved orders) and the effects of spaces 1-6.
+# ASSUMPTION (revising game-data.md 4.2, "Project cards"): start resources
+# (grapes, red barrels, reserved orders) and the effects of spaces 1-6. All six
+# spaces fill in a game (six black markers), so a card's difficulty is its start
+# plus the sum of its six effects; the cards step down by about 2.5 points each for
+# the greedy bot (bench/solo_scores.py): easy five helpful spaces (one take-order
+# space only: two let strong play empty the order deck), medium three,
+# hard one and two extra Winemaker turns, expert only hindering ones (the
+# rulebook: "the hardest one has only hindering spaces"): five extra Winemaker
+# turns, each of which costs the player a turn, and new face-up orders. Every
+# one of the rulebook's eight icons is on some card.
 PROJECT_CARDS = {
-    "easy": ((2, 1, 2), (EF_PRESS3, EF_TAKE_ORDER, EF_AGE, EF_DISCARD_GRAPE, EF_AGE, EF_REFRESH_ORDERS)),
-    "medium": ((2, 0, 1), (EF_AGE, EF_DISCARD_GRAPE, EF_TAKE_ORDER, EF_DISCARD_BOTTLE, EF_EXTRA_TURN,
+    "easy": ((2, 1, 2), (EF_PRESS3, EF_TAKE_ORDER, EF_AGE, EF_PRESS3, EF_AGE, EF_DISCARD_GRAPE)),
+    "medium": ((2, 0, 1), (EF_AGE, EF_DISCARD_GRAPE, EF_TAKE_ORDER, EF_DISCARD_BOTTLE, EF_PRESS3,
                            EF_DISCARD_TWO_GRAPES)),
-    "hard": ((1, 0, 1), (EF_DISCARD_GRAPE, EF_AGE, EF_REFRESH_ORDERS, EF_DISCARD_BOTTLE, EF_EXTRA_TURN,
+    "hard": ((1, 0, 1), (EF_DISCARD_GRAPE, EF_EXTRA_TURN, EF_AGE, EF_DISCARD_BOTTLE, EF_EXTRA_TURN,
                          EF_DISCARD_TWO_GRAPES)),
-    "expert": ((1, 0, 0), (EF_DISCARD_GRAPE, EF_REFRESH_ORDERS, EF_DISCARD_TWO_GRAPES, EF_EXTRA_TURN,
-                           EF_DISCARD_BOTTLE, EF_EXTRA_TURN)),
+    "expert": ((0, 0, 0), (EF_EXTRA_TURN, EF_REFRESH_ORDERS, EF_EXTRA_TURN, EF_EXTRA_TURN, EF_EXTRA_TURN,
+                           EF_EXTRA_TURN)),
 }
 PROJECT_SPACES = 6
 

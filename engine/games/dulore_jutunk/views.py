@@ -182,6 +182,8 @@ class DuloreViews:
                 k = len(hidden)
                 world.supply[q] = sorted(known + pool[:k])
                 world.retired[q] = sorted(pool[k:])
+            if self.decider() != seat:
+                world._moves = None  # the cached moves are the real supply's, not this world's
         return world
 
     @classmethod

@@ -6,7 +6,7 @@ Sources and labels (see docs/rules/fritanga.md and
 * RULEBOOK: printed in /shared/rulebooks/fritanga.txt (component counts, deck
   recipe, the glossary entries up to Unbattered).
 * INFERRED: follows from the rulebook's counts (hand/immediate icons of the
-  glossary cards, baskets per *food* player).
+  glossary cards, the cap of baskets at the 24 printed).
 * ASSUMPTION: the glossary is cut short after Unbattered; every effect below
   marked ASSUMPTION comes from game-data.md section 5 (or, where that table is
   silent, from docs/rules/fritanga.md "Assumptions"). They are kept in
@@ -135,18 +135,22 @@ def food_seats(mode: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if not (mode == CHEF and s == CHEF_SEAT))
 
 
+BASKETS_PER_PLAYER = 4
+PRINTED_BASKETS = 24
+
+
 def deck_counts(mode: int, players: int) -> list[int]:
     """Cards per kind in the shuffled deck (the start Fritos cards are extra).
 
-    RULEBOOK: 4 baskets per player (per *food* player: INFERRED, 6 foods x 4 =
-    the 24 printed baskets), 1 of each basic maneuver per player up to 5 each;
-    Versus modes: 1 Fritos per 3 players (rounded down) and 1 of each Versus
-    maneuver per player up to 5 each; Chef: 1 Splatter per player up to 5.
+    RULEBOOK: 4 baskets per player (every seat, the chef too, as for the other
+    "per player" cards; at most the 24 printed: INFERRED, 7 players in Chef mode
+    would need 28), 1 of each basic maneuver per player up to 5 each; Versus
+    modes: 1 Fritos per 3 players (rounded down) and 1 of each Versus maneuver
+    per player up to 5 each; Chef: 1 Splatter per player up to 5.
     """
-    foods = len(food_seats(mode, players))
     per = min(players, 5)
     counts = [0] * NUM_KINDS
-    counts[BASKET] = 4 * foods
+    counts[BASKET] = min(BASKETS_PER_PLAYER * players, PRINTED_BASKETS)
     for k in BASIC:
         counts[k] = per
     if mode == CHEF:

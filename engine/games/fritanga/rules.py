@@ -395,8 +395,17 @@ class FritangaRules:
         self.skip = False
         self.turn += 1
         chef_mode = self.mode == D.CHEF
-        if chef_mode and s == D.CHEF_SEAT and self.chef_played >= D.GOLDEN_TURNS:
-            self.final = True
+        if chef_mode and s == D.CHEF_SEAT:
+            # "Once the chef has played a card ... Check whether there is still food in the
+            # playing area that has not yet fried. If not, the chef has won!" A food in the oil
+            # is not in the playing area: its last chance comes too late.
+            if not any(self.status[q] == ALIVE for q in self.lay.foods):
+                if self.log is not None:
+                    self.note(None, "no food is left in the playing area after the chef's turn: the chef wins")
+                self._finish()
+                return
+            if self.chef_played >= D.GOLDEN_TURNS:
+                self.final = True
         n = self.num_seats
         status = self.status
         t = s

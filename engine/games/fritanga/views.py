@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import ConfigError
+from boardbot.engine.core import TERMINAL, ConfigError
 
 from . import data as D
 from .data import (
@@ -127,6 +127,8 @@ class FritangaViews:
                 world.hands[q][i] = (code & ~KIND) | k
         for c, k in zip(cells, pool):
             grid[c] = k
+        if slots and self._decider not in (seat, TERMINAL):
+            world._moves = world._gen(world.stack[-1])  # the decider's moves in this world's hand
         return world
 
     @classmethod

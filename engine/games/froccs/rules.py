@@ -158,12 +158,18 @@ class FroccsRules:
         no_action = not out
         if hero == D.LOTTY and self.splash_left:
             out.extend(self._splash_moves(p))
-        if (hero == D.BUZGO and not self.buzgo_used and used <= 2 and self.action_limit == 2
-                and bin(self.types_used).count("1") == used):
+        if self._extra_action_open(p):
             out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
         if used or no_action:
             out.append(END_TURN)
         return out
+
+    def _extra_action_open(self, p: int) -> bool:
+        """Whether Buzgómócsing may still be used this turn, judged on what everyone
+        sees (a hand that could hold a wine), not on the hand itself."""
+        return (self.heroes[p] == D.BUZGO and not self.buzgo_used and self.actions_used <= 2
+                and self.action_limit == 2 and bin(self.types_used).count("1") == self.actions_used
+                and any(self.hands[p]))
 
     def _can_sell(self, p: int) -> bool:
         karesz = self.heroes[p] == D.KARESZ
@@ -287,8 +293,12 @@ class FroccsRules:
                         out.append(("side_offer", r, carried, amount))
         return out
 
-    def _can_defend(self, t: int) -> bool:
-        return bool(self.hands[t][D.TIFY]) or (self.heroes[t] == D.BOSKE and any(self.hands[t]))
+    def _asked_to_defend(self, t: int) -> bool:
+        """Whether the target gets a react or last-chance step. Judged on what everyone
+        sees (a hand to defend from), never on the hand itself: asking only a target that
+        holds "This is for you!" would tell the table that it does. A target without the
+        card can then only decline (or fend off, as Böske)."""
+        return any(self.hands[t])
 
     # --- bargaining: offers -------------------------------------------------
     def _offer_sim(self, offer: list):
@@ -709,13 +719,14 @@ class FroccsRules:
         self._end_action(D.SELL)
 
     def _continue_play(self) -> None:
-        if self.play_left > 0:
+        # the player may go on while cards are left to play and the hand is not empty, even
+        # if none fits: ending the action automatically would show that none does
+        if self.play_left > 0 and any(self.hands[self.player]):
             moves = self._play_moves(self.player, False)
-            if moves:
-                self.phase = PLAY
-                moves.insert(0, END_PLAY)
-                self._moves = moves
-                return
+            self.phase = PLAY
+            moves.insert(0, END_PLAY)
+            self._moves = moves
+            return
         self._end_action(D.PLAY)
 
     def _end_action(self, kind: int) -> None:
@@ -727,7 +738,9 @@ class FroccsRules:
     def _after_action_check(self) -> None:
         if self.actions_used >= self.action_limit:
             moves = self._action_moves()
-            if len(moves) == 1:
+            # a Buzgómócsing still open is asked about even without a wine, so that the
+            # turn's end shows nothing of the hand
+            if len(moves) == 1 and not self._extra_action_open(self.player):
                 self._end_turn()
             else:
                 self._moves = moves
@@ -805,7 +818,7 @@ class FroccsRules:
         self.side = []
         if self.log is not None:
             self.note(None, f"seat {p} plays {self.move_text(move)[5:]}")
-        if self._can_defend(target):
+        if self._asked_to_defend(target):
             self.phase = REACT
         else:
             self._start_side()
@@ -868,7 +881,7 @@ class FroccsRules:
 
     def _bargain_failed(self) -> None:
         self.offer = []
-        if self._can_defend(self.mis[2]):
+        if self._asked_to_defend(self.mis[2]):
             self.phase = LAST_CHANCE
         else:
             self._carry_out()

@@ -42,7 +42,7 @@ def render(view: dict) -> str:
     lines.append("")
     for q, p in enumerate(view["players"]):
         units = ", ".join(f"{n} {c}" for c, n in p["units"].items() if n) or "no units"
-        privileges = ", ".join(p["privileges"]) or "none"
+        privileges = ", ".join(D.PRIVILEGE_TEXT.get(k, k) for k in p["privileges"]) or "none"
         if p["set_card"] >= 0:
             card = f"set card {p['set_card']} ({D.set_text(D.PRIVATE_SET_CARDS[p['set_card']])})"
         else:

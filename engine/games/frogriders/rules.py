@@ -86,7 +86,7 @@ class FrogridersRules:
     def _returns(self, p: int) -> list:
         units = self.units[p]
         out = []
-        if units[D.RED] and self._leaps(p, first_only=True):
+        if units[D.RED]:  # also without a leap to take: the game then ends at once (Assumption 7)
             out.append(("return_unit", "red"))
         if units[D.YELLOW] and (self.village[D.RED] or self.village[D.YELLOW] or self.village[D.BLUE]):
             out.append(("return_unit", "yellow"))
@@ -118,6 +118,11 @@ class FrogridersRules:
             self.village[colour] += 1
             self.note(None, f"seat {p} returns a {move[1]} unit to the village")
             self.phase = (SECOND_LEAP if colour == D.RED else TAKE_UNIT if colour == D.YELLOW else TAKE_PRIVILEGE)
+            if self.phase == SECOND_LEAP and not self._leaps(p, first_only=True):
+                # the leap the red unit asks for is impossible: like any player who cannot leap
+                # when required to, she forfeits the rest of her turn and the game ends at once
+                self.note(None, f"seat {p} cannot take the second leap: the game ends")
+                self.phase = OVER
         elif kind == "take_unit":
             colour = D.COLOUR_BY_NAME[move[1]]
             self.village[colour] -= 1
@@ -193,6 +198,8 @@ class FrogridersRules:
             return text
         if kind == "return_unit":
             action = {"red": "leap again", "yellow": "take a unit from the village", "blue": "take a privilege card"}
+            if move[1] == "red" and not self._leaps(self.player, first_only=True):
+                return "return a red unit (no leap is left: the game ends)"
             return f"return a {move[1]} unit ({action[move[1]]})"
         if kind == "end_turn":
             return "end turn"
@@ -262,13 +269,13 @@ def leap_kind(origin: int, over: int, to: int) -> str:
     r0, c0 = divmod(origin, D.SIZE)
     r1, c1 = divmod(over, D.SIZE)
     r2, c2 = divmod(to, D.SIZE)
-    if (r1 - r0, c1 - c0) != (r2 - r1, c2 - c1):
-        return "L-shaped"
-    if r1 != r0 and c1 != c0:
-        return "diagonal"
-    if abs(r1 - r0) + abs(c1 - c0) > 1:
-        return "run-up"
-    return ""
+    run = (r1 - r0, c1 - c0)  # from the leaping unit to the unit leapt over
+    step = (r2 - r1, c2 - c1)  # from the unit leapt over to the landing space
+    if run == step:
+        return "diagonal" if run[0] and run[1] else ""
+    if run[0] * step[1] == run[1] * step[0] and run[0] * step[0] + run[1] * step[1] > 0:
+        return "run-up"  # the same direction, from further away
+    return "L-shaped"
 
 
 # --- scoring -----------------------------------------------------------------

@@ -177,7 +177,8 @@ def test_a_supplied_shot_does_not_count_when_the_beer_is_spilled():
     pass_window(s)
     assert s.delivered() == []
     play(s, DONE)
-    assert s.abst[0] == 1 and s.tokens[0] == 0, "nothing drunk: an abstinence"
+    # a beer was ordered: no abstinence (judged on the cards played); nothing drunk: no score
+    assert s.abst[0] == 0 and s.tokens[0] == 0 and s.points[0] == 0 and s.cell[0] == 0
 
 
 # --- the X cards -----------------------------------------------------------------------
@@ -297,9 +298,49 @@ def test_excuse_me_redirects_a_single_target_card_to_a_neighbour_never_back():
     assert s.phase == RESPOND and s.decider() == 2
     assert s.legal_moves() == [("dodge", 3), ("dodge", 1), PASS]
     play(s, ("dodge", 3))
-    # seat 3's neighbours: seat 0 played the card, seat 2 already dodged it
+    # seat 3's neighbours: seat 0 played the card, seat 2 already dodged it: no passing on,
+    # but "Přesměruj nebo zruš" lets it cancel the card instead
+    assert s.decider() == 3 and s.legal_moves() == [("dodge", -1), PASS]
+    play(s, PASS)
     assert s.decider() == 0 and s.phase == PLAY
     assert s.insults == [0, 0, 0, 1] and D.MUSIM in s.hands[3]
+
+
+def test_excuse_me_cancels_a_single_target_card_no_neighbour_can_take():
+    """"Přesměruj nebo zruš účinek karty": where no neighbour can take it, cancel it."""
+    s = setup(3, {0: ["urazka_vrchniho", "pivo"], 1: ["musim_si_odskocit", "caj"]})
+    play(s, on("urazka_vrchniho", 1))
+    assert s.legal_moves() == [("dodge", 2), PASS]  # a neighbour can take it: only passing on
+    s = setup(3, {0: ["urazka_vrchniho", "pivo"], 1: ["musim_si_odskocit", "caj"]})
+    s.paused[2] = True  # now seat 1's neighbours are the card's player and a paused seat
+    play(s, on("urazka_vrchniho", 1))
+    move = ("dodge", -1)
+    assert s.legal_moves() == [move, PASS]
+    assert s.move_text(move) == "Musím si odskočit: cancel Urážka vrchního (Insulted bartender) (no neighbour can take it)"
+    play(s, move)
+    assert s.insults == [0, 0, 0] and s.hands[1] == [D.CAJ] and s.discard[-1] == D.MUSIM
+    assert s.decider() == 0 and s.phase == PLAY and s.pend_card == -1
+    play(s, order("pivo"))  # the card had no effect: seat 0 plays on
+
+
+def test_excuse_me_cancelling_dam_si_to_co_ty_leaves_nobody_to_copy():
+    s = setup(3, {0: ["dam_si_to_co_ty"], 1: ["musim_si_odskocit", "caj"]})
+    s.paused[2] = True
+    play(s, on("dam_si_to_co_ty", 1), ("dodge", -1))
+    assert s.copying == [-1, -1, -1] and s.active != 0  # the Dám si turn ends as always
+
+
+def test_a_target_is_asked_whether_or_not_it_holds_musim_si_odskocit():
+    """Being asked shows nothing: a target with cards is always asked (Pass is its only
+    move without the card)."""
+    views = []
+    for hand in (["musim_si_odskocit"], ["caj"]):
+        s = setup(3, {0: ["urazka_vrchniho"], 1: hand})
+        s.paused[2] = True
+        play(s, on("urazka_vrchniho", 1))
+        assert s.phase == RESPOND and s.decider() == 1
+        views.append([s.view(q) for q in (None, 0, 2)])
+    assert views[0] == views[1]
 
 
 def test_excuse_me_never_to_the_cards_player():
@@ -314,16 +355,20 @@ def test_excuse_me_chain_and_to_je_moje_redirected():
     play(s, on("to_je_moje_objednavka", 2), ("dodge", 3))
     assert s.decider() == 3 and s.legal_moves() == [("dodge", 4), PASS]
     play(s, ("dodge", 4))
+    assert s.decider() == 4 and s.legal_moves() == [PASS]  # asked, though without the card
+    play(s, PASS)
     assert s.hands[0] == [D.RUM] and s.hands[4] == [], "seat 0 takes from seat 4"
     assert s.dodgers == ()
 
 
-def test_excuse_me_three_players_the_second_target_cannot_dodge():
+def test_excuse_me_three_players_the_second_target_cannot_pass_it_on_but_may_cancel():
     s = setup(3, {0: ["pojd_na_panaka"], 1: ["musim_si_odskocit"], 2: ["musim_si_odskocit", "pivo"]})
     play(s, on("pojd_na_panaka", 1))
     assert s.legal_moves() == [("dodge", 2), ("pay", "")]
     play(s, ("dodge", 2))
-    assert s.decider() == 2 and s.legal_moves() == [("pay", "pivo"), ("pay", "")]
+    assert s.decider() == 2 and s.legal_moves() == [("dodge", -1), ("pay", "pivo"), ("pay", "")]
+    play(s, ("dodge", -1))
+    assert s.points == [0, 0, 0] and s.hands[2] == [D.PIVO] and s.decider() == 0
 
 
 def test_excuse_me_not_to_a_paused_neighbour():
@@ -455,5 +500,24 @@ def test_playing_an_alcoholic_card_clears_the_abstinence_token_at_once():
     assert s.abst[0] == 0
     play(s, DONE, ("react", "zvrhnuta_sklenice", 0, ""))
     pass_window(s)
-    play(s, DONE)  # nothing left to drink: an abstinence, but a first one
-    assert not s.out[0] and s.abst[0] == 1 and s.points[0] == -1
+    play(s, DONE)
+    # "Pokud během svého kola nezahrajete žádnou kartu, která by vám přidávala opilost":
+    # a beer was played, so the spilled beer is no abstinence; there is nothing to score
+    assert not s.out[0] and s.abst[0] == 0 and s.points[0] == 0
+
+
+def test_abstinence_is_judged_on_the_cards_played():
+    """Only tea and a pub card played: an abstinence, even with a seat to react."""
+    s = setup(3, {0: ["caj", "runda_dokola"], 1: ["zvrhnuta_sklenice"]})
+    play(s, order("caj"), DONE)
+    pass_window(s)
+    assert s.abst[0] == 1 and s.points[0] == -1
+    # a shot that is spilled: played, so no abstinence (and the token is gone at once)
+    s = setup(3, {0: ["rum"], 1: ["zvrhnuta_sklenice"]})
+    s.abst[0] = 1
+    play(s, order("rum"))
+    assert s.view(None)["alcohol_played"] and s.view(2)["alcohol_played"]
+    play(s, DONE, ("react", "zvrhnuta_sklenice", 0, ""))
+    pass_window(s)
+    play(s, DONE)
+    assert s.abst[0] == 0 and s.points[0] == 0 and s.tokens[0] == 0

@@ -173,6 +173,22 @@ def test_drawing_the_last_order_starts_the_last_round():
     assert s.decider() == TERMINAL and s.result() is not None
 
 
+def test_last_order_drawn_at_the_clean_up_gives_the_drawer_a_last_chance_after_the_others():
+    """"máte poslední šanci něco si objednat a pak i všichni ostatní": the drawer's turn is
+    already over, so the drawer orders once more, after the others' last turns."""
+    s = setup(4, {0: ["pivo"] * 7, 1: ["caj"], 2: ["caj"], 3: ["caj"]}, active=0)
+    s.deck.append(D.POSLEDNI)
+    s.lo_state, s.lo_lo, s.lo_hi = LO_IN_DECK, 1, 1
+    play(s, order("pivo"), DONE)
+    pass_window(s)  # seat 0 drinks, then draws the Last Order card at the clean-up
+    assert s.lo_holder == 0 and s.last_round and s.active == 1
+    assert sorted(s.owed) == [0, 2, 3]  # seat 1's final turn has begun
+    for seat in (1, 2, 3, 0):
+        assert s.decider() == seat
+        play(s, DONE)
+    assert s.decider() == TERMINAL and s.result() is not None
+
+
 def test_the_last_order_position_stays_within_its_known_range_in_sampled_worlds():
     s = setup(3, {0: ["caj"], 1: ["caj"], 2: ["caj"]})
     s.discard, s.deck = s.deck, []

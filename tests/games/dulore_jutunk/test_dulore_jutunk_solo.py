@@ -1,6 +1,8 @@
 """Dűlőre jutunk solo game: setup by project, the Winemaker's turn, black
 farmer markers, every project-card effect and the end after the deck runs out."""
 
+import random
+
 import pytest
 from dulore_helpers import at, barrel, clear, fresh, has_barrel, play, task, top, turn, vineyard
 
@@ -49,7 +51,7 @@ def test_easy_setup_two_grapes_a_red_barrel_and_two_reserved_orders_then_the_win
 
 
 @pytest.mark.parametrize("project,grapes,barrels,orders", [
-    ("medium", 2, 0, 1), ("hard", 1, 0, 1), ("expert", 1, 0, 0)])
+    ("medium", 2, 0, 1), ("hard", 1, 0, 1), ("expert", 0, 0, 0)])
 def test_other_projects_start_resources(project, grapes, barrels, orders):
     s = fresh(1, project=project, seed=1)
     assert sum(s.cellar[0]) == barrels
@@ -59,6 +61,8 @@ def test_other_projects_start_resources(project, grapes, barrels, orders):
         play(s, ("take_order", 0))
     assert len(s.reserved[0]) == orders
     assert len(s.wm_played) == 1 and s.decider() == 0
+    if not orders:  # the Winemaker's harvest may pass grapes to nobody: the press house is as set up
+        assert sum(s.grapes[0]) == grapes
 
 
 def test_solo_defaults_to_the_easy_project_and_a_sides():
@@ -140,18 +144,55 @@ def test_no_black_marker_when_every_vineyard_with_grapes_has_one_or_none_are_lef
 
 def test_winemaker_discards_the_marked_orders_slides_the_rest_right_and_refills():
     s = solo()
-    card = next(k for k, c in enumerate(D.WINEMAKER_CARDS) if c[2] == 2)
+    card = next(k for k, c in enumerate(D.WINEMAKER_CARDS) if c[2] == 1)
     harvest = D.WINEMAKER_CARDS[card][0]
     for v in range(8):
         vineyard(s, v, red=1)
     s.display = [10, 11, 12, 13]
     s.deck = [c for c in range(24) if c not in (10, 11, 12, 13)]
-    top_two = s.deck[-2:]
+    top = s.deck[-1]
     winemaker(s, card)
     assert s.vred[harvest] == 0
-    assert s.discards == [10, 11]
-    assert s.display == [12, 13, top_two[1], top_two[0]]
-    assert s.wm_recent[-1][3] == (10, 11)
+    assert s.discards == [10]
+    assert s.display == [11, 12, 13, top]
+    assert s.wm_recent[-1][3] == (10,)
+
+
+def test_the_winemaker_cards_leave_the_order_deck_enough_for_a_game():
+    """The Winemaker's discards go to "a discard pile set aside for this"; the rulebook
+    never runs out of orders, so the cards discard few: three of the 24 discard slot 1."""
+    discards = sorted(c[2] for c in D.WINEMAKER_CARDS)
+    assert discards == [0] * 21 + [1] * 3
+
+
+@pytest.mark.parametrize("project", D.PROJECTS)
+def test_greedy_solo_games_never_run_out_of_orders(project):
+    """Whole games of the greedy bot (which takes orders freely): the discarded orders
+    are never shuffled back (that fallback stays for extreme games only)."""
+    from boardbot.ai.bots import make_bot
+    from boardbot.engine import registry
+
+    game = registry.get("dulore-jutunk")
+    bot = make_bot("greedy", game)
+    for seed in range(8):
+        s = game.new_state({"players": 1, "project": project}, seed)
+        s.log = []
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(bot.choose(s.sample_for(0, rng), rng))
+        assert not [text for _, text in s.log if text.startswith("the order deck is empty")], seed
+
+
+def test_an_empty_order_deck_is_formed_again_from_the_discards():
+    s = solo()
+    for v in range(8):
+        vineyard(s, v, red=1)
+    s.display = [10, 11, 12, 13]
+    s.deck = []
+    s.discards = [3, 4]
+    winemaker(s, next(k for k, c in enumerate(D.WINEMAKER_CARDS) if c[2] == 1))
+    assert s.display[:3] == [11, 12, 13] and s.display[3] in (3, 4, 10)
+    assert sorted(s.deck + [s.display[3]] + s.discards) == [3, 4, 10] and s.discards == []
 
 
 def test_winemaker_activates_the_players_marker_and_the_player_decides_its_bonus():
@@ -170,7 +211,7 @@ def test_winemaker_activates_the_players_marker_and_the_player_decides_its_bonus
 
 
 def test_winemaker_activates_a_black_marker_on_the_lowest_free_project_space():
-    s = solo("easy")  # spaces: press 3 / take order / age / discard 1 grape / age / refresh
+    s = solo("easy")  # spaces: press 3 / take order / age / take order / age / discard 1 grape
     vineyard(s, TL, red=1)
     vineyard(s, T, red=1)
     s.vmark[TL] = D.BLACK
@@ -194,8 +235,11 @@ def test_the_player_moves_a_black_marker_to_any_free_space():
 
 
 # --- every project-card effect ----------------------------------------------------
-def _effect_scene(project, space, grapes=(0, 0), bottles=(0, 0, 0)):
-    s = solo(project)
+def _effect_scene(project, space, grapes=(0, 0), bottles=(0, 0, 0), scene=None):
+    s = scene or solo(project)
+    # the Winemaker turn that follows discards no order
+    quiet = next(k for k in reversed(s.wm_deck) if D.WINEMAKER_CARDS[k][2] == 0)
+    s.wm_deck = [k for k in s.wm_deck if k != quiet] + [quiet]
     vineyard(s, BR, red=1)
     vineyard(s, TL, red=1)
     s.vmark[BR] = D.BLACK
@@ -238,7 +282,7 @@ def test_effect_age_a_barrel():
 
 
 def test_effect_discard_one_grape():
-    s = _effect_scene("easy", 4, grapes=(0, 2))
+    s = _effect_scene("easy", 6, grapes=(0, 2))
     assert s.legal_moves() == [("discard_grapes", 0, 1), ("discard_grapes", 1, 0)]
     play(s, ("discard_grapes", 1, 0))
     assert s.grapes[0] == [0, 2]
@@ -254,14 +298,17 @@ def test_effect_discard_with_an_empty_press_house_discards_nothing():
     turn(s, 0)
     play(s, ("harvest", T))
     s.grapes[0] = [0, 0]
-    play(s, SKIP, ("project_space", 4))
+    play(s, SKIP, ("project_space", 6))
     assert s.grapes[0] == [0, 0] and top(s) != D.K_DISC_G
 
 
 def test_effect_discard_all_face_up_orders():
-    s = _effect_scene("easy", 6)
+    s = solo("expert")
+    s.discards = []  # (the Winemaker's first turn may have discarded one)
+    shown = s.display[:]
+    s = _effect_scene("expert", 2, scene=s)
     # the refresh happens at once; check through the discard pile
-    assert len(s.discards) == 4 and -1 not in s.display
+    assert sorted(s.discards) == sorted(shown) and -1 not in s.display
     assert not set(s.discards) & set(s.display)
 
 
@@ -273,9 +320,9 @@ def test_effect_discard_a_bottle():
 
 
 def test_extra_turn_flips_two_winemaker_cards_before_the_players_next_turn():
-    s = solo("medium")
-    vineyard(s, BR, red=1)
-    vineyard(s, TL, red=1)
+    s = solo("hard")
+    for v in (BR, TL, T, TR, R, B, BL, L):  # grapes everywhere: no winter harvest meanwhile
+        vineyard(s, v, red=1)
     s.vmark[BR] = D.BLACK
     s.grapes[0] = [0, 1]
     turn(s, 0)
@@ -324,7 +371,7 @@ def test_the_game_ends_after_the_players_turn_that_follows_the_last_winemaker_ca
 
 
 def test_extra_turn_is_lost_when_the_deck_is_empty():
-    s = solo("medium")
+    s = solo("hard")
     vineyard(s, BR, red=1)
     vineyard(s, TL, red=1)
     s.vmark[BR] = D.BLACK

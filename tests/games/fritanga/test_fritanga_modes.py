@@ -238,6 +238,26 @@ def test_the_chef_wins_when_every_food_is_fried_and_loses_otherwise():
     assert res.winners == (1, 2) and res.ranks == (2, 0, 0)
 
 
+def test_the_chef_wins_when_no_food_is_in_the_playing_area_after_the_chefs_turn():
+    """"Once the chef has played a card ... Check whether there is still food in the playing
+    area that has not yet fried. If not, the chef has won!" A food in the oil waiting for
+    its last chance is not in the playing area."""
+    s = chef_board(skills=["spatula", "skim"], pieces={1: "d4"}, status={2: "out"}, fallen={2: "h8"})
+    do(s, ("skill", "spatula"))
+    do(s, ("choose_seat", 1))
+    do(s, ("choose_direction", "north"))  # d3 is a basket: seat 1 is pushed onto it, still in
+    assert s.decider() == 1 and not s.is_terminal()  # the foods play on; seat 2's last chance comes
+    s = chef_board(skills=["spatula", "skim"], pieces={1: "d4"}, status={2: "out"}, fallen={2: "h8"})
+    s.grid[cell(s, "d3")] = -1  # no card north of seat 1
+    s._settle()
+    do(s, ("skill", "spatula"))
+    do(s, ("choose_seat", 1))
+    do(s, ("choose_direction", "north"))  # nothing at d3: seat 1 falls into the oil
+    assert s.status[1] == D.OUT and s.status[2] == D.OUT
+    assert s.decider() == TERMINAL, "no food left in the playing area: no last chances"
+    assert s.result().winners == (0,)
+
+
 def test_chef_game_ends_after_the_extra_turns_even_with_food_in_the_oil():
     s = build(mode="chef", players=3, cards={"c3": "basket", "h8": "+basket", "h9": "basket"},
               pieces={1: "c3", 2: "h8"}, chef_hand=["taste"], turn=0)

@@ -18,11 +18,11 @@ SHAPES = {
     ("teams", 4): (65, 9, 8, 2),
     ("teams", 5): (81, 9, 9, 9),
     ("teams", 6): (86, 10, 9, 6),
-    ("chef", 3): (32, 6, 6, 2),
-    ("chef", 4): (44, 7, 7, 2),
-    ("chef", 5): (56, 8, 7, 8),
-    ("chef", 6): (60, 8, 8, 4),
-    ("chef", 7): (64, 8, 8, 8),
+    ("chef", 3): (36, 6, 6, 6),  # 4 baskets per player: the chef counts
+    ("chef", 4): (48, 7, 7, 6),
+    ("chef", 5): (60, 8, 8, 4),
+    ("chef", 6): (64, 8, 8, 8),
+    ("chef", 7): (64, 8, 8, 8),  # the 24 printed baskets: 4 per food only
 }
 
 
@@ -77,9 +77,9 @@ def test_deck_size_and_grid_shape(mode, players):
 @pytest.mark.parametrize("mode,players", sorted(SHAPES))
 def test_deck_recipe(mode, players):
     counts = D.deck_counts(D.MODE_NAMES.index(mode), players)
-    foods = players - 1 if mode == "chef" else players
     per = min(players, 5)
-    assert counts[D.BASKET] == 4 * foods
+    # "4 basket cards per player": every seat, the chef too; never more than the 24 printed
+    assert counts[D.BASKET] == min(4 * players, 24)
     for k in D.BASIC:
         assert counts[k] == per
     if mode == "chef":

@@ -121,6 +121,21 @@ def test_play_at_least_one_at_most_as_many_cards_as_glasses():
     assert s.glasses[0][1] == glass(3, sz=2, soda=1) and s.actions_used == 1
 
 
+def test_playing_goes_on_while_the_hand_holds_cards_even_if_none_fits():
+    """Ending the action by itself when nothing in the hand fits would show the table
+    that nothing does: the player stops it, as with a hand that still fits."""
+    s = make(3, hands={0: {"soda": 1, "zold_veltelini": 1}}, glasses={0: [glass(2, sz=1), glass(3, sz=2)]})
+    do(s, ("play_cards",), ("pour", "soda", 0, 0))
+    # the 2 dl glass is full and the 3 dl glass holds another wine: the wine fits nowhere
+    assert phase(s) == "play" and s.legal_moves() == [("end_play",)]
+    do(s, ("end_play",))
+    assert phase(s) == "action" and s.actions_used == 1
+    # an empty hand is public: then the action ends by itself
+    s = make(3, hands={0: {"soda": 1}}, glasses={0: [glass(2), glass(3)]})
+    do(s, ("play_cards",), ("pour", "soda", 0, 0))
+    assert phase(s) == "action" and s.actions_used == 1
+
+
 def test_pouring_respects_capacity_one_wine_and_the_full_glass_rule():
     s = make(3, hands={0: {"soda": 2, "zold_veltelini": 1, "szurkebarat": 1}},
              glasses={0: [glass(2, sz=1), glass(3, soda=2), glass(5, sm=2, soda=3)]})

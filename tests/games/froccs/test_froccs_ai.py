@@ -16,7 +16,8 @@ def attacked():
     s = make(3, hands={0: {"zsiros_kenyer": 1, "soda": 2, "sargamuskotaly": 1}, 1: {"soda": 2, "szurkebarat": 1},
                        2: {"soda": 2, "szurkebarat": 1}},
              money=[0, 100, 0], glasses={0: [glass(2), glass(3)], 1: [glass(5, zv=4, soda=1), glass(2)]})
-    do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"))
+    do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"),
+       ("no_defence",))
     return s
 
 
@@ -48,7 +49,8 @@ def side_offer_asked():
     s = make(3, hands={0: {"zsiros_kenyer": 1, "soda": 2, "sargamuskotaly": 1}, 1: {"soda": 2, "szurkebarat": 1},
                        2: {"soda": 2, "szurkebarat": 1}},
              money=[0, 100, 200], glasses={0: [glass(2), glass(3)], 1: [glass(5, zv=4, soda=1), glass(2)]})
-    do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"))
+    do(s, ("play_cards",), ("mischief", "zsiros_kenyer", "zsiros_kenyer", 1, 0, "zold_veltelini"),
+       ("no_defence",))
     assert s.decider() == 2 and s.view(2)["phase"] == "side_offers"
     return s
 

@@ -9,13 +9,16 @@ KL_ON_1 = ("mischief", "kilottyintes", "kilottyintes", 1, 0, "")
 
 
 def attack(players=2, hand0=None, hand1=None, money=None, g0=None, g1=None, **kw):
-    """Seat 0 plays Kilöttyintés on seat 1's first glass; bargaining is about to start."""
+    """Seat 0 plays Kilöttyintés on seat 1's first glass; bargaining is about to start
+    (a target holding cards is first asked to react, and declines)."""
     hands = {0: {"kilottyintes": 1, **(hand0 or {})}, 1: hand1 or {}}
     hands.update(kw.pop("hands", {}))
     glasses = {0: g0 or [glass(2), glass(3)], 1: g1 or [glass(2, sm=1, soda=1), glass(3)]}
     glasses.update(kw.pop("glasses", {}))
     s = make(players, hands=hands, glasses=glasses, money=money, **kw)
     do(s, ("play_cards",), KL_ON_1)
+    if hands[1]:
+        do(s, ("no_defence",))
     return s
 
 

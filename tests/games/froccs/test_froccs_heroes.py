@@ -275,6 +275,23 @@ def test_buzgomocsing_needs_a_wine():
     assert not kinds(s, "extra_action")
 
 
+def test_buzgomocsing_is_offered_the_third_action_step_with_or_without_a_wine():
+    """After two actions of different types the turn does not end by itself while
+    Buzgómócsing holds cards: ending it would show that none is a wine."""
+    for hand, offered in (({"soda": 2}, []), ({"soda": 1, "szurkebarat": 1}, [("extra_action", "szurkebarat")])):
+        s = make(3, heroes=heroes(D.BUZGO), hands={0: hand}, money=[10, 0, 0], deck_top=["soda", "soda"])
+        do(s, ("draw", False), ("buy_glasses",), ("buy", s.counter[0]))
+        assert s.decider() == 0 and s.legal_moves() == offered + [("end_turn",)]
+        views = [s.view(seat) for seat in (None, 1, 2)]
+        if not offered:
+            without = views
+    assert without == views
+    # an empty hand is public: then the turn ends by itself
+    s = make(3, heroes=heroes(D.BUZGO), money=[10, 0, 0], glasses={0: [glass(2, sm=1, soda=1), glass(3)]})
+    do(s, ("sell_spritzers",), ("sell", 0, "none"), ("buy_glasses",), ("buy", s.counter[0]))
+    assert s.decider() == 1
+
+
 # --- Icuka ------------------------------------------------------------------------------------
 def test_icuka_discards_a_card_to_sell_as_her_second_action():
     s = make(3, heroes=heroes(D.ICUKA), hands={0: {"soda": 1, "borravalo": 1}},

@@ -99,8 +99,30 @@ def test_this_is_for_you_after_a_failed_bargain():
     assert s.glasses[1][0] == glass(2, sm=1, soda=1) and s.money == [0, 30]
 
 
-def test_without_a_defence_there_is_no_reaction_step():
+def test_a_target_without_the_card_is_asked_all_the_same_and_can_only_decline():
+    """Being asked must not tell the table whether the target holds "This is for you!"."""
     s = start({"kilottyintes": 1}, glasses={1: [glass(2, sm=1, soda=1)]}, hands={1: {"soda": 2}})
+    do(s, ("mischief", "kilottyintes", "kilottyintes", 1, 0, ""))
+    assert phase(s) == "react" and s.decider() == 1
+    assert s.legal_moves() == [("no_defence",)]
+    do(s, ("no_defence",), ("no_offer",), ("carry_out",))
+    assert phase(s) == "last_chance" and s.legal_moves() == [("no_defence",)]
+    do(s, ("no_defence",))
+    assert phase(s) == "action" and s.glasses[1][0] == glass(2, sm=1)
+
+
+def test_the_table_sees_the_same_react_step_with_or_without_the_card():
+    views = []
+    for hand in ({"soda": 1}, {"this_is_for_you": 1}):
+        s = start({"kilottyintes": 1}, glasses={1: [glass(2, sm=1, soda=1)]}, hands={1: hand}, players=3)
+        do(s, ("mischief", "kilottyintes", "kilottyintes", 1, 0, ""))
+        views.append([s.view(seat) for seat in (None, 0, 2)])
+    assert views[0] == views[1]
+
+
+def test_a_target_with_an_empty_hand_is_not_asked():
+    """An empty hand is public: it can hold no defence, so there is nothing to ask."""
+    s = start({"kilottyintes": 1}, glasses={1: [glass(2, sm=1, soda=1)]})
     do(s, ("mischief", "kilottyintes", "kilottyintes", 1, 0, ""))
     assert phase(s) == "propose"
     do(s, ("no_offer",), ("carry_out",))

@@ -170,13 +170,38 @@ def test_red_unit_returned_gives_a_second_leap_without_a_second_phase_b():
     assert s.decider() == 1, "no phase B after the second leap"
 
 
-def test_red_unit_cannot_be_returned_when_no_second_leap_exists():
+def test_red_unit_may_be_returned_without_a_second_leap_and_the_game_then_ends():
+    """Red has no precondition (unlike yellow's "if the village is empty, you cannot");
+    a leap that is required and impossible ends the game at once (End of the Game)."""
     s = empty_game()
     put(s, c5="r", d5="r", h5="y", a5="b")
-    s.units[0][Y] = 1  # something else to return keeps phase B open
+    s.units[0][Y] = 1
     s.village[R] = 1
     s.apply(("leap", *L("c5", "d5", "e5")))
-    assert ("return_unit", "red") not in s.legal_moves()
+    move = ("return_unit", "red")
+    assert move in s.legal_moves()
+    assert s.move_text(move) == "return a red unit (no leap is left: the game ends)"
+    s.apply(move)
+    assert s.decider() == TERMINAL and s.phase == OVER
+    assert s.units[0][R] == 0 and s.village[R] == 2
+    assert s.result() is not None
+
+
+def test_returning_a_red_unit_can_win_the_fewest_units_bonus():
+    """The move the text allows and the old reading removed: with no leap left, dropping
+    a red unit ends the game with one unit fewer, enough for "fewest units"."""
+    s = empty_game()
+    put(s, c5="r", d5="r", h5="y", a5="b")
+    s.units[0] = [0] * len(s.units[0])
+    s.units[1] = [0] * len(s.units[1])
+    s.units[0][Y] = 1
+    s.units[1][B] = 2
+    s.privileges[0] = [D.P_FEWEST_UNITS_5]
+    s.apply(("leap", *L("c5", "d5", "e5")))  # seat 0 now holds a yellow and a red: 2 units, like seat 1
+    assert score_breakdown(s)[0]["privilege_cards"] == [2]  # not strictly fewest
+    s.apply(("return_unit", "red"))
+    assert s.decider() == TERMINAL
+    assert score_breakdown(s)[0]["privilege_cards"] == [2 + 5]
 
 
 def test_yellow_unit_takes_a_unit_already_in_the_village_and_not_when_it_is_empty():
@@ -246,6 +271,8 @@ def test_l_shaped_leap_lands_beside_the_unit_leapt_over():
     got = leaps(s)
     assert L("e4", "e5", "d5") in got and L("e4", "e5", "f5") in got
     assert L("e4", "e5", "e6") in got  # the ordinary leap stays allowed
+    assert s.move_text(("leap", *L("e4", "e5", "d5"))).endswith("to d5 (L-shaped)")
+    assert s.move_text(("leap", *L("e4", "e5", "e6"))) == "leap red e4 over yellow e5 to e6"
 
 
 def test_run_up_moves_through_empty_spaces_then_leaps():
@@ -255,6 +282,7 @@ def test_run_up_moves_through_empty_spaces_then_leaps():
     s.privileges[0] = [D.P_RUN_UP]
     s._moves = None
     assert L("e2", "e5", "e6") in leaps(s)
+    assert s.move_text(("leap", *L("e2", "e5", "e6"))) == "leap red e2 over yellow e5 to e6 (run-up)"
     s.apply(("leap", *L("e2", "e5", "e6")))
     assert s.board[cell("e6")] == R and s.board[cell("e2")] == 0 and s.units[0][Y] == 1
 

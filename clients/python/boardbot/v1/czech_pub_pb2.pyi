@@ -136,7 +136,7 @@ class CzechPubConfig(_message.Message):
     def __init__(self, players: _Optional[int] = ..., real_drinking: _Optional[bool] = ...) -> None: ...
 
 class CzechPubView(_message.Message):
-    __slots__ = ("seat", "config", "phase", "decider", "active", "turn", "deck_size", "discard_pile", "reshuffles", "last_order", "last_order_positions", "last_order_holder", "last_round", "final_turns_owed", "lone_player", "lone_turn_started", "title_tokens_left", "table", "played_this_turn", "copy_turn", "pending_card", "pending_target", "dodgers", "queue", "queue_position", "window_reacted", "players")
+    __slots__ = ("seat", "config", "phase", "decider", "active", "turn", "deck_size", "discard_pile", "reshuffles", "last_order", "last_order_positions", "last_order_holder", "last_round", "final_turns_owed", "lone_player", "lone_turn_started", "title_tokens_left", "table", "played_this_turn", "copy_turn", "pending_card", "pending_target", "dodgers", "queue", "queue_position", "window_reacted", "players", "alcohol_played")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -164,6 +164,7 @@ class CzechPubView(_message.Message):
     QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
     WINDOW_REACTED_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ALCOHOL_PLAYED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     config: CzechPubConfig
     phase: CzechPubPhase
@@ -191,7 +192,8 @@ class CzechPubView(_message.Message):
     queue_position: int
     window_reacted: bool
     players: _containers.RepeatedCompositeFieldContainer[CzechPubPlayer]
-    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[CzechPubConfig, _Mapping]] = ..., phase: _Optional[_Union[CzechPubPhase, str]] = ..., decider: _Optional[int] = ..., active: _Optional[int] = ..., turn: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_pile: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., reshuffles: _Optional[int] = ..., last_order: _Optional[_Union[CzechPubLastOrder, str]] = ..., last_order_positions: _Optional[_Iterable[int]] = ..., last_order_holder: _Optional[int] = ..., last_round: _Optional[bool] = ..., final_turns_owed: _Optional[_Iterable[int]] = ..., lone_player: _Optional[int] = ..., lone_turn_started: _Optional[bool] = ..., title_tokens_left: _Optional[_Iterable[int]] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., played_this_turn: _Optional[bool] = ..., copy_turn: _Optional[bool] = ..., pending_card: _Optional[_Union[CzechPubCard, str]] = ..., pending_target: _Optional[int] = ..., dodgers: _Optional[_Iterable[int]] = ..., queue: _Optional[_Iterable[int]] = ..., queue_position: _Optional[int] = ..., window_reacted: _Optional[bool] = ..., players: _Optional[_Iterable[_Union[CzechPubPlayer, _Mapping]]] = ...) -> None: ...
+    alcohol_played: bool
+    def __init__(self, seat: _Optional[int] = ..., config: _Optional[_Union[CzechPubConfig, _Mapping]] = ..., phase: _Optional[_Union[CzechPubPhase, str]] = ..., decider: _Optional[int] = ..., active: _Optional[int] = ..., turn: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_pile: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., reshuffles: _Optional[int] = ..., last_order: _Optional[_Union[CzechPubLastOrder, str]] = ..., last_order_positions: _Optional[_Iterable[int]] = ..., last_order_holder: _Optional[int] = ..., last_round: _Optional[bool] = ..., final_turns_owed: _Optional[_Iterable[int]] = ..., lone_player: _Optional[int] = ..., lone_turn_started: _Optional[bool] = ..., title_tokens_left: _Optional[_Iterable[int]] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., played_this_turn: _Optional[bool] = ..., copy_turn: _Optional[bool] = ..., pending_card: _Optional[_Union[CzechPubCard, str]] = ..., pending_target: _Optional[int] = ..., dodgers: _Optional[_Iterable[int]] = ..., queue: _Optional[_Iterable[int]] = ..., queue_position: _Optional[int] = ..., window_reacted: _Optional[bool] = ..., players: _Optional[_Iterable[_Union[CzechPubPlayer, _Mapping]]] = ..., alcohol_played: _Optional[bool] = ...) -> None: ...
 
 class CzechPubTableCard(_message.Message):
     __slots__ = ("card", "shot", "origin", "poured_by")

@@ -1,0 +1,112 @@
+"""A move shows no seat anything of another seat's hidden cards, for every game.
+
+The view test (test_hidden_info.py) checks one position at a time. This one
+checks the step from one position to the next: whether a seat is asked, what
+it is asked and what everyone sees afterwards must not depend on a hidden hand
+(Fröccs once asked a mischief card's target to react only when it held "This
+is for you!", so the table learnt its hand).
+
+At many positions of random games, for each observer, the engine's own
+information-set sampling (State.sample_for) gives another world the observer
+cannot tell apart; each part of it that is one other seat's hidden holding is
+spliced alone into the real position (engine.testing.secret_variants), so that
+the two positions differ in that seat's hidden cards and nothing else: same
+piles, same board, same chance seed. The same move is applied to both; the
+observer and the spectator must then see the same thing, and the same seat
+must decide next.
+
+Some moves show hidden cards because the rules say so (Böske fends off with a
+random card that everybody sees); ``SHOWN_BY_RULE`` lists them with the view
+keys they may change. Whose decision it is never depends on a hidden hand.
+"""
+
+import random
+
+import pytest
+
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+from boardbot.engine.testing import config_id, secret_variants
+
+from conftest import STEP_FRACTION, scaled
+
+# the serialised fields holding the seats' hidden cards, per game
+SECRET_FIELDS = {
+    "froccs": ("hands", "dealt"),
+    "czech-pub": ("hands",),
+    "fritanga": ("hands",),
+    "dulore-jutunk": ("supply", "retired"),
+    "frogriders": ("dealt", "kept"),
+}
+
+# move kind -> the view keys it may change by showing hidden cards, as the rules direct
+# (whose decision it is next may never change)
+SHOWN_BY_RULE = {
+    # Böske fends off with a random card of her hand, discarded face up
+    "froccs": {"fend_off": {"discard", "players"}},
+    # To je moje objednávka (played, or let happen: decline) takes a random card of the target's
+    # hand; in Rvačka (started by the last to join or dodge) players take cards from each other;
+    # a player thrown out at the evaluation (done) discards the hand face up
+    "czech-pub": {"play": {"players"}, "decline": {"players"}, "dodge": {"players"},
+                  "done": {"discard_pile"}},
+    # a food that falls into the oil discards its hand face up; a stolen card shows the thief
+    # what it is
+    "fritanga": {"choose_card": {"discard", "players"}, "move": {"discard", "players"},
+                 "decline": {"discard", "players"}},
+}
+
+GAMES = int(scaled(2, 30))
+
+
+def test_every_game_names_its_secret_fields():
+    assert set(SECRET_FIELDS) == {game.name for game in registry.all_games()}
+
+
+def _differences(a: dict, b: dict) -> set:
+    return {k for k in a if a[k] != b.get(k)}
+
+
+@pytest.mark.parametrize("name", sorted(SECRET_FIELDS))
+def test_a_move_shows_nothing_of_a_hidden_hand(name):
+    game = registry.get(name)
+    checked = sum(_check_games(game, cfg) for cfg in game.configurations())
+    assert checked > 0, "no position had a hidden hand to vary"
+
+
+def _check_games(game, cfg) -> int:
+    """Play GAMES random games of ``cfg``, checking the moves at a share of the
+    positions; returns how many (position, variant) pairs were checked."""
+    keys = SECRET_FIELDS[game.name]
+    allowed = SHOWN_BY_RULE.get(game.name, {})
+    checked = 0
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        sampler = random.Random(seed + 20_000)
+        state = game.new_state(cfg, seed)
+        step = 0
+        while state.decider() != TERMINAL:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            if sampler.random() < STEP_FRACTION:
+                after = state.copy()
+                after.apply(move)
+                for observer in range(state.num_seats):
+                    for seat, variant in secret_variants(state, observer, sampler, keys):
+                        if move not in variant.legal_moves():
+                            continue  # the move itself needs a card the variant lacks
+                        variant.apply(move)
+                        where = (f"{config_id(cfg)}, seed {seed}, step {step}, {state.move_text(move)!r}: seat {seat}'s "
+                                 f"hidden cards")
+                        assert variant.decider() == after.decider(), (
+                            f"{where} decide who moves next ({after.decider()} or {variant.decider()})")
+                        if after.decider() == TERMINAL:
+                            continue  # the final scoring shows everything
+                        for who in (observer, None):
+                            diff = _differences(after.view(who), variant.view(who))
+                            assert diff <= allowed.get(move[0], set()), (
+                                f"{where} change what {'the spectator' if who is None else f'seat {who}'} "
+                                f"sees: {sorted(diff)}")
+                        checked += 1
+            state.apply(move)
+            step += 1
+    return checked
