@@ -18,9 +18,9 @@ EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "learn_f
 
 
 def test_the_example_policy_wins_more_after_training():
-    done = subprocess.run([sys.executable, str(EXAMPLE), "--episodes", "150", "--games", "50"],
+    done = subprocess.run([sys.executable, str(EXAMPLE), "--episodes", "300", "--games", "50"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     before = float(re.search(r"before training: win rate ([0-9.]+)", done.stdout).group(1))
-    after = float(re.search(r"after 150 training games .*: win rate ([0-9.]+)", done.stdout).group(1))
+    after = float(re.search(r"after 300 training games .*: win rate ([0-9.]+)", done.stdout).group(1))
     assert after > before + 0.1, done.stdout
