@@ -243,7 +243,8 @@ class CallGuard:
                 state["response_done"] = True
             # a client that stops reading a stream holds the server's send: the stream ends
             # (the connection closes) after STREAM_WRITE_TIMEOUT, as on the gRPC port
-            await asyncio.wait_for(send(message), STREAM_WRITE_TIMEOUT)
+            async with asyncio.timeout(STREAM_WRITE_TIMEOUT):  # a timer, not a task per send
+                await send(message)
 
         try:
             await self.app(scope, guarded_receive, tracked_send)
