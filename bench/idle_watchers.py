@@ -89,8 +89,6 @@ def mover(stub, game_id: str, tokens: dict, stop: threading.Event) -> None:
         if view.status != common_pb2.GAME_STATUS_RUNNING:
             return
         seat = view.decider
-        mine = stub.GetView(pb.GetViewRequest(game_id=game_id, seat=seat),
-                            metadata=[("authorization", f"Bearer {tokens[seat]}")], timeout=10).view
         stub.SubmitMove(pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=0),
                         metadata=[("authorization", f"Bearer {tokens[seat]}")], timeout=10)
 
