@@ -38,7 +38,7 @@ from google.protobuf.message import DecodeError
 from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
-from .errors import ServiceError
+from .errors import ServiceError, clip
 from .master import Call, GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
@@ -60,9 +60,6 @@ CORS_EXPOSE_HEADERS = ("Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin",
 log = structlog.get_logger("boardbot.server")
 
 
-MAX_ECHO = 200  # characters of a decoding error quoted back to the caller
-
-
 class _StrictCodec:
     """A request that cannot be decoded is INVALID_ARGUMENT (and a log line), not UNKNOWN."""
 
@@ -70,9 +67,7 @@ class _StrictCodec:
         try:
             return self._decode(data, message)
         except (DecodeError, json_format.ParseError, UnicodeDecodeError, ValueError, TypeError) as err:
-            reason = str(err)
-            if len(reason) > MAX_ECHO:
-                reason = reason[:MAX_ECHO] + "...[truncated]"
+            reason = clip(str(err))
             log.warning("undecodable_request", message_type=message.DESCRIPTOR.full_name, codec=self.name(),
                         size=len(data), error=reason)
             raise ConnectError(ConnectCode.INVALID_ARGUMENT,

@@ -30,7 +30,6 @@ NO_DEADLINE = 10 * 365 * 86400.0  # what gRPC reports as the time left of a call
 
 
 STREAM_WRITE_TIMEOUT = 10.0  # a stream message the client has not taken in this long ends the stream
-MAX_ECHO = 200  # characters of a caller's bytes or decoding error quoted in a reply or a log line
 
 
 class Undecodable:
@@ -54,9 +53,7 @@ def tolerant_deserializer(message_class):
         try:
             return message_class.FromString(data)
         except Exception as err:  # noqa: BLE001 - DecodeError, or anything the parser raises
-            text = str(err)
-            if len(text) > MAX_ECHO:
-                text = text[:MAX_ECHO] + "...[truncated]"
+            text = errors.clip(str(err))
             log.warning("undecodable_request", message_type=name, size=len(data), error=text)
             return Undecodable(name, len(data), text)
     return deserialize
