@@ -58,7 +58,7 @@ def play_match(game, cfg: dict, seat_specs: list[str], seed: int, bots=None, tim
                 bots[q].observe(seat, visible, text)
         moves += 1
     res = state.result()
-    return {"moves": moves, "scores": list(res.scores), "winners": list(res.winners)}
+    return {"moves": moves, "scores": list(res.scores), "winners": list(res.winners), "ranks": list(res.ranks)}
 
 
 def seating(seat_specs: list[str], g: int, rotate: bool) -> list[int]:

@@ -1,0 +1,193 @@
+"""The difficulty ladder: random, greedy and the three ISMCTS presets, rated against each other.
+
+    python bench/ladder.py [--games frogriders,froccs] [--rounds 2] [--jobs 2] [--out reports/ladder.json]
+
+Per game, one table (the first configuration with the game's smallest player
+count: two players where the game has them, else three). Every set of
+``players`` distinct bots from ``--bots`` meets in every cyclic seating, so
+each bot sits in each seat equally often; ``--rounds`` repeats the schedule
+on new seeds. Every game gives a result for each pair of seats (the better
+rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
+fit of those pairwise results (Hunter's MM iterations), on the Elo scale
+(400 points = 10 : 1 odds), with random at 0. One virtual draw between every
+two bots keeps a bot that never loses at a finite rating. The 95 % intervals
+come from resampling whole games (a game's pairs are not independent).
+
+The presets mean something when easy < medium < hard in every game; the
+output says for each game whether the ratings are in that order and whether
+the neighbouring intervals are apart. Figures only: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing as mp
+import os
+import random
+import sys
+import time
+
+import numpy as np
+
+from boardbot.ai.arena import play_match
+from boardbot.ai.bots import make_bot
+from boardbot.engine import registry
+
+DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
+PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
+ELO = 400.0 / np.log(10.0)
+
+
+def ladder_table(name: str) -> dict:
+    """The first configuration with the game's smallest player count of at least two."""
+    game = registry.get(name)
+    configs = [game.validate(c) for c in game.configurations()]
+    smallest = min(c["players"] for c in configs if c["players"] >= 2)
+    return next(c for c in configs if c["players"] == smallest)
+
+
+def schedule(bots: list[str], players: int, rounds: int) -> list[list[int]]:
+    """Seatings (bot indices per seat): every set of distinct bots in every cyclic order, ``rounds`` times."""
+    out = []
+    for _ in range(rounds):
+        for group in itertools.combinations(range(len(bots)), players):
+            for r in range(players):
+                out.append([group[(q + r) % players] for q in range(players)])
+    return out
+
+
+def _play(job) -> dict:
+    name, cfg, g, seating, specs, seed = job
+    game = registry.get(name)
+    seat_specs = [specs[k] for k in seating]
+    timings = {s: [] for s in seat_specs}
+    r = play_match(game, cfg, seat_specs, seed, bots=[make_bot(s, game) for s in seat_specs], timings=timings)
+    return {"g": g, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
+            "seconds": {s: sum(t) for s, t in timings.items()}, "decisions": {s: len(t) for s, t in timings.items()}}
+
+
+def pair_results(game_result: dict) -> list[tuple[int, int, float]]:
+    """(bot a, bot b, a's score) for every pair of seats: the better rank wins, an equal rank is a draw."""
+    seating, ranks = game_result["seating"], game_result["ranks"]
+    out = []
+    n = len(seating)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = seating[i], seating[j]
+            if a == b:
+                continue
+            out.append((a, b, 1.0 if ranks[i] < ranks[j] else 0.0 if ranks[i] > ranks[j] else 0.5))
+    return out
+
+
+def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: float = 1.0, anchor: int = 0,
+                iterations: int = 500) -> np.ndarray:
+    """Bradley-Terry strengths by MM iterations, as Elo ratings with ``anchor`` at 0."""
+    wins = np.zeros((bots, bots))
+    for a, b, s in pairs:
+        wins[a, b] += s
+        wins[b, a] += 1.0 - s
+    wins += prior_draws * 0.5 * (1 - np.eye(bots))  # a virtual draw: half a win each way
+    meetings = wins + wins.T
+    total_wins = wins.sum(axis=1)
+    gamma = np.ones(bots)
+    for _ in range(iterations):
+        denom = (meetings / (gamma[:, None] + gamma[None, :])).sum(axis=1)
+        new = total_wins / denom
+        new /= np.exp(np.log(new).mean())
+        if np.max(np.abs(new - gamma)) < 1e-10:
+            gamma = new
+            break
+        gamma = new
+    ratings = ELO * np.log(gamma)
+    return ratings - ratings[anchor]
+
+
+def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.ndarray:
+    rng = random.Random(seed)
+    per_game = [pair_results(r) for r in results]
+    out = np.zeros((samples, bots))
+    for k in range(samples):
+        pick = [per_game[rng.randrange(len(per_game))] for _ in per_game]
+        out[k] = fit_ratings([p for game in pick for p in game], bots)
+    return out
+
+
+def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int) -> dict:
+    cfg = ladder_table(name)
+    seatings = schedule(specs, cfg["players"], rounds)
+    job_list = [(name, cfg, g, s, specs, seed * 1_000_003 + g) for g, s in enumerate(seatings)]
+    t0 = time.monotonic()
+    if jobs > 1:
+        ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+        with ctx.Pool(jobs) as pool:
+            results = []
+            for r in pool.imap_unordered(_play, job_list):
+                results.append(r)
+                print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
+    else:
+        results = [_play(j) for j in job_list]
+    print(file=sys.stderr)
+    results.sort(key=lambda r: r["g"])
+    ratings = fit_ratings([p for r in results for p in pair_results(r)], len(specs))
+    boot = bootstrap(results, len(specs), samples, seed)
+    lo, hi = np.percentile(boot, 2.5, axis=0), np.percentile(boot, 97.5, axis=0)
+    played = {s: sum(1 for r in results for k in r["seating"] if specs[k] == s) for s in specs}
+    seconds = {s: sum(r["seconds"].get(s, 0.0) for r in results) for s in specs}
+    decisions = {s: sum(r["decisions"].get(s, 0) for r in results) for s in specs}
+    rows = [{"bot": s, "rating": round(float(ratings[k])), "ci95": [round(float(lo[k])), round(float(hi[k]))],
+             "games": played[s], "ms_per_decision": round(1000 * seconds[s] / decisions[s], 2) if decisions[s] else 0}
+            for k, s in enumerate(specs)]
+    by = {r["bot"]: r for r in rows}
+    presets = [by[p] for p in PRESET_ORDER if p in by]
+    steps = list(zip(presets, presets[1:]))  # none unless two presets are rated
+    ordered = all(a["rating"] < b["rating"] for a, b in steps) if steps else None
+    apart = all(a["ci95"][1] < b["ci95"][0] for a, b in steps) if steps else None
+    return {"game": name, "config": cfg, "games": len(results), "rounds": rounds, "ratings": rows,
+            "presets_in_order": ordered, "preset_intervals_apart": apart, "wall_s": round(time.monotonic() - t0, 1)}
+
+
+def markdown(reports: list[dict]) -> str:
+    specs = [r["bot"] for r in reports[0]["ratings"]] if reports else []
+    head = "| game | players | games | " + " | ".join(f"`{s}`" for s in specs) + " | easy < medium < hard |"
+    out = [head, "| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- |"]
+    for rep in reports:
+        cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
+        order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
+        if rep["presets_in_order"]:
+            order += ", intervals apart" if rep["preset_intervals_apart"] else ", intervals overlap"
+        out.append(f"| {rep['game']} | {rep['config']['players']} | {rep['games']} | " + " | ".join(cells)
+                   + f" | {order} |")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default=",".join(registry.names()), help="comma-separated game names")
+    ap.add_argument("--bots", default=DEFAULT_BOTS)
+    ap.add_argument("--rounds", type=int, default=2, help="times the whole schedule is played")
+    ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--out", default=None, help="also write the JSON report here")
+    args = ap.parse_args(argv)
+    specs = args.bots.split(",")
+    reports = []
+    for name in args.games.split(","):
+        print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
+        reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap))
+        for r in reports[-1]["ratings"]:
+            print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
+                  f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump({"bots": specs, "reports": reports}, f, indent=2)
+    print(json.dumps({"bots": specs, "reports": reports}, indent=2))
+    print(markdown(reports), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
