@@ -3,9 +3,13 @@
     python bench/ladder.py [--games frogriders,froccs] [--rounds 2] [--jobs 2] [--out reports/ladder.json]
 
 Per game, one table (the first configuration with the game's smallest player
-count: two players where the game has them, else three). Every set of
-``players`` distinct bots from ``--bots`` meets in every cyclic seating, so
-each bot sits in each seat equally often; ``--rounds`` repeats the schedule
+count: two players where the game has them, else three). The bots meet in
+groups of ``players`` distinct bots, each group in every cyclic seating, so
+each bot sits in each seat equally often: by default the neighbouring bots on
+the ladder (``--bots`` in order: random with greedy, greedy with easy, ...,
+or windows of three), which spends the games where the question is (is each
+rung above the one below?) and keeps the costly hard preset in few of them;
+``--meet all`` plays every group instead. ``--rounds`` repeats the schedule
 on new seeds. Every game gives a result for each pair of seats (the better
 rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
 fit of those pairwise results (Hunter's MM iterations), on the Elo scale
@@ -48,11 +52,16 @@ def ladder_table(name: str) -> dict:
     return next(c for c in configs if c["players"] == smallest)
 
 
-def schedule(bots: list[str], players: int, rounds: int) -> list[list[int]]:
-    """Seatings (bot indices per seat): every set of distinct bots in every cyclic order, ``rounds`` times."""
+def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours") -> list[list[int]]:
+    """Seatings (bot indices per seat): each group of distinct bots in every cyclic order, ``rounds`` times;
+    the groups are windows of neighbouring bots, or every combination (``meet="all"``)."""
+    if meet == "all":
+        groups = list(itertools.combinations(range(len(bots)), players))
+    else:
+        groups = [tuple(range(i, i + players)) for i in range(len(bots) - players + 1)]
     out = []
     for _ in range(rounds):
-        for group in itertools.combinations(range(len(bots)), players):
+        for group in groups:
             for r in range(players):
                 out.append([group[(q + r) % players] for q in range(players)])
     return out
@@ -115,9 +124,10 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
     return out
 
 
-def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int) -> dict:
+def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
+              meet: str = "neighbours") -> dict:
     cfg = ladder_table(name)
-    seatings = schedule(specs, cfg["players"], rounds)
+    seatings = schedule(specs, cfg["players"], rounds, meet)
     job_list = [(name, cfg, g, s, specs, seed * 1_000_003 + g) for g, s in enumerate(seatings)]
     t0 = time.monotonic()
     if jobs > 1:
@@ -145,7 +155,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
     steps = list(zip(presets, presets[1:]))  # none unless two presets are rated
     ordered = all(a["rating"] < b["rating"] for a, b in steps) if steps else None
     apart = all(a["ci95"][1] < b["ci95"][0] for a, b in steps) if steps else None
-    return {"game": name, "config": cfg, "games": len(results), "rounds": rounds, "ratings": rows,
+    return {"game": name, "config": cfg, "games": len(results), "rounds": rounds, "meet": meet, "ratings": rows,
             "presets_in_order": ordered, "preset_intervals_apart": apart, "wall_s": round(time.monotonic() - t0, 1)}
 
 
@@ -167,7 +177,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default=",".join(registry.names()), help="comma-separated game names")
     ap.add_argument("--bots", default=DEFAULT_BOTS)
-    ap.add_argument("--rounds", type=int, default=2, help="times the whole schedule is played")
+    ap.add_argument("--rounds", type=int, default=10, help="times the whole schedule is played")
+    ap.add_argument("--meet", choices=("neighbours", "all"), default="neighbours",
+                    help="which groups of bots meet: neighbours on the ladder, or every combination")
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
@@ -177,7 +189,7 @@ def main(argv=None) -> int:
     reports = []
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
-        reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap))
+        reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)
