@@ -21,6 +21,7 @@ import structlog
 from grpc_status import rpc_status
 
 from . import errors, logs, metrics
+from .limits import client_of
 from .master import Call
 from .store import StoreUnavailable
 
@@ -141,7 +142,7 @@ def call_of(context) -> Call:
             break
     remaining = context.time_remaining()
     deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None))
+    return Call(authorization, deadline, client_of(peer_host(context.peer() if hasattr(context, "peer") else None)))
 
 
 def peer_host(peer: str | None) -> str | None:

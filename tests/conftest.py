@@ -39,9 +39,10 @@ def server():
     from boardbot.server.limits import Limits
 
     logs.configure(enabled=False)
-    # thousands of games from one address over the session: the creation rate limit is
-    # off here (tests/test_watch_limits.py tests it)
-    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0))
+    # thousands of games from one address over the session: the creation rate limit and the
+    # cap on one client's stored games are off here (tests/test_watch_limits.py and
+    # tests/test_client_quota.py test them)
+    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0, max_games_per_client=0))
     yield srv
     srv.stop()
 

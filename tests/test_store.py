@@ -12,7 +12,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
-from boardbot.server.store import UNPACKED_FINISHED, GameStore, InMemoryStore, Live, StoreFull
+from boardbot.server.store import UNPACKED_FINISHED, ClientFull, GameStore, InMemoryStore, Live, StoreFull
 
 from conftest import play_randomly
 
@@ -238,7 +238,10 @@ class RecordStore(GameStore):
     def __init__(self):
         self.records, self.events_, self.changed, self.seq = {}, {}, {}, 0
 
-    async def create(self, record):
+    async def create(self, record, max_per_creator=0):
+        creator = record.get("creator")
+        if creator is not None and max_per_creator and await self.count_created_by(creator) >= max_per_creator:
+            raise ClientFull(max_per_creator, creator)
         self.seq += 1
         record = dict(record, seq=self.seq, version=0)
         self.records[record["id"]], self.events_[record["id"]] = json.dumps(record), []
@@ -280,6 +283,9 @@ class RecordStore(GameStore):
 
     async def count(self):
         return len(self.records)
+
+    async def count_created_by(self, creator):
+        return sum(json.loads(t).get("creator") == creator for t in self.records.values())
 
     async def expire_finished(self, before, limit=1000):
         done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]
