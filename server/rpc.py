@@ -14,6 +14,7 @@ import asyncio
 import functools
 import inspect
 import time
+import urllib.parse
 import uuid
 
 import grpc
@@ -146,11 +147,11 @@ def call_of(context) -> Call:
 
 
 def peer_host(peer: str | None) -> str | None:
-    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:[::1]:5678``),
-    or None (a Unix socket: no address to limit by)."""
+    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:%5B::1%5D:5678``:
+    a URI, its brackets percent-encoded), or None (a Unix socket: no address to limit by)."""
     if not peer or not peer.startswith(("ipv4:", "ipv6:")):
         return None
-    host = peer.split(":", 1)[1].rsplit(":", 1)[0]
+    host = urllib.parse.unquote(peer.split(":", 1)[1]).rsplit(":", 1)[0]
     return host.strip("[]")
 
 
