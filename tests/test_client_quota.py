@@ -17,7 +17,7 @@ from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
 from boardbot.server.limits import Limits, client_of
 from boardbot.server.rpc import peer_host
-from boardbot.v1 import common_pb2
+from conftest import wait_until_finished
 from tests.processes import RedisServer, Serve
 from tests.test_http_port import detail
 
@@ -99,10 +99,7 @@ def test_a_finished_game_counts_until_it_expires(quota_server):
         c.create_game("frogriders", seats=["human", "human"], seed=1)
         bots = [c.create_game("frogriders", seats=["random", "random"], seed=s) for s in (2, 3)]
         for game in bots:  # the bots play them to the end at once; finished, they still count
-            deadline = time.monotonic() + 10
-            while game.info().status != common_pb2.GAME_STATUS_FINISHED:
-                assert time.monotonic() < deadline
-                time.sleep(0.01)
+            wait_until_finished(game)
         with pytest.raises(grpc.RpcError) as full:
             c.create_game("frogriders", seed=4)
         _check_exhausted_over_grpc(full.value, LIMIT)
