@@ -297,7 +297,7 @@ class SqliteStore(GameStore):
         ``body`` returns False to change nothing (its first statement decides: it writes
         only once that succeeded); ``after(result)`` runs once the transaction is committed,
         whether or not the caller still waits (a cancelled call's commit stands, and the
-        cache follows the file). Returns ``body``'s result."""
+        cache follows the file), and ``after(False)`` if it failed. Returns ``body``'s result."""
         loop = asyncio.get_running_loop()
         done = loop.create_future()
         self._batch.append((body, after, done))
@@ -324,7 +324,10 @@ class SqliteStore(GameStore):
                 raise
             db.execute("COMMIT")
         except Exception as err:  # noqa: BLE001 - every waiting commit learns of it
-            for _, _, done in batch:
+            if self._db.in_transaction:  # a failed COMMIT may leave it open
+                self._db.execute("ROLLBACK")
+            for _, after, done in batch:
+                after(False)  # nothing was written: the counts taken for creates are given back
                 if not done.done():
                     done.set_exception(err)
             return

@@ -278,6 +278,39 @@ def test_a_version_1_sqlite_file_is_migrated_and_its_games_count_for_nobody(tmp_
     run(go())
 
 
+def test_a_failed_sqlite_transaction_gives_back_what_its_creates_counted(tmp_path):
+    import sqlite3
+
+    class CommitFails:
+        """The store's connection, whose next COMMIT fails as a full disk would."""
+
+        def __init__(self, db):
+            self.db, self.armed = db, True
+
+        def execute(self, sql, *args):
+            if sql == "COMMIT" and self.armed:
+                self.armed = False
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.db, name)
+
+    async def go():
+        store = SqliteStore(str(tmp_path / "games.sqlite3"), max_games=2)
+        await store.open()
+        store._db = CommitFails(store._db)
+        with pytest.raises(sqlite3.OperationalError):
+            await asyncio.gather(*(store.create_live(created_by("a", f"g{i}"), 2) for i in range(2)))
+        assert await store.count() == 0 and await store.count_created_by("a") == 0
+        await asyncio.gather(*(store.create_live(created_by("a", f"g{i}"), 2) for i in range(2)))
+        assert await store.count() == 2 and await store.count_created_by("a") == 2
+        store._db = store._db.db
+        await store.close()
+
+    run(go())
+
+
 def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path):
     from boardbot.server.sqlite_store import StoreLocked
 
