@@ -117,6 +117,15 @@ def store_full(limit: int) -> ServiceError:
                      "once some have expired", "GAME_LIMIT_REACHED", {"max_games": str(limit)}, "games")
 
 
+def client_full(limit: int, client: str) -> ServiceError:
+    """RESOURCE_EXHAUSTED for a CreateGame from a client that holds its maximum of stored
+    games (``--max-games-per-client``)."""
+    return exhausted(f"client {client} holds its maximum of {limit} stored games: delete games it no longer needs "
+                     "(DeleteGame with the owner token), or finish them and try again once they have expired",
+                     "CLIENT_GAME_LIMIT_REACHED", {"max_games_per_client": str(limit), "client": client},
+                     "games/peer")
+
+
 def quota_exceeded(message: str, reason: str, subject: str, retry_after: float | None = None,
                    metadata: dict[str, str] | None = None) -> ServiceError:
     """RESOURCE_EXHAUSTED for a per-game or per-client limit (boardbot.server.limits)."""

@@ -39,6 +39,7 @@ from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError, clip
+from .limits import client_of
 from .master import Call, GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
@@ -110,7 +111,7 @@ def connect_call(ctx) -> Call:
     deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000.0
     address = ctx.client_address()
     return Call(ctx.request_headers().get("authorization"), deadline,
-                address.rsplit(":", 1)[0].strip("[]") if address else None)
+                client_of(address.rsplit(":", 1)[0]) if address else None)
 
 
 async def _raise_connect(err: ServiceError) -> None:

@@ -1,14 +1,19 @@
 """What one caller may take of the server: the limits ``boardbot serve`` enforces,
 with their defaults and flags (docs/security.md lists them and why).
 
-Every limit is per server process. 0 turns a limit off (for load tests from one
-machine, say); a call past one gets RESOURCE_EXHAUSTED with a QuotaFailure
-naming the limit and, where waiting helps, a RetryInfo.
+Every limit is per server process, but for the games one client holds, which
+the store counts (so it holds across restarts and across the processes of a
+shared store). 0 turns a limit off (for load tests from one machine, say); a
+call past one gets RESOURCE_EXHAUSTED with a QuotaFailure naming the limit and,
+where waiting helps, a RetryInfo.
+
+A client is its address (``client_of``), the same on the gRPC and the browser port.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 
 
 @dataclasses.dataclass(frozen=True)
@@ -24,6 +29,9 @@ class Limits:
     # CreateGame from one client address: a bucket of this many, refilled at this many a second
     create_burst_per_client: int = 200
     creates_per_second_per_client: int = 50
+    # games one client address holds in the store (running, and finished until they expire or
+    # are deleted): without it one patient client could fill --max-games alone
+    max_games_per_client: int = 1000
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:
@@ -37,10 +45,34 @@ class Limits:
                                         "games one client address may create at once, before the rate applies"),
             "creates_per_second_per_client": ("--creates-per-second-per-client",
                                               "games one client address may create a second, sustained"),
+            "max_games_per_client": ("--max-games-per-client",
+                                     "games one client address may hold in the store until it deletes them or "
+                                     "they expire"),
         }
 
     def allows(self, limit: int, count: int) -> bool:
         return limit == 0 or count < limit
+
+
+def client_of(host: str | None) -> str | None:
+    """The client a per-client limit counts for, from the peer's host as a port reports it
+    (``1.2.3.4``, ``::1``, ``[::1]``; None: no address, as over a Unix socket): the address
+    in its canonical form, an IPv4-mapped IPv6 address as IPv4 (a dual-stack listener
+    reports IPv4 clients so), and an IPv6 address as its /64, which one host or one home
+    network gets whole and could otherwise walk through. Anything else unchanged."""
+    if not host:
+        return None
+    host = host.strip("[]")
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # without an IPv6 zone
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        if not address.is_loopback:
+            return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class RateLimiter:

@@ -63,7 +63,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import convert, errors
 from .bots import BotRunner, check_spec
 from .limits import Limits, RateLimiter
-from .store import GameStore, Live, Record, StoreFull
+from .store import ClientFull, GameStore, Live, Record, StoreFull
 
 log = structlog.get_logger("boardbot.server")
 
@@ -163,7 +163,7 @@ class Call:
     ``authorization``: the raw credentials value (``Bearer <token>``) or None;
     ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
     ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat); ``peer``: the client's host, for per-client limits."""
+    game_id, seat); ``peer``: the client, for per-client limits (``limits.client_of``)."""
 
     __slots__ = ("authorization", "deadline", "log", "peer")
 
@@ -171,7 +171,7 @@ class Call:
         self.authorization = authorization
         self.deadline = deadline
         self.log: dict[str, Any] = {}
-        self.peer = peer  # the client's address without its port (quotas per client), if known
+        self.peer = peer  # the client's address (limits.client_of: quotas per client), if known
 
     @classmethod
     def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
@@ -632,11 +632,15 @@ class GameMaster:
         record = {"id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
                   "initial": state.to_dict(), "version": 0, "created": created, "updated": created,
                   "finished": None, "bot_to_move": False, "reproducible": request.reproducible}
+        if call.peer is not None:
+            record["creator"] = call.peer  # whose quota of stored games it takes (limits.max_games_per_client)
         record["bot_to_move"] = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
-            live = await self.store.create_live(Live(record, state))
+            live = await self.store.create_live(Live(record, state), self.limits.max_games_per_client)
         except StoreFull as full:
             raise errors.store_full(full.limit) from None
+        except ClientFull as full:
+            raise errors.client_full(full.limit, full.creator) from None
         snap = Snapshot.of(live)
         self._kick(game_id, snap)
         return game_service_pb2.CreateGameResponse(game=snap.game_message(),

@@ -23,12 +23,14 @@ that dies lets its leases lapse, and another takes the game over
 Keys (``PREFIX``): ``g:<id>`` a hash (``v`` version, ``r`` the record's static
 part as JSON (rewritten only when it changes: a resignation), ``s`` the state,
 ``i`` the initial state, ``q`` the creation sequence number, ``n`` the game's
-name, ``u``/``f``/``b`` when it was updated, when it finished, whether a bot is to
-move, as JSON), ``e:<id>`` a list of
+name, ``c`` the client that created it (if known), ``m`` when it was updated,
+when it finished, whether a bot is to move, as JSON), ``e:<id>`` a list of
 events (``store.pack_event``, the version being the position), ``r:<id>`` a hash
 request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 (paging, counting), ``finished`` a sorted set by finishing time (expiry),
-``botturn`` a set of games a bot is to move in, ``lease:<id>``. A standalone
+``botturn`` a set of games a bot is to move in, ``creators`` a hash client ->
+how many games it created are stored (kept by the create and delete scripts, so
+every process sees one count), ``lease:<id>``. A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
 
@@ -46,8 +48,8 @@ import structlog
 
 from boardbot.engine import registry
 
-from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
+                    check_numbering, dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
 
@@ -56,12 +58,23 @@ CHANNEL = PREFIX + "changed"
 LIVE_CACHE = 4096
 MAX_CONNECTIONS = 64  # to Redis, per server process
 
+# KEYS: game, seq, games, games:<name>, botturn, creators; ARGV: id, the record's static part, state,
+# initial state, name, bot to move ('1'/'0'), max games (0: none), the volatile fields (JSON),
+# creator ('': unknown), max games per creator (0: none)
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 local limit = tonumber(ARGV[7])
 if limit > 0 and redis.call('ZCARD', KEYS[3]) >= limit then return -2 end
+local creator, per_creator = ARGV[9], tonumber(ARGV[10])
+if creator ~= '' and per_creator > 0 and tonumber(redis.call('HGET', KEYS[6], creator) or '0') >= per_creator then
+  return -3
+end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'v', 0, 'r', ARGV[2], 's', ARGV[3], 'i', ARGV[4], 'q', seq, 'n', ARGV[5], 'm', ARGV[8])
+if creator ~= '' then
+  redis.call('HSET', KEYS[1], 'c', creator)
+  redis.call('HINCRBY', KEYS[6], creator, 1)
+end
 redis.call('ZADD', KEYS[3], seq, ARGV[1])
 redis.call('ZADD', KEYS[4], seq, ARGV[1])
 if ARGV[6] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) end
@@ -116,8 +129,11 @@ return {v, redis.call('LINDEX', KEYS[2], tonumber(v) - 1)}
 # ARGV: prefix, id, channel
 _DELETE = """
 local game = ARGV[1] .. 'g:' .. ARGV[2]
-local name = redis.call('HGET', game, 'n')
+local name, creator = unpack(redis.call('HMGET', game, 'n', 'c'))
 if not name then return 0 end
+if creator and redis.call('HINCRBY', ARGV[1] .. 'creators', creator, -1) <= 0 then
+  redis.call('HDEL', ARGV[1] .. 'creators', creator)
+end
 redis.call('DEL', game, ARGV[1] .. 'e:' .. ARGV[2], ARGV[1] .. 'r:' .. ARGV[2], ARGV[1] .. 'lease:' .. ARGV[2])
 redis.call('ZREM', ARGV[1] .. 'games', ARGV[2])
 redis.call('ZREM', ARGV[1] .. 'games:' .. name, ARGV[2])
@@ -291,6 +307,9 @@ class RedisStore(GameStore):
     async def count_finished(self) -> int:
         return await self._answer(self._redis.zcard(self._key("finished")))
 
+    async def count_created_by(self, creator: str) -> int:
+        return int(await self._answer(self._redis.hget(self._key("creators"), creator)) or 0)
+
     def cached(self) -> int:
         return len(self._live)
 
@@ -314,22 +333,26 @@ class RedisStore(GameStore):
     def _volatile_blob(record: Record) -> bytes:
         return dumps({k: record.get(k) for k in ("updated", "finished", "bot_to_move")})
 
-    async def create_live(self, live: Live) -> Live:
+    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         record = live.record
         game_id = live.game_id
+        creator = record.get("creator")
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
-                                         self._key("games", record["game"]), self._key("botturn")],
+                                         self._key("games", record["game"]), self._key("botturn"),
+                                         self._key("creators")],
                               [game_id, self._static_blob(record), dumps(live.state.to_dict()),
                                dumps(record["initial"]), record["game"], int(bool(record.get("bot_to_move"))),
-                               self.max_games or 0, self._volatile_blob(record)])
+                               self.max_games or 0, self._volatile_blob(record), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")
         if seq == -2:
             raise StoreFull(self.max_games)
+        if seq == -3:
+            raise ClientFull(max_per_creator, creator)
         return self._remember(Live(dict(record, seq=seq, version=0), live.state))
 
-    async def create(self, record: Record) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))))).to_record()
+    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
+        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:

@@ -14,6 +14,7 @@ import asyncio
 import functools
 import inspect
 import time
+import urllib.parse
 import uuid
 
 import grpc
@@ -21,6 +22,7 @@ import structlog
 from grpc_status import rpc_status
 
 from . import errors, logs, metrics
+from .limits import client_of
 from .master import Call
 from .store import StoreUnavailable
 
@@ -141,15 +143,15 @@ def call_of(context) -> Call:
             break
     remaining = context.time_remaining()
     deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None))
+    return Call(authorization, deadline, client_of(peer_host(context.peer() if hasattr(context, "peer") else None)))
 
 
 def peer_host(peer: str | None) -> str | None:
-    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:[::1]:5678``),
-    or None (a Unix socket: no address to limit by)."""
+    """The client's host from gRPC's peer string (``ipv4:1.2.3.4:5678``, ``ipv6:%5B::1%5D:5678``:
+    a URI, its brackets percent-encoded), or None (a Unix socket: no address to limit by)."""
     if not peer or not peer.startswith(("ipv4:", "ipv6:")):
         return None
-    host = peer.split(":", 1)[1].rsplit(":", 1)[0]
+    host = urllib.parse.unquote(peer.split(":", 1)[1]).rsplit(":", 1)[0]
     return host.strip("[]")
 
 

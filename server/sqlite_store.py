@@ -31,7 +31,8 @@ of live games is then always current. Several processes share games through
 ``boardbot.server.redis_store``.
 
 Tables: ``games`` (one row per game: ``seq``, the creation order, is its key;
-the record as compact JSON without the columns beside it), ``initials`` (the
+the record as compact JSON without the columns beside it, and its ``creator``
+beside it as well, indexed, for the games-per-client count), ``initials`` (the
 state at version 0, written once), ``events`` (one row per event, keyed by the
 game's ``seq`` and the version: a few dozen bytes each).
 """
@@ -45,10 +46,10 @@ import os
 import sqlite3
 import threading
 
-from .store import (EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
+                    check_numbering, dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.creator
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
@@ -64,6 +65,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished REAL,                          -- when it ended (time.time()); NULL while it runs
     bot_to_move INTEGER NOT NULL,           -- the master plays the next decision
     updated REAL NOT NULL,
+    creator TEXT,                           -- the client that created it (also in record), if known
     record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
     state BLOB NOT NULL                     -- the engine state (to_dict) as compact JSON
 );
@@ -77,6 +79,10 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (seq, version)
 ) WITHOUT ROWID;
 """
+# after SCHEMA and the migrations: a file of version 1 has no creator column before them
+INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
+# what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;"}
 
 
 class StoreLocked(StoreUnavailable):
@@ -105,6 +111,7 @@ class SqliteStore(GameStore):
         self._requests: dict[str, dict[str, int]] = {}  # cached games: request_id -> version
         self._waiters = Waiters()
         self._count = 0
+        self._by_creator: collections.Counter = collections.Counter()  # the games of each creator
         self._batch: list = []  # (body, after, future): this event-loop turn's commits (_grouped)
         self._stop_checkpoints = threading.Event()
         self._checkpointer: threading.Thread | None = None
@@ -129,10 +136,25 @@ class SqliteStore(GameStore):
         if row is None:
             db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         elif row[0] != SCHEMA_VERSION:
-            raise RuntimeError(f"{self.path}: schema version {row[0]}, this server knows {SCHEMA_VERSION}")
+            self._migrate(row[0])
+        db.executescript(INDEXES)
         self._count = db.execute("SELECT count(*) FROM games").fetchone()[0]
+        self._by_creator.update(dict(db.execute(
+            "SELECT creator, count(*) FROM games WHERE creator IS NOT NULL GROUP BY creator")))
         self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
         self._checkpointer.start()
+
+    def _migrate(self, version: int) -> None:
+        """Bring a file of schema ``version`` to ``SCHEMA_VERSION``, in one transaction."""
+        if version not in MIGRATIONS:  # a newer server's file, or no file of ours
+            raise RuntimeError(f"{self.path}: schema version {version}, this server knows {SCHEMA_VERSION}")
+
+        def steps(db) -> bool:
+            for step in range(version, SCHEMA_VERSION):
+                db.execute(MIGRATIONS[step])
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
+            return True
+        self._transaction(steps)
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -251,6 +273,9 @@ class SqliteStore(GameStore):
     async def count_finished(self) -> int:
         return self._db.execute("SELECT count(*) FROM games WHERE finished IS NOT NULL").fetchone()[0]
 
+    async def count_created_by(self, creator: str) -> int:
+        return self._by_creator[creator]
+
     def cached(self) -> int:
         return len(self._live)
 
@@ -272,7 +297,7 @@ class SqliteStore(GameStore):
         ``body`` returns False to change nothing (its first statement decides: it writes
         only once that succeeded); ``after(result)`` runs once the transaction is committed,
         whether or not the caller still waits (a cancelled call's commit stands, and the
-        cache follows the file). Returns ``body``'s result."""
+        cache follows the file), and ``after(False)`` if it failed. Returns ``body``'s result."""
         loop = asyncio.get_running_loop()
         done = loop.create_future()
         self._batch.append((body, after, done))
@@ -299,7 +324,10 @@ class SqliteStore(GameStore):
                 raise
             db.execute("COMMIT")
         except Exception as err:  # noqa: BLE001 - every waiting commit learns of it
-            for _, _, done in batch:
+            if self._db.in_transaction:  # a failed COMMIT may leave it open
+                self._db.execute("ROLLBACK")
+            for _, after, done in batch:
+                after(False)  # nothing was written: the counts taken for creates are given back
                 if not done.done():
                     done.set_exception(err)
             return
@@ -324,20 +352,27 @@ class SqliteStore(GameStore):
         db.execute("COMMIT" if done else "ROLLBACK")
         return done
 
-    async def create_live(self, live: Live) -> Live:
+    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         if self.max_games is not None and self._count >= self.max_games:
             raise StoreFull(self.max_games)
-        self._count += 1  # taken now: the creates of one turn cannot overshoot the cap together
+        creator = live.record.get("creator")
+        if creator is not None and max_per_creator and self._by_creator[creator] >= max_per_creator:
+            raise ClientFull(max_per_creator, creator)
+        # taken now (the file is this process's alone, so these counts are the file's): the
+        # creates of one turn cannot overshoot the caps together
+        self._count += 1
+        if creator is not None:
+            self._by_creator[creator] += 1
         record = live.to_record()
         seq = None
 
         def insert(db) -> bool:
             nonlocal seq
             try:
-                seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, record, state) "
-                                 "VALUES (?, ?, 0, NULL, ?, ?, ?, ?)",
+                seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
+                                 "record, state) VALUES (?, ?, 0, NULL, ?, ?, ?, ?, ?)",
                                  (record["id"], record["game"], int(bool(record.get("bot_to_move"))),
-                                  record.get("updated", 0.0), dumps(static_part(record)),
+                                  record.get("updated", 0.0), creator, dumps(static_part(record)),
                                   dumps(record["state"]))).lastrowid
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record['id']} exists") from None
@@ -349,7 +384,7 @@ class SqliteStore(GameStore):
         def after(result) -> None:
             nonlocal stored
             if result is not True:
-                self._count -= 1
+                self._uncount([creator], 1)
                 return
             self._requests[live.game_id] = {}
             stored = self._remember(Live(dict(live.record, seq=seq, version=0), live.state))
@@ -357,8 +392,8 @@ class SqliteStore(GameStore):
         await self._grouped(insert, after)
         return stored
 
-    async def create(self, record: Record) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))))).to_record()
+    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
+        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
@@ -413,25 +448,34 @@ class SqliteStore(GameStore):
         db.executemany("DELETE FROM initials WHERE seq = ?", rows)
         db.executemany("DELETE FROM games WHERE seq = ?", rows)
 
-    def _forget(self, game_ids: list[str]) -> None:
+    def _forget(self, game_ids: list[str], creators: list[str | None]) -> None:
         for game_id in game_ids:
             self._live.pop(game_id, None)
             self._requests.pop(game_id, None)
             self._waiters.notify(game_id)
-        self._count -= len(game_ids)
+        self._uncount(creators, len(game_ids))
+
+    def _uncount(self, creators: list[str | None], games: int) -> None:
+        """``games`` games are gone, made by ``creators`` (None: by nobody known)."""
+        self._count -= games
+        for creator in creators:
+            if creator is not None:
+                self._by_creator[creator] -= 1
+                if not self._by_creator[creator]:
+                    del self._by_creator[creator]
 
     async def delete(self, game_id: str) -> bool:
-        seq = self._seq(game_id)
-        if seq is None:
+        row = self._db.execute("SELECT seq, creator FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
             return False
-        self._transaction(lambda db: self._delete(db, [seq]) or True)
-        self._forget([game_id])
+        self._transaction(lambda db: self._delete(db, [row[0]]) or True)
+        self._forget([game_id], [row[1]])
         return True
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
-        rows = self._db.execute("SELECT seq, id FROM games WHERE finished < ? ORDER BY finished LIMIT ?",
+        rows = self._db.execute("SELECT seq, id, creator FROM games WHERE finished < ? ORDER BY finished LIMIT ?",
                                 (before, limit)).fetchall()
         if rows:
-            self._transaction(lambda db: self._delete(db, [seq for seq, _ in rows]) or True)
-            self._forget([game_id for _, game_id in rows])
-        return [game_id for _, game_id in rows]
+            self._transaction(lambda db: self._delete(db, [seq for seq, _, _ in rows]) or True)
+            self._forget([game_id for _, game_id, _ in rows], [creator for _, _, creator in rows])
+        return [game_id for _, game_id, _ in rows]

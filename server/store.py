@@ -60,6 +60,15 @@ class StoreFull(Exception):
         self.limit = limit
 
 
+class ClientFull(Exception):
+    """``create`` refused: the game's creator holds its maximum number of games."""
+
+    def __init__(self, limit: int, creator: str):
+        super().__init__(f"client {creator} holds its maximum of {limit} games")
+        self.limit = limit
+        self.creator = creator
+
+
 class StoreUnavailable(RuntimeError):
     """The store cannot be opened (its file is in use, its server does not answer)."""
 
@@ -149,10 +158,14 @@ class GameStore(abc.ABC):
         """Release connections and files."""
 
     @abc.abstractmethod
-    async def create(self, record: Record) -> Record:
+    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
         """Store a new game (``record["version"]`` is 0); returns it with its
         creation sequence number ``seq`` (monotonic, for paging) filled in.
-        Raises ``StoreFull`` when the store holds its maximum of games."""
+        Raises ``StoreFull`` when the store holds its maximum of games, and
+        ``ClientFull`` when ``max_per_creator`` (0: no limit) games of the record's
+        ``creator`` (the client that created it, if known) are stored already:
+        the check and the insert are one step, so concurrent creates never
+        overshoot, and deleting or expiring a game gives its creator's slot back."""
 
     @abc.abstractmethod
     async def get(self, game_id: str) -> Record | None:
@@ -190,6 +203,10 @@ class GameStore(abc.ABC):
     async def count(self) -> int:
         """How many games the store holds."""
 
+    async def count_created_by(self, creator: str) -> int:
+        """How many of them ``creator`` created (what ``max_per_creator`` counts)."""
+        raise NotImplementedError
+
     async def count_finished(self) -> int:
         """How many of them are finished (the metrics read it)."""
         raise NotImplementedError
@@ -221,9 +238,9 @@ class GameStore(abc.ABC):
         """Give up a lease ``holder`` took."""
 
     # --- the server's view: live games (defaults through the records) ---------------
-    async def create_live(self, live: Live) -> Live:
+    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         """``create`` for a ``Live`` (its version 0); returns the stored game (with ``seq``)."""
-        return Live.from_record(await self.create(live.to_record()))
+        return Live.from_record(await self.create(live.to_record(), max_per_creator))
 
     async def get_live(self, game_id: str) -> Live | None:
         """The game at its current version, or None. Read-only (see the module docstring)."""
@@ -297,12 +314,13 @@ class Waiters:
 class _Packed:
     """A finished game in the memory store: its record and events, compressed."""
 
-    __slots__ = ("blob", "seq", "game")
+    __slots__ = ("blob", "seq", "game", "creator")
 
     def __init__(self, live: Live, events: list[EventRecord]):
         self.blob = zlib.compress(dumps({"record": live.to_record(), "events": events}), 6)
         self.seq = live.record["seq"]
         self.game = live.record["game"]
+        self.creator = live.record.get("creator")
 
     def unpack(self) -> tuple[Live, list[EventRecord]]:
         data = loads(zlib.decompress(self.blob))
@@ -318,7 +336,8 @@ class InMemoryStore(GameStore):
     ``_Packed``): a finished game is read rarely and kept long (until it
     expires), so it costs a few kilobytes instead of its objects; the
     ``UNPACKED_FINISHED`` most recently read stay unpacked as well.
-    ``max_games``: ``create`` raises ``StoreFull`` past it."""
+    ``max_games``: ``create`` raises ``StoreFull`` past it. Games by creator are
+    counted as they are created and deleted."""
 
     def __init_subclass__(cls, **kwargs):
         # a subclass that overrides a record method (a test's failing ``get``, a write-through
@@ -340,6 +359,7 @@ class InMemoryStore(GameStore):
         self._unpacked: collections.OrderedDict[str, tuple[Live, list]] = collections.OrderedDict()
         self._waiters = Waiters()
         self._seq = 0
+        self._by_creator: collections.Counter = collections.Counter()
 
     def _entry(self, game_id: str) -> tuple[Live, list[EventRecord]] | None:
         entry = self._games.get(game_id)
@@ -357,12 +377,17 @@ class InMemoryStore(GameStore):
         return hit
 
     # --- live ------------------------------------------------------------------------
-    async def create_live(self, live: Live) -> Live:
+    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         game_id = live.game_id
         if game_id in self._games:
             raise KeyError(f"game {game_id} exists")
         if self.max_games is not None and len(self._games) >= self.max_games:
             raise StoreFull(self.max_games)
+        creator = live.record.get("creator")
+        if creator is not None:
+            if max_per_creator and self._by_creator[creator] >= max_per_creator:
+                raise ClientFull(max_per_creator, creator)
+            self._by_creator[creator] += 1
         self._seq += 1
         stored = Live(dict(live.record, seq=self._seq, version=0), live.state)
         self._games[game_id] = stored
@@ -418,8 +443,8 @@ class InMemoryStore(GameStore):
         return True
 
     # --- records ---------------------------------------------------------------------
-    async def create(self, record: Record) -> Record:
-        stored = await InMemoryStore.create_live(self, Live.from_record(copy.deepcopy(record)))
+    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
+        stored = await InMemoryStore.create_live(self, Live.from_record(copy.deepcopy(record)), max_per_creator)
         return stored.to_record()  # the state dict is new; the rest was copied above
 
     async def get(self, game_id: str) -> Record | None:
@@ -435,8 +460,14 @@ class InMemoryStore(GameStore):
                                                copy.deepcopy(events))
 
     async def delete(self, game_id: str) -> bool:
-        if self._games.pop(game_id, None) is None:
+        entry = self._games.pop(game_id, None)
+        if entry is None:
             return False
+        creator = entry.record.get("creator") if isinstance(entry, Live) else entry.creator
+        if creator is not None:
+            self._by_creator[creator] -= 1
+            if not self._by_creator[creator]:
+                del self._by_creator[creator]
         for table in (self._events, self._requests, self._finished, self._unpacked):
             table.pop(game_id, None)
         self._waiters.notify(game_id)
@@ -468,6 +499,9 @@ class InMemoryStore(GameStore):
 
     async def count_finished(self) -> int:
         return len(self._finished)
+
+    async def count_created_by(self, creator: str) -> int:
+        return self._by_creator[creator]
 
     def cached(self) -> int:
         return len(self._games) - len(self._finished) + len(self._unpacked)

@@ -39,9 +39,10 @@ def server():
     from boardbot.server.limits import Limits
 
     logs.configure(enabled=False)
-    # thousands of games from one address over the session: the creation rate limit is
-    # off here (tests/test_watch_limits.py tests it)
-    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0))
+    # thousands of games from one address over the session: the creation rate limit and the
+    # cap on one client's stored games are off here (tests/test_watch_limits.py and
+    # tests/test_client_quota.py test them)
+    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0, max_games_per_client=0))
     yield srv
     srv.stop()
 
@@ -83,3 +84,15 @@ def play_randomly(seat, rng: _random.Random, version_check: bool = True):
             move = rng.choice(view.legal_moves)
             seat.play(move_id=move.id, expected_version=view.version if version_check else None)
     raise AssertionError("the watch stream ended before the game")
+
+
+def wait_until_finished(game, seconds: float = 10.0) -> None:
+    """Wait for ``game`` (a boardbot.client.Game whose seats are all bots) to be played to its end."""
+    import time
+
+    from boardbot.v1 import common_pb2
+
+    deadline = time.monotonic() + seconds
+    while game.info().status != common_pb2.GAME_STATUS_FINISHED:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.01)

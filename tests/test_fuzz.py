@@ -37,6 +37,7 @@ from boardbot.engine.core import TERMINAL
 from boardbot.server import convert
 from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,
                          game_service_pb2_grpc)
+from tests.test_external import process_env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LONG = os.environ.get("BOARDBOT_LONG") == "1"
@@ -181,7 +182,7 @@ class Target:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{self.port}",
              "--http-address", "off", "--ai-workers", "1", "--rpc-log-every", "0"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, env=process_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}",
                                              options=[("grpc.max_receive_message_length", 64 << 20)])
         grpc.channel_ready_future(self.channel).result(60)

@@ -12,7 +12,7 @@ from grpc_status import rpc_status
 from boardbot.client import Client
 from boardbot.server.app import BackgroundServer
 from boardbot.server.store import InMemoryStore
-from boardbot.v1 import common_pb2
+from conftest import wait_until_finished
 
 
 def _quota_failure(err: grpc.RpcError):
@@ -32,10 +32,7 @@ def test_finished_games_expire_and_the_cap_is_resource_exhausted(kind, tmp_path)
         running = c.create_game("frogriders", seats=["human", "human"], seed=1)
         finished = [c.create_game("frogriders", seats=["random", "random"], seed=s) for s in (2, 3)]
         for game in finished:  # the bots play them to the end at once
-            deadline = time.monotonic() + 10
-            while game.info().status != common_pb2.GAME_STATUS_FINISHED:
-                assert time.monotonic() < deadline
-                time.sleep(0.01)
+            wait_until_finished(game)
         with pytest.raises(grpc.RpcError) as full:
             c.create_game("frogriders", seed=4)
         assert full.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED

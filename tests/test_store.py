@@ -12,7 +12,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
-from boardbot.server.store import UNPACKED_FINISHED, GameStore, InMemoryStore, Live, StoreFull
+from boardbot.server.store import UNPACKED_FINISHED, ClientFull, GameStore, InMemoryStore, Live, StoreFull
 
 from conftest import play_randomly
 
@@ -178,6 +178,139 @@ def test_requests_paging_expiry_and_the_cap(make):
     run(go())
 
 
+def created_by(creator, game_id) -> Live:
+    live = new_live(game_id)
+    return Live(dict(live.record, creator=creator), live.state)
+
+
+def test_games_are_counted_by_creator_and_capped_exactly(make):
+    async def go():
+        store = await make()
+        rng = random.Random(4)
+        # twelve creates from one client at once, cap 5: exactly five are stored
+        outcomes = await asyncio.gather(*(store.create_live(created_by("a", f"a{i}"), 5) for i in range(12)),
+                                        return_exceptions=True)
+        refused = [o for o in outcomes if isinstance(o, ClientFull)]
+        assert len(refused) == 7 and len(outcomes) - len(refused) == 5
+        assert (refused[0].limit, refused[0].creator) == (5, "a")
+        assert await store.count_created_by("a") == 5 and await store.count() == 5
+        held = sorted(o.game_id for o in outcomes if isinstance(o, Live))
+        # another client, and a game whose creator is unknown (an in-process caller), are not limited by it
+        await store.create_live(created_by("b", "b0"), 5)
+        await store.create_live(new_live("nobody"), 5)
+        assert await store.count_created_by("b") == 1 and await store.count() == 7
+        # a deleted game gives its slot back; an expired one too
+        assert await store.delete(held[0])
+        assert await store.count_created_by("a") == 4
+        await store.create_live(created_by("a", "a-again"), 5)
+        with pytest.raises(ClientFull):
+            await store.create_live(created_by("a", "a-more"), 5)
+        done, events = finished_live(await store.get_live(held[1]), 1000.0, rng)
+        assert await store.commit_live(held[1], 0, done, events)
+        assert await store.count_created_by("a") == 5  # finished, still stored: still counted
+        assert await store.expire_finished(2000.0) == [held[1]]
+        assert await store.count_created_by("a") == 4
+        await store.create_live(created_by("a", "a-last"), 5)
+        assert await store.count_created_by("a") == 5
+        assert await store.delete("nobody") and await store.count_created_by("a") == 5
+        if make.kind != "memory":  # the count is the store's: a new server process reads it back
+            await store.close()
+            store = await make()
+            assert await store.count_created_by("a") == 5 and await store.count_created_by("b") == 1
+            with pytest.raises(ClientFull):
+                await store.create_live(created_by("a", "a-after"), 5)
+            assert await store.delete("a-last")
+            await store.create_live(created_by("a", "a-after"), 5)
+        await store.close()
+
+    run(go())
+
+
+def test_processes_on_one_redis_share_the_count(redis_server):
+    import redis
+
+    async def go():
+        with redis.Redis.from_url(redis_server.url) as r:
+            r.flushdb()
+        stores = [RedisStore(redis_server.url), RedisStore(redis_server.url)]
+        for store in stores:
+            await store.open()
+        outcomes = await asyncio.gather(*(stores[i % 2].create_live(created_by("a", f"g{i}"), 4) for i in range(10)),
+                                        return_exceptions=True)
+        assert sum(isinstance(o, Live) for o in outcomes) == 4 and sum(isinstance(o, ClientFull) for o in outcomes) == 6
+        kept = next(o.game_id for o in outcomes if isinstance(o, Live))
+        assert await stores[1].delete(kept)  # deleted through one, the slot is free in the other
+        assert await stores[0].count_created_by("a") == 3
+        await stores[0].create_live(created_by("a", "again"), 4)
+        for store in stores:
+            await store.close()
+
+    run(go())
+
+
+def test_a_version_1_sqlite_file_is_migrated_and_its_games_count_for_nobody(tmp_path):
+    import sqlite3
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        for i in range(3):
+            await store.create_live(new_live(f"old{i}"))
+        await store.close()
+        with sqlite3.connect(path) as db:  # the file as version 1 wrote it: no creator column
+            db.execute("DROP INDEX games_by_creator")
+            db.execute("ALTER TABLE games DROP COLUMN creator")
+            db.execute("UPDATE meta SET value = 1 WHERE key = 'schema'")
+        again = SqliteStore(path)
+        await again.open()
+        assert [(await again.get_live(f"old{i}")).version for i in range(3)] == [0, 0, 0]
+        await again.create_live(created_by("a", "new0"), 1)
+        with pytest.raises(ClientFull):
+            await again.create_live(created_by("a", "new1"), 1)
+        assert await again.delete("old0") and await again.count_created_by("a") == 1 and await again.count() == 3
+        await again.close()
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 2
+            assert db.execute("SELECT id, creator FROM games ORDER BY seq").fetchall() == [
+                ("old1", None), ("old2", None), ("new0", "a")]
+
+    run(go())
+
+
+def test_a_failed_sqlite_transaction_gives_back_what_its_creates_counted(tmp_path):
+    import sqlite3
+
+    class CommitFails:
+        """The store's connection, whose next COMMIT fails as a full disk would."""
+
+        def __init__(self, db):
+            self.db, self.armed = db, True
+
+        def execute(self, sql, *args):
+            if sql == "COMMIT" and self.armed:
+                self.armed = False
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.db, name)
+
+    async def go():
+        store = SqliteStore(str(tmp_path / "games.sqlite3"), max_games=2)
+        await store.open()
+        store._db = CommitFails(store._db)
+        with pytest.raises(sqlite3.OperationalError):
+            await asyncio.gather(*(store.create_live(created_by("a", f"g{i}"), 2) for i in range(2)))
+        assert await store.count() == 0 and await store.count_created_by("a") == 0
+        await asyncio.gather(*(store.create_live(created_by("a", f"g{i}"), 2) for i in range(2)))
+        assert await store.count() == 2 and await store.count_created_by("a") == 2
+        store._db = store._db.db
+        await store.close()
+
+    run(go())
+
+
 def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path):
     from boardbot.server.sqlite_store import StoreLocked
 
@@ -238,7 +371,10 @@ class RecordStore(GameStore):
     def __init__(self):
         self.records, self.events_, self.changed, self.seq = {}, {}, {}, 0
 
-    async def create(self, record):
+    async def create(self, record, max_per_creator=0):
+        creator = record.get("creator")
+        if creator is not None and max_per_creator and await self.count_created_by(creator) >= max_per_creator:
+            raise ClientFull(max_per_creator, creator)
         self.seq += 1
         record = dict(record, seq=self.seq, version=0)
         self.records[record["id"]], self.events_[record["id"]] = json.dumps(record), []
@@ -280,6 +416,9 @@ class RecordStore(GameStore):
 
     async def count(self):
         return len(self.records)
+
+    async def count_created_by(self, creator):
+        return sum(json.loads(t).get("creator") == creator for t in self.records.values())
 
     async def expire_finished(self, before, limit=1000):
         done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]

@@ -4,7 +4,6 @@ from that CA is refused. Certificates are made for the test with openssl."""
 
 import http.client
 import json
-import os
 import pathlib
 import signal
 import socket
@@ -17,6 +16,7 @@ import grpc
 import pytest
 
 from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+from tests.test_external import process_env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -53,7 +53,8 @@ class TlsServe:
                 "--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key")]
         if mutual:
             args += ["--tls-client-ca", str(certs / "ca.pem")]
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=process_env(), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -126,7 +127,7 @@ def test_reflection_can_be_switched_off():
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{port}",
                              "--ai-workers", "0", "--no-reflection"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=dict(os.environ))
+                            stderr=subprocess.DEVNULL, env=process_env())
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             grpc.channel_ready_future(channel).result(30)
