@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
-
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order, one_seat
+from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
 from .actions import TABLE_SLOTS
@@ -63,87 +61,90 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE)
-    hot.append(o + rel[view["active"]])
+    obs, out, seat, rel, o = begin(view, layout(n).size, n, PHASE)
+    out[o + rel[view["active"]]] = 1.0
     o += n
     low, high = view["last_order_positions"]
-    where += range(o, o + 8)
-    values += (view["turn"] / TURN, view["deck_size"] / DECK, len(view["discard_pile"]) / DECK,
-               view["reshuffles"] / 5, low / DECK, high / DECK, len(view["final_turns_owed"]) / n,
-               view["queue_position"] / n)
+    out[o] = view["turn"] / TURN
+    out[o + 1] = view["deck_size"] / DECK
+    out[o + 2] = len(view["discard_pile"]) / DECK
+    out[o + 3] = view["reshuffles"] / 5
+    out[o + 4] = low / DECK
+    out[o + 5] = high / DECK
+    out[o + 6] = len(view["final_turns_owed"]) / n
+    out[o + 7] = view["queue_position"] / n
     o += 8
     flags = (view["last_round"], view["lone_turn_started"], view["played_this_turn"], view["copy_turn"],
-             view["window_reacted"], bool(view["pending_card"]))
-    hot += [o + i for i, flag in enumerate(flags) if flag]
+             view["window_reacted"], view["pending_card"])
+    for i, flag in enumerate(flags, o):
+        if flag:
+            out[i] = 1.0
     o += 6
-    for card, count in Counter(view["discard_pile"]).items():
-        where.append(o + CARD[card])
-        values.append(count / CARD_COUNT)
+    for card in view["discard_pile"]:
+        out[o + CARD[card]] += 1 / CARD_COUNT
     o += CARDS
-    hot.append(o + LAST_ORDER[view["last_order"]])
+    out[o + LAST_ORDER[view["last_order"]]] = 1.0
     o += len(D.LO_NAME)
-    one_seat(hot, o, rel, view["last_order_holder"])
+    one_seat(out, o, rel, view["last_order_holder"])
     o += n
-    one_seat(hot, o, rel, view["lone_player"])
+    one_seat(out, o, rel, view["lone_player"])
     o += n
-    where += range(o, o + TITLES)
-    values += (t / 4 for t in view["title_tokens_left"])
+    for i, tokens in enumerate(view["title_tokens_left"], o):
+        out[i] = tokens / 4
     o += TITLES
     for i, entry in enumerate(view["table"]):
         base = o + i * SLOT
-        hot.append(base + CARD[entry["card"]])
+        out[base + CARD[entry["card"]]] = 1.0
         if entry["shot"]:
-            hot.append(base + CARDS + SHOT[entry["shot"]])
-        hot.append(base + CARDS + D.SHOT_KINDS + ORIGIN[entry["origin"]])
+            out[base + CARDS + SHOT[entry["shot"]]] = 1.0
+        out[base + CARDS + D.SHOT_KINDS + ORIGIN[entry["origin"]]] = 1.0
         if entry["poured_by"] >= 0:
-            hot.append(base + SLOT - 1)
+            out[base + SLOT - 1] = 1.0
     o += TABLE_SLOTS * SLOT
     if view["pending_card"]:
-        hot.append(o + CARD[view["pending_card"]])
+        out[o + CARD[view["pending_card"]]] = 1.0
     o += CARDS
-    one_seat(hot, o, rel, view["pending_target"])
+    one_seat(out, o, rel, view["pending_target"])
     o += n
-    for q in view["dodgers"]:
-        hot.append(o + rel[q])
-    o += n
-    for q in view["queue"]:
-        hot.append(o + rel[q])
-    o += n
-    for q in view["final_turns_owed"]:
-        hot.append(o + rel[q])
-    o += n
+    for key in ("dodgers", "queue", "final_turns_owed"):
+        for q in view[key]:
+            out[o + rel[q]] = 1.0
+        o += n
     for q in observer_order(seat, n):
         p = players[q]
         base = o + rel[q] * PER_PLAYER
-        where += range(base, base + 9)
-        values += (p["points"] / POINTS, p["cell"] / 8, p["cell_value"] / 5, p["row_length"] / 8,
-                   p["hand_limit"] / 7, p["hand_card_count"] / CARD_COUNT, p["abstinence"] / 2,
-                   p["insults"] / 2, p["real_drinks"] / DRINKS)
+        out[base] = p["points"] / POINTS
+        out[base + 1] = p["cell"] / 8
+        out[base + 2] = p["cell_value"] / 5
+        out[base + 3] = p["row_length"] / 8
+        out[base + 4] = p["hand_limit"] / 7
+        out[base + 5] = p["hand_card_count"] / CARD_COUNT
+        out[base + 6] = p["abstinence"] / 2
+        out[base + 7] = p["insults"] / 2
+        out[base + 8] = p["real_drinks"] / DRINKS
         b = base + 9
         if p["paused"]:
-            hot.append(b)
-        hot.append(b + p["stage"])  # stage 1..4 after the paused entry
+            out[b] = 1.0
+        out[b + p["stage"]] = 1.0  # stage 1..4 after the paused entry
         b += 1 + STAGES
         if p["out_reason"]:
-            hot.append(b + OUT[p["out_reason"]])
+            out[b + OUT[p["out_reason"]]] = 1.0
         b += 2
         for kind in p["shot_tokens"]:
-            hot.append(b + SHOT[kind])
+            out[b + SHOT[kind]] = 1.0
         b += D.SHOT_KINDS
         for t in p["titles"]:
-            hot.append(b + t - 1)
+            out[b + t - 1] = 1.0
         b += TITLES
         if p["copying"] >= 0:
-            hot.append(b)
+            out[b] = 1.0
         b += 1
         for card in p["hand"]:
-            where.append(b + CARD[card])
-            values.append(1 / CARD_COUNT)
+            out[b + CARD[card]] += 1 / CARD_COUNT
         b += CARDS
         for card in p["known_cards"]:
-            where.append(b + CARD[card])
-            values.append(1 / CARD_COUNT)
+            out[b + CARD[card]] += 1 / CARD_COUNT
     o += n * PER_PLAYER
     if seat >= 0 and players[seat]["copying"] >= 0:
-        hot.append(o + rel[players[seat]["copying"]])
-    return finish(layout(n).size, hot, where, values)
+        out[o + rel[players[seat]["copying"]]] = 1.0
+    return obs

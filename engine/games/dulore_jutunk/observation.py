@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
 from . import data as D
 
@@ -63,106 +63,123 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n)
+    obs, out, seat, rel, o = begin(view, layout(n).size, n)
     bag, basket, supply = view["bag"], view["basket"], view["bottle_supply"]
-    where += range(o, o + 9)
-    values += (view["turn"] / TURN, view["order_deck_size"] / ORDERS, bag["red"] / BAG, bag["yellow"] / BAG,
-               basket["red"] / BAG, basket["yellow"] / BAG, supply["white"] / 12, supply["red"] / 12,
-               supply["rose"] / 12)
+    out[o] = view["turn"] / TURN
+    out[o + 1] = view["order_deck_size"] / ORDERS
+    out[o + 2] = bag["red"] / BAG
+    out[o + 3] = bag["yellow"] / BAG
+    out[o + 4] = basket["red"] / BAG
+    out[o + 5] = basket["yellow"] / BAG
+    out[o + 6] = supply["white"] / 12
+    out[o + 7] = supply["red"] / 12
+    out[o + 8] = supply["rose"] / 12
     o += 9
     if view["end_triggered"]:
-        hot.append(o)
+        out[o] = 1.0
     if view["game_over"]:
-        hot.append(o + 1)
+        out[o + 1] = 1.0
     o += 2
     pending = view["pending"]
     if pending:
         top = pending[-1]
-        hot.append(o + TASK[top["task"]])
-        where += (o + 2 * TASKS, o + 2 * TASKS + 1)
-        values += (top["a"] / 24, top["b"] / 8)
+        out[o + TASK[top["task"]]] = 1.0
+        out[o + 2 * TASKS] = top["a"] / 24
+        out[o + 2 * TASKS + 1] = top["b"] / 8
         if len(pending) > 1:
-            hot.append(o + TASKS + TASK[pending[-2]["task"]])
+            out[o + TASKS + TASK[pending[-2]["task"]]] = 1.0
     o += 2 * TASKS + 2
     size = PER_VINEYARD + n + 1
-    for v, vineyard in enumerate(view["vineyards"]):
-        base = o + v * size
-        hot.append(base + SIDE[vineyard["side"]])
-        where += (base + 3, base + 4, base + 5)
-        values += (vineyard["red"] / 3, vineyard["yellow"] / 3, vineyard["grape_icons"] / 3)
+    base = o
+    for vineyard in view["vineyards"]:
+        out[base + SIDE[vineyard["side"]]] = 1.0
+        out[base + 3] = vineyard["red"] / 3
+        out[base + 4] = vineyard["yellow"] / 3
+        out[base + 5] = vineyard["grape_icons"] / 3
         if vineyard["marker_bonus"]:
-            hot.append(base + 6 + BONUS[vineyard["marker_bonus"]])
+            out[base + 6 + BONUS[vineyard["marker_bonus"]]] = 1.0
         owner = vineyard["marker"]
         if owner == D.BLACK:
-            hot.append(base + PER_VINEYARD + n)
+            out[base + PER_VINEYARD + n] = 1.0
         elif owner >= 0:
-            hot.append(base + PER_VINEYARD + rel[owner])
+            out[base + PER_VINEYARD + rel[owner]] = 1.0
+        base += size
     o += VINEYARDS * size
     for slot, order in enumerate(view["display"]):
         if order["card"] >= 0:
-            hot.append(o + slot * ORDERS + order["card"])
+            out[o + slot * ORDERS + order["card"]] = 1.0
     o += D.DISPLAY_SIZE * ORDERS
-    hot += [o + card for card in view["order_discards"]]
+    for card in view["order_discards"]:
+        out[o + card] = 1.0
     o += ORDERS
     for q in observer_order(seat, n):
         p = players[q]
         base = o + rel[q] * PER_PLAYER
-        hot.append(base + BOARD[p["board"]])
+        out[base + BOARD[p["board"]]] = 1.0
         b = base + len(D.BOARDS)
         for a in p["abilities"]:
-            hot.append(b + SPECIAL[a])
+            out[b + SPECIAL[a]] = 1.0
         b += len(D.SPECIAL_NAME)
         grapes, bottles = p["grapes"], p["bottles"]
-        where += range(b, b + 12)
-        values += (grapes["red"] / 8, grapes["yellow"] / 8, bottles["white"] / 8, bottles["red"] / 8,
-                   bottles["rose"] / 8, p["press_capacity"] / 8, p["storeroom_capacity"] / 8, p["score"] / SCORE,
-                   p["markers_in_supply"] / 4, p["markers_on_honours"] / 4, len(p["reserved"]) / 4,
-                   len(p["fulfilled"]) / 8)
+        reserved, row = p["reserved"], p["fulfilled"]
+        out[b] = grapes["red"] / 8
+        out[b + 1] = grapes["yellow"] / 8
+        out[b + 2] = bottles["white"] / 8
+        out[b + 3] = bottles["red"] / 8
+        out[b + 4] = bottles["rose"] / 8
+        out[b + 5] = p["press_capacity"] / 8
+        out[b + 6] = p["storeroom_capacity"] / 8
+        out[b + 7] = p["score"] / SCORE
+        out[b + 8] = p["markers_in_supply"] / 4
+        out[b + 9] = p["markers_on_honours"] / 4
+        out[b + 10] = len(reserved) / 4
+        out[b + 11] = len(row) / 8
         b += 12
         cellar = p["cellar"]
-        for i, filled in enumerate(cellar["white"] + cellar["red"] + cellar["rose"]):  # the tracks' order
-            if filled:
-                hot.append(b + i)
-        b += D.CELLAR_SIZE
-        for order in p["reserved"]:
-            hot.append(b + order["card"])
+        for track in (cellar["white"], cellar["red"], cellar["rose"]):  # the tracks' order
+            for filled in track:
+                if filled:
+                    out[b] = 1.0
+                b += 1
+        for order in reserved:
+            out[b + order["card"]] = 1.0
         b += ORDERS
-        row = p["fulfilled"]
         for order in row:
-            hot.append(b + order["card"])
+            out[b + order["card"]] = 1.0
         b += ORDERS
         if row:
-            hot += (b + row[0]["card"], b + ORDERS + row[-1]["card"])
+            out[b + row[0]["card"]] = 1.0
+            out[b + ORDERS + row[-1]["card"]] = 1.0
         b += 2 * ORDERS
         known = p["supply_bonuses"] if q == seat else p["known_supply_bonuses"]
         for bonus in known:
-            hot.append(b + BONUS[bonus])
+            out[b + BONUS[bonus]] += 1.0
         b += BONUSES
         for bonus in p["honours_bonuses"]:
-            hot.append(b + BONUS[bonus])
+            out[b + BONUS[bonus]] += 1.0
     o += n * PER_PLAYER
     row_size = len(D.HONOUR_NAME) + 1 + n
     for honour in view["honours"]:
         base = o + honour["row"] * row_size
-        hot.append(base + HONOUR[honour["condition"]])
-        where.append(base + len(D.HONOUR_NAME))
-        values.append(honour["checks"] / 2)
+        out[base + HONOUR[honour["condition"]]] = 1.0
+        out[base + len(D.HONOUR_NAME)] = honour["checks"] / 2
         b = base + len(D.HONOUR_NAME) + 1
         for occupant in honour["occupants"]:
             if occupant >= 0:
-                hot.append(b + rel[occupant])
+                out[b + rel[occupant]] += 1.0
     o += HONOUR_ROWS * row_size
     solo = view["solo"]
     if solo:
-        where += (o, o + 1, o + 2)
-        values += (solo["winemaker_deck_size"] / D.NUM_WINEMAKER_CARDS, solo["black_markers_in_supply"] / 6,
-                   solo["extra_turns"] / 2)
+        out[o] = solo["winemaker_deck_size"] / D.NUM_WINEMAKER_CARDS
+        out[o + 1] = solo["black_markers_in_supply"] / 6
+        out[o + 2] = solo["extra_turns"] / 2
         b = o + 3
         for space in solo["project_spaces"]:
             base = b + (space["space"] - 1) * (1 + len(D.EFFECT_NAME))
             if space["filled"]:
-                hot.append(base)
-            hot.append(base + 1 + EFFECT[space["effect"]])
+                out[base] = 1.0
+            out[base + 1 + EFFECT[space["effect"]]] = 1.0
         b += D.PROJECT_SPACES * (1 + len(D.EFFECT_NAME))
-        hot += [b + card for card in solo["winemaker_played"]]
-    return finish(layout(n).size, hot, where, values)
+        for card in solo["winemaker_played"]:
+            out[b + card] = 1.0
+    return obs

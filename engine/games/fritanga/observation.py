@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
 from . import data as D
 from .board import layout_for
@@ -60,76 +60,75 @@ def encode(view: dict):
     players = view["players"]
     n = len(players)
     lay = layout(view["mode"], n)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE)
+    obs, out, seat, rel, o = begin(view, lay.size, n, PHASE)
     phases = len(PHASES)
     stack = view["stack"]
     for depth in range(min(STACK_DEPTH, len(stack) - 1)):
-        hot.append(o + depth * phases + PHASE[stack[-2 - depth]["frame"]])
+        out[o + depth * phases + PHASE[stack[-2 - depth]["frame"]]] = 1.0
     o += STACK_DEPTH * phases
-    hot.append(o + rel[view["turn_seat"]])
+    out[o + rel[view["turn_seat"]]] = 1.0
     o += n
-    where += (o, o + 1, o + 2)
-    values += (view["turn"] / TURN, view["chef_cards_played"] / D.GOLDEN_TURNS, view["face_down_cards"] / CARDS)
+    out[o] = view["turn"] / TURN
+    out[o + 1] = view["chef_cards_played"] / D.GOLDEN_TURNS
+    out[o + 2] = view["face_down_cards"] / CARDS
     o += 3
     if view["final_round"]:
-        hot.append(o)
+        out[o] = 1.0
     if view["skip_move"]:
-        hot.append(o + 1)
+        out[o + 1] = 1.0
     o += 2
     cell_size = per_cell(n)
     for card in view["cards"]:
         base = o + card["cell"] * cell_size
-        hot.append(base + KIND[card["card"]])
+        out[base + KIND[card["card"]]] = 1.0
         if card["face_up"]:
-            hot.append(base + KINDS + 1)
-    face_down = o + KINDS
-    hot += [face_down + cell * cell_size for cell in view["face_down"]]
+            out[base + KINDS + 1] = 1.0
+    # one column of the per-cell table (a strided view): one numpy call sets every face-down cell
+    obs[o + KINDS:lay.offset("players"):cell_size][view["face_down"]] = 1.0
     peeked = o + KINDS + 2 + n
     for peek in view["peeks"]:
         base = peeked + peek["cell"] * cell_size
         for q in peek["seats"]:
-            hot.append(base + rel[q])
+            out[base + rel[q]] = 1.0
         if peek["known_to_all"]:
-            hot.append(base + n)
+            out[base + n] = 1.0
     occupant = o + KINDS + 2
     for q, p in enumerate(players):
         if p["position"] >= 0:
-            hot.append(occupant + p["position"] * cell_size + rel[q])
+            out[occupant + p["position"] * cell_size + rel[q]] = 1.0
     o = lay.offset("players")
     size = per_player(n)
     my_team = players[seat]["team"] if seat >= 0 else -1
     for q in observer_order(seat, n):
         p = players[q]
         base = o + rel[q] * size
-        hot.append(base + STATUS[p["status"]])
+        out[base + STATUS[p["status"]]] = 1.0
         b = base + len(D.STATUS_NAMES)
         if p["role"] == "chef":
-            hot.append(b)
+            out[b] = 1.0
         if p["team"] == my_team:
-            hot.append(b + 1)
+            out[b + 1] = 1.0
         if p["fallen_at"] >= 0:
-            hot.append(b + 2)
-        where.append(b + 3)
-        values.append(p["hand_card_count"] / HAND)
+            out[b + 2] = 1.0
+        out[b + 3] = p["hand_card_count"] / HAND
         b += 4
         unknown = fresh = public = 0
         for card in p["hand"]:
             if card["card"]:
-                where.append(b + KIND[card["card"]])
-                values.append(1.0 / HAND)
+                out[b + KIND[card["card"]]] += 1 / HAND
             else:
                 unknown += 1
             fresh += card["fresh"]
             public += card["known_to_all"]
-        where += (b + KINDS, b + KINDS + 1, b + KINDS + 2)
-        values += (unknown / HAND, fresh / HAND, public / HAND)
+        out[b + KINDS] = unknown / HAND
+        out[b + KINDS + 1] = fresh / HAND
+        out[b + KINDS + 2] = public / HAND
     o += n * size
     for skill in view["chef_hand"]:
-        hot.append(o + SKILL[skill])
+        out[o + SKILL[skill]] = 1.0
     o += len(D.CHEF_SKILLS)
     for pile in (view["discard"], view["removed"]):
         for entry in pile:
-            where.append(o + KIND[entry["card"]])
-            values.append(entry["count"] / 10)
+            out[o + KIND[entry["card"]]] = entry["count"] / 10
         o += KINDS
-    return finish(lay.size, hot, where, values)
+    return obs
