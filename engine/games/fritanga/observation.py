@@ -16,8 +16,10 @@ SKILL = D.SKILL_BY_KEY
 PHASES = tuple(D.FRAME_NAMES.values()) + ("game_over",)
 PHASE = {name: i for i, name in enumerate(PHASES)}
 STATUS = {name: i for i, name in enumerate(D.STATUS_NAMES)}
+FRAMES, STATUSES = len(PHASES), len(D.STATUS_NAMES)
 STACK_DEPTH = 3  # the frames under the top one that are encoded too
 TURN, CARDS, HAND = 100.0, 100.0, 6.0
+HAND_STEP = 1 / HAND
 
 
 def per_cell(n: int) -> int:
@@ -27,7 +29,7 @@ def per_cell(n: int) -> int:
 
 def per_player(n: int) -> int:
     # status, chef, same team as the observer, fallen, hand size, known hand cards, unknown, fresh, public
-    return len(D.STATUS_NAMES) + 1 + 1 + 1 + 1 + KINDS + 3
+    return STATUSES + 1 + 1 + 1 + 1 + KINDS + 3
 
 
 @functools.cache
@@ -56,27 +58,32 @@ def layout(mode: str, players: int) -> ObservationLayout:
     return lay
 
 
+@functools.cache
+def _sizes(mode: str, players: int) -> tuple[int, int, int]:
+    """The observation's size, the offset of ``players`` and of ``chef_hand`` (looked up once)."""
+    lay = layout(mode, players)
+    return lay.size, lay.offset("players"), lay.offset("chef_hand")
+
+
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    lay = layout(view["mode"], n)
-    obs, out, seat, rel, o = begin(view, lay.size, n, PHASE)
-    phases = len(PHASES)
+    size, players_at, chef_at = _sizes(view["mode"], n)
+    obs, out, seat, rel, o = begin(view, size, n, PHASE)
     stack = view["stack"]
     for depth in range(min(STACK_DEPTH, len(stack) - 1)):
-        out[o + depth * phases + PHASE[stack[-2 - depth]["frame"]]] = 1.0
-    o += STACK_DEPTH * phases
+        out[o + depth * FRAMES + PHASE[stack[-2 - depth]["frame"]]] = 1.0
+    o += STACK_DEPTH * FRAMES
     out[o + rel[view["turn_seat"]]] = 1.0
     o += n
     out[o] = view["turn"] / TURN
     out[o + 1] = view["chef_cards_played"] / D.GOLDEN_TURNS
     out[o + 2] = view["face_down_cards"] / CARDS
-    o += 3
     if view["final_round"]:
-        out[o] = 1.0
+        out[o + 3] = 1.0
     if view["skip_move"]:
-        out[o + 1] = 1.0
-    o += 2
+        out[o + 4] = 1.0
+    o += 5
     cell_size = per_cell(n)
     for card in view["cards"]:
         base = o + card["cell"] * cell_size
@@ -84,7 +91,7 @@ def encode(view: dict):
         if card["face_up"]:
             out[base + KINDS + 1] = 1.0
     # one column of the per-cell table (a strided view): one numpy call sets every face-down cell
-    obs[o + KINDS:lay.offset("players"):cell_size][view["face_down"]] = 1.0
+    obs[o + KINDS:players_at:cell_size][view["face_down"]] = 1.0
     peeked = o + KINDS + 2 + n
     for peek in view["peeks"]:
         base = peeked + peek["cell"] * cell_size
@@ -94,41 +101,43 @@ def encode(view: dict):
             out[base + n] = 1.0
     occupant = o + KINDS + 2
     for q, p in enumerate(players):
-        if p["position"] >= 0:
-            out[occupant + p["position"] * cell_size + rel[q]] = 1.0
-    o = lay.offset("players")
-    size = per_player(n)
+        cell = p["position"]
+        if cell >= 0:
+            out[occupant + cell * cell_size + rel[q]] = 1.0
+    player_size = per_player(n)
     my_team = players[seat]["team"] if seat >= 0 else -1
+    base = players_at
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * size
         out[base + STATUS[p["status"]]] = 1.0
-        b = base + len(D.STATUS_NAMES)
         if p["role"] == "chef":
-            out[b] = 1.0
+            out[base + STATUSES] = 1.0
         if p["team"] == my_team:
-            out[b + 1] = 1.0
+            out[base + STATUSES + 1] = 1.0
         if p["fallen_at"] >= 0:
-            out[b + 2] = 1.0
-        out[b + 3] = p["hand_card_count"] / HAND
-        b += 4
+            out[base + STATUSES + 2] = 1.0
+        out[base + STATUSES + 3] = p["hand_card_count"] / HAND
+        b = base + STATUSES + 4
         unknown = fresh = public = 0
         for card in p["hand"]:
-            if card["card"]:
-                out[b + KIND[card["card"]]] += 1 / HAND
+            kind = card["card"]
+            if kind:
+                out[b + KIND[kind]] += HAND_STEP
             else:
                 unknown += 1
             fresh += card["fresh"]
             public += card["known_to_all"]
-        out[b + KINDS] = unknown / HAND
-        out[b + KINDS + 1] = fresh / HAND
-        out[b + KINDS + 2] = public / HAND
-    o += n * size
+        b += KINDS
+        out[b] = unknown / HAND
+        out[b + 1] = fresh / HAND
+        out[b + 2] = public / HAND
+        base += player_size
     for skill in view["chef_hand"]:
-        out[o + SKILL[skill]] = 1.0
-    o += len(D.CHEF_SKILLS)
-    for pile in (view["discard"], view["removed"]):
-        for entry in pile:
-            out[o + KIND[entry["card"]]] = entry["count"] / 10
-        o += KINDS
+        out[chef_at + SKILL[skill]] = 1.0
+    o = chef_at + len(D.CHEF_SKILLS)
+    for entry in view["discard"]:
+        out[o + KIND[entry["card"]]] = entry["count"] / 10
+    o += KINDS
+    for entry in view["removed"]:
+        out[o + KIND[entry["card"]]] = entry["count"] / 10
     return obs
