@@ -27,6 +27,11 @@ PLACES = 1 + GLASSES
 OFFER_CARDS = CARDS * 2 * PLACES * PLACES
 SIDE = 6
 MONEY, HAND, DECK, TURN, COUNT = 100.0, 10.0, 106.0, 50.0, 10.0
+COUNT_STEP, HAND_STEP = 1 / COUNT, 1 / HAND
+# offsets inside a glass's block and a player's
+GLASS_SIZE_AT = {size: 1 + i for i, size in enumerate(D.GLASS_SIZES)}
+GLASS_DRINK_AT = {name: 1 + len(D.GLASS_SIZES) + i for name, i in DRINK.items()}
+GLASS_DISCARD_AT = HEROES + 3 + CARDS + GLASSES * PER_GLASS
 
 
 @functools.cache
@@ -100,7 +105,7 @@ def encode(view: dict):
         out[o + TYPES[t]] = 1.0
     o += 4
     for card in view["drawn"]:
-        out[o + CARD[card]] += 1 / COUNT
+        out[o + CARD[card]] += COUNT_STEP
     o += CARDS
     for card, count in view["discard"].items():
         if count:
@@ -110,7 +115,7 @@ def encode(view: dict):
         out[o + SIZE[size]] += 1 / 3
     o += len(D.GLASS_SIZES)
     for card in view["hand"]:
-        out[o + CARD[card]] += 1 / HAND
+        out[o + CARD[card]] += HAND_STEP
     o += CARDS
     for h in view["dealt_heroes"]:
         out[o + HERO[h]] = 1.0
@@ -118,30 +123,29 @@ def encode(view: dict):
     one_seat(out, o, rel, view["hero_seat"])
     o += n
     end = view["end"]
-    pledges, passed = end["pledges"], end["passed"]
+    pledges, passed, pledge_start = end["pledges"], end["passed"], end["pledge_start"]
+    base = o
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * PER_PLAYER
         if p["hero"]:
             out[base + HERO[p["hero"]]] = 1.0
-        b = base + HEROES
         if p["hero_chosen"]:
-            out[b] = 1.0
-        out[b + 1] = p["money"] / MONEY
-        out[b + 2] = p["hand_size"] / HAND
-        b += 3
+            out[base + HEROES] = 1.0
+        out[base + HEROES + 1] = p["money"] / MONEY
+        out[base + HEROES + 2] = p["hand_size"] / HAND
+        b = base + HEROES + 3
         for card in p["known_cards"]:
-            out[b + CARD[card]] += 1 / COUNT
+            out[b + CARD[card]] += COUNT_STEP
         b += CARDS
         for glass in p["glasses"]:
             out[b] = 1.0
-            out[b + 1 + SIZE[glass["size"]]] = 1.0
+            out[b + GLASS_SIZE_AT[glass["size"]]] = 1.0
             for card in glass["cards"]:
-                out[b + 4 + DRINK[card]] += 0.2
+                out[b + GLASS_DRINK_AT[card]] += 0.2
             if glass["finished"]:
                 out[b + PER_GLASS - 1] = 1.0
             b += PER_GLASS
-        b = base + HEROES + 3 + CARDS + GLASSES * PER_GLASS
+        b = base + GLASS_DISCARD_AT
         gd = p["glass_discard"]
         out[b] = gd["dl2"] / 5
         out[b + 1] = gd["dl3"] / 5
@@ -149,8 +153,9 @@ def encode(view: dict):
         out[b + 3] = pledges[q] / 40
         if passed[q]:
             out[b + 4] = 1.0
-        if end["pledge_start"] == q:
+        if pledge_start == q:
             out[b + 5] = 1.0
+        base += PER_PLAYER
     o += n * PER_PLAYER
     if mis["card"]:
         out[o + MISCHIEF[mis["card"]]] = 1.0
