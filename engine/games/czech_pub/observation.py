@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import functools
+import struct
+from collections import Counter
 from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
@@ -22,7 +24,16 @@ SLOT = CARDS + D.SHOT_KINDS + len(D.ORIGIN_NAME) + 1
 # per player: points, cell, cell value, row length, hand limit, hand size, abstinence, insults,
 # real drinks; paused; stage; out reason; shot tokens; titles; copying; hand; known cards
 PER_PLAYER = 9 + 1 + STAGES + 2 + D.SHOT_KINDS + TITLES + 1 + 2 * CARDS
+OUT_AT = 9 + 1 + STAGES  # offsets inside a player's block
+SHOTS_AT = OUT_AT + 2
+TITLES_AT = SHOTS_AT + D.SHOT_KINDS
+COPYING_AT = TITLES_AT + TITLES
+HAND_AT = COPYING_AT + 1
+KNOWN_AT = HAND_AT + CARDS
 POINTS, DECK, TURN, CARD_COUNT, DRINKS = 60.0, 110.0, 100.0, 10.0, 20.0
+CARD_STEP = 1 / CARD_COUNT
+# runs of numbers written in one call (struct packs straight into the array)
+NUMBERS, PLAYER_NUMBERS = struct.Struct("8f"), struct.Struct("9f")
 
 
 @functools.cache
@@ -65,14 +76,9 @@ def encode(view: dict):
     out[o + rel[view["active"]]] = 1.0
     o += n
     low, high = view["last_order_positions"]
-    out[o] = view["turn"] / TURN
-    out[o + 1] = view["deck_size"] / DECK
-    out[o + 2] = len(view["discard_pile"]) / DECK
-    out[o + 3] = view["reshuffles"] / 5
-    out[o + 4] = low / DECK
-    out[o + 5] = high / DECK
-    out[o + 6] = len(view["final_turns_owed"]) / n
-    out[o + 7] = view["queue_position"] / n
+    NUMBERS.pack_into(obs, 4 * o, view["turn"] / TURN, view["deck_size"] / DECK, len(view["discard_pile"]) / DECK,
+                      view["reshuffles"] / 5, low / DECK, high / DECK, len(view["final_turns_owed"]) / n,
+                      view["queue_position"] / n)
     o += 8
     flags = (view["last_round"], view["lone_turn_started"], view["played_this_turn"], view["copy_turn"],
              view["window_reacted"], view["pending_card"])
@@ -80,8 +86,8 @@ def encode(view: dict):
         if flag:
             out[i] = 1.0
     o += 6
-    for card in view["discard_pile"]:
-        out[o + CARD[card]] += 1 / CARD_COUNT
+    for card, count in Counter(view["discard_pile"]).items():  # counted in C: the pile can be long
+        out[o + CARD[card]] = count / CARD_COUNT
     o += CARDS
     out[o + LAST_ORDER[view["last_order"]]] = 1.0
     o += len(D.LO_NAME)
@@ -110,40 +116,28 @@ def encode(view: dict):
         for q in view[key]:
             out[o + rel[q]] = 1.0
         o += n
+    base = o
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * PER_PLAYER
-        out[base] = p["points"] / POINTS
-        out[base + 1] = p["cell"] / 8
-        out[base + 2] = p["cell_value"] / 5
-        out[base + 3] = p["row_length"] / 8
-        out[base + 4] = p["hand_limit"] / 7
-        out[base + 5] = p["hand_card_count"] / CARD_COUNT
-        out[base + 6] = p["abstinence"] / 2
-        out[base + 7] = p["insults"] / 2
-        out[base + 8] = p["real_drinks"] / DRINKS
-        b = base + 9
+        PLAYER_NUMBERS.pack_into(obs, 4 * base, p["points"] / POINTS, p["cell"] / 8, p["cell_value"] / 5,
+                                 p["row_length"] / 8, p["hand_limit"] / 7, p["hand_card_count"] / CARD_COUNT,
+                                 p["abstinence"] / 2, p["insults"] / 2, p["real_drinks"] / DRINKS)
         if p["paused"]:
-            out[b] = 1.0
-        out[b + p["stage"]] = 1.0  # stage 1..4 after the paused entry
-        b += 1 + STAGES
+            out[base + 9] = 1.0
+        out[base + 9 + p["stage"]] = 1.0  # stage 1..4 after the paused entry
         if p["out_reason"]:
-            out[b + OUT[p["out_reason"]]] = 1.0
-        b += 2
+            out[base + OUT_AT + OUT[p["out_reason"]]] = 1.0
         for kind in p["shot_tokens"]:
-            out[b + SHOT[kind]] = 1.0
-        b += D.SHOT_KINDS
+            out[base + SHOTS_AT + SHOT[kind]] = 1.0
         for t in p["titles"]:
-            out[b + t - 1] = 1.0
-        b += TITLES
+            out[base + TITLES_AT - 1 + t] = 1.0
         if p["copying"] >= 0:
-            out[b] = 1.0
-        b += 1
+            out[base + COPYING_AT] = 1.0
         for card in p["hand"]:
-            out[b + CARD[card]] += 1 / CARD_COUNT
-        b += CARDS
+            out[base + HAND_AT + CARD[card]] += CARD_STEP
         for card in p["known_cards"]:
-            out[b + CARD[card]] += 1 / CARD_COUNT
+            out[base + KNOWN_AT + CARD[card]] += CARD_STEP
+        base += PER_PLAYER
     o += n * PER_PLAYER
     if seat >= 0 and players[seat]["copying"] >= 0:
         out[o + rel[players[seat]["copying"]]] = 1.0
