@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import struct
 from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
@@ -27,7 +28,8 @@ PLACES = 1 + GLASSES
 OFFER_CARDS = CARDS * 2 * PLACES * PLACES
 SIDE = 6
 MONEY, HAND, DECK, TURN, COUNT = 100.0, 10.0, 106.0, 50.0, 10.0
-COUNT_STEP, HAND_STEP = 1 / COUNT, 1 / HAND
+COUNT_STEP, HAND_STEP, THIRD = 1 / COUNT, 1 / HAND, 1 / 3
+TURN_NUMBERS = struct.Struct("13f")  # written in one call (struct packs straight into the array)
 # offsets inside a glass's block and a player's
 GLASS_SIZE_AT = {size: 1 + i for i, size in enumerate(D.GLASS_SIZES)}
 GLASS_DRINK_AT = {name: 1 + len(D.GLASS_SIZES) + i for name, i in DRINK.items()}
@@ -81,19 +83,11 @@ def encode(view: dict):
     o += n
     sale = view["sale"]
     mis = view["mischief"]
-    out[o] = view["turn"] / TURN
-    out[o + 1] = view["actions_used"] / 3
-    out[o + 2] = view["action_limit"] / 3
-    out[o + 3] = view["splash_left"] / 2
-    out[o + 4] = view["cards_left_to_play"] / 3
-    out[o + 5] = view["cards_played"] / 3
-    out[o + 6] = view["drawn_card_count"] / 3
-    out[o + 7] = view["deck_size"] / DECK
-    out[o + 8] = view["glass_deck_size"] / 26
-    out[o + 9] = sale["dl_sold"] / 10
-    out[o + 10] = sale["big_spritzers_sold"] / 3
-    out[o + 11] = sale["spritzers_sold"] / 3
-    out[o + 12] = mis["turns_left"] / 3
+    TURN_NUMBERS.pack_into(
+        obs, 4 * o, view["turn"] / TURN, view["actions_used"] / 3, view["action_limit"] / 3, view["splash_left"] / 2,
+        view["cards_left_to_play"] / 3, view["cards_played"] / 3, view["drawn_card_count"] / 3,
+        view["deck_size"] / DECK, view["glass_deck_size"] / 26, sale["dl_sold"] / 10, sale["big_spritzers_sold"] / 3,
+        sale["spritzers_sold"] / 3, mis["turns_left"] / 3)
     o += 13
     flags = (view["extra_action_used"], view["recycle_used"], view["icuka_used"], view["recycling"],
              sale["top_up_paid"], mis["active"], mis["first_turn"], view["game_over"])
@@ -112,7 +106,7 @@ def encode(view: dict):
             out[o + CARD[card]] = count / COUNT
     o += CARDS
     for size in view["counter"]:
-        out[o + SIZE[size]] += 1 / 3
+        out[o + SIZE[size]] += THIRD
     o += len(D.GLASS_SIZES)
     for card in view["hand"]:
         out[o + CARD[card]] += HAND_STEP
