@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
+
 from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
 from . import data as D
@@ -91,7 +93,8 @@ def encode(view: dict):
         if card["face_up"]:
             out[base + KINDS + 1] = 1.0
     # one column of the per-cell table (a strided view): one numpy call sets every face-down cell
-    obs[o + KINDS:players_at:cell_size][view["face_down"]] = 1.0
+    face_down = view["face_down"]
+    obs[o + KINDS:players_at:cell_size][np.fromiter(face_down, np.intp, len(face_down))] = 1.0
     peeked = o + KINDS + 2 + n
     for peek in view["peeks"]:
         base = peeked + peek["cell"] * cell_size
