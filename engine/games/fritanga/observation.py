@@ -22,6 +22,17 @@ FRAMES, STATUSES = len(PHASES), len(D.STATUS_NAMES)
 STACK_DEPTH = 3  # the frames under the top one that are encoded too
 TURN, CARDS, HAND = 100.0, 100.0, 6.0
 HAND_STEP = 1 / HAND
+EFFECTS, DIRECTIONS = len(D.EFFECT_TEXT), len(D.DIRECTIONS)
+LEFT = 3.0  # the most cards or peeks a decision can have left (Maintenance, the Lid)
+# how the top frame's arguments (the view's ``args``: the frame tuple after its name) are encoded
+EFFECT_FRAMES = {"no_frying_way_window", "chef_reaction_window_no_frying_way"}  # seat, seats to ask, effect, a, b
+# frames whose first argument is a seat other than the decider
+ARGS_SEAT = {"chef_reaction_window", "chef_reaction_window_no_frying_way", "spatula_direction", "knife_remove"}
+ARGS_LEFT = {"breadcrumbs_place": 1, "f_rays_peek": 1, "maintenance_take": 1, "maintenance_place": 1,
+             "skim_remove": 0, "lid_reveal": 0}  # frame -> the argument counting the cards or peeks left
+ARGS_CELLS = {"f_rays_peek": (2,), "maintenance_take": (2, 3), "maintenance_place": (2,), "cold_water_geyser": (1,),
+              "stir_swap": (0,)}  # frame -> the arguments that are table cells (-1: none yet)
+ARGS_FRAMES = EFFECT_FRAMES | ARGS_SEAT | set(ARGS_LEFT) | set(ARGS_CELLS)
 
 
 def per_cell(n: int) -> int:
@@ -43,7 +54,7 @@ def layout(mode: str, players: int) -> ObservationLayout:
               "order, then game_over")
     lay.seats_block("decider", "the seat to decide")
     lay.block("stack", STACK_DEPTH * len(PHASES), f"the {STACK_DEPTH} frames below it, nearest first, one-hot each "
-              "(their arguments are not encoded)")
+              "(their arguments are not encoded; the top frame's are, in the blocks from `effect` on)")
     lay.seats_block("turn_seat", "whose turn it is")
     lay.block("numbers", 3, f"turn / {TURN:g}, chef cards played / {D.GOLDEN_TURNS}, face-down cards / {CARDS:g}")
     lay.block("flags", 2, "final round, the next movement is skipped")
@@ -57,22 +68,69 @@ def layout(mode: str, players: int) -> ObservationLayout:
     lay.block("chef_hand", len(D.CHEF_SKILLS), "the chef's skills in hand")
     lay.block("discard", KINDS, "discard pile by kind / 10")
     lay.block("removed", KINDS, "cards removed from the game by kind / 10")
+    # the top frame's arguments, where they tell more than its name and the decider
+    lay.block("effect", EFFECTS, "a No frying way! window's effect (no_frying_way_window, "
+              "chef_reaction_window_no_frying_way) one-hot: " + ", ".join(D.EFFECT_TEXT))
+    lay.seats_block("effect_seat", "its seat: the food pushed, the seat switching or stealing, the seat whose "
+                    "hand the chef tastes")
+    lay.seats_block("effect_target", "the other seat of a switch or a steal")
+    lay.block("effect_direction", DIRECTIONS, "the direction of a push: " + ", ".join(D.DIRECTIONS))
+    lay.seats_block("frame_seat", "chef_reaction_window: who played the card; chef_reaction_window_no_frying_way: "
+                    "who played No frying way!; spatula_direction: the food to push; knife_remove: the food "
+                    "whose neighbouring card goes")
+    lay.block("frame_card", KINDS, "chef_reaction_window: the card played, one-hot")
+    lay.block("frame_left", 1, f"the cards or peeks left (breadcrumbs_place, f_rays_peek, maintenance_take, "
+              f"maintenance_place, skim_remove, lid_reveal) / {LEFT:g}")
+    lay.block("frame_cells", cells, "table cells the frame names (row * width + column): the card a No frying way! "
+              "window would remove, f_rays_peek's first peeked card, the cards maintenance_take has moved, the card "
+              "maintenance_place moves, the geyser of cold_water_geyser, the first card stir_swap chose")
     return lay
 
 
 @functools.cache
-def _sizes(mode: str, players: int) -> tuple[int, int, int]:
-    """The observation's size, the offset of ``players`` and of ``chef_hand`` (looked up once)."""
+def _sizes(mode: str, players: int) -> tuple[int, int, int, int]:
+    """The observation's size, the offsets of ``players``, ``chef_hand`` and ``effect`` (looked up once)."""
     lay = layout(mode, players)
-    return lay.size, lay.offset("players"), lay.offset("chef_hand")
+    return lay.size, lay.offset("players"), lay.offset("chef_hand"), lay.offset("effect")
+
+
+def _frame_args(out: memoryview, o: int, n: int, rel: tuple[int, ...], frame: str, args: list) -> None:
+    """The top frame's arguments into the blocks from ``effect`` (at ``o``) on."""
+    seat_at = o + EFFECTS + 2 * n + DIRECTIONS
+    cells_at = seat_at + n + KINDS + 1
+    if frame in EFFECT_FRAMES:
+        effect, a, b = args[2:]
+        out[o + effect] = 1.0
+        if effect == D.E_REMOVE:
+            out[cells_at + a] = 1.0
+        else:
+            out[o + EFFECTS + rel[a]] = 1.0
+            if effect == D.E_PUSH:
+                out[o + EFFECTS + 2 * n + b] = 1.0
+            elif effect != D.E_CSTEAL:
+                out[o + EFFECTS + n + rel[b]] = 1.0
+    if frame in ARGS_SEAT:
+        out[seat_at + rel[args[0]]] = 1.0
+        if frame == "chef_reaction_window":  # seat, the card's kind
+            out[seat_at + n + args[1]] = 1.0
+    i = ARGS_LEFT.get(frame)
+    if i is not None:
+        out[cells_at - 1] = args[i] / LEFT
+    for i in ARGS_CELLS.get(frame, ()):
+        if args[i] >= 0:
+            out[cells_at + args[i]] = 1.0
 
 
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    size, players_at, chef_at = _sizes(view["mode"], n)
+    size, players_at, chef_at, args_at = _sizes(view["mode"], n)
     obs, out, seat, rel, o = begin(view, size, n, PHASE)
     stack = view["stack"]
+    if stack:
+        top = stack[-1]
+        if top["frame"] in ARGS_FRAMES:
+            _frame_args(out, args_at, n, rel, top["frame"], top["args"])
     for depth in range(min(STACK_DEPTH, len(stack) - 1)):
         out[o + depth * FRAMES + PHASE[stack[-2 - depth]["frame"]]] = 1.0
     o += STACK_DEPTH * FRAMES
