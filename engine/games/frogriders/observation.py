@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import struct
 
 from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
@@ -12,6 +13,9 @@ from .board import layout_for
 
 SPACES = layout_for(3).all_spaces  # the 57 spaces, in the view's order (every player count lists them all)
 COLOUR_SLOT = {"yellow": 0, "red": 1, "blue": 2, "brown": 3}
+# a pond space's block as float32 bytes, by its unit ("": empty)
+UNIT_ROW = {unit: struct.pack("4f", *(float(i == slot) for i in range(4))) for unit, slot in COLOUR_SLOT.items()}
+UNIT_ROW[""] = bytes(16)
 PRIVILEGE = {kind[0]: i for i, kind in enumerate(D.PRIVILEGE_KINDS)}
 NUM_PRIVILEGES = len(D.PRIVILEGE_KINDS)
 NUM_SET_CARDS = len(D.PRIVATE_SET_CARDS)
@@ -46,11 +50,9 @@ def encode(view: dict):
     obs, out, seat, rel, o = begin(view, layout(n).size, n, PHASE, "current_player")
     out[o] = view["turn"] / TURN_SCALE
     o += 1
-    slot = COLOUR_SLOT
-    for i, cell in enumerate(view["cells"]):
-        unit = cell["unit"]
-        if unit:
-            out[o + 4 * i + slot[unit]] = 1.0
+    # the pond: one 4-float row per space, joined from prebuilt rows (a Python step per space costs 3x more)
+    pond = b"".join([UNIT_ROW[cell["unit"]] for cell in view["cells"]])
+    out.cast("B")[4 * o:4 * o + len(pond)] = pond
     o += 4 * len(SPACES)
     village = view["village"]
     out[o] = village["red"] / UNITS_SCALE
