@@ -87,7 +87,9 @@ def begin(view: dict, size: int, num_seats: int, phases: dict | None = None, dec
     if phases is not None:
         out[offset + phases[view["phase"]]] = 1.0
         offset += len(phases)
-    one_seat(out, offset, rel, view[decider])
+    decides = view[decider]
+    if decides >= 0:
+        out[offset + rel[decides]] = 1.0
     return obs, out, seat, rel, offset + num_seats
 
 

@@ -88,7 +88,7 @@ def encode(view: dict):
         if len(pending) > 1:
             out[o + TASKS + TASK[pending[-2]["task"]]] = 1.0
     o += 2 * TASKS + 2
-    black = PER_VINEYARD + n  # the Winemaker's marker, after the seats
+    black, size = PER_VINEYARD + n, PER_VINEYARD + n + 1  # the Winemaker's marker comes after the seats
     for vineyard in view["vineyards"]:
         out[o + SIDE[vineyard["side"]]] = 1.0
         GRAPES.pack_into(obs, 4 * o + 12, vineyard["red"] / 3, vineyard["yellow"] / 3, vineyard["grape_icons"] / 3)
@@ -97,7 +97,7 @@ def encode(view: dict):
         owner = vineyard["marker"]
         if owner >= 0:
             out[o + (black if owner == D.BLACK else PER_VINEYARD + rel[owner])] = 1.0
-        o += black + 1
+        o += size
     for order in view["display"]:
         card = order["card"]
         if card >= 0:
