@@ -13,7 +13,7 @@ an observation in under 20 µs.
 folder, imported as ``boardbot.engine`` in a child process) side by side:
 each configuration is measured on both, alternately and ``--rounds`` times,
 so a noisy machine hits both alike; the row shows the other checkout's
-figure and the change in percent.
+figures (actions/s with the change in percent, copy, sample, observation).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def main() -> int:
     header = (f"{'game':<15} {'config':<55} {'actions/s':>10} {'games/s':>9} {'act/game':>9} {'copy us':>8} "
               f"{'sample us':>10} {'obs us':>7}")
     if other:
-        header += f" {'other act/s':>11} {'change':>7} {'other copy':>10} {'other sample':>12}"
+        header += f" {'other act/s':>11} {'change':>7} {'other copy':>10} {'other sample':>12} {'other obs':>9}"
     print(header)
     for name in names:
         game = registry.get(name)
@@ -162,6 +162,8 @@ def main() -> int:
                 row["observe_us"] = min(r["observe_us"] for r in mine)
                 base["copy_us"] = min(r["copy_us"] for r in theirs)
                 base["sample_for_us"] = min(r["sample_for_us"] for r in theirs)
+                if theirs[0]["observe_us"] is not None:
+                    base["observe_us"] = min(r["observe_us"] for r in theirs)
             if args.json:
                 print(json.dumps({"game": name, "config": cfg, **row, **({"against": base} if base else {})}))
                 continue
@@ -170,8 +172,9 @@ def main() -> int:
                     f"{row['observe_us']:>7.1f}")
             if base is not None:
                 change = (row["actions_per_s"] / base["actions_per_s"] - 1) * 100
+                other_obs = "-" if base["observe_us"] is None else f"{base['observe_us']:.1f}"
                 line += (f" {base['actions_per_s']:>11,.0f} {change:>+6.1f}% {base['copy_us']:>10.1f}"
-                         f" {base['sample_for_us']:>12.1f}")
+                         f" {base['sample_for_us']:>12.1f} {other_obs:>9}")
             print(line, flush=True)
     print(f"targets: {TARGET:,} actions/s on one core; an observation in under {OBSERVATION_TARGET_US:g} us")
     return 0

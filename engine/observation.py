@@ -12,10 +12,10 @@ lists them. Conventions, the same in every game:
 * categories are one-hot (all zero for "none"), sets of cards are counts;
 * numbers are divided by a scale written in the layout, so they are mostly in [0, 1].
 
-An encoder collects the indices of its ones (``hot``) and the (index, value)
-pairs of its numbers, then ``finish`` adds them all up into a fresh array in
-one numpy call (``bincount``; equal indices add up, which is how cards are
-counted): setting entries one by one from Python would cost more than the rest.
+An encoder writes straight into a fresh zero array through a ``memoryview`` of it
+(``begin``): a Python float stored through the view costs a fraction of a numpy
+item assignment, and there is nothing to gather or convert at the end. Counts
+(equal cards) are added in place (``out[i] += step``).
 """
 
 from __future__ import annotations
@@ -72,30 +72,28 @@ def relative_seats(seat: int, n: int) -> tuple[int, ...]:
     return tuple((q - first) % n for q in range(n))
 
 
-def begin(view: dict, num_seats: int, phases: dict | None = None, decider: str = "decider"
-          ) -> tuple[int, tuple[int, ...], list[int], list[int], list[float], int]:
-    """An encoder's start: the observer's seat, every seat relative to it, and the lists
-    ``hot``, ``where``, ``values`` with every layout's first blocks set: ``observer``; given
-    the game's ``phases`` (name -> index), the one-hot of ``view["phase"]``; the seat to
-    decide (``view[decider]``, relative). Also the offset of the next block."""
+def begin(view: dict, size: int, num_seats: int, phases: dict | None = None, decider: str = "decider"
+          ) -> tuple[np.ndarray, memoryview, int, tuple[int, ...], int]:
+    """An encoder's start: the zero float32 array of ``size``, a memoryview to write into it,
+    the observer's seat and every seat relative to it, with every layout's first blocks set:
+    ``observer``; given the game's ``phases`` (name -> index), the one-hot of ``view["phase"]``;
+    the seat to decide (``view[decider]``, relative). Also the offset of the next block."""
+    obs = np.zeros(size, np.float32)
+    out = memoryview(obs)
     seat = view["seat"]
     rel = relative_seats(seat, num_seats)
-    hot = [seat if seat >= 0 else num_seats]
+    out[seat if seat >= 0 else num_seats] = 1.0
     offset = num_seats + 1
     if phases is not None:
-        hot.append(offset + phases[view["phase"]])
+        out[offset + phases[view["phase"]]] = 1.0
         offset += len(phases)
-    one_seat(hot, offset, rel, view[decider])
-    return seat, rel, hot, [], [], offset + num_seats
+    decides = view[decider]
+    if decides >= 0:
+        out[offset + rel[decides]] = 1.0
+    return obs, out, seat, rel, offset + num_seats
 
 
-def one_seat(hot: list[int], offset: int, rel: tuple[int, ...], seat: int) -> None:
+def one_seat(out: memoryview, offset: int, rel: tuple[int, ...], seat: int) -> None:
     """Set a seat one-hot block (relative seats) at ``offset``; a negative seat (none) sets nothing."""
     if seat >= 0:
-        hot.append(offset + rel[seat])
-
-
-def finish(size: int, hot: list[int], where: list[int], values: list[float]) -> np.ndarray:
-    """The float32 array of ``size`` with 1 added at each ``hot`` index and ``values[i]`` at ``where[i]``."""
-    values += [1.0] * len(hot)
-    return np.bincount(where + hot, values, size).astype(np.float32)
+        out[offset + rel[seat]] = 1.0

@@ -117,3 +117,61 @@ def test_observations_tell_the_seats_apart():
         cfg = next(c for c in game.configurations() if game.validate(c)["players"] >= 2)
         state = game.new_state(cfg, 7)
         assert not np.array_equal(game.observe(state.view(0)), game.observe(state.view(1))), game.name
+
+
+def test_fritanga_observation_holds_the_pending_decisions_arguments():
+    # the top frame's arguments (docs/rules/fritanga.md, blocks `effect` to `frame_cells`),
+    # read back from the array and compared with the view's frame, in random games of each mode
+    game = registry.get("fritanga")
+    push, switch, steal, taste, remove = range(5)  # data.EFFECT_TEXT order
+    windows = {"no_frying_way_window", "chef_reaction_window_no_frying_way"}
+    left_at = {"breadcrumbs_place": 1, "f_rays_peek": 1, "maintenance_take": 1, "maintenance_place": 1,
+               "skim_remove": 0, "lid_reveal": 0}
+    seen = set()
+    for cfg in ({"players": 4, "mode": "versus"}, {"players": 5, "mode": "chef"}, {"players": 6, "mode": "teams"}):
+        layout = game.observation_layout(cfg)
+        n = cfg["players"]
+        for state, _ in random_states(game, cfg, scaled(6, 40), 1.0, seed=3):
+            if state.decider() == TERMINAL:
+                continue
+            seat = state.decider()
+            view = state.view(seat)
+            obs = game.observe(view)
+            block = {name: obs[offset:offset + length] for name, offset, length, _ in layout.blocks}
+            frame, args = view["stack"][-1]["frame"], view["stack"][-1]["args"]
+
+            def rel(q):
+                return (q - seat) % n
+
+            hot = {name: set(np.flatnonzero(block[name])) for name in
+                   ("effect", "effect_seat", "effect_target", "effect_direction", "frame_seat", "frame_card",
+                    "frame_cells")}
+            want = {name: set() for name in hot}
+            if frame in windows:
+                effect, a, b = args[2:]
+                want["effect"] = {effect}
+                if effect == remove:
+                    want["frame_cells"] = {a}
+                else:
+                    want["effect_seat"] = {rel(a)}
+                if effect == push:
+                    want["effect_direction"] = {b}
+                if effect in (switch, steal):
+                    want["effect_target"] = {rel(b)}
+                seen.add(("window", effect))
+            if frame in ("chef_reaction_window", "chef_reaction_window_no_frying_way", "spatula_direction",
+                         "knife_remove"):
+                want["frame_seat"] = {rel(args[0])}
+                seen.add(frame)
+            if frame == "chef_reaction_window":
+                want["frame_card"] = {args[1]}
+            cells = {"f_rays_peek": args[2:3], "maintenance_take": args[2:4], "maintenance_place": args[2:3],
+                     "cold_water_geyser": args[1:2], "stir_swap": args[0:1]}.get(frame, [])
+            want["frame_cells"] |= {c for c in cells if c >= 0}
+            assert hot == want, (frame, args)
+            expected_left = args[left_at[frame]] / 3 if frame in left_at else 0.0
+            assert block["frame_left"][0] == pytest.approx(expected_left), (frame, args)
+            if frame in left_at:
+                seen.add(frame)
+    # the kinds of decision with arguments that random games reach
+    assert {("window", push), ("window", remove), "chef_reaction_window", "breadcrumbs_place"} <= seen, seen

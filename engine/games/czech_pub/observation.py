@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import functools
+import struct
 from collections import Counter
-
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order, one_seat
+from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
 from .actions import TABLE_SLOTS
@@ -24,7 +24,16 @@ SLOT = CARDS + D.SHOT_KINDS + len(D.ORIGIN_NAME) + 1
 # per player: points, cell, cell value, row length, hand limit, hand size, abstinence, insults,
 # real drinks; paused; stage; out reason; shot tokens; titles; copying; hand; known cards
 PER_PLAYER = 9 + 1 + STAGES + 2 + D.SHOT_KINDS + TITLES + 1 + 2 * CARDS
+OUT_AT = 9 + 1 + STAGES  # offsets inside a player's block
+SHOTS_AT = OUT_AT + 2
+TITLES_AT = SHOTS_AT + D.SHOT_KINDS
+COPYING_AT = TITLES_AT + TITLES
+HAND_AT = COPYING_AT + 1
+KNOWN_AT = HAND_AT + CARDS
 POINTS, DECK, TURN, CARD_COUNT, DRINKS = 60.0, 110.0, 100.0, 10.0, 20.0
+CARD_STEP = 1 / CARD_COUNT
+# runs of numbers written in one call (struct packs straight into the array)
+NUMBERS, PLAYER_NUMBERS = struct.Struct("8f"), struct.Struct("9f")
 
 
 @functools.cache
@@ -63,87 +72,73 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE)
-    hot.append(o + rel[view["active"]])
+    obs, out, seat, rel, o = begin(view, layout(n).size, n, PHASE)
+    out[o + rel[view["active"]]] = 1.0
     o += n
     low, high = view["last_order_positions"]
-    where += range(o, o + 8)
-    values += (view["turn"] / TURN, view["deck_size"] / DECK, len(view["discard_pile"]) / DECK,
-               view["reshuffles"] / 5, low / DECK, high / DECK, len(view["final_turns_owed"]) / n,
-               view["queue_position"] / n)
+    NUMBERS.pack_into(obs, 4 * o, view["turn"] / TURN, view["deck_size"] / DECK, len(view["discard_pile"]) / DECK,
+                      view["reshuffles"] / 5, low / DECK, high / DECK, len(view["final_turns_owed"]) / n,
+                      view["queue_position"] / n)
     o += 8
     flags = (view["last_round"], view["lone_turn_started"], view["played_this_turn"], view["copy_turn"],
-             view["window_reacted"], bool(view["pending_card"]))
-    hot += [o + i for i, flag in enumerate(flags) if flag]
+             view["window_reacted"], view["pending_card"])
+    for i, flag in enumerate(flags, o):
+        if flag:
+            out[i] = 1.0
     o += 6
-    for card, count in Counter(view["discard_pile"]).items():
-        where.append(o + CARD[card])
-        values.append(count / CARD_COUNT)
+    for card, count in Counter(view["discard_pile"]).items():  # counted in C: the pile can be long
+        out[o + CARD[card]] = count / CARD_COUNT
     o += CARDS
-    hot.append(o + LAST_ORDER[view["last_order"]])
+    out[o + LAST_ORDER[view["last_order"]]] = 1.0
     o += len(D.LO_NAME)
-    one_seat(hot, o, rel, view["last_order_holder"])
+    one_seat(out, o, rel, view["last_order_holder"])
     o += n
-    one_seat(hot, o, rel, view["lone_player"])
+    one_seat(out, o, rel, view["lone_player"])
     o += n
-    where += range(o, o + TITLES)
-    values += (t / 4 for t in view["title_tokens_left"])
+    for i, tokens in enumerate(view["title_tokens_left"], o):
+        out[i] = tokens / 4
     o += TITLES
     for i, entry in enumerate(view["table"]):
         base = o + i * SLOT
-        hot.append(base + CARD[entry["card"]])
+        out[base + CARD[entry["card"]]] = 1.0
         if entry["shot"]:
-            hot.append(base + CARDS + SHOT[entry["shot"]])
-        hot.append(base + CARDS + D.SHOT_KINDS + ORIGIN[entry["origin"]])
+            out[base + CARDS + SHOT[entry["shot"]]] = 1.0
+        out[base + CARDS + D.SHOT_KINDS + ORIGIN[entry["origin"]]] = 1.0
         if entry["poured_by"] >= 0:
-            hot.append(base + SLOT - 1)
+            out[base + SLOT - 1] = 1.0
     o += TABLE_SLOTS * SLOT
     if view["pending_card"]:
-        hot.append(o + CARD[view["pending_card"]])
+        out[o + CARD[view["pending_card"]]] = 1.0
     o += CARDS
-    one_seat(hot, o, rel, view["pending_target"])
+    one_seat(out, o, rel, view["pending_target"])
     o += n
-    for q in view["dodgers"]:
-        hot.append(o + rel[q])
-    o += n
-    for q in view["queue"]:
-        hot.append(o + rel[q])
-    o += n
-    for q in view["final_turns_owed"]:
-        hot.append(o + rel[q])
-    o += n
+    for key in ("dodgers", "queue", "final_turns_owed"):
+        for q in view[key]:
+            out[o + rel[q]] = 1.0
+        o += n
+    base = o
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * PER_PLAYER
-        where += range(base, base + 9)
-        values += (p["points"] / POINTS, p["cell"] / 8, p["cell_value"] / 5, p["row_length"] / 8,
-                   p["hand_limit"] / 7, p["hand_card_count"] / CARD_COUNT, p["abstinence"] / 2,
-                   p["insults"] / 2, p["real_drinks"] / DRINKS)
-        b = base + 9
+        PLAYER_NUMBERS.pack_into(obs, 4 * base, p["points"] / POINTS, p["cell"] / 8, p["cell_value"] / 5,
+                                 p["row_length"] / 8, p["hand_limit"] / 7, p["hand_card_count"] / CARD_COUNT,
+                                 p["abstinence"] / 2, p["insults"] / 2, p["real_drinks"] / DRINKS)
         if p["paused"]:
-            hot.append(b)
-        hot.append(b + p["stage"])  # stage 1..4 after the paused entry
-        b += 1 + STAGES
+            out[base + 9] = 1.0
+        out[base + 9 + p["stage"]] = 1.0  # stage 1..4 after the paused entry
         if p["out_reason"]:
-            hot.append(b + OUT[p["out_reason"]])
-        b += 2
+            out[base + OUT_AT + OUT[p["out_reason"]]] = 1.0
         for kind in p["shot_tokens"]:
-            hot.append(b + SHOT[kind])
-        b += D.SHOT_KINDS
+            out[base + SHOTS_AT + SHOT[kind]] = 1.0
         for t in p["titles"]:
-            hot.append(b + t - 1)
-        b += TITLES
+            out[base + TITLES_AT - 1 + t] = 1.0
         if p["copying"] >= 0:
-            hot.append(b)
-        b += 1
+            out[base + COPYING_AT] = 1.0
         for card in p["hand"]:
-            where.append(b + CARD[card])
-            values.append(1 / CARD_COUNT)
-        b += CARDS
+            out[base + HAND_AT + CARD[card]] += CARD_STEP
         for card in p["known_cards"]:
-            where.append(b + CARD[card])
-            values.append(1 / CARD_COUNT)
+            out[base + KNOWN_AT + CARD[card]] += CARD_STEP
+        base += PER_PLAYER
     o += n * PER_PLAYER
     if seat >= 0 and players[seat]["copying"] >= 0:
-        hot.append(o + rel[players[seat]["copying"]])
-    return finish(layout(n).size, hot, where, values)
+        out[o + rel[players[seat]["copying"]]] = 1.0
+    return obs

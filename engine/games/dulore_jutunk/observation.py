@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import functools
+import struct
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
 from . import data as D
 
@@ -28,6 +29,11 @@ PER_PLAYER = (len(D.BOARDS) + len(D.SPECIAL_NAME) + 12 + D.CELLAR_SIZE + 2 * ORD
               + 2 * BONUSES)
 PER_VINEYARD = 3 + 2 + 1 + BONUSES
 SCORE, BAG, TURN = 30.0, 30.0, 200.0
+BOARDS, SPECIALS, HONOURS, EFFECTS = len(D.BOARDS), len(D.SPECIAL_NAME), len(D.HONOUR_NAME), len(D.EFFECT_NAME)
+# a player's numbers and cellar spaces, written in one call (struct packs straight into the array)
+PLAYER_NUMBERS = struct.Struct(f"{12 + D.CELLAR_SIZE}f")
+GRAPES = struct.Struct("3f")
+NUMBERS = struct.Struct("9f")
 
 
 @functools.cache
@@ -54,7 +60,7 @@ def layout(players: int) -> ObservationLayout:
               "in supply known to the observer (counts); on honours (counts)")
     lay.block("honours", HONOUR_ROWS * (len(D.HONOUR_NAME) + 1 + n),
               "per honours row: condition one-hot, orders needed / 2, the seats whose markers lie there (relative)")
-    lay.block("solo", 3 + D.PROJECT_SPACES * (1 + len(D.EFFECT_NAME)) + D.NUM_WINEMAKER_CARDS,
+    lay.block("solo", 3 + D.PROJECT_SPACES * (1 + EFFECTS) + D.NUM_WINEMAKER_CARDS,
               "the solo game: Winemaker deck / 24, black markers in supply / 6, extra Winemaker turns / 2; per "
               "project space: filled, effect one-hot; the Winemaker cards played")
     return lay
@@ -63,106 +69,96 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n)
+    obs, out, seat, rel, o = begin(view, layout(n).size, n)
     bag, basket, supply = view["bag"], view["basket"], view["bottle_supply"]
-    where += range(o, o + 9)
-    values += (view["turn"] / TURN, view["order_deck_size"] / ORDERS, bag["red"] / BAG, bag["yellow"] / BAG,
-               basket["red"] / BAG, basket["yellow"] / BAG, supply["white"] / 12, supply["red"] / 12,
-               supply["rose"] / 12)
-    o += 9
+    NUMBERS.pack_into(obs, 4 * o, view["turn"] / TURN, view["order_deck_size"] / ORDERS, bag["red"] / BAG,
+                      bag["yellow"] / BAG, basket["red"] / BAG, basket["yellow"] / BAG, supply["white"] / 12,
+                      supply["red"] / 12, supply["rose"] / 12)
     if view["end_triggered"]:
-        hot.append(o)
+        out[o + 9] = 1.0
     if view["game_over"]:
-        hot.append(o + 1)
-    o += 2
+        out[o + 10] = 1.0
+    o += 11
     pending = view["pending"]
     if pending:
         top = pending[-1]
-        hot.append(o + TASK[top["task"]])
-        where += (o + 2 * TASKS, o + 2 * TASKS + 1)
-        values += (top["a"] / 24, top["b"] / 8)
+        out[o + TASK[top["task"]]] = 1.0
+        out[o + 2 * TASKS] = top["a"] / 24
+        out[o + 2 * TASKS + 1] = top["b"] / 8
         if len(pending) > 1:
-            hot.append(o + TASKS + TASK[pending[-2]["task"]])
+            out[o + TASKS + TASK[pending[-2]["task"]]] = 1.0
     o += 2 * TASKS + 2
-    size = PER_VINEYARD + n + 1
-    for v, vineyard in enumerate(view["vineyards"]):
-        base = o + v * size
-        hot.append(base + SIDE[vineyard["side"]])
-        where += (base + 3, base + 4, base + 5)
-        values += (vineyard["red"] / 3, vineyard["yellow"] / 3, vineyard["grape_icons"] / 3)
+    black, size = PER_VINEYARD + n, PER_VINEYARD + n + 1  # the Winemaker's marker comes after the seats
+    for vineyard in view["vineyards"]:
+        out[o + SIDE[vineyard["side"]]] = 1.0
+        GRAPES.pack_into(obs, 4 * o + 12, vineyard["red"] / 3, vineyard["yellow"] / 3, vineyard["grape_icons"] / 3)
         if vineyard["marker_bonus"]:
-            hot.append(base + 6 + BONUS[vineyard["marker_bonus"]])
+            out[o + 6 + BONUS[vineyard["marker_bonus"]]] = 1.0
         owner = vineyard["marker"]
-        if owner == D.BLACK:
-            hot.append(base + PER_VINEYARD + n)
-        elif owner >= 0:
-            hot.append(base + PER_VINEYARD + rel[owner])
-    o += VINEYARDS * size
-    for slot, order in enumerate(view["display"]):
-        if order["card"] >= 0:
-            hot.append(o + slot * ORDERS + order["card"])
-    o += D.DISPLAY_SIZE * ORDERS
-    hot += [o + card for card in view["order_discards"]]
+        if owner >= 0:
+            out[o + (black if owner == D.BLACK else PER_VINEYARD + rel[owner])] = 1.0
+        o += size
+    for order in view["display"]:
+        card = order["card"]
+        if card >= 0:
+            out[o + card] = 1.0
+        o += ORDERS
+    for card in view["order_discards"]:
+        out[o + card] = 1.0
     o += ORDERS
+    base = o
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * PER_PLAYER
-        hot.append(base + BOARD[p["board"]])
-        b = base + len(D.BOARDS)
+        out[base + BOARD[p["board"]]] = 1.0
         for a in p["abilities"]:
-            hot.append(b + SPECIAL[a])
-        b += len(D.SPECIAL_NAME)
-        grapes, bottles = p["grapes"], p["bottles"]
-        where += range(b, b + 12)
-        values += (grapes["red"] / 8, grapes["yellow"] / 8, bottles["white"] / 8, bottles["red"] / 8,
-                   bottles["rose"] / 8, p["press_capacity"] / 8, p["storeroom_capacity"] / 8, p["score"] / SCORE,
-                   p["markers_in_supply"] / 4, p["markers_on_honours"] / 4, len(p["reserved"]) / 4,
-                   len(p["fulfilled"]) / 8)
-        b += 12
-        cellar = p["cellar"]
-        for i, filled in enumerate(cellar["white"] + cellar["red"] + cellar["rose"]):  # the tracks' order
-            if filled:
-                hot.append(b + i)
-        b += D.CELLAR_SIZE
-        for order in p["reserved"]:
-            hot.append(b + order["card"])
-        b += ORDERS
-        row = p["fulfilled"]
-        for order in row:
-            hot.append(b + order["card"])
+            out[base + BOARDS + SPECIAL[a]] = 1.0
+        b = base + BOARDS + SPECIALS
+        grapes, bottles, cellar = p["grapes"], p["bottles"], p["cellar"]
+        reserved, row = p["reserved"], p["fulfilled"]
+        PLAYER_NUMBERS.pack_into(
+            obs, 4 * b, grapes["red"] / 8, grapes["yellow"] / 8, bottles["white"] / 8, bottles["red"] / 8,
+            bottles["rose"] / 8, p["press_capacity"] / 8, p["storeroom_capacity"] / 8, p["score"] / SCORE,
+            p["markers_in_supply"] / 4, p["markers_on_honours"] / 4, len(reserved) / 4, len(row) / 8,
+            *cellar["white"], *cellar["red"], *cellar["rose"])  # the cellar tracks' order
+        b += 12 + D.CELLAR_SIZE
+        for order in reserved:
+            out[b + order["card"]] = 1.0
         b += ORDERS
         if row:
-            hot += (b + row[0]["card"], b + ORDERS + row[-1]["card"])
-        b += 2 * ORDERS
-        known = p["supply_bonuses"] if q == seat else p["known_supply_bonuses"]
-        for bonus in known:
-            hot.append(b + BONUS[bonus])
+            for order in row:
+                out[b + order["card"]] = 1.0
+            out[b + ORDERS + row[0]["card"]] = 1.0
+            out[b + 2 * ORDERS + row[-1]["card"]] = 1.0
+        b += 3 * ORDERS
+        for bonus in p["supply_bonuses"] if q == seat else p["known_supply_bonuses"]:
+            out[b + BONUS[bonus]] += 1.0
         b += BONUSES
         for bonus in p["honours_bonuses"]:
-            hot.append(b + BONUS[bonus])
+            out[b + BONUS[bonus]] += 1.0
+        base += PER_PLAYER
     o += n * PER_PLAYER
-    row_size = len(D.HONOUR_NAME) + 1 + n
+    row_size = HONOURS + 1 + n
     for honour in view["honours"]:
         base = o + honour["row"] * row_size
-        hot.append(base + HONOUR[honour["condition"]])
-        where.append(base + len(D.HONOUR_NAME))
-        values.append(honour["checks"] / 2)
-        b = base + len(D.HONOUR_NAME) + 1
+        out[base + HONOUR[honour["condition"]]] = 1.0
+        base += HONOURS
+        out[base] = honour["checks"] / 2
         for occupant in honour["occupants"]:
             if occupant >= 0:
-                hot.append(b + rel[occupant])
+                out[base + 1 + rel[occupant]] += 1.0
     o += HONOUR_ROWS * row_size
     solo = view["solo"]
     if solo:
-        where += (o, o + 1, o + 2)
-        values += (solo["winemaker_deck_size"] / D.NUM_WINEMAKER_CARDS, solo["black_markers_in_supply"] / 6,
-                   solo["extra_turns"] / 2)
+        out[o] = solo["winemaker_deck_size"] / D.NUM_WINEMAKER_CARDS
+        out[o + 1] = solo["black_markers_in_supply"] / 6
+        out[o + 2] = solo["extra_turns"] / 2
         b = o + 3
         for space in solo["project_spaces"]:
-            base = b + (space["space"] - 1) * (1 + len(D.EFFECT_NAME))
+            base = b + (space["space"] - 1) * (1 + EFFECTS)
             if space["filled"]:
-                hot.append(base)
-            hot.append(base + 1 + EFFECT[space["effect"]])
-        b += D.PROJECT_SPACES * (1 + len(D.EFFECT_NAME))
-        hot += [b + card for card in solo["winemaker_played"]]
-    return finish(layout(n).size, hot, where, values)
+                out[base] = 1.0
+            out[base + 1 + EFFECT[space["effect"]]] = 1.0
+        b += D.PROJECT_SPACES * (1 + EFFECTS)
+        for card in solo["winemaker_played"]:
+            out[b + card] = 1.0
+    return obs

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
-
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order, one_seat
+import struct
+from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
 from .rules import PHASE_NAME
@@ -29,6 +28,12 @@ PLACES = 1 + GLASSES
 OFFER_CARDS = CARDS * 2 * PLACES * PLACES
 SIDE = 6
 MONEY, HAND, DECK, TURN, COUNT = 100.0, 10.0, 106.0, 50.0, 10.0
+COUNT_STEP, HAND_STEP, THIRD = 1 / COUNT, 1 / HAND, 1 / 3
+TURN_NUMBERS = struct.Struct("13f")  # written in one call (struct packs straight into the array)
+# offsets inside a glass's block and a player's
+GLASS_SIZE_AT = {size: 1 + i for i, size in enumerate(D.GLASS_SIZES)}
+GLASS_DRINK_AT = {name: 1 + len(D.GLASS_SIZES) + i for name, i in DRINK.items()}
+GLASS_DISCARD_AT = HEROES + 3 + CARDS + GLASSES * PER_GLASS
 
 
 @functools.cache
@@ -72,123 +77,118 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE)
+    obs, out, seat, rel, o = begin(view, layout(n).size, n, PHASE)
     active = view["active_player"]
-    hot.append(o + rel[active])
+    out[o + rel[active]] = 1.0
     o += n
     sale = view["sale"]
     mis = view["mischief"]
-    where += range(o, o + 13)
-    values += (view["turn"] / TURN, view["actions_used"] / 3, view["action_limit"] / 3, view["splash_left"] / 2,
-               view["cards_left_to_play"] / 3, view["cards_played"] / 3, view["drawn_card_count"] / 3,
-               view["deck_size"] / DECK, view["glass_deck_size"] / 26, sale["dl_sold"] / 10,
-               sale["big_spritzers_sold"] / 3, sale["spritzers_sold"] / 3, mis["turns_left"] / 3)
+    TURN_NUMBERS.pack_into(
+        obs, 4 * o, view["turn"] / TURN, view["actions_used"] / 3, view["action_limit"] / 3, view["splash_left"] / 2,
+        view["cards_left_to_play"] / 3, view["cards_played"] / 3, view["drawn_card_count"] / 3,
+        view["deck_size"] / DECK, view["glass_deck_size"] / 26, sale["dl_sold"] / 10, sale["big_spritzers_sold"] / 3,
+        sale["spritzers_sold"] / 3, mis["turns_left"] / 3)
     o += 13
     flags = (view["extra_action_used"], view["recycle_used"], view["icuka_used"], view["recycling"],
              sale["top_up_paid"], mis["active"], mis["first_turn"], view["game_over"])
-    hot += [o + i for i, flag in enumerate(flags) if flag]
+    for i, flag in enumerate(flags, o):
+        if flag:
+            out[i] = 1.0
     o += 8
     for t in view["action_types_used"]:
-        hot.append(o + TYPES[t])
+        out[o + TYPES[t]] = 1.0
     o += 4
     for card in view["drawn"]:
-        where.append(o + CARD[card])
-        values.append(1 / COUNT)
+        out[o + CARD[card]] += COUNT_STEP
     o += CARDS
     for card, count in view["discard"].items():
         if count:
-            where.append(o + CARD[card])
-            values.append(count / COUNT)
+            out[o + CARD[card]] = count / COUNT
     o += CARDS
     for size in view["counter"]:
-        where.append(o + SIZE[size])
-        values.append(1 / 3)
+        out[o + SIZE[size]] += THIRD
     o += len(D.GLASS_SIZES)
-    for card, count in Counter(view["hand"]).items():
-        where.append(o + CARD[card])
-        values.append(count / HAND)
+    for card in view["hand"]:
+        out[o + CARD[card]] += HAND_STEP
     o += CARDS
     for h in view["dealt_heroes"]:
-        hot.append(o + HERO[h])
+        out[o + HERO[h]] = 1.0
     o += HEROES
-    one_seat(hot, o, rel, view["hero_seat"])
+    one_seat(out, o, rel, view["hero_seat"])
     o += n
     end = view["end"]
-    pledges, passed = end["pledges"], end["passed"]
-    final_turns = end["final_turns"]
+    pledges, passed, pledge_start = end["pledges"], end["passed"], end["pledge_start"]
+    base = o
     for q in observer_order(seat, n):
         p = players[q]
-        base = o + rel[q] * PER_PLAYER
         if p["hero"]:
-            hot.append(base + HERO[p["hero"]])
-        b = base + HEROES
+            out[base + HERO[p["hero"]]] = 1.0
         if p["hero_chosen"]:
-            hot.append(b)
-        where += (b + 1, b + 2)
-        values += (p["money"] / MONEY, p["hand_size"] / HAND)
-        b += 3
+            out[base + HEROES] = 1.0
+        out[base + HEROES + 1] = p["money"] / MONEY
+        out[base + HEROES + 2] = p["hand_size"] / HAND
+        b = base + HEROES + 3
         for card in p["known_cards"]:
-            where.append(b + CARD[card])
-            values.append(1 / COUNT)
+            out[b + CARD[card]] += COUNT_STEP
         b += CARDS
-        for g, glass in enumerate(p["glasses"]):
-            gb = b + g * PER_GLASS
-            hot += (gb, gb + 1 + SIZE[glass["size"]])
+        for glass in p["glasses"]:
+            out[b] = 1.0
+            out[b + GLASS_SIZE_AT[glass["size"]]] = 1.0
             for card in glass["cards"]:
-                where.append(gb + 4 + DRINK[card])
-                values.append(0.2)
+                out[b + GLASS_DRINK_AT[card]] += 0.2
             if glass["finished"]:
-                hot.append(gb + PER_GLASS - 1)
-        b += GLASSES * PER_GLASS
+                out[b + PER_GLASS - 1] = 1.0
+            b += PER_GLASS
+        b = base + GLASS_DISCARD_AT
         gd = p["glass_discard"]
-        where += (b, b + 1, b + 2, b + 3)
-        values += (gd["dl2"] / 5, gd["dl3"] / 5, gd["dl5"] / 5, pledges[q] / 40)
+        out[b] = gd["dl2"] / 5
+        out[b + 1] = gd["dl3"] / 5
+        out[b + 2] = gd["dl5"] / 5
+        out[b + 3] = pledges[q] / 40
         if passed[q]:
-            hot.append(b + 4)
-        if end["pledge_start"] == q:
-            hot.append(b + 5)
+            out[b + 4] = 1.0
+        if pledge_start == q:
+            out[b + 5] = 1.0
+        base += PER_PLAYER
     o += n * PER_PLAYER
     if mis["card"]:
-        hot.append(o + MISCHIEF[mis["card"]])
+        out[o + MISCHIEF[mis["card"]]] = 1.0
     if mis["effect"]:
-        hot.append(o + len(D.MISCHIEF) + MISCHIEF[mis["effect"]])
+        out[o + len(D.MISCHIEF) + MISCHIEF[mis["effect"]]] = 1.0
     b = o + 2 * len(D.MISCHIEF)
     if mis["glass"] >= 0:
-        hot.append(b + mis["glass"])
+        out[b + mis["glass"]] = 1.0
     if mis["wine"]:
-        hot.append(b + GLASSES + WINE[mis["wine"]])
+        out[b + GLASSES + WINE[mis["wine"]]] = 1.0
     o += len(D.MISCHIEF) * 2 + GLASSES + len(D.WINES)
     target = mis["target"]
     for who in (target, mis["proposer"], mis["side_seat"]):
-        one_seat(hot, o, rel, who)
+        one_seat(out, o, rel, who)
         o += n
     for comp in mis["offer"]:
         if comp["kind"] == "money":
-            where.append(o + rel[comp["from_seat"]])
-            values.append(comp["amount"] / MONEY)
+            out[o + rel[comp["from_seat"]]] += comp["amount"] / MONEY
         else:
             index = (o + n + ((CARD[comp["card"]] * 2 + (comp["to_seat"] == target)) * PLACES
                               + comp["from_glass"] + 1) * PLACES + comp["to_glass"] + 1)
-            hot.append(index)
+            out[index] += 1.0
     o += n + OFFER_CARDS
     for side in mis["side_offers"]:
         base = o + rel[side["seat"]] * SIDE
-        hot.append(base)
+        out[base] = 1.0
         if side["hidden"]:
-            hot.append(base + 1)
+            out[base + 1] = 1.0
         else:
             recipient = side["recipient"]
             if recipient == active:
-                hot.append(base + 2)
+                out[base + 2] = 1.0
             elif recipient >= 0:
-                hot.append(base + 3)
+                out[base + 3] = 1.0
             if side["if_carried_out"]:
-                hot.append(base + 4)
-            where.append(base + 5)
-            values.append(side["amount"] / 30)
+                out[base + 4] = 1.0
+            out[base + 5] = side["amount"] / 30
     o += n * SIDE
     if end["triggered"]:
-        hot.append(o)
-    where.append(o + 1)
-    values.append(max(final_turns, 0) / n)
-    return finish(layout(n).size, hot, where, values)
+        out[o] = 1.0
+    out[o + 1] = max(end["final_turns"], 0) / n
+    return obs

@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 import functools
+import struct
 
-from boardbot.engine.observation import ObservationLayout, begin, finish, observer_order
+from boardbot.engine.observation import ObservationLayout, begin, observer_order
 
 from . import data as D
 from .board import layout_for
 
 SPACES = layout_for(3).all_spaces  # the 57 spaces, in the view's order (every player count lists them all)
 COLOUR_SLOT = {"yellow": 0, "red": 1, "blue": 2, "brown": 3}
+# a pond space's block as float32 bytes, by its unit ("": empty)
+UNIT_ROW = {unit: struct.pack("4f", *(float(i == slot) for i in range(4))) for unit, slot in COLOUR_SLOT.items()}
+UNIT_ROW[""] = bytes(16)
 PRIVILEGE = {kind[0]: i for i, kind in enumerate(D.PRIVILEGE_KINDS)}
 NUM_PRIVILEGES = len(D.PRIVILEGE_KINDS)
 NUM_SET_CARDS = len(D.PRIVATE_SET_CARDS)
@@ -43,49 +47,47 @@ def layout(players: int) -> ObservationLayout:
 def encode(view: dict):
     players = view["players"]
     n = len(players)
-    seat, rel, hot, where, values, o = begin(view, n, PHASE, "current_player")
-    where.append(o)
-    values.append(view["turn"] / TURN_SCALE)
+    obs, out, seat, rel, o = begin(view, layout(n).size, n, PHASE, "current_player")
+    out[o] = view["turn"] / TURN_SCALE
     o += 1
-    slot = COLOUR_SLOT
-    for i, cell in enumerate(view["cells"]):
-        unit = cell["unit"]
-        if unit:
-            hot.append(o + 4 * i + slot[unit])
+    # the pond: one 4-float row per space, joined from prebuilt rows (a Python step per space costs 3x more)
+    pond = b"".join([UNIT_ROW[cell["unit"]] for cell in view["cells"]])
+    out.cast("B")[4 * o:4 * o + len(pond)] = pond
     o += 4 * len(SPACES)
     village = view["village"]
-    where += (o, o + 1, o + 2)
-    values += (village["red"] / UNITS_SCALE, village["yellow"] / UNITS_SCALE, village["blue"] / UNITS_SCALE)
+    out[o] = village["red"] / UNITS_SCALE
+    out[o + 1] = village["yellow"] / UNITS_SCALE
+    out[o + 2] = village["blue"] / UNITS_SCALE
     o += 3
     for i, kind in enumerate(view["display"]):
         if kind:
-            hot.append(o + i * NUM_PRIVILEGES + PRIVILEGE[kind])
+            out[o + i * NUM_PRIVILEGES + PRIVILEGE[kind]] = 1.0
     o += 4 * NUM_PRIVILEGES
-    where.append(o)
-    values.append(view["stack_size"] / STACK_SCALE)
+    out[o] = view["stack_size"] / STACK_SCALE
     o += 1
     for i, card in enumerate(view["public_cards"]):
         base = o + i * (NUM_PUBLIC + 1)
-        hot.append(base + card["card"])
+        out[base + card["card"]] = 1.0
         if card["side"] == "back":
-            hot.append(base + NUM_PUBLIC)
+            out[base + NUM_PUBLIC] = 1.0
     o += 2 * (NUM_PUBLIC + 1)
     for q in observer_order(seat, n):
         p = players[q]
         base = o + rel[q] * PER_PLAYER
         units = p["units"]
-        where += (base, base + 1, base + 2, base + 3)
-        values += (units["yellow"] / UNITS_SCALE, units["red"] / UNITS_SCALE, units["blue"] / UNITS_SCALE,
-                   units["brown"] / UNITS_SCALE)
-        hot += [base + 4 + PRIVILEGE[kind] for kind in p["privileges"]]  # counts: equal cards add up
+        out[base] = units["yellow"] / UNITS_SCALE
+        out[base + 1] = units["red"] / UNITS_SCALE
+        out[base + 2] = units["blue"] / UNITS_SCALE
+        out[base + 3] = units["brown"] / UNITS_SCALE
+        for kind in p["privileges"]:  # counts: equal cards add up
+            out[base + 4 + PRIVILEGE[kind]] += 1.0
         b = base + 4 + NUM_PRIVILEGES
-        where.append(b)
-        values.append(p["trophies"] / TROPHY_SCALE)
+        out[b] = p["trophies"] / TROPHY_SCALE
         if p["chose_set_card"]:
-            hot.append(b + 1)
+            out[b + 1] = 1.0
         if p["set_card"] >= 0:
-            hot.append(b + 2 + p["set_card"])
+            out[b + 2 + p["set_card"]] = 1.0
     o += n * PER_PLAYER
     for card in view["dealt_set_cards"]:
-        hot.append(o + card)
-    return finish(layout(n).size, hot, where, values)
+        out[o + card] = 1.0
+    return obs
