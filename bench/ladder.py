@@ -184,7 +184,15 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--out", default=None, help="also write the JSON report here")
+    ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
     args = ap.parse_args(argv)
+    if args.render:
+        saved = []
+        for path in args.render:
+            with open(path) as f:
+                saved += json.load(f)["reports"]
+        print(markdown(saved))
+        return 0
     specs = args.bots.split(",")
     reports = []
     for name in args.games.split(","):

@@ -177,7 +177,15 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--out", default=None, help="also write the JSON report here")
+    ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
     args = ap.parse_args(argv)
+    if args.render:  # reports of several runs (rows measured in separate processes) as one table
+        saved = []
+        for path in args.render:
+            with open(path) as f:
+                saved += json.load(f)["rows"]
+        print(markdown(saved))
+        return 0
     players = {int(p) for p in args.players.split(",")} if args.players else None
     modes = set(args.modes.split(",")) if args.modes else None
     looks = sorted(int(x) for x in args.looks.split(","))
