@@ -18,7 +18,7 @@ import pytest
 
 from boardbot.client import Client, error_details
 from boardbot.v1 import common_pb2, game_service_pb2
-from tests.processes import Nginx, RedisServer, Serve
+from tests.processes import Nginx, RedisServer, Serve, nginx_binary
 
 HUMAN = "human"
 # what a client sees when nginx could not get an answer from a server: a 502 from nginx
@@ -28,6 +28,7 @@ LOST = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL)
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
+    nginx_binary()  # skip or fail before starting anything
     directory = tmp_path_factory.mktemp("nginx")
     redis_server = RedisServer(directory)
     servers, nginx = [], None
