@@ -5,19 +5,21 @@ two `boardbot serve` on one `redis-server`. Through nginx's port alone: a game i
 its end with its calls spread over both servers (their own logs say so), a watch stream sees
 every version, error statuses arrive with their details byte for byte as the server sent
 them, and a server killed with SIGKILL mid-game leaves the game playable, with no
-acknowledged move lost. Needs Debian's nginx (scripts/test installs it and sets
+acknowledged move lost: the call it was serving fails (UNAVAILABLE: nginx's 502; nginx
+does not resend a call it has sent) and a watch stream on it resumes with from_version. Needs Debian's nginx (scripts/test installs it and sets
 BOARDBOT_REQUIRE_NGINX=1: then a missing nginx fails; elsewhere the tests skip)."""
 
 import json
 import random
 import threading
+import time
 import uuid
 
 import grpc
 import pytest
 
 from boardbot.client import Client, error_details
-from boardbot.v1 import common_pb2, game_service_pb2
+from boardbot.v1 import bot_service_pb2, common_pb2, game_service_pb2
 from tests.processes import Nginx, RedisServer, Serve, nginx_binary
 
 HUMAN = "human"
@@ -203,7 +205,25 @@ def test_a_server_killed_mid_game_leaves_the_game_playable_through_nginx(stack):
         assert watcher.started_at.wait(15)
     rng, acknowledged = random.Random(9), []
     assert play_moves(client, game, rng, acknowledged, count=6)
+    # a call in flight on the server about to die: two searches in a row, one on each server
+    # (round robin); nginx does not resend a call it has sent (a gRPC call is a POST, not
+    # idempotent), so the one on the dead server fails and is the client's to retry
+    seat = client.get_game(game.game_id).decider
+    search = bot_service_pb2.SuggestMoveRequest(game_id=game.game_id, seat=seat, bot="ismcts:time=2")
+    auth = (("authorization", f"Bearer {game.tokens[seat]}"),)
+    searches = [client.bots.SuggestMove.future(search, metadata=auth, timeout=15) for _ in range(2)]
+    direct = [Client(server.address, timeout=15) for server in servers]
+    try:
+        while not all(c.serving_stats().running == 1 for c in direct):
+            assert not any(f.done() for f in searches), [f.exception() for f in searches if f.done()]
+            time.sleep(0.01)
+    finally:
+        for c in direct:
+            c.close()
     servers[0].kill()
+    failures = [f.exception() for f in searches]  # the survivor's search runs to its end
+    lost = [err for err in failures if err is not None]
+    assert len(lost) == 1 and lost[0].code() in LOST, failures
     play_moves(client, game, rng, acknowledged)  # to the end, through nginx alone
     final = client.get_game(game.game_id)
     assert final.status == common_pb2.GAME_STATUS_FINISHED and final.version > 6
