@@ -103,3 +103,87 @@ class RedisServer:
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.wait(10)
+
+
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+# the temp directories nginx's http module wants (Debian builds them under /var/lib/nginx)
+NGINX_TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+
+
+def nginx_binary() -> str:
+    """Debian's nginx (scripts/test installs it; /usr/sbin is not on every user's PATH);
+    the test fails without it under BOARDBOT_REQUIRE_NGINX=1, skips otherwise."""
+    import os
+
+    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    if binary is None:
+        if os.environ.get("BOARDBOT_REQUIRE_NGINX") == "1":
+            raise AssertionError("nginx is required here (BOARDBOT_REQUIRE_NGINX=1) but not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx; scripts/test does)")
+    return binary
+
+
+def render_nginx_conf(shipped: str, listen: str, upstreams: list[str], directory) -> str:
+    """deploy/nginx.conf for a run on loopback: its upstream's `server` line becomes one per
+    address, it listens on ``listen``, and the pid file, logs and temp directories go to
+    ``directory`` (writable without root). Everything else is the shipped file; each edit
+    must match exactly once, so a change to the file that the rendering misses fails here."""
+    edits = [
+        ("server boardbot:50051;", " ".join(f"server {address};" for address in upstreams)),
+        ("listen 50051 http2;", f"listen {listen} http2;"),
+        ("http {", "http {\n    access_log %s;\n%s" % (directory / "access.log", "".join(
+            f"    {name}_temp_path {directory / name};\n" for name in NGINX_TEMP_PATHS))),
+    ]
+    text = shipped
+    for old, new in edits:
+        assert text.count(old) == 1, f"deploy/nginx.conf should have {old!r} once"
+        text = text.replace(old, new)
+    return f"pid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'} notice;\n{text}"
+
+
+class Nginx:
+    """deploy/nginx.conf, rendered for loopback, in front of ``upstreams`` (HOST:PORT);
+    ``check()`` is `nginx -t`, ``start()`` runs it in the foreground (daemon off)."""
+
+    def __init__(self, upstreams: list[str], directory):
+        self.directory = directory
+        self.address = f"127.0.0.1:{free_port()}"
+        self.conf = directory / "nginx.conf"
+        self.conf.write_text(render_nginx_conf(NGINX_CONF.read_text(), self.address, upstreams, directory))
+        self.command = [nginx_binary(), "-p", str(directory), "-e", str(directory / "error.log"),
+                        "-c", str(self.conf)]
+        self.proc = None
+
+    def check(self) -> subprocess.CompletedProcess:
+        return subprocess.run(self.command + ["-t"], capture_output=True, text=True, timeout=30)
+
+    def start(self) -> None:
+        """Returns once a health check through nginx reaches a server."""
+        self.proc = subprocess.Popen(self.command + ["-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + START_SECONDS
+        with grpc.insecure_channel(self.address) as channel:
+            health = health_pb2_grpc.HealthStub(channel)
+            while True:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"nginx exited ({self.proc.returncode}): {self.error_log()}")
+                try:
+                    health.Check(health_pb2.HealthCheckRequest(), timeout=1)
+                    return
+                except grpc.RpcError:
+                    if time.monotonic() > deadline:
+                        raise AssertionError(f"nginx did not answer: {self.error_log()}") from None
+                    time.sleep(0.05)
+
+    def error_log(self) -> str:
+        path = self.directory / "error.log"
+        return path.read_text()[-4000:] if path.exists() else ""
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()  # SIGTERM: nginx's fast shutdown, workers included
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
