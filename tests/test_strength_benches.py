@@ -1,0 +1,95 @@
+"""The statistics behind bench/ladder.py and bench/strength_table.py (the figures in docs/ai.md).
+
+The benches print figures and assert nothing; these tests check that what
+they compute is right: the rating fit recovers known strengths, the schedule
+is balanced, ranks become pairwise results, sides and verdicts follow the
+definitions, and one tiny run of each goes end to end on a real game.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ladder = load("ladder")
+table = load("strength_table")
+
+
+def test_the_rating_fit_recovers_known_strengths():
+    true = [0.0, 150.0, 400.0, 700.0]
+    rng = random.Random(3)
+    pairs = []
+    for _ in range(1500):
+        for a, b in itertools.combinations(range(4), 2):
+            p = 1.0 / (1.0 + 10 ** ((true[b] - true[a]) / 400.0))
+            pairs.append((a, b, 1.0 if rng.random() < p else 0.0))
+    fitted = ladder.fit_ratings(pairs, 4, prior_draws=0.0)
+    assert fitted[0] == 0.0
+    for got, want in zip(fitted, true):
+        assert abs(got - want) < 40, (list(fitted), true)
+
+
+def test_a_bot_that_never_loses_gets_a_finite_rating_from_the_virtual_draws():
+    pairs = [(1, 0, 1.0)] * 50
+    fitted = ladder.fit_ratings(pairs, 2)
+    assert 300 < fitted[1] < 2000
+
+
+def test_the_schedule_seats_each_bot_in_each_seat_equally_often_within_its_groups():
+    for players in (2, 3):
+        seatings = ladder.schedule(list("abcde"), players, rounds=2)
+        groups = Counter(tuple(sorted(s)) for s in seatings)
+        assert set(groups) == {tuple(range(i, i + players)) for i in range(5 - players + 1)}
+        for group in groups:
+            seats = Counter((q, s[q]) for s in seatings if tuple(sorted(s)) == group for q in range(players))
+            assert set(seats.values()) == {2}  # each bot of the group in each seat once per round
+    everyone = ladder.schedule(list("abcd"), 2, rounds=1, meet="all")
+    assert len(everyone) == 12 and len({tuple(sorted(s)) for s in everyone}) == 6
+
+
+def test_ranks_become_pairwise_results():
+    result = {"seating": [2, 0, 1], "ranks": [1, 0, 1]}
+    assert sorted(ladder.pair_results(result)) == [(0, 1, 1.0), (2, 0, 0.0), (2, 1, 0.5)]
+
+
+def test_sides_and_the_fair_share():
+    assert table.sides_of("froccs", {"players": 3}) == [[0], [1], [2]]
+    assert table.sides_of("fritanga", {"players": 5, "mode": "teams"}) == [[0, 2, 4], [1, 3]]
+    assert table.sides_of("fritanga", {"players": 4, "mode": "chef"}) == [[0], [1, 2, 3]]
+
+
+@pytest.mark.parametrize("wins,games,fair,expected", [
+    (30, 40, 0.25, "met"),       # 0.75: three times the share, lower bound far above it
+    (15, 40, 0.25, "open"),      # 0.375 = 1.5 times, but the lower bound (0.24) is not above 0.25
+    (30, 80, 0.25, "met"),       # the same rate on twice the games clears it
+    (2, 80, 0.25, "not met"),    # even the upper bound is below 0.375
+])
+def test_the_verdict(wins, games, fair, expected):
+    assert table.verdict(wins, games, fair) == expected
+
+
+def test_one_tiny_run_of_each_bench_end_to_end():
+    row = table.measure(None, "frogriders", {"players": 2, "public_back": "none", "privilege_deck": "28"},
+                        "ismcts:iterations=5", "greedy", [2], seed=1, baseline_games=2)
+    assert row["games"] == 2 and row["fair_share"] == 0.5 and 0.0 <= row["win_rate"] <= 1.0
+    assert row["baseline_games"] == 2 and row["verdict"] in ("met", "not met", "open")
+    report = ladder.rate_game("frogriders", ["random", "greedy"], rounds=1, seed=1, jobs=1, samples=10)
+    assert report["games"] == 2 and [r["bot"] for r in report["ratings"]] == ["random", "greedy"]
+    assert report["ratings"][0]["rating"] == 0 and report["presets_in_order"] is None
+    assert "| frogriders | 2 | 2 |" in ladder.markdown([report])
+    assert "| frogriders | – | 2 | 2 |" in table.markdown([row])
