@@ -184,6 +184,8 @@ def main(argv=None) -> int:
         for path in args.render:
             with open(path) as f:
                 saved += json.load(f)["rows"]
+        order = {name: i for i, name in enumerate(registry.names())}
+        saved.sort(key=lambda r: (order.get(r["game"], len(order)), r["mode"], r["players"]))
         print(markdown(saved))
         return 0
     players = {int(p) for p in args.players.split(",")} if args.players else None
