@@ -184,8 +184,9 @@ def main(argv=None) -> int:
         for path in args.render:
             with open(path) as f:
                 saved += json.load(f)["rows"]
-        order = {name: i for i, name in enumerate(registry.names())}
-        saved.sort(key=lambda r: (order.get(r["game"], len(order)), r["mode"], r["players"]))
+        order = {(name, cfg.get("mode", ""), cfg["players"]): i  # the games' own order of configurations
+                 for i, (name, cfg) in enumerate(table_rows(registry.names(), None))}
+        saved.sort(key=lambda r: order.get((r["game"], r["mode"], r["players"]), len(order)))
         print(markdown(saved))
         return 0
     players = {int(p) for p in args.players.split(",")} if args.players else None
