@@ -16,6 +16,26 @@ from tests.test_external import ROOT, boardbot_command, free_port, process_env
 START_SECONDS = 30.0
 
 
+def wait_healthy(address: str, proc: subprocess.Popen, name: str, log_text) -> None:
+    """Returns once the gRPC health service at ``address`` says SERVING (through a proxy: the server
+    behind it); fails with ``log_text()`` if ``proc`` exits or START_SECONDS pass first."""
+    deadline = time.monotonic() + START_SECONDS
+    with grpc.insecure_channel(address) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        while True:
+            if proc.poll() is not None:
+                raise AssertionError(f"{name} exited ({proc.returncode}): {log_text()}")
+            try:
+                if health.Check(health_pb2.HealthCheckRequest(), timeout=1).status == \
+                        health_pb2.HealthCheckResponse.SERVING:
+                    return
+            except grpc.RpcError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{name} did not start: {log_text()}")
+            time.sleep(0.05)
+
+
 class Serve:
     """`boardbot serve ARGS` with its log in a file; returns once its health service says SERVING."""
 
@@ -28,21 +48,7 @@ class Serve:
         self.wait_serving()
 
     def wait_serving(self) -> None:
-        deadline = time.monotonic() + START_SECONDS
-        with grpc.insecure_channel(self.address) as channel:
-            health = health_pb2_grpc.HealthStub(channel)
-            while True:
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"boardbot serve exited ({self.proc.returncode}): {self.log_text()}")
-                try:
-                    if health.Check(health_pb2.HealthCheckRequest(), timeout=1).status == \
-                            health_pb2.HealthCheckResponse.SERVING:
-                        return
-                except grpc.RpcError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"boardbot serve did not start: {self.log_text()}")
-                time.sleep(0.1)
+        wait_healthy(self.address, self.proc, "boardbot serve", self.log_text)
 
     def log_text(self) -> str:
         self.log.flush()
@@ -161,19 +167,7 @@ class Nginx:
         """Returns once a health check through nginx reaches a server."""
         self.proc = subprocess.Popen(self.command + ["-g", "daemon off;"], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + START_SECONDS
-        with grpc.insecure_channel(self.address) as channel:
-            health = health_pb2_grpc.HealthStub(channel)
-            while True:
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"nginx exited ({self.proc.returncode}): {self.error_log()}")
-                try:
-                    health.Check(health_pb2.HealthCheckRequest(), timeout=1)
-                    return
-                except grpc.RpcError:
-                    if time.monotonic() > deadline:
-                        raise AssertionError(f"nginx did not answer: {self.error_log()}") from None
-                    time.sleep(0.05)
+        wait_healthy(self.address, self.proc, "nginx", self.error_log)
 
     def error_log(self) -> str:
         path = self.directory / "error.log"
