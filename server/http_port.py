@@ -39,7 +39,6 @@ from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError, clip
-from .limits import client_of
 from .master import Call, GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
@@ -110,8 +109,9 @@ def connect_call(ctx) -> Call:
     timeout_ms = ctx.timeout_ms()
     deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000.0
     address = ctx.client_address()
-    return Call(ctx.request_headers().get("authorization"), deadline,
-                client_of(address.rsplit(":", 1)[0]) if address else None)
+    headers = ctx.request_headers()
+    return Call(headers.get("authorization"), deadline, address.rsplit(":", 1)[0] if address else None,
+                headers.get("x-forwarded-for"))
 
 
 async def _raise_connect(err: ServiceError) -> None:
@@ -372,6 +372,10 @@ class HttpPort:
         host, port = split_address(address)
         config = uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None, access_log=False,
                                 http="httptools", loop="none", server_header=False,
+                                # the client's address is the socket's: uvicorn's own default would take
+                                # X-Forwarded-For from any loopback caller; the game master reads the
+                                # header itself, from --trusted-proxy peers only (limits.real_client)
+                                proxy_headers=False,
                                 timeout_graceful_shutdown=grace, timeout_keep_alive=30,
                                 **(tls.uvicorn_options() if tls is not None else {}))
         config.load()

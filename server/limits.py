@@ -7,7 +7,9 @@ shared store). 0 turns a limit off (for load tests from one machine, say); a
 call past one gets RESOURCE_EXHAUSTED with a QuotaFailure naming the limit and,
 where waiting helps, a RetryInfo.
 
-A client is its address (``client_of``), the same on the gRPC and the browser port.
+A client is its address (``client_of``), the same on the gRPC and the browser port;
+behind a proxy named in ``--trusted-proxy``, the address the proxy reports in
+X-Forwarded-For (``real_client``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ class Limits:
     # games one client address holds in the store (running, and finished until they expire or
     # are deleted): without it one patient client could fill --max-games alone
     max_games_per_client: int = 1000
+    # the proxies whose X-Forwarded-For header names the real client (real_client): without
+    # them, every caller behind nginx or a load balancer is the proxy, one client for all
+    trusted_proxies: tuple = ()
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:
@@ -73,6 +78,60 @@ def client_of(host: str | None) -> str | None:
         if not address.is_loopback:
             return str(ipaddress.IPv6Network((address, 64), strict=False))
     return str(address)
+
+
+# a header lists one hop per proxy on the way; a longer list is someone's padding, and only
+# its right end (the hops our proxies appended) is ever read
+MAX_FORWARDED_HOPS = 16
+
+
+def trusted_networks(specs) -> tuple:
+    """``--trusted-proxy`` values (addresses or CIDR networks, comma-separated or repeated)
+    as networks; a ValueError names a value that is neither."""
+    networks = []
+    for spec in specs:
+        for item in str(spec).split(","):
+            if item.strip():
+                try:
+                    networks.append(ipaddress.ip_network(item.strip(), strict=False))
+                except ValueError:
+                    raise ValueError(f"{item.strip()!r} is not an address or a network (10.0.0.0/8, ::1)") from None
+    return tuple(networks)
+
+
+def _address(host: str | None):
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host.strip().strip("[]").split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _trusted(address, networks) -> bool:
+    return address is not None and any(address.version == n.version and address in n for n in networks)
+
+
+def real_client(peer: str | None, forwarded_for: str | None, networks: tuple) -> str | None:
+    """The client a call counts for (``client_of``): the peer's address, unless the peer is a
+    trusted proxy, whose X-Forwarded-For header then names the hop before it. The header is
+    read from the right, the way the proxies appended to it, past every trusted proxy, to the
+    first address no trusted proxy is: what a caller wrote into the header itself sits left
+    of that and is never believed (nginx's real_ip_recursive reads it so). A hop that is not
+    an address stops the walk at the last proxy that could be trusted."""
+    host = peer
+    if networks and forwarded_for and _trusted(_address(peer), networks):
+        for hop in reversed(forwarded_for.split(",")[-MAX_FORWARDED_HOPS:]):
+            address = _address(hop)
+            if address is None:
+                break
+            host = str(address)
+            if not _trusted(address, networks):
+                break
+    return client_of(host)
 
 
 class RateLimiter:

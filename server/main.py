@@ -48,6 +48,8 @@ def run_server(args, slot=None, ready=None) -> int:
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
     options = search_options(args)
     options.update(store_options(args))
+    options["limits"] = limits_of(args)  # flags checked before any worker starts
+    options["tls"] = tls_of(args)
     metrics_address = args.metrics_address or os.environ.get("BOARDBOT_METRICS_ADDRESS") or None
     if metrics_address and slot is not None:  # each process its own port
         host, _, port = metrics_address.rpartition(":")
@@ -61,8 +63,6 @@ def run_server(args, slot=None, ready=None) -> int:
                           max_memory=options.pop("ai_worker_memory") * (1 << 20) or None)
     options.pop("ai_nice", None)
     options.pop("ai_worker_memory", None)
-    options["limits"] = limits_of(args)
-    options["tls"] = tls_of(args)
     options["reflection_on"] = not getattr(args, "no_reflection", False)
     http_address = args.http_address
     if http_address is not None and slot is not None:  # any process serves any game: each its own port
@@ -101,12 +101,17 @@ def limits_of(args):
     """The ``Limits`` from ``boardbot serve``'s flags."""
     import dataclasses
 
-    from .limits import Limits
+    from .limits import Limits, trusted_networks
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
     for name, value in values.items():
         if value < 0:
             raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    proxies = getattr(args, "trusted_proxy", None) or [os.environ.get("BOARDBOT_TRUSTED_PROXIES", "")]
+    try:
+        values["trusted_proxies"] = trusted_networks(proxies)
+    except ValueError as err:
+        raise SystemExit(f"boardbot serve: --trusted-proxy {err}") from None
     return Limits(**values)
 
 

@@ -62,7 +62,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
-from .limits import Limits, RateLimiter
+from .limits import Limits, RateLimiter, real_client
 from .store import ClientFull, GameStore, Live, Record, StoreFull
 
 log = structlog.get_logger("boardbot.server")
@@ -163,15 +163,19 @@ class Call:
     ``authorization``: the raw credentials value (``Bearer <token>``) or None;
     ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
     ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat); ``peer``: the client, for per-client limits (``limits.client_of``)."""
+    game_id, seat); ``address``: the peer's host as the transport reports it (None for an
+    in-process caller or a Unix socket) and ``forwarded_for``: its X-Forwarded-For header,
+    from which the master tells the client for per-client limits (``GameMaster.client``)."""
 
-    __slots__ = ("authorization", "deadline", "log", "peer")
+    __slots__ = ("authorization", "deadline", "log", "address", "forwarded_for")
 
-    def __init__(self, authorization: str | None = None, deadline: float | None = None, peer: str | None = None):
+    def __init__(self, authorization: str | None = None, deadline: float | None = None, address: str | None = None,
+                 forwarded_for: str | None = None):
         self.authorization = authorization
         self.deadline = deadline
         self.log: dict[str, Any] = {}
-        self.peer = peer  # the client's address (limits.client_of: quotas per client), if known
+        self.address = address
+        self.forwarded_for = forwarded_for
 
     @classmethod
     def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
@@ -517,6 +521,11 @@ class GameMaster:
         call.log["game"] = live.record["game"]
         return live, done
 
+    def client(self, call: Call) -> str | None:
+        """The client a call counts for in the per-client limits: its address, or behind a
+        proxy of ``limits.trusted_proxies`` the address the proxy forwarded (``real_client``)."""
+        return real_client(call.address, call.forwarded_for, self.limits.trusted_proxies)
+
     def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
         """The call acts as ``seat`` of this game: it must hold the seat's token."""
         call.log["seat"] = seat
@@ -573,11 +582,12 @@ class GameMaster:
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
-        if call.peer is not None:
-            wait = self._creations.take(call.peer)
+        client = self.client(call)
+        if client is not None:
+            wait = self._creations.take(client)
             if wait:
                 raise errors.quota_exceeded(
-                    f"client {call.peer} creates games faster than {self.limits.creates_per_second_per_client} "
+                    f"client {client} creates games faster than {self.limits.creates_per_second_per_client} "
                     f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
         name = request.game
         game = game_named(name, call)
@@ -632,8 +642,8 @@ class GameMaster:
         record = {"id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
                   "initial": state.to_dict(), "version": 0, "created": created, "updated": created,
                   "finished": None, "bot_to_move": False, "reproducible": request.reproducible}
-        if call.peer is not None:
-            record["creator"] = call.peer  # whose quota of stored games it takes (limits.max_games_per_client)
+        if client is not None:
+            record["creator"] = client  # whose quota of stored games it takes (limits.max_games_per_client)
         record["bot_to_move"] = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
             live = await self.store.create_live(Live(record, state), self.limits.max_games_per_client)
@@ -929,8 +939,9 @@ class GameMaster:
                     break
                 snap, _ = snap.advance(event, describe=False)
         self._kick(game_id)
-        slots = [("game", game_id)] + ([("peer", call.peer)] if call.peer else [])
-        self._take_watch_slots(slots, game_id, call.peer)
+        client = self.client(call)
+        slots = [("game", game_id)] + ([("peer", client)] if client else [])
+        self._take_watch_slots(slots, game_id, client)
         try:
             async for item in self._watch_from(game_id, name, seat, snap):
                 yield item

@@ -22,7 +22,6 @@ import structlog
 from grpc_status import rpc_status
 
 from . import errors, logs, metrics
-from .limits import client_of
 from .master import Call
 from .store import StoreUnavailable
 
@@ -136,14 +135,16 @@ def add_servicer(server, servicer, service) -> None:
 
 def call_of(context) -> Call:
     """The master's ``Call`` for a gRPC call."""
-    authorization = None
+    authorization = forwarded_for = None
     for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
+        if key == "authorization" and authorization is None:
             authorization = value
-            break
+        elif key == "x-forwarded-for" and forwarded_for is None:
+            forwarded_for = value
     remaining = context.time_remaining()
     deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline, client_of(peer_host(context.peer() if hasattr(context, "peer") else None)))
+    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None),
+                forwarded_for)
 
 
 def peer_host(peer: str | None) -> str | None:

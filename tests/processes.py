@@ -129,13 +129,17 @@ def nginx_binary() -> str:
     return binary
 
 
-def render_nginx_conf(shipped: str, listen: str, upstreams: list[str], directory) -> str:
+def render_nginx_conf(shipped: str, listen: str, upstreams: list[str], directory, bind: str | None = None) -> str:
     """deploy/nginx.conf for a run on loopback: its upstream's `server` line becomes one per
     address, it listens on ``listen``, and the pid file, logs and temp directories go to
-    ``directory`` (writable without root). Everything else is the shipped file; each edit
-    must match exactly once, so a change to the file that the rendering misses fails here."""
+    ``directory`` (writable without root); ``bind``: the address it calls the servers from
+    (a loopback address apart from the clients', as a proxy's own address is). Everything
+    else is the shipped file; each edit must match exactly once, so a change to the file
+    that the rendering misses fails here."""
     edits = [
         ("server boardbot:50051;", " ".join(f"server {address};" for address in upstreams)),
+        *([("grpc_pass grpc://boardbot;", f"grpc_pass grpc://boardbot;\n            grpc_bind {bind};")]
+          if bind else []),
         ("listen 50051 http2;", f"listen {listen} http2;"),
         ("http {", "http {\n    access_log %s;\n%s" % (directory / "access.log", "".join(
             f"    {name}_temp_path {directory / name};\n" for name in NGINX_TEMP_PATHS))),
@@ -151,11 +155,11 @@ class Nginx:
     """deploy/nginx.conf, rendered for loopback, in front of ``upstreams`` (HOST:PORT);
     ``check()`` is `nginx -t`, ``start()`` runs it in the foreground (daemon off)."""
 
-    def __init__(self, upstreams: list[str], directory):
+    def __init__(self, upstreams: list[str], directory, bind: str | None = None):
         self.directory = directory
         self.address = f"127.0.0.1:{free_port()}"
         self.conf = directory / "nginx.conf"
-        self.conf.write_text(render_nginx_conf(NGINX_CONF.read_text(), self.address, upstreams, directory))
+        self.conf.write_text(render_nginx_conf(NGINX_CONF.read_text(), self.address, upstreams, directory, bind))
         self.command = [nginx_binary(), "-p", str(directory), "-e", str(directory / "error.log"),
                         "-c", str(self.conf)]
         self.proc = None

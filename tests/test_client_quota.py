@@ -15,8 +15,10 @@ from google.rpc import error_details_pb2
 from boardbot.client import Client, error_details
 from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
-from boardbot.server.limits import Limits, client_of
+from boardbot.server.limits import Limits, client_of, real_client, trusted_networks
 from boardbot.server.rpc import peer_host
+from boardbot.v1 import game_service_pb2 as gs
+from boardbot.v1 import game_service_pb2_grpc as gs_grpc
 from conftest import wait_until_finished
 from tests.processes import RedisServer, Serve
 from tests.test_http_port import detail
@@ -34,6 +36,82 @@ def test_a_client_is_its_address_the_same_on_both_ports():
     assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
     assert client_of("fe80::1%eth0") == "fe80::/64"
     assert peer_host("unix:/tmp/boardbot.sock") is None and client_of(None) is None
+
+
+def test_behind_a_trusted_proxy_the_client_is_the_hop_it_forwarded():
+    proxies = trusted_networks(["10.0.0.0/8", "192.168.1.5,::1"])
+    # not from a trusted proxy: the header is the caller's own writing and is ignored
+    assert real_client("203.0.113.9", "198.51.100.1", proxies) == "203.0.113.9"
+    assert real_client("203.0.113.9", "198.51.100.1", ()) == "203.0.113.9"
+    # from a trusted proxy: the hop it appended, whatever the caller wrote left of it
+    assert real_client("10.1.2.3", "198.51.100.1", proxies) == "198.51.100.1"
+    assert real_client("10.1.2.3", "6.6.6.6, 198.51.100.1", proxies) == "198.51.100.1"
+    # a chain of trusted proxies is walked to the first hop that is not one
+    assert real_client("10.1.2.3", "6.6.6.6, 198.51.100.1, 192.168.1.5, 10.9.9.9", proxies) == "198.51.100.1"
+    assert real_client("::1", "2001:db8:5:6::7", proxies) == "2001:db8:5:6::/64"  # then as client_of says
+    assert real_client("::ffff:10.0.0.1", "198.51.100.1", proxies) == "198.51.100.1"  # IPv4-mapped is IPv4
+    # a garbled hop stops the walk at the last proxy that could be trusted
+    assert real_client("10.1.2.3", "198.51.100.1, unknown", proxies) == "10.1.2.3"
+    assert real_client("10.1.2.3", "198.51.100.1, 10.0.0.7, " + "x" * 5000, proxies) == "10.1.2.3"
+    # a header of only trusted hops: the last one, the farthest proxy
+    assert real_client("10.1.2.3", "10.0.0.7", proxies) == "10.0.0.7"
+    # padding past MAX_FORWARDED_HOPS is never read
+    assert real_client("10.1.2.3", ", ".join(["198.51.100.1"] + ["10.0.0.7"] * 40), proxies) == "10.0.0.7"
+    assert real_client(None, "198.51.100.1", proxies) is None  # in process: no client
+    with pytest.raises(ValueError, match="'nginx' is not an address"):
+        trusted_networks(["10.0.0.0/8,nginx"])
+
+
+def _create_forwarded(address: str, forwarded_for: str) -> grpc.RpcError | None:
+    """CreateGame over gRPC with an X-Forwarded-For header; the error, if refused."""
+    with grpc.insecure_channel(address) as channel:
+        stub = gs_grpc.GameServiceStub(channel)
+        try:
+            stub.CreateGame(gs.CreateGameRequest(game="frogriders"), metadata=[("x-forwarded-for", forwarded_for)],
+                            timeout=30)
+        except grpc.RpcError as err:
+            return err
+    return None
+
+
+def _post_forwarded(srv: BackgroundServer, forwarded_for: str) -> int:
+    host, port = srv.running.http.address.rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("POST", "/boardbot.v1.GameService/CreateGame", json.dumps({"game": "frogriders"}),
+                 {"Content-Type": "application/json", "X-Forwarded-For": forwarded_for})
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_forwarded_client_counts_only_behind_a_trusted_proxy():
+    """Loopback stands for the proxy: trusted, each forwarded address is a client of its own on
+    both ports; untrusted (the default), a caller writing the header is still itself."""
+    logs.configure(enabled=False)
+    srv = BackgroundServer(limits=Limits(max_games_per_client=2, trusted_proxies=trusted_networks(["127.0.0.1"])),
+                           http_address="127.0.0.1:0")
+    try:
+        for forwarded in ("198.51.100.1", "6.6.6.6, 198.51.100.1"):  # the second: one the caller prepended
+            assert _create_forwarded(srv.address, forwarded) is None
+        err = _create_forwarded(srv.address, "198.51.100.1")
+        _check_exhausted_over_grpc(err, 2, client="198.51.100.1")
+        assert _post_forwarded(srv, "198.51.100.1") == 429  # the browser port counts the same client
+        assert _post_forwarded(srv, "198.51.100.2") == 200  # another one behind the same proxy
+        assert _create_forwarded(srv.address, "198.51.100.2") is None
+        store = srv.running.master.store
+        assert srv.call(store.count_created_by("198.51.100.1")) == 2
+        assert srv.call(store.count_created_by("198.51.100.2")) == 2
+        assert srv.call(store.count_created_by("127.0.0.1")) == 0
+    finally:
+        srv.stop()
+    srv = BackgroundServer(limits=Limits(max_games_per_client=2), http_address="127.0.0.1:0")
+    try:
+        assert _create_forwarded(srv.address, "198.51.100.1") is None
+        assert _post_forwarded(srv, "198.51.100.2") == 200
+        _check_exhausted_over_grpc(_create_forwarded(srv.address, "198.51.100.3"), 2)  # 127.0.0.1 all along
+        assert srv.call(srv.running.master.store.count_created_by("127.0.0.1")) == 2
+    finally:
+        srv.stop()
 
 
 def _check_exhausted_over_grpc(err: grpc.RpcError, limit: int, client: str = "127.0.0.1") -> None:

@@ -26,6 +26,9 @@ HUMAN = "human"
 # what a client sees when nginx could not get an answer from a server: a 502 from nginx
 # (UNAVAILABLE), or a stream reset when the server died mid-stream (INTERNAL)
 LOST = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL)
+# nginx calls the servers from this address (grpc_bind), the clients reach nginx from
+# 127.0.0.1: the servers trust it as their proxy (--trusted-proxy)
+PROXY = "127.0.0.3"
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +38,14 @@ def stack(tmp_path_factory):
     redis_server = RedisServer(directory)
     servers, nginx = [], None
     try:
-        servers = [Serve(["--store", redis_server.url, "--ai-workers", "0"], directory / f"serve{i}.log")
-                   for i in range(2)]
-        nginx = Nginx([s.address for s in servers], directory)
+        servers = [Serve(["--store", redis_server.url, "--ai-workers", "0", "--trusted-proxy", PROXY],
+                         directory / f"serve{i}.log") for i in range(2)]
+        nginx = Nginx([s.address for s in servers], directory, bind=PROXY)
         checked = nginx.check()
         assert checked.returncode == 0, checked.stderr
         nginx.start()
         with Client(nginx.address, timeout=15) as client:
-            yield nginx, servers, client
+            yield nginx, servers, client, redis_server
     finally:
         if nginx is not None:
             nginx.stop()
@@ -143,7 +146,7 @@ def assert_every_acknowledged_move_is_kept(client: Client, game, acknowledged: l
 
 
 def test_the_shipped_config_passes_nginx_t(stack):
-    nginx, servers, _ = stack
+    nginx, servers, _, _ = stack
     checked = nginx.check()
     assert checked.returncode == 0 and "test is successful" in checked.stderr, checked.stderr
     rendered = nginx.conf.read_text()
@@ -152,7 +155,7 @@ def test_the_shipped_config_passes_nginx_t(stack):
 
 
 def test_a_game_through_nginx_uses_both_servers_and_a_watch_sees_every_version(stack):
-    _, servers, client = stack
+    _, servers, client, _ = stack
     game = client.create_game("frogriders", seats=[HUMAN, HUMAN], seed=5)
     watcher = Watcher(client, game.game_id)
     watcher.start()
@@ -177,7 +180,7 @@ def test_a_game_through_nginx_uses_both_servers_and_a_watch_sees_every_version(s
     lambda c: c.create_game("no-such-game"),
 ], ids=["NOT_FOUND", "INVALID_ARGUMENT"])
 def test_error_statuses_pass_through_nginx_intact(stack, call):
-    nginx, servers, client = stack
+    nginx, servers, client, _ = stack
 
     def failure(c):
         with pytest.raises(grpc.RpcError) as err:
@@ -194,8 +197,28 @@ def test_error_statuses_pass_through_nginx_intact(stack, call):
         assert details["BadRequest"].field_violations[0].field == "game"
 
 
+def test_behind_nginx_a_caller_counts_as_itself_not_as_nginx_nor_as_what_it_claims(stack):
+    """The per-client limits count the address nginx forwards (X-Forwarded-For, read from
+    --trusted-proxy peers only), not nginx's own, and not a header the caller wrote."""
+    import redis
+
+    from boardbot.server.redis_store import PREFIX
+
+    _, _, client, redis_server = stack
+    creators = redis.Redis.from_url(redis_server.url)
+    before = {k.decode(): int(v) for k, v in creators.hgetall(PREFIX + "creators").items()}
+    for forged in (None, "198.51.100.66"):
+        metadata = [("x-forwarded-for", forged)] if forged else []
+        client.stub.CreateGame(game_service_pb2.CreateGameRequest(game="frogriders"), metadata=metadata,
+                               timeout=15)
+    after = {k.decode(): int(v) for k, v in creators.hgetall(PREFIX + "creators").items()}
+    creators.close()
+    assert after.get("127.0.0.1", 0) - before.get("127.0.0.1", 0) == 2, after
+    assert PROXY not in after and "198.51.100.66" not in after, after
+
+
 def test_a_server_killed_mid_game_leaves_the_game_playable_through_nginx(stack):
-    nginx, servers, client = stack
+    nginx, servers, client, _ = stack
     game = client.create_game("frogriders", seats=[HUMAN, HUMAN], seed=9)
     # two watches in a row: round robin puts them on different servers, so one of them
     # is on the server about to die

@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     for field, (flag, text) in Limits.flags().items():
         limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
                             help=f"{text} (default %(default)s)")
+    limits.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
+                        help="a proxy in front of the server (nginx, a load balancer), by address or network, "
+                             "repeated or comma-separated: a call from it counts for the client its "
+                             "X-Forwarded-For header names (default: $BOARDBOT_TRUSTED_PROXIES; none)")
     conn = serve.add_argument_group("connections and logs (docs/performance.md)")
     conn.add_argument("--keepalive-time", type=float, default=60.0, metavar="S",
                       help="send a keepalive ping on each connection this often (default 60; 0: off)")
