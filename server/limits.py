@@ -124,7 +124,8 @@ def real_client(peer: str | None, forwarded_for: str | None, networks: tuple) ->
     an address stops the walk at the last proxy that could be trusted."""
     host = peer
     if networks and forwarded_for and _trusted(_address(peer), networks):
-        for hop in reversed(forwarded_for.split(",")[-MAX_FORWARDED_HOPS:]):
+        hops = forwarded_for[-MAX_FORWARDED_HOPS * 48:].rsplit(",", MAX_FORWARDED_HOPS)[-MAX_FORWARDED_HOPS:]
+        for hop in reversed(hops):  # (48: the longest address with its separator, and some)
             address = _address(hop)
             if address is None:
                 break
