@@ -141,6 +141,14 @@ def measure(pool, name: str, cfg: dict, spec: str, opponent: str, looks: list[in
     base_rate = sum(r["share"] for r in base) / base_n
     decisions = sum(r["decisions"] for r in results)
     lo, hi = wilson(wins, games)
+    by_side = []  # where the sides differ (teams, roles): how the search does in each, next to greedy in it
+    for i, seats in enumerate(sides):
+        mine = [r["share"] for r in results if r["g"] % len(sides) == i]
+        theirs = [r["share"] for r in base if r["g"] % len(sides) == i]
+        side_lo, side_hi = wilson(sum(mine), len(mine)) if mine else (0.0, 1.0)
+        by_side.append({"seats": seats, "games": len(mine), "win_rate": round(sum(mine) / max(1, len(mine)), 4),
+                        "ci95": [round(side_lo, 4), round(side_hi, 4)],
+                        "greedy_baseline": round(sum(theirs) / max(1, len(theirs)), 4)})
     return {
         "game": name, "config": cfg, "mode": cfg.get("mode", ""), "players": cfg["players"],
         "sides": len(sides), "spec": spec, "opponent": opponent, "games": games,
@@ -150,7 +158,7 @@ def measure(pool, name: str, cfg: dict, spec: str, opponent: str, looks: list[in
         "ratio": round(wins / games / fair, 2), "verdict": state,
         "ms_per_decision": round(1000 * sum(r["seconds"] for r in results) / decisions, 1) if decisions else 0.0,
         "moves_per_game": round(sum(r["moves"] for r in results) / games, 1),
-        "wall_s": round(time.monotonic() - t0, 1),
+        "wall_s": round(time.monotonic() - t0, 1), "by_side": by_side,
     }
 
 
@@ -163,6 +171,27 @@ def markdown(rows: list[dict]) -> str:
                    f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f} | {r['fair_share']:.3f} | {r['ratio']:.2f} | "
                    f"{r['greedy_baseline']:.3f} ({r['baseline_games']}) | {r['ms_per_decision']} | {r['verdict']} |")
     return "\n".join(out)
+
+
+def side_name(row: dict, seats: list[int]) -> str:
+    if row["game"] == "fritanga" and row["mode"] == "chef":
+        return "the chef" if seats == [0] else "the foods"
+    return "seats " + ", ".join(str(q) for q in seats)
+
+
+def sides_markdown(rows: list[dict]) -> str:
+    """The rows whose sides are teams or roles, side by side: the search's wins playing each
+    side, next to greedy's in the same side on the same seeds (empty if none was measured)."""
+    out = ["| game | mode | players | side | games | win rate | 95 % CI | greedy in that side |",
+           "| --- | --- | ---: | --- | ---: | ---: | --- | ---: |"]
+    for r in rows:
+        if not r.get("by_side") or all(len(side["seats"]) == 1 for side in r["by_side"]):
+            continue
+        for side in r["by_side"]:
+            out.append(f"| {r['game']} | {r['mode'] or '–'} | {r['players']} | {side_name(r, side['seats'])} | "
+                       f"{side['games']} | {side['win_rate']:.3f} | {side['ci95'][0]:.3f}–{side['ci95'][1]:.3f} | "
+                       f"{side['greedy_baseline']:.3f} |")
+    return "\n".join(out) if len(out) > 2 else ""
 
 
 def main(argv=None) -> int:
@@ -188,6 +217,8 @@ def main(argv=None) -> int:
                  for i, (name, cfg) in enumerate(table_rows(registry.names(), None))}
         saved.sort(key=lambda r: order.get((r["game"], r["mode"], r["players"]), len(order)))
         print(markdown(saved))
+        if sides := sides_markdown(saved):
+            print("\nBy side, where the sides are teams or roles:\n\n" + sides)
         return 0
     players = {int(p) for p in args.players.split(",")} if args.players else None
     modes = set(args.modes.split(",")) if args.modes else None
@@ -210,6 +241,8 @@ def main(argv=None) -> int:
             pool.close()
     print(json.dumps({"spec": args.spec, "opponent": args.opponent, "seed": args.seed, "rows": rows}, indent=2))
     print(markdown(rows), file=sys.stderr)
+    if sides := sides_markdown(rows):
+        print(sides, file=sys.stderr)
     return 0
 
 

@@ -93,3 +93,16 @@ def test_one_tiny_run_of_each_bench_end_to_end():
     assert report["ratings"][0]["rating"] == 0 and report["presets_in_order"] is None
     assert "| frogriders | 2 | 2 |" in ladder.markdown([report])
     assert "| frogriders | – | 2 | 2 |" in table.markdown([row])
+    assert table.sides_markdown([row]) == ""  # one seat a side: nothing to break down
+
+
+def test_a_role_game_is_broken_down_by_side():
+    cfg = {"players": 3, "mode": "chef"}
+    row = table.measure(None, "fritanga", cfg, "ismcts:iterations=5", "greedy", [4], seed=2, baseline_games=4)
+    chef, foods = row["by_side"]
+    assert (chef["seats"], foods["seats"]) == ([0], [1, 2]) and chef["games"] == foods["games"] == 2
+    # the row's win rate is the mean of the sides' (each side played equally often)
+    assert abs((chef["win_rate"] + foods["win_rate"]) / 2 - row["win_rate"]) < 1e-3
+    assert 0.0 <= chef["greedy_baseline"] <= 1.0 and 0.0 <= foods["greedy_baseline"] <= 1.0
+    text = table.sides_markdown([row])
+    assert "| fritanga | chef | 3 | the chef | 2 |" in text and "| the foods |" in text
