@@ -1,6 +1,8 @@
 """The difficulty ladder: random, greedy and the three ISMCTS presets, rated against each other.
 
     python bench/ladder.py [--games frogriders,froccs] [--rounds 2] [--jobs 2] [--out reports/ladder.json]
+                           [--log reports/ladder.jsonl]
+    python bench/ladder.py --rate-log reports/ladder.jsonl [more.jsonl ...]
 
 Per game, one table (the first configuration with the game's smallest player
 count: two players where the game has them, else three). The bots meet in
@@ -16,6 +18,11 @@ fit of those pairwise results (Hunter's MM iterations), on the Elo scale
 (400 points = 10 : 1 odds), with random at 0. One virtual draw between every
 two bots keeps a bot that never loses at a finite rating. The 95 % intervals
 come from resampling whole games (a game's pairs are not independent).
+
+``--log`` appends every game to a file as it ends, so a long run that is
+stopped keeps what it played, and ``--rate-log`` rates the games of such
+files together: runs on other seeds (``--seed``) add up, a game logged twice
+counts once. The first bot of each set is the anchor at 0.
 
 The presets mean something when easy < medium < hard in every game; the
 output says for each game whether the ratings are in that order and whether
@@ -125,22 +132,38 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
 
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
-              meet: str = "neighbours") -> dict:
+              meet: str = "neighbours", log: str | None = None) -> dict:
+    """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
+    JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
+    (``--rate-log``)."""
     cfg = ladder_table(name)
     seatings = schedule(specs, cfg["players"], rounds, meet)
     job_list = [(name, cfg, g, s, specs, seed * 1_000_003 + g) for g, s in enumerate(seatings)]
     t0 = time.monotonic()
+    results = []
+    pool = None
     if jobs > 1:
         ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-        with ctx.Pool(jobs) as pool:
-            results = []
-            for r in pool.imap_unordered(_play, job_list):
-                results.append(r)
-                print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
-    else:
-        results = [_play(j) for j in job_list]
+        pool = ctx.Pool(jobs)
+    try:
+        for r in (pool.imap_unordered(_play, job_list) if pool else map(_play, job_list)):
+            results.append(r)
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed, **r}) + "\n")
+            print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
     print(file=sys.stderr)
-    results.sort(key=lambda r: r["g"])
+    report = rate_results(name, cfg, specs, results, seed, samples)
+    report.update(rounds=rounds, meet=meet, wall_s=round(time.monotonic() - t0, 1))
+    return report
+
+
+def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], seed: int, samples: int) -> dict:
+    """The ratings, with bootstrap intervals, of played games (``_play``'s results)."""
+    results = sorted(results, key=lambda r: (r.get("seed", seed), r["g"]))
     ratings = fit_ratings([p for r in results for p in pair_results(r)], len(specs))
     boot = bootstrap(results, len(specs), samples, seed)
     lo, hi = np.percentile(boot, 2.5, axis=0), np.percentile(boot, 97.5, axis=0)
@@ -155,21 +178,47 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
     steps = list(zip(presets, presets[1:]))  # none unless two presets are rated
     ordered = all(a["rating"] < b["rating"] for a, b in steps) if steps else None
     apart = all(a["ci95"][1] < b["ci95"][0] for a, b in steps) if steps else None
-    return {"game": name, "config": cfg, "games": len(results), "rounds": rounds, "meet": meet, "ratings": rows,
-            "presets_in_order": ordered, "preset_intervals_apart": apart, "wall_s": round(time.monotonic() - t0, 1)}
+    return {"game": name, "config": cfg, "games": len(results), "ratings": rows,
+            "presets_in_order": ordered, "preset_intervals_apart": apart}
+
+
+def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
+    """Every game of ``--log`` files, rated per game and set of bots; a game logged twice (the
+    same seed and number: a run repeated) counts once."""
+    groups: dict = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    key = (r["game"], tuple(r["bots"]))
+                    groups.setdefault(key, {"config": r["config"], "games": {}})["games"][(r["seed"], r["g"])] = r
+    reports = []
+    for (name, bots), group in groups.items():
+        report = rate_results(name, group["config"], list(bots), list(group["games"].values()), seed, samples)
+        report.update(seeds=sorted({s for s, _ in group["games"]}), rounds=None, meet="logged")
+        reports.append(report)
+    return reports
 
 
 def markdown(reports: list[dict]) -> str:
-    specs = [r["bot"] for r in reports[0]["ratings"]] if reports else []
-    head = "| game | players | games | " + " | ".join(f"`{s}`" for s in specs) + " | easy < medium < hard |"
-    out = [head, "| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- |"]
+    """One table per set of bots rated (the default five, or a subset such as the presets alone)."""
+    tables: dict = {}
     for rep in reports:
-        cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
-        order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
-        if rep["presets_in_order"]:
-            order += ", intervals apart" if rep["preset_intervals_apart"] else ", intervals overlap"
-        out.append(f"| {rep['game']} | {rep['config']['players']} | {rep['games']} | " + " | ".join(cells)
-                   + f" | {order} |")
+        tables.setdefault(tuple(r["bot"] for r in rep["ratings"]), []).append(rep)
+    out = []
+    for specs, group in tables.items():
+        if out:
+            out.append("")
+        out.append("| game | players | games | " + " | ".join(f"`{s}`" for s in specs) + " | easy < medium < hard |")
+        out.append("| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- |")
+        for rep in group:
+            cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
+            order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
+            if rep["presets_in_order"]:
+                order += ", intervals apart" if rep["preset_intervals_apart"] else ", intervals overlap"
+            out.append(f"| {rep['game']} | {rep['config']['players']} | {rep['games']} | " + " | ".join(cells)
+                       + f" | {order} |")
     return "\n".join(out)
 
 
@@ -185,6 +234,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--out", default=None, help="also write the JSON report here")
     ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
+    ap.add_argument("--log", default=None, help="append every game to this file as it ends (JSON lines)")
+    ap.add_argument("--rate-log", nargs="+", metavar="LOG",
+                    help="only rate the games of --log files (runs on different seeds add up)")
     args = ap.parse_args(argv)
     if args.render:
         saved = []
@@ -193,11 +245,20 @@ def main(argv=None) -> int:
                 saved += json.load(f)["reports"]
         print(markdown(saved))
         return 0
+    if args.rate_log:
+        reports = rate_logs(args.rate_log, args.bootstrap, args.seed)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump({"bots": sorted({r["bot"] for rep in reports for r in rep["ratings"]}), "reports": reports},
+                          f, indent=2)
+        print(markdown(reports))
+        return 0
     specs = args.bots.split(",")
     reports = []
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
-        reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet))
+        reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
+                                  args.log))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)

@@ -9,6 +9,7 @@ definitions, and one tiny run of each goes end to end on a real game.
 from __future__ import annotations
 
 import importlib.util
+import json
 import itertools
 import random
 from collections import Counter
@@ -106,3 +107,23 @@ def test_a_role_game_is_broken_down_by_side():
     assert 0.0 <= chef["greedy_baseline"] <= 1.0 and 0.0 <= foods["greedy_baseline"] <= 1.0
     text = table.sides_markdown([row])
     assert "| fritanga | chef | 3 | the chef | 2 |" in text and "| the foods |" in text
+
+
+def test_logged_ladder_games_add_up_across_runs_and_count_once(tmp_path):
+    log = tmp_path / "ladder.jsonl"
+    bots = ["random", "greedy"]
+    first = ladder.rate_game("frogriders", bots, rounds=1, seed=1, jobs=1, samples=10, log=str(log))
+    ladder.rate_game("frogriders", bots, rounds=1, seed=2, jobs=1, samples=10, log=str(log))
+    ladder.rate_game("frogriders", bots, rounds=1, seed=1, jobs=1, samples=10, log=str(log))  # seed 1 again
+    assert len(log.read_text().splitlines()) == 6
+    [merged] = ladder.rate_logs([str(log)], samples=10, seed=1)
+    assert merged["games"] == 4 and merged["seeds"] == [1, 2]
+    assert [r["games"] for r in merged["ratings"]] == [4, 4]
+    # one seed's games alone rate as the run that played them did
+    subset = [r for r in map(json.loads, log.read_text().splitlines()) if r["seed"] == 1][:2]
+    again = ladder.rate_results("frogriders", first["config"], bots, subset, seed=1, samples=10)
+    assert [r["rating"] for r in again["ratings"]] == [r["rating"] for r in first["ratings"]]
+    presets_only = ladder.rate_results("frogriders", first["config"], ["greedy", "random"],
+                                       [dict(r, seating=[1 - k for k in r["seating"]]) for r in subset], 1, 10)
+    text = ladder.markdown([merged, presets_only])  # two sets of bots: two tables
+    assert text.count("| game | players | games |") == 2
