@@ -154,7 +154,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
         if pool is not None:
-            pool.close()
+            pool.terminate()  # every result is in (or the run was stopped): no worker has more to do
     print(file=sys.stderr)
     report = rate_results(name, cfg, specs, results, seed, samples)
     report.update(rounds=rounds, meet=meet, wall_s=round(time.monotonic() - t0, 1))

@@ -9,8 +9,8 @@ definitions, and one tiny run of each goes end to end on a real game.
 from __future__ import annotations
 
 import importlib.util
-import json
 import itertools
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -123,7 +123,7 @@ def test_logged_ladder_games_add_up_across_runs_and_count_once(tmp_path):
     subset = [r for r in map(json.loads, log.read_text().splitlines()) if r["seed"] == 1][:2]
     again = ladder.rate_results("frogriders", first["config"], bots, subset, seed=1, samples=10)
     assert [r["rating"] for r in again["ratings"]] == [r["rating"] for r in first["ratings"]]
-    presets_only = ladder.rate_results("frogriders", first["config"], ["greedy", "random"],
-                                       [dict(r, seating=[1 - k for k in r["seating"]]) for r in subset], 1, 10)
-    text = ladder.markdown([merged, presets_only])  # two sets of bots: two tables
+    reordered = ladder.rate_results("frogriders", first["config"], ["greedy", "random"],
+                                    [dict(r, seating=[1 - k for k in r["seating"]]) for r in subset], 1, 10)
+    text = ladder.markdown([merged, reordered])  # two sets of bots: two tables
     assert text.count("| game | players | games |") == 2
