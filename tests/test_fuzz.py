@@ -15,6 +15,7 @@ docs/security.md.
 from __future__ import annotations
 
 import collections
+import concurrent.futures
 import copy
 import os
 import pathlib
@@ -23,6 +24,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import grpc
@@ -44,6 +46,8 @@ LONG = os.environ.get("BOARDBOT_LONG") == "1"
 INPUTS = int(os.environ.get("BOARDBOT_FUZZ_INPUTS") or (1_000_000 if LONG else 600))
 BURST = 20                       # inputs between two health checks
 MEMORY_BOUND_MB = 1500           # the server process's resident memory may not pass this
+CALL_DEADLINE, STREAM_DEADLINE = 1.0, 0.3  # seconds a fuzz call may take
+CONCURRENT_CALLS = 8             # a burst's inputs in flight at once
 NORMAL_CALL_BOUND = 0.5          # seconds for GetGame after a burst (the long run's figure is in the docs)
 FOUND = ROOT / "reports" / "fuzz"     # inputs that broke a run (reports/ is not committed)
 REGRESSIONS = pathlib.Path(__file__).parent / "fuzz_regressions"  # <method>-<what>.bin: inputs once broken
@@ -193,6 +197,8 @@ class Target:
         self.known_game = created.game.game_id
         self.tokens = [t.token for t in created.seat_tokens]
         self.outcomes: collections.Counter = collections.Counter()
+        self.seconds: collections.Counter = collections.Counter()  # time spent per method
+        self.counting = threading.Lock()
         self.inputs = 0
         self.peak_mb = 0.0
         self.slowest_normal = 0.0
@@ -201,12 +207,15 @@ class Target:
     def stats(self):
         return self.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
 
-    def raw(self, method: str, data: bytes, streaming: bool):
+    def raw(self, method: str, data: bytes, streaming: bool, with_token: bool = False):
         call = (self.channel.unary_stream if streaming else self.channel.unary_unary)(
             method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
-        metadata = [("authorization", f"Bearer {self.tokens[0]}")] if random.random() < 0.5 else None
+        metadata = [("authorization", f"Bearer {self.tokens[0]}")] if with_token else None
+        started = time.monotonic()
         try:
-            result = call(data, timeout=3, metadata=metadata)
+            # Short deadlines: a search asked for minutes or a watch on a quiet game is cut off (and
+            # must be cancelled in the server) rather than stalling the burst.
+            result = call(data, timeout=STREAM_DEADLINE if streaming else CALL_DEADLINE, metadata=metadata)
             if streaming:
                 for _ in zip(range(3), result):
                     pass
@@ -214,11 +223,14 @@ class Target:
             code = grpc.StatusCode.OK
         except grpc.RpcError as err:
             code = err.code()
-        self.inputs += 1
-        self.outcomes[code.name] += 1
+        with self.counting:  # the fuzzer's calls run on several threads
+            self.inputs += 1
+            self.outcomes[code.name] += 1
+            self.seconds[method.rsplit("/", 1)[1]] += time.monotonic() - started
+            number = self.inputs
         if code in FORBIDDEN:  # keep the input: replayed by test_regressions once fixed (copy it there)
             FOUND.mkdir(parents=True, exist_ok=True)
-            kept = FOUND / f"{method.rsplit('/', 1)[1].lower()}-{self.inputs}.bin"
+            kept = FOUND / f"{method.rsplit('/', 1)[1].lower()}-{number}.bin"
             kept.write_bytes(data)
             raise AssertionError(f"{method} answered {code.name}; the input is in {kept}")
         return code
@@ -247,7 +259,8 @@ def target():
     yield t
     t.close()
     print(f"\nfuzz: {t.inputs} inputs; outcomes {dict(t.outcomes)}; peak server memory {t.peak_mb:.0f} MB; "
-          f"slowest normal call after a burst {t.slowest_normal * 1000:.1f} ms")
+          f"slowest normal call after a burst {t.slowest_normal * 1000:.1f} ms; "
+          f"seconds by method {dict((m, round(s, 1)) for m, s in t.seconds.most_common())}")
 
 
 def method_path(service: str, method) -> str:
@@ -270,45 +283,53 @@ FUZZ_SETTINGS = settings(max_examples=max(1, INPUTS // BURST), deadline=None, da
 @given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["bytes", "message", "view", "foreign"]))
 def test_no_input_breaks_the_server(target, seed, kind):
     rng = random.Random(seed)
-    for _ in range(BURST):
-        service, method = rng.choice(METHODS)
-        path, streaming = method_path(service, method), method.server_streaming
-        if kind == "bytes":
-            data = rng.randbytes(rng.choice([0, 1, 5, 64, 4096]))
-        elif kind == "message":
-            message = message_factory.GetMessageClass(method.input_type)()
-            fill(message, rng)
-            if rng.random() < 0.5 and message.DESCRIPTOR.fields_by_name.get("game_id") is not None:
-                message.game_id = target.known_game
-            data = message.SerializeToString()
-        elif kind == "view":
-            game, view = rng.choice(VIEWS)
-            sent = mutate(view, rng)
-            try:
-                proto_view = convert.to_proto(common_pb2.View, game, sent)
-            except Exception:  # noqa: BLE001 - the proto cannot carry this mutation: send the original
-                proto_view = convert.to_proto(common_pb2.View, game, view)
-            request = bot_service_pb2.ChooseMoveRequest(
-                game=game, view=proto_view, bot=rng.choice(["greedy", "random", "ismcts:iterations=30", ""]),
-                budget=bot_service_pb2.SearchBudget(iterations=rng.choice([1, 30])))
-            path, streaming, data = "/boardbot.v1.BotService/ChooseMove", False, request.SerializeToString()
-        else:  # another game's messages: a view of one game sent as another, a move to the wrong game
-            game, view = rng.choice(VIEWS)
-            other = rng.choice([g for g in GAMES if g != game])
-            if rng.random() < 0.5:
-                request = bot_service_pb2.ChooseMoveRequest(game=other, bot="greedy",
-                                                            view=convert.to_proto(common_pb2.View, game, view))
-                path, data = "/boardbot.v1.BotService/ChooseMove", request.SerializeToString()
-            else:
-                state_game = registry.get(game)
-                move = state_game.move_to_dict(state_game.new_state(None, 1).legal_moves()[0])
-                request = game_service_pb2.SubmitMoveRequest(
-                    game_id=target.known_game, seat=rng.randint(-1, 2),
-                    move=convert.to_proto(common_pb2.Move, game, move))
-                path, data = "/boardbot.v1.GameService/SubmitMove", request.SerializeToString()
-            streaming = False
-        target.raw(path, data, streaming)
+    burst = [one_input(target, rng, kind) for _ in range(BURST)]
+    # Sent at once, as hostile callers would: a slow call (a search cut off by its deadline, a watch
+    # that waits) overlaps the others instead of stalling the run, and calls meet in the server.
+    list(CALLERS.map(lambda sent: target.raw(*sent), burst))
     target.check_health()
 
 
+def one_input(target: Target, rng: random.Random, kind: str) -> tuple[str, bytes, bool, bool]:
+    """One fuzz input of ``kind``: (method path, request bytes, server-streaming, send a token)."""
+    service, method = rng.choice(METHODS)
+    path, streaming = method_path(service, method), method.server_streaming
+    if kind == "bytes":
+        data = rng.randbytes(rng.choice([0, 1, 5, 64, 4096]))
+    elif kind == "message":
+        message = message_factory.GetMessageClass(method.input_type)()
+        fill(message, rng)
+        if rng.random() < 0.5 and message.DESCRIPTOR.fields_by_name.get("game_id") is not None:
+            message.game_id = target.known_game
+        data = message.SerializeToString()
+    elif kind == "view":
+        game, view = rng.choice(VIEWS)
+        sent = mutate(view, rng)
+        try:
+            proto_view = convert.to_proto(common_pb2.View, game, sent)
+        except Exception:  # noqa: BLE001 - the proto cannot carry this mutation: send the original
+            proto_view = convert.to_proto(common_pb2.View, game, view)
+        request = bot_service_pb2.ChooseMoveRequest(
+            game=game, view=proto_view, bot=rng.choice(["greedy", "random", "ismcts:iterations=30", ""]),
+            budget=bot_service_pb2.SearchBudget(iterations=rng.choice([1, 30])))
+        path, streaming, data = "/boardbot.v1.BotService/ChooseMove", False, request.SerializeToString()
+    else:  # another game's messages: a view of one game sent as another, a move to the wrong game
+        game, view = rng.choice(VIEWS)
+        other = rng.choice([g for g in GAMES if g != game])
+        if rng.random() < 0.5:
+            request = bot_service_pb2.ChooseMoveRequest(game=other, bot="greedy",
+                                                        view=convert.to_proto(common_pb2.View, game, view))
+            path, data = "/boardbot.v1.BotService/ChooseMove", request.SerializeToString()
+        else:
+            state_game = registry.get(game)
+            move = state_game.move_to_dict(state_game.new_state(None, 1).legal_moves()[0])
+            request = game_service_pb2.SubmitMoveRequest(
+                game_id=target.known_game, seat=rng.randint(-1, 2),
+                move=convert.to_proto(common_pb2.Move, game, move))
+            path, data = "/boardbot.v1.GameService/SubmitMove", request.SerializeToString()
+        streaming = False
+    return path, data, streaming, rng.random() < 0.5
+
+
+CALLERS = concurrent.futures.ThreadPoolExecutor(CONCURRENT_CALLS)
 VIEWS = real_views()
