@@ -47,6 +47,7 @@ INPUTS = int(os.environ.get("BOARDBOT_FUZZ_INPUTS") or (1_000_000 if LONG else 6
 BURST = 20                       # inputs between two health checks
 MEMORY_BOUND_MB = 1500           # the server process's resident memory may not pass this
 CALL_DEADLINE, STREAM_DEADLINE = 1.0, 0.3  # seconds a fuzz call may take
+PROGRESS_EVERY = 20_000          # a long run (-s) prints its figures this often
 CONCURRENT_CALLS = 8             # a burst's inputs in flight at once
 NORMAL_CALL_BOUND = 0.5          # seconds for GetGame after a burst (the long run's figure is in the docs)
 FOUND = ROOT / "reports" / "fuzz"     # inputs that broke a run (reports/ is not committed)
@@ -246,6 +247,9 @@ class Target:
         assert memory < MEMORY_BOUND_MB, f"the server uses {memory:.0f} MB"
         assert self.stats().worker_restarts == self.restarts0, "a search worker died"
         assert self.proc.poll() is None, "the server exited"
+        if LONG and self.inputs // PROGRESS_EVERY != (self.inputs - BURST) // PROGRESS_EVERY:
+            print(f"fuzz: {self.inputs} inputs, {dict(self.outcomes)}, peak {self.peak_mb:.0f} MB, "
+                  f"slowest normal call {self.slowest_normal * 1000:.1f} ms", flush=True)
 
     def close(self) -> None:
         self.channel.close()
