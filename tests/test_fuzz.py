@@ -52,6 +52,7 @@ CONCURRENT_CALLS = 8             # a burst's inputs in flight at once
 NORMAL_CALL_BOUND = 0.5          # seconds for GetGame after a burst (the long run's figure is in the docs)
 FOUND = ROOT / "reports" / "fuzz"     # inputs that broke a run (reports/ is not committed)
 REGRESSIONS = pathlib.Path(__file__).parent / "fuzz_regressions"  # <method>-<what>.bin: inputs once broken
+GOAWAY = "GOAWAY received"       # in the details of gRPC's client-side UNAVAILABLE at a connection's end
 FORBIDDEN = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN, grpc.StatusCode.UNAVAILABLE}
 SERVICES = [game_service_pb2.DESCRIPTOR.services_by_name["GameService"],
             bot_service_pb2.DESCRIPTOR.services_by_name["BotService"]]
@@ -200,30 +201,26 @@ class Target:
         self.outcomes: collections.Counter = collections.Counter()
         self.seconds: collections.Counter = collections.Counter()  # time spent per method
         self.counting = threading.Lock()
+        self.rotations = 0  # calls resent after losing the race with a connection's GOAWAY (raw)
         self.inputs = 0
         self.peak_mb = 0.0
         self.slowest_normal = 0.0
         self.restarts0 = self.stats().worker_restarts
 
     def stats(self):
-        return self.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
+        return resent_after_goaway(lambda: self.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(),
+                                                                     timeout=10))
 
     def raw(self, method: str, data: bytes, streaming: bool, with_token: bool = False):
-        call = (self.channel.unary_stream if streaming else self.channel.unary_unary)(
-            method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
-        metadata = [("authorization", f"Bearer {self.tokens[0]}")] if with_token else None
         started = time.monotonic()
-        try:
-            # Short deadlines: a search asked for minutes or a watch on a quiet game is cut off (and
-            # must be cancelled in the server) rather than stalling the burst.
-            result = call(data, timeout=STREAM_DEADLINE if streaming else CALL_DEADLINE, metadata=metadata)
-            if streaming:
-                for _ in zip(range(3), result):
-                    pass
-                result.cancel()
-            code = grpc.StatusCode.OK
-        except grpc.RpcError as err:
-            code = err.code()
+        code, details = self.send(method, data, streaming, with_token)
+        if code == grpc.StatusCode.UNAVAILABLE and GOAWAY in details:
+            # Not the server's answer: gRPC's client lost the race with the server's GOAWAY when
+            # the connection reached --max-connection-age (the server never saw the call). A
+            # client retries that, as gRPC advises for UNAVAILABLE; so does the fuzzer, once.
+            with self.counting:
+                self.rotations += 1
+            code, details = self.send(method, data, streaming, with_token)
         with self.counting:  # the fuzzer's calls run on several threads
             self.inputs += 1
             self.outcomes[code.name] += 1
@@ -233,12 +230,29 @@ class Target:
             FOUND.mkdir(parents=True, exist_ok=True)
             kept = FOUND / f"{method.rsplit('/', 1)[1].lower()}-{number}.bin"
             kept.write_bytes(data)
-            raise AssertionError(f"{method} answered {code.name}; the input is in {kept}")
+            raise AssertionError(f"{method} answered {code.name} ({details[:300]}); the input is in {kept}")
         return code
+
+    def send(self, method: str, data: bytes, streaming: bool, with_token: bool) -> tuple[grpc.StatusCode, str]:
+        call = (self.channel.unary_stream if streaming else self.channel.unary_unary)(
+            method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
+        metadata = [("authorization", f"Bearer {self.tokens[0]}")] if with_token else None
+        try:
+            # Short deadlines: a search asked for minutes or a watch on a quiet game is cut off (and
+            # must be cancelled in the server) rather than stalling the burst.
+            result = call(data, timeout=STREAM_DEADLINE if streaming else CALL_DEADLINE, metadata=metadata)
+            if streaming:
+                for _ in zip(range(3), result):
+                    pass
+                result.cancel()
+            return grpc.StatusCode.OK, ""
+        except grpc.RpcError as err:
+            return err.code(), err.details() or ""
 
     def check_health(self) -> None:
         started = time.monotonic()
-        self.games.GetGame(game_service_pb2.GetGameRequest(game_id=self.known_game), timeout=5)
+        resent_after_goaway(lambda: self.games.GetGame(game_service_pb2.GetGameRequest(game_id=self.known_game),
+                                                       timeout=5))
         took = time.monotonic() - started
         self.slowest_normal = max(self.slowest_normal, took)
         assert took < NORMAL_CALL_BOUND, f"a normal call took {took * 1000:.0f} ms after a burst"
@@ -249,12 +263,23 @@ class Target:
         assert self.proc.poll() is None, "the server exited"
         if LONG and self.inputs // PROGRESS_EVERY != (self.inputs - BURST) // PROGRESS_EVERY:
             print(f"fuzz: {self.inputs} inputs, {dict(self.outcomes)}, peak {self.peak_mb:.0f} MB, "
-                  f"slowest normal call {self.slowest_normal * 1000:.1f} ms", flush=True)
+                  f"slowest normal call {self.slowest_normal * 1000:.1f} ms, resent after GOAWAY "
+                  f"{self.rotations}", flush=True)
 
     def close(self) -> None:
         self.channel.close()
         self.proc.send_signal(signal.SIGTERM)
         self.proc.wait(30)
+
+
+def resent_after_goaway(call):
+    """``call()``, once more if it lost the race with a connection's GOAWAY (see Target.raw)."""
+    try:
+        return call()
+    except grpc.RpcError as err:
+        if err.code() != grpc.StatusCode.UNAVAILABLE or GOAWAY not in (err.details() or ""):
+            raise
+        return call()
 
 
 @pytest.fixture(scope="module")
@@ -263,7 +288,7 @@ def target():
     yield t
     t.close()
     print(f"\nfuzz: {t.inputs} inputs; outcomes {dict(t.outcomes)}; peak server memory {t.peak_mb:.0f} MB; "
-          f"slowest normal call after a burst {t.slowest_normal * 1000:.1f} ms; "
+          f"slowest normal call after a burst {t.slowest_normal * 1000:.1f} ms; resent after GOAWAY {t.rotations}; "
           f"seconds by method {dict((m, round(s, 1)) for m, s in t.seconds.most_common())}")
 
 
