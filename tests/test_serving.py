@@ -170,3 +170,30 @@ def test_an_inline_bot_chooses_what_the_executor_would(name):
             move = choose_inline(name, spec, world, seed)
             assert move == game.move_from_json(choose_move(name, spec, world.to_dict(), seed))
             state.apply(move)
+
+
+def test_calls_that_lose_the_race_with_an_aged_connection_are_retried():
+    """The server ends connections every --max-connection-age; a call sent just as one
+    closes fails UNAVAILABLE ("GOAWAY received") on gRPC's side, which the client
+    retries (its service config) for the calls a retry cannot harm: eight threads of
+    reads and idempotent moves over connections that age out every 0.1 s see no error."""
+    import concurrent.futures
+
+    from boardbot.server.app import BackgroundServer, ConnectionOptions
+
+    options = ConnectionOptions(max_connection_age=0.1, max_connection_age_grace=5.0)
+    with BackgroundServer(connections=options) as srv, Client(srv.address) as c:
+        game = c.create_game("frogriders", seats=["human", "human"], seed=1)
+        until = time.monotonic() + 4.0
+
+        def hammer(_):
+            calls = 0
+            while time.monotonic() < until:
+                game.seat(calls % 2).view()
+                c.get_game(game.game_id)
+                calls += 2
+            return calls
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            calls = sum(pool.map(hammer, range(8)))
+        assert calls > 1000

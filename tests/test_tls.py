@@ -140,3 +140,38 @@ def test_reflection_can_be_switched_off():
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)
+
+
+def test_the_python_client_and_boardbot_play_over_mutual_tls(certs):
+    """boardbot.client with tls_credentials, and `boardbot play --address --tls-ca --tls-cert
+    --tls-key`, against a server that asks for client certificates."""
+    import io
+
+    from boardbot.client import Client, tls_credentials
+    from boardbot.tools.play import play
+
+    server = TlsServe(certs, mutual=True)
+    address = f"127.0.0.1:{server.grpc_port}"
+    try:
+        credentials = tls_credentials(str(certs / "ca.pem"), str(certs / "client.pem"), str(certs / "client.key"))
+        with Client(address, timeout=10, credentials=credentials) as client:
+            game = client.create_game("frogriders", seats=["human", "random"])
+            view = game.seat(0).view()
+            assert view.my_turn and view.legal_moves
+            assert game.seat(0).play(move_id=0, expected_version=view.version).version > view.version
+        with Client(address, timeout=10, credentials=tls_credentials(str(certs / "ca.pem"))) as client:
+            with pytest.raises(grpc.RpcError) as err:  # no client certificate
+                client.game_types()
+            assert err.value.code() == grpc.StatusCode.UNAVAILABLE
+        with pytest.raises(ValueError):
+            tls_credentials(str(certs / "ca.pem"), cert_file=str(certs / "client.pem"))
+        out = io.StringIO()
+        assert play(address, "frogriders", ["random"], credentials=credentials, inp=io.StringIO("q\n"), out=out) == 0
+        assert "you quit without resigning" in out.getvalue()
+        cli = subprocess.run([sys.executable, "-m", "boardbot.tools.cli", "play", "frogriders", "--address", address,
+                              "--tls-ca", str(certs / "ca.pem"), "--tls-cert", str(certs / "client.pem"),
+                              "--tls-key", str(certs / "client.key")],
+                             input="q\n", capture_output=True, text=True, cwd=ROOT, env=process_env(), timeout=60)
+        assert cli.returncode == 0 and "you quit without resigning" in cli.stdout, cli.stderr
+    finally:
+        server.stop()

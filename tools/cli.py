@@ -108,6 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play a reproducible game: the same seed and moves give the same game")
     play.add_argument("--address", default=None,
                       help="a running server; without it one is started in-process on a free port")
+    play.add_argument("--tls-ca", default=None, metavar="PEM",
+                      help="--address has TLS: trust this CA (with --tls-cert alone: the system's roots)")
+    play.add_argument("--tls-cert", default=None, metavar="PEM",
+                      help="a client certificate, for a server with --tls-client-ca (with --tls-key)")
+    play.add_argument("--tls-key", default=None, metavar="PEM", help="the client certificate's key")
     play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME, "
                    "e.g. boardbot play dulore-jutunk --solo --project easy")
     play.set_defaults(run="boardbot.tools.play:play_main")

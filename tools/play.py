@@ -15,7 +15,7 @@ from typing import Callable, TextIO
 
 import grpc
 
-from boardbot.client import HUMAN, Client, View
+from boardbot.client import HUMAN, Client, View, tls_credentials
 from boardbot.server import convert
 from boardbot.v1 import common_pb2
 
@@ -73,7 +73,8 @@ def engine_view(view: View) -> dict:
 
 
 def play(address: str, game: str, opponents: list[str], seat: int = 0, config: dict | None = None,
-         seed: int | None = None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+         seed: int | None = None, inp: TextIO | None = None, out: TextIO | None = None,
+         credentials=None) -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
 
@@ -88,7 +89,7 @@ def play(address: str, game: str, opponents: list[str], seat: int = 0, config: d
     except convert.ProtoMismatch as err:
         say(f"cannot create the game: {err}")
         return 2
-    with Client(address) as client:
+    with Client(address, credentials=credentials) as client:
         client.wait_ready()
         try:
             created = client.create_game(game, config=message, seats=seats, seed=seed,
@@ -190,8 +191,20 @@ def play_main(args) -> int:
             players = None
     if players is not None and len(opponents) == 1 and players >= 1:
         opponents = opponents * (players - 1)  # one spec plays every other seat
+    if args.tls_ca or args.tls_cert or args.tls_key:
+        if not args.address:
+            print("--tls-ca, --tls-cert and --tls-key are for a server given by --address", file=sys.stderr)
+            return 2
     if args.address:
-        return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed)
+        credentials = None
+        if args.tls_ca or args.tls_cert or args.tls_key:  # a server with --tls-cert
+            try:
+                credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
+            except (ValueError, OSError) as err:
+                print(f"cannot use the TLS files: {err}", file=sys.stderr)
+                return 2
+        return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed,
+                    credentials=credentials)
     from boardbot.server.app import BackgroundServer
 
     logs.configure(enabled=False)  # the terminal is the player's

@@ -18,10 +18,20 @@ per-game messages, with the .proto field names (``View.state``,
 optional field absent (a spectator's view has no ``seat``; see
 docs/api-contract.md). ``View.message`` is the ``SeatView`` itself. Errors are
 ``grpc.RpcError``; ``error_details`` decodes their ``google.rpc`` details.
+
+A server with TLS (``boardbot serve --tls-cert``): ``Client(address,
+credentials=tls_credentials(ca_file="ca.pem"))``, with ``cert_file`` and
+``key_file`` too where it asks for client certificates (``--tls-client-ca``).
+Calls that may safely be sent twice are retried by gRPC when the connection
+they were sent on was closing (UNAVAILABLE): the server ends every connection
+after ``--max-connection-age`` so clients rebalance, and a call can lose that
+race (``RETRY_POLICY``).
 """
 
 from __future__ import annotations
 
+import json
+import pathlib
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
@@ -35,6 +45,15 @@ from grpc_status import rpc_status
 from .v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 
 HUMAN = "human"
+# gRPC's retry policy (service config) for the calls a retry cannot harm: reads, the
+# searches (a pure function of their request), WatchGame (retried only before its first
+# message) and SubmitMove (this client always sends a request_id, which the server
+# deduplicates). Not CreateGame, Resign or DeleteGame.
+RETRIED_CALLS = {"boardbot.v1.GameService": ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame",
+                                             "SubmitMove"],
+                 "boardbot.v1.BotService": ["ChooseMove", "SuggestMove", "GetServingStats"]}
+RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
+                "retryableStatusCodes": ["UNAVAILABLE"]}
 GAME_ONEOF = "game"  # the oneof of GameConfig, View and Move that holds the per-game message
 
 
@@ -141,13 +160,32 @@ def _outcome(msg) -> dict | None:
                                      always_print_fields_with_no_presence=True)
 
 
-class Client:
-    """A connection to a boardbot server."""
+def service_config() -> str:
+    """The channel's service config: ``RETRY_POLICY`` for ``RETRIED_CALLS``."""
+    names = [{"service": service, "method": method} for service, methods in RETRIED_CALLS.items()
+             for method in methods]
+    return json.dumps({"methodConfig": [{"name": names, "retryPolicy": RETRY_POLICY}]})
 
-    def __init__(self, address: str, timeout: float = 30.0):
+
+def tls_credentials(ca_file: str | None = None, cert_file: str | None = None,
+                    key_file: str | None = None) -> grpc.ChannelCredentials:
+    """Credentials for a server with TLS: trust ``ca_file`` (PEM; default the system's
+    roots) and, for mutual TLS, present ``cert_file`` with its ``key_file``."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("a client certificate needs both cert_file and key_file")
+    read = lambda path: pathlib.Path(path).read_bytes() if path else None  # noqa: E731
+    return grpc.ssl_channel_credentials(read(ca_file), read(key_file), read(cert_file))
+
+
+class Client:
+    """A connection to a boardbot server (``credentials``: see ``tls_credentials``)."""
+
+    def __init__(self, address: str, timeout: float = 30.0, credentials: grpc.ChannelCredentials | None = None):
         self.address = address
         self.timeout = timeout
-        self.channel = grpc.insecure_channel(address)
+        options = [("grpc.service_config", service_config()), ("grpc.enable_retries", 1)]
+        self.channel = (grpc.secure_channel(address, credentials, options=options) if credentials is not None
+                        else grpc.insecure_channel(address, options=options))
         self.stub = game_service_pb2_grpc.GameServiceStub(self.channel)
         self.bots = bot_service_pb2_grpc.BotServiceStub(self.channel)
 
