@@ -53,8 +53,10 @@ class TlsServe:
                 "--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key")]
         if mutual:
             args += ["--tls-client-ca", str(certs / "ca.pem")]
+        # the log to a file: a pipe nobody reads would stall the server once it fills
+        self.log = open(certs / f"serve-{self.grpc_port}.log", "w+")
         self.proc = subprocess.Popen(args, cwd=ROOT, env=process_env(), stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=self.log, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -63,11 +65,13 @@ class TlsServe:
                 return
             except OSError:
                 time.sleep(0.1)
-        raise AssertionError(self.proc.stderr.read() if self.proc.poll() is not None else "no listener")
+        self.log.seek(0)
+        raise AssertionError(self.log.read() if self.proc.poll() is not None else "no listener")
 
     def stop(self):
         self.proc.send_signal(signal.SIGTERM)
         self.proc.wait(20)
+        self.log.close()
 
 
 def list_types(channel) -> int:
@@ -173,5 +177,14 @@ def test_the_python_client_and_boardbot_play_over_mutual_tls(certs):
                               "--tls-key", str(certs / "client.key")],
                              input="q\n", capture_output=True, text=True, cwd=ROOT, env=process_env(), timeout=60)
         assert cli.returncode == 0 and "you quit without resigning" in cli.stdout, cli.stderr
+        report = certs / "loadtest.json"
+        load = subprocess.run([sys.executable, "-m", "boardbot.tools.cli", "loadtest", "--target", address,
+                               "--tls-ca", str(certs / "ca.pem"), "--tls-cert", str(certs / "client.pem"),
+                               "--tls-key", str(certs / "client.key"), "--game", "frogriders", "--clients", "2",
+                               "--duration", "2", "--quiet", "--json-out", str(report)],
+                              capture_output=True, text=True, cwd=ROOT, env=process_env(), timeout=120)
+        assert load.returncode == 0, load.stderr
+        run = json.loads(report.read_text())["runs"][0]
+        assert run["errors"]["total"] == 0 and run["calls"]["SubmitMove"]["count"] > 0
     finally:
         server.stop()

@@ -88,9 +88,15 @@ class GrpcBackend:
 
         self.grpc = grpc
         self.channels = []
+        credentials = None
+        if self.opts.tls is not None:
+            from boardbot.client import tls_credentials
+
+            credentials = tls_credentials(*self.opts.tls)
         for i in range(max(1, self.opts.channels)):
             options = [("grpc.use_local_subchannel_pool", 1)] if self.opts.channels > 1 else []
-            self.channels.append(grpc.aio.insecure_channel(self.target, options=options))
+            self.channels.append(grpc.aio.secure_channel(self.target, credentials, options=options)
+                                 if credentials is not None else grpc.aio.insecure_channel(self.target, options=options))
         self.stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in self.channels]
         self.bot_stubs = [bot_service_pb2_grpc.BotServiceStub(c) for c in self.channels]
 

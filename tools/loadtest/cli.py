@@ -18,6 +18,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument("--also-in-process", action="store_true",
                        help="after the run against --target, run the same load in process; the report puts "
                             "them side by side")
+    where.add_argument("--tls-ca", metavar="PEM", help="the target has TLS: trust this CA (default with "
+                       "--tls-cert: the system's roots)")
+    where.add_argument("--tls-cert", metavar="PEM", help="a client certificate, for a target with --tls-client-ca")
+    where.add_argument("--tls-key", metavar="PEM", help="the client certificate's key")
     where.add_argument("--server-pid", type=int, action="append", default=None,
                        help="the server's pid for its CPU use (default: the process listening on the "
                             "target's port, when the target is this machine)")
@@ -105,6 +109,16 @@ def options_from(args):
         raise SystemExit("boardbot loadtest: give --target HOST:PORT or --in-process")
     if args.also_in_process and not args.target:
         raise SystemExit("boardbot loadtest: --also-in-process needs --target")
+    tls = None
+    if args.tls_ca or args.tls_cert or args.tls_key:
+        if not args.target:
+            raise SystemExit("boardbot loadtest: --tls-ca, --tls-cert and --tls-key are for a --target")
+        if bool(args.tls_cert) != bool(args.tls_key):
+            raise SystemExit("boardbot loadtest: a client certificate needs both --tls-cert and --tls-key")
+        for path in (args.tls_ca, args.tls_cert, args.tls_key):
+            if path and not os.path.isfile(path):
+                raise SystemExit(f"boardbot loadtest: no such file: {path}")
+        tls = (args.tls_ca, args.tls_cert, args.tls_key)
     try:
         scenarios = build(args.game, args.config, args.bots)
     except ScenarioError as err:
@@ -128,7 +142,7 @@ def options_from(args):
     if args.submit_view != "none" and args.views == "stream":
         raise SystemExit("boardbot loadtest: --submit-view reads views from SubmitMove; not with --views stream")
     return Options(
-        scenarios=scenarios, target=args.target if not args.in_process else None,
+        scenarios=scenarios, target=args.target if not args.in_process else None, tls=tls,
         model="open" if args.rate is not None else "closed", clients=args.clients, rate=args.rate or 0.0,
         move_rate=args.move_rate or 0.0, submit_view=args.submit_view,
         arrivals=args.arrivals, duration=duration, games=args.games, warmup=args.warmup, moves=args.moves,

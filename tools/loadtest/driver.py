@@ -58,6 +58,7 @@ START_DELAY = 0.3  # seconds between "everyone is ready" and the common start
 class Options:
     scenarios: list[Scenario]
     target: str | None = None  # None: in process
+    tls: tuple[str | None, str | None, str | None] | None = None  # the target has TLS: (CA, cert, key) PEM paths
     model: str = "closed"  # or "open"
     clients: int = 8
     move_rate: float = 0.0  # closed loop: > 0 paces the clients' SubmitMoves to this many a second in all
