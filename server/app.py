@@ -130,9 +130,12 @@ async def start(address: str, store: GameStore | None = None,
     CORS opened to ``cors_origins``. ``limits``: what one caller may take
     (``boardbot.server.limits``). ``tls``: serve both ports over TLS
     (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
+    limits = limits or Limits()
     options = (connections or ConnectionOptions()).grpc_options()
     if slot is not None:
         options.append(("grpc.so_reuseport", 1))
+    if limits.max_connections:  # gRPC core's own quota (boardbot.server.connections)
+        options.append(("grpc.max_allowed_incoming_connections", limits.max_connections))
     server = grpc.aio.server(options=options)
     searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
     store = store if store is not None else InMemoryStore()
@@ -144,7 +147,6 @@ async def start(address: str, store: GameStore | None = None,
         metrics.watch_searches(searches)
         games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
         store = metrics.MeasuredStore(store)
-    limits = limits or Limits()
     master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches, max_seconds=limits.max_bot_seconds),
                         retention=retention, limits=limits)
     service = GameService(master)
@@ -180,13 +182,17 @@ async def start(address: str, store: GameStore | None = None,
     if http_address is not None:
         from .http_port import HttpPort, build_app
 
-        http = HttpPort(build_app(master, advisor, cors_origins), http_address, tls=tls)
+        http = HttpPort(build_app(master, advisor, cors_origins), http_address, tls=tls, limits=limits)
         try:
             await http.start()
         except BaseException:
             await running.stop(0)
             raise
         running.http = http
+        if metrics_address is not None:
+            from . import metrics
+
+            metrics.watch_connections(http.guard)
     return running
 
 

@@ -39,6 +39,8 @@ from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError, clip
+from .connections import ConnectionGuard, guarded_protocol
+from .limits import Limits
 from .master import Call, GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
@@ -368,10 +370,11 @@ class HttpPort:
     """uvicorn serving ``build_app`` on the running event loop (no signal handlers of its own:
     ``boardbot serve`` owns SIGTERM and stops this port with the gRPC server)."""
 
-    def __init__(self, app, address: str, grace: float = 5.0, tls=None):
+    def __init__(self, app, address: str, grace: float = 5.0, tls=None, limits: Limits | None = None):
         host, port = split_address(address)
+        self.guard = ConnectionGuard(limits or Limits())  # connections in all and per client
         config = uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None, access_log=False,
-                                http="httptools", loop="none", server_header=False,
+                                http=guarded_protocol(self.guard), loop="none", server_header=False,
                                 # the client's address is the socket's: uvicorn's own default would take
                                 # X-Forwarded-For from any loopback caller; the game master reads the
                                 # header itself, from --trusted-proxy peers only (limits.real_client)

@@ -37,6 +37,10 @@ class Limits:
     # the proxies whose X-Forwarded-For header names the real client (real_client): without
     # them, every caller behind nginx or a load balancer is the proxy, one client for all
     trusted_proxies: tuple = ()
+    # open connections on each port, and from one client address on the browser port (gRPC core
+    # can cap only the total): each holds a file descriptor (boardbot.server.connections)
+    max_connections: int = 4096
+    max_connections_per_client: int = 128
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:
@@ -53,6 +57,9 @@ class Limits:
             "max_games_per_client": ("--max-games-per-client",
                                      "games one client address may hold in the store until it deletes them or "
                                      "they expire"),
+            "max_connections": ("--max-connections", "open connections on each port (gRPC, browser)"),
+            "max_connections_per_client": ("--max-connections-per-client",
+                                           "open browser-port connections from one client address"),
         }
 
     def allows(self, limit: int, count: int) -> bool:

@@ -49,6 +49,7 @@ def run_server(args, slot=None, ready=None) -> int:
     options = search_options(args)
     options.update(store_options(args))
     options["limits"] = limits_of(args)  # flags checked before any worker starts
+    check_open_files(options["limits"], http=args.http_address is not None)
     options["tls"] = tls_of(args)
     metrics_address = args.metrics_address or os.environ.get("BOARDBOT_METRICS_ADDRESS") or None
     if metrics_address and slot is not None:  # each process its own port
@@ -95,6 +96,21 @@ def tls_of(args):
     files = TlsFiles(cert, key, client_ca or None)
     files.check()
     return files
+
+
+def check_open_files(limits, http: bool) -> None:
+    """Lift the open-files limit to its hard limit, and say so in the log if it is still
+    below what --max-connections on each port needs (boardbot.server.connections)."""
+    import structlog
+
+    from .connections import FILES_RESERVED, raise_open_files_limit
+
+    soft, hard = raise_open_files_limit()
+    needed = limits.max_connections * (2 if http else 1) + FILES_RESERVED
+    if limits.max_connections and soft < needed:
+        structlog.get_logger("boardbot").warning(
+            "open_files_limit_low", open_files=soft, hard_limit=hard, needed=needed,
+            advice="raise the limit (ulimit -n, LimitNOFILE=) or lower --max-connections")
 
 
 def limits_of(args):

@@ -41,6 +41,9 @@ SEARCH_OVERRUN = Histogram("boardbot_search_overrun_seconds",
                            "A search's latency minus its time budget (negative: it answered early)", ["kind"],
                            buckets=(-0.05, -0.01, 0.0, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0))
 WORKER_RESTARTS = Gauge("boardbot_search_worker_restarts", "Search worker processes replaced after dying")
+HTTP_CONNECTIONS = Gauge("boardbot_http_connections", "Open connections on the browser port")
+HTTP_REFUSED = Gauge("boardbot_http_connections_refused", "Browser-port connections reset on arrival, by the limit "
+                     "they met (since the start)", ["limit"])
 STORE = Histogram("boardbot_store_operation_duration_seconds", "Store calls by operation", ["operation"],
                   buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1.0))
 
@@ -93,6 +96,13 @@ def watch_searches(searches) -> None:
     SEARCH_RUNNING.set_function(lambda: searches.running)
     SEARCH_QUEUED.set_function(lambda: searches.queued)
     WORKER_RESTARTS.set_function(lambda: searches.pool.restarts if searches.pool is not None else 0)
+
+
+def watch_connections(guard) -> None:
+    """The browser port's connection counts (``boardbot.server.connections``), read when scraped."""
+    HTTP_CONNECTIONS.set_function(lambda: guard.open)
+    for limit in ("max_connections", "max_connections_per_client"):
+        HTTP_REFUSED.labels(limit).set_function(lambda limit=limit: guard.refused[limit])
 
 
 async def refresh_games(store) -> None:
