@@ -34,7 +34,7 @@ import resource
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from .limits import Limits, _address, _trusted, client_of
+from .limits import Limits, client_of, is_trusted_proxy
 
 REQUEST_HEAD_SECONDS = 20.0  # to send a request line and headers, from connecting or from the last answer
 FILES_RESERVED = 512  # descriptors kept for the store, logs, workers and the listeners
@@ -54,7 +54,7 @@ class ConnectionGuard:
         if not self.limits.allows(self.limits.max_connections, self.open):
             self.refused["max_connections"] += 1
             return False, None
-        client = None if _trusted(_address(peer), self.limits.trusted_proxies) else client_of(peer)
+        client = None if is_trusted_proxy(peer, self.limits.trusted_proxies) else client_of(peer)
         if client is not None and not self.limits.allows(self.limits.max_connections_per_client,
                                                          self.by_client[client]):
             self.refused["max_connections_per_client"] += 1

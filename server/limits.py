@@ -122,6 +122,11 @@ def _trusted(address, networks) -> bool:
     return address is not None and any(address.version == n.version and address in n for n in networks)
 
 
+def is_trusted_proxy(peer: str | None, networks: tuple) -> bool:
+    """Whether ``peer`` (an address as a port reports it) is one of the ``--trusted-proxy`` networks."""
+    return _trusted(_address(peer), networks)
+
+
 def real_client(peer: str | None, forwarded_for: str | None, networks: tuple) -> str | None:
     """The client a call counts for (``client_of``): the peer's address, unless the peer is a
     trusted proxy, whose X-Forwarded-For header then names the hop before it. The header is
