@@ -150,7 +150,7 @@ def test_json_log_line_per_rpc_and_graceful_sigterm():
 
             def watch():
                 try:
-                    for _ in game.seat(1).watch():
+                    for _ in game.seat(1).watch(resume=False):
                         outcome["messages"] += 1
                 except grpc.RpcError as err:
                     outcome["error"] = err.code()

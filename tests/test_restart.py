@@ -34,7 +34,7 @@ class Watcher(threading.Thread):
 
     def run(self):
         try:
-            for _, view in self.seat.watch(from_version=self.from_version):
+            for _, view in self.seat.watch(from_version=self.from_version, resume=False):
                 self.versions.append(view.version)
         except grpc.RpcError as err:
             self.error = err

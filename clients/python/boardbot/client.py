@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
@@ -54,6 +55,7 @@ RETRIED_CALLS = {"boardbot.v1.GameService": ["GetGame", "GetView", "ListGames", 
                  "boardbot.v1.BotService": ["ChooseMove", "SuggestMove", "GetServingStats"]}
 RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
                 "retryableStatusCodes": ["UNAVAILABLE"]}
+RESUME_ATTEMPTS, RESUME_BACKOFF = 5, 0.1  # Seat.watch: reopenings in a row, and the first wait (s)
 GAME_ONEOF = "game"  # the oneof of GameConfig, View and Move that holds the per-game message
 
 
@@ -295,6 +297,14 @@ def _budget(seconds: float | None, iterations: int | None) -> bot_service_pb2.Se
     return budget
 
 
+def _resumable(err: grpc.RpcError) -> bool:
+    """Whether a watch stream that ended with ``err`` can be opened again from its last version."""
+    if err.code() == grpc.StatusCode.UNAVAILABLE:
+        return True
+    info = error_details(err).get("ErrorInfo")
+    return err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and info is not None and info.reason == "STREAM_NOT_READ"
+
+
 def _auth(token: str | None) -> tuple:
     return (("authorization", f"Bearer {token}"),) if token else ()
 
@@ -347,10 +357,29 @@ class Seat:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
         return self.client.stub.Resign(request, metadata=_auth(self.token), timeout=self.client.timeout).game
 
-    def watch(self, from_version: int | None = None) -> Iterator[tuple[Event | None, View]]:
-        """(None, first view), then (event, view after it) per version, until the game ends."""
-        request = game_service_pb2.WatchGameRequest(game_id=self.game_id, seat=self.number,
-                                                    from_version=from_version)
-        for item in self.client.stub.WatchGame(request, metadata=_auth(self.token)):
-            event = Event.from_message(item.game_event) if item.HasField("game_event") else None
-            yield event, View.from_message(item.view)
+    def watch(self, from_version: int | None = None, resume: bool = True) -> Iterator[tuple[Event | None, View]]:
+        """(None, first view), then (event, view after it) per version, until the game ends.
+
+        A stream can end before the game does: the server ends every connection after
+        ``--max-connection-age`` (its streams ``--max-connection-age-grace`` later),
+        restarts, or ends a stream its reader left unread (STREAM_NOT_READ). With
+        ``resume`` such a stream (UNAVAILABLE, or that RESOURCE_EXHAUSTED) is opened
+        again from the last version seen, up to ``RESUME_ATTEMPTS`` times in a row, and
+        the caller sees every version once, in order; without it the error is raised."""
+        last, failures = None, 0
+        while True:
+            request = game_service_pb2.WatchGameRequest(game_id=self.game_id, seat=self.number,
+                                                        from_version=from_version if last is None else last)
+            try:
+                for item in self.client.stub.WatchGame(request, metadata=_auth(self.token)):
+                    view = View.from_message(item.view)
+                    if last is not None and view.version <= last:
+                        continue  # a resumed stream starts with the version already seen
+                    last, failures = view.version, 0
+                    yield (Event.from_message(item.game_event) if item.HasField("game_event") else None), view
+                return
+            except grpc.RpcError as err:
+                if not (resume and _resumable(err)) or failures >= RESUME_ATTEMPTS:
+                    raise
+                failures += 1
+                time.sleep(min(RESUME_BACKOFF * 2 ** (failures - 1), 2.0))
