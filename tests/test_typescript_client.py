@@ -21,7 +21,7 @@ from google.protobuf import json_format
 
 from boardbot.engine import registry
 from boardbot.server import logs
-from boardbot.server.app import BackgroundServer
+from boardbot.server.app import BackgroundServer, ConnectionOptions
 from boardbot.server.convert import to_proto
 from boardbot.v1 import common_pb2
 
@@ -72,15 +72,20 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     npm = _npm()
     logs.configure(enabled=False)
     server = BackgroundServer(http_address="127.0.0.1:0")
+    # connections that end every 0.5 s (streams 0.2 s later): test/e2e/resume.test.ts watches across them
+    aging = BackgroundServer(connections=ConnectionOptions(max_connection_age=0.5, max_connection_age_grace=0.2))
     try:
         env = dict(os.environ, BOARDBOT_GRPC_URL=f"http://{server.address}",
-                   BOARDBOT_HTTP_URL=f"http://{server.running.http.address}", BOARDBOT_CASES=str(_cases(tmp_path)))
+                   BOARDBOT_HTTP_URL=f"http://{server.running.http.address}", BOARDBOT_CASES=str(_cases(tmp_path)),
+                   BOARDBOT_AGING_GRPC_URL=f"http://{aging.address}")
         result = subprocess.run([npm, "run", "e2e"], cwd=PACKAGE, env=env, capture_output=True, text=True,
                                 timeout=900)
     finally:
         server.stop()
+        aging.stop()
     out = result.stdout + result.stderr
     assert result.returncode == 0, out[-6000:]
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
-    assert passed == 5 * (2 * len(MODES) - 1 + 2), out[-3000:]  # 5 transports x (games + two API tests)
+    # 5 transports x (games + two API tests), and the watch across aged connections
+    assert passed == 5 * (2 * len(MODES) - 1 + 2) + 1, out[-3000:]

@@ -3,6 +3,7 @@
 import { create, fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
+import { Code, errorDetails } from "./errors.js";
 import { BotService, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
 import {
   GameConfigSchema,
@@ -21,6 +22,24 @@ import {
   type SubmitMoveResponse,
   type WatchGameResponse,
 } from "./gen/boardbot/v1/game_service_pb.js";
+
+/** A random request id (crypto.randomUUID is missing outside secure browser contexts). */
+function newRequestId(): string {
+  const random = globalThis.crypto?.randomUUID;
+  if (random !== undefined) return random.call(globalThis.crypto).replaceAll("-", "");
+  return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+}
+
+/** SeatHandle.watch: how many times in a row a stream is opened again, and the first wait before it. */
+export const RESUME_ATTEMPTS = 5;
+const RESUME_BACKOFF_MS = 100;
+
+/** Whether a watch stream that ended with `err` can be opened again from its last version. */
+function resumable(err: unknown): boolean {
+  const details = errorDetails(err);
+  return details.code === Code.Unavailable
+    || (details.code === Code.ResourceExhausted && details.reason === "STREAM_NOT_READ");
+}
 
 export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
 export type MoveInit = MessageInitShape<typeof MoveSchema>;
@@ -163,7 +182,7 @@ export class SeatHandle {
       seat: this.seat,
       choice,
       expectedVersion: options.expectedVersion === undefined ? undefined : BigInt(options.expectedVersion),
-      requestId: options.requestId ?? "",
+      requestId: options.requestId ?? newRequestId(),  // a retried move is then applied once
       responseView: options.responseView ?? ResponseView.UNSPECIFIED,
     }, bearer(this.token));
   }
@@ -184,12 +203,29 @@ export class SeatHandle {
   }
 
   /** This seat's view at `fromVersion` (default: now), then every later version in order until the game ends.
-   *  Abort `signal` to stop; after a dropped stream, resume from the last version seen. */
-  watch(fromVersion?: bigint | number, signal?: AbortSignal): AsyncIterable<WatchGameResponse> {
-    return this.client.games.watchGame({
-      gameId: this.gameId,
-      seat: this.seat,
-      fromVersion: fromVersion === undefined ? undefined : BigInt(fromVersion),
-    }, { ...bearer(this.token), signal });
+   *  Abort `signal` to stop. A stream the server ends before the game does (an aged connection, a restart,
+   *  a stream left unread: UNAVAILABLE or STREAM_NOT_READ) is opened again from the last version seen, up to
+   *  RESUME_ATTEMPTS times in a row, so every version comes once; with `resume` false the error is thrown. */
+  async *watch(fromVersion?: bigint | number, signal?: AbortSignal, resume = true): AsyncGenerator<WatchGameResponse> {
+    let last: bigint | undefined;
+    let failures = 0;
+    for (;;) {
+      const from = last ?? (fromVersion === undefined ? undefined : BigInt(fromVersion));
+      try {
+        for await (const item of this.client.games.watchGame({ gameId: this.gameId, seat: this.seat, fromVersion: from },
+          { ...bearer(this.token), signal })) {
+          const version = item.view?.version;
+          if (last !== undefined && version !== undefined && version <= last) continue;  // already seen
+          if (version !== undefined) last = version;
+          failures = 0;
+          yield item;
+        }
+        return;
+      } catch (err) {
+        if (!resume || signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
+        failures += 1;
+        await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** (failures - 1), 2000)));
+      }
+    }
   }
 }

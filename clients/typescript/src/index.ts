@@ -2,6 +2,7 @@
 // Node transports: "@boardbot/client/node"; browser transports: "@boardbot/client/web".
 export * from "./client.js";
 export * from "./errors.js";
+export { RETRIED_ON_UNAVAILABLE, retryRefusedAndUnavailable } from "./retry.js";
 export * from "./gen/boardbot/v1/common_pb.js";
 export * from "./gen/boardbot/v1/game_service_pb.js";
 export * from "./gen/boardbot/v1/bot_service_pb.js";
