@@ -370,8 +370,9 @@ class Seat:
         while True:
             request = game_service_pb2.WatchGameRequest(game_id=self.game_id, seat=self.number,
                                                         from_version=from_version if last is None else last)
+            stream = self.client.stub.WatchGame(request, metadata=_auth(self.token))
             try:
-                for item in self.client.stub.WatchGame(request, metadata=_auth(self.token)):
+                for item in stream:
                     view = View.from_message(item.view)
                     if last is not None and view.version <= last:
                         continue  # a resumed stream starts with the version already seen
@@ -383,3 +384,5 @@ class Seat:
                     raise
                 failures += 1
                 time.sleep(min(RESUME_BACKOFF * 2 ** (failures - 1), 2.0))
+            finally:
+                stream.cancel()  # a caller that stops reading frees the server's watch slot at once
