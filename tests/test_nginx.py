@@ -19,7 +19,7 @@ import grpc
 import pytest
 
 from boardbot.client import Client, error_details
-from boardbot.v1 import bot_service_pb2, common_pb2, game_service_pb2
+from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2
 from tests.processes import Nginx, RedisServer, Serve, nginx_binary
 
 HUMAN = "human"
@@ -234,7 +234,10 @@ def test_a_server_killed_mid_game_leaves_the_game_playable_through_nginx(stack):
     seat = client.get_game(game.game_id).decider
     search = bot_service_pb2.SuggestMoveRequest(game_id=game.game_id, seat=seat, bot="ismcts:time=2")
     auth = (("authorization", f"Bearer {game.tokens[seat]}"),)
-    searches = [client.bots.SuggestMove.future(search, metadata=auth, timeout=15) for _ in range(2)]
+    # on a channel without boardbot.client's retry policy, which would send the lost call again
+    bare = grpc.insecure_channel(client.address, options=[("grpc.enable_retries", 0)])
+    stub = bot_service_pb2_grpc.BotServiceStub(bare)
+    searches = [stub.SuggestMove.future(search, metadata=auth, timeout=15) for _ in range(2)]
     direct = [Client(server.address, timeout=15) for server in servers]
     try:
         while not all(c.serving_stats().running == 1 for c in direct):
@@ -245,6 +248,7 @@ def test_a_server_killed_mid_game_leaves_the_game_playable_through_nginx(stack):
             c.close()
     servers[0].kill()
     failures = [f.exception() for f in searches]  # the survivor's search runs to its end
+    bare.close()
     lost = [err for err in failures if err is not None]
     assert len(lost) == 1 and lost[0].code() in LOST, failures
     play_moves(client, game, rng, acknowledged)  # to the end, through nginx alone
