@@ -205,7 +205,6 @@ class Target:
         self.rotations = 0  # calls resent after losing the race with a connection's GOAWAY (raw)
         self.inputs = 0
         self.peak_mb = 0.0
-        self.slowest_normal = 0.0
         self.normal_calls: list[float] = []  # seconds of each check's normal call (the figures' p99)
         self.slow_checks = 0  # of them over NORMAL_CALL_P99
         self.restarts0 = self.stats().worker_restarts
@@ -257,7 +256,6 @@ class Target:
         resent_after_goaway(lambda: self.games.GetGame(game_service_pb2.GetGameRequest(game_id=self.known_game),
                                                        timeout=5))
         took = time.monotonic() - started
-        self.slowest_normal = max(self.slowest_normal, took)
         self.normal_calls.append(took)
         self.slow_checks += took > NORMAL_CALL_P99
         assert len(self.normal_calls) < 100 or self.slow_checks <= 0.01 * len(self.normal_calls), \

@@ -191,18 +191,17 @@ def play_main(args) -> int:
             players = None
     if players is not None and len(opponents) == 1 and players >= 1:
         opponents = opponents * (players - 1)  # one spec plays every other seat
-    if args.tls_ca or args.tls_cert or args.tls_key:
+    credentials = None
+    if args.tls_ca or args.tls_cert or args.tls_key:  # a server with --tls-cert
         if not args.address:
             print("--tls-ca, --tls-cert and --tls-key are for a server given by --address", file=sys.stderr)
             return 2
+        try:
+            credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
+        except (ValueError, OSError) as err:
+            print(f"cannot use the TLS files: {err}", file=sys.stderr)
+            return 2
     if args.address:
-        credentials = None
-        if args.tls_ca or args.tls_cert or args.tls_key:  # a server with --tls-cert
-            try:
-                credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
-            except (ValueError, OSError) as err:
-                print(f"cannot use the TLS files: {err}", file=sys.stderr)
-                return 2
         return play(args.address, args.game, opponents, seat=args.seat, config=config, seed=args.seed,
                     credentials=credentials)
     from boardbot.server.app import BackgroundServer

@@ -113,12 +113,13 @@ def options_from(args):
     if args.tls_ca or args.tls_cert or args.tls_key:
         if not args.target:
             raise SystemExit("boardbot loadtest: --tls-ca, --tls-cert and --tls-key are for a --target")
-        if bool(args.tls_cert) != bool(args.tls_key):
-            raise SystemExit("boardbot loadtest: a client certificate needs both --tls-cert and --tls-key")
-        for path in (args.tls_ca, args.tls_cert, args.tls_key):
-            if path and not os.path.isfile(path):
-                raise SystemExit(f"boardbot loadtest: no such file: {path}")
         tls = (args.tls_ca, args.tls_cert, args.tls_key)
+        from boardbot.client import tls_credentials
+
+        try:  # the files are read again in each generator process; fail here, before any load
+            tls_credentials(*tls)
+        except (ValueError, OSError) as err:
+            raise SystemExit(f"boardbot loadtest: cannot use the TLS files: {err}") from None
     try:
         scenarios = build(args.game, args.config, args.bots)
     except ScenarioError as err:
