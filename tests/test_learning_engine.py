@@ -169,7 +169,7 @@ def test_fritanga_observation_holds_the_pending_decisions_arguments():
                      "cold_water_geyser": args[1:2], "stir_swap": args[0:1]}.get(frame, [])
             want["frame_cells"] |= {c for c in cells if c >= 0}
             assert hot == want, (frame, args)
-            expected_left = args[left_at[frame]] / 3 if frame in left_at else 0.0
+            expected_left = args[left_at[frame]] / 7 if frame in left_at else 0.0  # the Lid with 6 foods
             assert block["frame_left"][0] == pytest.approx(expected_left), (frame, args)
             if frame in left_at:
                 seen.add(frame)

@@ -21,6 +21,7 @@ class Layout:
         self.mode = mode
         self.players = players
         self.foods = D.food_seats(mode, players)
+        self.skill_amounts = D.skill_amounts(len(self.foods))
         self.deck = D.deck_counts(mode, players)
         self.deck_size = sum(self.deck)
         self.universe = D.card_universe(mode, players)

@@ -97,14 +97,15 @@ CARD_TEXT = {**RULEBOOK_CARD_TEXT, **ASSUMED_CARD_TEXT}
 # --- chef skills (ASSUMPTION: game-data.md section 5; names invented) ---------
 # skill: (key, name, golden icon, effect)
 CHEF_SKILLS = (
-    ("skim", "Skimmer", True, "Remove 2 unoccupied cards."),
-    ("spatula", "Spatula", True, "Push 1 food 1 card in a direction of the chef's choice."),
+    ("skim", "Skimmer", True, "Remove 1 unoccupied card per food."),
+    ("spatula", "Spatula", True,
+     "Push 1 food per food but one (different foods) 1 card each, in directions of the chef's choice."),
     ("knife", "Knife", True, "Remove 1 unoccupied card next to each food (the Fissure of the chef)."),
-    ("lid", "Lift the lid", True, "Turn 3 face-down cards face up without applying them."),
+    ("lid", "Lift the lid", True, "Turn 1 face-down card per food, and 1 more, face up without applying them."),
     ("stir", "Stir", True, "Swap 2 unoccupied cards."),
     ("shake", "Shake the pan", True, "Every food is pushed 1 card in one direction chosen by the chef."),
     ("trim", "Trim the edge", True, "Remove every unoccupied card of an outer row or column."),
-    ("taste", "Taste test", True, "Discard 1 random card from a food's hand."),
+    ("taste", "Taste test", True, "Discard 1 random card from the hands of 1 food per food but one (different foods)."),
     ("not_so_fast", "Not so fast!", False, "Reaction, at any time: cancel a card just played by a food."),
 )
 SK_SKIM, SK_SPATULA, SK_KNIFE, SK_LID, SK_STIR, SK_SHAKE, SK_TRIM, SK_TASTE, SK_REACTION = range(9)
@@ -114,9 +115,35 @@ SKILL_BY_KEY = {s[0]: i for i, s in enumerate(CHEF_SKILLS)}
 GOLDEN = tuple(i for i, s in enumerate(CHEF_SKILLS) if s[2])
 assert len(GOLDEN) == GOLDEN_TURNS
 
-# Amounts that the effects use (ASSUMPTION table entries).
-SKIM_CARDS = 2
-LID_CARDS = 3
+
+def skill_amounts(foods: int) -> dict[int, int]:
+    """How many cards, pushes or tastes a scaled skill gives against ``foods`` foods.
+
+    ASSUMPTION (docs/rules/fritanga.md, "Chef balance by player count"): the
+    skills grow with the table, as the printed Splatter cards do (one per
+    player). With fixed amounts the chef never won with 5 to 7 players.
+    Counted over the food seats of the table, fried or not, so the amounts
+    are public and never change in a game. With 2 foods (3 players) they
+    are the amounts of the first version: 2, 1, 3 and 1.
+    """
+    return {SK_SKIM: foods, SK_SPATULA: foods - 1, SK_LID: foods + 1, SK_TASTE: foods - 1}
+
+
+def skill_text(skill: int, foods: int) -> str:
+    """A skill's effect with its amount for this table, e.g. "Remove 4 unoccupied cards."."""
+    n = skill_amounts(foods).get(skill)
+    if n is None:
+        return CHEF_SKILLS[skill][3]
+    if n == 1 and skill in (SK_SPATULA, SK_TASTE):
+        return {SK_SPATULA: "Push 1 food 1 card in a direction of the chef's choice.",
+                SK_TASTE: "Discard 1 random card from a food's hand."}[skill]
+    return {
+        SK_SKIM: f"Remove {n} unoccupied cards.",
+        SK_SPATULA: f"Push {n} different foods 1 card each, in directions of the chef's choice.",
+        SK_LID: f"Turn {n} face-down cards face up without applying them.",
+        SK_TASTE: f"Discard 1 random card from each of {n} different foods' hands.",
+    }[skill]
+
 MAINTENANCE_CARDS = 3  # RULEBOOK
 BREADCRUMB_CARDS = 2  # RULEBOOK
 F_RAYS_PEEKS = 2  # RULEBOOK

@@ -210,7 +210,12 @@ class FritangaRules:
                 stack.pop()
             self._remove_card(arg)
         elif t == F_SK_PUSH_SEAT:
-            stack[-1] = (F_SK_PUSH_DIR, arg)
+            left, chosen = _targets_left(f)
+            if left > 1:  # the next food is chosen after this push
+                stack[-1] = (F_SK_PUSH_SEAT, left - 1, chosen | _bit(arg))
+                stack.append((F_SK_PUSH_DIR, arg))
+            else:
+                stack[-1] = (F_SK_PUSH_DIR, arg)
         elif t == F_SK_PUSH_DIR:
             stack.pop()
             food = f[1]
@@ -246,7 +251,11 @@ class FritangaRules:
             for c in self._edge_cells(D.DIR_BY_NAME[arg]):
                 self._remove_card(c)
         elif t == F_SK_STEAL:
-            stack.pop()
+            left, chosen = _targets_left(f)
+            if left > 1:
+                stack[-1] = (F_SK_STEAL, left - 1, chosen | _bit(arg))
+            else:
+                stack.pop()
             stack.append((F_NFW, -1, _bit(arg), E_CSTEAL, arg, 0))
         else:  # pragma: no cover - every decision frame is handled above
             raise ValueError(f"no handler for frame {f!r} and move {move!r}")
@@ -479,9 +488,9 @@ class FritangaRules:
             self.note(None, f"the chef plays {D.SKILL_NAME[k]} ({self.chef_played}/{D.GOLDEN_TURNS})")
         stack = self.stack
         if k == D.SK_SKIM:
-            stack.append((F_SK_REMOVE, D.SKIM_CARDS))
+            stack.append((F_SK_REMOVE, self.lay.skill_amounts[k]))
         elif k == D.SK_SPATULA:
-            stack.append((F_SK_PUSH_SEAT,))
+            stack.append((F_SK_PUSH_SEAT, self.lay.skill_amounts[k], 0))
         elif k == D.SK_KNIFE:
             mask = 0
             for q in self.lay.foods:
@@ -490,7 +499,7 @@ class FritangaRules:
             if mask:
                 stack.append((A_ADJ, mask))
         elif k == D.SK_LID:
-            stack.append((F_SK_REVEAL, D.LID_CARDS))
+            stack.append((F_SK_REVEAL, self.lay.skill_amounts[k]))
         elif k == D.SK_STIR:
             stack.append((F_SK_SWAP, -1))
         elif k == D.SK_SHAKE:
@@ -498,7 +507,7 @@ class FritangaRules:
         elif k == D.SK_TRIM:
             stack.append((F_SK_EDGE,))
         elif k == D.SK_TASTE:
-            stack.append((F_SK_STEAL,))
+            stack.append((F_SK_STEAL, self.lay.skill_amounts[k], 0))
 
     # --- piece and card primitives --------------------------------------------
     def _take(self, s: int, k: int) -> None:
@@ -863,7 +872,8 @@ class FritangaRules:
                 moves.append(PASS)
             return moves
         if t == F_SK_PUSH_SEAT:
-            return [("choose_seat", q) for q in self.lay.foods if self.pos[q] >= 0]
+            chosen = _targets_left(f)[1]
+            return [("choose_seat", q) for q in self.lay.foods if self.pos[q] >= 0 and not chosen >> q & 1]
         if t == F_SK_ADJ:
             p = self.pos[f[1]]
             if p < 0:
@@ -878,7 +888,9 @@ class FritangaRules:
         if t == F_SK_EDGE:
             return [DIR_MOVES[d] for d in range(4) if self._edge_cells(d)]
         if t == F_SK_STEAL:
-            return [("choose_seat", q) for q in self.lay.foods if self.status[q] != FRIED and self.hands[q]]
+            chosen = _targets_left(f)[1]
+            return [("choose_seat", q) for q in self.lay.foods
+                    if self.status[q] != FRIED and self.hands[q] and not chosen >> q & 1]
         raise ValueError(f"no move generator for frame {f!r}")  # pragma: no cover
 
     # --- texts -------------------------------------------------------------
@@ -901,7 +913,7 @@ class FritangaRules:
             return f"react with {D.SKILL_NAME[D.SK_REACTION]} (cancel {card})"
         if kind == "skill":
             k = D.SKILL_BY_KEY[move[1]]
-            return f"play {D.SKILL_NAME[k]}: {D.CHEF_SKILLS[k][3]}"
+            return f"play {D.SKILL_NAME[k]}: {D.skill_text(k, len(self.lay.foods))}"
         if kind == "move":
             return f"move to {names[move[1]]}"
         arg = move[1]
@@ -1048,6 +1060,14 @@ class FritangaRules:
             f = self.stack[-1]
             self._moves = self._gen(f)
             self._decider = self._frame_decider(f)
+
+
+def _targets_left(f: tuple) -> tuple[int, int]:
+    """(foods still to choose, bit mask of the foods chosen) of a Spatula or Taste test frame.
+
+    A frame stored before the skills grew with the table has no arguments: one food.
+    """
+    return (f[1], f[2]) if len(f) > 2 else (1, 0)
 
 
 _ORDERS = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 9)}

@@ -309,3 +309,91 @@ def test_random_games_end_with_one_side_winning(mode, players):
         team = state.lay.team
         assert len({team[w] for w in res.winners}) == 1
         assert set(res.winners) == {q for q in range(players) if team[q] == team[res.winners[0]]}
+
+
+def five_player_chef_board(skills):
+    """Chef mode, 5 players: four foods on d4, h4, d8 and h8, baskets around them; the chef to play."""
+    foods = {1: "d4", 2: "h4", 3: "d8", 4: "h8"}
+    cards = {}
+    for spot in foods.values():
+        col, row = spot[0], int(spot[1:])
+        cards[spot] = "+basket"
+        for c, r in ((chr(ord(col) - 1), row), (chr(ord(col) + 1), row), (col, row - 1), (col, row + 1)):
+            cards[f"{c}{r}"] = "basket"
+    hands = {q: ["trampoline", "breadcrumbs", "maintenance"] for q in foods}
+    return build(mode="chef", players=5, cards=cards, pieces=foods, hands=hands, chef_hand=skills, turn=0)
+
+
+@pytest.mark.parametrize("players,skim,pushes,lid,tastes", [(3, 2, 1, 3, 1), (5, 4, 3, 5, 3), (7, 6, 5, 7, 5)])
+def test_the_scaled_skills_grow_with_the_foods(players, skim, pushes, lid, tastes):
+    foods = players - 1
+    amounts = D.skill_amounts(foods)
+    assert (amounts[D.SK_SKIM], amounts[D.SK_SPATULA], amounts[D.SK_LID], amounts[D.SK_TASTE]) == \
+        (skim, pushes, lid, tastes)
+    assert str(skim) in D.skill_text(D.SK_SKIM, foods) and str(lid) in D.skill_text(D.SK_LID, foods)
+
+
+def test_with_four_foods_the_skimmer_removes_four_cards():
+    s = five_player_chef_board(["skim", "stir"])
+    assert ("skill", "skim") in s.legal_moves()
+    assert "Remove 4 unoccupied cards." in s.move_text(("skill", "skim"))
+    do(s, ("skill", "skim"))
+    removed = []
+    for _ in range(4):
+        assert s.decider() == 0
+        c = next(m[1] for m in s.legal_moves() if m[0] == "choose_card")
+        removed.append(c)
+        do(s, ("choose_card", c))
+    assert all(s.grid[c] < 0 for c in removed)
+    assert s.decider() == 1, "the chef's turn ends after the fourth card"
+
+
+def test_with_four_foods_the_spatula_pushes_three_different_foods():
+    s = five_player_chef_board(["spatula", "stir"])
+    assert "Push 3 different foods 1 card each" in s.move_text(("skill", "spatula"))
+    do(s, ("skill", "spatula"))
+    left = [1, 2, 3, 4]
+    for q, direction in ((1, "west"), (2, "north"), (3, "south")):
+        assert s.decider() == 0
+        assert s.legal_moves() == [("choose_seat", f) for f in left], "a pushed food is not pushed again"
+        do(s, ("choose_seat", q))
+        do(s, ("choose_direction", direction))
+        left.remove(q)
+    assert [name(s, s.pos[q]) for q in (1, 2, 3, 4)] == ["c4", "h3", "d9", "h8"]
+    assert s.decider() == 1, "the chef's turn ends after the third push"
+
+
+def test_the_spatula_pushes_fewer_foods_when_fewer_stand_on_cards():
+    s = five_player_chef_board(["spatula", "stir"])
+    for q in (2, 3, 4):  # three foods in the oil: one food to push
+        s.grid[s.pos[q]] = -1
+        s.occ[s.pos[q]] = -1
+        s.pos[q] = -1
+        s.status[q] = D.OUT
+    do(s, ("skill", "spatula"))
+    assert s.legal_moves() == [("choose_seat", 1)]
+    do(s, ("choose_seat", 1))
+    do(s, ("choose_direction", "west"))
+    assert name(s, s.pos[1]) == "c4" and s.decider() == 1, "no second push: the chef's turn is over"
+
+
+def test_with_four_foods_the_taste_test_takes_a_card_from_three_different_foods():
+    s = five_player_chef_board(["taste", "stir"])
+    do(s, ("skill", "taste"))
+    for q in (1, 2, 4):
+        assert s.decider() == 0 and ("choose_seat", q) in s.legal_moves()
+        do(s, ("choose_seat", q))
+        assert ("choose_seat", q) not in s.legal_moves()
+    assert [len(s.hands[q]) for q in (1, 2, 3, 4)] == [2, 2, 3, 2]
+    assert s.decider() == 1
+
+
+def test_a_spatula_frame_stored_before_the_skills_grew_is_one_push():
+    s = five_player_chef_board(["stir"])
+    s.stack = [(D.A_END, 0), (D.F_SK_PUSH_SEAT,)]
+    s._settle()
+    s._run()
+    assert s.legal_moves() == [("choose_seat", f) for f in (1, 2, 3, 4)]
+    do(s, ("choose_seat", 2))
+    do(s, ("choose_direction", "north"))
+    assert name(s, s.pos[2]) == "h3" and s.decider() == 1, "one push, then the next turn"

@@ -471,8 +471,10 @@ export const FritangaCardCountSchema: GenMessage<FritangaCardCount> = /*@__PURE_
  *   CHEF_REACTION_WINDOW_NO_FRYING_WAY: [reacting seat, then the window's
  *   mask, effect, a, b].
  * - SKIM_REMOVE, LID_REVEAL: [cards left]; STIR_SWAP: [first cell or -1].
- * - CHEF_TURN, SPATULA_TARGET, SHAKE_DIRECTION, TRIM_EDGE, TASTE_TARGET,
- *   BEGIN: [].
+ * - SPATULA_TARGET, TASTE_TARGET: [foods still to choose, bit mask of the
+ *   foods already chosen] ([] in a game stored before the chef skills
+ *   grew with the table: one food).
+ * - CHEF_TURN, SHAKE_DIRECTION, TRIM_EDGE, BEGIN: [].
  * - BOOM_PUSHES: [seat, then pairs (pushed seat, direction)];
  *   SHAKE_PUSHES: [direction, bit mask of foods still to push];
  *   KNIFE_FOODS: [bit mask of foods still to do].
