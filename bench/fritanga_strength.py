@@ -13,6 +13,9 @@ Fritanga has no two-player mode, so the figures are per mode and role:
   ones), so the side advantage of 2 v 1 cancels out. Chance level 1/2.
 * ``chef``: ISMCTS is the chef (seat 0), the opponent bot plays every food.
 * ``foods``: ISMCTS plays every food, the opponent bot is the chef.
+* ``baseline``: the opponent bot in every seat, the chef's win rate: the
+  mode's balance between equal players (``--opponents ismcts:easy`` for
+  players who search; docs/rules/fritanga.md, "Chef balance by player count").
 
 For ``chef`` and ``foods`` the reference is the same bot on both sides
 (``baseline``: the chef's win rate when the opponent bot plays every seat),
@@ -101,6 +104,8 @@ def reference(pairing: str, n: int, baseline: dict | None) -> str:
         return f"1/{n}"
     if pairing == "teams":
         return "1/2"
+    if pairing == "baseline":
+        return "-"
     if baseline is None:
         return "?"
     chef = baseline["win_rate"]
@@ -182,12 +187,13 @@ def main(argv=None) -> int:
                       file=sys.stderr, flush=True)
     print(json.dumps(report, indent=2))
     print(file=sys.stderr)
-    print(f"{'mode':<7}{'n':>2}  {'ISMCTS as':<10}{'vs':<8}{'win rate':>9}  {'95% CI':<16}{'ref':>6}  {'ms/dec':>7}",
+    print(f"{'mode':<7}{'n':>2}  {'ISMCTS as':<11}{'vs':<8}{'win rate':>9}  {'95% CI':<16}{'ref':>6}  {'ms/dec':>7}",
           file=sys.stderr)
     for e in rows:
         ci = f"[{e['ci95'][0]:.3f}, {e['ci95'][1]:.3f}]"
-        role = {"versus": "one food", "teams": "a team", "chef": "the chef", "foods": "the foods"}[e["pairing"]]
-        print(f"{e['config']['mode']:<7}{e['config']['players']:>2}  {role:<10}{e['opponent']:<8}"
+        role = {"versus": "one food", "teams": "a team", "chef": "the chef", "foods": "the foods",
+                "baseline": "every seat"}[e["pairing"]]
+        print(f"{e['config']['mode']:<7}{e['config']['players']:>2}  {role:<11}{e['opponent']:<8}"
               f"{e['win_rate']:>9.3f}  {ci:<16}{e['reference']:>6}  {e['ms_per_decision']:>7.1f}", file=sys.stderr)
     return 0
 

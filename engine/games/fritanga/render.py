@@ -129,6 +129,8 @@ def decision_text(view: dict) -> str:
     if phase in ("maintenance_take", "breadcrumbs_place", "skim_remove", "lid_reveal") and len(args) >= 1:
         left = args[1] if phase in ("maintenance_take", "breadcrumbs_place") and len(args) > 1 else args[0]
         return f"{who}: {PHASE_TEXT[phase]} ({left} left)"
+    if phase in ("spatula_target", "taste_target") and len(args) >= 1 and args[0] > 1:
+        return f"{who}: {PHASE_TEXT[phase]} ({args[0]} foods left)"
     if phase == "maintenance_place" and len(args) >= 3:
         return f"{who}: Maintenance: put the card from {_cell_name(args[2], width)} next to another card"
     return f"{who}: {PHASE_TEXT.get(phase, phase)}"

@@ -101,3 +101,19 @@ def test_reaction_windows_say_who_reacts_and_to_what():
             "(the ninth card)?") in text
     assert "Not so fast! (the ninth card, a reaction at any time): still in the chef's hand" in text
     assert "decision: the chef (seat 0) to react out of turn" in render(s.view(1))
+
+
+def test_the_chef_is_told_how_many_foods_the_spatula_still_pushes():
+    foods = {1: "d4", 2: "h4", 3: "d8", 4: "h8"}
+    s = build(mode="chef", players=5, cards={spot: "+basket" for spot in foods.values()} | {"c4": "basket"},
+              pieces=foods, chef_hand=["spatula", "stir"], turn=0)
+    s.apply(("skill", "spatula"))
+    assert "Spatula: choose a food to push (3 foods left)" in render(s.view(0))
+    assert "Spatula: choose a food to push (3 foods left)" in render(via_proto(s.view(None)))
+    s.apply(("choose_seat", 1))
+    s.apply(("choose_direction", "west"))
+    assert "(2 foods left)" in render(s.view(0))
+    s.apply(("choose_seat", 2))
+    s.apply(("choose_direction", "north"))
+    text = render(s.view(0))
+    assert "Spatula: choose a food to push" in text and "foods left" not in text, "the last push says no count"
