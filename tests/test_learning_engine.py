@@ -126,7 +126,7 @@ def test_fritanga_observation_holds_the_pending_decisions_arguments():
     push, switch, steal, taste, remove = range(5)  # data.EFFECT_TEXT order
     windows = {"no_frying_way_window", "chef_reaction_window_no_frying_way"}
     left_at = {"breadcrumbs_place": 1, "f_rays_peek": 1, "maintenance_take": 1, "maintenance_place": 1,
-               "skim_remove": 0, "lid_reveal": 0}
+               "skim_remove": 0, "lid_reveal": 0, "spatula_target": 0, "taste_target": 0}
     seen = set()
     for cfg in ({"players": 4, "mode": "versus"}, {"players": 5, "mode": "chef"}, {"players": 6, "mode": "teams"}):
         layout = game.observation_layout(cfg)
@@ -174,4 +174,5 @@ def test_fritanga_observation_holds_the_pending_decisions_arguments():
             if frame in left_at:
                 seen.add(frame)
     # the kinds of decision with arguments that random games reach
-    assert {("window", push), ("window", remove), "chef_reaction_window", "breadcrumbs_place"} <= seen, seen
+    assert {("window", push), ("window", remove), "chef_reaction_window", "breadcrumbs_place",
+            "spatula_target"} <= seen, seen

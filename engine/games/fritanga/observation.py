@@ -29,7 +29,8 @@ EFFECT_FRAMES = {"no_frying_way_window", "chef_reaction_window_no_frying_way"}  
 # frames whose first argument is a seat other than the decider
 ARGS_SEAT = {"chef_reaction_window", "chef_reaction_window_no_frying_way", "spatula_direction", "knife_remove"}
 ARGS_LEFT = {"breadcrumbs_place": 1, "f_rays_peek": 1, "maintenance_take": 1, "maintenance_place": 1,
-             "skim_remove": 0, "lid_reveal": 0}  # frame -> the argument counting the cards or peeks left
+             "skim_remove": 0, "lid_reveal": 0, "spatula_target": 0, "taste_target": 0}
+# frame -> the argument counting the cards, peeks or foods left
 ARGS_CELLS = {"f_rays_peek": (2,), "maintenance_take": (2, 3), "maintenance_place": (2,), "cold_water_geyser": (1,),
               "stir_swap": (0,)}  # frame -> the arguments that are table cells (-1: none yet)
 ARGS_FRAMES = EFFECT_FRAMES | ARGS_SEAT | set(ARGS_LEFT) | set(ARGS_CELLS)
@@ -79,8 +80,8 @@ def layout(mode: str, players: int) -> ObservationLayout:
                     "who played No frying way!; spatula_direction: the food to push; knife_remove: the food "
                     "whose neighbouring card goes")
     lay.block("frame_card", KINDS, "chef_reaction_window: the card played, one-hot")
-    lay.block("frame_left", 1, f"the cards or peeks left (breadcrumbs_place, f_rays_peek, maintenance_take, "
-              f"maintenance_place, skim_remove, lid_reveal) / {LEFT:g}")
+    lay.block("frame_left", 1, f"the cards, peeks or foods left (breadcrumbs_place, f_rays_peek, maintenance_take, "
+              f"maintenance_place, skim_remove, lid_reveal, spatula_target, taste_target) / {LEFT:g}")
     lay.block("frame_cells", cells, "table cells the frame names (row * width + column): the card a No frying way! "
               "window would remove, f_rays_peek's first peeked card, the cards maintenance_take has moved, the card "
               "maintenance_place moves, the geyser of cold_water_geyser, the first card stir_swap chose")
@@ -114,7 +115,7 @@ def _frame_args(out: memoryview, o: int, n: int, rel: tuple[int, ...], frame: st
         if frame == "chef_reaction_window":  # seat, the card's kind
             out[seat_at + n + args[1]] = 1.0
     i = ARGS_LEFT.get(frame)
-    if i is not None:
+    if i is not None and i < len(args):  # a Spatula or Taste test frame stored before they grew has none
         out[cells_at - 1] = args[i] / LEFT
     for i in ARGS_CELLS.get(frame, ()):
         if args[i] >= 0:
