@@ -42,8 +42,8 @@ SHOTS = ROOT / "reports" / "web-screenshots"
 # One game of each kind against the random bot (the quickest), with the player count that ends
 # soonest; a hint is asked once in each, the frogriders game's first six decisions are made with
 # the keyboard alone and the game is reviewed with the AI afterwards, the Fröccs player resigns
-# at its 25th decision (the random bot finishes the game for it), and the solo game is also shot
-# on a phone-sized screen.
+# at its 25th decision (the random bot finishes the game for it), the solo game is also shot
+# on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills' amounts for 4 foods.
 CASES = [
     {"name": "frogriders", "choice": "game-frogriders", "params": {"players": 2}, "seats": ["random"],
      "hintAt": 3, "midAfter": 8, "review": True, "keyboard": 6},
@@ -53,6 +53,8 @@ CASES = [
      "hintAt": 3, "midAfter": 10, "resignAfter": 25},
     {"name": "fritanga", "choice": "game-fritanga", "params": {"players": 3}, "seats": ["random", "random"],
      "hintAt": 3, "midAfter": 8},
+    {"name": "fritanga-chef", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 5},
+     "seats": ["random"] * 4, "hintAt": 3, "midAfter": 8, "showsText": "Remove 4 unoccupied cards."},
     {"name": "dulore-jutunk", "choice": "game-dulore-jutunk", "params": {"players": 2}, "seats": ["random"],
      "hintAt": 3, "midAfter": 10},
     {"name": "dulore-jutunk-solo", "choice": "game-dulore-jutunk-solo",

@@ -73,6 +73,7 @@ async function decideByKeyboard(counts) {
 async function playCase(c) {
   const started = Date.now();
   await startGame(page, base, c);
+  if (c.showsText) await page.getByText(c.showsText).first().waitFor({ timeout: 10_000 });
   const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0 };
   let shotMid = false;
   for (;;) {

@@ -97,15 +97,15 @@ CARD_TEXT = {**RULEBOOK_CARD_TEXT, **ASSUMED_CARD_TEXT}
 # --- chef skills (ASSUMPTION: game-data.md section 5; names invented) ---------
 # skill: (key, name, golden icon, effect)
 CHEF_SKILLS = (
-    ("skim", "Skimmer", True, "Remove 1 unoccupied card per food."),
-    ("spatula", "Spatula", True,
-     "Push 1 food per food but one (different foods) 1 card each, in directions of the chef's choice."),
+    # F: the number of foods at the table (skill_amounts); the move texts give the numbers
+    ("skim", "Skimmer", True, "Remove F unoccupied cards."),
+    ("spatula", "Spatula", True, "Push F-1 different foods 1 card each, in directions of the chef's choice."),
     ("knife", "Knife", True, "Remove 1 unoccupied card next to each food (the Fissure of the chef)."),
-    ("lid", "Lift the lid", True, "Turn 1 face-down card per food, and 1 more, face up without applying them."),
+    ("lid", "Lift the lid", True, "Turn F+1 face-down cards face up without applying them."),
     ("stir", "Stir", True, "Swap 2 unoccupied cards."),
     ("shake", "Shake the pan", True, "Every food is pushed 1 card in one direction chosen by the chef."),
     ("trim", "Trim the edge", True, "Remove every unoccupied card of an outer row or column."),
-    ("taste", "Taste test", True, "Discard 1 random card from the hands of 1 food per food but one (different foods)."),
+    ("taste", "Taste test", True, "Discard 1 random card from each of F-1 different foods' hands."),
     ("not_so_fast", "Not so fast!", False, "Reaction, at any time: cancel a card just played by a food."),
 )
 SK_SKIM, SK_SPATULA, SK_KNIFE, SK_LID, SK_STIR, SK_SHAKE, SK_TRIM, SK_TASTE, SK_REACTION = range(9)
@@ -121,7 +121,7 @@ def skill_amounts(foods: int) -> dict[int, int]:
 
     ASSUMPTION (docs/rules/fritanga.md, "Chef balance by player count"): the
     skills grow with the table, as the printed Splatter cards do (one per
-    player). With fixed amounts the chef never won with 5 to 7 players.
+    player). With fixed amounts the chef almost never won with 5 to 7 players.
     Counted over the food seats of the table, fried or not, so the amounts
     are public and never change in a game. With 2 foods (3 players) they
     are the amounts of the first version: 2, 1, 3 and 1.

@@ -9,7 +9,7 @@ import type { GameUI, TableContext } from "./types.js";
 
 const INFO = data.fritanga;
 const CARDS = INFO.cards as Record<string, { name: string; text: string; hand: boolean }>;
-const SKILLS = INFO.skills as Record<string, { name: string; text: string }>;
+const SKILLS = INFO.skills as Record<string, { name: string; text: string; byFoods: Record<string, string> }>;
 const CELL = 46;
 const DIRECTIONS = [FritangaDirection.NORTH, FritangaDirection.EAST, FritangaDirection.SOUTH, FritangaDirection.WEST];
 const ARROWS: Record<number, string> = { 1: "↑ N", 2: "E →", 3: "↓ S", 4: "← W" };
@@ -111,7 +111,8 @@ function render(ctx: TableContext): HTMLElement {
   });
   const chef = v.chefSeat !== undefined ? h("section", { class: "chef", "aria-label": "Chef skills" },
     h("h3", {}, `The chef's skills (${v.chefCardsPlayed} of 8 golden skills played${v.finalRound ? ", final round" : ""})`),
-    h("div", { class: "cards small" }, v.chefHand.map((k) => ctx.point(card(SKILLS[k]?.name ?? "skill", SKILLS[k]?.text ?? "", "skill"),
+    h("div", { class: "cards small" }, v.chefHand.map((k) => ctx.point(card(SKILLS[k]?.name ?? "skill",
+      SKILLS[k]?.byFoods[v.players.length - 1] ?? SKILLS[k]?.text ?? "", "skill"),
       `chef skill ${SKILLS[k]?.name}`, `skill:${k}`)))) : null;
   const pile = (list: FritangaView["discard"]) => list.length
     ? list.map((c) => `${CARDS[c.card]?.name} ×${c.count}`).join(", ") : "none";
