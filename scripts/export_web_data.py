@@ -89,10 +89,11 @@ def fritanga_data() -> dict:
     cards = {enum_number(fritanga_pb2.FritangaCard, "FRITANGA_CARD", key): {
         "name": fritanga.CARD_NAME[kind], "text": fritanga.CARD_TEXT.get(key, ""), "hand": fritanga.IS_HAND[kind]}
         for kind, key in enumerate(fritanga.CARD_KEY)}
-    # "byFoods": the text with the numbers of a table with that many foods (2 to 6: 3 to 7 players)
+    # "byFoods": the text with the numbers of a table with that many foods (every chef-mode table)
+    lo, hi = fritanga.PLAYER_RANGE[fritanga.CHEF]
     skills = {enum_number(fritanga_pb2.FritangaSkill, "FRITANGA_SKILL", key): {
         "name": name, "text": text,
-        "byFoods": {foods: fritanga.skill_text(index, foods) for foods in range(2, 7)}}
+        "byFoods": {foods: fritanga.skill_text(index, foods) for foods in range(lo - 1, hi)}}
         for index, (key, name, _golden, text) in enumerate(fritanga.CHEF_SKILLS)}
     return {"cards": cards, "skills": skills}
 

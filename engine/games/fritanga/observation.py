@@ -23,7 +23,7 @@ STACK_DEPTH = 3  # the frames under the top one that are encoded too
 TURN, CARDS, HAND = 100.0, 100.0, 6.0
 HAND_STEP = 1 / HAND
 EFFECTS, DIRECTIONS = len(D.EFFECT_TEXT), len(D.DIRECTIONS)
-LEFT = float(D.skill_amounts(6)[D.SK_LID])  # the most cards a decision can have left (the Lid, 7 players)
+LEFT = float(D.skill_amounts(D.PLAYER_RANGE[D.CHEF][1] - 1)[D.SK_LID])  # the most left: the Lid with most foods
 # how the top frame's arguments (the view's ``args``: the frame tuple after its name) are encoded
 EFFECT_FRAMES = {"no_frying_way_window", "chef_reaction_window_no_frying_way"}  # seat, seats to ask, effect, a, b
 # frames whose first argument is a seat other than the decider
