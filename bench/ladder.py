@@ -21,8 +21,11 @@ come from resampling whole games (a game's pairs are not independent).
 
 ``--log`` appends every game to a file as it ends, so a long run that is
 stopped keeps what it played, and ``--rate-log`` rates the games of such
-files together: runs on other seeds (``--seed``) add up, a game logged twice
-counts once. The first bot of each set is the anchor at 0.
+files together, per game: runs on other seeds (``--seed``) add up, and so do
+runs of other sets of bots (the lower rungs in one run, the presets in
+another), since one fit needs only that the bots are linked by games; a game
+logged twice counts once. Random (else the first bot in ladder order) is the
+anchor at 0.
 
 The presets mean something when easy < medium < hard in every game; the
 output says for each game whether the ratings are in that order and whether
@@ -163,7 +166,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
 
 def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], seed: int, samples: int) -> dict:
     """The ratings, with bootstrap intervals, of played games (``_play``'s results)."""
-    results = sorted(results, key=lambda r: (r.get("seed", seed), r["g"]))
+    results = sorted(results, key=lambda r: (r.get("seed", seed), r["g"], tuple(r.get("bots", ()))))
     ratings = fit_ratings([p for r in results for p in pair_results(r)], len(specs))
     boot = bootstrap(results, len(specs), samples, seed)
     lo, hi = np.percentile(boot, 2.5, axis=0), np.percentile(boot, 97.5, axis=0)
@@ -183,22 +186,36 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
 
 
 def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
-    """Every game of ``--log`` files, rated per game and set of bots; a game logged twice (the
-    same seed and number: a run repeated) counts once."""
+    """Every game of ``--log`` files, rated per game and configuration: games between different
+    sets of bots are rated together (one Bradley-Terry fit needs only that the bots are linked
+    by games, so a run of the lower rungs and a run of the presets make one table). A game
+    logged twice (the same bots, seed and number: a run repeated) counts once."""
     groups: dict = {}
     for path in paths:
         with open(path) as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
-                    key = (r["game"], tuple(r["bots"]))
-                    groups.setdefault(key, {"config": r["config"], "games": {}})["games"][(r["seed"], r["g"])] = r
+                    key = (r["game"], json.dumps(r["config"], sort_keys=True))
+                    group = groups.setdefault(key, {"config": r["config"], "games": {}})
+                    group["games"][(tuple(r["bots"]), r["seed"], r["g"])] = r
     reports = []
-    for (name, bots), group in groups.items():
-        report = rate_results(name, group["config"], list(bots), list(group["games"].values()), seed, samples)
-        report.update(seeds=sorted({s for s, _ in group["games"]}), rounds=None, meet="logged")
+    for (name, _), group in groups.items():
+        bots = ladder_order({b for r in group["games"].values() for b in r["bots"]})
+        games = [dict(r, seating=[bots.index(r["bots"][k]) for k in r["seating"]])
+                 for r in group["games"].values()]
+        report = rate_results(name, group["config"], bots, games, seed, samples)
+        report.update(seeds=sorted({s for _, s, _ in group["games"]}), rounds=None, meet="logged",
+                      sets=[list(b) for b in sorted({b for b, _, _ in group["games"]})])
         reports.append(report)
     return reports
+
+
+def ladder_order(bots: set[str]) -> list[str]:
+    """The default ladder's order (random, greedy, easy, medium, hard), then any other bots by name;
+    the first is the anchor at 0."""
+    known = [b for b in DEFAULT_BOTS.split(",") if b in bots]
+    return known + sorted(bots - set(known))
 
 
 def markdown(reports: list[dict]) -> str:

@@ -127,3 +127,18 @@ def test_logged_ladder_games_add_up_across_runs_and_count_once(tmp_path):
                                     [dict(r, seating=[1 - k for k in r["seating"]]) for r in subset], 1, 10)
     text = ladder.markdown([merged, reordered])  # two sets of bots: two tables
     assert text.count("| game | players | games |") == 2
+
+
+def test_logged_games_of_different_sets_of_bots_make_one_table(tmp_path):
+    # the lower rungs in one run, the upper in another: one fit, anchored at random
+    log = tmp_path / "ladder.jsonl"
+    ladder.rate_game("frogriders", ["random", "greedy"], rounds=2, seed=1, jobs=1, samples=10, log=str(log))
+    ladder.rate_game("frogriders", ["greedy", "ismcts:iterations=5"], rounds=2, seed=1, jobs=1, samples=10,
+                     log=str(log))
+    [pooled] = ladder.rate_logs([str(log)], samples=10, seed=1)
+    assert [r["bot"] for r in pooled["ratings"]] == ["random", "greedy", "ismcts:iterations=5"]
+    assert pooled["games"] == 8 and [r["games"] for r in pooled["ratings"]] == [4, 8, 4]
+    assert pooled["sets"] == [["greedy", "ismcts:iterations=5"], ["random", "greedy"]]
+    assert pooled["ratings"][0]["rating"] == 0
+    # the same seed and game number under another set of bots is another game, not a repeat
+    assert len({(r["seed"], r["g"]) for r in map(json.loads, log.read_text().splitlines())}) == 4
