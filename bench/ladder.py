@@ -28,8 +28,10 @@ logged twice counts once. Random (else the first bot in ladder order) is the
 anchor at 0.
 
 The presets mean something when easy < medium < hard in every game; the
-output says for each game whether the ratings are in that order and whether
-the neighbouring intervals are apart. Figures only: nothing here asserts.
+output says for each game whether the ratings are in that order, and gives
+each step up the presets (medium - easy, hard - medium) with the 95 %
+interval of the difference itself, from the same resamples: a step whose
+interval is above 0 is sure. Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -176,13 +178,19 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     rows = [{"bot": s, "rating": round(float(ratings[k])), "ci95": [round(float(lo[k])), round(float(hi[k]))],
              "games": played[s], "ms_per_decision": round(1000 * seconds[s] / decisions[s], 2) if decisions[s] else 0}
             for k, s in enumerate(specs)]
-    by = {r["bot"]: r for r in rows}
-    presets = [by[p] for p in PRESET_ORDER if p in by]
-    steps = list(zip(presets, presets[1:]))  # none unless two presets are rated
-    ordered = all(a["rating"] < b["rating"] for a, b in steps) if steps else None
-    apart = all(a["ci95"][1] < b["ci95"][0] for a, b in steps) if steps else None
-    return {"game": name, "config": cfg, "games": len(results), "ratings": rows,
-            "presets_in_order": ordered, "preset_intervals_apart": apart}
+    index = {s: k for k, s in enumerate(specs)}
+    presets = [p for p in PRESET_ORDER if p in index]
+    # each step up the presets with the 95 % interval of the difference itself: the ratings'
+    # own intervals share the anchor's uncertainty, so they can overlap while the step is sure
+    steps = []
+    for low, high in zip(presets, presets[1:]):
+        diff = boot[:, index[high]] - boot[:, index[low]]
+        steps.append({"from": low, "to": high, "difference": round(float(ratings[index[high]] - ratings[index[low]])),
+                      "ci95": [round(float(np.percentile(diff, 2.5))), round(float(np.percentile(diff, 97.5)))]})
+    ordered = all(st["difference"] > 0 for st in steps) if steps else None
+    apart = all(st["ci95"][0] > 0 for st in steps) if steps else None
+    return {"game": name, "config": cfg, "games": len(results), "ratings": rows, "steps": steps,
+            "presets_in_order": ordered, "preset_steps_sure": apart}
 
 
 def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
@@ -227,15 +235,16 @@ def markdown(reports: list[dict]) -> str:
     for specs, group in tables.items():
         if out:
             out.append("")
-        out.append("| game | players | games | " + " | ".join(f"`{s}`" for s in specs) + " | easy < medium < hard |")
-        out.append("| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- |")
+        out.append("| game | players | games | " + " | ".join(f"`{s}`" for s in specs)
+                   + " | easy < medium < hard | each step up (95 % interval) |")
+        out.append("| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- | --- |")
         for rep in group:
             cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
             order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
-            if rep["presets_in_order"]:
-                order += ", intervals apart" if rep["preset_intervals_apart"] else ", intervals overlap"
+            steps = "; ".join(f"{st['difference']:+d} ({st['ci95'][0]:+d} to {st['ci95'][1]:+d})"
+                              for st in rep.get("steps", []))
             out.append(f"| {rep['game']} | {rep['config']['players']} | {rep['games']} | " + " | ".join(cells)
-                       + f" | {order} |")
+                       + f" | {order} | {steps or '–'} |")
     return "\n".join(out)
 
 

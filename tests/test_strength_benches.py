@@ -142,3 +142,20 @@ def test_logged_games_of_different_sets_of_bots_make_one_table(tmp_path):
     assert pooled["ratings"][0]["rating"] == 0
     # the same seed and game number under another set of bots is another game, not a repeat
     assert len({(r["seed"], r["g"]) for r in map(json.loads, log.read_text().splitlines())}) == 4
+
+
+def test_each_step_up_the_presets_has_the_interval_of_its_difference():
+    # hard beats medium in 9 of 10 games and medium beats easy in 5 of 10: the first step is sure,
+    # the second is not, whatever the anchor's own uncertainty
+    bots = ["ismcts:easy", "ismcts:medium", "ismcts:hard"]
+    def game(g, winner, loser):
+        return {"g": g, "seed": 1, "seating": [winner, loser], "ranks": [0, 1], "seconds": {}, "decisions": {}}
+    results = [game(g, 2, 1) if g < 9 else game(g, 1, 2) for g in range(10)]
+    results += [game(10 + g, 1, 0) if g < 5 else game(10 + g, 0, 1) for g in range(10)]
+    report = ladder.rate_results("froccs", {"players": 2}, bots, results, seed=3, samples=200)
+    easy_medium, medium_hard = report["steps"]
+    assert (easy_medium["from"], medium_hard["to"]) == ("ismcts:easy", "ismcts:hard")
+    assert easy_medium["ci95"][0] < 0 < easy_medium["ci95"][1]
+    assert 0 < medium_hard["ci95"][0] < medium_hard["difference"] < medium_hard["ci95"][1]
+    assert report["presets_in_order"] is False and report["preset_steps_sure"] is False  # 5-5: no step
+    assert "| no | " in ladder.markdown([report])
