@@ -250,7 +250,10 @@ class Table {
       el.classList.add("pointable");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      // the name stays the element's own text (or its SVG title); the action is the description
+      // the name stays the element's own text (or its SVG title); the action is the description.
+      // A region's label (a seat panel's "Seat 1") would name the button with less than it shows,
+      // which misleads speech input (axe: label-content-name-mismatch), so a button with text drops it.
+      if (el.hasAttribute("aria-label") && el.textContent?.trim()) el.removeAttribute("aria-label");
       el.setAttribute("aria-description", label);
       el.dataset.focus = `p:${key}`;
       el.addEventListener("click", (e) => { e.stopPropagation(); this.choose(key); });

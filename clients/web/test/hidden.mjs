@@ -95,7 +95,7 @@ try {
     if (mover === 0) {
       shown.push(await a.evaluate(() => ({
         version: Number(document.querySelector(".table-layout")?.getAttribute("data-version")),
-        cards: document.querySelectorAll('.seat-panel[aria-label="Seat 1"] .card').length,
+        cards: document.querySelectorAll('.seat-panel[data-seat="1"] .card').length,
         handSection: document.querySelectorAll('.hand .card').length,
       })));
     }

@@ -21,7 +21,7 @@ export function cardBack(label: string): HTMLElement {
 export function seatPanel(ctx: TableContext, seat: number, ...children: (Node | string | null)[]): HTMLElement {
   const sv = ctx.sv;
   return h("section", { class: `seat-panel c${seat}${seat === ctx.me ? " me" : ""}${seat === sv.decider ? " deciding" : ""}`,
-    "aria-label": ctx.names[seat] },
+    "aria-label": ctx.names[seat], "data-seat": String(seat) },
   h("h3", {}, h("span", { class: "dot" }), ctx.names[seat]), children);
 }
 
