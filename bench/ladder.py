@@ -44,16 +44,46 @@ import os
 import random
 import sys
 import time
+from dataclasses import fields
 
 import numpy as np
 
 from boardbot.ai.arena import play_match
-from boardbot.ai.bots import make_bot
+from boardbot.ai.bots import make_bot, parse_ismcts
+from boardbot.ai.ismcts import SearchParams
 from boardbot.engine import registry
 
 DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
 PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
 ELO = 400.0 / np.log(10.0)
+
+
+def resolved_spec(spec: str) -> str:
+    """What a bot spec means today, as an explicit spec: an ISMCTS spec becomes its budget and every
+    parameter that differs from the defaults (``ismcts:hard`` -> ``ismcts:iterations=2500``), so a
+    logged game keeps its meaning when a preset is later changed."""
+    if not spec.startswith("ismcts"):
+        return spec
+    parsed = parse_ismcts(spec)
+    parts = [f"{k}={v}" for k, v in (("iterations", parsed.budget.iterations), ("time", parsed.budget.time))
+             if v is not None]
+    default = SearchParams()
+    for f in fields(SearchParams):
+        value = getattr(parsed.params, f.name)
+        if value != getattr(default, f.name):
+            key = "pw" if f.name == "pw_alpha" else f.name
+            parts.append(f"{key}={int(value) if isinstance(value, bool) else value}")
+    return "ismcts:" + ",".join(parts)
+
+
+def logged_name(spec: str, resolved: str | None) -> str:
+    """The name a logged bot is rated under: the preset that means today what the bot meant when it
+    played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
+    meaning = resolved or resolved_spec(spec)
+    for preset in PRESET_ORDER:
+        if resolved_spec(preset) == meaning:
+            return preset
+    return spec if meaning == resolved_spec(spec) else meaning
 
 
 def ladder_table(name: str) -> dict:
@@ -155,7 +185,8 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             results.append(r)
             if log:
                 with open(log, "a") as f:
-                    f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed, **r}) + "\n")
+                    f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
+                                        "resolved": [resolved_spec(b) for b in specs], **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
         if pool is not None:
@@ -197,13 +228,18 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
     """Every game of ``--log`` files, rated per game and configuration: games between different
     sets of bots are rated together (one Bradley-Terry fit needs only that the bots are linked
     by games, so a run of the lower rungs and a run of the presets make one table). A game
-    logged twice (the same bots, seed and number: a run repeated) counts once."""
+    logged twice (the same bots, seed and number: a run repeated) counts once. Each bot is named by
+    what it meant when it played (``logged_name``): a preset changed since is not confused with it."""
     groups: dict = {}
     for path in paths:
         with open(path) as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
+                    meant = r.get("resolved") or [None] * len(r["bots"])
+                    names = [logged_name(b, m) for b, m in zip(r["bots"], meant)]
+                    if len(set(names)) == len(names):  # two specs of one meaning in a game stay apart
+                        r["bots"] = names
                     key = (r["game"], json.dumps(r["config"], sort_keys=True))
                     group = groups.setdefault(key, {"config": r["config"], "games": {}})
                     group["games"][(tuple(r["bots"]), r["seed"], r["g"])] = r

@@ -159,3 +159,26 @@ def test_each_step_up_the_presets_has_the_interval_of_its_difference():
     assert 0 < medium_hard["ci95"][0] < medium_hard["difference"] < medium_hard["ci95"][1]
     assert report["presets_in_order"] is False and report["preset_steps_sure"] is False  # 5-5: no step
     assert "| no | " in ladder.markdown([report])
+
+
+def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
+    # a log records what each spec meant; a preset changed since does not take over its games
+    assert ladder.resolved_spec("ismcts:medium") == "ismcts:iterations=600"
+    assert ladder.resolved_spec("ismcts:easy") == "ismcts:iterations=100,rollout=random"
+    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1"
+    assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:medium"  # the same search today
+    assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600,c=0.3") == "ismcts:iterations=600,c=0.3"
+    assert ladder.logged_name("greedy", None) == "greedy"
+    log = tmp_path / "ladder.jsonl"
+    ladder.rate_game("frogriders", ["random", "ismcts:iterations=3"], rounds=1, seed=1, jobs=1, samples=5,
+                     log=str(log))
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(g["resolved"] == ["random", "ismcts:iterations=3"] for g in games)
+    # the same games as if played when easy meant three iterations, and logged without a meaning
+    then = dict(games[0], bots=["random", "ismcts:easy"], resolved=["random", "ismcts:iterations=3"])
+    unsaid = dict(games[1], bots=["random", "ismcts:easy"])
+    del unsaid["resolved"]
+    log.write_text(json.dumps(then) + "\n" + json.dumps(unsaid) + "\n")
+    [report] = ladder.rate_logs([str(log)], samples=5, seed=1)
+    assert [r["bot"] for r in report["ratings"]] == ["random", "ismcts:easy", "ismcts:iterations=3"]
+    assert [r["games"] for r in report["ratings"]] == [2, 1, 1]
