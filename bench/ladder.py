@@ -239,7 +239,10 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
                     meant = r.get("resolved") or [None] * len(r["bots"])
                     names = [logged_name(b, m) for b, m in zip(r["bots"], meant)]
                     if len(set(names)) == len(names):  # two specs of one meaning in a game stay apart
+                        rename = dict(zip(r["bots"], names))
                         r["bots"] = names
+                        for per_bot in ("seconds", "decisions"):
+                            r[per_bot] = {rename.get(b, b): v for b, v in r.get(per_bot, {}).items()}
                     key = (r["game"], json.dumps(r["config"], sort_keys=True))
                     group = groups.setdefault(key, {"config": r["config"], "games": {}})
                     group["games"][(tuple(r["bots"]), r["seed"], r["g"])] = r

@@ -175,10 +175,19 @@ def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     games = [json.loads(line) for line in log.read_text().splitlines()]
     assert all(g["resolved"] == ["random", "ismcts:iterations=3"] for g in games)
     # the same games as if played when easy meant three iterations, and logged without a meaning
-    then = dict(games[0], bots=["random", "ismcts:easy"], resolved=["random", "ismcts:iterations=3"])
-    unsaid = dict(games[1], bots=["random", "ismcts:easy"])
+    def as_easy(game):
+        return dict(game, bots=["random", "ismcts:easy"],
+                    **{k: {b.replace("ismcts:iterations=3", "ismcts:easy"): v for b, v in game[k].items()}
+                       for k in ("seconds", "decisions")})
+
+    then = dict(as_easy(games[0]), resolved=["random", "ismcts:iterations=3"])
+    unsaid = as_easy(games[1])
     del unsaid["resolved"]
     log.write_text(json.dumps(then) + "\n" + json.dumps(unsaid) + "\n")
     [report] = ladder.rate_logs([str(log)], samples=5, seed=1)
     assert [r["bot"] for r in report["ratings"]] == ["random", "ismcts:easy", "ismcts:iterations=3"]
     assert [r["games"] for r in report["ratings"]] == [2, 1, 1]
+    # each game's time goes to the bot it was played by
+    for row, game in zip(report["ratings"][1:], (unsaid, then)):
+        assert row["ms_per_decision"] == round(1000 * game["seconds"]["ismcts:easy"]
+                                               / game["decisions"]["ismcts:easy"], 2) > 0
