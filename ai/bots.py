@@ -72,7 +72,7 @@ class GreedyBot(Bot):
 PRESETS: dict[str, dict] = {
     "easy": {"iterations": 100, "rollout": "random"},
     "medium": {"iterations": 600},
-    "hard": {"iterations": 2500, "reuse": True},
+    "hard": {"iterations": 2500},
 }
 DEFAULT_PRESET = "medium"
 
