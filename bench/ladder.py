@@ -49,7 +49,7 @@ from dataclasses import fields
 import numpy as np
 
 from boardbot.ai.arena import play_match
-from boardbot.ai.bots import make_bot, parse_ismcts
+from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
 from boardbot.ai.ismcts import SearchParams
 from boardbot.engine import registry
 
@@ -79,11 +79,15 @@ def resolved_spec(spec: str) -> str:
 def logged_name(spec: str, resolved: str | None) -> str:
     """The name a logged bot is rated under: the preset that means today what the bot meant when it
     played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
-    meaning = resolved or resolved_spec(spec)
+    try:
+        today = resolved_spec(spec)
+    except BotSpecError:  # a preset since removed: only the log knows what it meant
+        today = None
+    meaning = resolved or today or spec
     for preset in PRESET_ORDER:
         if resolved_spec(preset) == meaning:
             return preset
-    return spec if meaning == resolved_spec(spec) else meaning
+    return spec if meaning == today else meaning
 
 
 def ladder_table(name: str) -> dict:

@@ -172,6 +172,9 @@ def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:medium"  # the same search today
     assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600,c=0.3") == "ismcts:iterations=600,c=0.3"
     assert ladder.logged_name("greedy", None) == "greedy"
+    # a preset since removed keeps the meaning its log gives it
+    assert ladder.logged_name("ismcts:expert", "ismcts:iterations=9000") == "ismcts:iterations=9000"
+    assert ladder.logged_name("ismcts:expert", None) == "ismcts:expert"
     log = tmp_path / "ladder.jsonl"
     ladder.rate_game("frogriders", ["random", "ismcts:iterations=3"], rounds=1, seed=1, jobs=1, samples=5,
                      log=str(log))
