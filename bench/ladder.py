@@ -291,6 +291,18 @@ def markdown(reports: list[dict]) -> str:
     return "\n".join(out)
 
 
+def split_bots(text: str) -> list[str]:
+    """``--bots`` as specs: a piece with ``=`` but no ``:`` carries on the spec before it, so
+    ``greedy,ismcts:iterations=2500,bias=12`` is two bots, not three."""
+    specs: list[str] = []
+    for piece in text.split(","):
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default=",".join(registry.names()), help="comma-separated game names")
@@ -322,7 +334,7 @@ def main(argv=None) -> int:
                           f, indent=2)
         print(markdown(reports))
         return 0
-    specs = args.bots.split(",")
+    specs = split_bots(args.bots)
     reports = []
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)

@@ -216,26 +216,37 @@ HUMAN = "human"
 
 class Alternating:
     """A client that sends each call to the next of its servers, and to the other one
-    when a server does not answer (the same request, request_id and all)."""
+    when a server does not answer (the same request, request_id and all). A server that
+    did not answer is left out for ``REST`` seconds, as a client-side balancer would, so
+    each later call does not first wait out the client's retries against a dead port."""
+
+    REST = 5.0
 
     def __init__(self, addresses):
         self.clients = [Client(address, timeout=15) for address in addresses]
         self.turn = 0
         self.failovers = 0
+        self.down_until = [0.0] * len(self.clients)
+
+    def _next(self):
+        for _ in range(len(self.clients)):
+            index = self.turn % len(self.clients)
+            self.turn += 1
+            if self.down_until[index] <= time.monotonic():
+                return index
+        return index  # every server rested: try the next anyway
 
     def call(self, fn):
         """``fn(client)`` on the next server; on UNAVAILABLE, on the other one."""
-        first = self.clients[self.turn % len(self.clients)]
-        self.turn += 1
+        first = self._next()
         try:
-            return fn(first)
+            return fn(self.clients[first])
         except grpc.RpcError as err:
             if err.code() != grpc.StatusCode.UNAVAILABLE:
                 raise
             self.failovers += 1
-            other = self.clients[self.turn % len(self.clients)]
-            self.turn += 1
-            return fn(other)
+            self.down_until[first] = time.monotonic() + self.REST
+            return fn(self.clients[self._next()])
 
     def close(self):
         for client in self.clients:
