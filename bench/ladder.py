@@ -37,6 +37,7 @@ interval is above 0 is sure. Figures only: nothing here asserts.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import multiprocessing as mp
@@ -44,7 +45,6 @@ import os
 import random
 import sys
 import time
-from dataclasses import fields
 
 import numpy as np
 
@@ -58,6 +58,7 @@ PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
 ELO = 400.0 / np.log(10.0)
 
 
+@functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
 def resolved_spec(spec: str) -> str:
     """What a bot spec means today, as an explicit spec: an ISMCTS spec becomes its budget and every
     parameter that differs from the defaults (``ismcts:hard`` -> ``ismcts:iterations=2500``), so a
@@ -67,11 +68,10 @@ def resolved_spec(spec: str) -> str:
     parsed = parse_ismcts(spec)
     parts = [f"{k}={v}" for k, v in (("iterations", parsed.budget.iterations), ("time", parsed.budget.time))
              if v is not None]
-    default = SearchParams()
-    for f in fields(SearchParams):
-        value = getattr(parsed.params, f.name)
-        if value != getattr(default, f.name):
-            key = "pw" if f.name == "pw_alpha" else f.name
+    default = SearchParams().to_dict()
+    for name, value in parsed.params.to_dict().items():
+        if value != default[name]:
+            key = "pw" if name == "pw_alpha" else name
             parts.append(f"{key}={int(value) if isinstance(value, bool) else value}")
     return "ismcts:" + ",".join(parts)
 
