@@ -49,7 +49,7 @@ import time
 import numpy as np
 
 from boardbot.ai.arena import play_match
-from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import SearchParams
 from boardbot.engine import registry
 
@@ -291,18 +291,6 @@ def markdown(reports: list[dict]) -> str:
     return "\n".join(out)
 
 
-def split_bots(text: str) -> list[str]:
-    """``--bots`` as specs: a piece with ``=`` but no ``:`` carries on the spec before it, so
-    ``greedy,ismcts:iterations=2500,bias=12`` is two bots, not three."""
-    specs: list[str] = []
-    for piece in text.split(","):
-        if specs and "=" in piece and ":" not in piece:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default=",".join(registry.names()), help="comma-separated game names")
@@ -334,7 +322,7 @@ def main(argv=None) -> int:
                           f, indent=2)
         print(markdown(reports))
         return 0
-    specs = split_bots(args.bots)
+    specs = split_seat_specs(args.bots)  # "greedy,ismcts:iterations=2500,bias=12": two bots
     reports = []
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)

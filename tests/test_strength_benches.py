@@ -66,12 +66,6 @@ def test_the_schedule_seats_each_bot_in_each_seat_equally_often_within_its_group
     assert len(everyone) == 12 and len({tuple(sorted(s)) for s in everyone}) == 6
 
 
-def test_bots_with_several_parameters_stay_one_spec():
-    assert ladder.split_bots("greedy,ismcts:iterations=2500,bias=12,ismcts:medium") == [
-        "greedy", "ismcts:iterations=2500,bias=12", "ismcts:medium"]
-    assert ladder.split_bots(ladder.DEFAULT_BOTS) == ladder.DEFAULT_BOTS.split(",")
-
-
 def test_ranks_become_pairwise_results():
     result = {"seating": [2, 0, 1], "ranks": [1, 0, 1]}
     assert sorted(ladder.pair_results(result)) == [(0, 1, 1.0), (2, 0, 0.0), (2, 1, 0.5)]
