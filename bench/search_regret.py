@@ -8,7 +8,8 @@ choice, from seed 100 on). At each, a reference search with ``--reference``
 iterations rates every legal move; each spec then searches the same position
 (``--repeats`` times, on different seeds) and its "regret" is the reference's
 value of its best well-visited move minus the reference's value of the move
-the spec chose (0 when it agrees). The reference must be many times the
+the spec chose (0 when it chose that move; agreeing with the reference's
+most-visited move, which need not have the best value, is counted apart). The reference must be many times the
 largest spec's budget: one no larger is only another noisy search, and on a
 few positions a small spec can then look as good. A budget whose regret falls is finding
 what the search's own evaluation prefers; whether that also wins games is
