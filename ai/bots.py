@@ -18,7 +18,7 @@ Specs (``make_bot``)::
 
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
 (policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
-(0|1), workers.
+(0|1), workers, opponents (maxn|paranoid).
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ DEFAULT_PRESET = "medium"
 _PARAM_KEYS = {
     "c": float, "mode": str, "rollout": str, "depth": int, "pw": float, "pw_alpha": float,
     "pw_k": float, "bias": float, "hint": str, "reuse": bool, "workers": int,
+    "opponents": str,
 }
 _BUDGET_KEYS = {"iterations": int, "time": float}
 

@@ -26,7 +26,8 @@ Each iteration
 5. backs up the per-seat utilities (``boardbot.ai.utility``) into every node on the
    path. A node stores the sum for every seat; at a node the deciding seat
    maximises its own value (max^n), so multi-player and team games need
-   nothing special.
+   nothing special (``opponents="paranoid"``: the other seats minimise the
+   searching seat's value instead).
 
 Modes (``SearchParams.mode``):
 
@@ -102,6 +103,8 @@ class SearchParams:
                                   # gives one) | heuristic (Game.heuristic_move at every node)
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
     workers: int = 1              # independent root-parallel searches, merged
+    opponents: str = "maxn"       # how other seats choose in the tree: maxn (each its own value) |
+                                  # paranoid (each against the searching seat's value)
 
     def __post_init__(self):
         if self.mode not in ("so", "mo", "auto"):
@@ -122,6 +125,8 @@ class SearchParams:
             raise SearchError("bias must be >= 0")
         if self.workers < 1:
             raise SearchError("workers must be >= 1")
+        if self.opponents not in ("maxn", "paranoid"):
+            raise SearchError(f"opponents must be maxn or paranoid, not {self.opponents!r}")
 
     def with_(self, **changes) -> "SearchParams":
         return replace(self, **changes)
@@ -226,6 +231,7 @@ class Search:
         self.bias = game_cls.search_bias if params.bias is None else params.bias
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic = hint if self.bias > 0 else None
+        self.paranoid = params.opponents == "paranoid" and self.n > 2
 
     def _hint(self, node: Node, world: State):
         """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
@@ -288,6 +294,7 @@ class Search:
         log, sqrt = math.log, math.sqrt
         pw_alpha = self.params.pw_alpha
         bias = self.bias
+        paranoid, seat = self.paranoid, self.seat
         while True:
             d = world.decider()
             if d == TERMINAL:
@@ -308,11 +315,16 @@ class Search:
                 path.append(node)
                 continue
             # availability, UCB and the untried moves in one pass
-            span = hi[d] - lo[d]
+            vs = d  # whose value the decider maximises; paranoid: the searcher's, negated
+            if paranoid and d != seat:
+                vs = seat
+            span = hi[vs] - lo[vs]
             if span > 1e-12:
-                inv, base = 1.0 / span, lo[d]
+                inv, base = 1.0 / span, lo[vs]
             else:
                 inv, base = 1.0, 0.0
+            if vs != d:
+                inv, base = -inv, hi[vs]
             best = None
             best_score = -math.inf
             untried = None
@@ -330,7 +342,7 @@ class Search:
                 tried += 1
                 a = ch.avail = ch.avail + 1
                 v = ch.visits
-                score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                 if hint is not None and m == hint:
                     score += bias / (v + 1)
                 if score > best_score:
@@ -361,6 +373,7 @@ class Search:
         pw_alpha = self.params.pw_alpha
         bias = self.bias
         seats = range(n)
+        paranoid, seat = self.paranoid, self.seat
         expanded = False
         while True:
             d = world.decider()
@@ -379,11 +392,16 @@ class Search:
                 else:
                     child.avail += 1
             else:
-                span = hi[d] - lo[d]
+                vs = d  # whose value the decider maximises; paranoid: the searcher's, negated
+                if paranoid and d != seat:
+                    vs = seat
+                span = hi[vs] - lo[vs]
                 if span > 1e-12:
-                    inv, base = 1.0 / span, lo[d]
+                    inv, base = 1.0 / span, lo[vs]
                 else:
                     inv, base = 1.0, 0.0
+                if vs != d:
+                    inv, base = -inv, hi[vs]
                 best = None
                 best_score = -math.inf
                 untried = None
@@ -401,7 +419,7 @@ class Search:
                     tried += 1
                     a = ch.avail = ch.avail + 1
                     v = ch.visits
-                    score = (ch.totals[d] / v - base) * inv + c * sqrt(log(a) / v)
+                    score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                     if hint is not None and m == hint:
                         score += bias / (v + 1)
                     if score > best_score:

@@ -445,3 +445,55 @@ def test_a_stalling_playout_policy_gives_way_to_random_moves():
     search = Search(state, state.decider(), SearchParams(), 1)
     search.playout = lambda world, rng: ("wait",)
     assert search._rollout(Loop(), None) == [1.0]
+
+
+class _KingmakerState:
+    """Seat 0 picks ``a`` or ``b``, then seat 1 picks ``x`` or ``y``; final scores by ``SCORES``.
+
+    Seat 1 prefers ``x`` after ``a`` (second with a margin, not last), which hands seat 0 the
+    win; a paranoid model has it pick ``y`` instead, leaving seat 0 last. After ``b`` seat 0
+    is second whatever seat 1 does. So seat 0 should play ``a`` under max^n, ``b`` when paranoid.
+    """
+
+    SCORES = {"ax": (3, 2, 0), "ay": (0, 1, 2), "bx": (1, 2, 0), "by": (1, 0, 2)}
+
+    def __init__(self, game, played=""):
+        self.game, self.num_seats, self.played = game, 3, played
+
+    def decider(self):
+        return len(self.played) if len(self.played) < 2 else TERMINAL
+
+    def legal_moves(self):
+        return [("a",), ("b",)] if not self.played else [("x",), ("y",)]
+
+    def apply(self, move):
+        self.played += move[0]
+
+    def sample_for(self, seat, rng):
+        return _KingmakerState(self.game, self.played)
+
+    def public_move_text(self, move, observer):
+        return move[0]
+
+    def result(self):
+        scores = self.SCORES[self.played]
+        order = sorted(range(3), key=lambda s: -scores[s])
+        return Result(scores=scores, winners=(order[0],), ranks=tuple(order.index(s) for s in range(3)))
+
+
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_paranoid_opponents_play_against_the_searching_seat(mode):
+    from boardbot.engine.core import Game
+
+    root = _KingmakerState(Game())
+    best = {}
+    for opponents in ("maxn", "paranoid"):
+        search = Search(root, 0, SearchParams(mode=mode, opponents=opponents, bias=0.0), 3)
+        search.run(iterations=400)
+        visits = {m: v for m, v, _ in search.root_stats()}
+        best[opponents] = max(visits, key=visits.get)
+        assert max(visits.values()) > 0.6 * sum(visits.values())
+    assert best == {"maxn": ("a",), "paranoid": ("b",)}
+    assert parse_ismcts("ismcts:hard,opponents=paranoid").params.opponents == "paranoid"
+    with pytest.raises(BotSpecError):
+        parse_ismcts("ismcts:opponents=brs")
