@@ -12,12 +12,17 @@ the ladder (``--bots`` in order: random with greedy, greedy with easy, ...,
 or windows of three), which spends the games where the question is (is each
 rung above the one below?) and keeps the costly hard preset in few of them;
 ``--meet all`` plays every group instead. ``--rounds`` repeats the schedule
-on new seeds. Every game gives a result for each pair of seats (the better
+on new seeds. ``--deals shared`` plays the seatings of one group in one round
+on one seed (duplicate play, as in duplicate bridge: each bot takes each seat
+of the same deal, so the luck of the deal falls on every bot alike and a
+step between two bots shows in fewer games); by default every game has its
+own seed. Every game gives a result for each pair of seats (the better
 rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
 fit of those pairwise results (Hunter's MM iterations), on the Elo scale
 (400 points = 10 : 1 odds), with random at 0. One virtual draw between every
 two bots keeps a bot that never loses at a finite rating. The 95 % intervals
-come from resampling whole games (a game's pairs are not independent).
+come from resampling whole deals: the games played on one seed together (a
+game's pairs are not independent, nor are the games of one deal).
 
 ``--log`` appends every game to a file as it ends, so a long run that is
 stopped keeps what it played, and ``--rate-log`` rates the games of such
@@ -113,13 +118,29 @@ def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours
     return out
 
 
+def game_seeds(seed: int, count: int, players: int, deals: str = "own") -> list[int]:
+    """The seed of each game of a schedule: its own, or (``shared``) the first of its group's
+    cyclic seatings, which ``schedule`` lists one after another."""
+    if deals not in ("own", "shared"):
+        raise ValueError(f"deals must be own or shared, not {deals!r}")
+    step = players if deals == "shared" else 1
+    return [seed * 1_000_003 + g // step * step for g in range(count)]
+
+
+def deal_of(result: dict, seed: int | None = None) -> int:
+    """The seed a played game was dealt from (logs before ``deal`` was recorded: its own)."""
+    if "deal" in result:
+        return result["deal"]
+    return result.get("seed", seed) * 1_000_003 + result["g"]
+
+
 def _play(job) -> dict:
     name, cfg, g, seating, specs, seed = job
     game = registry.get(name)
     seat_specs = [specs[k] for k in seating]
     timings = {s: [] for s in seat_specs}
     r = play_match(game, cfg, seat_specs, seed, bots=[make_bot(s, game) for s in seat_specs], timings=timings)
-    return {"g": g, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
+    return {"g": g, "deal": seed, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
             "seconds": {s: sum(t) for s, t in timings.items()}, "decisions": {s: len(t) for s, t in timings.items()}}
 
 
@@ -161,23 +182,28 @@ def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: flo
 
 
 def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.ndarray:
+    """Ratings refitted on resampled deals (every game of a drawn deal, as many draws as deals)."""
     rng = random.Random(seed)
-    per_game = [pair_results(r) for r in results]
+    per_deal: dict = {}
+    for r in results:
+        per_deal.setdefault(deal_of(r, seed), []).extend(pair_results(r))
+    clusters = list(per_deal.values())
     out = np.zeros((samples, bots))
     for k in range(samples):
-        pick = [per_game[rng.randrange(len(per_game))] for _ in per_game]
-        out[k] = fit_ratings([p for game in pick for p in game], bots)
+        pick = [clusters[rng.randrange(len(clusters))] for _ in clusters]
+        out[k] = fit_ratings([p for deal in pick for p in deal], bots)
     return out
 
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
-              meet: str = "neighbours", log: str | None = None) -> dict:
+              meet: str = "neighbours", log: str | None = None, deals: str = "own") -> dict:
     """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
     JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
     (``--rate-log``)."""
     cfg = ladder_table(name)
     seatings = schedule(specs, cfg["players"], rounds, meet)
-    job_list = [(name, cfg, g, s, specs, seed * 1_000_003 + g) for g, s in enumerate(seatings)]
+    seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
+    job_list = [(name, cfg, g, s, specs, seeds[g]) for g, s in enumerate(seatings)]
     t0 = time.monotonic()
     results = []
     pool = None
@@ -197,7 +223,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             pool.terminate()  # every result is in (or the run was stopped): no worker has more to do
     print(file=sys.stderr)
     report = rate_results(name, cfg, specs, results, seed, samples)
-    report.update(rounds=rounds, meet=meet, wall_s=round(time.monotonic() - t0, 1))
+    report.update(rounds=rounds, meet=meet, deals=deals, wall_s=round(time.monotonic() - t0, 1))
     return report
 
 
@@ -298,6 +324,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=10, help="times the whole schedule is played")
     ap.add_argument("--meet", choices=("neighbours", "all"), default="neighbours",
                     help="which groups of bots meet: neighbours on the ladder, or every combination")
+    ap.add_argument("--deals", choices=("own", "shared"), default="own",
+                    help="a seed per game, or one per group and round (duplicate play)")
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
@@ -327,7 +355,7 @@ def main(argv=None) -> int:
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
         reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
-                                  args.log))
+                                  args.log, args.deals))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)

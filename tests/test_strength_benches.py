@@ -214,3 +214,30 @@ def test_search_regret_measures_each_choice_against_the_reference():
         tries = [t for r in rows for t in r["specs"][spec]]
         assert figures["agrees_with_reference"] == round(sum(t["agrees"] for t in tries) / 6, 3)
         assert figures["mean_regret"] == round(sum(t["regret"] for t in tries) / 6, 5)
+
+
+def test_duplicate_play_deals_each_group_once_per_round_and_resamples_whole_deals(tmp_path):
+    seeds = ladder.game_seeds(4, 12, 3, "shared")
+    assert seeds == [4 * 1_000_003 + g for g in (0, 0, 0, 3, 3, 3, 6, 6, 6, 9, 9, 9)]
+    assert ladder.game_seeds(4, 3, 3) == [4 * 1_000_003 + g for g in range(3)]
+    log = tmp_path / "ladder.jsonl"
+    report = ladder.rate_game("frogriders", ["random", "greedy"], rounds=2, seed=1, jobs=1, samples=5,
+                              log=str(log), deals="shared")
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert report["deals"] == "shared" and len(games) == 4
+    by_deal = Counter(g["deal"] for g in games)
+    assert sorted(by_deal.values()) == [2, 2]
+    for deal in by_deal:  # both seatings of one deal: each bot in each seat
+        assert sorted(tuple(g["seating"]) for g in games if g["deal"] == deal) == [(0, 1), (1, 0)]
+    # games of one deal move together in the resampling: outcomes repeated within deals
+    # are fewer independent draws than as many games dealt apart, so the interval is wider
+    def game(g, deal, a_wins):
+        return {"g": g, "seed": 1, "deal": deal, "seating": [0, 1], "ranks": [0, 1] if a_wins else [1, 0],
+                "seconds": {}, "decisions": {}}
+    paired = [game(2 * d + k, d, d < 7) for d in range(10) for k in range(2)]
+    apart = [dict(r, deal=100 + r["g"]) for r in paired]
+    def width(results):
+        [row_a, row_b] = ladder.rate_results("froccs", {"players": 2}, ["a", "b"], results, 2, 400)["ratings"]
+        return row_b["ci95"][1] - row_b["ci95"][0]
+    assert width(paired) > 1.2 * width(apart)
+    assert ladder.deal_of({"seed": 3, "g": 5}) == 3 * 1_000_003 + 5  # a log from before deals were recorded
