@@ -118,20 +118,25 @@ def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours
     return out
 
 
+def own_seed(seed: int, g: int) -> int:
+    """The seed game ``g`` of a run on ``seed`` is dealt from when it has its own deal."""
+    return seed * 1_000_003 + g
+
+
 def game_seeds(seed: int, count: int, players: int, deals: str = "own") -> list[int]:
     """The seed of each game of a schedule: its own, or (``shared``) the first of its group's
     cyclic seatings, which ``schedule`` lists one after another."""
     if deals not in ("own", "shared"):
         raise ValueError(f"deals must be own or shared, not {deals!r}")
     step = players if deals == "shared" else 1
-    return [seed * 1_000_003 + g // step * step for g in range(count)]
+    return [own_seed(seed, g // step * step) for g in range(count)]
 
 
 def deal_of(result: dict, seed: int | None = None) -> int:
     """The seed a played game was dealt from (logs before ``deal`` was recorded: its own)."""
     if "deal" in result:
         return result["deal"]
-    return result.get("seed", seed) * 1_000_003 + result["g"]
+    return own_seed(result.get("seed", seed), result["g"])
 
 
 def _play(job) -> dict:
