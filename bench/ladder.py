@@ -5,7 +5,8 @@
     python bench/ladder.py --rate-log reports/ladder.jsonl [more.jsonl ...]
 
 Per game, one table (the first configuration with the game's smallest player
-count: two players where the game has them, else three). The bots meet in
+count: two players where the game has them, else three; ``--players N`` picks
+another count). The bots meet in
 groups of ``players`` distinct bots, each group in every cyclic seating, so
 each bot sits in each seat equally often: by default the neighbouring bots on
 the ladder (``--bots`` in order: random with greedy, greedy with easy, ...,
@@ -95,12 +96,18 @@ def logged_name(spec: str, resolved: str | None) -> str:
     return spec if meaning == today else meaning
 
 
-def ladder_table(name: str) -> dict:
-    """The first configuration with the game's smallest player count of at least two."""
+def ladder_table(name: str, players: int | None = None) -> dict:
+    """The first configuration with ``players`` seats, by default the game's smallest count of at
+    least two."""
     game = registry.get(name)
     configs = [game.validate(c) for c in game.configurations()]
-    smallest = min(c["players"] for c in configs if c["players"] >= 2)
-    return next(c for c in configs if c["players"] == smallest)
+    if players is None:
+        players = min(c["players"] for c in configs if c["players"] >= 2)
+    table = next((c for c in configs if c["players"] == players), None)
+    if table is None:
+        counts = sorted({c["players"] for c in configs})
+        raise SystemExit(f"{name} has no configuration for {players} players (it has {counts})")
+    return table
 
 
 def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours") -> list[list[int]]:
@@ -201,11 +208,14 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
 
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
-              meet: str = "neighbours", log: str | None = None, deals: str = "own") -> dict:
+              meet: str = "neighbours", log: str | None = None, deals: str = "own",
+              players: int | None = None) -> dict:
     """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
     JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
     (``--rate-log``)."""
-    cfg = ladder_table(name)
+    cfg = ladder_table(name, players)
+    if len(specs) < cfg["players"]:
+        raise SystemExit(f"{name} at {cfg['players']} players needs at least {cfg['players']} bots, got {len(specs)}")
     seatings = schedule(specs, cfg["players"], rounds, meet)
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
     job_list = [(name, cfg, g, s, specs, seeds[g]) for g, s in enumerate(seatings)]
@@ -331,6 +341,8 @@ def main(argv=None) -> int:
                     help="which groups of bots meet: neighbours on the ladder, or every combination")
     ap.add_argument("--deals", choices=("own", "shared"), default="own",
                     help="a seed per game, or one per group and round (duplicate play)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="the table's player count (default the game's smallest; every bot count must reach it)")
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
@@ -360,7 +372,7 @@ def main(argv=None) -> int:
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
         reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
-                                  args.log, args.deals))
+                                  args.log, args.deals, args.players))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)

@@ -241,3 +241,17 @@ def test_duplicate_play_deals_each_group_once_per_round_and_resamples_whole_deal
         return row_b["ci95"][1] - row_b["ci95"][0]
     assert width(paired) > 1.2 * width(apart)
     assert ladder.deal_of({"seed": 3, "g": 5}) == 3 * 1_000_003 + 5  # a log from before deals were recorded
+
+
+def test_the_ladder_table_can_be_another_player_count():
+    assert ladder.ladder_table("czech-pub")["players"] == 3  # the smallest count by default
+    assert ladder.ladder_table("czech-pub", 4) == {"players": 4, "real_drinking": False}
+    with pytest.raises(SystemExit, match="no configuration for 9 players"):
+        ladder.ladder_table("czech-pub", 9)
+    with pytest.raises(SystemExit, match="needs at least 4 bots, got 3"):
+        ladder.rate_game("czech-pub", ["random", "greedy", "ismcts:easy"], rounds=1, seed=1, jobs=1, samples=5,
+                         players=4)
+    bots = ["random", "greedy", "ismcts:iterations=1", "ismcts:iterations=2"]
+    report = ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4)
+    assert report["config"]["players"] == 4 and report["games"] == 4  # one group in its 4 seatings
+    assert [r["bot"] for r in report["ratings"]] == bots
