@@ -302,16 +302,21 @@ def playout_move(state, rng):
 # The cut-off evaluation: each seat's projected final total (points + kinds
 # bonus + the expected future gain), turned into a win chance by a normal
 # model of the remaining noise. The future gain is linear in the features of
-# ``_features``; the weights were fitted by least squares, per player count,
-# on greedy self-play (1500 games each, 10 % random moves; R^2 0.78-0.80):
+# ``seat_features``; the weights were fitted by least squares, per player
+# count, on greedy self-play (1500 games each, 10 % random moves; held-out
+# R^2 0.77-0.80; bench/czech_pub_fit_evaluate.py):
 #   R turns left for the seat, R*C/20 (C: cells left before running off the
 #   last row, at most 20), C, min(R, C), kinds drunk, R*(5-kinds)/5, paused,
 #   abstinence level, beers in hand (at most 3), a small beer in hand, shot
 #   cards in hand (at most 2), new kinds among them, Lichocení servírce and
 #   Dejte mi to všechno! in hand, X cards in hand, Čaj in hand, hand size.
+# The 3 and 4 player weights were refitted on 2026-12-02: the first fit
+# (2026-11-29) predates the rule readings of 2026-12-01, and on the engine as
+# it is now it predicts the winner less well at 3 and 4 players; at 5 and 6
+# it still predicts as well as a refit (docs/rules/czech-pub.md, AI).
 GAIN_WEIGHTS = {
-    3: (-0.56, 0.78, 0.66, 1.66, -5.45, -0.55, -0.38, 0.1, 0.98, -0.1, 1.56, -0.08, 1.99, -0.87, 0.37, -0.5),
-    4: (-0.49, 0.99, 0.51, 2.02, -5.29, -0.93, -0.73, 0.69, 0.8, 0.05, 1.0, 0.35, 1.74, -0.36, 0.14, -0.58),
+    3: (-0.58, 0.16, 0.54, 2.06, -2.57, 0.38, 1.02, 0.31, 1.33, 0.27, 1.57, 0.51, 2.01, -0.39, 0.65, 1.74),
+    4: (2.05, 0.06, 0.61, -0.0, -3.10, 0.07, 1.12, 1.15, 0.86, 0.67, 0.90, 0.66, 1.76, -0.16, 0.48, 1.71),
     5: (0.75, 1.42, 0.42, 0.75, -5.07, -1.14, -0.93, 0.9, 0.8, 0.27, 0.9, 0.43, 1.77, -0.1, 0.25, -0.57),
     6: (0.24, 2.77, 0.45, 0.24, -4.26, -1.2, -0.95, 0.94, 0.68, 0.18, 0.8, 0.55, 1.84, -0.04, 0.14, -0.53),
 }
@@ -319,8 +324,8 @@ GAIN_WEIGHTS = {
 TURNS_PER_DRAW = {3: 0.595, 4: 0.453, 5: 0.368, 6: 0.318}
 # The spread of a seat's final total around the projection: 4 + 2.2 sqrt(R)
 # points (fitted on the residuals), widened per player count for the best
-# log-loss of the predicted winner on held-out games.
-SIGMA_SCALE = {3: 1.2, 4: 1.4, 5: 1.7, 6: 1.7}
+# log-loss of the predicted winner (3 and 4: on the refit's training games).
+SIGMA_SCALE = {3: 1.4, 4: 2.0, 5: 1.7, 6: 1.7}
 _CELLS_FROM = tuple(sum(D.ROW_LEN[s:]) for s in range(D.STAGES)) + (0,)
 _DECK = len(D.full_deck())
 _X = frozenset(D.X_CARDS)
@@ -345,10 +350,11 @@ def remaining_draws(state) -> float:
     return len(state.deck) + (more * size if more > 0 else 0) + (size / 4.0 if first_half else 0.75 * size)
 
 
-def projected_totals(state) -> tuple[list, float]:
-    """Each seat's expected final total, and the turns left per seat."""
+def seat_features(state) -> tuple[list, list, float]:
+    """Per seat: the total it holds now (points + kinds bonus, the cards in front of the active
+    player counted as if evaluated now), the features its future gain is linear in
+    (``GAIN_WEIGHTS``; None for a seat out of the drinking), and the turns left per seat."""
     n = state.num_seats
-    weights = GAIN_WEIGHTS[n]
     if state.lo_state == LO_DRAWN:
         owed = state.owed
         left = len(owed) / n
@@ -356,12 +362,13 @@ def projected_totals(state) -> tuple[list, float]:
         owed = None
         left = remaining_draws(state) * TURNS_PER_DRAW[n] / n
     a = state.active
-    out = []
+    bases, feats = [], []
     for q in range(n):
         tokens = state.tokens[q]
         points = state.points[q]
         if state.out[q]:
-            out.append(points + D.KIND_BONUS[POPCOUNT[tokens]])
+            bases.append(points + D.KIND_BONUS[POPCOUNT[tokens]])
+            feats.append(None)
             continue
         stage, cell = state.stage[q], state.cell[q]
         cells = D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1]
@@ -395,15 +402,26 @@ def projected_totals(state) -> tuple[list, float]:
         size = len(hand)
         missing = limit - size if size < limit else 0  # drawn back at the end of the turn
         c20 = cells if cells < 20 else 20
-        w = weights
-        gain = (w[0] * r + w[1] * r * c20 / 20.0 + w[2] * c20 + w[3] * (r if r < cells else cells)
-                + w[4] * kinds + w[5] * r * (5 - kinds) / 5.0 + w[6] * state.paused[q] + w[7] * state.abst[q]
-                + w[8] * min(3.0, beers + missing * _MEAN_CARD["beers"])
-                + w[9] * min(1.0, small + missing * _MEAN_CARD["small"])
-                + w[10] * min(2.0, shots + missing * _MEAN_CARD["shots"]) + w[11] * POPCOUNT[new]
-                + w[12] * (lich + missing * _MEAN_CARD["lich"]) + w[13] * (x + missing * _MEAN_CARD["x"])
-                + w[14] * (caj + missing * _MEAN_CARD["caj"]) + w[15] * (size + missing))
-        out.append(points + D.KIND_BONUS[kinds] + gain)
+        bases.append(points + D.KIND_BONUS[kinds])
+        feats.append((r, r * c20 / 20.0, c20, r if r < cells else cells, kinds, r * (5 - kinds) / 5.0,
+                      state.paused[q], state.abst[q],
+                      min(3.0, beers + missing * _MEAN_CARD["beers"]),
+                      min(1.0, small + missing * _MEAN_CARD["small"]),
+                      min(2.0, shots + missing * _MEAN_CARD["shots"]), POPCOUNT[new],
+                      lich + missing * _MEAN_CARD["lich"], x + missing * _MEAN_CARD["x"],
+                      caj + missing * _MEAN_CARD["caj"], size + missing))
+    return bases, feats, left
+
+
+def projected_totals(state) -> tuple[list, float]:
+    """Each seat's expected final total, and the turns left per seat."""
+    bases, feats, left = seat_features(state)
+    weights = GAIN_WEIGHTS[state.num_seats]
+    out = []
+    for base, f in zip(bases, feats):
+        if f is not None:
+            base += sum(w * v for w, v in zip(weights, f))
+        out.append(base)
     return out, left
 
 
