@@ -15,6 +15,7 @@ drinking (``OUT_COST``). In the last round nothing is at stake but points.
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from . import data as D
 from .data import (
@@ -420,7 +421,7 @@ def projected_totals(state) -> tuple[list, float]:
     out = []
     for base, f in zip(bases, feats):
         if f is not None:
-            base += sum(w * v for w, v in zip(weights, f))
+            base += sum(map(mul, weights, f))
         out.append(base)
     return out, left
 
