@@ -31,7 +31,10 @@ files together, per game: runs on other seeds (``--seed``) add up, and so do
 runs of other sets of bots (the lower rungs in one run, the presets in
 another), since one fit needs only that the bots are linked by games; a game
 logged twice counts once. Random (else the first bot in ladder order) is the
-anchor at 0.
+anchor at 0. Each logged game records a fingerprint of its game's code
+(``code``: the game package's files), and ``--rate-log`` warns when it rates
+games of several versions together (a refitted evaluation leaves the bot
+specs as they were).
 
 The presets mean something when easy < medium < hard in every game; the
 output says for each game whether the ratings are in that order, and gives
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import itertools
 import json
 import multiprocessing as mp
@@ -51,6 +55,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 
 import numpy as np
 
@@ -123,6 +128,20 @@ def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours
             for r in range(players):
                 out.append([group[(q + r) % players] for q in range(players)])
     return out
+
+
+@functools.cache
+def code_version(name: str) -> str:
+    """A fingerprint of the game's package (its rules and its AI knowledge: every ``.py`` file in
+    it), logged with each game, so games played on different code are not rated together
+    unknowingly: the bot specs alone cannot tell a refitted evaluation from the old one."""
+    package = sys.modules[type(registry.get(name)).__module__].__file__
+    folder = os.path.dirname(package)
+    digest = hashlib.sha256()
+    for file in sorted(f for f in os.listdir(folder) if f.endswith(".py")):
+        with open(os.path.join(folder, file), "rb") as fh:
+            digest.update(file.encode() + b"\0" + fh.read())
+    return digest.hexdigest()[:12]
 
 
 def own_seed(seed: int, g: int) -> int:
@@ -231,7 +250,8 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             if log:
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
-                                        "resolved": [resolved_spec(b) for b in specs], **r}) + "\n")
+                                        "resolved": [resolved_spec(b) for b in specs], "code": code_version(name),
+                                        **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
         if pool is not None:
@@ -299,6 +319,13 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
         report = rate_results(name, group["config"], bots, games, seed, samples)
         report.update(seeds=sorted({s for _, s, _ in group["games"]}), rounds=None, meet="logged",
                       sets=[list(b) for b in sorted({b for b, _, _ in group["games"]})])
+        versions = Counter(r.get("code", "unrecorded") for r in group["games"].values())
+        report["code_versions"] = dict(versions)
+        if len(versions) > 1:
+            counts = ", ".join(f"{v}: {k} game{'s' if k != 1 else ''}" for v, k in versions.most_common())
+            print(f"warning: {name} with {group['config']['players']} players rates games played on "
+                  f"{len(versions)} versions of the game's code ({counts}); if the rules or the AI "
+                  f"changed between them, rate the files apart", file=sys.stderr)
         reports.append(report)
     return reports
 

@@ -278,3 +278,22 @@ def test_the_czech_pub_fit_uses_the_evaluations_features_and_targets(capsys):
     fit.main(["--games", "20", "--players", "3"])
     out = capsys.readouterr().out
     assert out.startswith("3 players: ") and "winner log loss" in out and "    3: (" in out
+
+
+def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagged(tmp_path, capsys):
+    log = tmp_path / "ladder.jsonl"
+    ladder.rate_game("frogriders", ["random", "greedy"], rounds=1, seed=1, jobs=1, samples=5, log=str(log))
+    version = ladder.code_version("frogriders")
+    assert len(version) == 12 and version != ladder.code_version("czech-pub")
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["code"] for r in lines] == [version, version]
+    [report] = ladder.rate_logs([str(log)], samples=5, seed=1)
+    assert report["code_versions"] == {version: 2} and "warning" not in capsys.readouterr().err
+    # a game from other code (say, before an evaluation was refitted), and one logged before versions were
+    other = tmp_path / "older.jsonl"
+    other.write_text(json.dumps(dict(lines[0], seed=2, code="0123456789ab")) + "\n"
+                     + json.dumps({k: v for k, v in dict(lines[1], seed=3).items() if k != "code"}) + "\n")
+    [mixed] = ladder.rate_logs([str(log), str(other)], samples=5, seed=1)
+    assert mixed["code_versions"] == {version: 2, "0123456789ab": 1, "unrecorded": 1}
+    err = capsys.readouterr().err
+    assert "3 versions of the game's code" in err and f"{version}: 2 games" in err and "unrecorded: 1 game)" in err
