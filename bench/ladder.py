@@ -130,7 +130,6 @@ def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours
     return out
 
 
-@functools.cache
 def code_version(name: str) -> str:
     """A fingerprint of the game's package (its rules and its AI knowledge: every ``.py`` file in
     it), logged with each game, so games played on different code are not rated together
@@ -238,6 +237,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
     seatings = schedule(specs, cfg["players"], rounds, meet)
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
     job_list = [(name, cfg, g, s, specs, seeds[g]) for g, s in enumerate(seatings)]
+    code = code_version(name)  # now, as the games load it: a file edited during the run is not what played
     t0 = time.monotonic()
     results = []
     pool = None
@@ -250,7 +250,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             if log:
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
-                                        "resolved": [resolved_spec(b) for b in specs], "code": code_version(name),
+                                        "resolved": [resolved_spec(b) for b in specs], "code": code,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
