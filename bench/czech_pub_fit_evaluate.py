@@ -10,8 +10,9 @@ the mean X cards in the other seats' hands (an X card's worth is the harm it
 does another seat, which a seat's own features cannot show). Least squares
 on 80 % of the games; the report gives, per player count, the held-out R² of
 the gain and the held-out log loss of the predicted winner (``evaluate``'s
-win model) for the weights in policy.py and the refitted ones, and prints
-the refitted weights. Figures only.
+win model) for the weights in policy.py and the refitted ones, each with
+policy.py's spread (``SIGMA_SCALE``) and with the scale on a grid that fits
+the training games best, and prints the refitted weights. Figures only.
 """
 
 from __future__ import annotations
