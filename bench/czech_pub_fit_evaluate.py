@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
+import os
 import sys
 
 import numpy as np
 
-from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL
-from boardbot.engine.games.czech_pub import policy as P
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.games.czech_pub import policy as P  # noqa: E402
+from selfplay import noisy_greedy_game  # noqa: E402
 
 SCALES = (0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0, 2.4, 2.8, 3.2, 3.6, 4.0)
 X_FEATURE = 13  # index of "X cards in hand" in policy.seat_features
@@ -36,21 +38,10 @@ def positions(n: int, games: int, noise: float, seed: int, keep: float = 0.04) -
     game = registry.get("czech-pub")
     out = []
     for k in range(games):
-        rng = random.Random(seed + k)
-        state = game.new_state({"players": n, "real_drinking": False}, seed + k)
-        snaps = []
-        while state.decider() != TERMINAL:
-            if rng.random() < keep:
-                snaps.append(P.seat_features(state))
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))] if rng.random() < noise else game.heuristic_move(state, rng)
-            state.apply(move)
-        res = state.result()
-        win = [0.0] * n
-        for w in res.winners:
-            win[w] = 1 / len(res.winners)
+        snaps, result, win = noisy_greedy_game(game, {"players": n, "real_drinking": False}, seed + k, noise, keep,
+                                               P.seat_features)
         for bases, feats, left in snaps:
-            out.append({"game": k, "bases": bases, "feats": feats, "left": left, "final": list(res.scores),
+            out.append({"game": k, "bases": bases, "feats": feats, "left": left, "final": list(result.scores),
                         "win": win})
     return out
 

@@ -19,15 +19,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 
 import numpy as np
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 from boardbot.engine import registry  # noqa: E402
-from boardbot.engine.core import TERMINAL  # noqa: E402
 from boardbot.engine.games.froccs import policy as P  # noqa: E402
+from selfplay import noisy_greedy_game  # noqa: E402
 
 PLAYERS = (2, 2, 3, 4, 5, 6)  # two-player games twice: they are short
 
@@ -37,20 +38,10 @@ def positions(games: int, noise: float, seed: int, keep: float = 0.04):
     game = registry.get("froccs")
     out: dict[int, tuple[list, list, list]] = {}
     for k in range(games):
-        rng = random.Random(seed + k)
         n = PLAYERS[k % len(PLAYERS)]
-        state = game.new_state({"players": n, "heroes": "first_game" if k % 2 else "choose"}, seed + k)
-        snaps = []
-        while state.decider() != TERMINAL:
-            if rng.random() < keep:
-                snaps.append([P.value_features(state, q) for q in range(n)])
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))] if rng.random() < noise else game.heuristic_move(state, rng)
-            state.apply(move)
-        res = state.result()
-        win = [0.0] * n
-        for w in res.winners:
-            win[w] = 1 / len(res.winners)
+        cfg = {"players": n, "heroes": "first_game" if k % 2 else "choose"}
+        snaps, _result, win = noisy_greedy_game(game, cfg, seed + k, noise, keep,
+                                                lambda state: [P.value_features(state, q) for q in range(n)])
         feats, turns, wins = out.setdefault(n, ([], [], []))
         for snap in snaps:
             feats.append([f for f, _ in snap])
