@@ -297,3 +297,25 @@ def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagge
     assert mixed["code_versions"] == {version: 2, "0123456789ab": 1, "unrecorded": 1}
     err = capsys.readouterr().err
     assert "3 versions of the game's code" in err and f"{version}: 2 games" in err and "unrecorded: 1 game)" in err
+
+
+def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the_die():
+    oracle = load("czech_pub_oracle")
+    from boardbot.engine.games.czech_pub.data import POSLEDNI
+
+    game = registry.get("czech-pub")
+    state, rng = game.new_state({"players": 4}, 7), random.Random(7)
+    for _ in range(120):  # into the game, past some draws and reactions
+        state.apply(game.heuristic_move(state, rng))
+    decks = set()
+    for _ in range(20):
+        world = oracle.oracle_world(state, rng)
+        assert world.hands == state.hands and world.known == state.known
+        assert sorted(world.deck) == sorted(state.deck) and world.seed != state.seed
+        if POSLEDNI in world.deck:
+            place = len(world.deck) - world.deck.index(POSLEDNI)
+            assert state.lo_lo <= place <= state.lo_hi
+        decks.add(tuple(world.deck))
+    assert len(decks) > 1
+    game_log = oracle.play((3, "ismcts:iterations=8", 5, (2, 0, 1)))
+    assert game_log["seats"] == ["greedy", "oracle", "search"] and sorted(game_log["ranks"])[0] == 0
