@@ -1,7 +1,7 @@
 """What would knowing the other players' hands be worth to the Czech Pub search?
 
     python bench/czech_pub_oracle.py [--players 3] [--deals 20] [--jobs 2] [--seed 91]
-                                     [--spec ismcts:medium] [--log reports/oracle.jsonl]
+                                     [--spec ismcts:medium] [--log bench/oracle_logs/czech-pub_seed91.jsonl]
 
 An upper bound for inference in the sampled worlds (reading the other
 players' hands from their plays): the ``oracle`` seat runs the same search as

@@ -298,9 +298,11 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
     groups: dict = {}
     for path in paths:
         with open(path) as f:
-            for line in f:
+            for number, line in enumerate(f, 1):
                 if line.strip():
                     r = json.loads(line)
+                    if not {"game", "config", "bots", "seed", "g", "seating", "ranks"} <= r.keys():
+                        raise SystemExit(f"{path}:{number}: not a game logged by bench/ladder.py --log")
                     meant = r.get("resolved") or [None] * len(r["bots"])
                     names = [logged_name(b, m) for b, m in zip(r["bots"], meant)]
                     if len(set(names)) == len(names):  # two specs of one meaning in a game stay apart

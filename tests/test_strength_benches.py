@@ -297,6 +297,11 @@ def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagge
     assert mixed["code_versions"] == {version: 2, "0123456789ab": 1, "unrecorded": 1}
     err = capsys.readouterr().err
     assert "3 versions of the game's code" in err and f"{version}: 2 games" in err and "unrecorded: 1 game)" in err
+    # a line another bench logged (the oracle's) is refused by name, not rated or crashed on
+    foreign = tmp_path / "oracle.jsonl"
+    foreign.write_text(log.read_text() + json.dumps({"players": 3, "deal": 5, "seats": ["oracle"], "ranks": [0]}) + "\n")
+    with pytest.raises(SystemExit, match="oracle.jsonl:3: not a game logged by bench/ladder.py"):
+        ladder.rate_logs([str(foreign)], samples=5, seed=1)
 
 
 def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the_die():
