@@ -1,11 +1,12 @@
 """What would knowing the other players' hands be worth to the Czech Pub search?
 
     python bench/czech_pub_oracle.py [--players 3] [--deals 20] [--jobs 2] [--seed 91]
-                                     [--spec ismcts:medium] [--log bench/oracle_logs/czech-pub_seed91.jsonl]
+                                     [--spec ismcts:medium] [--oracle-spec ismcts:hard]
+                                     [--log bench/oracle_logs/czech-pub_seed91.jsonl]
 
 An upper bound for inference in the sampled worlds (reading the other
 players' hands from their plays): the ``oracle`` seat runs the same search as
-``--spec``, but every world it samples holds the other players' true hands;
+``--spec`` (or ``--oracle-spec``: a larger budget), but every world it samples holds the other players' true hands;
 only the deck's order (and so the Last Order card's place in its known range)
 and the die are re-sampled. It meets the plain search and greedy at one
 table, in every seating of each deal (duplicate play). If even the oracle
@@ -69,9 +70,9 @@ class OracleSearch(Search):
 
 
 def play(args):
-    players, spec, seed, order = args
+    players, spec, seed, order, *oracle_spec = args
     game = registry.get("czech-pub")
-    parsed = parse_ismcts(spec)
+    parsed = parse_ismcts(oracle_spec[0] if oracle_spec and oracle_spec[0] else spec)
     search_bot = make_bot(spec, game)
     greedy = make_bot("greedy", game)
     state = game.new_state({"players": players}, seed)
@@ -93,7 +94,7 @@ def play(args):
             move = (search_bot if who == "search" else greedy).choose(world, rng)
         state.apply_checked(move)
     res = state.result()
-    return {"players": players, "spec": spec, "deal": seed, "seats": seats, "ranks": list(res.ranks),
+    return {"players": players, "spec": spec, "oracle_spec": oracle_spec[0] if oracle_spec else None, "deal": seed, "seats": seats, "ranks": list(res.ranks),
             "scores": list(res.scores), "seconds": round(time.perf_counter() - started, 1)}
 
 
@@ -103,13 +104,14 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=91)
     ap.add_argument("--spec", default="ismcts:medium")
+    ap.add_argument("--oracle-spec", help="the oracle's search (default: --spec)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--log", help="append every game as a JSON line")
     args = ap.parse_args(argv)
     n = args.players
     # three bots on n seats: the extra seats are greedy
     seatings = sorted({tuple(min(i, 2) for i in p) for p in itertools.permutations(range(n))})
-    tasks = [(n, args.spec, args.seed * 1000 + d, order) for d in range(args.deals) for order in seatings]
+    tasks = [(n, args.spec, args.seed * 1000 + d, order, args.oracle_spec) for d in range(args.deals) for order in seatings]
     results = []
     log = open(args.log, "a") if args.log else None
     with mp.Pool(args.jobs) as pool:

@@ -324,3 +324,5 @@ def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the
     assert len(decks) > 1
     game_log = oracle.play((3, "ismcts:iterations=8", 5, (2, 0, 1)))
     assert game_log["seats"] == ["greedy", "oracle", "search"] and sorted(game_log["ranks"])[0] == 0
+    stronger = oracle.play((3, "ismcts:iterations=8", 5, (0, 1, 2), "ismcts:iterations=16"))
+    assert stronger["oracle_spec"] == "ismcts:iterations=16" and stronger["seats"] == ["oracle", "search", "greedy"]
