@@ -6,9 +6,9 @@
 
 An upper bound for inference in the sampled worlds (reading the other
 players' hands from their plays): the ``oracle`` seat runs the same search as
-``--spec`` (or ``--oracle-spec``: a larger budget), but every world it samples holds the other players' true hands;
-only the deck's order (and so the Last Order card's place in its known range)
-and the die are re-sampled. It meets the plain search and greedy at one
+``--spec`` (or ``--oracle-spec``, say a larger budget), but every world it
+samples holds the other players' true hands; only the deck's order (and so
+the Last Order card's place in its known range) and the die are re-sampled. It meets the plain search and greedy at one
 table, in every seating of each deal (duplicate play). If even the oracle
 places little above the plain search, inference cannot make a stronger
 ``hard``: no sampled world can know more than the true hands.
@@ -22,9 +22,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import multiprocessing as mp
 import os
 import random
+import statistics
 import sys
 import time
 
@@ -70,9 +72,10 @@ class OracleSearch(Search):
 
 
 def play(args):
-    players, spec, seed, order, *oracle_spec = args
+    """One game of ``(players, spec, deal, seating[, oracle_spec])``, as a log line."""
+    players, spec, seed, order, oracle_spec = (*args, None)[:5]
     game = registry.get("czech-pub")
-    parsed = parse_ismcts(oracle_spec[0] if oracle_spec and oracle_spec[0] else spec)
+    parsed = parse_ismcts(oracle_spec or spec)
     search_bot = make_bot(spec, game)
     greedy = make_bot("greedy", game)
     state = game.new_state({"players": players}, seed)
@@ -94,8 +97,8 @@ def play(args):
             move = (search_bot if who == "search" else greedy).choose(world, rng)
         state.apply_checked(move)
     res = state.result()
-    return {"players": players, "spec": spec, "oracle_spec": oracle_spec[0] if oracle_spec else None, "deal": seed, "seats": seats, "ranks": list(res.ranks),
-            "scores": list(res.scores), "seconds": round(time.perf_counter() - started, 1)}
+    return {"players": players, "spec": spec, "oracle_spec": oracle_spec, "deal": seed, "seats": seats,
+            "ranks": list(res.ranks), "scores": list(res.scores), "seconds": round(time.perf_counter() - started, 1)}
 
 
 def main(argv=None) -> int:
@@ -111,7 +114,8 @@ def main(argv=None) -> int:
     n = args.players
     # three bots on n seats: the extra seats are greedy
     seatings = sorted({tuple(min(i, 2) for i in p) for p in itertools.permutations(range(n))})
-    tasks = [(n, args.spec, args.seed * 1000 + d, order, args.oracle_spec) for d in range(args.deals) for order in seatings]
+    tasks = [(n, args.spec, args.seed * 1000 + d, order, args.oracle_spec)
+             for d in range(args.deals) for order in seatings]
     results = []
     log = open(args.log, "a") if args.log else None
     with mp.Pool(args.jobs) as pool:
@@ -135,6 +139,21 @@ def summarise(results, final: bool) -> None:
             counts[0 if best[a] < best[b] else 1 if best[a] > best[b] else 2] += 1
     text = "; ".join(f"{a} over {b}: {w} above, {l} below, {d} level" for (a, b), (w, l, d) in pairs.items())
     print(f"{len(results)} games: {text}", file=sys.stdout if final else sys.stderr, flush=True)
+    if final and results:
+        mean, se, deals = score_margin(results)
+        print(f"oracle - search: {mean:+.1f} points a game (s.e. {se:.1f} over {deals} deals)")
+
+
+def score_margin(results) -> tuple[float, float, int]:
+    """The oracle's points minus the plain search's, averaged per deal (the seatings of a deal
+    share its cards, so the deal is the independent unit), then over deals with its standard error."""
+    per_deal: dict = {}
+    for r in results:
+        points = dict(zip(reversed(r["seats"]), reversed(r["scores"])))  # each bot sits once
+        per_deal.setdefault(r["deal"], []).append(points["oracle"] - points["search"])
+    means = [statistics.fmean(v) for v in per_deal.values()]
+    se = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else float("nan")
+    return statistics.fmean(means), se, len(means)
 
 
 if __name__ == "__main__":

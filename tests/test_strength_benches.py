@@ -326,3 +326,6 @@ def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the
     assert game_log["seats"] == ["greedy", "oracle", "search"] and sorted(game_log["ranks"])[0] == 0
     stronger = oracle.play((3, "ismcts:iterations=8", 5, (0, 1, 2), "ismcts:iterations=16"))
     assert stronger["oracle_spec"] == "ismcts:iterations=16" and stronger["seats"] == ["oracle", "search", "greedy"]
+    margins = [g["scores"][g["seats"].index("oracle")] - g["scores"][g["seats"].index("search")]
+               for g in (game_log, stronger)]
+    assert oracle.score_margin([game_log, stronger])[::2] == (sum(margins) / 2, 1)  # one deal, two seatings
