@@ -299,7 +299,8 @@ def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagge
     assert "3 versions of the game's code" in err and f"{version}: 2 games" in err and "unrecorded: 1 game)" in err
     # a line another bench logged (the oracle's) is refused by name, not rated or crashed on
     foreign = tmp_path / "oracle.jsonl"
-    foreign.write_text(log.read_text() + json.dumps({"players": 3, "deal": 5, "seats": ["oracle"], "ranks": [0]}) + "\n")
+    oracle_line = json.dumps({"players": 3, "deal": 5, "seats": ["oracle"], "ranks": [0]})
+    foreign.write_text(log.read_text() + oracle_line + "\n")
     with pytest.raises(SystemExit, match="oracle.jsonl:3: not a game logged by bench/ladder.py"):
         ladder.rate_logs([str(foreign)], samples=5, seed=1)
 
