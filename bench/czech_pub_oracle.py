@@ -13,6 +13,16 @@ table, in every seating of each deal (duplicate play). If even the oracle
 places little above the plain search, inference cannot make a stronger
 ``hard``: no sampled world can know more than the true hands.
 
+``--worlds`` changes what the tested seat (still called the oracle in the
+output) samples: ``true`` (the default) the true hands as above;
+``passes`` the plain search's worlds, whose hidden cards are dealt weighing
+what the players' passes on reaction windows say about their hands
+(``views.sample_for``: every bot does this), so with ``--oracle-spec
+ismcts:hard`` it is hard against medium at the same table; ``uniform``
+worlds that ignore the passes (every unseen card equally likely anywhere),
+the sampling before the passes were weighed, to measure what weighing them
+is worth against the plain search.
+
 A bench, not a bot: the oracle reads the true state, which no bot may.
 Figures only: nothing here asserts.
 """
@@ -71,9 +81,18 @@ class OracleSearch(Search):
         return done
 
 
+class UniformSearch(Search):
+    """``Search`` whose worlds ignore the players' passes (``--worlds uniform``)."""
+
+    def __init__(self, root, seat, params, seed):
+        super().__init__(root, seat, params, seed)
+        root.passes = [()] * root.num_seats
+        root._unlikely = None
+
+
 def play(args):
-    """One game of ``(players, spec, deal, seating[, oracle_spec])``, as a log line."""
-    players, spec, seed, order, oracle_spec = (*args, None)[:5]
+    """One game of ``(players, spec, deal, seating[, oracle_spec[, worlds]])``, as a log line."""
+    players, spec, seed, order, oracle_spec, worlds = (*args, None, "true")[:6]
     game = registry.get("czech-pub")
     parsed = parse_ismcts(oracle_spec or spec)
     search_bot = make_bot(spec, game)
@@ -89,7 +108,13 @@ def play(args):
             if len(moves) == 1:
                 move = moves[0]
             else:
-                search = OracleSearch(state, seat, parsed.params, rng.getrandbits(63))
+                search_seed = rng.getrandbits(63)
+                if worlds == "true":
+                    search = OracleSearch(state, seat, parsed.params, search_seed)
+                else:
+                    root = game.from_view(state.view(seat), random.Random(search_seed))
+                    kind = Search if worlds == "passes" else UniformSearch
+                    search = kind(root, seat, parsed.params, search_seed)
                 search.run(iterations=parsed.budget.iterations)
                 move = best_of(search.root_stats())
         else:
@@ -97,7 +122,7 @@ def play(args):
             move = (search_bot if who == "search" else greedy).choose(world, rng)
         state.apply_checked(move)
     res = state.result()
-    return {"players": players, "spec": spec, "oracle_spec": oracle_spec, "deal": seed, "seats": seats,
+    return {"players": players, "spec": spec, "oracle_spec": oracle_spec, "worlds": worlds, "deal": seed, "seats": seats,
             "ranks": list(res.ranks), "scores": list(res.scores), "seconds": round(time.perf_counter() - started, 1)}
 
 
@@ -108,13 +133,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=91)
     ap.add_argument("--spec", default="ismcts:medium")
     ap.add_argument("--oracle-spec", help="the oracle's search (default: --spec)")
+    ap.add_argument("--worlds", choices=("true", "passes", "uniform"), default="true",
+                    help="what the oracle's worlds hold: the true hands, hands weighed by the passes "
+                         "(the plain search's worlds), or hands dealt ignoring the passes")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--log", help="append every game as a JSON line")
     args = ap.parse_args(argv)
     n = args.players
     # three bots on n seats: the extra seats are greedy
     seatings = sorted({tuple(min(i, 2) for i in p) for p in itertools.permutations(range(n))})
-    tasks = [(n, args.spec, args.seed * 1000 + d, order, args.oracle_spec)
+    tasks = [(n, args.spec, args.seed * 1000 + d, order, args.oracle_spec, args.worlds)
              for d in range(args.deals) for order in seatings]
     results = []
     log = open(args.log, "a") if args.log else None

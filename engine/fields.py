@@ -29,12 +29,15 @@ from typing import Any, Callable, Mapping
 class Codec:
     """How one field is copied, dumped and loaded: Python expressions over ``{v}``
     (the value). ``dump`` None: not serialised (``load`` then gives its value).
-    ``key``: the dict key, where it is not the field's name (see ``stored_as``)."""
+    ``key``: the dict key, where it is not the field's name (see ``stored_as``).
+    ``since``: a field added after states were first stored: a dict without its key
+    loads with ``{v}`` None (``load`` must accept that), so stored games outlive it."""
 
     copy: str
     dump: str | None
     load: str
     key: str | None = None
+    since: bool = False
 
 
 # immutable values: ints, strings, bools, None, frozen tuples of them
@@ -131,7 +134,7 @@ class StateFields:
             value = "None"
             if codec.dump is not None:
                 key = codec.key or name
-                value = f"data[{key!r}]"
+                value = f"data.get({key!r})" if codec.since else f"data[{key!r}]"
                 if len(stored[key]) > 1:
                     value += f"[{taken[key]}]"
                     taken[key] += 1

@@ -235,6 +235,55 @@ def _choose_reaction(state, moves):
     return best
 
 
+# --- what passes say about hands ------------------------------------------------------
+# The greedy bot cancels an order whenever that gains it REACT_THRESHOLD or more, and the
+# searching bots nearly always do too (bench/czech_pub_passes.py measures it); a seat that
+# passed on such a window probably holds no card that could have cancelled it. A card of
+# such a kind is dealt to it in a sampled world with this weight, against 1 for the others.
+UNLIKELY_WEIGHT = 0.05
+CANCELLERS = (ZVRHNUTA, BLAZKOVA, TEPLY)
+
+
+class _Then:
+    """The active player's public position when a pass was made, as ``drink_value`` reads a state."""
+
+    __slots__ = ("tokens", "stage", "cell", "abst", "last_round")
+
+    def __init__(self, a: int, record: tuple):
+        _, _, stage, cell, tokens, abst, _, _, _, last_round, _ = record
+        self.tokens, self.stage, self.cell, self.abst = {a: tokens}, {a: stage}, {a: cell}, {a: abst}
+        self.last_round = last_round
+
+
+def cancel_gain(record: tuple, card: int) -> float:
+    """What cancelling the best order (a beer for To pivo je teplý) on the table of a pass
+    (``state.passes``) with ``card`` would have gained the seat that passed, as the greedy bot
+    counts it when it decides (``_choose_reaction``); -inf where the card had no target."""
+    a, table, _, _, _, _, insults, lead, ordered, _, hand = record
+    wanted = D.IS_BEER if card == TEPLY else IS_ORDER
+    slots = [s for s, e in enumerate(table) if wanted[e[0]]]
+    if not slots:
+        return -math.inf
+    then = _Then(a, record)
+    insulted = insults > 0
+    before = drink_value(then, a, delivered_items(table), insulted, ordered)
+    worst = min(drink_value(then, a, delivered_items(table[:s] + table[s + 1:]), insulted, ordered)
+                for s in slots)
+    replace = 0.5 if _remaining_actions(table) > 0 and hand > 2 else 1.0
+    factor = max(0.5, min(2.0, 1.0 + lead / 30.0))  # _leader_factor, from the lead then
+    return (before - worst) * replace * factor - 0.5 * keep_value(card)
+
+
+def unlikely_cards(state, q: int) -> frozenset:
+    """The cancel cards q's passes (``state.passes``) say it probably does not hold."""
+    out = set()
+    for record in state.passes[q]:
+        for card in CANCELLERS:
+            if card not in out and cancel_gain(record, card) >= REACT_THRESHOLD:
+                out.add(card)
+    return frozenset(out)
+
+
 def _choose_response(state, moves):
     me = state.dec
     card = state.pend_card

@@ -42,6 +42,9 @@ LAST_STAGE = D.STAGES - 1
 # --- move tuples, built once ---------------------------------------------------
 DONE = ("done",)
 PASS = ("decline",)
+# the passes on reaction windows kept per seat (state.passes): enough for the windows of a
+# round of turns at six players, and a bound on what a view carries
+MAX_PASSES = 16
 MAX_SEATS = 6
 PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
 PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
@@ -267,6 +270,7 @@ class CzechPubRules:
     # --- apply ---------------------------------------------------------
     def apply(self, move: tuple) -> None:
         self._moves = None
+        self._unlikely = None
         kind = move[0]
         if kind == "play":
             self._play(CARD_BY_ID[move[1]], move[2], D.SHOT_BY_ID[move[3]] if move[3] else -1)
@@ -275,6 +279,7 @@ class CzechPubRules:
         elif kind == "decline":
             phase = self.phase
             if phase == WINDOW:
+                self._note_pass(self.dec)
                 self.qpos += 1
                 self._next_window()
             elif phase == RESPOND:
@@ -506,6 +511,7 @@ class CzechPubRules:
         hand = self.hands[victim]
         card = hand.pop(rng.randrange(len(hand)))
         insort(self.hands[taker], card)
+        self._forget_passes(taker)
         self._learn_private(taker, victim, card)
         if self.log is not None:
             self.note(None, f"seat {taker} takes a card from seat {victim}")
@@ -789,6 +795,8 @@ class CzechPubRules:
             drawn += 1
             if self.log is not None:
                 got.append(CARD_NAME[card])
+        if drawn:
+            self._forget_passes(p)
         if self.log is not None and drawn:
             self.note(None, f"seat {p} draws {drawn} card{'s' if drawn > 1 else ''}")
             self.note(p, f"you draw {', '.join(got)}")
@@ -936,6 +944,23 @@ class CzechPubRules:
         row[victim] = tuple(sorted(row[victim] + (c,)))
         self._set_row(taker, row)
 
+    def pass_record(self, q: int) -> tuple:
+        """What everybody sees when q passes on this reaction window: what stood to be drunk
+        (the table, the active player's public position) and the active player's lead over q."""
+        a = self.active
+        return (a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
+                self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
+                len(self.hands[a]))
+
+    def _note_pass(self, q: int) -> None:
+        """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""
+        self.passes[q] = (self.passes[q] + (self.pass_record(q),))[-MAX_PASSES:]
+
+    def _forget_passes(self, q: int) -> None:
+        """q took cards the others did not see: its passes no longer speak for its whole hand."""
+        if self.passes[q]:
+            self.passes[q] = ()
+
     def known_cards(self, observer: int, holder: int) -> tuple:
         row = self.known[holder]
         return row[observer] if row else ()
@@ -1076,7 +1101,9 @@ class CzechPubRules:
         s.qpos = 0
         s.reacted = False
         s.known = ((),) * n
+        s.passes = [()] * n
         s._moves = None
+        s._unlikely = None
         return s
 
     @classmethod

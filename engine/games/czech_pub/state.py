@@ -10,7 +10,7 @@ dict format of the games stored before the fields were declared.
 from __future__ import annotations
 
 from boardbot.engine.core import State
-from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, shared, stored_as
+from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, Codec, StateFields, shared, stored_as
 
 from .rules import CzechPubRules
 from .views import CzechPubViews
@@ -19,6 +19,16 @@ from .views import CzechPubViews
 # replaced, never mutated, so copies share it
 KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
                load="tuple(tuple(tuple(t) for t in row) for row in {v})")
+
+# passes[seat]: the reaction windows the seat passed on since it last took cards unseen, each
+# (active seat, the table, and the active player's stage, cell, shot tokens, abstinence,
+# insults, lead in points over the seat, alcohol played, last round, hand size: rules.py);
+# tuples replaced, never mutated. Games stored before the field existed load with no passes.
+PASSES = Codec(copy="{v}[:]",
+               dump="[[[r[0], [list(e) for e in r[1]], *r[2:]] for r in row] for row in {v}]",
+               load="[() for _ in data['hands']] if {v} is None else "
+                    "[tuple((r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
+               since=True)
 
 
 class CzechPubState(CzechPubRules, CzechPubViews, State):
@@ -37,8 +47,10 @@ class CzechPubState(CzechPubRules, CzechPubViews, State):
         # a card being resolved, a queue of seats to ask (tuples: replaced, never mutated)
         pend_card=stored_as("pending"), pend_target=stored_as("pending"), dodgers=TUPLE, queue=TUPLE,
         qpos=stored_as("queue_position"), reacted=SCALAR,
-        # who knows which cards in whose hand; the legal moves of this position
-        known=KNOWN, _moves=CACHE,
+        # who knows which cards in whose hand, the windows each seat passed on (public evidence
+        # about its hand: views.sample_for); the legal moves of this position and what the passes
+        # say (policy.unlikely_cards, worked out once per position)
+        known=KNOWN, passes=PASSES, _moves=CACHE, _unlikely=CACHE,
     )
     __slots__ = FIELDS.slots
 

@@ -16,6 +16,11 @@ from .data import (
     CARD_BY_ID, CARD_ID, DAM_SI, HAND_SIZE, LO_BY_NAME, LO_IN_DECK, LO_NAME, ORIGIN_BY_NAME, ORIGIN_NAME,
     OUT_BY_NAME, OUT_NAME, PHASE_BY_NAME, PHASE_NAME, POSLEDNI, ROW_LEN, TRACK, URAZKA,
 )
+from . import policy
+from .rules import MAX_PASSES
+
+# the most cards a table in a pass may hold: a real one holds a dozen at most
+MAX_TABLE = 32
 
 
 class CzechPubViews:
@@ -50,6 +55,7 @@ class CzechPubViews:
                 "copying": self.copying[q],
                 "titles": [i + 1 for i in range(len(D.TITLE_POINTS)) if self.titles[q] >> i & 1],
                 "real_drinks": self.real[q],
+                "passes": [_pass_view(r) for r in self.passes[q]],
             })
         return {
             "seat": -1 if seat is None else seat,
@@ -69,8 +75,7 @@ class CzechPubViews:
             "lone_player": self.lone,
             "lone_turn_started": self.lone_started,
             "title_tokens_left": list(self.title_pool),
-            "table": [{"card": CARD_ID[c], "shot": D.SHOT_ID[k] if k >= 0 else "",
-                       "origin": ORIGIN_NAME[o], "poured_by": p} for c, k, o, p in self.table],
+            "table": _table_view(self.table),
             "played_this_turn": self.played,
             "alcohol_played": self.ordered_alcohol,
             "copy_turn": self.copy_turn,
@@ -104,6 +109,10 @@ class CzechPubViews:
                 pool.extend(hand)
             keep[q] = mine
         rng.shuffle(pool)
+        unlikely = self._unlikely
+        if unlikely is None:
+            unlikely = self._unlikely = tuple(policy.unlikely_cards(self, q) for q in range(n))
+        weighted = any(unlikely[q] for q in range(n) if q != seat)
         i = 0
         hands = world.hands
         for q in range(n):
@@ -111,13 +120,19 @@ class CzechPubViews:
                 continue
             mine = keep[q]
             k = len(self.hands[q]) - len(mine)
-            new = pool[i:i + k]
-            i += k
+            if weighted and unlikely[q]:
+                new, pool = _deal_weighted(pool[i:], k, unlikely[q], rng)
+                i = 0
+            else:
+                new = pool[i:i + k]
+                i += k
             if mine:
                 new.extend(mine)
             new.sort()
             hands[q] = new
         deck = pool[i:]
+        if weighted:  # the cards passed over lie together: the draw order must not show it
+            rng.shuffle(deck)
         if self.lo_state == LO_IN_DECK:
             pos = rng.randint(self.lo_lo, self.lo_hi)
             deck.insert(len(deck) + 1 - pos, POSLEDNI)
@@ -186,12 +201,10 @@ class CzechPubViews:
         s.discard = [CARD_BY_ID[c] for c in view["discard_pile"]]
         for c in s.discard:
             take(c, "discard_pile")
-        s.table = []
-        for e in view["table"]:
-            c = CARD_BY_ID[e["card"]]
-            take(c, "table")
-            s.table.append((c, D.SHOT_BY_ID[e["shot"]] if e["shot"] else -1, ORIGIN_BY_NAME[e["origin"]],
-                            e["poured_by"]))
+        s.table = _table_from_view(view["table"])
+        for e in s.table:
+            take(e[0], "table")
+        s.passes = [_passes_from_view(pv["passes"], n) for pv in view["players"]]
         s.lo_state = LO_BY_NAME[view["last_order"]]
         s.lo_lo, s.lo_hi = view["last_order_positions"]
         s.lo_holder = view["last_order_holder"]
@@ -233,6 +246,70 @@ class CzechPubViews:
             deck.insert(len(deck) + 1 - pos, POSLEDNI)
         s.deck = deck
         return s
+
+
+def _deal_weighted(pool: list, k: int, unlikely: frozenset, rng: random.Random) -> tuple[list, list]:
+    """k cards from the shuffled ``pool``, each unlikely card taken only with probability
+    ``policy.UNLIKELY_WEIGHT`` as it comes (then from the passed-over ones if the pool
+    runs out); returns the cards and what is left of the pool."""
+    hand, skipped = [], []
+    weight = policy.UNLIKELY_WEIGHT
+    i = 0
+    while len(hand) < k and i < len(pool):
+        c = pool[i]
+        i += 1
+        if c in unlikely and rng.random() >= weight:
+            skipped.append(c)
+        else:
+            hand.append(c)
+    short = k - len(hand)
+    if short:
+        hand.extend(skipped[:short])
+        skipped = skipped[short:]
+    return hand, skipped + pool[i:]
+
+
+def _table_view(table) -> list:
+    return [{"card": CARD_ID[c], "shot": D.SHOT_ID[k] if k >= 0 else "", "origin": ORIGIN_NAME[o], "poured_by": p}
+            for c, k, o, p in table]
+
+
+def _table_from_view(entries) -> list:
+    return [(CARD_BY_ID[e["card"]], D.SHOT_BY_ID[e["shot"]] if e["shot"] else -1, ORIGIN_BY_NAME[e["origin"]],
+             e["poured_by"]) for e in entries]
+
+
+def _pass_view(record: tuple) -> dict:
+    a, table, stage, cell, tokens, abst, insults, lead, ordered, last_round, hand = record
+    return {"active": a, "table": _table_view(table), "stage": stage + 1, "cell": cell,
+            "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if tokens >> k & 1],
+            "abstinence": abst, "insults": insults, "points_ahead": lead, "alcohol_played": ordered,
+            "last_round": last_round, "hand_card_count": hand}
+
+
+def _passes_from_view(passes, n: int) -> tuple:
+    if len(passes) > MAX_PASSES:
+        raise ConfigError("passes", f"a seat's passes are the latest {MAX_PASSES}")
+    out = []
+    for p in passes:
+        if not 0 <= p["active"] < n:
+            raise ConfigError("passes", "a pass names a seat that is not in the game")
+        if len(p["table"]) > MAX_TABLE:
+            raise ConfigError("passes", f"more than {MAX_TABLE} cards on a table")
+        table = tuple(_table_from_view(p["table"]))
+        if any(not -1 <= e[3] < n for e in table):
+            raise ConfigError("passes", "a card on a table was poured by a seat that is not in the game")
+        stage = p["stage"] - 1
+        if not 0 <= stage < D.STAGES or not 0 <= p["cell"] < ROW_LEN[stage]:
+            raise ConfigError("passes", "a pass names a stage or a cell that is not on the track")
+        if not 0 <= p["abstinence"] <= 2 or not 0 <= p["insults"] <= MAX_TABLE or not 0 <= p["hand_card_count"] <= MAX_TABLE:
+            raise ConfigError("passes", "a pass's abstinence, insults or hand size is out of range")
+        tokens = 0
+        for k in p["shot_tokens"]:
+            tokens |= 1 << D.SHOT_BY_ID[k]
+        out.append((p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"], p["points_ahead"],
+                    p["alcohol_played"], p["last_round"], p["hand_card_count"]))
+    return tuple(out)
 
 
 def _intersect(cards: tuple, hand: list) -> tuple:

@@ -208,7 +208,7 @@ class CzechPubTableCard(_message.Message):
     def __init__(self, card: _Optional[_Union[CzechPubCard, str]] = ..., shot: _Optional[_Union[CzechPubShot, str]] = ..., origin: _Optional[_Union[CzechPubOrigin, str]] = ..., poured_by: _Optional[int] = ...) -> None: ...
 
 class CzechPubPlayer(_message.Message):
-    __slots__ = ("points", "stage", "cell", "cell_value", "row_length", "hand_limit", "hand_card_count", "hand", "known_cards", "shot_tokens", "abstinence", "paused", "out_reason", "insults", "copying", "titles", "real_drinks")
+    __slots__ = ("points", "stage", "cell", "cell_value", "row_length", "hand_limit", "hand_card_count", "hand", "known_cards", "shot_tokens", "abstinence", "paused", "out_reason", "insults", "copying", "titles", "real_drinks", "passes")
     POINTS_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     CELL_FIELD_NUMBER: _ClassVar[int]
@@ -226,6 +226,7 @@ class CzechPubPlayer(_message.Message):
     COPYING_FIELD_NUMBER: _ClassVar[int]
     TITLES_FIELD_NUMBER: _ClassVar[int]
     REAL_DRINKS_FIELD_NUMBER: _ClassVar[int]
+    PASSES_FIELD_NUMBER: _ClassVar[int]
     points: int
     stage: int
     cell: int
@@ -243,7 +244,34 @@ class CzechPubPlayer(_message.Message):
     copying: int
     titles: _containers.RepeatedScalarFieldContainer[int]
     real_drinks: int
-    def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_card_count: _Optional[int] = ..., hand: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., known_cards: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., shot_tokens: _Optional[_Iterable[_Union[CzechPubShot, str]]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out_reason: _Optional[_Union[CzechPubOutReason, str]] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ...) -> None: ...
+    passes: _containers.RepeatedCompositeFieldContainer[CzechPubPass]
+    def __init__(self, points: _Optional[int] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., cell_value: _Optional[int] = ..., row_length: _Optional[int] = ..., hand_limit: _Optional[int] = ..., hand_card_count: _Optional[int] = ..., hand: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., known_cards: _Optional[_Iterable[_Union[CzechPubCard, str]]] = ..., shot_tokens: _Optional[_Iterable[_Union[CzechPubShot, str]]] = ..., abstinence: _Optional[int] = ..., paused: _Optional[bool] = ..., out_reason: _Optional[_Union[CzechPubOutReason, str]] = ..., insults: _Optional[int] = ..., copying: _Optional[int] = ..., titles: _Optional[_Iterable[int]] = ..., real_drinks: _Optional[int] = ..., passes: _Optional[_Iterable[_Union[CzechPubPass, _Mapping]]] = ...) -> None: ...
+
+class CzechPubPass(_message.Message):
+    __slots__ = ("active", "table", "stage", "cell", "shot_tokens", "abstinence", "insults", "points_ahead", "alcohol_played", "last_round", "hand_card_count")
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    CELL_FIELD_NUMBER: _ClassVar[int]
+    SHOT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    ABSTINENCE_FIELD_NUMBER: _ClassVar[int]
+    INSULTS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_AHEAD_FIELD_NUMBER: _ClassVar[int]
+    ALCOHOL_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROUND_FIELD_NUMBER: _ClassVar[int]
+    HAND_CARD_COUNT_FIELD_NUMBER: _ClassVar[int]
+    active: int
+    table: _containers.RepeatedCompositeFieldContainer[CzechPubTableCard]
+    stage: int
+    cell: int
+    shot_tokens: _containers.RepeatedScalarFieldContainer[CzechPubShot]
+    abstinence: int
+    insults: int
+    points_ahead: int
+    alcohol_played: bool
+    last_round: bool
+    hand_card_count: int
+    def __init__(self, active: _Optional[int] = ..., table: _Optional[_Iterable[_Union[CzechPubTableCard, _Mapping]]] = ..., stage: _Optional[int] = ..., cell: _Optional[int] = ..., shot_tokens: _Optional[_Iterable[_Union[CzechPubShot, str]]] = ..., abstinence: _Optional[int] = ..., insults: _Optional[int] = ..., points_ahead: _Optional[int] = ..., alcohol_played: _Optional[bool] = ..., last_round: _Optional[bool] = ..., hand_card_count: _Optional[int] = ...) -> None: ...
 
 class CzechPubMove(_message.Message):
     __slots__ = ("play", "discard", "done", "react", "decline", "dodge", "pay")

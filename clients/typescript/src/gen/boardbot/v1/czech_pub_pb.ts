@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/czech_pub.proto.
  */
 export const file_boardbot_v1_czech_pub: GenFile = /*@__PURE__*/
-  fileDesc("Chtib2FyZGJvdC92MS9jemVjaF9wdWIucHJvdG8SC2JvYXJkYm90LnYxImAKDkN6ZWNoUHViQ29uZmlnEhQKB3BsYXllcnMYASABKAVIAIgBARIaCg1yZWFsX2RyaW5raW5nGAIgASgISAGIAQFCCgoIX3BsYXllcnNCEAoOX3JlYWxfZHJpbmtpbmcigwcKDEN6ZWNoUHViVmlldxIRCgRzZWF0GAEgASgFSACIAQESKwoGY29uZmlnGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWcSKQoFcGhhc2UYAyABKA4yGi5ib2FyZGJvdC52MS5DemVjaFB1YlBoYXNlEhQKB2RlY2lkZXIYBCABKAVIAYgBARIOCgZhY3RpdmUYBSABKAUSDAoEdHVybhgGIAEoBRIRCglkZWNrX3NpemUYByABKAUSLwoMZGlzY2FyZF9waWxlGAggAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEhIKCnJlc2h1ZmZsZXMYCSABKAUSMgoKbGFzdF9vcmRlchgKIAEoDjIeLmJvYXJkYm90LnYxLkN6ZWNoUHViTGFzdE9yZGVyEhwKFGxhc3Rfb3JkZXJfcG9zaXRpb25zGAsgAygFEh4KEWxhc3Rfb3JkZXJfaG9sZGVyGAwgASgFSAKIAQESEgoKbGFzdF9yb3VuZBgNIAEoCBIYChBmaW5hbF90dXJuc19vd2VkGA4gAygFEhgKC2xvbmVfcGxheWVyGA8gASgFSAOIAQESGQoRbG9uZV90dXJuX3N0YXJ0ZWQYECABKAgSGQoRdGl0bGVfdG9rZW5zX2xlZnQYESADKAUSLQoFdGFibGUYEiADKAsyHi5ib2FyZGJvdC52MS5DemVjaFB1YlRhYmxlQ2FyZBIYChBwbGF5ZWRfdGhpc190dXJuGBMgASgIEhEKCWNvcHlfdHVybhgUIAEoCBIvCgxwZW5kaW5nX2NhcmQYFSABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmQSGwoOcGVuZGluZ190YXJnZXQYFiABKAVIBIgBARIPCgdkb2RnZXJzGBcgAygFEg0KBXF1ZXVlGBggAygFEhYKDnF1ZXVlX3Bvc2l0aW9uGBkgASgFEhYKDndpbmRvd19yZWFjdGVkGBogASgIEiwKB3BsYXllcnMYGyADKAsyGy5ib2FyZGJvdC52MS5DemVjaFB1YlBsYXllchIWCg5hbGNvaG9sX3BsYXllZBgcIAEoCEIHCgVfc2VhdEIKCghfZGVjaWRlckIUChJfbGFzdF9vcmRlcl9ob2xkZXJCDgoMX2xvbmVfcGxheWVyQhEKD19wZW5kaW5nX3RhcmdldCK4AQoRQ3plY2hQdWJUYWJsZUNhcmQSJwoEY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZBInCgRzaG90GAIgASgOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJTaG90EisKBm9yaWdpbhgDIAEoDjIbLmJvYXJkYm90LnYxLkN6ZWNoUHViT3JpZ2luEhYKCXBvdXJlZF9ieRgEIAEoBUgAiAEBQgwKCl9wb3VyZWRfYnkiywMKDkN6ZWNoUHViUGxheWVyEg4KBnBvaW50cxgBIAEoBRINCgVzdGFnZRgCIAEoBRIMCgRjZWxsGAMgASgFEhIKCmNlbGxfdmFsdWUYBCABKAUSEgoKcm93X2xlbmd0aBgFIAEoBRISCgpoYW5kX2xpbWl0GAYgASgFEhcKD2hhbmRfY2FyZF9jb3VudBgHIAEoBRInCgRoYW5kGAggAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEi4KC2tub3duX2NhcmRzGAkgAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEi4KC3Nob3RfdG9rZW5zGAogAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJTaG90EhIKCmFic3RpbmVuY2UYCyABKAUSDgoGcGF1c2VkGAwgASgIEjIKCm91dF9yZWFzb24YDSABKA4yHi5ib2FyZGJvdC52MS5DemVjaFB1Yk91dFJlYXNvbhIPCgdpbnN1bHRzGA4gASgFEhQKB2NvcHlpbmcYDyABKAVIAIgBARIOCgZ0aXRsZXMYECADKAUSEwoLcmVhbF9kcmlua3MYESABKAVCCgoIX2NvcHlpbmciigYKDEN6ZWNoUHViTW92ZRIuCgRwbGF5GAEgASgLMh4uYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLlBsYXlIABI0CgdkaXNjYXJkGAIgASgLMiEuYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLkRpc2NhcmRIABIuCgRkb25lGAMgASgLMh4uYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLkRvbmVIABIwCgVyZWFjdBgEIAEoCzIfLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5SZWFjdEgAEjQKB2RlY2xpbmUYBSABKAsyIS5ib2FyZGJvdC52MS5DemVjaFB1Yk1vdmUuRGVjbGluZUgAEjAKBWRvZGdlGAYgASgLMh8uYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLkRvZGdlSAASLAoDcGF5GAcgASgLMh0uYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLlBheUgAGngKBFBsYXkSJwoEY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZBITCgZ0YXJnZXQYAiABKAVIAIgBARInCgRzaG90GAMgASgOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJTaG90QgkKB190YXJnZXQaMgoHRGlzY2FyZBInCgRjYXJkGAEgASgOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkGgYKBERvbmUadQoFUmVhY3QSJwoEY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZBIRCgRzbG90GAIgASgFSACIAQESJwoEZ2l2ZRgDIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZEIHCgVfc2xvdBoJCgdEZWNsaW5lGikKBURvZGdlEhQKB3RvX3NlYXQYASABKAVIAIgBAUIKCghfdG9fc2VhdBoxCgNQYXkSKgoHZGlzY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZEIGCgRraW5kKskGCgxDemVjaFB1YkNhcmQSHgoaQ1pFQ0hfUFVCX0NBUkRfVU5TUEVDSUZJRUQQABIXChNDWkVDSF9QVUJfQ0FSRF9QSVZPEAESHAoYQ1pFQ0hfUFVCX0NBUkRfTUFMRV9QSVZPEAISFgoSQ1pFQ0hfUFVCX0NBUkRfUlVNEAMSGQoVQ1pFQ0hfUFVCX0NBUkRfRkVSTkVUEAQSHQoZQ1pFQ0hfUFVCX0NBUkRfQkVDSEVST1ZLQRAFEhkKFUNaRUNIX1BVQl9DQVJEX1pFTEVOQRAGEhgKFENaRUNIX1BVQl9DQVJEX1ZPREtBEAcSFgoSQ1pFQ0hfUFVCX0NBUkRfQ0FKEAgSJgoiQ1pFQ0hfUFVCX0NBUkRfREVKVEVfTUlfVE9fVlNFQ0hOTxAJEiUKIUNaRUNIX1BVQl9DQVJEX0xJQ0hPQ0VOSV9TRVJWSVJDRRAKEiAKHENaRUNIX1BVQl9DQVJEX1BBTkFLX0RPX1BJVkEQCxIiCh5DWkVDSF9QVUJfQ0FSRF9EQU1fU0lfVE9fQ09fVFkQDBIiCh5DWkVDSF9QVUJfQ0FSRF9VUkFaS0FfVlJDSE5JSE8QDRIoCiRDWkVDSF9QVUJfQ0FSRF9UT19KRV9NT0pFX09CSkVETkFWS0EQDhIhCh1DWkVDSF9QVUJfQ0FSRF9QT0pEX05BX1BBTkFLQRAPEh8KG0NaRUNIX1BVQl9DQVJEX1JVTkRBX0RPS09MQRAQEhkKFUNaRUNIX1BVQl9DQVJEX1JWQUNLQRAREiMKH0NaRUNIX1BVQl9DQVJEX1RZX1VaX1RPX05FQlVERVMQEhImCiJDWkVDSF9QVUJfQ0FSRF9TUExFVEVOQV9PQkpFRE5BVktBEBMSJAogQ1pFQ0hfUFVCX0NBUkRfWlZSSE5VVEFfU0tMRU5JQ0UQFBIbChdDWkVDSF9QVUJfQ0FSRF9CTEFaS09WQRAVEiMKH0NaRUNIX1BVQl9DQVJEX1RPX1BJVk9fSkVfVEVQTFkQFhIkCiBDWkVDSF9QVUJfQ0FSRF9NVVNJTV9TSV9PRFNLT0NJVBAXEiYKIkNaRUNIX1BVQl9DQVJEX1BPU0xFRE5JX09CSkVETkFWS0EQGCq1AQoMQ3plY2hQdWJTaG90Eh4KGkNaRUNIX1BVQl9TSE9UX1VOU1BFQ0lGSUVEEAASFgoSQ1pFQ0hfUFVCX1NIT1RfUlVNEAESGQoVQ1pFQ0hfUFVCX1NIT1RfRkVSTkVUEAISHQoZQ1pFQ0hfUFVCX1NIT1RfQkVDSEVST1ZLQRADEhkKFUNaRUNIX1BVQl9TSE9UX1pFTEVOQRAEEhgKFENaRUNIX1BVQl9TSE9UX1ZPREtBEAUqowIKDUN6ZWNoUHViUGhhc2USHwobQ1pFQ0hfUFVCX1BIQVNFX1VOU1BFQ0lGSUVEEAASGAoUQ1pFQ0hfUFVCX1BIQVNFX1BMQVkQARImCiJDWkVDSF9QVUJfUEhBU0VfQUJTVElORU5DRV9ESVNDQVJEEAISIwofQ1pFQ0hfUFVCX1BIQVNFX1JFQUNUSU9OX1dJTkRPVxADEiMKH0NaRUNIX1BVQl9QSEFTRV9UQVJHRVRfUkVTUE9OU0UQBBIiCh5DWkVDSF9QVUJfUEhBU0VfUk9VTkRfUkVTUE9OU0UQBRIiCh5DWkVDSF9QVUJfUEhBU0VfQlJBV0xfUkVTUE9OU0UQBhIdChlDWkVDSF9QVUJfUEhBU0VfR0FNRV9PVkVSEAcqnwEKEUN6ZWNoUHViTGFzdE9yZGVyEiQKIENaRUNIX1BVQl9MQVNUX09SREVSX1VOU1BFQ0lGSUVEEAASIgoeQ1pFQ0hfUFVCX0xBU1RfT1JERVJfU0VUX0FTSURFEAESIAocQ1pFQ0hfUFVCX0xBU1RfT1JERVJfSU5fREVDSxACEh4KGkNaRUNIX1BVQl9MQVNUX09SREVSX0RSQVdOEAMqsAEKDkN6ZWNoUHViT3JpZ2luEiAKHENaRUNIX1BVQl9PUklHSU5fVU5TUEVDSUZJRUQQABIYChRDWkVDSF9QVUJfT1JJR0lOX09XThABEh8KG0NaRUNIX1BVQl9PUklHSU5fU0xJUFBFRF9JThACEh0KGUNaRUNIX1BVQl9PUklHSU5fU1VQUExJRUQQAxIiCh5DWkVDSF9QVUJfT1JJR0lOX09QUE9ORU5UX0NBUkQQBCp+ChFDemVjaFB1Yk91dFJlYXNvbhIkCiBDWkVDSF9QVUJfT1VUX1JFQVNPTl9VTlNQRUNJRklFRBAAEh4KGkNaRUNIX1BVQl9PVVRfUkVBU09OX0RSVU5LEAESIwofQ1pFQ0hfUFVCX09VVF9SRUFTT05fVEhST1dOX09VVBACYgZwcm90bzM");
+  fileDesc("Chtib2FyZGJvdC92MS9jemVjaF9wdWIucHJvdG8SC2JvYXJkYm90LnYxImAKDkN6ZWNoUHViQ29uZmlnEhQKB3BsYXllcnMYASABKAVIAIgBARIaCg1yZWFsX2RyaW5raW5nGAIgASgISAGIAQFCCgoIX3BsYXllcnNCEAoOX3JlYWxfZHJpbmtpbmcigwcKDEN6ZWNoUHViVmlldxIRCgRzZWF0GAEgASgFSACIAQESKwoGY29uZmlnGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWcSKQoFcGhhc2UYAyABKA4yGi5ib2FyZGJvdC52MS5DemVjaFB1YlBoYXNlEhQKB2RlY2lkZXIYBCABKAVIAYgBARIOCgZhY3RpdmUYBSABKAUSDAoEdHVybhgGIAEoBRIRCglkZWNrX3NpemUYByABKAUSLwoMZGlzY2FyZF9waWxlGAggAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEhIKCnJlc2h1ZmZsZXMYCSABKAUSMgoKbGFzdF9vcmRlchgKIAEoDjIeLmJvYXJkYm90LnYxLkN6ZWNoUHViTGFzdE9yZGVyEhwKFGxhc3Rfb3JkZXJfcG9zaXRpb25zGAsgAygFEh4KEWxhc3Rfb3JkZXJfaG9sZGVyGAwgASgFSAKIAQESEgoKbGFzdF9yb3VuZBgNIAEoCBIYChBmaW5hbF90dXJuc19vd2VkGA4gAygFEhgKC2xvbmVfcGxheWVyGA8gASgFSAOIAQESGQoRbG9uZV90dXJuX3N0YXJ0ZWQYECABKAgSGQoRdGl0bGVfdG9rZW5zX2xlZnQYESADKAUSLQoFdGFibGUYEiADKAsyHi5ib2FyZGJvdC52MS5DemVjaFB1YlRhYmxlQ2FyZBIYChBwbGF5ZWRfdGhpc190dXJuGBMgASgIEhEKCWNvcHlfdHVybhgUIAEoCBIvCgxwZW5kaW5nX2NhcmQYFSABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmQSGwoOcGVuZGluZ190YXJnZXQYFiABKAVIBIgBARIPCgdkb2RnZXJzGBcgAygFEg0KBXF1ZXVlGBggAygFEhYKDnF1ZXVlX3Bvc2l0aW9uGBkgASgFEhYKDndpbmRvd19yZWFjdGVkGBogASgIEiwKB3BsYXllcnMYGyADKAsyGy5ib2FyZGJvdC52MS5DemVjaFB1YlBsYXllchIWCg5hbGNvaG9sX3BsYXllZBgcIAEoCEIHCgVfc2VhdEIKCghfZGVjaWRlckIUChJfbGFzdF9vcmRlcl9ob2xkZXJCDgoMX2xvbmVfcGxheWVyQhEKD19wZW5kaW5nX3RhcmdldCK4AQoRQ3plY2hQdWJUYWJsZUNhcmQSJwoEY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZBInCgRzaG90GAIgASgOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJTaG90EisKBm9yaWdpbhgDIAEoDjIbLmJvYXJkYm90LnYxLkN6ZWNoUHViT3JpZ2luEhYKCXBvdXJlZF9ieRgEIAEoBUgAiAEBQgwKCl9wb3VyZWRfYnki9gMKDkN6ZWNoUHViUGxheWVyEg4KBnBvaW50cxgBIAEoBRINCgVzdGFnZRgCIAEoBRIMCgRjZWxsGAMgASgFEhIKCmNlbGxfdmFsdWUYBCABKAUSEgoKcm93X2xlbmd0aBgFIAEoBRISCgpoYW5kX2xpbWl0GAYgASgFEhcKD2hhbmRfY2FyZF9jb3VudBgHIAEoBRInCgRoYW5kGAggAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEi4KC2tub3duX2NhcmRzGAkgAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJDYXJkEi4KC3Nob3RfdG9rZW5zGAogAygOMhkuYm9hcmRib3QudjEuQ3plY2hQdWJTaG90EhIKCmFic3RpbmVuY2UYCyABKAUSDgoGcGF1c2VkGAwgASgIEjIKCm91dF9yZWFzb24YDSABKA4yHi5ib2FyZGJvdC52MS5DemVjaFB1Yk91dFJlYXNvbhIPCgdpbnN1bHRzGA4gASgFEhQKB2NvcHlpbmcYDyABKAVIAIgBARIOCgZ0aXRsZXMYECADKAUSEwoLcmVhbF9kcmlua3MYESABKAUSKQoGcGFzc2VzGBIgAygLMhkuYm9hcmRib3QudjEuQ3plY2hQdWJQYXNzQgoKCF9jb3B5aW5nIpoCCgxDemVjaFB1YlBhc3MSDgoGYWN0aXZlGAEgASgFEi0KBXRhYmxlGAIgAygLMh4uYm9hcmRib3QudjEuQ3plY2hQdWJUYWJsZUNhcmQSDQoFc3RhZ2UYAyABKAUSDAoEY2VsbBgEIAEoBRIuCgtzaG90X3Rva2VucxgFIAMoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViU2hvdBISCgphYnN0aW5lbmNlGAYgASgFEg8KB2luc3VsdHMYByABKAUSFAoMcG9pbnRzX2FoZWFkGAggASgFEhYKDmFsY29ob2xfcGxheWVkGAkgASgIEhIKCmxhc3Rfcm91bmQYCiABKAgSFwoPaGFuZF9jYXJkX2NvdW50GAsgASgFIooGCgxDemVjaFB1Yk1vdmUSLgoEcGxheRgBIAEoCzIeLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5QbGF5SAASNAoHZGlzY2FyZBgCIAEoCzIhLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5EaXNjYXJkSAASLgoEZG9uZRgDIAEoCzIeLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5Eb25lSAASMAoFcmVhY3QYBCABKAsyHy5ib2FyZGJvdC52MS5DemVjaFB1Yk1vdmUuUmVhY3RIABI0CgdkZWNsaW5lGAUgASgLMiEuYm9hcmRib3QudjEuQ3plY2hQdWJNb3ZlLkRlY2xpbmVIABIwCgVkb2RnZRgGIAEoCzIfLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5Eb2RnZUgAEiwKA3BheRgHIAEoCzIdLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZS5QYXlIABp4CgRQbGF5EicKBGNhcmQYASABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmQSEwoGdGFyZ2V0GAIgASgFSACIAQESJwoEc2hvdBgDIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViU2hvdEIJCgdfdGFyZ2V0GjIKB0Rpc2NhcmQSJwoEY2FyZBgBIAEoDjIZLmJvYXJkYm90LnYxLkN6ZWNoUHViQ2FyZBoGCgREb25lGnUKBVJlYWN0EicKBGNhcmQYASABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmQSEQoEc2xvdBgCIAEoBUgAiAEBEicKBGdpdmUYAyABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmRCBwoFX3Nsb3QaCQoHRGVjbGluZRopCgVEb2RnZRIUCgd0b19zZWF0GAEgASgFSACIAQFCCgoIX3RvX3NlYXQaMQoDUGF5EioKB2Rpc2NhcmQYASABKA4yGS5ib2FyZGJvdC52MS5DemVjaFB1YkNhcmRCBgoEa2luZCrJBgoMQ3plY2hQdWJDYXJkEh4KGkNaRUNIX1BVQl9DQVJEX1VOU1BFQ0lGSUVEEAASFwoTQ1pFQ0hfUFVCX0NBUkRfUElWTxABEhwKGENaRUNIX1BVQl9DQVJEX01BTEVfUElWTxACEhYKEkNaRUNIX1BVQl9DQVJEX1JVTRADEhkKFUNaRUNIX1BVQl9DQVJEX0ZFUk5FVBAEEh0KGUNaRUNIX1BVQl9DQVJEX0JFQ0hFUk9WS0EQBRIZChVDWkVDSF9QVUJfQ0FSRF9aRUxFTkEQBhIYChRDWkVDSF9QVUJfQ0FSRF9WT0RLQRAHEhYKEkNaRUNIX1BVQl9DQVJEX0NBShAIEiYKIkNaRUNIX1BVQl9DQVJEX0RFSlRFX01JX1RPX1ZTRUNITk8QCRIlCiFDWkVDSF9QVUJfQ0FSRF9MSUNIT0NFTklfU0VSVklSQ0UQChIgChxDWkVDSF9QVUJfQ0FSRF9QQU5BS19ET19QSVZBEAsSIgoeQ1pFQ0hfUFVCX0NBUkRfREFNX1NJX1RPX0NPX1RZEAwSIgoeQ1pFQ0hfUFVCX0NBUkRfVVJBWktBX1ZSQ0hOSUhPEA0SKAokQ1pFQ0hfUFVCX0NBUkRfVE9fSkVfTU9KRV9PQkpFRE5BVktBEA4SIQodQ1pFQ0hfUFVCX0NBUkRfUE9KRF9OQV9QQU5BS0EQDxIfChtDWkVDSF9QVUJfQ0FSRF9SVU5EQV9ET0tPTEEQEBIZChVDWkVDSF9QVUJfQ0FSRF9SVkFDS0EQERIjCh9DWkVDSF9QVUJfQ0FSRF9UWV9VWl9UT19ORUJVREVTEBISJgoiQ1pFQ0hfUFVCX0NBUkRfU1BMRVRFTkFfT0JKRUROQVZLQRATEiQKIENaRUNIX1BVQl9DQVJEX1pWUkhOVVRBX1NLTEVOSUNFEBQSGwoXQ1pFQ0hfUFVCX0NBUkRfQkxBWktPVkEQFRIjCh9DWkVDSF9QVUJfQ0FSRF9UT19QSVZPX0pFX1RFUExZEBYSJAogQ1pFQ0hfUFVCX0NBUkRfTVVTSU1fU0lfT0RTS09DSVQQFxImCiJDWkVDSF9QVUJfQ0FSRF9QT1NMRUROSV9PQkpFRE5BVktBEBgqtQEKDEN6ZWNoUHViU2hvdBIeChpDWkVDSF9QVUJfU0hPVF9VTlNQRUNJRklFRBAAEhYKEkNaRUNIX1BVQl9TSE9UX1JVTRABEhkKFUNaRUNIX1BVQl9TSE9UX0ZFUk5FVBACEh0KGUNaRUNIX1BVQl9TSE9UX0JFQ0hFUk9WS0EQAxIZChVDWkVDSF9QVUJfU0hPVF9aRUxFTkEQBBIYChRDWkVDSF9QVUJfU0hPVF9WT0RLQRAFKqMCCg1DemVjaFB1YlBoYXNlEh8KG0NaRUNIX1BVQl9QSEFTRV9VTlNQRUNJRklFRBAAEhgKFENaRUNIX1BVQl9QSEFTRV9QTEFZEAESJgoiQ1pFQ0hfUFVCX1BIQVNFX0FCU1RJTkVOQ0VfRElTQ0FSRBACEiMKH0NaRUNIX1BVQl9QSEFTRV9SRUFDVElPTl9XSU5ET1cQAxIjCh9DWkVDSF9QVUJfUEhBU0VfVEFSR0VUX1JFU1BPTlNFEAQSIgoeQ1pFQ0hfUFVCX1BIQVNFX1JPVU5EX1JFU1BPTlNFEAUSIgoeQ1pFQ0hfUFVCX1BIQVNFX0JSQVdMX1JFU1BPTlNFEAYSHQoZQ1pFQ0hfUFVCX1BIQVNFX0dBTUVfT1ZFUhAHKp8BChFDemVjaFB1Ykxhc3RPcmRlchIkCiBDWkVDSF9QVUJfTEFTVF9PUkRFUl9VTlNQRUNJRklFRBAAEiIKHkNaRUNIX1BVQl9MQVNUX09SREVSX1NFVF9BU0lERRABEiAKHENaRUNIX1BVQl9MQVNUX09SREVSX0lOX0RFQ0sQAhIeChpDWkVDSF9QVUJfTEFTVF9PUkRFUl9EUkFXThADKrABCg5DemVjaFB1Yk9yaWdpbhIgChxDWkVDSF9QVUJfT1JJR0lOX1VOU1BFQ0lGSUVEEAASGAoUQ1pFQ0hfUFVCX09SSUdJTl9PV04QARIfChtDWkVDSF9QVUJfT1JJR0lOX1NMSVBQRURfSU4QAhIdChlDWkVDSF9QVUJfT1JJR0lOX1NVUFBMSUVEEAMSIgoeQ1pFQ0hfUFVCX09SSUdJTl9PUFBPTkVOVF9DQVJEEAQqfgoRQ3plY2hQdWJPdXRSZWFzb24SJAogQ1pFQ0hfUFVCX09VVF9SRUFTT05fVU5TUEVDSUZJRUQQABIeChpDWkVDSF9QVUJfT1VUX1JFQVNPTl9EUlVOSxABEiMKH0NaRUNIX1BVQl9PVVRfUkVBU09OX1RIUk9XTl9PVVQQAmIGcHJvdG8z");
 
 /**
  * Rule variants. Every field is optional: an unset field takes the engine's
@@ -442,6 +442,18 @@ export type CzechPubPlayer = Message<"boardbot.v1.CzechPubPlayer"> & {
    * @generated from field: int32 real_drinks = 17;
    */
   realDrinks: number;
+
+  /**
+   * The reaction windows this player passed on since it last took cards
+   * the others did not see (a draw, a card taken at random), oldest first,
+   * the latest 16 at most. Public: everyone saw the passes. They say
+   * something about the hand (a player who let a big order through
+   * probably holds nothing to cancel it with), which the AI weighs when it
+   * deals the hidden cards of its sampled worlds.
+   *
+   * @generated from field: repeated boardbot.v1.CzechPubPass passes = 18;
+   */
+  passes: CzechPubPass[];
 };
 
 /**
@@ -450,6 +462,97 @@ export type CzechPubPlayer = Message<"boardbot.v1.CzechPubPlayer"> & {
  */
 export const CzechPubPlayerSchema: GenMessage<CzechPubPlayer> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_czech_pub, 3);
+
+/**
+ * A reaction window a player passed on: what stood to be drunk then (the
+ * table and the active player's public position, as in CzechPubPlayer).
+ *
+ * @generated from message boardbot.v1.CzechPubPass
+ */
+export type CzechPubPass = Message<"boardbot.v1.CzechPubPass"> & {
+  /**
+   * The active player, whose orders were on the table.
+   *
+   * @generated from field: int32 active = 1;
+   */
+  active: number;
+
+  /**
+   * The cards in front of the active player then.
+   *
+   * @generated from field: repeated boardbot.v1.CzechPubTableCard table = 2;
+   */
+  table: CzechPubTableCard[];
+
+  /**
+   * The active player's drunkenness-track stage (1 to 4) and cell then.
+   *
+   * @generated from field: int32 stage = 3;
+   */
+  stage: number;
+
+  /**
+   * @generated from field: int32 cell = 4;
+   */
+  cell: number;
+
+  /**
+   * The shot kinds the active player had drunk then.
+   *
+   * @generated from field: repeated boardbot.v1.CzechPubShot shot_tokens = 5;
+   */
+  shotTokens: CzechPubShot[];
+
+  /**
+   * The active player's abstinence turns in a row then (0 to 2).
+   *
+   * @generated from field: int32 abstinence = 6;
+   */
+  abstinence: number;
+
+  /**
+   * Urážka vrchního cards lying on the active player then.
+   *
+   * @generated from field: int32 insults = 7;
+   */
+  insults: number;
+
+  /**
+   * The active player's points minus the passing player's then.
+   *
+   * @generated from field: int32 points_ahead = 8;
+   */
+  pointsAhead: number;
+
+  /**
+   * The active player had played alcohol that turn (see
+   * CzechPubView.alcohol_played).
+   *
+   * @generated from field: bool alcohol_played = 9;
+   */
+  alcoholPlayed: boolean;
+
+  /**
+   * It was the last round of orders.
+   *
+   * @generated from field: bool last_round = 10;
+   */
+  lastRound: boolean;
+
+  /**
+   * Cards in the active player's hand then.
+   *
+   * @generated from field: int32 hand_card_count = 11;
+   */
+  handCardCount: number;
+};
+
+/**
+ * Describes the message boardbot.v1.CzechPubPass.
+ * Use `create(CzechPubPassSchema)` to create a new message.
+ */
+export const CzechPubPassSchema: GenMessage<CzechPubPass> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_czech_pub, 4);
 
 /**
  * One move: exactly one kind is set.
@@ -510,7 +613,7 @@ export type CzechPubMove = Message<"boardbot.v1.CzechPubMove"> & {
  * Use `create(CzechPubMoveSchema)` to create a new message.
  */
 export const CzechPubMoveSchema: GenMessage<CzechPubMove> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4);
+  messageDesc(file_boardbot_v1_czech_pub, 5);
 
 /**
  * Play a card in front of you in your own turn.
@@ -548,7 +651,7 @@ export type CzechPubMove_Play = Message<"boardbot.v1.CzechPubMove.Play"> & {
  * Use `create(CzechPubMove_PlaySchema)` to create a new message.
  */
 export const CzechPubMove_PlaySchema: GenMessage<CzechPubMove_Play> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 0);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 0);
 
 /**
  * Discard a card from your hand instead of playing (an abstinence turn).
@@ -567,7 +670,7 @@ export type CzechPubMove_Discard = Message<"boardbot.v1.CzechPubMove.Discard"> &
  * Use `create(CzechPubMove_DiscardSchema)` to create a new message.
  */
 export const CzechPubMove_DiscardSchema: GenMessage<CzechPubMove_Discard> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 1);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 1);
 
 /**
  * Stop playing cards (opens the reaction window while an order lies in
@@ -583,7 +686,7 @@ export type CzechPubMove_Done = Message<"boardbot.v1.CzechPubMove.Done"> & {
  * Use `create(CzechPubMove_DoneSchema)` to create a new message.
  */
 export const CzechPubMove_DoneSchema: GenMessage<CzechPubMove_Done> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 2);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 2);
 
 /**
  * Play an X card in the reaction window.
@@ -621,7 +724,7 @@ export type CzechPubMove_React = Message<"boardbot.v1.CzechPubMove.React"> & {
  * Use `create(CzechPubMove_ReactSchema)` to create a new message.
  */
 export const CzechPubMove_ReactSchema: GenMessage<CzechPubMove_React> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 3);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 3);
 
 /**
  * No reaction in the window; accept a single-target card; join a brawl.
@@ -636,7 +739,7 @@ export type CzechPubMove_Decline = Message<"boardbot.v1.CzechPubMove.Decline"> &
  * Use `create(CzechPubMove_DeclineSchema)` to create a new message.
  */
 export const CzechPubMove_DeclineSchema: GenMessage<CzechPubMove_Decline> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 4);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 4);
 
 /**
  * Play Musím si odskočit against the pending card.
@@ -658,7 +761,7 @@ export type CzechPubMove_Dodge = Message<"boardbot.v1.CzechPubMove.Dodge"> & {
  * Use `create(CzechPubMove_DodgeSchema)` to create a new message.
  */
 export const CzechPubMove_DodgeSchema: GenMessage<CzechPubMove_Dodge> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 5);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 5);
 
 /**
  * Pay for Pojď na panáka or Runda dokola.
@@ -680,7 +783,7 @@ export type CzechPubMove_Pay = Message<"boardbot.v1.CzechPubMove.Pay"> & {
  * Use `create(CzechPubMove_PaySchema)` to create a new message.
  */
 export const CzechPubMove_PaySchema: GenMessage<CzechPubMove_Pay> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_czech_pub, 4, 6);
+  messageDesc(file_boardbot_v1_czech_pub, 5, 6);
 
 /**
  * A card (the engine's ASCII snake_case card ids; engine/games/czech_pub/
