@@ -8,6 +8,7 @@ gracefully; `boardbot play` plays a whole game in the terminal.
 import json
 import os
 import pathlib
+import random
 import signal
 import socket
 import subprocess
@@ -39,10 +40,23 @@ def process_env(**extra) -> dict:
     return env
 
 
+# below the kernel's ephemeral ports (32768 and up on Linux): a port the kernel handed out could be
+# taken by an outgoing connection between this check and the server's bind ("address already in
+# use", seen once in a full run); drawn at random, so test processes side by side rarely meet
+_PORTS = random.Random()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback port nothing listens on now, for a server a test starts."""
+    for _ in range(500):
+        port = _PORTS.randrange(20000, 32768)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free loopback port between 20000 and 32767")
 
 
 class ServeProcess:

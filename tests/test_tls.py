@@ -16,7 +16,7 @@ import grpc
 import pytest
 
 from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
-from tests.test_external import process_env
+from tests.test_external import free_port, process_env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -37,12 +37,6 @@ def certs(tmp_path_factory):
         openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
                 "-out", f"{name}.pem", "-days", "2", "-extfile", "san.ext", cwd=d)
     return d
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class TlsServe:
