@@ -330,3 +330,23 @@ def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the
     margins = [g["scores"][g["seats"].index("oracle")] - g["scores"][g["seats"].index("search")]
                for g in (game_log, stronger)]
     assert oracle.score_margin([game_log, stronger])[::2] == (sum(margins) / 2, 1)  # one deal, two seatings
+
+
+def test_the_oracle_bench_can_seat_the_plain_or_the_pass_blind_search_and_the_passes_bench_runs(capsys):
+    oracle = load("czech_pub_oracle")
+    game = registry.get("czech-pub")
+    state, rng = game.new_state({"players": 3}, 11), random.Random(11)
+    while not any(state.passes) or state.decider() < 0:
+        state.apply(game.heuristic_move(state, rng))
+    seat = state.decider()
+    root = game.from_view(state.view(seat), random.Random(1))
+    blind = oracle.UniformSearch(root, seat, oracle.parse_ismcts("ismcts:iterations=4").params, 2)
+    assert blind.root.passes == [(), (), ()] and any(state.passes)  # the worlds it samples ignore them
+    for worlds in ("passes", "uniform"):
+        log = oracle.play((3, "ismcts:iterations=6", 5, (1, 0, 2), "ismcts:iterations=6", worlds))
+        assert log["worlds"] == worlds and log["seats"] == ["search", "oracle", "greedy"]
+    passes = load("czech_pub_passes")
+    assert passes.main(["--players", "3", "--spec", "ismcts:iterations=10", "--asked", "2", "--games", "1",
+                        "--samples", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts:iterations=10, 3 players, 2 windows" in out and "passes weighed" in out
