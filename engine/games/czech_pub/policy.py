@@ -93,8 +93,16 @@ def table_value(state, q: int, table: list) -> float:
 
 def _leader_factor(state, me: int, q: int) -> float:
     """Hurting a seat counts more the better it stands against me."""
-    diff = state.points[q] - state.points[me]
-    return max(0.5, min(2.0, 1.0 + diff / 30.0))
+    return _lead_factor(state.points[q] - state.points[me])
+
+
+def _lead_factor(lead: int) -> float:
+    return max(0.5, min(2.0, 1.0 + lead / 30.0))
+
+
+def _replace_factor(table, hand_count: int) -> float:
+    """After a reaction the active player may play on: replaceable losses count less."""
+    return 0.5 if _remaining_actions(table) > 0 and hand_count > 2 else 1.0
 
 
 def _remaining_actions(table: list) -> int:
@@ -204,8 +212,7 @@ def _choose_reaction(state, moves):
     table = state.table
     before = table_value(state, a, table)
     factor = _leader_factor(state, me, a)
-    # after a reaction the active player may play on: replaceable losses count less
-    replace = 0.5 if _remaining_actions(table) > 0 and len(state.hands[a]) > 2 else 1.0
+    replace = _replace_factor(table, len(state.hands[a]))
     best, best_gain = ("decline",), REACT_THRESHOLD
     for m in moves:
         if m[0] != "react":
@@ -249,29 +256,29 @@ class _Then:
 
     __slots__ = ("tokens", "stage", "cell", "abst", "last_round")
 
-    def __init__(self, a: int, record: tuple):
-        _, _, stage, cell, tokens, abst, _, _, _, last_round, _ = record
-        self.tokens, self.stage, self.cell, self.abst = {a: tokens}, {a: stage}, {a: cell}, {a: abst}
-        self.last_round = last_round
+    def __init__(self, record):
+        a = record.active
+        self.tokens, self.stage, self.cell, self.abst = ({a: record.tokens}, {a: record.stage}, {a: record.cell},
+                                                         {a: record.abstinence})
+        self.last_round = record.last_round
 
 
-def cancel_gain(record: tuple, card: int) -> float:
+def cancel_gain(record, card: int) -> float:
     """What cancelling the best order (a beer for To pivo je teplý) on the table of a pass
-    (``state.passes``) with ``card`` would have gained the seat that passed, as the greedy bot
+    (a ``rules.Pass``) with ``card`` would have gained the seat that passed, as the greedy bot
     counts it when it decides (``_choose_reaction``); -inf where the card had no target."""
-    a, table, _, _, _, _, insults, lead, ordered, _, hand = record
+    a, table = record.active, record.table
     wanted = D.IS_BEER if card == TEPLY else IS_ORDER
     slots = [s for s, e in enumerate(table) if wanted[e[0]]]
     if not slots:
         return -math.inf
-    then = _Then(a, record)
-    insulted = insults > 0
+    then = _Then(record)
+    insulted, ordered = record.insults > 0, record.alcohol_played
     before = drink_value(then, a, delivered_items(table), insulted, ordered)
     worst = min(drink_value(then, a, delivered_items(table[:s] + table[s + 1:]), insulted, ordered)
                 for s in slots)
-    replace = 0.5 if _remaining_actions(table) > 0 and hand > 2 else 1.0
-    factor = max(0.5, min(2.0, 1.0 + lead / 30.0))  # _leader_factor, from the lead then
-    return (before - worst) * replace * factor - 0.5 * keep_value(card)
+    factor = _replace_factor(table, record.hand_count) * _lead_factor(record.lead)
+    return (before - worst) * factor - 0.5 * keep_value(card)
 
 
 def unlikely_cards(state, q: int) -> frozenset:

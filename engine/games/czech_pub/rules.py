@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Self
+from typing import NamedTuple, Self
 
 from boardbot.engine.core import TERMINAL, Result, rank_by
 
@@ -45,6 +45,23 @@ PASS = ("decline",)
 # the passes on reaction windows kept per seat (state.passes): enough for the windows of a
 # round of turns at six players, and a bound on what a view carries
 MAX_PASSES = 16
+
+
+class Pass(NamedTuple):
+    """A reaction window a seat passed on (state.passes): the active seat, its table, and its
+    public position then; ``lead``: its points minus the passing seat's."""
+
+    active: int
+    table: tuple
+    stage: int
+    cell: int
+    tokens: int
+    abstinence: int
+    insults: int
+    lead: int
+    alcohol_played: bool
+    last_round: bool
+    hand_count: int
 MAX_SEATS = 6
 PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
 PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
@@ -944,13 +961,13 @@ class CzechPubRules:
         row[victim] = tuple(sorted(row[victim] + (c,)))
         self._set_row(taker, row)
 
-    def pass_record(self, q: int) -> tuple:
+    def pass_record(self, q: int) -> Pass:
         """What everybody sees when q passes on this reaction window: what stood to be drunk
         (the table, the active player's public position) and the active player's lead over q."""
         a = self.active
-        return (a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
-                self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
-                len(self.hands[a]))
+        return Pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
+                    self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
+                    len(self.hands[a]))
 
     def _note_pass(self, q: int) -> None:
         """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from boardbot.engine.core import State
 from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, Codec, StateFields, shared, stored_as
 
-from .rules import CzechPubRules
+from .rules import CzechPubRules, Pass
 from .views import CzechPubViews
 
 # known[holder]: () or a tuple over observers of sorted card tuples (rules.py);
@@ -20,19 +20,18 @@ from .views import CzechPubViews
 KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
                load="tuple(tuple(tuple(t) for t in row) for row in {v})")
 
-# passes[seat]: the reaction windows the seat passed on since it last took cards unseen, each
-# (active seat, the table, and the active player's stage, cell, shot tokens, abstinence,
-# insults, lead in points over the seat, alcohol played, last round, hand size: rules.py);
-# tuples replaced, never mutated. Games stored before the field existed load with no passes.
+# passes[seat]: the reaction windows the seat passed on since it last took cards unseen
+# (rules.Pass); tuples replaced, never mutated. Games stored before the field existed load with no passes.
 PASSES = Codec(copy="{v}[:]",
                dump="[[[r[0], [list(e) for e in r[1]], *r[2:]] for r in row] for row in {v}]",
                load="[() for _ in data['hands']] if {v} is None else "
-                    "[tuple((r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
+                    "[tuple(Pass(r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
                since=True)
 
 
 class CzechPubState(CzechPubRules, CzechPubViews, State):
     FIELDS = StateFields(
+        helpers={"Pass": Pass},
         # per seat
         points=LIST, stage=LIST, cell=LIST, hands=LISTS, tokens=LIST, abst=stored_as("abstinence", LIST),
         paused=LIST, out=LIST, insults=LIST, copying=LIST, titles=LIST, real=stored_as("real_drinks", LIST),

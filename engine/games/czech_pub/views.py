@@ -17,7 +17,7 @@ from .data import (
     OUT_BY_NAME, OUT_NAME, PHASE_BY_NAME, PHASE_NAME, POSLEDNI, ROW_LEN, TRACK, URAZKA,
 )
 from . import policy
-from .rules import MAX_PASSES
+from .rules import MAX_PASSES, Pass
 
 # the most cards a table in a pass may hold: a real one holds a dozen at most
 MAX_TABLE = 32
@@ -279,12 +279,11 @@ def _table_from_view(entries) -> list:
              e["poured_by"]) for e in entries]
 
 
-def _pass_view(record: tuple) -> dict:
-    a, table, stage, cell, tokens, abst, insults, lead, ordered, last_round, hand = record
-    return {"active": a, "table": _table_view(table), "stage": stage + 1, "cell": cell,
-            "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if tokens >> k & 1],
-            "abstinence": abst, "insults": insults, "points_ahead": lead, "alcohol_played": ordered,
-            "last_round": last_round, "hand_card_count": hand}
+def _pass_view(r: Pass) -> dict:
+    return {"active": r.active, "table": _table_view(r.table), "stage": r.stage + 1, "cell": r.cell,
+            "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if r.tokens >> k & 1],
+            "abstinence": r.abstinence, "insults": r.insults, "points_ahead": r.lead,
+            "alcohol_played": r.alcohol_played, "last_round": r.last_round, "hand_card_count": r.hand_count}
 
 
 def _passes_from_view(passes, n: int) -> tuple:
@@ -307,8 +306,8 @@ def _passes_from_view(passes, n: int) -> tuple:
         tokens = 0
         for k in p["shot_tokens"]:
             tokens |= 1 << D.SHOT_BY_ID[k]
-        out.append((p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"], p["points_ahead"],
-                    p["alcohol_played"], p["last_round"], p["hand_card_count"]))
+        out.append(Pass(p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"],
+                        p["points_ahead"], p["alcohol_played"], p["last_round"], p["hand_card_count"]))
     return tuple(out)
 
 
