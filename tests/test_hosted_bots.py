@@ -44,6 +44,13 @@ def test_hosted_bots_do_not_crowd_out_callers_and_delete_stops_them(server):
         started = time.monotonic()  # the caller goes first once the running bot move ends (<= 3 s)
         answered = seat.suggest(bot="ismcts", iterations=20, timeout=10)
         assert answered.move.text and time.monotonic() - started < 5
+        # Delete while a bot seat's search is surely under way: the queued seats' 3 s may run
+        # out in the queue (they then answer at once), so wait for the next one to start.
+        before = stats(client).counters.started
+        deadline = time.monotonic() + 10
+        while stats(client).counters.started == before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert stats(client).running == 1
         for game in flood:
             game.delete()
         deadline = time.monotonic() + 5
