@@ -18,7 +18,8 @@ Specs (``make_bot``)::
 
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
 (policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
-(0|1), workers, opponents (maxn|paranoid).
+(0|1), workers, opponents (maxn|paranoid), beliefs (uniform|inferred: worlds weighed by what
+the seat can infer from public play, where the game infers anything; hard's, not the others').
 """
 
 from __future__ import annotations
@@ -72,14 +73,14 @@ class GreedyBot(Bot):
 PRESETS: dict[str, dict] = {
     "easy": {"iterations": 100, "rollout": "random"},
     "medium": {"iterations": 600},
-    "hard": {"iterations": 2500},
+    "hard": {"iterations": 2500, "beliefs": "inferred"},
 }
 DEFAULT_PRESET = "medium"
 
 _PARAM_KEYS = {
     "c": float, "mode": str, "rollout": str, "depth": int, "pw": float, "pw_alpha": float,
     "pw_k": float, "bias": float, "hint": str, "reuse": bool, "workers": int,
-    "opponents": str,
+    "opponents": str, "beliefs": str,
 }
 _BUDGET_KEYS = {"iterations": int, "time": float}
 

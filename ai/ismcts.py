@@ -105,6 +105,8 @@ class SearchParams:
     workers: int = 1              # independent root-parallel searches, merged
     opponents: str = "maxn"       # how other seats choose in the tree: maxn (each its own value) |
                                   # paranoid (each against the searching seat's value)
+    beliefs: str = "uniform"      # how worlds deal what the seat cannot see: uniform from the unseen,
+                                  # or inferred (weighed by public evidence, State.forget_inference)
 
     def __post_init__(self):
         if self.mode not in ("so", "mo", "auto"):
@@ -127,6 +129,8 @@ class SearchParams:
             raise SearchError("workers must be >= 1")
         if self.opponents not in ("maxn", "paranoid"):
             raise SearchError(f"opponents must be maxn or paranoid, not {self.opponents!r}")
+        if self.beliefs not in ("uniform", "inferred"):
+            raise SearchError(f"beliefs must be uniform or inferred, not {self.beliefs!r}")
 
     def with_(self, **changes) -> "SearchParams":
         return replace(self, **changes)
@@ -208,9 +212,9 @@ class Search:
     def __init__(self, root: State, seat: int, params: SearchParams, seed: int):
         if root.decider() != seat:
             raise SearchError(f"seat {seat} is not the seat to decide (seat {root.decider()} is)")
-        self.root = root
-        self.seat = seat
         self.params = params
+        self.root = self._believing(root)
+        self.seat = seat
         self.game: Game = root.game
         self.n = root.num_seats
         self.rng = random.Random(seed)
@@ -232,6 +236,15 @@ class Search:
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic = hint if self.bias > 0 else None
         self.paranoid = params.opponents == "paranoid" and self.n > 2
+
+    def _believing(self, root: State) -> State:
+        """The root whose ``sample_for`` deals worlds as ``params.beliefs`` says (a copy where the
+        game's inference is dropped: the caller's state is left as it is)."""
+        inference = getattr(type(root), "forget_inference", State.forget_inference)
+        if self.params.beliefs == "uniform" and inference is not State.forget_inference:
+            root = root.copy()
+            root.forget_inference()
+        return root
 
     def _hint(self, node: Node, world: State):
         """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
@@ -554,7 +567,7 @@ class Search:
                 break
             node = node.children.get(key)
         ok = node is not None and seat == self.seat
-        self.root = root
+        self.root = self._believing(root)
         self.seat = seat
         self.rng = random.Random(rng.getrandbits(63))
         n = self.n

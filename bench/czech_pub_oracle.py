@@ -15,13 +15,12 @@ places little above the plain search, inference cannot make a stronger
 
 ``--worlds`` changes what the tested seat (still called the oracle in the
 output) samples: ``true`` (the default) the true hands as above;
-``passes`` the plain search's worlds, whose hidden cards are dealt weighing
-what the players' passes on reaction windows say about their hands
-(``views.sample_for``: every bot does this), so with ``--oracle-spec
-ismcts:hard`` it is hard against medium at the same table; ``uniform``
-worlds that ignore the passes (every unseen card equally likely anywhere),
-the sampling before the passes were weighed, to measure what weighing them
-is worth against the plain search.
+``passes`` worlds whose hidden cards are dealt weighing what the players'
+passes on reaction windows say about their hands (``views.sample_for``, the
+search's ``beliefs=inferred``, as ``hard`` has it); ``uniform`` worlds that
+ignore the passes (every unseen card equally likely anywhere; ``beliefs=uniform``,
+as ``easy`` and ``medium`` have it), to measure what weighing them is worth
+against the plain search.
 
 A bench, not a bot: the oracle reads the true state, which no bot may.
 Figures only: nothing here asserts.
@@ -81,15 +80,6 @@ class OracleSearch(Search):
         return done
 
 
-class UniformSearch(Search):
-    """``Search`` whose worlds ignore the players' passes (``--worlds uniform``)."""
-
-    def __init__(self, root, seat, params, seed):
-        super().__init__(root, seat, params, seed)
-        root.passes = [()] * root.num_seats
-        root._unlikely = None
-
-
 def play(args):
     """One game of ``(players, spec, deal, seating[, oracle_spec[, worlds]])``, as a log line."""
     players, spec, seed, order, oracle_spec, worlds = (*args, None, "true")[:6]
@@ -113,8 +103,8 @@ def play(args):
                     search = OracleSearch(state, seat, parsed.params, search_seed)
                 else:
                     root = game.from_view(state.view(seat), random.Random(search_seed))
-                    kind = Search if worlds == "passes" else UniformSearch
-                    search = kind(root, seat, parsed.params, search_seed)
+                    beliefs = "inferred" if worlds == "passes" else "uniform"
+                    search = Search(root, seat, parsed.params.with_(beliefs=beliefs), search_seed)
                 search.run(iterations=parsed.budget.iterations)
                 move = best_of(search.root_stats())
         else:

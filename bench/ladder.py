@@ -63,17 +63,27 @@ from boardbot.ai.arena import play_match
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import SearchParams
 from boardbot.engine import registry
+from boardbot.engine.core import State
 
 DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
 PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
 ELO = 400.0 / np.log(10.0)
 
 
+@functools.lru_cache(maxsize=None)
+def infers_hidden(game: str) -> bool:
+    """Whether the game's worlds can weigh public evidence (``State.forget_inference``): where
+    they cannot, a search's ``beliefs`` changes nothing and is left out of what a spec means."""
+    state_class = type(registry.get(game).new_state({}, 0))
+    return state_class.forget_inference is not State.forget_inference
+
+
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
-def resolved_spec(spec: str) -> str:
-    """What a bot spec means today, as an explicit spec: an ISMCTS spec becomes its budget and every
-    parameter that differs from the defaults (``ismcts:hard`` -> ``ismcts:iterations=2500``), so a
-    logged game keeps its meaning when a preset is later changed."""
+def resolved_spec(spec: str, game: str | None = None) -> str:
+    """What a bot spec means today (in ``game``, where given), as an explicit spec: an ISMCTS spec
+    becomes its budget and every parameter that differs from the defaults and changes the search
+    (``ismcts:medium`` -> ``ismcts:iterations=600``), so a logged game keeps its meaning when a
+    preset is later changed."""
     if not spec.startswith("ismcts"):
         return spec
     parsed = parse_ismcts(spec)
@@ -81,22 +91,24 @@ def resolved_spec(spec: str) -> str:
              if v is not None]
     default = SearchParams().to_dict()
     for name, value in parsed.params.to_dict().items():
+        if name == "beliefs" and game is not None and not infers_hidden(game):
+            continue
         if value != default[name]:
             key = "pw" if name == "pw_alpha" else name
             parts.append(f"{key}={int(value) if isinstance(value, bool) else value}")
     return "ismcts:" + ",".join(parts)
 
 
-def logged_name(spec: str, resolved: str | None) -> str:
+def logged_name(spec: str, resolved: str | None, game: str | None = None) -> str:
     """The name a logged bot is rated under: the preset that means today what the bot meant when it
     played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
     try:
-        today = resolved_spec(spec)
+        today = resolved_spec(spec, game)
     except BotSpecError:  # a preset since removed: only the log knows what it meant
         today = None
     meaning = resolved or today or spec
     for preset in PRESET_ORDER:
-        if resolved_spec(preset) == meaning:
+        if resolved_spec(preset, game) == meaning:
             return preset
     return spec if meaning == today else meaning
 
@@ -250,7 +262,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             if log:
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
-                                        "resolved": [resolved_spec(b) for b in specs], "code": code,
+                                        "resolved": [resolved_spec(b, name) for b in specs], "code": code,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
@@ -304,7 +316,7 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
                     if not {"game", "config", "bots", "seed", "g", "seating", "ranks"} <= r.keys():
                         raise SystemExit(f"{path}:{number}: not a game logged by bench/ladder.py --log")
                     meant = r.get("resolved") or [None] * len(r["bots"])
-                    names = [logged_name(b, m) for b, m in zip(r["bots"], meant)]
+                    names = [logged_name(b, m, r["game"]) for b, m in zip(r["bots"], meant)]
                     if len(set(names)) == len(names):  # two specs of one meaning in a game stay apart
                         rename = dict(zip(r["bots"], names))
                         r["bots"] = names

@@ -226,6 +226,14 @@ class State:
         """
         raise NotImplementedError
 
+    def forget_inference(self) -> None:
+        """Drop what this state infers about hidden parts from public evidence (Czech Pub: the
+        players' passes), so that ``sample_for`` deals them uniformly from what is unseen.
+
+        Searches call it on their own copy of the root (``SearchParams.beliefs="uniform"``); a
+        game without such inference has nothing to drop.
+        """
+
     # --- outcome -------------------------------------------------------
     def result(self) -> Result | None:
         """The final result, or None while the game runs."""

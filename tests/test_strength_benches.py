@@ -168,7 +168,13 @@ def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     # a log records what each spec meant; a preset changed since does not take over its games
     assert ladder.resolved_spec("ismcts:medium") == "ismcts:iterations=600"
     assert ladder.resolved_spec("ismcts:easy") == "ismcts:iterations=100,rollout=random"
-    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1"
+    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1,beliefs=inferred"
+    # hard weighs public evidence where a game has any: in Czech Pub its earlier games (uniform
+    # worlds) keep a column of their own; elsewhere beliefs changes nothing and they stay hard's
+    assert ladder.resolved_spec("ismcts:hard", "czech-pub") == "ismcts:iterations=2500,beliefs=inferred"
+    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "czech-pub") == "ismcts:iterations=2500"
+    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "froccs") == "ismcts:hard"
+    assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600", "czech-pub") == "ismcts:medium"
     assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:medium"  # the same search today
     assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600,c=0.3") == "ismcts:iterations=600,c=0.3"
     assert ladder.logged_name("greedy", None) == "greedy"
@@ -334,14 +340,6 @@ def test_the_czech_pub_oracle_knows_every_hand_and_samples_only_the_deck_and_the
 
 def test_the_oracle_bench_can_seat_the_plain_or_the_pass_blind_search_and_the_passes_bench_runs(capsys):
     oracle = load("czech_pub_oracle")
-    game = registry.get("czech-pub")
-    state, rng = game.new_state({"players": 3}, 11), random.Random(11)
-    while not any(state.passes) or state.decider() < 0:
-        state.apply(game.heuristic_move(state, rng))
-    seat = state.decider()
-    root = game.from_view(state.view(seat), random.Random(1))
-    blind = oracle.UniformSearch(root, seat, oracle.parse_ismcts("ismcts:iterations=4").params, 2)
-    assert blind.root.passes == [(), (), ()] and any(state.passes)  # the worlds it samples ignore them
     for worlds in ("passes", "uniform"):
         log = oracle.play((3, "ismcts:iterations=6", 5, (1, 0, 2), "ismcts:iterations=6", worlds))
         assert log["worlds"] == worlds and log["seats"] == ["search", "oracle", "greedy"]

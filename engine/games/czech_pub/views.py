@@ -88,6 +88,11 @@ class CzechPubViews:
             "players": players,
         }
 
+    def forget_inference(self) -> None:
+        # the passes are all the inference there is (the public record stays in views)
+        self.passes = [()] * self.num_seats
+        self._unlikely = None
+
     def sample_for(self, seat: int, rng: random.Random) -> Self:
         world = self.copy()
         world.seed = rng.getrandbits(63)

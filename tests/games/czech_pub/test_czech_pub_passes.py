@@ -4,9 +4,12 @@ views.sample_for)."""
 
 import random
 
+import pytest
+
 from test_czech_pub_flow import PASS, order, play, setup
 
-from boardbot.ai.bots import make_bot
+from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.ai.ismcts import Search
 from boardbot.ai.view_check import ViewRejected, check_view
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import GAME, policy
@@ -72,7 +75,7 @@ def test_a_pass_on_a_big_order_makes_cancel_cards_unlikely_in_the_sampled_worlds
     assert policy.unlikely_cards(s, 1) == SPILLS  # the rum was worth spilling; a beer was not
     root = GAME.from_view(s.view(0), random.Random(3))
     blind = root.copy()
-    blind.passes = [()] * 3
+    blind.forget_inference()
     rng = random.Random(4)
 
     def share(state):
@@ -84,6 +87,27 @@ def test_a_pass_on_a_big_order_makes_cancel_cards_unlikely_in_the_sampled_worlds
     assert weighed < uniform / 4
     world = root.sample_for(0, rng)
     assert world.view(0) == root.view(0)  # the weighing changes nothing the seat can see
+
+
+def test_only_hard_weighs_the_passes_and_the_callers_state_keeps_them():
+    s, _ = big_order_passed()
+    seat = s.decider()
+    view = s.view(seat)
+    kept = GAME.from_view(view, random.Random(3)).passes
+    assert any(kept)
+    for spec, weighs in (("ismcts:easy", False), ("ismcts:medium", False), ("ismcts:hard", True),
+                         ("ismcts:medium,beliefs=inferred", True), ("ismcts:hard,beliefs=uniform", False)):
+        root = GAME.from_view(view, random.Random(3))
+        search = Search(root, seat, parse_ismcts(spec).params, 5)
+        assert (search.root.passes == kept) is weighs, spec
+        assert root.passes == kept  # the search dropped them from its own copy only
+        search.run(iterations=20)
+        again = GAME.from_view(view, random.Random(3))
+        search.advance([], view, 6)  # tree reuse re-roots from the view: the same beliefs
+        assert (search.root.passes == kept) is weighs
+        assert again.passes == kept
+    with pytest.raises(BotSpecError, match="beliefs must be uniform or inferred"):
+        make_bot("ismcts:beliefs=psychic", GAME)
 
 
 def test_greedy_never_passes_where_the_model_says_it_would_cancel():
