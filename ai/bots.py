@@ -19,7 +19,7 @@ Specs (``make_bot``)::
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
 (policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
 (0|1), workers, opponents (maxn|paranoid), beliefs (uniform|inferred: worlds weighed by what
-the seat can infer from public play, where the game infers anything; hard's, not the others').
+the seat can infer from public play, where the game infers anything; no preset does, see docs/ai.md).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class GreedyBot(Bot):
 PRESETS: dict[str, dict] = {
     "easy": {"iterations": 100, "rollout": "random"},
     "medium": {"iterations": 600},
-    "hard": {"iterations": 2500, "beliefs": "inferred"},
+    "hard": {"iterations": 2500},
 }
 DEFAULT_PRESET = "medium"
 

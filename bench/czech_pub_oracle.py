@@ -17,10 +17,9 @@ places little above the plain search, inference cannot make a stronger
 output) samples: ``true`` (the default) the true hands as above;
 ``passes`` worlds whose hidden cards are dealt weighing what the players'
 passes on reaction windows say about their hands (``views.sample_for``, the
-search's ``beliefs=inferred``, as ``hard`` has it); ``uniform`` worlds that
-ignore the passes (every unseen card equally likely anywhere; ``beliefs=uniform``,
-as ``easy`` and ``medium`` have it), to measure what weighing them is worth
-against the plain search.
+search's ``beliefs=inferred``); ``uniform`` worlds that ignore the passes
+(every unseen card equally likely anywhere; ``beliefs=uniform``, every preset's),
+to measure what weighing them is worth against the plain search.
 
 A bench, not a bot: the oracle reads the true state, which no bot may.
 Figures only: nothing here asserts.

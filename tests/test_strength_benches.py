@@ -168,13 +168,14 @@ def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     # a log records what each spec meant; a preset changed since does not take over its games
     assert ladder.resolved_spec("ismcts:medium") == "ismcts:iterations=600"
     assert ladder.resolved_spec("ismcts:easy") == "ismcts:iterations=100,rollout=random"
-    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1,beliefs=inferred"
-    # hard weighs public evidence where a game has any: in Czech Pub its earlier games (uniform
-    # worlds) keep a column of their own; elsewhere beliefs changes nothing and they stay hard's
-    assert ladder.resolved_spec("ismcts:hard", "czech-pub") == "ismcts:iterations=2500,beliefs=inferred"
-    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "czech-pub") == "ismcts:iterations=2500"
-    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "froccs") == "ismcts:hard"
-    assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600", "czech-pub") == "ismcts:medium"
+    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1"
+    # beliefs is part of a spec's meaning where the game infers something (Czech Pub), and
+    # nothing elsewhere: there the same search is the preset
+    inferred = "ismcts:iterations=2500,beliefs=inferred"
+    assert ladder.resolved_spec("ismcts:hard,beliefs=inferred", "czech-pub") == inferred
+    assert ladder.logged_name("ismcts:hard", inferred, "czech-pub") == inferred
+    assert ladder.logged_name("ismcts:hard,beliefs=inferred", None, "froccs") == "ismcts:hard"
+    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "czech-pub") == "ismcts:hard"
     assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:medium"  # the same search today
     assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600,c=0.3") == "ismcts:iterations=600,c=0.3"
     assert ladder.logged_name("greedy", None) == "greedy"

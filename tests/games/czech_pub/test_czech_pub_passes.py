@@ -89,14 +89,15 @@ def test_a_pass_on_a_big_order_makes_cancel_cards_unlikely_in_the_sampled_worlds
     assert world.view(0) == root.view(0)  # the weighing changes nothing the seat can see
 
 
-def test_only_hard_weighs_the_passes_and_the_callers_state_keeps_them():
+def test_only_beliefs_inferred_weighs_the_passes_and_the_callers_state_keeps_them():
     s, _ = big_order_passed()
     seat = s.decider()
     view = s.view(seat)
     kept = GAME.from_view(view, random.Random(3)).passes
     assert any(kept)
-    for spec, weighs in (("ismcts:easy", False), ("ismcts:medium", False), ("ismcts:hard", True),
-                         ("ismcts:medium,beliefs=inferred", True), ("ismcts:hard,beliefs=uniform", False)):
+    for spec, weighs in (("ismcts:easy", False), ("ismcts:medium", False), ("ismcts:hard", False),
+                         ("ismcts:medium,beliefs=inferred", True), ("ismcts:iterations=50,beliefs=inferred", True),
+                         ("ismcts:hard,beliefs=uniform", False)):
         root = GAME.from_view(view, random.Random(3))
         search = Search(root, seat, parse_ismcts(spec).params, 5)
         assert (search.root.passes == kept) is weighs, spec
