@@ -202,6 +202,12 @@ class Node:
         self.totals = [0.0] * n
 
 
+def infers_hidden(state_class: type) -> bool:
+    """Whether a game's worlds weigh public evidence about hidden parts (it overrides
+    ``State.forget_inference``), so that ``SearchParams.beliefs`` changes its search."""
+    return getattr(state_class, "forget_inference", State.forget_inference) is not State.forget_inference
+
+
 class Search:
     """One seat's search from one information set; reusable across calls.
 
@@ -240,8 +246,7 @@ class Search:
     def _believing(self, root: State) -> State:
         """The root whose ``sample_for`` deals worlds as ``params.beliefs`` says (a copy where the
         game's inference is dropped: the caller's state is left as it is)."""
-        inference = getattr(type(root), "forget_inference", State.forget_inference)
-        if self.params.beliefs == "uniform" and inference is not State.forget_inference:
+        if self.params.beliefs == "uniform" and infers_hidden(type(root)):
             root = root.copy()
             root.forget_inference()
         return root

@@ -61,9 +61,8 @@ import numpy as np
 
 from boardbot.ai.arena import play_match
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
-from boardbot.ai.ismcts import SearchParams
+from boardbot.ai.ismcts import SearchParams, infers_hidden
 from boardbot.engine import registry
-from boardbot.engine.core import State
 
 DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
 PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
@@ -71,11 +70,10 @@ ELO = 400.0 / np.log(10.0)
 
 
 @functools.lru_cache(maxsize=None)
-def infers_hidden(game: str) -> bool:
-    """Whether the game's worlds can weigh public evidence (``State.forget_inference``): where
-    they cannot, a search's ``beliefs`` changes nothing and is left out of what a spec means."""
-    state_class = type(registry.get(game).new_state({}, 0))
-    return state_class.forget_inference is not State.forget_inference
+def game_infers_hidden(game: str) -> bool:
+    """Where a game's worlds weigh no public evidence, a search's ``beliefs`` changes nothing
+    and is left out of what a spec means."""
+    return infers_hidden(type(registry.get(game).new_state({}, 0)))
 
 
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
@@ -91,7 +89,7 @@ def resolved_spec(spec: str, game: str | None = None) -> str:
              if v is not None]
     default = SearchParams().to_dict()
     for name, value in parsed.params.to_dict().items():
-        if name == "beliefs" and game is not None and not infers_hidden(game):
+        if name == "beliefs" and game is not None and not game_infers_hidden(game):
             continue
         if value != default[name]:
             key = "pw" if name == "pw_alpha" else name

@@ -62,6 +62,8 @@ class Pass(NamedTuple):
     alcohol_played: bool
     last_round: bool
     hand_count: int
+
+
 MAX_SEATS = 6
 PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
 PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
