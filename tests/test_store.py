@@ -509,8 +509,8 @@ def test_the_master_plays_a_whole_game_on_each_store(make):
                 continue
             seat = game.decider
             view = (await master.get_view(pb.GetViewRequest(game_id=game_id, seat=seat), calls[seat])).view
-            if not view.legal_moves:  # the resigned seat: the master plays it
-                await store.wait(game_id, view.version, 5.0)
+            if not view.legal_moves:  # the resigned seat: the master plays it (the view may be newer
+                await store.wait(game_id, game.version, 5.0)  # than the game read: wait on the game's)
                 continue
             request = pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=rng.randrange(len(view.legal_moves)),
                                            request_id=f"r{view.version}", response_view=pb.RESPONSE_VIEW_AFTER_MOVE)
