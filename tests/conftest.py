@@ -24,6 +24,22 @@ def long_run() -> bool:
     return LONG
 
 
+# The files whose tests take longest (a minute or more in all on two cores: browsers, Node,
+# C++ compiles, several servers), longest first. scripts/test runs the suite on two pytest-xdist
+# workers by file (--dist loadfile); handing these out first keeps one of them from starting
+# last and leaving the other worker idle at the end.
+HEAVY_FIRST = ("test_web_app.py", "test_typescript_client.py", "test_proto_codegen.py", "test_processes.py",
+               "test_restart.py", "test_packaging.py", "test_hidden_moves.py", "test_engine_generic.py",
+               "test_proto_convert.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        name = item.path.name
+        return HEAVY_FIRST.index(name) if name in HEAVY_FIRST else len(HEAVY_FIRST)
+    items.sort(key=rank)  # stable: each file keeps its own order
+
+
 # --- a real server on a free loopback port, and clients for it -----------------
 import random as _random  # noqa: E402
 
