@@ -24,13 +24,13 @@ def long_run() -> bool:
     return LONG
 
 
-# The files whose tests take longest (a minute or more in all on two cores: browsers, Node,
-# C++ compiles, several servers), longest first. scripts/test runs the suite on two pytest-xdist
-# workers by file (--dist loadfile); handing these out first keeps one of them from starting
-# last and leaving the other worker idle at the end.
-HEAVY_FIRST = ("test_web_app.py", "test_typescript_client.py", "test_proto_codegen.py", "test_processes.py",
-               "test_restart.py", "test_packaging.py", "test_hidden_moves.py", "test_engine_generic.py",
-               "test_proto_convert.py")
+# The files whose tests take longest (from about 20 s to three minutes of a worker's time: browsers,
+# Node, C++ compiles, several servers, the every-step property runs), longest first. scripts/test
+# hands whole files to its pytest-xdist workers (--dist loadfile) in collection order; handing these
+# out first keeps one from starting last and leaving the other workers idle at the end.
+HEAVY_FIRST = ("test_web_app.py", "test_engine_generic.py", "test_typescript_client.py", "test_proto_codegen.py",
+               "test_hidden_moves.py", "test_ai.py", "test_proto_convert.py", "test_processes.py",
+               "test_packaging.py", "test_restart.py")
 
 
 def pytest_collection_modifyitems(config, items):
