@@ -237,5 +237,4 @@ def test_calls_that_lose_the_race_with_an_aged_connection_are_retried():
             return calls
 
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            calls = sum(pool.map(hammer, range(8)))
-        assert calls >= 8 * 150
+            list(pool.map(hammer, range(8)))  # any call that failed raises here
