@@ -19,7 +19,9 @@ output) samples: ``true`` (the default) the true hands as above;
 passes on reaction windows say about their hands (``views.sample_for``, the
 search's ``beliefs=inferred``); ``uniform`` worlds that ignore the passes
 (every unseen card equally likely anywhere; ``beliefs=uniform``, every preset's),
-to measure what weighing them is worth against the plain search.
+to measure what weighing them is worth against the plain search; ``orders``
+worlds dealt by what each player's own-turn stops and passes say of the cards
+it kept (``bench/czech_pub_orders.py``: public moves only).
 
 A bench, not a bot: the oracle reads the true state, which no bot may.
 Figures only: nothing here asserts.
@@ -43,6 +45,9 @@ from boardbot.ai.ismcts import Search, best_of
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub.data import LO_IN_DECK, POSLEDNI
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from czech_pub_orders import EvidenceSearch, OrderEvidence  # noqa: E402
 
 BOTS = ("oracle", "search", "greedy")
 
@@ -89,6 +94,7 @@ def play(args):
     state = game.new_state({"players": players}, seed)
     rng = random.Random(seed ^ 0x5EED)
     seats = [BOTS[i] for i in order]
+    evidence = OrderEvidence(players) if worlds == "orders" else None
     started = time.perf_counter()
     while (seat := state.decider()) != TERMINAL:
         who = seats[seat]
@@ -100,6 +106,9 @@ def play(args):
                 search_seed = rng.getrandbits(63)
                 if worlds == "true":
                     search = OracleSearch(state, seat, parsed.params, search_seed)
+                elif worlds == "orders":
+                    root = game.from_view(state.view(seat), random.Random(search_seed))
+                    search = EvidenceSearch(root, seat, parsed.params, search_seed, evidence)
                 else:
                     root = game.from_view(state.view(seat), random.Random(search_seed))
                     beliefs = "inferred" if worlds == "passes" else "uniform"
@@ -109,7 +118,12 @@ def play(args):
         else:
             world = state.sample_for(seat, rng)
             move = (search_bot if who == "search" else greedy).choose(world, rng)
-        state.apply_checked(move)
+        if evidence is not None:
+            before = state.copy()
+            state.apply_checked(move)
+            evidence.observe(before, move, state)
+        else:
+            state.apply_checked(move)
     res = state.result()
     return {"players": players, "spec": spec, "oracle_spec": oracle_spec, "worlds": worlds, "deal": seed, "seats": seats,
             "ranks": list(res.ranks), "scores": list(res.scores), "seconds": round(time.perf_counter() - started, 1)}
@@ -122,9 +136,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=91)
     ap.add_argument("--spec", default="ismcts:medium")
     ap.add_argument("--oracle-spec", help="the oracle's search (default: --spec)")
-    ap.add_argument("--worlds", choices=("true", "passes", "uniform"), default="true",
+    ap.add_argument("--worlds", choices=("true", "passes", "uniform", "orders"), default="true",
                     help="what the oracle's worlds hold: the true hands, hands weighed by the passes "
-                         "(the plain search's worlds), or hands dealt ignoring the passes")
+                         "(the plain search's worlds), hands dealt ignoring the passes, or hands weighed by what the players' own-turn orders and passes "
+                         "say of the cards they kept (bench/czech_pub_orders.py)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--log", help="append every game as a JSON line")
     args = ap.parse_args(argv)

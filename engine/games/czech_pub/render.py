@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import data as D
 from .data import ORIGIN_BY_NAME, OWN, POPCOUNT
-from .rules import delivered_items, score_items
+from .rules import delivered_items, own_orders, score_items
 
 ORDINAL = ("", "1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -125,24 +125,7 @@ def _table_entries(view: dict) -> list:
 
 
 def _limits(entries: list) -> str:
-    actions = beers = smalls = shots = 0
-    self_pour = False
-    for c, _k, origin, poured in entries:
-        if origin != OWN:
-            continue
-        actions += D.COST[c]
-        if c == D.PIVO:
-            beers += 1
-        elif c == D.MALE_PIVO:
-            beers += 1
-            smalls += 1
-        elif D.IS_SHOT[c] and poured < 0:
-            shots += 1
-        elif c == D.DEJTE:
-            beers += 1
-            shots += 1
-        elif c == D.PANAK_DO_PIVA:
-            self_pour = True
+    actions, beers, smalls, shots, self_pour = own_orders(entries)
     return (f"actions {actions}/{D.ACTIONS_PER_TURN}, beers {beers}/{D.MAX_BEERS} (small {smalls}/"
             f"{D.MAX_SMALL_BEERS}), shots {shots}/{D.MAX_SHOTS + self_pour}")
 

@@ -130,28 +130,14 @@ class CzechPubRules:
         if self.copy_turn:
             return [DONE]
         hand = self.hands[a]
-        beers = smalls = shots = actions = 0
-        self_pour = has_beer = has_shot = False
-        for c, _k, origin, poured in self.table:
-            if IS_BEER[c]:
+        table = self.table
+        actions, beers, smalls, shots, self_pour = own_orders(table)
+        has_beer = has_shot = False
+        for e in table:
+            if IS_BEER[e[0]]:
                 has_beer = True
-            elif IS_SHOT[c]:
+            elif IS_SHOT[e[0]]:
                 has_shot = True
-            if origin == OWN:
-                actions += COST[c]
-                if c == PIVO:
-                    beers += 1
-                elif c == MALE_PIVO:
-                    beers += 1
-                    smalls += 1
-                elif IS_SHOT[c]:
-                    if poured < 0:
-                        shots += 1
-                elif c == DEJTE:
-                    beers += 1
-                    shots += 1
-                elif c == PANAK_DO_PIVA:
-                    self_pour = True
         remaining = D.ACTIONS_PER_TURN - actions
         shot_limit = D.MAX_SHOTS + self_pour
         can_order = not self.insults[a]
@@ -1140,6 +1126,31 @@ class CzechPubRules:
         s.deck = deck
         s.seed = rng.getrandbits(63)
         return s
+
+
+def own_orders(table) -> tuple[int, int, int, int, bool]:
+    """What the active player has spent of a turn's limits on ``table``: actions, beers, small
+    beers, shots (a shot poured into a beer not counted), and whether it poured its own shot
+    (Panák do piva, which allows one more)."""
+    actions = beers = smalls = shots = 0
+    self_pour = False
+    for c, _k, origin, poured in table:
+        if origin != OWN:
+            continue
+        actions += COST[c]
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            beers += 1
+            smalls += 1
+        elif IS_SHOT[c] and poured < 0:
+            shots += 1
+        elif c == DEJTE:
+            beers += 1
+            shots += 1
+        elif c == PANAK_DO_PIVA:
+            self_pour = True
+    return actions, beers, smalls, shots, self_pour
 
 
 def delivered_items(table: list) -> list:

@@ -126,7 +126,7 @@ class CzechPubViews:
             mine = keep[q]
             k = len(self.hands[q]) - len(mine)
             if weighted and unlikely[q]:
-                new, pool = _deal_weighted(pool[i:], k, unlikely[q], rng)
+                new, pool = deal_weighted(pool[i:], k, unlikely[q], rng)
                 i = 0
             else:
                 new = pool[i:i + k]
@@ -142,18 +142,8 @@ class CzechPubViews:
             pos = rng.randint(self.lo_lo, self.lo_hi)
             deck.insert(len(deck) + 1 - pos, POSLEDNI)
         world.deck = deck
-        if any(known):  # what the other observers know must stay true in this world
-            rows = list(known)
-            for x in range(n):
-                row = rows[x]
-                if not row or x == seat:
-                    continue
-                new_row = list(row)
-                for o in range(n + 1):
-                    if o != seat and row[o]:
-                        new_row[o] = _intersect(row[o], hands[x])
-                rows[x] = tuple(new_row) if any(new_row) else ()
-            world.known = tuple(rows)
+        if any(known):
+            keep_known_true(world, known, seat)
         return world
 
     @classmethod
@@ -253,12 +243,29 @@ class CzechPubViews:
         return s
 
 
-def _deal_weighted(pool: list, k: int, unlikely: frozenset, rng: random.Random) -> tuple[list, list]:
+def keep_known_true(world, known: tuple, seat: int) -> None:
+    """What the other observers know of each hand (``known``, the root's) must stay true in
+    ``world``, whose hands ``seat`` re-dealt: each row keeps only the cards still there."""
+    n = world.num_seats
+    rows = list(known)
+    for x in range(n):
+        row = rows[x]
+        if not row or x == seat:
+            continue
+        new_row = list(row)
+        for o in range(n + 1):
+            if o != seat and row[o]:
+                new_row[o] = _intersect(row[o], world.hands[x])
+        rows[x] = tuple(new_row) if any(new_row) else ()
+    world.known = tuple(rows)
+
+
+def deal_weighted(pool: list, k: int, unlikely: frozenset, rng: random.Random,
+                  weight: float = policy.UNLIKELY_WEIGHT) -> tuple[list, list]:
     """k cards from the shuffled ``pool``, each unlikely card taken only with probability
-    ``policy.UNLIKELY_WEIGHT`` as it comes (then from the passed-over ones if the pool
-    runs out); returns the cards and what is left of the pool."""
+    ``weight`` as it comes (then from the passed-over ones if the pool runs out); returns
+    the cards and what is left of the pool."""
     hand, skipped = [], []
-    weight = policy.UNLIKELY_WEIGHT
     i = 0
     while len(hand) < k and i < len(pool):
         c = pool[i]
