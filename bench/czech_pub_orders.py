@@ -15,11 +15,14 @@ reaction window (``policy.cancel_gain``) says the same about the cancel cards.
 were made, how many cards left each hand) and keeps, per player, layers of
 (unlikely cards, how many of its cards the evidence still binds).
 ``deal_world`` deals a world for a seat from those layers: each layer's cards
-take an unlikely card only with probability ``weight``.
+take an unlikely card only with its chance (``STOP_WEIGHTS``).
 
-Run as a script it calibrates that weight: it plays ``--spec`` in every seat
-and, at every stop that makes some order unlikely, counts how often the cards
-the player kept hold such a card, against what a uniform deal would give.
+Run as a script it calibrates those chances: it plays ``--spec`` in every seat
+and, at every stop (and every order played), counts how often the cards the
+player held then hold an order worth so much, against what a uniform deal of
+the unseen cards would give. With ``--beliefs`` it scores the beliefs instead:
+how well worlds dealt uniformly and by the evidence say whether each other
+player holds a large beer, a shot, and so on (Brier score).
 Figures only: nothing here asserts.
 """
 
@@ -46,8 +49,9 @@ PLAY = D.PHASE_BY_NAME["play"]
 WINDOW = D.PHASE_BY_NAME["reaction_window"]
 # the orders a stop can speak of (Lichocení servírce is a shot of your choice)
 ORDER_CARDS = tuple(c for c in range(D.NUM_CARDS) if D.IS_ORDER[c] and c != D.CAJ) + (D.LICHOCENI,)
-STOP_THRESHOLD = 2.0
-STOP_WEIGHT = 0.05
+# (least gain, chance a world deals the card): ismcts:medium at 3 players kept an order worth
+# 4 or more in none of 96 (stop, card) pairs, one worth 1 to 4 at 0.3 of a uniform deal's rate
+STOP_WEIGHTS = ((4.0, 0.05), (1.0, 0.3))
 PASS_WEIGHT = policy.UNLIKELY_WEIGHT
 
 
@@ -73,15 +77,24 @@ def stop_gain(state, q: int, c: int) -> float:
     return best - 0.2 * policy.keep_value(c) - base
 
 
-def stop_unlikely(state, q: int, threshold: float = STOP_THRESHOLD) -> frozenset:
+def stop_unlikely(state, q: int) -> dict:
+    """The orders q's stop here makes unlikely, with the chance a world still deals each."""
     if state.copy_turn or state.insults[q]:
-        return frozenset()
-    return frozenset(c for c in ORDER_CARDS if stop_gain(state, q, c) >= threshold)
+        return {}
+    out = {}
+    for c in ORDER_CARDS:
+        gain = stop_gain(state, q, c)
+        for least, weight in STOP_WEIGHTS:
+            if gain >= least:
+                out[c] = weight
+                break
+    return out
 
 
-def pass_unlikely(state, q: int) -> frozenset:
+def pass_unlikely(state, q: int) -> dict:
+    """The cancel cards q's pass on this window makes unlikely (as ``policy.unlikely_cards``)."""
     record = state.pass_record(q)
-    return frozenset(c for c in policy.CANCELLERS if policy.cancel_gain(record, c) >= policy.REACT_THRESHOLD)
+    return {c: PASS_WEIGHT for c in policy.CANCELLERS if policy.cancel_gain(record, c) >= policy.REACT_THRESHOLD}
 
 
 def _lost(before: list, after: list) -> int:
@@ -92,7 +105,10 @@ def _lost(before: list, after: list) -> int:
 
 
 class OrderEvidence:
-    """Per seat: layers ``[unlikely cards, weight, cards of the hand still bound]``, oldest first."""
+    """Per seat: layers ``[{unlikely card: chance}, cards of the hand still bound]``, oldest first.
+
+    Only the stops and the passes: a play says little, as the cards played later in the
+    same turn were held beside it (the calibration's "play" rows)."""
 
     def __init__(self, n: int, stops: bool = True, passes: bool = True):
         self.layers = [[] for _ in range(n)]
@@ -100,37 +116,38 @@ class OrderEvidence:
 
     def observe(self, before, move: tuple, after) -> None:
         d = before.decider()
+        unlikely = None
         if self.stops and move[0] == "done" and before.phase == PLAY and d == before.active:
             unlikely = stop_unlikely(before, d)
-            if unlikely:
-                self.layers[d].append([unlikely, STOP_WEIGHT, len(before.hands[d])])
         elif self.passes and move[0] == "decline" and before.phase == WINDOW:
             unlikely = pass_unlikely(before, d)
-            if unlikely:
-                self.layers[d].append([unlikely, PASS_WEIGHT, len(before.hands[d])])
+        if unlikely:
+            self.layers[d].append([unlikely, len(before.hands[d])])
         for q, layers in enumerate(self.layers):
             if layers:
                 lost = _lost(before.hands[q], after.hands[q])
                 if lost:
                     for layer in layers:
-                        layer[2] -= lost
-                    self.layers[q] = [x for x in layers if x[2] > 0]
+                        layer[1] -= lost
+                    self.layers[q] = [x for x in layers if x[1] > 0]
 
     def groups(self, q: int, k: int) -> list:
-        """q's ``k`` unknown cards as groups ``(size, unlikely, weight)``, the most bound first:
-        the cards an older layer binds were in the hand at every later layer too."""
+        """q's ``k`` unknown cards as groups ``(size, {unlikely card: chance})``, the most bound
+        first: the cards an older layer binds were in the hand at every later layer too."""
         layers = self.layers[q]
         out, dealt = [], 0
-        for i, (_u, _w, bound) in enumerate(layers):
+        for i, (_u, bound) in enumerate(layers):
             size = min(bound, k) - dealt
             if size <= 0:
                 continue
-            unlikely = frozenset().union(*(x[0] for x in layers[i:]))
-            weight = min(x[1] for x in layers[i:])
-            out.append((size, unlikely, weight))
+            unlikely: dict = {}
+            for later, _b in layers[i:]:
+                for c, chance in later.items():
+                    unlikely[c] = min(chance, unlikely.get(c, 1.0))
+            out.append((size, unlikely))
             dealt += size
         if k > dealt:
-            out.append((k - dealt, frozenset(), 1.0))
+            out.append((k - dealt, {}))
         return out
 
 
@@ -157,9 +174,9 @@ def deal_world(root, seat: int, rng: random.Random, evidence: OrderEvidence):
         if q == seat:
             continue
         new = []
-        for size, unlikely, weight in evidence.groups(q, len(root.hands[q]) - len(keep[q])):
+        for size, unlikely in evidence.groups(q, len(root.hands[q]) - len(keep[q])):
             if unlikely:
-                got, pool = deal_weighted(pool, size, unlikely, rng, weight)
+                got, pool = deal_weighted(pool, size, unlikely, rng)
             else:
                 got, pool = pool[:size], pool[size:]
             new.extend(got)
@@ -208,8 +225,9 @@ def calibrate(args) -> dict:
     bins: dict = {}
     while (seat := state.decider()) != TERMINAL:
         move = bot.choose(state.sample_for(seat, rng), rng)
-        if move[0] == "done" and state.phase == PLAY and seat == state.active and not state.copy_turn \
-                and not state.insults[seat]:
+        own = state.phase == PLAY and seat == state.active and not state.copy_turn and not state.insults[seat]
+        played = D.CARD_BY_ID[move[1]] if own and move[0] == "play" else -1
+        if own and (move[0] == "done" or played in ORDER_CARDS):
             hand = Counter(state.hands[seat])
             unseen = Counter(state.deck)
             for q in range(players):
@@ -219,12 +237,17 @@ def calibrate(args) -> dict:
             unseen.pop(POSLEDNI, None)
             total = sum(unseen.values())
             kept = sum(hand.values())
+            base = 0.0
+            if played >= 0:  # the cards held beside the one played, against what it gained
+                base = stop_gain(state, seat, played)
+                hand[played] -= 1
+                kept -= 1
             for c in ORDER_CARDS:
-                g = stop_gain(state, seat, c)
-                if g == -float("inf"):
+                g = stop_gain(state, seat, c) - base
+                if g == -float("inf") or c == played:
                     continue
                 b = "<0" if g < 0 else "0-1" if g < 1 else "1-2" if g < 2 else "2-4" if g < 4 else "4+"
-                row = bins.setdefault(b, [0, 0.0, 0])
+                row = bins.setdefault(("play " if played >= 0 else "stop ") + b, [0, 0.0, 0])
                 row[0] += hand[c]
                 row[1] += kept * unseen[c] / total
                 row[2] += 1
@@ -308,12 +331,12 @@ def main(argv=None) -> int:
     total = _pooled(calibrate, [(args.players, args.spec, args.seed + g) for g in range(args.games)], args.jobs)
     print(f"{args.spec}, {args.players} players, {args.games} games: at a stop, by what ordering the card "
           "would have gained (greedy's valuation)")
-    print("| gain | (stop, card) pairs | copies kept | a uniform deal would keep | ratio |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for b in ("<0", "0-1", "1-2", "2-4", "4+"):
+    print("| at | gain (over the order played) | (decision, card) pairs | copies held | a uniform deal would hold | ratio |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for b in (f"{at} {g}" for at in ("stop", "play") for g in ("<0", "0-1", "1-2", "2-4", "4+")):
         if b in total:
             held, expect, pairs = total[b]
-            print(f"| {b} | {pairs} | {held} | {expect:.1f} | {held / expect if expect else float('nan'):.2f} |")
+            print(f"| {b.replace(' ', ' | ')} | {pairs} | {held} | {expect:.1f} | {held / expect if expect else float('nan'):.2f} |")
     return 0
 
 

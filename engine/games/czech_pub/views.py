@@ -7,7 +7,7 @@ the mixin ``CzechPubViews`` of ``state.CzechPubState`` (``from_view`` starts fro
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Mapping, Self
 
 from boardbot.engine.core import ConfigError
 
@@ -126,7 +126,7 @@ class CzechPubViews:
             mine = keep[q]
             k = len(self.hands[q]) - len(mine)
             if weighted and unlikely[q]:
-                new, pool = deal_weighted(pool[i:], k, unlikely[q], rng)
+                new, pool = deal_weighted(pool[i:], k, dict.fromkeys(unlikely[q], policy.UNLIKELY_WEIGHT), rng)
                 i = 0
             else:
                 new = pool[i:i + k]
@@ -260,17 +260,16 @@ def keep_known_true(world, known: tuple, seat: int) -> None:
     world.known = tuple(rows)
 
 
-def deal_weighted(pool: list, k: int, unlikely: frozenset, rng: random.Random,
-                  weight: float = policy.UNLIKELY_WEIGHT) -> tuple[list, list]:
-    """k cards from the shuffled ``pool``, each unlikely card taken only with probability
-    ``weight`` as it comes (then from the passed-over ones if the pool runs out); returns
-    the cards and what is left of the pool."""
+def deal_weighted(pool: list, k: int, unlikely: Mapping[int, float], rng: random.Random) -> tuple[list, list]:
+    """k cards from the shuffled ``pool``, each unlikely card taken only with its probability
+    in ``unlikely`` as it comes (then from the passed-over ones if the pool runs out);
+    returns the cards and what is left of the pool."""
     hand, skipped = [], []
     i = 0
     while len(hand) < k and i < len(pool):
         c = pool[i]
         i += 1
-        if c in unlikely and rng.random() >= weight:
+        if c in unlikely and rng.random() >= unlikely[c]:
             skipped.append(c)
         else:
             hand.append(c)
