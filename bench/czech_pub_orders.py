@@ -1,14 +1,16 @@
 """What a Czech Pub player's own-turn orders say about the cards it kept, and a deal that uses it.
 
     python bench/czech_pub_orders.py [--players 3] [--spec ismcts:medium] [--games 6] [--jobs 2] [--seed 7000]
+                                     [--beliefs [--samples 30]]
 
 A prototype of inference about whole hands, kept in a bench until it earns a
-place in the engine. When a player ends its ordering (``done``) while an order
-it could still place would have gained it at least ``threshold`` points by the
-greedy bot's own valuation (``policy``: points now minus the expected cost of
-the drunkenness roll), it probably does not hold that card; the cards it kept
-then stay in its hand until they are played, so the evidence outlives the
-draw at the end of the turn, for as many cards as were kept. A pass on a
+place in the engine (it did not: docs/ai.md, the ladder's notes). When a player
+ends its ordering (``done``) while an order it could still place would have
+gained it at least a point (``STOP_WEIGHTS``) by the greedy bot's own valuation
+(``policy``: points now minus the expected cost of the drunkenness roll), it
+probably does not hold that card; the cards it kept then stay in its hand until
+they are played, so the evidence outlives the draw at the end of the turn, for
+as many cards as were kept. A pass on a
 reaction window (``policy.cancel_gain``) says the same about the cancel cards.
 
 ``OrderEvidence`` follows a game from public information only (which moves
