@@ -10,8 +10,8 @@ gained it at least a point (``STOP_WEIGHTS``) by the greedy bot's own valuation
 (``policy``: points now minus the expected cost of the drunkenness roll), it
 probably does not hold that card; the cards it kept then stay in its hand until
 they are played, so the evidence outlives the draw at the end of the turn, for
-as many cards as were kept. A pass on a
-reaction window (``policy.cancel_gain``) says the same about the cancel cards.
+as many cards as were kept. A pass on a reaction window (``policy.cancel_gain``)
+says the same about the cancel cards.
 
 ``OrderEvidence`` follows a game from public information only (which moves
 were made, how many cards left each hand) and keeps, per player, layers of
