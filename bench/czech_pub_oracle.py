@@ -138,8 +138,9 @@ def main(argv=None) -> int:
     ap.add_argument("--oracle-spec", help="the oracle's search (default: --spec)")
     ap.add_argument("--worlds", choices=("true", "passes", "uniform", "orders"), default="true",
                     help="what the oracle's worlds hold: the true hands, hands weighed by the passes "
-                         "(the plain search's worlds), hands dealt ignoring the passes, or hands weighed by what the players' own-turn orders and passes "
-                         "say of the cards they kept (bench/czech_pub_orders.py)")
+                         "(the plain search's worlds), hands dealt ignoring the passes, or hands weighed by "
+                         "what the players' own-turn orders and passes say of the cards they kept "
+                         "(bench/czech_pub_orders.py)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--log", help="append every game as a JSON line")
     args = ap.parse_args(argv)
