@@ -3,22 +3,17 @@ follows the hands from public moves, and its worlds deal the same cards as ``sam
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 from boardbot.ai.bots import make_bot
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import data as D
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-sys.path.insert(0, str(BENCH))
-spec = importlib.util.spec_from_file_location("bench_czech_pub_orders", BENCH / "czech_pub_orders.py")
-orders = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(orders)
+from bench_modules import load
+
+orders = load("czech_pub_orders")
 
 GAME = registry.get("czech-pub")
 
@@ -29,7 +24,7 @@ def greedy_games(count: int, players: int = 3):
     for seed in range(count):
         state = GAME.new_state({"players": players}, seed)
         rng = random.Random(seed)
-        while (seat := state.decider()) != TERMINAL:
+        while state.decider() != TERMINAL:
             move = bot.choose(state, rng)
             before = state.copy()
             state.apply_checked(move)

@@ -8,25 +8,16 @@ definitions, and one tiny run of each goes end to end on a real game.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from boardbot.engine import registry
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench_modules import load
 
 
 ladder = load("ladder")
