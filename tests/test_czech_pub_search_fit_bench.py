@@ -1,0 +1,80 @@
+"""bench/czech_pub_search_fit.py: positions are recorded with their game's outcome, the fit
+recovers the gain weights of the games it is given, and a bot's weights hold for its own
+decisions only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from boardbot.ai.bots import Bot
+from boardbot.engine.games.czech_pub import policy as P
+
+from bench_modules import load
+
+search_fit = load("czech_pub_search_fit")
+
+
+def test_collect_records_each_position_with_its_games_final_totals_and_winners(tmp_path):
+    out = tmp_path / "positions.jsonl"
+    search_fit.collect("greedy", 3, 3, 500, 0.2, str(out))
+    snaps = search_fit.load([str(out)])
+    assert {s["game"] for s in snaps} == {500, 501, 502}
+    for s in snaps:
+        assert len(s["bases"]) == len(s["feats"]) == len(s["final"]) == 3
+        assert sum(s["win"]) == pytest.approx(1.0)
+        # the winners hold the best final total
+        best = max(s["final"])
+        assert all(s["final"][q] == best for q in range(3) if s["win"][q] > 0)
+        assert all(f is None or len(f) == len(P.GAIN_WEIGHTS[3]) for f in s["feats"])
+
+
+def test_fit_recovers_weights_planted_in_the_outcomes(tmp_path, capsys):
+    """Outcomes made exactly linear in the features with known weights: the fit finds them."""
+    rng = random.Random(3)
+    planted = np.array([rng.uniform(-2, 2) for _ in P.GAIN_WEIGHTS[3]])
+    src = tmp_path / "positions.jsonl"
+    search_fit.collect("greedy", 3, 6, 900, 0.3, str(src))
+    snaps = search_fit.load([str(src)])
+    for s in snaps:
+        s["final"] = [b + (float(planted @ np.array(f)) if f is not None else 0.0)
+                      for b, f in zip(s["bases"], s["feats"])]
+    planted_path = tmp_path / "planted.jsonl"
+    planted_path.write_text("".join(json.dumps(s) + "\n" for s in snaps))
+    weights_path = tmp_path / "weights.json"
+    search_fit.fit([str(planted_path)], 3, str(weights_path))
+    fitted = json.loads(weights_path.read_text())
+    assert fitted["players"] == 3 and fitted["games"] == 6
+    assert np.allclose(fitted["weights"], planted, atol=0.01)
+    assert "refit 1.000" in capsys.readouterr().out  # held-out R² of an exact fit
+
+
+class Recorder(Bot):
+    def __init__(self, fail: bool = False):
+        self.seen, self.fail = [], fail
+
+    def choose(self, state, rng):
+        self.seen.append((P.GAIN_WEIGHTS[3], P.SIGMA_SCALE[3]))
+        if self.fail:
+            raise RuntimeError("search failed")
+        return ("done",)
+
+
+def test_a_bots_weights_hold_during_its_decision_and_are_restored_after_even_on_error():
+    before = P.GAIN_WEIGHTS[3], P.SIGMA_SCALE[3]
+    mine = tuple(float(k) for k in range(len(before[0])))
+    inner = Recorder()
+    bot = search_fit.WeightedBot(inner, 3, mine, 9.5)
+    bot.choose(None, random.Random(0))
+    assert inner.seen == [(mine, 9.5)]
+    assert (P.GAIN_WEIGHTS[3], P.SIGMA_SCALE[3]) == before
+    failing = search_fit.WeightedBot(Recorder(fail=True), 3, mine, 9.5)
+    with pytest.raises(RuntimeError):
+        failing.choose(None, random.Random(0))
+    assert (P.GAIN_WEIGHTS[3], P.SIGMA_SCALE[3]) == before
+    plain = Recorder()
+    search_fit.WeightedBot(plain, 3, None, None).choose(None, random.Random(0))
+    assert plain.seen == [before]
