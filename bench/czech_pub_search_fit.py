@@ -15,8 +15,9 @@ final totals and winners, one JSON line per position, as it goes.
 
 ``fit`` refits the gain weights and the spread's scale on those positions
 (80 % of the games; the rest held out) and prints the held-out winner log
-loss of policy.py's weights against the refit, then the refit as JSON
-(``--out``) for ``play``.
+loss of policy.py's weights against the refit, then writes the refit as
+JSON (``--out``) for ``play``; with ``--keep-weights`` it writes
+policy.py's weights with only the spread refitted.
 
 ``play`` seats ``ismcts:medium`` with policy.py's weights, and medium and
 hard with the refit (each search reads the weights at its own decisions),
@@ -86,7 +87,7 @@ def load(paths: list[str]) -> list[dict]:
     return snaps
 
 
-def fit(paths: list[str], players: int, out: str | None) -> None:
+def fit(paths: list[str], players: int, out: str | None, keep_weights: bool = False) -> None:
     snaps = [s for s in load(paths) if len(s["bases"]) == players]
     deals = sorted({s["game"] for s in snaps})
     held = set(deals[int(len(deals) * 0.8):])
@@ -106,9 +107,10 @@ def fit(paths: list[str], players: int, out: str | None) -> None:
           f"{win_log_loss(test, fitted, False, players, scale):.4f}, uniform {math.log(players):.4f}")
     print("  refit:", ", ".join(f"{w:.2f}" for w in fitted))
     if out:
+        chosen, chosen_scale = (current, old_scale) if keep_weights else (fitted, scale)
         with open(out, "w") as fh:
-            json.dump({"players": players, "weights": [round(float(w), 4) for w in fitted], "sigma_scale": scale,
-                       "games": len(deals)}, fh)
+            json.dump({"players": players, "weights": [round(float(w), 4) for w in chosen],
+                       "sigma_scale": chosen_scale, "games": len(deals)}, fh)
         print(f"  written to {out}")
 
 
@@ -183,6 +185,8 @@ def main(argv=None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("--players", type=int, default=3)
     f.add_argument("--out")
+    f.add_argument("--keep-weights", action="store_true",
+                   help="write policy.py's weights with the spread fitted on these games, not the refit")
     f.add_argument("paths", nargs="+")
     p = sub.add_parser("play")
     p.add_argument("--players", type=int, default=3)
@@ -194,7 +198,7 @@ def main(argv=None) -> int:
     if args.cmd == "collect":
         collect(args.spec, args.players, args.games, args.seed, args.keep, args.out)
     elif args.cmd == "fit":
-        fit(args.paths, args.players, args.out)
+        fit(args.paths, args.players, args.out, args.keep_weights)
     else:
         play(args.players, args.weights, args.deals, args.seed, args.log)
     return 0

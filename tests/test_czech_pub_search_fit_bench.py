@@ -50,6 +50,9 @@ def test_fit_recovers_weights_planted_in_the_outcomes(tmp_path, capsys):
     assert fitted["players"] == 3 and fitted["games"] == 6
     assert np.allclose(fitted["weights"], planted, atol=0.01)
     assert "refit 1.000" in capsys.readouterr().out  # held-out R² of an exact fit
+    search_fit.fit([str(planted_path)], 3, str(weights_path), keep_weights=True)
+    kept = json.loads(weights_path.read_text())
+    assert kept["weights"] == pytest.approx(P.GAIN_WEIGHTS[3]) and kept["sigma_scale"] in search_fit.SCALES
 
 
 class Recorder(Bot):
