@@ -1,7 +1,7 @@
 """Czech Pub's evaluation fitted on the searches' own games, and what it is worth to hard.
 
     python bench/czech_pub_search_fit.py collect --spec ismcts:medium --players 3 --games 60 --seed 7400 --out P.jsonl
-    python bench/czech_pub_search_fit.py fit --players 3 P.jsonl [Q.jsonl ...]
+    python bench/czech_pub_search_fit.py fit --players 3 P.jsonl [Q.jsonl.gz ...]
     python bench/czech_pub_search_fit.py play --players 3 --weights W.json --deals 8 --seed 7500 --log L.jsonl
 
 ``policy.GAIN_WEIGHTS`` was fitted on noisy greedy self-play
@@ -28,6 +28,7 @@ placed above the other. Figures only: nothing here changes the engine.
 from __future__ import annotations
 
 import argparse
+import gzip
 import itertools
 import json
 import math
@@ -82,7 +83,7 @@ def collect(spec: str, players: int, games: int, seed: int, keep: float, out: st
 def load(paths: list[str]) -> list[dict]:
     snaps = []
     for path in paths:
-        with open(path) as fh:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
             snaps.extend(json.loads(line) for line in fh if line.strip())
     return snaps
 
