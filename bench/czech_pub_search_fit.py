@@ -3,6 +3,7 @@
     python bench/czech_pub_search_fit.py collect --spec ismcts:medium --players 3 --games 60 --seed 7400 --out P.jsonl
     python bench/czech_pub_search_fit.py fit --players 3 P.jsonl [Q.jsonl.gz ...]
     python bench/czech_pub_search_fit.py play --players 3 --weights W.json --deals 8 --seed 7500 --log L.jsonl
+    python bench/czech_pub_search_fit.py tally L.jsonl [M.jsonl ...]
 
 ``policy.GAIN_WEIGHTS`` was fitted on noisy greedy self-play
 (bench/czech_pub_fit_evaluate.py), so the search's cut-off evaluation
@@ -22,7 +23,8 @@ policy.py's weights with only the spread refitted.
 ``play`` seats ``ismcts:medium`` with policy.py's weights, and medium and
 hard with the refit (each search reads the weights at its own decisions),
 in every seating of each deal, and prints for each pair how often one
-placed above the other. Figures only: nothing here changes the engine.
+placed above the other (``tally`` prints the same from the logs of runs
+stopped early). Figures only: nothing here changes the engine.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from boardbot.ai.arena import play_match  # noqa: E402
+from boardbot.ai.stats import wilson  # noqa: E402
 from boardbot.ai.bots import Bot, make_bot  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
@@ -140,6 +143,33 @@ class WeightedBot(Bot):
         self.inner.new_game()
 
 
+SEATS = ("medium", "medium+refit", "hard+refit")
+
+
+def tally(games: list[dict]) -> list[str]:
+    """For each pair of the three searches: how often one placed above the other, with the
+    95 % interval of its share of the decided games and the mean points between them."""
+    lines = []
+    for a, b in itertools.combinations(SEATS, 2):
+        up = down = level = 0
+        margin = []
+        for g in games:
+            sa, sb = g["seating"].index(a), g["seating"].index(b)
+            ra, rb = g["ranks"][sa], g["ranks"][sb]
+            up += ra < rb
+            down += ra > rb
+            level += ra == rb
+            margin.append(g["scores"][sa] - g["scores"][sb])
+        n = up + down
+        low, high = wilson(up, n)
+        mean = sum(margin) / len(margin) if margin else float("nan")
+        spread = (np.std(margin, ddof=1) / len(margin) ** 0.5) if len(margin) > 1 else float("nan")
+        lines.append(f"{b} against {a}: above {down}, below {up}, level {level}: "
+                     f"{down / n if n else float('nan'):.2f} ({1 - high:.2f} to {1 - low:.2f}) of the decided games, "
+                     f"{-mean:+.1f} ± {spread:.1f} points a game")
+    return lines
+
+
 def play(players: int, weights_path: str, deals: int, seed: int, log: str | None) -> None:
     game = registry.get(GAME)
     cfg = {"players": players, "real_drinking": False}
@@ -147,10 +177,10 @@ def play(players: int, weights_path: str, deals: int, seed: int, log: str | None
         refit = json.load(fh)
     assert refit["players"] == players, "weights fitted for another player count"
     weights, scale = tuple(refit["weights"]), refit["sigma_scale"]
-    names = ["medium", "medium+refit", "hard+refit"] + ["greedy"] * (players - 3)
+    names = list(SEATS) + ["greedy"] * (players - 3)
     entries = [("ismcts:medium", None, None), ("ismcts:medium", weights, scale), ("ismcts:hard", weights, scale)]
     entries += [("greedy", None, None)] * (players - 3)
-    above = {pair: [0, 0, 0] for pair in itertools.combinations(range(3), 2)}  # above, below, level
+    games = []
     for d in range(deals):
         deal = seed + d
         for order in itertools.permutations(range(players)):
@@ -159,18 +189,14 @@ def play(players: int, weights_path: str, deals: int, seed: int, log: str | None
             seat_bots = [WeightedBot(make_bot(entries[k][0], game), players, entries[k][1], entries[k][2])
                          for k in order]
             r = play_match(game, cfg, [names[k] for k in order], deal, bots=seat_bots)
-            rank = {order[s]: r["ranks"][s] for s in range(players)}
-            for a, b in above:
-                above[(a, b)][0 if rank[a] < rank[b] else 1 if rank[a] > rank[b] else 2] += 1
+            record = {"deal": deal, "seating": [names[k] for k in order], "ranks": r["ranks"],
+                      "scores": r["scores"], "refit": refit}
+            games.append(record)
             if log:
                 with open(log, "a") as fh:
-                    fh.write(json.dumps({"deal": deal, "seating": [names[k] for k in order], "ranks": r["ranks"],
-                                         "scores": r["scores"], "refit": refit}) + "\n")
-            print(f"deal {deal} seating {[names[k] for k in order]}: ranks {r['ranks']}", flush=True)
-    for (a, b), (up, down, level) in above.items():
-        n = up + down
-        share = up / n if n else float("nan")
-        print(f"{names[a]} against {names[b]}: above {up}, below {down}, level {level} ({share:.2f} of decided)")
+                    fh.write(json.dumps(record) + "\n")
+            print(f"deal {deal} seating {record['seating']}: ranks {r['ranks']}", flush=True)
+    print("\n".join(tally(games)))
 
 
 def main(argv=None) -> int:
@@ -195,13 +221,17 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=8)
     p.add_argument("--seed", type=int, default=7500)
     p.add_argument("--log")
+    t = sub.add_parser("tally", help="the pairs' figures from play logs (a run stopped by the clock)")
+    t.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     if args.cmd == "collect":
         collect(args.spec, args.players, args.games, args.seed, args.keep, args.out)
     elif args.cmd == "fit":
         fit(args.paths, args.players, args.out, args.keep_weights)
-    else:
+    elif args.cmd == "play":
         play(args.players, args.weights, args.deals, args.seed, args.log)
+    else:
+        print("\n".join(tally(load(args.paths))))
     return 0
 
 

@@ -81,3 +81,16 @@ def test_a_bots_weights_hold_during_its_decision_and_are_restored_after_even_on_
     plain = Recorder()
     search_fit.WeightedBot(plain, 3, None, None).choose(None, random.Random(0))
     assert plain.seen == [before]
+
+
+def test_tally_counts_each_pair_from_the_later_seats_side():
+    games = [
+        {"seating": ["hard+refit", "medium", "medium+refit"], "ranks": [0, 1, 2], "scores": [30, 20, 10]},
+        {"seating": ["medium", "medium+refit", "hard+refit"], "ranks": [0, 0, 2], "scores": [25, 25, 15]},
+    ]
+    lines = search_fit.tally(games)
+    assert lines[0].startswith("medium+refit against medium: above 0, below 1, level 1:")
+    assert "-5.0 ± 5.0 points" in lines[0]
+    assert lines[1].startswith("hard+refit against medium: above 1, below 1, level 0:")
+    assert lines[2].startswith("hard+refit against medium+refit: above 1, below 1, level 0:")
+    assert "+5.0 ± 15.0 points" in lines[2]
