@@ -44,8 +44,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from boardbot.ai.arena import play_match  # noqa: E402
-from boardbot.ai.stats import wilson  # noqa: E402
 from boardbot.ai.bots import Bot, make_bot  # noqa: E402
+from boardbot.ai.stats import wilson  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
 from boardbot.engine.games.czech_pub import policy as P  # noqa: E402
@@ -105,8 +105,9 @@ def fit(paths: list[str], players: int, out: str | None, keep_weights: bool = Fa
     old_scale = min(SCALES, key=lambda c: win_log_loss(train, current, False, players, c))
     print(f"{players} players: {len(deals)} games, {len(train)} training and {len(test)} held-out positions")
     print(f"  held-out R² of the gain: policy.py {r2(Xte, yte, current):.3f}, refit {r2(Xte, yte, fitted):.3f}")
-    print(f"  held-out winner log loss: policy.py {win_log_loss(test, current, False, players, P.SIGMA_SCALE[players]):.4f}"
-          f" (its spread {P.SIGMA_SCALE[players]}), policy.py's weights with spread {old_scale} "
+    own_spread = P.SIGMA_SCALE[players]
+    print(f"  held-out winner log loss: policy.py {win_log_loss(test, current, False, players, own_spread):.4f}"
+          f" (its spread {own_spread}), policy.py's weights with spread {old_scale} "
           f"{win_log_loss(test, current, False, players, old_scale):.4f}, refit with spread {scale} "
           f"{win_log_loss(test, fitted, False, players, scale):.4f}, uniform {math.log(players):.4f}")
     print("  refit:", ", ".join(f"{w:.2f}" for w in fitted))
