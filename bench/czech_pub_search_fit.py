@@ -47,9 +47,9 @@ from boardbot.ai.arena import play_match  # noqa: E402
 from boardbot.ai.bots import Bot, make_bot  # noqa: E402
 from boardbot.ai.stats import wilson  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
-from boardbot.engine.core import TERMINAL  # noqa: E402
 from boardbot.engine.games.czech_pub import policy as P  # noqa: E402
 from czech_pub_fit_evaluate import SCALES, r2, rows, win_log_loss  # noqa: E402
+from selfplay import self_play_game  # noqa: E402
 
 GAME = "czech-pub"
 
@@ -61,20 +61,13 @@ def collect(spec: str, players: int, games: int, seed: int, keep: float, out: st
     with open(out, "a") as fh:
         for k in range(games):
             deal = seed + k
-            rng = random.Random(deal ^ 0x5EED)
-            state = game.new_state(cfg, deal)
             for bot in bots:
                 bot.new_game()
-            snaps = []
             started = time.monotonic()
-            while (seat := state.decider()) != TERMINAL:
-                if rng.random() < keep:
-                    snaps.append(P.seat_features(state))
-                state.apply_checked(bots[seat].choose(state.sample_for(seat, rng), rng))
-            result = state.result()
-            win = [0.0] * players
-            for w in result.winners:
-                win[w] = 1 / len(result.winners)
+            snaps, result, win = self_play_game(
+                game, cfg, deal, keep, P.seat_features,
+                lambda state, rng: bots[state.decider()].choose(state.sample_for(state.decider(), rng), rng),
+                rng=random.Random(deal ^ 0x5EED))
             for bases, feats, left in snaps:
                 fh.write(json.dumps({"spec": spec, "game": deal, "bases": bases, "feats": feats, "left": left,
                                      "final": list(result.scores), "win": win}) + "\n")
