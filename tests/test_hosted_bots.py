@@ -44,12 +44,19 @@ def test_hosted_bots_do_not_crowd_out_callers_and_delete_stops_them(server):
         started = time.monotonic()  # the caller goes first once the running bot move ends (<= 3 s)
         answered = seat.suggest(bot="ismcts", iterations=20, timeout=10)
         assert answered.move.text and time.monotonic() - started < 5
-        # Delete while a bot seat's search is surely under way: the queued seats' 3 s may run
-        # out in the queue (they then answer at once), so wait for the next one to start.
-        before = stats(client).counters.started
-        deadline = time.monotonic() + 10
-        while stats(client).counters.started == before and time.monotonic() < deadline:
-            time.sleep(0.02)
+        # Delete while a bot seat's search is surely under way. A queued seat's 3 s count from
+        # its request, so one that starts late may have almost none left and end before the
+        # delete reaches it: wait for a search still running, alone, 0.5 s after it started.
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            before = stats(client).counters.started
+            while stats(client).counters.started == before and time.monotonic() < deadline:
+                time.sleep(0.02)
+            begun = stats(client).counters
+            time.sleep(0.5)
+            now = stats(client)
+            if now.running == 1 and (now.counters.started, now.counters.answered) == (begun.started, begun.answered):
+                break
         assert stats(client).running == 1
         for game in flood:
             game.delete()
