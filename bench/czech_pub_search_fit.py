@@ -140,11 +140,11 @@ class WeightedBot(Bot):
 SEATS = ("medium", "medium+refit", "hard+refit")
 
 
-def tally(games: list[dict]) -> list[str]:
+def tally(games: list[dict], seats: tuple = SEATS) -> list[str]:
     """For each pair of the three searches: how often one placed above the other, with the
     95 % interval of its share of the decided games and the mean points between them."""
     lines = []
-    for a, b in itertools.combinations(SEATS, 2):
+    for a, b in itertools.combinations(seats, 2):
         up = down = level = 0
         margin = []
         for g in games:
@@ -164,9 +164,31 @@ def tally(games: list[dict]) -> list[str]:
     return lines
 
 
-def play(players: int, weights_path: str, deals: int, seed: int, log: str | None) -> None:
+def play_every_seating(players: int, names: list, seat_bot, deals: int, seed: int, log: str | None,
+                       extra: dict) -> list[dict]:
+    """Every seating of each deal (the seats past the third are interchangeable greedy ones):
+    ``seat_bot(k)`` makes the bot of entry ``k``; each game is logged with ``extra``."""
     game = registry.get(GAME)
     cfg = {"players": players, "real_drinking": False}
+    games = []
+    for d in range(deals):
+        deal = seed + d
+        for order in itertools.permutations(range(players)):
+            if players > 3 and list(order[3:]) != sorted(order[3:]):
+                continue
+            r = play_match(game, cfg, [names[k] for k in order], deal, bots=[seat_bot(k) for k in order])
+            record = {"deal": deal, "seating": [names[k] for k in order], "ranks": r["ranks"],
+                      "scores": r["scores"], **extra}
+            games.append(record)
+            if log:
+                with open(log, "a") as fh:
+                    fh.write(json.dumps(record) + "\n")
+            print(f"deal {deal} seating {record['seating']}: ranks {r['ranks']}", flush=True)
+    return games
+
+
+def play(players: int, weights_path: str, deals: int, seed: int, log: str | None) -> None:
+    game = registry.get(GAME)
     with open(weights_path) as fh:
         refit = json.load(fh)
     assert refit["players"] == players, "weights fitted for another player count"
@@ -174,22 +196,9 @@ def play(players: int, weights_path: str, deals: int, seed: int, log: str | None
     names = list(SEATS) + ["greedy"] * (players - 3)
     entries = [("ismcts:medium", None, None), ("ismcts:medium", weights, scale), ("ismcts:hard", weights, scale)]
     entries += [("greedy", None, None)] * (players - 3)
-    games = []
-    for d in range(deals):
-        deal = seed + d
-        for order in itertools.permutations(range(players)):
-            if players > 3 and list(order[3:]) != sorted(order[3:]):
-                continue  # the greedy seats are interchangeable
-            seat_bots = [WeightedBot(make_bot(entries[k][0], game), players, entries[k][1], entries[k][2])
-                         for k in order]
-            r = play_match(game, cfg, [names[k] for k in order], deal, bots=seat_bots)
-            record = {"deal": deal, "seating": [names[k] for k in order], "ranks": r["ranks"],
-                      "scores": r["scores"], "refit": refit}
-            games.append(record)
-            if log:
-                with open(log, "a") as fh:
-                    fh.write(json.dumps(record) + "\n")
-            print(f"deal {deal} seating {record['seating']}: ranks {r['ranks']}", flush=True)
+    games = play_every_seating(
+        players, names, lambda k: WeightedBot(make_bot(entries[k][0], game), players, entries[k][1], entries[k][2]),
+        deals, seed, log, {"refit": refit})
     print("\n".join(tally(games)))
 
 
