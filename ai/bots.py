@@ -18,7 +18,7 @@ Specs (``make_bot``)::
 
 ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
 (policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
-(0|1), workers, opponents (maxn|paranoid), beliefs (uniform|inferred: worlds weighed by what
+(0|1), workers, opponents (maxn|paranoid|policy), beliefs (uniform|inferred: worlds weighed by what
 the seat can infer from public play, where the game infers anything; no preset does, see docs/ai.md).
 """
 

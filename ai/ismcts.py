@@ -27,7 +27,9 @@ Each iteration
    path. A node stores the sum for every seat; at a node the deciding seat
    maximises its own value (max^n), so multi-player and team games need
    nothing special (``opponents="paranoid"``: the other seats minimise the
-   searching seat's value instead).
+   searching seat's value instead; ``opponents="policy"``: the other seats
+   play the rollout policy in the tree too, each from its own cards in the
+   sampled world, so only the searcher's moves are chosen by UCB).
 
 Modes (``SearchParams.mode``):
 
@@ -104,7 +106,8 @@ class SearchParams:
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
     workers: int = 1              # independent root-parallel searches, merged
     opponents: str = "maxn"       # how other seats choose in the tree: maxn (each its own value) |
-                                  # paranoid (each against the searching seat's value)
+                                  # paranoid (each against the searching seat's value) |
+                                  # policy (the rollout policy, from its own cards in the world)
     beliefs: str = "uniform"      # how worlds deal what the seat cannot see: uniform from the unseen,
                                   # or inferred (weighed by public evidence, State.forget_inference)
 
@@ -127,8 +130,8 @@ class SearchParams:
             raise SearchError("bias must be >= 0")
         if self.workers < 1:
             raise SearchError("workers must be >= 1")
-        if self.opponents not in ("maxn", "paranoid"):
-            raise SearchError(f"opponents must be maxn or paranoid, not {self.opponents!r}")
+        if self.opponents not in ("maxn", "paranoid", "policy"):
+            raise SearchError(f"opponents must be maxn, paranoid or policy, not {self.opponents!r}")
         if self.beliefs not in ("uniform", "inferred"):
             raise SearchError(f"beliefs must be uniform or inferred, not {self.beliefs!r}")
 
@@ -242,6 +245,10 @@ class Search:
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic = hint if self.bias > 0 else None
         self.paranoid = params.opponents == "paranoid" and self.n > 2
+        # Statistics at another seat's node mix every world's version of its hand, so UCB there
+        # picks what is best on average over hands it may not hold; the policy plays the hand
+        # it holds in this world (the tree then branches on the searcher's choices only).
+        self.policy_opponents = params.opponents == "policy"
 
     def _believing(self, root: State) -> State:
         """The root whose ``sample_for`` deals worlds as ``params.beliefs`` says (a copy where the
@@ -250,6 +257,11 @@ class Search:
             root = root.copy()
             root.forget_inference()
         return root
+
+    def _policy_move(self, world: State, moves: list):
+        """Another seat's move in the tree when ``opponents="policy"``: the rollout policy's."""
+        m = self.playout(world, self.rng) if self.playout is not None else None
+        return moves[int(self.rng.random() * len(moves))] if m is None else m
 
     def _hint(self, node: Node, world: State):
         """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
@@ -313,6 +325,7 @@ class Search:
         pw_alpha = self.params.pw_alpha
         bias = self.bias
         paranoid, seat = self.paranoid, self.seat
+        policy_opponents = self.policy_opponents
         while True:
             d = world.decider()
             if d == TERMINAL:
@@ -321,8 +334,8 @@ class Search:
             children = node.children
             if children is None:
                 children = node.children = {}
-            if len(moves) == 1:
-                m = moves[0]
+            if len(moves) == 1 or (policy_opponents and d != seat):
+                m = moves[0] if len(moves) == 1 else self._policy_move(world, moves)
                 child = children.get(m)
                 if child is None:
                     child = children[m] = Node(n)
@@ -392,6 +405,7 @@ class Search:
         bias = self.bias
         seats = range(n)
         paranoid, seat = self.paranoid, self.seat
+        policy_opponents = self.policy_opponents
         expanded = False
         while True:
             d = world.decider()
@@ -402,8 +416,8 @@ class Search:
             children = node.children
             if children is None:
                 children = node.children = {}
-            if len(moves) == 1:
-                m = moves[0]
+            if len(moves) == 1 or (policy_opponents and d != seat):
+                m = moves[0] if len(moves) == 1 else self._policy_move(world, moves)
                 child = children.get(m)
                 if child is None:
                     child = children[m] = Node(n)

@@ -497,3 +497,25 @@ def test_paranoid_opponents_play_against_the_searching_seat(mode):
     assert parse_ismcts("ismcts:hard,opponents=paranoid").params.opponents == "paranoid"
     with pytest.raises(BotSpecError):
         parse_ismcts("ismcts:opponents=brs")
+
+
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_policy_opponents_play_the_rollout_policy_in_the_tree(mode):
+    """With ``opponents="policy"`` seat 1 replies as the policy does (``y`` after ``a``, leaving
+    seat 0 last), not as its own best value would (``x``): so seat 0 should play ``b``; under
+    max^n, with the same policy in the rollouts, the tree learns seat 1's ``x`` and seat 0 plays ``a``."""
+    from boardbot.engine.core import Game
+
+    root = _KingmakerState(Game())
+    best = {}
+    for opponents in ("maxn", "policy"):
+        search = Search(root, 0, SearchParams(mode=mode, opponents=opponents, bias=0.0), 3)
+        search.playout = lambda world, rng: ("y",) if world.played == "a" else ("x",)
+        search.run(iterations=400)
+        visits = {m: v for m, v, _ in search.root_stats()}
+        best[opponents] = max(visits, key=visits.get)
+        if mode == "so":
+            replies = set(search.trees[0].children[("a",)].children)
+            assert replies == ({("x",), ("y",)} if opponents == "maxn" else {("y",)})
+    assert best == {"maxn": ("a",), "policy": ("b",)}
+    assert parse_ismcts("ismcts:hard,opponents=policy").params.opponents == "policy"
