@@ -49,6 +49,8 @@ def main(argv=None) -> int:
             ap.error("--specs takes three different bot specs")
         if not 3 <= args.players <= 6:
             ap.error("--players must be 3 to 6")
+        if args.players > 3 and "greedy" in specs:
+            ap.error("the seats past the third are greedy: with --players above 3 no spec may be greedy")
         try:
             for spec in specs:
                 make_bot(spec, registry.get(GAME))

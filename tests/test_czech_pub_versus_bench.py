@@ -32,9 +32,11 @@ def test_every_seating_is_played_logged_and_tallied_by_spec(tmp_path, capsys):
     assert counts == [6, 6, 6]
 
 
-@pytest.mark.parametrize("specs", ["greedy;random", "greedy;greedy;random", "greedy;random;ismcts:budget=9"])
-def test_bad_specs_are_refused_before_any_game(specs, tmp_path):
+@pytest.mark.parametrize("specs,players", [("greedy;random", 3), ("greedy;greedy;random", 3),
+                                           ("greedy;random;ismcts:budget=9", 3), ("greedy;random;ismcts:easy", 4)])
+def test_bad_specs_are_refused_before_any_game(specs, players, tmp_path):
     with pytest.raises(SystemExit) as exit_:
-        versus.main(["play", "--specs", specs, "--deals", "1", "--log", str(tmp_path / "never.jsonl")])
+        versus.main(["play", "--specs", specs, "--players", str(players), "--deals", "1",
+                     "--log", str(tmp_path / "never.jsonl")])
     assert exit_.value.code == 2
     assert not (tmp_path / "never.jsonl").exists()
