@@ -9,7 +9,8 @@ Specs (``make_bot``)::
     random
     greedy                              Game.heuristic_move
     ismcts                              = ismcts:medium
-    ismcts:easy | medium | hard         presets (PRESETS)
+    ismcts:easy | medium | hard         presets (PRESETS; a game may set their iterations
+                                        by table size: Game.preset_iterations)
     ismcts:iterations=2000,c=0.7        explicit parameters ...
     ismcts:time=1.0                     ... a wall-time budget in seconds
     ismcts:hard,workers=2               a preset with overrides; workers > 1 searches on
@@ -25,6 +26,7 @@ the seat can infer from public play, where the game infers anything; no preset d
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from boardbot.engine.core import Game, State
@@ -93,6 +95,15 @@ class ISMCTSSpec:
     preset: str = DEFAULT_PRESET
     explicit: frozenset = frozenset()  # keys the spec set itself (not from the preset)
 
+    def budget_for(self, game: Game, config: Mapping) -> Budget:
+        """The budget at ``game``'s table of ``config``: the preset's, unless the game sets
+        the preset's iterations for that table size (``Game.preset_iterations``) and the spec
+        names no budget of its own."""
+        if self.explicit & _BUDGET_KEYS.keys():
+            return self.budget
+        iterations = game.preset_iterations.get(config.get("players"), {}).get(self.preset)
+        return self.budget if iterations is None else Budget(iterations=iterations)
+
 
 def _convert(key: str, kind: type, raw: str, spec: str):
     try:
@@ -152,11 +163,13 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, game: Game, params: SearchParams, budget: Budget, pool=None):
+    def __init__(self, game: Game, params: SearchParams, budget: Budget, pool=None,
+                 spec: ISMCTSSpec | None = None):
         self.game = game
         self.params = params
         self.budget = budget
         self.pool = pool
+        self.spec = spec  # when given, the budget follows the game's table (ISMCTSSpec.budget_for)
         self.last = None  # the last SearchResult, for inspection
         self._search: Search | None = None
         self._since: list = []
@@ -194,7 +207,8 @@ class ISMCTSBot(Bot):
         if reuse and self._search is not None and self._search.seat == seat:
             search = self._search
             search.advance(self._since, view, seed)
-        result = run_search(self.game, view, self.budget, seed, self.params, pool=self.pool, search=search)
+        budget = self.budget if self.spec is None else self.spec.budget_for(self.game, state.config)
+        result = run_search(self.game, view, budget, seed, self.params, pool=self.pool, search=search)
         self.last = result
         if reuse:
             self._search = result.search
@@ -240,5 +254,5 @@ def make_bot(spec: str, game: Game, pool=None) -> Bot:
         return GreedyBot(game)
     if kind == "ismcts":
         parsed = parse_ismcts(spec)
-        return ISMCTSBot(game, parsed.params, parsed.budget, pool=pool)
+        return ISMCTSBot(game, parsed.params, parsed.budget, pool=pool, spec=parsed)
     raise BotSpecError(f"unknown bot {kind!r} in {spec!r} (known: random, greedy, ismcts)")

@@ -75,7 +75,8 @@ def _budget(budget) -> Budget:
     raise SearchError(f"a budget is a Budget or a dict, not {type(budget).__name__}")
 
 
-def _params(params) -> tuple[SearchParams, Budget | None]:
+def _params(params):
+    """(SearchParams, the parsed spec or None): a spec's preset may name the budget."""
     if params is None:
         return SearchParams(), None
     if isinstance(params, SearchParams):
@@ -88,7 +89,7 @@ def _params(params) -> tuple[SearchParams, Budget | None]:
             parsed = parse_ismcts(spec)
         except BotSpecError as err:
             raise SearchError(str(err)) from None
-        return parsed.params, parsed.budget
+        return parsed.params, parsed
     raise SearchError(f"params is a SearchParams or a spec string, not {type(params).__name__}")
 
 
@@ -105,12 +106,9 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
     """
     if isinstance(game, str):
         game = registry.get(game)
-    search_params, preset_budget = _params(params)
-    if budget is None:
-        if preset_budget is None:
-            raise SearchError("no budget given")
-        budget = preset_budget
-    budget = _budget(budget)
+    search_params, spec = _params(params)
+    if budget is None and spec is None:
+        raise SearchError("no budget given")
     if isinstance(position, State):
         seat = position.decider()
         if seat == TERMINAL:
@@ -118,6 +116,8 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
         view = position.view(seat)
     else:
         view = position
+    # the preset's budget, as the game sets it for this table size
+    budget = _budget(budget) if budget is not None else spec.budget_for(game, view.get("config") or {})
     return run_search(game, view, budget, seed, search_params, pool=pool, cancel=cancel)
 
 

@@ -77,15 +77,19 @@ def game_infers_hidden(game: str) -> bool:
 
 
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
-def resolved_spec(spec: str, game: str | None = None) -> str:
-    """What a bot spec means today (in ``game``, where given), as an explicit spec: an ISMCTS spec
-    becomes its budget and every parameter that differs from the defaults and changes the search
-    (``ismcts:medium`` -> ``ismcts:iterations=600``), so a logged game keeps its meaning when a
-    preset is later changed."""
+def resolved_spec(spec: str, game: str | None = None, players: int | None = None) -> str:
+    """What a bot spec means today (in ``game`` at a table of ``players``, where given), as an
+    explicit spec: an ISMCTS spec becomes its budget (the game's for that table, where it sets
+    one: ``Game.preset_iterations``) and every parameter that differs from the defaults and
+    changes the search (``ismcts:medium`` -> ``ismcts:iterations=600``), so a logged game keeps
+    its meaning when a preset is later changed."""
     if not spec.startswith("ismcts"):
         return spec
     parsed = parse_ismcts(spec)
-    parts = [f"{k}={v}" for k, v in (("iterations", parsed.budget.iterations), ("time", parsed.budget.time))
+    budget = parsed.budget
+    if game is not None and players is not None:
+        budget = parsed.budget_for(registry.get(game), {"players": players})
+    parts = [f"{k}={v}" for k, v in (("iterations", budget.iterations), ("time", budget.time))
              if v is not None]
     default = SearchParams().to_dict()
     for name, value in parsed.params.to_dict().items():
@@ -97,16 +101,16 @@ def resolved_spec(spec: str, game: str | None = None) -> str:
     return "ismcts:" + ",".join(parts)
 
 
-def logged_name(spec: str, resolved: str | None, game: str | None = None) -> str:
+def logged_name(spec: str, resolved: str | None, game: str | None = None, players: int | None = None) -> str:
     """The name a logged bot is rated under: the preset that means today what the bot meant when it
     played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
     try:
-        today = resolved_spec(spec, game)
+        today = resolved_spec(spec, game, players)
     except BotSpecError:  # a preset since removed: only the log knows what it meant
         today = None
     meaning = resolved or today or spec
     for preset in PRESET_ORDER:
-        if resolved_spec(preset, game) == meaning:
+        if resolved_spec(preset, game, players) == meaning:
             return preset
     return spec if meaning == today else meaning
 
@@ -260,7 +264,8 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
             if log:
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
-                                        "resolved": [resolved_spec(b, name) for b in specs], "code": code,
+                                        "resolved": [resolved_spec(b, name, cfg["players"]) for b in specs],
+                                        "code": code,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
@@ -314,7 +319,8 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
                     if not {"game", "config", "bots", "seed", "g", "seating", "ranks"} <= r.keys():
                         raise SystemExit(f"{path}:{number}: not a game logged by bench/ladder.py --log")
                     meant = r.get("resolved") or [None] * len(r["bots"])
-                    names = [logged_name(b, m, r["game"]) for b, m in zip(r["bots"], meant)]
+                    names = [logged_name(b, m, r["game"], r["config"].get("players"))
+                             for b, m in zip(r["bots"], meant)]
                     if len(set(names)) == len(names):  # two specs of one meaning in a game stay apart
                         rename = dict(zip(r["bots"], names))
                         r["bots"] = names

@@ -410,6 +410,10 @@ class Game:
     # spec sets ``bias``: worth setting where the game knows decisions whose
     # moves are too close for a small search to tell apart. 0: off.
     search_bias: float = 0.0
+    # Iterations that replace an ISMCTS preset's own (ai/bots.py) at some table sizes:
+    # {players: {preset: iterations}}. For a game whose search stops gaining strength early
+    # at a table size, so that easy, medium and hard stay distinct steps there. Empty: none.
+    preset_iterations: Mapping[int, Mapping[str, int]] = {}
 
     def heuristic_move(self, state: State, rng: random.Random) -> Move:
         """The ``greedy`` bot's choice. Default: a random legal move."""

@@ -56,13 +56,24 @@ STOP = {
 class _Plan:
     """What to run for a request: a cheap bot, or a search with its budget."""
 
-    def __init__(self, spec: str, kind: str, params=None, explicit=frozenset(), iterations=None, seconds=None):
+    def __init__(self, spec: str, kind: str, params=None, explicit=frozenset(), iterations=None, seconds=None,
+                 parsed=None):
         self.spec = spec
         self.kind = kind  # ismcts | random | greedy
         self.params = params
         self.explicit = explicit
         self.iterations = iterations
         self.seconds = seconds
+        # the parsed spec when its preset names the budget (neither the spec nor the request
+        # does): the game may set the preset's iterations by table size (ISMCTSSpec.budget_for)
+        self.preset = parsed
+
+    def budget(self, game: Game, view: dict) -> tuple[int | None, float | None]:
+        """The iterations and seconds to search ``view`` with."""
+        if self.preset is None:
+            return self.iterations, self.seconds
+        budget = self.preset.budget_for(game, view.get("config") or {})
+        return budget.iterations, budget.time
 
 
 def plan_request(request, game: Game) -> _Plan:
@@ -81,8 +92,10 @@ def plan_request(request, game: Game) -> _Plan:
         raise errors.invalid("bot", str(err), "BAD_BOT") from None
     iterations, seconds = parsed.budget.iterations, parsed.budget.time
     field = "bot"
+    preset = parsed
     if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("time")):
         field = "budget"
+        preset = None
         iterations = request.budget.iterations if request.budget.HasField("iterations") else None
         seconds = request.budget.time.ToNanoseconds() / 1e9 if request.budget.HasField("time") else None
     if iterations is not None and not 0 <= iterations <= MAX_ITERATIONS:
@@ -91,7 +104,7 @@ def plan_request(request, game: Game) -> _Plan:
     if seconds is not None and not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
         raise errors.invalid(f"{field}.time" if field == "budget" else field,
                              f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}", "BAD_BUDGET")
-    return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds)
+    return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds, parsed=preset)
 
 
 def duration(seconds: float) -> duration_pb2.Duration:
@@ -134,8 +147,9 @@ class BotAdvisor:
                 duration=duration(time.monotonic() - started), bot=plan.spec,
                 stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
         params = self.searches.params_for(plan.params, plan.explicit)
+        iterations, seconds = plan.budget(game, view)
         outcome: SearchOutcome = await self.searches.search(
-            game, view, params, iterations=plan.iterations, seconds=plan.seconds, deadline=call.deadline,
+            game, view, params, iterations=iterations, seconds=seconds, deadline=call.deadline,
             seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
         r = outcome.result
         stats = bot_service_pb2.SearchStats(

@@ -98,7 +98,8 @@ class BotRunner:
         state = world if isinstance(world, State) else game.from_dict(world)
         seat = state.decider()
         parsed = parse_ismcts(spec)
-        seconds = parsed.budget.time
+        budget = parsed.budget_for(game, state.config)
+        seconds = budget.time
         if self.max_seconds:
             seconds = self.max_seconds if seconds is None else min(seconds, self.max_seconds)
         # Hosted seats share the search slots with the callers but never crowd them out: at
@@ -106,7 +107,7 @@ class BotRunner:
         # (boardbot.server.search_queue). Cancelled (DeleteGame, shutdown), the search stops.
         outcome = await self.searches.search(
             game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
-            iterations=parsed.budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
+            iterations=budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
             fields={"seat": seat, "bot": spec})
         return outcome.result.move
 

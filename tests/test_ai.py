@@ -210,6 +210,33 @@ def test_bot_specs_parse():
         Budget()
 
 
+class TablePresetsGame(ai_toygames.ToyGame):
+    """The toy game with its own iterations for two presets at 3 players."""
+
+    preset_iterations = {3: {"medium": 7, "hard": 11}}
+
+
+def test_a_game_sets_a_presets_iterations_by_table_size():
+    game = TablePresetsGame()
+    rng = random.Random(3)
+    at3, at2 = game.new_state({"players": 3}, 1), game.new_state({"players": 2}, 1)
+    assert len(at3.legal_moves()) > 1 and len(at2.legal_moves()) > 1
+    medium = parse_ismcts("ismcts:medium")
+    assert medium.budget_for(game, at3.config) == Budget(iterations=7)
+    assert medium.budget_for(game, at2.config) == medium.budget  # another table: the preset's own
+    assert parse_ismcts("ismcts:easy").budget_for(game, at3.config) == parse_ismcts("ismcts:easy").budget
+    # a budget the spec names itself is never replaced
+    assert parse_ismcts("ismcts:hard,iterations=5").budget_for(game, at3.config) == Budget(iterations=5)
+    assert parse_ismcts("ismcts:hard,time=0.5").budget_for(game, at3.config) == Budget(time=0.5)
+    # every way a spec is searched follows it: a bot, and suggest() with a preset's name
+    for spec, iterations in (("ismcts", 7), ("ismcts:hard", 11), ("ismcts:hard,iterations=4", 4)):
+        bot = make_bot(spec, game)
+        bot.choose(at3.sample_for(at3.decider(), rng), rng)
+        assert bot.last.iterations == iterations, spec
+    assert suggest(game, at3, params="hard", seed=1).iterations == 11
+    assert suggest(game, at3, budget={"iterations": 3}, params="hard", seed=1).iterations == 3
+
+
 def test_arena_summary_is_deterministic():
     name = registry.names()[0]
     args = (name, {}, ["ismcts:iterations=8", "random"], 4, 5)

@@ -6,6 +6,7 @@ Timings are never asserted tightly (the machine is shared); the benchmarks
 """
 
 import concurrent.futures
+import json
 import os
 import random
 import signal
@@ -87,10 +88,11 @@ def idle(snap) -> bool:
     return snap["running"] == 0 and snap["queued"] == 0 and not any(snap["worker_load"])
 
 
-def my_turn_game(client, name="frogriders", seed=1):
+def my_turn_game(client, name="frogriders", seed=1, players=None):
     """A game of humans at a position where seat ``decider`` has several moves."""
-    players = registry.get(name).validate({})["players"]
-    game = client.create_game(name, seats=["human"] * players, seed=seed)
+    players = players or registry.get(name).validate({})["players"]
+    config = {"players": players} if players != registry.get(name).validate({})["players"] else None
+    game = client.create_game(name, config, seats=["human"] * players, seed=seed)
     rng = random.Random(seed)
     while True:
         info = game.info()
@@ -157,6 +159,22 @@ def test_presets_explicit_parameters_and_cheap_bots(ai):
         assert reply.move.id in {m.id for m in view.legal_moves}
         assert reply.stats.stop == bpb.SEARCH_STOP_NO_SEARCH and reply.stats.bot == bot
         assert reply.stats.mode == bpb.SEARCH_MODE_UNSPECIFIED
+
+
+def test_a_presets_budget_follows_the_games_table_size(ai):
+    # Czech Pub sets medium's and hard's iterations at 3 and 4 players (Game.preset_iterations);
+    # a budget in the spec or in the request still wins, and other tables keep the preset's own
+    table = registry.get("czech-pub").preset_iterations[3]
+    game, seat, view = my_turn_game(ai, name="czech-pub", seed=5, players=3)
+    me = game.seat(seat)
+    assert me.suggest(bot="ismcts:medium", seed=1).stats.iterations == table["medium"]
+    assert ai.choose_move("czech-pub", view, bot="ismcts:medium", seed=1).stats.iterations == table["medium"]
+    assert ai.choose_move("czech-pub", view, seed=1).stats.iterations == table["medium"]  # the default bot
+    assert me.suggest(bot="ismcts:medium,iterations=30", seed=1).stats.iterations == 30
+    assert me.suggest(bot="ismcts:hard", iterations=25, seed=1).stats.iterations == 25
+    assert 5 not in registry.get("czech-pub").preset_iterations
+    big, seat5, view5 = my_turn_game(ai, name="czech-pub", seed=5, players=5)
+    assert ai.choose_move("czech-pub", view5, bot="ismcts:easy", seed=1).stats.iterations == 100
 
 
 def test_suggest_move_errors(ai):
@@ -507,7 +525,21 @@ def test_serve_flags_set_the_pool_and_the_queue():
             assert (stats.workers, stats.max_running, stats.queue_limit) == (1, 3, 7)
             game, seat, _ = my_turn_game(c, seed=2)
             assert game.seat(seat).suggest(iterations=10).stats.iterations == 10
+            # hosted seats search with the game's own budget for a preset at the table's size
+            pub = c.create_game("czech-pub", {"players": 3}, seats=["human", "ismcts:medium", "ismcts:medium"],
+                                seed=3)
+            rng, moves = random.Random(3), 0
+            for _, view in pub.seat(0).watch():
+                if view.finished or moves == 12:
+                    break
+                if view.my_turn:
+                    pub.seat(0).play(move_id=rng.choice(view.legal_moves).id, expected_version=view.version)
+                    moves += 1
     finally:
         code, _, err = proc.stop()
     assert code == 0
     assert '"event": "search_queue_config"' in err and '"event": "search"' in err
+    hosted = [json.loads(line) for line in err.splitlines() if '"event": "search"' in line and '"kind": "bot"' in line]
+    # 0: one legal move; a search the server's stop cancels ends early
+    searched = {e["iterations"] for e in hosted if e.get("bot") == "ismcts:medium" and e["stop"] != "cancelled"} - {0}
+    assert searched == {registry.get("czech-pub").preset_iterations[3]["medium"]}

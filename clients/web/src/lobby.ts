@@ -9,9 +9,10 @@ import { titleOf } from "./table.js";
 const BOTS: [string, string][] = [
   ["random", "random: any legal move"],
   ["greedy", "greedy: the game's own heuristic"],
-  ["ismcts:easy", "ISMCTS easy (100 iterations)"],
-  ["ismcts:medium", "ISMCTS medium (600 iterations)"],
-  ["ismcts:hard", "ISMCTS hard (2500 iterations)"],
+  // each game sets its presets' budgets for its table sizes (docs/ai.md, the difficulty ladder)
+  ["ismcts:easy", "ISMCTS easy: a quick search"],
+  ["ismcts:medium", "ISMCTS medium: the default"],
+  ["ismcts:hard", "ISMCTS hard: the strongest, and slowest"],
 ];
 const HUMAN = "human";
 

@@ -21,6 +21,10 @@ class CzechPubGame(Game):
     # opponents' replies) unless it finds better: with 5 greedy rivals, 600 iterations
     # otherwise spread over random replies (docs/rules/czech-pub.md, AI)
     search_bias = 3.0
+    # At 3 and 4 players the search stops gaining strength by about 600 iterations (2500 play
+    # level with 600 over hundreds of games): hard plays 600 there, and medium and easy take
+    # measured steps below it, so the three presets stay three levels (docs/ai.md, the ladder)
+    preset_iterations = {players: {"easy": 20, "medium": 100, "hard": 600} for players in (3, 4)}
     # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
     max_moves = 2500
     params = (
