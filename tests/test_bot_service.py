@@ -162,7 +162,7 @@ def test_presets_explicit_parameters_and_cheap_bots(ai):
 
 
 def test_a_presets_budget_follows_the_games_table_size(ai):
-    # Czech Pub sets medium's and hard's iterations at 3 and 4 players (Game.preset_iterations);
+    # Czech Pub sets its presets' iterations at 3 to 5 players (Game.preset_iterations);
     # a budget in the spec or in the request still wins, and other tables keep the preset's own
     table = registry.get("czech-pub").preset_iterations[3]
     game, seat, view = my_turn_game(ai, name="czech-pub", seed=5, players=3)
@@ -172,9 +172,12 @@ def test_a_presets_budget_follows_the_games_table_size(ai):
     assert ai.choose_move("czech-pub", view, seed=1).stats.iterations == table["medium"]  # the default bot
     assert me.suggest(bot="ismcts:medium,iterations=30", seed=1).stats.iterations == 30
     assert me.suggest(bot="ismcts:hard", iterations=25, seed=1).stats.iterations == 25
-    assert 5 not in registry.get("czech-pub").preset_iterations
-    big, seat5, view5 = my_turn_game(ai, name="czech-pub", seed=5, players=5)
-    assert ai.choose_move("czech-pub", view5, bot="ismcts:easy", seed=1).stats.iterations == 100
+    five = registry.get("czech-pub").preset_iterations[5]
+    _, _, view5 = my_turn_game(ai, name="czech-pub", seed=5, players=5)
+    assert ai.choose_move("czech-pub", view5, bot="ismcts:hard", seed=1).stats.iterations == five["hard"]
+    assert 6 not in registry.get("czech-pub").preset_iterations
+    _, _, view6 = my_turn_game(ai, name="czech-pub", seed=5, players=6)
+    assert ai.choose_move("czech-pub", view6, bot="ismcts:easy", seed=1).stats.iterations == 100
 
 
 def test_suggest_move_errors(ai):
