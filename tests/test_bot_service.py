@@ -162,8 +162,8 @@ def test_presets_explicit_parameters_and_cheap_bots(ai):
 
 
 def test_a_presets_budget_follows_the_games_table_size(ai):
-    # Czech Pub sets its presets' iterations at 3 to 5 players (Game.preset_iterations);
-    # a budget in the spec or in the request still wins, and other tables keep the preset's own
+    # Czech Pub sets its presets' iterations by table size (Game.preset_iterations); a budget
+    # in the spec or in the request still wins, and other games keep the preset's own
     table = registry.get("czech-pub").preset_iterations[3]
     game, seat, view = my_turn_game(ai, name="czech-pub", seed=5, players=3)
     me = game.seat(seat)
@@ -175,9 +175,12 @@ def test_a_presets_budget_follows_the_games_table_size(ai):
     five = registry.get("czech-pub").preset_iterations[5]
     _, _, view5 = my_turn_game(ai, name="czech-pub", seed=5, players=5)
     assert ai.choose_move("czech-pub", view5, bot="ismcts:hard", seed=1).stats.iterations == five["hard"]
-    assert 6 not in registry.get("czech-pub").preset_iterations
+    six = registry.get("czech-pub").preset_iterations[6]
     _, _, view6 = my_turn_game(ai, name="czech-pub", seed=5, players=6)
-    assert ai.choose_move("czech-pub", view6, bot="ismcts:easy", seed=1).stats.iterations == 100
+    assert ai.choose_move("czech-pub", view6, bot="ismcts:medium", seed=1).stats.iterations == six["medium"]
+    assert not registry.get("frogriders").preset_iterations
+    _, _, frog = my_turn_game(ai, name="frogriders", seed=5)
+    assert ai.choose_move("frogriders", frog, bot="ismcts:easy", seed=1).stats.iterations == 100
 
 
 def test_suggest_move_errors(ai):

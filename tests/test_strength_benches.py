@@ -174,7 +174,7 @@ def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     # preset means that budget there, and a game logged under another budget keeps its own
     table = registry.get("czech-pub").preset_iterations[3]
     assert ladder.resolved_spec("ismcts:medium", "czech-pub", 3) == f"ismcts:iterations={table['medium']}"
-    assert ladder.resolved_spec("ismcts:medium", "czech-pub", 6) == "ismcts:iterations=600"
+    assert ladder.resolved_spec("ismcts:medium", "frogriders", 2) == "ismcts:iterations=600"
     assert ladder.resolved_spec("ismcts:medium,iterations=40", "czech-pub", 3) == "ismcts:iterations=40"
     old_medium = ladder.logged_name("ismcts:medium", "ismcts:iterations=600", "czech-pub", 3)
     assert old_medium == ("ismcts:hard" if table["hard"] == 600 else "ismcts:iterations=600")
