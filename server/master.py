@@ -221,10 +221,9 @@ class Snapshot:
         return cls(live.record, live.state, live.version, [s["resigned"] for s in live.record["seats"]], live.cache)
 
     @classmethod
-    def current(cls, record: Record) -> "Snapshot":
-        """A private snapshot of a stored record (with its ``state``)."""
-        state = _game(record["game"]).from_dict(record["state"])
-        return cls(record, state, record["version"], [s["resigned"] for s in record["seats"]])
+    def current(cls, live: Live) -> "Snapshot":
+        """A private snapshot of a store's live game (its state copied)."""
+        return cls(live.record, live.state.copy(), live.version, [s["resigned"] for s in live.record["seats"]])
 
     @classmethod
     def initial(cls, record: Record) -> "Snapshot":

@@ -270,10 +270,6 @@ class RedisStore(GameStore):
         state = registry.get(record["game"]).from_dict(loads(state))
         return self._remember(Live(record, state)), done
 
-    async def get(self, game_id: str) -> Record | None:
-        live = await self.get_live(game_id)
-        return None if live is None else loads(dumps(live.to_record()))
-
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         index = self._key("games", game) if game else self._key("games")
         ids = await self._answer(self._redis.zrangebyscore(index, f"({after_seq}", "+inf", start=0, num=limit))
@@ -283,9 +279,6 @@ class RedisStore(GameStore):
             if live is not None:  # deleted meanwhile
                 out.append(live)
         return out
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         after_version = max(after_version, 0)
@@ -351,9 +344,6 @@ class RedisStore(GameStore):
             raise ClientFull(max_per_creator, creator)
         return self._remember(Live(dict(record, seq=seq, version=0), live.state))
 
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
-
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
         check_numbering(expected_version, live.version, events)
@@ -378,11 +368,6 @@ class RedisStore(GameStore):
                 live = Live(dict(record, seq=seq), live.state)
             self._remember(live)
         return True
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
-                                      loads(dumps(events)))
 
     async def delete(self, game_id: str) -> bool:
         self._live.pop(game_id, None)

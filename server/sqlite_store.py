@@ -224,10 +224,6 @@ class SqliteStore(GameStore):
     async def get_live(self, game_id: str) -> Live | None:
         return self._load(game_id)
 
-    async def get(self, game_id: str) -> Record | None:
-        live = self._load(game_id)
-        return None if live is None else loads(dumps(live.to_record()))
-
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         where, args = "WHERE g.seq > ? ", [after_seq]
         if game:
@@ -238,9 +234,6 @@ class SqliteStore(GameStore):
             record = self._record(row)
             out.append(self._cached(record["id"]) or Live.from_record(record))
         return out
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         seq = self._seq(game_id)
@@ -392,9 +385,6 @@ class SqliteStore(GameStore):
         await self._grouped(insert, after)
         return stored
 
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
-
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
         check_numbering(expected_version, live.version, events)
@@ -436,11 +426,6 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
-                                      loads(dumps(events)))
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]

@@ -26,8 +26,8 @@ C = grpc.StatusCode
 
 
 def true_state(server, game_id):
-    record = server.call(server.running.master.store.get(game_id))
-    return Snapshot.current(record)
+    live = server.call(server.running.master.store.get_live(game_id))
+    return Snapshot.current(live)
 
 
 def two_humans(client, name="frogriders", seed=1, **config):
@@ -544,10 +544,10 @@ def test_an_unexpected_failure_is_internal_and_the_server_goes_on():
     from boardbot.server.store import InMemoryStore
 
     class BrokenStore(InMemoryStore):
-        async def get(self, game_id):
+        async def get_live(self, game_id):
             if game_id == "boom":
                 raise RuntimeError("disk on fire")
-            return await super().get(game_id)
+            return await super().get_live(game_id)
 
     with BackgroundServer(store=BrokenStore()) as srv, Client(srv.address) as c:
         code, message, details = error_of(c.get_game, "boom")

@@ -1,5 +1,6 @@
-"""The store: live games in memory, the record interface for a durable store, and the
-engine contract the shared live states rely on (reading a state never changes it)."""
+"""The store: live games in memory and on each durable store, one interface for all (a
+store of JSON records alone serves), and the engine contract the shared live states rely
+on (reading a state never changes it)."""
 
 import asyncio
 import json
@@ -102,13 +103,13 @@ def test_live_games_compare_and_set(make):
             bad, _ = next_live(one, rng)
             await store.commit_live("g1", 1, bad, [dict(event, version=5)])
         assert await store.events("g1", 0) == [event] and await store.events("g1", 1) == []
-        # the record interface: private copies with the state's dict form
-        record = await store.get("g1")
+        # the stored form: private copies with the state's dict form
+        record = (await store.get_live("g1")).to_record()
         assert record["state"] == one.state.to_dict() and record["version"] == 1 and record["seq"] == 1
         record["seats"].append("junk")
         record["state"]["junk"] = 1
-        assert (await store.get("g1"))["seats"] == []
-        assert [r["id"] for r in await store.list(0, 10)] == ["g1"] and await store.count() == 1
+        assert (await store.get_live("g1")).to_record()["seats"] == []
+        assert [r.game_id for r in await store.list_live(0, 10)] == ["g1"] and await store.count() == 1
         assert await store.delete("g1") and await store.get_live("g1") is None and await store.events("g1", 0) is None
         assert not await store.delete("g1") and await store.count() == 0
         await store.close()
@@ -366,33 +367,35 @@ def test_the_memory_store_packs_finished_games():
 
 class RecordStore(GameStore):
     """A store that only keeps JSON records and events, as a database would: the
-    server must work through the record interface alone."""
+    server must work through the store interface alone, with no object of its own
+    kept (every read parses the game again)."""
 
     def __init__(self):
         self.records, self.events_, self.changed, self.seq = {}, {}, {}, 0
 
-    async def create(self, record, max_per_creator=0):
+    async def create_live(self, live, max_per_creator=0):
+        record = live.to_record()
         creator = record.get("creator")
         if creator is not None and max_per_creator and await self.count_created_by(creator) >= max_per_creator:
             raise ClientFull(max_per_creator, creator)
         self.seq += 1
         record = dict(record, seq=self.seq, version=0)
         self.records[record["id"]], self.events_[record["id"]] = json.dumps(record), []
-        return json.loads(self.records[record["id"]])
+        return Live.from_record(json.loads(self.records[record["id"]]))
 
-    async def get(self, game_id):
+    async def get_live(self, game_id):
         text = self.records.get(game_id)
-        return None if text is None else json.loads(text)
+        return None if text is None else Live.from_record(json.loads(text))
 
-    async def list(self, after_seq, limit, game=""):
+    async def list_live(self, after_seq, limit, game=""):
         out = [json.loads(t) for t in self.records.values()]
-        return [r for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
+        return [Live.from_record(r) for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
 
-    async def commit(self, game_id, expected_version, record, events):
+    async def commit_live(self, game_id, expected_version, live, events):
         text = self.records.get(game_id)
         if text is None or json.loads(text)["version"] != expected_version:
             return False
-        self.records[game_id] = json.dumps(record)
+        self.records[game_id] = json.dumps(live.to_record())
         self.events_[game_id].extend(json.dumps(e) for e in events)
         self._notify(game_id)
         return True
@@ -420,6 +423,9 @@ class RecordStore(GameStore):
     async def count_created_by(self, creator):
         return sum(json.loads(t).get("creator") == creator for t in self.records.values())
 
+    async def count_finished(self):
+        return sum(json.loads(t)["finished"] is not None for t in self.records.values())
+
     async def expire_finished(self, before, limit=1000):
         done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]
         for game_id in done[:limit]:
@@ -430,8 +436,8 @@ class RecordStore(GameStore):
         return [r["id"] for r in map(json.loads, self.records.values()) if r["bot_to_move"]][:limit]
 
     async def wait(self, game_id, version, timeout):
-        record = await self.get(game_id)
-        if record is None or record["version"] != version:
+        live = await self.get_live(game_id)
+        if live is None or live.version != version:
             return
         event = self.changed.setdefault(game_id, asyncio.Event())
         try:
