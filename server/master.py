@@ -63,11 +63,11 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import convert, errors
 from .bots import BotRunner, check_spec
 from .limits import Limits, RateLimiter, real_client
-from .store import ClientFull, GameStore, Live, Record, StoreFull
+from .records import BOT, HUMAN, GameRecord, SeatRecord
+from .store import ClientFull, GameStore, Live, StoreFull
 
 log = structlog.get_logger("boardbot.server")
 
-HUMAN, BOT = "human", "bot"
 RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
@@ -207,28 +207,32 @@ class Snapshot:
     private (``Snapshot.initial``, ``Snapshot.current``: replayed with
     ``advance``, never cached)."""
 
-    __slots__ = ("record", "state", "version", "resigned", "cache")
+    __slots__ = ("record", "state", "version", "resigned", "cache", "updated")
 
-    def __init__(self, record: Record, state: State, version: int, resigned: list[bool], cache: dict | None = None):
+    def __init__(self, record: GameRecord, state: State, version: int, resigned: list[bool],
+                 cache: dict | None = None, updated: float | None = None):
         self.record = record
         self.state = state
         self.version = version
         self.resigned = resigned
         self.cache = cache  # None: private (may be advanced)
+        self.updated = updated  # when the version was made (None: not known, as in a replay)
 
     @classmethod
     def of(cls, live: Live) -> "Snapshot":
-        return cls(live.record, live.state, live.version, [s["resigned"] for s in live.record["seats"]], live.cache)
+        return cls(live.record, live.state, live.version, [s.resigned for s in live.record.seats], live.cache,
+                   live.updated)
 
     @classmethod
     def current(cls, live: Live) -> "Snapshot":
         """A private snapshot of a store's live game (its state copied)."""
-        return cls(live.record, live.state.copy(), live.version, [s["resigned"] for s in live.record["seats"]])
+        return cls(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats],
+                   updated=live.updated)
 
     @classmethod
-    def initial(cls, record: Record) -> "Snapshot":
-        state = _game(record["game"]).from_dict(record["initial"])
-        return cls(record, state, 0, [False] * len(record["seats"]))
+    def initial(cls, record: GameRecord) -> "Snapshot":
+        state = _game(record.game).from_dict(record.initial)
+        return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
 
     def advance(self, event: dict, describe: bool = True) -> tuple["Snapshot", dict | None]:
         """The snapshot after one stored event (the engine is deterministic: the same state
@@ -253,7 +257,7 @@ class Snapshot:
 
     @property
     def game_name(self) -> str:
-        return self.record["game"]
+        return self.record.game
 
     def finished(self) -> bool:
         return self.state.decider() == TERMINAL
@@ -296,7 +300,7 @@ class Snapshot:
             # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
             game, text = state.game, state.move_text
             out = common_pb2.SeatView(
-                game_id=self.record["id"], version=self.version, seat=seat,
+                game_id=self.record.id, version=self.version, seat=seat,
                 view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
                 decider=_seat_or_none(decider), status=status,
                 legal_moves=[{"id": i, "text": text(m),
@@ -306,7 +310,7 @@ class Snapshot:
             out = None  # the reference path below converts it, or says what does not fit
         if out is None:
             out = common_pb2.SeatView(
-                game_id=self.record["id"], version=self.version, seat=seat,
+                game_id=self.record.id, version=self.version, seat=seat,
                 view=convert.to_proto(common_pb2.View, name, state.view(seat)),
                 decider=_seat_or_none(decider), status=status)
             game = state.game
@@ -330,13 +334,14 @@ class Snapshot:
                 return hit
         rec = self.record
         out = common_pb2.Game(
-            game_id=rec["id"], game_name=rec["game"],
-            config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
+            game_id=rec.id, game_name=rec.game,
+            config=convert.to_proto(common_pb2.GameConfig, rec.game, rec.config),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]),
-            reproducible=rec.get("reproducible", False))
-        for q, seat in enumerate(rec["seats"]):
-            out.seats.add(index=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
+            create_time=_timestamp(rec.created), update_time=_timestamp(rec.created if self.updated is None
+                                                                         else self.updated),
+            reproducible=rec.reproducible)
+        for q, seat in enumerate(rec.seats):
+            out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
@@ -401,7 +406,7 @@ def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> di
 def bot_to_move(snap: Snapshot) -> bool:
     """Whether the master plays the next decision (a bot seat, or a resigned one)."""
     seat = snap.state.decider()
-    return seat != TERMINAL and (snap.record["seats"][seat]["kind"] == BOT or snap.resigned[seat])
+    return seat != TERMINAL and (snap.record.seats[seat].kind == BOT or snap.resigned[seat])
 
 
 def now() -> float:
@@ -517,7 +522,7 @@ class GameMaster:
             live, done = await self.store.get_live(game_id), None
         if live is None:
             raise errors.not_found(game_id)
-        call.log["game"] = live.record["game"]
+        call.log["game"] = live.record.game
         return live, done
 
     def client(self, call: Call) -> str | None:
@@ -525,10 +530,10 @@ class GameMaster:
         proxy of ``limits.trusted_proxies`` the address the proxy forwarded (``real_client``)."""
         return real_client(call.address, call.forwarded_for, self.limits.trusted_proxies)
 
-    def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
+    def authorize_seat(self, record: GameRecord, seat: int, call: Call) -> None:
         """The call acts as ``seat`` of this game: it must hold the seat's token."""
         call.log["seat"] = seat
-        seats = record["seats"]
+        seats = record.seats
         if not 0 <= seat < len(seats):
             raise errors.invalid("seat", f"seat {seat} does not exist (seats 0-{len(seats) - 1})")
         token = call.token()
@@ -536,11 +541,11 @@ class GameMaster:
             raise errors.unauthenticated(f"acting as seat {seat} needs its token in the metadata "
                                          "('authorization: Bearer <token>')")
         digest = _digest(token)
-        if seats[seat]["token"] and hmac.compare_digest(digest, seats[seat]["token"]):
+        if seats[seat].token and hmac.compare_digest(digest, seats[seat].token):
             return
-        known = [s["token"] for s in seats if s["token"]] + [record["owner"]]
+        known = [s.token for s in seats if s.token] + [record.owner]
         if any(hmac.compare_digest(digest, k) for k in known):
-            if seats[seat]["kind"] == BOT:
+            if seats[seat].kind == BOT:
                 raise errors.permission_denied(f"seat {seat} is played by a bot")
             raise errors.permission_denied(f"this token is not seat {seat}'s")
         raise errors.unauthenticated("unknown token for this game")
@@ -604,14 +609,14 @@ class GameMaster:
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
                 if spec.bot:
                     raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
-                seats.append({"kind": HUMAN, "bot": ""})
+                seats.append(SeatRecord(HUMAN))
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
                 try:
                     check_spec(spec.bot, name, self.limits.max_bot_seconds)
                 except ValueError as err:
                     raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
                                          "BAD_SEAT") from None
-                seats.append({"kind": BOT, "bot": spec.bot})
+                seats.append(SeatRecord(BOT, spec.bot))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
@@ -622,30 +627,27 @@ class GameMaster:
             raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
         n = cfg["players"]
         if not seats:
-            seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
+            seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], secrets.token_urlsafe(24)
         for q, seat in enumerate(seats):
-            seat["resigned"] = False
-            seat["token"] = ""
-            if seat["kind"] == HUMAN:
+            if seat.kind == HUMAN:
                 token = secrets.token_urlsafe(24)
-                seat["token"] = _digest(token)
+                seats[q] = SeatRecord(HUMAN, token=_digest(token))
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
         created = now()
         game_id = self.new_game_id()
         call.log["game_id"] = game_id
-        record = {"id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
-                  "initial": state.to_dict(), "version": 0, "created": created, "updated": created,
-                  "finished": None, "bot_to_move": False, "reproducible": request.reproducible}
-        if client is not None:
-            record["creator"] = client  # whose quota of stored games it takes (limits.max_games_per_client)
-        record["bot_to_move"] = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
+        # creator: whose quota of stored games it takes (limits.max_games_per_client)
+        record = GameRecord(game_id, name, cfg, seed, tuple(seats), _digest(owner), state.to_dict(), created,
+                            request.reproducible, client)
+        first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
-            live = await self.store.create_live(Live(record, state), self.limits.max_games_per_client)
+            live = await self.store.create_live(Live(record, state, 0, created, None, first),
+                                                self.limits.max_games_per_client)
         except StoreFull as full:
             raise errors.store_full(full.limit) from None
         except ClientFull as full:
@@ -684,7 +686,7 @@ class GameMaster:
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].record['seq']}".encode()).decode()
+            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].seq}".encode()).decode()
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
@@ -714,7 +716,7 @@ class GameMaster:
                 if done["request"]["fp"] != fingerprint:
                     raise errors.invalid("request_id", "this request_id was used for a different request",
                                          "REQUEST_ID_REUSED")
-                return await self._answer_again(record["id"], done, request)
+                return await self._answer_again(record.id, done, request)
         version = live.version
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
@@ -722,8 +724,8 @@ class GameMaster:
         game = state.game
         decider = state.decider()
         if decider == TERMINAL:
-            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
-        if record["seats"][seat]["resigned"]:
+            raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        if record.seats[seat].resigned:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
@@ -742,11 +744,11 @@ class GameMaster:
             move = matches[0]
         elif choice == "move":
             which = convert.game_of(request.move)
-            if which != convert.oneof_field(record["game"]):
-                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record['game'])!r} field",
+            if which != convert.oneof_field(record.game):
+                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record.game)!r} field",
                                      "ILLEGAL_MOVE")
             try:
-                move = game.move_from_dict(convert.to_dict(request.move, record["game"]))
+                move = game.move_from_dict(convert.to_dict(request.move, record.game))
             except (EngineError, convert.ProtoMismatch) as err:
                 raise errors.invalid(f"move.{which}", str(err), "ILLEGAL_MOVE") from None
             if move not in moves:
@@ -761,21 +763,21 @@ class GameMaster:
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
         if committed is None:
             # a concurrent retry of this very request may have won the race
-            done = await self.store.find_request(record["id"], request.request_id) if request.request_id else None
+            done = await self.store.find_request(record.id, request.request_id) if request.request_id else None
             if done is not None and done["request"]["fp"] == fingerprint:
-                return await self._answer_again(record["id"], done, request)
-            latest = await self.store.get_live(record["id"])
+                return await self._answer_again(record.id, done, request)
+            latest = await self.store.get_live(record.id)
             raise errors.aborted("the game changed during the call; read it again",
                                  (latest or live).version)
         wanted = request.response_view
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            latest = await self._inline_bot_steps(record["id"], committed)
-            self._kick(record["id"], None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, call, latest))
+            latest = await self._inline_bot_steps(record.id, committed)
+            self._kick(record.id, None if latest is None else Snapshot.of(latest))
+            response.view.CopyFrom(await self._next_decision_view(record.id, seat, call, latest))
             return response
-        self._kick(record["id"], snap)
+        self._kick(record.id, snap)
         return response
 
     @staticmethod
@@ -856,7 +858,7 @@ class GameMaster:
         self.authorize_seat(record, seat, call)
         snap = Snapshot.of(live)
         if snap.finished():
-            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+            raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
@@ -864,9 +866,9 @@ class GameMaster:
         event = resign_event(snap, seat, now())
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
-        self._cancel_searches(record["id"], seat)
-        self._kick(record["id"])
-        live = await self.store.get_live(record["id"]) or live
+        self._cancel_searches(record.id, seat)
+        self._kick(record.id)
+        live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
 
     # --- searches that belong to a game ------------------------------------------------
@@ -906,12 +908,12 @@ class GameMaster:
         if token is None:
             raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
         digest = _digest(token)
-        if not hmac.compare_digest(digest, record["owner"]):
-            if any(s["token"] and hmac.compare_digest(digest, s["token"]) for s in record["seats"]):
+        if not hmac.compare_digest(digest, record.owner):
+            if any(s.token and hmac.compare_digest(digest, s.token) for s in record.seats):
                 raise errors.permission_denied("only the owner token can delete a game")
             raise errors.unauthenticated("unknown token for this game")
-        await self.store.delete(record["id"])
-        self._cancel_searches(record["id"])
+        await self.store.delete(record.id)
+        self._cancel_searches(record.id)
         return game_service_pb2.DeleteGameResponse()
 
     async def watch_game(self, request: game_service_pb2.WatchGameRequest,
@@ -924,7 +926,7 @@ class GameMaster:
         if request.HasField("seat"):
             seat = request.seat
             self.authorize_seat(record, seat, call)
-        game_id, name = record["id"], record["game"]
+        game_id, name = record.id, record.game
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
         if not 0 <= start <= current:
@@ -1031,23 +1033,19 @@ class GameMaster:
         made (they go to the new version's cache too). The new version, or None if the
         game had moved on (or gone)."""
         record = live.record
-        new = dict(record, version=snap.version, updated=event["time"])
         if event["kind"] == "resign":
-            new["seats"] = [dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)]
-        snap.record = new
-        new["finished"] = event["time"] if event["finished"] else None
-        new["bot_to_move"] = bot_to_move(snap)
-        nxt = Live(new, snap.state)
+            snap.record = record.with_resigned(snap.resigned)
+        nxt = Live(snap.record, snap.state, snap.version, event["time"], event["time"] if event["finished"] else None,
+                   bot_to_move(snap), live.seq)
         nxt.cache["event"] = event
         if views:
             nxt.cache.update(views)
-        return nxt if await self.store.commit_live(record["id"], live.version, nxt, [stored]) else None
+        return nxt if await self.store.commit_live(record.id, live.version, nxt, [stored]) else None
 
     @staticmethod
     def _next(live: Live) -> "Snapshot":
         """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
-        return Snapshot(live.record, live.state.copy(), live.version,
-                        [s["resigned"] for s in live.record["seats"]])
+        return Snapshot(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats])
 
     # --- bot seats -----------------------------------------------------------------------
     def _kick(self, game_id: str, at: "Snapshot | None" = None) -> None:
@@ -1059,7 +1057,7 @@ class GameMaster:
             return
         if at is not None and game_id not in self._drivers:
             seat = at.state.decider()
-            if seat == TERMINAL or (at.record["seats"][seat]["kind"] != BOT and not at.resigned[seat]):
+            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]):
                 return
         self._wake.add(game_id)
         if game_id not in self._drivers:
@@ -1095,10 +1093,10 @@ class GameMaster:
             seat = live.state.decider()
             if seat == TERMINAL:
                 return live
-            info = live.record["seats"][seat]
-            if info["kind"] != BOT and not info["resigned"]:
+            info = live.record.seats[seat]
+            if info.kind != BOT and not info.resigned:
                 return live
-            if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
+            if not is_inline(RESIGNED_BOT if info.resigned else info.bot):
                 return live
             acted, live = await self._bot_step(game_id, live)
             if not acted:
@@ -1117,10 +1115,10 @@ class GameMaster:
         seat = state.decider()
         if seat == TERMINAL:
             return False, None
-        info = record["seats"][seat]
-        if info["kind"] != BOT and not info["resigned"]:
+        info = record.seats[seat]
+        if info.kind != BOT and not info.resigned:
             return False, None
-        spec = RESIGNED_BOT if info["resigned"] else info["bot"]
+        spec = RESIGNED_BOT if info.resigned else info.bot
         # on a shared store one process plays a game's slow bots (no search twice); an instant
         # bot needs no lease: the compare-and-set commit settles a race
         is_inline = getattr(self.bots, "is_inline", None)
@@ -1129,18 +1127,18 @@ class GameMaster:
             return False, None  # another process plays it
         renewer = asyncio.get_running_loop().create_task(self._renew_lease(game_id)) if leased else None
         # deterministic per game seed and version: a seeded game replays the same
-        rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
+        rng = random.Random(hash((record.seed, live.version, seat)))  # ints: the same in every process
         needs_world = getattr(self.bots, "needs_world", None)
         # a sample is a copy (the live state is not touched); a bot that needs none only reads it
         world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
         try:
-            move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
+            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
             if move not in state.legal_moves():
                 raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
-            log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
+            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
         finally:

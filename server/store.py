@@ -1,8 +1,9 @@
 """Where hosted games live: the store interface, and the in-memory store.
 
-A game is a *record*, a JSON-safe dict (the engine state in its ``to_dict``
-form, the seats with token hashes, the version, when it finished and whether
-a bot is to move), plus an append-only list of *events*, one per version.
+A game is a *record* (``boardbot.server.records.GameRecord``: its type, config,
+seed and seats with token hashes), the engine state and the fields of its
+current version (the version, when it was updated and finished, whether a bot
+is to move), plus an append-only list of *events*, one per version.
 Every change is a compare-and-set commit on the version, so several server
 processes can share one store (``boardbot.server.redis_store``). Versions only
 grow: 0 at creation, +1 per event.
@@ -15,12 +16,12 @@ is how a retried request is recognised for as long as the game is kept
 log) is not stored: the engine is deterministic, so the game master derives
 it by replaying the event (``boardbot.server.master.Snapshot.advance``).
 
-The server works with ``Live`` games: the record without its ``state`` plus
-the engine ``State`` object, at one version. That is the one interface
+The server works with ``Live`` games: the record, the engine ``State`` object
+and the version's fields, at one version. That is the one interface
 (``GameStore``: ``create_live``, ``get_live``, ``list_live``, ``commit_live``
 and the rest) and every store implements it: the memory store keeps ``Live``
-objects; a durable store keeps their stored form (``Live.to_record``, and
-``Live.from_record`` on the way back) and holds the ``Live`` objects of
+objects; a durable store keeps their stored form (``Live.to_dict``, a JSON-safe
+dict, and ``Live.from_dict`` on the way back) and holds the ``Live`` objects of
 recent games, so a call neither parses JSON nor rebuilds a state.
 
 A ``Live`` is immutable by contract: its ``record``, its ``state`` and the
@@ -44,7 +45,9 @@ from typing import Any
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
-Record = dict[str, Any]
+from .records import GameRecord
+
+Record = dict[str, Any]  # a Live game's stored form (Live.to_dict)
 EventRecord = dict[str, Any]
 
 UNPACKED_FINISHED = 256  # finished games the memory store keeps unpacked (the most recently read)
@@ -109,35 +112,51 @@ def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> Ev
 
 
 class Live:
-    """A game at one version: its record (JSON-safe, without ``state``) and its engine state."""
+    """A game at one version: its ``record`` (``GameRecord``, shared by the versions until a
+    seat resigns), its engine ``state``, and the version's own fields: ``version``;
+    ``updated``: when it was made (``time.time()``); ``finished``: when the game ended, None
+    while it runs; ``bot_to_move``: the master plays the next decision (a bot seat, or a
+    resigned one); ``seq``: the store's creation sequence number (None until stored)."""
 
-    __slots__ = ("record", "state", "cache")
+    __slots__ = ("record", "state", "version", "updated", "finished", "bot_to_move", "seq", "cache")
 
-    def __init__(self, record: Record, state: State):
+    def __init__(self, record: GameRecord, state: State, version: int = 0, updated: float | None = None,
+                 finished: float | None = None, bot_to_move: bool = False, seq: int | None = None):
         self.record = record
         self.state = state
+        self.version = version
+        self.updated = record.created if updated is None else updated
+        self.finished = finished
+        self.bot_to_move = bot_to_move
+        self.seq = seq
         self.cache: dict = {}  # derived from this version only (e.g. converted views by seat)
 
     @property
     def game_id(self) -> str:
-        return self.record["id"]
+        return self.record.id
 
-    @property
-    def version(self) -> int:
-        return self.record["version"]
-
-    @property
-    def finished(self) -> bool:
-        return self.record.get("finished") is not None
+    def replace(self, **fields) -> "Live":
+        """A new ``Live`` with ``fields`` (of ``__init__``) changed, and an empty cache."""
+        values = dict(record=self.record, state=self.state, version=self.version, updated=self.updated,
+                      finished=self.finished, bot_to_move=self.bot_to_move, seq=self.seq)
+        values.update(fields)
+        return Live(**values)
 
     @classmethod
-    def from_record(cls, record: Record) -> "Live":
-        rest = {k: v for k, v in record.items() if k != "state"}
-        return cls(rest, registry.get(record["game"]).from_dict(record["state"]))
+    def from_dict(cls, data: Record) -> "Live":
+        """From the stored form (``to_dict``)."""
+        return cls(GameRecord.from_dict(data), registry.get(data["game"]).from_dict(data["state"]),
+                   data["version"], data["updated"], data["finished"], data["bot_to_move"], data.get("seq"))
 
-    def to_record(self) -> Record:
-        """The durable form: a new dict, with new seats and state (the config is shared)."""
-        return dict(self.record, seats=[dict(s) for s in self.record["seats"]], state=self.state.to_dict())
+    def to_dict(self) -> Record:
+        """The stored form: the record's (``GameRecord.to_dict``: the keys every version of the
+        server has stored), this version's fields and the state, in a new dict."""
+        out = self.record.to_dict()
+        out.update(version=self.version, updated=self.updated, finished=self.finished, bot_to_move=self.bot_to_move,
+                   state=self.state.to_dict())
+        if self.seq is not None:
+            out["seq"] = self.seq
+        return out
 
 
 class GameStore(abc.ABC):
@@ -237,19 +256,13 @@ class GameStore(abc.ABC):
         """Give up a lease ``holder`` took."""
 
 
-# the parts of a record that change with (almost) every commit; the rest (the game, its
-# config, seats and tokens) changes only on a resignation, so a store may skip rewriting it
-VOLATILE = ("version", "seq", "updated", "finished", "bot_to_move", "state", "initial")
-
-
-def static_part(record: Record) -> Record:
-    return {k: v for k, v in record.items() if k not in VOLATILE}
-
-
-def same_static(new: Record, old: Record) -> bool:
-    """Whether ``new`` keeps ``old``'s static part: the same values, not copies (the master
-    makes a version's record with ``dict(old, version=...)``; a resignation replaces the seats)."""
-    return new.keys() == old.keys() and all(new[k] is old[k] for k in new if k not in VOLATILE)
+def static_part(record: GameRecord) -> Record:
+    """The part of the stored form that changes only on a resignation (the game, its config,
+    seats and tokens), which a store rewrites only then: the record's, but for the initial
+    state (stored once, apart)."""
+    out = record.to_dict()
+    del out["initial"]
+    return out
 
 
 def check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
@@ -298,14 +311,14 @@ class _Packed:
     __slots__ = ("blob", "seq", "game", "creator")
 
     def __init__(self, live: Live, events: list[EventRecord]):
-        self.blob = zlib.compress(dumps({"record": live.to_record(), "events": events}), 6)
-        self.seq = live.record["seq"]
-        self.game = live.record["game"]
-        self.creator = live.record.get("creator")
+        self.blob = zlib.compress(dumps({"record": live.to_dict(), "events": events}), 6)
+        self.seq = live.seq
+        self.game = live.record.game
+        self.creator = live.record.creator
 
     def unpack(self) -> tuple[Live, list[EventRecord]]:
         data = loads(zlib.decompress(self.blob))
-        return Live.from_record(data["record"]), data["events"]
+        return Live.from_dict(data["record"]), data["events"]
 
 
 class InMemoryStore(GameStore):
@@ -351,13 +364,13 @@ class InMemoryStore(GameStore):
             raise KeyError(f"game {game_id} exists")
         if self.max_games is not None and len(self._games) >= self.max_games:
             raise StoreFull(self.max_games)
-        creator = live.record.get("creator")
+        creator = live.record.creator
         if creator is not None:
             if max_per_creator and self._by_creator[creator] >= max_per_creator:
                 raise ClientFull(max_per_creator, creator)
             self._by_creator[creator] += 1
         self._seq += 1
-        stored = Live(dict(live.record, seq=self._seq, version=0), live.state)
+        stored = live.replace(seq=self._seq, version=0)
         self._games[game_id] = stored
         self._events[game_id] = []
         self._requests[game_id] = {}
@@ -373,7 +386,7 @@ class InMemoryStore(GameStore):
         out = []
         for game_id, entry in self._games.items():
             if isinstance(entry, Live):
-                seq, name = entry.record["seq"], entry.record["game"]
+                seq, name = entry.seq, entry.record.game
             else:
                 seq, name = entry.seq, entry.game
             if seq <= after_seq or (game and name != game):
@@ -389,8 +402,8 @@ class InMemoryStore(GameStore):
         if not isinstance(current, Live) or current.version != expected_version:
             return False  # gone, changed, or finished (and packed): nothing follows the end
         check_numbering(expected_version, live.version, events)
-        if live.record.get("seq") != current.record["seq"]:
-            live = Live(dict(live.record, seq=current.record["seq"]), live.state)
+        if live.seq != current.seq:
+            live = live.replace(seq=current.seq)
         stored = self._events[game_id]
         stored.extend(events)
         requests = self._requests[game_id]
@@ -398,10 +411,10 @@ class InMemoryStore(GameStore):
             request_id = request_id_of(event)
             if request_id is not None:
                 requests[request_id] = event
-        if live.finished:
+        if live.finished is not None:
             self._games[game_id] = _Packed(live, stored)
             del self._events[game_id], self._requests[game_id]
-            self._finished[game_id] = live.record["finished"]
+            self._finished[game_id] = live.finished
             self._unpacked[game_id] = (live, stored)  # read next, most likely
             if len(self._unpacked) > UNPACKED_FINISHED:
                 self._unpacked.popitem(last=False)
@@ -414,7 +427,7 @@ class InMemoryStore(GameStore):
         entry = self._games.pop(game_id, None)
         if entry is None:
             return False
-        creator = entry.record.get("creator") if isinstance(entry, Live) else entry.creator
+        creator = entry.record.creator if isinstance(entry, Live) else entry.creator
         if creator is not None:
             self._by_creator[creator] -= 1
             if not self._by_creator[creator]:
@@ -469,4 +482,4 @@ class InMemoryStore(GameStore):
 
     async def bot_turn_games(self, limit: int = 10000) -> list[str]:
         return [game_id for game_id, entry in self._games.items()
-                if isinstance(entry, Live) and entry.record.get("bot_to_move")][:limit]
+                if isinstance(entry, Live) and entry.bot_to_move][:limit]
