@@ -28,7 +28,7 @@ from .master import GameMaster
 from .rpc import add_servicer
 from .search_queue import SearchQueue
 from .service import GameService
-from .store import InMemoryStore
+from .memory_store import InMemoryStore
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "BOARDBOT_ADDRESS"

@@ -15,13 +15,14 @@ from boardbot.server import errors
 from boardbot.server.advisor import BotAdvisor
 from boardbot.server.master import Call, GameMaster
 from boardbot.server.search_queue import SearchQueue
-from boardbot.server.store import InMemoryStore
+from boardbot.server.memory_store import InMemoryStore
 from boardbot.v1 import bot_service_pb2 as bpb
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-TRANSPORT_FREE = ("master.py", "advisor.py", "errors.py", "store.py", "bots.py", "search_queue.py", "convert.py")
+TRANSPORT_FREE = ("master.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
+                  "search_queue.py", "convert.py")
 
 
 @pytest.mark.parametrize("module", TRANSPORT_FREE)

@@ -541,7 +541,7 @@ def test_events_show_each_observer_only_its_own_text_log_and_move():
 
 def test_an_unexpected_failure_is_internal_and_the_server_goes_on():
     from boardbot.server.app import BackgroundServer
-    from boardbot.server.store import InMemoryStore
+    from boardbot.server.memory_store import InMemoryStore
 
     class BrokenStore(InMemoryStore):
         async def get_live(self, game_id):

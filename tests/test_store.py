@@ -15,7 +15,8 @@ from boardbot.engine.core import TERMINAL
 from boardbot.server.records import GameRecord
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
-from boardbot.server.store import UNPACKED_FINISHED, ClientFull, GameStore, InMemoryStore, Live, StoreFull
+from boardbot.server.memory_store import UNPACKED_FINISHED, InMemoryStore
+from boardbot.server.store import ClientFull, GameStore, Live, StoreFull
 
 from conftest import play_randomly
 
