@@ -38,7 +38,8 @@ from google.protobuf import duration_pb2
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
-from .master import Call, GameMaster, game_named
+from .calls import Call
+from .master import GameMaster, game_named
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 log = structlog.get_logger("boardbot.server")

@@ -62,6 +62,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
+from .calls import Call
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .store import ClientFull, GameStore, Live, StoreFull
@@ -103,7 +104,7 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == TERMINAL else seat
 
 
-def game_named(name: str, call: "Call") -> Game:
+def game_named(name: str, call: Call) -> Game:
     """The hosted game type ``name`` (a request's ``game`` field), or INVALID_ARGUMENT."""
     call.log["game"] = name
     if not name:
@@ -154,48 +155,6 @@ def game_type(name: str) -> common_pb2.GameType:
     for kind, fields in game.move_fields.items():
         out.move_kinds.add(name=kind, fields=list(fields))
     return out
-
-
-# --- what a call brings besides its request --------------------------------------
-class Call:
-    """One call as the master sees it, whatever transport brought it.
-
-    ``authorization``: the raw credentials value (``Bearer <token>``) or None;
-    ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
-    ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat); ``address``: the peer's host as the transport reports it (None for an
-    in-process caller or a Unix socket) and ``forwarded_for``: its X-Forwarded-For header,
-    from which the master tells the client for per-client limits (``GameMaster.client``)."""
-
-    __slots__ = ("authorization", "deadline", "log", "address", "forwarded_for")
-
-    def __init__(self, authorization: str | None = None, deadline: float | None = None, address: str | None = None,
-                 forwarded_for: str | None = None):
-        self.authorization = authorization
-        self.deadline = deadline
-        self.log: dict[str, Any] = {}
-        self.address = address
-        self.forwarded_for = forwarded_for
-
-    @classmethod
-    def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
-        """A call from an in-process caller that holds the token itself."""
-        return cls(None if token is None else f"Bearer {token}", deadline)
-
-    def token(self) -> str | None:
-        """The bearer token, or None without credentials (a malformed value is UNAUTHENTICATED)."""
-        value = self.authorization
-        if value is None:
-            return None
-        scheme, _, token = value.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise errors.unauthenticated("authorization must be 'Bearer <token>'")
-        return token.strip()
-
-    def time_remaining(self) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(0.0, self.deadline - time.monotonic())
 
 
 # --- a game at one version: the store's live game, or replayed from events -----

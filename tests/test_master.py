@@ -13,7 +13,8 @@ import pytest
 
 from boardbot.server import errors
 from boardbot.server.advisor import BotAdvisor
-from boardbot.server.master import Call, GameMaster
+from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
 from boardbot.server.search_queue import SearchQueue
 from boardbot.server.memory_store import InMemoryStore
 from boardbot.v1 import bot_service_pb2 as bpb
@@ -21,7 +22,7 @@ from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-TRANSPORT_FREE = ("master.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
+TRANSPORT_FREE = ("master.py", "calls.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
                   "search_queue.py", "convert.py")
 
 

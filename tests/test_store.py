@@ -496,7 +496,8 @@ def test_reading_a_state_never_changes_it(name):
 def test_the_master_plays_a_whole_game_on_each_store(make):
     """Moves with request ids, a resignation (the record's seats change), a retry, a watch
     from version 0: the same through the master on every store, and kept across a reopen."""
-    from boardbot.server.master import Call, GameMaster
+    from boardbot.server.calls import Call
+    from boardbot.server.master import GameMaster
     from boardbot.v1 import common_pb2
     from boardbot.v1 import game_service_pb2 as pb
 

@@ -15,7 +15,8 @@ import random
 import pytest
 from google.protobuf import json_format
 
-from boardbot.server.master import Call, GameMaster
+from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
 from boardbot.v1 import common_pb2
