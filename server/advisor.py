@@ -39,7 +39,8 @@ from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
 from .calls import Call
-from .master import GameMaster, game_named
+from .game_types import game_named
+from .master import GameMaster
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 log = structlog.get_logger("boardbot.server")
