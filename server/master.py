@@ -53,18 +53,19 @@ import uuid
 from typing import Any, AsyncIterator, Callable
 
 import structlog
-from google.protobuf import struct_pb2, timestamp_pb2
 
 from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, ConfigError, EngineError, Game, State, rank_by
+from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
 from .bots import BotRunner, check_spec
 from .calls import Call
+from .events import event_message, now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
+from .snapshots import Snapshot, bot_to_move
 from .store import ClientFull, GameStore, Live, StoreFull
 
 log = structlog.get_logger("boardbot.server")
@@ -80,244 +81,10 @@ LEASE_SECONDS = 10.0  # a process's claim on playing a game's bot seats, renewed
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
-RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
-KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
-EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
 
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
-    ts = timestamp_pb2.Timestamp()
-    ts.FromNanoseconds(int(seconds * 1e9))
-    return ts
-
-
-def _game(name: str) -> Game:
-    return registry.get(name)
-
-
-def _seat_or_none(seat: int) -> int | None:
-    """A seat for an optional field: None (unset) for the engine's TERMINAL."""
-    return None if seat == TERMINAL else seat
-
-
-# --- a game at one version: the store's live game, or replayed from events -----
-class Snapshot:
-    """A game's engine state and seat flags at one version.
-
-    Shared (``Snapshot.of`` a store's ``Live``: read-only, and its converted
-    views are cached on the ``Live``, i.e. per game, version and seat) or
-    private (``Snapshot.initial``, ``Snapshot.current``: replayed with
-    ``advance``, never cached)."""
-
-    __slots__ = ("record", "state", "version", "resigned", "cache", "updated")
-
-    def __init__(self, record: GameRecord, state: State, version: int, resigned: list[bool],
-                 cache: dict | None = None, updated: float | None = None):
-        self.record = record
-        self.state = state
-        self.version = version
-        self.resigned = resigned
-        self.cache = cache  # None: private (may be advanced)
-        self.updated = updated  # when the version was made (None: not known, as in a replay)
-
-    @classmethod
-    def of(cls, live: Live) -> "Snapshot":
-        return cls(live.record, live.state, live.version, [s.resigned for s in live.record.seats], live.cache,
-                   live.updated)
-
-    @classmethod
-    def current(cls, live: Live) -> "Snapshot":
-        """A private snapshot of a store's live game (its state copied)."""
-        return cls(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats],
-                   updated=live.updated)
-
-    @classmethod
-    def initial(cls, record: GameRecord) -> "Snapshot":
-        state = _game(record.game).from_dict(record.initial)
-        return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
-
-    def advance(self, event: dict, describe: bool = True) -> tuple["Snapshot", dict | None]:
-        """The snapshot after one stored event (the engine is deterministic: the same state
-        results), and, with ``describe``, the event as observers see it (``describe_event``:
-        its texts and log, derived by applying it). A private snapshot is advanced in
-        place, a shared one copied first."""
-        assert event["version"] == self.version + 1, (event["version"], self.version)
-        out = self
-        if self.cache is not None:
-            out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
-        if event["kind"] == "move":
-            state = out.state
-            move = state.game.move_from_dict(event["move"])
-            if describe:
-                full = apply_move(out, event["seat"], move, event["by_bot"], event["time"])
-                return out, full
-            state.apply(move)
-        else:
-            out.resigned[event["seat"]] = True
-        out.version = event["version"]
-        return out, (resign_event(out, event["seat"], event["time"]) if describe else None)
-
-    @property
-    def game_name(self) -> str:
-        return self.record.game
-
-    def finished(self) -> bool:
-        return self.state.decider() == TERMINAL
-
-    def status(self) -> int:
-        return FINISHED if self.finished() else RUNNING
-
-    def outcome(self) -> common_pb2.Outcome | None:
-        result = self.state.result()
-        if result is None:
-            return None
-        ranks, winners = list(result.ranks), list(result.winners)
-        if any(self.resigned) and not all(self.resigned):
-            ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
-        breakdown = []
-        for part in result.breakdown:
-            box = struct_pb2.Struct()
-            box.update(part)
-            breakdown.append(box)
-        return common_pb2.Outcome(scores=[float(s) for s in result.scores], winners=winners, ranks=ranks,
-                                  breakdown=breakdown)
-
-    def seat_view(self, seat: int | None) -> common_pb2.SeatView:
-        """The seat's (None: the spectator's) view and legal moves. Shared snapshots
-        cache it: the caller must not change the message (copy it into a response)."""
-        cache = self.cache
-        if cache is not None:
-            hit = cache.get(seat)
-            if hit is not None:
-                return hit
-        state, name = self.state, self.game_name
-        decider = state.decider()
-        moves = ()
-        if seat is not None and decider == seat and not self.resigned[seat]:
-            moves = state.legal_moves()
-        status = FINISHED if decider == TERMINAL else RUNNING
-        out = None
-        try:
-            # the whole message in one constructor call (C): the converter's plan gives the
-            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
-            game, text = state.game, state.move_text
-            out = common_pb2.SeatView(
-                game_id=self.record.id, version=self.version, seat=seat,
-                view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
-                decider=_seat_or_none(decider), status=status,
-                legal_moves=[{"id": i, "text": text(m),
-                              "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
-                             for i, m in enumerate(moves)])
-        except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
-            out = None  # the reference path below converts it, or says what does not fit
-        if out is None:
-            out = common_pb2.SeatView(
-                game_id=self.record.id, version=self.version, seat=seat,
-                view=convert.to_proto(common_pb2.View, name, state.view(seat)),
-                decider=_seat_or_none(decider), status=status)
-            game = state.game
-            for i, move in enumerate(moves):
-                out.legal_moves.add(id=i, text=state.move_text(move),
-                                    move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
-        if status == FINISHED:
-            outcome = self.outcome()
-            if outcome is not None:
-                out.outcome.CopyFrom(outcome)
-        if cache is not None:
-            cache[seat] = out
-        return out
-
-    def game_message(self) -> common_pb2.Game:
-        """The public summary (cached like ``seat_view``)."""
-        cache = self.cache
-        if cache is not None:
-            hit = cache.get("game")
-            if hit is not None:
-                return hit
-        rec = self.record
-        out = common_pb2.Game(
-            game_id=rec.id, game_name=rec.game,
-            config=convert.to_proto(common_pb2.GameConfig, rec.game, rec.config),
-            version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=_timestamp(rec.created), update_time=_timestamp(rec.created if self.updated is None
-                                                                         else self.updated),
-            reproducible=rec.reproducible)
-        for q, seat in enumerate(rec.seats):
-            out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
-        outcome = self.outcome()
-        if outcome is not None:
-            out.outcome.CopyFrom(outcome)
-        if cache is not None:
-            cache["game"] = out
-        return out
-
-
-def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
-    """One stored event as ``observer`` (None: a spectator) may see it."""
-    out = common_pb2.Event(
-        version=event["version"], kind=EVENT_KIND[event["kind"]], seat=event["seat"], by_bot=event["by_bot"],
-        move_text=event["texts"][0 if observer is None else observer + 1],
-        log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
-        status=FINISHED if event["finished"] else RUNNING, time=_timestamp(event["time"]))
-    if event["move"] is not None and observer == event["seat"]:
-        out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
-    return out
-
-
-def apply_move(snap: Snapshot, seat: int, move: tuple, by_bot: bool, when: float) -> dict:
-    """Apply ``move`` for ``seat`` to ``snap`` (private); the event as observers see it:
-    a move text for each (the spectator first, then each seat), the log entries with
-    who may read them, whether the game is over. The caller has checked the move
-    against the engine's legal moves of this very state, so ``apply`` needs no second
-    generation of them. A replay (``Snapshot.advance``) derives the same event."""
-    state = snap.state
-    n = state.num_seats
-    texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
-    texts[seat + 1] = state.move_text(move)
-    move_dict = state.game.move_to_dict(move)
-    state.log = []
-    try:
-        state.apply(move)
-        entries = state.log
-    finally:
-        state.log = None
-    snap.version += 1
-    return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
-            "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(), "time": when}
-
-
-def resign_event(snap: Snapshot, seat: int, when: float) -> dict:
-    """The resignation of ``seat`` (already marked in ``snap``) as observers see it."""
-    text = f"seat {seat} resigns; the random bot plays it from now on"
-    return {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
-            "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": snap.finished(), "time": when}
-
-
-STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")
-
-
-def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> dict:
-    """What the store keeps of an event (``boardbot.server.store``): what happened, not
-    its texts (a replay derives them), and the request that made it, if it had an id."""
-    out = {key: event[key] for key in STORED_KEYS}
-    if request_id:
-        out["request"] = {"id": request_id, "fp": fingerprint}
-    return out
-
-
-def bot_to_move(snap: Snapshot) -> bool:
-    """Whether the master plays the next decision (a bot seat, or a resigned one)."""
-    seat = snap.state.decider()
-    return seat != TERMINAL and (snap.record.seats[seat].kind == BOT or snap.resigned[seat])
-
-
-def now() -> float:
-    """An event's time: seconds, to the millisecond (what a stored event keeps)."""
-    return round(time.time(), 3)
 
 
 # --- the master ---------------------------------------------------------------------
@@ -456,7 +223,7 @@ class GameMaster:
             raise errors.permission_denied(f"this token is not seat {seat}'s")
         raise errors.unauthenticated("unknown token for this game")
 
-    async def deciding_seat(self, game_id: str, seat: int, call: Call) -> "Snapshot":
+    async def deciding_seat(self, game_id: str, seat: int, call: Call) -> Snapshot:
         """The game, for a call acting as ``seat`` at its own decision (SuggestMove):
         authorized, running, the seat not resigned and to decide."""
         live = await self.live(game_id, call)
@@ -626,7 +393,7 @@ class GameMaster:
         version = live.version
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
-        state = live.state  # read-only: the move is applied to a copy (self._next)
+        state = live.state  # read-only: the move is applied to a copy (Snapshot.next_of)
         game = state.game
         decider = state.decider()
         if decider == TERMINAL:
@@ -662,8 +429,8 @@ class GameMaster:
                                      f"{len(moves)} legal moves", "ILLEGAL_MOVE")
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
-        snap = self._next(live)
-        event = apply_move(snap, seat, move, False, now())  # move is one of the engine's legal moves
+        snap = Snapshot.next_of(live)
+        event = snap.apply_move(seat, move, False, now())  # move is one of the engine's legal moves
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
@@ -769,7 +536,7 @@ class GameMaster:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        event = resign_event(snap, seat, now())
+        event = snap.resign_event(seat, now())
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
         self._cancel_searches(record.id, seat)
@@ -870,7 +637,7 @@ class GameMaster:
             self._watchers[slot] += 1
 
     async def _watch_from(self, game_id: str, name: str, seat: int | None,
-                          snap: "Snapshot") -> AsyncIterator[game_service_pb2.WatchGameResponse]:
+                          snap: Snapshot) -> AsyncIterator[game_service_pb2.WatchGameResponse]:
         yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
         while True:
             if self._closing.is_set():
@@ -931,30 +698,16 @@ class GameMaster:
         await hub.wait()
 
     # --- committing --------------------------------------------------------------------
-    async def _commit(self, live: Live, snap: "Snapshot", event: dict, stored: dict,
+    async def _commit(self, live: Live, snap: Snapshot, event: dict, stored: dict,
                       views: dict | None = None) -> Live | None:
-        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version:
-        ``event`` as observers see it (kept in the new version's cache), ``stored`` what the
-        store keeps of it (``stored_event``); ``views``: seat -> SeatView of ``snap`` already
-        made (they go to the new version's cache too). The new version, or None if the
-        game had moved on (or gone)."""
-        record = live.record
-        if event["kind"] == "resign":
-            snap.record = record.with_resigned(snap.resigned)
-        nxt = Live(snap.record, snap.state, snap.version, event["time"], event["time"] if event["finished"] else None,
-                   bot_to_move(snap), live.seq)
-        nxt.cache["event"] = event
-        if views:
-            nxt.cache.update(views)
-        return nxt if await self.store.commit_live(record.id, live.version, nxt, [stored]) else None
-
-    @staticmethod
-    def _next(live: Live) -> "Snapshot":
-        """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
-        return Snapshot(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats])
+        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version
+        (``Snapshot.next_live``); ``stored``: what the store keeps of ``event``
+        (``stored_event``). The new version, or None if the game had moved on (or gone)."""
+        nxt = snap.next_live(live, event, views)
+        return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
 
     # --- bot seats -----------------------------------------------------------------------
-    def _kick(self, game_id: str, at: "Snapshot | None" = None) -> None:
+    def _kick(self, game_id: str, at: Snapshot | None = None) -> None:
         """Make sure a driver plays this game's bot seats (if any is to move). ``at``: the
         game at the version the caller committed or read; if a human seat (or nobody) is to
         move there, no driver is needed (no task per call): whoever commits a later version
@@ -1050,8 +803,8 @@ class GameMaster:
         finally:
             if renewer is not None:
                 renewer.cancel()
-        snap = self._next(live)
-        event = apply_move(snap, seat, move, True, now())
+        snap = Snapshot.next_of(live)
+        event = snap.apply_move(seat, move, True, now())
         committed = await self._commit(live, snap, event, stored_event(event))  # None: a lost race
         if leased:
             await self.store.release(game_id, self.holder)

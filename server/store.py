@@ -14,7 +14,7 @@ Events are stored compactly: what happened (``version``, ``kind``, ``seat``,
 is how a retried request is recognised for as long as the game is kept
 (``find_request``). What each observer may read of an event (its texts and
 log) is not stored: the engine is deterministic, so the game master derives
-it by replaying the event (``boardbot.server.master.Snapshot.advance``).
+it by replaying the event (``boardbot.server.snapshots.Snapshot.advance``).
 
 The server works with ``Live`` games: the record, the engine ``State`` object
 and the version's fields, at one version. That is the one interface

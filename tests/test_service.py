@@ -17,7 +17,7 @@ from boardbot.server import convert
 from boardbot.client import Client, View, game_message
 from boardbot.v1 import common_pb2, game_service_pb2
 from boardbot.engine import registry
-from boardbot.server.master import Snapshot
+from boardbot.server.snapshots import Snapshot
 
 from conftest import error_of, play_randomly
 
@@ -521,7 +521,7 @@ def test_client_view_wrapper_matches_the_message(client):
 
 
 def test_events_show_each_observer_only_its_own_text_log_and_move():
-    from boardbot.server.master import event_message
+    from boardbot.server.events import event_message
 
     event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
              "move": {"take_privilege": {"slot": 2}},
