@@ -45,7 +45,6 @@ import base64
 import collections
 import hashlib
 import hmac
-import random
 import secrets
 import sys
 import time
@@ -59,6 +58,7 @@ from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
+from .bot_driver import BotDriver
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .events import event_message, now, stored_event
@@ -70,14 +70,12 @@ from .store import ClientFull, GameStore, Live, StoreFull
 
 log = structlog.get_logger("boardbot.server")
 
-RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
 WATCH_POLL_SECONDS = 30.0
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-LEASE_SECONDS = 10.0  # a process's claim on playing a game's bot seats, renewed while it searches
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
@@ -111,10 +109,8 @@ class GameMaster:
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self.retention = retention
-        self.holder = uuid.uuid4().hex  # names this master in the store's leases
-        self._drivers: dict[str, asyncio.Task] = {}
-        self._wake: set[str] = set()
         self._closing = asyncio.Event()
+        self.driver = BotDriver(store, self.bots, self._closing)
         self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
         self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
         self._hub_tasks: set[asyncio.Task] = set()
@@ -127,12 +123,8 @@ class GameMaster:
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse)."""
-        await self._resume_bots()
+        await self.driver.resume()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
-
-    async def _resume_bots(self) -> None:
-        for game_id in await self.store.bot_turn_games():
-            self._kick(game_id)
 
     def housekeeping_seconds(self) -> float:
         every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
@@ -155,7 +147,7 @@ class GameMaster:
                     if expired:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
-                    await self._resume_bots()
+                    await self.driver.resume()
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -166,7 +158,7 @@ class GameMaster:
             hub.set()
         for task in list(self._hub_tasks):
             task.cancel()
-        tasks = list(self._drivers.values())
+        tasks = self.driver.tasks()
         if self._housekeeping is not None:
             tasks.append(self._housekeeping)
         for task in tasks:
@@ -326,7 +318,7 @@ class GameMaster:
         except ClientFull as full:
             raise errors.client_full(full.limit, full.creator) from None
         snap = Snapshot.of(live)
-        self._kick(game_id, snap)
+        self.driver.kick(game_id, snap)
         return game_service_pb2.CreateGameResponse(game=snap.game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
@@ -334,7 +326,7 @@ class GameMaster:
                        call: Call) -> game_service_pb2.GetGameResponse:
         live = await self.live(request.game_id, call)
         snap = Snapshot.of(live)
-        self._kick(live.game_id, snap)
+        self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetGameResponse(game=snap.game_message())
 
     @staticmethod
@@ -370,7 +362,7 @@ class GameMaster:
             seat = request.seat
             self.authorize_seat(live.record, seat, call)
         snap = Snapshot.of(live)
-        self._kick(live.game_id, snap)
+        self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
 
     async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
@@ -446,11 +438,11 @@ class GameMaster:
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            latest = await self._inline_bot_steps(record.id, committed)
-            self._kick(record.id, None if latest is None else Snapshot.of(latest))
+            latest = await self.driver.inline_steps(record.id, committed)
+            self.driver.kick(record.id, None if latest is None else Snapshot.of(latest))
             response.view.CopyFrom(await self._next_decision_view(record.id, seat, call, latest))
             return response
-        self._kick(record.id, snap)
+        self.driver.kick(record.id, snap)
         return response
 
     @staticmethod
@@ -540,7 +532,7 @@ class GameMaster:
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
         self._cancel_searches(record.id, seat)
-        self._kick(record.id)
+        self.driver.kick(record.id)
         live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
 
@@ -569,9 +561,7 @@ class GameMaster:
                     abandoned.set()
                 del self._searching[(gid, s)]
         if seat is None:
-            driver = self._drivers.get(game_id)
-            if driver is not None:
-                driver.cancel()
+            self.driver.cancel(game_id)
 
     async def delete_game(self, request: game_service_pb2.DeleteGameRequest,
                           call: Call) -> game_service_pb2.DeleteGameResponse:
@@ -612,7 +602,7 @@ class GameMaster:
                 if event["version"] > start:
                     break
                 snap, _ = snap.advance(event, describe=False)
-        self._kick(game_id)
+        self.driver.kick(game_id)
         client = self.client(call)
         slots = [("game", game_id)] + ([("peer", client)] if client else [])
         self._take_watch_slots(slots, game_id, client)
@@ -705,113 +695,3 @@ class GameMaster:
         (``stored_event``). The new version, or None if the game had moved on (or gone)."""
         nxt = snap.next_live(live, event, views)
         return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
-
-    # --- bot seats -----------------------------------------------------------------------
-    def _kick(self, game_id: str, at: Snapshot | None = None) -> None:
-        """Make sure a driver plays this game's bot seats (if any is to move). ``at``: the
-        game at the version the caller committed or read; if a human seat (or nobody) is to
-        move there, no driver is needed (no task per call): whoever commits a later version
-        kicks again."""
-        if self._closing.is_set():
-            return
-        if at is not None and game_id not in self._drivers:
-            seat = at.state.decider()
-            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]):
-                return
-        self._wake.add(game_id)
-        if game_id not in self._drivers:
-            self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
-
-    async def _drive(self, game_id: str) -> None:
-        try:
-            while not self._closing.is_set():
-                self._wake.discard(game_id)
-                acted, _ = await self._bot_step(game_id)
-                if not acted and game_id not in self._wake:
-                    return
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a broken store or bot must not kill the server
-            log.error("bot_driver_failed", game_id=game_id, error=repr(exc), exc_info=sys.exc_info())
-        finally:
-            self._drivers.pop(game_id, None)
-
-    async def _inline_bot_steps(self, game_id: str, live: Live | None = None) -> Live | None:
-        """Play, right here, the bot seats to move whose bot the runner answers at once
-        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
-        ``live``: the game as the caller committed it. Returns the game as last read or
-        committed (None: not known)."""
-        is_inline = getattr(self.bots, "is_inline", None)
-        if is_inline is None:
-            return None
-        while not self._closing.is_set():
-            if live is None:  # a commit lost a race: read the game again
-                live = await self.store.get_live(game_id)
-            if live is None:
-                return None
-            seat = live.state.decider()
-            if seat == TERMINAL:
-                return live
-            info = live.record.seats[seat]
-            if info.kind != BOT and not info.resigned:
-                return live
-            if not is_inline(RESIGNED_BOT if info.resigned else info.bot):
-                return live
-            acted, live = await self._bot_step(game_id, live)
-            if not acted:
-                return None
-        return None
-
-    async def _bot_step(self, game_id: str, live: Live | None = None) -> tuple[bool, Live | None]:
-        """Play the bot seat to move, if a bot is to move in ``live`` (default: the game as
-        stored): whether it did (a lost race counts: the caller reads again and retries),
-        and the version it committed (None: none)."""
-        if live is None:
-            live = await self.store.get_live(game_id)
-        if live is None:
-            return False, None
-        record, state = live.record, live.state
-        seat = state.decider()
-        if seat == TERMINAL:
-            return False, None
-        info = record.seats[seat]
-        if info.kind != BOT and not info.resigned:
-            return False, None
-        spec = RESIGNED_BOT if info.resigned else info.bot
-        # on a shared store one process plays a game's slow bots (no search twice); an instant
-        # bot needs no lease: the compare-and-set commit settles a race
-        is_inline = getattr(self.bots, "is_inline", None)
-        leased = self.store.shared and not (is_inline is not None and is_inline(spec))
-        if leased and not await self.store.lease(game_id, self.holder, LEASE_SECONDS):
-            return False, None  # another process plays it
-        renewer = asyncio.get_running_loop().create_task(self._renew_lease(game_id)) if leased else None
-        # deterministic per game seed and version: a seeded game replays the same
-        rng = random.Random(hash((record.seed, live.version, seat)))  # ints: the same in every process
-        needs_world = getattr(self.bots, "needs_world", None)
-        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
-        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
-        try:
-            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
-            if move not in state.legal_moves():
-                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
-            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec, error=repr(exc))
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-        finally:
-            if renewer is not None:
-                renewer.cancel()
-        snap = Snapshot.next_of(live)
-        event = snap.apply_move(seat, move, True, now())
-        committed = await self._commit(live, snap, event, stored_event(event))  # None: a lost race
-        if leased:
-            await self.store.release(game_id, self.holder)
-        return True, committed
-
-    async def _renew_lease(self, game_id: str) -> None:
-        """Keep the lease while a search runs (it may wait in the queue first)."""
-        while True:
-            await asyncio.sleep(LEASE_SECONDS / 3)
-            await self.store.lease(game_id, self.holder, LEASE_SECONDS)

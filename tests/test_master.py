@@ -22,7 +22,7 @@ from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-TRANSPORT_FREE = ("master.py", "calls.py", "game_types.py", "snapshots.py", "events.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
+TRANSPORT_FREE = ("master.py", "calls.py", "game_types.py", "snapshots.py", "events.py", "bot_driver.py", "leases.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
                   "search_queue.py", "convert.py")
 
 
