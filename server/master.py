@@ -1,6 +1,6 @@
 """The game master: the one authority over hosted games, with no transport in it.
 
-Everything that decides about a hosted game lives here and nowhere else:
+Everything that decides about a hosted game goes through here and nowhere else:
 creating games, seat tokens, the views each seat may see, moves with their
 version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
@@ -15,24 +15,27 @@ adapter turns into its own form. Nothing here names a game: configs, views
 and moves go through ``boardbot.server.convert`` and the engine interface
 (``boardbot.engine.core``).
 
+The master holds the calls and their checks; each other job has a module of
+its own: ``calls`` (what a call brings), ``access`` (tokens), ``game_types``
+(ListGameTypes), ``records`` and ``store`` (what is kept), ``snapshots`` (a
+game at one version, its views), ``events`` (what observers see of a move),
+``watching`` (watch streams and their shared waits), ``bot_driver`` (the bot
+seats) and ``leases`` (one process per game's bots on a shared store).
+
 Design (see also README.md, API):
 
 * Tokens: CreateGame makes a random secret per human seat and one owner
-  secret; the store keeps only their SHA-256. A call acting as a seat
-  carries ``Bearer <token>`` (gRPC metadata ``authorization``, or an HTTP
-  ``Authorization`` header). No token: UNAUTHENTICATED; a token this game
-  does not know: UNAUTHENTICATED; a token of this game that is not the
-  seat's (another seat's, the owner's): PERMISSION_DENIED.
+  secret; the store keeps only their SHA-256 (``boardbot.server.access``).
 * Versions: 0 at creation, +1 per event (a move or a resignation). The
   event numbered n is the one that brought the game to version n.
 * Resignation: the seat is out. Its decisions are made by the random bot
   from then on (so the engine's state stays a legal game and the other
   seats play on), and the outcome ranks every resigned seat behind every
   seat that did not resign; scores stay the engine's.
-* Bot seats (and resigned seats) are played by the master: a per-game
-  driver task samples a world for the seat (``State.sample_for``), runs the
-  bot in an executor (``boardbot.server.bots.BotRunner``) and commits the
-  move through the same checked path as a client's move.
+* Bot seats (and resigned seats) are played by the master's bot driver
+  (``boardbot.server.bot_driver``): it samples a world for the seat, runs the
+  bot in an executor and commits the move through the same checked path as a
+  client's move.
 * Every change is a compare-and-set commit on the store; a lost race is
   retried (bots) or reported as ABORTED (clients). A rejected call changes
   nothing.
@@ -42,9 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import collections
 import hashlib
-import hmac
 import secrets
 import sys
 import time
@@ -58,21 +59,22 @@ from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors
+from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bots import BotRunner, check_spec
 from .calls import Call
-from .events import event_message, now, stored_event
+from .events import now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .snapshots import Snapshot, bot_to_move
 from .store import ClientFull, GameStore, Live, StoreFull
+from .watching import WatchHubs
 
 log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
-WATCH_POLL_SECONDS = 30.0
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
@@ -81,18 +83,7 @@ NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadl
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 # --- the master ---------------------------------------------------------------------
-def _resume_elsewhere(version: int) -> errors.ServiceError:
-    """How a watch stream ends when the server shuts down: UNAVAILABLE, so the client
-    knows to reconnect (its game goes on), with the version to resume from."""
-    return errors.unavailable(f"the server is shutting down; resume with from_version={version}",
-                              "SHUTTING_DOWN", {"resume_from_version": str(version)})
-
-
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
@@ -111,9 +102,7 @@ class GameMaster:
         self.retention = retention
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
-        self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
-        self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
-        self._hub_tasks: set[asyncio.Task] = set()
+        self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
 
@@ -154,10 +143,7 @@ class GameMaster:
     async def close(self) -> None:
         """End watch streams, bot drivers and housekeeping (server shutdown)."""
         self._closing.set()
-        for hub in list(self._hubs.values()):  # wake every watcher: it ends UNAVAILABLE
-            hub.set()
-        for task in list(self._hub_tasks):
-            task.cancel()
+        self.watches.close()  # every watch stream ends UNAVAILABLE
         tasks = self.driver.tasks()
         if self._housekeeping is not None:
             tasks.append(self._housekeeping)
@@ -195,31 +181,11 @@ class GameMaster:
         proxy of ``limits.trusted_proxies`` the address the proxy forwarded (``real_client``)."""
         return real_client(call.address, call.forwarded_for, self.limits.trusted_proxies)
 
-    def authorize_seat(self, record: GameRecord, seat: int, call: Call) -> None:
-        """The call acts as ``seat`` of this game: it must hold the seat's token."""
-        call.log["seat"] = seat
-        seats = record.seats
-        if not 0 <= seat < len(seats):
-            raise errors.invalid("seat", f"seat {seat} does not exist (seats 0-{len(seats) - 1})")
-        token = call.token()
-        if token is None:
-            raise errors.unauthenticated(f"acting as seat {seat} needs its token in the metadata "
-                                         "('authorization: Bearer <token>')")
-        digest = _digest(token)
-        if seats[seat].token and hmac.compare_digest(digest, seats[seat].token):
-            return
-        known = [s.token for s in seats if s.token] + [record.owner]
-        if any(hmac.compare_digest(digest, k) for k in known):
-            if seats[seat].kind == BOT:
-                raise errors.permission_denied(f"seat {seat} is played by a bot")
-            raise errors.permission_denied(f"this token is not seat {seat}'s")
-        raise errors.unauthenticated("unknown token for this game")
-
     async def deciding_seat(self, game_id: str, seat: int, call: Call) -> Snapshot:
         """The game, for a call acting as ``seat`` at its own decision (SuggestMove):
         authorized, running, the seat not resigned and to decide."""
         live = await self.live(game_id, call)
-        self.authorize_seat(live.record, seat, call)
+        authorize_seat(live.record, seat, call)
         snap = Snapshot.of(live)
         decider = snap.state.decider()
         if decider == TERMINAL:
@@ -297,17 +263,17 @@ class GameMaster:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
-        tokens, owner = [], secrets.token_urlsafe(24)
+        tokens, owner = [], new_token()
         for q, seat in enumerate(seats):
             if seat.kind == HUMAN:
-                token = secrets.token_urlsafe(24)
-                seats[q] = SeatRecord(HUMAN, token=_digest(token))
+                token = new_token()
+                seats[q] = SeatRecord(HUMAN, token=token_digest(token))
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
         created = now()
         game_id = self.new_game_id()
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
-        record = GameRecord(game_id, name, cfg, seed, tuple(seats), _digest(owner), state.to_dict(), created,
+        record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
                             request.reproducible, client)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
@@ -360,7 +326,7 @@ class GameMaster:
         seat = None
         if request.HasField("seat"):
             seat = request.seat
-            self.authorize_seat(live.record, seat, call)
+            authorize_seat(live.record, seat, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
@@ -370,7 +336,7 @@ class GameMaster:
         live, done = await self.live_and_request(request.game_id, call, request.request_id)
         record = live.record
         seat = request.seat
-        self.authorize_seat(record, seat, call)
+        authorize_seat(record, seat, call)
         fingerprint = ""
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
@@ -520,7 +486,7 @@ class GameMaster:
         live = await self.live(request.game_id, call)
         record = live.record
         seat = request.seat
-        self.authorize_seat(record, seat, call)
+        authorize_seat(record, seat, call)
         snap = Snapshot.of(live)
         if snap.finished():
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
@@ -567,14 +533,7 @@ class GameMaster:
                           call: Call) -> game_service_pb2.DeleteGameResponse:
         live = await self.live(request.game_id, call)
         record = live.record
-        token = call.token()
-        if token is None:
-            raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
-        digest = _digest(token)
-        if not hmac.compare_digest(digest, record.owner):
-            if any(s.token and hmac.compare_digest(digest, s.token) for s in record.seats):
-                raise errors.permission_denied("only the owner token can delete a game")
-            raise errors.unauthenticated("unknown token for this game")
+        authorize_owner(record, call)
         await self.store.delete(record.id)
         self._cancel_searches(record.id)
         return game_service_pb2.DeleteGameResponse()
@@ -588,8 +547,8 @@ class GameMaster:
         seat = None
         if request.HasField("seat"):
             seat = request.seat
-            self.authorize_seat(record, seat, call)
-        game_id, name = record.id, record.game
+            authorize_seat(record, seat, call)
+        game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
         if not 0 <= start <= current:
@@ -603,89 +562,8 @@ class GameMaster:
                     break
                 snap, _ = snap.advance(event, describe=False)
         self.driver.kick(game_id)
-        client = self.client(call)
-        slots = [("game", game_id)] + ([("peer", client)] if client else [])
-        self._take_watch_slots(slots, game_id, client)
-        try:
-            async for item in self._watch_from(game_id, name, seat, snap):
-                yield item
-        finally:
-            for slot in slots:
-                self._watchers[slot] -= 1
-                if not self._watchers[slot]:
-                    del self._watchers[slot]
-
-    def _take_watch_slots(self, slots: list, game_id: str, peer: str | None) -> None:
-        limits = {"game": self.limits.max_watchers_per_game, "peer": self.limits.max_watchers_per_client}
-        for slot in slots:
-            if not self.limits.allows(limits[slot[0]], self._watchers[slot]):
-                what = f"game {game_id}" if slot[0] == "game" else f"client {peer}"
-                raise errors.quota_exceeded(
-                    f"{self._watchers[slot]} WatchGame streams are open on {what} (at most {limits[slot[0]]})",
-                    "TOO_MANY_WATCHERS", f"watch_streams/{slot[0]}", retry_after=5.0)
-        for slot in slots:
-            self._watchers[slot] += 1
-
-    async def _watch_from(self, game_id: str, name: str, seat: int | None,
-                          snap: Snapshot) -> AsyncIterator[game_service_pb2.WatchGameResponse]:
-        yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
-        while True:
-            if self._closing.is_set():
-                raise _resume_elsewhere(snap.version)
-            events = await self.store.events(game_id, snap.version)
-            if events is None:
-                raise errors.not_found(game_id)
-            if events:
-                latest = await self.store.get_live(game_id)
-                for stored in events:
-                    described = None
-                    shared = latest is not None and stored["version"] == latest.version
-                    if shared:
-                        message = latest.cache.get(("watch", seat))
-                        if message is not None:  # every watcher with this observer gets the one message
-                            snap = Snapshot.of(latest)
-                            yield message
-                            continue
-                        described = latest.cache.get("event")
-                    if described is None:
-                        snap, described = snap.advance(stored)
-                    if shared:
-                        # the store's own: its views (and the event's texts) are shared by every watcher,
-                        # and the message too (built once; the transport serializes it once)
-                        latest.cache["event"] = described
-                        snap = Snapshot.of(latest)
-                        message = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
-                            game_event=event_message(described, seat, name), view=snap.seat_view(seat))
-                        yield message
-                        continue
-                    event = described
-                    yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
-                                                             view=snap.seat_view(seat))
-            if snap.finished():
-                return
-            if self._closing.is_set():
-                raise _resume_elsewhere(snap.version)
-            await self._past(game_id, snap.version)
-
-    async def _past(self, game_id: str, version: int) -> None:
-        """Return once the game is past ``version`` (or gone, or the poll time passed, or the
-        master closes). Every watcher of one game at one version shares one wait on the
-        store: a new version wakes thousands of streams for the price of one future each."""
-        key = (game_id, version)
-        hub = self._hubs.get(key)
-        if hub is None:
-            hub = self._hubs[key] = asyncio.Event()
-
-            async def wait_store():
-                try:
-                    await self.store.wait(game_id, version, WATCH_POLL_SECONDS)
-                finally:
-                    hub.set()
-                    if self._hubs.get(key) is hub:
-                        del self._hubs[key]
-            self._hub_tasks.add(task := asyncio.ensure_future(wait_store()))
-            task.add_done_callback(self._hub_tasks.discard)
-        await hub.wait()
+        async for item in self.watches.stream(snap, seat, self.client(call)):
+            yield item
 
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: Snapshot, event: dict, stored: dict,

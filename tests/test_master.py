@@ -22,8 +22,9 @@ from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-TRANSPORT_FREE = ("master.py", "calls.py", "game_types.py", "snapshots.py", "events.py", "bot_driver.py", "leases.py", "advisor.py", "errors.py", "store.py", "memory_store.py", "records.py", "bots.py",
-                  "search_queue.py", "convert.py")
+TRANSPORT_FREE = ("master.py", "calls.py", "access.py", "game_types.py", "records.py", "store.py", "memory_store.py",
+                  "snapshots.py", "events.py", "watching.py", "bot_driver.py", "leases.py", "advisor.py", "errors.py",
+                  "bots.py", "search_queue.py", "convert.py")
 
 
 @pytest.mark.parametrize("module", TRANSPORT_FREE)
