@@ -1,7 +1,7 @@
 """Fröccs: does bargaining pay? ISMCTS that bargains against the same ISMCTS that never does.
 
-    python bench/froccs_bargaining.py [--spec ismcts:iterations=300,depth=20] [--games 60]
-                                      [--players 3,4] [--jobs 2] [--seed 5] [--quick]
+    python research/froccs_bargaining.py [--spec ismcts:iterations=300,depth=20] [--games 60]
+                                         [--players 3,4] [--jobs 2] [--seed 5] [--quick]
 
 Two bots per game, seats rotated (game g seats line-up entry (i + g) mod n at
 seat i, so both kinds play every seat equally often):
@@ -9,7 +9,7 @@ seat i, so both kinds play every seat equally often):
 * ``bargain``: the ISMCTS bot under test (``--spec``), free to make, accept
   and refuse offers and to make side offers;
 * ``no-bargain``: the same bot restricted by a wrapper (``NoBargain``, here in
-  the bench, not in ai/) that never picks an offer component, a proposal, an
+  this script, not in ai/) that never picks an offer component, a proposal, an
   acceptance or a side offer when any other move is available: at such a
   decision it plays the most visited of the search's other moves (with only
   one other move, that move). It still defends, makes no offer, carries out

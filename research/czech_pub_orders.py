@@ -1,9 +1,9 @@
 """What a Czech Pub player's own-turn orders say about the cards it kept, and a deal that uses it.
 
-    python bench/czech_pub_orders.py [--players 3] [--spec ismcts:medium] [--games 6] [--jobs 2] [--seed 7000]
-                                     [--beliefs [--samples 30]]
+    python research/czech_pub_orders.py [--players 3] [--spec ismcts:medium] [--games 6] [--jobs 2] [--seed 7000]
+                                        [--beliefs [--samples 30]]
 
-A prototype of inference about whole hands, kept in a bench until it earns a
+A prototype of inference about whole hands, kept in research until it earns a
 place in the engine (it did not: docs/ai.md, the ladder's notes). When a player
 ends its ordering (``done``) while an order it could still place would have
 gained it at least a point (``STOP_WEIGHTS``) by the greedy bot's own valuation

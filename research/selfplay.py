@@ -1,4 +1,4 @@
-"""Self-play for the evaluation fits (bench/*_fit_evaluate.py, bench/czech_pub_search_fit.py)."""
+"""Self-play for the evaluation fits (research/*_fit_evaluate.py, research/czech_pub_search_fit.py)."""
 
 from __future__ import annotations
 

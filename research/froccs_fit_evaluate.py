@@ -1,6 +1,6 @@
 """Fit the weights of Fröccs' evaluation (``policy.evaluate``) to game outcomes.
 
-    python bench/froccs_fit_evaluate.py [--games 1800] [--noise 0.1] [--seed 0]
+    python research/froccs_fit_evaluate.py [--games 1800] [--noise 0.1] [--seed 0]
 
 Plays noisy greedy self-play games (``Game.heuristic_move``, a random move
 with probability ``--noise``) over 2-6 players, alternating the hero modes,

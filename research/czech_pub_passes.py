@@ -1,8 +1,8 @@
 """What a pass on a Czech Pub reaction window says about the hand, and whether the
 sampled worlds use it well.
 
-    python bench/czech_pub_passes.py [--players 4] [--spec ismcts:medium] [--asked 150]
-                                     [--games 100] [--samples 40] [--seed 5000]
+    python research/czech_pub_passes.py [--players 4] [--spec ismcts:medium] [--asked 150]
+                                        [--games 100] [--samples 40] [--seed 5000]
 
 1. **How often a bot passes with the card in hand.** Greedy games; wherever the
    seat asked in a reaction window holds a cancel card worth at least the greedy

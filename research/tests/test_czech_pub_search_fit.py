@@ -1,4 +1,4 @@
-"""bench/czech_pub_search_fit.py: positions are recorded with their game's outcome, the fit
+"""research/czech_pub_search_fit.py: positions are recorded with their game's outcome, the fit
 recovers the gain weights of the games it is given, and a bot's weights hold for its own
 decisions only."""
 
@@ -13,7 +13,7 @@ import pytest
 from boardbot.ai.bots import Bot
 from boardbot.engine.games.czech_pub import policy as P
 
-from bench_modules import load
+from research_modules import load
 
 search_fit = load("czech_pub_search_fit")
 

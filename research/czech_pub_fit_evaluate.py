@@ -1,6 +1,6 @@
 """Fit the gain weights of Czech Pub's evaluation (``policy.GAIN_WEIGHTS``) to game outcomes.
 
-    python bench/czech_pub_fit_evaluate.py [--games 1500] [--noise 0.1] [--players 3,4,5,6] [--seed 0]
+    python research/czech_pub_fit_evaluate.py [--games 1500] [--noise 0.1] [--players 3,4,5,6] [--seed 0]
 
 Plays noisy greedy self-play games (``Game.heuristic_move``, a random move
 with probability ``--noise``) and keeps about 4 % of the positions. For each

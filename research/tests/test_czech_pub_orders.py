@@ -1,4 +1,4 @@
-"""bench/czech_pub_orders.py: the stops read as the greedy bot values orders, the evidence
+"""research/czech_pub_orders.py: the stops read as the greedy bot values orders, the evidence
 follows the hands from public moves, and its worlds deal the same cards as ``sample_for``."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import data as D
 
-from bench_modules import load
+from research_modules import load
 
 orders = load("czech_pub_orders")
 

@@ -1,8 +1,8 @@
 """Fritanga ISMCTS strength per mode and role, with 95 % intervals.
 
-    python bench/fritanga_strength.py [--spec ismcts:medium,depth=20] [--games 60] [--players 3,4]
-                                      [--pairings versus,teams,chef,foods] [--opponents random,greedy]
-    python bench/fritanga_strength.py --speed    # playout_move actions/s per configuration
+    python research/fritanga_strength.py [--spec ismcts:medium,depth=20] [--games 60] [--players 3,4]
+                                         [--pairings versus,teams,chef,foods] [--opponents random,greedy]
+    python research/fritanga_strength.py --speed    # playout_move actions/s per configuration
 
 Fritanga has no two-player mode, so the figures are per mode and role:
 

@@ -1,6 +1,6 @@
 """How far each search budget's choice is from a long search's, position by position.
 
-    python bench/search_regret.py --game czech-pub --players 3 --positions 30 --reference 20000 \\
+    python research/search_regret.py --game czech-pub --players 3 --positions 30 --reference 20000 \\
         --specs "ismcts:medium;ismcts:hard"
 
 Positions come from games of the greedy bot (every seventh decision with a

@@ -1,4 +1,4 @@
-"""bench/czech_pub_rollouts.py: a bot's rollout noise holds for its own searches only, and
+"""research/czech_pub_rollouts.py: a bot's rollout noise holds for its own searches only, and
 reaches the rollouts."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from boardbot.ai.bots import Bot, make_bot
 from boardbot.engine import registry
 from boardbot.engine.games.czech_pub import policy as P
 
-from bench_modules import load
+from research_modules import load
 
 rollouts = load("czech_pub_rollouts")
 

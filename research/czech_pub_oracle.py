@@ -1,8 +1,8 @@
 """What would knowing the other players' hands be worth to the Czech Pub search?
 
-    python bench/czech_pub_oracle.py [--players 3] [--deals 20] [--jobs 2] [--seed 91]
-                                     [--spec ismcts:medium] [--oracle-spec ismcts:hard]
-                                     [--log bench/oracle_logs/czech-pub_seed91.jsonl]
+    python research/czech_pub_oracle.py [--players 3] [--deals 20] [--jobs 2] [--seed 91]
+                                        [--spec ismcts:medium] [--oracle-spec ismcts:hard]
+                                        [--log research/logs/oracle/czech-pub_seed91.jsonl]
 
 An upper bound for inference in the sampled worlds (reading the other
 players' hands from their plays): the ``oracle`` seat runs the same search as
@@ -21,9 +21,9 @@ search's ``beliefs=inferred``); ``uniform`` worlds that ignore the passes
 (every unseen card equally likely anywhere; ``beliefs=uniform``, every preset's),
 to measure what weighing them is worth against the plain search; ``orders``
 worlds dealt by what each player's own-turn stops and passes say of the cards
-it kept (``bench/czech_pub_orders.py``: public moves only).
+it kept (``research/czech_pub_orders.py``: public moves only).
 
-A bench, not a bot: the oracle reads the true state, which no bot may.
+Research, not a bot: the oracle reads the true state, which no bot may.
 Figures only: nothing here asserts.
 """
 
@@ -140,7 +140,7 @@ def main(argv=None) -> int:
                     help="what the oracle's worlds hold: the true hands, hands weighed by the passes "
                          "(the plain search's worlds), hands dealt ignoring the passes, or hands weighed by "
                          "what the players' own-turn orders and passes say of the cards they kept "
-                         "(bench/czech_pub_orders.py)")
+                         "(research/czech_pub_orders.py)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--log", help="append every game as a JSON line")
     args = ap.parse_args(argv)

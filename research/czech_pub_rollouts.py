@@ -1,12 +1,12 @@
 """Czech Pub's rollout policy: what its noise is worth to medium and to hard.
 
-    python bench/czech_pub_rollouts.py play --epsilon 0.0 --players 3 --deals 8 --seed 7800 --log L.jsonl
-    python bench/czech_pub_rollouts.py tally L.jsonl [M.jsonl ...]
+    python research/czech_pub_rollouts.py play --epsilon 0.0 --players 3 --deals 8 --seed 7800 --log L.jsonl
+    python research/czech_pub_rollouts.py tally L.jsonl [M.jsonl ...]
 
 The searches play their rollouts with ``policy.playout_move``: the greedy
 bot with a random legal move one time in ``1 / PLAYOUT_EPSILON`` (0.1, never
 tuned). The evaluation fitted on the searches' own games left hard level
-with medium (bench/czech_pub_search_fit.py), so the rollouts are the part of
+with medium (research/czech_pub_search_fit.py), so the rollouts are the part of
 the search's model of the game still untried.
 
 ``play`` seats plain ``ismcts:medium`` with medium and hard whose rollouts

@@ -1,10 +1,10 @@
 """Three bot specs at a Czech Pub table, in every seating of each deal: which places above which.
 
-    python bench/czech_pub_versus.py play --specs "ismcts:medium;ismcts:medium,opponents=policy;ismcts:hard,opponents=policy" --deals 9 --seed 8000 --log L.jsonl
-    python bench/czech_pub_versus.py tally L.jsonl [M.jsonl ...]
+    python research/czech_pub_versus.py play --specs "ismcts:medium;ismcts:medium,opponents=policy;ismcts:hard,opponents=policy" --deals 9 --seed 8000 --log L.jsonl
+    python research/czech_pub_versus.py tally L.jsonl [M.jsonl ...]
 
-The same loop and tally as bench/czech_pub_search_fit.py and
-bench/czech_pub_rollouts.py, for searches that differ only in their spec (a
+The same loop and tally as research/czech_pub_search_fit.py and
+research/czech_pub_rollouts.py, for searches that differ only in their spec (a
 parameter of the search, not of the game's model). Seats past the third are
 greedy. Figures only: nothing here changes the engine.
 """

@@ -1,12 +1,12 @@
 """Czech Pub's evaluation fitted on the searches' own games, and what it is worth to hard.
 
-    python bench/czech_pub_search_fit.py collect --spec ismcts:medium --players 3 --games 60 --seed 7400 --out P.jsonl
-    python bench/czech_pub_search_fit.py fit --players 3 P.jsonl [Q.jsonl.gz ...]
-    python bench/czech_pub_search_fit.py play --players 3 --weights W.json --deals 8 --seed 7500 --log L.jsonl
-    python bench/czech_pub_search_fit.py tally L.jsonl [M.jsonl ...]
+    python research/czech_pub_search_fit.py collect --spec ismcts:medium --players 3 --games 60 --seed 7400 --out P.jsonl
+    python research/czech_pub_search_fit.py fit --players 3 P.jsonl [Q.jsonl.gz ...]
+    python research/czech_pub_search_fit.py play --players 3 --weights W.json --deals 8 --seed 7500 --log L.jsonl
+    python research/czech_pub_search_fit.py tally L.jsonl [M.jsonl ...]
 
 ``policy.GAIN_WEIGHTS`` was fitted on noisy greedy self-play
-(bench/czech_pub_fit_evaluate.py), so the search's cut-off evaluation
+(research/czech_pub_fit_evaluate.py), so the search's cut-off evaluation
 predicts how a greedy table goes on, not how a table of searches does.
 
 ``collect`` plays self-play games with one bot spec in every seat and

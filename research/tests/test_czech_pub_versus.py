@@ -1,4 +1,4 @@
-"""bench/czech_pub_versus.py: three bot specs in every seating of a deal, logged and tallied by spec."""
+"""research/czech_pub_versus.py: three bot specs in every seating of a deal, logged and tallied by spec."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench_modules import load
+from research_modules import load
 
 versus = load("czech_pub_versus")
 
