@@ -8,6 +8,7 @@ definitions, and one tiny run of each goes end to end on a real game.
 
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 import random
@@ -269,3 +270,11 @@ def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagge
     foreign.write_text(log.read_text() + oracle_line + "\n")
     with pytest.raises(SystemExit, match="oracle.jsonl:3: not a game logged by bench/ladder.py"):
         ladder.rate_logs([str(foreign)], samples=5, seed=1)
+
+
+def test_a_gzipped_log_rates_as_the_plain_one(tmp_path):
+    log = tmp_path / "ladder.jsonl"
+    ladder.rate_game("frogriders", ["random", "greedy"], rounds=1, seed=1, jobs=1, samples=5, log=str(log))
+    packed = tmp_path / "ladder.jsonl.gz"
+    packed.write_bytes(gzip.compress(log.read_bytes()))
+    assert ladder.rate_logs([str(packed)], samples=5, seed=1) == ladder.rate_logs([str(log)], samples=5, seed=1)
