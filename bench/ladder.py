@@ -16,7 +16,7 @@ rung above the one below?) and keeps the costly hard preset in few of them;
 on new seeds. ``--deals shared`` plays the seatings of one group in one round
 on one seed (duplicate play, as in duplicate bridge: each bot takes each seat
 of the same deal, so the luck of the deal falls on every bot alike; how
-much that narrows the intervals depends on the game: docs/ai.md); by
+much that narrows the intervals depends on the game: research/notes/three-player-hard.md); by
 default every game has its own seed. Every game gives a result for each pair of seats (the better
 rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
 fit of those pairwise results (Hunter's MM iterations), on the Elo scale

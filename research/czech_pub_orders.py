@@ -4,7 +4,7 @@
                                         [--beliefs [--samples 30]]
 
 A prototype of inference about whole hands, kept in research until it earns a
-place in the engine (it did not: docs/ai.md, the ladder's notes). When a player
+place in the engine (it did not: research/notes/czech-pub-orders.md). When a player
 ends its ordering (``done``) while an order it could still place would have
 gained it at least a point (``STOP_WEIGHTS``) by the greedy bot's own valuation
 (``policy``: points now minus the expected cost of the drunkenness roll), it
