@@ -2,10 +2,11 @@
 
 Every call's latency is kept as a sample (its send time and its latency, in
 seconds, as float64 in an ``array``), so percentiles are exact order
-statistics of all samples, not estimates: ``numpy.percentile`` with
-``method="inverted_cdf"`` (the nearest-rank definition: the p-th percentile
-is the smallest sample such that at least p% of the samples are at or below
-it, so it is always a latency that was really observed). Histograms for the
+statistics of all samples, not estimates: the project's one percentile
+function, ``boardbot.ai.stats.percentile`` (numpy's, ``method="inverted_cdf"``:
+the nearest-rank definition, the smallest sample such that at least p% of
+the samples are at or below it, so it is always a latency that was really
+observed). Histograms for the
 report use fixed log-spaced bins (``BINS_PER_DECADE`` per decade from 1 µs to
 1000 s), the same for every call and every run, so they can be compared and
 merged. Samples from several generator processes are merged by concatenation.
@@ -19,8 +20,9 @@ from typing import Iterable
 
 import numpy as np
 
+from boardbot.ai.stats import PERCENTILE_METHOD as METHOD, percentile
+
 PERCENTILES = (50, 90, 95, 99)
-METHOD = "inverted_cdf"
 BINS_PER_DECADE = 20
 HIST_MIN_S, HIST_MAX_S = 1e-6, 1e3
 HIST_EDGES_S = np.logspace(math.log10(HIST_MIN_S), math.log10(HIST_MAX_S),
@@ -128,7 +130,7 @@ def percentiles(lat_s: np.ndarray) -> dict:
     n = int(lat_s.size)
     if n == 0:
         return {"count": 0}
-    qs = np.percentile(lat_s, [*PERCENTILES, 99.9], method=METHOD)
+    qs = percentile(lat_s, [*PERCENTILES, 99.9])
     out = {"count": n, "min_ms": _ms(lat_s.min()), "mean_ms": _ms(lat_s.mean())}
     for q, v in zip((*PERCENTILES, 99.9), qs):
         out[f"p{q:g}_ms".replace(".", "_")] = _ms(v)
@@ -176,7 +178,7 @@ def timeline(times: np.ndarray, lat_s: np.ndarray, start: float, end: float, wid
         span = min(width, end - lo)
         rate.append(round(part.size / span, 3) if span > 0 else 0.0)
         if part.size:
-            q = np.percentile(part, [50, 99], method=METHOD)
+            q = percentile(part, [50, 99])
             p50.append(_ms(q[0]))
             p99.append(_ms(q[1]))
             mx.append(_ms(part.max()))
