@@ -418,39 +418,29 @@ class Generator:
 
 # --- progress bar ------------------------------------------------------------------
 class ProgressBar:
-    WIDTH = 24
+    """tqdm's bar over the duration (or the game count), with the generators' counters."""
 
     def __init__(self, opts: Options, t0: float, stream=None):
-        self.opts = opts
-        self.t0 = t0
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self.interval = 0.25 if self.tty else 5.0
+        from tqdm import tqdm
+
+        stream = stream or sys.stderr
+        self.interval = 0.25 if stream.isatty() else 5.0
+        self.by_games = opts.games is not None
+        self.bar = tqdm(total=opts.games if self.by_games else opts.duration or 1.0, file=stream, desc="loadtest",
+                        ascii="-#", bar_format="{desc} [{bar:24}] {percentage:3.0f}% {elapsed_s:6.1f}s{postfix}")
+        self.t0 = self.last_t = t0
         self.last_moves = 0
-        self.last_t = t0
-        self.shown = False
 
     def show(self, totals: list[int], now: float, final: bool = False) -> None:
         games, failed, moves, errors, in_flight = totals
-        elapsed = max(0.0, now - self.t0)
-        if self.opts.games is not None:
-            frac = min(1.0, (games + failed) / max(1, self.opts.games))
-        else:
-            frac = min(1.0, elapsed / max(1e-9, self.opts.duration or 1.0))
         span = now - self.last_t
         rate = (moves - self.last_moves) / span if span > 0 else 0.0
         self.last_moves, self.last_t = moves, now
-        filled = int(frac * self.WIDTH)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        text = (f"loadtest [{bar}] {frac * 100:3.0f}% {elapsed:6.1f}s  games {games}"
-                f"{f' (failed {failed})' if failed else ''}  moves {moves} ({rate:,.0f}/s)  "
-                f"errors {errors}  in flight {in_flight}")
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if final else "\x1b[K"))
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-        self.shown = True
+        self.bar.n = min(self.bar.total, games + failed if self.by_games else now - self.t0)
+        self.bar.set_postfix_str(f"games {games}{f' (failed {failed})' if failed else ''}  moves {moves} "
+                                 f"({rate:,.0f}/s)  errors {errors}  in flight {in_flight}", refresh=not final)
+        if final:
+            self.bar.close()
 
 
 # --- CPU sampling --------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The load test's report: a JSON document and a self-contained HTML page.
 
-The HTML draws its charts as inline SVG (no plotting library): a latency
+The HTML draws its charts as inline SVG with matplotlib (the ``loadtest`` extra): a latency
 histogram per call (log-spaced bins, log latency axis), latency over time
 (p50 and p99 per time bucket, log axis), calls per second over time, and
 the CPU use of the server and of the generator over time.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import html
+import io
 import json
 import math
 import os
@@ -209,8 +210,8 @@ def document(runs: list[dict], argv: list[str] | None = None) -> dict:
         "format": FORMAT,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "command": argv,
-        "percentiles": (f"exact order statistics of every sample in the window (numpy.percentile, "
-                        f"method={stats.METHOD!r}: the smallest observed latency with at least p% of the "
+        "percentiles": (f"exact order statistics of every sample in the window (boardbot.ai.stats.percentile: "
+                        f"numpy.percentile, method={stats.METHOD!r}, the smallest observed latency with at least p% of the "
                         f"samples at or below it); histograms: {stats.BINS_PER_DECADE} log-spaced bins "
                         f"per decade"),
         "runs": runs,
@@ -259,110 +260,45 @@ def text_summary(run: dict) -> str:
     return "\n".join(lines)
 
 
-# --- SVG --------------------------------------------------------------------------------
-def _nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
-    if hi <= lo:
-        hi = lo + 1
-    raw = (hi - lo) / n
-    mag = 10 ** math.floor(math.log10(raw))
-    step = min((m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw), default=10 * mag)
-    first = math.ceil(lo / step) * step
-    return [first + i * step for i in range(int((hi - first) / step + 1e-9) + 1)]
-
-
-def _log_ticks(lo: float, hi: float) -> list[float]:
-    out = []
-    for e in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1):
-        for m in (1, 2, 5):
-            v = m * 10 ** e
-            if lo <= v <= hi:
-                out.append(v)
-    if len(out) > 10:
-        out = [v for v in out if round(v / 10 ** math.floor(math.log10(v))) == 1]
-    return out
-
-
-def _fmt(v: float) -> str:
-    if v == 0:
-        return "0"
-    if abs(v) >= 1000:
-        return f"{v / 1000:g}k"
-    if abs(v) >= 1:
-        return f"{v:g}"
-    return f"{v:.3g}"
-
-
+# --- charts -----------------------------------------------------------------------------
 def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = False, log_y: bool = False,
               width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = ()) -> str:
-    """Lines: each series {"label", "x": [...], "y": [... or None], "color", "dash"}."""
-    pts = [(x, y) for s in series for x, y in zip(s["x"], s["y"]) if y is not None and x is not None
-           and (not log_x or x > 0) and (not log_y or y > 0)]
-    if not pts:
+    """Lines drawn by matplotlib as inline SVG (text as text, no date: the same data gives the same
+    page): each series {"label", "x": [...], "y": [... or None, a gap], "color", "dash", "width"}."""
+    import matplotlib
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
+
+    drawn = [s for s in series if any(y is not None and (not log_y or y > 0) for y in s["y"])]
+    if not drawn:
         return f'<p class="empty">no data for {html.escape(y_label)}</p>'
-    xs, ys = [p[0] for p in pts] + [v for v, _ in vlines], [p[1] for p in pts]
-    x0, x1 = min(xs), max(xs)
-    y0, y1 = (min(ys), max(ys)) if log_y else (0.0, max(ys) * 1.08 or 1.0)
-    if log_x:
-        x0, x1 = 10 ** math.floor(math.log10(x0)), 10 ** math.ceil(math.log10(x1))
-    if log_y:
-        y0, y1 = 10 ** math.floor(math.log10(y0)), 10 ** math.ceil(math.log10(y1))
-    if x1 <= x0:
-        x1 = x0 + 1
-    left, right, top, bottom = 64, 16, 12, 44
-    pw, ph = width - left - right, height - top - bottom
-
-    def sx(x: float) -> float:
-        f = (math.log10(x) - math.log10(x0)) / (math.log10(x1) - math.log10(x0)) if log_x else (x - x0) / (x1 - x0)
-        return left + f * pw
-
-    def sy(y: float) -> float:
-        f = (math.log10(y) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)) if log_y else (y - y0) / (y1 - y0)
-        return top + ph - f * ph
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#999"/>']
-    for v in (_log_ticks(x0, x1) if log_x else _nice_ticks(x0, x1, 8)):
-        X = sx(v)
-        out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#eee"/>'
-                   f'<text x="{X:.1f}" y="{top + ph + 14}" text-anchor="middle">{_fmt(v)}</text>')
-    for v in (_log_ticks(y0, y1) if log_y else _nice_ticks(y0, y1, 5)):
-        Y = sy(v)
-        out.append(f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" stroke="#eee"/>'
-                   f'<text x="{left - 4}" y="{Y + 4:.1f}" text-anchor="end">{_fmt(v)}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle">{html.escape(x_label)}</text>'
-               f'<text x="14" y="{top + ph / 2}" text-anchor="middle" '
-               f'transform="rotate(-90 14 {top + ph / 2})">{html.escape(y_label)}</text>')
-    for value, label in vlines:
-        if x0 <= value <= x1:
-            X = sx(value)
-            out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#000" '
-                       f'stroke-dasharray="4 3"/><text x="{X + 3:.1f}" y="{top + 12}">{html.escape(label)}</text>')
-    for s in series:
-        segs, cur = [], []
-        for x, y in zip(s["x"], s["y"]):
-            ok = y is not None and x is not None and (not log_x or x > 0) and (not log_y or y > 0)
-            if not ok:
-                if cur:
-                    segs.append(cur)
-                cur = []
-                continue
-            cur.append((sx(x), sy(y)))
-        if cur:
-            segs.append(cur)
-        dash = f' stroke-dasharray="{s["dash"]}"' if s.get("dash") else ""
-        for seg in segs:
-            if len(seg) == 1:
-                X, Y = seg[0]
-                out.append(f'<circle cx="{X:.1f}" cy="{Y:.1f}" r="2" fill="{s["color"]}"/>')
-                continue
-            points = " ".join(f"{X:.1f},{Y:.1f}" for X, Y in seg)
-            out.append(f'<polyline fill="none" stroke="{s["color"]}" stroke-width="{s.get("width", 1.5)}"'
-                       f'{dash} points="{points}"/>')
-    out.append("</svg>")
-    legend = "".join(f'<span class="key"><span style="background:{s["color"]}"></span>'
-                     f'{html.escape(s["label"])}</span>' for s in series)
-    return "".join(out) + f'<div class="legend">{legend}</div>'
+    rows = math.ceil(len(drawn) / 4)  # legend rows under the chart
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "boardbot", "font.size": 9}):
+        fig = Figure(figsize=(width / 96, (height + 16 * rows) / 96), dpi=96, layout="constrained")
+        ax = fig.add_subplot()
+        for s in drawn:
+            dash = (0, tuple(float(v) for v in s["dash"].split())) if s.get("dash") else "-"
+            ax.plot(s["x"], [np.nan if y is None else y for y in s["y"]], color=s["color"], linestyle=dash,
+                    linewidth=s.get("width", 1.5), marker="o", markersize=2, label=s["label"])
+        for value, label in vlines:
+            ax.axvline(value, color="black", linestyle=(0, (4, 3)), linewidth=1)
+            ax.text(value, 0.98, f" {label}", transform=ax.get_xaxis_transform(), va="top")
+        if log_x:
+            ax.set_xscale("log")
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        if log_y:
+            ax.set_yscale("log")
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        else:
+            ax.set_ylim(bottom=0)
+        ax.grid(color="#eee")
+        ax.set_xlabel(x_label)
+        ax.set_ylabel(y_label)
+        fig.legend(loc="outside lower center", ncols=4, frameon=False)
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]
 
 
 def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> str:
@@ -425,8 +361,6 @@ CSS = """
 body{font-family:sans-serif;margin:24px;max-width:1100px;color:#222}
 table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}
-.legend{margin:2px 0 18px 64px}.key{margin-right:14px;white-space:nowrap}
-.key span{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}
 .bad{color:#b00;font-weight:bold}.note{color:#555;font-size:90%}code{background:#f5f5f5}
 """
 
