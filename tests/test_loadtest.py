@@ -150,6 +150,10 @@ def test_in_process(tmp_path, capsys):
     assert run["mode"] == "in-process" and run["errors"]["total"] == 0
     assert "WatchGame event time" in run["ai"]["bot_moves"]["measured"]
     assert run["ai"]["suggest"]["over_budget"]["fraction"] <= 1
+    # the AI's latency over its think budget is an entry of its own, named as the Locust players name it
+    over = run["calls"]["SuggestMove over budget"]
+    assert over["count"] == run["calls"]["SuggestMove"]["count"] and over["min_ms"] >= 0
+    assert over["max_ms"] == pytest.approx(max(0.0, run["ai"]["suggest"]["over_budget"]["max_excess_ms"]), abs=1e-3)
     assert {s["game"] for s in run["scenarios"]} == {"frogriders", "czech-pub"}
     assert "<svg" in out_html.read_text()
     assert "in process" in capsys.readouterr().out

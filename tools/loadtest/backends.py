@@ -258,6 +258,7 @@ class GrpcBackend(Requests):
                 seconds, previous = bot_move(item, previous)
                 if seconds is not None:
                     self.rec.ok("bot move", now, seconds)
+                    self.rec.over_budget("bot move", now, seconds, self.opts.bot_budget)
                 view = h.latest = item.view
                 h.version, h.decider, h.finished = view.version, view.decider, view.status == FINISHED
                 h.changed.set()

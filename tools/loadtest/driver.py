@@ -354,7 +354,9 @@ class Generator:
                     t = monotonic()
                     try:
                         move_id, searched = await backend.suggest(h, view, rng.getrandbits(63))
-                        rec.ok("SuggestMove", t, monotonic() - t)
+                        latency = monotonic() - t
+                        rec.ok("SuggestMove", t, latency)
+                        rec.over_budget("SuggestMove", t, latency, opts.budget)
                         rec.ok("SuggestMove search (server stats)", t, searched)
                         if not 0 <= move_id < view.moves:
                             move_id = None
@@ -446,9 +448,19 @@ class ProgressBar:
 # --- CPU sampling --------------------------------------------------------------------
 @dataclass
 class CpuSeries:
+    """CPU seconds of process trees, sampled: (seconds from t0, CPU seconds)."""
+
     label: str
     pids: list[int]
-    samples: list[tuple[float, float]] = field(default_factory=list)  # (seconds from t0, cpu seconds)
+    samples: list[tuple[float, float]] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.cpu = ProcessCPU(self.pids)
+
+    def sample(self, t: float) -> None:
+        cpu = self.cpu.read()
+        if cpu is not None:
+            self.samples.append((t, cpu))
 
     def cores_between(self, start: float, end: float) -> float | None:
         """Average cores used between two times (seconds from t0), from the nearest samples inside."""
@@ -459,31 +471,20 @@ class CpuSeries:
 
     def timeline(self) -> list[list[float]]:
         """[from, to, cores] per interval between samples (seconds from the start)."""
-        out = []
-        for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]):
-            if t2 > t1:
-                out.append([round(t1, 3), round(t2, 3), round((c2 - c1) / (t2 - t1), 4)])
-        return out
+        return [[round(t1, 3), round(t2, 3), round((c2 - c1) / (t2 - t1), 4)]
+                for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]) if t2 > t1]
 
 
 class CpuSampler:
     def __init__(self, t0: float, server_pids: list[int] | None):
         self.t0 = t0
         self.generator = CpuSeries("generator", [os.getpid()])
-        self._gen = ProcessCPU([os.getpid()])
-        self.server = CpuSeries("server", server_pids or []) if server_pids else None
-        self._srv = ProcessCPU(server_pids) if server_pids else None
+        self.server = CpuSeries("server", server_pids) if server_pids else None
 
     def sample(self) -> None:
-        now = time.monotonic()
-        t = now - self.t0
-        cpu = self._gen.read()
-        if cpu is not None:
-            self.generator.samples.append((t, cpu))
-        if self._srv is not None:
-            cpu = self._srv.read()
-            if cpu is not None:
-                self.server.samples.append((t, cpu))
+        for series in (self.generator, self.server):
+            if series is not None:
+                series.sample(time.monotonic() - self.t0)
 
     async def run(self) -> None:
         while True:
@@ -503,17 +504,35 @@ class RunResult:
     notes: list[str] = field(default_factory=list)
 
 
-async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult:
-    share = shares(replace(opts, processes=1))[0]
-    progress = Progress()
-    rec = Recorder()
-    gen = Generator(opts, share, 0.0, rec, progress)
+async def _generator(opts: Options, share: Share, progress: Progress) -> Generator:
+    gen = Generator(opts, share, 0.0, Recorder(), progress)
     await gen.setup()
     gen.catch_interrupt()
+    return gen
+
+
+async def _load(gen: Generator, t0: float, *besides) -> tuple[float, float]:
+    """The generator's load from ``t0``, with ``besides`` (coroutine functions: progress, CPU
+    samples) running alongside from then; (when it ended, the CPU seconds this process used)."""
+    gen.rec.t0 = gen.t0 = t0
+    gen.end = t0 + gen.opts.duration if gen.opts.duration is not None else None
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    cpu_start = self_cpu_seconds()
+    side = asyncio.gather(*(beside() for beside in besides))
+    try:
+        await gen.run()
+    finally:
+        end = time.monotonic()
+        cpu_used = self_cpu_seconds() - cpu_start
+        side.cancel()
+        await asyncio.gather(side, return_exceptions=True)
+    return end, cpu_used
+
+
+async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult:
+    progress = Progress()
+    gen = await _generator(opts, shares(replace(opts, processes=1))[0], progress)
     t0 = time.monotonic() + 0.05
-    rec.t0 = t0
-    gen.t0 = t0
-    gen.end = t0 + opts.duration if opts.duration is not None else None
     sampler = CpuSampler(t0, server_pids)
     bar = ProgressBar(opts, t0) if opts.progress else None
 
@@ -522,30 +541,12 @@ async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult
             await asyncio.sleep(bar.interval)
             bar.show(progress.values(), time.monotonic())
 
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    end, cpu_used = await _load(gen, t0, sampler.run, *([ticker] if bar else []))
     sampler.sample()
-    cpu_start = self_cpu_seconds()
-    sampler_task = asyncio.ensure_future(_sample_after(sampler))
-    tick = asyncio.ensure_future(ticker()) if bar else None
-    try:
-        await gen.run()
-    finally:
-        end = time.monotonic()
-        cpu_used = self_cpu_seconds() - cpu_start
-        sampler.sample()
-        sampler_task.cancel()
-        if tick:
-            tick.cancel()
-        await asyncio.gather(sampler_task, *([tick] if tick else []), return_exceptions=True)
-        if bar:
-            bar.show(progress.values(), end, final=True)
+    if bar:
+        bar.show(progress.values(), end, final=True)
     await gen.cleanup()
-    return RunResult(t0, end - t0, [rec.export()], cpu_used, sampler, 1)
-
-
-async def _sample_after(sampler: CpuSampler) -> None:
-    await asyncio.sleep(CPU_SAMPLE_SECONDS)
-    await sampler.run()
+    return RunResult(t0, end - t0, [gen.rec.export()], cpu_used, sampler, 1)
 
 
 def _worker(opts: Options, share: Share, counters, ready, go, start_at, results) -> None:
@@ -560,38 +561,23 @@ def _worker(opts: Options, share: Share, counters, ready, go, start_at, results)
 
 async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
     progress = Progress()
-    rec = Recorder()
-    gen = Generator(opts, share, 0.0, rec, progress)
-    await gen.setup()
-    gen.catch_interrupt()
+    gen = await _generator(opts, share, progress)
     ready.release()
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, go.wait)
-    t0 = start_at.value
-    rec.t0 = gen.t0 = t0
-    gen.end = t0 + opts.duration if opts.duration is not None else None
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
     base = share.index * len(Progress.FIELDS)
 
-    async def publish() -> None:
+    def publish() -> None:
+        counters[base:base + len(Progress.FIELDS)] = progress.values()
+
+    async def publishing() -> None:
         while True:
-            for i, v in enumerate(progress.values()):
-                counters[base + i] = v
+            publish()
             await asyncio.sleep(0.2)
 
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
-    cpu_start = self_cpu_seconds()
-    pub = asyncio.ensure_future(publish())
-    try:
-        await gen.run()
-    finally:
-        end = time.monotonic()
-        cpu_used = self_cpu_seconds() - cpu_start
-        pub.cancel()
-        await asyncio.gather(pub, return_exceptions=True)
-        for i, v in enumerate(progress.values()):
-            counters[base + i] = v
+    end, cpu_used = await _load(gen, start_at.value, publishing)
+    publish()
     await gen.cleanup()
-    return {"export": rec.export(), "cpu": cpu_used, "end": end - t0}
+    return {"export": gen.rec.export(), "cpu": cpu_used, "end": end - start_at.value}
 
 
 async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
@@ -619,9 +605,8 @@ async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     sampler = CpuSampler(t0, server_pids)
     bar = ProgressBar(opts, t0) if opts.progress else None
     await asyncio.sleep(max(0.0, t0 - time.monotonic()))
-    sampler.sample()
     parent_cpu = self_cpu_seconds()
-    sampler_task = asyncio.ensure_future(_sample_after(sampler))
+    sampler_task = asyncio.ensure_future(sampler.run())
     got: dict[int, dict] = {}
     n = len(Progress.FIELDS)
     last_bar = time.monotonic()
@@ -661,8 +646,7 @@ async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     if bar:
         bar.show(totals(), t0 + end, final=True)
     cpu = sum(r["cpu"] for r in ok) + (self_cpu_seconds() - parent_cpu)
-    result = RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
-    return result
+    return RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
 
 
 def _get(queue, timeout):

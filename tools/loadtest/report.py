@@ -21,9 +21,8 @@ from . import stats
 from .driver import Options, RunResult
 
 RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
-AI = ("SuggestMove", "bot move")
 ORDER = ("GetView", "WatchGame view", "SubmitMove", "SubmitMove from intended send", "SubmitMove send lag",
-         "SuggestMove", "bot move", "CreateGame", "DeleteGame",
+         "SuggestMove", "SuggestMove over budget", "bot move", "bot move over budget", "CreateGame", "DeleteGame",
          "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
           "#7f7f7f", "#bcbd22")

@@ -52,6 +52,11 @@ class Recorder:
         t.append(start - self.t0)
         self.lats[name].append(latency)
 
+    def over_budget(self, name: str, start: float, latency: float, budget: float | None) -> None:
+        """The AI's latency over its think budget (0 within it), as the entry "NAME over budget"."""
+        if budget is not None:
+            self.ok(f"{name} over budget", start, max(0.0, latency - budget))
+
     def error(self, name: str, code: str, start: float) -> None:
         key = (name, code)
         t = self.error_times.get(key)
