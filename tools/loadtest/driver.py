@@ -40,6 +40,7 @@ import random
 import signal
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from boardbot.server import eventloop
@@ -549,21 +550,27 @@ async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult
     return RunResult(t0, end - t0, [gen.rec.export()], cpu_used, sampler, 1)
 
 
-def _worker(opts: Options, share: Share, counters, ready, go, start_at, results) -> None:
-    """A generator process: set up, wait for the common start, run, send the samples."""
+_parent: dict = {}  # in a generator process: what its parent shares with it
+
+
+def _adopt(shared: dict) -> None:  # the pool's initializer: a generator process starts with it
+    _parent.update(shared)
+
+
+def _worker(opts: Options, share: Share) -> dict:
+    """A generator process: set up, wait for the common start, run; its samples."""
     try:
-        result = eventloop.run(_worker_async(opts, share, counters, ready, go, start_at))
-        results.put((share.index, result))
-    except BaseException as err:  # noqa: BLE001 - report, never hang the parent
-        ready.release()
-        results.put((share.index, {"error": f"{type(err).__name__}: {err}"}))
+        return eventloop.run(_worker_async(opts, share))
+    finally:
+        _parent["ready"].release()  # (again, or first if it failed: the parent never waits for it in vain)
 
 
-async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
+async def _worker_async(opts: Options, share: Share) -> dict:
+    counters, start_at = _parent["counters"], _parent["start_at"]
     progress = Progress()
     gen = await _generator(opts, share, progress)
-    ready.release()
-    await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    _parent["ready"].release()
+    await asyncio.get_running_loop().run_in_executor(None, _parent["go"].wait)
     base = share.index * len(Progress.FIELDS)
 
     def publish() -> None:
@@ -583,63 +590,44 @@ async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
 async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     ctx = multiprocessing.get_context("spawn")
     parts = shares(opts)
-    counters = ctx.Array("q", len(parts) * len(Progress.FIELDS), lock=False)
-    ready = ctx.Semaphore(0)
-    go = ctx.Event()
-    start_at = ctx.Value("d", 0.0, lock=False)
-    results = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(opts, share, counters, ready, go, start_at, results),
-                         name=f"loadtest-{share.index}", daemon=True) for share in parts]
-    for p in procs:
-        p.start()
+    n = len(Progress.FIELDS)
+    shared = dict(counters=ctx.Array("q", len(parts) * n, lock=False), ready=ctx.Semaphore(0), go=ctx.Event(),
+                  start_at=ctx.Value("d", 0.0, lock=False))
     loop = asyncio.get_running_loop()
     try:  # Ctrl-C reaches the workers too: they stop the load and report; the parent waits for them
         loop.add_signal_handler(signal.SIGINT, lambda: None)
     except (NotImplementedError, RuntimeError, ValueError):
         pass
-    for _ in procs:
-        await loop.run_in_executor(None, ready.acquire)
-    t0 = time.monotonic() + START_DELAY
-    start_at.value = t0
-    go.set()
-    sampler = CpuSampler(t0, server_pids)
-    bar = ProgressBar(opts, t0) if opts.progress else None
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
-    parent_cpu = self_cpu_seconds()
-    sampler_task = asyncio.ensure_future(sampler.run())
-    got: dict[int, dict] = {}
-    n = len(Progress.FIELDS)
-    last_bar = time.monotonic()
 
     def totals() -> list[int]:
-        return [sum(counters[p * n + i] for p in range(len(parts))) for i in range(n)]
+        return [sum(shared["counters"][p * n + i] for p in range(len(parts))) for i in range(n)]
 
-    try:
-        while len(got) < len(parts):
-            item = await loop.run_in_executor(None, _get, results, 0.1)
-            if item is not None:
-                index, result = item
-                got[index] = result
-                if len(got) == 1:
+    with ProcessPoolExecutor(len(parts), ctx, _adopt, (shared,)) as pool:
+        futures = [loop.run_in_executor(pool, _worker, opts, share) for share in parts]
+        for _ in parts:
+            await loop.run_in_executor(None, shared["ready"].acquire)
+        t0 = shared["start_at"].value = time.monotonic() + START_DELAY
+        shared["go"].set()
+        sampler = CpuSampler(t0, server_pids)
+        bar = ProgressBar(opts, t0) if opts.progress else None
+        await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+        parent_cpu = self_cpu_seconds()
+        sampler_task = asyncio.ensure_future(sampler.run())
+        pending = set(futures)
+        try:
+            while pending:
+                done, pending = await asyncio.wait(pending, timeout=bar.interval if bar else None,
+                                                   return_when=asyncio.FIRST_COMPLETED)
+                if done and len(done) + len(pending) == len(parts):
                     sampler.sample()  # the load is ending: the last sample while the workers live
-            now = time.monotonic()
-            if bar and now - last_bar >= bar.interval:
-                bar.show(totals(), now)
-                last_bar = now
-            if not any(p.is_alive() for p in procs) and len(got) < len(parts):
-                item = await loop.run_in_executor(None, _get, results, 1.0)
-                if item is None:
-                    break
-                got[item[0]] = item[1]
-    finally:
-        sampler_task.cancel()
-        await asyncio.gather(sampler_task, return_exceptions=True)
-        for p in procs:
-            p.join(5)
-            if p.is_alive():
-                p.kill()
-    failed = [f"process {i}: {r['error']}" for i, r in sorted(got.items()) if "error" in r]
-    ok = [r for r in got.values() if "error" not in r]
+                if bar:
+                    bar.show(totals(), time.monotonic())
+        finally:
+            sampler_task.cancel()
+            await asyncio.gather(sampler_task, return_exceptions=True)
+    got = [f.exception() or f.result() for f in futures]
+    failed = [f"process {i}: {type(r).__name__}: {r}" for i, r in enumerate(got) if isinstance(r, BaseException)]
+    ok = [r for r in got if not isinstance(r, BaseException)]
     if failed and not ok:
         raise RuntimeError("; ".join(failed))
     end = max((r["end"] for r in ok), default=time.monotonic() - t0)
@@ -647,15 +635,6 @@ async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
         bar.show(totals(), t0 + end, final=True)
     cpu = sum(r["cpu"] for r in ok) + (self_cpu_seconds() - parent_cpu)
     return RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
-
-
-def _get(queue, timeout):
-    import queue as q
-
-    try:
-        return queue.get(timeout=timeout)
-    except q.Empty:
-        return None
 
 
 async def preflight(opts: Options) -> None:

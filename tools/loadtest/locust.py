@@ -1,13 +1,11 @@
-"""boardbot's simulated players on Locust: load from as many machines as it takes.
+"""boardbot's simulated players on Locust: load from as many machines as it takes (docs/loadtest.md).
 
-``BoardbotUser`` plays as a ``boardbot loadtest`` client does (docs/loadtest.md): CreateGame with
-its seat and bot seats, GetView, on its turn a random legal move or the one BotService.SuggestMove
-suggests, SubmitMove, waiting for the bot seats by polling GetView or on a WatchGame stream, and
-DeleteGame at the end; then its next game. Its options are ``boardbot loadtest``'s, the same
-definitions and checks (``SHARED``), given the Locust way: on Locust's command line, in its config
-file or as LOCUST_* variables, and sent by a master to its workers. Locust has a ``--config``,
-``--tls-cert`` and ``--tls-key`` of its own: here they are ``--game-config``, ``--tls-client-cert``
-and ``--tls-client-key``. The server is Locust's ``--host``, HOST:PORT (``--tls-ca`` for TLS).
+``BoardbotUser`` plays as a ``boardbot loadtest`` client does: CreateGame with its seat and bot
+seats, GetView, on its turn a random move or BotService.SuggestMove's, SubmitMove, waiting for the
+bot seats by polling GetView or on a WatchGame stream, DeleteGame; then its next game. Its options
+are ``boardbot loadtest``'s definitions and checks (``SHARED``; ``RENAMED`` where Locust has the
+name), given the Locust way (command line, config file, LOCUST_* variables) and sent by a master to
+its workers. The server is Locust's ``--host``, HOST:PORT (``--tls-ca`` for TLS).
 
 Locust's statistics get the names ``boardbot loadtest``'s report uses. Type "grpc": every call,
 named after its RPC; a failure is filed under its status code. Type "ai": "SuggestMove over
@@ -50,14 +48,11 @@ from . import cli  # noqa: E402
 from .backends import FINISHED, CallError, Handle, Requests, bot_move, view_info  # noqa: E402
 from .driver import BACKOFF_CODES, BACKOFF_SECONDS, Options  # noqa: E402
 
-# boardbot loadtest's options that a player on Locust takes, and their names here
-SHARED = {"--game": "--game", "--config": "--game-config", "--bots": "--bots", "--seat": "--seat",
-          "--moves": "--moves", "--suggest-bot": "--suggest-bot", "--budget": "--budget",
-          "--budget-iterations": "--budget-iterations", "--suggest-fraction": "--suggest-fraction",
-          "--bot-budget": "--bot-budget", "--wait": "--wait", "--poll-interval": "--poll-interval",
-          "--timeout": "--timeout", "--seed": "--seed", "--request-ids": "--request-ids",
-          "--keep-games": "--keep-games", "--tls-ca": "--tls-ca", "--tls-cert": "--tls-client-cert",
-          "--tls-key": "--tls-client-key"}
+# boardbot loadtest's options that a player on Locust takes; renamed where Locust has the name
+SHARED = ("--game", "--config", "--bots", "--seat", "--moves", "--suggest-bot", "--budget", "--budget-iterations",
+          "--suggest-fraction", "--bot-budget", "--wait", "--poll-interval", "--timeout", "--seed", "--request-ids",
+          "--keep-games", "--tls-ca", "--tls-cert", "--tls-key")
+RENAMED = {"--config": "--game-config", "--tls-cert": "--tls-client-cert", "--tls-key": "--tls-client-key"}
 
 
 def _loadtest_parser() -> argparse.ArgumentParser:
@@ -75,13 +70,12 @@ def add_options(parser, **_) -> None:
     for action in _shared_actions():
         many = isinstance(action, argparse._AppendAction)  # repeated: the web UI would split them on commas
         kwargs = dict(dest="boardbot_" + action.dest, default=action.default, help=action.help,
-                      include_in_web_ui=not many)
-        if action.nargs == 0:
-            kwargs["action"] = "store_true"
-        else:
-            kwargs.update(action="append" if many else "store", type=action.type, choices=action.choices,
-                          metavar=action.metavar)
-        parser.add_argument(SHARED[action.option_strings[0]], **kwargs)
+                      include_in_web_ui=not many, action="store_true" if action.nargs == 0 else
+                      "append" if many else "store")
+        if action.nargs != 0:
+            kwargs.update(type=action.type, choices=action.choices, metavar=action.metavar)
+        name = action.option_strings[0]
+        parser.add_argument(RENAMED.get(name, name), **kwargs)
 
 
 def options(environment, host: str | None = None) -> Options:
@@ -95,10 +89,7 @@ def options(environment, host: str | None = None) -> Options:
         name = action.option_strings[0]
         argv += [name] if action.nargs == 0 else [part for v in (value if isinstance(value, list) else [value])
                                                    for part in (name, str(v))]
-    opts = cli.options_from(_loadtest_parser().parse_args(argv))
-    if opts.submit_view != "none" or opts.views != "getview":
-        raise SystemExit("boardbot on Locust: its players read their views with GetView")
-    return opts
+    return cli.options_from(_loadtest_parser().parse_args(argv))
 
 
 @events.init.add_listener

@@ -260,39 +260,28 @@ def text_summary(run: dict) -> str:
 
 
 # --- charts -----------------------------------------------------------------------------
-def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = False, log_y: bool = False,
-              width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = ()) -> str:
-    """Lines drawn by matplotlib as inline SVG (text as text, no date: the same data gives the same
-    page): each series {"label", "x": [...], "y": [... or None, a gap], "color", "dash", "width"}."""
+def _chart(draw, x_label: str, y_label: str, log_x: bool = False, log_y: bool = False, height: int = 300) -> str:
+    """A chart drawn by matplotlib as inline SVG (text kept as text, no date: the same data gives
+    the same page); ``draw(ax)`` draws its lines (None for no value: a gap)."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
 
-    drawn = [s for s in series if any(y is not None and (not log_y or y > 0) for y in s["y"])]
-    if not drawn:
-        return f'<p class="empty">no data for {html.escape(y_label)}</p>'
-    rows = math.ceil(len(drawn) / 4)  # legend rows under the chart
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "boardbot", "font.size": 9}):
-        fig = Figure(figsize=(width / 96, (height + 16 * rows) / 96), dpi=96, layout="constrained")
-        ax = fig.add_subplot()
-        for s in drawn:
-            dash = (0, tuple(float(v) for v in s["dash"].split())) if s.get("dash") else "-"
-            ax.plot(s["x"], [np.nan if y is None else y for y in s["y"]], color=s["color"], linestyle=dash,
-                    linewidth=s.get("width", 1.5), marker="o", markersize=2, label=s["label"])
-        for value, label in vlines:
-            ax.axvline(value, color="black", linestyle=(0, (4, 3)), linewidth=1)
-            ax.text(value, 0.98, f" {label}", transform=ax.get_xaxis_transform(), va="top")
-        if log_x:
-            ax.set_xscale("log")
-            ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        if log_y:
-            ax.set_yscale("log")
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        else:
+        fig = Figure(figsize=(760 / 96, height / 96), dpi=96, layout="constrained")
+        ax = fig.add_subplot(xscale="log" if log_x else "linear", yscale="log" if log_y else "linear")
+        draw(ax)
+        if not ax.has_data():
+            return f'<p class="empty">no data for {html.escape(y_label)}</p>'
+        for axis, log in ((ax.xaxis, log_x), (ax.yaxis, log_y)):
+            if log:
+                axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        if not log_y:
             ax.set_ylim(bottom=0)
         ax.grid(color="#eee")
-        ax.set_xlabel(x_label)
-        ax.set_ylabel(y_label)
+        ax.set(xlabel=x_label, ylabel=y_label)
+        rows = math.ceil(len(ax.get_legend_handles_labels()[0]) / 4)
+        fig.set_size_inches(760 / 96, (height + 16 * rows) / 96)
         fig.legend(loc="outside lower center", ncols=4, frameon=False)
         out = io.StringIO()
         fig.savefig(out, format="svg", metadata={"Date": None})
@@ -300,60 +289,59 @@ def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = Fals
     return text[text.index("<svg"):]
 
 
+def _gaps(values: list) -> list[float]:
+    return [np.nan if v is None else v for v in values]
+
+
 def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> str:
-    series = []
-    for i, name in enumerate(names):
-        h = run["histograms"].get(name)
-        if not h or not h["counts"]:
-            continue
-        total = sum(h["counts"])
-        edges = h["edges_ms"]
-        # one point per bin at its geometric centre: the share of the calls in it
-        xs = [math.sqrt(a * b) for a, b in zip(edges, edges[1:])]
-        ys = [c / total * 100 for c in h["counts"]]
-        series.append({"label": f"{name} ({total:,})", "x": xs, "y": ys,
-                       "color": COLORS[i % len(COLORS)]})
-    vlines = [(budget_ms, "budget")] if budget_ms else []
-    return svg_chart(series, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True,
-                     vlines=vlines)
+    def draw(ax):
+        for i, name in enumerate(names):
+            h = run["histograms"].get(name)
+            if h and h["counts"]:  # the share of the calls in each bin
+                total = sum(h["counts"])
+                ax.stairs([c / total * 100 for c in h["counts"]], h["edges_ms"], color=COLORS[i % len(COLORS)],
+                          linewidth=1.5, label=f"{name} ({total:,})")
+        if budget_ms and ax.has_data():
+            ax.axvline(budget_ms, color="black", linestyle=(0, (4, 3)), linewidth=1, label="budget")
+
+    return _chart(draw, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True)
 
 
 def _over_time_chart(run: dict, names: list[str]) -> str:
     tl = run["timeline"]
-    series = []
-    for i, name in enumerate(names):
-        c = tl["calls"].get(name)
-        if not c:
-            continue
-        color = COLORS[i % len(COLORS)]
-        series.append({"label": f"{name} p99", "x": tl["t_s"], "y": c["p99_ms"], "color": color, "width": 2})
-        series.append({"label": f"{name} p50", "x": tl["t_s"], "y": c["p50_ms"], "color": color, "dash": "3 3",
-                       "width": 1})
-    return svg_chart(series, f"time (s; {tl['bucket_s']:g} s buckets)", "latency (ms, log scale)", log_y=True)
+
+    def draw(ax):
+        for i, name in enumerate(n for n in names if n in tl["calls"]):
+            c, color = tl["calls"][name], COLORS[i % len(COLORS)]
+            ax.plot(tl["t_s"], _gaps(c["p99_ms"]), color=color, linewidth=2, marker=".", label=f"{name} p99")
+            ax.plot(tl["t_s"], _gaps(c["p50_ms"]), color=color, linewidth=1, linestyle=(0, (3, 3)), marker=".",
+                    label=f"{name} p50")
+
+    return _chart(draw, f"time (s; {tl['bucket_s']:g} s buckets)", "latency (ms, log scale)", log_y=True)
 
 
 def _rate_chart(run: dict, names: list[str]) -> str:
     tl = run["timeline"]
-    series = [{"label": f"{name} /s", "x": tl["t_s"], "y": tl["calls"][name]["per_s"],
-               "color": COLORS[i % len(COLORS)]} for i, name in enumerate(names) if name in tl["calls"]]
-    for j, (key, counts) in enumerate(tl["errors"].items()):
-        series.append({"label": f"errors: {key} /s", "x": tl["t_s"],
-                       "y": [c / tl["bucket_s"] for c in counts], "color": COLORS[(len(names) + j) % len(COLORS)],
-                       "dash": "2 2"})
-    return svg_chart(series, "time (s)", "calls per second")
+
+    def draw(ax):
+        shown = [n for n in names if n in tl["calls"]]
+        for i, name in enumerate(shown):
+            ax.plot(tl["t_s"], tl["calls"][name]["per_s"], color=COLORS[i % len(COLORS)], label=f"{name} /s")
+        for j, (key, counts) in enumerate(tl["errors"].items()):
+            ax.plot(tl["t_s"], [c / tl["bucket_s"] for c in counts], color=COLORS[(len(shown) + j) % len(COLORS)],
+                    linestyle=(0, (2, 2)), label=f"errors: {key} /s")
+
+    return _chart(draw, "time (s)", "calls per second")
 
 
 def _cpu_chart(run: dict) -> str:
-    cpu = run["timeline"].get("cpu_cores") or {}
-    series = []
-    for i, (label, pts) in enumerate(sorted(cpu.items())):
-        if pts:
-            xs, ys = [], []
-            for t_from, t_to, cores in pts:  # a flat line over each sampling interval
-                xs += [t_from, t_to]
-                ys += [cores, cores]
-            series.append({"label": f"{label} (cores)", "x": xs, "y": ys, "color": COLORS[(i + 4) % len(COLORS)]})
-    return svg_chart(series, "time (s)", "CPU cores used", height=220)
+    def draw(ax):  # flat over each sampling interval
+        for i, (label, pts) in enumerate(sorted((run["timeline"].get("cpu_cores") or {}).items())):
+            if pts:
+                ax.stairs([cores for _, _, cores in pts], [pts[0][0]] + [t for _, t, _ in pts],
+                          color=COLORS[(i + 4) % len(COLORS)], linewidth=1.5, label=f"{label} (cores)")
+
+    return _chart(draw, "time (s)", "CPU cores used", height=220)
 
 
 CSS = """
