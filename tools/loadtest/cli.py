@@ -210,6 +210,4 @@ def main(args) -> int:
         report.write_json(doc, args.json_out)
     if args.html_out:
         report.write_html(doc, args.html_out)
-    if args.fail_on_errors and any(r["errors"]["total"] for r in runs):
-        return 1
-    return 0
+    return 1 if args.fail_on_errors and any(r["errors"]["total"] for r in runs) else 0

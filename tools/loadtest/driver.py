@@ -41,7 +41,7 @@ import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 
 from boardbot.server import eventloop
 from .backends import CallError, Handle
@@ -145,10 +145,8 @@ class Progress:
     errors: int = 0
     in_flight: int = 0
 
-    FIELDS = ("games", "failed", "moves", "errors", "in_flight")
-
     def values(self) -> list[int]:
-        return [self.games, self.failed, self.moves, self.errors, self.in_flight]
+        return list(astuple(self))
 
 
 class Generator:
@@ -571,10 +569,10 @@ async def _worker_async(opts: Options, share: Share) -> dict:
     gen = await _generator(opts, share, progress)
     _parent["ready"].release()
     await asyncio.get_running_loop().run_in_executor(None, _parent["go"].wait)
-    base = share.index * len(Progress.FIELDS)
+    base = share.index * len(Progress().values())
 
     def publish() -> None:
-        counters[base:base + len(Progress.FIELDS)] = progress.values()
+        counters[base:base + len(Progress().values())] = progress.values()
 
     async def publishing() -> None:
         while True:
@@ -590,7 +588,7 @@ async def _worker_async(opts: Options, share: Share) -> dict:
 async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     ctx = multiprocessing.get_context("spawn")
     parts = shares(opts)
-    n = len(Progress.FIELDS)
+    n = len(Progress().values())
     shared = dict(counters=ctx.Array("q", len(parts) * n, lock=False), ready=ctx.Semaphore(0), go=ctx.Event(),
                   start_at=ctx.Value("d", 0.0, lock=False))
     loop = asyncio.get_running_loop()

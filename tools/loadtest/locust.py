@@ -20,6 +20,7 @@ distributed run one entry per worker, "game (worker N)").
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import os
 import random
@@ -74,8 +75,8 @@ def add_options(parser, **_) -> None:
                       "append" if many else "store")
         if action.nargs != 0:
             kwargs.update(type=action.type, choices=action.choices, metavar=action.metavar)
-        name = action.option_strings[0]
-        parser.add_argument(RENAMED.get(name, name), **kwargs)
+        name = RENAMED.get(action.option_strings[0], action.option_strings[0])
+        parser.add_argument(name, env_var="LOCUST_" + name[2:].upper().replace("-", "_"), **kwargs)
 
 
 def options(environment, host: str | None = None) -> Options:
@@ -129,7 +130,12 @@ class BoardbotUser(User):
         runner = self.environment.runner
         worker = runner.worker_index if isinstance(runner, WorkerRunner) else None
         self.game_name = "game" if worker is None else f"game (worker {worker})"
-        self.rng = random.Random(opts.seed * 7919 + (worker or 0) * 1_000_003 + next(_players))
+        number = next(_players)
+        self.rng = random.Random(opts.seed * 7919 + (worker or 0) * 1_000_003 + number)
+        # grpcio's gevent integration waits for each call's answer, and each stream's next message, in a
+        # thread of gevent's hub threadpool (10 by default): two per player, or the players queue for them
+        threads = gevent.get_hub().threadpool
+        threads.maxsize = max(threads.maxsize, 2 * number + 4)
         self.playing: Handle | None = None
 
     def on_stop(self) -> None:
@@ -243,13 +249,9 @@ class BoardbotUser(User):
         if h.watch is not None:
             h.watch.cancel()
             h.watch_task.join(5)
-        if not self.opts.delete_games:
-            return
         request = self.requests.pb.DeleteGameRequest(game_id=h.game_id)
-        if measured:
+        if self.opts.delete_games and measured:
             self._call("DeleteGame", self.game_stub.DeleteGame, request, h.owner_metadata)
-            return
-        try:
-            self.game_stub.DeleteGame(request, metadata=h.owner_metadata, timeout=2.0)
-        except grpc.RpcError:
-            pass
+        elif self.opts.delete_games:
+            with contextlib.suppress(grpc.RpcError):
+                self.game_stub.DeleteGame(request, metadata=h.owner_metadata, timeout=2.0)

@@ -78,17 +78,14 @@ def split_target(target: str) -> tuple[str, int]:
 
 def is_local(host: str) -> bool:
     """True when ``host`` is this machine (loopback, unspecified, or one of its addresses)."""
-    if host in ("", "localhost", socket.gethostname()):
+    if host in ("", socket.gethostname()):
         return True
     try:
-        addr = ipaddress.ip_address(host)
-    except ValueError:
-        try:
-            addr = ipaddress.ip_address(socket.gethostbyname(host))
-        except (OSError, ValueError):
-            return False
+        addresses = {ipaddress.ip_address(info[4][0].split("%")[0]) for info in socket.getaddrinfo(host, None)}
+    except (OSError, ValueError):
+        return False
     local = {a.address.split("%")[0] for addrs in psutil.net_if_addrs().values() for a in addrs}
-    return addr.is_loopback or addr.is_unspecified or str(addr) in local
+    return all(a.is_loopback or a.is_unspecified or str(a) in local for a in addresses)
 
 
 def find_listeners(port: int) -> list[int]:

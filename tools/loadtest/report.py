@@ -24,8 +24,6 @@ RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
 ORDER = ("GetView", "WatchGame view", "SubmitMove", "SubmitMove from intended send", "SubmitMove send lag",
          "SuggestMove", "SuggestMove over budget", "bot move", "bot move over budget", "CreateGame", "DeleteGame",
          "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
-COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-          "#7f7f7f", "#bcbd22")
 FORMAT = 1
 
 
@@ -299,7 +297,7 @@ def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> st
             h = run["histograms"].get(name)
             if h and h["counts"]:  # the share of the calls in each bin
                 total = sum(h["counts"])
-                ax.stairs([c / total * 100 for c in h["counts"]], h["edges_ms"], color=COLORS[i % len(COLORS)],
+                ax.stairs([c / total * 100 for c in h["counts"]], h["edges_ms"], color=f"C{i % 10}",
                           linewidth=1.5, label=f"{name} ({total:,})")
         if budget_ms and ax.has_data():
             ax.axvline(budget_ms, color="black", linestyle=(0, (4, 3)), linewidth=1, label="budget")
@@ -312,7 +310,7 @@ def _over_time_chart(run: dict, names: list[str]) -> str:
 
     def draw(ax):
         for i, name in enumerate(n for n in names if n in tl["calls"]):
-            c, color = tl["calls"][name], COLORS[i % len(COLORS)]
+            c, color = tl["calls"][name], f"C{i % 10}"
             ax.plot(tl["t_s"], _gaps(c["p99_ms"]), color=color, linewidth=2, marker=".", label=f"{name} p99")
             ax.plot(tl["t_s"], _gaps(c["p50_ms"]), color=color, linewidth=1, linestyle=(0, (3, 3)), marker=".",
                     label=f"{name} p50")
@@ -326,9 +324,9 @@ def _rate_chart(run: dict, names: list[str]) -> str:
     def draw(ax):
         shown = [n for n in names if n in tl["calls"]]
         for i, name in enumerate(shown):
-            ax.plot(tl["t_s"], tl["calls"][name]["per_s"], color=COLORS[i % len(COLORS)], label=f"{name} /s")
+            ax.plot(tl["t_s"], tl["calls"][name]["per_s"], color=f"C{i % 10}", label=f"{name} /s")
         for j, (key, counts) in enumerate(tl["errors"].items()):
-            ax.plot(tl["t_s"], [c / tl["bucket_s"] for c in counts], color=COLORS[(len(shown) + j) % len(COLORS)],
+            ax.plot(tl["t_s"], [c / tl["bucket_s"] for c in counts], color=f"C{(len(shown) + j) % 10}",
                     linestyle=(0, (2, 2)), label=f"errors: {key} /s")
 
     return _chart(draw, "time (s)", "calls per second")
@@ -339,7 +337,7 @@ def _cpu_chart(run: dict) -> str:
         for i, (label, pts) in enumerate(sorted((run["timeline"].get("cpu_cores") or {}).items())):
             if pts:
                 ax.stairs([cores for _, _, cores in pts], [pts[0][0]] + [t for _, t, _ in pts],
-                          color=COLORS[(i + 4) % len(COLORS)], linewidth=1.5, label=f"{label} (cores)")
+                          color=f"C{(i + 4) % 10}", linewidth=1.5, label=f"{label} (cores)")
 
     return _chart(draw, "time (s)", "CPU cores used", height=220)
 
@@ -403,29 +401,20 @@ def _calls_table(run: dict) -> str:
 def _ai_section(run: dict) -> str:
     ai = run["ai"]
     parts = []
-    sug = ai.get("suggest")
-    if sug:
-        lat = sug["latency"]
-        text = (f"SuggestMove with <code>{html.escape(sug['bot'])}</code>, budget "
-                f"{_cell(sug['budget_ms'], 0)} ms / {_cell(sug['budget_iterations'])} iterations: "
-                f"{lat.get('count', 0):,} calls, p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
-                f"max {_cell(lat.get('max_ms'))} ms.")
-        if "over_budget" in sug:
-            ob, om = sug["over_budget"], sug["over_budget_plus_margin"]
-            text += (f" Over the budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); over budget + "
-                     f"{om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%); largest excess "
-                     f"{ob['max_excess_ms']:.1f} ms.")
-        parts.append(f"<p>{text}</p>")
-    bm = ai.get("bot_moves")
-    if bm:
-        lat = bm["latency"]
-        text = (f"Bot seats' moves ({html.escape(bm['measured'])}): {lat.get('count', 0):,} moves, "
-                f"p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
-                f"max {_cell(lat.get('max_ms'))} ms.")
-        if "over_budget" in bm:
-            ob, om = bm["over_budget"], bm["over_budget_plus_margin"]
-            text += (f" Over the {bm['budget_ms']:.0f} ms budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); "
-                     f"over budget + {om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%).")
+    for key, what in (("suggest", "SuggestMove"), ("bot_moves", "Bot seats' moves")):
+        entry = ai.get(key)
+        if not entry:
+            continue
+        lat = entry["latency"]
+        how = (f" with <code>{html.escape(entry['bot'])}</code>" + (f", {entry['budget_iterations']:,} iterations"
+               if entry["budget_iterations"] else "") if key == "suggest" else f" ({html.escape(entry['measured'])})")
+        text = (f"{what}{how}: {lat.get('count', 0):,}, p50 {_cell(lat.get('p50_ms'))} ms, "
+                f"p99 {_cell(lat.get('p99_ms'))} ms, max {_cell(lat.get('max_ms'))} ms.")
+        if "over_budget" in entry:
+            ob, om = entry["over_budget"], entry["over_budget_plus_margin"]
+            text += (f" Over the {entry['budget_ms']:.0f} ms budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); "
+                     f"over budget + {om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%); "
+                     f"largest excess {ob['max_excess_ms']:.1f} ms.")
         parts.append(f"<p>{text}</p>")
     return "".join(parts) or "<p class=\"note\">No AI latency in this run (random moves; <code>--wait poll</code> " \
                              "does not see the server's bot moves).</p>"
