@@ -11,7 +11,7 @@ Locust's statistics get the names ``boardbot loadtest``'s report uses. Type "grp
 named after its RPC; a failure is filed under its status code. Type "ai": "SuggestMove over
 budget" (its latency minus ``--budget``, 0 when within it), and with ``--wait watch`` "bot move"
 (the server's bot seats, timed from WatchGame event times) and "bot move over budget" (with
-``--bot-budget``). Type "game": "game", a whole game, from CreateGame to the last move (in a
+``--bot-budget``). Type "game": "game", a whole game, from CreateGame to the view that ends it (in a
 distributed run one entry per worker, "game (worker N)").
 
     locust -f examples/locustfile.py --host 127.0.0.1:50051 --game frogriders --moves suggest --budget 0.1
