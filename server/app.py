@@ -19,7 +19,7 @@ from grpc_reflection.v1alpha import reflection
 
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 
-from . import logs
+from . import logs, tracing
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
@@ -89,8 +89,10 @@ async def start(config: ServerConfig) -> Running:
         metrics.watch_searches(searches)
         games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
         store = metrics.MeasuredStore(store)
+    tracing.configure()  # on with the tracing extra and OTEL_* settings (or a tracer provider set)
     bots = config.bots or BotRunner(config.bot_executor, searches=searches, max_seconds=limits.max_bot_seconds)
-    master = GameMaster(store, bots, retention=config.retention, limits=limits)
+    master = GameMaster(tracing.traced_store(store), tracing.traced_bots(bots), retention=config.retention,
+                        limits=limits)
     service = GameService(master)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=slot.index if slot is not None else 0,

@@ -68,12 +68,14 @@ def test_the_policy_does_not_reach_the_state_or_the_game(game):
 def package_modules() -> dict[str, pathlib.Path]:
     """Every module of the package ``boardbot`` -> its file: the folders pyproject.toml maps
     onto it (package-dir), and the client distribution's ``boardbot.client`` beside them
-    (its generated ``boardbot.v1`` stubs import nothing of ours)."""
+    (its generated ``boardbot.v1`` stubs import nothing of ours but each other)."""
     folders = dict(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"])
-    folders["boardbot.client"] = "clients/python/boardbot/client.py"
+    folders["boardbot.client"] = "clients/python/boardbot/client"  # a package, or a module (client.py)
     out = {}
     for package, folder in folders.items():
         base = ROOT / folder
+        if not base.exists() and base.with_suffix(".py").exists():
+            base = base.with_suffix(".py")
         for path in [base] if base.suffix == ".py" else sorted(base.rglob("*.py")):
             parts = [] if path == base else list(path.relative_to(base).with_suffix("").parts)
             if parts and parts[-1] == "__init__":
