@@ -42,10 +42,11 @@ def free_port() -> int:
 def serve(port: int) -> None:
     from boardbot.server import eventloop, logs
     from boardbot.server.app import start
+    from boardbot.server.config import ServerConfig
 
     async def main():
         logs.configure(enabled=False)
-        running = await start(f"127.0.0.1:{port}")  # held: a collected grpc.aio server stops
+        running = await start(ServerConfig(address=f"127.0.0.1:{port}"))  # held: a collected grpc.aio server stops
         await asyncio.Event().wait()
         return running
     eventloop.run(main())

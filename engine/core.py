@@ -27,35 +27,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
+
 TERMINAL = -1
 SEED_BITS = 63
 
 Move = tuple
-
-
-class EngineError(Exception):
-    """Base of all errors the engine raises on bad input."""
-
-
-class ConfigError(EngineError, ValueError):
-    """A configuration value is invalid; ``field`` names the offending key."""
-
-    def __init__(self, field_name: str, message: str):
-        super().__init__(f"{field_name}: {message}")
-        self.field = field_name
-        self.message = message
-
-
-class IllegalMove(EngineError, ValueError):
-    """The move is not in the current legal-move list."""
-
-
-class NotYourTurn(EngineError):
-    """A seat tried to act while another seat holds the decision."""
-
-
-class GameOver(EngineError):
-    """A move was submitted to a finished game."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,9 @@ from google.protobuf import duration_pb2
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
-from .master import Call, GameMaster, game_named
+from .calls import Call
+from .game_types import game_named
+from .master import GameMaster
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 log = structlog.get_logger("boardbot.server")

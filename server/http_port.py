@@ -41,7 +41,8 @@ from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError, clip
 from .connections import ConnectionGuard, guarded_protocol
 from .limits import Limits
-from .master import Call, GameMaster
+from .calls import Call
+from .master import GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
 DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"

@@ -17,7 +17,7 @@ from boardbot.server import convert
 from boardbot.client import Client, View, game_message
 from boardbot.v1 import common_pb2, game_service_pb2
 from boardbot.engine import registry
-from boardbot.server.master import Snapshot
+from boardbot.server.snapshots import Snapshot
 
 from conftest import error_of, play_randomly
 
@@ -26,8 +26,8 @@ C = grpc.StatusCode
 
 
 def true_state(server, game_id):
-    record = server.call(server.running.master.store.get(game_id))
-    return Snapshot.current(record)
+    live = server.call(server.running.master.store.get_live(game_id))
+    return Snapshot.current(live)
 
 
 def two_humans(client, name="frogriders", seed=1, **config):
@@ -521,7 +521,7 @@ def test_client_view_wrapper_matches_the_message(client):
 
 
 def test_events_show_each_observer_only_its_own_text_log_and_move():
-    from boardbot.server.master import event_message
+    from boardbot.server.events import event_message
 
     event = {"version": 3, "kind": "move", "seat": 1, "by_bot": False,
              "move": {"take_privilege": {"slot": 2}},
@@ -541,13 +541,13 @@ def test_events_show_each_observer_only_its_own_text_log_and_move():
 
 def test_an_unexpected_failure_is_internal_and_the_server_goes_on():
     from boardbot.server.app import BackgroundServer
-    from boardbot.server.store import InMemoryStore
+    from boardbot.server.memory_store import InMemoryStore
 
     class BrokenStore(InMemoryStore):
-        async def get(self, game_id):
+        async def get_live(self, game_id):
             if game_id == "boom":
                 raise RuntimeError("disk on fire")
-            return await super().get(game_id)
+            return await super().get_live(game_id)
 
     with BackgroundServer(store=BrokenStore()) as srv, Client(srv.address) as c:
         code, message, details = error_of(c.get_game, "boom")

@@ -21,7 +21,8 @@ from google.protobuf import json_format
 
 from boardbot.engine import registry
 from boardbot.server import logs
-from boardbot.server.app import BackgroundServer, ConnectionOptions
+from boardbot.server.app import BackgroundServer
+from boardbot.server.config import ConnectionOptions
 from boardbot.server.convert import to_proto
 from boardbot.v1 import common_pb2
 

@@ -12,7 +12,7 @@ from boardbot.client import error_details
 from boardbot.server import logs, rpc
 from boardbot.server.app import BackgroundServer
 from boardbot.server.limits import Limits
-from boardbot.server.master import Call
+from boardbot.server.calls import Call
 from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
 
 HUMAN = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)

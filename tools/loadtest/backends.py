@@ -312,7 +312,7 @@ class InProcessBackend(GrpcBackend):
         from boardbot.server.bots import BotRunner
         from boardbot.server.master import GameMaster
         from boardbot.server.search_queue import SearchQueue
-        from boardbot.server.store import InMemoryStore
+        from boardbot.server.memory_store import InMemoryStore
 
         from .inprocess import MasterStubs
 
