@@ -23,7 +23,7 @@ from boardbot.v1 import bot_service_pb2 as bpb
 from boardbot.v1 import common_pb2
 from boardbot.engine import registry
 
-from conftest import error_of, play_randomly
+from conftest import error_of, my_turn_game, play_randomly
 
 GAMES = registry.names()
 C = grpc.StatusCode
@@ -86,20 +86,6 @@ def wait_for(server, check, timeout=20.0) -> dict:
 
 def idle(snap) -> bool:
     return snap["running"] == 0 and snap["queued"] == 0 and not any(snap["worker_load"])
-
-
-def my_turn_game(client, name="frogriders", seed=1, players=None):
-    """A game of humans at a position where seat ``decider`` has several moves."""
-    players = players or registry.get(name).validate({})["players"]
-    config = {"players": players} if players != registry.get(name).validate({})["players"] else None
-    game = client.create_game(name, config, seats=["human"] * players, seed=seed)
-    rng = random.Random(seed)
-    while True:
-        info = game.info()
-        view = game.seat(info.decider).view()
-        if len(view.legal_moves) > 1:
-            return game, info.decider, view
-        game.seat(info.decider).play(move_id=rng.choice(view.legal_moves).id)
 
 
 def all_details(err) -> dict:
