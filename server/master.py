@@ -71,6 +71,7 @@ HUMAN, BOT = "human", "bot"
 RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
+MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 WATCH_POLL_SECONDS = 30.0
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
@@ -678,7 +679,7 @@ class GameMaster:
             try:
                 kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
                 after = int(value)
-                if kind != "after" or after < 0:
+                if kind != "after" or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
                     raise ValueError
             except ValueError:
                 raise errors.invalid("page_token", "not a page token from ListGames") from None
