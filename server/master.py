@@ -569,16 +569,18 @@ class GameMaster:
         return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
     def _game_seed(self, request: game_service_pb2.CreateGameRequest) -> int:
-        """The engine's seed. A caller's seed is mixed with this server's secret (a keyed
-        BLAKE2b), so choosing it does not let anyone rebuild the hidden cards, unless the
-        game is asked to be reproducible, which every player then sees (Game.reproducible)."""
+        """The engine's seed. A caller's seed is mixed with this server's secret and a fresh
+        secret of the game's own (a keyed, salted BLAKE2b), so choosing it does not let anyone
+        rebuild the hidden cards, nor deal two games alike, unless the game is asked to be
+        reproducible, which every player then sees (Game.reproducible)."""
         if request.reproducible:
             if not request.HasField("seed"):
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
             return secrets.randbits(63)
-        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret, digest_size=8)
+        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
+                                 salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
