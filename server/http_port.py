@@ -179,10 +179,21 @@ def _outcome(method: str, call: Call) -> CallOutcome:
     return CallOutcome(method, call, _raise_connect, (ConnectError,))
 
 
+def _deadline_passed() -> errors.ServiceError:
+    return errors.deadline_exceeded("the call's deadline passed", "DEADLINE_EXCEEDED")
+
+
 async def _unary(method: str, handler, request, ctx):
     call = connect_call(ctx)
     async with _outcome(method, call):
-        return await handler(request, call)
+        if call.deadline is None:
+            return await handler(request, call)
+        # connectrpc passes the deadline on but does not keep it; gRPC does, on the other port
+        try:
+            async with asyncio.timeout(call.time_remaining()):
+                return await handler(request, call)
+        except TimeoutError:
+            raise _deadline_passed() from None
 
 
 class ConnectGameService:
@@ -218,8 +229,19 @@ class ConnectGameService:
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call):
-            async for item in self.master.watch_game(request, call):
-                yield item
+            items = self.master.watch_game(request, call)
+            try:
+                while True:
+                    try:  # the deadline bounds each wait for the next message, never a yield
+                        async with asyncio.timeout(call.time_remaining()):
+                            item = await anext(items)
+                    except StopAsyncIteration:
+                        return
+                    except TimeoutError:
+                        raise _deadline_passed() from None
+                    yield item
+            finally:
+                await items.aclose()
 
 
 class ConnectBotService:

@@ -491,12 +491,13 @@ def browser_request(path: str, data: bytes, streaming: bool, rng: random.Random)
         body = envelope(flags, data, length)
         return headers, rng.choice([body, body, body, body + envelope(0, b""), body[:3]])
     return rng.choice([  # what no client sends
-        ({"Content-Type": "application/grpc"}, envelope(0, data)),
-        ({"Content-Type": "text/plain"}, data),
-        ({"Content-Type": "application/json", "Connect-Timeout-Ms": rng.choice(["-1", "x", "9" * 12])}, b"{}"),
+        ({"Content-Type": "application/grpc", "grpc-timeout": f"{timeout}m"}, envelope(0, data)),
+        ({"Content-Type": "text/plain", "Connect-Timeout-Ms": timeout}, data),
+        ({"Content-Type": "application/json", "Connect-Timeout-Ms": rng.choice(["-1", "0", "x", "9" * 12])}, b"{}"),
         ({"Content-Type": "application/grpc-web", "grpc-timeout": rng.choice(["9999999999S", "1X", "m"])},
          envelope(0, data)),
-        ({"Content-Type": "application/proto", "Connect-Protocol-Version": rng.choice(["2", ""])}, data),
+        ({"Content-Type": "application/proto", "Connect-Protocol-Version": rng.choice(["2", ""]),
+          "Connect-Timeout-Ms": timeout}, data),
     ])
 
 

@@ -359,3 +359,18 @@ def test_a_request_body_must_arrive_in_time(port, monkeypatch):
     sock.close()
     status, _, body = post(port, "ListGameTypes", {})  # a body sent whole is served as before
     assert status == 200
+
+
+@pytest.mark.parametrize("protocol", ["connect", "grpc-web"])
+def test_a_watch_ends_at_its_deadline(port, protocol):
+    """connectrpc passes a call's timeout on but does not keep it: a WatchGame on a quiet game
+    with a 300 ms deadline went on until the client left. It ends DEADLINE_EXCEEDED, as on gRPC."""
+    game, _, _ = new_game(port)
+    message = b"\x0a" + bytes([len(game["gameId"])]) + game["gameId"].encode()
+    headers = ({"Content-Type": "application/connect+proto", "Connect-Timeout-Ms": "300"} if protocol == "connect"
+               else {"Content-Type": "application/grpc-web+proto", "grpc-timeout": "300m"})
+    started = time.monotonic()
+    status, answer, payload = post_raw(port, "WatchGame", b"\0" + len(message).to_bytes(4, "big") + message, headers)
+    assert time.monotonic() - started < 3
+    assert status == 200 and payload[0] == 0  # the first view came
+    assert (b"deadline_exceeded" if protocol == "connect" else b"grpc-status: 4") in payload, payload[-200:]
