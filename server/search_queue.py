@@ -64,7 +64,6 @@ import collections
 import concurrent.futures
 import functools
 import itertools
-import math
 import threading
 import time
 from collections import deque
@@ -74,11 +73,12 @@ import structlog
 
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import SearchFailed, WorkerDied
+from boardbot.ai.stats import percentile
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
-from . import errors, metrics
+from . import errors, metrics, tracing
 
 log = structlog.get_logger("boardbot.server")
 
@@ -107,13 +107,6 @@ class SearchOutcome:
 def _admitted(turn: asyncio.Future) -> bool:
     """Whether a waiter's turn came (not cancelled, not pushed out)."""
     return turn.done() and not turn.cancelled() and turn.exception() is None
-
-
-def _pct(values, q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 class FairQueue:
@@ -274,7 +267,7 @@ class SearchQueue:
         """(p99, max) seconds of loop lag over the last ``LAG_WINDOW`` seconds."""
         since = time.monotonic() - LAG_WINDOW
         lags = [lag for at, lag in self._lags if at >= since]
-        return _pct(lags, 0.99), max(lags, default=0.0)
+        return percentile(lags, 99, empty=0.0), max(lags, default=0.0)
 
     # --- parameters --------------------------------------------------------------
     def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
@@ -381,6 +374,7 @@ class SearchQueue:
                                      waited, answer_by, hosted, client)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
+            tracing.search_cancelled(fields, arrived, waited)
             raise
         except WorkerDied as err:
             self.counts["failed"] += 1
@@ -552,6 +546,7 @@ class SearchQueue:
         self.stops[outcome.stop] = self.stops.get(outcome.stop, 0) + 1
         self._recent_wait.append(outcome.queue_seconds)
         self._recent_search.append(r.seconds)
+        tracing.search_spans(fields, outcome, arrived, ahead, running_then)
         log.info("search", **fields, stop=outcome.stop, queued_ahead=ahead, running_on_arrival=running_then,
                  wait_ms=round(outcome.queue_seconds * 1000, 3), search_ms=round(r.seconds * 1000, 3),
                  total_ms=round((now - arrived) * 1000, 3), iterations=r.iterations,
@@ -560,7 +555,7 @@ class SearchQueue:
 
     def _retry_after(self) -> float:
         """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
-        return min(5.0, max(0.05, _pct(self._recent_search, 0.5)))
+        return min(5.0, max(0.05, percentile(self._recent_search, 50, empty=0.0)))
 
     def _changed(self) -> None:
         """Log the queue depth on change, at most once per ``log_interval``."""
@@ -597,10 +592,10 @@ class SearchQueue:
             "peak_queued": self.peak_queued,
             "counts": dict(self.counts),
             "stops": dict(self.stops),
-            "wait_p50_seconds": _pct(self._recent_wait, 0.5),
-            "wait_p99_seconds": _pct(self._recent_wait, 0.99),
-            "search_p50_seconds": _pct(self._recent_search, 0.5),
-            "search_p99_seconds": _pct(self._recent_search, 0.99),
+            "wait_p50_seconds": percentile(self._recent_wait, 50, empty=0.0),
+            "wait_p99_seconds": percentile(self._recent_wait, 99, empty=0.0),
+            "search_p50_seconds": percentile(self._recent_search, 50, empty=0.0),
+            "search_p99_seconds": percentile(self._recent_search, 99, empty=0.0),
             "worker_load": self.pool.load() if self.pool is not None else [],
             "worker_restarts": self.pool.restarts if self.pool is not None else 0,
             "last_cancelled": dict(self.last_cancelled) if self.last_cancelled else None,
