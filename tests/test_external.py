@@ -88,7 +88,8 @@ class ServeProcess:
                 except grpc.RpcError:
                     pass
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"boardbot serve did not start: {self.proc.communicate()}")
+                    self.proc.kill()  # communicate() would wait for a server that runs on, not serving
+                    raise AssertionError(f"boardbot serve did not start: {self.proc.communicate(timeout=20)}")
                 time.sleep(0.1)
 
     def stop(self) -> tuple[int, str, str]:
