@@ -76,7 +76,27 @@ class ServeProcess:
                                      text=True)
         self.wait_serving()
 
+    def _drain(self) -> None:
+        """Read the server's output as it comes, into memory: a pipe nobody reads fills up (64 kB)
+        and the server stops at its next log line."""
+        if getattr(self, "_readers", None) is not None:
+            return
+        self._output: dict[str, list[str]] = {"stdout": [], "stderr": []}
+        self._readers = []
+        for name, lines in self._output.items():
+            stream = getattr(self.proc, name)
+            if stream is not None:  # a pipe (a subclass may send the output elsewhere)
+                reader = threading.Thread(target=lines.extend, args=(iter(stream.readline, ""),), daemon=True)
+                reader.start()
+                self._readers.append(reader)
+
+    def _collected(self) -> tuple[str, str]:
+        for reader in self._readers:
+            reader.join(timeout=20)
+        return "".join(self._output["stdout"]), "".join(self._output["stderr"])
+
     def wait_serving(self, timeout: float = 20.0) -> None:
+        self._drain()
         deadline = time.monotonic() + timeout
         with grpc.insecure_channel(self.address) as channel:
             stub = health_pb2_grpc.HealthStub(channel)
@@ -88,15 +108,16 @@ class ServeProcess:
                 except grpc.RpcError:
                     pass
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.proc.kill()  # communicate() would wait for a server that runs on, not serving
-                    raise AssertionError(f"boardbot serve did not start: {self.proc.communicate(timeout=20)}")
+                    self.proc.kill()  # a server still starting would run on
+                    self.proc.wait(timeout=20)
+                    raise AssertionError(f"boardbot serve did not start: {self._collected()}")
                 time.sleep(0.1)
 
     def stop(self) -> tuple[int, str, str]:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
-        out, err = self.proc.communicate(timeout=20)
-        return self.proc.returncode, out, err
+        self.proc.wait(timeout=20)
+        return (self.proc.returncode, *self._collected())
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +126,7 @@ def served():
     yield proc
     if proc.proc.poll() is None:
         proc.proc.kill()
-        proc.proc.communicate()
+        proc.stop()
 
 
 def buf_curl(*args) -> str:
