@@ -54,7 +54,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
-import math
 import threading
 import time
 from collections import deque
@@ -64,6 +63,7 @@ import structlog
 
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import SearchFailed, WorkerDied
+from boardbot.ai.stats import percentile
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
@@ -92,13 +92,6 @@ class SearchOutcome:
     result: SearchResult
     stop: str               # iterations | time | deadline | single_move
     queue_seconds: float    # waited for a running slot
-
-
-def _pct(values, q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 class SearchQueue:
@@ -176,7 +169,7 @@ class SearchQueue:
         """(p99, max) seconds of loop lag over the last ``LAG_WINDOW`` seconds."""
         since = time.monotonic() - LAG_WINDOW
         lags = [lag for at, lag in self._lags if at >= since]
-        return _pct(lags, 0.99), max(lags, default=0.0)
+        return percentile(lags, 99, empty=0.0), max(lags, default=0.0)
 
     # --- parameters --------------------------------------------------------------
     def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
@@ -431,7 +424,7 @@ class SearchQueue:
 
     def _retry_after(self) -> float:
         """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
-        return min(5.0, max(0.05, _pct(self._recent_search, 0.5)))
+        return min(5.0, max(0.05, percentile(self._recent_search, 50, empty=0.0)))
 
     def _changed(self) -> None:
         """Log the queue depth on change, at most once per ``log_interval``."""
@@ -468,10 +461,10 @@ class SearchQueue:
             "peak_queued": self.peak_queued,
             "counts": dict(self.counts),
             "stops": dict(self.stops),
-            "wait_p50_seconds": _pct(self._recent_wait, 0.5),
-            "wait_p99_seconds": _pct(self._recent_wait, 0.99),
-            "search_p50_seconds": _pct(self._recent_search, 0.5),
-            "search_p99_seconds": _pct(self._recent_search, 0.99),
+            "wait_p50_seconds": percentile(self._recent_wait, 50, empty=0.0),
+            "wait_p99_seconds": percentile(self._recent_wait, 99, empty=0.0),
+            "search_p50_seconds": percentile(self._recent_search, 50, empty=0.0),
+            "search_p99_seconds": percentile(self._recent_search, 99, empty=0.0),
             "worker_load": self.pool.load() if self.pool is not None else [],
             "worker_restarts": self.pool.restarts if self.pool is not None else 0,
             "last_cancelled": dict(self.last_cancelled) if self.last_cancelled else None,

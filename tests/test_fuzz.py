@@ -34,6 +34,7 @@ from google.protobuf import message_factory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardbot.ai.stats import percentile
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.server import convert
@@ -273,9 +274,8 @@ class Target:
                   f"{self.rotations}", flush=True)
 
     def normal_call_figures(self) -> str:
-        calls = sorted(self.normal_calls) or [0.0]
-        p99 = calls[min(len(calls) - 1, int(0.99 * len(calls)))]
-        return (f"p50 {calls[len(calls) // 2] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {calls[-1] * 1000:.1f} ms, "
+        p50, p99, top = percentile(self.normal_calls, [50, 99, 100], empty=0.0)
+        return (f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {top * 1000:.1f} ms, "
                 f"{self.slow_checks} of {len(self.normal_calls)} over {NORMAL_CALL_P99 * 1000:.0f} ms")
 
     def close(self) -> None:
