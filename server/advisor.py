@@ -145,7 +145,8 @@ class BotAdvisor:
         plan = request.plan(game, view)
         outcome: SearchOutcome = await self.searches.search(
             game, view, plan.params, iterations=plan.budget.iterations, seconds=plan.budget.time,
-            deadline=call.deadline, seed=seed, kind=kind, fields=dict(fields, bot=spec.text))
+            deadline=call.deadline, seed=seed, kind=kind, client=self.master.client(call),
+            fields=dict(fields, bot=spec.text))
         r = outcome.result
         stats = _stats(spec, iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
                        cancelled=outcome.stop == "deadline",

@@ -26,6 +26,8 @@ from boardbot.server import search_queue as queue_module
 from boardbot.server.advisor import BotAdvisor, asked
 from boardbot.server.bots import BotRunner
 from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
+from boardbot.server.memory_store import InMemoryStore
 from boardbot.server.search_queue import SearchQueue
 from boardbot.v1 import bot_service_pb2
 
@@ -103,14 +105,16 @@ def server_searches(monkeypatch, name: str, players: int, spec: str) -> list[tup
 
     async def both():
         queue = SearchQueue(None)
+        master = GameMaster(InMemoryStore())
         try:
             runner = BotRunner(searches=queue)
             await runner.choose(name, parse_bot_spec(spec), state.sample_for(seat, random.Random(2)), 3)
-            advisor = BotAdvisor(None, queue)
             request = bot_service_pb2.SuggestMoveRequest(bot=spec)
-            await advisor._decide(game, state.view(seat), None, asked(request), 3, Call(), "suggest", {})
+            await BotAdvisor(master, queue)._decide(game, state.view(seat), None, asked(request), 3, Call(),
+                                                    "suggest", {})
         finally:
             queue.close()
+            master.bots.close()
 
     asyncio.run(both())
     return searches.seen

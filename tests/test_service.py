@@ -169,6 +169,18 @@ def test_the_generic_renderer_draws_any_view(client):
     assert "phase: FROGRIDERS_PHASE_CHOOSE_SET_CARD" in text and "config:" in text
 
 
+def test_a_game_draws_itself_or_is_drawn_generically():
+    # render.py beside a game's engine is optional (README, "Adding a game")
+    import ai_toygames
+
+    from boardbot.engine import registry
+    from boardbot.engine.render import generic_render, renderer
+
+    assert renderer(ai_toygames.GAME) is generic_render
+    for game in registry.all_games():
+        assert renderer(game).__module__ == type(game).__module__.rpartition(".")[0] + ".render", game.name
+
+
 def test_resigning_hands_the_seat_to_the_random_bot_and_ranks_it_last(client):
     game = client.create_game("frogriders", seats=["human", "random"], seed=5)
     me = game.seat(0)
@@ -502,9 +514,11 @@ def test_bots_can_run_in_a_process_pool():
 
 
 def test_a_seeded_game_with_the_same_moves_replays_the_same(client):
+    # reproducible: without it the server mixes a fresh secret of the game's own into the seed, so
+    # that no two games are dealt alike (issue 54; tests/test_seed_secret.py)
     views = []
     for _ in range(2):
-        game = client.create_game("frogriders", seats=["human", "random"], seed=42)
+        game = client.create_game("frogriders", seats=["human", "random"], seed=42, reproducible=True)
         final = play_randomly(game.seat(0), random.Random(42))
         views.append(final.state)
     assert views[0] == views[1]
