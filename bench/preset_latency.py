@@ -32,6 +32,7 @@ import time
 
 import grpc
 
+from boardbot.ai.bot_specs import split_seat_specs
 from boardbot.v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -125,7 +126,8 @@ def main(argv=None) -> int:
                     help="a running server (repeat to compare; the first is the reference)")
     ap.add_argument("--game", default="froccs")
     ap.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[2, 6])
-    ap.add_argument("--bots", type=lambda s: s.split(","), default=["ismcts:easy", "ismcts:medium", "ismcts:hard"])
+    ap.add_argument("--bots", type=split_seat_specs, default=["ismcts:easy", "ismcts:medium", "ismcts:hard"],
+                    help="bot specs, split as --seats are (ismcts:hard,workers=2 is one bot; ';' always splits)")
     ap.add_argument("--calls", type=int, default=7, help="calls per target, bot and table")
     ap.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[1],
                     help="callers asking at once (comma-separated: one row each)")
