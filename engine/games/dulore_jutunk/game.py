@@ -14,6 +14,10 @@ from .state import DuloreState
 class DuloreGame(Game):
     name = "dulore-jutunk"
     title = "Dűlőre jutunk"
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 1, "project": "easy"},
+                    {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
     # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
     max_moves = 2100
     params = (

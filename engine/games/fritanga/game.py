@@ -15,6 +15,9 @@ from .state import FritangaState
 class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "mode": "versus"}, {"players": 4, "mode": "teams"}, {"players": 3, "mode": "chef"})
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
