@@ -152,7 +152,7 @@ class BotAdvisor:
         iterations, seconds = plan.budget(game, view)
         outcome: SearchOutcome = await self.searches.search(
             game, view, params, iterations=iterations, seconds=seconds, deadline=call.deadline,
-            seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
+            seed=seed, kind=kind, client=self.master.client(call), fields=dict(fields, bot=plan.spec))
         r = outcome.result
         stats = bot_service_pb2.SearchStats(
             iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,

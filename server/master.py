@@ -75,6 +75,7 @@ log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
+MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
@@ -203,16 +204,18 @@ class GameMaster:
         return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
     def _game_seed(self, request: game_service_pb2.CreateGameRequest) -> int:
-        """The engine's seed. A caller's seed is mixed with this server's secret (a keyed
-        BLAKE2b), so choosing it does not let anyone rebuild the hidden cards, unless the
-        game is asked to be reproducible, which every player then sees (Game.reproducible)."""
+        """The engine's seed. A caller's seed is mixed with this server's secret and a fresh
+        secret of the game's own (a keyed, salted BLAKE2b), so choosing it does not let anyone
+        rebuild the hidden cards, nor deal two games alike, unless the game is asked to be
+        reproducible, which every player then sees (Game.reproducible)."""
         if request.reproducible:
             if not request.HasField("seed"):
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
             return secrets.randbits(63)
-        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret, digest_size=8)
+        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
+                                 salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
@@ -310,7 +313,7 @@ class GameMaster:
             try:
                 kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
                 after = int(value)
-                if kind != "after" or after < 0:
+                if kind != "after" or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
                     raise ValueError
             except ValueError:
                 raise errors.invalid("page_token", "not a page token from ListGames") from None

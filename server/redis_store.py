@@ -260,7 +260,13 @@ class RedisStore(GameStore):
             return None, None
         done = None if found[1] is None else _unpack(int(found[1]), found[2])
         if len(found) == 3:
-            self._live.move_to_end(game_id)
+            # the cached version is current; a concurrent commit that lost its compare-and-set may
+            # have dropped the entry during the round trip: keep it then, unless a newer one came
+            current = self._live.get(game_id)
+            if current is cached:
+                self._live.move_to_end(game_id)
+            elif current is None:
+                self._remember(cached)
             return cached, done
         version, (static, state, seq, volatile) = found[0], found[3:7]
         initial = cached.record.initial if cached is not None else loads(found[7])

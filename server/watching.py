@@ -50,7 +50,11 @@ class WatchHubs:
         version, until the game ends (or the master closes). ``client``: whose streams it
         counts among (None: nobody's, an in-process caller)."""
         game_id = snap.record.id
-        slots = [("game", game_id)] + ([("peer", client)] if client else [])
+        # spectators share the game's slots; each seat has slots of its own, which no crowd of
+        # spectators can take (the seat holder is never locked out of its own game)
+        slots = [("game", game_id) if seat is None else ("seat", game_id, seat)]
+        if client:
+            slots.append(("peer", client))
         self._take_slots(slots, game_id, client)
         try:
             async for item in self._watch_from(game_id, snap.game_name, seat, snap):
@@ -62,10 +66,12 @@ class WatchHubs:
                     del self._watchers[slot]
 
     def _take_slots(self, slots: list, game_id: str, peer: str | None) -> None:
-        limits = {"game": self.limits.max_watchers_per_game, "peer": self.limits.max_watchers_per_client}
+        limits = {"game": self.limits.max_watchers_per_game, "seat": self.limits.max_watchers_per_seat,
+                  "peer": self.limits.max_watchers_per_client}
         for slot in slots:
             if not self.limits.allows(limits[slot[0]], self._watchers[slot]):
-                what = f"game {game_id}" if slot[0] == "game" else f"client {peer}"
+                what = {"game": f"game {game_id}", "seat": f"seat {slot[-1]} of game {game_id}",
+                        "peer": f"client {peer}"}[slot[0]]
                 raise errors.quota_exceeded(
                     f"{self._watchers[slot]} WatchGame streams are open on {what} (at most {limits[slot[0]]})",
                     "TOO_MANY_WATCHERS", f"watch_streams/{slot[0]}", retry_after=5.0)

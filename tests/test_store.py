@@ -3,6 +3,7 @@ store of JSON records alone serves), and the engine contract the shared live sta
 on (reading a state never changes it)."""
 
 import asyncio
+import collections
 import dataclasses
 import json
 import random
@@ -581,3 +582,50 @@ def test_sqlite_commits_of_one_turn_share_a_transaction_and_keep_their_compare_a
         await again.close()
 
     run(go())
+
+
+def test_concurrent_retries_of_one_request_on_redis_all_get_the_answer(redis_server):
+    """Issue 54: 40 retries of one SubmitMove (one request id) at once, through a real server on
+    a real Redis. The losers' failed compare-and-set drops the game from the process's cache
+    while other retries are reading it; every retry still gets the first one's answer, never
+    INTERNAL (once a KeyError in RedisStore.get_live_and_request: about 1 call in 400)."""
+    import grpc
+    import redis
+
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
+    from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+    with redis.Redis.from_url(redis_server.url) as r:
+        r.flushdb()
+    logs.configure(enabled=False)
+    rng = random.Random(54)
+
+    async def retries(address: str) -> collections.Counter:
+        answers = collections.Counter()
+        async with grpc.aio.insecure_channel(address) as channel:
+            stub = game_service_pb2_grpc.GameServiceStub(channel)
+            human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+            for game_number in range(8):
+                created = await stub.CreateGame(pb.CreateGameRequest(game="czech-pub", seats=[human] * 3), timeout=10)
+                game_id, tokens = created.game.game_id, {t.seat: t.token for t in created.seat_tokens}
+                for move_number in range(10):
+                    view = (await stub.GetView(pb.GetViewRequest(game_id=game_id), timeout=10)).view
+                    request = pb.SubmitMoveRequest(game_id=game_id, seat=view.decider, move_id=0,
+                                                   request_id=f"m{move_number}")
+                    metadata = [("authorization", f"Bearer {tokens[view.decider]}")]
+
+                    async def retry(delay: float):
+                        await asyncio.sleep(delay)  # spread over 4 ms: some read while others commit
+                        try:
+                            return (await stub.SubmitMove(request, metadata=metadata, timeout=30)).version
+                        except grpc.RpcError as err:
+                            return err.code().name
+                    got = await asyncio.gather(*(retry(rng.random() * 0.004) for _ in range(40)))
+                    answers.update(got)
+                    assert set(got) == {view.version + 1}, collections.Counter(got)
+        return answers
+
+    with BackgroundServer(store=RedisStore(redis_server.url)) as srv:
+        answers = asyncio.run(retries(srv.address))
+    assert sum(answers.values()) == 3200
