@@ -1,6 +1,7 @@
 """The hosted game types: which name a request may give (``game_named``), and each
 type's description for ListGameTypes (``game_type``: parameters typed by their config
-fields, with defaults and choices in wire form, and the rules between them).
+fields, with defaults and choices in wire form, the rules between them, and the version
+of the game's rules).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def game_type(name: str) -> common_pb2.GameType:
     defaults and choices in wire form, and the rules between them (made once)."""
     game = registry.get(name)
     config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
-    out = common_pb2.GameType(name=game.name, title=game.title)
+    out = common_pb2.GameType(name=game.name, title=game.title, rules_version=game.rules_version)
     for p in game.params:
         kind = config_fields[p.name].type
         param = out.parameters.add(name=p.name, doc=p.doc, value_type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),

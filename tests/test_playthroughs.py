@@ -13,6 +13,8 @@ from boardbot.engine import playthrough, registry
 from boardbot.engine.playthrough import RULE_CHANGED, cases, check, path_for, stray_files
 from boardbot.engine.testing import config_id
 
+from conftest import patchable_game
+
 CASES = list(cases())
 
 
@@ -37,31 +39,18 @@ def test_no_stray_playthrough_files():
     assert sorted(os.listdir(playthrough.ROOT)) == sorted(registry.names())
 
 
-def _changed_rule(monkeypatch, name: str, cfg: dict) -> None:
-    """A rule change in ``name``: a seat with more than one legal move loses its last one."""
-    cls = type(registry.get(name).new_state(cfg, playthrough.SEED))
+def _changed_rule(monkeypatch, cls: type) -> None:
+    """A rule change in ``cls``'s game: a seat with more than one legal move loses its last one."""
     legal_moves = cls.legal_moves
     monkeypatch.setattr(cls, "legal_moves", lambda self: (lambda ms: ms[:-1] if len(ms) > 1 else ms)(
         legal_moves(self)))
 
 
-def _patchable_case():
-    """The first recorded case whose state class Python can patch (a compiled one cannot)."""
-    for name, cfg in CASES:
-        cls = type(registry.get(name).new_state(cfg, playthrough.SEED))
-        try:
-            setattr(cls, "_probe", None)
-            delattr(cls, "_probe")
-        except TypeError:
-            continue
-        return name, cfg
-    pytest.fail("no game's state class can be patched")
-
-
 def test_a_rule_change_without_a_rules_version_bump_fails(monkeypatch):
-    name, cfg = _patchable_case()
+    name, cls = patchable_game()
+    cfg = next(c for n, c in CASES if n == name)
     assert check(name, cfg) is None
-    _changed_rule(monkeypatch, name, cfg)
+    _changed_rule(monkeypatch, cls)
     problem = check(name, cfg)
     assert problem is not None and problem.startswith(RULE_CHANGED), problem
     assert f"Bump rules_version in engine/games/" in problem and "chooses from" in problem  # the diff
