@@ -50,7 +50,12 @@ def game_type(name: str) -> common_pb2.GameType:
     defaults and choices in wire form, and the rules between them (made once)."""
     game = registry.get(name)
     config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
-    out = common_pb2.GameType(name=game.name, title=game.title, rules_version=game.rules_version)
+    out = common_pb2.GameType(name=game.name, title=game.title, blurb=game.blurb,
+                              rules_version=game.rules_version,
+                              components=convert.components(game.components()))
+    if game.solo is not None:
+        out.solo.CopyFrom(common_pb2.SoloMode(title=game.solo.title, blurb=game.solo.blurb,
+                                              opponent=game.solo.opponent, note=game.solo.note))
     for p in game.params:
         kind = config_fields[p.name].type
         param = out.parameters.add(name=p.name, doc=p.doc, value_type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),

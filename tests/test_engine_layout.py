@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = ROOT / "engine" / "games"
 PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
 # the files every game has, each with its job (README: "Adding a game")
-EXPECTED = {"data.py", "rules.py", "views.py", "state.py", "game.py", "policy.py"}
+EXPECTED = {"data.py", "rules.py", "views.py", "state.py", "game.py", "policy.py", "move_fields.py"}
 
 
 def imports_within(package: pathlib.Path) -> dict[str, set[str]]:

@@ -16,9 +16,11 @@ import asyncio
 import time
 
 import grpc
+import pytest
 
 from boardbot.engine import registry
 from boardbot.server.app import BackgroundServer
+from boardbot.server.game_types import game_type
 from boardbot.server.records import BOT, GameRecord, SeatRecord
 from boardbot.server.sqlite_store import SqliteStore
 from boardbot.server.store import Live
@@ -62,7 +64,17 @@ async def store_bot_game(path: str, name: str) -> None:
     await store.close()
 
 
-def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path, monkeypatch):
+@pytest.fixture
+def game_types_made_again():
+    """ListGameTypes' game types are made once per process: each server here stands for a
+    new process (and none of this test's leaves the next test's)."""
+    game_type.cache_clear()
+    yield
+    game_type.cache_clear()
+
+
+def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path, monkeypatch,
+                                                                         game_types_made_again):
     name, state_class = patchable_game()
     game = registry.get(name)
     assert game.rules_version == 1
@@ -90,6 +102,7 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
     apply = state_class.apply
     monkeypatch.setattr(state_class, "apply", lambda state, move: (applied.append(move), apply(state, move))[1])
     monkeypatch.setattr(game, "rules_version", 2)
+    game_type.cache_clear()
     refused = (f"game {game_id} was played under {name} rules version 1, and this server runs {name} rules "
                "version 2")
 
@@ -153,6 +166,7 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
 
     # --- back on the old rules, the game is as it was: the retry is answered as then, the bots play --
     monkeypatch.undo()
+    game_type.cache_clear()
     with BackgroundServer(store=SqliteStore(path)) as again:
         stubs = Stubs(again)
         seat = answers[1].view.seat

@@ -169,6 +169,18 @@ def test_the_generic_renderer_draws_any_view(client):
     assert "phase: FROGRIDERS_PHASE_CHOOSE_SET_CARD" in text and "config:" in text
 
 
+def test_a_game_draws_itself_or_is_drawn_generically():
+    # render.py beside a game's engine is optional (README, "Adding a game")
+    import ai_toygames
+
+    from boardbot.engine import registry
+    from boardbot.engine.render import generic_render, renderer
+
+    assert renderer(ai_toygames.GAME) is generic_render
+    for game in registry.all_games():
+        assert renderer(game).__module__ == type(game).__module__.rpartition(".")[0] + ".render", game.name
+
+
 def test_resigning_hands_the_seat_to_the_random_bot_and_ranks_it_last(client):
     game = client.create_game("frogriders", seats=["human", "random"], seed=5)
     me = game.seat(0)
