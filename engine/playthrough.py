@@ -14,7 +14,7 @@ game.py), under tests/playthroughs/<game>/: a seeded random game, with
 A line several observers read alike is written once, with the observers it is
 for: ``view (all)``, ``view (seats 1, 2, spectator)``, ``view (seat 0)``. So a
 rule change shows up in review as the lines it changes, and the files stay
-small enough to read: 1.8 MB for the eleven games recorded (the digests of every
+small enough to read: 1.8 MB for the eleven recorded games (the digests of every
 configuration before took 4.6 MB).
 
 tests/test_playthroughs.py replays them (``check``). A file made under the
