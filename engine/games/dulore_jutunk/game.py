@@ -55,15 +55,7 @@ class DuloreGame(Game):
                 "cellarBonus": cellar, "ring": D.RING, "soloScale": D.SOLO_SCALE}
 
     # --- AI knowledge (policy.py) ---------------------------------------------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
-
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
     def score_bounds(self, cfg: dict):
         # every order card's stars, and the most connections between two cards at every link of one row

@@ -77,14 +77,7 @@ class FritangaGame(Game):
         return FritangaState.from_view(self, view, rng)
 
     # --- AI knowledge (policy.py) -----------------------------------------
-    def heuristic_move(self, state: FritangaState, rng: random.Random) -> tuple:
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state: FritangaState, rng: random.Random):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state: FritangaState):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = FritangaGame()

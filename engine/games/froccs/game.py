@@ -62,17 +62,10 @@ class FroccsGame(Game):
         return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
 
     # --- AI knowledge (policy.py) ---
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
     def search_hint(self, state, rng):
         return self.heuristic_move(state, rng) if state.phase in BARGAIN_PHASES else None
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

@@ -64,14 +64,7 @@ class FrogridersGame(Game):
         return FrogridersState.from_view(self, view, rng)
 
     # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = FrogridersGame()
