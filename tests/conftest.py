@@ -128,3 +128,19 @@ def my_turn_game(client, name="frogriders", seed=1, players=None):
         if len(view.legal_moves) > 1:
             return game, info.decider, view
         game.seat(info.decider).play(move_id=rng.choice(view.legal_moves).id)
+
+
+def patchable_game() -> tuple[str, type]:
+    """A game whose engine state class a test may patch (a compiled one cannot be), and that class:
+    tests that stand a changed rule in for a real one patch it."""
+    from boardbot.engine import registry
+
+    for name in registry.names():
+        cls = type(registry.get(name).new_state({}, 1))
+        try:
+            cls._patch_probe = None
+            del cls._patch_probe
+        except (TypeError, AttributeError):
+            continue
+        return name, cls
+    raise AssertionError("no game's state class can be patched")

@@ -17,6 +17,10 @@ class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
     blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "public_back": "second", "privilege_deck": "28"},
+                    {"players": 3, "public_back": "first", "privilege_deck": "24"})
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
     # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
@@ -65,14 +69,7 @@ class FrogridersGame(Game):
         return FrogridersState.from_view(self, view, rng)
 
     # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = FrogridersGame()
