@@ -5,7 +5,7 @@
 // or from the list of legal moves, which is always there.
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
   type SeatView, type SearchStats } from "@boardbot/client";
-import { client, describeError, gameType, titleOf } from "./api.js";
+import { botName, client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
@@ -30,7 +30,7 @@ interface Hint {
 export function seatNames(game: Game, me: number | undefined): string[] {
   return game.seats.map((seat) => {
     if (seat.index === me) return `You (seat ${seat.index})`;
-    const who = seat.kind === SeatKind.BOT ? ` (${seat.bot})` : "";
+    const who = seat.kind === SeatKind.BOT ? ` (${botName(seat.bot)})` : "";
     return `Seat ${seat.index}${who}`;
   });
 }
@@ -401,7 +401,7 @@ class Table {
     const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
     const best = rows[0]?.visits ?? 1n;
     return h("div", { class: "hint" }, button,
-      h("p", {}, "The AI (", hint.stats?.bot ?? "bot", `, ${hint.stats?.iterations ?? 0} iterations) suggests: `,
+      h("p", {}, "The AI (", botName(hint.stats?.bot ?? "bot"), `, ${hint.stats?.iterations ?? 0} iterations) suggests: `,
         h("strong", {}, hint.move.text)),
       rows.length ? h("table", { class: "hint-table" },
         h("caption", {}, "Every legal move: how often the search tried it and its expected value for you (0–100%)"),
@@ -458,5 +458,6 @@ export async function rememberJoin(gameId: string, game: Game, seat: number | un
   const type = await gameType(game.gameName);
   if (type === undefined) throw new Error("this server does not host the game any more");
   saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
-    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
+    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? botName(s.bot) : "human")
+      .join(", ") });
 }
