@@ -45,6 +45,18 @@ class GameService(Protocol):
     async def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def join_game(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def leave_game(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def rematch(self, request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -140,6 +152,46 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.delete_game,
+                ),
+                "/boardbot.v1.GameService/JoinGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="JoinGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.join_game,
+                ),
+                "/boardbot.v1.GameService/LeaveGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="LeaveGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.leave_game,
+                ),
+                "/boardbot.v1.GameService/Rematch": Endpoint.unary(
+                    method=MethodInfo(
+                        name="Rematch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.rematch,
+                ),
+                "/boardbot.v1.GameService/ListOpenGames": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListOpenGames",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.list_open_games,
                 ),
             },
             interceptors=interceptors,
@@ -335,6 +387,86 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def join_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def leave_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def rematch(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="Rematch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def list_open_games(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListOpenGames",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 
 
@@ -357,6 +489,14 @@ class GameServiceSync(Protocol):
     def resign(self, request: boardbot_dot_v1_dot_game__service__pb2.ResignRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ResignResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def join_game(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def leave_game(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def rematch(self, request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -453,6 +593,46 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.delete_game,
+                ),
+                "/boardbot.v1.GameService/JoinGame": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="JoinGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.join_game,
+                ),
+                "/boardbot.v1.GameService/LeaveGame": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="LeaveGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.leave_game,
+                ),
+                "/boardbot.v1.GameService/Rematch": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="Rematch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.rematch,
+                ),
+                "/boardbot.v1.GameService/ListOpenGames": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ListOpenGames",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.list_open_games,
                 ),
             },
             interceptors=interceptors,
@@ -642,6 +822,86 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def join_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def leave_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def rematch(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="Rematch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def list_open_games(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListOpenGames",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -1,4 +1,7 @@
+import datetime
+
 from boardbot.v1 import common_pb2 as _common_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -28,18 +31,22 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[_common_pb2.GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "config", "seed", "seats", "reproducible")
+    __slots__ = ("game", "config", "seed", "seats", "reproducible", "lobby", "clock")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    LOBBY_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _common_pb2.GameConfig
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSpec]
     reproducible: bool
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    lobby: _common_pb2.LobbyOptions
+    clock: _common_pb2.ClockOptions
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ..., lobby: _Optional[_Union[_common_pb2.LobbyOptions, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockOptions, _Mapping]] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
@@ -178,3 +185,75 @@ class DeleteGameRequest(_message.Message):
 class DeleteGameResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class JoinGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "player_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    player_name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class JoinGameResponse(_message.Message):
+    __slots__ = ("game", "seat_token", "reservation_expire_time")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RESERVATION_EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    seat_token: SeatToken
+    reservation_expire_time: _timestamp_pb2.Timestamp
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ..., seat_token: _Optional[_Union[SeatToken, _Mapping]] = ..., reservation_expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class LeaveGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class LeaveGameResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game", "seat_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    seat_token: SeatToken
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ..., seat_token: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
+
+class ListOpenGamesRequest(_message.Message):
+    __slots__ = ("page_size", "page_token", "game", "players", "clock")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    game: str
+    players: int
+    clock: _common_pb2.ClockKind
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[int] = ..., clock: _Optional[_Union[_common_pb2.ClockKind, str]] = ...) -> None: ...
+
+class ListOpenGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[_common_pb2.Game]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[_common_pb2.Game, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

@@ -18,15 +18,17 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Event, Game, GameConfig, GameStatus, GameType, Move, SeatSpec, SeatView } from "./common_pb.js";
+import type { ClockKind, ClockOptions, Event, Game, GameConfig, GameStatus, GameType, LobbyOptions, Move, SeatSpec, SeatView } from "./common_pb.js";
 import { file_boardbot_v1_common } from "./common_pb.js";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUiogEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIyuwUKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2ViBnByb3RvMw", [file_boardbot_v1_common]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUi9gEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnNCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIy7gcKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5ib2FyZGJvdC52MS5Kb2luR2FtZVJlcXVlc3QaHS5ib2FyZGJvdC52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCUxlYXZlR2FtZRIdLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5MZWF2ZUdhbWVSZXNwb25zZRJECgdSZW1hdGNoEhsuYm9hcmRib3QudjEuUmVtYXRjaFJlcXVlc3QaHC5ib2FyZGJvdC52MS5SZW1hdGNoUmVzcG9uc2USVgoNTGlzdE9wZW5HYW1lcxIhLmJvYXJkYm90LnYxLkxpc3RPcGVuR2FtZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1Jlc3BvbnNlYgZwcm90bzM", [file_boardbot_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -102,6 +104,21 @@ export type CreateGameRequest = Message<"boardbot.v1.CreateGameRequest"> & {
    * @generated from field: bool reproducible = 5;
    */
   reproducible: boolean;
+
+  /**
+   * Reservations of open seats, and who stands in for a seat whose player
+   * left or ran out of time.
+   *
+   * @generated from field: boardbot.v1.LobbyOptions lobby = 6;
+   */
+  lobby?: LobbyOptions | undefined;
+
+  /**
+   * Per-seat clocks; none when unset.
+   *
+   * @generated from field: boardbot.v1.ClockOptions clock = 7;
+   */
+  clock?: ClockOptions | undefined;
 };
 
 /**
@@ -545,6 +562,234 @@ export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PUR
   messageDesc(file_boardbot_v1_game_service, 18);
 
 /**
+ * @generated from message boardbot.v1.JoinGameRequest
+ */
+export type JoinGameRequest = Message<"boardbot.v1.JoinGameRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat to join; unset: the first open seat. With that seat's token in
+   * the metadata, the seat is reclaimed after LeaveGame (its token stays).
+   *
+   * @generated from field: optional int32 seat = 2;
+   */
+  seat?: number | undefined;
+
+  /**
+   * The name other players see for the seat (at most 64 characters).
+   *
+   * @generated from field: string player_name = 3;
+   */
+  playerName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinGameRequest.
+ * Use `create(JoinGameRequestSchema)` to create a new message.
+ */
+export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 19);
+
+/**
+ * @generated from message boardbot.v1.JoinGameResponse
+ */
+export type JoinGameResponse = Message<"boardbot.v1.JoinGameResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * The seat's token: send it with GetView, WatchGame or SubmitMove before
+   * reservation_expire_time to take the seat up.
+   *
+   * @generated from field: boardbot.v1.SeatToken seat_token = 2;
+   */
+  seatToken?: SeatToken | undefined;
+
+  /**
+   * Unset when the seat was reclaimed (it is taken at once).
+   *
+   * @generated from field: google.protobuf.Timestamp reservation_expire_time = 3;
+   */
+  reservationExpireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinGameResponse.
+ * Use `create(JoinGameResponseSchema)` to create a new message.
+ */
+export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 20);
+
+/**
+ * @generated from message boardbot.v1.LeaveGameRequest
+ */
+export type LeaveGameRequest = Message<"boardbot.v1.LeaveGameRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveGameRequest.
+ * Use `create(LeaveGameRequestSchema)` to create a new message.
+ */
+export const LeaveGameRequestSchema: GenMessage<LeaveGameRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 21);
+
+/**
+ * @generated from message boardbot.v1.LeaveGameResponse
+ */
+export type LeaveGameResponse = Message<"boardbot.v1.LeaveGameResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveGameResponse.
+ * Use `create(LeaveGameResponseSchema)` to create a new message.
+ */
+export const LeaveGameResponseSchema: GenMessage<LeaveGameResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 22);
+
+/**
+ * @generated from message boardbot.v1.RematchRequest
+ */
+export type RematchRequest = Message<"boardbot.v1.RematchRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat asking (its token in the metadata).
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message boardbot.v1.RematchRequest.
+ * Use `create(RematchRequestSchema)` to create a new message.
+ */
+export const RematchRequestSchema: GenMessage<RematchRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 23);
+
+/**
+ * @generated from message boardbot.v1.RematchResponse
+ */
+export type RematchResponse = Message<"boardbot.v1.RematchResponse"> & {
+  /**
+   * The new game: its seats of players are reserved for the holders of this
+   * game's seat tokens until they take them up.
+   *
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * The asking seat's token in the new game: the same token.
+   *
+   * @generated from field: boardbot.v1.SeatToken seat_token = 2;
+   */
+  seatToken?: SeatToken | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.RematchResponse.
+ * Use `create(RematchResponseSchema)` to create a new message.
+ */
+export const RematchResponseSchema: GenMessage<RematchResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 24);
+
+/**
+ * @generated from message boardbot.v1.ListOpenGamesRequest
+ */
+export type ListOpenGamesRequest = Message<"boardbot.v1.ListOpenGamesRequest"> & {
+  /**
+   * At most this many games (default 50, at most 1000). A page may hold
+   * fewer while next_page_token is set: each call looks at a bounded number
+   * of games.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token; empty for the first page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * Only games of this name, when set.
+   *
+   * @generated from field: string game = 3;
+   */
+  game: string;
+
+  /**
+   * Only games of this many players, when set.
+   *
+   * @generated from field: optional int32 players = 4;
+   */
+  players?: number | undefined;
+
+  /**
+   * Only games with this clock kind (CLOCK_KIND_UNSPECIFIED: without a
+   * clock), when set.
+   *
+   * @generated from field: optional boardbot.v1.ClockKind clock = 5;
+   */
+  clock?: ClockKind | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.ListOpenGamesRequest.
+ * Use `create(ListOpenGamesRequestSchema)` to create a new message.
+ */
+export const ListOpenGamesRequestSchema: GenMessage<ListOpenGamesRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 25);
+
+/**
+ * @generated from message boardbot.v1.ListOpenGamesResponse
+ */
+export type ListOpenGamesResponse = Message<"boardbot.v1.ListOpenGamesResponse"> & {
+  /**
+   * @generated from field: repeated boardbot.v1.Game games = 1;
+   */
+  games: Game[];
+
+  /**
+   * Empty when no game is left to look at.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.ListOpenGamesResponse.
+ * Use `create(ListOpenGamesResponseSchema)` to create a new message.
+ */
+export const ListOpenGamesResponseSchema: GenMessage<ListOpenGamesResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 26);
+
+/**
  * The view a SubmitMoveResponse carries, so a client can play with one call
  * per move instead of a SubmitMove and a GetView.
  *
@@ -679,6 +924,51 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof DeleteGameRequestSchema;
     output: typeof DeleteGameResponseSchema;
+  },
+  /**
+   * Reserve an open seat and get its token (no token needed); or, with a
+   * seat's token, reclaim that seat after LeaveGame.
+   *
+   * @generated from rpc boardbot.v1.GameService.JoinGame
+   */
+  joinGame: {
+    methodKind: "unary";
+    input: typeof JoinGameRequestSchema;
+    output: typeof JoinGameResponseSchema;
+  },
+  /**
+   * Leave a seat (token required) without resigning: the stand-in bot plays
+   * it or the game waits (Game.lobby), until JoinGame reclaims it.
+   *
+   * @generated from rpc boardbot.v1.GameService.LeaveGame
+   */
+  leaveGame: {
+    methodKind: "unary";
+    input: typeof LeaveGameRequestSchema;
+    output: typeof LeaveGameResponseSchema;
+  },
+  /**
+   * A finished game's rematch (a seat's token required): a new game with the
+   * same config, seats and options and a new deal, where every seat's token
+   * of this game holds the same seat. Every seat may ask: the first call
+   * creates it, later ones return the same game.
+   *
+   * @generated from rpc boardbot.v1.GameService.Rematch
+   */
+  rematch: {
+    methodKind: "unary";
+    input: typeof RematchRequestSchema;
+    output: typeof RematchResponseSchema;
+  },
+  /**
+   * Games with open seats, in creation order, a page at a time.
+   *
+   * @generated from rpc boardbot.v1.GameService.ListOpenGames
+   */
+  listOpenGames: {
+    methodKind: "unary";
+    input: typeof ListOpenGamesRequestSchema;
+    output: typeof ListOpenGamesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);
