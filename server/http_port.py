@@ -227,6 +227,18 @@ class ConnectGameService:
     async def delete_game(self, request, ctx):
         return await _unary("DeleteGame", self.master.delete_game, request, ctx)
 
+    async def join_game(self, request, ctx):
+        return await _unary("JoinGame", self.master.join_game, request, ctx)
+
+    async def leave_game(self, request, ctx):
+        return await _unary("LeaveGame", self.master.leave_game, request, ctx)
+
+    async def rematch(self, request, ctx):
+        return await _unary("Rematch", self.master.rematch, request, ctx)
+
+    async def list_open_games(self, request, ctx):
+        return await _unary("ListOpenGames", self.master.list_open_games, request, ctx)
+
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):

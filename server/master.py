@@ -20,7 +20,9 @@ its own: ``calls`` (what a call brings), ``access`` (tokens), ``game_types``
 (ListGameTypes), ``records`` and ``store`` (what is kept), ``snapshots`` (a
 game at one version, its views), ``events`` (what observers see of a move),
 ``watching`` (watch streams and their shared waits), ``bot_driver`` (the bot
-seats) and ``leases`` (one process per game's bots on a shared store).
+seats, and the clocks' deadlines), ``leases`` (one process per game's bots on a
+shared store), ``seats`` and ``lobby`` (open seats, JoinGame, LeaveGame, Rematch,
+ListOpenGames) and ``clocks``.
 
 Design (see also README.md, API):
 
@@ -53,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import hashlib
 import secrets
 import sys
@@ -66,16 +69,16 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import convert, errors
+from . import clocks, convert, errors, lobby, seats as seat_rules
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
-from .events import now, stored_event
+from .events import clocks_event, now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
-from .records import BOT, HUMAN, GameRecord, SeatRecord
+from .records import BOT, HUMAN, LEFT, OPEN, RESERVED, GameRecord, SeatRecord
 from .snapshots import Snapshot, bot_to_move, check_rules
 from .store import ClientFull, GameStore, Live, StoreFull
 from .watching import WatchHubs
@@ -115,15 +118,57 @@ class GameMaster:
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
+        self._alive: asyncio.Task | None = None
 
     # --- lifecycle ---------------------------------------------------------------
     async def start(self) -> None:
         """Take up what the store holds (after a restart: the bot seats whose turn it is,
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
-        seats of games no process plays any more (one that died let its leases lapse)."""
+        seats of games no process plays any more (one that died let its leases lapse).
+        Clocks: mark the store alive while this process runs, and if no server was up on
+        it before, resume the running clocks without the time it was down (``clocks``)."""
+        when = time.time()
+        last = await self.store.mark_alive(when)
+        if last is not None and (not self.store.shared or when - last > clocks.DOWN_AFTER):
+            await self._resume_clocks(last)
         await self.driver.resume()
-        self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
+        loop = asyncio.get_running_loop()
+        self._housekeeping = loop.create_task(self._keep_house())
+        self._alive = loop.create_task(self._keep_alive())
+
+    async def _resume_clocks(self, down_since: float) -> None:
+        """Every running clock goes on from where it stopped at ``down_since`` (an
+        EVENT_KIND_CLOCKS_RESUMED version per game)."""
+        resumed = 0
+        for game_id in await self.store.bot_turn_games():  # a running clock puts its game there
+            while (live := await self.store.get_live(game_id)) is not None:
+                record = live.record
+                if clocks.deadline(record.clock) is None or record.clock["as_of"] >= down_since:
+                    break
+                when = now()
+                snap = Snapshot(clocks.resume(record, down_since, when), live.state, live.version + 1,
+                                [s.resigned for s in record.seats])
+                event = clocks_event(snap.version, record.clock["running"], len(record.seats),
+                                     when - down_since, when)
+                if await self._commit(live, snap, event, stored_event(event)) is not None:
+                    resumed += 1
+                    break
+        if resumed:
+            log.info("clocks_resumed", games=resumed, down_s=round(time.time() - down_since, 3))
+
+    async def _keep_alive(self) -> None:
+        while not self._closing.is_set():
+            try:
+                async with asyncio.timeout(clocks.ALIVE_SECONDS):
+                    await self._closing.wait()
+                    return
+            except TimeoutError:
+                pass
+            try:
+                await self.store.mark_alive(time.time())
+            except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
+                log.error("mark_alive_failed", error=repr(exc))
 
     def housekeeping_seconds(self) -> float:
         every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
@@ -155,8 +200,7 @@ class GameMaster:
         self._closing.set()
         self.watches.close()  # every watch stream ends UNAVAILABLE
         tasks = self.driver.tasks()
-        if self._housekeeping is not None:
-            tasks.append(self._housekeeping)
+        tasks += [task for task in (self._housekeeping, self._alive) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -223,7 +267,7 @@ class GameMaster:
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
-            return secrets.randbits(63)
+            return self.fresh_seed()
         digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
                                  salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
@@ -254,7 +298,9 @@ class GameMaster:
                 if spec.bot or spec.HasField("bot_spec"):
                     which = "bot" if spec.bot else "bot_spec"
                     raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
-                seats.append(SeatRecord(HUMAN))
+                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else ""))
+            elif spec.open:
+                raise errors.invalid(f"seats[{i}].open", "only a human seat can be open", "BAD_SEAT")
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
                 # the string or the typed spec, read once; the record keeps its string
                 bot = requested_bot(spec.bot, spec.bot_spec if spec.HasField("bot_spec") else None,
@@ -278,11 +324,16 @@ class GameMaster:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        options = lobby_options = None
+        if request.HasField("clock"):
+            options = clocks.options_of(request.clock)
+        if request.HasField("lobby") or options is not None or any(s.state == OPEN for s in seats):
+            lobby_options = seat_rules.lobby_of(request.lobby, self.limits.max_bot_seconds)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
         for q, seat in enumerate(seats):
-            if seat.kind == HUMAN:
+            if seat.kind == HUMAN and seat.state != OPEN:
                 token = new_token()
                 seats[q] = SeatRecord(HUMAN, token=token_digest(token))
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
@@ -291,19 +342,35 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version)
-        first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
+                            request.reproducible, client, game.rules_version, lobby_options,
+                            None if options is None else clocks.new_clock(options, n, created))
+        live = await self.store_new_game(record, state)
+        return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
+                                                   seat_tokens=tokens, owner_token=owner)
+
+    async def store_new_game(self, record: GameRecord, state=None) -> Live:
+        """Store a new game (``state``: its engine state at version 0; None: dealt from the
+        record's config and seed, and the record's ``initial`` set from it), its first clock
+        started; its bots start. RESOURCE_EXHAUSTED when the store or the creator's quota is
+        full; KeyError when a game of that id exists."""
+        if state is None:
+            state = registry.get(record.game).new_state(record.config, record.seed)
+            record = dataclasses.replace(record, initial=state.to_dict())
+        snap = Snapshot(record, state, 0, [False] * len(record.seats))
+        snap.settle(None, False, record.created)
         try:
-            live = await self.store.create_live(Live(record, state, 0, created, None, first),
+            live = await self.store.create_live(Live(snap.record, state, 0, record.created, None, bot_to_move(snap)),
                                                 self.limits.max_games_per_client)
         except StoreFull as full:
             raise errors.store_full(full.limit) from None
         except ClientFull as full:
             raise errors.client_full(full.limit, full.creator) from None
-        snap = Snapshot.of(live)
-        self.driver.kick(game_id, snap)
-        return game_service_pb2.CreateGameResponse(game=snap.game_message(),
-                                                   seat_tokens=tokens, owner_token=owner)
+        self.driver.kick(record.id, Snapshot.of(live))
+        return live
+
+    def fresh_seed(self) -> int:
+        """A new game's seed when the caller gives none."""
+        return secrets.randbits(63)
 
     async def get_game(self, request: game_service_pb2.GetGameRequest,
                        call: Call) -> game_service_pb2.GetGameResponse:
@@ -318,23 +385,34 @@ class GameMaster:
             raise errors.invalid("page_size", "page_size must not be negative")
         return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
 
+    @staticmethod
+    def page_start(token: str, kind: str, method: str) -> int:
+        """The store sequence number a page token of ``kind`` (``page_token``) continues after;
+        0 for no token."""
+        if not token:
+            return 0
+        try:
+            which, _, value = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
+            after = int(value)
+            if which != kind or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
+                raise ValueError
+        except ValueError:
+            raise errors.invalid("page_token", f"not a page token from {method}") from None
+        return after
+
+    @staticmethod
+    def page_token(kind: str, after: int) -> str:
+        return base64.urlsafe_b64encode(f"{kind}:{after}".encode()).decode()
+
     async def list_games(self, request: game_service_pb2.ListGamesRequest,
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
         size = self.page_size(request)
-        after = 0
-        if request.page_token:
-            try:
-                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
-                after = int(value)
-                if kind != "after" or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
-                    raise ValueError
-            except ValueError:
-                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        after = self.page_start(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].seq}".encode()).decode()
+            out.next_page_token = self.page_token("after", games[size - 1].seq)
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
@@ -344,6 +422,7 @@ class GameMaster:
         if request.HasField("seat"):
             seat = request.seat
             authorize_seat(live.record, seat, call)
+            live = await lobby.take_up(self, live, seat, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
@@ -354,6 +433,9 @@ class GameMaster:
         record = live.record
         seat = request.seat
         authorize_seat(record, seat, call)
+        if record.seats[seat].state == RESERVED and done is None:
+            live = await lobby.take_up(self, live, seat, call)
+            record = live.record
         fingerprint = ""
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
@@ -379,6 +461,7 @@ class GameMaster:
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s")
+        self._check_seat_plays(live, seat)
         moves = state.legal_moves()
         choice = request.WhichOneof("choice")
         if choice == "move_id":
@@ -406,7 +489,9 @@ class GameMaster:
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
         snap = Snapshot.next_of(live)
-        event = snap.apply_move(seat, move, False, now())  # move is one of the engine's legal moves
+        when = now()
+        event = snap.apply_move(seat, move, False, when)  # move is one of the engine's legal moves
+        snap.settle(seat, True, when)
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
@@ -428,6 +513,21 @@ class GameMaster:
             return response
         self.driver.kick(record.id, snap)
         return response
+
+    def _check_seat_plays(self, live: Live, seat: int) -> None:
+        """FAILED_PRECONDITION unless the seat's player may act now: the game waits for
+        players (WAITING_FOR_PLAYERS), the seat was left (SEAT_LEFT), its clock ran out
+        (OUT_OF_TIME: the timeout policy is applied)."""
+        record = live.record
+        if seat_rules.waiting(record):
+            raise errors.precondition("WAITING_FOR_PLAYERS", f"games/{record.id}",
+                                      "the game waits for players to take its open seats")
+        if record.seats[seat].state == LEFT:
+            raise errors.precondition("SEAT_LEFT", f"seats/{seat}",
+                                      f"seat {seat} was left; come back with JoinGame first")
+        if clocks.out_of_time(record.clock, time.time()):
+            self.driver.kick(record.id)
+            raise errors.precondition("OUT_OF_TIME", f"seats/{seat}", f"seat {seat}'s clock ran out")
 
     @staticmethod
     def _move_response(snap: Snapshot, event: dict,
@@ -512,9 +612,14 @@ class GameMaster:
         check_rules(record, "play on")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
+        if seat_rules.waiting(record):
+            raise errors.precondition("WAITING_FOR_PLAYERS", f"games/{record.id}",
+                                      "the game has not started: leave it instead (LeaveGame)")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        event = snap.resign_event(seat, now())
+        when = now()
+        event = snap.resign_event(seat, when)
+        snap.settle(seat, False, when)
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
         self._cancel_searches(record.id, seat)
@@ -568,6 +673,7 @@ class GameMaster:
         if request.HasField("seat"):
             seat = request.seat
             authorize_seat(record, seat, call)
+            live = await lobby.take_up(self, live, seat, call)
         game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
@@ -586,6 +692,27 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
+    # --- seats (boardbot.server.lobby) -------------------------------------------------
+    async def join_game(self, request: game_service_pb2.JoinGameRequest,
+                        call: Call) -> game_service_pb2.JoinGameResponse:
+        return await lobby.join_game(self, request, call)
+
+    async def leave_game(self, request: game_service_pb2.LeaveGameRequest,
+                         call: Call) -> game_service_pb2.LeaveGameResponse:
+        return await lobby.leave_game(self, request, call)
+
+    async def rematch(self, request: game_service_pb2.RematchRequest,
+                      call: Call) -> game_service_pb2.RematchResponse:
+        return await lobby.rematch(self, request, call)
+
+    async def list_open_games(self, request: game_service_pb2.ListOpenGamesRequest,
+                              call: Call) -> game_service_pb2.ListOpenGamesResponse:
+        return await lobby.list_open_games(self, request, call)
+
+    def cancel_searches(self, game_id: str, seat: int) -> None:
+        """Stop the searches for ``seat`` (it left or resigned: nobody will use their answer)."""
+        self._cancel_searches(game_id, seat)
+
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: Snapshot, event: dict, stored: dict,
                       views: dict | None = None) -> Live | None:
@@ -594,3 +721,5 @@ class GameMaster:
         (``stored_event``). The new version, or None if the game had moved on (or gone)."""
         nxt = snap.next_live(live, event, views)
         return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
+
+    commit = _commit  # for the calls of boardbot.server.lobby

@@ -52,7 +52,9 @@ from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Recor
 # 2: games.creator; 3: records carry their rules_version (a record without one was played under
 # its game's first rules: records.FIRST_RULES_VERSION), so a server that replays every game under
 # its own rules, of schema 2 or older, must not open the file
-SCHEMA_VERSION = 3
+# 4: events of seats, forfeits on time and resumed clocks, records with lobby options and clocks
+# (boardbot.server.seats, boardbot.server.clocks), which a server of 3 would misread
+SCHEMA_VERSION = 4
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
@@ -86,7 +88,7 @@ CREATE TABLE IF NOT EXISTS events (
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
 # what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
 # 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: ""}
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: ""}
 
 
 class StoreLocked(StoreUnavailable):
@@ -445,6 +447,16 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
+
+    async def mark_alive(self, when: float) -> float | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'alive'").fetchone()
+
+        def write(db) -> bool:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('alive', ?)", (when,))
+            return True
+
+        await self._grouped(write, lambda written: None)
+        return None if row is None else float(row[0])
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]

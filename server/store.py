@@ -91,7 +91,9 @@ def loads(data: bytes | str) -> Any:
     return json.loads(data)
 
 
-_KINDS = {"move": "m", "resign": "r"}
+# a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
+# was down (boardbot.server.clocks) came with store schema 4 (SQLite) / 3 (Redis)
+_KINDS = {"move": "m", "resign": "r", "seat": "s", "timeout": "t", "clocks": "c"}
 _KIND_NAMES = {v: k for k, v in _KINDS.items()}
 
 
@@ -262,6 +264,15 @@ class GameStore(abc.ABC):
 
     async def release(self, game_id: str, holder: str) -> None:
         """Give up a lease ``holder`` took."""
+
+    _alive: float | None = None
+
+    async def mark_alive(self, when: float) -> float | None:
+        """Note that a server process runs on this store at ``when`` (a ``time.time()``); the
+        previous note (None: none yet). Clocks do not run while no server is up
+        (``boardbot.server.clocks``); a durable store keeps the note with its games."""
+        previous, self._alive = self._alive, when
+        return previous
 
 
 def static_part(record: GameRecord) -> Record:

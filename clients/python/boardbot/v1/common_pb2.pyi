@@ -76,6 +76,7 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_RESIGN: _ClassVar[EventKind]
     EVENT_KIND_SEAT: _ClassVar[EventKind]
     EVENT_KIND_TIMEOUT: _ClassVar[EventKind]
+    EVENT_KIND_CLOCKS_RESUMED: _ClassVar[EventKind]
 
 class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -144,6 +145,7 @@ EVENT_KIND_MOVE: EventKind
 EVENT_KIND_RESIGN: EventKind
 EVENT_KIND_SEAT: EventKind
 EVENT_KIND_TIMEOUT: EventKind
+EVENT_KIND_CLOCKS_RESUMED: EventKind
 PARAM_TYPE_UNSPECIFIED: ParamType
 PARAM_TYPE_BOOL: ParamType
 PARAM_TYPE_INTEGER: ParamType
