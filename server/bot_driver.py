@@ -35,8 +35,8 @@ from . import clocks, errors
 from .bots import BotRunner
 from .events import now, stored_event, timeout_event
 from .leases import Leases
-from .records import BOT, GameRecord, SeatRecord
-from .seats import lobby, stands_in, waiting
+from .records import BOT, RESERVED, GameRecord, SeatRecord
+from .seats import lapsed, lobby, stands_in, waiting
 from .snapshots import Snapshot, bot_to_move, same_rules
 from .store import GameStore, Live
 
@@ -157,17 +157,27 @@ class BotDriver:
 
     async def _clock_step(self, game_id: str) -> bool:
         """Enforce the running clock, if one runs: wait for its deadline (or a new version, at
-        most CLOCK_POLL), then apply the timeout policy. Whether there was a clock to watch."""
+        most CLOCK_POLL), then apply the timeout policy; in a game waiting for players, open
+        a seat whose reservation lapsed again. Whether there was a deadline to watch."""
         live = await self.store.get_live(game_id)
         if live is None or live.finished is not None or not same_rules(live.record):
             return False
         record = live.record
         end = clocks.deadline(record.clock)
+        reserved = [(s.until, q) for q, s in enumerate(record.seats) if s.state == RESERVED]
+        if reserved:  # the game waits for players: no clock runs, a reservation may lapse
+            end, seat = min(reserved)
         if end is None:
             return False
         left = end - time.time()
         if left > 0:
             await self.store.wait(game_id, live.version, min(left, CLOCK_POLL))
+            return True
+        if reserved:
+            seats = list(record.seats)
+            seats[seat] = lapsed(seats[seat])
+            snap, event = Snapshot.seat_change(live, seats, seat, "opened", "", now())
+            await self.store.commit_live(game_id, live.version, snap.next_live(live, event), [stored_event(event)])
             return True
         seat = record.clock["running"]
         log.info("clock_ran_out", game_id=game_id, seat=seat, policy=record.clock["on_timeout"])

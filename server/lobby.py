@@ -21,9 +21,9 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import clocks, errors
 from .access import authorize_seat, new_token, token_digest
 from .calls import Call
-from .events import now, seat_event, stored_event
+from .events import now, stored_event
 from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
-from .seats import OPEN, is_free, lobby, name_of, waiting
+from .seats import is_free, lapsed, lobby, name_of, waiting
 from .snapshots import Snapshot
 from .store import Live
 
@@ -38,11 +38,7 @@ async def commit_seat(master: "GameMaster", live: Live, seats: list[SeatRecord],
                       name: str, when: float) -> Live:
     """Commit the game's seats as ``seats`` (one seat's ``change``) as the next version, or
     ABORTED when the game moved on meanwhile."""
-    snap = Snapshot.next_of(live)
-    snap.record = dataclasses.replace(live.record, seats=tuple(seats))
-    snap.version += 1
-    event = seat_event(snap.version, seat, len(seats), change, name, when)
-    snap.settle(seat, False, when)
+    snap, event = Snapshot.seat_change(live, seats, seat, change, name, when)
     committed = await master.commit(live, snap, event, stored_event(event))
     if committed is None:
         raise errors.aborted("the game changed during the call; try again", live.version)
@@ -123,7 +119,7 @@ async def leave_game(master: "GameMaster", request: game_service_pb2.LeaveGameRe
         raise errors.precondition("SEAT_LEFT", f"seats/{seat}", f"seat {seat} was left already")
     seats = list(record.seats)
     if waiting(record):  # the game has not started: the seat is simply open again
-        seats[seat] = dataclasses.replace(info, token="", state=OPEN, name="", until=0.0)
+        seats[seat] = lapsed(info)
         change = "opened"
     else:
         seats[seat] = dataclasses.replace(info, state=LEFT)

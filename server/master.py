@@ -144,7 +144,7 @@ class GameMaster:
         for game_id in await self.store.bot_turn_games():  # a running clock puts its game there
             while (live := await self.store.get_live(game_id)) is not None:
                 record = live.record
-                if clocks.deadline(record.clock) is None or record.clock["as_of"] >= down_since:
+                if clocks.deadline(record.clock) is None:
                     break
                 when = now()
                 snap = Snapshot(clocks.resume(record, down_since, when), live.state, live.version + 1,

@@ -13,8 +13,8 @@ committed like a move. The calls that change seats are ``boardbot.server.lobby``
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
-import time
 
 from boardbot.engine.core import TERMINAL, State
 from boardbot.v1 import common_pb2
@@ -75,6 +75,11 @@ def lobby_message(record: GameRecord) -> common_pb2.LobbyOptions:
     return out
 
 
+def lapsed(seat: SeatRecord) -> SeatRecord:
+    """The seat once its reservation lapsed: open, nobody's."""
+    return dataclasses.replace(seat, token="", state=OPEN, name="", until=0.0)
+
+
 def is_free(seat: SeatRecord, when: float) -> bool:
     """Nobody holds the seat: it is open, or its reservation lapsed."""
     return seat.state == OPEN or (seat.state == RESERVED and when >= seat.until)
@@ -114,12 +119,9 @@ def seat_message(record: GameRecord, q: int, out: common_pb2.Seat) -> None:
     if record.lobby is None:
         return
     info = record.seats[q]
-    state = info.state
-    if state == RESERVED and time.time() >= info.until:
-        state = OPEN
-    out.state = STATE_ENUM[state]
+    out.state = STATE_ENUM[info.state]  # a lapsed reservation: until the driver opens the seat again
     out.player_name = info.name
-    if state == RESERVED:
+    if info.state == RESERVED:
         out.reservation_expire_time.FromNanoseconds(int(info.until * 1e9))
 
 

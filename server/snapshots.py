@@ -14,6 +14,8 @@ and its views, made from the stored state, offer no legal moves.
 
 from __future__ import annotations
 
+import dataclasses
+
 from google.protobuf import struct_pb2
 
 from boardbot.engine import registry
@@ -23,7 +25,7 @@ from boardbot.v1 import common_pb2
 from . import bot_plans, clocks, convert, errors, seats
 from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, timeout_event,
                      timestamp)
-from .records import BOT, HUMAN, GameRecord
+from .records import BOT, HUMAN, RESERVED, GameRecord
 from .store import Live
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
@@ -144,6 +146,18 @@ class Snapshot:
         if kind == "seat":
             return seat_event(self.version, seat, n, stored["move"]["change"], stored["move"]["name"], when)
         return clocks_event(self.version, seat, n, stored["move"]["down"], when)
+
+    @classmethod
+    def seat_change(cls, live: Live, seats: list, seat: int, change: str, name: str,
+                    when: float) -> tuple["Snapshot", dict]:
+        """The game one version past ``live`` with its seats as ``seats`` (``seat``'s ``change``,
+        ``boardbot.server.events.seat_event``), its clocks settled, and the event."""
+        snap = cls.next_of(live)
+        snap.record = dataclasses.replace(live.record, seats=tuple(seats))
+        snap.version += 1
+        event = seat_event(snap.version, seat, len(seats), change, name, when)
+        snap.settle(seat, False, when)
+        return snap, event
 
     def settle(self, acted: int | None, moved: bool, when: float, timed_out: int | None = None) -> None:
         """Settle the clocks of this private snapshot's new version (its record's seats as they
@@ -268,7 +282,9 @@ def bot_to_move(snap: Snapshot) -> bool:
     (``boardbot.server.bot_driver``). Nothing while the game waits for players."""
     seat = snap.state.decider()
     record = snap.record
-    if seat == TERMINAL or seats.waiting(record):
+    if seats.waiting(record):  # a reservation may lapse (the driver opens the seat again)
+        return seat != TERMINAL and any(s.state == RESERVED for s in record.seats)
+    if seat == TERMINAL:
         return False
     return (record.seats[seat].kind == BOT or snap.resigned[seat] or seats.stands_in(record, seat)
             or seats.running_seat(record, snap.state) is not None)

@@ -43,13 +43,13 @@ from typing import Any, Iterator, Mapping, Sequence, TypeVar
 import grpc
 
 from . import _core as calls
-from ._core import (GAME_ONEOF, HUMAN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
+from ._core import (GAME_ONEOF, HUMAN, OPEN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
                     LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
                     tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
            "RESUME_BACKOFF", "GAME_ONEOF"]
 
@@ -85,9 +85,26 @@ class Client(calls.Connection):
 
     def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                     seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                    reproducible: bool = False) -> "Game":
+                    reproducible: bool = False, clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                    lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible))))
+        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible,
+                                                                          clock, lobby))))
+
+    def join_game(self, game_id: str, seat: int | None = None, name: str = "") -> "Seat":
+        """Reserve an open seat (``seat``, or the first open one): the seat, with its token.
+        Its first call (``view``, ``watch``, ``play``) takes it up before the reservation
+        lapses (``JoinGameResponse.reservation_expire_time``)."""
+        joined = self.send(calls.join_game(game_id, seat, name))
+        return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
+                        clock: common_pb2.ClockKind.ValueType | None = None) -> Iterator[common_pb2.Game]:
+        """Games with an open seat (of ``game``, of ``players`` players, of that clock kind:
+        CLOCK_KIND_UNSPECIFIED for games without a clock)."""
+        pages = calls.OpenGamePages(page_size, game, players, clock)
+        while not pages.done:
+            yield from self.send(pages.call())
 
     def get_game(self, game_id: str) -> common_pb2.Game:
         return self.send(calls.get_game(game_id))
@@ -158,6 +175,18 @@ class Seat(SeatCalls):
 
     def resign(self) -> common_pb2.Game:
         return self.client.send(self.resign_call())
+
+    def leave(self) -> common_pb2.Game:
+        """Leave the seat without resigning (``come_back`` reclaims it)."""
+        return self.client.send(self.leave_call())
+
+    def come_back(self) -> common_pb2.Game:
+        return self.client.send(self.come_back_call())
+
+    def rematch(self) -> "Seat":
+        """This seat in the finished game's rematch (the same token holds it)."""
+        answer = self.client.send(self.rematch_call())
+        return Seat(self.client, answer.game.game_id, answer.seat_token.seat, answer.seat_token.token)
 
     def watch(self, from_version: int | None = None, resume: bool = True) -> Iterator[tuple[Event | None, View]]:
         """(None, first view), then (event, view after it) per version, until the game ends;

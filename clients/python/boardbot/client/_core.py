@@ -23,6 +23,7 @@ from ._tracing import StreamSpan
 from ..v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
 
 HUMAN = "human"
+OPEN = "open"  # a seat spec of create_game: a human seat left open for join_game
 GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
 # gRPC's retry policy (service config) for the calls a retry cannot harm: reads, the
 # searches (a pure function of their request), WatchGame (retried only before its first
@@ -136,7 +137,7 @@ class Event:
     """One change of the game as this observer may see it."""
 
     version: int
-    kind: str  # "move" or "resign"
+    kind: str  # "move", "resign", "seat", "timeout" or "clocks_resumed"
     seat: int
     by_bot: bool
     text: str
@@ -246,16 +247,32 @@ def game_types() -> Unary[list[common_pb2.GameType]]:
     return Unary(GAMES, "ListGameTypes", game_service_pb2.ListGameTypesRequest(), lambda r: list(r.game_types))
 
 
+def _options(message_type: type[Message], value: Message | Mapping[str, Any]) -> Message:
+    """An options message given as itself or as its JSON mapping
+    (``{"kind": "CLOCK_KIND_INCREMENT", "initial_time": "300s", "increment": "5s"}``)."""
+    if isinstance(value, message_type):
+        return value
+    return json_format.ParseDict(value, message_type(), ignore_unknown_fields=False)
+
+
 def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                 seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                reproducible: bool = False) -> Unary[game_service_pb2.CreateGameResponse]:
-    """CreateGame; ``seats``: "human" or a bot per seat, as a spec string ("random",
-    "ismcts:hard", ...) or a typed ``BotSpec`` (``list_bots`` lists both). ``seed`` is
+                reproducible: bool = False, clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                ) -> Unary[game_service_pb2.CreateGameResponse]:
+    """CreateGame; ``seats``: "human", "open" (a human seat for ``join_game``) or a bot per
+    seat, as a spec string ("random", "ismcts:hard", ...) or a typed ``BotSpec``
+    (``list_bots`` lists both). ``seed`` is
     mixed with the server's secret unless ``reproducible`` (then the same seed and moves give
     the same game anywhere, and anyone who knows it can work out the hidden cards).
     ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
-    ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``)."""
+    ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``). ``clock`` (``ClockOptions``) and
+    ``lobby`` (``LobbyOptions``): the messages, or dicts in their JSON mapping."""
     request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible)
+    if clock is not None:
+        request.clock.CopyFrom(_options(common_pb2.ClockOptions, clock))
+    if lobby is not None:
+        request.lobby.CopyFrom(_options(common_pb2.LobbyOptions, lobby))
     if isinstance(config, common_pb2.GameConfig):
         request.config.CopyFrom(config)
     elif config:
@@ -263,6 +280,8 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
     for spec in seats:
         if spec == HUMAN:
             request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
+        elif spec == OPEN:
+            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, open=True)
         else:
             request.seats.add(kind=common_pb2.SEAT_KIND_BOT, **bot_fields(spec))
     return Unary(GAMES, "CreateGame", request, _same)
@@ -309,6 +328,38 @@ def list_bots(game: str = "") -> Unary[list[bot_service_pb2.BotOffer]]:
     (string and typed), its name and meaning in plain words, and per table size of ``game``
     (every game's when empty) the search it runs and its ladder rating."""
     return Unary(BOTS, "ListBots", bot_service_pb2.ListBotsRequest(game=game), lambda r: list(r.bots))
+
+
+def join_game(game_id: str, seat: int | None = None, name: str = "",
+              token: str | None = None) -> Unary[game_service_pb2.JoinGameResponse]:
+    """JoinGame: reserve an open seat (``seat``, or the first open one) under the player's
+    ``name``; with a seat's ``token``, come back to that seat after leaving it."""
+    request = game_service_pb2.JoinGameRequest(game_id=game_id, seat=seat, player_name=name)
+    return Unary(GAMES, "JoinGame", request, _same, auth(token))
+
+
+class OpenGamePages:
+    """ListOpenGames page after page, as ``GamePages``; a page may be short (even empty)
+    while more follow."""
+
+    def __init__(self, page_size: int = 0, game: str = "", players: int | None = None,
+                 clock: common_pb2.ClockKind.ValueType | None = None):
+        self.request = game_service_pb2.ListOpenGamesRequest(page_size=page_size, game=game, players=players,
+                                                             clock=clock)
+        self.token: str | None = ""
+
+    @property
+    def done(self) -> bool:
+        return self.token is None
+
+    def call(self) -> Unary[list[common_pb2.Game]]:
+        def games(page: game_service_pb2.ListOpenGamesResponse) -> list[common_pb2.Game]:
+            self.token = page.next_page_token or None
+            return list(page.games)
+        request = game_service_pb2.ListOpenGamesRequest()
+        request.CopyFrom(self.request)
+        request.page_token = self.token or ""
+        return Unary(GAMES, "ListOpenGames", request, games)
 
 
 class GamePages:
@@ -400,6 +451,18 @@ class SeatCalls:
     def resign_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
         return Unary(GAMES, "Resign", request, lambda r: r.game, auth(self.token))
+
+    def leave_call(self) -> Unary[common_pb2.Game]:
+        request = game_service_pb2.LeaveGameRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "LeaveGame", request, lambda r: r.game, auth(self.token))
+
+    def come_back_call(self) -> Unary[common_pb2.Game]:
+        return Unary(GAMES, "JoinGame", game_service_pb2.JoinGameRequest(game_id=self.game_id, seat=self.number),
+                     lambda r: r.game, auth(self.token))
+
+    def rematch_call(self) -> Unary[game_service_pb2.RematchResponse]:
+        request = game_service_pb2.RematchRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "Rematch", request, _same, auth(self.token))
 
     def watch_cursor(self, from_version: int | None = None, resume: bool = True) -> "WatchCursor":
         return WatchCursor(self, from_version, resume)

@@ -39,12 +39,12 @@ import grpc
 import grpc.aio
 
 from . import _core as calls
-from ._core import HUMAN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
+from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
     tls_credentials
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message"]
 
 T = TypeVar("T")
@@ -79,10 +79,25 @@ class Client(calls.Connection):
 
     async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                           seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                          reproducible: bool = False) -> "Game":
+                          reproducible: bool = False,
+                          clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                          lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible))
+        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible, clock, lobby))
         return Game(self, *calls.created_game(reply))
+
+    async def join_game(self, game_id: str, seat: int | None = None, name: str = "") -> "Seat":
+        """Reserve an open seat (``boardbot.client.Client.join_game``)."""
+        joined = await self.send(calls.join_game(game_id, seat, name))
+        return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    async def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
+                              clock: common_pb2.ClockKind.ValueType | None = None) -> AsyncIterator[common_pb2.Game]:
+        """Games with an open seat (``boardbot.client.Client.list_open_games``)."""
+        pages = calls.OpenGamePages(page_size, game, players, clock)
+        while not pages.done:
+            for listed in await self.send(pages.call()):
+                yield listed
 
     async def get_game(self, game_id: str) -> common_pb2.Game:
         return await self.send(calls.get_game(game_id))
@@ -152,6 +167,18 @@ class Seat(SeatCalls):
 
     async def resign(self) -> common_pb2.Game:
         return await self.client.send(self.resign_call())
+
+    async def leave(self) -> common_pb2.Game:
+        """Leave the seat without resigning (``come_back`` reclaims it)."""
+        return await self.client.send(self.leave_call())
+
+    async def come_back(self) -> common_pb2.Game:
+        return await self.client.send(self.come_back_call())
+
+    async def rematch(self) -> "Seat":
+        """This seat in the finished game's rematch (the same token holds it)."""
+        answer = await self.client.send(self.rematch_call())
+        return Seat(self.client, answer.game.game_id, answer.seat_token.seat, answer.seat_token.token)
 
     async def watch(self, from_version: int | None = None,
                     resume: bool = True) -> AsyncIterator[tuple[Event | None, View]]:
