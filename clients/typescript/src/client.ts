@@ -7,6 +7,9 @@ import { Code, errorDetails } from "./errors.js";
 import { BotService, type BotOffer, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
 import {
   BotSpecSchema,
+  ClockOptionsSchema,
+  LobbyOptionsSchema,
+  type ClockKind,
   GameConfigSchema,
   MoveSchema,
   SeatKind,
@@ -46,11 +49,40 @@ export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
 export type MoveInit = MessageInitShape<typeof MoveSchema>;
 export type SeatSpecInit = MessageInitShape<typeof SeatSpecSchema>;
 export type BotSpecInit = MessageInitShape<typeof BotSpecSchema>;
+export type ClockOptionsInit = MessageInitShape<typeof ClockOptionsSchema>;
+export type LobbyOptionsInit = MessageInitShape<typeof LobbyOptionsSchema>;
 
 /** A seat of a new game: a human (you, or someone you give the token to) or a bot, by its spec string
  *  ("random", "greedy", "ismcts:hard") or typed (`{ botSpec: { bot: { case: "ismcts", value: { preset: BotPreset.HARD } } } }`);
  *  listBots() lists both forms of every bot the server offers. */
-export type SeatChoice = "human" | { bot: string } | { botSpec: BotSpecInit };
+export type SeatChoice = "human" | "open" | { bot: string } | { botSpec: BotSpecInit };
+
+export interface NewGameOptions {
+  config?: GameConfigInit;
+  /** One per seat; "open" leaves a human seat for joinGame (the game waits until every seat is taken). */
+  seats?: SeatChoice[];
+  seed?: bigint | number;
+  /** Per-seat clocks, e.g. `{ kind: ClockKind.INCREMENT, initialTime: durationFromMs(300_000), increment: durationFromMs(5_000) }`. */
+  clock?: ClockOptionsInit;
+  /** Reservations, and who stands in for a seat whose player left or ran out of time. */
+  lobby?: LobbyOptionsInit;
+}
+
+/** A seat reserved by joinGame: act with `seat` (its first call takes the seat up) before `expiresAt`. */
+export interface JoinedSeat {
+  seat: SeatHandle;
+  game: Game;
+  /** When the reservation lapses (undefined when a left seat was reclaimed). */
+  expiresAt?: Date;
+}
+
+export interface OpenGameFilter {
+  game?: string;
+  players?: number;
+  /** Only games with this clock kind (ClockKind.UNSPECIFIED: without a clock). */
+  clock?: ClockKind;
+  pageSize?: number;
+}
 
 export interface NewGame {
   game: Game;
@@ -84,6 +116,7 @@ function bearer(token: string | undefined): CallOptions {
 
 function seatSpec(choice: SeatChoice): SeatSpecInit {
   if (choice === "human") return { kind: SeatKind.HUMAN };
+  if (choice === "open") return { kind: SeatKind.HUMAN, open: true };
   return "bot" in choice ? { kind: SeatKind.BOT, bot: choice.bot } : { kind: SeatKind.BOT, botSpec: choice.botSpec };
 }
 
@@ -132,19 +165,43 @@ export class BoardbotClient {
   }
 
   /** Start a game; `seats` default to the game's default table of humans. */
-  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
-    Promise<NewGame> {
+  async createGame(game: string, options: NewGameOptions = {}): Promise<NewGame> {
     const response = await this.games.createGame({
       game,
       config: options.config,
       seats: (options.seats ?? []).map(seatSpec),
       seed: options.seed === undefined ? undefined : BigInt(options.seed),
+      clock: options.clock,
+      lobby: options.lobby,
     });
     const created = response.game;
     if (created === undefined) throw new Error("CreateGame answered without a game");
     const seatTokens = created.seats.map(() => "");
     for (const t of response.seatTokens) seatTokens[t.seat] = t.token;
     return { game: created, seatTokens, ownerToken: response.ownerToken };
+  }
+
+  /** Reserve an open seat (`seat`, or the first open one) under the player's `name`. */
+  async joinGame(gameId: string, options: { seat?: number; name?: string } = {}): Promise<JoinedSeat> {
+    const response = await this.games.joinGame({ gameId, seat: options.seat, playerName: options.name ?? "" });
+    if (response.game === undefined || response.seatToken === undefined) throw new Error("JoinGame answered without a seat");
+    const expires = response.reservationExpireTime;
+    return {
+      seat: this.seat(gameId, response.seatToken.seat, response.seatToken.token),
+      game: response.game,
+      expiresAt: expires === undefined ? undefined : new Date(Number(expires.seconds) * 1000 + expires.nanos / 1e6),
+    };
+  }
+
+  /** Games with an open seat, in creation order, page after page (a page may be short while more follow). */
+  async *listOpenGames(filter: OpenGameFilter = {}): AsyncGenerator<Game> {
+    let pageToken = "";
+    do {
+      const page = await this.games.listOpenGames({ game: filter.game ?? "", players: filter.players,
+        clock: filter.clock, pageSize: filter.pageSize ?? 0, pageToken });
+      yield* page.games;
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
   }
 
   async getGame(gameId: string): Promise<Game> {
@@ -208,6 +265,25 @@ export class SeatHandle {
   async resign(): Promise<Game | undefined> {
     if (this.seat === undefined) throw new Error("the spectator cannot resign");
     return (await this.client.games.resign({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** Leave the seat without resigning: the stand-in bot plays it or the game waits (Game.lobby); comeBack() reclaims it. */
+  async leave(): Promise<Game | undefined> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    return (await this.client.games.leaveGame({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  async comeBack(): Promise<Game | undefined> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    return (await this.client.games.joinGame({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** This seat in the finished game's rematch: the same token holds it (its first call takes it up). */
+  async rematch(): Promise<SeatHandle> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    const response = await this.client.games.rematch({ gameId: this.gameId, seat: this.seat }, bearer(this.token));
+    if (response.game === undefined) throw new Error("Rematch answered without a game");
+    return new SeatHandle(this.client, response.game.gameId, this.seat, this.token);
   }
 
   /** The AI's advice for this seat (hosted game): the move and, for searching bots, each candidate's statistics. */
