@@ -239,6 +239,18 @@ class ConnectGameService:
     async def list_open_games(self, request, ctx):
         return await _unary("ListOpenGames", self.master.list_open_games, request, ctx)
 
+    async def create_queue(self, request, ctx):
+        return await _unary("CreateQueue", self.master.create_queue, request, ctx)
+
+    async def join_queue(self, request, ctx):
+        return await _unary("JoinQueue", self.master.join_queue, request, ctx)
+
+    async def wait_for_match(self, request, ctx):
+        return await _unary("WaitForMatch", self.master.wait_for_match, request, ctx)
+
+    async def leave_queue(self, request, ctx):
+        return await _unary("LeaveQueue", self.master.leave_queue, request, ctx)
+
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):

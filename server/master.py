@@ -22,7 +22,7 @@ game at one version, its views), ``events`` (what observers see of a move),
 ``watching`` (watch streams and their shared waits), ``bot_driver`` (the bot
 seats, and the clocks' deadlines), ``leases`` (one process per game's bots on a
 shared store), ``seats`` and ``lobby`` (open seats, JoinGame, LeaveGame, Rematch,
-ListOpenGames) and ``clocks``.
+ListOpenGames), ``clocks`` and ``matchmaking`` (queues with bot backfill).
 
 Design (see also README.md, API):
 
@@ -69,7 +69,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, convert, errors, lobby, seats as seat_rules
+from . import clocks, convert, errors, lobby, matchmaking, seats as seat_rules
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -274,24 +274,10 @@ class GameMaster:
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
-        client = self.client(call)
-        if client is not None:
-            wait = self._creations.take(client)
-            if wait:
-                raise errors.quota_exceeded(
-                    f"client {client} creates games faster than {self.limits.creates_per_second_per_client} "
-                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
+        client = self.take_creation(call)
         name = request.game
         game = game_named(name, call)
-        field = convert.oneof_field(name)
-        cfg: dict[str, Any] = {}
-        if request.HasField("config"):
-            which = convert.game_of(request.config)
-            if which is not None and which != field:
-                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-            if which is not None:
-                cfg = convert.to_dict(request.config, name)
-                # unset optional fields are absent: the engine fills the defaults
+        cfg = self.requested_config(request)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -315,10 +301,7 @@ class GameMaster:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
             cfg["players"] = len(seats)
-        try:
-            cfg = game.validate(cfg)
-        except ConfigError as err:
-            raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
+        cfg = self.validated_config(game, name, cfg)
         n = cfg["players"]
         if not seats:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
@@ -347,6 +330,38 @@ class GameMaster:
         live = await self.store_new_game(record, state)
         return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
+
+    @staticmethod
+    def requested_config(request) -> dict[str, Any]:
+        """The config a request (CreateGame, CreateQueue) gives for its ``game``, as the engine's
+        dict of the fields set (the engine fills the defaults)."""
+        name, field = request.game, convert.oneof_field(request.game)
+        if not request.HasField("config"):
+            return {}
+        which = convert.game_of(request.config)
+        if which is not None and which != field:
+            raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+        return {} if which is None else convert.to_dict(request.config, name)
+
+    @staticmethod
+    def validated_config(game, name: str, cfg: dict[str, Any]) -> dict[str, Any]:
+        """The engine's validated config, or INVALID_ARGUMENT naming the config's field."""
+        try:
+            return game.validate(cfg)
+        except ConfigError as err:
+            raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
+
+    def take_creation(self, call: Call) -> str | None:
+        """The calling client (``client``), charged one creation; RESOURCE_EXHAUSTED with
+        retry information when it creates faster than its limit."""
+        client = self.client(call)
+        if client is not None:
+            wait = self._creations.take(client)
+            if wait:
+                raise errors.quota_exceeded(
+                    f"client {client} creates games faster than {self.limits.creates_per_second_per_client} "
+                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
+        return client
 
     async def store_new_game(self, record: GameRecord, state=None) -> Live:
         """Store a new game (``state``: its engine state at version 0; None: dealt from the
@@ -692,7 +707,7 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
-    # --- seats (boardbot.server.lobby) -------------------------------------------------
+    # --- seats (boardbot.server.lobby) and matchmaking (boardbot.server.matchmaking) ----
     async def join_game(self, request: game_service_pb2.JoinGameRequest,
                         call: Call) -> game_service_pb2.JoinGameResponse:
         return await lobby.join_game(self, request, call)
@@ -708,6 +723,26 @@ class GameMaster:
     async def list_open_games(self, request: game_service_pb2.ListOpenGamesRequest,
                               call: Call) -> game_service_pb2.ListOpenGamesResponse:
         return await lobby.list_open_games(self, request, call)
+
+    async def create_queue(self, request: game_service_pb2.CreateQueueRequest,
+                           call: Call) -> game_service_pb2.CreateQueueResponse:
+        return await matchmaking.create_queue(self, request, call)
+
+    async def join_queue(self, request: game_service_pb2.JoinQueueRequest,
+                         call: Call) -> game_service_pb2.JoinQueueResponse:
+        return await matchmaking.join_queue(self, request, call)
+
+    async def wait_for_match(self, request: game_service_pb2.WaitForMatchRequest,
+                             call: Call) -> game_service_pb2.WaitForMatchResponse:
+        return await matchmaking.wait_for_match(self, request, call)
+
+    async def leave_queue(self, request: game_service_pb2.LeaveQueueRequest,
+                          call: Call) -> game_service_pb2.LeaveQueueResponse:
+        return await matchmaking.leave_queue(self, request, call)
+
+    def closing(self) -> bool:
+        """The master is shutting down (waiting calls answer now)."""
+        return self._closing.is_set()
 
     def cancel_searches(self, game_id: str, seat: int) -> None:
         """Stop the searches for ``seat`` (it left or resigned: nobody will use their answer)."""

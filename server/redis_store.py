@@ -31,7 +31,8 @@ request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 ``botturn`` a set of games a bot is to move in, ``creators`` a hash client ->
 how many games it created are stored (kept by the create and delete scripts, so
 every process sees one count), ``lease:<id>``, ``alive``: when a server process last
-marked the store alive (``GameStore.mark_alive``: clocks), and ``schema``: the version of
+marked the store alive (``GameStore.mark_alive``: clocks), ``doc:<key>`` a hash (``v`` version,
+``d`` the value: ``GameStore.put_doc``, a matchmaking queue), and ``schema``: the version of
 this layout (``SCHEMA_VERSION``). A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
@@ -53,6 +54,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from typing import Any
 
 import redis.asyncio as redis
 import structlog
@@ -190,6 +192,13 @@ end
 return 0
 """
 
+# KEYS: the document; ARGV: the version expected ('0': none yet), the new value. 1 if stored
+_PUT_DOC = """
+if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
+return 1
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
@@ -230,7 +239,7 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
         for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
                              ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
-                             ("release", _RELEASE), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
+                             ("release", _RELEASE), ("put_doc", _PUT_DOC), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
             self._scripts[name] = self._redis.register_script(source)
         try:
             await self._check_schema()
@@ -449,6 +458,13 @@ class RedisStore(GameStore):
             if await self.delete(game_id):
                 out.append(game_id)
         return out
+
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        version, value = await self._answer(self._redis.hmget(self._key("doc", key), "v", "d"))
+        return None if version is None else (int(version), loads(value))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        return bool(await self._run("put_doc", [self._key("doc", key)], [expected_version, dumps(value)]))
 
     async def mark_alive(self, when: float) -> float | None:
         previous = await self._answer(self._redis.set(self._key("alive"), repr(when), get=True))

@@ -70,6 +70,22 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         return await self.master.list_open_games(request, call)
 
     @rpc
+    async def CreateQueue(self, request, call, context):
+        return await self.master.create_queue(request, call)
+
+    @rpc
+    async def JoinQueue(self, request, call, context):
+        return await self.master.join_queue(request, call)
+
+    @rpc
+    async def WaitForMatch(self, request, call, context):
+        return await self.master.wait_for_match(request, call)
+
+    @rpc
+    async def LeaveQueue(self, request, call, context):
+        return await self.master.leave_queue(request, call)
+
+    @rpc
     async def WatchGame(self, request, call, context):
         async for item in self.master.watch_game(request, call):
             yield item

@@ -34,7 +34,8 @@ Tables: ``games`` (one row per game: ``seq``, the creation order, is its key;
 the record as compact JSON without the columns beside it, and its ``creator``
 beside it as well, indexed, for the games-per-client count), ``initials`` (the
 state at version 0, written once), ``events`` (one row per event, keyed by the
-game's ``seq`` and the version: a few dozen bytes each).
+game's ``seq`` and the version: a few dozen bytes each), ``docs`` (small shared
+documents with a version, ``put_doc``: matchmaking queues).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ import fcntl
 import os
 import sqlite3
 import threading
+from typing import Any
 
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
                     Waiters, check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
@@ -76,6 +78,7 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS docs (key TEXT PRIMARY KEY, version INTEGER NOT NULL, value BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER NOT NULL,
     version INTEGER NOT NULL,
@@ -447,6 +450,21 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
+
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        row = self._db.execute("SELECT version, value FROM docs WHERE key = ?", (key,)).fetchone()
+        return None if row is None else (row[0], loads(row[1]))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        blob = dumps(value)
+
+        def write(db) -> bool:
+            if expected_version == 0:
+                return db.execute("INSERT OR IGNORE INTO docs VALUES (?, 1, ?)", (key, blob)).rowcount == 1
+            return db.execute("UPDATE docs SET version = version + 1, value = ? WHERE key = ? AND version = ?",
+                              (blob, key, expected_version)).rowcount == 1
+
+        return await self._grouped(write, lambda written: None)
 
     async def mark_alive(self, when: float) -> float | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'alive'").fetchone()

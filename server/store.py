@@ -267,6 +267,22 @@ class GameStore(abc.ABC):
 
     _alive: float | None = None
 
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        """A small shared document (a matchmaking queue: ``boardbot.server.matchmaking``) and
+        its version, or None. A store of one process may keep them in its memory (this
+        default); a durable or shared store keeps them with its games."""
+        found = self.__dict__.get("_docs", {}).get(key)
+        return None if found is None else (found[0], loads(found[1]))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        """Store ``value`` (JSON-safe) as the document's next version, only if its version is
+        still ``expected_version`` (0: there is none yet); False (and no change) otherwise."""
+        docs = self.__dict__.setdefault("_docs", {})
+        if docs.get(key, (0, b""))[0] != expected_version:
+            return False
+        docs[key] = (expected_version + 1, dumps(value))  # stored as text: no object is shared
+        return True
+
     async def mark_alive(self, when: float) -> float | None:
         """Note that a server process runs on this store at ``when`` (a ``time.time()``); the
         previous note (None: none yet). Clocks do not run while no server is up

@@ -57,6 +57,18 @@ class GameService(Protocol):
     async def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def create_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def join_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def wait_for_match(self, request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -192,6 +204,46 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.list_open_games,
+                ),
+                "/boardbot.v1.GameService/CreateQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CreateQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.create_queue,
+                ),
+                "/boardbot.v1.GameService/JoinQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="JoinQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.join_queue,
+                ),
+                "/boardbot.v1.GameService/WaitForMatch": Endpoint.unary(
+                    method=MethodInfo(
+                        name="WaitForMatch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.wait_for_match,
+                ),
+                "/boardbot.v1.GameService/LeaveQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="LeaveQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.leave_queue,
                 ),
             },
             interceptors=interceptors,
@@ -467,6 +519,86 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def create_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def join_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def wait_for_match(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WaitForMatch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def leave_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 
 
@@ -497,6 +629,14 @@ class GameServiceSync(Protocol):
     def rematch(self, request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def create_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def join_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def wait_for_match(self, request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -633,6 +773,46 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.list_open_games,
+                ),
+                "/boardbot.v1.GameService/CreateQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="CreateQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.create_queue,
+                ),
+                "/boardbot.v1.GameService/JoinQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="JoinQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.join_queue,
+                ),
+                "/boardbot.v1.GameService/WaitForMatch": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="WaitForMatch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.wait_for_match,
+                ),
+                "/boardbot.v1.GameService/LeaveQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="LeaveQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.leave_queue,
                 ),
             },
             interceptors=interceptors,
@@ -902,6 +1082,86 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def create_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def join_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def wait_for_match(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WaitForMatch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def leave_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

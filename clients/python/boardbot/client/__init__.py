@@ -49,7 +49,7 @@ from ._core import (GAME_ONEOF, HUMAN, OPEN, RESUME_ATTEMPTS, RESUME_BACKOFF, RE
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
            "RESUME_BACKOFF", "GAME_ONEOF"]
 
@@ -97,6 +97,18 @@ class Client(calls.Connection):
         lapses (``JoinGameResponse.reservation_expire_time``)."""
         joined = self.send(calls.join_game(game_id, seat, name))
         return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    def create_queue(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                     backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                     clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                     lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> game_service_pb2.MatchQueue:
+        """A matchmaking queue (``boardbot.client._core.create_queue``)."""
+        return self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
+
+    def join_queue(self, queue_id: str, name: str = "") -> "Ticket":
+        """Ask to play in a queue: a ticket to wait on (``Ticket.seat``)."""
+        joined = self.send(calls.join_queue(queue_id, name))
+        return Ticket(self, queue_id, joined.ticket_id, joined.ticket_token)
 
     def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
                         clock: common_pb2.ClockKind.ValueType | None = None) -> Iterator[common_pb2.Game]:
@@ -147,6 +159,30 @@ class Game(calls.GameCalls["Seat"]):
 
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)
+
+
+class Ticket(calls.TicketCalls):
+    """A matchmaking ticket: ``seat()`` waits until it is matched."""
+
+    def __init__(self, client: Client, queue_id: str, ticket_id: str, token: str):
+        super().__init__(queue_id, ticket_id, token)
+        self.client = client
+
+    def wait(self, timeout: float | None = None) -> "Seat | None":
+        """One WaitForMatch (the server waits up to 20 s, or ``timeout``): the seat, once matched."""
+        answer = self.client.send(self.wait_call(timeout))
+        return Seat(self.client, answer.game_id, answer.seat, self.token) if answer.HasField("game_id") else None
+
+    def seat(self, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after)."""
+        until = time.monotonic() + seconds
+        while (seat := self.wait(min(20.0, max(0.1, until - time.monotonic())))) is None:
+            if time.monotonic() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    def leave(self) -> None:
+        self.client.send(self.leave_call())
 
 
 class Seat(SeatCalls):

@@ -338,6 +338,51 @@ def join_game(game_id: str, seat: int | None = None, name: str = "",
     return Unary(GAMES, "JoinGame", request, _same, auth(token))
 
 
+def create_queue(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                 backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                 clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                 lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                 ) -> Unary[game_service_pb2.MatchQueue]:
+    """CreateQueue: a matchmaking queue for ``game`` with ``config``; after ``backfill_after``
+    seconds (default 20) bots (``backfill_bot``, default "ismcts:easy") fill the empty seats."""
+    fields = bot_fields(backfill_bot)
+    request = game_service_pb2.CreateQueueRequest(game=game, backfill_bot=fields.get("bot", ""),
+                                                  backfill_bot_spec=fields.get("bot_spec"))
+    if isinstance(config, common_pb2.GameConfig):
+        request.config.CopyFrom(config)
+    elif config:
+        request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
+    if backfill_after is not None:
+        request.backfill_after.FromNanoseconds(round(backfill_after * 1e9))
+    if clock is not None:
+        request.clock.CopyFrom(_options(common_pb2.ClockOptions, clock))
+    if lobby is not None:
+        request.lobby.CopyFrom(_options(common_pb2.LobbyOptions, lobby))
+    return Unary(GAMES, "CreateQueue", request, lambda r: r.queue)
+
+
+def join_queue(queue_id: str, name: str = "") -> Unary[game_service_pb2.JoinQueueResponse]:
+    return Unary(GAMES, "JoinQueue", game_service_pb2.JoinQueueRequest(queue_id=queue_id, player_name=name), _same)
+
+
+@dataclass
+class TicketCalls:
+    """A matchmaking ticket's calls: both clients' ``Ticket``. Its token is the seat's token
+    once it is matched."""
+
+    queue_id: str
+    ticket_id: str
+    token: str
+
+    def wait_call(self, timeout: float | None = None) -> Unary[game_service_pb2.WaitForMatchResponse]:
+        request = game_service_pb2.WaitForMatchRequest(queue_id=self.queue_id, ticket_id=self.ticket_id)
+        return Unary(GAMES, "WaitForMatch", request, _same, auth(self.token), timeout)
+
+    def leave_call(self) -> Unary[None]:
+        request = game_service_pb2.LeaveQueueRequest(queue_id=self.queue_id, ticket_id=self.ticket_id)
+        return Unary(GAMES, "LeaveQueue", request, lambda r: None, auth(self.token))
+
+
 class OpenGamePages:
     """ListOpenGames page after page, as ``GamePages``; a page may be short (even empty)
     while more follow."""

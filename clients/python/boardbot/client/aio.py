@@ -44,7 +44,7 @@ from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Unary, View, error_
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message"]
 
 T = TypeVar("T")
@@ -90,6 +90,19 @@ class Client(calls.Connection):
         """Reserve an open seat (``boardbot.client.Client.join_game``)."""
         joined = await self.send(calls.join_game(game_id, seat, name))
         return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    async def create_queue(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                           backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                           clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                           lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                           ) -> game_service_pb2.MatchQueue:
+        """A matchmaking queue (``boardbot.client.Client.create_queue``)."""
+        return await self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
+
+    async def join_queue(self, queue_id: str, name: str = "") -> "Ticket":
+        """Ask to play in a queue: a ticket to wait on (``Ticket.seat``)."""
+        joined = await self.send(calls.join_queue(queue_id, name))
+        return Ticket(self, queue_id, joined.ticket_id, joined.ticket_token)
 
     async def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
                               clock: common_pb2.ClockKind.ValueType | None = None) -> AsyncIterator[common_pb2.Game]:
@@ -140,6 +153,30 @@ class Game(calls.GameCalls["Seat"]):
 
     async def delete(self) -> None:
         await self.client.delete_game(self.game_id, self.owner_token)
+
+
+class Ticket(calls.TicketCalls):
+    """A matchmaking ticket (``boardbot.client.Ticket``)."""
+
+    def __init__(self, client: Client, queue_id: str, ticket_id: str, token: str):
+        super().__init__(queue_id, ticket_id, token)
+        self.client = client
+
+    async def wait(self, timeout: float | None = None) -> "Seat | None":
+        answer = await self.client.send(self.wait_call(timeout))
+        return Seat(self.client, answer.game_id, answer.seat, self.token) if answer.HasField("game_id") else None
+
+    async def seat(self, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after)."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while (seat := await self.wait(min(20.0, max(0.1, until - loop.time())))) is None:
+            if loop.time() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    async def leave(self) -> None:
+        await self.client.send(self.leave_call())
 
 
 class Seat(SeatCalls):

@@ -100,6 +100,26 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.FromString,
                 _registered_method=True)
+        self.CreateQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/CreateQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.FromString,
+                _registered_method=True)
+        self.JoinQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/JoinQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.FromString,
+                _registered_method=True)
+        self.WaitForMatch = channel.unary_unary(
+                '/boardbot.v1.GameService/WaitForMatch',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.FromString,
+                _registered_method=True)
+        self.LeaveQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/LeaveQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -203,6 +223,36 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateQueue(self, request, context):
+        """A matchmaking queue for one game configuration.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def JoinQueue(self, request, context):
+        """Ask to play: a ticket (its token becomes the seat's token once matched).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WaitForMatch(self, request, context):
+        """Wait (up to the call's deadline, at most 20 seconds) until the ticket is
+        matched (ticket token required). Call it again while unmatched: a ticket
+        nobody waits on for 30 seconds leaves the queue.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LeaveQueue(self, request, context):
+        """Give up a ticket (ticket token required).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -270,6 +320,26 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListOpenGames,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.SerializeToString,
+            ),
+            'CreateQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.SerializeToString,
+            ),
+            'JoinQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.SerializeToString,
+            ),
+            'WaitForMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.WaitForMatch,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.SerializeToString,
+            ),
+            'LeaveQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.LeaveQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -624,6 +694,114 @@ class GameService:
             '/boardbot.v1.GameService/ListOpenGames',
             boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/CreateQueue',
+            boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/JoinQueue',
+            boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WaitForMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/WaitForMatch',
+            boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LeaveQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/LeaveQueue',
+            boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.FromString,
             options,
             channel_credentials,
             insecure,

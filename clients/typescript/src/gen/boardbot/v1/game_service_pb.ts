@@ -18,17 +18,17 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { ClockKind, ClockOptions, Event, Game, GameConfig, GameStatus, GameType, LobbyOptions, Move, SeatSpec, SeatView } from "./common_pb.js";
+import type { BotSpec, ClockKind, ClockOptions, Event, Game, GameConfig, GameStatus, GameType, LobbyOptions, Move, SeatSpec, SeatView } from "./common_pb.js";
 import { file_boardbot_v1_common } from "./common_pb.js";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUi9gEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnNCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIy7gcKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5ib2FyZGJvdC52MS5Kb2luR2FtZVJlcXVlc3QaHS5ib2FyZGJvdC52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCUxlYXZlR2FtZRIdLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5MZWF2ZUdhbWVSZXNwb25zZRJECgdSZW1hdGNoEhsuYm9hcmRib3QudjEuUmVtYXRjaFJlcXVlc3QaHC5ib2FyZGJvdC52MS5SZW1hdGNoUmVzcG9uc2USVgoNTGlzdE9wZW5HYW1lcxIhLmJvYXJkYm90LnYxLkxpc3RPcGVuR2FtZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1Jlc3BvbnNlYgZwcm90bzM", [file_boardbot_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUi9gEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnNCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIpkCChJDcmVhdGVRdWV1ZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEjEKDmJhY2tmaWxsX2FmdGVyGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgEIAEoCRIvChFiYWNrZmlsbF9ib3Rfc3BlYxgFIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMSKAoFY2xvY2sYBiABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSKAoFbG9iYnkYByABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMi7wEKCk1hdGNoUXVldWUSEAoIcXVldWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSDwoHcGxheWVycxgEIAEoBRIxCg5iYWNrZmlsbF9hZnRlchgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBiABKAkSDwoHd2FpdGluZxgHIAEoBRIoCgVjbG9jaxgIIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucyI9ChNDcmVhdGVRdWV1ZVJlc3BvbnNlEiYKBXF1ZXVlGAEgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI5ChBKb2luUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhMKC3BsYXllcl9uYW1lGAIgASgJImQKEUpvaW5RdWV1ZVJlc3BvbnNlEhEKCXRpY2tldF9pZBgBIAEoCRIUCgx0aWNrZXRfdG9rZW4YAiABKAkSJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjoKE1dhaXRGb3JNYXRjaFJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJInwKFFdhaXRGb3JNYXRjaFJlc3BvbnNlEhQKB2dhbWVfaWQYASABKAlIAIgBARIRCgRzZWF0GAIgASgFSAGIAQESJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlQgoKCF9nYW1lX2lkQgcKBV9zZWF0IjgKEUxlYXZlUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSIUChJMZWF2ZVF1ZXVlUmVzcG9uc2UqbAoMUmVzcG9uc2VWaWV3Eh0KGVJFU1BPTlNFX1ZJRVdfVU5TUEVDSUZJRUQQABIcChhSRVNQT05TRV9WSUVXX0FGVEVSX01PVkUQARIfChtSRVNQT05TRV9WSUVXX05FWFRfREVDSVNJT04QAjKwCgoLR2FtZVNlcnZpY2USVgoNTGlzdEdhbWVUeXBlcxIhLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEk0KCkNyZWF0ZUdhbWUSHi5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJECgdHZXRHYW1lEhsuYm9hcmRib3QudjEuR2V0R2FtZVJlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRHYW1lUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5ib2FyZGJvdC52MS5HZXRWaWV3UmVxdWVzdBocLmJvYXJkYm90LnYxLkdldFZpZXdSZXNwb25zZRJNCgpTdWJtaXRNb3ZlEh4uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVzcG9uc2USTAoJV2F0Y2hHYW1lEh0uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlc3BvbnNlMAESQQoGUmVzaWduEhouYm9hcmRib3QudjEuUmVzaWduUmVxdWVzdBobLmJvYXJkYm90LnYxLlJlc2lnblJlc3BvbnNlEk0KCkRlbGV0ZUdhbWUSHi5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJTGVhdmVHYW1lEh0uYm9hcmRib3QudjEuTGVhdmVHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlc3BvbnNlEkQKB1JlbWF0Y2gSGy5ib2FyZGJvdC52MS5SZW1hdGNoUmVxdWVzdBocLmJvYXJkYm90LnYxLlJlbWF0Y2hSZXNwb25zZRJWCg1MaXN0T3BlbkdhbWVzEiEuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0T3BlbkdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlUXVldWUSHy5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlc3BvbnNlEkoKCUpvaW5RdWV1ZRIdLmJvYXJkYm90LnYxLkpvaW5RdWV1ZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXNwb25zZRJTCgxXYWl0Rm9yTWF0Y2gSIC5ib2FyZGJvdC52MS5XYWl0Rm9yTWF0Y2hSZXF1ZXN0GiEuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVzcG9uc2USTQoKTGVhdmVRdWV1ZRIeLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuTGVhdmVRdWV1ZVJlc3BvbnNlYgZwcm90bzM", [file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -790,6 +790,284 @@ export const ListOpenGamesResponseSchema: GenMessage<ListOpenGamesResponse> = /*
   messageDesc(file_boardbot_v1_game_service, 26);
 
 /**
+ * @generated from message boardbot.v1.CreateQueueRequest
+ */
+export type CreateQueueRequest = Message<"boardbot.v1.CreateQueueRequest"> & {
+  /**
+   * Game name, e.g. "frogriders".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * Rule variants (the player count among them); unset fields take their
+   * defaults.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 2;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * How long the first player in the queue waits for others before the
+   * empty seats are filled with bots: 0 to 10 minutes (default 20 seconds).
+   *
+   * @generated from field: google.protobuf.Duration backfill_after = 3;
+   */
+  backfillAfter?: Duration | undefined;
+
+  /**
+   * The bot that fills empty seats (a spec string: one of the server's
+   * calibrated presets, BotService.ListBots; default "ismcts:easy"). Set this
+   * or backfill_bot_spec.
+   *
+   * @generated from field: string backfill_bot = 4;
+   */
+  backfillBot: string;
+
+  /**
+   * @generated from field: boardbot.v1.BotSpec backfill_bot_spec = 5;
+   */
+  backfillBotSpec?: BotSpec | undefined;
+
+  /**
+   * Clocks and lobby options of the games the queue makes.
+   *
+   * @generated from field: boardbot.v1.ClockOptions clock = 6;
+   */
+  clock?: ClockOptions | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.LobbyOptions lobby = 7;
+   */
+  lobby?: LobbyOptions | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateQueueRequest.
+ * Use `create(CreateQueueRequestSchema)` to create a new message.
+ */
+export const CreateQueueRequestSchema: GenMessage<CreateQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 27);
+
+/**
+ * A matchmaking queue.
+ *
+ * @generated from message boardbot.v1.MatchQueue
+ */
+export type MatchQueue = Message<"boardbot.v1.MatchQueue"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string game_name = 2;
+   */
+  gameName: string;
+
+  /**
+   * @generated from field: boardbot.v1.GameConfig config = 3;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * Seats per game.
+   *
+   * @generated from field: int32 players = 4;
+   */
+  players: number;
+
+  /**
+   * @generated from field: google.protobuf.Duration backfill_after = 5;
+   */
+  backfillAfter?: Duration | undefined;
+
+  /**
+   * @generated from field: string backfill_bot = 6;
+   */
+  backfillBot: string;
+
+  /**
+   * Tickets waiting now.
+   *
+   * @generated from field: int32 waiting = 7;
+   */
+  waiting: number;
+
+  /**
+   * @generated from field: boardbot.v1.ClockOptions clock = 8;
+   */
+  clock?: ClockOptions | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.MatchQueue.
+ * Use `create(MatchQueueSchema)` to create a new message.
+ */
+export const MatchQueueSchema: GenMessage<MatchQueue> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 28);
+
+/**
+ * @generated from message boardbot.v1.CreateQueueResponse
+ */
+export type CreateQueueResponse = Message<"boardbot.v1.CreateQueueResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 1;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateQueueResponse.
+ * Use `create(CreateQueueResponseSchema)` to create a new message.
+ */
+export const CreateQueueResponseSchema: GenMessage<CreateQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 29);
+
+/**
+ * @generated from message boardbot.v1.JoinQueueRequest
+ */
+export type JoinQueueRequest = Message<"boardbot.v1.JoinQueueRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * The name other players see for the seat (at most 64 characters).
+   *
+   * @generated from field: string player_name = 2;
+   */
+  playerName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinQueueRequest.
+ * Use `create(JoinQueueRequestSchema)` to create a new message.
+ */
+export const JoinQueueRequestSchema: GenMessage<JoinQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 30);
+
+/**
+ * @generated from message boardbot.v1.JoinQueueResponse
+ */
+export type JoinQueueResponse = Message<"boardbot.v1.JoinQueueResponse"> & {
+  /**
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+
+  /**
+   * Keep it secret: WaitForMatch and LeaveQueue need it, and once matched it
+   * is the token of the ticket's seat.
+   *
+   * @generated from field: string ticket_token = 2;
+   */
+  ticketToken: string;
+
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 3;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinQueueResponse.
+ * Use `create(JoinQueueResponseSchema)` to create a new message.
+ */
+export const JoinQueueResponseSchema: GenMessage<JoinQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 31);
+
+/**
+ * @generated from message boardbot.v1.WaitForMatchRequest
+ */
+export type WaitForMatchRequest = Message<"boardbot.v1.WaitForMatchRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string ticket_id = 2;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message boardbot.v1.WaitForMatchRequest.
+ * Use `create(WaitForMatchRequestSchema)` to create a new message.
+ */
+export const WaitForMatchRequestSchema: GenMessage<WaitForMatchRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 32);
+
+/**
+ * @generated from message boardbot.v1.WaitForMatchResponse
+ */
+export type WaitForMatchResponse = Message<"boardbot.v1.WaitForMatchResponse"> & {
+  /**
+   * Unset until the ticket is matched.
+   *
+   * @generated from field: optional string game_id = 1;
+   */
+  gameId?: string | undefined;
+
+  /**
+   * The ticket's seat in that game (its token: the ticket token).
+   *
+   * @generated from field: optional int32 seat = 2;
+   */
+  seat?: number | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 3;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.WaitForMatchResponse.
+ * Use `create(WaitForMatchResponseSchema)` to create a new message.
+ */
+export const WaitForMatchResponseSchema: GenMessage<WaitForMatchResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 33);
+
+/**
+ * @generated from message boardbot.v1.LeaveQueueRequest
+ */
+export type LeaveQueueRequest = Message<"boardbot.v1.LeaveQueueRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string ticket_id = 2;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveQueueRequest.
+ * Use `create(LeaveQueueRequestSchema)` to create a new message.
+ */
+export const LeaveQueueRequestSchema: GenMessage<LeaveQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 34);
+
+/**
+ * @generated from message boardbot.v1.LeaveQueueResponse
+ */
+export type LeaveQueueResponse = Message<"boardbot.v1.LeaveQueueResponse"> & {
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveQueueResponse.
+ * Use `create(LeaveQueueResponseSchema)` to create a new message.
+ */
+export const LeaveQueueResponseSchema: GenMessage<LeaveQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 35);
+
+/**
  * The view a SubmitMoveResponse carries, so a client can play with one call
  * per move instead of a SubmitMove and a GetView.
  *
@@ -969,6 +1247,48 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof ListOpenGamesRequestSchema;
     output: typeof ListOpenGamesResponseSchema;
+  },
+  /**
+   * A matchmaking queue for one game configuration.
+   *
+   * @generated from rpc boardbot.v1.GameService.CreateQueue
+   */
+  createQueue: {
+    methodKind: "unary";
+    input: typeof CreateQueueRequestSchema;
+    output: typeof CreateQueueResponseSchema;
+  },
+  /**
+   * Ask to play: a ticket (its token becomes the seat's token once matched).
+   *
+   * @generated from rpc boardbot.v1.GameService.JoinQueue
+   */
+  joinQueue: {
+    methodKind: "unary";
+    input: typeof JoinQueueRequestSchema;
+    output: typeof JoinQueueResponseSchema;
+  },
+  /**
+   * Wait (up to the call's deadline, at most 20 seconds) until the ticket is
+   * matched (ticket token required). Call it again while unmatched: a ticket
+   * nobody waits on for 30 seconds leaves the queue.
+   *
+   * @generated from rpc boardbot.v1.GameService.WaitForMatch
+   */
+  waitForMatch: {
+    methodKind: "unary";
+    input: typeof WaitForMatchRequestSchema;
+    output: typeof WaitForMatchResponseSchema;
+  },
+  /**
+   * Give up a ticket (ticket token required).
+   *
+   * @generated from rpc boardbot.v1.GameService.LeaveQueue
+   */
+  leaveQueue: {
+    methodKind: "unary";
+    input: typeof LeaveQueueRequestSchema;
+    output: typeof LeaveQueueResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);
