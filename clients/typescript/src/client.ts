@@ -22,6 +22,7 @@ import {
 } from "./gen/boardbot/v1/common_pb.js";
 import {
   GameService,
+  type MatchQueue,
   ResponseView,
   type SubmitMoveResponse,
   type WatchGameResponse,
@@ -74,6 +75,17 @@ export interface JoinedSeat {
   game: Game;
   /** When the reservation lapses (undefined when a left seat was reclaimed). */
   expiresAt?: Date;
+}
+
+export interface QueueOptions {
+  config?: GameConfigInit;
+  /** Seconds the first player waits before bots fill the empty seats (default 20). */
+  backfillAfterSeconds?: number;
+  /** The bot that fills them: a preset's spec string (default "ismcts:easy"), or `backfillBotSpec`, typed. */
+  backfillBot?: string;
+  backfillBotSpec?: BotSpecInit;
+  clock?: ClockOptionsInit;
+  lobby?: LobbyOptionsInit;
 }
 
 export interface OpenGameFilter {
@@ -193,6 +205,22 @@ export class BoardbotClient {
     };
   }
 
+  /** A matchmaking queue for one game configuration, with bot backfill after the wait. */
+  async createQueue(game: string, options: QueueOptions = {}): Promise<MatchQueue> {
+    const response = await this.games.createQueue({ game, config: options.config, backfillBot: options.backfillBot ?? "",
+      backfillBotSpec: options.backfillBotSpec, clock: options.clock, lobby: options.lobby,
+      backfillAfter: options.backfillAfterSeconds === undefined ? undefined
+        : durationFromMs(options.backfillAfterSeconds * 1000) });
+    if (response.queue === undefined) throw new Error("CreateQueue answered without a queue");
+    return response.queue;
+  }
+
+  /** Ask to play in a queue: a ticket to wait on (`ticket.seat()`). */
+  async joinQueue(queueId: string, name = ""): Promise<Ticket> {
+    const response = await this.games.joinQueue({ queueId, playerName: name });
+    return new Ticket(this, queueId, response.ticketId, response.ticketToken);
+  }
+
   /** Games with an open seat, in creation order, page after page (a page may be short while more follow). */
   async *listOpenGames(filter: OpenGameFilter = {}): AsyncGenerator<Game> {
     let pageToken = "";
@@ -233,6 +261,34 @@ function budget(options: SuggestOptions) {
   if (options.timeMs === undefined && options.iterations === undefined) return undefined;
   return { time: options.timeMs === undefined ? undefined : durationFromMs(options.timeMs),
            iterations: options.iterations };
+}
+
+/** A matchmaking ticket: its token becomes its seat's token once matched. */
+export class Ticket {
+  constructor(readonly client: BoardbotClient, readonly queueId: string, readonly ticketId: string,
+              readonly token: string) {}
+
+  /** One WaitForMatch (the server waits up to 20 s): the seat once matched, else undefined. */
+  async wait(): Promise<SeatHandle | undefined> {
+    const response = await this.client.games.waitForMatch({ queueId: this.queueId, ticketId: this.ticketId },
+      { ...bearer(this.token), timeoutMs: 25_000 });
+    if (response.gameId === undefined) return undefined;
+    return this.client.seat(response.gameId, response.seat, this.token);
+  }
+
+  /** Wait until matched (at most `seconds`). */
+  async seat(seconds = 120): Promise<SeatHandle> {
+    const until = Date.now() + seconds * 1000;
+    for (;;) {
+      const seat = await this.wait();
+      if (seat !== undefined) return seat;
+      if (Date.now() >= until) throw new Error(`no match within ${seconds} s`);
+    }
+  }
+
+  async leave(): Promise<void> {
+    await this.client.games.leaveQueue({ queueId: this.queueId, ticketId: this.ticketId }, bearer(this.token));
+  }
 }
 
 export class SeatHandle {

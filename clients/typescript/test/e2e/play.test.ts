@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fromJson, type JsonValue } from "@bufbuild/protobuf";
 import type { Transport } from "@connectrpc/connect";
-import { BoardbotClient, ClockKind, Code, errorDetails, GameConfigSchema, GameStatus, LeavePolicy, myTurn, SeatState,
+import { BoardbotClient, ClockKind, Code, errorDetails, GameConfigSchema, GameStatus, LeavePolicy, myTurn, SeatKind, SeatState,
   type SeatChoice, type SeatView } from "../../src/index.js";
 import { nodeTransport } from "../../src/node.js";
 import { webTransport } from "../../src/web.js";
@@ -120,7 +120,7 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal(after?.code, Code.FailedPrecondition);
   });
 
-  test(`${transportName}: open seats joined by two players, a clock, leaving and coming back`, async () => {
+  test(`${transportName}: open seats joined by two players, a clock, leaving and coming back, a queue`, async () => {
     const c = cases.find((k) => k.players === 2) ?? cases[0];
     const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
       seats: Array.from({ length: c.players }, () => "open" as const),
@@ -148,6 +148,15 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal((await leaver.leave())?.seats[leaver.seat!].state, SeatState.LEFT);
     assert.equal((await leaver.comeBack())?.seats[leaver.seat!].state, SeatState.TAKEN);
     await client.deleteGame(gameId, created.ownerToken);
+    // a queue: one player, and the bot fills the other seats after the wait
+    const queue = await client.createQueue(c.game, { config: fromJson(GameConfigSchema, c.config),
+      backfillAfterSeconds: 0.2, backfillBot: "random" });
+    assert.equal(queue.players, c.players);
+    const queued = await (await client.joinQueue(queue.queueId, "solo")).seat(20);
+    const matched = await client.getGame(queued.gameId);
+    assert.equal(matched.seats.filter((s) => s.kind === SeatKind.BOT).length, c.players - 1);
+    assert.equal(matched.seats[queued.seat!].playerName, "solo");
+    await queued.view();  // the ticket's token is the seat's
   });
 
   test(`${transportName}: the bots the server offers, by string and typed`, async () => {
@@ -208,5 +217,14 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal(illegal?.code, Code.InvalidArgument);
     assert.ok(illegal!.fieldViolations.length > 0, "an illegal move names the field");
     await client.deleteGame(gameId, created.ownerToken);
+    // a queue: one player, and the bot fills the other seats after the wait
+    const queue = await client.createQueue(c.game, { config: fromJson(GameConfigSchema, c.config),
+      backfillAfterSeconds: 0.2, backfillBot: "random" });
+    assert.equal(queue.players, c.players);
+    const queued = await (await client.joinQueue(queue.queueId, "solo")).seat(20);
+    const matched = await client.getGame(queued.gameId);
+    assert.equal(matched.seats.filter((s) => s.kind === SeatKind.BOT).length, c.players - 1);
+    assert.equal(matched.seats[queued.seat!].playerName, "solo");
+    await queued.view();  // the ticket's token is the seat's
   });
 });
