@@ -86,8 +86,9 @@ def is_free(seat: SeatRecord, when: float) -> bool:
 
 
 def waiting(record: GameRecord) -> bool:
-    """The game waits for players: a seat is open or reserved."""
-    return any(s.state in (OPEN, RESERVED) for s in record.seats)
+    """The game waits for players: a seat is open or reserved (only in a game with a lobby:
+    open seats, a rematch, a queue's game)."""
+    return record.lobby is not None and any(s.state in (OPEN, RESERVED) for s in record.seats)
 
 
 def stands_in(record: GameRecord, seat: int) -> bool:
@@ -107,8 +108,10 @@ def client_plays(record: GameRecord, seat: int) -> bool:
 def running_seat(record: GameRecord, state: State) -> int | None:
     """The seat whose clock runs in this version: a client's seat at its decision, none
     while the game waits for players."""
+    if record.clock is None:
+        return None
     seat = state.decider()
-    if seat == TERMINAL or record.clock is None or waiting(record) or not client_plays(record, seat):
+    if seat == TERMINAL or waiting(record) or not client_plays(record, seat):
         return None
     return seat
 

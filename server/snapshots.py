@@ -148,14 +148,16 @@ class Snapshot:
         return clocks_event(self.version, seat, n, stored["move"]["down"], when)
 
     @classmethod
-    def seat_change(cls, live: Live, seats: list, seat: int, change: str, name: str,
+    def seat_change(cls, live: Live, changed: list, seat: int, change: str, name: str,
                     when: float) -> tuple["Snapshot", dict]:
-        """The game one version past ``live`` with its seats as ``seats`` (``seat``'s ``change``,
+        """The game one version past ``live`` with its seats as ``changed`` (``seat``'s ``change``,
         ``boardbot.server.events.seat_event``), its clocks settled, and the event."""
         snap = cls.next_of(live)
-        snap.record = dataclasses.replace(live.record, seats=tuple(seats))
+        # a game whose seat changes has a lobby from then on (its seats show their states)
+        snap.record = dataclasses.replace(live.record, seats=tuple(changed),
+                                          lobby=live.record.lobby or dict(seats.DEFAULT_LOBBY))
         snap.version += 1
-        event = seat_event(snap.version, seat, len(seats), change, name, when)
+        event = seat_event(snap.version, seat, len(changed), change, name, when)
         snap.settle(seat, False, when)
         return snap, event
 
@@ -282,9 +284,11 @@ def bot_to_move(snap: Snapshot) -> bool:
     (``boardbot.server.bot_driver``). Nothing while the game waits for players."""
     seat = snap.state.decider()
     record = snap.record
-    if seats.waiting(record):  # a reservation may lapse (the driver opens the seat again)
-        return seat != TERMINAL and any(s.state == RESERVED for s in record.seats)
     if seat == TERMINAL:
         return False
+    if record.lobby is None and record.clock is None:  # no seat waits, no clock runs (and none stands in)
+        return record.seats[seat].kind == BOT or snap.resigned[seat] or seats.stands_in(record, seat)
+    if seats.waiting(record):  # a reservation may lapse (the driver opens the seat again)
+        return any(s.state == RESERVED for s in record.seats)
     return (record.seats[seat].kind == BOT or snap.resigned[seat] or seats.stands_in(record, seat)
             or seats.running_seat(record, snap.state) is not None)
