@@ -16,7 +16,7 @@ from boardbot.client import OPEN, Client
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from tests.conftest import error_of, play_randomly
-from tests.processes import Serve
+from tests.processes import RedisServer, Serve
 
 WAITING, RUNNING, FINISHED = (common_pb2.GAME_STATUS_WAITING, common_pb2.GAME_STATUS_RUNNING,
                               common_pb2.GAME_STATUS_FINISHED)
@@ -277,9 +277,14 @@ def test_a_move_after_the_deadline_is_refused_out_of_time(server):
         assert code == grpc.StatusCode.FAILED_PRECONDITION and reason(details) in ("OUT_OF_TIME", "NOT_YOUR_DECISION")
 
 
-@pytest.mark.parametrize("policy", ["TIMEOUT_POLICY_FORFEIT", "TIMEOUT_POLICY_STAND_IN"])
-def test_a_clock_survives_a_sigkill_and_does_not_run_while_the_server_is_down(tmp_path, policy):
+@pytest.mark.parametrize("store, policy", [("sqlite", "TIMEOUT_POLICY_FORFEIT"), ("sqlite", "TIMEOUT_POLICY_STAND_IN"),
+                                           ("redis", "TIMEOUT_POLICY_FORFEIT")])
+def test_a_clock_survives_a_sigkill_and_does_not_run_while_the_server_is_down(tmp_path, store, policy):
     args = ["--data-dir", str(tmp_path / "data"), "--ai-workers", "1", "--bot-processes", "0"]
+    redis_server = None
+    if store == "redis":  # the only server process on the store dies: nobody marks it alive
+        redis_server = RedisServer(tmp_path)
+        args += ["--store", redis_server.url]
     server = Serve(args, tmp_path / "serve.log")
     address = server.address
     try:
@@ -300,6 +305,8 @@ def test_a_clock_survives_a_sigkill_and_does_not_run_while_the_server_is_down(tm
             assert game.info().clocks.timeouts[late] == 1
     finally:
         server.stop()
+        if redis_server is not None:
+            redis_server.stop()
 
 
 # --- hostile input ---------------------------------------------------------------------------
