@@ -12,7 +12,7 @@ from typing import Any
 from google.protobuf import descriptor, json_format, struct_pb2
 
 from boardbot.engine import registry
-from boardbot.engine.core import NO_DEFAULT, Game
+from boardbot.engine.core import NO_DEFAULT, ConfigError, Game
 from boardbot.v1 import common_pb2
 
 from . import convert, errors
@@ -74,3 +74,23 @@ def game_type(name: str) -> common_pb2.GameType:
     for kind, fields in game.move_fields.items():
         out.move_kinds.add(name=kind, fields=list(fields))
     return out
+
+
+def requested_config(request) -> dict[str, Any]:
+    """The config a request (CreateGame, CreateQueue) gives for its ``game``, as the engine's
+    dict of the fields set (the engine fills the defaults)."""
+    name, field = request.game, convert.oneof_field(request.game)
+    if not request.HasField("config"):
+        return {}
+    which = convert.game_of(request.config)
+    if which is not None and which != field:
+        raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+    return {} if which is None else convert.to_dict(request.config, name)
+
+
+def validated_config(game, name: str, cfg: dict[str, Any]) -> dict[str, Any]:
+    """The engine's validated config, or INVALID_ARGUMENT naming the config's field."""
+    try:
+        return game.validate(cfg)
+    except ConfigError as err:
+        raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None

@@ -2,8 +2,8 @@
 back to a seat one left), LeaveGame, Rematch, and ListOpenGames; and taking up a reserved
 seat (``take_up``), which the first call acting with its token does.
 
-They are the game master's (``boardbot.server.master.GameMaster`` hands them on) and use
-its reads, checks and commits; each change of a seat is a version of its own
+They are the game master's calls (``boardbot.server.master.GameMaster`` has them as its
+methods: ``master`` below is the master) and use its reads, checks and commits; each change of a seat is a version of its own
 (EVENT_KIND_SEAT). What the seat states mean: ``boardbot.server.seats``. Nothing here
 names a game.
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import time
-from typing import TYPE_CHECKING
 
 from boardbot.engine import registry
 from boardbot.v1 import common_pb2, game_service_pb2
@@ -21,20 +20,19 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import clocks, errors
 from .access import authorize_seat, new_token, token_digest
 from .calls import Call
+from .creation import store_new_game
 from .events import now, stored_event
 from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
 from .seats import is_free, lapsed, lobby, name_of, waiting
+from .paging import page_size, page_start, page_token
 from .snapshots import Snapshot
 from .store import Live
-
-if TYPE_CHECKING:
-    from .master import GameMaster
 
 REMATCH_RESERVATION = 300.0  # seconds at least a rematch's seats are kept for the game's players
 OPEN_SCAN = 2000  # games ListOpenGames looks at per call at most
 
 
-async def commit_seat(master: "GameMaster", live: Live, seats: list[SeatRecord], seat: int, change: str,
+async def commit_seat(master, live: Live, seats: list[SeatRecord], seat: int, change: str,
                       name: str, when: float) -> Live:
     """Commit the game's seats as ``seats`` (one seat's ``change``) as the next version, or
     ABORTED when the game moved on meanwhile."""
@@ -46,7 +44,7 @@ async def commit_seat(master: "GameMaster", live: Live, seats: list[SeatRecord],
     return committed
 
 
-async def take_up(master: "GameMaster", live: Live, seat: int, call: Call) -> Live:
+async def take_up(master, live: Live, seat: int, call: Call) -> Live:
     """The seat's first call with its token (after ``authorize_seat``) takes a reserved seat up;
     a lapsed reservation is FAILED_PRECONDITION RESERVATION_EXPIRED. The game as it is then."""
     info = live.record.seats[seat]
@@ -61,7 +59,7 @@ async def take_up(master: "GameMaster", live: Live, seat: int, call: Call) -> Li
     return await commit_seat(master, live, seats, seat, "taken", info.name, when)
 
 
-async def join_game(master: "GameMaster", request: game_service_pb2.JoinGameRequest,
+async def join_game(master, request: game_service_pb2.JoinGameRequest,
                     call: Call) -> game_service_pb2.JoinGameResponse:
     live = await master.live(request.game_id, call)
     record = live.record
@@ -104,7 +102,7 @@ async def join_game(master: "GameMaster", request: game_service_pb2.JoinGameRequ
     return out
 
 
-async def leave_game(master: "GameMaster", request: game_service_pb2.LeaveGameRequest,
+async def leave_game(master, request: game_service_pb2.LeaveGameRequest,
                      call: Call) -> game_service_pb2.LeaveGameResponse:
     live = await master.live(request.game_id, call)
     record = live.record
@@ -134,7 +132,7 @@ def rematch_id(game_id: str) -> str:
     return hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:32]
 
 
-async def rematch(master: "GameMaster", request: game_service_pb2.RematchRequest,
+async def rematch(master, request: game_service_pb2.RematchRequest,
                   call: Call) -> game_service_pb2.RematchResponse:
     live = await master.live(request.game_id, call)
     record = live.record
@@ -157,7 +155,7 @@ async def rematch(master: "GameMaster", request: game_service_pb2.RematchRequest
         fresh = GameRecord(new_id, record.game, record.config, seed, tuple(seats), record.owner, {}, when,
                            record.reproducible, master.client(call), registry.get(record.game).rules_version, record.lobby, clock)
         try:
-            existing = await master.store_new_game(fresh)
+            existing = await store_new_game(master, fresh)
         except KeyError:  # another seat asked at the same time and made it
             existing = await master.store.get_live(new_id)
         if existing is None:
@@ -165,11 +163,11 @@ async def rematch(master: "GameMaster", request: game_service_pb2.RematchRequest
     return game_service_pb2.RematchResponse(game=Snapshot.of(existing).game_message(), seat_token=answer)
 
 
-async def list_open_games(master: "GameMaster", request: game_service_pb2.ListOpenGamesRequest,
+async def list_open_games(master, request: game_service_pb2.ListOpenGamesRequest,
                           call: Call) -> game_service_pb2.ListOpenGamesResponse:
     """Games with a free seat in creation order; each call looks at OPEN_SCAN games at most."""
-    size = master.page_size(request)
-    after = master.page_start(request.page_token, "open", "ListOpenGames")
+    size = page_size(request)
+    after = page_start(request.page_token, "open", "ListOpenGames")
     if request.HasField("players") and request.players < 1:
         raise errors.invalid("players", "players must be 1 or more")
     want_clock = None
@@ -195,7 +193,22 @@ async def list_open_games(master: "GameMaster", request: game_service_pb2.ListOp
                 continue
             out.games.append(Snapshot.of(live).game_message())
             if len(out.games) == size:
-                out.next_page_token = master.page_token("open", after)
+                out.next_page_token = page_token("open", after)
                 return out
-    out.next_page_token = master.page_token("open", after)
+    out.next_page_token = page_token("open", after)
     return out
+
+
+def check_seat_plays(master, live: Live, seat: int) -> None:
+    """FAILED_PRECONDITION unless the seat's player may act now: the game waits for
+    players (WAITING_FOR_PLAYERS), the seat was left (SEAT_LEFT), its clock ran out
+    (OUT_OF_TIME: the driver applies the timeout policy)."""
+    record = live.record
+    if waiting(record):
+        raise errors.precondition("WAITING_FOR_PLAYERS", f"games/{record.id}",
+                                  "the game waits for players to take its open seats")
+    if record.seats[seat].state == LEFT:
+        raise errors.precondition("SEAT_LEFT", f"seats/{seat}", f"seat {seat} was left; come back with JoinGame first")
+    if clocks.out_of_time(record.clock, time.time()):
+        master.driver.kick(record.id)
+        raise errors.precondition("OUT_OF_TIME", f"seats/{seat}", f"seat {seat}'s clock ran out")

@@ -54,40 +54,38 @@ Design (see also README.md, API):
 from __future__ import annotations
 
 import asyncio
-import base64
-import dataclasses
 import hashlib
 import secrets
 import sys
 import time
 import uuid
-from typing import Any, AsyncIterator, Callable
+from typing import AsyncIterator, Callable
 
 import structlog
 
 from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, ConfigError, EngineError
+from boardbot.engine.core import TERMINAL, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, convert, errors, lobby, matchmaking, seats as seat_rules
+from . import clocks, convert, downtime, errors, lobby, matchmaking, seats as seat_rules
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
-from .events import clocks_event, now, stored_event
-from .game_types import game_named, game_type
+from .creation import store_new_game, take_creation
+from .events import now, stored_event
+from .paging import page_size, page_start, page_token
+from .game_types import game_named, game_type, requested_config, validated_config
 from .limits import Limits, RateLimiter, real_client
-from .records import BOT, HUMAN, LEFT, OPEN, RESERVED, GameRecord, SeatRecord
-from .snapshots import Snapshot, bot_to_move, check_rules
-from .store import ClientFull, GameStore, Live, StoreFull
+from .records import BOT, HUMAN, OPEN, RESERVED, GameRecord, SeatRecord
+from .snapshots import Snapshot, check_rules
+from .store import GameStore, Live
 from .watching import WatchHubs
 
 log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
-DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
-MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
@@ -109,7 +107,7 @@ class GameMaster:
         self.store = store
         self.limits = limits or Limits()
         self._seed_secret = secrets.token_bytes(32)  # see _game_seed
-        self._creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
+        self.creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self.retention = retention
@@ -126,49 +124,12 @@ class GameMaster:
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse).
-        Clocks: mark the store alive while this process runs, and if no server was up on
-        it before, resume the running clocks without the time it was down (``clocks``)."""
-        when = time.time()
-        last = await self.store.mark_alive(when)
-        if last is not None and (not self.store.shared or when - last > clocks.DOWN_AFTER):
-            await self._resume_clocks(last)
+        Clocks: after a gap, they go on without the time no server ran (``downtime``)."""
+        await downtime.resume_clocks(self)
         await self.driver.resume()
         loop = asyncio.get_running_loop()
         self._housekeeping = loop.create_task(self._keep_house())
-        self._alive = loop.create_task(self._keep_alive())
-
-    async def _resume_clocks(self, down_since: float) -> None:
-        """Every running clock goes on from where it stopped at ``down_since`` (an
-        EVENT_KIND_CLOCKS_RESUMED version per game)."""
-        resumed = 0
-        for game_id in await self.store.bot_turn_games():  # a running clock puts its game there
-            while (live := await self.store.get_live(game_id)) is not None:
-                record = live.record
-                if clocks.deadline(record.clock) is None:
-                    break
-                when = now()
-                snap = Snapshot(clocks.resume(record, down_since, when), live.state, live.version + 1,
-                                [s.resigned for s in record.seats])
-                event = clocks_event(snap.version, record.clock["running"], len(record.seats),
-                                     when - down_since, when)
-                if await self._commit(live, snap, event, stored_event(event)) is not None:
-                    resumed += 1
-                    break
-        if resumed:
-            log.info("clocks_resumed", games=resumed, down_s=round(time.time() - down_since, 3))
-
-    async def _keep_alive(self) -> None:
-        while not self._closing.is_set():
-            try:
-                async with asyncio.timeout(clocks.ALIVE_SECONDS):
-                    await self._closing.wait()
-                    return
-            except TimeoutError:
-                pass
-            try:
-                await self.store.mark_alive(time.time())
-            except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
-                log.error("mark_alive_failed", error=repr(exc))
+        self._alive = loop.create_task(downtime.keep_alive(self.store, self._closing))
 
     def housekeeping_seconds(self) -> float:
         every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
@@ -274,10 +235,10 @@ class GameMaster:
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
-        client = self.take_creation(call)
+        client = take_creation(self, call)
         name = request.game
         game = game_named(name, call)
-        cfg = self.requested_config(request)
+        cfg = requested_config(request)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -301,17 +262,13 @@ class GameMaster:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
             cfg["players"] = len(seats)
-        cfg = self.validated_config(game, name, cfg)
+        cfg = validated_config(game, name, cfg)
         n = cfg["players"]
         if not seats:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
-        options = lobby_options = None
-        if request.HasField("clock"):
-            options = clocks.options_of(request.clock)
-        if request.HasField("lobby") or options is not None or any(s.state == OPEN for s in seats):
-            lobby_options = seat_rules.lobby_of(request.lobby, self.limits.max_bot_seconds)
+        lobby_options, options = seat_rules.options_of(request, any(s.state == OPEN for s in seats), self.limits)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
@@ -327,61 +284,9 @@ class GameMaster:
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
                             request.reproducible, client, game.rules_version, lobby_options,
                             None if options is None else clocks.new_clock(options, n, created))
-        live = await self.store_new_game(record, state)
+        live = await store_new_game(self, record, state)
         return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
-
-    @staticmethod
-    def requested_config(request) -> dict[str, Any]:
-        """The config a request (CreateGame, CreateQueue) gives for its ``game``, as the engine's
-        dict of the fields set (the engine fills the defaults)."""
-        name, field = request.game, convert.oneof_field(request.game)
-        if not request.HasField("config"):
-            return {}
-        which = convert.game_of(request.config)
-        if which is not None and which != field:
-            raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-        return {} if which is None else convert.to_dict(request.config, name)
-
-    @staticmethod
-    def validated_config(game, name: str, cfg: dict[str, Any]) -> dict[str, Any]:
-        """The engine's validated config, or INVALID_ARGUMENT naming the config's field."""
-        try:
-            return game.validate(cfg)
-        except ConfigError as err:
-            raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
-
-    def take_creation(self, call: Call) -> str | None:
-        """The calling client (``client``), charged one creation; RESOURCE_EXHAUSTED with
-        retry information when it creates faster than its limit."""
-        client = self.client(call)
-        if client is not None:
-            wait = self._creations.take(client)
-            if wait:
-                raise errors.quota_exceeded(
-                    f"client {client} creates games faster than {self.limits.creates_per_second_per_client} "
-                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
-        return client
-
-    async def store_new_game(self, record: GameRecord, state=None) -> Live:
-        """Store a new game (``state``: its engine state at version 0; None: dealt from the
-        record's config and seed, and the record's ``initial`` set from it), its first clock
-        started; its bots start. RESOURCE_EXHAUSTED when the store or the creator's quota is
-        full; KeyError when a game of that id exists."""
-        if state is None:
-            state = registry.get(record.game).new_state(record.config, record.seed)
-            record = dataclasses.replace(record, initial=state.to_dict())
-        snap = Snapshot(record, state, 0, [False] * len(record.seats))
-        snap.settle(None, False, record.created)
-        try:
-            live = await self.store.create_live(Live(snap.record, state, 0, record.created, None, bot_to_move(snap)),
-                                                self.limits.max_games_per_client)
-        except StoreFull as full:
-            raise errors.store_full(full.limit) from None
-        except ClientFull as full:
-            raise errors.client_full(full.limit, full.creator) from None
-        self.driver.kick(record.id, Snapshot.of(live))
-        return live
 
     def fresh_seed(self) -> int:
         """A new game's seed when the caller gives none."""
@@ -394,40 +299,15 @@ class GameMaster:
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetGameResponse(game=snap.game_message())
 
-    @staticmethod
-    def page_size(request: game_service_pb2.ListGamesRequest) -> int:
-        if request.page_size < 0:
-            raise errors.invalid("page_size", "page_size must not be negative")
-        return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-
-    @staticmethod
-    def page_start(token: str, kind: str, method: str) -> int:
-        """The store sequence number a page token of ``kind`` (``page_token``) continues after;
-        0 for no token."""
-        if not token:
-            return 0
-        try:
-            which, _, value = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
-            after = int(value)
-            if which != kind or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
-                raise ValueError
-        except ValueError:
-            raise errors.invalid("page_token", f"not a page token from {method}") from None
-        return after
-
-    @staticmethod
-    def page_token(kind: str, after: int) -> str:
-        return base64.urlsafe_b64encode(f"{kind}:{after}".encode()).decode()
-
     async def list_games(self, request: game_service_pb2.ListGamesRequest,
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
-        size = self.page_size(request)
-        after = self.page_start(request.page_token, "after", "ListGames")
+        size = page_size(request)
+        after = page_start(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = self.page_token("after", games[size - 1].seq)
+            out.next_page_token = page_token("after", games[size - 1].seq)
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
@@ -476,7 +356,7 @@ class GameMaster:
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s")
-        self._check_seat_plays(live, seat)
+        lobby.check_seat_plays(self, live, seat)
         moves = state.legal_moves()
         choice = request.WhichOneof("choice")
         if choice == "move_id":
@@ -528,21 +408,6 @@ class GameMaster:
             return response
         self.driver.kick(record.id, snap)
         return response
-
-    def _check_seat_plays(self, live: Live, seat: int) -> None:
-        """FAILED_PRECONDITION unless the seat's player may act now: the game waits for
-        players (WAITING_FOR_PLAYERS), the seat was left (SEAT_LEFT), its clock ran out
-        (OUT_OF_TIME: the timeout policy is applied)."""
-        record = live.record
-        if seat_rules.waiting(record):
-            raise errors.precondition("WAITING_FOR_PLAYERS", f"games/{record.id}",
-                                      "the game waits for players to take its open seats")
-        if record.seats[seat].state == LEFT:
-            raise errors.precondition("SEAT_LEFT", f"seats/{seat}",
-                                      f"seat {seat} was left; come back with JoinGame first")
-        if clocks.out_of_time(record.clock, time.time()):
-            self.driver.kick(record.id)
-            raise errors.precondition("OUT_OF_TIME", f"seats/{seat}", f"seat {seat}'s clock ran out")
 
     @staticmethod
     def _move_response(snap: Snapshot, event: dict,
@@ -708,37 +573,11 @@ class GameMaster:
             yield item
 
     # --- seats (boardbot.server.lobby) and matchmaking (boardbot.server.matchmaking) ----
-    async def join_game(self, request: game_service_pb2.JoinGameRequest,
-                        call: Call) -> game_service_pb2.JoinGameResponse:
-        return await lobby.join_game(self, request, call)
-
-    async def leave_game(self, request: game_service_pb2.LeaveGameRequest,
-                         call: Call) -> game_service_pb2.LeaveGameResponse:
-        return await lobby.leave_game(self, request, call)
-
-    async def rematch(self, request: game_service_pb2.RematchRequest,
-                      call: Call) -> game_service_pb2.RematchResponse:
-        return await lobby.rematch(self, request, call)
-
-    async def list_open_games(self, request: game_service_pb2.ListOpenGamesRequest,
-                              call: Call) -> game_service_pb2.ListOpenGamesResponse:
-        return await lobby.list_open_games(self, request, call)
-
-    async def create_queue(self, request: game_service_pb2.CreateQueueRequest,
-                           call: Call) -> game_service_pb2.CreateQueueResponse:
-        return await matchmaking.create_queue(self, request, call)
-
-    async def join_queue(self, request: game_service_pb2.JoinQueueRequest,
-                         call: Call) -> game_service_pb2.JoinQueueResponse:
-        return await matchmaking.join_queue(self, request, call)
-
-    async def wait_for_match(self, request: game_service_pb2.WaitForMatchRequest,
-                             call: Call) -> game_service_pb2.WaitForMatchResponse:
-        return await matchmaking.wait_for_match(self, request, call)
-
-    async def leave_queue(self, request: game_service_pb2.LeaveQueueRequest,
-                          call: Call) -> game_service_pb2.LeaveQueueResponse:
-        return await matchmaking.leave_queue(self, request, call)
+    # each call is a function of the master's, in the module that has the job
+    join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
+                                                       lobby.list_open_games)
+    create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
+                                                             matchmaking.wait_for_match, matchmaking.leave_queue)
 
     def closing(self) -> bool:
         """The master is shutting down (waiting calls answer now)."""

@@ -20,7 +20,8 @@ the game (the store keeps only its hash), so a matched player plays at once.
 
 There is no maintained Python library for a matchmaking queue over our own stores
 (Open Match and Nakama's matchmaker are servers of their own); this is the compare-
-and-set loop every store already offers, on one document per queue.
+and-set loop every store already offers, on one document per queue. The calls are the game
+master's (``boardbot.server.master.GameMaster`` has them as methods: ``master`` below).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import hmac
 import secrets
 import time
 import uuid
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardbot.engine import registry
 from boardbot.v1 import common_pb2, game_service_pb2
@@ -41,12 +42,10 @@ from .bot_plans import requested_bot
 from .bots import check_spec
 from .calls import Call
 from .events import now
-from .game_types import game_named
+from .creation import store_new_game, take_creation
+from .game_types import game_named, requested_config, validated_config
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .seats import DEFAULT_LOBBY, lobby_of, name_of
-
-if TYPE_CHECKING:
-    from .master import GameMaster
 
 PREFIX = "queue:"
 DEFAULT_BACKFILL, MAX_BACKFILL = 20.0, 600.0  # seconds the first ticket waits before bots fill a game
@@ -76,11 +75,11 @@ def message(queue_id: str, doc: dict[str, Any]) -> game_service_pb2.MatchQueue:
     return out
 
 
-async def create_queue(master: "GameMaster", request: game_service_pb2.CreateQueueRequest,
+async def create_queue(master, request: game_service_pb2.CreateQueueRequest,
                        call: Call) -> game_service_pb2.CreateQueueResponse:
-    master.take_creation(call)
+    take_creation(master, call)
     game = game_named(request.game, call)
-    cfg = master.validated_config(game, request.game, master.requested_config(request))
+    cfg = validated_config(game, request.game, requested_config(request))
     clock = clocks.options_of(request.clock) if request.HasField("clock") else None
     lobby = None
     if request.HasField("lobby") or clock is not None:
@@ -133,7 +132,7 @@ def _due(doc: dict[str, Any], when: float) -> list[list[dict]]:
     return tables
 
 
-async def _make_game(master: "GameMaster", doc: dict[str, Any], table: list[dict], when: float) -> tuple[str, list]:
+async def _make_game(master, doc: dict[str, Any], table: list[dict], when: float) -> tuple[str, list]:
     """A game for the table's tickets, bots in the other seats (in a random order): its id,
     and each ticket's seat."""
     players = doc["config"]["players"]
@@ -147,11 +146,11 @@ async def _make_game(master: "GameMaster", doc: dict[str, Any], table: list[dict
     record = GameRecord(game_id, doc["game"], doc["config"], master.fresh_seed(), tuple(seats),
                         token_digest(new_token()), {}, when, False, None, registry.get(doc["game"]).rules_version,
                         doc["lobby"] or dict(DEFAULT_LOBBY), clock)  # a lobby: its seats show their players
-    await master.store_new_game(record)
+    await store_new_game(master, record)
     return game_id, [order.index(i) for i in range(len(table))]
 
 
-async def _change(master: "GameMaster", queue_id: str, change=None) -> dict[str, Any]:
+async def _change(master, queue_id: str, change=None) -> dict[str, Any]:
     """Read the queue, apply ``change(doc, when)`` (it may raise), make the games that are due
     and commit; again after a lost race. The queue as committed."""
     key = PREFIX + queue_id
@@ -181,13 +180,13 @@ async def _change(master: "GameMaster", queue_id: str, change=None) -> dict[str,
     raise errors.aborted("the queue is too busy; try again", 0)
 
 
-async def _forget(master: "GameMaster", game_ids: list[str]) -> None:
+async def _forget(master, game_ids: list[str]) -> None:
     for game_id in game_ids:
         await master.store.delete(game_id)
         master.driver.cancel(game_id)
 
 
-async def join_queue(master: "GameMaster", request: game_service_pb2.JoinQueueRequest,
+async def join_queue(master, request: game_service_pb2.JoinQueueRequest,
                      call: Call) -> game_service_pb2.JoinQueueResponse:
     _check_id(request.queue_id, "queue_id")
     call.log["queue_id"] = request.queue_id
@@ -222,7 +221,7 @@ def _ticket(doc: dict[str, Any], ticket_id: str, call: Call) -> tuple[dict | Non
     return waiting, matched
 
 
-async def wait_for_match(master: "GameMaster", request: game_service_pb2.WaitForMatchRequest,
+async def wait_for_match(master, request: game_service_pb2.WaitForMatchRequest,
                          call: Call) -> game_service_pb2.WaitForMatchResponse:
     _check_id(request.queue_id, "queue_id")
     _check_id(request.ticket_id, "ticket_id")
@@ -263,7 +262,7 @@ def _due_soon(doc: dict[str, Any]) -> bool:
     return bool(tickets) and time.time() - tickets[0]["joined"] >= doc["backfill_after"]
 
 
-async def leave_queue(master: "GameMaster", request: game_service_pb2.LeaveQueueRequest,
+async def leave_queue(master, request: game_service_pb2.LeaveQueueRequest,
                       call: Call) -> game_service_pb2.LeaveQueueResponse:
     _check_id(request.queue_id, "queue_id")
     _check_id(request.ticket_id, "ticket_id")

@@ -19,7 +19,7 @@ from typing import Any
 from boardbot.engine.core import TERMINAL, State
 from boardbot.v1 import common_pb2
 
-from . import errors
+from . import clocks, errors
 
 from .bot_plans import requested_bot
 from .bots import check_spec
@@ -62,6 +62,15 @@ def lobby_of(message: common_pb2.LobbyOptions, max_bot_seconds: float | None) ->
                                  f"{MAX_RESERVATION:g} seconds", "BAD_LOBBY")
         out["reservation"] = seconds
     return out
+
+
+def options_of(request, open_seats: bool, limits) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """A CreateGame request's lobby options and clock options (``boardbot.server.clocks``), checked.
+    A game gets a lobby when it asks for one, has a clock or has ``open_seats``."""
+    clock = clocks.options_of(request.clock) if request.HasField("clock") else None
+    if request.HasField("lobby") or clock is not None or open_seats:
+        return lobby_of(request.lobby, limits.max_bot_seconds), clock
+    return None, clock
 
 
 def lobby(record: GameRecord) -> dict[str, Any]:

@@ -81,7 +81,11 @@ class Snapshot:
 
     @classmethod
     def initial(cls, record: GameRecord) -> "Snapshot":
+        """Version 0, to replay from. The record's clocks are its current version's, not kept per
+        version: a replayed view shows none."""
         state = registry.get(record.game).from_dict(record.initial)
+        if record.clock is not None:
+            record = dataclasses.replace(record, clock=None)
         return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
 
     @classmethod

@@ -25,9 +25,9 @@ def test_two_players_in_a_queue_are_matched_into_one_game(server):
         queue = host.create_queue("frogriders", {"players": 2}, backfill_after=60, backfill_bot="random")
         assert queue.players == 2 and queue.waiting == 0 and queue.backfill_bot == "random"
         first = a.join_queue(queue.queue_id, name="Ann")
-        assert first.wait(timeout=0.3) is None  # nobody else yet, and no bot before a minute
+        assert a.wait_for_match(first, timeout=0.3) is None  # nobody else yet, and no bot before a minute
         second = b.join_queue(queue.queue_id, name="Ben")
-        seats = [first.seat(10), second.seat(10)]
+        seats = [a.match(first, 10), b.match(second, 10)]
         assert seats[0].game_id == seats[1].game_id and {s.number for s in seats} == {0, 1}
         game = host.get_game(seats[0].game_id)
         assert [s.kind for s in game.seats] == [common_pb2.SEAT_KIND_HUMAN] * 2
@@ -48,7 +48,7 @@ def test_a_queue_fills_the_empty_seats_with_its_bot_after_the_wait(server):
                                     clock={"kind": "CLOCK_KIND_INCREMENT", "initial_time": "300s"})
         ticket = client.join_queue(queue.queue_id, name="Solo")
         start = time.monotonic()
-        seat = ticket.seat(15)
+        seat = client.match(ticket, 15)
         waited = time.monotonic() - start
         assert 0.9 <= waited < 10, waited
         game = client.get_game(seat.game_id)
@@ -59,7 +59,7 @@ def test_a_queue_fills_the_empty_seats_with_its_bot_after_the_wait(server):
         assert game.status == common_pb2.GAME_STATUS_RUNNING
         # the ticket's token is the seat's: it plays at once, to the end, against the bots
         assert play_randomly(seat, random.Random(5), version_check=False).finished
-        assert ticket.wait().game_id == seat.game_id  # asking again gives the same seat
+        assert client.wait_for_match(ticket).game_id == seat.game_id  # asking again gives the same seat
 
 
 def test_hostile_queue_calls_are_refused_with_clear_statuses(server):
@@ -82,13 +82,13 @@ def test_hostile_queue_calls_are_refused_with_clear_statuses(server):
         assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == \
             "player_name"
         ticket = client.join_queue(queue.queue_id)
-        code, _, _ = error_of(Ticket(client, queue.queue_id, ticket.ticket_id, "wrong").wait)
+        code, _, _ = error_of(client.wait_for_match, Ticket(queue.queue_id, ticket.ticket_id, "wrong"))
         assert code == grpc.StatusCode.UNAUTHENTICATED
         code, _, _ = error_of(client.stub.WaitForMatch, pb.WaitForMatchRequest(queue_id=queue.queue_id,
                                                                                ticket_id=ticket.ticket_id))
         assert code == grpc.StatusCode.UNAUTHENTICATED
-        ticket.leave()
-        code, _, details = error_of(ticket.wait)
+        client.leave_queue(ticket)
+        code, _, details = error_of(client.wait_for_match, ticket)
         assert code == grpc.StatusCode.NOT_FOUND and reason(details) == "TICKET_NOT_FOUND"
 
 
@@ -108,12 +108,12 @@ def test_a_queue_works_across_server_processes_on_redis(tmp_path, redis_url):
             queue = a.create_queue("frogriders", {"players": 2}, backfill_after=1.5, backfill_bot="greedy")
             # two players, each on another process, matched with each other
             first, second = a.join_queue(queue.queue_id, "A"), b.join_queue(queue.queue_id, "B")
-            seats = [first.seat(10), second.seat(10)]
+            seats = [a.match(first, 10), b.match(second, 10)]
             assert seats[0].game_id == seats[1].game_id and {s.number for s in seats} == {0, 1}
             assert b.get_game(seats[0].game_id).game_id == a.get_game(seats[0].game_id).game_id
             # a third waits on the second process; the bot fills the empty seat after the wait
             third = b.join_queue(queue.queue_id, "C")
-            seat = third.seat(15)
+            seat = b.match(third, 15)
             game = a.get_game(seat.game_id)
             assert [s.kind for s in game.seats].count(common_pb2.SEAT_KIND_BOT) == 1
             assert game.seats[seat.number].player_name == "C"

@@ -295,14 +295,29 @@ def test_a_clock_survives_a_sigkill_and_does_not_run_while_the_server_is_down(tm
             server.kill()
             time.sleep(6.0)  # longer than the seat's whole clock: the time down must not count
             server = Serve(args, tmp_path / "serve.log", address=address)
-            info = game.info()
-            assert info.status == RUNNING and info.version == 1 and not info.seats[late].resigned, info
-            assert 2.0 <= info.clocks.remaining[late].ToNanoseconds() / 1e9 <= 5.0  # charged up to the last mark
-            events = events_of(game.spectator(), until=2)
-            assert events[0].kind == "clocks_resumed" and "down" in events[0].text
-            kind = "timeout" if policy == "TIMEOUT_POLICY_FORFEIT" else "move"
-            assert events[1].kind == kind and events[1].seat == late
+            # version 1: the clocks resumed; version 2: the seat ran out, for the time it had left then
+            stream = client.stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id, from_version=0))
+            items = []
+            for item in stream:
+                items.append(item)
+                if item.view.version == 2:
+                    stream.cancel()
+                    break
+            created, resumed, ran_out = items
+            assert resumed.game_event.kind == common_pb2.EVENT_KIND_CLOCKS_RESUMED
+            assert "the server was down" in resumed.game_event.move_text
+            at = {name: item.game_event.time.ToNanoseconds() / 1e9 for name, item in (("resumed", resumed),
+                                                                                      ("ran_out", ran_out))}
+            assert not created.view.HasField("clocks")  # a replayed version shows none (they are the current one's)
+            assert at["resumed"] - game.created.clocks.as_of.ToNanoseconds() / 1e9 >= 7.0  # 1 s, then 6 s down
+            # the seat had 5 s; charged at most the second before the kill, nothing for the 6 s down:
+            # its clock ran out 4 to 5 s after the restart (at once, had the time down been counted)
+            left = at["ran_out"] - at["resumed"]
+            assert 3.0 <= left <= 6.0, left
+            kind = common_pb2.EVENT_KIND_TIMEOUT if policy == "TIMEOUT_POLICY_FORFEIT" else common_pb2.EVENT_KIND_MOVE
+            assert ran_out.game_event.kind == kind and ran_out.game_event.seat == late
             assert game.info().clocks.timeouts[late] == 1
+            assert game.info().seats[late].resigned == (policy == "TIMEOUT_POLICY_FORFEIT")
     finally:
         server.stop()
         if redis_server is not None:

@@ -44,7 +44,7 @@ import grpc
 
 from . import _core as calls
 from ._core import (GAME_ONEOF, HUMAN, OPEN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
-                    LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
+                    LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, service_config,
                     tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
@@ -105,13 +105,28 @@ class Client(calls.Connection):
         """A matchmaking queue (``boardbot.client._core.create_queue``)."""
         return self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
 
-    def join_queue(self, queue_id: str, name: str = "") -> "Ticket":
-        """Ask to play in a queue: a ticket to wait on (``Ticket.seat``)."""
-        joined = self.send(calls.join_queue(queue_id, name))
-        return Ticket(self, queue_id, joined.ticket_id, joined.ticket_token)
+    def join_queue(self, queue_id: str, name: str = "") -> Ticket:
+        """Ask to play in a queue: a ticket to wait on (``match``)."""
+        return calls.joined_queue(queue_id, self.send(calls.join_queue(queue_id, name)))
+
+    def wait_for_match(self, ticket: Ticket, timeout: float | None = None) -> "Seat | None":
+        """One WaitForMatch (the server waits up to 20 s, or ``timeout``): the seat, once matched."""
+        answer = self.send(ticket.wait_call(timeout))
+        return Seat(self, answer.game_id, answer.seat, ticket.token) if answer.HasField("game_id") else None
+
+    def match(self, ticket: Ticket, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after): its seat."""
+        until = time.monotonic() + seconds
+        while (seat := self.wait_for_match(ticket, min(calls.MATCH_WAIT, max(0.1, until - time.monotonic())))) is None:
+            if time.monotonic() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    def leave_queue(self, ticket: Ticket) -> None:
+        self.send(ticket.leave_call())
 
     def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
-                        clock: common_pb2.ClockKind.ValueType | None = None) -> Iterator[common_pb2.Game]:
+                        clock: common_pb2.ClockKind | None = None) -> Iterator[common_pb2.Game]:
         """Games with an open seat (of ``game``, of ``players`` players, of that clock kind:
         CLOCK_KIND_UNSPECIFIED for games without a clock)."""
         pages = calls.OpenGamePages(page_size, game, players, clock)
@@ -159,30 +174,6 @@ class Game(calls.GameCalls["Seat"]):
 
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)
-
-
-class Ticket(calls.TicketCalls):
-    """A matchmaking ticket: ``seat()`` waits until it is matched."""
-
-    def __init__(self, client: Client, queue_id: str, ticket_id: str, token: str):
-        super().__init__(queue_id, ticket_id, token)
-        self.client = client
-
-    def wait(self, timeout: float | None = None) -> "Seat | None":
-        """One WaitForMatch (the server waits up to 20 s, or ``timeout``): the seat, once matched."""
-        answer = self.client.send(self.wait_call(timeout))
-        return Seat(self.client, answer.game_id, answer.seat, self.token) if answer.HasField("game_id") else None
-
-    def seat(self, seconds: float = 120.0) -> "Seat":
-        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after)."""
-        until = time.monotonic() + seconds
-        while (seat := self.wait(min(20.0, max(0.1, until - time.monotonic())))) is None:
-            if time.monotonic() >= until:
-                raise TimeoutError(f"no match within {seconds} s")
-        return seat
-
-    def leave(self) -> None:
-        self.client.send(self.leave_call())
 
 
 class Seat(SeatCalls):

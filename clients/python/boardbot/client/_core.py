@@ -366,9 +366,9 @@ def join_queue(queue_id: str, name: str = "") -> Unary[game_service_pb2.JoinQueu
 
 
 @dataclass
-class TicketCalls:
-    """A matchmaking ticket's calls: both clients' ``Ticket``. Its token is the seat's token
-    once it is matched."""
+class Ticket:
+    """A matchmaking ticket (``join_queue``), and its calls: a client's ``wait_for_match``,
+    ``match`` and ``leave_queue`` take it. Its token is the seat's token once it is matched."""
 
     queue_id: str
     ticket_id: str
@@ -383,12 +383,19 @@ class TicketCalls:
         return Unary(GAMES, "LeaveQueue", request, lambda r: None, auth(self.token))
 
 
+def joined_queue(queue_id: str, response: game_service_pb2.JoinQueueResponse) -> Ticket:
+    return Ticket(queue_id, response.ticket_id, response.ticket_token)
+
+
+MATCH_WAIT = 20.0  # seconds one WaitForMatch waits at most on the server
+
+
 class OpenGamePages:
     """ListOpenGames page after page, as ``GamePages``; a page may be short (even empty)
     while more follow."""
 
     def __init__(self, page_size: int = 0, game: str = "", players: int | None = None,
-                 clock: common_pb2.ClockKind.ValueType | None = None):
+                 clock: common_pb2.ClockKind | None = None):
         self.request = game_service_pb2.ListOpenGamesRequest(page_size=page_size, game=game, players=players,
                                                              clock=clock)
         self.token: str | None = ""

@@ -39,7 +39,7 @@ import grpc
 import grpc.aio
 
 from . import _core as calls
-from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
+from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, \
     tls_credentials
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
@@ -99,13 +99,29 @@ class Client(calls.Connection):
         """A matchmaking queue (``boardbot.client.Client.create_queue``)."""
         return await self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
 
-    async def join_queue(self, queue_id: str, name: str = "") -> "Ticket":
-        """Ask to play in a queue: a ticket to wait on (``Ticket.seat``)."""
-        joined = await self.send(calls.join_queue(queue_id, name))
-        return Ticket(self, queue_id, joined.ticket_id, joined.ticket_token)
+    async def join_queue(self, queue_id: str, name: str = "") -> Ticket:
+        """Ask to play in a queue: a ticket to wait on (``match``)."""
+        return calls.joined_queue(queue_id, await self.send(calls.join_queue(queue_id, name)))
+
+    async def wait_for_match(self, ticket: Ticket, timeout: float | None = None) -> "Seat | None":
+        """One WaitForMatch (``boardbot.client.Client.wait_for_match``)."""
+        answer = await self.send(ticket.wait_call(timeout))
+        return Seat(self, answer.game_id, answer.seat, ticket.token) if answer.HasField("game_id") else None
+
+    async def match(self, ticket: Ticket, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after): its seat."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while (seat := await self.wait_for_match(ticket, min(calls.MATCH_WAIT, max(0.1, until - loop.time())))) is None:
+            if loop.time() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    async def leave_queue(self, ticket: Ticket) -> None:
+        await self.send(ticket.leave_call())
 
     async def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
-                              clock: common_pb2.ClockKind.ValueType | None = None) -> AsyncIterator[common_pb2.Game]:
+                              clock: common_pb2.ClockKind | None = None) -> AsyncIterator[common_pb2.Game]:
         """Games with an open seat (``boardbot.client.Client.list_open_games``)."""
         pages = calls.OpenGamePages(page_size, game, players, clock)
         while not pages.done:
@@ -153,30 +169,6 @@ class Game(calls.GameCalls["Seat"]):
 
     async def delete(self) -> None:
         await self.client.delete_game(self.game_id, self.owner_token)
-
-
-class Ticket(calls.TicketCalls):
-    """A matchmaking ticket (``boardbot.client.Ticket``)."""
-
-    def __init__(self, client: Client, queue_id: str, ticket_id: str, token: str):
-        super().__init__(queue_id, ticket_id, token)
-        self.client = client
-
-    async def wait(self, timeout: float | None = None) -> "Seat | None":
-        answer = await self.client.send(self.wait_call(timeout))
-        return Seat(self.client, answer.game_id, answer.seat, self.token) if answer.HasField("game_id") else None
-
-    async def seat(self, seconds: float = 120.0) -> "Seat":
-        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after)."""
-        loop = asyncio.get_running_loop()
-        until = loop.time() + seconds
-        while (seat := await self.wait(min(20.0, max(0.1, until - loop.time())))) is None:
-            if loop.time() >= until:
-                raise TimeoutError(f"no match within {seconds} s")
-        return seat
-
-    async def leave(self) -> None:
-        await self.client.send(self.leave_call())
 
 
 class Seat(SeatCalls):

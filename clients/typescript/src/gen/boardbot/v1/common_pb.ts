@@ -725,7 +725,9 @@ export type SeatView = Message<"boardbot.v1.SeatView"> & {
   outcome?: Outcome | undefined;
 
   /**
-   * The seats' clocks, when the game has them.
+   * The seats' clocks, when the game has them; unset in a view of an earlier
+   * version replayed (WatchGame from_version): clocks are kept for the current
+   * version only.
    *
    * @generated from field: boardbot.v1.Clocks clocks = 9;
    */
