@@ -1,0 +1,134 @@
+"""The compiled build: mypyc compiles the hot modules (engine/build.py, COMPILED_MODULES) from
+their Python source when a C compiler is present; otherwise, or with BOARDBOT_PURE=1, the
+package installs as pure Python and says so in one line. Everything else is in pyproject.toml.
+
+Why mypyc (docs/performance.md, "The compiled build"): it compiles type-annotated Python as it
+is, native classes included (a state's fields become C struct slots, readable from Python and
+from every game's interpreted subclass), so the annotated source stays the rules' one source.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+BUILD = runpy.run_path(os.path.join(ROOT, "engine", "build.py"))
+SAY = "boardbot:"
+
+
+def say(text: str) -> None:
+    print(f"{SAY} {text}", file=sys.stderr, flush=True)
+
+
+def have_compiler() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None or shutil.which("cc") is not None
+
+
+def staged_sources() -> list[str]:
+    """The compiled modules' sources under their import names (boardbot/engine/..., boardbot/ai/...),
+    as mypyc names a module by its path: a folder of links into the repository."""
+    stage = os.path.join(ROOT, "build", "mypyc_src", "boardbot")
+    os.makedirs(stage, exist_ok=True)
+    for top in ("engine", "ai"):
+        link = os.path.join(stage, top)
+        if not os.path.islink(link):
+            if os.path.exists(link):
+                shutil.rmtree(link)
+            os.symlink(os.path.join(ROOT, top), link)
+    return [os.path.join("build", "mypyc_src", "boardbot", path) for path in BUILD["COMPILED_MODULES"]]
+
+
+def compiled_extensions() -> list:
+    if os.environ.get(BUILD["PURE_ENV"], "") not in ("", "0"):
+        say(f"{BUILD['PURE_ENV']} is set: installing the pure-Python build")
+        return []
+    if not have_compiler():
+        say("no C compiler found: installing the pure-Python build (the AI searches about 4 times slower)")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as e:
+        say(f"mypyc is missing ({e}): installing the pure-Python build")
+        return []
+    os.chdir(ROOT)
+    old_path = os.environ.get("MYPYPATH")
+    os.environ["MYPYPATH"] = os.path.join(ROOT, "build", "mypyc_src")
+    try:
+        return mypycify(
+            ["--explicit-package-bases", "--namespace-packages", "--ignore-missing-imports",
+             "--follow-imports=silent", *staged_sources()],
+            opt_level="3", group_name=BUILD["GROUP"], target_dir=os.path.join("build", "mypyc"),
+        )
+    except BaseException as e:  # mypy's type errors end in SystemExit
+        say(f"mypyc could not compile the hot modules ({type(e).__name__}: {e}): installing the pure-Python build")
+        return []
+    finally:
+        if old_path is None:
+            os.environ.pop("MYPYPATH", None)
+        else:
+            os.environ["MYPYPATH"] = old_path
+
+
+class BuildExt(build_ext):
+    """Builds the extensions, records the sources they were built from, and falls back to the pure
+    build (one line) where the C compiler fails."""
+
+    def run(self):
+        if self.inplace:
+            self._remove_stale()
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as e:  # a compiler that is there but cannot build: pure Python, said once
+            say(f"compiling failed ({type(e).__name__}: {e}): installing the pure-Python build")
+            return
+        manifest = {
+            "compiler": f"mypyc {_mypy_version()}",
+            "modules": {module: BUILD["source_hash"](os.path.join(ROOT, path))
+                        for path, module in BUILD["COMPILED_MODULES"].items()},
+        }
+        for folder in {os.path.join(ROOT, "engine"), os.path.join(self.build_lib, "boardbot", "engine")}:
+            if self.inplace and folder != os.path.join(ROOT, "engine"):
+                continue
+            if os.path.isdir(folder):
+                with open(os.path.join(folder, BUILD["MANIFEST"]), "w") as f:
+                    json.dump(manifest, f, indent=1)
+        say(f"compiled {len(BUILD['COMPILED_MODULES'])} modules with {manifest['compiler']}")
+
+
+    def _remove_stale(self) -> None:
+        """Extensions an earlier in-place build left beside sources no longer compiled (the
+        default import system prefers an extension to its .py, so one would shadow the source)."""
+        built = {path[:-3] for path in BUILD["COMPILED_MODULES"]} | {"engine/_native__mypyc"}
+        for top in ("engine", "ai"):
+            for folder, _, files in os.walk(os.path.join(ROOT, top)):
+                for name in files:
+                    if name.endswith(".so") or name.endswith(".pyd"):
+                        rel = os.path.relpath(os.path.join(folder, name.split(".")[0]), ROOT).replace(os.sep, "/")
+                        if rel not in built or not self.extensions:
+                            os.remove(os.path.join(folder, name))
+        if not self.extensions:
+            manifest = os.path.join(ROOT, "engine", BUILD["MANIFEST"])
+            if os.path.exists(manifest):
+                os.remove(manifest)
+
+
+def _mypy_version() -> str:
+    try:
+        from mypy.version import __version__
+        return __version__
+    except ImportError:
+        return "?"
+
+
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExt})
