@@ -32,6 +32,7 @@ import structlog
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
 from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
+from boardbot.engine import build
 from boardbot.engine.core import TERMINAL, Game
 from google.protobuf import duration_pb2
 
@@ -273,4 +274,5 @@ class BotAdvisor:
             search_p50=duration(snap["search_p50_seconds"]), search_p99=duration(snap["search_p99_seconds"]),
             worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
             loop_lag_p99=duration(snap["loop_lag_p99_seconds"]), loop_lag_max=duration(snap["loop_lag_max_seconds"]),
-            process_index=self.process_index, processes=self.processes)
+            process_index=self.process_index, processes=self.processes,
+            compiled_engine=build.is_compiled(), engine_build=build.describe())

@@ -1,0 +1,66 @@
+"""Everything the rules and the search decide, as digests, for the differential test
+(tests/test_compiled_build.py runs this in a pure and in a compiled child and compares).
+
+    python tests/builds_digest.py GAME GAMES SEARCHES ITERATIONS
+
+Plays ``GAMES`` seeded random games of every configuration of ``GAME`` and records, at every
+step, the state (``to_dict``), the legal moves, every seat's and the spectator's view, the move
+texts and the result; then ``SEARCHES`` seeded searches (``ITERATIONS`` iterations, the
+``ismcts:hard`` parameters) from decision points of those games, and the move each chooses with
+every candidate's visits and value. Prints one JSON object: the build, the counts and a SHA-256
+per game (so a difference names the first game that differs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+
+from boardbot.ai.service_api import suggest
+from boardbot.engine import build, registry
+from boardbot.engine.core import TERMINAL
+
+
+def digest_games(name: str, games: int, searches: int, iterations: int) -> dict:
+    game = registry.get(name)
+    configs = game.configurations()
+    per_game = []
+    steps = 0
+    positions = []
+    for g in range(games):
+        cfg = configs[g % len(configs)]
+        h = hashlib.sha256()
+        state = game.new_state(cfg, g)
+        rng = random.Random(g)
+        while True:
+            steps += 1
+            h.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+            seats = [None, *range(state.num_seats)]
+            h.update(json.dumps([state.view(s) for s in seats], sort_keys=True, default=str).encode())
+            if state.decider() == TERMINAL:
+                h.update(json.dumps(state.result().to_dict(), sort_keys=True).encode())
+                break
+            moves = state.legal_moves()
+            h.update(repr(moves).encode())
+            h.update(repr([state.move_text(m) for m in moves]).encode())
+            h.update(repr([state.public_move_text(m, s) for m in moves[:3] for s in seats]).encode())
+            if len(moves) > 1 and len(positions) < searches and rng.random() < 0.1:
+                positions.append(state.copy())
+            state.apply(moves[rng.randrange(len(moves))])
+        per_game.append(h.hexdigest()[:16])
+    decisions = []
+    for i, state in enumerate(positions):
+        seat = state.decider()
+        r = suggest(game, state.sample_for(seat, random.Random(i)), {"iterations": iterations}, seed=i,
+                    params="ismcts:hard")
+        decisions.append(hashlib.sha256(repr((r.move, r.iterations, [(c["move"], c["visits"], c["value"])
+                                                                      for c in r.candidates])).encode()).hexdigest()[:16])
+    return {"build": build.describe(), "games": games, "steps": steps, "searches": len(decisions),
+            "per_game": per_game, "decisions": decisions}
+
+
+if __name__ == "__main__":
+    name, games, searches, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    print(json.dumps(digest_games(name, games, searches, iterations)))
