@@ -106,7 +106,7 @@ class SearchParams:
                                   # None: the game's own (Game.search_bias)
     hint: str = "game"            # what bias favours: game (Game.search_hint, where the game
                                   # gives one) | heuristic (Game.heuristic_move at every node)
-    reuse: bool = False           # keep the subtree between moves (bots only; see docs/ai.md)
+    reuse: bool = False           # keep the subtree between moves (bots only; see docs/search.md)
     workers: int = 1              # independent root-parallel searches, merged
     opponents: str = "maxn"       # how other seats choose in the tree: maxn (each its own value) |
                                   # paranoid (each against the searching seat's value) |

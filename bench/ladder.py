@@ -16,7 +16,7 @@ rung above the one below?) and keeps the costly hard preset in few of them;
 on new seeds. ``--deals shared`` plays the seatings of one group in one round
 on one seed (duplicate play, as in duplicate bridge: each bot takes each seat
 of the same deal, so the luck of the deal falls on every bot alike; how
-much that narrows the intervals depends on the game: docs/ai.md); by
+much that narrows the intervals depends on the game: research/notes/three-player-hard.md); by
 default every game has its own seed. Every game gives a result for each pair of seats (the better
 rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
 fit of those pairwise results (Hunter's MM iterations), on the Elo scale
@@ -30,7 +30,8 @@ stopped keeps what it played, and ``--rate-log`` rates the games of such
 files together, per game: runs on other seeds (``--seed``) add up, and so do
 runs of other sets of bots (the lower rungs in one run, the presets in
 another), since one fit needs only that the bots are linked by games; a game
-logged twice counts once. Random (else the first bot in ladder order) is the
+logged twice counts once; a gzipped log (``.jsonl.gz``, as research/logs/ladder keeps
+them) is read as it is. Random (else the first bot in ladder order) is the
 anchor at 0. Each logged game records a fingerprint of its game's code
 (``code``: the game package's files), and ``--rate-log`` warns when it rates
 games of several versions together (a refitted evaluation leaves the bot
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import itertools
 import json
@@ -312,7 +314,7 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
     what it meant when it played (``logged_name``): a preset changed since is not confused with it."""
     groups: dict = {}
     for path in paths:
-        with open(path) as f:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             for number, line in enumerate(f, 1):
                 if line.strip():
                     r = json.loads(line)

@@ -21,7 +21,7 @@ from grpc_reflection.v1alpha import reflection
 from boardbot.engine import build
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 
-from . import logs
+from . import logs, tracing
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
@@ -148,8 +148,9 @@ async def start(address: str, store: GameStore | None = None,
         metrics.watch_searches(searches)
         games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
         store = metrics.MeasuredStore(store)
-    master = GameMaster(store, bots or BotRunner(bot_executor, searches=searches, max_seconds=limits.max_bot_seconds),
-                        retention=retention, limits=limits)
+    tracing.configure()  # on with the tracing extra and OTEL_* settings (or a tracer provider set)
+    bots = bots or BotRunner(bot_executor, searches=searches, max_seconds=limits.max_bot_seconds)
+    master = GameMaster(tracing.traced_store(store), tracing.traced_bots(bots), retention=retention, limits=limits)
     service = GameService(master)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=slot.index if slot is not None else 0,

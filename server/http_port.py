@@ -55,7 +55,7 @@ WEB_DIR = pathlib.Path(__file__).resolve().parent / "web"
 # (the Connect project's CORS guidance): the protocol headers and our bearer token.
 CORS_ALLOW_HEADERS = ("Authorization", "Content-Type", "Connect-Protocol-Version", "Connect-Timeout-Ms",
                       "Connect-Accept-Encoding", "Connect-Content-Encoding", "Grpc-Timeout", "X-Grpc-Web",
-                      "X-User-Agent")
+                      "X-User-Agent", "Traceparent", "Tracestate")  # W3C trace context (server/tracing.py)
 CORS_EXPOSE_HEADERS = ("Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin", "Content-Encoding",
                        "Connect-Content-Encoding")
 
@@ -122,13 +122,13 @@ async def _raise_connect(err: ServiceError) -> None:
     raise ConnectError(code, err.message, err.status().details)
 
 
-def _outcome(method: str, call: Call) -> CallOutcome:
-    return CallOutcome(method, call, _raise_connect, (ConnectError,))
+def _outcome(method: str, call: Call, ctx) -> CallOutcome:
+    return CallOutcome(method, call, _raise_connect, (ConnectError,), ctx.request_headers(), "connect_rpc")
 
 
 async def _unary(method: str, handler, request, ctx):
     call = connect_call(ctx)
-    async with _outcome(method, call):
+    async with _outcome(method, call, ctx):
         return await handler(request, call)
 
 
@@ -164,7 +164,7 @@ class ConnectGameService:
 
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
-        async with _outcome("WatchGame", call):
+        async with _outcome("WatchGame", call, ctx):
             async for item in self.master.watch_game(request, call):
                 yield item
 

@@ -21,7 +21,7 @@ import grpc
 import structlog
 from grpc_status import rpc_status
 
-from . import errors, logs, metrics
+from . import errors, logs, metrics, tracing
 from .master import Call
 from .store import StoreUnavailable
 
@@ -165,16 +165,21 @@ class CallOutcome:
     call's status (``fail``, the transport's way to end the call with it, raises),
     anything else unexpected INTERNAL with a request id (the cause logged); then the
     call's log line. ``passthrough``: exception types the transport raised itself
-    to end the call (already answered), left alone."""
+    to end the call (already answered), left alone. With tracing on, the call's span
+    (``boardbot.server.tracing``), a child of the trace context the caller sent in
+    ``carrier`` (gRPC metadata or HTTP headers), ``system`` naming the protocol."""
 
-    __slots__ = ("method", "call", "fail", "passthrough", "started", "code")
+    __slots__ = ("method", "call", "fail", "passthrough", "started", "code", "carrier", "system", "span")
 
-    def __init__(self, method: str, call: Call, fail, passthrough: tuple[type, ...] = ()):
+    def __init__(self, method: str, call: Call, fail, passthrough: tuple[type, ...] = (), carrier=None,
+                 system: str = "grpc"):
         self.method, self.call, self.fail, self.passthrough = method, call, fail, passthrough
+        self.carrier, self.system = carrier, system
         self.started = time.perf_counter()
         self.code = "OK"
 
     async def __aenter__(self) -> "CallOutcome":
+        self.span = tracing.start_rpc(self.method, self.carrier, self.system)
         return self
 
     async def __aexit__(self, kind, exc, tb) -> bool:
@@ -199,11 +204,13 @@ class CallOutcome:
             logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
                      round(seconds * 1000, 3))
             metrics.rpc(self.method, self.code, seconds)
+            tracing.end_rpc(self.span, self.code, fields)
 
 
 def _Outcome(method: str, context, call: Call) -> CallOutcome:
     """The gRPC call's outcome: errors end the call through ``context.abort``."""
-    return CallOutcome(method, call, lambda err: _abort(context, err), (grpc.aio.AbortError,))
+    return CallOutcome(method, call, lambda err: _abort(context, err), (grpc.aio.AbortError,),
+                       context.invocation_metadata() if tracing.enabled() else None)
 
 
 def rpc(handler):

@@ -68,7 +68,7 @@ from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, r
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
-from . import errors, metrics
+from . import errors, metrics, tracing
 
 log = structlog.get_logger("boardbot.server")
 
@@ -279,6 +279,7 @@ class SearchQueue:
                                      waited, answer_by, hosted)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
+            tracing.search_cancelled(fields, arrived, waited)
             raise
         except WorkerDied as err:
             self.counts["failed"] += 1
@@ -421,6 +422,7 @@ class SearchQueue:
         self.stops[outcome.stop] = self.stops.get(outcome.stop, 0) + 1
         self._recent_wait.append(outcome.queue_seconds)
         self._recent_search.append(r.seconds)
+        tracing.search_spans(fields, outcome, arrived, ahead, running_then)
         log.info("search", **fields, stop=outcome.stop, queued_ahead=ahead, running_on_arrival=running_then,
                  wait_ms=round(outcome.queue_seconds * 1000, 3), search_ms=round(r.seconds * 1000, 3),
                  total_ms=round((now - arrived) * 1000, 3), iterations=r.iterations,

@@ -1,8 +1,9 @@
 """deploy/: the Kubernetes manifests validate offline against the API's schemas
 (kubernetes-validate, strict), the Compose file against the Compose specification
 (check-jsonschema's copy), the pieces refer to each other consistently, every setting
-they pass is one `boardbot serve` reads, and the Grafana dashboard charts only metrics
-the server exports."""
+they pass is one `boardbot serve` reads (or the OpenTelemetry SDK's, for traces), the
+servers' traces go to the Compose file's Jaeger, and the Grafana dashboard charts only
+metrics the server exports."""
 
 import json
 import pathlib
@@ -84,12 +85,33 @@ def test_the_compose_file_follows_the_compose_specification():
 
 
 def test_every_setting_they_pass_is_one_the_server_reads():
+    import opentelemetry.sdk.environment_variables as otel
+
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     settings = set(compose["services"]["boardbot"]["environment"])
     settings |= {k for c in by_kind("ConfigMap") for k in c["data"]}
     source = "".join(p.read_text() for p in [*(ROOT / "server").glob("*.py"), ROOT / "tools" / "cli.py"])
+    # OTEL_*: the OpenTelemetry SDK's own settings, which the tracing extra reads (server/tracing.py)
+    standard = {value for name, value in vars(otel).items() if name.startswith("OTEL_")}
     for name in settings:
-        assert f'"{name}"' in source, f"{name} is read by nothing"
+        if name.startswith("OTEL_"):
+            assert name in standard, f"{name} is not a setting of the OpenTelemetry SDK"
+        else:
+            assert f'"{name}"' in source, f"{name} is read by nothing"
+
+
+def test_the_servers_send_their_traces_to_the_compose_files_jaeger():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    server, jaeger = compose["services"]["boardbot"], compose["services"]["jaeger"]
+    endpoint = re.fullmatch(r"http://([\w-]+):(\d+)", server["environment"]["OTEL_EXPORTER_OTLP_ENDPOINT"])
+    assert endpoint and compose["services"][endpoint.group(1)] is jaeger and "jaeger" in server["depends_on"]
+    # Jaeger's OTLP/gRPC receiver on that port, open to the other containers; its UI on loopback
+    assert f"receivers.otlp.protocols.grpc.endpoint=0.0.0.0:{endpoint.group(2)}" in jaeger["command"]
+    assert re.fullmatch(r"jaegertracing/jaeger:2\.\d+\.\d+", jaeger["image"])
+    assert jaeger["ports"] == ["127.0.0.1:16686:16686"]
+    assert 0 < float(server["environment"]["OTEL_TRACES_SAMPLER_ARG"]) <= 1
+    # the image installs the tracing extra, whose exporter speaks OTLP/gRPC
+    assert "'.[tracing]'" in (DEPLOY / "Dockerfile").read_text()
 
 
 def test_the_dashboard_charts_metrics_the_server_exports():

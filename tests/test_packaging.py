@@ -5,7 +5,9 @@
   under their own names, even from the repository root.
 * The client distribution (clients/python) installs into an empty
   virtualenv with only the gRPC and protobuf runtimes, and plays a whole
-  game against a server of the main install.
+  game against a server of the main install, with the blocking client and
+  with the asyncio one; it is typed (py.typed ships): mypy --strict reads the
+  installed client's types in a program that uses it, and finds a wrong call.
 * The server never imports the client.
 """
 
@@ -36,6 +38,28 @@ with Client(sys.argv[1]) as client:
             break
         if view.my_turn:
             me.play(move_id=0, expected_version=view.version)
+"""
+
+# The same with the asyncio client (docs/clients.md's asyncio example, plus the address).
+ASYNC_CLIENT_SCRIPT = """
+import asyncio
+import sys
+
+from boardbot.client.aio import Client
+
+
+async def main(address: str) -> None:
+    async with Client(address) as client:
+        game = await client.create_game("frogriders", seats=["human", "random"])
+        me = game.seat(0)
+        async for event, view in me.watch():      # every version, in order, until the game ends
+            if view.outcome is not None:
+                print("scores:", view.outcome["scores"], "version:", view.version)
+                break
+            if view.my_turn:
+                await me.play(move_id=0, expected_version=view.version)
+
+asyncio.run(main(sys.argv[1]))
 """
 
 
@@ -91,3 +115,19 @@ def test_client_installs_alone_and_plays_a_whole_game(tmp_path, server):
                             text=True, timeout=120)
     assert played.returncode == 0, played.stderr
     assert played.stdout.startswith("scores: [") and "version:" in played.stdout
+    awaited = tmp_path / "play_async.py"
+    awaited.write_text(ASYNC_CLIENT_SCRIPT)
+    played = subprocess.run([str(python), str(awaited), server.address], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("scores: [") and "version:" in played.stdout
+    # typed: mypy (the test extra's, in this interpreter) reads the installed client through its
+    # py.typed, passes the program, and catches a wrong argument in it
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(ASYNC_CLIENT_SCRIPT.replace("move_id=0,", 'move_id="first",'))
+    for program, fine in ((awaited, True), (wrong, False)):
+        checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-executable",
+                                  str(python), str(program)], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert (checked.returncode == 0) == fine, checked.stdout + checked.stderr
+        if not fine:
+            assert 'Argument "move_id" to "play" of "Seat" has incompatible type "str"' in checked.stdout

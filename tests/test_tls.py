@@ -182,3 +182,31 @@ def test_the_python_client_and_boardbot_play_over_mutual_tls(certs):
         assert run["errors"]["total"] == 0 and run["calls"]["SubmitMove"]["count"] > 0
     finally:
         server.stop()
+
+
+def test_the_asyncio_client_plays_over_mutual_tls(certs):
+    """boardbot.client.aio with the same tls_credentials, against a server that asks for
+    client certificates; without one it is refused."""
+    import asyncio
+
+    from boardbot.client import tls_credentials
+    from boardbot.client.aio import Client
+
+    server = TlsServe(certs, mutual=True)
+    address = f"127.0.0.1:{server.grpc_port}"
+
+    async def scenario():
+        credentials = tls_credentials(str(certs / "ca.pem"), str(certs / "client.pem"), str(certs / "client.key"))
+        async with Client(address, timeout=10, credentials=credentials) as client:
+            game = await client.create_game("frogriders", seats=["human", "random"])
+            view = await game.seat(0).view()
+            assert view.my_turn and view.legal_moves
+            assert (await game.seat(0).play(move_id=0, expected_version=view.version)).version > view.version
+        async with Client(address, timeout=10, credentials=tls_credentials(str(certs / "ca.pem"))) as client:
+            with pytest.raises(grpc.RpcError) as err:  # no client certificate
+                await client.game_types()
+            assert err.value.code() == grpc.StatusCode.UNAVAILABLE
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()

@@ -27,7 +27,7 @@ class CzechPubGame(Game):
     # iterations play surely worse than 600, and 100 level with 600: the same budgets give
     # hard the strongest search measured there. At 6 players more iterations play worse past
     # about 100 (100 surely above 600, 600 above 2500), so the budgets shrink again
-    # (docs/ai.md, the ladder)
+    # (research/notes/czech-pub-preset-budgets.md)
     preset_iterations = {
         **{players: {"easy": 20, "medium": 100, "hard": 600} for players in (3, 4, 5)},
         6: {"easy": 20, "medium": 40, "hard": 100},

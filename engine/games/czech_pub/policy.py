@@ -244,7 +244,7 @@ def _choose_reaction(state, moves):
 
 # --- what passes say about hands ------------------------------------------------------
 # The greedy bot cancels an order whenever that gains it REACT_THRESHOLD or more, and the
-# searching bots nearly always do too (bench/czech_pub_passes.py measures it); a seat that
+# searching bots nearly always do too (research/czech_pub_passes.py measures it); a seat that
 # passed on such a window probably holds no card that could have cancelled it. A card of
 # such a kind is dealt to it in a sampled world with this weight, against 1 for the others.
 UNLIKELY_WEIGHT = 0.05
@@ -361,7 +361,7 @@ def playout_move(state, rng):
 # model of the remaining noise. The future gain is linear in the features of
 # ``seat_features``; the weights were fitted by least squares, per player
 # count, on greedy self-play (1500 games each, 10 % random moves; held-out
-# R^2 0.77-0.80; bench/czech_pub_fit_evaluate.py):
+# R^2 0.77-0.80; research/czech_pub_fit_evaluate.py):
 #   R turns left for the seat, R*C/20 (C: cells left before running off the
 #   last row, at most 20), C, min(R, C), kinds drunk, R*(5-kinds)/5, paused,
 #   abstinence level, beers in hand (at most 3), a small beer in hand, shot

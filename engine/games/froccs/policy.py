@@ -14,7 +14,7 @@ finished spritzers at a share of their price while the owner can still sell,
 glasses with cards, empty glasses and hand cards weighted by the turns left)
 into chances of winning with a softmax whose temperature grows with the turns
 left. The weights were fitted by maximum likelihood to the winners of noisy
-greedy self-play games (``bench/froccs_fit_evaluate.py``).
+greedy self-play games (``research/froccs_fit_evaluate.py``).
 
 Bargaining logic. Each seat values a change as its own gain minus a weighted
 gain of each rival: ``w = 1 / (players - 1)``, more against the leader (so a
@@ -55,7 +55,7 @@ BARGAIN_KINDS = frozenset(("offer_money", "offer_card", "propose", "accept", "si
 
 
 def is_bargain_move(move: tuple) -> bool:
-    """An offer component, a proposal, an acceptance or a side offer (bench/froccs_bargaining.py
+    """An offer component, a proposal, an acceptance or a side offer (research/froccs_bargaining.py
     restricts a bot to never pick one when it has another move)."""
     return move[0] in BARGAIN_KINDS
 
@@ -457,7 +457,7 @@ def playout_move(state: FroccsRules, rng: random.Random) -> tuple:
 
 # The projected value of a seat is a weighted sum of these features (forints). The weights
 # were fitted by maximum likelihood to the winners of 1800 noisy greedy games (27 000
-# positions, 2-6 players): bench/froccs_fit_evaluate.py reproduces them.
+# positions, 2-6 players): research/froccs_fit_evaluate.py reproduces them.
 #   money                                   weight 1 (fixed: the scale)
 #   finished_price  price of each finished spritzer its owner can still sell
 #   finished_end    finished spritzers it cannot sell any more (20 each at the end)

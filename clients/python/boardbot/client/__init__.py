@@ -1,0 +1,171 @@
+"""A thin typed helper over the generated stubs, for bot authors and tools.
+
+    from boardbot.client import Client
+
+    with Client("127.0.0.1:50051") as client:
+        game = client.create_game("frogriders", seats=["human", "random"])
+        me = game.seat(0)
+        for event, view in me.watch():
+            if view.finished:
+                print(view.outcome)
+                break
+            if view.my_turn:
+                me.play(move_id=0, expected_version=view.version)   # or text=..., or move={...}
+
+Views, moves and configs are plain dicts in the protobuf JSON mapping of the
+per-game messages, with the .proto field names (``View.state``,
+``LegalMove.move``): enum values by name (``"FROCCS_PHASE_REACT"``), an unset
+optional field absent (a spectator's view has no ``seat``; see
+docs/api-contract.md). ``View.message`` is the ``SeatView`` itself. Errors are
+``grpc.RpcError``; ``error_details`` decodes their ``google.rpc`` details.
+
+A server with TLS (``boardbot serve --tls-cert``): ``Client(address,
+credentials=tls_credentials(ca_file="ca.pem"))``, with ``cert_file`` and
+``key_file`` too where it asks for client certificates (``--tls-client-ca``).
+Calls that may safely be sent twice are retried by gRPC when the connection
+they were sent on was closing (UNAVAILABLE): the server ends every connection
+after ``--max-connection-age`` so clients rebalance, and a call can lose that
+race (``RETRY_POLICY``).
+
+The same client for asyncio programs (a Discord bot, an aiohttp or FastAPI
+backend): ``boardbot.client.aio``, with the same calls awaited. Both send what
+``boardbot.client._core`` builds (requests, views, error details, the retry and
+resume rules are written once), and with OpenTelemetry installed both send the
+caller's trace context (``boardbot.client._tracing``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence, TypeVar
+
+import grpc
+
+from . import _core as calls
+from ._core import (GAME_ONEOF, HUMAN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
+                    LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
+                    tls_credentials)
+from ._tracing import unary_span
+from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+
+__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+           "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
+           "RESUME_BACKOFF", "GAME_ONEOF"]
+
+T = TypeVar("T")
+
+
+class Client(calls.Connection):
+    """A connection to a boardbot server (``credentials``: see ``tls_credentials``)."""
+
+    def __init__(self, address: str, timeout: float = 30.0, credentials: grpc.ChannelCredentials | None = None):
+        super().__init__(address, timeout, credentials, grpc)
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def send(self, call: Unary[T]) -> T:
+        """Make ``call`` (built by ``boardbot.client._core``) and read its answer."""
+        with unary_span(call.name, call.metadata) as metadata:
+            response = self.method(call)(call.request, metadata=metadata, timeout=call.timeout or self.timeout)
+        return call.parse(response)
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        grpc.channel_ready_future(self.channel).result(timeout=timeout)
+
+    def game_types(self) -> list[common_pb2.GameType]:
+        return self.send(calls.game_types())
+
+    def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                    seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+        """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
+        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible))))
+
+    def get_game(self, game_id: str) -> common_pb2.Game:
+        return self.send(calls.get_game(game_id))
+
+    def list_games(self, page_size: int = 0, game: str = "") -> Iterator[common_pb2.Game]:
+        pages = calls.GamePages(page_size, game)
+        while not pages.done:
+            yield from self.send(pages.call())
+
+    def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
+        return Seat(self, game_id, seat, token)
+
+    def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+                    seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
+                    timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
+        """BotService.ChooseMove: a move for the seat whose view this is (a View, its
+        message, or its dict). ``timeout`` is the call's deadline."""
+        return self.send(calls.choose_move(game, view, bot, seconds, iterations, seed, timeout))
+
+    def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
+        return self.send(calls.serving_stats())
+
+    def delete_game(self, game_id: str, owner_token: str) -> None:
+        self.send(calls.delete_game(game_id, owner_token))
+
+
+@dataclass
+class Game(calls.GameCalls["Seat"]):
+    """A game created through this client, with its secrets: ``seat(n)``, ``spectator()``."""
+
+    client: Client
+
+    def info(self) -> common_pb2.Game:
+        return self.client.get_game(self.game_id)
+
+    def delete(self) -> None:
+        self.client.delete_game(self.game_id, self.owner_token)
+
+
+class Seat(SeatCalls):
+    """Acting as one seat (or watching as a spectator when ``seat`` is None)."""
+
+    def __init__(self, client: Client, game_id: str, seat: int | None, token: str | None):
+        super().__init__(game_id, seat, token)
+        self.client = client
+
+    def view(self) -> View:
+        return self.client.send(self.view_call())
+
+    def play(self, move_id: int | None = None, *, text: str | None = None, move: Mapping[str, Any] | None = None,
+             expected_version: int | None = None, request_id: str | None = None,
+             game: str | None = None) -> game_service_pb2.SubmitMoveResponse:
+        """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
+        return self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
+
+    def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+                seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
+        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
+        ``timeout`` is the call's deadline (the search answers before it)."""
+        return self.client.send(self.suggest_call(bot, seconds, iterations, seed, timeout))
+
+    def resign(self) -> common_pb2.Game:
+        return self.client.send(self.resign_call())
+
+    def watch(self, from_version: int | None = None, resume: bool = True) -> Iterator[tuple[Event | None, View]]:
+        """(None, first view), then (event, view after it) per version, until the game ends;
+        a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
+        says when; ``resume=False`` raises instead)."""
+        cursor = self.watch_cursor(from_version, resume)
+        while (opening := cursor.opening()) is not None:
+            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
+            try:
+                for item in stream:
+                    if (seen := cursor.accept(item)) is not None:
+                        yield seen
+                cursor.finished()
+            except grpc.RpcError as err:
+                time.sleep(cursor.failed(err))
+            finally:
+                cursor.closed()
+                stream.cancel()  # a caller that stops reading frees the server's watch slot at once

@@ -1,0 +1,470 @@
+"""Everything of the clients that is not I/O, shared by ``boardbot.client`` (blocking)
+and ``boardbot.client.aio`` (asyncio): what each call sends (``Unary``: the request,
+its metadata, its deadline, and how its answer reads), views and events as dicts,
+error details, the channel's retry policy, and the rules by which ``watch`` and
+``list_games`` go on (``WatchCursor``, ``GamePages``). The two clients only send
+what these build, and wait in their own way."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
+
+import grpc
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from ._tracing import StreamSpan
+from ..v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
+
+HUMAN = "human"
+GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
+# gRPC's retry policy (service config) for the calls a retry cannot harm: reads, the
+# searches (a pure function of their request), WatchGame (retried only before its first
+# message) and SubmitMove (the clients always send a request_id, which the server
+# deduplicates). Not CreateGame, Resign or DeleteGame.
+RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove"],
+                 BOTS: ["ChooseMove", "SuggestMove", "GetServingStats"]}
+RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
+                "retryableStatusCodes": ["UNAVAILABLE"]}
+RESUME_ATTEMPTS, RESUME_BACKOFF = 5, 0.1  # watch: reopenings in a row, and the first wait (s)
+RESUME_MAX_WAIT = 2.0                     # watch: the longest wait between two reopenings (s)
+GAME_ONEOF = "game"  # the oneof of GameConfig, View and Move that holds the per-game message
+
+T = TypeVar("T")
+S_co = TypeVar("S_co", covariant=True)  # a client's Seat
+Metadata = tuple[tuple[str, str], ...]
+
+
+def message_dict(container: Message) -> dict[str, Any]:
+    """The per-game message inside a GameConfig, View or Move, as a dict (proto
+    field names, every field printed)."""
+    which = container.WhichOneof(GAME_ONEOF)
+    if which is None:
+        return {}
+    fields: dict[str, Any] = json_format.MessageToDict(getattr(container, which), preserving_proto_field_name=True,
+                                                       always_print_fields_with_no_presence=True)
+    return fields
+
+
+def game_message(container_type: type[Message], game: str, data: Mapping[str, Any]) -> Message:
+    """A GameConfig, View or Move holding ``data`` (a dict as ``message_dict`` gives)
+    for ``game`` ("czech-pub" travels in the field czech_pub)."""
+    container = container_type()
+    json_format.ParseDict(dict(data), getattr(container, game.replace("-", "_")))
+    return container
+
+
+def error_details(err: grpc.RpcError) -> dict[str, Message]:
+    """The ``google.rpc`` details of a failed call (blocking or asyncio), by type name:
+    ``ErrorInfo`` (always: ``reason``, ``metadata``), ``BadRequest`` (INVALID_ARGUMENT:
+    the field), ``PreconditionFailure``, ``RetryInfo``, ``QuotaFailure``..."""
+    status = rpc_status.from_call(err) if hasattr(err, "trailing_metadata") else None
+    out: dict[str, Message] = {}
+    for any_detail in status.details if status is not None else ():
+        name = any_detail.TypeName().rpartition(".")[2]
+        cls = getattr(error_details_pb2, name, None)
+        if cls is not None:
+            detail = cls()
+            any_detail.Unpack(detail)
+            out[name] = detail
+    return out
+
+
+def resumable(err: grpc.RpcError) -> bool:
+    """Whether a watch stream that ended with ``err`` can be opened again from its last version:
+    UNAVAILABLE (the connection aged or the server restarted), or the server ended a stream its
+    reader left unread (RESOURCE_EXHAUSTED, STREAM_NOT_READ)."""
+    code = err.code()
+    if code == grpc.StatusCode.UNAVAILABLE:
+        return True
+    info = error_details(err).get("ErrorInfo")
+    return code == grpc.StatusCode.RESOURCE_EXHAUSTED and info is not None and \
+        info.reason == "STREAM_NOT_READ"
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    id: int
+    text: str
+    move: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's (or a spectator's: seat None) view at one version."""
+
+    game_id: str
+    version: int
+    seat: int | None
+    decider: int | None  # None once the game is over
+    finished: bool
+    state: dict[str, Any]
+    legal_moves: list[LegalMove]
+    outcome: dict[str, Any] | None
+    message: common_pb2.SeatView = field(repr=False)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_moves)
+
+    def find(self, text: str) -> LegalMove:
+        for move in self.legal_moves:
+            if move.text == text:
+                return move
+        raise KeyError(f"no legal move reads {text!r}")
+
+    @classmethod
+    def from_message(cls, msg: common_pb2.SeatView) -> "View":
+        return cls(
+            game_id=msg.game_id, version=msg.version, seat=msg.seat if msg.HasField("seat") else None,
+            decider=msg.decider if msg.HasField("decider") else None,
+            finished=msg.status == common_pb2.GAME_STATUS_FINISHED,
+            state=message_dict(msg.view),
+            legal_moves=[LegalMove(m.id, m.text, message_dict(m.move)) for m in msg.legal_moves],
+            outcome=_outcome(msg),
+            message=msg)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change of the game as this observer may see it."""
+
+    version: int
+    kind: str  # "move" or "resign"
+    seat: int
+    by_bot: bool
+    text: str
+    log: list[str]
+    move: dict[str, Any] | None  # only in the acting seat's own events
+
+    @classmethod
+    def from_message(cls, msg: common_pb2.Event) -> "Event":
+        kind = common_pb2.EventKind.Name(msg.kind).removeprefix("EVENT_KIND_").lower()
+        return cls(msg.version, kind, msg.seat, msg.by_bot, msg.move_text, list(msg.log),
+                   message_dict(msg.move) if msg.HasField("move") else None)
+
+
+def _outcome(msg: common_pb2.SeatView) -> dict[str, Any] | None:
+    if not msg.HasField("outcome"):
+        return None
+    outcome: dict[str, Any] = json_format.MessageToDict(msg.outcome, preserving_proto_field_name=True,
+                                                        always_print_fields_with_no_presence=True)
+    return outcome
+
+
+def service_config() -> str:
+    """The channel's service config: ``RETRY_POLICY`` for ``RETRIED_CALLS``."""
+    names = [{"service": service, "method": method} for service, methods in RETRIED_CALLS.items()
+             for method in methods]
+    return json.dumps({"methodConfig": [{"name": names, "retryPolicy": RETRY_POLICY}]})
+
+
+def channel_options() -> list[tuple[str, Any]]:
+    """The options both clients open their channel with (the retry policy on)."""
+    return [("grpc.service_config", service_config()), ("grpc.enable_retries", 1)]
+
+
+def tls_credentials(ca_file: str | None = None, cert_file: str | None = None,
+                    key_file: str | None = None) -> grpc.ChannelCredentials:
+    """Credentials for a server with TLS: trust ``ca_file`` (PEM; default the system's
+    roots) and, for mutual TLS, present ``cert_file`` with its ``key_file``."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("a client certificate needs both cert_file and key_file")
+
+    def read(path: str | None) -> bytes | None:
+        return pathlib.Path(path).read_bytes() if path else None
+    return grpc.ssl_channel_credentials(read(ca_file), read(key_file), read(cert_file))
+
+
+class Connection:
+    """What both clients hold: the server's address, the calls' default deadline
+    (``timeout``), a channel opened with ``channel_options`` (plaintext, or TLS with
+    ``credentials``) by ``channels`` (the ``grpc`` module or ``grpc.aio``), and the generated
+    stubs on it (``stub``: GameService, ``bots``: BotService)."""
+
+    def __init__(self, address: str, timeout: float, credentials: grpc.ChannelCredentials | None, channels: Any):
+        self.address = address
+        self.timeout = timeout
+        options = channel_options()
+        self.channel = (channels.secure_channel(address, credentials, options=options) if credentials is not None
+                        else channels.insecure_channel(address, options=options))
+        self.stub = game_service_pb2_grpc.GameServiceStub(self.channel)
+        self.bots = bot_service_pb2_grpc.BotServiceStub(self.channel)
+
+    def method(self, call: "Unary[Any]") -> Any:
+        """The stub's method that sends ``call``."""
+        return getattr(self.stub if call.service == GAMES else self.bots, call.method)
+
+
+def auth(token: str | None) -> Metadata:
+    """The call metadata that presents ``token`` (none without one)."""
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+def _budget(seconds: float | None, iterations: int | None) -> bot_service_pb2.SearchBudget:
+    budget = bot_service_pb2.SearchBudget(iterations=iterations)
+    if seconds is not None:
+        budget.time.FromNanoseconds(int(seconds * 1e9))
+    return budget
+
+
+def _same(response: T) -> T:
+    return response
+
+
+# --- the calls: what each sends, and how its answer reads -------------------------------
+@dataclass(frozen=True)
+class Unary(Generic[T]):
+    """One unary call as data: ``service``/``method`` name it, ``parse`` turns its answer
+    into what the client returns; ``timeout`` None takes the client's own."""
+
+    service: str
+    method: str
+    request: Message
+    parse: Callable[[Any], T]
+    metadata: Metadata = ()
+    timeout: float | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.service}/{self.method}"
+
+
+def game_types() -> Unary[list[common_pb2.GameType]]:
+    return Unary(GAMES, "ListGameTypes", game_service_pb2.ListGameTypesRequest(), lambda r: list(r.game_types))
+
+
+def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                seats: Sequence[str] = (), seed: int | None = None,
+                reproducible: bool = False) -> Unary[game_service_pb2.CreateGameResponse]:
+    """CreateGame; ``seats``: "human" or a bot spec ("random", ...) per seat. ``seed`` is
+    mixed with the server's secret unless ``reproducible`` (then the same seed and moves give
+    the same game anywhere, and anyone who knows it can work out the hidden cards).
+    ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
+    ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``)."""
+    request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible)
+    if isinstance(config, common_pb2.GameConfig):
+        request.config.CopyFrom(config)
+    elif config:
+        request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
+    for spec in seats:
+        if spec == HUMAN:
+            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
+        else:
+            request.seats.add(kind=common_pb2.SEAT_KIND_BOT, bot=spec)
+    return Unary(GAMES, "CreateGame", request, _same)
+
+
+def created_game(response: game_service_pb2.CreateGameResponse) -> tuple[str, dict[int, str], str,
+                                                                          common_pb2.Game]:
+    """A CreateGame answer as a ``Game``'s fields: id, seat tokens, owner token, the game."""
+    return (response.game.game_id, {t.seat: t.token for t in response.seat_tokens}, response.owner_token,
+            response.game)
+
+
+def get_game(game_id: str) -> Unary[common_pb2.Game]:
+    return Unary(GAMES, "GetGame", game_service_pb2.GetGameRequest(game_id=game_id), lambda r: r.game)
+
+
+def delete_game(game_id: str, owner_token: str) -> Unary[None]:
+    return Unary(GAMES, "DeleteGame", game_service_pb2.DeleteGameRequest(game_id=game_id), lambda r: None,
+                 auth(owner_token))
+
+
+def choose_move(game: str, view: "View | common_pb2.View | Mapping[str, Any]", bot: str = "",
+                seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
+                timeout: float | None = None) -> Unary[bot_service_pb2.ChooseMoveResponse]:
+    """BotService.ChooseMove: a move for the seat whose view this is (a View, its
+    message, or its dict). ``timeout`` is the call's deadline."""
+    if isinstance(view, View):
+        message = view.message.view
+    elif isinstance(view, common_pb2.View):
+        message = view
+    else:
+        message = game_message(common_pb2.View, game, view)
+    request = bot_service_pb2.ChooseMoveRequest(game=game, view=message, bot=bot,
+                                                budget=_budget(seconds, iterations), seed=seed)
+    return Unary(BOTS, "ChooseMove", request, _same, timeout=timeout)
+
+
+def serving_stats() -> Unary[bot_service_pb2.GetServingStatsResponse]:
+    return Unary(BOTS, "GetServingStats", bot_service_pb2.GetServingStatsRequest(), _same)
+
+
+class GamePages:
+    """ListGames page after page: ``call()`` asks for the next page, whose answer reads as its
+    games; ``done`` once the last page is in."""
+
+    def __init__(self, page_size: int = 0, game: str = ""):
+        self.page_size, self.game = page_size, game
+        self.token: str | None = ""
+
+    @property
+    def done(self) -> bool:
+        return self.token is None
+
+    def call(self) -> Unary[list[common_pb2.Game]]:
+        def games(page: game_service_pb2.ListGamesResponse) -> list[common_pb2.Game]:
+            self.token = page.next_page_token or None
+            return list(page.games)
+        return Unary(GAMES, "ListGames", game_service_pb2.ListGamesRequest(
+            page_size=self.page_size, page_token=self.token or "", game=self.game), games)
+
+
+class SeatMaker(Protocol[S_co]):
+    def seat(self, game_id: str, seat: int | None, token: str | None = None) -> S_co: ...
+
+
+@dataclass
+class GameCalls(Generic[S_co]):
+    """A game created through a client, with its secrets: both clients' ``Game``."""
+
+    client: SeatMaker[S_co]
+    game_id: str
+    tokens: dict[int, str]
+    owner_token: str
+    created: common_pb2.Game = field(repr=False)
+
+    def seat(self, seat: int) -> S_co:
+        return self.client.seat(self.game_id, seat, self.tokens.get(seat))
+
+    def spectator(self) -> S_co:
+        return self.client.seat(self.game_id, None, None)
+
+
+@dataclass
+class SeatCalls:
+    """A seat's calls (a spectator's when ``number`` is None), built without sending
+    anything: both clients' ``Seat`` send these."""
+
+    game_id: str
+    number: int | None
+    token: str | None
+
+    def view_call(self) -> Unary[View]:
+        request = game_service_pb2.GetViewRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "GetView", request, lambda r: View.from_message(r.view), auth(self.token))
+
+    def play_call(self, move_id: int | None = None, text: str | None = None, move: Mapping[str, Any] | None = None,
+                  expected_version: int | None = None, request_id: str | None = None,
+                  game: str | None = None) -> Unary[game_service_pb2.SubmitMoveResponse]:
+        """SubmitMove by id, by text, or as a move dict (then ``game`` names the game), with a
+        ``request_id`` (a fresh one unless given) so that a retry is applied once."""
+        request = game_service_pb2.SubmitMoveRequest(
+            game_id=self.game_id, seat=self.number if self.number is not None else -1,
+            expected_version=expected_version, request_id=request_id or uuid.uuid4().hex)
+        given = [x is not None for x in (move_id, text, move)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of move_id, text, move")
+        if move_id is not None:
+            request.move_id = move_id
+        elif text is not None:
+            request.move_text = text
+        else:
+            if game is None or move is None:
+                raise ValueError("a move dict needs the game name")
+            request.move.CopyFrom(game_message(common_pb2.Move, game, move))
+        return Unary(GAMES, "SubmitMove", request, _same, auth(self.token))
+
+    def suggest_call(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+                     seed: int | None = None,
+                     timeout: float | None = None) -> Unary[bot_service_pb2.SuggestMoveResponse]:
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
+        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
+        ``timeout`` is the call's deadline (the search answers before it)."""
+        request = bot_service_pb2.SuggestMoveRequest(game_id=self.game_id, seat=self.number, bot=bot,
+                                                     budget=_budget(seconds, iterations), seed=seed)
+        return Unary(BOTS, "SuggestMove", request, _same, auth(self.token), timeout)
+
+    def resign_call(self) -> Unary[common_pb2.Game]:
+        request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "Resign", request, lambda r: r.game, auth(self.token))
+
+    def watch_cursor(self, from_version: int | None = None, resume: bool = True) -> "WatchCursor":
+        return WatchCursor(self, from_version, resume)
+
+
+class WatchCursor:
+    """The rules of ``watch``: (None, first view), then (event, view after it) per version,
+    until the game ends.
+
+    A stream can end before the game does: the server ends every connection after
+    ``--max-connection-age`` (its streams ``--max-connection-age-grace`` later),
+    restarts, or ends a stream its reader left unread (STREAM_NOT_READ). With
+    ``resume`` such a stream (``resumable``) is opened again from the last version seen,
+    up to ``RESUME_ATTEMPTS`` times in a row (a stream that brought a new version starts
+    the count again), and the caller sees every version once, in order; without it the
+    error is raised. Each opening of the stream is one client span (``_tracing``).
+
+    Both clients' ``watch`` loop over it::
+
+        while (opening := cursor.opening()) is not None:
+            stream = <WatchGame>(opening.request, metadata=opening.metadata)
+            try:
+                <for each item of stream>: yield cursor.accept(item) unless it is None
+                cursor.finished()
+            except grpc.RpcError as err:
+                <sleep> cursor.failed(err)     # raises err when the stream may not resume
+            finally:
+                cursor.closed(); stream.cancel()
+    """
+
+    name = f"{GAMES}/WatchGame"
+
+    def __init__(self, seat: SeatCalls, from_version: int | None, resume: bool):
+        self.seat, self.from_version, self.resume = seat, from_version, resume
+        self.last: int | None = None
+        self.failures = 0
+        self.over = False
+        self.span: StreamSpan | None = None
+
+    def opening(self) -> "StreamOpening | None":
+        """What opens (or reopens) the stream: its request and metadata; None once a stream
+        ended with the game."""
+        if self.over:
+            return None
+        self.span = StreamSpan(self.name, auth(self.seat.token))
+        return StreamOpening(game_service_pb2.WatchGameRequest(
+            game_id=self.seat.game_id, seat=self.seat.number,
+            from_version=self.from_version if self.last is None else self.last), self.span.metadata)
+
+    def accept(self, item: game_service_pb2.WatchGameResponse) -> tuple[Event | None, View] | None:
+        """What the caller sees of a stream's message; None for a version already seen (a
+        resumed stream starts with the last one)."""
+        view = View.from_message(item.view)
+        if self.last is not None and view.version <= self.last:
+            return None
+        self.last, self.failures = view.version, 0
+        return (Event.from_message(item.game_event) if item.HasField("game_event") else None), view
+
+    def finished(self) -> None:
+        """The stream ended by itself: the game is over."""
+        self.over = True
+
+    def failed(self, err: grpc.RpcError) -> float:
+        """Seconds to wait before opening the stream again after ``err``; raises ``err`` when
+        it may not (``resume`` off, not ``resumable``, or ``RESUME_ATTEMPTS`` in a row)."""
+        if self.span is not None:
+            self.span.end(err)
+        if not (self.resume and resumable(err)) or self.failures >= RESUME_ATTEMPTS:
+            raise err
+        self.failures += 1
+        return min(RESUME_BACKOFF * 2.0 ** (self.failures - 1), RESUME_MAX_WAIT)
+
+    def closed(self) -> None:
+        """The stream is done with (ended, failed, or left by the caller)."""
+        if self.span is not None:
+            self.span.end()
+            self.span = None
+
+
+@dataclass(frozen=True)
+class StreamOpening:
+    request: game_service_pb2.WatchGameRequest
+    metadata: Metadata

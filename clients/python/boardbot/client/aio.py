@@ -1,0 +1,166 @@
+"""The client for asyncio programs, on ``grpc.aio``: ``boardbot.client``'s calls, awaited.
+
+    import asyncio
+    from boardbot.client.aio import Client
+
+    async def main():
+        async with Client("127.0.0.1:50051") as client:
+            game = await client.create_game("frogriders", seats=["human", "ismcts:easy"])
+            me = game.seat(0)
+            async for event, view in me.watch():
+                if view.finished:
+                    print(view.outcome)
+                    break
+                if view.my_turn:
+                    hint = await me.suggest(seconds=0.2)     # the loop serves others meanwhile
+                    await me.play(move_id=hint.move.id, expected_version=view.version)
+
+    asyncio.run(main())
+
+The same surface as the blocking client (``create_game``, ``Seat.view``, ``play``,
+``suggest``, ``resign``, ``watch`` as an async iterator with the same resume rules,
+``list_games`` as an async iterator, ``choose_move``, ``serving_stats``,
+``delete_game``; ``credentials=tls_credentials(...)`` for TLS), the same views,
+events and error details (errors are ``grpc.aio.AioRpcError``, a ``grpc.RpcError``:
+``error_details`` reads them), and the same channel retry policy: both clients send
+what ``boardbot.client._core`` builds. Cancelling the task that awaits a call
+cancels the call; the server then stops its work (a SuggestMove's search ends).
+Make the client inside the event loop that uses it (``grpc.aio`` binds a channel to
+its loop).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Mapping, Sequence, TypeVar
+
+import grpc
+import grpc.aio
+
+from . import _core as calls
+from ._core import HUMAN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
+    tls_credentials
+from ._tracing import unary_span
+from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+
+__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+           "message_dict", "game_message"]
+
+T = TypeVar("T")
+
+
+class Client(calls.Connection):
+    """A ``grpc.aio`` connection to a boardbot server (``credentials``: see ``tls_credentials``)."""
+
+    def __init__(self, address: str, timeout: float = 30.0, credentials: grpc.ChannelCredentials | None = None):
+        super().__init__(address, timeout, credentials, grpc.aio)
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    async def __aenter__(self) -> "Client":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def send(self, call: Unary[T]) -> T:
+        """Make ``call`` (built by ``boardbot.client._core``) and read its answer."""
+        with unary_span(call.name, call.metadata) as metadata:
+            response = await self.method(call)(call.request, metadata=metadata, timeout=call.timeout or self.timeout)
+        return call.parse(response)
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        await asyncio.wait_for(self.channel.channel_ready(), timeout)
+
+    async def game_types(self) -> list[common_pb2.GameType]:
+        return await self.send(calls.game_types())
+
+    async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                          seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+        """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
+        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible))
+        return Game(self, *calls.created_game(reply))
+
+    async def get_game(self, game_id: str) -> common_pb2.Game:
+        return await self.send(calls.get_game(game_id))
+
+    async def list_games(self, page_size: int = 0, game: str = "") -> AsyncIterator[common_pb2.Game]:
+        pages = calls.GamePages(page_size, game)
+        while not pages.done:
+            for listed in await self.send(pages.call()):
+                yield listed
+
+    def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
+        return Seat(self, game_id, seat, token)
+
+    async def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+                          seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
+                          timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
+        """BotService.ChooseMove (``boardbot.client.Client.choose_move``)."""
+        return await self.send(calls.choose_move(game, view, bot, seconds, iterations, seed, timeout))
+
+    async def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
+        return await self.send(calls.serving_stats())
+
+    async def delete_game(self, game_id: str, owner_token: str) -> None:
+        await self.send(calls.delete_game(game_id, owner_token))
+
+
+@dataclass
+class Game(calls.GameCalls["Seat"]):
+    """A game created through this client, with its secrets: ``seat(n)``, ``spectator()``."""
+
+    client: Client
+
+    async def info(self) -> common_pb2.Game:
+        return await self.client.get_game(self.game_id)
+
+    async def delete(self) -> None:
+        await self.client.delete_game(self.game_id, self.owner_token)
+
+
+class Seat(SeatCalls):
+    """Acting as one seat (or watching as a spectator when ``seat`` is None)."""
+
+    def __init__(self, client: Client, game_id: str, seat: int | None, token: str | None):
+        super().__init__(game_id, seat, token)
+        self.client = client
+
+    async def view(self) -> View:
+        return await self.client.send(self.view_call())
+
+    async def play(self, move_id: int | None = None, *, text: str | None = None,
+                   move: Mapping[str, Any] | None = None, expected_version: int | None = None,
+                   request_id: str | None = None, game: str | None = None) -> game_service_pb2.SubmitMoveResponse:
+        """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
+        return await self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
+
+    async def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+                      seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
+        """BotService.SuggestMove for this seat (``boardbot.client.Seat.suggest``); cancelling
+        the awaiting task stops the server's search."""
+        return await self.client.send(self.suggest_call(bot, seconds, iterations, seed, timeout))
+
+    async def resign(self) -> common_pb2.Game:
+        return await self.client.send(self.resign_call())
+
+    async def watch(self, from_version: int | None = None,
+                    resume: bool = True) -> AsyncIterator[tuple[Event | None, View]]:
+        """(None, first view), then (event, view after it) per version, until the game ends;
+        a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
+        says when; ``resume=False`` raises instead)."""
+        cursor = self.watch_cursor(from_version, resume)
+        while (opening := cursor.opening()) is not None:
+            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
+            try:
+                async for item in stream:
+                    if (seen := cursor.accept(item)) is not None:
+                        yield seen
+                cursor.finished()
+            except grpc.RpcError as err:
+                await asyncio.sleep(cursor.failed(err))
+            finally:
+                cursor.closed()
+                stream.cancel()  # a caller that stops reading frees the server's watch slot at once

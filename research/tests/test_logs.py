@@ -1,0 +1,58 @@
+"""research/logs: every log is gzipped JSON lines that its script reads as it is, and the Czech Pub
+row of docs/ai.md's ladder table comes out of the committed ladder logs by the command the doc gives."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+LOGS = ROOT / "research" / "logs"
+# the files docs/ai.md rates for the Czech Pub row of its ladder table
+CZECH_PUB_ROW = ["czech-pub_seed8200", "czech-pub_seed8400", "czech-pub_seed8500", "czech-pub_seed84",
+                 "czech-pub_seed8300", "czech-pub_seed8600"]
+
+
+def ladder():
+    spec = importlib.util.spec_from_file_location("bench_ladder", ROOT / "bench" / "ladder.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_log_is_gzipped_json_lines():
+    logs = sorted(p for p in LOGS.rglob("*") if p.is_file())
+    assert {p.parent.name for p in logs} == {"ladder", "oracle", "fit", "rollouts", "versus"}
+    for path in logs:
+        assert path.name.endswith(".jsonl.gz"), path
+        with gzip.open(path, "rt") as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+        assert lines and all(isinstance(line, dict) for line in lines), path
+
+
+def table_rows(text: str, game: str, players: int) -> dict[str, str]:
+    """The cells of a markdown ladder table's row for ``game`` at ``players``, by column name."""
+    for block in text.split("\n\n"):
+        lines = [line for line in block.splitlines() if line.startswith("| ")]
+        if not lines:
+            continue
+        header = [c.strip().strip("`") for c in lines[0].strip("|").split("|")]
+        for line in lines[2:]:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if cells[:2] == [game, str(players)]:
+                return dict(zip(header, cells))
+    raise AssertionError(f"no {game} row at {players} players")
+
+
+def test_the_ladder_tables_czech_pub_row_is_rated_from_the_committed_logs(capsys):
+    paths = [str(LOGS / "ladder" / f"{name}.jsonl.gz") for name in CZECH_PUB_ROW]
+    assert ladder().main(["--rate-log", *paths, "--bootstrap", "1000"]) == 0
+    rated = table_rows(capsys.readouterr().out, "czech-pub", 3)
+    doc = (ROOT / "docs" / "ai.md").read_text()
+    documented = table_rows(doc[doc.index("<!-- ladder-table -->"):], "czech-pub", 3)
+    shared = [column for column in documented if column in rated]
+    assert {"games", "random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard",
+            "each step up (95 % interval)"} <= set(shared)
+    assert {c: rated[c] for c in shared} == {c: documented[c] for c in shared}

@@ -1,0 +1,52 @@
+"""Every research script starts from its place as its docstring runs it (``python
+research/NAME.py`` from the repository root, its siblings found by file name), and the scripts
+with no test file of their own play a tiny run end to end."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from research_modules import RESEARCH, load
+
+SCRIPTS = sorted(p.stem for p in RESEARCH.glob("*.py") if p.stem != "selfplay")  # selfplay: a helper
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_each_script_starts_from_the_repository_root(name):
+    run = subprocess.run([sys.executable, f"research/{name}.py", "--help"], cwd=RESEARCH.parent,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("usage: ")
+
+
+def test_the_froccs_fit_reports_held_out_log_losses_for_every_player_count(capsys):
+    fit = load("froccs_fit_evaluate")
+    fit.main(["--games", "6"])
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["positions"]) == {"2", "3", "4", "5", "6"}
+    assert len(report["fitted_weights"]) == len(report["features"]) == len(report["policy_weights"])
+    for players, losses in report["held_out_log_loss"].items():
+        assert losses["uniform"] == round(math.log(int(players)), 4)
+
+
+def test_the_froccs_bargaining_bench_seats_both_kinds_and_counts_the_offers(capsys):
+    bargaining = load("froccs_bargaining")
+    bargaining.main(["--spec", "ismcts:iterations=5,depth=20", "--games", "2", "--players", "3", "--jobs", "1"])
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["lineup"] == ["bargain", "bargain", "no-bargain"] and row["games"] == 2
+    shares = [bot["share_of_wins"] for bot in row["bots"].values()]
+    assert abs(sum(shares) - 1.0) < 1e-3  # every game's victory goes to one kind or is shared
+
+
+def test_the_fritanga_bench_measures_each_pairing_against_its_baseline(capsys):
+    fritanga = load("fritanga_strength")
+    fritanga.main(["--spec", "ismcts:iterations=5", "--games", "2", "--players", "3",
+                   "--pairings", "versus,chef", "--opponents", "random", "--jobs", "1"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [r["pairing"] for r in results] == ["versus", "baseline", "chef"]
+    assert all(r["games"] == 2 and 0 <= r["wins"] <= 2 for r in results)
