@@ -193,7 +193,8 @@ def tables(game) -> list[int]:
 def child_measure(name: str, players: int, positions: int, seconds: float) -> dict:
     """One build's figures (run in a child process whose environment chose the build)."""
     game = registry.get(name)
-    cfg = game.validate({"players": players})
+    # the game's own configuration of that table size (some sizes need a mode: Fritanga's 7)
+    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
     points = decision_points(game, cfg, positions, 1)
     views = [s.view(s.decider()) for s in points]
     iterations = 0
