@@ -97,14 +97,12 @@ class BuildExt(build_ext):
             "modules": {module: BUILD["source_hash"](os.path.join(ROOT, path))
                         for path, module in BUILD["COMPILED_MODULES"].items()},
         }
-        for folder in {os.path.join(ROOT, "engine"), os.path.join(self.build_lib, "boardbot", "engine")}:
-            if self.inplace and folder != os.path.join(ROOT, "engine"):
-                continue
-            if os.path.isdir(folder):
-                with open(os.path.join(folder, BUILD["MANIFEST"]), "w") as f:
-                    json.dump(manifest, f, indent=1)
+        # beside the extensions: the sources' folder (in place, editable installs) or the wheel's
+        folder = os.path.join(ROOT, "engine") if self.inplace else os.path.join(self.build_lib, "boardbot", "engine")
+        if os.path.isdir(folder):
+            with open(os.path.join(folder, BUILD["MANIFEST"]), "w") as f:
+                json.dump(manifest, f, indent=1)
         say(f"compiled {len(BUILD['COMPILED_MODULES'])} modules with {manifest['compiler']}")
-
 
     def _remove_stale(self) -> None:
         """Extensions an earlier in-place build left beside sources no longer compiled (the

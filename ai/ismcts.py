@@ -69,6 +69,8 @@ import time
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Mapping
 
+from mypy_extensions import mypyc_attr
+
 from boardbot.engine.core import Game, State
 
 from .utility import utilities
@@ -220,6 +222,7 @@ def infers_hidden(state_class: type) -> bool:
     return getattr(state_class, "forget_inference", State.forget_inference) is not State.forget_inference
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # research/ subclasses it
 class Search:
     """One seat's search from one information set; reusable across calls.
 

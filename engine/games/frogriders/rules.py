@@ -105,11 +105,29 @@ class FrogridersState(State):
         return views.view(self, seat)
 
     def sample_for(self, seat: int, rng: random.Random) -> FrogridersState:
-        return views.sample_for(self, seat, rng)
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        stack = world.stack
+        rng.shuffle(stack)
+        revealed = self.phase == OVER
+        pool = [c for c in range(len(D.PRIVATE_SET_CARDS)) if c not in self.dealt[seat]
+                and not (revealed and c in self.kept)]
+        rng.shuffle(pool)
+        for q in range(self.num_seats):
+            if q == seat:
+                continue
+            if revealed:
+                world.dealt[q] = (self.kept[q], pool.pop())
+            else:
+                pair = (pool.pop(), pool.pop())
+                world.dealt[q] = pair
+                if self.kept[q] != NO_CARD:
+                    world.kept[q] = pair[0]
+        return world
 
     @classmethod
     def from_view(cls, game: Game, view: dict, rng: random.Random) -> FrogridersState:
-        return views.from_view(game, view, rng)
+        return views.from_view(FrogridersState, game, view, rng)
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:

@@ -7,17 +7,17 @@ Functions of a ``rules.FrogridersState`` (its methods of the same names call the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardbot.engine.core import ConfigError, Game
 
 from . import data as D
-from . import rules
 from .board import layout_for
 from .data import NO_CARD, OVER, PHASE_BY_NAME, PHASE_NAME, RETURNABLE
 
-if TYPE_CHECKING:
-    from .rules import FrogridersState
+# a rules.FrogridersState (rules.py imports this module, so the type is not named here; the
+# method that runs once per search iteration, sample_for, is in rules.py itself)
+FrogridersState = Any
 
 _USABLE = {two: frozenset(layout_for(2 if two else 3).cells) for two in (True, False)}
 
@@ -77,35 +77,13 @@ def _usable(self: FrogridersState) -> frozenset:
     return _USABLE[self.num_seats == 2]
 
 
-def sample_for(self: FrogridersState, seat: int, rng: random.Random) -> FrogridersState:
-    world = self.copy()
-    world.seed = rng.getrandbits(63)
-    stack = world.stack
-    rng.shuffle(stack)
-    revealed = self.phase == OVER
-    pool = [c for c in range(len(D.PRIVATE_SET_CARDS)) if c not in self.dealt[seat]
-            and not (revealed and c in self.kept)]
-    rng.shuffle(pool)
-    for q in range(self.num_seats):
-        if q == seat:
-            continue
-        if revealed:
-            world.dealt[q] = (self.kept[q], pool.pop())
-        else:
-            pair = (pool.pop(), pool.pop())
-            world.dealt[q] = pair
-            if self.kept[q] != NO_CARD:
-                world.kept[q] = pair[0]
-    return world
-
-
-def from_view(game: Game, view: dict, rng: random.Random) -> FrogridersState:
+def from_view(cls: Any, game: Game, view: dict, rng: random.Random) -> FrogridersState:
     cfg = game.validate(view["config"])
     seat = view["seat"]
     if not 0 <= seat < cfg["players"]:
         raise ConfigError("seat", "a state can only be rebuilt from a player's view")
     n = cfg["players"]
-    s = rules.FrogridersState.__new__(rules.FrogridersState)
+    s = cls.__new__(cls)
     s._init_base(game, cfg, rng.getrandbits(63))
     s.layout = layout_for(n)
     s.board = [0] * (D.SIZE * D.SIZE)
