@@ -1,6 +1,11 @@
 """The compiled build: mypyc compiles the hot modules (engine/build.py, COMPILED_MODULES) from
 their Python source when a C compiler is present; otherwise, or with BOARDBOT_PURE=1, the
-package installs as pure Python and says so in one line. Everything else is in pyproject.toml.
+package installs as pure Python and says so in one line. Everything else is in pyproject.toml,
+but for the packages: its [tool.setuptools.package-dir] maps the design card's folders onto the one
+import name (engine/ is boardbot.engine, ...); setuptools' own package finding cannot prefix the
+names it finds, so ``packages()`` finds every package under each of those folders (a folder with an
+__init__.py, a new game's engine folder among them) and names it after the mapping:
+engine/games/froccs is boardbot.engine.games.froccs.
 
 Why mypyc (docs/performance.md, "The compiled build"): it compiles type-annotated Python as it
 is, native classes included (a state's fields become C struct slots, readable from Python and
@@ -15,8 +20,9 @@ import runpy
 import shutil
 import sys
 import sysconfig
+import tomllib
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -26,6 +32,14 @@ SAY = "boardbot:"
 
 def say(text: str) -> None:
     print(f"{SAY} {text}", file=sys.stderr, flush=True)
+
+
+def packages() -> list[str]:
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        folders = tomllib.load(f)["tool"]["setuptools"]["package-dir"]
+    return [f"{name}.{sub}" if sub else name for name, folder in folders.items()
+            if os.path.isdir(os.path.join(ROOT, folder))
+            for sub in ["", *find_packages(os.path.join(ROOT, folder))]]
 
 
 def have_compiler() -> bool:
@@ -129,4 +143,5 @@ def _mypy_version() -> str:
         return "?"
 
 
-setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExt})
+if __name__ == "__main__":
+    setup(packages=packages(), ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExt})

@@ -29,6 +29,7 @@ from typing import Any, Mapping
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Game, State
 
+from .bot_specs import BotSpecError, parse_ismcts
 from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
 
 __all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search", "run_search_async"]
@@ -82,8 +83,6 @@ def _params(params):
     if isinstance(params, SearchParams):
         return params, None
     if isinstance(params, str):
-        from .bots import BotSpecError, parse_ismcts
-
         spec = params if params.startswith("ismcts") else f"ismcts:{params}"
         try:
             parsed = parse_ismcts(spec)

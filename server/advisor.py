@@ -39,7 +39,9 @@ from google.protobuf import duration_pb2
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
-from .master import Call, GameMaster, game_named
+from .calls import Call
+from .game_types import game_named
+from .master import GameMaster
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 log = structlog.get_logger("boardbot.server")
@@ -151,7 +153,7 @@ class BotAdvisor:
         iterations, seconds = plan.budget(game, view)
         outcome: SearchOutcome = await self.searches.search(
             game, view, params, iterations=iterations, seconds=seconds, deadline=call.deadline,
-            seed=seed, kind=kind, fields=dict(fields, bot=plan.spec))
+            seed=seed, kind=kind, client=self.master.client(call), fields=dict(fields, bot=plan.spec))
         r = outcome.result
         stats = bot_service_pb2.SearchStats(
             iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,

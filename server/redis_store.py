@@ -46,10 +46,9 @@ import collections
 import redis.asyncio as redis
 import structlog
 
-from boardbot.engine import registry
-
-from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
-                    check_numbering, dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+from .records import GameRecord
+from .store import (ClientFull, EventRecord, GameStore, Live, StoreFull, StoreUnavailable, Waiters, check_numbering,
+                    dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
 
@@ -261,18 +260,20 @@ class RedisStore(GameStore):
             return None, None
         done = None if found[1] is None else _unpack(int(found[1]), found[2])
         if len(found) == 3:
-            self._live.move_to_end(game_id)
+            # the cached version is current; a concurrent commit that lost its compare-and-set may
+            # have dropped the entry during the round trip: keep it then, unless a newer one came
+            current = self._live.get(game_id)
+            if current is cached:
+                self._live.move_to_end(game_id)
+            elif current is None:
+                self._remember(cached)
             return cached, done
         version, (static, state, seq, volatile) = found[0], found[3:7]
-        initial = cached.record["initial"] if cached is not None else loads(found[7])
+        initial = cached.record.initial if cached is not None else loads(found[7])
         record = loads(static)
-        record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial)
-        state = registry.get(record["game"]).from_dict(loads(state))
-        return self._remember(Live(record, state)), done
-
-    async def get(self, game_id: str) -> Record | None:
-        live = await self.get_live(game_id)
-        return None if live is None else loads(dumps(live.to_record()))
+        record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial,
+                      state=loads(state))
+        return self._remember(Live.from_dict(record)), done
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         index = self._key("games", game) if game else self._key("games")
@@ -283,9 +284,6 @@ class RedisStore(GameStore):
             if live is not None:  # deleted meanwhile
                 out.append(live)
         return out
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         after_version = max(after_version, 0)
@@ -320,51 +318,49 @@ class RedisStore(GameStore):
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         changed = self._waiters.event(game_id)  # before reading: a change from now on sets it
         live = await self.get_live(game_id)
-        if live is None or live.version != version or live.finished:
+        if live is None or live.version != version or live.finished is not None:
             return
         await self._waiters.until(changed, timeout)
 
     # --- writing --------------------------------------------------------------------------
     @staticmethod
-    def _static_blob(record: Record) -> bytes:
-        return dumps({k: v for k, v in static_part(record).items() if k != "id"})
+    def _static_blob(record: GameRecord) -> bytes:
+        static = static_part(record)
+        del static["id"]  # the key names it
+        return dumps(static)
 
     @staticmethod
-    def _volatile_blob(record: Record) -> bytes:
-        return dumps({k: record.get(k) for k in ("updated", "finished", "bot_to_move")})
+    def _volatile_blob(live: Live) -> bytes:
+        return dumps({"updated": live.updated, "finished": live.finished, "bot_to_move": live.bot_to_move})
 
     async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         record = live.record
         game_id = live.game_id
-        creator = record.get("creator")
+        creator = record.creator
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
-                                         self._key("games", record["game"]), self._key("botturn"),
+                                         self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
                               [game_id, self._static_blob(record), dumps(live.state.to_dict()),
-                               dumps(record["initial"]), record["game"], int(bool(record.get("bot_to_move"))),
-                               self.max_games or 0, self._volatile_blob(record), creator or "", max_per_creator])
+                               dumps(record.initial), record.game, int(live.bot_to_move),
+                               self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")
         if seq == -2:
             raise StoreFull(self.max_games)
         if seq == -3:
             raise ClientFull(max_per_creator, creator)
-        return self._remember(Live(dict(record, seq=seq, version=0), live.state))
-
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
+        return self._remember(live.replace(seq=seq, version=0))
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
         check_numbering(expected_version, live.version, events)
-        record = live.record
         current = self._live.get(game_id)
         # unchanged since the version we hold, if the compare-and-set succeeds
-        static = "" if current is not None and current.version == expected_version and same_static(
-            record, current.record) else self._static_blob(record)
+        static = "" if current is not None and current.version == expected_version and (
+            live.record is current.record) else self._static_blob(live.record)
         args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()),
-                "" if record.get("finished") is None else record["finished"],
-                int(bool(record.get("bot_to_move"))), CHANNEL, self._volatile_blob(record)]
+                "" if live.finished is None else live.finished,
+                int(live.bot_to_move), CHANNEL, self._volatile_blob(live)]
         for event in events:
             args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
@@ -372,17 +368,12 @@ class RedisStore(GameStore):
         if not done:
             self._live.pop(game_id, None)
             return False
-        seq = record.get("seq") if current is None else current.record["seq"]
+        seq = live.seq if current is None else current.seq
         if seq is not None:
-            if record.get("seq") != seq:
-                live = Live(dict(record, seq=seq), live.state)
+            if live.seq != seq:
+                live = live.replace(seq=seq)
             self._remember(live)
         return True
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
-                                      loads(dumps(events)))
 
     async def delete(self, game_id: str) -> bool:
         self._live.pop(game_id, None)

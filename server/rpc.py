@@ -22,7 +22,7 @@ import structlog
 from grpc_status import rpc_status
 
 from . import errors, logs, metrics, tracing
-from .master import Call
+from .calls import Call
 from .store import StoreUnavailable
 
 log = structlog.get_logger("boardbot.server")

@@ -47,7 +47,7 @@ import sqlite3
 import threading
 
 from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
-                    check_numbering, dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+                    check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
 SCHEMA_VERSION = 2  # 2: games.creator
 SYNCHRONOUS = ("normal", "full")
@@ -211,22 +211,18 @@ class SqliteStore(GameStore):
         if live is None:
             row = self._db.execute(self._SELECT + "WHERE g.id = ?", (game_id,)).fetchone()
             if row is not None:
-                live = self._remember(Live.from_record(self._record(row)))
+                live = self._remember(Live.from_dict(self._record(row)))
         return live
 
     def _seq(self, game_id: str) -> int | None:
         live = self._cached(game_id)
         if live is not None:
-            return live.record["seq"]
+            return live.seq
         row = self._db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else row[0]
 
     async def get_live(self, game_id: str) -> Live | None:
         return self._load(game_id)
-
-    async def get(self, game_id: str) -> Record | None:
-        live = self._load(game_id)
-        return None if live is None else loads(dumps(live.to_record()))
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         where, args = "WHERE g.seq > ? ", [after_seq]
@@ -236,11 +232,8 @@ class SqliteStore(GameStore):
         out = []
         for row in rows:
             record = self._record(row)
-            out.append(self._cached(record["id"]) or Live.from_record(record))
+            out.append(self._cached(record["id"]) or Live.from_dict(record))
         return out
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         seq = self._seq(game_id)
@@ -286,7 +279,7 @@ class SqliteStore(GameStore):
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         live = self._load(game_id)
-        if live is None or live.version != version or live.finished:
+        if live is None or live.version != version or live.finished is not None:
             return
         await self._waiters.until(self._waiters.event(game_id), timeout)
 
@@ -355,7 +348,8 @@ class SqliteStore(GameStore):
     async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         if self.max_games is not None and self._count >= self.max_games:
             raise StoreFull(self.max_games)
-        creator = live.record.get("creator")
+        record = live.record
+        creator = record.creator
         if creator is not None and max_per_creator and self._by_creator[creator] >= max_per_creator:
             raise ClientFull(max_per_creator, creator)
         # taken now (the file is this process's alone, so these counts are the file's): the
@@ -363,7 +357,6 @@ class SqliteStore(GameStore):
         self._count += 1
         if creator is not None:
             self._by_creator[creator] += 1
-        record = live.to_record()
         seq = None
 
         def insert(db) -> bool:
@@ -371,12 +364,11 @@ class SqliteStore(GameStore):
             try:
                 seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
                                  "record, state) VALUES (?, ?, 0, NULL, ?, ?, ?, ?, ?)",
-                                 (record["id"], record["game"], int(bool(record.get("bot_to_move"))),
-                                  record.get("updated", 0.0), creator, dumps(static_part(record)),
-                                  dumps(record["state"]))).lastrowid
+                                 (record.id, record.game, int(live.bot_to_move), live.updated, creator,
+                                  dumps(static_part(record)), dumps(live.state.to_dict()))).lastrowid
             except sqlite3.IntegrityError:
-                raise KeyError(f"game {record['id']} exists") from None
-            db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record["initial"])))
+                raise KeyError(f"game {record.id} exists") from None
+            db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
             return True
 
         stored = None
@@ -387,13 +379,10 @@ class SqliteStore(GameStore):
                 self._uncount([creator], 1)
                 return
             self._requests[live.game_id] = {}
-            stored = self._remember(Live(dict(live.record, seq=seq, version=0), live.state))
+            stored = self._remember(live.replace(seq=seq, version=0))
 
         await self._grouped(insert, after)
         return stored
-
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
@@ -401,17 +390,14 @@ class SqliteStore(GameStore):
         current = self._load(game_id)
         if current is None or current.version != expected_version:
             return False
-        seq = current.record["seq"]
-        record = live.record
-        if record.get("seq") != seq:
-            live = Live(dict(record, seq=seq), live.state)
-            record = live.record
-        row = [record["version"], record.get("finished"), int(bool(record.get("bot_to_move"))),
-               record.get("updated", 0.0), dumps(live.state.to_dict())]
+        seq = current.seq
+        if live.seq != seq:
+            live = live.replace(seq=seq)
+        row = [live.version, live.finished, int(live.bot_to_move), live.updated, dumps(live.state.to_dict())]
         update = "UPDATE games SET version = ?, finished = ?, bot_to_move = ?, updated = ?, state = ?"
-        if not same_static(record, current.record):  # a resignation: the seats changed
+        if live.record is not current.record:  # a resignation: the seats changed
             update += ", record = ?"
-            row.append(dumps(static_part(record)))
+            row.append(dumps(static_part(live.record)))
         row += [seq, expected_version]
         packed = [_event_row(seq, e) for e in events]
 
@@ -436,11 +422,6 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
-                                      loads(dumps(events)))
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]

@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import urllib.parse
 
-from .store import GameStore, InMemoryStore
+from .memory_store import InMemoryStore
+from .store import GameStore
 
 STORE_ENV = "BOARDBOT_STORE"
 DATA_ENV = "BOARDBOT_DATA"

@@ -70,7 +70,8 @@ def served(tmp_path_factory, redis_server):
         while True:
             try:
                 health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=1)
-                if len(_child_pids(proc.pid)) >= 2:
+                # both processes started and each says it serves (a spawned one may still be importing)
+                if len(_child_pids(proc.pid)) >= 2 and log_path.read_text().count('"event": "serving"') >= 2:
                     break
             except grpc.RpcError:
                 pass

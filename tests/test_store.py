@@ -1,7 +1,10 @@
-"""The store: live games in memory, the record interface for a durable store, and the
-engine contract the shared live states rely on (reading a state never changes it)."""
+"""The store: live games in memory and on each durable store, one interface for all (a
+store of JSON records alone serves), and the engine contract the shared live states rely
+on (reading a state never changes it)."""
 
 import asyncio
+import collections
+import dataclasses
 import json
 import random
 
@@ -10,17 +13,18 @@ import pytest
 from boardbot.client import Client
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
+from boardbot.server.records import GameRecord
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
-from boardbot.server.store import UNPACKED_FINISHED, ClientFull, GameStore, InMemoryStore, Live, StoreFull
+from boardbot.server.memory_store import UNPACKED_FINISHED, InMemoryStore
+from boardbot.server.store import ClientFull, GameStore, Live, StoreFull
 
 from conftest import play_randomly
 
 
 def new_live(game_id="g1", name="frogriders", seed=1) -> Live:
     state = registry.get(name).new_state({}, seed)
-    return Live({"id": game_id, "game": name, "config": state.config, "seed": seed, "version": 0,
-                 "seats": [], "initial": state.to_dict(), "finished": None, "bot_to_move": False}, state)
+    return Live(GameRecord(game_id, name, state.config, seed, (), "", state.to_dict(), 1.0), state)
 
 
 def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
@@ -29,7 +33,7 @@ def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
     move = moves[rng.randrange(len(moves))]
     state.apply(move)
     version = live.version + 1
-    return Live(dict(live.record, version=version), state), {
+    return live.replace(version=version, state=state), {
         "version": version, "kind": "move", "seat": 0, "by_bot": False, "move": state.game.move_to_dict(move),
         "time": 1.5}
 
@@ -80,14 +84,14 @@ def finished_live(live: Live, when: float, rng: random.Random) -> tuple[Live, li
     while live.state.decider() != TERMINAL:
         live, event = next_live(live, rng)
         events.append(event)
-    return Live(dict(live.record, finished=when), live.state), events
+    return live.replace(finished=when), events
 
 
 def test_live_games_compare_and_set(make):
     async def go():
         store = await make()
         created = await store.create_live(new_live())
-        assert created.record["seq"] == 1 and created.version == 0
+        assert created.seq == 1 and created.version == 0
         live = await store.get_live("g1")
         if make.kind == "memory":
             assert live is created  # no copy, no parsing: read-only by contract
@@ -102,13 +106,13 @@ def test_live_games_compare_and_set(make):
             bad, _ = next_live(one, rng)
             await store.commit_live("g1", 1, bad, [dict(event, version=5)])
         assert await store.events("g1", 0) == [event] and await store.events("g1", 1) == []
-        # the record interface: private copies with the state's dict form
-        record = await store.get("g1")
+        # the stored form: private copies with the state's dict form
+        record = (await store.get_live("g1")).to_dict()
         assert record["state"] == one.state.to_dict() and record["version"] == 1 and record["seq"] == 1
         record["seats"].append("junk")
         record["state"]["junk"] = 1
-        assert (await store.get("g1"))["seats"] == []
-        assert [r["id"] for r in await store.list(0, 10)] == ["g1"] and await store.count() == 1
+        assert (await store.get_live("g1")).to_dict()["seats"] == []
+        assert [r.game_id for r in await store.list_live(0, 10)] == ["g1"] and await store.count() == 1
         assert await store.delete("g1") and await store.get_live("g1") is None and await store.events("g1", 0) is None
         assert not await store.delete("g1") and await store.count() == 0
         await store.close()
@@ -154,7 +158,7 @@ def test_requests_paging_expiry_and_the_cap(make):
         # a client's request, found by its id with its fingerprint
         one, event = next_live(lives[0], rng)
         event["request"] = {"id": "r-1", "fp": "abc"}
-        assert await store.commit_live("g0", 0, Live(dict(one.record, bot_to_move=True), one.state), [event])
+        assert await store.commit_live("g0", 0, one.replace(bot_to_move=True), [event])
         assert (await store.find_request("g0", "r-1"))["request"] == {"id": "r-1", "fp": "abc"}
         assert await store.find_request("g0", "r-2") is None and await store.find_request("nope", "r-1") is None
         assert await store.bot_turn_games() == ["g0"]
@@ -180,7 +184,7 @@ def test_requests_paging_expiry_and_the_cap(make):
 
 def created_by(creator, game_id) -> Live:
     live = new_live(game_id)
-    return Live(dict(live.record, creator=creator), live.state)
+    return live.replace(record=dataclasses.replace(live.record, creator=creator))
 
 
 def test_games_are_counted_by_creator_and_capped_exactly(make):
@@ -330,10 +334,10 @@ def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path)
         await again.open()
         back = await again.get_live("g1")
         assert back.version == 1 and back.state.to_dict() == one.state.to_dict()
-        assert back.record["initial"] == live.record["initial"] and back.record["seq"] == 1
+        assert back.record.initial == live.record.initial and back.seq == 1
         assert await again.events("g1", 0) == [event] and (await again.find_request("g1", "r-1")) == event
         second = await again.create_live(new_live("g2"))
-        assert second.record["seq"] == 2 and await again.count() == 2
+        assert second.seq == 2 and await again.count() == 2
         await again.close()
 
     run(go())
@@ -355,10 +359,10 @@ def test_the_memory_store_packs_finished_games():
             await store.commit_live(other.game_id, 0, finished, rest)
         assert "g1" not in store._unpacked  # packed only
         back = await store.get_live("g1")
-        assert back.state.to_dict() == done.state.to_dict() and back.record["finished"] == 5.0
+        assert back.state.to_dict() == done.state.to_dict() and back.finished == 5.0
         assert await store.events("g1", 0) == [event] + events
         assert (await store.find_request("g1", "r-1"))["version"] == 1
-        after = Live(dict(back.record, version=back.version + 1), back.state)
+        after = back.replace(version=back.version + 1)
         assert not await store.commit_live("g1", back.version, after, [{"version": back.version + 1, "kind": "resign"}])
 
     run(go())
@@ -366,33 +370,35 @@ def test_the_memory_store_packs_finished_games():
 
 class RecordStore(GameStore):
     """A store that only keeps JSON records and events, as a database would: the
-    server must work through the record interface alone."""
+    server must work through the store interface alone, with no object of its own
+    kept (every read parses the game again)."""
 
     def __init__(self):
         self.records, self.events_, self.changed, self.seq = {}, {}, {}, 0
 
-    async def create(self, record, max_per_creator=0):
+    async def create_live(self, live, max_per_creator=0):
+        record = live.to_dict()
         creator = record.get("creator")
         if creator is not None and max_per_creator and await self.count_created_by(creator) >= max_per_creator:
             raise ClientFull(max_per_creator, creator)
         self.seq += 1
         record = dict(record, seq=self.seq, version=0)
         self.records[record["id"]], self.events_[record["id"]] = json.dumps(record), []
-        return json.loads(self.records[record["id"]])
+        return Live.from_dict(json.loads(self.records[record["id"]]))
 
-    async def get(self, game_id):
+    async def get_live(self, game_id):
         text = self.records.get(game_id)
-        return None if text is None else json.loads(text)
+        return None if text is None else Live.from_dict(json.loads(text))
 
-    async def list(self, after_seq, limit, game=""):
+    async def list_live(self, after_seq, limit, game=""):
         out = [json.loads(t) for t in self.records.values()]
-        return [r for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
+        return [Live.from_dict(r) for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
 
-    async def commit(self, game_id, expected_version, record, events):
+    async def commit_live(self, game_id, expected_version, live, events):
         text = self.records.get(game_id)
         if text is None or json.loads(text)["version"] != expected_version:
             return False
-        self.records[game_id] = json.dumps(record)
+        self.records[game_id] = json.dumps(live.to_dict())
         self.events_[game_id].extend(json.dumps(e) for e in events)
         self._notify(game_id)
         return True
@@ -420,6 +426,9 @@ class RecordStore(GameStore):
     async def count_created_by(self, creator):
         return sum(json.loads(t).get("creator") == creator for t in self.records.values())
 
+    async def count_finished(self):
+        return sum(json.loads(t)["finished"] is not None for t in self.records.values())
+
     async def expire_finished(self, before, limit=1000):
         done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]
         for game_id in done[:limit]:
@@ -430,8 +439,8 @@ class RecordStore(GameStore):
         return [r["id"] for r in map(json.loads, self.records.values()) if r["bot_to_move"]][:limit]
 
     async def wait(self, game_id, version, timeout):
-        record = await self.get(game_id)
-        if record is None or record["version"] != version:
+        live = await self.get_live(game_id)
+        if live is None or live.version != version:
             return
         event = self.changed.setdefault(game_id, asyncio.Event())
         try:
@@ -488,7 +497,8 @@ def test_reading_a_state_never_changes_it(name):
 def test_the_master_plays_a_whole_game_on_each_store(make):
     """Moves with request ids, a resignation (the record's seats change), a retry, a watch
     from version 0: the same through the master on every store, and kept across a reopen."""
-    from boardbot.server.master import Call, GameMaster
+    from boardbot.server.calls import Call
+    from boardbot.server.master import GameMaster
     from boardbot.v1 import common_pb2
     from boardbot.v1 import game_service_pb2 as pb
 
@@ -572,3 +582,50 @@ def test_sqlite_commits_of_one_turn_share_a_transaction_and_keep_their_compare_a
         await again.close()
 
     run(go())
+
+
+def test_concurrent_retries_of_one_request_on_redis_all_get_the_answer(redis_server):
+    """Issue 54: 40 retries of one SubmitMove (one request id) at once, through a real server on
+    a real Redis. The losers' failed compare-and-set drops the game from the process's cache
+    while other retries are reading it; every retry still gets the first one's answer, never
+    INTERNAL (once a KeyError in RedisStore.get_live_and_request: about 1 call in 400)."""
+    import grpc
+    import redis
+
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
+    from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+    with redis.Redis.from_url(redis_server.url) as r:
+        r.flushdb()
+    logs.configure(enabled=False)
+    rng = random.Random(54)
+
+    async def retries(address: str) -> collections.Counter:
+        answers = collections.Counter()
+        async with grpc.aio.insecure_channel(address) as channel:
+            stub = game_service_pb2_grpc.GameServiceStub(channel)
+            human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+            for game_number in range(8):
+                created = await stub.CreateGame(pb.CreateGameRequest(game="czech-pub", seats=[human] * 3), timeout=10)
+                game_id, tokens = created.game.game_id, {t.seat: t.token for t in created.seat_tokens}
+                for move_number in range(10):
+                    view = (await stub.GetView(pb.GetViewRequest(game_id=game_id), timeout=10)).view
+                    request = pb.SubmitMoveRequest(game_id=game_id, seat=view.decider, move_id=0,
+                                                   request_id=f"m{move_number}")
+                    metadata = [("authorization", f"Bearer {tokens[view.decider]}")]
+
+                    async def retry(delay: float):
+                        await asyncio.sleep(delay)  # spread over 4 ms: some read while others commit
+                        try:
+                            return (await stub.SubmitMove(request, metadata=metadata, timeout=30)).version
+                        except grpc.RpcError as err:
+                            return err.code().name
+                    got = await asyncio.gather(*(retry(rng.random() * 0.004) for _ in range(40)))
+                    answers.update(got)
+                    assert set(got) == {view.version + 1}, collections.Counter(got)
+        return answers
+
+    with BackgroundServer(store=RedisStore(redis_server.url)) as srv:
+        answers = asyncio.run(retries(srv.address))
+    assert sum(answers.values()) == 3200

@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from boardbot.engine import registry  # the names only: no game module is imported
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardbot", description=__doc__)
@@ -97,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run="boardbot.server.main:serve_main")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots, through the server")
-    play.add_argument("game")
+    play.add_argument("game", help=f"one of: {', '.join(registry.names())}")
     play.add_argument("--vs", default="random",
                       help="comma-separated bot specs, one per opponent (e.g. random or random,greedy)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -113,8 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tls-cert", default=None, metavar="PEM",
                       help="a client certificate, for a server with --tls-client-ca (with --tls-key)")
     play.add_argument("--tls-key", default=None, metavar="PEM", help="the client certificate's key")
-    play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME, "
-                   "e.g. boardbot play dulore-jutunk --solo --project easy")
+    play.epilog = ("Any other --NAME VALUE (or --NAME for true) sets the game parameter NAME: the game's "
+                   "parameters are in docs/rules/GAME.md and ListGameTypes (e.g. --players 3)")
     play.set_defaults(run="boardbot.tools.play:play_main")
 
     arena = sub.add_parser("arena", help="play bots against each other and summarise")

@@ -12,6 +12,16 @@ export function listGameTypes(): Promise<GameType[]> {
   return gameTypes;
 }
 
+/** The game type of `name`, or undefined for a game this server does not host. */
+export async function gameType(name: string): Promise<GameType | undefined> {
+  return (await listGameTypes()).find((t) => t.name === name);
+}
+
+/** A game's title as players read it; `solo`: its one-player mode's ("… — solo against …"). */
+export function titleOf(type: GameType, solo = false): string {
+  return solo && type.solo ? `${type.title} — ${type.solo.title}` : type.title;
+}
+
 export type Wire = string | number | boolean | null;
 
 /** What a google.protobuf.Value (GameParam.default_value, choices, ...) looks like here. */

@@ -1,10 +1,9 @@
 // The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
 import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
-import { client, describeError, listGameTypes, type Wire } from "./api.js";
+import { client, describeError, listGameTypes, titleOf, type Wire } from "./api.js";
 import { h, mount } from "./dom.js";
 import { paramFields, settle } from "./form.js";
 import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
-import { titleOf } from "./table.js";
 
 const BOTS: [string, string][] = [
   ["random", "random: any legal move"],
@@ -16,14 +15,9 @@ const BOTS: [string, string][] = [
 ];
 const HUMAN = "human";
 
-const BLURB: Record<string, string> = {
-  "frogriders": "Leap your frogs over each other across the pond and collect units and privilege cards.",
-  "czech-pub": "Order beers and shots without getting too drunk; hit the others with pub cards.",
-  "froccs": "Mix wine and soda into spritzers, sell them, and bargain over mischief.",
-  "fritanga": "Food on a hot pan: stay on the cards and push the others into the oil.",
-  "dulore-jutunk": "Harvest grapes, press and age wine, and fulfil orders.",
-};
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
+// A game, or its one-player mode against its automaton (GameType.solo), as the lobby offers them.
 interface Choice {
   game: string;
   solo: boolean;
@@ -60,10 +54,10 @@ function typeOf(state: LobbyState): GameType | undefined {
 
 function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): void {
   const type = typeOf(state);
-  const choices: Choice[] = state.types.flatMap((t) => t.name === "dulore-jutunk"
-    ? [{ game: t.name, solo: false }, { game: t.name, solo: true }] : [{ game: t.name, solo: false }]);
+  const choices: [GameType, Choice][] = state.types.flatMap((t) => t.solo
+    ? [[t, { game: t.name, solo: false }], [t, { game: t.name, solo: true }]] : [[t, { game: t.name, solo: false }]]);
   const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, "1. Pick a game"),
-    choices.map((c) => {
+    choices.map(([t, c]) => {
       const id = `game-${c.game}${c.solo ? "-solo" : ""}`;
       const checked = state.choice.game === c.game && state.choice.solo === c.solo;
       return h("label", { class: `game-choice${checked ? " checked" : ""}`, for: id },
@@ -73,9 +67,8 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
           state.seats = [];
           draw();
         } }),
-        h("span", { class: "game-title" }, c.solo ? "Dűlőre jutunk — solo against the Winemaker" : titleOf(c.game)),
-        h("span", { class: "game-blurb" }, c.solo ? "Play alone against the Winemaker automaton; choose a project card."
-          : BLURB[c.game] ?? ""));
+        h("span", { class: "game-title" }, titleOf(t, c.solo)),
+        h("span", { class: "game-blurb" }, c.solo ? t.solo?.blurb ?? "" : t.blurb));
     }));
   const parts: HTMLElement[] = [picker];
   if (type) {
@@ -85,10 +78,10 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
     state.seats.length = Math.max(0, players - 1);
     const change = (name: string, value: Wire) => {
       state.chosen = { ...state.chosen, [name]: value };
-      if (name === "players") state.choice = { ...state.choice, solo: value === 1 && type.name === "dulore-jutunk" };
+      if (name === "players") state.choice = { ...state.choice, solo: value === 1 && type.solo !== undefined };
       draw();
     };
-    parts.push(h("fieldset", { class: "params" }, h("legend", {}, `2. Rules of ${titleOf(type.name)}`),
+    parts.push(h("fieldset", { class: "params" }, h("legend", {}, `2. Rules of ${type.title}`),
       paramFields(type, values, change)));
     const seatRows = [h("li", {}, h("span", { class: "seat-label" }, "Seat 0"), h("strong", {}, "You"))];
     state.seats.forEach((spec, i) => {
@@ -100,8 +93,7 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
     });
     parts.push(h("fieldset", { class: "seat-form" }, h("legend", {}, "3. Seats"),
       h("ol", { class: "seat-list" }, seatRows),
-      players === 1 && type.name === "dulore-jutunk"
-        ? h("p", { class: "help" }, "The Winemaker is not a seat: its turns run between yours, and the table shows them.") : null));
+      players === 1 && type.solo?.note ? h("p", { class: "help" }, type.solo.note) : null));
     parts.push(h("div", { class: "actions" },
       h("button", { type: "submit", class: "primary", id: "create-game", disabled: state.busy }, state.busy ? "Starting…" : "Start the game"),
       state.message ? h("p", { class: "error", role: "alert" }, state.message) : null));
@@ -112,7 +104,8 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
   } }, h("h2", {}, "New game"), parts);
   mount(root,
     h("header", { class: "lobby-head" }, h("h1", {}, "boardbot"),
-      h("p", {}, "Play five tabletop games against the AI, and see what the AI thinks of every move.")),
+      h("p", {}, `Play ${state.types.length === 1 ? "a tabletop game" : `${NUMBERS[state.types.length] ?? state.types.length} tabletop games`} `
+        + "against the AI, and see what the AI thinks of every move.")),
     h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel()));
 }
 
@@ -125,9 +118,9 @@ async function create(state: LobbyState, type: GameType, draw: () => void): Prom
   try {
     const made = await client.createGame(type.name, { config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats });
     const gameId = made.game.gameId;
-    saveGame({ gameId, game: type.name, title: titleOf(type.name) + (values.players === 1 ? " (solo)" : ""), seat: 0,
+    saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
       token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
-      opponents: state.seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || "the Winemaker",
+      opponents: state.seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || type.solo?.opponent || "nobody",
       invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
     location.hash = `#/play/${gameId}/0`;
   } catch (err) {

@@ -4,6 +4,7 @@
 //   #/join/<game>/<seat>/<tok>  a join link: keeps the token here, then opens the seat
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
+import "./style.css";
 import { client, describeError } from "./api.js";
 import { h, mount } from "./dom.js";
 import { showLobby } from "./lobby.js";
@@ -28,12 +29,12 @@ async function route(): Promise<void> {
       return showTable(root, gameId, seat, findSaved(gameId, seat)?.token, controller.signal);
     case "watch":
       try {
-        rememberJoin(gameId, await client.getGame(gameId), undefined, undefined);
+        await rememberJoin(gameId, await client.getGame(gameId), undefined, undefined);
       } catch { /* the table says what is wrong */ }
       return showTable(root, gameId, undefined, undefined, controller.signal);
     case "join":
       try {
-        rememberJoin(gameId, await client.getGame(gameId), seat, token);
+        await rememberJoin(gameId, await client.getGame(gameId), seat, token);
         location.replace(`#/play/${gameId}/${seat}`); // the token leaves the address bar and the history
       } catch (err) {
         mount(root, h("p", { class: "error", role: "alert" }, `Cannot join: ${describeError(err)}`));

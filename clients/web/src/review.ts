@@ -1,13 +1,13 @@
 // After the game: a replay of your seat's game (WatchGame from version 0), with the AI's
 // evaluation of each of your decisions (ChooseMove on the view you had) next to the move it
 // would have chosen.
-import { GameStatus, type Event, type Game, type SearchStats, type SeatView } from "@boardbot/client";
-import { client, describeError } from "./api.js";
+import { GameStatus, type Event, type Game, type GameType, type SearchStats, type SeatView } from "@boardbot/client";
+import { client, describeError, gameType } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI } from "./games/index.js";
-import type { TableContext } from "./games/types.js";
+import type { GameUI, TableContext } from "./games/types.js";
 import { settings } from "./store.js";
-import { seatNames, titleOf } from "./table.js";
+import { seatNames } from "./table.js";
 
 const ITERATIONS = 400;
 
@@ -27,10 +27,12 @@ interface Decision {
 export async function showReview(root: HTMLElement, gameId: string, seat: number, token: string | undefined,
   signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Loading the game…"));
-  let game: Game;
+  let game: Game, type: GameType | undefined, ui: GameUI;
   const steps: Step[] = [];
   try {
     game = await client.getGame(gameId);
+    [type, ui] = await Promise.all([gameType(game.gameName), gameUI(game.gameName)]);
+    if (type === undefined) throw new Error("this server does not host the game any more");
     if (game.status !== GameStatus.FINISHED) {
       mount(root, h("p", {}, "This game is still running: the review opens when it is over. ",
         h("a", { href: `#/play/${gameId}/${seat}` }, "Back to the table")));
@@ -51,7 +53,7 @@ export async function showReview(root: HTMLElement, gameId: string, seat: number
       decisions.push({ step: i, mine: next.moveText, options: step.view.legalMoves.length });
     }
   });
-  const review = new Review(root, game, seat, steps, decisions, signal);
+  const review = new Review(root, game, type, ui, seat, steps, decisions, signal);
   review.render();
   await review.evaluate();
 }
@@ -61,8 +63,9 @@ class Review {
   private readonly names: string[];
   private done = 0;
 
-  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly seat: number,
-    private readonly steps: Step[], private readonly decisions: Decision[], private readonly signal: AbortSignal) {
+  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly type: GameType,
+    private readonly ui: GameUI, private readonly seat: number, private readonly steps: Step[],
+    private readonly decisions: Decision[], private readonly signal: AbortSignal) {
     this.names = seatNames(game, seat);
     this.current = decisions[0]?.step ?? 0;
     root.addEventListener("keydown", (e) => {
@@ -102,7 +105,6 @@ class Review {
     if (this.signal.aborted) return;
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
     const step = this.steps[this.current];
-    const ui = gameUI(this.game.gameName);
     const ctx: TableContext = { sv: step.view, me: this.seat, names: this.names, point: (el) => el };
     const slips = this.decisions.filter((d) => d.verdict && d.verdict.myValue !== undefined && d.verdict.aiValue - d.verdict.myValue > 0.1);
     const rows = this.decisions.map((d) => {
@@ -123,7 +125,7 @@ class Review {
     mount(this.root,
       h("header", { class: "table-head" }, h("nav", {}, h("a", { href: "#/" }, "← Lobby"), " · ",
         h("a", { href: `#/play/${this.game.gameId}/${this.seat}` }, "Back to the table")),
-      h("h1", {}, `Review: ${titleOf(this.game.gameName)}`),
+      h("h1", {}, `Review: ${this.type.title}`),
       h("p", { class: "meta" }, `Your ${this.decisions.length} decisions with a choice, evaluated by ${settings().reviewBot} ` +
         `(${ITERATIONS} iterations each): ${this.done} of ${this.decisions.length} done` +
         (this.done === this.decisions.length ? `; ${slips.length} slips` : ""))),
@@ -136,7 +138,7 @@ class Review {
               disabled: this.current === this.steps.length - 1 }, "Later →")),
           event ? h("p", { class: "step-event" }, `${this.names[event.seat]}: ${event.moveText}`,
             event.log.length ? h("ul", {}, event.log.map((l) => h("li", {}, l))) : null) : h("p", { class: "step-event" }, "The start."),
-          ui.render(ctx)),
+          this.ui.render(ctx)),
         h("section", { class: "verdicts", "aria-label": "Your moves and the AI's" },
           h("h2", {}, "Your moves and the AI's choice"),
           this.decisions.length === 0 ? h("p", {}, "You had no decision with more than one legal move.") :

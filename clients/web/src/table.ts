@@ -3,9 +3,9 @@
 // The page shows only what the seat's view holds and offers only the view's legal moves:
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
-import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type LegalMove, type SeatView,
-  type SearchStats } from "@boardbot/client";
-import { client, describeError } from "./api.js";
+import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
+  type SeatView, type SearchStats } from "@boardbot/client";
+import { client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
@@ -46,20 +46,21 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function showTable(root: HTMLElement, gameId: string, seat: number | undefined, token: string | undefined,
   signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Opening the table…"));
-  let game: Game;
+  let game: Game, type: GameType | undefined, ui: GameUI;
   try {
     game = await client.getGame(gameId);
+    [type, ui] = await Promise.all([gameType(game.gameName), gameUI(game.gameName)]);
+    if (type === undefined) throw new Error("this server does not host the game any more");
   } catch (err) {
     mount(root, h("p", { class: "error", role: "alert" }, `Cannot open game ${gameId}: ${describeError(err)}`),
       h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
     return;
   }
-  const table = new Table(root, game, seat, token, signal);
+  const table = new Table(root, game, type, ui, seat, token, signal);
   await table.run();
 }
 
 class Table {
-  private readonly ui: GameUI;
   private readonly names: string[];
   private readonly handle;
   private sv?: SeatView;
@@ -74,9 +75,9 @@ class Table {
   private readonly opened = new Map<string, boolean>(); // details the player opened or closed, by data-keep
   private readonly delay = settings().botDelayMs;
 
-  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly seat: number | undefined,
-    token: string | undefined, private readonly signal: AbortSignal) {
-    this.ui = gameUI(game.gameName);
+  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly type: GameType,
+    private readonly ui: GameUI, private readonly seat: number | undefined, token: string | undefined,
+    private readonly signal: AbortSignal) {
     this.names = seatNames(game, seat);
     this.handle = client.seat(game.gameId, seat, token);
     root.addEventListener("keydown", (e) => {
@@ -298,8 +299,7 @@ class Table {
     sv.outcome?.winners.includes(i) ? h("span", { class: "tag win" }, "winner") : null)));
     return h("header", { class: "table-head" },
       h("nav", {}, h("a", { href: "#/", "data-focus": "lobby" }, "← Lobby")),
-      h("h1", {}, this.game.gameName === "dulore-jutunk" && this.game.seats.length === 1
-        ? "Dűlőre jutunk — solo against the Winemaker" : titleOf(this.game.gameName)),
+      h("h1", {}, titleOf(this.type, this.game.seats.length === 1)),
       h("p", { class: "meta" }, `game ${this.game.gameId} · version ${sv.version}`,
         this.seat === undefined ? " · watching as a spectator" : ""),
       strip, this.share());
@@ -364,7 +364,7 @@ class Table {
       this.announced = status;
       const region = document.getElementById("announce");
       if (region) region.textContent = status;
-      document.title = `${this.myDecision() ? "● " : ""}${titleOf(this.game.gameName)} — boardbot`;
+      document.title = `${this.myDecision() ? "● " : ""}${this.type.title} — boardbot`;
     }
     return h("section", { class: "decision", "aria-label": "Your decision" }, parts);
   }
@@ -443,11 +443,6 @@ class Table {
   }
 }
 
-export function titleOf(game: string): string {
-  return { "frogriders": "Frogriders", "czech-pub": "Czech Pub", "froccs": "Fröccs", "fritanga": "Fritanga",
-    "dulore-jutunk": "Dűlőre jutunk" }[game] ?? game;
-}
-
 function breakdownText(breakdown: Record<string, unknown> | undefined): string {
   if (!breakdown) return "";
   return Object.entries(breakdown)
@@ -457,8 +452,11 @@ function breakdownText(breakdown: Record<string, unknown> | undefined): string {
 }
 
 /** Open a game as a seat of this browser (its token from localStorage) or as a spectator. */
-export function rememberJoin(gameId: string, game: Game, seat: number | undefined, token: string | undefined): void {
+export async function rememberJoin(gameId: string, game: Game, seat: number | undefined, token: string | undefined):
+  Promise<void> {
   if (findSaved(gameId, seat)) return;
-  saveGame({ gameId, game: game.gameName, title: titleOf(game.gameName), seat, token, created: Date.now(),
+  const type = await gameType(game.gameName);
+  if (type === undefined) throw new Error("this server does not host the game any more");
+  saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
     opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
 }

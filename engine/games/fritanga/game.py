@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param, ParamRule
+from boardbot.engine.core import EnumTable, Game, Param, ParamRule
 
 from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .state import FritangaState
 
 
 class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
+    blurb = "Food on a hot pan: stay on the cards and push the others into the oil."
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
@@ -31,18 +33,21 @@ class FritangaGame(Game):
         ParamRule((("mode", (D.MODE_NAMES[mode],)),), "players",
                   f"{D.MODE_TITLE[mode]} is for {lo} to {hi} players", minimum=lo, maximum=hi)
         for mode, (lo, hi) in sorted(D.PLAYER_RANGE.items()))
-    move_fields = {
-        "play": ("card",),
-        "end_play": (),
-        "move": ("cell",),
-        "choose_card": ("cell",),
-        "choose_space": ("cell",),
-        "choose_seat": ("seat",),
-        "choose_direction": ("direction",),
-        "skill": ("skill",),
-        "react": ("card",),
-        "decline": (),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("hands",)
+    # a fried food discards its hand face up (its turn may come after any move); a stolen card
+    # (Unbattered: let happen) shows the thief what it is
+    shown_by_rule = {"*": frozenset({"discard"}), "decline": frozenset({"players"})}
+
+    def components(self) -> dict:
+        cards = {key: {"name": D.CARD_NAME[kind], "text": D.CARD_TEXT.get(key, ""), "hand": D.IS_HAND[kind]}
+                 for kind, key in enumerate(D.CARD_KEY)}
+        # "byFoods": the text with the numbers of a table with that many foods (every chef-mode table)
+        lo, hi = D.PLAYER_RANGE[D.CHEF]
+        skills = {key: {"name": name, "text": text,
+                        "byFoods": {str(foods): D.skill_text(index, foods) for foods in range(lo - 1, hi)}}
+                  for index, (key, name, _golden, text) in enumerate(D.CHEF_SKILLS)}
+        return {"cards": EnumTable("FritangaCard", cards), "skills": EnumTable("FritangaSkill", skills)}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

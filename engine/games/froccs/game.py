@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param
+from boardbot.engine.core import EnumTable, Game, Param
 
+from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .rules import BARGAIN_PHASES
 from .state import FroccsState
 
@@ -15,6 +17,7 @@ from .state import FroccsState
 class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
+    blurb = "Mix wine and soda into spritzers, sell them, and bargain over mischief."
     # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
     rollout_depth = 20
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
@@ -31,40 +34,28 @@ class FroccsGame(Game):
               "may be bargained"),
         Param("one_more_round", False, "variant: at the end, pledge 40 forints for one more round"),
     )
-    move_fields = {
-        "choose_hero": ("hero",),
-        "sell_spritzers": (),
-        "sell": ("glass", "adjust"),
-        "end_sale": (),
-        "draw": ("recycle",),
-        "discard_drawn": ("card",),
-        "recycle": ("wine",),
-        "buy_glasses": (),
-        "buy": ("size",),
-        "buy_two": ("size_a", "size_b"),
-        "play_cards": (),
-        "pour": ("card", "owner", "glass"),
-        "mischief": ("card", "effect", "target", "glass", "wine"),
-        "end_play": (),
-        "this_is_for_you": (),
-        "fend_off": (),
-        "no_defence": (),
-        "side_offer": ("recipient", "if_carried_out", "amount"),
-        "no_side_offer": (),
-        "offer_money": ("payer", "amount"),
-        "offer_card": ("card", "from_seat", "from_glass", "to_seat", "to_glass"),
-        "propose": (),
-        "no_offer": (),
-        "carry_out": (),
-        "accept": (),
-        "refuse": (),
-        "splash": ("from_glass", "card", "to_glass"),
-        "extra_action": ("wine",),
-        "icuka_sell": ("card",),
-        "end_turn": (),
-        "chip_in": ("amount",),
-        "pass_round": (),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("hands", "dealt")  # the hands, and the heroes dealt to choose from
+    # Böske fends off with a random card of her hand, discarded face up
+    shown_by_rule = {"fend_off": frozenset({"discard", "players"})}
+
+    def components(self) -> dict:
+        cards = {}
+        for card, key in enumerate(D.CARD_NAMES):
+            if card in D.WINES:
+                kind, text = "wine", "1 dl of wine: pour it into a glass"
+            elif card == D.SODA:
+                kind, text = "soda", "1 dl of soda: pour it into a glass"
+            elif card == D.TIFY:
+                kind, text = "defence", "cancel a mischief card played on you"
+            else:
+                kind, text = "mischief", D.MISCHIEF_TEXT[card]
+            cards[key] = {"name": D.CARD_TITLES[card], "kind": kind, "text": text}
+        heroes = {key: {"name": title, "text": D.HERO_TEXT[hero], "advanced": hero in D.ADVANCED_HEROES}
+                  for hero, (key, title) in enumerate(D.HEROES)}
+        menu = [{"size": size, "wine": wine, "name": D.MIX_NAMES[(size, wine)], "prices": D.PRICES[(size, wine)]}
+                for size, wine in D.MIXES]
+        return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
 
     # --- AI knowledge (policy.py) ---
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param
+from boardbot.engine.core import EnumTable, Game, Param
 
+from . import data as D
 from . import actions, observation, policy
 from .board import layout_for
+from .move_fields import MOVE_FIELDS
 from .state import FrogridersState
 
 
 class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
+    blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
     params = (
@@ -23,14 +26,14 @@ class FrogridersGame(Game):
         Param("privilege_deck", "28", "28: the per-card counts; 24: the component list (see rules doc)",
               choices=("28", "24")),
     )
-    move_fields = {
-        "keep_set_card": ("card",),
-        "leap": ("from_cell", "over_cell", "to_cell", "collect_leaper"),
-        "return_unit": ("colour",),
-        "end_turn": (),
-        "take_unit": ("colour",),
-        "take_privilege": ("slot",),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("dealt", "kept")  # the set cards dealt to each seat and the one it kept
+
+    def components(self) -> dict:
+        privileges = {key: {"text": D.PRIVILEGE_TEXT[key], "group": group, "trophies": trophies}
+                      for key, group, trophies, _copies in D.PRIVILEGE_KINDS}
+        return {"privileges": EnumTable("FrogridersPrivilege", privileges),
+                "setCards": [D.set_text(card) for card in D.PRIVATE_SET_CARDS]}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

@@ -253,20 +253,38 @@ class ParamRule(_message.Message):
     def __init__(self, when: _Optional[_Iterable[_Union[ParamCondition, _Mapping]]] = ..., param: _Optional[str] = ..., allowed: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
-    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules")
+    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules", "blurb", "solo", "components")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
     CONFIGURATIONS_FIELD_NUMBER: _ClassVar[int]
     MOVE_KINDS_FIELD_NUMBER: _ClassVar[int]
     PARAM_RULES_FIELD_NUMBER: _ClassVar[int]
+    BLURB_FIELD_NUMBER: _ClassVar[int]
+    SOLO_FIELD_NUMBER: _ClassVar[int]
+    COMPONENTS_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     parameters: _containers.RepeatedCompositeFieldContainer[GameParam]
     configurations: _containers.RepeatedCompositeFieldContainer[GameConfig]
     move_kinds: _containers.RepeatedCompositeFieldContainer[MoveKind]
     param_rules: _containers.RepeatedCompositeFieldContainer[ParamRule]
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ...) -> None: ...
+    blurb: str
+    solo: SoloMode
+    components: _struct_pb2.Struct
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ..., blurb: _Optional[str] = ..., solo: _Optional[_Union[SoloMode, _Mapping]] = ..., components: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class SoloMode(_message.Message):
+    __slots__ = ("title", "blurb", "opponent", "note")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    BLURB_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    blurb: str
+    opponent: str
+    note: str
+    def __init__(self, title: _Optional[str] = ..., blurb: _Optional[str] = ..., opponent: _Optional[str] = ..., note: _Optional[str] = ...) -> None: ...
 
 class MoveKind(_message.Message):
     __slots__ = ("name", "fields")

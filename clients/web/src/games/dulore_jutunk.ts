@@ -1,16 +1,17 @@
 // Dűlőre jutunk: the vineyard tiles (SVG), the orders, each winery's press house, cellar and
 // storeroom, the honours board, and in the solo game the Winemaker and the project card.
-import { DuloreJutunkProject, DuloreJutunkVineyardSide, DuloreJutunkWine, type DuloreJutunkOrder,
-  type DuloreJutunkView, type SeatView } from "@boardbot/client";
-import data from "../data/games.json";
+import { DuloreJutunkAbilitySchema, DuloreJutunkBonusSchema, DuloreJutunkProject, DuloreJutunkVineyardSide,
+  DuloreJutunkWine, type DuloreJutunkOrder, type DuloreJutunkView, type SeatView } from "@boardbot/client";
+import "./dulore_jutunk.css";
 import { h, s } from "../dom.js";
-import { facts, plural, seatPanel } from "./common.js";
-import { moveOf, viewOf } from "./index.js";
+import { byNumber, facts, plural, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = data["dulore-jutunk"];
-const BONUS = INFO.bonuses as Record<string, string>;
-const ABILITY = INFO.abilities as Record<string, string>;
+const INFO = componentsOf<{ bonuses: unknown; abilities: unknown; cellarBonus: Record<string, string[]>; ring: string[] }>(
+  "dulore-jutunk");
+const BONUS = byNumber<string>(DuloreJutunkBonusSchema, INFO.bonuses);
+const ABILITY = byNumber<string>(DuloreJutunkAbilitySchema, INFO.abilities);
 const RING = INFO.ring;
 const TILE_W = 150;
 const TILE_H = 120;
@@ -80,7 +81,7 @@ function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number): HTML
   const mine = seat === ctx.me;
   const cellar = h("div", { class: "cellar", "aria-label": "Cellar" }, WINES.map(([wine, key, text]) => {
     const spaces = p.cellar?.[key] ?? [];
-    const bonuses = (INFO.cellarBonus as Record<string, string[]>)[key] ?? [];
+    const bonuses = INFO.cellarBonus[key] ?? [];
     return h("div", { class: `cellar-track ${key}` }, h("span", { class: "track-name" }, text),
       spaces.map((barrel, space) => {
         const label = `${text} cellar space ${space + 1}${barrel ? ": a barrel" : ": empty"}${bonuses[space] ? ` (bonus: ${bonuses[space]})` : ""}`;
@@ -151,7 +152,7 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "seat-panels" }, v.players.map((_, seat) => playerBoard(ctx, v, seat))));
 }
 
-export const dulore: GameUI = {
+const dulore: GameUI = {
   render,
   points(move) {
     const m = moveOf(move, "duloreJutunk")?.kind;
@@ -179,3 +180,5 @@ export const dulore: GameUI = {
     return viewOf(sv, "duloreJutunk")?.prompt ?? "";
   },
 };
+
+export default dulore;
