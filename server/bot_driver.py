@@ -7,6 +7,8 @@ again and retried). A bot the runner answers at once (the random bot) may also b
 played right inside the call that made it the bot's turn (``inline_steps``). On a
 store several processes share, a slow bot is played under a lease
 (``boardbot.server.leases``). A resigned seat is played by the random bot.
+A game of other rules than the server's (``boardbot.server.snapshots.same_rules``)
+is not played: its bots wait for a server of its rules.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .bots import BotRunner
 from .events import now, stored_event
 from .leases import Leases
 from .records import BOT
-from .snapshots import Snapshot
+from .snapshots import Snapshot, same_rules
 from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
@@ -67,7 +69,8 @@ class BotDriver:
             return
         if at is not None and game_id not in self._drivers:
             seat = at.state.decider()
-            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]):
+            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]) or (
+                    not same_rules(at.record)):
                 return
         self._wake.add(game_id)
         if game_id not in self._drivers:
@@ -101,7 +104,7 @@ class BotDriver:
             if live is None:
                 return None
             seat = live.state.decider()
-            if seat == TERMINAL:
+            if seat == TERMINAL or not same_rules(live.record):
                 return live
             info = live.record.seats[seat]
             if info.kind != BOT and not info.resigned:
@@ -123,7 +126,7 @@ class BotDriver:
             return False, None
         record, state = live.record, live.state
         seat = state.decider()
-        if seat == TERMINAL:
+        if seat == TERMINAL or not same_rules(record):
             return False, None
         info = record.seats[seat]
         if info.kind != BOT and not info.resigned:

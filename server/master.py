@@ -39,6 +39,14 @@ Design (see also README.md, API):
 * Every change is a compare-and-set commit on the store; a lost race is
   retried (bots) or reported as ABORTED (clients). A rejected call changes
   nothing.
+* Rules versions: a game is created under its game type's ``rules_version``
+  and played under it to its end. A game of other rules (the engine changed a
+  rule since) is read only here: GetGame, ListGames, GetView and a watch from
+  its current version answer from the stored state; a move, a resignation, a
+  suggestion, a retried request and a watch from an earlier version are
+  FAILED_PRECONDITION, reason RULES_VERSION_CHANGED, and its bot seats wait
+  (``boardbot.server.snapshots.check_rules``): no event is replayed under
+  rules it was not played under.
 """
 
 from __future__ import annotations
@@ -67,7 +75,7 @@ from .events import now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
-from .snapshots import Snapshot, bot_to_move
+from .snapshots import Snapshot, bot_to_move, check_rules
 from .store import ClientFull, GameStore, Live, StoreFull
 from .watching import WatchHubs
 
@@ -191,6 +199,7 @@ class GameMaster:
         decider = snap.state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{game_id}", "the game is over")
+        check_rules(live.record, "search for its moves")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
@@ -277,7 +286,7 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client)
+                            request.reproducible, client, game.rules_version)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
             live = await self.store.create_live(Live(record, state, 0, created, None, first),
@@ -359,6 +368,7 @@ class GameMaster:
         decider = state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
         if record.seats[seat].resigned:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
@@ -445,6 +455,7 @@ class GameMaster:
         live = await self.store.get_live(game_id)
         if live is None:
             raise errors.not_found(game_id)
+        check_rules(live.record)
         if live.version == version and "event" in live.cache:
             return Snapshot.of(live), live.cache["event"]
         snap, event = Snapshot.initial(live.record), None
@@ -493,6 +504,7 @@ class GameMaster:
         snap = Snapshot.of(live)
         if snap.finished():
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
@@ -559,6 +571,7 @@ class GameMaster:
         if start == current:
             snap = Snapshot.of(live)
         else:
+            check_rules(record)
             snap = Snapshot.initial(record)
             for event in await self.store.events(game_id, 0) or []:
                 if event["version"] > start:

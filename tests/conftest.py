@@ -112,3 +112,19 @@ def wait_until_finished(game, seconds: float = 10.0) -> None:
     while game.info().status != common_pb2.GAME_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.01)
+
+
+def patchable_game() -> tuple[str, type]:
+    """A game whose engine state class a test may patch (a compiled one cannot be), and that class:
+    tests that stand a changed rule in for a real one patch it."""
+    from boardbot.engine import registry
+
+    for name in registry.names():
+        cls = type(registry.get(name).new_state({}, 1))
+        try:
+            cls._patch_probe = None
+            del cls._patch_probe
+        except (TypeError, AttributeError):
+            continue
+        return name, cls
+    raise AssertionError("no game's state class can be patched")

@@ -26,6 +26,9 @@ class CzechPubGame(Game):
     name = "czech-pub"
     title = "Czech Pub"
     blurb = "Order beers and shots without getting too drunk; hit the others with pub cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "real_drinking": False}, {"players": 4, "real_drinking": True})
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
     rollout_depth = 30
     # the search follows the greedy bot's move at every node (its own later cards and the

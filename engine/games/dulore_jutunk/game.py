@@ -18,6 +18,10 @@ class DuloreGame(Game):
     blurb = "Harvest grapes, press and age wine, and fulfil orders."
     solo = Solo("solo against the Winemaker", "Play alone against the Winemaker automaton; choose a project card.",
                 "the Winemaker", "The Winemaker is not a seat: its turns run between yours, and the table shows them.")
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 1, "project": "easy"},
+                    {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
     # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
     max_moves = 2100
     params = (

@@ -17,6 +17,9 @@ class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
     blurb = "Food on a hot pan: stay on the cards and push the others into the oil."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "mode": "versus"}, {"players": 4, "mode": "teams"}, {"players": 3, "mode": "chef"})
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)

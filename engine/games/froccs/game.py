@@ -18,6 +18,10 @@ class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
     blurb = "Mix wine and soda into spritzers, sell them, and bargain over mischief."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "heroes": "choose", "everyones_my_guest": True, "one_more_round": True},
+                    {"players": 3, "heroes": "first_game", "everyones_my_guest": False, "one_more_round": True})
     # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
     rollout_depth = 20
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell

@@ -17,6 +17,10 @@ class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
     blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "public_back": "second", "privilege_deck": "28"},
+                    {"players": 3, "public_back": "first", "privilege_deck": "24"})
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
     params = (

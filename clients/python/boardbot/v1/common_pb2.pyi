@@ -131,7 +131,7 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -143,6 +143,7 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_name: str
     config: GameConfig
@@ -154,7 +155,8 @@ class Game(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
     reproducible: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    rules_version: int
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -253,7 +255,7 @@ class ParamRule(_message.Message):
     def __init__(self, when: _Optional[_Iterable[_Union[ParamCondition, _Mapping]]] = ..., param: _Optional[str] = ..., allowed: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
-    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules", "blurb", "solo", "components")
+    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules", "blurb", "solo", "components", "rules_version")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
@@ -263,6 +265,7 @@ class GameType(_message.Message):
     BLURB_FIELD_NUMBER: _ClassVar[int]
     SOLO_FIELD_NUMBER: _ClassVar[int]
     COMPONENTS_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     parameters: _containers.RepeatedCompositeFieldContainer[GameParam]
@@ -272,7 +275,8 @@ class GameType(_message.Message):
     blurb: str
     solo: SoloMode
     components: _struct_pb2.Struct
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ..., blurb: _Optional[str] = ..., solo: _Optional[_Union[SoloMode, _Mapping]] = ..., components: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    rules_version: int
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ..., blurb: _Optional[str] = ..., solo: _Optional[_Union[SoloMode, _Mapping]] = ..., components: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., rules_version: _Optional[int] = ...) -> None: ...
 
 class SoloMode(_message.Message):
     __slots__ = ("title", "blurb", "opponent", "note")
