@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/bot_service.proto.
  */
 export const file_boardbot_v1_bot_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIocBChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBQgcKBV9zZWVkInUKE1N1Z2dlc3RNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRIPCgd2ZXJzaW9uGAIgASgDEicKBXN0YXRzGAMgASgLMhguYm9hcmRib3QudjEuU2VhcmNoU3RhdHMilgEKEUNob29zZU1vdmVSZXF1ZXN0EgwKBGdhbWUYASABKAkSHwoEdmlldxgCIAEoCzIRLmJvYXJkYm90LnYxLlZpZXcSCwoDYm90GAMgASgJEikKBmJ1ZGdldBgEIAEoCzIZLmJvYXJkYm90LnYxLlNlYXJjaEJ1ZGdldBIRCgRzZWVkGAUgASgESACIAQFCBwoFX3NlZWQiYwoSQ2hvb3NlTW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSJwoFc3RhdHMYAiABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyKtAgoLU2VhcmNoU3RhdHMSEgoKaXRlcmF0aW9ucxgBIAEoAxIrCghkdXJhdGlvbhgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd3b3JrZXJzGAMgASgFEhEKCWNhbmNlbGxlZBgEIAEoCBIlCgRtb2RlGAUgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoTW9kZRIvCgpjYW5kaWRhdGVzGAYgAygLMhsuYm9hcmRib3QudjEuQ2FuZGlkYXRlU3RhdHMSJQoEc3RvcBgHIAEoDjIXLmJvYXJkYm90LnYxLlNlYXJjaFN0b3ASLQoKcXVldWVfdGltZRgIIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhILCgNib3QYCSABKAkiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCLbBAoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBSLDAQoOU2VhcmNoQ291bnRlcnMSDwoHc3RhcnRlZBgBIAEoAxIQCghhbnN3ZXJlZBgCIAEoAxIQCghyZWplY3RlZBgDIAEoAxIRCgljYW5jZWxsZWQYBCABKAMSGAoQZXhwaXJlZF9pbl9xdWV1ZRgFIAEoAxIaChJkZWFkbGluZV90b29fc2hvcnQYBiABKAMSDgoGZmFpbGVkGAcgASgDEg8KB3BhcnRpYWwYCCABKAMSEgoKdW5zZWFyY2hlZBgJIAEoAyJwChJTZWFyY2hTdG9wQ291bnRlcnMSEgoKaXRlcmF0aW9ucxgBIAEoAxIMCgR0aW1lGAIgASgDEhAKCGRlYWRsaW5lGAMgASgDEhMKC3NpbmdsZV9tb3ZlGAQgASgDEhEKCWNhbmNlbGxlZBgFIAEoAyJfCg5DYW5kaWRhdGVTdGF0cxIUCgdtb3ZlX2lkGAEgASgFSACIAQESDAoEdGV4dBgCIAEoCRIOCgZ2aXNpdHMYAyABKAMSDQoFdmFsdWUYBCABKAFCCgoIX21vdmVfaWQqbQoKU2VhcmNoTW9kZRIbChdTRUFSQ0hfTU9ERV9VTlNQRUNJRklFRBAAEh8KG1NFQVJDSF9NT0RFX1NJTkdMRV9PQlNFUlZFUhABEiEKHVNFQVJDSF9NT0RFX01VTFRJUExFX09CU0VSVkVSEAIqrQEKClNlYXJjaFN0b3ASGwoXU0VBUkNIX1NUT1BfVU5TUEVDSUZJRUQQABIaChZTRUFSQ0hfU1RPUF9JVEVSQVRJT05TEAESFAoQU0VBUkNIX1NUT1BfVElNRRACEhgKFFNFQVJDSF9TVE9QX0RFQURMSU5FEAMSGwoXU0VBUkNIX1NUT1BfU0lOR0xFX01PVkUQBBIZChVTRUFSQ0hfU1RPUF9OT19TRUFSQ0gQBTKLAgoKQm90U2VydmljZRJQCgtTdWdnZXN0TW92ZRIfLmJvYXJkYm90LnYxLlN1Z2dlc3RNb3ZlUmVxdWVzdBogLmJvYXJkYm90LnYxLlN1Z2dlc3RNb3ZlUmVzcG9uc2USTQoKQ2hvb3NlTW92ZRIeLmJvYXJkYm90LnYxLkNob29zZU1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ2hvb3NlTW92ZVJlc3BvbnNlElwKD0dldFNlcnZpbmdTdGF0cxIjLmJvYXJkYm90LnYxLkdldFNlcnZpbmdTdGF0c1JlcXVlc3QaJC5ib2FyZGJvdC52MS5HZXRTZXJ2aW5nU3RhdHNSZXNwb25zZWIGcHJvdG8z", [file_boardbot_v1_common, file_google_protobuf_duration]);
+  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIocBChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBQgcKBV9zZWVkInUKE1N1Z2dlc3RNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRIPCgd2ZXJzaW9uGAIgASgDEicKBXN0YXRzGAMgASgLMhguYm9hcmRib3QudjEuU2VhcmNoU3RhdHMilgEKEUNob29zZU1vdmVSZXF1ZXN0EgwKBGdhbWUYASABKAkSHwoEdmlldxgCIAEoCzIRLmJvYXJkYm90LnYxLlZpZXcSCwoDYm90GAMgASgJEikKBmJ1ZGdldBgEIAEoCzIZLmJvYXJkYm90LnYxLlNlYXJjaEJ1ZGdldBIRCgRzZWVkGAUgASgESACIAQFCBwoFX3NlZWQiYwoSQ2hvb3NlTW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSJwoFc3RhdHMYAiABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyKtAgoLU2VhcmNoU3RhdHMSEgoKaXRlcmF0aW9ucxgBIAEoAxIrCghkdXJhdGlvbhgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd3b3JrZXJzGAMgASgFEhEKCWNhbmNlbGxlZBgEIAEoCBIlCgRtb2RlGAUgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoTW9kZRIvCgpjYW5kaWRhdGVzGAYgAygLMhsuYm9hcmRib3QudjEuQ2FuZGlkYXRlU3RhdHMSJQoEc3RvcBgHIAEoDjIXLmJvYXJkYm90LnYxLlNlYXJjaFN0b3ASLQoKcXVldWVfdGltZRgIIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhILCgNib3QYCSABKAkiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCLbBAoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBSLDAQoOU2VhcmNoQ291bnRlcnMSDwoHc3RhcnRlZBgBIAEoAxIQCghhbnN3ZXJlZBgCIAEoAxIQCghyZWplY3RlZBgDIAEoAxIRCgljYW5jZWxsZWQYBCABKAMSGAoQZXhwaXJlZF9pbl9xdWV1ZRgFIAEoAxIaChJkZWFkbGluZV90b29fc2hvcnQYBiABKAMSDgoGZmFpbGVkGAcgASgDEg8KB3BhcnRpYWwYCCABKAMSEgoKdW5zZWFyY2hlZBgJIAEoAyJwChJTZWFyY2hTdG9wQ291bnRlcnMSEgoKaXRlcmF0aW9ucxgBIAEoAxIMCgR0aW1lGAIgASgDEhAKCGRlYWRsaW5lGAMgASgDEhMKC3NpbmdsZV9tb3ZlGAQgASgDEhEKCWNhbmNlbGxlZBgFIAEoAyK6AQoOQ2FuZGlkYXRlU3RhdHMSFAoHbW92ZV9pZBgBIAEoBUgAiAEBEgwKBHRleHQYAiABKAkSDgoGdmlzaXRzGAMgASgDEg0KBXZhbHVlGAQgASgBEhEKCXZhbHVlX2xvdxgFIAEoARISCgp2YWx1ZV9oaWdoGAYgASgBEjIKDmV4cGVjdGVkX3Njb3JlGAcgASgLMhouYm9hcmRib3QudjEuU2NvcmVFc3RpbWF0ZUIKCghfbW92ZV9pZCJICg1TY29yZUVzdGltYXRlEg4KBnBvaW50cxgBIAEoARISCgpwb2ludHNfbG93GAIgASgBEhMKC3BvaW50c19oaWdoGAMgASgBKm0KClNlYXJjaE1vZGUSGwoXU0VBUkNIX01PREVfVU5TUEVDSUZJRUQQABIfChtTRUFSQ0hfTU9ERV9TSU5HTEVfT0JTRVJWRVIQARIhCh1TRUFSQ0hfTU9ERV9NVUxUSVBMRV9PQlNFUlZFUhACKq0BCgpTZWFyY2hTdG9wEhsKF1NFQVJDSF9TVE9QX1VOU1BFQ0lGSUVEEAASGgoWU0VBUkNIX1NUT1BfSVRFUkFUSU9OUxABEhQKEFNFQVJDSF9TVE9QX1RJTUUQAhIYChRTRUFSQ0hfU1RPUF9ERUFETElORRADEhsKF1NFQVJDSF9TVE9QX1NJTkdMRV9NT1ZFEAQSGQoVU0VBUkNIX1NUT1BfTk9fU0VBUkNIEAUyiwIKCkJvdFNlcnZpY2USUAoLU3VnZ2VzdE1vdmUSHy5ib2FyZGJvdC52MS5TdWdnZXN0TW92ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5TdWdnZXN0TW92ZVJlc3BvbnNlEk0KCkNob29zZU1vdmUSHi5ib2FyZGJvdC52MS5DaG9vc2VNb3ZlUmVxdWVzdBofLmJvYXJkYm90LnYxLkNob29zZU1vdmVSZXNwb25zZRJcCg9HZXRTZXJ2aW5nU3RhdHMSIy5ib2FyZGJvdC52MS5HZXRTZXJ2aW5nU3RhdHNSZXF1ZXN0GiQuYm9hcmRib3QudjEuR2V0U2VydmluZ1N0YXRzUmVzcG9uc2ViBnByb3RvMw", [file_boardbot_v1_common, file_google_protobuf_duration]);
 
 /**
  * How long a search may think. Setting either field replaces the bot's own
@@ -560,12 +560,44 @@ export type CandidateStats = Message<"boardbot.v1.CandidateStats"> & {
   visits: bigint;
 
   /**
-   * Its mean value for the deciding seat, 0 (worst) to 1 (best); 0 when
-   * unvisited.
+   * How good the search found it for the deciding seat: a share, 0 (worst)
+   * to 1 (best), in every game and configuration; 0 when unvisited. In a
+   * game of two or more seats, the seat's expected result: 0.8 times its
+   * share of the win, plus 0.1 for its place and 0.1 for its margin over
+   * the others (docs/search.md, "Utilities"), so about its chance of
+   * winning. In a solo game, its expected final score within the
+   * configuration's score range: 0 is the least score the game can give, 1
+   * the greatest (expected_score has it in points).
    *
    * @generated from field: double value = 4;
    */
   value: number;
+
+  /**
+   * An approximate 95 % interval of value (same unit, 0 to 1), from the
+   * spread of the results of the move's visits: how sure the search is.
+   * Two moves whose intervals overlap are about as good as far as this
+   * search can tell. The whole range, 0 to 1, when the move had fewer than
+   * two visits.
+   *
+   * @generated from field: double value_low = 5;
+   */
+  valueLow: number;
+
+  /**
+   * @generated from field: double value_high = 6;
+   */
+  valueHigh: number;
+
+  /**
+   * In a solo game, the deciding seat's expected final score in points if
+   * it plays this move, with its 95 % interval; unset in games of two or
+   * more seats (their searches weigh wins, not points) and when the move
+   * was not visited.
+   *
+   * @generated from field: boardbot.v1.ScoreEstimate expected_score = 7;
+   */
+  expectedScore?: ScoreEstimate | undefined;
 };
 
 /**
@@ -574,6 +606,38 @@ export type CandidateStats = Message<"boardbot.v1.CandidateStats"> & {
  */
 export const CandidateStatsSchema: GenMessage<CandidateStats> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_bot_service, 10);
+
+/**
+ * A final score the search expects, in the game's points.
+ *
+ * @generated from message boardbot.v1.ScoreEstimate
+ */
+export type ScoreEstimate = Message<"boardbot.v1.ScoreEstimate"> & {
+  /**
+   * @generated from field: double points = 1;
+   */
+  points: number;
+
+  /**
+   * An approximate 95 % interval of points (as CandidateStats.value_low
+   * and value_high), within the game's score range.
+   *
+   * @generated from field: double points_low = 2;
+   */
+  pointsLow: number;
+
+  /**
+   * @generated from field: double points_high = 3;
+   */
+  pointsHigh: number;
+};
+
+/**
+ * Describes the message boardbot.v1.ScoreEstimate.
+ * Use `create(ScoreEstimateSchema)` to create a new message.
+ */
+export const ScoreEstimateSchema: GenMessage<ScoreEstimate> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 11);
 
 /**
  * How an information-set search treats the other seats' decisions.
