@@ -174,7 +174,7 @@ function settingsPanel(): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Pause after each move of another seat"),
       h("select", { id: "bot-delay", onchange: (e: Event) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) }) },
         [0, 200, 400, 800, 1500].map((ms) => h("option", { value: String(ms), selected: now.botDelayMs === ms }, `${ms} ms`)))),
-    h("div", { class: "field" }, h("label", { for: "hint-bot" }, "The AI for hints"),
-      h("select", { id: "hint-bot", onchange: (e: Event) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value }) },
-        BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => h("option", { value, selected: now.hintBot === value }, label)))));
+    h("div", { class: "field" }, h("label", { for: "ai-bot" }, "The AI for hints and reviews"),
+      h("select", { id: "ai-bot", onchange: (e: Event) => saveSettings({ aiBot: (e.target as HTMLSelectElement).value }) },
+        BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => h("option", { value, selected: now.aiBot === value }, label)))));
 }

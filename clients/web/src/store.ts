@@ -1,4 +1,5 @@
 // The games this browser takes part in, kept in localStorage: the seat tokens live only here.
+import type { Advice } from "./advice.js";
 
 export interface SavedGame {
   gameId: string;
@@ -31,6 +32,7 @@ export function saveGame(game: SavedGame): void {
 
 export function forgetGame(gameId: string, seat: number | undefined): void {
   localStorage.setItem(KEY, JSON.stringify(savedGames().filter((g) => !(g.gameId === gameId && g.seat === seat))));
+  if (seat !== undefined) localStorage.removeItem(adviceKey(gameId, seat));
 }
 
 export function findSaved(gameId: string, seat: number | undefined): SavedGame | undefined {
@@ -39,18 +41,59 @@ export function findSaved(gameId: string, seat: number | undefined): SavedGame |
 
 export interface Settings {
   botDelayMs: number; // pause after each move of another seat, so a player sees the bots move
-  hintBot: string;
-  reviewBot: string;
+  aiBot: string; // the preset that hints at the table and reviews afterwards: one AI voice (advice.ts)
 }
 
-const DEFAULTS: Settings = { botDelayMs: 400, hintBot: "ismcts:medium", reviewBot: "ismcts:easy" };
+const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium" };
 
 export function settings(): Settings {
   try {
-    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS) ?? "{}") };
+    const kept = JSON.parse(localStorage.getItem(SETTINGS) ?? "{}");
+    // before the hint and the review spoke with one voice, the hint's preset was kept as hintBot
+    return { ...DEFAULTS, ...(typeof kept.hintBot === "string" ? { aiBot: kept.hintBot } : {}), ...kept };
   } catch {
     return { ...DEFAULTS };
   }
+}
+
+// The AI's answers for one seat's positions (the table's hints), for the review to reuse.
+const ADVICE = "boardbot.advice";
+const ADVICE_KEPT = 200; // positions per seat
+
+function adviceKey(gameId: string, seat: number): string {
+  return `${ADVICE}.${gameId}.${seat}`;
+}
+
+function keptAdvice(gameId: string, seat: number): Advice[] {
+  try {
+    const kept = JSON.parse(localStorage.getItem(adviceKey(gameId, seat)) ?? "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep an answer. Only a saving: the review searches again what is not kept (the same search),
+ *  so when the storage is full the other games' answers go first, then this one is not kept. */
+export function saveAdvice(gameId: string, seat: number, advice: Advice): void {
+  const key = adviceKey(gameId, seat);
+  const others = keptAdvice(gameId, seat).filter((a) => !(a.version === advice.version && a.bot === advice.bot));
+  const text = JSON.stringify([advice, ...others].slice(0, ADVICE_KEPT));
+  try {
+    localStorage.setItem(key, text);
+  } catch {
+    for (const old of Object.keys(localStorage).filter((k) => k.startsWith(`${ADVICE}.`) && k !== key)) {
+      localStorage.removeItem(old);
+    }
+    try {
+      localStorage.setItem(key, text);
+    } catch { /* not kept */ }
+  }
+}
+
+/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed``. */
+export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number): Advice | undefined {
+  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed);
 }
 
 export function saveSettings(changes: Partial<Settings>): void {

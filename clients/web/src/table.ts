@@ -4,12 +4,13 @@
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
-  type SeatView, type SearchStats } from "@boardbot/client";
+  type SeatView } from "@boardbot/client";
+import { adviceOf, adviceSeed, inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
 import { client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
-import { findSaved, saveGame, settings } from "./store.js";
+import { findSaved, saveAdvice, saveGame, settings } from "./store.js";
 
 const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
 
@@ -24,7 +25,7 @@ interface LogEntry {
 interface Hint {
   version: bigint;
   move: LegalMove;
-  stats?: SearchStats;
+  advice: Advice;
 }
 
 export function seatNames(game: Game, me: number | undefined): string[] {
@@ -197,8 +198,13 @@ class Table {
     this.hintBusy = true;
     this.render();
     try {
-      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
-      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
+      // the preset's own iteration budget, seeded by the position: the review's search of it (advice.ts)
+      const bot = settings().aiBot;
+      const seed = adviceSeed(this.game.gameId, sv.version);
+      const answer = await this.handle.suggest({ bot, seed });
+      const advice = adviceOf(answer.version, bot, seed, answer.move, answer.stats);
+      if (this.seat !== undefined) saveAdvice(this.game.gameId, this.seat, advice);
+      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, advice };
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
     }
@@ -398,20 +404,23 @@ class Table {
     const button = h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: this.hintBusy,
       onclick: () => void this.askHint() }, this.hintBusy ? "The AI is thinking…" : "Hint: ask the AI");
     if (!hint) return h("div", { class: "hint" }, button);
-    const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
-    const best = rows[0]?.visits ?? 1n;
+    const advice = hint.advice;
+    const rows = [...advice.candidates].sort((a, b) => b.visits - a.visits);
+    const best = rows[0]?.visits ?? 1;
+    const points = inPoints(advice);
+    const chosen = advice.candidates.find((c) => c.moveId === hint.move.id);
     return h("div", { class: "hint" }, button,
-      h("p", {}, "The AI (", hint.stats?.bot ?? "bot", `, ${hint.stats?.iterations ?? 0} iterations) suggests: `,
-        h("strong", {}, hint.move.text)),
-      rows.length ? h("table", { class: "hint-table" },
-        h("caption", {}, "Every legal move: how often the search tried it and its expected value for you (0–100%)"),
+      h("p", {}, `The AI (${advice.bot}, ${advice.iterations} iterations) suggests: `, h("strong", {}, hint.move.text),
+        chosen ? ` (${valueHeading(points).toLowerCase()}: ${valueText(chosen)})` : null),
+      rows.length ? h("table", { class: "hint-table", "data-unit": points ? "points" : "percent" },
+        h("caption", {}, `Every legal move: how often the search tried it. ${valueCaption(points)}`),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Move"), h("th", { scope: "col" }, "Visits"),
-          h("th", { scope: "col" }, "Value"))),
+          h("th", { scope: "col" }, `${valueHeading(points)} (${points ? "points" : "%"})`))),
         h("tbody", {}, rows.map((c) => h("tr", { class: c.moveId === hint.move.id ? "best" : "" },
           h("td", {}, c.text),
           h("td", { class: "num" }, String(c.visits),
-            h("meter", { class: "bar", min: 0, max: Math.max(1, Number(best)), value: Number(c.visits), "aria-hidden": "true" })),
-          h("td", { class: "num" }, `${(100 * c.value).toFixed(0)}%`))))) : null,
+            h("meter", { class: "bar", min: 0, max: Math.max(1, best), value: c.visits, "aria-hidden": "true" })),
+          h("td", { class: "num value" }, valueText(c)))))) : null,
       sv.legalMoves.some((m) => m.id === hint.move.id)
         ? h("button", { type: "button", class: "primary", "data-focus": "play-hint", onclick: () => void this.play(hint.move) },
           "Play the AI's move") : null);
