@@ -4,7 +4,7 @@
 // (advice.ts: one search, so a hinted move is the AI's own).
 import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
 import { adviceOf, adviceSeed, inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
-import { client, describeError, gameType } from "./api.js";
+import { botName, client, describeError, gameType } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
@@ -141,8 +141,8 @@ class Review {
       h("header", { class: "table-head" }, h("nav", {}, h("a", { href: "#/" }, "← Lobby"), " · ",
         h("a", { href: `#/play/${this.game.gameId}/${this.seat}` }, "Back to the table")),
       h("h1", {}, `Review: ${this.type.title}`),
-      h("p", { class: "meta" }, `Your ${this.decisions.length} decisions with a choice, evaluated by ${this.bot}, ` +
-        `the AI of your hints (the same search: a move it hinted is its own): ${this.done} of ${this.decisions.length} done` +
+      h("p", { class: "meta" }, `Your ${this.decisions.length} decisions with a choice, evaluated by the AI of your hints ` +
+        `(${botName(this.bot)}, the same search: a move it hinted is its own): ${this.done} of ${this.decisions.length} done` +
         (this.done === this.decisions.length ? `; ${slips.length} slips` : ""))),
       h("div", { class: "table-layout review" },
         h("section", { class: "board", "aria-label": `The table at version ${step.view.version}` },

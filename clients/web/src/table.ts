@@ -6,7 +6,7 @@
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
   type SeatView } from "@boardbot/client";
 import { adviceOf, adviceSeed, inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
-import { client, describeError, gameType, titleOf } from "./api.js";
+import { botName, client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
@@ -31,7 +31,7 @@ interface Hint {
 export function seatNames(game: Game, me: number | undefined): string[] {
   return game.seats.map((seat) => {
     if (seat.index === me) return `You (seat ${seat.index})`;
-    const who = seat.kind === SeatKind.BOT ? ` (${seat.bot})` : "";
+    const who = seat.kind === SeatKind.BOT ? ` (${botName(seat.bot)})` : "";
     return `Seat ${seat.index}${who}`;
   });
 }
@@ -410,7 +410,7 @@ class Table {
     const points = inPoints(advice);
     const chosen = advice.candidates.find((c) => c.moveId === hint.move.id);
     return h("div", { class: "hint" }, button,
-      h("p", {}, `The AI (${advice.bot}, ${advice.iterations} iterations) suggests: `, h("strong", {}, hint.move.text),
+      h("p", {}, `The AI (${botName(advice.bot)}, ${advice.iterations} iterations) suggests: `, h("strong", {}, hint.move.text),
         chosen ? ` (${valueHeading(points).toLowerCase()}: ${valueText(chosen)})` : null),
       rows.length ? h("table", { class: "hint-table", "data-unit": points ? "points" : "percent" },
         h("caption", {}, `Every legal move: how often the search tried it. ${valueCaption(points)}`),
@@ -467,5 +467,6 @@ export async function rememberJoin(gameId: string, game: Game, seat: number | un
   const type = await gameType(game.gameName);
   if (type === undefined) throw new Error("this server does not host the game any more");
   saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
-    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
+    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? botName(s.bot) : "human")
+      .join(", ") });
 }
