@@ -1,10 +1,9 @@
 // The AI's advice as a player reads it, for the table's hint and the review: one voice.
 //
-// Both ask the same preset (the player's choice in the lobby's settings) with the same seed for
-// a position, derived from the game and its version: with a preset's iteration budget that is
-// one search, so the review's answer for a position is the hint's, and a hinted move is the
-// review's own move, never a slip. The review re-searches only positions without a hint kept
-// here (store.ts keeps each answer).
+// Both ask the same preset with the same seed for a position, derived from the game and its
+// version (adviceSeed; the asking: ask_ai.ts): with a preset's iteration budget that is one
+// search, so the review's answer for a position is the hint's, and a hinted move is the
+// review's own move, never a slip.
 //
 // The numbers (CandidateStats, bot_service.proto): a share 0-1 in every game with its 95 %
 // interval, and in a solo game the expected final score in points with its interval. A player

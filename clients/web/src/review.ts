@@ -3,12 +3,13 @@
 // where you asked for one, else ChooseMove on the view you had, with the hint's preset and seed
 // (advice.ts: one search, so a hinted move is the AI's own).
 import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
-import { adviceOf, adviceSeed, inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
+import { inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
+import { keptAdvice, reviewAdvice } from "./ask_ai.js";
 import { botName, client, describeError, gameType } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
-import { findAdvice, saveAdvice, settings } from "./store.js";
+import { settings } from "./store.js";
 import { seatNames } from "./table.js";
 
 interface Step {
@@ -76,25 +77,17 @@ class Review {
     });
   }
 
-  private seed(d: Decision): number {
-    return adviceSeed(this.game.gameId, this.steps[d.step].view.version);
-  }
-
   async evaluate(): Promise<void> {
     // the positions the table's hint answered need no search: those first, at once
     for (const d of this.decisions) {
-      d.advice = findAdvice(this.game.gameId, this.seat, this.steps[d.step].view.version, this.bot, this.seed(d));
+      d.advice = keptAdvice(this.game.gameId, this.seat, this.steps[d.step].view.version, this.bot);
       if (d.advice) this.done++;
     }
     this.render();
     for (const d of this.decisions.filter((x) => !x.advice)) {
       if (this.signal.aborted) return;
-      const view = this.steps[d.step].view;
       try {
-        // the preset's own budget and the position's seed: the search the hint would have run
-        const answer = await client.chooseMove(this.game.gameName, view.view, { bot: this.bot, seed: this.seed(d) });
-        d.advice = adviceOf(view.version, this.bot, this.seed(d), answer.move, answer.stats);
-        saveAdvice(this.game.gameId, this.seat, d.advice);
+        d.advice = await reviewAdvice(this.game.gameName, this.game.gameId, this.seat, this.steps[d.step].view, this.bot);
       } catch (err) {
         if (this.signal.aborted) return;
         d.error = describeError(err);

@@ -5,12 +5,13 @@
 // or from the list of legal moves, which is always there.
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
   type SeatView } from "@boardbot/client";
-import { adviceOf, adviceSeed, inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
+import { inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
+import { askHint } from "./ask_ai.js";
 import { botName, client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
-import { findSaved, saveAdvice, saveGame, settings } from "./store.js";
+import { findSaved, saveGame, settings } from "./store.js";
 
 const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
 
@@ -198,13 +199,8 @@ class Table {
     this.hintBusy = true;
     this.render();
     try {
-      // the preset's own iteration budget, seeded by the position: the review's search of it (advice.ts)
-      const bot = settings().aiBot;
-      const seed = adviceSeed(this.game.gameId, sv.version);
-      const answer = await this.handle.suggest({ bot, seed });
-      const advice = adviceOf(answer.version, bot, seed, answer.move, answer.stats);
-      if (this.seat !== undefined) saveAdvice(this.game.gameId, this.seat, advice);
-      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, advice };
+      const hint = await askHint(this.handle, sv.version); // the review's search of the position (ask_ai.ts)
+      if (this.sv?.version === hint.version) this.hint = hint;
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
     }
