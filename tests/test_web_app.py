@@ -20,6 +20,8 @@
   bounds; elsewhere a percentage, 0 to 100), and a hinted move the player played is the AI's
   own in the review, never a slip: from the hint's kept answer (the solo game) and from a
   search done again with the same preset and seed (Frogriders, its kept answers forgotten).
+  How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
+  with Node's test runner (clients/web/test/unit/advice.test.mjs).
 
 scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
 BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
@@ -109,6 +111,22 @@ def web_server():
     server = BackgroundServer(http_address="127.0.0.1:0")
     yield server
     server.stop()
+
+
+def test_the_advice_module_reads_the_numbers_and_judges_moves(tmp_path):
+    """clients/web/test/unit/advice.test.mjs with Node's test runner (no browser): each number
+    with its unit and interval, the position's seed, and the review's verdicts (the AI's own
+    move never a slip, a slip only beyond both intervals). The test imports the TypeScript
+    source, so it is bundled first with the web app's esbuild."""
+    _node_modules()
+    bundled = tmp_path / "advice.test.mjs"
+    build = subprocess.run([str(WEB / "node_modules" / ".bin" / "esbuild"), "test/unit/advice.test.mjs", "--bundle",
+                            "--platform=node", "--format=esm", "--log-level=warning", f"--outfile={bundled}"],
+                           cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, build.stdout + build.stderr
+    run = subprocess.run(["node", "--test", str(bundled)], cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "# fail 0" in run.stdout, run.stdout + run.stderr
+    assert int(re.search(r"# pass (\d+)", run.stdout)[1]) >= 4, run.stdout
 
 
 def _get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, bytes]:
