@@ -59,6 +59,7 @@ export function settings(): Settings {
 // The AI's answers for one seat's positions (the table's hints), for the review to reuse.
 const ADVICE = "boardbot.advice";
 const ADVICE_KEPT = 200; // positions per seat
+const ADVICE_CHARS = 500_000; // all seats' answers together (a position's answer: about 1-8 thousand)
 
 function adviceKey(gameId: string, seat: number): string {
   return `${ADVICE}.${gameId}.${seat}`;
@@ -73,22 +74,29 @@ function keptAdvice(gameId: string, seat: number): Advice[] {
   }
 }
 
-/** Keep an answer. Only a saving: the review searches again what is not kept (the same search),
- *  so when the storage is full the other games' answers go first, then this one is not kept. */
+/** Keep an answer. Only a saving: the review searches again what is not kept (the same search).
+ *  All seats' answers together stay within ADVICE_CHARS, so the seat tokens keep their room in
+ *  the storage: the other games' answers go first, then this seat's oldest positions. */
 export function saveAdvice(gameId: string, seat: number, advice: Advice): void {
   const key = adviceKey(gameId, seat);
-  const others = keptAdvice(gameId, seat).filter((a) => !(a.version === advice.version && a.bot === advice.bot));
-  const text = JSON.stringify([advice, ...others].slice(0, ADVICE_KEPT));
+  let kept = [advice, ...keptAdvice(gameId, seat).filter((a) => !(a.version === advice.version && a.bot === advice.bot))]
+    .slice(0, ADVICE_KEPT);
+  let text = JSON.stringify(kept);
+  while (text.length > ADVICE_CHARS && kept.length > 1) {
+    kept = kept.slice(0, Math.floor(kept.length * 3 / 4));
+    text = JSON.stringify(kept);
+  }
+  if (text.length > ADVICE_CHARS) return;
+  const others = Object.keys(localStorage).filter((k) => k.startsWith(`${ADVICE}.`) && k !== key);
+  let used = others.reduce((sum, k) => sum + (localStorage.getItem(k)?.length ?? 0), 0);
+  while (used + text.length > ADVICE_CHARS && others.length) {
+    const old = others.shift()!;
+    used -= localStorage.getItem(old)?.length ?? 0;
+    localStorage.removeItem(old);
+  }
   try {
     localStorage.setItem(key, text);
-  } catch {
-    for (const old of Object.keys(localStorage).filter((k) => k.startsWith(`${ADVICE}.`) && k !== key)) {
-      localStorage.removeItem(old);
-    }
-    try {
-      localStorage.setItem(key, text);
-    } catch { /* not kept */ }
-  }
+  } catch { /* the storage is full of other things: not kept */ }
 }
 
 /** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed``. */

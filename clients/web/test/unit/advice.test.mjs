@@ -56,3 +56,25 @@ test("a slip only beyond both intervals and by more than a trifle; overlapping i
     { kind: "slip", text: "a slip: about 3.0 points below the AI's move" });
   assert.equal(judge(solo(0, "leap a", 400, 20, 19.9, 20.1), solo(1, "leap b", 100, 19.7, 19.6, 19.8)).kind, "close");
 });
+
+test("the answers kept for the review stay within their share of the storage; the seat tokens keep theirs", async () => {
+  // the page's localStorage, as a Map (Node has none): keys, getItem, setItem, removeItem
+  const items = new Map();
+  globalThis.localStorage = new Proxy({
+    getItem: (k) => items.get(k) ?? null, setItem: (k, v) => { items.set(k, String(v)); }, removeItem: (k) => { items.delete(k); },
+  }, { ownKeys: () => [...items.keys()], getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }) });
+  const { findAdvice, saveAdvice, saveGame, savedGames } = await import("../../src/store.ts");
+  saveGame({ gameId: "g0", game: "frogriders", title: "Frogriders", seat: 0, token: "secret", created: 0, opponents: "" });
+  const long = (gameId, version) => adviceOf(BigInt(version), "ismcts:medium", adviceSeed(gameId, BigInt(version)), move,
+    stats(Array.from({ length: 200 }, (_, i) => share(i, `a move with a long description number ${i}`.repeat(2), 10, 0.5, 0.4, 0.6))));
+  for (let version = 0; version < 20; version++) saveAdvice("g1", 0, long("g1", version));
+  const kept = (gameId) => (items.get(`boardbot.advice.${gameId}.0`) ?? "").length;
+  assert.ok(kept("g1") > 0 && kept("g1") <= 500_000, String(kept("g1")));
+  assert.ok(findAdvice("g1", 0, 19n, "ismcts:medium", adviceSeed("g1", 19n)), "the newest position is kept");
+  assert.equal(findAdvice("g1", 0, 19n, "ismcts:hard", adviceSeed("g1", 19n)), undefined, "another bot's is not");
+  assert.equal(findAdvice("g1", 0, 19n, "ismcts:medium", 1), undefined, "nor another seed's");
+  for (let version = 0; version < 20; version++) saveAdvice("g2", 0, long("g2", version));
+  assert.ok(kept("g1") + kept("g2") <= 500_000, `${kept("g1")} + ${kept("g2")}`);
+  assert.ok(findAdvice("g2", 0, 19n, "ismcts:medium", adviceSeed("g2", 19n)));
+  assert.equal(savedGames()[0].token, "secret");
+});
