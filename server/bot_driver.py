@@ -19,18 +19,33 @@ import sys
 
 import structlog
 
+from boardbot.ai.bot_specs import BotSpec, BotSpecError, parse_bot_spec
 from boardbot.engine.core import TERMINAL, EngineError
 
+from . import errors
 from .bots import BotRunner
 from .events import now, stored_event
 from .leases import Leases
-from .records import BOT
+from .records import BOT, SeatRecord
 from .snapshots import Snapshot, same_rules
 from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
 
-RESIGNED_BOT = "random"  # plays a resigned seat
+RESIGNED_BOT = BotSpec("random")  # plays a resigned seat
+
+
+def seat_bot(seat: SeatRecord) -> BotSpec:
+    """The bot that plays a seat: its own, or the random bot once it resigned (a stored spec
+    string is read once: ``parse_bot_spec`` caches). A stored spec that names no bot today (a
+    game stored under older limits) is played by the random bot, as a bot that fails is."""
+    if seat.resigned:
+        return RESIGNED_BOT
+    try:
+        return parse_bot_spec(seat.bot)
+    except BotSpecError as err:
+        log.error("bot_spec_unreadable", bot=errors.clip(seat.bot), error=errors.clip(str(err)))
+        return RESIGNED_BOT
 
 
 class BotDriver:
@@ -92,12 +107,9 @@ class BotDriver:
 
     async def inline_steps(self, game_id: str, live: Live | None = None) -> Live | None:
         """Play, right here, the bot seats to move whose bot the runner answers at once
-        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
+        (``BotRunner.answers_at_once``: the random bot); any other bot is left to the driver.
         ``live``: the game as the caller committed it. Returns the game as last read or
         committed (None: not known)."""
-        is_inline = getattr(self.bots, "is_inline", None)
-        if is_inline is None:
-            return None
         while not self._closing.is_set():
             if live is None:  # a commit lost a race: read the game again
                 live = await self.store.get_live(game_id)
@@ -109,7 +121,7 @@ class BotDriver:
             info = live.record.seats[seat]
             if info.kind != BOT and not info.resigned:
                 return live
-            if not is_inline(RESIGNED_BOT if info.resigned else info.bot):
+            if not self.bots.answers_at_once(seat_bot(info)):
                 return live
             acted, live = await self._bot_step(game_id, live)
             if not acted:
@@ -131,27 +143,27 @@ class BotDriver:
         info = record.seats[seat]
         if info.kind != BOT and not info.resigned:
             return False, None
-        spec = RESIGNED_BOT if info.resigned else info.bot
+        spec = seat_bot(info)
+        at_once = self.bots.answers_at_once(spec)
         # on a shared store one process plays a game's slow bots (no search twice); an instant
         # bot needs no lease: the compare-and-set commit settles a race
-        is_inline = getattr(self.bots, "is_inline", None)
-        leased = self.store.shared and not (is_inline is not None and is_inline(spec))
+        leased = self.store.shared and not at_once
         if leased and not await self.leases.take(game_id):
             return False, None  # another process plays it
         renewer = self.leases.keep(game_id) if leased else None
         # deterministic per game seed and version: a seeded game replays the same
         rng = random.Random(hash((record.seed, live.version, seat)))  # ints: the same in every process
-        needs_world = getattr(self.bots, "needs_world", None)
-        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
-        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
+        # a sample is a copy (the live state is not touched); a bot that answers at once needs
+        # none: it only reads the live state
+        world = state if at_once else state.sample_for(seat, rng)
         try:
             move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
             if move not in state.legal_moves():
-                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
+                raise EngineError(f"bot {spec.text!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
-            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec, error=repr(exc))
+            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec.text, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
         finally:

@@ -69,6 +69,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import convert, errors
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
+from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .events import now, stored_event
@@ -250,16 +251,20 @@ class GameMaster:
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
-                if spec.bot:
-                    raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
+                if spec.bot or spec.HasField("bot_spec"):
+                    which = "bot" if spec.bot else "bot_spec"
+                    raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
                 seats.append(SeatRecord(HUMAN))
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
+                # the string or the typed spec, read once; the record keeps its string
+                bot = requested_bot(spec.bot, spec.bot_spec if spec.HasField("bot_spec") else None,
+                                    f"seats[{i}].", reason="BAD_SEAT")
                 try:
-                    check_spec(spec.bot, name, self.limits.max_bot_seconds)
+                    check_spec(bot, self.limits.max_bot_seconds)
                 except ValueError as err:
-                    raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
-                                         "BAD_SEAT") from None
-                seats.append(SeatRecord(BOT, spec.bot))
+                    which = "bot" if spec.bot else "bot_spec.ismcts.time"
+                    raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:

@@ -20,7 +20,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, State, rank_by
 from boardbot.v1 import common_pb2
 
-from . import convert, errors
+from . import bot_plans, convert, errors
 from .events import FINISHED, RUNNING, move_event, resign_event, timestamp
 from .records import BOT, HUMAN, GameRecord
 from .store import Live
@@ -218,7 +218,11 @@ class Snapshot:
                                                                          else self.updated),
             reproducible=rec.reproducible, rules_version=rec.rules_version)
         for q, seat in enumerate(rec.seats):
-            out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            if seat.kind == BOT:
+                typed = bot_plans.stored_message(seat.bot)
+                if typed is not None:
+                    added.bot_spec.CopyFrom(typed)
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)

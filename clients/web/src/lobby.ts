@@ -1,18 +1,10 @@
 // The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
-import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
-import { client, describeError, listGameTypes, titleOf, type Wire } from "./api.js";
+import { GameStatus, gameConfig, type BotOffer, type GameType, type SeatChoice } from "@boardbot/client";
+import { botName, client, describeError, listBots, listGameTypes, titleOf, type Wire } from "./api.js";
 import { h, mount } from "./dom.js";
 import { paramFields, settle } from "./form.js";
 import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
-const BOTS: [string, string][] = [
-  ["random", "random: any legal move"],
-  ["greedy", "greedy: the game's own heuristic"],
-  // each game sets its presets' budgets for its table sizes (docs/ai.md, the difficulty ladder)
-  ["ismcts:easy", "ISMCTS easy: a quick search"],
-  ["ismcts:medium", "ISMCTS medium: the default"],
-  ["ismcts:hard", "ISMCTS hard: the strongest, and slowest"],
-];
 const HUMAN = "human";
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -25,6 +17,7 @@ interface Choice {
 
 interface LobbyState {
   types: GameType[];
+  bots: BotOffer[]; // the bots the server offers (ListBots), weakest first
   choice: Choice;
   chosen: Record<string, Wire>; // values the player set
   seats: string[]; // per seat after yours: a bot spec or "human"
@@ -35,14 +28,15 @@ interface LobbyState {
 export async function showLobby(root: HTMLElement, signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Loading the games…"));
   let types: GameType[];
+  let bots: BotOffer[];
   try {
-    types = await listGameTypes();
+    [types, bots] = await Promise.all([listGameTypes(), listBots()]);
   } catch (err) {
     mount(root, h("p", { class: "error", role: "alert" }, `Cannot reach the server: ${describeError(err)}`));
     return;
   }
-  const state: LobbyState = { types, choice: { game: types[0]?.name ?? "", solo: false }, chosen: {}, seats: [], message: "",
-    busy: false };
+  const state: LobbyState = { types, bots, choice: { game: types[0]?.name ?? "", solo: false }, chosen: {}, seats: [],
+    message: "", busy: false };
   const draw = () => { if (!signal.aborted) renderLobby(root, state, draw); };
   draw();
   void refreshStatuses(root, signal);
@@ -88,11 +82,11 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
       const id = `seat-${i + 1}`;
       seatRows.push(h("li", {}, h("label", { class: "seat-label", for: id }, `Seat ${i + 1}`),
         h("select", { id, onchange: (e: Event) => { state.seats[i] = (e.target as HTMLSelectElement).value; draw(); } },
-          BOTS.map(([value, label]) => h("option", { value, selected: spec === value }, `Bot: ${label}`)),
+          state.bots.map((b) => h("option", { value: b.bot, selected: spec === b.bot }, `Bot: ${b.title} — ${b.description}`)),
           h("option", { value: HUMAN, selected: spec === HUMAN }, "Another person (you get a join link)"))));
     });
     parts.push(h("fieldset", { class: "seat-form" }, h("legend", {}, "3. Seats"),
-      h("ol", { class: "seat-list" }, seatRows),
+      h("ol", { class: "seat-list" }, seatRows), strength(state.bots, type.name, players),
       players === 1 && type.solo?.note ? h("p", { class: "help" }, type.solo.note) : null));
     parts.push(h("div", { class: "actions" },
       h("button", { type: "submit", class: "primary", id: "create-game", disabled: state.busy }, state.busy ? "Starting…" : "Start the game"),
@@ -106,7 +100,7 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
     h("header", { class: "lobby-head" }, h("h1", {}, "boardbot"),
       h("p", {}, `Play ${state.types.length === 1 ? "a tabletop game" : `${NUMBERS[state.types.length] ?? state.types.length} tabletop games`} `
         + "against the AI, and see what the AI thinks of every move.")),
-    h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel()));
+    h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel(state.bots)));
 }
 
 async function create(state: LobbyState, type: GameType, draw: () => void): Promise<void> {
@@ -120,7 +114,7 @@ async function create(state: LobbyState, type: GameType, draw: () => void): Prom
     const gameId = made.game.gameId;
     saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
       token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
-      opponents: state.seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || type.solo?.opponent || "nobody",
+      opponents: state.seats.map((s) => s === HUMAN ? "a person" : botName(s)).join(", ") || type.solo?.opponent || "nobody",
       invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
     location.hash = `#/play/${gameId}/0`;
   } catch (err) {
@@ -168,13 +162,25 @@ async function refreshStatuses(root: HTMLElement, signal: AbortSignal): Promise<
   }
 }
 
-function settingsPanel(): HTMLElement {
+/** How strong each bot played at this table on the difficulty ladder, where the server's ladder rated it. */
+function strength(bots: BotOffer[], game: string, players: number): HTMLElement | null {
+  const rated = bots.flatMap((b) => {
+    const rating = b.tables.find((t) => t.game === game && t.players === players)?.rating;
+    return rating ? [`${b.title} ${rating.elo}`] : [];
+  });
+  if (rated.length === 0) return null;
+  return h("p", { class: "help bot-strength" }, `Strength at this table, in rating points above the random bot `
+    + `(400 points: 10 to 1 odds): ${rated.join(", ")}.`);
+}
+
+function settingsPanel(bots: BotOffer[]): HTMLElement {
   const now = settings();
   return h("details", { class: "settings" }, h("summary", {}, "Settings"),
     h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Pause after each move of another seat"),
       h("select", { id: "bot-delay", onchange: (e: Event) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) }) },
         [0, 200, 400, 800, 1500].map((ms) => h("option", { value: String(ms), selected: now.botDelayMs === ms }, `${ms} ms`)))),
-    h("div", { class: "field" }, h("label", { for: "hint-bot" }, "The AI for hints"),
-      h("select", { id: "hint-bot", onchange: (e: Event) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value }) },
-        BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => h("option", { value, selected: now.hintBot === value }, label)))));
+    h("div", { class: "field" }, h("label", { for: "ai-bot" }, "The AI for hints and reviews"),
+      h("select", { id: "ai-bot", onchange: (e: Event) => saveSettings({ aiBot: (e.target as HTMLSelectElement).value }) },
+        bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) =>
+          h("option", { value: b.bot, selected: now.aiBot === b.bot }, `${b.title} — ${b.description}`)))));
 }

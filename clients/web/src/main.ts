@@ -5,7 +5,7 @@
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
 import "./style.css";
-import { client, describeError } from "./api.js";
+import { client, describeError, listBots } from "./api.js";
 import { h, mount } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showReview } from "./review.js";
@@ -24,6 +24,7 @@ async function route(): Promise<void> {
   const seat = seatText === undefined || seatText === "" ? undefined : Number(seatText);
   window.scrollTo(0, 0);
   document.title = "boardbot — play against the AI";
+  await listBots().catch(() => undefined); // the bots' names for the seats (once per page load; else their specs)
   switch (page) {
     case "play":
       return showTable(root, gameId, seat, findSaved(gameId, seat)?.token, controller.signal);
