@@ -39,7 +39,7 @@ from boardbot.ai.bots import make_bot
 from boardbot.ai.ismcts import Budget
 from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
-from boardbot.engine import registry
+from boardbot.engine import build, registry
 from boardbot.engine.core import TERMINAL, Game
 from google.protobuf import duration_pb2
 
@@ -278,4 +278,5 @@ class BotAdvisor:
             search_p50=duration(snap["search_p50_seconds"]), search_p99=duration(snap["search_p99_seconds"]),
             worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
             loop_lag_p99=duration(snap["loop_lag_p99_seconds"]), loop_lag_max=duration(snap["loop_lag_max_seconds"]),
-            process_index=self.process_index, processes=self.processes)
+            process_index=self.process_index, processes=self.processes,
+            compiled_engine=build.is_compiled(), engine_build=build.describe())
