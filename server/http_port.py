@@ -227,6 +227,9 @@ class ConnectGameService:
     async def delete_game(self, request, ctx):
         return await _unary("DeleteGame", self.master.delete_game, request, ctx)
 
+    async def get_game_record(self, request, ctx):
+        return await _unary("GetGameRecord", self.master.get_game_record, request, ctx)
+
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):

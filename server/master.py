@@ -66,12 +66,13 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import convert, errors
+from . import convert, errors, game_records
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
+from .deals import new_salt
 from .events import now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
@@ -291,7 +292,7 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version)
+                            request.reproducible, client, game.rules_version, new_salt())
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
             live = await self.store.create_live(Live(record, state, 0, created, None, first),
@@ -521,6 +522,22 @@ class GameMaster:
         self.driver.kick(record.id)
         live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    async def get_game_record(self, request: game_service_pb2.GetGameRecordRequest,
+                              call: Call) -> game_service_pb2.GetGameRecordResponse:
+        """The game's record (``boardbot.server.game_records``): complete once it is over,
+        else as the seat (token checked) or a spectator may see it."""
+        live = await self.live(request.game_id, call)
+        record = live.record
+        seat = None
+        if request.HasField("seat"):
+            seat = request.seat
+            authorize_seat(record, seat, call)
+        check_rules(record, "replay its events into a record")
+        stored = await self.store.events(record.id, 0)
+        if stored is None:
+            raise errors.not_found(record.id)  # deleted meanwhile
+        return game_service_pb2.GetGameRecordResponse(record=game_records.build(live, stored, seat))
 
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:

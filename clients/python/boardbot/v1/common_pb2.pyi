@@ -246,7 +246,7 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version", "deal")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -259,6 +259,7 @@ class Game(_message.Message):
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_name: str
     config: GameConfig
@@ -271,7 +272,8 @@ class Game(_message.Message):
     update_time: _timestamp_pb2.Timestamp
     reproducible: bool
     rules_version: int
-    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ...) -> None: ...
+    deal: DealCommitment
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ..., deal: _Optional[_Union[DealCommitment, _Mapping]] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -412,3 +414,13 @@ class MoveKind(_message.Message):
     name: str
     fields: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, name: _Optional[str] = ..., fields: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class DealCommitment(_message.Message):
+    __slots__ = ("seed_sha256", "seed", "salt")
+    SEED_SHA256_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    SALT_FIELD_NUMBER: _ClassVar[int]
+    seed_sha256: str
+    seed: int
+    salt: str
+    def __init__(self, seed_sha256: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ...) -> None: ...

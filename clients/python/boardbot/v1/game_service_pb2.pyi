@@ -1,4 +1,5 @@
 from boardbot.v1 import common_pb2 as _common_pb2
+from boardbot.v1 import game_record_pb2 as _game_record_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -178,3 +179,17 @@ class DeleteGameRequest(_message.Message):
 class DeleteGameResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class GetGameRecordRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class GetGameRecordResponse(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _game_record_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_game_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...

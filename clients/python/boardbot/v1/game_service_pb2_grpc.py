@@ -80,6 +80,11 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
                 _registered_method=True)
+        self.GetGameRecord = channel.unary_unary(
+                '/boardbot.v1.GameService/GetGameRecord',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -150,6 +155,17 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetGameRecord(self, request, context):
+        """A game's record: its config, rules version, seats, every event with who
+        made it and when, the final scores and the deal (GameRecord). A finished
+        game's record is complete for anyone; a running game's shows what the
+        asker (a seat with its token, or a spectator) may see. Also over the
+        browser port as an HTTP GET (Connect's GET for side-effect-free calls).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -197,6 +213,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.DeleteGame,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.SerializeToString,
+            ),
+            'GetGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetGameRecord,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -443,6 +464,33 @@ class GameService:
             '/boardbot.v1.GameService/DeleteGame',
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/GetGameRecord',
+            boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,
