@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena, loadtest."""
+"""The ``boardbot`` command: serve, play, arena, loadtest, records."""
 
 from __future__ import annotations
 
@@ -139,6 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                "latency, throughput, errors and CPU as JSON and HTML")
     add_arguments(loadtest)
     loadtest.set_defaults(run="boardbot.tools.loadtest.cli:main")
+
+    from boardbot.tools import records
+
+    records_parser = sub.add_parser("records", help="finished games' records: export them from a server, replay "
+                                                    "them (checking the deal), turn them into training trajectories")
+    records.add_arguments(records_parser)
+    records_parser.set_defaults(run="boardbot.tools.records:main")
     return parser
 
 

@@ -20,7 +20,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from ._tracing import StreamSpan
-from ..v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
+from ..v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_record_pb2, game_service_pb2,
+                  game_service_pb2_grpc)
 
 HUMAN = "human"
 GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
@@ -28,7 +29,8 @@ GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
 # searches (a pure function of their request), WatchGame (retried only before its first
 # message) and SubmitMove (the clients always send a request_id, which the server
 # deduplicates). Not CreateGame, Resign or DeleteGame.
-RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove"],
+RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove",
+                         "GetGameRecord"],
                  BOTS: ["ChooseMove", "SuggestMove", "GetServingStats", "ListBots"]}
 RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
                 "retryableStatusCodes": ["UNAVAILABLE"]}
@@ -279,6 +281,14 @@ def get_game(game_id: str) -> Unary[common_pb2.Game]:
     return Unary(GAMES, "GetGame", game_service_pb2.GetGameRequest(game_id=game_id), lambda r: r.game)
 
 
+def game_record(game_id: str, seat: int | None = None, token: str | None = None) -> Unary[game_record_pb2.GameRecord]:
+    """GetGameRecord: a finished game's complete record (the same for anyone), or a running
+    game's as ``seat`` (with its ``token``) or a spectator may see it. Its JSON form:
+    ``google.protobuf.json_format.MessageToJson(record)``; ``boardbot records replay`` replays it."""
+    request = game_service_pb2.GetGameRecordRequest(game_id=game_id, seat=seat)
+    return Unary(GAMES, "GetGameRecord", request, lambda r: r.record, auth(token))
+
+
 def delete_game(game_id: str, owner_token: str) -> Unary[None]:
     return Unary(GAMES, "DeleteGame", game_service_pb2.DeleteGameRequest(game_id=game_id), lambda r: None,
                  auth(owner_token))
@@ -396,6 +406,10 @@ class SeatCalls:
                                                      budget=_budget(seconds, iterations), seed=seed,
                                                      **bot_fields(bot))
         return Unary(BOTS, "SuggestMove", request, _same, auth(self.token), timeout)
+
+    def record_call(self) -> Unary[game_record_pb2.GameRecord]:
+        """GetGameRecord as this seat (a spectator when ``number`` is None)."""
+        return game_record(self.game_id, self.number, self.token)
 
     def resign_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
