@@ -124,9 +124,11 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
         decider = snap.state.decider()
         if decider == TERMINAL:
             raise ReplayError(f"event {recorded.version}: the game was already over")
-        if not 0 <= seat < len(seats) or snap.resigned[seat]:
-            raise ReplayError(f"event {recorded.version}: seat {seat} cannot act")
-        if stored["kind"] == "move":
+        if not 0 <= seat < len(seats):
+            raise ReplayError(f"event {recorded.version}: no seat {seat}")
+        if stored["kind"] == "resign" and snap.resigned[seat]:
+            raise ReplayError(f"event {recorded.version}: seat {seat} had resigned already")
+        if stored["kind"] == "move":  # a resigned seat's moves are the random bot's
             move = game.move_from_dict(stored["move"])
             if seat != decider or move not in snap.state.legal_moves():
                 raise ReplayError(f"event {recorded.version}: seat {seat} could not play {stored['move']} "
