@@ -59,6 +59,7 @@ class BotDriver:
         self._closing = closing
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
+        self.on_finished = None  # async (Live) -> None: a bot's move ended the game (the master rates it)
 
     async def resume(self) -> None:
         """Drive every game whose record says a bot (or a resigned seat) is to move."""
@@ -173,6 +174,8 @@ class BotDriver:
         event = snap.apply_move(seat, move, True, now())
         nxt = snap.next_live(live, event)
         committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None
+        if committed is not None and committed.finished is not None and self.on_finished is not None:
+            await self.on_finished(committed)
         if leased:
             await self.leases.release(game_id)
         return True, committed  # committed None: a lost race

@@ -15,7 +15,7 @@ whole game: ``replay`` checks the commitment, plays the record's moves from
 the seed through the engine (each one must be legal for the seat that made
 it), and checks that every event reads as recorded and that the final view
 and the outcome are the record's. ``boardbot records replay FILE`` runs it
-(``boardbot.tools.records``), and ``trajectories`` turns complete records into
+(tools/records.py), and ``trajectories`` turns complete records into
 training data for the learning environments (``boardbot.learning``).
 """
 

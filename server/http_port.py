@@ -230,6 +230,9 @@ class ConnectGameService:
     async def get_game_record(self, request, ctx):
         return await _unary("GetGameRecord", self.master.get_game_record, request, ctx)
 
+    async def get_leaderboard(self, request, ctx):
+        return await _unary("GetLeaderboard", self.master.get_leaderboard, request, ctx)
+
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):

@@ -64,16 +64,16 @@ import structlog
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
-from boardbot.v1 import common_pb2, game_service_pb2
+from boardbot.v1 import common_pb2, game_service_pb2, ratings_pb2
 
-from . import convert, errors, game_records
+from . import convert, errors, game_records, ratings
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .deals import new_salt
-from .events import now, stored_event
+from .events import now, stored_event, timestamp
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
@@ -85,6 +85,7 @@ log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
+RATED_KIND = {ratings.PLAYER: ratings_pb2.RATED_KIND_PLAYER, ratings.PRESET: ratings_pb2.RATED_KIND_PRESET}
 MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
@@ -95,6 +96,21 @@ FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tell
 
 
 # --- the master ---------------------------------------------------------------------
+def page_position(token: str, kind: str, method: str) -> int:
+    """Where a page token of ``method`` (``<kind>:<position>``, base64) goes on; 0 without one.
+    Positions are below MAX_SEQ (a store's sequence numbers are int64)."""
+    if not token:
+        return 0
+    try:
+        found, _, value = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
+        position = int(value)
+        if found != kind or not 0 <= position < MAX_SEQ:
+            raise ValueError
+    except ValueError:
+        raise errors.invalid("page_token", f"not a page token from {method}") from None
+    return position
+
+
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
@@ -113,6 +129,8 @@ class GameMaster:
         self.retention = retention
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
+        self.ratings = ratings.Ratings(store)
+        self.driver.on_finished = self._game_ended
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
@@ -123,6 +141,7 @@ class GameMaster:
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse)."""
+        await self.ratings.open()
         await self.driver.resume()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
 
@@ -148,6 +167,7 @@ class GameMaster:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
                     await self.driver.resume()
+                await self.ratings.sweep(self._ended)  # rated games whose end no process rated
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -229,6 +249,17 @@ class GameMaster:
                                  salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
+    @staticmethod
+    def _config(config: common_pb2.GameConfig | None, name: str) -> dict[str, Any]:
+        """A request's config for game ``name`` as the engine's dict, unset fields absent (the
+        engine fills the defaults when it validates it)."""
+        if config is None:
+            return {}
+        which = convert.game_of(config)
+        if which is not None and which != convert.oneof_field(name):
+            raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+        return {} if which is None else convert.to_dict(config, name)
+
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
         client = self.client(call)
@@ -241,14 +272,7 @@ class GameMaster:
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)
-        cfg: dict[str, Any] = {}
-        if request.HasField("config"):
-            which = convert.game_of(request.config)
-            if which is not None and which != field:
-                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-            if which is not None:
-                cfg = convert.to_dict(request.config, name)
-                # unset optional fields are absent: the engine fills the defaults
+        cfg = self._config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -279,6 +303,7 @@ class GameMaster:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
@@ -292,14 +317,18 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version, new_salt())
+                            request.reproducible, client, game.rules_version, new_salt(), rated)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
+        if rated:  # before the game exists: a sweep rates it should its end go unrated
+            await self.ratings.book.mark_pending(game_id)
         try:
             live = await self.store.create_live(Live(record, state, 0, created, None, first),
                                                 self.limits.max_games_per_client)
-        except StoreFull as full:
-            raise errors.store_full(full.limit) from None
-        except ClientFull as full:
+        except (StoreFull, ClientFull) as full:
+            if rated:
+                await self.ratings.book.unmark(game_id)
+            if isinstance(full, StoreFull):
+                raise errors.store_full(full.limit) from None
             raise errors.client_full(full.limit, full.creator) from None
         snap = Snapshot.of(live)
         self.driver.kick(game_id, snap)
@@ -323,15 +352,7 @@ class GameMaster:
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
         size = self.page_size(request)
-        after = 0
-        if request.page_token:
-            try:
-                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
-                after = int(value)
-                if kind != "after" or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
-                    raise ValueError
-            except ValueError:
-                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        after = page_position(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
@@ -610,4 +631,50 @@ class GameMaster:
         (``Snapshot.next_live``); ``stored``: what the store keeps of ``event``
         (``stored_event``). The new version, or None if the game had moved on (or gone)."""
         nxt = snap.next_live(live, event, views)
-        return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
+        if not await self.store.commit_live(live.game_id, live.version, nxt, [stored]):
+            return None
+        if nxt.finished is not None:
+            await self._game_ended(nxt)
+        return nxt
+
+    # --- ratings -----------------------------------------------------------------------
+    async def _game_ended(self, live: Live) -> None:
+        """A game ended with this commit (a client's, a bot's): rate it if it is rated. A
+        failure is logged, and the housekeeping's sweep rates it later."""
+        if not live.record.rated:
+            return
+        try:
+            await self.ratings.game_ended(live.record, list(Snapshot.of(live).outcome().ranks), live.finished)
+        except Exception as exc:  # noqa: BLE001 - the game's end stands; the sweep tries again
+            log.error("rating_failed", game_id=live.game_id, error=repr(exc), exc_info=sys.exc_info())
+
+    async def _ended(self, game_id: str):
+        """For the ratings' sweep: (record, ranks, when it ended) of an ended game, (record,
+        None, None) of one that runs, (None, None, None) of one that is gone."""
+        live = await self.store.get_live(game_id)
+        if live is None:
+            return None, None, None
+        if live.finished is None:
+            return live.record, None, None
+        return live.record, list(Snapshot.of(live).outcome().ranks), live.finished
+
+    async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
+                              call: Call) -> game_service_pb2.GetLeaderboardResponse:
+        name = request.game
+        game = game_named(name, call)
+        cfg = self._config(request.config if request.HasField("config") else None, name)
+        try:
+            cfg = game.validate(cfg)
+        except ConfigError as err:
+            raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
+        size = self.page_size(request)
+        offset = page_position(request.page_token, "offset", "GetLeaderboard")
+        page = await self.ratings.leaderboard(ratings.config_key(name, cfg), offset, size + 1)
+        out = game_service_pb2.GetLeaderboardResponse(config=convert.to_proto(common_pb2.GameConfig, name, cfg))
+        for rank, kind, who, rating in page[:size]:
+            entry = out.entries.add(rank=rank, kind=RATED_KIND[kind], name=who, rating=rating.rating, mu=rating.mu,
+                                    sigma=rating.sigma, games=rating.games)
+            entry.update_time.CopyFrom(timestamp(rating.updated))
+        if len(page) > size:
+            out.next_page_token = base64.urlsafe_b64encode(f"offset:{offset + size}".encode()).decode()
+        return out

@@ -59,7 +59,8 @@ class GameRecord:
     ``rules_version``: the game type's rules version it was created under, and so is
     played under to its end (``boardbot.server.snapshots.check_rules``); ``deal_salt``: 32 hex
     digits salting the deal's commitment (``boardbot.server.game_records.deal_commitment``;
-    "" for a game stored before commitments existed)."""
+    "" for a game stored before commitments existed); ``rated``: a rated game's entrant per seat
+    (``boardbot.server.ratings.entrants``), () for a game that is not rated."""
 
     id: str
     game: str
@@ -73,6 +74,7 @@ class GameRecord:
     creator: str | None = None
     rules_version: int = FIRST_RULES_VERSION
     deal_salt: str = ""
+    rated: tuple[str, ...] = ()
 
     def with_resigned(self, resigned: list[bool]) -> "GameRecord":
         """The record with each seat's resignation as ``resigned`` says."""
@@ -89,6 +91,8 @@ class GameRecord:
             out["creator"] = self.creator
         if self.deal_salt:
             out["deal_salt"] = self.deal_salt
+        if self.rated:
+            out["rated"] = list(self.rated)
         return out
 
     @classmethod
@@ -101,4 +105,5 @@ class GameRecord:
         return cls(data["id"], data["game"], data["config"], data["seed"],
                    tuple(SeatRecord.from_dict(s) for s in data["seats"]), data["owner"], data["initial"],
                    data["created"], data.get("reproducible", False), data.get("creator"),
-                   data.get("rules_version", FIRST_RULES_VERSION), data.get("deal_salt", ""))
+                   data.get("rules_version", FIRST_RULES_VERSION), data.get("deal_salt", ""),
+                   tuple(data.get("rated", ())))

@@ -61,3 +61,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
     @rpc
     async def GetGameRecord(self, request, call, context):
         return await self.master.get_game_record(request, call)
+
+    @rpc
+    async def GetLeaderboard(self, request, call, context):
+        return await self.master.get_leaderboard(request, call)

@@ -217,7 +217,7 @@ class Snapshot:
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
                                                                          else self.updated),
-            reproducible=rec.reproducible, rules_version=rec.rules_version)
+            reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
         finished = self.finished()
         if rec.deal_salt or finished:  # a game stored before commitments: only its seed, at the end
             out.deal.CopyFrom(deal_message(rec, finished))

@@ -48,6 +48,9 @@ class GameService(Protocol):
     async def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -153,6 +156,16 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
                     ),
                     function=svc.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=svc.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -370,6 +383,28 @@ class GameServiceClient(ConnectClient):
             use_get=use_get,
         )
 
+    async def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
 
 
 
@@ -394,6 +429,8 @@ class GameServiceSync(Protocol):
     def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -500,6 +537,16 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
                     ),
                     function=service.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=service.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -710,6 +757,28 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
+    def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
                 idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
             ),
             headers=headers,

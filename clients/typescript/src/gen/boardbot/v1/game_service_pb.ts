@@ -22,13 +22,15 @@ import type { Event, Game, GameConfig, GameStatus, GameType, Move, SeatSpec, Sea
 import { file_boardbot_v1_common } from "./common_pb.js";
 import type { GameRecord } from "./game_record_pb.js";
 import { file_boardbot_v1_game_record } from "./game_record_pb.js";
+import type { RatingEntry } from "./ratings_pb.js";
+import { file_boardbot_v1_ratings } from "./ratings_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUiogEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIkMKFEdldEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IkAKFUdldEdhbWVSZWNvcmRSZXNwb25zZRInCgZyZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIymAYKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoNR2V0R2FtZVJlY29yZBIhLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXF1ZXN0GiIuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_boardbot_v1_common, file_boardbot_v1_game_record]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUisQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiJgChFXYXRjaEdhbWVSZXNwb25zZRImCgpnYW1lX2V2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3Ii4KDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjEKDlJlc2lnblJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIkMKFEdldEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IkAKFUdldEdhbWVSZWNvcmRSZXNwb25zZRInCgZyZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkInUKFUdldExlYWRlcmJvYXJkUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkihQEKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USJwoGY29uZmlnGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgdlbnRyaWVzGAIgAygLMhguYm9hcmRib3QudjEuUmF0aW5nRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIy+AYKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoNR2V0R2FtZVJlY29yZBIhLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXF1ZXN0GiIuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlc3BvbnNlIgOQAgESXgoOR2V0TGVhZGVyYm9hcmQSIi5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlcXVlc3QaIy5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_boardbot_v1_common, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -104,6 +106,16 @@ export type CreateGameRequest = Message<"boardbot.v1.CreateGameRequest"> & {
    * @generated from field: bool reproducible = 5;
    */
   reproducible: boolean;
+
+  /**
+   * Rate the game: when it ends, each seat's player (a human seat's
+   * SeatSpec.player_name) or bot (its spec) has its rating for this game
+   * configuration updated from the outcome (GetLeaderboard). Needs two seats
+   * or more, a name on every human seat, and no player or bot twice.
+   *
+   * @generated from field: bool rated = 20;
+   */
+  rated: boolean;
 };
 
 /**
@@ -589,6 +601,79 @@ export const GetGameRecordResponseSchema: GenMessage<GetGameRecordResponse> = /*
   messageDesc(file_boardbot_v1_game_service, 20);
 
 /**
+ * @generated from message boardbot.v1.GetLeaderboardRequest
+ */
+export type GetLeaderboardRequest = Message<"boardbot.v1.GetLeaderboardRequest"> & {
+  /**
+   * Game name, e.g. "frogriders".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The configuration; unset fields take their defaults, as in CreateGame.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 2;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * At most this many entries (default 50, at most 1000).
+   *
+   * @generated from field: int32 page_size = 3;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token; empty for the first page.
+   *
+   * @generated from field: string page_token = 4;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.GetLeaderboardRequest.
+ * Use `create(GetLeaderboardRequestSchema)` to create a new message.
+ */
+export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 21);
+
+/**
+ * @generated from message boardbot.v1.GetLeaderboardResponse
+ */
+export type GetLeaderboardResponse = Message<"boardbot.v1.GetLeaderboardResponse"> & {
+  /**
+   * The configuration the ratings are for, every field set.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 1;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * Best first (by RatingEntry.rating).
+   *
+   * @generated from field: repeated boardbot.v1.RatingEntry entries = 2;
+   */
+  entries: RatingEntry[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_page_token = 3;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.GetLeaderboardResponse.
+ * Use `create(GetLeaderboardResponseSchema)` to create a new message.
+ */
+export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 22);
+
+/**
  * The view a SubmitMoveResponse carries, so a client can play with one call
  * per move instead of a SubmitMove and a GetView.
  *
@@ -737,6 +822,17 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof GetGameRecordRequestSchema;
     output: typeof GetGameRecordResponseSchema;
+  },
+  /**
+   * The ratings of one game configuration, best first: named players and
+   * the server's bot presets, rated by the rated games that ended.
+   *
+   * @generated from rpc boardbot.v1.GameService.GetLeaderboard
+   */
+  getLeaderboard: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardRequestSchema;
+    output: typeof GetLeaderboardResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);
