@@ -19,6 +19,7 @@ import {
   type SeatView,
 } from "./gen/boardbot/v1/common_pb.js";
 import type { GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
+import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
   ResponseView,
@@ -133,14 +134,17 @@ export class BoardbotClient {
     return (await this.bots.listBots({ game: game ?? "" })).bots;
   }
 
-  /** Start a game; `seats` default to the game's default table of humans. */
-  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
+  /** Start a game; `seats` default to the game's default table of humans. `rated`: its players' and bots' ratings
+   *  are updated when it ends (leaderboard); `playerNames`: per seat, the name a human seat is rated under. */
+  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number;
+    rated?: boolean; playerNames?: string[] } = {}):
     Promise<NewGame> {
     const response = await this.games.createGame({
       game,
       config: options.config,
-      seats: (options.seats ?? []).map(seatSpec),
+      seats: (options.seats ?? []).map((choice, i) => ({ ...seatSpec(choice), playerName: options.playerNames?.[i] ?? "" })),
       seed: options.seed === undefined ? undefined : BigInt(options.seed),
+      rated: options.rated ?? false,
     });
     const created = response.game;
     if (created === undefined) throw new Error("CreateGame answered without a game");
@@ -171,6 +175,18 @@ export class BoardbotClient {
 
   async deleteGame(gameId: string, ownerToken: string): Promise<void> {
     await this.games.deleteGame({ gameId }, bearer(ownerToken));
+  }
+
+  /** One game configuration's ratings, best first (every page): named players and the server's bot presets. */
+  async leaderboard(game: string, config?: GameConfigInit): Promise<RatingEntry[]> {
+    const out: RatingEntry[] = [];
+    let pageToken = "";
+    do {
+      const page = await this.games.getLeaderboard({ game, config, pageToken });
+      out.push(...page.entries);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
+    return out;
   }
 
   /** The game's record (GetGameRecord): a finished game's is complete (every move in full, the seed revealed:

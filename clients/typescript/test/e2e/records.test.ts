@@ -1,6 +1,7 @@
 // A finished game's record over every transport (tests/test_typescript_client.py starts the server):
 // the deal committed at creation is the one revealed at the end (checkDeal), the record holds every
 // event, and the browser port answers it as a plain HTTP GET in its JSON form, as a web page fetches it.
+// The game is rated: its bots' entries in the leaderboard count it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -27,9 +28,12 @@ const transports: [string, () => Transport][] = [
 for (const [name, makeTransport] of transports) {
   test(`${name}: a finished game's record, its deal checked`, async () => {
     const client = new BoardbotClient(makeTransport());
-    const c = cases.find((k) => k.players > 1)!;
-    const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
-      seats: Array.from({ length: c.players }, () => ({ bot: "random" })) });
+    const c = cases.find((k) => k.players > 1 && k.players <= 5)!;  // five presets, each rated once a game
+    const bots = ["random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard"].slice(0, c.players);
+    const config = fromJson(GameConfigSchema, c.config);
+    const before = new Map((await client.leaderboard(c.game, config)).map((e) => [e.name, e.games]));
+    const created = await client.createGame(c.game, { config, seats: bots.map((bot) => ({ bot })), rated: true });
+    assert.ok(created.game.rated);
     const committed = created.game.deal!;
     assert.match(committed.seedSha256, /^[0-9a-f]{64}$/, "every seat sees the commitment from the start");
     assert.equal(committed.seed, undefined, "the seed stays hidden while the game runs");
@@ -56,5 +60,16 @@ for (const [name, makeTransport] of transports) {
     const parsed = fromJson(GameRecordSchema, json.record);
     assert.equal(parsed.events.length, record.events.length);
     assert.equal(await checkDeal(parsed.game!.deal), true);
+    // the rating is updated as the game ends (poll: the end is seen before the update lands)
+    for (let tries = 0; ; tries++) {
+      const board = await client.leaderboard(c.game, config);
+      const counted = bots.every((bot) => board.find((e) => e.name === bot)?.games === (before.get(bot) ?? 0) + 1);
+      if (counted) {
+        assert.ok(board.every((e, i) => i === 0 || e.rating <= board[i - 1].rating), "best first");
+        break;
+      }
+      assert.ok(tries < 100, "the leaderboard counts the rated game");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 }
