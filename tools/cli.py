@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena, loadtest, records."""
+"""The ``boardbot`` command: serve, play, arena, loadtest, records, ratings."""
 
 from __future__ import annotations
 
@@ -146,6 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                     "them (checking the deal), turn them into training trajectories")
     records.add_arguments(records_parser)
     records_parser.set_defaults(run="boardbot.tools.records:main")
+
+    from boardbot.tools import ratings
+
+    ratings_parser = sub.add_parser("ratings", help="leaderboards of rated games, and a round robin of the server's "
+                                                    "presets that anchors them")
+    ratings.add_arguments(ratings_parser)
+    ratings_parser.set_defaults(run="boardbot.tools.ratings:main")
     return parser
 
 
