@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 
 import structlog
 
@@ -60,6 +61,7 @@ class BotDriver:
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
         self.on_finished = None  # async (Live) -> None: a bot's move ended the game (the master rates it)
+        self.on_search = None  # (GameRecord, seconds) -> None: a searching bot ran (charged to the creator's quota)
 
     async def resume(self) -> None:
         """Drive every game whose record says a bot (or a resigned seat) is to move."""
@@ -158,7 +160,10 @@ class BotDriver:
         # none: it only reads the live state
         world = state if at_once else state.sample_for(seat, rng)
         try:
+            started = time.monotonic()
             move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
+            if spec.kind == "ismcts" and self.on_search is not None:
+                self.on_search(record, time.monotonic() - started)
             if move not in state.legal_moves():
                 raise EngineError(f"bot {spec.text!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:

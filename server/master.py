@@ -76,6 +76,7 @@ from .deals import new_salt
 from .events import now, stored_event, timestamp
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
+from .quotas import Quotas
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .snapshots import Snapshot, bot_to_move, check_rules
 from .store import ClientFull, GameStore, Live, StoreFull
@@ -131,6 +132,8 @@ class GameMaster:
         self.driver = BotDriver(store, self.bots, self._closing)
         self.ratings = ratings.Ratings(store)
         self.driver.on_finished = self._game_ended
+        self.quotas = Quotas(dict(self.limits.quotas), store, self.limits.trusted_proxies)
+        self.driver.on_search = lambda record, seconds: self.quotas.charge_ai(seconds, client=record.creator)
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
@@ -142,6 +145,7 @@ class GameMaster:
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse)."""
         await self.ratings.open()
+        await self.quotas.start()
         await self.driver.resume()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
 
@@ -181,6 +185,12 @@ class GameMaster:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.quotas.close()  # what was counted since the last flush
+
+    def admit(self, method: str, call: Call) -> None:
+        """Count a call against its callers' daily quotas (every adapter calls this first):
+        RESOURCE_EXHAUSTED, reason CALL_QUOTA, when one is spent (``boardbot.server.quotas``)."""
+        self.quotas.admit(method, call)
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
@@ -289,6 +299,8 @@ class GameMaster:
                 except ValueError as err:
                     which = "bot" if spec.bot else "bot_spec.ismcts.time"
                     raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                if bot.kind == "ismcts":
+                    self.quotas.check_ai(client=client)  # a searching bot: the creator's AI seconds
                 seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")

@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     for field, (flag, text) in Limits.flags().items():
         limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
                             help=f"{text} (default %(default)s)")
+    limits.add_argument("--quota", action="append", default=[], metavar="CLASS=calls:N,ai:S",
+                        help="daily quotas of a token class (client: every call of one client address; seat: "
+                             "the calls with one seat's or owner's token): N calls and S seconds of AI search "
+                             "a UTC day, 0 or left out: none; repeated per class (default: $BOARDBOT_QUOTAS, "
+                             "';'-separated; none). docs/security.md, \"Quotas\"")
     limits.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
                         help="a proxy in front of the server (nginx, a load balancer), by address or network, "
                              "repeated or comma-separated: a call from it counts for the client its "
