@@ -187,10 +187,10 @@ class GameMaster:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.quotas.close()  # what was counted since the last flush
 
-    def admit(self, method: str, call: Call) -> None:
+    async def admit(self, method: str, call: Call) -> None:
         """Count a call against its callers' daily quotas (every adapter calls this first):
         RESOURCE_EXHAUSTED, reason CALL_QUOTA, when one is spent (``boardbot.server.quotas``)."""
-        self.quotas.admit(method, call)
+        await self.quotas.admit(method, call)
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:

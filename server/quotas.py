@@ -21,9 +21,10 @@ it, whose CreateGame with a searching bot is refused once its AI seconds are spe
 seats of a running game play on).
 
 Counting costs no I/O on a call: each process counts in memory and writes what it counted to
-the store every ``FLUSH_SECONDS`` (``UsageBook``), reading back the day's totals: on Redis
-every process's, so several processes share one count (a caller may go past its limit by
-what it gets through in about ``FLUSH_SECONDS`` on each process); on SQLite the file keeps
+the store every ``FLUSH_SECONDS`` (``UsageBook``), reading back the day's totals of the
+callers it saw lately: on Redis every process's, so several processes share one count (a
+caller may go past its limit by what it gets through in about ``FLUSH_SECONDS`` on each
+process); on SQLite the file keeps
 the count across a restart; the memory store keeps none. The counts are in the Prometheus
 metrics (``boardbot_quota_calls_total``, ``boardbot_quota_ai_seconds_total``,
 ``boardbot_quota_refusals_total``, by class).
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import collections
 import datetime
 import hashlib
 import sys
@@ -51,6 +53,7 @@ log = structlog.get_logger("boardbot.server")
 CLASSES = ("client", "seat")
 FLUSH_SECONDS = 1.0
 MAX_CALLERS = 100_000  # callers counted a day by one process; past it, new tokens count only for their client
+RECENT = 1000  # on a shared store, the callers (most recently seen) whose counts each flush reads back
 USAGE_DAYS = 2  # Redis: how long a day's counts are kept
 
 CALLS = Counter("boardbot_quota_calls", "Calls counted against the daily quotas, by token class", ["token_class"])
@@ -102,18 +105,27 @@ def until_tomorrow() -> float:
 
 # --- where the counts are kept ---------------------------------------------------------------
 class UsageBook(abc.ABC):
+    shared = False  # other processes write to it: their counts are read back
+
     @abc.abstractmethod
-    async def add(self, day: str, deltas: dict[str, list[float]]) -> dict[str, list[float]]:
+    async def add(self, day: str, deltas: dict[str, list[float]],
+                  also: tuple[str, ...] = ()) -> dict[str, list[float]] | None:
         """Add each caller's [calls, AI seconds] to the day's counts; the totals of those callers
-        (None for a book that keeps no totals of its own: the caller's own count stands)."""
+        and of the callers ``also`` (None for a book that keeps no totals of its own: the
+        process's own count stands)."""
 
     async def load(self, day: str) -> dict[str, list[float]]:
         """The day's counts kept (when the server starts)."""
         return {}
 
+    async def get(self, day: str, caller: str) -> list[float] | None:
+        """One caller's counts of the day as other processes wrote them (None: a book only this
+        process writes, whose counts it holds already)."""
+        return None
+
 
 class MemoryUsage(UsageBook):
-    async def add(self, day, deltas):
+    async def add(self, day, deltas, also=()):
         return None
 
 
@@ -132,7 +144,10 @@ class SqliteUsage(UsageBook):
         return {row[0]: [row[1], row[2]] for row in self.store._db.execute(
             "SELECT caller, calls, ai FROM usage WHERE day = ?", (day,))}
 
-    async def add(self, day, deltas):
+    async def add(self, day, deltas, also=()):
+        if not deltas:
+            return None
+
         def body(db) -> bool:
             db.executemany("INSERT INTO usage VALUES (?, ?, ?, ?) ON CONFLICT (day, caller) DO UPDATE SET "
                            "calls = calls + excluded.calls, ai = ai + excluded.ai",
@@ -150,17 +165,32 @@ class RedisUsage(UsageBook):
     def __init__(self, store) -> None:
         self.store = store
 
-    async def add(self, day, deltas):
+    shared = True
+
+    async def add(self, day, deltas, also=()):
         key = self.store._key("usage", day)
         callers = list(deltas)
+        others = [c for c in also if c not in deltas]
+        if not callers and not others:
+            return {}
         async with self.store._redis.pipeline(transaction=False) as pipe:
             for caller in callers:
                 calls, ai = deltas[caller]
                 pipe.hincrby(key, f"{caller}|calls", int(calls))
                 pipe.hincrbyfloat(key, f"{caller}|ai", float(ai))
-            pipe.expire(key, USAGE_DAYS * 86400)
+            if callers:
+                pipe.expire(key, USAGE_DAYS * 86400)
+            for caller in others:
+                pipe.hmget(key, [f"{caller}|calls", f"{caller}|ai"])
             replies = await pipe.execute()
-        return {caller: [float(replies[2 * i]), float(replies[2 * i + 1])] for i, caller in enumerate(callers)}
+        out = {caller: [float(replies[2 * i]), float(replies[2 * i + 1])] for i, caller in enumerate(callers)}
+        read = replies[2 * len(callers) + (1 if callers else 0):]
+        out.update((caller, [float(calls or 0), float(ai or 0)]) for caller, (calls, ai) in zip(others, read))
+        return out
+
+    async def get(self, day, caller):
+        calls, ai = await self.store._redis.hmget(self.store._key("usage", day), [f"{caller}|calls", f"{caller}|ai"])
+        return [float(calls or 0), float(ai or 0)]
 
     async def load(self, day):
         raw = await self.store._redis.hgetall(self.store._key("usage", day))
@@ -193,6 +223,7 @@ class Quotas:
         self.day = today()
         self._used: dict[str, list[float]] = {}  # caller -> [calls, AI seconds] today, as far as known
         self._unsent: dict[str, list[float]] = {}  # counted here, not yet in the store
+        self._recent: collections.OrderedDict[str, None] = collections.OrderedDict()  # callers seen lately
         self._flusher: asyncio.Task | None = None
 
     async def start(self) -> None:
@@ -240,12 +271,20 @@ class Quotas:
             metadata={"token_class": token_class, "limit": f"{limit:g}"})
 
     # --- the checks --------------------------------------------------------------------------
-    def admit(self, method: str, call: Call) -> None:
-        """Count one call, or RESOURCE_EXHAUSTED (CALL_QUOTA) when a caller's calls are spent."""
+    async def admit(self, method: str, call: Call) -> None:
+        """Count one call, or RESOURCE_EXHAUSTED (CALL_QUOTA) when a caller's calls are spent. A
+        caller this process has not seen today is read from a shared store once (Redis: what the
+        other processes counted)."""
         if not self.on:
             return
         self._roll()
         who = self.callers(call)
+        for _, caller in who:
+            if caller not in self._used:
+                day = self.day
+                found = await self.book.get(day, caller)
+                if found is not None and day == self.day and caller not in self._used:
+                    self._used[caller] = found
         for token_class, caller in who:
             limit = self.classes[token_class].calls_per_day
             if limit and self._used.get(caller, (0, 0))[0] >= limit:
@@ -277,6 +316,11 @@ class Quotas:
             AI_SECONDS.labels(token_class).inc(seconds)
 
     def _count(self, caller: str, index: int, amount: float) -> None:
+        if self.book.shared:
+            self._recent[caller] = None
+            self._recent.move_to_end(caller)
+            if len(self._recent) > RECENT:
+                self._recent.popitem(last=False)
         for table in (self._used, self._unsent):
             entry = table.get(caller)
             if entry is None:
@@ -285,10 +329,12 @@ class Quotas:
 
     # --- to and from the store -----------------------------------------------------------------
     async def flush(self) -> None:
-        if not self._unsent:
+        """Write what was counted here; on a shared store, read back the day's totals of the
+        callers seen lately (so a process learns what the others counted for them)."""
+        if not self._unsent and not self._recent:
             return
         day, unsent, self._unsent = self.day, self._unsent, {}
-        totals = await self.book.add(day, unsent)
+        totals = await self.book.add(day, unsent, tuple(self._recent))
         if totals and day == self.day:  # other processes' counts too (Redis), plus what came meanwhile
             for caller, (calls, ai) in totals.items():
                 since = self._unsent.get(caller, (0, 0))
