@@ -56,6 +56,8 @@ def build(live: Live, stored: list[dict], seat: int | None) -> game_record_pb2.G
     observer = None if complete else seat
     name = live.record.game
     out = game_record_pb2.GameRecord(game=snap.game_message(), seat=observer, complete=complete)
+    if complete and not out.game.HasField("deal"):  # stored before commitments: the seed without one
+        out.game.deal.seed = live.record.seed
     replay = Snapshot.initial(live.record)
     for event in stored:
         if event["version"] > live.version:

@@ -570,7 +570,7 @@ class GameMaster:
         stored = await self.store.events(record.id, 0)
         if stored is None:
             raise errors.not_found(record.id)  # deleted meanwhile
-        return game_service_pb2.GetGameRecordResponse(record=game_records.build(live, stored, seat))
+        return game_service_pb2.GetGameRecordResponse(game_record=game_records.build(live, stored, seat))
 
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:

@@ -218,9 +218,8 @@ class Snapshot:
             create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
                                                                          else self.updated),
             reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
-        finished = self.finished()
-        if rec.deal_salt or finished:  # a game stored before commitments: only its seed, at the end
-            out.deal.CopyFrom(deal_message(rec, finished))
+        if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
+            out.deal.CopyFrom(deal_message(rec, self.finished()))
         for q, seat in enumerate(rec.seats):
             added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
             if seat.kind == BOT:

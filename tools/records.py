@@ -52,7 +52,7 @@ def read_records(path: str) -> Iterator[game_record_pb2.GameRecord]:
         values = [json.loads(line) for line in text.splitlines() if line.strip()]
     for value in values:
         record = game_record_pb2.GameRecord()
-        json_format.ParseDict(value.get("record", value), record)  # a GetGameRecordResponse as well
+        json_format.ParseDict(value.get("gameRecord", value), record)  # a GetGameRecordResponse as well
         yield record
 
 

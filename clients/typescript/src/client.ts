@@ -193,7 +193,7 @@ export class BoardbotClient {
    *  checkDeal verifies it) and the same for anyone; a running game's is what `seat` (with its `token`) or a
    *  spectator may see. Its JSON form: `toJson(GameRecordSchema, record)` (docs/api-contract.md, "Game records"). */
   async gameRecord(gameId: string, seat?: number, token?: string): Promise<GameRecord> {
-    const record = (await this.games.getGameRecord({ gameId, seat }, bearer(token))).record;
+    const record = (await this.games.getGameRecord({ gameId, seat }, bearer(token))).gameRecord;
     if (record === undefined) throw new Error("GetGameRecord answered without a record");
     return record;
   }

@@ -290,7 +290,7 @@ def game_record(game_id: str, seat: int | None = None, token: str | None = None)
     game's as ``seat`` (with its ``token``) or a spectator may see it. Its JSON form:
     ``google.protobuf.json_format.MessageToJson(record)``; ``boardbot records replay`` replays it."""
     request = game_service_pb2.GetGameRecordRequest(game_id=game_id, seat=seat)
-    return Unary(GAMES, "GetGameRecord", request, lambda r: r.record, auth(token))
+    return Unary(GAMES, "GetGameRecord", request, lambda r: r.game_record, auth(token))
 
 
 def delete_game(game_id: str, owner_token: str) -> Unary[None]:

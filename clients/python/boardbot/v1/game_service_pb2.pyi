@@ -192,10 +192,10 @@ class GetGameRecordRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetGameRecordResponse(_message.Message):
-    __slots__ = ("record",)
-    RECORD_FIELD_NUMBER: _ClassVar[int]
-    record: _game_record_pb2.GameRecord
-    def __init__(self, record: _Optional[_Union[_game_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+    __slots__ = ("game_record",)
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
+    game_record: _game_record_pb2.GameRecord
+    def __init__(self, game_record: _Optional[_Union[_game_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
 
 class GetLeaderboardRequest(_message.Message):
     __slots__ = ("game", "config", "page_size", "page_token")

@@ -56,8 +56,8 @@ for (const [name, makeTransport] of transports) {
     const query = new URLSearchParams({ encoding: "json", message: JSON.stringify({ gameId: created.game.gameId }) });
     const response = await fetch(`${httpUrl}/boardbot.v1.GameService/GetGameRecord?${query}`);
     assert.equal(response.status, 200);
-    const json = (await response.json()) as { record: JsonValue };
-    const parsed = fromJson(GameRecordSchema, json.record);
+    const json = (await response.json()) as { gameRecord: JsonValue };
+    const parsed = fromJson(GameRecordSchema, json.gameRecord);
     assert.equal(parsed.events.length, record.events.length);
     assert.equal(await checkDeal(parsed.game!.deal), true);
     // the rating is updated as the game ends (poll: the end is seen before the update lands)

@@ -593,7 +593,8 @@ export type Game = Message<"boardbot.v1.Game"> & {
    * The deal, committed when the game was created: every seat sees the hash
    * of the seed from the start, and the seed itself once the game is over,
    * so each player can check the deal was not changed (DealCommitment).
-   * Unset for a game stored before commitments existed.
+   * Unset for a game stored before commitments existed (its complete
+   * GameRecord still reveals the seed, in a DealCommitment without a hash).
    *
    * @generated from field: boardbot.v1.DealCommitment deal = 20;
    */
