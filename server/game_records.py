@@ -27,12 +27,12 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_record_pb2
 
-from . import convert
+from . import convert, errors
 from .deals import check_deal
 from .events import EVENT_KIND, FINISHED, RUNNING, event_message, timestamp
 from .records import BOT, HUMAN, GameRecord, SeatRecord
-from .snapshots import KIND, Snapshot
-from .store import Live
+from .snapshots import KIND, Snapshot, check_rules
+from .store import GameStore, Live
 
 def full_event(event: dict, game_name: str) -> common_pb2.Event:
     """An event of a finished game, in full: the move, the mover's own text, every log line."""
@@ -66,6 +66,16 @@ def build(live: Live, stored: list[dict], seat: int | None) -> game_record_pb2.G
         out.events.append(full_event(seen, name) if complete else event_message(seen, observer, name))
     out.final_view.CopyFrom(snap.seat_view(observer))
     return out
+
+
+async def of_live(live: Live, store: GameStore, seat: int | None) -> game_record_pb2.GameRecord:
+    """``build`` from the store's events of ``live``: FAILED_PRECONDITION for a game of other
+    rules (its events are not replayed here), NOT_FOUND for one deleted meanwhile."""
+    check_rules(live.record, "replay its events into a record")
+    stored = await store.events(live.record.id, 0)
+    if stored is None:
+        raise errors.not_found(live.record.id)
+    return build(live, stored, seat)
 
 
 # --- replaying a record -------------------------------------------------------------------

@@ -187,7 +187,7 @@ def _deadline_passed() -> errors.ServiceError:
 async def _unary(master: GameMaster, method: str, handler, request, ctx):
     call = connect_call(ctx)
     async with _outcome(method, call, ctx):
-        await master.admit(method, call)  # the caller's daily quota of calls (boardbot.server.quotas)
+        await master.quotas.admit(method, call)  # the caller's daily quota of calls
         if call.deadline is None:
             return await handler(request, call)
         # connectrpc passes the deadline on but does not keep it; gRPC does, on the other port
@@ -237,7 +237,7 @@ class ConnectGameService:
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):
-            await self.master.admit("WatchGame", call)
+            await self.master.quotas.admit("WatchGame", call)
             items = self.master.watch_game(request, call)
             try:
                 while True:

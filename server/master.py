@@ -52,30 +52,30 @@ Design (see also README.md, API):
 from __future__ import annotations
 
 import asyncio
-import base64
 import hashlib
 import secrets
 import sys
 import time
 import uuid
-from typing import Any, AsyncIterator, Callable
+from typing import AsyncIterator, Callable
 
 import structlog
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
-from boardbot.v1 import common_pb2, game_service_pb2, ratings_pb2
+from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import convert, errors, game_records, ratings
-from .access import authorize_owner, authorize_seat, new_token, token_digest
+from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .deals import new_salt
-from .events import now, stored_event, timestamp
-from .game_types import game_named, game_type
+from .events import now, stored_event
+from .game_types import game_named, game_type, requested_config
 from .limits import Limits, RateLimiter, real_client
+from .pages import page_position, page_size, page_token
 from .quotas import Quotas
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .snapshots import Snapshot, bot_to_move, check_rules
@@ -85,9 +85,6 @@ from .watching import WatchHubs
 log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
-DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
-RATED_KIND = {ratings.PLAYER: ratings_pb2.RATED_KIND_PLAYER, ratings.PRESET: ratings_pb2.RATED_KIND_PRESET}
-MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
@@ -97,21 +94,6 @@ FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tell
 
 
 # --- the master ---------------------------------------------------------------------
-def page_position(token: str, kind: str, method: str) -> int:
-    """Where a page token of ``method`` (``<kind>:<position>``, base64) goes on; 0 without one.
-    Positions are below MAX_SEQ (a store's sequence numbers are int64)."""
-    if not token:
-        return 0
-    try:
-        found, _, value = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
-        position = int(value)
-        if found != kind or not 0 <= position < MAX_SEQ:
-            raise ValueError
-    except ValueError:
-        raise errors.invalid("page_token", f"not a page token from {method}") from None
-    return position
-
-
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
@@ -131,7 +113,7 @@ class GameMaster:
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
         self.ratings = ratings.Ratings(store)
-        self.driver.on_finished = self._game_ended
+        self.driver.on_finished = self.ratings.live_ended
         self.quotas = Quotas(dict(self.limits.quotas), store, self.limits.trusted_proxies)
         self.driver.on_search = lambda record, seconds: self.quotas.charge_ai(seconds, client=record.creator)
         self.watches = WatchHubs(store, self.limits, self._closing)
@@ -171,7 +153,7 @@ class GameMaster:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
                     await self.driver.resume()
-                await self.ratings.sweep(self._ended)  # rated games whose end no process rated
+                await self.ratings.sweep()  # rated games whose end no process rated
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -186,11 +168,6 @@ class GameMaster:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.quotas.close()  # what was counted since the last flush
-
-    async def admit(self, method: str, call: Call) -> None:
-        """Count a call against its callers' daily quotas (every adapter calls this first):
-        RESOURCE_EXHAUSTED, reason CALL_QUOTA, when one is spent (``boardbot.server.quotas``)."""
-        await self.quotas.admit(method, call)
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
@@ -259,17 +236,6 @@ class GameMaster:
                                  salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
-    @staticmethod
-    def _config(config: common_pb2.GameConfig | None, name: str) -> dict[str, Any]:
-        """A request's config for game ``name`` as the engine's dict, unset fields absent (the
-        engine fills the defaults when it validates it)."""
-        if config is None:
-            return {}
-        which = convert.game_of(config)
-        if which is not None and which != convert.oneof_field(name):
-            raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-        return {} if which is None else convert.to_dict(config, name)
-
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
         client = self.client(call)
@@ -282,7 +248,7 @@ class GameMaster:
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)
-        cfg = self._config(request.config if request.HasField("config") else None, name)
+        cfg = requested_config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -331,16 +297,13 @@ class GameMaster:
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
                             request.reproducible, client, game.rules_version, new_salt(), rated)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
-        if rated:  # before the game exists: a sweep rates it should its end go unrated
-            await self.ratings.book.mark_pending(game_id)
         try:
-            live = await self.store.create_live(Live(record, state, 0, created, None, first),
-                                                self.limits.max_games_per_client)
-        except (StoreFull, ClientFull) as full:
-            if rated:
-                await self.ratings.book.unmark(game_id)
-            if isinstance(full, StoreFull):
-                raise errors.store_full(full.limit) from None
+            async with self.ratings.creating(game_id, rated):
+                live = await self.store.create_live(Live(record, state, 0, created, None, first),
+                                                    self.limits.max_games_per_client)
+        except StoreFull as full:
+            raise errors.store_full(full.limit) from None
+        except ClientFull as full:
             raise errors.client_full(full.limit, full.creator) from None
         snap = Snapshot.of(live)
         self.driver.kick(game_id, snap)
@@ -354,30 +317,21 @@ class GameMaster:
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetGameResponse(game=snap.game_message())
 
-    @staticmethod
-    def page_size(request: game_service_pb2.ListGamesRequest) -> int:
-        if request.page_size < 0:
-            raise errors.invalid("page_size", "page_size must not be negative")
-        return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-
     async def list_games(self, request: game_service_pb2.ListGamesRequest,
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
-        size = self.page_size(request)
+        size = page_size(request)
         after = page_position(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].seq}".encode()).decode()
+            out.next_page_token = page_token("after", games[size - 1].seq)
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
                        call: Call) -> game_service_pb2.GetViewResponse:
         live = await self.live(request.game_id, call)
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(live.record, seat, call)
+        seat = authorize_observer(live.record, request, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
@@ -561,16 +515,8 @@ class GameMaster:
         """The game's record (``boardbot.server.game_records``): complete once it is over,
         else as the seat (token checked) or a spectator may see it."""
         live = await self.live(request.game_id, call)
-        record = live.record
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(record, seat, call)
-        check_rules(record, "replay its events into a record")
-        stored = await self.store.events(record.id, 0)
-        if stored is None:
-            raise errors.not_found(record.id)  # deleted meanwhile
-        return game_service_pb2.GetGameRecordResponse(game_record=game_records.build(live, stored, seat))
+        seat = authorize_observer(live.record, request, call)
+        return game_service_pb2.GetGameRecordResponse(game_record=await game_records.of_live(live, self.store, seat))
 
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:
@@ -614,10 +560,7 @@ class GameMaster:
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
         record = live.record
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(record, seat, call)
+        seat = authorize_observer(record, request, call)
         game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
@@ -646,47 +589,10 @@ class GameMaster:
         if not await self.store.commit_live(live.game_id, live.version, nxt, [stored]):
             return None
         if nxt.finished is not None:
-            await self._game_ended(nxt)
+            await self.ratings.live_ended(nxt)  # a rated game's ratings
         return nxt
-
-    # --- ratings -----------------------------------------------------------------------
-    async def _game_ended(self, live: Live) -> None:
-        """A game ended with this commit (a client's, a bot's): rate it if it is rated. A
-        failure is logged, and the housekeeping's sweep rates it later."""
-        if not live.record.rated:
-            return
-        try:
-            await self.ratings.game_ended(live.record, list(Snapshot.of(live).outcome().ranks), live.finished)
-        except Exception as exc:  # noqa: BLE001 - the game's end stands; the sweep tries again
-            log.error("rating_failed", game_id=live.game_id, error=repr(exc), exc_info=sys.exc_info())
-
-    async def _ended(self, game_id: str):
-        """For the ratings' sweep: (record, ranks, when it ended) of an ended game, (record,
-        None, None) of one that runs, (None, None, None) of one that is gone."""
-        live = await self.store.get_live(game_id)
-        if live is None:
-            return None, None, None
-        if live.finished is None:
-            return live.record, None, None
-        return live.record, list(Snapshot.of(live).outcome().ranks), live.finished
 
     async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
                               call: Call) -> game_service_pb2.GetLeaderboardResponse:
-        name = request.game
-        game = game_named(name, call)
-        cfg = self._config(request.config if request.HasField("config") else None, name)
-        try:
-            cfg = game.validate(cfg)
-        except ConfigError as err:
-            raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
-        size = self.page_size(request)
-        offset = page_position(request.page_token, "offset", "GetLeaderboard")
-        page = await self.ratings.leaderboard(ratings.config_key(name, cfg), offset, size + 1)
-        out = game_service_pb2.GetLeaderboardResponse(config=convert.to_proto(common_pb2.GameConfig, name, cfg))
-        for rank, kind, who, rating in page[:size]:
-            entry = out.entries.add(rank=rank, kind=RATED_KIND[kind], name=who, rating=rating.rating, mu=rating.mu,
-                                    sigma=rating.sigma, games=rating.games)
-            entry.update_time.CopyFrom(timestamp(rating.updated))
-        if len(page) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"offset:{offset + size}".encode()).decode()
-        return out
+        """One configuration's ratings, best first (``boardbot.server.ratings``)."""
+        return await self.ratings.get_leaderboard(request, call)

@@ -23,22 +23,32 @@ housekeeping).
 from __future__ import annotations
 
 import abc
+import contextlib
 import json
+import sys
 from dataclasses import dataclass
 
 import structlog
 from openskill.models import PlackettLuce
 
+from boardbot.engine.core import ConfigError
 from boardbot.engine.testing import config_id
+from boardbot.v1 import common_pb2, game_service_pb2, ratings_pb2
 
-from . import errors
+from . import convert, errors
+from .calls import Call
+from .events import timestamp
+from .game_types import game_named, requested_config
+from .pages import page_position, page_size, page_token
 from .records import BOT, GameRecord
-from .store import GameStore
+from .snapshots import Snapshot
+from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 PLAYER, PRESET = "player", "preset"
+RATED_KIND = {PLAYER: ratings_pb2.RATED_KIND_PLAYER, PRESET: ratings_pb2.RATED_KIND_PRESET}
 MAX_NAME = 64
 RATED_MARK_SECONDS = 90 * 86400  # Redis: how long a game's "rated" mark is kept (longer than any retention)
 
@@ -333,17 +343,59 @@ class Ratings:
         if done:
             log.info("game_rated", game_id=record.id, game=record.game, entrants=list(record.rated))
 
-    async def sweep(self, ranks_of, limit: int = 100) -> None:
-        """Rate the pending games that ended (``ranks_of(game_id)``: (record, ranks, finished)
-        of an ended game, (None, ...) for a game that is gone, (record, None, None) for one
-        that still runs)."""
+    @contextlib.asynccontextmanager
+    async def creating(self, game_id: str, rated: tuple[str, ...]):
+        """Around storing a new game: a rated one is pending before it exists (should its end go
+        unrated, the sweep rates it), and not if storing it failed."""
+        if rated:
+            await self.book.mark_pending(game_id)
+        try:
+            yield
+        except BaseException:
+            if rated:
+                await self.book.unmark(game_id)
+            raise
+
+    async def live_ended(self, live: Live) -> None:
+        """A commit (a client's, a bot's) ended this game: rate it if it is rated. A failure is
+        logged, and the housekeeping's sweep rates it later."""
+        if not live.record.rated:
+            return
+        try:
+            await self.game_ended(live.record, list(Snapshot.of(live).outcome().ranks), live.finished)
+        except Exception as exc:  # noqa: BLE001 - the game's end stands; the sweep tries again
+            log.error("rating_failed", game_id=live.game_id, error=repr(exc), exc_info=sys.exc_info())
+
+    async def sweep(self, limit: int = 100) -> None:
+        """Rate the pending games that ended; forget those that are gone."""
         await self.open()
         for game_id in await self.book.pending(limit):
-            record, ranks, finished = await ranks_of(game_id)
-            if record is None:
+            live = await self.store.get_live(game_id)
+            if live is None:
                 await self.book.unmark(game_id)
-            elif ranks is not None:
-                await self.game_ended(record, ranks, finished)
+            elif live.finished is not None:
+                await self.game_ended(live.record, list(Snapshot.of(live).outcome().ranks), live.finished)
+
+    async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
+                              call: Call) -> game_service_pb2.GetLeaderboardResponse:
+        """GetLeaderboard (the master's): a page of one configuration's entries, best first."""
+        name = request.game
+        game = game_named(name, call)
+        try:
+            cfg = game.validate(requested_config(request.config if request.HasField("config") else None, name))
+        except ConfigError as err:
+            raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
+        size = page_size(request)
+        offset = page_position(request.page_token, "offset", "GetLeaderboard")
+        page = await self.leaderboard(config_key(name, cfg), offset, size + 1)
+        out = game_service_pb2.GetLeaderboardResponse(config=convert.to_proto(common_pb2.GameConfig, name, cfg))
+        for rank, kind, who, rating in page[:size]:
+            entry = out.entries.add(rank=rank, kind=RATED_KIND[kind], name=who, rating=rating.rating, mu=rating.mu,
+                                    sigma=rating.sigma, games=rating.games)
+            entry.update_time.CopyFrom(timestamp(rating.updated))
+        if len(page) > size:
+            out.next_page_token = page_token("offset", offset + size)
+        return out
 
     async def leaderboard(self, key: str, offset: int, limit: int) -> list[tuple[int, str, str, Rating]]:
         """(rank, kind, name, rating) of a page of one configuration's entries, best first."""

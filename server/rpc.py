@@ -225,7 +225,7 @@ def rpc(handler):
             async with _Outcome(method, context, call):
                 if isinstance(request, Undecodable):
                     raise request.service_error()
-                await self.master.admit(method, call)  # the caller's daily quota of calls (boardbot.server.quotas)
+                await self.master.quotas.admit(method, call)  # the caller's daily quota of calls
                 async for item in handler(self, request, call, context):
                     yield item
         return stream
@@ -236,6 +236,6 @@ def rpc(handler):
         async with _Outcome(method, context, call):
             if isinstance(request, Undecodable):
                 raise request.service_error()
-            await self.master.admit(method, call)  # the caller's daily quota of calls (boardbot.server.quotas)
+            await self.master.quotas.admit(method, call)  # the caller's daily quota of calls
             return await handler(self, request, call, context)
     return unary

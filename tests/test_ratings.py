@@ -142,8 +142,8 @@ def test_a_game_whose_rating_was_lost_is_rated_by_the_sweep():
                 await asyncio.sleep(0.01)
             assert failures and await book.pending(10) == [game_id]
             book.apply = real_apply
-            await master.ratings.sweep(master._ended)
-            await master.ratings.sweep(master._ended)  # a second sweep rates nothing twice
+            await master.ratings.sweep()
+            await master.ratings.sweep()  # a second sweep rates nothing twice
             entries = await master.ratings.leaderboard(ratings_module.config_key(
                 "frogriders", {"players": 2, "public_back": "none", "privilege_deck": 28}), 0, 10)
             assert sorted((name, r.games) for _, _, name, r in entries) == [("greedy", 1), ("random", 1)]
