@@ -179,8 +179,12 @@ class BotAdvisor:
     @staticmethod
     def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
         for c in result_candidates:
-            stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
-                                 value=c["value"] or 0.0)
+            out = stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
+                                       value=c["value"] or 0.0, value_low=c["value_low"], value_high=c["value_high"])
+            if c["score"] is not None:
+                points, low, high = c["score"]
+                out.expected_score.CopyFrom(bot_service_pb2.ScoreEstimate(points=points, points_low=low,
+                                                                          points_high=high))
 
     async def suggest_move(self, request: bot_service_pb2.SuggestMoveRequest,
                            call: Call) -> bot_service_pb2.SuggestMoveResponse:

@@ -252,13 +252,29 @@ class SearchStopCounters(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time: _Optional[int] = ..., deadline: _Optional[int] = ..., single_move: _Optional[int] = ..., cancelled: _Optional[int] = ...) -> None: ...
 
 class CandidateStats(_message.Message):
-    __slots__ = ("move_id", "text", "visits", "value")
+    __slots__ = ("move_id", "text", "visits", "value", "value_low", "value_high", "expected_score")
     MOVE_ID_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_LOW_FIELD_NUMBER: _ClassVar[int]
+    VALUE_HIGH_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_SCORE_FIELD_NUMBER: _ClassVar[int]
     move_id: int
     text: str
     visits: int
     value: float
-    def __init__(self, move_id: _Optional[int] = ..., text: _Optional[str] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ...) -> None: ...
+    value_low: float
+    value_high: float
+    expected_score: ScoreEstimate
+    def __init__(self, move_id: _Optional[int] = ..., text: _Optional[str] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., value_low: _Optional[float] = ..., value_high: _Optional[float] = ..., expected_score: _Optional[_Union[ScoreEstimate, _Mapping]] = ...) -> None: ...
+
+class ScoreEstimate(_message.Message):
+    __slots__ = ("points", "points_low", "points_high")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_LOW_FIELD_NUMBER: _ClassVar[int]
+    POINTS_HIGH_FIELD_NUMBER: _ClassVar[int]
+    points: float
+    points_low: float
+    points_high: float
+    def __init__(self, points: _Optional[float] = ..., points_low: _Optional[float] = ..., points_high: _Optional[float] = ...) -> None: ...
