@@ -35,6 +35,18 @@ the record as compact JSON without the columns beside it, and its ``creator``
 beside it as well, indexed, for the games-per-client count), ``initials`` (the
 state at version 0, written once), ``events`` (one row per event, keyed by the
 game's ``seq`` and the version: a few dozen bytes each).
+
+A move appends its event and nothing else (schema 4): the event's key is the
+compare-and-set (an event numbered like one already stored is refused, so
+only the commit from the current version goes in), and ``games`` keeps a
+*snapshot*: ``state`` is the state at ``games.version``, rewritten every
+``SNAPSHOT_EVERY`` events, when the game ends, when a seat resigns (the
+record changes) and when the server closes; ``finished`` and ``bot_to_move``
+are rewritten whenever they change (expiry and the bot seats read them).
+Reading a game is its snapshot plus the events after it, replayed (at most
+``SNAPSHOT_EVERY - 1``; a game whose rules changed since, which nothing may
+replay, reads as of its snapshot). Files of schema 3 and older hold a
+snapshot at every version, so they read as they are.
 """
 
 from __future__ import annotations
@@ -46,16 +58,23 @@ import os
 import sqlite3
 import threading
 
+import structlog
+
+from boardbot.engine import registry
+
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
                     Waiters, check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
 # 2: games.creator; 3: records carry their rules_version (a record without one was played under
 # its game's first rules: records.FIRST_RULES_VERSION), so a server that replays every game under
-# its own rules, of schema 2 or older, must not open the file
-SCHEMA_VERSION = 3
+# its own rules, of schema 2 or older, must not open the file; 4: games.version and games.state are
+# a snapshot, the events after it are the rest of the game (a server of schema 3 would misread it)
+SCHEMA_VERSION = 4
+log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
+SNAPSHOT_EVERY = 32  # events between two snapshots of a game's state (see the module docstring)
 _COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
 SCHEMA = """
@@ -64,13 +83,13 @@ CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- creation order; never reused
     id TEXT NOT NULL UNIQUE,
     game TEXT NOT NULL,
-    version INTEGER NOT NULL,
+    version INTEGER NOT NULL,               -- the version of state (the game's own is its last event's)
     finished REAL,                          -- when it ended (time.time()); NULL while it runs
     bot_to_move INTEGER NOT NULL,           -- the master plays the next decision
     updated REAL NOT NULL,
     creator TEXT,                           -- the client that created it (also in record), if known
     record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
-    state BLOB NOT NULL                     -- the engine state (to_dict) as compact JSON
+    state BLOB NOT NULL                     -- the engine state (to_dict) at version, as compact JSON
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
@@ -85,8 +104,9 @@ CREATE TABLE IF NOT EXISTS events (
 # after SCHEMA and the migrations: a file of version 1 has no creator column before them
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
 # what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
-# 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: ""}
+# 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's);
+# 3 to 4 neither (a file of 3 has its snapshot at every game's last event)
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: ""}
 
 
 class StoreLocked(StoreUnavailable):
@@ -102,6 +122,9 @@ def _unpack_event(version: int, request_id: str | None, blob: bytes) -> EventRec
     return unpack_event(version, blob, request_id)
 
 
+_INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)"
+
+
 class SqliteStore(GameStore):
     def __init__(self, path: str, synchronous: str = "normal", max_games: int | None = None):
         if synchronous not in SYNCHRONOUS:
@@ -113,6 +136,7 @@ class SqliteStore(GameStore):
         self._lock_file = None
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._requests: dict[str, dict[str, int]] = {}  # cached games: request_id -> version
+        self._snapshots: dict[str, int] = {}  # cached games: the version of the state in their games row
         self._waiters = Waiters()
         self._count = 0
         self._by_creator: collections.Counter = collections.Counter()  # the games of each creator
@@ -190,6 +214,8 @@ class SqliteStore(GameStore):
 
     async def close(self) -> None:
         self._commit_batch()  # commits still waiting for their turn's transaction
+        if self._db is not None:
+            await self._snapshot_all()
         self._stop_checkpoints.set()
         if self._checkpointer is not None:
             self._checkpointer.join(10)
@@ -215,9 +241,12 @@ class SqliteStore(GameStore):
         while len(self._live) > LIVE_CACHE:
             old, _ = self._live.popitem(last=False)
             self._requests.pop(old, None)
+            self._snapshots.pop(old, None)
         return live
 
-    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.updated, g.record, g.state, i.state "
+    # the snapshot, the game's last event's version (NULL: none) and its id
+    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.updated, g.record, g.state, i.state, "
+               "(SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.id "
                "FROM games g JOIN initials i ON i.seq = g.seq ")
 
     @staticmethod
@@ -229,12 +258,34 @@ class SqliteStore(GameStore):
         record["initial"] = loads(row[7])
         return record
 
+    def _from_row(self, row) -> Live:
+        """The game of a ``_SELECT`` row: its snapshot, then the events after it replayed (the
+        engine is deterministic: the state the moves made) unless its rules changed since."""
+        live = Live.from_dict(self._record(row))
+        last = row[8]
+        if last is None or last <= live.version:
+            return live
+        record = live.record
+        if record.rules_version != registry.get(record.game).rules_version:
+            log.warning("snapshot_behind_changed_rules", game_id=record.id, snapshot=live.version, version=last)
+            return live  # nothing replays an event under rules it was not played under
+        state = live.state  # parsed for this call: ours to advance
+        game = state.game
+        event = None
+        for row in self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
+                                    "ORDER BY version", (live.seq, live.version)):
+            event = _unpack_event(*row)
+            if event["kind"] == "move":
+                state.apply(game.move_from_dict(event["move"]))
+        return live.replace(version=event["version"], updated=event["time"])
+
     def _load(self, game_id: str) -> Live | None:
         live = self._cached(game_id)
         if live is None:
             row = self._db.execute(self._SELECT + "WHERE g.id = ?", (game_id,)).fetchone()
             if row is not None:
-                live = self._remember(Live.from_dict(self._record(row)))
+                live = self._remember(self._from_row(row))
+                self._snapshots[game_id] = row[1]
         return live
 
     def _seq(self, game_id: str) -> int | None:
@@ -254,8 +305,7 @@ class SqliteStore(GameStore):
         rows = self._db.execute(self._SELECT + where + "ORDER BY g.seq LIMIT ?", (*args, limit)).fetchall()
         out = []
         for row in rows:
-            record = self._record(row)
-            out.append(self._cached(record["id"]) or Live.from_dict(record))
+            out.append(self._cached(row[9]) or self._from_row(row))
         return out
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
@@ -402,6 +452,7 @@ class SqliteStore(GameStore):
                 self._uncount([creator], 1)
                 return
             self._requests[live.game_id] = {}
+            self._snapshots[live.game_id] = 0
             stored = self._remember(live.replace(seq=seq, version=0))
 
         await self._grouped(insert, after)
@@ -416,19 +467,18 @@ class SqliteStore(GameStore):
         seq = current.seq
         if live.seq != seq:
             live = live.replace(seq=seq)
-        row = [live.version, live.finished, int(live.bot_to_move), live.updated, dumps(live.state.to_dict())]
-        update = "UPDATE games SET version = ?, finished = ?, bot_to_move = ?, updated = ?, state = ?"
-        if live.record is not current.record:  # a resignation: the seats changed
-            update += ", record = ?"
-            row.append(dumps(static_part(live.record)))
-        row += [seq, expected_version]
         packed = [_event_row(seq, e) for e in events]
+        update, row, snapshot = self._row_update(game_id, current, live)
 
         def write(db) -> bool:
-            changed = db.execute(update + " WHERE seq = ? AND version = ?", row).rowcount
-            if changed != 1:
+            try:  # the compare-and-set: the next version's event goes in only once
+                db.execute(_INSERT_EVENT, packed[0])
+            except sqlite3.IntegrityError:
                 return False
-            db.executemany("INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)", packed)
+            if len(packed) > 1:  # numbered on from the first: none of them can be in yet
+                db.executemany(_INSERT_EVENT, packed[1:])
+            if update is not None:
+                db.execute(update, row)
             return True
 
         def after(written) -> None:
@@ -436,6 +486,8 @@ class SqliteStore(GameStore):
                 self._live.pop(game_id, None)  # the file moved on without us: read it again
                 return
             self._remember(live)
+            if snapshot:
+                self._snapshots[game_id] = live.version
             index = self._requests.get(game_id)
             if index is not None:
                 for event in events:
@@ -445,6 +497,33 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
+
+    def _row_update(self, game_id: str, current: Live, live: Live) -> tuple[str | None, list, bool]:
+        """What a commit from ``current`` to ``live`` rewrites of the game's row besides its
+        events (see the module docstring): the statement (None: nothing), its values, and
+        whether it writes a snapshot."""
+        resigned = live.record is not current.record
+        due = (resigned or live.finished is not None
+               or live.version - self._snapshots.get(game_id, 0) >= SNAPSHOT_EVERY)
+        if due:
+            update = "UPDATE games SET version = ?, finished = ?, bot_to_move = ?, updated = ?"
+            row = [live.version, live.finished, int(live.bot_to_move), live.updated]
+            if resigned:  # the seats changed
+                update += ", record = ?"
+                row.append(dumps(static_part(live.record)))
+            return update + ", state = ? WHERE seq = ?", row + [dumps(live.state.to_dict()), live.seq], True
+        if live.bot_to_move != current.bot_to_move:
+            return "UPDATE games SET bot_to_move = ? WHERE seq = ?", [int(live.bot_to_move), live.seq], False
+        return None, [], False
+
+    async def _snapshot_all(self) -> None:
+        """Write the snapshot of every cached game with events after it (on close: the next
+        start reads them without a replay)."""
+        rows = [(live.version, live.updated, dumps(live.state.to_dict()), live.seq)
+                for game_id, live in self._live.items() if self._snapshots.get(game_id, live.version) < live.version]
+        if rows:
+            self._transaction(lambda db: db.executemany(
+                "UPDATE games SET version = ?, updated = ?, state = ? WHERE seq = ?", rows) and True)
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]
@@ -456,6 +535,7 @@ class SqliteStore(GameStore):
         for game_id in game_ids:
             self._live.pop(game_id, None)
             self._requests.pop(game_id, None)
+            self._snapshots.pop(game_id, None)
             self._waiters.notify(game_id)
         self._uncount(creators, len(game_ids))
 

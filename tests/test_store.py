@@ -343,6 +343,57 @@ def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path)
     run(go())
 
 
+def abandon(store: SqliteStore) -> None:
+    """Let a SQLite store go as a killed process does: no snapshots, no checkpoint, no close."""
+    store._stop_checkpoints.set()
+    store._checkpointer.join(10)
+    store._db.close()
+    store._db = None
+    store._lock_file.close()
+    store._lock_file = None
+
+
+def test_sqlite_appends_the_event_per_move_and_replays_what_follows_its_snapshot(tmp_path):
+    import sqlite3
+
+    from boardbot.server.sqlite_store import SNAPSHOT_EVERY
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live())
+        rng = random.Random(3)
+        moves = SNAPSHOT_EVERY + 5
+        for _ in range(moves):
+            nxt, event = next_live(live, rng)
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            live = nxt
+        stale, stale_event = next_live(nxt.replace(version=nxt.version - 1), rng)
+        assert not await store.commit_live("g1", nxt.version - 1, stale, [stale_event])  # compare-and-set
+        with sqlite3.connect(path) as db:  # one snapshot, and every event
+            assert db.execute("SELECT version FROM games").fetchone()[0] == SNAPSHOT_EVERY
+            assert db.execute("SELECT count(*) FROM events").fetchone()[0] == moves
+        abandon(store)  # killed: the last events are after the snapshot
+        again = SqliteStore(path)
+        await again.open()
+        back = await again.get_live("g1")
+        assert back.version == moves and back.state.to_dict() == live.state.to_dict()
+        assert back.updated == event["time"]  # the last event's (the master makes a version's time its event's)
+        assert [g.version for g in await again.list_live(0, 10)] == [moves]
+        nxt, event = next_live(back, rng)  # and it plays on from there
+        assert await again.commit_live("g1", moves, nxt, [event])
+        await again.close()  # a clean close leaves every game's snapshot at its last event
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT version FROM games").fetchone()[0] == moves + 1
+        last = SqliteStore(path)
+        await last.open()
+        assert (await last.get_live("g1")).state.to_dict() == nxt.state.to_dict()
+        await last.close()
+
+    run(go())
+
+
 def test_the_memory_store_packs_finished_games():
     async def go():
         store = InMemoryStore()
@@ -644,7 +695,7 @@ def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
     assert GameRecord.from_dict(bumped.to_dict()).rules_version == 7
 
 
-def test_a_sqlite_file_of_schema_2_opens_as_3_and_a_newer_one_is_refused(tmp_path):
+def test_a_sqlite_file_of_schema_2_opens_as_4_and_a_newer_one_is_refused(tmp_path):
     import fcntl
     import sqlite3
 
@@ -666,18 +717,18 @@ def test_a_sqlite_file_of_schema_2_opens_as_3_and_a_newer_one_is_refused(tmp_pat
         assert (await again.get_live("old")).record.rules_version == 1
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 3
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 4
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
         newer = SqliteStore(path)
         with pytest.raises(NewerSchema) as refused:
             await newer.open()
         assert str(refused.value) == (
-            f"{path} holds games in store schema version 4, newer than this server's 3: a newer boardbot wrote "
+            f"{path} holds games in store schema version 5, newer than this server's 4: a newer boardbot wrote "
             "them. Run that version (or newer) on it, or give this one another --store")
         with open(path + ".lock", "a") as lock:  # refused, it let the file go
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with sqlite3.connect(path) as db:  # and changed nothing
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 4
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 5
             assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
     run(go())
