@@ -25,7 +25,7 @@ def serve_main(args) -> int:
 
     if not is_shared(store_spec(args.store)):
         raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "
-                         "--store redis://HOST:PORT (docs/storage.md)")
+                         "--store sqlite[:PATH] or redis://HOST:PORT (docs/storage.md)")
     from .processes import supervise
 
     logs.configure(rpc_every=args.rpc_log_every)
@@ -184,7 +184,8 @@ def store_options(args) -> tuple:
     if retention < 0 or max_games < 0:
         raise SystemExit("boardbot serve: --retention and --max-games must be >= 0")
     try:
-        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None)
+        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None,
+                           processes=getattr(args, "processes", None) or 1)
     except ValueError as err:
         raise SystemExit(f"boardbot serve: --store: {err}") from None
     return store, retention or None

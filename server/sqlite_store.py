@@ -25,16 +25,28 @@ Checkpoints (copying the WAL into the database file) run in a thread of
 their own with their own connection (``PRAGMA wal_checkpoint(PASSIVE)``,
 never blocking the writer), so the event loop does not pay for them.
 
-The file belongs to one server process at a time (an exclusive ``flock`` on
-``PATH.lock``, released by the kernel however the process ends): its cache
-of live games is then always current. Several processes share games through
-``boardbot.server.redis_store``.
+One server process (``shared=False``, the default) holds the file alone (an
+exclusive ``flock`` on ``PATH.lock``, released by the kernel however the
+process ends): its cache of live games is then always current.
+``boardbot serve --processes N`` opens it ``shared``: the N processes of one
+machine hold a shared ``flock`` (a server of one process cannot open the file
+meanwhile, nor they while it runs) and any of them serves any game, as on
+Redis. SQLite serializes their write transactions (WAL: readers never wait),
+the commits stay compare-and-set on the event's key, and each process
+checks a cached game against the file (its last event's version, one indexed
+read) before it uses it, applying the events another process added. The
+game counts and caps are read in the create's own transaction (``meta``
+keeps the number of games), a slow bot seat is played under a lease
+(``leases``: one row per game, with an expiry), and a process wakes its
+waiters for games another process changed by polling ``PRAGMA data_version``
+every ``POLL_SECONDS``.
 
-Tables: ``games`` (one row per game: ``seq``, the creation order, is its key;
+Tables: ``meta`` (the schema version, the number of games), ``games`` (one row per game: ``seq``, the creation order, is its key;
 the record as compact JSON without the columns beside it, and its ``creator``
 beside it as well, indexed, for the games-per-client count), ``initials`` (the
 state at version 0, written once), ``events`` (one row per event, keyed by the
-game's ``seq`` and the version: a few dozen bytes each).
+game's ``seq`` and the version: a few dozen bytes each), ``leases`` (shared:
+who plays a game's slow bot seats, until when).
 
 A move appends its event and nothing else (schema 4): the event's key is the
 compare-and-set (an event numbered like one already stored is refused, so
@@ -57,6 +69,7 @@ import fcntl
 import os
 import sqlite3
 import threading
+import time
 
 import structlog
 
@@ -75,6 +88,7 @@ SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
 SNAPSHOT_EVERY = 32  # events between two snapshots of a game's state (see the module docstring)
+POLL_SECONDS = 0.02  # shared: how often a process looks for changes other processes made to games it waits on
 _COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
 SCHEMA = """
@@ -100,6 +114,7 @@ CREATE TABLE IF NOT EXISTS events (
     event BLOB NOT NULL,                    -- store.pack_event: compact JSON, without the version and the request id
     PRIMARY KEY (seq, version)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS leases (seq INTEGER PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL);
 """
 # after SCHEMA and the migrations: a file of version 1 has no creator column before them
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
@@ -110,7 +125,8 @@ MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: ""}
 
 
 class StoreLocked(StoreUnavailable):
-    """Another process has the file open as its store."""
+    """Another server has the file open as its store (one of one process, or processes while this
+    server is one)."""
 
 
 def _event_row(seq: int, event: EventRecord) -> tuple:
@@ -126,10 +142,13 @@ _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?,
 
 
 class SqliteStore(GameStore):
-    def __init__(self, path: str, synchronous: str = "normal", max_games: int | None = None):
+    """``shared``: one of several server processes on the file (see the module docstring)."""
+
+    def __init__(self, path: str, synchronous: str = "normal", max_games: int | None = None, shared: bool = False):
         if synchronous not in SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
         self.path = path
+        self.shared = shared
         self.synchronous = synchronous
         self.max_games = max_games
         self._db: sqlite3.Connection | None = None
@@ -143,6 +162,7 @@ class SqliteStore(GameStore):
         self._batch: list = []  # (body, after, future): this event-loop turn's commits (_grouped)
         self._stop_checkpoints = threading.Event()
         self._checkpointer: threading.Thread | None = None
+        self._poller: asyncio.Task | None = None
 
     # --- opening and closing ------------------------------------------------------------
     async def open(self) -> None:
@@ -150,10 +170,11 @@ class SqliteStore(GameStore):
         os.makedirs(directory, exist_ok=True)
         self._lock_file = open(self.path + ".lock", "a")
         try:
-            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self._lock_file, (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             self._lock_file.close()
-            raise StoreLocked(f"{self.path} is in use by another boardbot server (it holds {self.path}.lock)") from None
+            raise StoreLocked(f"{self.path} is in use by another boardbot server (it holds {self.path}.lock)"
+                              + (" of one process" if self.shared else "")) from None
         db = self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA busy_timeout=5000")
@@ -169,15 +190,21 @@ class SqliteStore(GameStore):
             elif found != SCHEMA_VERSION:
                 self._migrate(found)
             db.executescript(INDEXES)
+            if db.execute("SELECT 1 FROM meta WHERE key = 'games'").fetchone() is None:  # a file of schema 3
+                self._transaction(lambda db: db.execute(
+                    "INSERT OR IGNORE INTO meta SELECT 'games', count(*) FROM games") is not None)
         except BaseException:
             db.close()  # the file and its lock are free again, as they were
             self._db = None
             self._lock_file.close()
             self._lock_file = None
             raise
-        self._count = db.execute("SELECT count(*) FROM games").fetchone()[0]
-        self._by_creator.update(dict(db.execute(
-            "SELECT creator, count(*) FROM games WHERE creator IS NOT NULL GROUP BY creator")))
+        if not self.shared:  # the file's counts, kept here (the file is this process's alone)
+            self._count = db.execute("SELECT count(*) FROM games").fetchone()[0]
+            self._by_creator.update(dict(db.execute(
+                "SELECT creator, count(*) FROM games WHERE creator IS NOT NULL GROUP BY creator")))
+        else:
+            self._poller = asyncio.get_running_loop().create_task(self._poll())
         self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
         self._checkpointer.start()
 
@@ -196,7 +223,8 @@ class SqliteStore(GameStore):
                                    f"(this server knows 1 to {SCHEMA_VERSION})")
 
         def steps(db) -> bool:
-            for step in range(version, SCHEMA_VERSION):
+            found = self._schema(db)  # again, in the transaction: another process may have done it
+            for step in range(min(found, SCHEMA_VERSION), SCHEMA_VERSION):
                 if MIGRATIONS[step]:
                     db.execute(MIGRATIONS[step])
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
@@ -213,6 +241,9 @@ class SqliteStore(GameStore):
             db.close()
 
     async def close(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            self._poller = None
         self._commit_batch()  # commits still waiting for their turn's transaction
         if self._db is not None:
             await self._snapshot_all()
@@ -220,7 +251,7 @@ class SqliteStore(GameStore):
         if self._checkpointer is not None:
             self._checkpointer.join(10)
         if self._db is not None:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)" if self.shared else "PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
             self._db = None
         if self._lock_file is not None:
@@ -281,12 +312,84 @@ class SqliteStore(GameStore):
 
     def _load(self, game_id: str) -> Live | None:
         live = self._cached(game_id)
+        if live is not None and self.shared:
+            live = self._fresh(live)
         if live is None:
             row = self._db.execute(self._SELECT + "WHERE g.id = ?", (game_id,)).fetchone()
             if row is not None:
                 live = self._remember(self._from_row(row))
                 self._snapshots[game_id] = row[1]
         return live
+
+    _LAST = ("SELECT g.version, (SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.bot_to_move, g.finished "
+             "FROM games g WHERE g.seq = ?")
+
+    def _fresh(self, live: Live) -> Live | None:
+        """Shared: the cached ``live`` as the file has it now: itself, advanced by the moves
+        other processes appended, or None (deleted, or resigned: read it again)."""
+        row = self._db.execute(self._LAST, (live.seq,)).fetchone()
+        last = None if row is None else (row[1] if row[1] is not None else row[0])
+        if last == live.version:
+            return live
+        game_id = live.game_id
+        if row is None or last < live.version or row[0] > live.version:  # gone, or a snapshot we lack
+            self._drop(game_id)
+            return None
+        state, index = live.state.copy(), self._requests.get(game_id)
+        event = None
+        for stored in self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
+                                       "ORDER BY version", (live.seq, live.version)):
+            event = _unpack_event(*stored)
+            if event["kind"] != "move":  # a resignation changed the record: read it whole
+                self._drop(game_id)
+                return None
+            state.apply(state.game.move_from_dict(event["move"]))
+            if index is not None and stored[1] is not None:
+                index[stored[1]] = event["version"]
+        return self._remember(live.replace(state=state, version=event["version"], updated=event["time"],
+                                           bot_to_move=bool(row[2]), finished=row[3]))
+
+    def _drop(self, game_id: str) -> None:
+        """Forget what this process holds of a game (the file is the authority)."""
+        self._live.pop(game_id, None)
+        self._requests.pop(game_id, None)
+        self._snapshots.pop(game_id, None)
+
+    async def _poll(self) -> None:
+        """Shared: wake this process's waiters for games another process changed."""
+        seen = None
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                version = self._db.execute("PRAGMA data_version").fetchone()[0]
+                if version == seen:
+                    continue
+                seen = version
+                self._wake_changed()
+            except sqlite3.Error as err:  # busy or gone for a moment: the next round looks again
+                log.warning("sqlite_poll_failed", error=repr(err))
+
+    def _wake_changed(self) -> None:
+        """Notify the waiters of every game whose last version in the file is not the one
+        cached here (or that is not cached: they read it again)."""
+        known = {}
+        for game_id in self._waiters.games():
+            live = self._live.get(game_id)
+            if live is None:
+                self._waiters.notify(game_id)
+            else:
+                known[live.seq] = (game_id, live.version)
+        seqs = list(known)
+        for at in range(0, len(seqs), 500):
+            chunk = seqs[at:at + 500]
+            rows = self._db.execute(
+                "SELECT g.seq, coalesce((SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.version) "
+                f"FROM games g WHERE g.seq IN ({', '.join('?' * len(chunk))})", chunk).fetchall()
+            last = dict(rows)
+            for seq in chunk:
+                game_id, version = known[seq]
+                if last.get(seq) != version:
+                    self._waiters.notify(game_id)
 
     def _seq(self, game_id: str) -> int | None:
         live = self._cached(game_id)
@@ -305,7 +408,10 @@ class SqliteStore(GameStore):
         rows = self._db.execute(self._SELECT + where + "ORDER BY g.seq LIMIT ?", (*args, limit)).fetchall()
         out = []
         for row in rows:
-            out.append(self._cached(row[9]) or self._from_row(row))
+            cached = self._cached(row[9])
+            if cached is not None and self.shared:
+                cached = self._fresh(cached)
+            out.append(cached or self._from_row(row))
         return out
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
@@ -334,12 +440,16 @@ class SqliteStore(GameStore):
         return _unpack_event(*row)
 
     async def count(self) -> int:
+        if self.shared:
+            return self._db.execute("SELECT value FROM meta WHERE key = 'games'").fetchone()[0]
         return self._count
 
     async def count_finished(self) -> int:
         return self._db.execute("SELECT count(*) FROM games WHERE finished IS NOT NULL").fetchone()[0]
 
     async def count_created_by(self, creator: str) -> int:
+        if self.shared:
+            return self._db.execute("SELECT count(*) FROM games WHERE creator = ?", (creator,)).fetchone()[0]
         return self._by_creator[creator]
 
     def cached(self) -> int:
@@ -383,7 +493,7 @@ class SqliteStore(GameStore):
                 for body, _, _ in batch:
                     try:
                         results.append(body(db))
-                    except KeyError as refused:  # its first statement failed: it wrote nothing
+                    except (KeyError, StoreFull, ClientFull) as refused:  # refused before it wrote anything
                         results.append(refused)
             except BaseException:
                 db.execute("ROLLBACK")
@@ -419,21 +529,30 @@ class SqliteStore(GameStore):
         return done
 
     async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
-        if self.max_games is not None and self._count >= self.max_games:
-            raise StoreFull(self.max_games)
         record = live.record
         creator = record.creator
-        if creator is not None and max_per_creator and self._by_creator[creator] >= max_per_creator:
-            raise ClientFull(max_per_creator, creator)
-        # taken now (the file is this process's alone, so these counts are the file's): the
-        # creates of one turn cannot overshoot the caps together
-        self._count += 1
-        if creator is not None:
-            self._by_creator[creator] += 1
+        shared, max_games = self.shared, self.max_games
+        if not shared:
+            if max_games is not None and self._count >= max_games:
+                raise StoreFull(max_games)
+            if creator is not None and max_per_creator and self._by_creator[creator] >= max_per_creator:
+                raise ClientFull(max_per_creator, creator)
+            # taken now (the file is this process's alone, so these counts are the file's): the
+            # creates of one turn cannot overshoot the caps together
+            self._count += 1
+            if creator is not None:
+                self._by_creator[creator] += 1
         seq = None
 
         def insert(db) -> bool:
             nonlocal seq
+            if shared:  # the file's counts, in the transaction that adds the game
+                if max_games is not None and db.execute(
+                        "SELECT value FROM meta WHERE key = 'games'").fetchone()[0] >= max_games:
+                    raise StoreFull(max_games)
+                if creator is not None and max_per_creator and db.execute(
+                        "SELECT count(*) FROM games WHERE creator = ?", (creator,)).fetchone()[0] >= max_per_creator:
+                    raise ClientFull(max_per_creator, creator)
             try:
                 seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
                                  "record, state) VALUES (?, ?, 0, NULL, ?, ?, ?, ?, ?)",
@@ -442,6 +561,7 @@ class SqliteStore(GameStore):
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record.id} exists") from None
             db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
+            db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
             return True
 
         stored = None
@@ -449,7 +569,8 @@ class SqliteStore(GameStore):
         def after(result) -> None:
             nonlocal stored
             if result is not True:
-                self._uncount([creator], 1)
+                if not shared:
+                    self._uncount([creator], 1)
                 return
             self._requests[live.game_id] = {}
             self._snapshots[live.game_id] = 0
@@ -519,17 +640,19 @@ class SqliteStore(GameStore):
     async def _snapshot_all(self) -> None:
         """Write the snapshot of every cached game with events after it (on close: the next
         start reads them without a replay)."""
-        rows = [(live.version, live.updated, dumps(live.state.to_dict()), live.seq)
+        rows = [(live.version, live.updated, dumps(live.state.to_dict()), live.seq, live.version)
                 for game_id, live in self._live.items() if self._snapshots.get(game_id, live.version) < live.version]
         if rows:
-            self._transaction(lambda db: db.executemany(
-                "UPDATE games SET version = ?, updated = ?, state = ? WHERE seq = ?", rows) and True)
+            self._transaction(lambda db: db.executemany(  # (shared: unless another process wrote a later one)
+                "UPDATE games SET version = ?, updated = ?, state = ? WHERE seq = ? AND version < ?", rows) and True)
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]
         db.executemany("DELETE FROM events WHERE seq = ?", rows)
         db.executemany("DELETE FROM initials WHERE seq = ?", rows)
-        db.executemany("DELETE FROM games WHERE seq = ?", rows)
+        db.executemany("DELETE FROM leases WHERE seq = ?", rows)
+        gone = db.executemany("DELETE FROM games WHERE seq = ?", rows).rowcount  # (shared: another may have)
+        db.execute("UPDATE meta SET value = value - ? WHERE key = 'games'", (gone,))
 
     def _forget(self, game_ids: list[str], creators: list[str | None]) -> None:
         for game_id in game_ids:
@@ -537,7 +660,8 @@ class SqliteStore(GameStore):
             self._requests.pop(game_id, None)
             self._snapshots.pop(game_id, None)
             self._waiters.notify(game_id)
-        self._uncount(creators, len(game_ids))
+        if not self.shared:
+            self._uncount(creators, len(game_ids))
 
     def _uncount(self, creators: list[str | None], games: int) -> None:
         """``games`` games are gone, made by ``creators`` (None: by nobody known)."""
@@ -555,6 +679,26 @@ class SqliteStore(GameStore):
         self._transaction(lambda db: self._delete(db, [row[0]]) or True)
         self._forget([game_id], [row[1]])
         return True
+
+    async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        if not self.shared:
+            return True
+        seq = self._seq(game_id)
+        if seq is None:
+            return False
+        now = time.time()
+        taken = []
+        self._transaction(lambda db: taken.append(db.execute(
+            "INSERT INTO leases (seq, holder, expires) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET "
+            "holder = excluded.holder, expires = excluded.expires WHERE holder = excluded.holder OR expires < ?",
+            (seq, holder, now + seconds, now)).rowcount == 1) or True)
+        return taken[0]
+
+    async def release(self, game_id: str, holder: str) -> None:
+        seq = self._seq(game_id) if self.shared else None
+        if seq is not None:
+            self._transaction(lambda db: db.execute("DELETE FROM leases WHERE seq = ? AND holder = ?",
+                                                    (seq, holder)) is not None)
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         rows = self._db.execute("SELECT seq, id, creator FROM games WHERE finished < ? ORDER BY finished LIMIT ?",

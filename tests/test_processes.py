@@ -1,4 +1,5 @@
-"""`boardbot serve --processes 2` on a shared Redis store, and two servers on one Redis.
+"""`boardbot serve --processes 2` on a shared Redis store and on one SQLite file, and two servers
+on one Redis.
 
 Each client connection below has its own TCP connection, so the kernel spreads
 them over both processes; every call about any game works from every
@@ -56,12 +57,19 @@ def redis_server(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory, redis_server):
+@pytest.fixture(scope="module", params=["redis", "sqlite"])
+def served(request, tmp_path_factory, redis_server):
     address = f"127.0.0.1:{free_port()}"
-    log_path = tmp_path_factory.mktemp("processes") / "serve.log"
+    work = tmp_path_factory.mktemp("processes")
+    log_path = work / "serve.log"
+    store = redis_server.url if request.param == "redis" else f"sqlite:{work / 'games.sqlite3'}"
+    if request.param == "redis":
+        import redis
+
+        with redis.Redis.from_url(store) as r:  # the module's other tests leave games behind
+            r.flushdb()
     proc = subprocess.Popen(boardbot_command() + ["serve", "--processes", "2", "--address", address,
-                                                  "--store", redis_server.url, "--ai-workers", "0"],
+                                                  "--store", store, "--ai-workers", "0"],
                             cwd=ROOT, env=process_env(), stdout=subprocess.PIPE, stderr=open(log_path, "w"),
                             text=True)
     proc.log_path = log_path

@@ -394,6 +394,54 @@ def test_sqlite_appends_the_event_per_move_and_replays_what_follows_its_snapshot
     run(go())
 
 
+def test_sqlite_stores_of_several_processes_share_one_file(tmp_path):
+    """What two processes of ``boardbot serve --processes 2`` hold: two shared stores on one file."""
+    from boardbot.server.sqlite_store import StoreLocked
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        one, two = SqliteStore(path, max_games=3, shared=True), SqliteStore(path, max_games=3, shared=True)
+        await one.open()
+        await two.open()
+        alone = SqliteStore(path)
+        with pytest.raises(StoreLocked):  # a server of one process would trust its cache: refused
+            await alone.open()
+        live = await one.create_live(new_live("g1"))
+        assert (await two.get_live("g1")).version == 0
+        rng = random.Random(4)
+        a, event_a = next_live(live, rng)
+        b, event_b = next_live(live, rng)
+        assert await one.commit_live("g1", 0, a, [event_a])
+        assert not await two.commit_live("g1", 0, b, [event_b])  # its cache was behind: the file says no
+        seen = await two.get_live("g1")  # and it reads the move the other made
+        assert seen.version == 1 and seen.state.to_dict() == a.state.to_dict()
+        c, event_c = next_live(seen, rng)
+        event_c["request"] = {"id": "r-2", "fp": "f"}
+        waiting = asyncio.ensure_future(one.wait("g1", 1, 5.0))  # woken by the other's commit
+        await asyncio.sleep(0.05)
+        assert await two.commit_live("g1", 1, c, [event_c])
+        await asyncio.wait_for(waiting, 2.0)
+        assert (await one.get_live("g1")).state.to_dict() == c.state.to_dict()
+        assert await one.find_request("g1", "r-2") == event_c
+        # the caps count the file's games, whichever process made them
+        await two.create_live(new_live("g2"))
+        await one.create_live(new_live("g3"))
+        assert await one.count() == await two.count() == 3
+        with pytest.raises(StoreFull):
+            await two.create_live(new_live("g4"))
+        # one process at a time plays a game's bots
+        assert await one.lease("g1", "p1", 10) and not await two.lease("g1", "p2", 10)
+        assert await one.lease("g1", "p1", 10)  # renewed
+        await one.release("g1", "p1")
+        assert await two.lease("g1", "p2", 10)
+        assert await one.delete("g1")
+        assert await two.get_live("g1") is None and await two.count() == 2
+        await one.close()
+        await two.close()
+
+    run(go())
+
+
 def test_the_memory_store_packs_finished_games():
     async def go():
         store = InMemoryStore()
