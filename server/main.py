@@ -13,7 +13,11 @@ def serve_main(args) -> int:
 
     args.address = args.address or default_address()
     http_options(args)
-    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", 1)
+    from .storage import is_shared, is_sqlite, store_spec
+
+    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", None)
+    if processes is None:  # the default: every core on the embedded default store (a fixed port needed)
+        processes = cpu_count() if is_sqlite(store_spec(args.store)) and args.address.rsplit(":", 1)[-1] != "0" else 1
     if processes < 1:
         raise SystemExit("boardbot serve: --processes must be >= 1")
     args.processes = processes
@@ -21,7 +25,6 @@ def serve_main(args) -> int:
         return run_server(args)
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
-    from .storage import is_shared, store_spec
 
     if not is_shared(store_spec(args.store)):
         raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "

@@ -387,3 +387,30 @@ def test_a_server_whose_redis_goes_away_answers_unavailable_and_recovers(tmp_pat
             assert c.get_game(created.game_id).version == 0
     finally:
         redis_server.stop()
+
+
+def test_the_default_server_on_sqlite_runs_a_process_per_core(tmp_path):
+    from boardbot.server.main import cpu_count
+
+    env = process_env()
+    del env["BOARDBOT_PROCESSES"]  # the default, as a user gets it
+    address = f"127.0.0.1:{free_port()}"
+    log_path = tmp_path / "serve.log"
+    proc = subprocess.Popen(boardbot_command() + ["serve", "--address", address, "--ai-workers", "0",
+                                                  "--http-address", "off"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
+    cores = cpu_count()
+    try:
+        deadline = time.monotonic() + 60
+        while log_path.read_text().count('"event": "serving"') < cores:
+            assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text()[-3000:]
+            time.sleep(0.1)
+        assert len(_child_pids(proc.pid)) == (cores if cores > 1 else 0)
+        conn = Connection(address)
+        created = _create(conn, 7)
+        assert conn.games.GetGame(game_service_pb2.GetGameRequest(game_id=created.game.game_id),
+                                  timeout=10).game.version == created.game.version
+        conn.channel.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
