@@ -50,15 +50,27 @@ who plays a game's slow bot seats, until when).
 
 A move appends its event and nothing else (schema 4): the event's key is the
 compare-and-set (an event numbered like one already stored is refused, so
-only the commit from the current version goes in), and ``games`` keeps a
-*snapshot*: ``state`` is the state at ``games.version``, rewritten every
-``SNAPSHOT_EVERY`` events, when the game ends, when a seat resigns (the
-record changes) and when the server closes; ``finished`` and ``bot_to_move``
-are rewritten whenever they change (expiry and the bot seats read them).
+only the commit from the current version goes in), and the game keeps a
+*snapshot*: ``states.state`` is the state at ``games.version`` (no row: the
+initial state, version 0), rewritten every ``SNAPSHOT_EVERY`` events, when a
+seat resigns (the record changes) and when the server closes; ``finished``
+and ``bot_to_move`` are rewritten whenever they change (expiry and the bot
+seats read them). (Files of schema 3 and older kept the state in
+``games.state``: it is read when a game has no ``states`` row.)
 Reading a game is its snapshot plus the events after it, replayed (at most
 ``SNAPSHOT_EVERY - 1``; a game whose rules changed since, which nothing may
 replay, reads as of its snapshot). Files of schema 3 and older hold a
 snapshot at every version, so they read as they are.
+
+A game is *archived* by the commit that ends it, in that commit's
+transaction: its initial state, final state and events become one row of
+``archives`` (``pack_game``: the events as columns of kinds, seats, moves,
+times in milliseconds apart and requests; compressed with zlib), and its
+rows in ``events``, ``states`` and ``initials`` go. What stays in ``games`` is
+the record and the columns, whose row keeps its size (a row that shrank
+would leave its page mostly empty: SQLite merges pages only under a third
+full). A finished game keeps a fraction of the bytes (docs/storage.md), and
+reads the same.
 """
 
 from __future__ import annotations
@@ -70,6 +82,7 @@ import os
 import sqlite3
 import threading
 import time
+import zlib
 
 import structlog
 
@@ -88,6 +101,7 @@ SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
 SNAPSHOT_EVERY = 32  # events between two snapshots of a game's state (see the module docstring)
+FREE_PAGES_KEPT = 4096  # free pages (4 KiB) kept for new rows; more go back to the file system (_vacuum)
 POLL_SECONDS = 0.02  # shared: how often a process looks for changes other processes made to games it waits on
 _COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
@@ -103,7 +117,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     creator TEXT,                           -- the client that created it (also in record), if known
     record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
-    state BLOB NOT NULL                     -- the engine state (to_dict) at version, as compact JSON
+    state BLOB NOT NULL                     -- schema 3 and older: the engine state at version; now empty
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
@@ -115,6 +129,8 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (seq, version)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS leases (seq INTEGER PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS states (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);  -- the snapshot's state
+CREATE TABLE IF NOT EXISTS archives (seq INTEGER PRIMARY KEY, game BLOB NOT NULL);  -- pack_game
 """
 # after SCHEMA and the migrations: a file of version 1 has no creator column before them
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
@@ -139,6 +155,47 @@ def _unpack_event(version: int, request_id: str | None, blob: bytes) -> EventRec
 
 
 _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)"
+_PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
+
+
+def pack_game(initial: dict, state: dict, events: list[EventRecord]) -> bytes:
+    """A finished game's initial and final states and its events (versions 1 to n) as one
+    compressed blob, the events as columns (times as milliseconds since the one before, when
+    they are whole milliseconds, as the master's are)."""
+    times = [e["time"] for e in events]
+    millis = [round(t * 1000) for t in times]
+    whole = all(m / 1000 == t for m, t in zip(millis, times))
+    columns = {"kind": [e["kind"] for e in events], "seat": [e["seat"] for e in events],
+               "bot": [int(e["by_bot"]) for e in events], "move": [e["move"] for e in events],
+               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e}}
+    if whole:
+        columns["ms"] = [b - a for a, b in zip([0] + millis, millis)]
+    else:
+        columns["time"] = times
+    return zlib.compress(dumps({"initial": initial, "state": state, "events": columns}), 9)
+
+
+def unpack_game(blob: bytes) -> tuple[dict, dict, list[EventRecord]]:
+    """``pack_game``'s inverse: (initial state, final state, events)."""
+    game = loads(zlib.decompress(blob))
+    columns = game["events"]
+    if "ms" in columns:
+        total, times = 0, []
+        for step in columns["ms"]:
+            total += step
+            times.append(total / 1000)
+    else:
+        times = columns["time"]
+    requests = columns["request"]
+    out = []
+    for i, (kind, seat, bot, move, when) in enumerate(zip(columns["kind"], columns["seat"], columns["bot"],
+                                                          columns["move"], times)):
+        event = {"version": i + 1, "kind": kind, "seat": seat, "by_bot": bool(bot), "move": move, "time": when}
+        request = requests.get(str(i + 1))
+        if request is not None:
+            event["request"] = {"id": request[0], "fp": request[1]}
+        out.append(event)
+    return game["initial"], game["state"], out
 
 
 class SqliteStore(GameStore):
@@ -181,6 +238,8 @@ class SqliteStore(GameStore):
             found = self._schema(db)
             if isinstance(found, int) and found > SCHEMA_VERSION:  # before this server writes anything
                 raise NewerSchema(self.path, found, SCHEMA_VERSION)
+            if found is None:  # a new file gives its free pages back (_vacuum); set before any table
+                db.execute("PRAGMA auto_vacuum=INCREMENTAL")
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
             db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
@@ -251,6 +310,7 @@ class SqliteStore(GameStore):
         if self._checkpointer is not None:
             self._checkpointer.join(10)
         if self._db is not None:
+            self._vacuum()
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)" if self.shared else "PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
             self._db = None
@@ -276,17 +336,23 @@ class SqliteStore(GameStore):
         return live
 
     # the snapshot, the game's last event's version (NULL: none) and its id
-    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.updated, g.record, g.state, i.state, "
-               "(SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.id "
-               "FROM games g JOIN initials i ON i.seq = g.seq ")
+    # (the state: the snapshot's row, else schema 3's column, else the initial one; an archive has both)
+    _SELECT = ("SELECT g.seq, g.version, g.finished, g.bot_to_move, g.updated, g.record, "
+               "coalesce(s.state, nullif(g.state, x'')), i.state, "
+               "(SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.id, a.game "
+               "FROM games g LEFT JOIN initials i ON i.seq = g.seq LEFT JOIN states s ON s.seq = g.seq "
+               "LEFT JOIN archives a ON a.seq = g.seq ")
 
     @staticmethod
     def _record(row) -> Record:
         record = loads(row[5])
         record.update(zip(_COLUMNS, row[:5]))
         record["bot_to_move"] = bool(record["bot_to_move"])
-        record["state"] = loads(row[6])
-        record["initial"] = loads(row[7])
+        if row[10] is not None:
+            record["initial"], record["state"], _ = unpack_game(row[10])
+        else:
+            record["initial"] = loads(row[7])
+            record["state"] = record["initial"] if row[6] is None else loads(row[6])
         return record
 
     def _from_row(self, row) -> Live:
@@ -418,6 +484,18 @@ class SqliteStore(GameStore):
         seq = self._seq(game_id)
         if seq is None:
             return None
+        return self._events(seq, after_version)
+
+    def _archived(self, seq: int) -> list[EventRecord] | None:
+        """A finished game's events from its archive; None if it has none (still running, or
+        finished before archives: its events are rows)."""
+        row = self._db.execute("SELECT game FROM archives WHERE seq = ?", (seq,)).fetchone()
+        return None if row is None else unpack_game(row[0])[2]
+
+    def _events(self, seq: int, after_version: int) -> list[EventRecord]:
+        archived = self._archived(seq)
+        if archived is not None:
+            return archived[after_version:]
         rows = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
                                 "ORDER BY version", (seq, after_version))
         return [_unpack_event(*row) for row in rows]
@@ -427,9 +505,14 @@ class SqliteStore(GameStore):
         if seq is None:
             return None
         index = self._requests.get(game_id)
+        archived = None
         if index is None:  # built once per cached game, then kept up to date by commits
-            index = {rid: v for v, rid in self._db.execute(
-                "SELECT version, request_id FROM events WHERE seq = ? AND request_id IS NOT NULL", (seq,))}
+            archived = self._archived(seq)
+            if archived is not None:
+                index = {e["request"]["id"]: e["version"] for e in archived if "request" in e}
+            else:
+                index = {rid: v for v, rid in self._db.execute(
+                    "SELECT version, request_id FROM events WHERE seq = ? AND request_id IS NOT NULL", (seq,))}
             if game_id in self._live:
                 self._requests[game_id] = index
         version = index.get(request_id)
@@ -437,6 +520,8 @@ class SqliteStore(GameStore):
             return None
         row = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version = ?",
                                (seq, version)).fetchone()
+        if row is None:  # archived since
+            return (archived or self._archived(seq))[version - 1]
         return _unpack_event(*row)
 
     async def count(self) -> int:
@@ -557,7 +642,7 @@ class SqliteStore(GameStore):
                 seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
                                  "record, state) VALUES (?, ?, 0, NULL, ?, ?, ?, ?, ?)",
                                  (record.id, record.game, int(live.bot_to_move), live.updated, creator,
-                                  dumps(static_part(record)), dumps(live.state.to_dict()))).lastrowid
+                                  dumps(static_part(record)), b"")).lastrowid
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record.id} exists") from None
             db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
@@ -590,6 +675,7 @@ class SqliteStore(GameStore):
             live = live.replace(seq=seq)
         packed = [_event_row(seq, e) for e in events]
         update, row, snapshot = self._row_update(game_id, current, live)
+        state = dumps(live.state.to_dict()) if snapshot and live.finished is None else None
 
         def write(db) -> bool:
             try:  # the compare-and-set: the next version's event goes in only once
@@ -600,6 +686,10 @@ class SqliteStore(GameStore):
                 db.executemany(_INSERT_EVENT, packed[1:])
             if update is not None:
                 db.execute(update, row)
+            if state is not None:
+                db.execute(_PUT_STATE, (seq, state))
+            if live.finished is not None:
+                self._archive(db, live)
             return True
 
         def after(written) -> None:
@@ -619,6 +709,20 @@ class SqliteStore(GameStore):
 
         return await self._grouped(write, after)
 
+    @staticmethod
+    def _archive(db, live: Live) -> None:
+        """Keep a finished game small (the module docstring): in the transaction that ends it."""
+        seq = live.seq
+        events = [_unpack_event(*row) for row in db.execute(
+            "SELECT version, request_id, event FROM events WHERE seq = ? ORDER BY version", (seq,))]
+        if [e["version"] for e in events] != list(range(1, live.version + 1)):  # not whole in rows (can't be)
+            return
+        db.execute("INSERT INTO archives (seq, game) VALUES (?, ?)",
+                   (seq, pack_game(live.record.initial, live.state.to_dict(), events)))
+        for table in ("events", "states", "initials"):
+            db.execute(f"DELETE FROM {table} WHERE seq = ?", (seq,))
+        db.execute("UPDATE games SET state = x'' WHERE seq = ? AND state != x''", (seq,))  # schema 3's
+
     def _row_update(self, game_id: str, current: Live, live: Live) -> tuple[str | None, list, bool]:
         """What a commit from ``current`` to ``live`` rewrites of the game's row besides its
         events (see the module docstring): the statement (None: nothing), its values, and
@@ -632,7 +736,7 @@ class SqliteStore(GameStore):
             if resigned:  # the seats changed
                 update += ", record = ?"
                 row.append(dumps(static_part(live.record)))
-            return update + ", state = ? WHERE seq = ?", row + [dumps(live.state.to_dict()), live.seq], True
+            return update + " WHERE seq = ?", row + [live.seq], True
         if live.bot_to_move != current.bot_to_move:
             return "UPDATE games SET bot_to_move = ? WHERE seq = ?", [int(live.bot_to_move), live.seq], False
         return None, [], False
@@ -640,17 +744,25 @@ class SqliteStore(GameStore):
     async def _snapshot_all(self) -> None:
         """Write the snapshot of every cached game with events after it (on close: the next
         start reads them without a replay)."""
-        rows = [(live.version, live.updated, dumps(live.state.to_dict()), live.seq, live.version)
-                for game_id, live in self._live.items() if self._snapshots.get(game_id, live.version) < live.version]
-        if rows:
-            self._transaction(lambda db: db.executemany(  # (shared: unless another process wrote a later one)
-                "UPDATE games SET version = ?, updated = ?, state = ? WHERE seq = ? AND version < ?", rows) and True)
+        behind = [live for game_id, live in self._live.items()
+                  if self._snapshots.get(game_id, live.version) < live.version and live.finished is None]
+
+        def write(db) -> bool:
+            for live in behind:
+                if db.execute("UPDATE games SET version = ?, updated = ? WHERE seq = ? AND version < ?",
+                              (live.version, live.updated, live.seq, live.version)).rowcount:
+                    db.execute(_PUT_STATE, (live.seq, dumps(live.state.to_dict())))  # (shared: unless
+            return True  # another process wrote a later one)
+        if behind:
+            self._transaction(write)
 
     def _delete(self, db, seqs: list[int]) -> None:
         rows = [(seq,) for seq in seqs]
         db.executemany("DELETE FROM events WHERE seq = ?", rows)
         db.executemany("DELETE FROM initials WHERE seq = ?", rows)
         db.executemany("DELETE FROM leases WHERE seq = ?", rows)
+        db.executemany("DELETE FROM archives WHERE seq = ?", rows)
+        db.executemany("DELETE FROM states WHERE seq = ?", rows)
         gone = db.executemany("DELETE FROM games WHERE seq = ?", rows).rowcount  # (shared: another may have)
         db.execute("UPDATE meta SET value = value - ? WHERE key = 'games'", (gone,))
 
@@ -700,10 +812,19 @@ class SqliteStore(GameStore):
             self._transaction(lambda db: db.execute("DELETE FROM leases WHERE seq = ? AND holder = ?",
                                                     (seq, holder)) is not None)
 
+    def _vacuum(self, pages: int | None = None) -> None:
+        """Give free pages back to the file system (a file made with auto_vacuum=INCREMENTAL; in
+        others a no-op): the rows a finished game's archive replaced, the expired games."""
+        # (it frees a page a step, and execute steps once: executescript runs it to its end)
+        self._db.executescript("PRAGMA incremental_vacuum" + ("" if pages is None else f"({pages})") + ";")
+
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         rows = self._db.execute("SELECT seq, id, creator FROM games WHERE finished < ? ORDER BY finished LIMIT ?",
                                 (before, limit)).fetchall()
         if rows:
             self._transaction(lambda db: self._delete(db, [seq for seq, _, _ in rows]) or True)
             self._forget([game_id for _, game_id, _ in rows], [creator for _, _, creator in rows])
+        free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+        if free > FREE_PAGES_KEPT:  # (the master calls this every minute or so)
+            self._vacuum(free - FREE_PAGES_KEPT)
         return [game_id for _, game_id, _ in rows]

@@ -394,6 +394,51 @@ def test_sqlite_appends_the_event_per_move_and_replays_what_follows_its_snapshot
     run(go())
 
 
+def test_a_finished_game_on_sqlite_is_archived_small_and_reads_the_same(tmp_path):
+    import sqlite3
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live("g1", "czech-pub"))
+        rng = random.Random(6)
+        committed = []
+        while live.state.decider() != TERMINAL:
+            nxt, event = next_live(live, rng)
+            event["time"] = 1700000000.0 + live.version * 1.237  # whole milliseconds, as the master's
+            if live.version % 3 == 0:
+                event["request"] = {"id": f"r-{live.version}", "fp": "f" * 16}
+            if nxt.state.decider() == TERMINAL:
+                nxt = nxt.replace(finished=event["time"])
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            committed.append(event)
+            live = nxt
+        with sqlite3.connect(path) as db:  # one archive row; no event, state or initial rows left
+            assert db.execute("SELECT count(*) FROM archives").fetchone()[0] == 1
+            for table in ("events", "states", "initials"):
+                assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
+            archived = len(db.execute("SELECT game FROM archives").fetchone()[0])
+        assert archived < sum(len(json.dumps(e)) for e in committed) / 5
+        for reader in (store, None):
+            if reader is None:
+                await store.close()
+                reader = SqliteStore(path)
+                await reader.open()
+            assert await reader.events("g1", 0) == committed
+            assert await reader.events("g1", 10) == committed[10:]
+            assert await reader.find_request("g1", "r-3") == committed[3]
+            back = await reader.get_live("g1")
+            assert back.version == len(committed) and back.finished == committed[-1]["time"]
+            assert back.state.to_dict() == live.state.to_dict() and back.record.initial == live.record.initial
+            assert [g.version for g in await reader.list_live(0, 5)] == [len(committed)]
+        assert await reader.expire_finished(committed[-1]["time"] + 1) == ["g1"]
+        assert await reader.events("g1", 0) is None
+        await reader.close()
+
+    run(go())
+
+
 def test_sqlite_stores_of_several_processes_share_one_file(tmp_path):
     """What two processes of ``boardbot serve --processes 2`` hold: two shared stores on one file."""
     from boardbot.server.sqlite_store import StoreLocked
