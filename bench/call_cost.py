@@ -68,8 +68,8 @@ from boardbot.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "frogriders"
 CONFIGS = {
-    "memory": ["--store", "memory"],
-    "sqlite": ["--store", "sqlite:{dir}/games.sqlite3"],
+    "memory": ["--store", "memory", "--processes", "1"],
+    "sqlite": ["--store", "sqlite:{dir}/games.sqlite3", "--processes", "1"],
     "sqlite2": ["--store", "sqlite:{dir}/games.sqlite3", "--processes", "2"],
     "redis2": ["--store", "{redis}", "--processes", "2"],
 }
@@ -308,7 +308,13 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_port(address, server, log_path)
-        time.sleep(1.0 if "--processes" not in flags else 3.0)
+        processes = int(flags[flags.index("--processes") + 1])
+        deadline = time.monotonic() + 60
+        while open(log_path).read().count('"event": "serving"') < processes:  # every process serves
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{name} did not start: {open(log_path).read()[-2000:]}")
+            time.sleep(0.1)
+        time.sleep(1.0)
         pids = [server.pid] + ([redis_proc.pid] if redis_proc else [])
         cpu = ProcessCPU(pids, rescan_seconds=3600.0)
         redis_cpu = ProcessCPU([redis_proc.pid]) if redis_proc else None
