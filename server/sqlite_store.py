@@ -117,7 +117,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     creator TEXT,                           -- the client that created it (also in record), if known
     record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
-    state BLOB NOT NULL                     -- schema 3 and older: the engine state at version; now empty
+    state BLOB NOT NULL                     -- schema 3 and older: the engine state at version, now empty
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
@@ -213,6 +213,7 @@ class SqliteStore(GameStore):
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._requests: dict[str, dict[str, int]] = {}  # cached games: request_id -> version
         self._snapshots: dict[str, int] = {}  # cached games: the version of the state in their games row
+        self._checked: dict[str, int] = {}  # shared: cached games: PRAGMA data_version when last checked
         self._waiters = Waiters()
         self._count = 0
         self._by_creator: collections.Counter = collections.Counter()  # the games of each creator
@@ -243,15 +244,7 @@ class SqliteStore(GameStore):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
             db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
-            db.executescript(SCHEMA)
-            if found is None:
-                db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            elif found != SCHEMA_VERSION:
-                self._migrate(found)
-            db.executescript(INDEXES)
-            if db.execute("SELECT 1 FROM meta WHERE key = 'games'").fetchone() is None:  # a file of schema 3
-                self._transaction(lambda db: db.execute(
-                    "INSERT OR IGNORE INTO meta SELECT 'games', count(*) FROM games") is not None)
+            self._transaction(self._set_up)
         except BaseException:
             db.close()  # the file and its lock are free again, as they were
             self._db = None
@@ -275,20 +268,36 @@ class SqliteStore(GameStore):
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         return None if row is None else row[0]
 
-    def _migrate(self, version: int) -> None:
-        """Bring a file of an older schema ``version`` to ``SCHEMA_VERSION``, in one transaction."""
+    def _set_up(self, db) -> bool:
+        """The tables, the schema version, the migrations and the games' count, in one write
+        transaction: the processes of ``--processes`` open a new or older file at once, one
+        of them does it and the others find it done."""
+        found = self._schema(db)
+        if isinstance(found, int) and found > SCHEMA_VERSION:
+            raise NewerSchema(self.path, found, SCHEMA_VERSION)
+        statement = ""
+        for piece in SCHEMA.split(";"):  # (a ';' in a comment ends no statement: complete_statement says)
+            statement += piece + ";"
+            if sqlite3.complete_statement(statement):
+                db.execute(statement)
+                statement = ""
+        if found is None:
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        elif found != SCHEMA_VERSION:
+            self._migrate(db, found)
+        db.execute(INDEXES)
+        db.execute("INSERT OR IGNORE INTO meta SELECT 'games', count(*) FROM games")  # a file of schema 3
+        return True
+
+    def _migrate(self, db, version: int) -> None:
+        """Bring a file of an older schema ``version`` to ``SCHEMA_VERSION`` (in ``_set_up``'s transaction)."""
         if version not in MIGRATIONS:  # no file of ours
             raise StoreUnavailable(f"{self.path}: store schema version {version!r}, which no boardbot wrote "
                                    f"(this server knows 1 to {SCHEMA_VERSION})")
-
-        def steps(db) -> bool:
-            found = self._schema(db)  # again, in the transaction: another process may have done it
-            for step in range(min(found, SCHEMA_VERSION), SCHEMA_VERSION):
-                if MIGRATIONS[step]:
-                    db.execute(MIGRATIONS[step])
-            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
-            return True
-        self._transaction(steps)
+        for step in range(version, SCHEMA_VERSION):
+            if MIGRATIONS[step]:
+                db.execute(MIGRATIONS[step])
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -333,6 +342,7 @@ class SqliteStore(GameStore):
             old, _ = self._live.popitem(last=False)
             self._requests.pop(old, None)
             self._snapshots.pop(old, None)
+            self._checked.pop(old, None)
         return live
 
     # the snapshot, the game's last event's version (NULL: none) and its id
@@ -392,12 +402,18 @@ class SqliteStore(GameStore):
 
     def _fresh(self, live: Live) -> Live | None:
         """Shared: the cached ``live`` as the file has it now: itself, advanced by the moves
-        other processes appended, or None (deleted, or resigned: read it again)."""
+        other processes appended, or None (deleted, or resigned: read it again). No other
+        process committed since it was last checked (``PRAGMA data_version``, which this
+        process's own commits leave as it is): itself, without reading it."""
+        game_id = live.game_id
+        seen = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if self._checked.get(game_id) == seen:
+            return live
         row = self._db.execute(self._LAST, (live.seq,)).fetchone()
         last = None if row is None else (row[1] if row[1] is not None else row[0])
         if last == live.version:
+            self._checked[game_id] = seen
             return live
-        game_id = live.game_id
         if row is None or last < live.version or row[0] > live.version:  # gone, or a snapshot we lack
             self._drop(game_id)
             return None
@@ -412,6 +428,7 @@ class SqliteStore(GameStore):
             state.apply(state.game.move_from_dict(event["move"]))
             if index is not None and stored[1] is not None:
                 index[stored[1]] = event["version"]
+        self._checked[game_id] = seen
         return self._remember(live.replace(state=state, version=event["version"], updated=event["time"],
                                            bot_to_move=bool(row[2]), finished=row[3]))
 
@@ -420,6 +437,7 @@ class SqliteStore(GameStore):
         self._live.pop(game_id, None)
         self._requests.pop(game_id, None)
         self._snapshots.pop(game_id, None)
+        self._checked.pop(game_id, None)
 
     async def _poll(self) -> None:
         """Shared: wake this process's waiters for games another process changed."""
@@ -694,7 +712,7 @@ class SqliteStore(GameStore):
 
         def after(written) -> None:
             if not written:
-                self._live.pop(game_id, None)  # the file moved on without us: read it again
+                self._drop(game_id)  # the file moved on without us: read it again
                 return
             self._remember(live)
             if snapshot:
@@ -768,9 +786,7 @@ class SqliteStore(GameStore):
 
     def _forget(self, game_ids: list[str], creators: list[str | None]) -> None:
         for game_id in game_ids:
-            self._live.pop(game_id, None)
-            self._requests.pop(game_id, None)
-            self._snapshots.pop(game_id, None)
+            self._drop(game_id)
             self._waiters.notify(game_id)
         if not self.shared:
             self._uncount(creators, len(game_ids))
