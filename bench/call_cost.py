@@ -237,7 +237,7 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
     with move:
         await asyncio.gather(*(mover(j) for j in range(args.clients)))
     out["SubmitMove"] = move.result()
-    out["SubmitMove"]["note"] = "" if queue else "ran out of created games"
+    out["SubmitMove"]["ran_out"] = not queue
 
     view = Phase(server, redis)
     reads = [(g, s) for g in games for s in (0, 1)]
@@ -258,7 +258,7 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
     with view:
         await asyncio.gather(*(viewer(j) for j in range(args.clients)))
     out["GetView"] = view.result()
-    out["GetView"]["note"] = f"{position / len(reads):.1f} passes over {len(reads)} seats"
+    out["GetView"]["passes"] = position / len(reads)
     for c in chans:
         await c.close()
     return out
@@ -361,7 +361,8 @@ def main() -> int:
         shutil.rmtree(work, ignore_errors=True)
     load = os.getloadavg()
     floor = median(results[("echo", "echo")], "server_us") if ("echo", "echo") in results else None
-    print(f"\n{GAME}, 2 human seats; {args.clients} callers on {args.connections} connections, closed loop, "
+    pacing = "closed loop" if not args.rate else f"offered {args.rate:,.0f} calls/s"
+    print(f"\n{GAME}, 2 human seats; {args.clients} callers on {args.connections} connections, {pacing}, "
           f"{args.seconds:g} s per phase; medians of {args.repeats} runs; {os.cpu_count()} cores, "
           f"{psutil.cpu_count()} logical; load average before {load_before[0]:.2f}, after {load[0]:.2f}")
     print("| configuration | call | server µs per call | × echo floor | calls/s | p99 ms | server cores | "
@@ -380,9 +381,12 @@ def main() -> int:
             print(f"| {name} | {phase} | {us:,.0f}{extra} | {ratio} | {median(rows, 'rate'):,.0f} | "
                   f"{median(rows, 'p99_ms'):.2f} | {median(rows, 'cores'):.2f} | {median(rows, 'loadgen_us'):,.0f} | "
                   f"{sum(r['errors'] for r in rows)} |")
-    notes = {r.get("note") for rows in results.values() for r in rows if r.get("note")}
-    for note in sorted(notes):
-        print(f"note: {note}")
+    views = [r for (name, phase), rows in results.items() if phase == "GetView" for r in rows]
+    if views:
+        print(f"GetView: {min(r['passes'] for r in views):.1f}-{max(r['passes'] for r in views):.1f} passes over "
+              "every seat of the games created (below 1: every call the first read of its seat's view)")
+    if any(r.get("ran_out") for rows in results.values() for r in rows):
+        print("SubmitMove: some runs ran out of created games (raise --seconds)")
     return 0
 
 
