@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--store", default=None,
                        help="where the games are kept: sqlite[:PATH] (the default: games.sqlite3 in the data "
                             "directory; ?synchronous=full flushes each commit to disk), redis://HOST:PORT[/DB] "
-                            "(shared by any number of server processes) or memory (lost at exit); "
+                            "(shared by any number of server processes on any machine) or memory (lost at exit); "
                             "default $BOARDBOT_STORE or sqlite (docs/storage.md)")
     serve.add_argument("--data-dir", default=None,
                        help="the SQLite store's directory, created on first run (default: $BOARDBOT_DATA or the "
@@ -42,8 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "none); with --processes N, process i on PORT+i")
     serve.add_argument("--processes", type=int, default=None,
                        help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
-                            "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
-                            "docs/performance.md)")
+                            "store they share (SQLite on this machine, or Redis) (default: $BOARDBOT_PROCESSES, else "
+                            "one per CPU core on the SQLite store and 1 on memory; docs/operations.md)")
     serve.add_argument("--bot-processes", type=int, default=0,
                        help="play greedy bot seats in this many worker processes (the random bot plays on the "
                             "event loop; default 0: a thread pool)")
