@@ -6,6 +6,7 @@ started, counted against the store's and its creator's limits, its bots set goin
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from typing import TYPE_CHECKING
 
 from boardbot.engine import registry
@@ -18,6 +19,11 @@ from .store import ClientFull, Live, StoreFull
 
 if TYPE_CHECKING:
     from boardbot.engine.core import State
+
+
+def fresh_seed() -> int:
+    """A new game's seed when the caller gives none."""
+    return secrets.randbits(63)
 
 
 def take_creation(master, call: Call) -> str | None:
@@ -44,8 +50,9 @@ async def store_new_game(master, record: GameRecord, state: "State | None" = Non
     snap = Snapshot(record, state, 0, [False] * len(record.seats))
     snap.settle(None, False, record.created)
     try:
-        live = await master.store.create_live(Live(snap.record, state, 0, record.created, None, bot_to_move(snap)),
-                                              master.limits.max_games_per_client)
+        async with master.ratings.creating(record.id, record.rated):  # a rated game's entrants, pending
+            live = await master.store.create_live(Live(snap.record, state, 0, record.created, None,
+                                                       bot_to_move(snap)), master.limits.max_games_per_client)
     except StoreFull as full:
         raise errors.store_full(full.limit) from None
     except ClientFull as full:

@@ -20,11 +20,12 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import clocks, errors
 from .access import authorize_seat, new_token, token_digest
 from .calls import Call
-from .creation import store_new_game
+from .creation import fresh_seed, store_new_game
+from .deals import new_salt
 from .events import now, stored_event
 from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
 from .seats import is_free, lapsed, lobby, name_of, waiting
-from .paging import page_size, page_start, page_token
+from .pages import page_position, page_size, page_token
 from .snapshots import Snapshot
 from .store import Live
 
@@ -150,10 +151,11 @@ async def rematch(master, request: game_service_pb2.RematchRequest,
                  SeatRecord(HUMAN, token=s.token, state=RESERVED, name=s.name,
                             until=round(when + max(REMATCH_RESERVATION, lobby(record)["reservation"]), 3))
                  for s in record.seats]
-        seed = record.seed + 1 if record.reproducible else master.fresh_seed()
+        seed = record.seed + 1 if record.reproducible else fresh_seed()
         clock = None if record.clock is None else clocks.new_clock(record.clock, len(seats), when)
         fresh = GameRecord(new_id, record.game, record.config, seed, tuple(seats), record.owner, {}, when,
-                           record.reproducible, master.client(call), registry.get(record.game).rules_version, record.lobby, clock)
+                           record.reproducible, master.client(call), registry.get(record.game).rules_version,
+                           deal_salt=new_salt(), rated=record.rated, lobby=record.lobby, clock=clock)
         try:
             existing = await store_new_game(master, fresh)
         except KeyError:  # another seat asked at the same time and made it
@@ -167,7 +169,7 @@ async def list_open_games(master, request: game_service_pb2.ListOpenGamesRequest
                           call: Call) -> game_service_pb2.ListOpenGamesResponse:
     """Games with a free seat in creation order; each call looks at OPEN_SCAN games at most."""
     size = page_size(request)
-    after = page_start(request.page_token, "open", "ListOpenGames")
+    after = page_position(request.page_token, "open", "ListOpenGames")
     if request.HasField("players") and request.players < 1:
         raise errors.invalid("players", "players must be 1 or more")
     want_clock = None

@@ -67,21 +67,23 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, convert, downtime, errors, lobby, matchmaking, seats as seat_rules
-from .access import authorize_owner, authorize_seat, new_token, token_digest
+from . import clocks, convert, downtime, errors, game_records, lobby, matchmaking, ratings, seats as seat_rules
+from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
-from .creation import store_new_game, take_creation
+from .creation import fresh_seed, store_new_game, take_creation
+from .deals import new_salt
 from .events import now, stored_event
-from .paging import page_size, page_start, page_token
 from .game_types import game_named, game_type, requested_config, validated_config
 from .limits import Limits, RateLimiter, real_client
+from .pages import page_position, page_size, page_token
+from .quotas import Quotas
 from .records import BOT, HUMAN, OPEN, RESERVED, GameRecord, SeatRecord
 from .snapshots import Snapshot, check_rules
 from .store import GameStore, Live
-from .watching import WatchHubs
+from .watching import WatchHubs, next_decision_view
 
 log = structlog.get_logger("boardbot.server")
 
@@ -89,8 +91,6 @@ MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUM
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
-NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
@@ -113,6 +113,10 @@ class GameMaster:
         self.retention = retention
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
+        self.ratings = ratings.Ratings(store)
+        self.driver.on_finished = self.ratings.live_ended
+        self.quotas = Quotas(dict(self.limits.quotas), store, self.limits.trusted_proxies)
+        self.driver.on_search = lambda record, seconds: self.quotas.charge_ai(seconds, client=record.creator)
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
@@ -125,6 +129,8 @@ class GameMaster:
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse).
         Clocks: after a gap, they go on without the time no server ran (``downtime``)."""
+        await self.ratings.open()
+        await self.quotas.start()
         await downtime.resume_clocks(self)
         await self.driver.resume()
         loop = asyncio.get_running_loop()
@@ -153,6 +159,7 @@ class GameMaster:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
                     await self.driver.resume()
+                await self.ratings.sweep()  # rated games whose end no process rated
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -165,6 +172,7 @@ class GameMaster:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.quotas.close()  # what was counted since the last flush
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
@@ -228,7 +236,7 @@ class GameMaster:
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
-            return self.fresh_seed()
+            return fresh_seed()
         digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
                                  salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
@@ -238,7 +246,7 @@ class GameMaster:
         client = take_creation(self, call)
         name = request.game
         game = game_named(name, call)
-        cfg = requested_config(request)
+        cfg = requested_config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -257,6 +265,8 @@ class GameMaster:
                 except ValueError as err:
                     which = "bot" if spec.bot else "bot_spec.ismcts.time"
                     raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                if bot.kind == "ismcts":
+                    self.quotas.check_ai(client=client)  # a searching bot: the creator's AI seconds
                 seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
@@ -269,6 +279,7 @@ class GameMaster:
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
         lobby_options, options = seat_rules.options_of(request, any(s.state == OPEN for s in seats), self.limits)
+        rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
@@ -282,15 +293,11 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version, lobby_options,
-                            None if options is None else clocks.new_clock(options, n, created))
+                            request.reproducible, client, game.rules_version, new_salt(), rated, lobby=lobby_options,
+                            clock=None if options is None else clocks.new_clock(options, n, created))
         live = await store_new_game(self, record, state)
         return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
-
-    def fresh_seed(self) -> int:
-        """A new game's seed when the caller gives none."""
-        return secrets.randbits(63)
 
     async def get_game(self, request: game_service_pb2.GetGameRequest,
                        call: Call) -> game_service_pb2.GetGameResponse:
@@ -303,7 +310,7 @@ class GameMaster:
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
         size = page_size(request)
-        after = page_start(request.page_token, "after", "ListGames")
+        after = page_position(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
@@ -313,10 +320,8 @@ class GameMaster:
     async def get_view(self, request: game_service_pb2.GetViewRequest,
                        call: Call) -> game_service_pb2.GetViewResponse:
         live = await self.live(request.game_id, call)
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(live.record, seat, call)
+        seat = authorize_observer(live.record, request, call)
+        if seat is not None:
             live = await lobby.take_up(self, live, seat, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
@@ -404,7 +409,7 @@ class GameMaster:
             # driver plays any other bot while we wait
             latest = await self.driver.inline_steps(record.id, committed)
             self.driver.kick(record.id, None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record.id, seat, call, latest))
+            response.view.CopyFrom(await next_decision_view(self.store, self._closing, record.id, seat, call, latest))
             return response
         self.driver.kick(record.id, snap)
         return response
@@ -452,35 +457,6 @@ class GameMaster:
             raise errors.not_found(game_id)  # deleted meanwhile
         return snap, event
 
-    async def _next_decision_view(self, game_id: str, seat: int, call: Call,
-                                  live: Live | None = None) -> common_pb2.SeatView:
-        """The seat's view once it holds the decision again, the game is over, the seat
-        resigned, or the wait is over (the call's deadline less a margin, at most
-        NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
-        as this call last committed it (a state within the call: no need to read it)."""
-        remaining = call.time_remaining()
-        wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
-                                                                     remaining - NEXT_DECISION_MARGIN)
-        loop = asyncio.get_running_loop()
-        until = loop.time() + wait
-        last = None
-        while True:
-            if live is None:
-                live = await self.store.get_live(game_id)
-            if live is None:
-                if last is None:
-                    raise errors.not_found(game_id)
-                return last  # deleted meanwhile: the last view we saw
-            snap = Snapshot.of(live)
-            last = snap.seat_view(seat)
-            decider = live.state.decider()
-            left = until - loop.time()
-            if (decider == seat or decider == TERMINAL or snap.resigned[seat] or left <= 0
-                    or self._closing.is_set()):
-                return last
-            await self.store.wait(game_id, live.version, left)
-            live = None
-
     async def resign(self, request: game_service_pb2.ResignRequest, call: Call) -> game_service_pb2.ResignResponse:
         live = await self.live(request.game_id, call)
         record = live.record
@@ -506,6 +482,14 @@ class GameMaster:
         self.driver.kick(record.id)
         live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    async def get_game_record(self, request: game_service_pb2.GetGameRecordRequest,
+                              call: Call) -> game_service_pb2.GetGameRecordResponse:
+        """The game's record (``boardbot.server.game_records``): complete once it is over,
+        else as the seat (token checked) or a spectator may see it."""
+        live = await self.live(request.game_id, call)
+        seat = authorize_observer(live.record, request, call)
+        return game_service_pb2.GetGameRecordResponse(game_record=await game_records.of_live(live, self.store, seat))
 
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:
@@ -549,10 +533,8 @@ class GameMaster:
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
         record = live.record
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(record, seat, call)
+        seat = authorize_observer(record, request, call)
+        if seat is not None:
             live = await lobby.take_up(self, live, seat, call)
         game_id = record.id
         current = live.version
@@ -594,6 +576,15 @@ class GameMaster:
         (``Snapshot.next_live``); ``stored``: what the store keeps of ``event``
         (``stored_event``). The new version, or None if the game had moved on (or gone)."""
         nxt = snap.next_live(live, event, views)
-        return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
+        if not await self.store.commit_live(live.game_id, live.version, nxt, [stored]):
+            return None
+        if nxt.finished is not None:
+            await self.ratings.live_ended(nxt)  # a rated game's ratings
+        return nxt
 
     commit = _commit  # for the calls of boardbot.server.lobby
+
+    async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
+                              call: Call) -> game_service_pb2.GetLeaderboardResponse:
+        """One configuration's ratings, best first (``boardbot.server.ratings``)."""
+        return await self.ratings.get_leaderboard(request, call)

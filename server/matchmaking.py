@@ -42,7 +42,8 @@ from .bot_plans import requested_bot
 from .bots import check_spec
 from .calls import Call
 from .events import now
-from .creation import store_new_game, take_creation
+from .creation import fresh_seed, store_new_game, take_creation
+from .deals import new_salt
 from .game_types import game_named, requested_config, validated_config
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .seats import DEFAULT_LOBBY, lobby_of, name_of
@@ -79,7 +80,8 @@ async def create_queue(master, request: game_service_pb2.CreateQueueRequest,
                        call: Call) -> game_service_pb2.CreateQueueResponse:
     take_creation(master, call)
     game = game_named(request.game, call)
-    cfg = validated_config(game, request.game, requested_config(request))
+    given = requested_config(request.config if request.HasField("config") else None, request.game)
+    cfg = validated_config(game, request.game, given)
     clock = clocks.options_of(request.clock) if request.HasField("clock") else None
     lobby = None
     if request.HasField("lobby") or clock is not None:
@@ -143,9 +145,9 @@ async def _make_game(master, doc: dict[str, Any], table: list[dict], when: float
     seats = [seats[i] for i in order]
     game_id = master.new_game_id()
     clock = None if doc["clock"] is None else clocks.new_clock(doc["clock"], players, when)
-    record = GameRecord(game_id, doc["game"], doc["config"], master.fresh_seed(), tuple(seats),
-                        token_digest(new_token()), {}, when, False, None, registry.get(doc["game"]).rules_version,
-                        doc["lobby"] or dict(DEFAULT_LOBBY), clock)  # a lobby: its seats show their players
+    record = GameRecord(game_id, doc["game"], doc["config"], fresh_seed(), tuple(seats), token_digest(new_token()),
+                        {}, when, False, None, registry.get(doc["game"]).rules_version, deal_salt=new_salt(),
+                        lobby=doc["lobby"] or dict(DEFAULT_LOBBY), clock=clock)  # a lobby: its seats show their players
     await store_new_game(master, record)
     return game_id, [order.index(i) for i in range(len(table))]
 

@@ -69,6 +69,12 @@ class GameService(Protocol):
     async def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -244,6 +250,26 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.leave_queue,
+                ),
+                "/boardbot.v1.GameService/GetGameRecord": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetGameRecord",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=svc.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=svc.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -599,6 +625,50 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def get_game_record(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetGameRecord",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
+    async def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
 
 
 
@@ -637,6 +707,10 @@ class GameServiceSync(Protocol):
     def wait_for_match(self, request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -813,6 +887,26 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.leave_queue,
+                ),
+                "/boardbot.v1.GameService/GetGameRecord": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetGameRecord",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=service.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=service.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -1166,6 +1260,50 @@ class GameServiceClientSync(ConnectClientSync):
             ),
             headers=headers,
             timeout_ms=timeout_ms,
+        )
+
+    def get_game_record(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetGameRecord",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
+    def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
         )
 
 

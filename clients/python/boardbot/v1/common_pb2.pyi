@@ -210,16 +210,18 @@ class Move(_message.Message):
     def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsMove, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkMove, _Mapping]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
-    __slots__ = ("kind", "bot", "bot_spec", "open")
+    __slots__ = ("kind", "bot", "bot_spec", "open", "player_name")
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     kind: SeatKind
     bot: str
     bot_spec: BotSpec
     open: bool
-    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., open: _Optional[bool] = ...) -> None: ...
+    player_name: str
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("index", "kind", "bot", "resigned", "bot_spec", "state", "player_name", "reservation_expire_time")
@@ -304,7 +306,7 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version", "clocks", "lobby")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version", "clocks", "lobby", "deal", "rated")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -319,6 +321,8 @@ class Game(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     LOBBY_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_name: str
     config: GameConfig
@@ -333,7 +337,9 @@ class Game(_message.Message):
     rules_version: int
     clocks: Clocks
     lobby: LobbyOptions
-    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., lobby: _Optional[_Union[LobbyOptions, _Mapping]] = ...) -> None: ...
+    deal: DealCommitment
+    rated: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., lobby: _Optional[_Union[LobbyOptions, _Mapping]] = ..., deal: _Optional[_Union[DealCommitment, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -520,3 +526,13 @@ class Clocks(_message.Message):
     deadline: _timestamp_pb2.Timestamp
     timeouts: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, options: _Optional[_Union[ClockOptions, _Mapping]] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., remaining: _Optional[_Iterable[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]]] = ..., running_seat: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., timeouts: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class DealCommitment(_message.Message):
+    __slots__ = ("seed_sha256", "seed", "salt")
+    SEED_SHA256_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    SALT_FIELD_NUMBER: _ClassVar[int]
+    seed_sha256: str
+    seed: int
+    salt: str
+    def __init__(self, seed_sha256: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ...) -> None: ...
