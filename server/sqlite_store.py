@@ -83,6 +83,7 @@ import sqlite3
 import threading
 import time
 import zlib
+from typing import Any
 
 import structlog
 
@@ -94,8 +95,10 @@ from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Recor
 # 2: games.creator; 3: records carry their rules_version (a record without one was played under
 # its game's first rules: records.FIRST_RULES_VERSION), so a server that replays every game under
 # its own rules, of schema 2 or older, must not open the file; 4: games.version and games.state are
-# a snapshot, the events after it are the rest of the game (a server of schema 3 would misread it)
-SCHEMA_VERSION = 4
+# a snapshot, the events after it are the rest of the game (a server of schema 3 would misread it); 5: events
+# of seats, forfeits on time and resumed clocks, records with lobby options and clocks, the docs table
+# (boardbot.server.seats, clocks, matchmaking), which a server of 4 would misread
+SCHEMA_VERSION = 5
 log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
@@ -121,6 +124,7 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
 CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS docs (key TEXT PRIMARY KEY, version INTEGER NOT NULL, value BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER NOT NULL,
     version INTEGER NOT NULL,
@@ -137,7 +141,7 @@ INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE 
 # what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
 # 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's);
 # 3 to 4 neither (a file of 3 has its snapshot at every game's last event)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: ""}
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: "", 4: ""}  # 4 to 5: no table changes
 
 
 class StoreLocked(StoreUnavailable):
@@ -726,6 +730,31 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
+
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        row = self._db.execute("SELECT version, value FROM docs WHERE key = ?", (key,)).fetchone()
+        return None if row is None else (row[0], loads(row[1]))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        blob = dumps(value)
+
+        def write(db) -> bool:
+            if expected_version == 0:
+                return db.execute("INSERT OR IGNORE INTO docs VALUES (?, 1, ?)", (key, blob)).rowcount == 1
+            return db.execute("UPDATE docs SET version = version + 1, value = ? WHERE key = ? AND version = ?",
+                              (blob, key, expected_version)).rowcount == 1
+
+        return await self._grouped(write, lambda written: None)
+
+    async def mark_alive(self, when: float) -> float | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'alive'").fetchone()
+
+        def write(db) -> bool:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('alive', ?)", (when,))
+            return True
+
+        await self._grouped(write, lambda written: None)
+        return None if row is None else float(row[0])
 
     @staticmethod
     def _archive(db, live: Live) -> None:
