@@ -45,6 +45,9 @@ class SearchResult:
     mode: str
     workers: int
     cancelled: bool = False
+    stopped: str = ""             # why a managed search stopped before its budget: "decided" (the
+                                  # leader could not be overtaken), "target" (not close at the
+                                  # target time), "" (it did not; with several trees: the first's)
     search: Search | None = field(default=None, repr=False)  # in-process searches only (tree reuse)
 
     def to_dict(self, game: Game | None = None) -> dict:
@@ -56,6 +59,7 @@ class SearchResult:
             "mode": self.mode,
             "workers": self.workers,
             "cancelled": self.cancelled,
+            "stopped": self.stopped,
             "candidates": [
                 {**c, "move": list(c["move"])} for c in self.candidates
             ],
@@ -141,7 +145,8 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
         jobs = _split(iteration_budget, workers, seed)
         parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
         return finish(search, merge_stats([p["stats"] for p in parts]), sum(p["iterations"] for p in parts),
-                      seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts))
+                      seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts),
+                      stopped=_stopped(parts))
     if workers == 1:
         iterations = search.run(iterations=iteration_budget, end=end, cancel=cancel)
         stats = search.root_stats()  # a reused tree also counts its earlier visits
@@ -162,7 +167,7 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
         stats = merge_stats(parts)
         keep = None
     return finish(search, stats, iterations, seed, start, cancelled=cancel is not None and cancel.is_set(),
-                  keep=keep)
+                  keep=keep, stopped=search.stopped)
 
 
 async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int | None, end: float | None,
@@ -195,7 +200,8 @@ async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int 
     parts = await request.wait_async(end, grace=grace, answer_by=answer_by)
     stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats()
     return finish(search, stats, sum(p["iterations"] for p in parts),
-                  seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts))
+                  seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts),
+                  stopped=_stopped(parts))
 
 
 def prepare(game: Game, view: Mapping[str, Any], seed: int, params: SearchParams) -> Search:
@@ -216,8 +222,14 @@ def immediate_move(search: Search, seed: int) -> tuple:
     return root.legal_moves()[0]
 
 
+def _stopped(parts: list[dict]) -> str:
+    """Why the first tree of a search stopped before its budget, if it did."""
+    return parts[0].get("stopped", "") if parts else ""
+
+
 def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start: float,
-           cancelled: bool = False, keep: Search | None = None, parts: int | None = None) -> SearchResult:
+           cancelled: bool = False, keep: Search | None = None, parts: int | None = None,
+           stopped: str = "") -> SearchResult:
     """A SearchResult from merged root statistics."""
     root = search.root
     if iterations == 0 and not any(v for _, v, _ in stats) and len(stats) > 1:
@@ -231,7 +243,7 @@ def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start
     return SearchResult(
         move=move, seat=search.seat, iterations=iterations, seconds=time.monotonic() - start,
         candidates=candidates, mode=search.mode, workers=search.params.workers if parts is None else parts,
-        cancelled=cancelled, search=keep,
+        cancelled=cancelled, stopped=stopped, search=keep,
     )
 
 
