@@ -119,10 +119,10 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
         view = position.view(seat)
     else:
         view = position
-    if spec is not None:  # the spec's plan at this table (bot_specs.search_plan)
-        plan = search_plan(spec, game, (view.get("config") or {}).get("players"))
-        search_params = plan.params
-        budget = plan.budget if budget is None else budget
+    if spec is not None:  # the spec's plan at this table (bot_specs.search_plan), the caller's budget first
+        plan = search_plan(spec, game, (view.get("config") or {}).get("players"),
+                           None if budget is None else _budget(budget))
+        search_params, budget = plan.params, plan.budget
     return run_search(game, view, _budget(budget), seed, search_params, pool=pool, cancel=cancel)
 
 

@@ -141,6 +141,8 @@ def _at_table(spec: BotSpec, game, players: int) -> bot_service_pb2.BotAtTable:
     if spec.kind == "ismcts":
         plan = search_plan(spec, game, players)  # what the server searches (bots.BotRunner, advisor)
         out.iterations, out.trees = plan.budget.iterations or 0, plan.params.workers
+        if plan.budget.time is not None:
+            out.time.FromNanoseconds(round(plan.budget.time * 1e9))
     rated = game.ladder_ratings.get(players)
     if rated is not None and spec.text in rated[1]:
         elo, low, high = rated[1][spec.text]

@@ -1,7 +1,8 @@
 """The server plays the bot that was measured (issue 47): for every game, table size and
 preset, what the server searches -- a hosted seat's move (``BotRunner`` through the
 ``SearchQueue``) and a SuggestMove (the advisor) -- is what bench/ladder.py's bot of that
-preset searches at that table: the same iterations, time, trees and parameters. Both come
+preset searches at that table: the same iterations, time, trees and parameters (the queue
+turns the time into an end time from the call's arrival: the time left then is compared). Both come
 from one function (``boardbot.ai.bot_specs.search_plan``); this test looks at what each side
 actually hands to the search. And the strength the server publishes with its bots
 (BotService.ListBots) is the ladder's, as docs/ai.md's ladder table gives it."""
@@ -13,6 +14,7 @@ import importlib.util
 import pathlib
 import random
 import re
+import time
 
 import pytest
 
@@ -77,7 +79,9 @@ class Searches:
         def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None):
             seconds = budget.time if budget is not None else None
             if end_is_time and end is not None:
-                seconds = "timed"  # the queue turns seconds into an end time: none is expected here
+                # the queue turns seconds into an end time from the call's arrival: the time left
+                assert seconds is None
+                seconds = end - time.monotonic()
             self.seen.append((budget.iterations if budget is not None else None, seconds, params))
             return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
                         search=search, end=None)
@@ -126,21 +130,27 @@ def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
     for spec in PRESET_SPECS:
         rated = ladder_searches(monkeypatch, name, players, spec)
         hosted, suggested = server_searches(monkeypatch, name, players, spec)
-        assert hosted == rated and suggested == rated, (name, players, spec)
         iterations, seconds, params = rated
+        for served in (hosted, suggested):
+            assert (served[0], served[2]) == (iterations, params), (name, players, spec)
+            # the time left when the search starts: the plan's, less the queue's lead and the root
+            assert seconds - 0.1 < served[1] <= seconds, (name, players, spec, served[1])
         preset = PRESETS[spec.split(":")[1]]
         assert iterations == game.preset_iterations.get(players, {}).get(preset.name, preset.iterations)
-        assert seconds is None and params.workers == 1 and not params.reuse  # one tree, as rated
+        assert seconds == preset.seconds and params.timing == "managed"  # a time a frontend can rely on
+        assert params.workers == 1 and not params.reuse  # one tree, as rated
         # and what ListBots says the server runs there
         offer = next(o for o in bot_plans.list_bots([game]).bots if o.bot == spec)
         table = next(t for t in offer.tables if t.players == players)
-        assert (table.iterations, table.trees) == (iterations, params.workers)
+        assert (table.iterations, table.trees, table.time.ToNanoseconds() / 1e9) == (iterations, params.workers,
+                                                                                      seconds)
 
 
 def test_a_caller_who_asks_for_workers_gets_them_split(monkeypatch):
     # the one place a split is made: a spec that asks for it (latency for a caller's time budget)
     hosted, suggested = server_searches(monkeypatch, "frogriders", 2, "ismcts:hard,workers=2")
-    assert hosted == suggested and hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
+    assert (hosted[0], hosted[2]) == (suggested[0], suggested[2])
+    assert hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
 
 
 def documented_ladder() -> dict[tuple[str, int], dict[str, str]]:
