@@ -71,7 +71,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from boardbot.engine.core import Game, State
 
@@ -260,6 +260,9 @@ class Search:
         self.started_iterations: int = 0
         self.extended: bool = False
         self.stopped: str = ""
+        # what end times are read on: wall time (time.monotonic), or a thread's CPU time where a
+        # bench on a shared machine plays time budgets as one quiet core would (bench/ladder.py)
+        self.clock: Callable[[], float] = time.monotonic
         game_cls = type(self.game)
         self.playout = self.game.ai_hook("playout_move") if params.rollout == "policy" else None
         self.evaluate = None
@@ -327,7 +330,7 @@ class Search:
             raise SearchError("run needs iterations or an end time")
         if len(self.root.legal_moves()) == 1 or self.stopped:
             return 0
-        mono = time.monotonic
+        mono = self.clock
         root, seat, rng = self.root, self.seat, self.rng
         step = self._iterate_mo if self.mode == "mo" else self._iterate_so
         managed = self.managed
@@ -604,7 +607,7 @@ class Search:
         playout = self.playout
         evaluate = self.evaluate
         depth = self.depth if evaluate is not None else 0
-        mono = time.monotonic
+        mono = self.clock
         decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
         steps = 0
         while True:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Game, State
@@ -127,17 +127,24 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
 
 
 def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed: int, params: SearchParams,
-               pool=None, cancel=None, search: Search | None = None, end: float | None = None) -> SearchResult:
+               pool=None, cancel=None, search: Search | None = None, end: float | None = None,
+               clock: Callable[[], float] | None = None) -> SearchResult:
     """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse).
-    ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline."""
+    ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline.
+    ``clock``: in-process only, what the budget's time is read on instead of wall time (a bench's
+    ``time.thread_time``: the time of one core the thread has, whatever else runs)."""
     start = time.monotonic()
+    if search is None:
+        # the root, rebuilt from the view alone; also answers single-move positions
+        search = prepare(game, view, seed, params)
+    if clock is not None and pool is None:
+        search.clock = clock
+        if end is None and budget is not None and budget.deadline is None:
+            end = budget.end_time(clock())
     if end is None:
         end = budget.end_time(start)
     iteration_budget = budget.iterations if budget is not None else None
     workers = params.workers
-    if search is None:
-        # the root, rebuilt from the view alone; also answers single-move positions
-        search = prepare(game, view, seed, params)
     moves = search.root.legal_moves()
     if len(moves) == 1:
         return finish(search, [(moves[0], 0, 0.0)], 0, seed, start, keep=search)
@@ -158,9 +165,10 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
         jobs = _split(iteration_budget, workers, seed)
         for j, (iters, job_seed) in enumerate(jobs):
             part = search if j == 0 else Search.from_view(game, view, params, job_seed)
+            part.clock = search.clock
             part_end = None
             if end is not None:  # share the remaining time
-                now = time.monotonic()
+                now = search.clock()
                 part_end = now + (end - now) / (workers - j)
             iterations += part.run(iterations=iters, end=part_end, cancel=cancel)
             parts.append(part.root_stats())

@@ -42,6 +42,11 @@ output says for each game whether the ratings are in that order, and gives
 each step up the presets (medium - easy, hard - medium) with the 95 %
 interval of the difference itself, from the same resamples: a step whose
 interval is above 0 is sure. Figures only: nothing here asserts.
+
+The presets are time budgets (docs/ai.md, "Presets"), so the ladder plays them at equal wall
+time per decision, as the server serves them; on a shared machine, where a search gets a
+fraction of a core, ``--clock cpu`` reads each search's time budget on its thread's CPU time
+instead: each bot then gets the time of one quiet core (the clock is logged with each game).
 """
 
 from __future__ import annotations
@@ -180,12 +185,19 @@ def deal_of(result: dict, seed: int | None = None) -> int:
     return own_seed(result.get("seed", seed), result["g"])
 
 
+CLOCKS = {"wall": None, "cpu": time.thread_time}
+
+
 def _play(job) -> dict:
-    name, cfg, g, seating, specs, seed = job
+    name, cfg, g, seating, specs, seed, clock = job
     game = registry.get(name)
     seat_specs = [specs[k] for k in seating]
     timings = {s: [] for s in seat_specs}
-    r = play_match(game, cfg, seat_specs, seed, bots=[make_bot(s, game) for s in seat_specs], timings=timings)
+    bots = [make_bot(s, game) for s in seat_specs]
+    for bot in bots:
+        if hasattr(bot, "clock"):  # a search: its time budget read on the clock asked for
+            bot.clock = CLOCKS[clock]
+    r = play_match(game, cfg, seat_specs, seed, bots=bots, timings=timings)
     return {"g": g, "deal": seed, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
             "seconds": {s: sum(t) for s, t in timings.items()}, "decisions": {s: len(t) for s, t in timings.items()}}
 
@@ -243,7 +255,7 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
               meet: str = "neighbours", log: str | None = None, deals: str = "own",
-              players: int | None = None) -> dict:
+              players: int | None = None, clock: str = "wall") -> dict:
     """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
     JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
     (``--rate-log``)."""
@@ -252,7 +264,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
         raise SystemExit(f"{name} at {cfg['players']} players needs at least {cfg['players']} bots, got {len(specs)}")
     seatings = schedule(specs, cfg["players"], rounds, meet)
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
-    job_list = [(name, cfg, g, s, specs, seeds[g]) for g, s in enumerate(seatings)]
+    job_list = [(name, cfg, g, s, specs, seeds[g], clock) for g, s in enumerate(seatings)]
     code = code_version(name)  # now, as the games load it: a file edited during the run is not what played
     t0 = time.monotonic()
     results = []
@@ -267,7 +279,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
                                         "resolved": [resolved_spec(b, name, cfg["players"]) for b in specs],
-                                        "code": code,
+                                        "code": code, "clock": clock,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
@@ -393,6 +405,9 @@ def main(argv=None) -> int:
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                    help="what the presets' time budgets are read on: wall time, as the server does, or each "
+                         "game's thread CPU time (one quiet core's worth on a shared machine)")
     ap.add_argument("--out", default=None, help="also write the JSON report here")
     ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
     ap.add_argument("--log", default=None, help="append every game to this file as it ends (JSON lines)")
@@ -419,7 +434,7 @@ def main(argv=None) -> int:
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
         reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
-                                  args.log, args.deals, args.players))
+                                  args.log, args.deals, args.players, args.clock))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)
