@@ -74,19 +74,26 @@ class Searches:
 
     def __init__(self, monkeypatch, module, end_is_time: bool):
         self.seen: list[tuple] = []
+        self.marked = 0.0
         real = service_api.run_search
 
-        def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None):
+        def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None, clock=None):
             seconds = budget.time if budget is not None else None
             if end_is_time and end is not None:
-                # the queue turns seconds into an end time from the call's arrival: the time left
+                # the queue turns seconds into an end time from the call's arrival: the time from
+                # the call (``mark``) to the end, and the time left now
                 assert seconds is None
-                seconds = end - time.monotonic()
+                seconds = (end - self.marked, end - time.monotonic())
             self.seen.append((budget.iterations if budget is not None else None, seconds, params))
+            assert clock is None  # wall time, as served
             return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
                         search=search, end=None)
 
         monkeypatch.setattr(module, "run_search", recorded)
+
+    def mark(self) -> None:
+        """A call begins now."""
+        self.marked = time.monotonic()
 
 
 def ladder_searches(monkeypatch, name: str, players: int, spec: str) -> tuple:
@@ -112,8 +119,10 @@ def server_searches(monkeypatch, name: str, players: int, spec: str) -> list[tup
         master = GameMaster(InMemoryStore())
         try:
             runner = BotRunner(searches=queue)
+            searches.mark()
             await runner.choose(name, parse_bot_spec(spec), state.sample_for(seat, random.Random(2)), 3)
             request = bot_service_pb2.SuggestMoveRequest(bot=spec)
+            searches.mark()
             await BotAdvisor(master, queue)._decide(game, state.view(seat), None, asked(request), 3, Call(),
                                                     "suggest", {})
         finally:
@@ -133,8 +142,9 @@ def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
         iterations, seconds, params = rated
         for served in (hosted, suggested):
             assert (served[0], served[2]) == (iterations, params), (name, players, spec)
-            # the time left when the search starts: the plan's, less the queue's lead and the root
-            assert seconds - 0.1 < served[1] <= seconds, (name, players, spec, served[1])
+            # the end is the plan's time from the call's arrival (less the queue's lead of 5 ms)
+            from_call, left = served[1]
+            assert from_call >= seconds - 0.006 and left <= seconds, (name, players, spec, served[1])
         preset = PRESETS[spec.split(":")[1]]
         assert iterations == game.preset_iterations.get(players, {}).get(preset.name, preset.iterations)
         assert seconds == preset.seconds and params.timing == "managed"  # a time a frontend can rely on
