@@ -85,16 +85,29 @@ def game_infers_hidden(game: str) -> bool:
     return infers_hidden(type(registry.get(game).new_state({}, 0)))
 
 
+# What the presets' names mean when logs are rated: "served", the presets as they are served now
+# (time budgets capped by their iterations, managed), or "iterations", the presets as they were
+# until 2026-12-05 (their iterations alone, spent whole), to rate the logs of then under the
+# names they were played under (docs/ai.md's ladder table: --presets-as iterations).
+PRESETS_AS = {"value": "served"}
+
+
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
-def resolved_spec(spec: str, game: str | None = None, players: int | None = None) -> str:
+def resolved_spec(spec: str, game: str | None = None, players: int | None = None,
+                  presets_as: str = "served") -> str:
     """What a bot spec means today (in ``game`` at a table of ``players``, where given), as an
     explicit spec: an ISMCTS spec becomes its budget (the game's for that table, where it sets
     one: ``Game.preset_iterations``) and every parameter that differs from the defaults and
-    changes the search (``ismcts:medium`` -> ``ismcts:iterations=600``), so a logged game keeps
-    its meaning when a preset is later changed."""
+    changes the search (``ismcts:medium`` -> ``ismcts:iterations=600,time=0.3,timing=managed``),
+    so a logged game keeps its meaning when a preset is later changed. ``presets_as="iterations"``:
+    a preset as it was before time budgets (``ismcts:medium`` -> ``ismcts:iterations=600``)."""
     if not spec.startswith("ismcts"):
         return spec
-    plan = search_plan(parse_ismcts(spec), registry.get(game) if game is not None else None, players)
+    parsed = parse_ismcts(spec)
+    plan = search_plan(parsed, registry.get(game) if game is not None else None, players)
+    if presets_as == "iterations" and parsed.iterations is None and parsed.time is None:
+        plan = type(plan)(type(plan.budget)(iterations=plan.budget.iterations),
+                          plan.params.with_(timing=parsed.setting("timing", "fixed")))
     budget = plan.budget
     parts = [f"{k}={v}" for k, v in (("iterations", budget.iterations), ("time", budget.time))
              if v is not None]
@@ -111,13 +124,14 @@ def resolved_spec(spec: str, game: str | None = None, players: int | None = None
 def logged_name(spec: str, resolved: str | None, game: str | None = None, players: int | None = None) -> str:
     """The name a logged bot is rated under: the preset that means today what the bot meant when it
     played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
+    presets_as = PRESETS_AS["value"]
     try:
-        today = resolved_spec(spec, game, players)
+        today = resolved_spec(spec, game, players, presets_as)
     except BotSpecError:  # a preset since removed: only the log knows what it meant
         today = None
     meaning = resolved or today or spec
     for preset in PRESET_ORDER:
-        if resolved_spec(preset, game, players) == meaning:
+        if resolved_spec(preset, game, players, presets_as) == meaning:
             return preset
     return spec if meaning == today else meaning
 
@@ -411,9 +425,13 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="also write the JSON report here")
     ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
     ap.add_argument("--log", default=None, help="append every game to this file as it ends (JSON lines)")
+    ap.add_argument("--presets-as", choices=("served", "iterations"), default="served",
+                    help="with --rate-log: name logged bots after the presets as served now, or as they "
+                         "were before time budgets (their iterations alone)")
     ap.add_argument("--rate-log", nargs="+", metavar="LOG",
                     help="only rate the games of --log files (runs on different seeds add up)")
     args = ap.parse_args(argv)
+    PRESETS_AS["value"] = args.presets_as
     if args.render:
         saved = []
         for path in args.render:
