@@ -14,7 +14,7 @@ import pytest
 from boardbot.ai.arena import run_arena
 from boardbot.ai.bots import PRESETS, BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import POLICY_STEP_LIMIT, Budget, Search, SearchError, SearchParams, merge_stats
-from boardbot.ai.service_api import suggest
+from boardbot.ai.service_api import run_search, suggest
 from boardbot.ai.utility import utilities
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Result
@@ -550,3 +550,45 @@ def test_policy_opponents_play_the_rollout_policy_in_the_tree(mode):
             assert replies == ({("x",), ("y",)} if opponents == "maxn" else {("y",)})
     assert best == {"maxn": ("a",), "policy": ("b",)}
     assert parse_ismcts("ismcts:hard,opponents=policy").params.opponents == "policy"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_managed_time_keeps_the_move_of_an_iteration_budget(name):
+    # under an iteration budget, a managed search stops only once the leader cannot be overtaken
+    # by every iteration left: the same move as the whole budget, in no more iterations
+    game = GAMES[name]
+    cfg = game.configurations()[0]
+    for state in positions(game, cfg, seed=8, count=4):
+        view = state.view(state.decider())
+        whole = suggest(game, view, {"iterations": 120}, seed=5, params=SearchParams())
+        managed = suggest(game, view, {"iterations": 120}, seed=5, params=SearchParams(timing="managed"))
+        assert managed.move == whole.move
+        assert managed.iterations <= whole.iterations
+        assert (managed.iterations < whole.iterations) == (managed.stopped == "decided")
+        for c in managed.candidates:  # the same search, cut short: no visit it would not have had
+            assert c["visits"] <= next(w["visits"] for w in whole.candidates if w["move"] == c["move"])
+
+
+def test_managed_time_is_a_bound_and_ends_clear_decisions_early():
+    import time
+
+    game = registry.get("frogriders")
+    state = positions(game, game.configurations()[0], seed=3, count=1)[0]
+    view = state.view(state.decider())
+    # a clear decision: the leader cannot be overtaken long before the end
+    clock = iter(range(10**9)).__next__  # a clock that moves one unit an iteration or so
+
+    def fake() -> float:
+        return clock() * 0.001
+
+    started = time.monotonic()
+    managed = run_search(game, view, Budget(time=1.0), 4, SearchParams(timing="managed"), clock=fake)
+    fixed = run_search(game, view, Budget(time=1.0), 4, SearchParams(), clock=fake)
+    assert time.monotonic() - started < 60
+    assert managed.stopped in ("decided", "target") and managed.iterations < fixed.iterations
+    assert managed.move in state.legal_moves()
+    # on the wall clock: never past the end
+    for seconds in (0.05, 0.2):
+        t0 = time.monotonic()
+        r = run_search(game, view, Budget(time=seconds), 4, SearchParams(timing="managed"))
+        assert time.monotonic() - t0 < seconds + 0.25 and r.iterations > 0
