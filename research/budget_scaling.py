@@ -15,11 +15,12 @@ ranks are level). The tally gives the second spec's share of the decided compari
 
 ``--field greedy``: one seat searches, every other seat is greedy (the game's heuristic, which
 is also what the search's progressive bias and its rollout policy follow), and each deal is
-played once with each spec in that seat (the seat moves round the table from deal to deal): a
-paired test of the two specs against the same cards, chance and opponents, at a sixth of the
-cost of a table of searches. The tally gives each spec's share of the greedy seats it placed
-above and its wins, and the second's paired gain in that share with its 95 % interval over
-deals. Figures only: nothing here asserts.
+played once with each spec in that seat (the seat moves round the table from deal to deal; two
+specs or more): a paired test of the specs against the same cards, chance and opponents, at a
+fraction of the cost of a table of searches. The tally gives each spec's share of the greedy
+seats it placed above and its wins, and for every two specs played on the same deals (in one
+log or in several runs of the same seed) the later one's paired gain in that share, with its
+95 % interval over deals. Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -49,12 +50,12 @@ def play(name: str, players: int, specs: list[str], deals: int, seed: int, log: 
     cfg = ladder_table(name, players)
     games = []
     for d in range(deals):
-        for swapped in (False, True):
-            if field == "greedy":  # spec 0 or 1 in one seat, greedy (-1) in every other
+        for turn in range(len(specs) if field == "greedy" else 2):
+            if field == "greedy":  # each spec in turn in one seat, greedy (-1) in every other
                 who = [-1] * players
-                who[d % players] = int(swapped)
+                who[d % players] = turn
             else:
-                who = seating(players, swapped)
+                who = seating(players, bool(turn))
             seat_specs = [specs[k] if k >= 0 else "greedy" for k in who]
             r = play_match(game, cfg, seat_specs, seed + d, bots=[make_bot(s, game) for s in seat_specs])
             record = {"game": name, "players": players, "specs": specs, "field": field, "deal": seed + d, "who": who,
@@ -63,7 +64,7 @@ def play(name: str, players: int, specs: list[str], deals: int, seed: int, log: 
             if log:
                 with open(log, "a") as fh:
                     fh.write(json.dumps(record) + "\n")
-            print(f"deal {seed + d} {'swapped' if swapped else 'first'}: ranks {r['ranks']}", flush=True)
+            print(f"deal {seed + d} {seat_specs}: ranks {r['ranks']}", flush=True)
     return games
 
 
@@ -89,29 +90,40 @@ def against_greedy(record: dict) -> tuple[int, float, bool]:
     return who[seat], share, ranks[seat] == min(ranks)
 
 
-def tally_greedy(games: list[dict], samples: int = 2000, seed: int = 1) -> str:
+def tally_greedy(games: list[dict], samples: int = 2000, seed: int = 1) -> list[str]:
+    """Each spec's share of the greedy seats it placed above, and for every two specs played on
+    the same deals (in one log or several: the deal fixes the cards and the searching seat) the
+    second's paired gain, with its 95 % interval over deals."""
     by_deal: dict = {}
+    order: list[str] = []
     for g in games:
         k, share, won = against_greedy(g)
-        by_deal.setdefault(g["deal"], {})[k] = (share, won)
-    paired = [d for d in by_deal.values() if 0 in d and 1 in d]
-    gains = [d[1][0] - d[0][0] for d in paired]
+        spec = g["specs"][k]
+        if spec not in order:
+            order.append(spec)
+        by_deal.setdefault((g["game"], g["players"], g["deal"]), {})[spec] = (share, won)
+    head = f"{games[0]['game']}, {games[0]['players']} players against greedy"
+    lines = []
+    for spec in order:
+        mine = [d[spec] for d in by_deal.values() if spec in d]
+        lines.append(f"{head}: {spec}: {len(mine)} deals, above {sum(m[0] for m in mine) / len(mine):.3f} of the "
+                     f"greedy seats, won {sum(m[1] for m in mine)}")
     rng = random.Random(seed)
-    means = sorted(sum(rng.choice(gains) for _ in gains) / len(gains) for _ in range(samples))
-    low, high = means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
-    specs = games[0]["specs"]
-    parts = []
-    for k in (0, 1):
-        shares = [d[k][0] for d in paired]
-        wins = sum(d[k][1] for d in paired)
-        parts.append(f"{specs[k]}: above {sum(shares) / len(shares):.3f} of the greedy seats, won {wins}")
-    return (f"{games[0]['game']}, {games[0]['players']} players against greedy, {len(paired)} deals: "
-            + "; ".join(parts) + f"; gain of the second {sum(gains) / len(gains):+.3f} ({low:+.3f} to {high:+.3f})")
+    for i, first in enumerate(order):
+        for second in order[i + 1:]:
+            gains = [d[second][0] - d[first][0] for d in by_deal.values() if first in d and second in d]
+            if not gains:
+                continue
+            means = sorted(sum(rng.choice(gains) for _ in gains) / len(gains) for _ in range(samples))
+            low, high = means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
+            lines.append(f"{head}: {second} against {first}, {len(gains)} deals: gain {sum(gains) / len(gains):+.3f} "
+                         f"({low:+.3f} to {high:+.3f})")
+    return lines
 
 
 def tally(games: list[dict], samples: int = 2000, seed: int = 1) -> str:
     if games[0].get("field") == "greedy":
-        return tally_greedy(games, samples, seed)
+        return "\n".join(tally_greedy(games, samples, seed))
     by_deal: dict = {}
     for g in games:
         by_deal.setdefault((g["game"], g["players"], tuple(g["specs"]), g["deal"]), []).append(comparisons(g))
@@ -149,7 +161,8 @@ def main(argv=None) -> int:
     p = sub.add_parser("play")
     p.add_argument("--game", default="czech-pub")
     p.add_argument("--players", type=int, default=6)
-    p.add_argument("--specs", required=True, help="two bot specs, the reference first, ';' between them")
+    p.add_argument("--specs", required=True,
+                   help="two bot specs, the reference first, ';' between them (with --field greedy: two or more)")
     p.add_argument("--deals", type=int, default=6)
     p.add_argument("--seed", type=int, default=9300)
     p.add_argument("--log")
@@ -160,8 +173,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "play":
         specs = split_seat_specs(args.specs)
-        if len(specs) != 2:
-            ap.error("--specs takes two bot specs")
+        if len(specs) != 2 and not (args.field == "greedy" and len(specs) > 2):
+            ap.error("--specs takes two bot specs (with --field greedy: two or more)")
         try:
             for spec in specs:
                 make_bot(spec, registry.get(args.game))
@@ -171,8 +184,9 @@ def main(argv=None) -> int:
         print(tally(games))
     else:
         games = load(args.paths)
-        def key(g: dict) -> tuple:
-            return g["game"], g["players"], tuple(g["specs"]), g.get("field", "mixed")
+        def key(g: dict) -> tuple:  # greedy fields of one table pair up across logs
+            greedy = g.get("field") == "greedy"
+            return g["game"], g["players"], () if greedy else tuple(g["specs"]), g.get("field", "mixed")
 
         for k in sorted({key(g) for g in games}):
             print(tally([g for g in games if key(g) == k]))

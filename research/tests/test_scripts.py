@@ -69,5 +69,7 @@ def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path
     capsys.readouterr()
     assert scaling.main(["tally", str(log)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 2 and any("against greedy, 2 deals" in line for line in out)
-    assert any("of the decided comparisons" in line for line in out)
+    # each spec's share against the greedy seats, the second's paired gain, and the mixed table's comparisons
+    assert len(out) == 4 and sum("of the greedy seats" in line for line in out) == 2
+    assert any("ismcts:iterations=4 against ismcts:iterations=2, 2 deals: gain" in line for line in out)
+    assert sum("of the decided comparisons" in line for line in out) == 1
