@@ -98,7 +98,7 @@ LAG_WINDOW = 10.0             # loop lag percentiles over this many recent secon
 @dataclass
 class SearchOutcome:
     result: SearchResult
-    stop: str               # iterations | time | deadline | single_move
+    stop: str               # iterations | time | deadline | single_move | settled (time management)
     queue_seconds: float    # waited for a running slot
 
 
