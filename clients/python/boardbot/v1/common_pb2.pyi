@@ -62,6 +62,12 @@ class WorldBeliefs(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORLD_BELIEFS_UNIFORM: _ClassVar[WorldBeliefs]
     WORLD_BELIEFS_INFERRED: _ClassVar[WorldBeliefs]
 
+class SearchTiming(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_TIMING_UNSPECIFIED: _ClassVar[SearchTiming]
+    SEARCH_TIMING_FIXED: _ClassVar[SearchTiming]
+    SEARCH_TIMING_MANAGED: _ClassVar[SearchTiming]
+
 class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
@@ -136,6 +142,9 @@ OPPONENT_MODEL_POLICY: OpponentModel
 WORLD_BELIEFS_UNSPECIFIED: WorldBeliefs
 WORLD_BELIEFS_UNIFORM: WorldBeliefs
 WORLD_BELIEFS_INFERRED: WorldBeliefs
+SEARCH_TIMING_UNSPECIFIED: SearchTiming
+SEARCH_TIMING_FIXED: SearchTiming
+SEARCH_TIMING_MANAGED: SearchTiming
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_RUNNING: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -262,7 +271,7 @@ class GreedyBot(_message.Message):
     def __init__(self) -> None: ...
 
 class IsmctsBot(_message.Message):
-    __slots__ = ("preset", "iterations", "time", "exploration", "mode", "rollout", "depth", "widening", "widening_scale", "bias", "hint", "workers", "opponents", "beliefs")
+    __slots__ = ("preset", "iterations", "time", "exploration", "mode", "rollout", "depth", "widening", "widening_scale", "bias", "hint", "workers", "opponents", "beliefs", "timing")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
@@ -277,6 +286,7 @@ class IsmctsBot(_message.Message):
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     OPPONENTS_FIELD_NUMBER: _ClassVar[int]
     BELIEFS_FIELD_NUMBER: _ClassVar[int]
+    TIMING_FIELD_NUMBER: _ClassVar[int]
     preset: BotPreset
     iterations: int
     time: _duration_pb2.Duration
@@ -291,7 +301,8 @@ class IsmctsBot(_message.Message):
     workers: int
     opponents: OpponentModel
     beliefs: WorldBeliefs
-    def __init__(self, preset: _Optional[_Union[BotPreset, str]] = ..., iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., exploration: _Optional[float] = ..., mode: _Optional[_Union[TreeMode, str]] = ..., rollout: _Optional[_Union[RolloutPolicy, str]] = ..., depth: _Optional[int] = ..., widening: _Optional[float] = ..., widening_scale: _Optional[float] = ..., bias: _Optional[float] = ..., hint: _Optional[_Union[SearchHint, str]] = ..., workers: _Optional[int] = ..., opponents: _Optional[_Union[OpponentModel, str]] = ..., beliefs: _Optional[_Union[WorldBeliefs, str]] = ...) -> None: ...
+    timing: SearchTiming
+    def __init__(self, preset: _Optional[_Union[BotPreset, str]] = ..., iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., exploration: _Optional[float] = ..., mode: _Optional[_Union[TreeMode, str]] = ..., rollout: _Optional[_Union[RolloutPolicy, str]] = ..., depth: _Optional[int] = ..., widening: _Optional[float] = ..., widening_scale: _Optional[float] = ..., bias: _Optional[float] = ..., hint: _Optional[_Union[SearchHint, str]] = ..., workers: _Optional[int] = ..., opponents: _Optional[_Union[OpponentModel, str]] = ..., beliefs: _Optional[_Union[WorldBeliefs, str]] = ..., timing: _Optional[_Union[SearchTiming, str]] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("scores", "winners", "ranks", "breakdown")
