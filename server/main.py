@@ -128,11 +128,21 @@ def limits_of(args):
     import dataclasses
 
     from .limits import Limits, trusted_networks
+    from .quotas import parse_quota
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
     for name, value in values.items():
         if value < 0:
             raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    values.pop("quotas", None)
+    quotas = []
+    for text in getattr(args, "quota", None) or os.environ.get("BOARDBOT_QUOTAS", "").split(";"):
+        if text.strip():
+            try:
+                quotas.append(parse_quota(text))
+            except ValueError as err:
+                raise SystemExit(f"boardbot serve: --quota {text!r}: {err}") from None
+    values["quotas"] = tuple(quotas)
     proxies = getattr(args, "trusted_proxy", None) or [os.environ.get("BOARDBOT_TRUSTED_PROXIES", "")]
     try:
         values["trusted_proxies"] = trusted_networks(proxies)

@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena, loadtest."""
+"""The ``boardbot`` command: serve, play, arena, loadtest, records, ratings."""
 
 from __future__ import annotations
 
@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     for field, (flag, text) in Limits.flags().items():
         limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
                             help=f"{text} (default %(default)s)")
+    limits.add_argument("--quota", action="append", default=[], metavar="CLASS=calls:N,ai:S",
+                        help="daily quotas of a token class (client: every call of one client address; seat: "
+                             "the calls with one seat's or owner's token): N calls and S seconds of AI search "
+                             "a UTC day, 0 or left out: none; repeated per class (default: $BOARDBOT_QUOTAS, "
+                             "';'-separated; none). docs/security.md, \"Quotas\"")
     limits.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
                         help="a proxy in front of the server (nginx, a load balancer), by address or network, "
                              "repeated or comma-separated: a call from it counts for the client its "
@@ -139,6 +144,20 @@ def build_parser() -> argparse.ArgumentParser:
                                                "latency, throughput, errors and CPU as JSON and HTML")
     add_arguments(loadtest)
     loadtest.set_defaults(run="boardbot.tools.loadtest.cli:main")
+
+    from boardbot.tools import records
+
+    records_parser = sub.add_parser("records", help="finished games' records: export them from a server, replay "
+                                                    "them (checking the deal), turn them into training trajectories")
+    records.add_arguments(records_parser)
+    records_parser.set_defaults(run="boardbot.tools.records:main")
+
+    from boardbot.tools import ratings
+
+    ratings_parser = sub.add_parser("ratings", help="leaderboards of rated games, and a round robin of the server's "
+                                                    "presets that anchors them")
+    ratings.add_arguments(ratings_parser)
+    ratings_parser.set_defaults(run="boardbot.tools.ratings:main")
     return parser
 
 

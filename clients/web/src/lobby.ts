@@ -179,8 +179,8 @@ function settingsPanel(bots: BotOffer[]): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Pause after each move of another seat"),
       h("select", { id: "bot-delay", onchange: (e: Event) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) }) },
         [0, 200, 400, 800, 1500].map((ms) => h("option", { value: String(ms), selected: now.botDelayMs === ms }, `${ms} ms`)))),
-    h("div", { class: "field" }, h("label", { for: "hint-bot" }, "The AI for hints"),
-      h("select", { id: "hint-bot", onchange: (e: Event) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value }) },
+    h("div", { class: "field" }, h("label", { for: "ai-bot" }, "The AI for hints and reviews"),
+      h("select", { id: "ai-bot", onchange: (e: Event) => saveSettings({ aiBot: (e.target as HTMLSelectElement).value }) },
         bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) =>
-          h("option", { value: b.bot, selected: now.hintBot === b.bot }, `${b.title} — ${b.description}`)))));
+          h("option", { value: b.bot, selected: now.aiBot === b.bot }, `${b.title} — ${b.description}`)))));
 }

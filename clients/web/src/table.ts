@@ -4,7 +4,9 @@
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
-  type SeatView, type SearchStats } from "@boardbot/client";
+  type SeatView } from "@boardbot/client";
+import { inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
+import { askHint } from "./ask_ai.js";
 import { botName, client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
@@ -24,7 +26,7 @@ interface LogEntry {
 interface Hint {
   version: bigint;
   move: LegalMove;
-  stats?: SearchStats;
+  advice: Advice;
 }
 
 export function seatNames(game: Game, me: number | undefined): string[] {
@@ -197,8 +199,8 @@ class Table {
     this.hintBusy = true;
     this.render();
     try {
-      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
-      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
+      const hint = await askHint(this.handle, sv.version); // the review's search of the position (ask_ai.ts)
+      if (this.sv?.version === hint.version) this.hint = hint;
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
     }
@@ -398,20 +400,23 @@ class Table {
     const button = h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: this.hintBusy,
       onclick: () => void this.askHint() }, this.hintBusy ? "The AI is thinking…" : "Hint: ask the AI");
     if (!hint) return h("div", { class: "hint" }, button);
-    const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
-    const best = rows[0]?.visits ?? 1n;
+    const advice = hint.advice;
+    const rows = [...advice.candidates].sort((a, b) => b.visits - a.visits);
+    const best = rows[0]?.visits ?? 1;
+    const points = inPoints(advice);
+    const chosen = advice.candidates.find((c) => c.moveId === hint.move.id);
     return h("div", { class: "hint" }, button,
-      h("p", {}, "The AI (", botName(hint.stats?.bot ?? "bot"), `, ${hint.stats?.iterations ?? 0} iterations) suggests: `,
-        h("strong", {}, hint.move.text)),
-      rows.length ? h("table", { class: "hint-table" },
-        h("caption", {}, "Every legal move: how often the search tried it and its expected value for you (0–100%)"),
+      h("p", {}, `The AI (${botName(advice.bot)}, ${advice.iterations} iterations) suggests: `, h("strong", {}, hint.move.text),
+        chosen ? ` (${valueHeading(points).toLowerCase()}: ${valueText(chosen)})` : null),
+      rows.length ? h("table", { class: "hint-table", "data-unit": points ? "points" : "percent" },
+        h("caption", {}, `Every legal move: how often the search tried it. ${valueCaption(points)}`),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Move"), h("th", { scope: "col" }, "Visits"),
-          h("th", { scope: "col" }, "Value"))),
+          h("th", { scope: "col" }, `${valueHeading(points)} (${points ? "points" : "%"})`))),
         h("tbody", {}, rows.map((c) => h("tr", { class: c.moveId === hint.move.id ? "best" : "" },
           h("td", {}, c.text),
           h("td", { class: "num" }, String(c.visits),
-            h("meter", { class: "bar", min: 0, max: Math.max(1, Number(best)), value: Number(c.visits), "aria-hidden": "true" })),
-          h("td", { class: "num" }, `${(100 * c.value).toFixed(0)}%`))))) : null,
+            h("meter", { class: "bar", min: 0, max: Math.max(1, best), value: c.visits, "aria-hidden": "true" })),
+          h("td", { class: "num value" }, valueText(c)))))) : null,
       sv.legalMoves.some((m) => m.id === hint.move.id)
         ? h("button", { type: "button", class: "primary", "data-focus": "play-hint", onclick: () => void this.play(hint.move) },
           "Play the AI's move") : null);
