@@ -142,12 +142,14 @@ class BotAdvisor:
             move = make_bot(spec, game).choose(world, random.Random(seed))
             return move, _stats(spec, duration=duration(time.monotonic() - started),
                                 stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        self.master.quotas.check_ai(call)  # the caller's AI seconds of today
         plan = request.plan(game, view)
         outcome: SearchOutcome = await self.searches.search(
             game, view, plan.params, iterations=plan.budget.iterations, seconds=plan.budget.time,
             deadline=call.deadline, seed=seed, kind=kind, client=self.master.client(call),
             fields=dict(fields, bot=spec.text))
         r = outcome.result
+        self.master.quotas.charge_ai(r.seconds, call)
         stats = _stats(spec, iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
                        cancelled=outcome.stop == "deadline",
                        mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
