@@ -85,6 +85,11 @@ def test_two_players_join_open_seats_from_their_own_clients_and_play_to_the_end(
         assert results[0].finished and results[1].finished
         kinds = [e.kind for e in events_of(game.spectator())]
         assert kinds[:4].count("seat") == 4  # two joins, two take-ups: versions of their own
+        # the finished game's record holds the seat events too, without a move (it is not a game move)
+        record = host.game_record(game.game_id)
+        assert record.complete and [e.kind for e in record.events[:4]] == [common_pb2.EVENT_KIND_SEAT] * 4
+        assert not any(e.HasField("move") for e in record.events[:4])
+        assert all(e.HasField("move") for e in record.events[4:] if e.kind == common_pb2.EVENT_KIND_MOVE)
 
 
 def test_a_reservation_lapses_and_the_seat_is_open_again(server):
