@@ -193,3 +193,16 @@ def test_the_locust_compose_file_follows_the_specification_and_fits_compose_yaml
 
     assert services["boardbot"]["command"][:2] == ["boardbot", "serve"]
     build_parser().parse_args(services["boardbot"]["command"][1:])
+
+
+def test_the_image_serves_the_compiled_build():
+    """deploy/Dockerfile builds wheels where a C compiler is, and its served stage, which has none,
+    stops the image's build unless the build it installed is the compiled one (the wheel's content
+    is checked in tests/test_packaging.py)."""
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    stages = re.findall(r"^FROM (\S+)(?: AS (\w+))?$", dockerfile, re.M)
+    assert [name for _, name in stages] == ["wheels", ""], stages
+    built, served = dockerfile.split("\nFROM ")[1:]
+    assert "gcc" in built and "pip wheel" in built and "gcc" not in served
+    assert "COPY --from=wheels /wheels /wheels" in served and "--no-index --find-links /wheels" in served
+    assert "build.describe()" in served and "grep '^compiled'" in served

@@ -22,6 +22,8 @@ import zipfile
 
 import pytest
 
+from boardbot.engine import build
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FOLDERS = {"engine": "boardbot.engine", "ai": "boardbot.ai", "server": "boardbot.server", "tools": "boardbot.tools",
            "learning": "boardbot.learning"}
@@ -91,6 +93,13 @@ def test_every_package_folder_is_installed(tmp_path):
         packages = {name.removesuffix("/__init__.py").replace("/", ".") for name in archive.namelist()
                     if name.endswith("/__init__.py")}
         assert "boardbot/server/web/app.js" in archive.namelist()
+        # deploy/Dockerfile serves this wheel, built where a C compiler is: the compiled build
+        # inside it (mypyc's shared library, each compiled module, the record of their sources)
+        if shutil.which("cc") or shutil.which("gcc"):
+            compiled = {name.split(".cpython-")[0].replace("/", ".") for name in archive.namelist()
+                        if name.endswith(".so")}
+            assert compiled == set(build.COMPILED_MODULES.values()) | {build.GROUP + "__mypyc"}, compiled
+            assert "boardbot/engine/" + build.MANIFEST in archive.namelist()
     assert packages == wanted
 
 
