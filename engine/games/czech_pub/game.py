@@ -9,7 +9,7 @@ import random
 from boardbot.engine.core import Game, Param
 
 from . import actions, observation, policy
-from .state import CzechPubState
+from .state import FIELDS, CzechPubState
 
 
 class CzechPubGame(Game):
@@ -64,7 +64,7 @@ class CzechPubGame(Game):
         return CzechPubState.deal(self, cfg, rng)
 
     def from_dict(self, data) -> CzechPubState:
-        return CzechPubState.FIELDS.load(CzechPubState, self, self.validate(data["config"]), data)
+        return FIELDS.load(CzechPubState, self, self.validate(data["config"]), data)
 
     def from_view(self, view, rng: random.Random) -> CzechPubState:
         return CzechPubState.from_view(self, view, rng)
