@@ -34,6 +34,12 @@ COMPILED_MODULES = {
     "engine/games/frogriders/rules.py": "boardbot.engine.games.frogriders.rules",
     "engine/games/frogriders/views.py": "boardbot.engine.games.frogriders.views",
     "engine/games/frogriders/policy.py": "boardbot.engine.games.frogriders.policy",
+    "engine/games/czech_pub/data.py": "boardbot.engine.games.czech_pub.data",
+    "engine/games/czech_pub/drinks.py": "boardbot.engine.games.czech_pub.drinks",
+    "engine/games/czech_pub/valuation.py": "boardbot.engine.games.czech_pub.valuation",
+    "engine/games/czech_pub/views.py": "boardbot.engine.games.czech_pub.views",
+    "engine/games/czech_pub/rules.py": "boardbot.engine.games.czech_pub.rules",
+    "engine/games/czech_pub/policy.py": "boardbot.engine.games.czech_pub.policy",
     "ai/utility.py": "boardbot.ai.utility",
     "ai/ismcts.py": "boardbot.ai.ismcts",
 }

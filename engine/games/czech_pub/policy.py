@@ -83,7 +83,8 @@ def _choose_play(state: CzechPubState, moves: list[Move]) -> Move:
     base = table_value(state, me, table)
     hand = state.hands[me]
     has_drink = any(IS_ORDER[c] and c != CAJ or c == LICHOCENI for c in hand)
-    best, best_value = ("done",), base
+    best: Move = ("done",)
+    best_value = base
     for m in moves:
         kind = m[0]
         if kind == "done":
@@ -145,7 +146,8 @@ def _pub_value(state: CzechPubState, me: int, c: int, target: int, hand: list[in
 
 def _choose_discard(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.active
-    worst, worst_value = ("done",), 0.9
+    worst: Move = ("done",)
+    worst_value = 0.9
     for m in moves:
         if m[0] != "discard":
             continue
@@ -162,7 +164,8 @@ def _choose_reaction(state: CzechPubState, moves: list[Move]) -> Move:
     before = table_value(state, a, table)
     factor = _leader_factor(state, me, a)
     replace = replace_factor(table, len(state.hands[a]))
-    best, best_gain = ("decline",), REACT_THRESHOLD
+    best: Move = ("decline",)
+    best_gain = REACT_THRESHOLD
     for m in moves:
         if m[0] != "react":
             continue
@@ -330,7 +333,7 @@ def seat_features(state: CzechPubState) -> tuple[list[int], list[tuple | None], 
             feats.append(None)
             continue
         stage, cell = state.stage[q], state.cell[q]
-        cells: float = D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1]
+        cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
         if q == a and state.table:  # the cards in front, as if evaluated now
             alcohol, _nealko, gained, drunk, tokens = score_items(tokens, delivered_items(state.table))
             if alcohol:
