@@ -44,8 +44,10 @@ def test_a_bots_noise_holds_during_its_decision_and_is_restored_after_even_on_er
 
 
 def test_the_noise_reaches_the_searches_rollouts():
-    """The same search on the same position and seed: with noise 0 its rollouts ask the greedy
-    bot for every move, with noise 1 for none (what is left is the search's hints at new nodes)."""
+    """The same search on the same position and seed: with noise 0 every rollout move with a choice
+    is the greedy bot's, with noise 1 they are random (the greedy bot's only by chance). Watched
+    where the search calls the rollout policy (the policy module's playout_move): in the compiled
+    build the policy's own call of heuristic_move is internal and cannot be patched."""
     game = registry.get("czech-pub")
     state = game.new_state({"players": 3, "real_drinking": False}, seed=11)
     while len(state.legal_moves()) < 3:
@@ -56,18 +58,26 @@ def test_the_noise_reaches_the_searches_rollouts():
         bot = rollouts.NoiseBot(make_bot("ismcts:iterations=60", game), epsilon)
         bot.choose(state.sample_for(seat, random.Random(5)), random.Random(5))
 
-    calls = []
-    real = P.heuristic_move
-    P.heuristic_move = lambda s, rng: calls.append(P.PLAYOUT_EPSILON) or real(s, rng)
+    greedy = []  # per rollout move with a choice: whether it was the greedy bot's
+    real = P.playout_move
+
+    def watched(s, rng):
+        move = real(s, rng)
+        if len(s.legal_moves()) > 1:
+            greedy.append(move == P.heuristic_move(s, random.Random(0)))  # the greedy bot ignores its rng
+        return move
+
+    P.playout_move = watched
     try:
         search(0.0)
-        greedy_calls = len(calls)
-        calls.clear()
+        quiet = greedy[:]
+        greedy.clear()
         search(1.0)
-        random_calls = len(calls)
+        noisy = greedy[:]
     finally:
-        P.heuristic_move = real
-    assert greedy_calls > 20 * random_calls > 0
+        P.playout_move = real
+    assert len(quiet) > 20 and all(quiet)
+    assert len(noisy) > 20 and sum(noisy) < len(noisy) / 2
 
 
 def test_every_seating_of_a_deal_is_played_and_logged(tmp_path):
