@@ -19,8 +19,9 @@ from boardbot.engine import build, registry
 from conftest import scaled
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# (random games, searches) per game; Frogriders is the game compiled whole, so it plays the most
-COUNTS = {"frogriders": (scaled(1000, 3000), scaled(100, 300))}
+# (random games, searches) per game; the games compiled whole play the most (Czech Pub's games are
+# long: 270 steps on average)
+COUNTS = {"frogriders": (scaled(1000, 3000), scaled(100, 300)), "czech-pub": (scaled(100, 1000), scaled(50, 300))}
 DEFAULT_COUNTS = (scaled(60, 1000), scaled(20, 100))
 ITERATIONS = 150
 
