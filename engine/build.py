@@ -29,6 +29,7 @@ import sys
 # Source path (relative to the repository) -> module, compiled together as one mypyc group.
 COMPILED_MODULES = {
     "engine/state.py": "boardbot.engine.state",
+    "engine/chance.py": "boardbot.engine.chance",
     "engine/games/frogriders/data.py": "boardbot.engine.games.frogriders.data",
     "engine/games/frogriders/board.py": "boardbot.engine.games.frogriders.board",
     "engine/games/frogriders/rules.py": "boardbot.engine.games.frogriders.rules",

@@ -19,7 +19,9 @@ from typing import Any, Final
 # --- cards -------------------------------------------------------------------
 # Card ids index every per-card table. Orders first, then pub cards, then the
 # X cards (played only in other players' turns), then the Last Order card.
-# (Final: the compiled build inlines these constants; docs/performance.md)
+# (Final: the compiled build inlines these constants; the tables are declared tuple[int, ...]
+# or tuple[str, ...], which it keeps as one tuple object: a literal's fixed-length type would be
+# unboxed, and indexed by a variable boxed again at every read)
 PIVO: Final = 0
 MALE_PIVO: Final = 1
 RUM: Final = 2
@@ -46,7 +48,7 @@ MUSIM: Final = 22
 POSLEDNI: Final = 23
 NUM_CARDS: Final = 24
 
-CARD_ID: Final = (  # move and view spelling (ASCII, snake_case)
+CARD_ID: Final[tuple[str, ...]] = (  # move and view spelling (ASCII, snake_case)
     "pivo", "male_pivo", "rum", "fernet", "becherovka", "zelena", "vodka", "caj",
     "dejte_mi_to_vsechno", "lichoceni_servirce", "panak_do_piva", "dam_si_to_co_ty",
     "urazka_vrchniho", "to_je_moje_objednavka", "pojd_na_panaka", "runda_dokola", "rvacka",
@@ -54,7 +56,7 @@ CARD_ID: Final = (  # move and view spelling (ASCII, snake_case)
     "to_pivo_je_teply", "musim_si_odskocit", "posledni_objednavka",
 )
 CARD_BY_ID: Final = {name: i for i, name in enumerate(CARD_ID)}
-CARD_NAME: Final = (  # display names: the Czech card title (English gloss)
+CARD_NAME: Final[tuple[str, ...]] = (  # display names: the Czech card title (English gloss)
     "Pivo (large beer)", "Malé pivo (small beer)", "Rum", "Fernet", "Becherovka", "Zelená", "Vodka",
     "Čaj (non-alcoholic)", "Dejte mi to všechno! (Give me everything!)",
     "Lichocení servírce (Flattery)", "Panák do piva (Shot into a beer)",
@@ -65,7 +67,7 @@ CARD_NAME: Final = (  # display names: the Czech card title (English gloss)
     "To pivo je teplý (That beer is warm)", "Musím si odskočit (Excuse me)",
     "Poslední objednávka (Last order)",
 )
-CARD_TEXT: Final = (  # what each card does, in a sentence (docs/rules/czech-pub.md; shown by the web app)
+CARD_TEXT: Final[tuple[str, ...]] = (  # what each card does, in a sentence (docs/rules/czech-pub.md; shown by the web app)
     "Order, no action: 1 / 3 / 6 points for 1 / 2 / 3 large beers in a turn.",
     "Order, 1 action: a small beer; with large beers it scores on the \"with one small\" row.",
     "Order, 1 action: a shot of rum, 5 points; drunkenness by the shot kinds you have drunk.",
@@ -96,9 +98,9 @@ CARD_TEXT: Final = (  # what each card does, in a sentence (docs/rules/czech-pub
 
 # The five shot kinds; shot card id = RUM + kind.
 SHOT_KINDS: Final = 5
-SHOT_ID: Final = ("rum", "fernet", "becherovka", "zelena", "vodka")
+SHOT_ID: Final[tuple[str, ...]] = ("rum", "fernet", "becherovka", "zelena", "vodka")
 SHOT_BY_ID: Final = {name: k for k, name in enumerate(SHOT_ID)}
-SHOT_NAME: Final = ("Rum", "Fernet", "Becherovka", "Zelená", "Vodka")
+SHOT_NAME: Final[tuple[str, ...]] = ("Rum", "Fernet", "Becherovka", "Zelená", "Vodka")
 
 IS_SHOT: Final = tuple(RUM <= c <= VODKA for c in range(NUM_CARDS))
 IS_BEER: Final = tuple(c in (PIVO, MALE_PIVO) for c in range(NUM_CARDS))
@@ -108,22 +110,22 @@ IS_ORDER: Final = tuple(c <= DEJTE for c in range(NUM_CARDS))
 # Cards played in your own turn (everything but the X cards and Last Order;
 # Panák do piva is both).
 OWN_TURN: Final = tuple(c <= TY_UZ for c in range(NUM_CARDS))
-X_CARDS: Final = (PANAK_DO_PIVA, SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM)
-TARGETED: Final = (DAM_SI, URAZKA, TO_JE_MOJE, POJD)  # single-target own-turn cards (redirectable)
-MASS: Final = (RUNDA, RVACKA)  # mass cards (Musím si odskočit: unaffected)
-CANCEL_ORDER: Final = (ZVRHNUTA, BLAZKOVA)  # the same effect under two names (see ASSUMED)
+X_CARDS: Final[tuple[int, ...]] = (PANAK_DO_PIVA, SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM)
+TARGETED: Final[tuple[int, ...]] = (DAM_SI, URAZKA, TO_JE_MOJE, POJD)  # single-target own-turn cards (redirectable)
+MASS: Final[tuple[int, ...]] = (RUNDA, RVACKA)  # mass cards (Musím si odskočit: unaffected)
+CANCEL_ORDER: Final[tuple[int, ...]] = (ZVRHNUTA, BLAZKOVA)  # the same effect under two names (see ASSUMED)
 
 # --- DECODED tables ------------------------------------------------------------
 # Beer table (rulebook; game-data 3.1), index = beers this turn (0..3).
-LARGE_POINTS: Final = (0, 1, 3, 6)
-LARGE_DRUNK: Final = (0, 0, 1, 3)
-SMALL_POINTS: Final = (0, 0, 2, 5)  # "with one small"
-SMALL_DRUNK: Final = (0, 0, 0, 1)
+LARGE_POINTS: Final[tuple[int, ...]] = (0, 1, 3, 6)
+LARGE_DRUNK: Final[tuple[int, ...]] = (0, 0, 1, 3)
+SMALL_POINTS: Final[tuple[int, ...]] = (0, 0, 2, 5)  # "with one small"
+SMALL_DRUNK: Final[tuple[int, ...]] = (0, 0, 0, 1)
 SHOT_POINTS: Final = 5  # "Za panáka je vždy 5"
 # Drunkenness of every shot by the number of kinds drunk so far, this turn included.
-KIND_DRUNK: Final = (0, 1, 2, 2, 3, 4)
+KIND_DRUNK: Final[tuple[int, ...]] = (0, 1, 2, 2, 3, 4)
 # Final bonus by the number of kinds drunk in the game.
-KIND_BONUS: Final = (0, 1, 3, 6, 10, 15)
+KIND_BONUS: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15)
 ACTIONS_PER_TURN: Final = 3
 MAX_BEERS: Final = 3
 MAX_SMALL_BEERS: Final = 1
@@ -134,7 +136,7 @@ POJD_SMALL: Final = -3
 POJD_NOTHING: Final = -5
 # Abstinence: points for the first and second abstinence in a row (the third
 # throws you out); one cell back plus one per non-alcoholic order.
-ABSTINENCE_POINTS: Final = (-1, -3)
+ABSTINENCE_POINTS: Final[tuple[int, ...]] = (-1, -3)
 # Last Order: (the reshuffle that adds it, into the first half?) by player count.
 LAST_ORDER_AT: Final = {3: (1, True), 4: (1, False), 5: (2, True), 6: (2, False)}
 
@@ -194,7 +196,7 @@ RESPOND: Final = 3
 ROUND: Final = 4
 BRAWL: Final = 5
 OVER: Final = 6
-PHASE_NAME: Final = ("play", "abstinence_discard", "reaction_window", "target_response",
+PHASE_NAME: Final[tuple[str, ...]] = ("play", "abstinence_discard", "reaction_window", "target_response",
               "round_response", "brawl_response", "game_over")
 PHASE_BY_NAME: Final = {name: i for i, name in enumerate(PHASE_NAME)}
 
@@ -203,19 +205,19 @@ OWN: Final = 0
 SLIPPED: Final = 1
 SUPPLIED: Final = 2
 FOREIGN: Final = 3
-ORIGIN_NAME: Final = ("own", "slipped_in", "supplied", "opponent_card")
+ORIGIN_NAME: Final[tuple[str, ...]] = ("own", "slipped_in", "supplied", "opponent_card")
 ORIGIN_BY_NAME: Final = {name: i for i, name in enumerate(ORIGIN_NAME)}
 
 LO_ASIDE: Final = 0
 LO_IN_DECK: Final = 1
 LO_DRAWN: Final = 2
-LO_NAME: Final = ("set_aside", "in_deck", "drawn")
+LO_NAME: Final[tuple[str, ...]] = ("set_aside", "in_deck", "drawn")
 LO_BY_NAME: Final = {name: i for i, name in enumerate(LO_NAME)}
 
 IN: Final = 0
 OUT_DRUNK: Final = 1
 OUT_THROWN: Final = 2
-OUT_NAME: Final = ("", "drunk", "thrown_out")
+OUT_NAME: Final[tuple[str, ...]] = ("", "drunk", "thrown_out")
 OUT_BY_NAME: Final = {name: i for i, name in enumerate(OUT_NAME)}
 
 POPCOUNT: Final = tuple(bin(i).count("1") for i in range(1 << SHOT_KINDS))  # shot kinds in a token mask

@@ -104,10 +104,10 @@ def delivered_items(table: Sequence[Entry]) -> list[Item]:
             out.append((c, k, True))
         elif IS_ORDER[c]:
             out.append((c, -1, True))
-    limit = D.MAX_SHOTS + (self_pour and beer and shot)
+    limit = D.MAX_SHOTS + 1 if self_pour and beer and shot else D.MAX_SHOTS
     if len(limited) > limit:
-        drop = set(limited[limit:])
-        out = [item for i, item in enumerate(out) if i not in drop]
+        for i in reversed(limited[limit:]):
+            del out[i]
     return out
 
 
@@ -118,8 +118,8 @@ def score_items(tokens: int, items: list[Item]) -> tuple[bool, int, int, int, in
     Every shot's drunkenness is by the number of kinds drunk so far, this
     turn's shots included; the track cell is not added here.
     """
-    beers = smalls = paid = nealko = 0
-    kinds: list[int] = []
+    beers = smalls = paid = nealko = shots = 0
+    kinds = 0  # the shot kinds drunk now, a bit per kind
     for c, k, scores in items:
         if c == PIVO:
             beers += 1
@@ -131,14 +131,14 @@ def score_items(tokens: int, items: list[Item]) -> tuple[bool, int, int, int, in
         else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
             if c == DEJTE:
                 beers += 1
-            kinds.append(k)
+            kinds |= 1 << k
+            shots += 1
             if scores:
                 paid += 1
-    if not beers and not kinds:
+    if not beers and not shots:
         return False, nealko, 0, 0, tokens
     points, drunk = D.beer_score(beers, smalls)
-    for k in kinds:
-        tokens |= 1 << k
-    drunk += KIND_DRUNK[POPCOUNT[tokens]] * len(kinds) + D.NEALKO_DRUNK * nealko
+    tokens |= kinds
+    drunk += KIND_DRUNK[POPCOUNT[tokens]] * shots + D.NEALKO_DRUNK * nealko
     points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
     return True, nealko, points, drunk, tokens

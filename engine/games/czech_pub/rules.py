@@ -31,6 +31,7 @@ import random
 from bisect import insort
 from typing import Any, Callable, ClassVar
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, Codec, StateFields, shared, stored_as
 
@@ -62,6 +63,18 @@ DISCARD_MOVE = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
 PAY_MOVE = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
 PAY_NOTHING = ("pay", "")
 DODGE = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
+# reactions on the first TABLE_ROOM slots of a table (a real one holds a dozen cards at most):
+# REACT_SLOT[card][slot], Spletená objednávka's REACT_SWAP[slot][card given], and Panák do piva
+# with a shot of one's own, REACT_POUR[shot card]
+TABLE_ROOM = 16
+REACT_SLOT = tuple(tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM)) for c in range(D.NUM_CARDS))
+REACT_SWAP = tuple(tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS))
+                   for slot in range(TABLE_ROOM))
+REACT_POUR = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g]) for g in range(D.NUM_CARDS))
+
+
+def react_move(card: int, slot: int) -> Move:
+    return REACT_SLOT[card][slot] if slot < TABLE_ROOM else ("react", CARD_ID[card], slot, "")
 
 
 def fair_die(state: Any) -> int:
@@ -248,7 +261,7 @@ class CzechPubState(State):
             else:
                 pool.extend(hand)
             keep[q] = mine
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         unlikely = self._unlikely
         if unlikely is None:
             unlikely = self._unlikely = tuple(unlikely_in(self.passes[q]) for q in range(n))
@@ -272,9 +285,9 @@ class CzechPubState(State):
             hands[q] = new
         deck = pool[i:]
         if weighted:  # the cards passed over lie together: the draw order must not show it
-            rng.shuffle(deck)
+            chance.shuffle(rng, deck)
         if self.lo_state == LO_IN_DECK:
-            pos = rng.randint(self.lo_lo, self.lo_hi)
+            pos = chance.randint(rng, self.lo_lo, self.lo_hi)
             deck.insert(len(deck) + 1 - pos, POSLEDNI)
         world.deck = deck
         if any(known):
@@ -400,33 +413,34 @@ class CzechPubState(State):
     def _gen_window(self) -> list:
         r = self.dec
         table = self.table
+        hand = self.hands[r]
         moves: list[Move] = [PASS]
         prev = -1
         orders: list[int] | None = None
         beers: list[int] | None = None
-        for c in self.hands[r]:
+        for c in hand:
             if c == prev:
                 continue
             prev = c
             if c == ZVRHNUTA or c == BLAZKOVA or c == SPLETENA:
                 if orders is None:
                     orders = _distinct_slots(table, IS_ORDER)
-                name = CARD_ID[c]
                 if c == SPLETENA:
-                    gives = sorted({g for g in self.hands[r] if IS_ORDER[g] and g != DEJTE})
+                    gives = _distinct(hand, IS_ORDER, DEJTE)
                     for slot in orders:
                         taken = table[slot][0]
                         for g in gives:
                             if g != taken:
-                                moves.append(("react", name, slot, CARD_ID[g]))
+                                moves.append(REACT_SWAP[slot][g] if slot < TABLE_ROOM
+                                             else ("react", CARD_ID[c], slot, CARD_ID[g]))
                 else:
                     for slot in orders:
-                        moves.append(("react", name, slot, ""))
+                        moves.append(react_move(c, slot))
             elif c == TEPLY:
                 if beers is None:
                     beers = _distinct_slots(table, IS_BEER)
                 for slot in beers:
-                    moves.append(("react", CARD_ID[c], slot, ""))
+                    moves.append(react_move(c, slot))
             elif c == PANAK_DO_PIVA:
                 if not any(IS_BEER[e[0]] for e in table):
                     continue
@@ -438,10 +452,10 @@ class CzechPubState(State):
                         slots.append(slot)
                 if slots:
                     for slot in slots:
-                        moves.append(("react", CARD_ID[c], slot, ""))
+                        moves.append(react_move(c, slot))
                 else:
-                    for g in sorted({g for g in self.hands[r] if IS_SHOT[g]}):
-                        moves.append(("react", CARD_ID[c], -1, CARD_ID[g]))
+                    for g in _distinct(hand, IS_SHOT, -1):
+                        moves.append(REACT_POUR[g])
         return moves
 
     def _pay_moves(self, q: int) -> list[Move]:
@@ -714,7 +728,7 @@ class CzechPubState(State):
 
     def _take_random(self, taker: int, victim: int, rng: random.Random) -> None:
         hand = self.hands[victim]
-        card = hand.pop(rng.randrange(len(hand)))
+        card = hand.pop(chance.randrange(rng, len(hand)))
         insort(self.hands[taker], card)
         self._forget_passes(taker)
         self._learn_private(taker, victim, card)
@@ -1010,14 +1024,14 @@ class CzechPubState(State):
         rng = self.chance()
         deck = self.discard
         self.discard = []
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         self.reshuffles += 1
         at, first_half = D.LAST_ORDER_AT[self.num_seats]
         if self.lo_state == LO_ASIDE and self.reshuffles == at:
             size = len(deck)
             half = size // 2
             lo, hi = (1, max(1, half)) if first_half else (half + 1, size + 1)
-            pos = rng.randint(lo, hi)  # draw position counted from the top
+            pos = chance.randint(rng, lo, hi)  # draw position counted from the top
             deck.insert(size + 1 - pos, POSLEDNI)
             self.lo_state = LO_IN_DECK
             self.lo_lo, self.lo_hi = lo, hi
@@ -1326,6 +1340,17 @@ class CzechPubState(State):
         s.deck = deck
         s.seed = rng.getrandbits(63)
         return s
+
+
+def _distinct(hand: list[int], wanted: tuple[bool, ...], but: int) -> list[int]:
+    """The distinct wanted cards of a sorted hand other than ``but``, in order."""
+    out: list[int] = []
+    prev = -1
+    for g in hand:
+        if g != prev and g != but and wanted[g]:
+            out.append(g)
+        prev = g
+    return out
 
 
 def _distinct_slots(table: list, wanted: tuple) -> list:

@@ -45,14 +45,15 @@ def _roll_cost(stage: int, cell: int, total: int) -> float:
     return cost / 6.0
 
 
-_RISK: Final[dict[tuple[int, int, int], float]] = {}
+# memo of _roll_cost, keyed by total * 32 + stage * 8 + cell (a row is at most 8 cells, 4 stages)
+_RISK: Final[dict[int, float]] = {}
 
 
 def risk(last_round: bool, stage: int, cell: int, total: int) -> float:
     """Expected cost of the drunkenness roll at ``stage``/``cell`` against ``total`` (memoised)."""
     if last_round:
         return 0.0
-    key = (stage, cell, total)
+    key = total * 32 + stage * 8 + cell
     cost = _RISK.get(key)
     if cost is None:
         cost = _RISK[key] = _roll_cost(stage, cell, total)
@@ -100,7 +101,7 @@ def remaining_actions(table: tuple[Entry, ...] | list[Entry]) -> int:
 # passed on such a window probably holds no card that could have cancelled it. A card of
 # such a kind is dealt to it in a sampled world with this weight, against 1 for the others.
 UNLIKELY_WEIGHT: Final = 0.05
-CANCELLERS: Final = (ZVRHNUTA, BLAZKOVA, TEPLY)
+CANCELLERS: Final[tuple[int, ...]] = (ZVRHNUTA, BLAZKOVA, TEPLY)
 
 
 def cancel_gain(record: Pass, card: int) -> float:
