@@ -1,6 +1,11 @@
 """The compiled build: mypyc compiles the hot modules (engine/build.py, COMPILED_MODULES) from
 their Python source when a C compiler is present; otherwise, or with BOARDBOT_PURE=1, the
-package installs as pure Python and says so in one line. Everything else is in pyproject.toml.
+package installs as pure Python and says so in one line. Everything else is in pyproject.toml,
+but for the packages: its [tool.setuptools.package-dir] maps the design card's folders onto the one
+import name (engine/ is boardbot.engine, ...); setuptools' own package finding cannot prefix the
+names it finds, so ``packages()`` finds every package under each of those folders (a folder with an
+__init__.py, a new game's engine folder among them) and names it after the mapping:
+engine/games/froccs is boardbot.engine.games.froccs.
 
 Why mypyc (docs/performance.md, "The compiled build"): it compiles type-annotated Python as it
 is, native classes included (a state's fields become C struct slots, readable from Python and
@@ -15,8 +20,10 @@ import runpy
 import shutil
 import sys
 import sysconfig
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -26,6 +33,14 @@ SAY = "boardbot:"
 
 def say(text: str) -> None:
     print(f"{SAY} {text}", file=sys.stderr, flush=True)
+
+
+def packages() -> list[str]:
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        folders = tomllib.load(f)["tool"]["setuptools"]["package-dir"]
+    return [f"{name}.{sub}" if sub else name for name, folder in folders.items()
+            if os.path.isdir(os.path.join(ROOT, folder))
+            for sub in ["", *find_packages(os.path.join(ROOT, folder))]]
 
 
 def have_compiler() -> bool:
@@ -47,7 +62,17 @@ def staged_sources() -> list[str]:
     return [os.path.join("build", "mypyc_src", "boardbot", path) for path in BUILD["COMPILED_MODULES"]]
 
 
+def builds() -> bool:
+    """Whether this run of setup.py builds, rather than only writes the metadata: pip runs it three
+    times (build requirements: egg_info; metadata: dist_info; then the wheel or the editable
+    install), and mypyc's analysis is for the last alone (each one took 5 s of CPU time)."""
+    commands = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    return not commands or commands[0] not in ("egg_info", "dist_info")
+
+
 def compiled_extensions() -> list:
+    if not builds():
+        return []
     if os.environ.get(BUILD["PURE_ENV"], "") not in ("", "0"):
         say(f"{BUILD['PURE_ENV']} is set: installing the pure-Python build")
         return []
@@ -63,11 +88,19 @@ def compiled_extensions() -> list:
     old_path = os.environ.get("MYPYPATH")
     os.environ["MYPYPATH"] = os.path.join(ROOT, "build", "mypyc_src")
     try:
-        return mypycify(
+        extensions = mypycify(
             ["--explicit-package-bases", "--namespace-packages", "--ignore-missing-imports",
              "--follow-imports=silent", *staged_sources()],
             opt_level="3", group_name=BUILD["GROUP"], target_dir=os.path.join("build", "mypyc"),
+            # a C file per module (and mypyc's runtime in its own files), which BuildExt compiles on
+            # every core: one file of the whole group was 25 s of gcc -O3 on one core
+            multi_file=True,
         )
+        # the modules' C files include the group's header, which mypyc writes in the group's folder
+        headers = os.path.join("build", "mypyc", *BUILD["GROUP"].split(".")[:-1])
+        for extension in extensions:
+            extension.include_dirs.append(headers)
+        return extensions
     except BaseException as e:  # mypy's type errors end in SystemExit
         say(f"mypyc could not compile the hot modules ({type(e).__name__}: {e}): installing the pure-Python build")
         return []
@@ -104,6 +137,27 @@ class BuildExt(build_ext):
                 json.dump(manifest, f, indent=1)
         say(f"compiled {len(BUILD['COMPILED_MODULES'])} modules with {manifest['compiler']}")
 
+    def build_extension(self, ext) -> None:
+        """One extension's C files compiled in parallel, a compiler process per core (distutils
+        compiles them one after another), the largest first."""
+        compile_serially = self.compiler.compile
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+        def compile_in_parallel(sources, *args, **kwargs):
+            if len(sources) < 2 or jobs < 2:
+                return compile_serially(sources, *args, **kwargs)
+            largest_first = sorted(sources, key=lambda path: -os.path.getsize(path))
+            with ThreadPoolExecutor(jobs) as pool:
+                objects = dict(zip(largest_first, pool.map(
+                    lambda source: compile_serially([source], *args, **kwargs), largest_first)))
+            return [obj for source in sources for obj in objects[source]]
+
+        self.compiler.compile = compile_in_parallel
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_serially
+
     def _remove_stale(self) -> None:
         """Extensions an earlier in-place build left beside sources no longer compiled (the
         default import system prefers an extension to its .py, so one would shadow the source)."""
@@ -129,4 +183,5 @@ def _mypy_version() -> str:
         return "?"
 
 
-setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExt})
+if __name__ == "__main__":
+    setup(packages=packages(), ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildExt})

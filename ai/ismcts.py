@@ -197,16 +197,20 @@ class Node:
 
     ``visits``: times selected; ``avail``: times its move was legal when
     the parent was visited (availability); ``totals[i]``: sum of seat i's
-    utilities over the visits. ``children`` is created on first use.
+    utilities over the visits; ``squares``: sum of the searching seat's
+    utilities squared (the spread of a root move's value, for its interval;
+    kept on every node so that a re-rooted tree has it too). ``children`` is
+    created on first use.
     """
 
-    __slots__ = ("children", "visits", "avail", "totals", "hint")
+    __slots__ = ("children", "visits", "avail", "totals", "squares", "hint")
 
     children: dict[Any, Node] | None
     hint: Any
     visits: int
     avail: int
     totals: list[float]
+    squares: float
 
     def __init__(self, n: int):
         self.children = None
@@ -214,6 +218,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * n
+        self.squares = 0.0
 
 
 def infers_hidden(state_class: type) -> bool:
@@ -513,16 +518,20 @@ class Search:
                 lo[i] = u
             if u > hi[i]:
                 hi[i] = u
+        own = values[self.seat]
+        square = own * own
         if n == 2:
             u0, u1 = values
             for node in path:
                 node.visits += 1
+                node.squares += square
                 t = node.totals
                 t[0] += u0
                 t[1] += u1
         else:
             for node in path:
                 node.visits += 1
+                node.squares += square
                 t = node.totals
                 for i in range(n):
                     t[i] += values[i]
@@ -564,15 +573,18 @@ class Search:
                     return None
 
     # --- answers -------------------------------------------------------
-    def root_stats(self) -> list[tuple]:
-        """(move, visits, value sum for the seat) for every legal root move, in legal order."""
+    def root_stats(self, squares: bool = False) -> list[tuple]:
+        """(move, visits, value sum for the seat) for every legal root move, in legal order;
+        ``squares``: with a fourth item, the sum of the seat's values squared (their spread)."""
         tree = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
         children = tree.children or {}
         out = []
         for m in self.root.legal_moves():
             ch = children.get(m)
             if ch is None:
-                out.append((m, 0, 0.0))
+                out.append((m, 0, 0.0, 0.0) if squares else (m, 0, 0.0))
+            elif squares:
+                out.append((m, ch.visits, ch.totals[self.seat], ch.squares))
             else:
                 out.append((m, ch.visits, ch.totals[self.seat]))
         return out
@@ -618,26 +630,28 @@ class Search:
 
 
 def merge_stats(parts: list[list[tuple]]) -> list[tuple]:
-    """Sum root statistics of independent searches of the same root."""
+    """Sum root statistics of independent searches of the same root: (move, visits, value
+    sum) each, or all with the sum of squares too (``root_stats(squares=True)``)."""
     if not parts:
         return []
-    merged: dict[Any, list[Any]] = {}  # move -> [visits (int), value sum (float)]
+    merged: dict[Any, list[Any]] = {}  # move -> [visits (int), value sum (float)(, sum of squares)]
     order = []
     for part in parts:
-        for move, visits, total in part:
-            if move not in merged:
-                merged[move] = [0, 0.0]
+        for move, *sums in part:
+            acc = merged.get(move)
+            if acc is None:
+                merged[move] = sums
                 order.append(move)
-            merged[move][0] += visits
-            merged[move][1] += total
-    return [(m, merged[m][0], merged[m][1]) for m in order]
+            else:
+                merged[move] = [a + b for a, b in zip(acc, sums)]
+    return [(m, *merged[m]) for m in order]
 
 
 def best_of(stats: list[tuple]) -> Any:
     """The most visited move; ties: higher mean value, then first in order."""
     best = None
     best_key = None
-    for move, visits, total in stats:
+    for move, visits, total, *_ in stats:
         key = (visits, total / visits if visits else -math.inf)
         if best_key is None or key > best_key:
             best, best_key = move, key

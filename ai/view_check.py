@@ -34,6 +34,9 @@ from typing import Any, Mapping
 
 from boardbot.engine.core import TERMINAL, ConfigError, Game
 
+from .bot_specs import BotSpecError
+from .instant_bots import Bot, make_instant_bot
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -125,18 +128,22 @@ def first_difference(sent: Any, shown: Any, path: str = "") -> str | None:
 def check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits = LIMITS,
                bot: str | None = None) -> CheckedView:
     """Accept ``view`` (a seat's view dict) or raise ``ViewRejected``; see the module docstring.
-    ``bot``: a cheap bot's spec (random, greedy): its move for the view comes back too.
+    ``bot``: the spec of a bot that answers at once (``boardbot.ai.instant_bots``: random,
+    greedy): its move for the view comes back too.
     Whatever the engine raises on the way is the view's fault (the engines work from every
     real view: tests/test_hostile_views.py), so it is a ViewRejected too."""
+    instant = None if bot is None else make_instant_bot(bot, game)
+    if bot is not None and instant is None:
+        raise BotSpecError(f"{bot!r}: not a bot that answers at once (random, greedy)")
     try:
-        return _check_view(game, view, seed, limits, bot)
+        return _check_view(game, view, seed, limits, instant)
     except (ViewRejected, MemoryError):
         raise
     except Exception as err:  # noqa: BLE001 - see the docstring
         raise ViewRejected("", f"not a valid {game.name} view: {type(err).__name__}: {err}") from None
 
 
-def _check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits, bot: str | None) -> CheckedView:
+def _check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits, bot: Bot | None) -> CheckedView:
     check_bounds(view, limits)
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
@@ -183,7 +190,5 @@ def _check_view(game: Game, view: Mapping[str, Any], seed: int, limits: Limits, 
         raise ViewRejected("", f"the game cannot go on from this view: {type(err).__name__}: {err}") from None
     chosen = None
     if bot is not None and decider == seat:
-        from .bots import make_bot
-
-        chosen = make_bot(bot, game).choose(root.sample_for(seat, rng), rng)
+        chosen = bot.choose(root.sample_for(seat, rng), rng)
     return CheckedView(decider, moves, texts, chosen)

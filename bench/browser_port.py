@@ -38,13 +38,14 @@ def free_port() -> int:
 async def run_server(grpc_port: int, http_port: int, asgi: str) -> None:
     from boardbot.server import logs
     from boardbot.server.app import start
+    from boardbot.server.config import ServerConfig
     from boardbot.server.http_port import build_app
 
     logs.configure(enabled=False)
     if asgi == "uvicorn":
-        running = await start(f"127.0.0.1:{grpc_port}", http_address=f"127.0.0.1:{http_port}")
+        running = await start(ServerConfig(address=f"127.0.0.1:{grpc_port}", http_address=f"127.0.0.1:{http_port}"))
         await asyncio.Event().wait()  # (holding ``running``: a collected grpc.aio server stops)
-    running = await start(f"127.0.0.1:{grpc_port}")
+    running = await start(ServerConfig(address=f"127.0.0.1:{grpc_port}"))
     from hypercorn.asyncio import serve
     from hypercorn.config import Config
 

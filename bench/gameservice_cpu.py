@@ -24,8 +24,9 @@ import time
 
 from boardbot.v1 import common_pb2, game_service_pb2 as pb  # noqa: E402
 from boardbot.server import logs  # noqa: E402
-from boardbot.server.master import Call, GameMaster  # noqa: E402
-from boardbot.server.store import InMemoryStore  # noqa: E402
+from boardbot.server.calls import Call  # noqa: E402
+from boardbot.server.master import GameMaster  # noqa: E402
+from boardbot.server.memory_store import InMemoryStore  # noqa: E402
 
 
 async def play(game: str, moves: int, view: str, seed: int) -> tuple[int, int, float]:

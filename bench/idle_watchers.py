@@ -27,6 +27,7 @@ import time
 
 import grpc
 
+from boardbot.ai.stats import percentile
 from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
 
 HUMAN = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
@@ -41,10 +42,11 @@ def free_port() -> int:
 def serve(port: int) -> None:
     from boardbot.server import eventloop, logs
     from boardbot.server.app import start
+    from boardbot.server.config import ServerConfig
 
     async def main():
         logs.configure(enabled=False)
-        running = await start(f"127.0.0.1:{port}")  # held: a collected grpc.aio server stops
+        running = await start(ServerConfig(address=f"127.0.0.1:{port}"))  # held: a collected grpc.aio server stops
         await asyncio.Event().wait()
         return running
     eventloop.run(main())
@@ -103,10 +105,6 @@ def probe(stub, game_id: str, seconds: float) -> list[float]:
     return sorted(latencies)
 
 
-def p(values: list[float], q: float) -> float:
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def peak_rss_mb(pid: int) -> float:
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -151,10 +149,10 @@ def main(argv: list[str]) -> int:
         version = stub.GetGame(pb.GetGameRequest(game_id=hot.game.game_id), timeout=10).game.version
         print(watchers.communicate(timeout=120)[0].strip())
         print(f"GetGame on another game, one call at a time ({args.seconds:g} s each, {os.cpu_count()} CPUs):")
-        print(f"  no watchers:                 p50 {p(before, .5):.2f} ms  p99 {p(before, .99):.2f} ms  "
+        print(f"  no watchers:                 p50 {percentile(before, 50):.2f} ms  p99 {percentile(before, 99):.2f} ms  "
               f"({len(before)} calls)")
-        print(f"  {args.watchers} idle watchers, hot game moving: p50 {p(during, .5):.2f} ms  "
-              f"p99 {p(during, .99):.2f} ms  ({len(during)} calls; the hot game reached version {version})")
+        print(f"  {args.watchers} idle watchers, hot game moving: p50 {percentile(during, 50):.2f} ms  "
+              f"p99 {percentile(during, 99):.2f} ms  ({len(during)} calls; the hot game reached version {version})")
         print(f"server peak RSS: {peak_rss_mb(server.pid):.0f} MB")
     finally:
         server.terminate()

@@ -62,8 +62,10 @@ from collections import Counter
 import numpy as np
 
 from boardbot.ai.arena import play_match
+from boardbot.ai.bot_specs import search_plan
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import SearchParams, infers_hidden
+from boardbot.ai.stats import percentile
 from boardbot.engine import registry
 
 DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
@@ -87,14 +89,12 @@ def resolved_spec(spec: str, game: str | None = None, players: int | None = None
     its meaning when a preset is later changed."""
     if not spec.startswith("ismcts"):
         return spec
-    parsed = parse_ismcts(spec)
-    budget = parsed.budget
-    if game is not None and players is not None:
-        budget = parsed.budget_for(registry.get(game), {"players": players})
+    plan = search_plan(parse_ismcts(spec), registry.get(game) if game is not None else None, players)
+    budget = plan.budget
     parts = [f"{k}={v}" for k, v in (("iterations", budget.iterations), ("time", budget.time))
              if v is not None]
     default = SearchParams().to_dict()
-    for name, value in parsed.params.to_dict().items():
+    for name, value in plan.params.to_dict().items():
         if name == "beliefs" and game is not None and not game_infers_hidden(game):
             continue
         if value != default[name]:
@@ -284,7 +284,7 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     results = sorted(results, key=lambda r: (r.get("seed", seed), r["g"], tuple(r.get("bots", ()))))
     ratings = fit_ratings([p for r in results for p in pair_results(r)], len(specs))
     boot = bootstrap(results, len(specs), samples, seed)
-    lo, hi = np.percentile(boot, 2.5, axis=0), np.percentile(boot, 97.5, axis=0)
+    lo, hi = (percentile(boot, q, axis=0, method="linear") for q in (2.5, 97.5))  # as docs/ai.md's figures
     played = {s: sum(1 for r in results for k in r["seating"] if specs[k] == s) for s in specs}
     seconds = {s: sum(r["seconds"].get(s, 0.0) for r in results) for s in specs}
     decisions = {s: sum(r["decisions"].get(s, 0) for r in results) for s in specs}
@@ -299,7 +299,7 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     for low, high in zip(presets, presets[1:]):
         diff = boot[:, index[high]] - boot[:, index[low]]
         steps.append({"from": low, "to": high, "difference": round(float(ratings[index[high]] - ratings[index[low]])),
-                      "ci95": [round(float(np.percentile(diff, 2.5))), round(float(np.percentile(diff, 97.5)))]})
+                      "ci95": [round(percentile(diff, q, method="linear")) for q in (2.5, 97.5)]})
     ordered = all(st["difference"] > 0 for st in steps) if steps else None
     apart = all(st["ci95"][0] > 0 for st in steps) if steps else None
     return {"game": name, "config": cfg, "games": len(results), "ratings": rows, "steps": steps,

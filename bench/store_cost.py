@@ -37,8 +37,9 @@ import tempfile
 import time
 
 from boardbot.server import logs
-from boardbot.server.master import Call, GameMaster
-from boardbot.server.store import InMemoryStore
+from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
+from boardbot.server.memory_store import InMemoryStore
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 

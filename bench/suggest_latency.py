@@ -41,18 +41,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 import grpc  # noqa: E402
 from google.protobuf import json_format  # noqa: E402
 
+from boardbot.ai.stats import percentile  # noqa: E402
 from boardbot.v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2,  # noqa: E402
                          game_service_pb2_grpc)
 
 FINISHED = common_pb2.GAME_STATUS_FINISHED
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(-(-q * len(ordered) // 1)) - 1))
-    return ordered[k]
 
 
 def free_port() -> int:
@@ -168,11 +161,11 @@ async def run_row(channels, args, budget: float, concurrency: int) -> dict:
     server_over = [s[3] - budget for s in samples]
     return {
         "budget_s": budget, "concurrency": concurrency, "calls": len(samples), "errors": errors,
-        "p50_ms": pct(lat, 0.5) * 1000, "p99_ms": pct(lat, 0.99) * 1000,
-        "over_p50_ms": pct(over, 0.5) * 1000, "over_p99_ms": pct(over, 0.99) * 1000, "over_max_ms": max(over) * 1000
+        "p50_ms": percentile(lat, 50) * 1000, "p99_ms": percentile(lat, 99) * 1000,
+        "over_p50_ms": percentile(over, 50) * 1000, "over_p99_ms": percentile(over, 99) * 1000, "over_max_ms": max(over) * 1000
         if over else float("nan"),
         "iterations_mean": sum(iters) / len(iters) if iters else 0.0, "wall_s": wall,
-        "server_over_p99_ms": pct(server_over, 0.99) * 1000,
+        "server_over_p99_ms": percentile(server_over, 99) * 1000,
     }
 
 

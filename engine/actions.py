@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterable, Sequence
 
-from .core import IllegalMove
+from .errors import IllegalMove
 
 Move = tuple
 

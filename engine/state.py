@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
+from .errors import GameOver, IllegalMove
+
 if TYPE_CHECKING:
     from .core import Game, Result
 
@@ -78,8 +80,6 @@ class State:
         raise NotImplementedError
 
     def apply_checked(self, move: Move) -> None:
-        from .core import GameOver, IllegalMove
-
         if self.decider() == TERMINAL:
             raise GameOver("the game is over")
         if move not in self.legal_moves():

@@ -16,6 +16,7 @@ import numpy as np
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, IllegalMove, Result
+from boardbot.engine.render import renderer
 
 # observation bounds for the spaces: the encodings are scaled to about [-2, 5]; these only
 # say "finite" without claiming a tighter range than the layouts promise
@@ -96,8 +97,5 @@ class Match:
         return returns(result) if result is not None else [0.0] * self.num_seats
 
     def render(self) -> str:
-        """The spectator's view drawn by the game's renderer (``render.py`` beside its engine)."""
-        import importlib
-
-        module = registry.GAMES[self.game.name].split(":")[0]
-        return importlib.import_module(module + ".render").render(self.state.view(None))
+        """The spectator's view drawn by the game's renderer (``boardbot.engine.render``)."""
+        return renderer(self.game)(self.state.view(None))

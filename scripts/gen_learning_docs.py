@@ -2,6 +2,9 @@
 
     python scripts/gen_learning_docs.py [--check]
 
+A new game's docs/rules/<game>.md is started here (its title, its blurb and an empty
+Assumptions section) when it does not exist yet.
+
 The action ids and observation layouts are part of the learning environments'
 contract (docs/learning.md): generating their tables from ``Game.action_space``
 and ``Game.observation_layout`` keeps the docs exact, and ``--check`` (run by
@@ -86,8 +89,19 @@ def observation_section(game) -> list[str]:
     return lines
 
 
+# a new game's rules document, until someone writes its rules in it
+NEW_DOC = """# {title}
+
+{blurb}
+
+## Assumptions
+
+None written yet: every rule as implemented, and what the rulebook leaves open, go here.
+"""
+
+
 def render(path: pathlib.Path, game) -> str:
-    text = path.read_text()
+    text = path.read_text() if path.exists() else NEW_DOC.format(title=game.title, blurb=game.blurb)
     lines = text.rstrip("\n").split("\n")
     for heading, make in zip(SECTIONS, (action_section, observation_section)):
         new = make(game)
@@ -109,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in registry.names():
         path = ROOT / "docs" / "rules" / f"{name}.md"
         new = render(path, registry.get(name))
-        if new != path.read_text():
+        if not path.exists() or new != path.read_text():
             stale.append(str(path.relative_to(ROOT)))
             if not args.check:
                 path.write_text(new)

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import dataclasses
 import os
 import signal
@@ -25,14 +24,12 @@ from . import logs, tracing
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
-from .limits import Limits
-from .master import DEFAULT_RETENTION, GameMaster
-from .processes import Slot
+from .config import ServerConfig
+from .master import GameMaster
 from .rpc import add_servicer
-from .tls import TlsFiles
 from .search_queue import SearchQueue
 from .service import GameService
-from .store import GameStore, InMemoryStore
+from .memory_store import InMemoryStore
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "BOARDBOT_ADDRESS"
@@ -45,42 +42,6 @@ log = structlog.get_logger("boardbot.server")
 
 def default_address() -> str:
     return os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS
-
-
-@dataclasses.dataclass(frozen=True)
-class ConnectionOptions:
-    """Keepalive and connection age (``boardbot serve --keepalive-time`` ...; 0 turns one off).
-
-    The server sends a keepalive ping on each connection every
-    ``keepalive_time`` seconds, idle or not, and drops the connection if no
-    answer comes within ``keepalive_timeout`` (a dead peer, a silently
-    dropped NAT entry). After ``max_connection_age``
-    seconds (gRPC adds up to 10% jitter) it sends GOAWAY: the client opens a
-    new connection for its next calls, which a load balancer may send to
-    another server process, so long-lived clients rebalance; calls in flight
-    on the old connection get ``max_connection_age_grace`` seconds to finish,
-    then are cancelled (a ``WatchGame`` stream resumes with ``from_version``).
-    Clients may send their own keepalive pings, at most one per
-    ``min_client_ping_interval`` seconds."""
-
-    keepalive_time: float = 60.0
-    keepalive_timeout: float = 20.0
-    max_connection_age: float = 300.0
-    max_connection_age_grace: float = 30.0
-    min_client_ping_interval: float = 10.0
-
-    def grpc_options(self) -> list[tuple[str, int]]:
-        ms = lambda seconds: max(1, int(seconds * 1000))  # noqa: E731
-        out = [("grpc.http2.min_ping_interval_without_data_ms", ms(self.min_client_ping_interval)),
-               ("grpc.http2.max_ping_strikes", 2)]
-        if self.keepalive_time > 0:
-            out += [("grpc.keepalive_time_ms", ms(self.keepalive_time)),
-                    ("grpc.keepalive_timeout_ms", ms(self.keepalive_timeout)),
-                    ("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_pings_without_data", 0)]
-        if self.max_connection_age > 0:
-            out += [("grpc.max_connection_age_ms", ms(self.max_connection_age)),
-                    ("grpc.max_connection_age_grace_ms", ms(self.max_connection_age_grace))]
-        return out
 
 
 class Running:
@@ -109,48 +70,30 @@ class Running:
         await self.master.store.close()
 
 
-async def start(address: str, store: GameStore | None = None,
-                bot_executor: concurrent.futures.Executor | None = None, bots: BotRunner | None = None,
-                pool=None, max_searches: int | None = None, search_queue_limit: int | None = None,
-                connections: ConnectionOptions | None = None, slot: Slot | None = None,
-                retention: float | None = DEFAULT_RETENTION, metrics_address: str | None = None,
-                http_address: str | None = None, cors_origins: tuple[str, ...] = (),
-                limits: Limits | None = None, tls: TlsFiles | None = None, reflection_on: bool = True) -> Running:
-    """Start serving on ``address``; random and greedy bots run on
-    ``bot_executor`` (default: a thread pool) unless a ready ``bots`` runner
-    is given. Searches (BotService, ismcts bot seats) run on ``pool`` (an
-    ``boardbot.ai.pool.SearchPool`` started before the server), or in threads of this
-    process without one; ``max_searches`` and ``search_queue_limit``: see
-    ``boardbot.server.search_queue``; ``connections``: keepalive and connection age;
-    ``slot``: this process's place among several on one address (``boardbot.server.processes``):
-    the port is shared (SO_REUSEPORT). ``store``: where the games
-    are (default: in memory; opened here, closed by ``Running.stop``); ``retention``:
-    seconds a finished game is kept (None: for ever); ``metrics_address``: serve
-    Prometheus metrics there (``boardbot.server.metrics``). ``http_address``: also serve
-    the browser port there (Connect and gRPC-Web, ``boardbot.server.http_port``), with
-    CORS opened to ``cors_origins``. ``limits``: what one caller may take
-    (``boardbot.server.limits``). ``tls``: serve both ports over TLS
-    (``boardbot.server.tls``); ``reflection_on``: offer gRPC server reflection."""
-    limits = limits or Limits()
-    options = (connections or ConnectionOptions()).grpc_options()
+async def start(config: ServerConfig) -> Running:
+    """Start serving as ``config`` says (``boardbot.server.config.ServerConfig``)."""
+    limits, slot, address, tls = config.limits, config.slot, config.address, config.tls
+    options = config.connections.grpc_options()
     if slot is not None:
         options.append(("grpc.so_reuseport", 1))
     if limits.max_connections:  # gRPC core's own quota (boardbot.server.connections)
         options.append(("grpc.max_allowed_incoming_connections", limits.max_connections))
     server = grpc.aio.server(options=options)
-    searches = SearchQueue(pool, max_running=max_searches, queue_limit=search_queue_limit)
-    store = store if store is not None else InMemoryStore()
+    searches = SearchQueue(config.pool, max_running=config.max_searches, queue_limit=config.search_queue_limit)
+    store = config.store if config.store is not None else InMemoryStore()
     await store.open()
-    if metrics_address is not None:
+    games_task = None
+    if config.metrics_address is not None:
         from . import metrics
 
-        metrics.serve(metrics_address)
+        metrics.serve(config.metrics_address)
         metrics.watch_searches(searches)
         games_task = asyncio.get_running_loop().create_task(metrics.refresh_games(store))
         store = metrics.MeasuredStore(store)
     tracing.configure()  # on with the tracing extra and OTEL_* settings (or a tracer provider set)
-    bots = bots or BotRunner(bot_executor, searches=searches, max_seconds=limits.max_bot_seconds)
-    master = GameMaster(tracing.traced_store(store), tracing.traced_bots(bots), retention=retention, limits=limits)
+    bots = config.bots or BotRunner(config.bot_executor, searches=searches, max_seconds=limits.max_bot_seconds)
+    master = GameMaster(tracing.traced_store(store), tracing.traced_bots(bots), retention=config.retention,
+                        limits=limits)
     service = GameService(master)
     add_servicer(server, service, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
     advisor = BotAdvisor(master, searches, process_index=slot.index if slot is not None else 0,
@@ -159,7 +102,7 @@ async def start(address: str, store: GameStore | None = None,
     add_servicer(server, bot_service, bot_service_pb2.DESCRIPTOR.services_by_name["BotService"])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    if reflection_on:
+    if config.reflection_on:
         reflection.enable_server_reflection(
             (SERVICE_NAME, BOT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
              reflection.SERVICE_NAME), server)
@@ -178,38 +121,33 @@ async def start(address: str, store: GameStore | None = None,
     running = Running(server, service, health_servicer, port, host)
     running.searches = searches
     running.bot_service = bot_service
-    running.games_task = games_task if metrics_address is not None else None
+    running.games_task = games_task
     searches.start()
     await master.start()
-    if http_address is not None:
+    if config.http_address is not None:
         from .http_port import HttpPort, build_app
 
-        http = HttpPort(build_app(master, advisor, cors_origins), http_address, tls=tls, limits=limits)
+        http = HttpPort(build_app(master, advisor, config.cors_origins), config.http_address, tls=tls, limits=limits)
         try:
             await http.start()
         except BaseException:
             await running.stop(0)
             raise
         running.http = http
-        if metrics_address is not None:
+        if config.metrics_address is not None:
             from . import metrics
 
             metrics.watch_connections(http.guard)
     return running
 
 
-async def serve(address: str, bot_executor: concurrent.futures.Executor | None = None,
-                connections: ConnectionOptions | None = None, ready=None, **search_options) -> int:
+async def serve(config: ServerConfig, ready=None) -> int:
     """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit
-    status. ``ready()`` is called once the server takes calls.
-    ``search_options``: ``pool``, ``max_searches``, ``search_queue_limit``,
-    ``slot``, ``store``, ``retention``, ``metrics_address`` (see ``start``)."""
+    status. ``ready()`` is called once the server takes calls."""
     loop = asyncio.get_running_loop()
-    connections = connections or ConnectionOptions()
-    running = await start(address, bot_executor=bot_executor, connections=connections, **search_options)
-    slot = search_options.get("slot")
-    if slot is not None:
-        structlog.contextvars.bind_contextvars(process=slot.index)
+    running = await start(config)
+    if config.slot is not None:
+        structlog.contextvars.bind_contextvars(process=config.slot.index)
     http = running.http.address if running.http is not None else None
     log.info("serving", address=running.address, service=SERVICE_NAME, http=http,
              web_app=f"http://{http}/" if http is not None else None, pid=os.getpid())
@@ -231,13 +169,15 @@ async def serve(address: str, bot_executor: concurrent.futures.Executor | None =
 
 
 class BackgroundServer:
-    """A real server in a background thread with its own event loop."""
+    """A real server in a background thread with its own event loop: started with
+    ``config``, or with a ``ServerConfig`` of the keyword arguments (its fields)."""
 
-    def __init__(self, address: str = "127.0.0.1:0", **kwargs):
+    def __init__(self, config: ServerConfig | None = None, **fields):
+        config = dataclasses.replace(config or ServerConfig(), **fields)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="boardbot-server", daemon=True)
         self._thread.start()
-        self.running: Running = asyncio.run_coroutine_threadsafe(start(address, **kwargs), self._loop).result(30)
+        self.running: Running = asyncio.run_coroutine_threadsafe(start(config), self._loop).result(30)
         self.address = self.running.address
 
     def call(self, coro, timeout: float = 30):

@@ -1,7 +1,7 @@
 """boardbot.v1.BotService over gRPC: a thin adapter over ``boardbot.server.advisor``.
 
 The AI as a service (SuggestMove for a hosted game's seat, the stateless
-ChooseMove, GetServingStats) is answered by ``BotAdvisor``, which reaches
+ChooseMove, GetServingStats, ListBots) is answered by ``BotAdvisor``, which reaches
 hosted games only through the game master; ``boardbot.server.rpc`` makes the
 ``Call``, turns errors into statuses and logs the call.
 """
@@ -17,6 +17,7 @@ from .rpc import rpc
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
     def __init__(self, advisor: BotAdvisor):
         self.advisor = advisor
+        self.master = advisor.master  # what ``rpc`` counts each call with (quotas)
 
     @rpc
     async def SuggestMove(self, request, call, context):
@@ -29,3 +30,7 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
     @rpc
     async def GetServingStats(self, request, call, context):
         return await self.advisor.get_serving_stats(request, call)
+
+    @rpc
+    async def ListBots(self, request, call, context):
+        return await self.advisor.list_bots(request, call)

@@ -14,9 +14,11 @@ files"). So:
   ``--max-connections-per-client`` from one client address (not counted for a
   ``--trusted-proxy``, whose connections carry many clients), and closes a
   connection that has not sent a whole request head within
-  ``REQUEST_HEAD_SECONDS`` of opening or of its last answer (uvicorn has no such
-  timeout; a slow-loris caller held a connection for ever). A connection past a
-  limit is reset at once, before any byte is read;
+  ``REQUEST_HEAD_SECONDS`` of opening or of its last answer, or then the whole
+  body within ``REQUEST_BODY_SECONDS`` of its head (uvicorn has no such
+  timeouts; a slow-loris caller held a connection for ever, sending a head or a
+  body a byte at a time). A connection past a limit is reset at once, before
+  any byte is read;
 * ``raise_open_files_limit`` lifts the process's soft limit on open files to
   its hard limit, so these limits, not the operating system, are what a flood
   meets first.
@@ -24,7 +26,8 @@ files"). So:
 The browser-port half is a subclass of uvicorn's own HTTP protocol
 (``guarded_protocol``): uvicorn takes a protocol class in its config, and the
 class only adds bookkeeping around the asyncio ``connection_made`` /
-``connection_lost`` calls and the parser's ``on_headers_complete``.
+``connection_lost`` calls and the parser's ``on_headers_complete`` and
+``on_message_complete``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from .limits import Limits, client_of, is_trusted_proxy
 
 REQUEST_HEAD_SECONDS = 20.0  # to send a request line and headers, from connecting or from the last answer
+REQUEST_BODY_SECONDS = 20.0  # to send the whole body, from the end of the head (the API's bodies are small)
 FILES_RESERVED = 512  # descriptors kept for the store, logs, workers and the listeners
 
 
@@ -78,7 +82,7 @@ def guarded_protocol(guard: ConnectionGuard) -> type[HttpToolsProtocol]:
     class GuardedHttpProtocol(HttpToolsProtocol):
         admitted = False
         client_key: str | None = None
-        head_timer = None
+        request_timer = None
 
         def connection_made(self, transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
@@ -94,12 +98,21 @@ def guarded_protocol(guard: ConnectionGuard) -> type[HttpToolsProtocol]:
                 return
             self.admitted = False
             guard.release(self.client_key)
-            self._stop_head_timer()
+            self._stop_timer()
             super().connection_lost(exc)
 
         def on_headers_complete(self) -> None:
-            self._stop_head_timer()
+            self._stop_timer()
             super().on_headers_complete()
+            # the body next (stopped when it is whole, or by the answer's own timer)
+            self.request_timer = self.loop.call_later(REQUEST_BODY_SECONDS, self._too_slow)
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            if self.cycle is not None and self.cycle.response_complete:
+                self._await_head()  # answered before its body was whole (refused): the next head's time
+            else:
+                self._stop_timer()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -107,16 +120,16 @@ def guarded_protocol(guard: ConnectionGuard) -> type[HttpToolsProtocol]:
                 self._await_head()  # the next request's head, within the same time
 
         def _await_head(self) -> None:
-            self._stop_head_timer()
-            self.head_timer = self.loop.call_later(REQUEST_HEAD_SECONDS, self._head_too_slow)
+            self._stop_timer()
+            self.request_timer = self.loop.call_later(REQUEST_HEAD_SECONDS, self._too_slow)
 
-        def _stop_head_timer(self) -> None:
-            if self.head_timer is not None:
-                self.head_timer.cancel()
-                self.head_timer = None
+        def _stop_timer(self) -> None:
+            if self.request_timer is not None:
+                self.request_timer.cancel()
+                self.request_timer = None
 
-        def _head_too_slow(self) -> None:
-            self.head_timer = None
+        def _too_slow(self) -> None:
+            self.request_timer = None
             if not self.transport.is_closing():
                 self.transport.close()
 

@@ -56,13 +56,15 @@ field takes in a parent's constructor call (``SeatView(view=..., legal_moves=[
 from __future__ import annotations
 
 import functools
+import json
 import re
 from typing import Any, Callable, Mapping, TypeVar
 
 from google.protobuf import descriptor as _d
-from google.protobuf import json_format
+from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
+from boardbot.engine.core import EnumTable
 from boardbot.v1 import common_pb2, options_pb2
 
 ONEOF = "game"
@@ -521,3 +523,33 @@ def message_to_dict(msg: Message, *, strict: bool = False) -> dict:
                                          always_print_fields_with_no_presence=True)
         return _from_json(msg.DESCRIPTOR, data, msg.DESCRIPTOR.name)
     return reader(msg)
+
+
+def components(data: Mapping[str, Any]) -> struct_pb2.Struct:
+    """A game's components (``Game.components``) as ``GameType.components``: each ``EnumTable``
+    keyed by the names of its enum's values (``FROCCS_CARD_SODA``), the rest as it is. An id
+    that is no value of its enum, or an enum the .proto lacks, raises ``ProtoMismatch``."""
+    pool = common_pb2.DESCRIPTOR.pool
+
+    def plain(value: Any, where: str) -> Any:
+        if isinstance(value, EnumTable):
+            try:
+                enum = pool.FindEnumTypeByName(f"{common_pb2.DESCRIPTOR.package}.{value.enum}")
+            except KeyError:
+                raise ProtoMismatch(f"components.{where}: no enum {value.enum} in boardbot.v1") from None
+            numbers = _enum_tables(enum)[0]
+            out = {}
+            for key, row in value.rows.items():
+                if key not in numbers:
+                    raise ProtoMismatch(f"components.{where}: {key!r} is no value of {enum.name}")
+                out[enum.values_by_number[numbers[key]].name] = plain(row, f"{where}.{key}")
+            return out
+        if isinstance(value, Mapping):
+            return {str(k): plain(v, f"{where}.{k}") for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return value
+
+    struct = struct_pb2.Struct()
+    struct.update(json.loads(json.dumps({name: plain(value, name) for name, value in data.items()})))
+    return struct

@@ -35,13 +35,15 @@ from connectrpc.errors import ConnectError
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError
 
+from . import errors, http_body
 from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
 from .connect_v1.game_service_connect import GameServiceASGIApplication
 from .errors import ServiceError, clip
 from .connections import ConnectionGuard, guarded_protocol
 from .limits import Limits
-from .master import Call, GameMaster
+from .calls import Call
+from .master import GameMaster
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
 DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
@@ -68,6 +70,12 @@ class _StrictCodec:
     def decode(self, data, message):
         try:
             return self._decode(data, message)
+        except UnknownField as unknown:
+            reason = f"unknown field {clip(unknown.path, 100)!r} in {message.DESCRIPTOR.full_name}"
+            log.warning("undecodable_request", message_type=message.DESCRIPTOR.full_name, codec=self.name(),
+                        size=len(data), error=reason)
+            details = errors.invalid(unknown.path, reason, "UNKNOWN_FIELD").status().details
+            raise ConnectError(ConnectCode.INVALID_ARGUMENT, reason, details) from None
         except (DecodeError, json_format.ParseError, UnicodeDecodeError, ValueError, TypeError) as err:
             reason = clip(str(err))
             log.warning("undecodable_request", message_type=message.DESCRIPTOR.full_name, codec=self.name(),
@@ -88,9 +96,18 @@ class BinaryCodec(_StrictCodec):
         return message
 
 
+class UnknownField(ValueError):
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path = path
+
+
 class JsonCodec(_StrictCodec):
-    """Compact proto3 JSON; unknown fields are ignored, as in binary and as connect-go does,
-    so an older server accepts a newer client's requests."""
+    """Compact proto3 JSON. A key the message has no field for is INVALID_ARGUMENT naming it
+    (``UnknownField``): a misspelt ``expectedVersoin`` once dropped the version check in
+    silence, and a field this server does not know yet tells a newer client so, rather than
+    going unheard. (In binary, an unknown field number is skipped, as proto does everywhere:
+    it cannot be a misspelling.)"""
 
     def name(self) -> str:
         return "json"
@@ -99,8 +116,45 @@ class JsonCodec(_StrictCodec):
         return json.dumps(json_format.MessageToDict(message), separators=(",", ":")).encode()
 
     def _decode(self, data, message):
-        json_format.Parse(bytes(data), message, ignore_unknown_fields=True)
+        try:
+            json_format.Parse(bytes(data), message)
+        except json_format.ParseError:
+            try:  # the error path only
+                path = unknown_key(json.loads(bytes(data)), message.DESCRIPTOR)
+            except (ValueError, RecursionError):
+                path = None
+            if path is not None:
+                raise UnknownField(path) from None
+            raise
         return message
+
+
+def unknown_key(value, descriptor, path: str = "") -> str | None:
+    """The first key of the JSON ``value`` that ``descriptor`` (a message type) has no field
+    for, as a field path (``seats[0].kindd``); None if every key is known. Well-known types
+    (their own JSON forms) and map keys are not fields."""
+    if not isinstance(value, dict) or descriptor.full_name.startswith("google.protobuf."):
+        return None
+    for key, item in value.items():
+        field = next((f for f in descriptor.fields if key in (f.json_name, f.name)), None)
+        where = f"{path}.{key}" if path else str(key)
+        if field is None:
+            return where
+        kind = field.message_type
+        if kind is None:
+            continue
+        if kind.GetOptions().map_entry:
+            kind = kind.fields_by_name["value"].message_type
+            items = list(item.items()) if isinstance(item, dict) and kind is not None else []
+        elif field.is_repeated:
+            items = list(enumerate(item)) if isinstance(item, list) else []
+        else:
+            items = [(None, item)]
+        for index, element in items:
+            found = unknown_key(element, kind, where if index is None else f"{where}[{index}]")
+            if found is not None:
+                return found
+    return None
 
 
 CODECS = (BinaryCodec(), JsonCodec())
@@ -126,10 +180,22 @@ def _outcome(method: str, call: Call, ctx) -> CallOutcome:
     return CallOutcome(method, call, _raise_connect, (ConnectError,), ctx.request_headers(), "connect_rpc")
 
 
-async def _unary(method: str, handler, request, ctx):
+def _deadline_passed() -> errors.ServiceError:
+    return errors.deadline_exceeded("the call's deadline passed", "DEADLINE_EXCEEDED")
+
+
+async def _unary(master: GameMaster, method: str, handler, request, ctx):
     call = connect_call(ctx)
     async with _outcome(method, call, ctx):
-        return await handler(request, call)
+        await master.quotas.admit(method, call)  # the caller's daily quota of calls
+        if call.deadline is None:
+            return await handler(request, call)
+        # connectrpc passes the deadline on but does not keep it; gRPC does, on the other port
+        try:
+            async with asyncio.timeout(call.time_remaining()):
+                return await handler(request, call)
+        except TimeoutError:
+            raise _deadline_passed() from None
 
 
 class ConnectGameService:
@@ -139,34 +205,52 @@ class ConnectGameService:
         self.master = master
 
     async def list_game_types(self, request, ctx):
-        return await _unary("ListGameTypes", self.master.list_game_types, request, ctx)
+        return await _unary(self.master, "ListGameTypes", self.master.list_game_types, request, ctx)
 
     async def create_game(self, request, ctx):
-        return await _unary("CreateGame", self.master.create_game, request, ctx)
+        return await _unary(self.master, "CreateGame", self.master.create_game, request, ctx)
 
     async def get_game(self, request, ctx):
-        return await _unary("GetGame", self.master.get_game, request, ctx)
+        return await _unary(self.master, "GetGame", self.master.get_game, request, ctx)
 
     async def list_games(self, request, ctx):
-        return await _unary("ListGames", self.master.list_games, request, ctx)
+        return await _unary(self.master, "ListGames", self.master.list_games, request, ctx)
 
     async def get_view(self, request, ctx):
-        return await _unary("GetView", self.master.get_view, request, ctx)
+        return await _unary(self.master, "GetView", self.master.get_view, request, ctx)
 
     async def submit_move(self, request, ctx):
-        return await _unary("SubmitMove", self.master.submit_move, request, ctx)
+        return await _unary(self.master, "SubmitMove", self.master.submit_move, request, ctx)
 
     async def resign(self, request, ctx):
-        return await _unary("Resign", self.master.resign, request, ctx)
+        return await _unary(self.master, "Resign", self.master.resign, request, ctx)
 
     async def delete_game(self, request, ctx):
-        return await _unary("DeleteGame", self.master.delete_game, request, ctx)
+        return await _unary(self.master, "DeleteGame", self.master.delete_game, request, ctx)
+
+    async def get_game_record(self, request, ctx):
+        return await _unary(self.master, "GetGameRecord", self.master.get_game_record, request, ctx)
+
+    async def get_leaderboard(self, request, ctx):
+        return await _unary(self.master, "GetLeaderboard", self.master.get_leaderboard, request, ctx)
 
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):
-            async for item in self.master.watch_game(request, call):
-                yield item
+            await self.master.quotas.admit("WatchGame", call)
+            items = self.master.watch_game(request, call)
+            try:
+                while True:
+                    try:  # the deadline bounds each wait for the next message, never a yield
+                        async with asyncio.timeout(call.time_remaining()):
+                            item = await anext(items)
+                    except StopAsyncIteration:
+                        return
+                    except TimeoutError:
+                        raise _deadline_passed() from None
+                    yield item
+            finally:
+                await items.aclose()
 
 
 class ConnectBotService:
@@ -176,22 +260,28 @@ class ConnectBotService:
         self.advisor = advisor
 
     async def suggest_move(self, request, ctx):
-        return await _unary("SuggestMove", self.advisor.suggest_move, request, ctx)
+        return await _unary(self.advisor.master, "SuggestMove", self.advisor.suggest_move, request, ctx)
 
     async def choose_move(self, request, ctx):
-        return await _unary("ChooseMove", self.advisor.choose_move, request, ctx)
+        return await _unary(self.advisor.master, "ChooseMove", self.advisor.choose_move, request, ctx)
 
     async def get_serving_stats(self, request, ctx):
-        return await _unary("GetServingStats", self.advisor.get_serving_stats, request, ctx)
+        return await _unary(self.advisor.master, "GetServingStats", self.advisor.get_serving_stats, request, ctx)
+
+    async def list_bots(self, request, ctx):
+        return await _unary(self.advisor.master, "ListBots", self.advisor.list_bots, request, ctx)
 
 
 class CallGuard:
     """ASGI middleware between the HTTP server and the Connect application.
 
-    Bounds the request body (RESOURCE_EXHAUSTED, as a Connect error, once the
-    bytes received pass ``max_bytes``: nothing larger is buffered) and cancels a
-    call whose client disconnects before its response is complete, so a
-    search nobody waits for stops (on the gRPC port, gRPC does the same)."""
+    Reads the request body whole before the application starts (every method takes
+    one message), refusing it once the bytes received pass ``max_bytes``
+    (RESOURCE_EXHAUSTED: nothing larger is buffered); has it checked and inflated
+    (``boardbot.server.http_body``: framing, gzip off the event loop and never past
+    ``max_bytes``, a head connectrpc cannot read); and cancels a call whose client
+    disconnects before its response is complete, so a search nobody waits for stops
+    (on the gRPC port, gRPC does the same)."""
 
     def __init__(self, app, max_bytes: int = MAX_REQUEST_BYTES):
         self.app, self.max_bytes = app, max_bytes
@@ -199,14 +289,25 @@ class CallGuard:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        too_large = f"request body larger than {self.max_bytes} bytes"
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                return await _send_connect_error(send, 429, "resource_exhausted", too_large)
-        state = {"received": 0, "body_done": False, "response_done": False, "overflow": False}
+        headers = scope.get("headers", ())
+        content_type = next((v for k, v in headers if k == b"content-type"), b"")
+        protocol = http_body.protocol_of(content_type)
+        try:
+            http_body.check_head(headers, protocol)
+            for name, value in headers:
+                if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
+                    raise http_body.Refusal("resource_exhausted", f"request body larger than {self.max_bytes} bytes")
+            body = await self._read_body(receive)
+            if body is None:
+                return  # the client left before its request was whole: nobody to answer
+            headers, body = await http_body.prepare(list(headers), body, protocol, self.max_bytes)
+        except http_body.Refusal as refusal:
+            log.warning("refused_request", path=clip(scope.get("path", ""), 100), reason=refusal.message)
+            return await http_body.send_refusal(send, protocol, content_type, refusal)
+        scope = dict(scope, headers=headers)
+        state = {"body_sent": False, "response_done": False}
         gone = asyncio.Event()
         task = asyncio.current_task()
-        watcher = None
 
         async def watch_disconnect():
             message = await receive()
@@ -216,27 +317,14 @@ class CallGuard:
             if not state["response_done"]:
                 task.cancel()
 
-        async def guarded_receive():
-            nonlocal watcher
-            if state["body_done"]:  # the app (connectrpc's stream handler) waits for a disconnect
-                await gone.wait()
-                return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.request":
-                state["received"] += len(message.get("body", b""))
-                if state["received"] > self.max_bytes:  # a body with no length: stop reading it
-                    state["overflow"] = state["body_done"] = True
-                    return {"type": "http.disconnect"}
-                if not message.get("more_body", False):
-                    state["body_done"] = True
-                    watcher = asyncio.ensure_future(watch_disconnect())
-            elif message["type"] == "http.disconnect":
-                gone.set()
-            return message
+        async def app_receive():
+            if not state["body_sent"]:
+                state["body_sent"] = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await gone.wait()  # the app (connectrpc's stream handler) waits for a disconnect
+            return {"type": "http.disconnect"}
 
         async def tracked_send(message):
-            if state["overflow"]:
-                return  # the guard answers for the app
             if message["type"] == "http.response.body" and not message.get("more_body", False):
                 state["response_done"] = True
             # a client that stops reading a stream holds the server's send: the stream ends
@@ -244,29 +332,36 @@ class CallGuard:
             async with asyncio.timeout(STREAM_WRITE_TIMEOUT):  # a timer, not a task per send
                 await send(message)
 
+        watcher = asyncio.ensure_future(watch_disconnect())
         try:
-            await self.app(scope, guarded_receive, tracked_send)
+            await self.app(scope, app_receive, tracked_send)
         except asyncio.CancelledError:
             if not gone.is_set():
                 raise  # the server is shutting down, not the client
         except Exception:
             # the client went away (connectrpc ends the stream with CANCELED): nothing to answer,
             # nobody to tell, not a server error
-            if not state["overflow"] and not gone.is_set():
+            if not gone.is_set():
                 raise
         finally:
             state["response_done"] = True
-            if watcher is not None:
-                watcher.cancel()
-        if state["overflow"]:
-            await _send_connect_error(send, 429, "resource_exhausted", too_large)
+            watcher.cancel()
 
-
-async def _send_connect_error(send, status: int, code: str, message: str) -> None:
-    body = json.dumps({"code": code, "message": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+    async def _read_body(self, receive) -> bytes | None:
+        """The whole request body (None if the client disconnected first); a ``Refusal``
+        once it passes ``max_bytes`` (a body with no length, or a longer one than it said)."""
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                raise http_body.Refusal("resource_exhausted", f"request body larger than {self.max_bytes} bytes")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
 
 
 class WebApp:
@@ -329,7 +424,7 @@ class Router:
         if app is None and self.web is not None and scope.get("method") in ("GET", "HEAD"):
             app = self.web
         if app is None:
-            await _send_connect_error(send, 404, "unimplemented", "no such service or method")
+            await http_body.send_connect_error(send, 404, "unimplemented", "no such service or method")
             return
         await app(scope, receive, send)
 

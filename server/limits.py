@@ -25,6 +25,9 @@ class Limits:
     # starve every other call (bench/idle_watchers.py)
     max_watchers_per_game: int = 256
     max_watchers_per_client: int = 64
+    # a seat's own streams (with its token), apart from the game's spectators: however many
+    # spectators crowd a game, its players can still watch it
+    max_watchers_per_seat: int = 8
     # a hosted bot seat's think time per move: a spec asking for more is refused at
     # CreateGame, and an iteration-only spec stops at this time too
     max_bot_seconds: int = 10
@@ -41,12 +44,18 @@ class Limits:
     # can cap only the total): each holds a file descriptor (boardbot.server.connections)
     max_connections: int = 4096
     max_connections_per_client: int = 128
+    # daily quotas of calls and AI seconds by token class, ((class, QuotaClass), ...):
+    # boardbot serve --quota (boardbot.server.quotas); none by default
+    quotas: tuple = ()
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:
         """field -> (flag, help) for ``boardbot serve``."""
         return {
-            "max_watchers_per_game": ("--max-watchers-per-game", "open WatchGame streams on one game"),
+            "max_watchers_per_game": ("--max-watchers-per-game", "open spectators' WatchGame streams on one game"),
+            "max_watchers_per_seat": ("--max-watchers-per-seat",
+                                      "open WatchGame streams of one seat (with its token), apart from the "
+                                      "spectators'"),
             "max_watchers_per_client": ("--max-watchers-per-client",
                                         "open WatchGame streams from one client address"),
             "max_bot_seconds": ("--max-bot-seconds", "seconds a hosted ismcts bot seat may think per move"),

@@ -21,6 +21,8 @@ import sys
 
 import structlog
 
+from .errors import MAX_ECHO, clip
+
 _UTC = datetime.timezone.utc
 
 
@@ -51,6 +53,12 @@ class RpcLog:
             self._count += 1
             if self._count % self.every:
                 return
+        # what the caller sent (a game's name, an id) is clipped as in an error's text: five
+        # CreateGame(game="x" * 4_000_000) once wrote 20 MB of log
+        if game.__class__ is str and len(game) > MAX_ECHO:
+            game = clip(game)
+        if game_id.__class__ is str and len(game_id) > MAX_ECHO:
+            game_id = clip(game_id)
         stream = self.stream
         if stream is None:
             self._fallback.info("rpc", method=method, game=game, game_id=game_id, seat=seat, code=code,

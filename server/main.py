@@ -13,7 +13,11 @@ def serve_main(args) -> int:
 
     args.address = args.address or default_address()
     http_options(args)
-    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", 1)
+    from .storage import is_shared, is_sqlite, store_spec
+
+    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", None)
+    if processes is None:  # the default: every core on the embedded default store (a fixed port needed)
+        processes = cpu_count() if is_sqlite(store_spec(args.store)) and args.address.rsplit(":", 1)[-1] != "0" else 1
     if processes < 1:
         raise SystemExit("boardbot serve: --processes must be >= 1")
     args.processes = processes
@@ -21,15 +25,14 @@ def serve_main(args) -> int:
         return run_server(args)
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
-    from .storage import is_shared, store_spec
 
     if not is_shared(store_spec(args.store)):
         raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "
-                         "--store redis://HOST:PORT (docs/storage.md)")
+                         "--store sqlite[:PATH] or redis://HOST:PORT (docs/storage.md)")
     from .processes import supervise
 
     logs.configure(rpc_every=args.rpc_log_every)
-    return supervise(args, processes)
+    return supervise(run_server, args, processes)
 
 
 def run_server(args, slot=None, ready=None) -> int:
@@ -39,47 +42,54 @@ def run_server(args, slot=None, ready=None) -> int:
 
     from . import logs
     from .app import serve
+    from .store import StoreUnavailable
 
     logs.configure(rpc_every=args.rpc_log_every, process=slot.index if slot is not None else None)
-    connections = connection_options(args)
+    config = server_config(args, slot)
+    try:
+        return eventloop.run(serve(config, ready=ready))
+    except StoreUnavailable as err:
+        raise SystemExit(f"boardbot serve: {err}") from None
+    finally:
+        if config.pool is not None:
+            config.pool.close()
+
+
+def server_config(args, slot=None):
+    """The ``ServerConfig`` of ``boardbot serve``'s flags (else the environment, else the
+    defaults) for this process (``slot``: one of ``--processes``: its own metrics and
+    browser ports). Starts the search pool's workers, last: every flag is checked first."""
+    from .config import ServerConfig
+
     executor = None
     if args.bot_processes > 0:
         executor = concurrent.futures.ProcessPoolExecutor(
             args.bot_processes, mp_context=multiprocessing.get_context("spawn"))
-    options = search_options(args)
-    options.update(store_options(args))
-    options["limits"] = limits_of(args)  # flags checked before any worker starts
-    check_open_files(options["limits"], http=args.http_address is not None)
-    options["tls"] = tls_of(args)
+    search = search_options(args)
+    store, retention = store_options(args)
+    limits = limits_of(args)
+    check_open_files(limits, http=args.http_address is not None)
+    tls = tls_of(args)
     metrics_address = args.metrics_address or os.environ.get("BOARDBOT_METRICS_ADDRESS") or None
     if metrics_address and slot is not None:  # each process its own port
         host, _, port = metrics_address.rpartition(":")
         metrics_address = f"{host}:{int(port) + slot.index}"
-    options["metrics_address"] = metrics_address
-    pool = None
-    if options.pop("ai_workers") > 0:  # before the server and its threads: forkserver workers
-        from boardbot.ai.pool import SearchPool
-
-        pool = SearchPool(args.ai_workers, nice=options.pop("ai_nice"),
-                          max_memory=options.pop("ai_worker_memory") * (1 << 20) or None)
-    options.pop("ai_nice", None)
-    options.pop("ai_worker_memory", None)
-    options["reflection_on"] = not getattr(args, "no_reflection", False)
     http_address = args.http_address
     if http_address is not None and slot is not None:  # any process serves any game: each its own port
         host, _, port = http_address.rpartition(":")
         http_address = f"{host}:{int(port) + slot.index if int(port) else 0}"
-    options.update(http_address=http_address, cors_origins=tuple(args.cors_origin))
-    from .store import StoreUnavailable
+    pool = None
+    if search["ai_workers"] > 0:  # before the server and its threads: forkserver workers
+        from boardbot.ai.pool import SearchPool
 
-    try:
-        return eventloop.run(serve(args.address, bot_executor=executor, pool=pool, connections=connections,
-                                   slot=slot, ready=ready, **options))
-    except StoreUnavailable as err:
-        raise SystemExit(f"boardbot serve: {err}") from None
-    finally:
-        if pool is not None:
-            pool.close()
+        pool = SearchPool(search["ai_workers"], nice=search["ai_nice"],
+                          max_memory=search["ai_worker_memory"] * (1 << 20) or None)
+    return ServerConfig(
+        address=args.address, store=store, retention=retention, limits=limits, bot_executor=executor, pool=pool,
+        max_searches=search["max_searches"], search_queue_limit=search["search_queue_limit"],
+        connections=connection_options(args), slot=slot, metrics_address=metrics_address,
+        http_address=http_address, cors_origins=tuple(args.cors_origin), tls=tls,
+        reflection_on=not getattr(args, "no_reflection", False))
 
 
 def tls_of(args):
@@ -118,11 +128,21 @@ def limits_of(args):
     import dataclasses
 
     from .limits import Limits, trusted_networks
+    from .quotas import parse_quota
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
     for name, value in values.items():
         if value < 0:
             raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    values.pop("quotas", None)
+    quotas = []
+    for text in getattr(args, "quota", None) or os.environ.get("BOARDBOT_QUOTAS", "").split(";"):
+        if text.strip():
+            try:
+                quotas.append(parse_quota(text))
+            except ValueError as err:
+                raise SystemExit(f"boardbot serve: --quota {text!r}: {err}") from None
+    values["quotas"] = tuple(quotas)
     proxies = getattr(args, "trusted_proxy", None) or [os.environ.get("BOARDBOT_TRUSTED_PROXIES", "")]
     try:
         values["trusted_proxies"] = trusted_networks(proxies)
@@ -156,7 +176,7 @@ def http_options(args) -> None:
 
 
 def connection_options(args):
-    from .app import ConnectionOptions
+    from .config import ConnectionOptions
 
     return ConnectionOptions(
         keepalive_time=args.keepalive_time, keepalive_timeout=args.keepalive_timeout,
@@ -166,8 +186,9 @@ def connection_options(args):
 DEFAULT_MAX_GAMES = 100_000
 
 
-def store_options(args) -> dict:
-    """The store (not opened yet) and the retention of finished games: flags, else environment, else defaults."""
+def store_options(args) -> tuple:
+    """The store (not opened yet) and the retention of finished games (None: for ever):
+    flags, else environment, else defaults."""
     from .master import DEFAULT_RETENTION
     from .storage import make_store, store_spec
 
@@ -176,10 +197,11 @@ def store_options(args) -> dict:
     if retention < 0 or max_games < 0:
         raise SystemExit("boardbot serve: --retention and --max-games must be >= 0")
     try:
-        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None)
+        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None,
+                           processes=getattr(args, "processes", None) or 1)
     except ValueError as err:
         raise SystemExit(f"boardbot serve: --store: {err}") from None
-    return {"store": store, "retention": retention or None}
+    return store, retention or None
 
 
 def _env_float(name: str, default):

@@ -1,6 +1,6 @@
 """The game master: the one authority over hosted games, with no transport in it.
 
-Everything that decides about a hosted game lives here and nowhere else:
+Everything that decides about a hosted game goes through here and nowhere else:
 creating games, seat tokens, the views each seat may see, moves with their
 version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
@@ -15,409 +15,85 @@ adapter turns into its own form. Nothing here names a game: configs, views
 and moves go through ``boardbot.server.convert`` and the engine interface
 (``boardbot.engine.core``).
 
+The master holds the calls and their checks; each other job has a module of
+its own: ``calls`` (what a call brings), ``access`` (tokens), ``game_types``
+(ListGameTypes), ``records`` and ``store`` (what is kept), ``snapshots`` (a
+game at one version, its views), ``events`` (what observers see of a move),
+``watching`` (watch streams and their shared waits), ``bot_driver`` (the bot
+seats) and ``leases`` (one process per game's bots on a shared store).
+
 Design (see also README.md, API):
 
 * Tokens: CreateGame makes a random secret per human seat and one owner
-  secret; the store keeps only their SHA-256. A call acting as a seat
-  carries ``Bearer <token>`` (gRPC metadata ``authorization``, or an HTTP
-  ``Authorization`` header). No token: UNAUTHENTICATED; a token this game
-  does not know: UNAUTHENTICATED; a token of this game that is not the
-  seat's (another seat's, the owner's): PERMISSION_DENIED.
+  secret; the store keeps only their SHA-256 (``boardbot.server.access``).
 * Versions: 0 at creation, +1 per event (a move or a resignation). The
   event numbered n is the one that brought the game to version n.
 * Resignation: the seat is out. Its decisions are made by the random bot
   from then on (so the engine's state stays a legal game and the other
   seats play on), and the outcome ranks every resigned seat behind every
   seat that did not resign; scores stay the engine's.
-* Bot seats (and resigned seats) are played by the master: a per-game
-  driver task samples a world for the seat (``State.sample_for``), runs the
-  bot in an executor (``boardbot.server.bots.BotRunner``) and commits the
-  move through the same checked path as a client's move.
+* Bot seats (and resigned seats) are played by the master's bot driver
+  (``boardbot.server.bot_driver``): it samples a world for the seat, runs the
+  bot in an executor and commits the move through the same checked path as a
+  client's move.
 * Every change is a compare-and-set commit on the store; a lost race is
   retried (bots) or reported as ABORTED (clients). A rejected call changes
   nothing.
+* Rules versions: a game is created under its game type's ``rules_version``
+  and played under it to its end. A game of other rules (the engine changed a
+  rule since) is read only here: GetGame, ListGames, GetView and a watch from
+  its current version answer from the stored state; a move, a resignation, a
+  suggestion, a retried request and a watch from an earlier version are
+  FAILED_PRECONDITION, reason RULES_VERSION_CHANGED, and its bot seats wait
+  (``boardbot.server.snapshots.check_rules``): no event is replayed under
+  rules it was not played under.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import collections
-import functools
 import hashlib
-import hmac
-import random
 import secrets
 import sys
 import time
 import uuid
-from typing import Any, AsyncIterator, Callable
+from typing import AsyncIterator, Callable
 
 import structlog
-from google.protobuf import descriptor, json_format, struct_pb2, timestamp_pb2
 
 from boardbot.engine import registry
-from boardbot.engine.core import NO_DEFAULT, TERMINAL, ConfigError, EngineError, Game, State, rank_by
+from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import convert, errors
+from . import convert, errors, game_records, ratings
+from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
+from .bot_driver import BotDriver
+from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
+from .calls import Call
+from .deals import new_salt
+from .events import now, stored_event
+from .game_types import game_named, game_type, requested_config
 from .limits import Limits, RateLimiter, real_client
-from .store import ClientFull, GameStore, Live, Record, StoreFull
+from .pages import page_position, page_size, page_token
+from .quotas import Quotas
+from .records import BOT, HUMAN, GameRecord, SeatRecord
+from .snapshots import Snapshot, bot_to_move, check_rules
+from .store import ClientFull, GameStore, Live, StoreFull
+from .watching import WatchHubs
 
 log = structlog.get_logger("boardbot.server")
 
-HUMAN, BOT = "human", "bot"
-RESIGNED_BOT = "random"  # plays a resigned seat
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
-DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
-WATCH_POLL_SECONDS = 30.0
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-LEASE_SECONDS = 10.0  # a process's claim on playing a game's bot seats, renewed while it searches
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
 NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
-RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
-KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
-EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
-    ts = timestamp_pb2.Timestamp()
-    ts.FromNanoseconds(int(seconds * 1e9))
-    return ts
-
-
-def _game(name: str) -> Game:
-    return registry.get(name)
-
-
-def _seat_or_none(seat: int) -> int | None:
-    """A seat for an optional field: None (unset) for the engine's TERMINAL."""
-    return None if seat == TERMINAL else seat
-
-
-def game_named(name: str, call: "Call") -> Game:
-    """The hosted game type ``name`` (a request's ``game`` field), or INVALID_ARGUMENT."""
-    call.log["game"] = name
-    if not name:
-        raise errors.invalid("game", "game is required", "UNKNOWN_GAME")
-    if name not in registry.names():
-        raise errors.invalid("game", f"unknown game {name!r} (known: {', '.join(registry.names())})",
-                             "UNKNOWN_GAME")
-    return registry.get(name)
-
-
-# --- game types: parameters, their types and the rules between them -------------------
-_FD = descriptor.FieldDescriptor
-_PARAM_TYPE = {_FD.TYPE_BOOL: common_pb2.PARAM_TYPE_BOOL, _FD.TYPE_ENUM: common_pb2.PARAM_TYPE_ENUM,
-               _FD.TYPE_STRING: common_pb2.PARAM_TYPE_STRING}
-
-
-def _wire_value(game: Game, param: str, value: Any) -> struct_pb2.Value:
-    """``value`` of ``param`` as the game's config message carries it in JSON (an enum's
-    value name where the engine has a string), through the same converter as a config."""
-    message = getattr(convert.to_proto(common_pb2.GameConfig, game.name, {param: value}), convert.oneof_field(game.name))
-    out = struct_pb2.Value()
-    json_format.ParseDict(json_format.MessageToDict(message, preserving_proto_field_name=True)[param], out)
-    return out
-
-
-@functools.lru_cache(maxsize=None)
-def game_type(name: str) -> common_pb2.GameType:
-    """The GameType of ListGameTypes: parameters typed by their config fields, with
-    defaults and choices in wire form, and the rules between them (made once)."""
-    game = _game(name)
-    config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
-    out = common_pb2.GameType(name=game.name, title=game.title)
-    for p in game.params:
-        kind = config_fields[p.name].type
-        param = out.parameters.add(name=p.name, doc=p.doc, value_type=_PARAM_TYPE.get(kind, common_pb2.PARAM_TYPE_INTEGER),
-                               minimum=p.minimum, maximum=p.maximum)
-        param.default_value.CopyFrom(_wire_value(game, p.name, p.default))
-        param.choices.extend(_wire_value(game, p.name, c) for c in p.choices or ())
-    for rule in game.param_rules:
-        message = out.param_rules.add(param=rule.param, doc=rule.doc, minimum=rule.minimum, maximum=rule.maximum)
-        for name, values in rule.when:
-            message.when.add(param=name, values=[_wire_value(game, name, v) for v in values])
-        message.allowed.extend(_wire_value(game, rule.param, v) for v in rule.allowed or ())
-        if rule.default is not NO_DEFAULT:
-            message.default_value.CopyFrom(_wire_value(game, rule.param, rule.default))
-    for cfg in game.configurations():
-        out.configurations.append(convert.to_proto(common_pb2.GameConfig, game.name, game.validate(cfg)))
-    for kind, fields in game.move_fields.items():
-        out.move_kinds.add(name=kind, fields=list(fields))
-    return out
-
-
-# --- what a call brings besides its request --------------------------------------
-class Call:
-    """One call as the master sees it, whatever transport brought it.
-
-    ``authorization``: the raw credentials value (``Bearer <token>``) or None;
-    ``deadline``: the call's deadline on ``time.monotonic()``'s clock, or None;
-    ``log``: the fields the master learns for the call's log line (game,
-    game_id, seat); ``address``: the peer's host as the transport reports it (None for an
-    in-process caller or a Unix socket) and ``forwarded_for``: its X-Forwarded-For header,
-    from which the master tells the client for per-client limits (``GameMaster.client``)."""
-
-    __slots__ = ("authorization", "deadline", "log", "address", "forwarded_for")
-
-    def __init__(self, authorization: str | None = None, deadline: float | None = None, address: str | None = None,
-                 forwarded_for: str | None = None):
-        self.authorization = authorization
-        self.deadline = deadline
-        self.log: dict[str, Any] = {}
-        self.address = address
-        self.forwarded_for = forwarded_for
-
-    @classmethod
-    def with_token(cls, token: str | None, deadline: float | None = None) -> "Call":
-        """A call from an in-process caller that holds the token itself."""
-        return cls(None if token is None else f"Bearer {token}", deadline)
-
-    def token(self) -> str | None:
-        """The bearer token, or None without credentials (a malformed value is UNAUTHENTICATED)."""
-        value = self.authorization
-        if value is None:
-            return None
-        scheme, _, token = value.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise errors.unauthenticated("authorization must be 'Bearer <token>'")
-        return token.strip()
-
-    def time_remaining(self) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(0.0, self.deadline - time.monotonic())
-
-
-# --- a game at one version: the store's live game, or replayed from events -----
-class Snapshot:
-    """A game's engine state and seat flags at one version.
-
-    Shared (``Snapshot.of`` a store's ``Live``: read-only, and its converted
-    views are cached on the ``Live``, i.e. per game, version and seat) or
-    private (``Snapshot.initial``, ``Snapshot.current``: replayed with
-    ``advance``, never cached)."""
-
-    __slots__ = ("record", "state", "version", "resigned", "cache")
-
-    def __init__(self, record: Record, state: State, version: int, resigned: list[bool], cache: dict | None = None):
-        self.record = record
-        self.state = state
-        self.version = version
-        self.resigned = resigned
-        self.cache = cache  # None: private (may be advanced)
-
-    @classmethod
-    def of(cls, live: Live) -> "Snapshot":
-        return cls(live.record, live.state, live.version, [s["resigned"] for s in live.record["seats"]], live.cache)
-
-    @classmethod
-    def current(cls, record: Record) -> "Snapshot":
-        """A private snapshot of a stored record (with its ``state``)."""
-        state = _game(record["game"]).from_dict(record["state"])
-        return cls(record, state, record["version"], [s["resigned"] for s in record["seats"]])
-
-    @classmethod
-    def initial(cls, record: Record) -> "Snapshot":
-        state = _game(record["game"]).from_dict(record["initial"])
-        return cls(record, state, 0, [False] * len(record["seats"]))
-
-    def advance(self, event: dict, describe: bool = True) -> tuple["Snapshot", dict | None]:
-        """The snapshot after one stored event (the engine is deterministic: the same state
-        results), and, with ``describe``, the event as observers see it (``describe_event``:
-        its texts and log, derived by applying it). A private snapshot is advanced in
-        place, a shared one copied first."""
-        assert event["version"] == self.version + 1, (event["version"], self.version)
-        out = self
-        if self.cache is not None:
-            out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
-        if event["kind"] == "move":
-            state = out.state
-            move = state.game.move_from_dict(event["move"])
-            if describe:
-                full = apply_move(out, event["seat"], move, event["by_bot"], event["time"])
-                return out, full
-            state.apply(move)
-        else:
-            out.resigned[event["seat"]] = True
-        out.version = event["version"]
-        return out, (resign_event(out, event["seat"], event["time"]) if describe else None)
-
-    @property
-    def game_name(self) -> str:
-        return self.record["game"]
-
-    def finished(self) -> bool:
-        return self.state.decider() == TERMINAL
-
-    def status(self) -> int:
-        return FINISHED if self.finished() else RUNNING
-
-    def outcome(self) -> common_pb2.Outcome | None:
-        result = self.state.result()
-        if result is None:
-            return None
-        ranks, winners = list(result.ranks), list(result.winners)
-        if any(self.resigned) and not all(self.resigned):
-            ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
-        breakdown = []
-        for part in result.breakdown:
-            box = struct_pb2.Struct()
-            box.update(part)
-            breakdown.append(box)
-        return common_pb2.Outcome(scores=[float(s) for s in result.scores], winners=winners, ranks=ranks,
-                                  breakdown=breakdown)
-
-    def seat_view(self, seat: int | None) -> common_pb2.SeatView:
-        """The seat's (None: the spectator's) view and legal moves. Shared snapshots
-        cache it: the caller must not change the message (copy it into a response)."""
-        cache = self.cache
-        if cache is not None:
-            hit = cache.get(seat)
-            if hit is not None:
-                return hit
-        state, name = self.state, self.game_name
-        decider = state.decider()
-        moves = ()
-        if seat is not None and decider == seat and not self.resigned[seat]:
-            moves = state.legal_moves()
-        status = FINISHED if decider == TERMINAL else RUNNING
-        out = None
-        try:
-            # the whole message in one constructor call (C): the converter's plan gives the
-            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
-            game, text = state.game, state.move_text
-            out = common_pb2.SeatView(
-                game_id=self.record["id"], version=self.version, seat=seat,
-                view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
-                decider=_seat_or_none(decider), status=status,
-                legal_moves=[{"id": i, "text": text(m),
-                              "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
-                             for i, m in enumerate(moves)])
-        except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
-            out = None  # the reference path below converts it, or says what does not fit
-        if out is None:
-            out = common_pb2.SeatView(
-                game_id=self.record["id"], version=self.version, seat=seat,
-                view=convert.to_proto(common_pb2.View, name, state.view(seat)),
-                decider=_seat_or_none(decider), status=status)
-            game = state.game
-            for i, move in enumerate(moves):
-                out.legal_moves.add(id=i, text=state.move_text(move),
-                                    move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
-        if status == FINISHED:
-            outcome = self.outcome()
-            if outcome is not None:
-                out.outcome.CopyFrom(outcome)
-        if cache is not None:
-            cache[seat] = out
-        return out
-
-    def game_message(self) -> common_pb2.Game:
-        """The public summary (cached like ``seat_view``)."""
-        cache = self.cache
-        if cache is not None:
-            hit = cache.get("game")
-            if hit is not None:
-                return hit
-        rec = self.record
-        out = common_pb2.Game(
-            game_id=rec["id"], game_name=rec["game"],
-            config=convert.to_proto(common_pb2.GameConfig, rec["game"], rec["config"]),
-            version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=_timestamp(rec["created"]), update_time=_timestamp(rec["updated"]),
-            reproducible=rec.get("reproducible", False))
-        for q, seat in enumerate(rec["seats"]):
-            out.seats.add(index=q, kind=KIND[seat["kind"]], bot=seat["bot"], resigned=self.resigned[q])
-        outcome = self.outcome()
-        if outcome is not None:
-            out.outcome.CopyFrom(outcome)
-        if cache is not None:
-            cache["game"] = out
-        return out
-
-
-def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
-    """One stored event as ``observer`` (None: a spectator) may see it."""
-    out = common_pb2.Event(
-        version=event["version"], kind=EVENT_KIND[event["kind"]], seat=event["seat"], by_bot=event["by_bot"],
-        move_text=event["texts"][0 if observer is None else observer + 1],
-        log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
-        status=FINISHED if event["finished"] else RUNNING, time=_timestamp(event["time"]))
-    if event["move"] is not None and observer == event["seat"]:
-        out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
-    return out
-
-
-def apply_move(snap: Snapshot, seat: int, move: tuple, by_bot: bool, when: float) -> dict:
-    """Apply ``move`` for ``seat`` to ``snap`` (private); the event as observers see it:
-    a move text for each (the spectator first, then each seat), the log entries with
-    who may read them, whether the game is over. The caller has checked the move
-    against the engine's legal moves of this very state, so ``apply`` needs no second
-    generation of them. A replay (``Snapshot.advance``) derives the same event."""
-    state = snap.state
-    n = state.num_seats
-    texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
-    texts[seat + 1] = state.move_text(move)
-    move_dict = state.game.move_to_dict(move)
-    state.log = []
-    try:
-        state.apply(move)
-        entries = state.log
-    finally:
-        state.log = None
-    snap.version += 1
-    return {"version": snap.version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
-            "texts": texts, "log": [[v, t] for v, t in entries], "finished": snap.finished(), "time": when}
-
-
-def resign_event(snap: Snapshot, seat: int, when: float) -> dict:
-    """The resignation of ``seat`` (already marked in ``snap``) as observers see it."""
-    text = f"seat {seat} resigns; the random bot plays it from now on"
-    return {"version": snap.version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
-            "texts": [text] * (len(snap.resigned) + 1), "log": [], "finished": snap.finished(), "time": when}
-
-
-STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")
-
-
-def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> dict:
-    """What the store keeps of an event (``boardbot.server.store``): what happened, not
-    its texts (a replay derives them), and the request that made it, if it had an id."""
-    out = {key: event[key] for key in STORED_KEYS}
-    if request_id:
-        out["request"] = {"id": request_id, "fp": fingerprint}
-    return out
-
-
-def bot_to_move(snap: Snapshot) -> bool:
-    """Whether the master plays the next decision (a bot seat, or a resigned one)."""
-    seat = snap.state.decider()
-    return seat != TERMINAL and (snap.record["seats"][seat]["kind"] == BOT or snap.resigned[seat])
-
-
-def now() -> float:
-    """An event's time: seconds, to the millisecond (what a stored event keeps)."""
-    return round(time.time(), 3)
 
 
 # --- the master ---------------------------------------------------------------------
-def _resume_elsewhere(version: int) -> errors.ServiceError:
-    """How a watch stream ends when the server shuts down: UNAVAILABLE, so the client
-    knows to reconnect (its game goes on), with the version to resume from."""
-    return errors.unavailable(f"the server is shutting down; resume with from_version={version}",
-                              "SHUTTING_DOWN", {"resume_from_version": str(version)})
-
-
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
@@ -434,13 +110,13 @@ class GameMaster:
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self.retention = retention
-        self.holder = uuid.uuid4().hex  # names this master in the store's leases
-        self._drivers: dict[str, asyncio.Task] = {}
-        self._wake: set[str] = set()
         self._closing = asyncio.Event()
-        self._hubs: dict[tuple[str, int], asyncio.Event] = {}  # watchers' shared waits (_past)
-        self._watchers: collections.Counter = collections.Counter()  # open streams by game id and by peer
-        self._hub_tasks: set[asyncio.Task] = set()
+        self.driver = BotDriver(store, self.bots, self._closing)
+        self.ratings = ratings.Ratings(store)
+        self.driver.on_finished = self.ratings.live_ended
+        self.quotas = Quotas(dict(self.limits.quotas), store, self.limits.trusted_proxies)
+        self.driver.on_search = lambda record, seconds: self.quotas.charge_ai(seconds, client=record.creator)
+        self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
 
@@ -450,12 +126,10 @@ class GameMaster:
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse)."""
-        await self._resume_bots()
+        await self.ratings.open()
+        await self.quotas.start()
+        await self.driver.resume()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
-
-    async def _resume_bots(self) -> None:
-        for game_id in await self.store.bot_turn_games():
-            self._kick(game_id)
 
     def housekeeping_seconds(self) -> float:
         every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
@@ -478,23 +152,22 @@ class GameMaster:
                     if expired:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
-                    await self._resume_bots()
+                    await self.driver.resume()
+                await self.ratings.sweep()  # rated games whose end no process rated
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
     async def close(self) -> None:
         """End watch streams, bot drivers and housekeeping (server shutdown)."""
         self._closing.set()
-        for hub in list(self._hubs.values()):  # wake every watcher: it ends UNAVAILABLE
-            hub.set()
-        for task in list(self._hub_tasks):
-            task.cancel()
-        tasks = list(self._drivers.values())
+        self.watches.close()  # every watch stream ends UNAVAILABLE
+        tasks = self.driver.tasks()
         if self._housekeeping is not None:
             tasks.append(self._housekeeping)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.quotas.close()  # what was counted since the last flush
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
@@ -518,7 +191,7 @@ class GameMaster:
             live, done = await self.store.get_live(game_id), None
         if live is None:
             raise errors.not_found(game_id)
-        call.log["game"] = live.record["game"]
+        call.log["game"] = live.record.game
         return live, done
 
     def client(self, call: Call) -> str | None:
@@ -526,35 +199,16 @@ class GameMaster:
         proxy of ``limits.trusted_proxies`` the address the proxy forwarded (``real_client``)."""
         return real_client(call.address, call.forwarded_for, self.limits.trusted_proxies)
 
-    def authorize_seat(self, record: Record, seat: int, call: Call) -> None:
-        """The call acts as ``seat`` of this game: it must hold the seat's token."""
-        call.log["seat"] = seat
-        seats = record["seats"]
-        if not 0 <= seat < len(seats):
-            raise errors.invalid("seat", f"seat {seat} does not exist (seats 0-{len(seats) - 1})")
-        token = call.token()
-        if token is None:
-            raise errors.unauthenticated(f"acting as seat {seat} needs its token in the metadata "
-                                         "('authorization: Bearer <token>')")
-        digest = _digest(token)
-        if seats[seat]["token"] and hmac.compare_digest(digest, seats[seat]["token"]):
-            return
-        known = [s["token"] for s in seats if s["token"]] + [record["owner"]]
-        if any(hmac.compare_digest(digest, k) for k in known):
-            if seats[seat]["kind"] == BOT:
-                raise errors.permission_denied(f"seat {seat} is played by a bot")
-            raise errors.permission_denied(f"this token is not seat {seat}'s")
-        raise errors.unauthenticated("unknown token for this game")
-
-    async def deciding_seat(self, game_id: str, seat: int, call: Call) -> "Snapshot":
+    async def deciding_seat(self, game_id: str, seat: int, call: Call) -> Snapshot:
         """The game, for a call acting as ``seat`` at its own decision (SuggestMove):
         authorized, running, the seat not resigned and to decide."""
         live = await self.live(game_id, call)
-        self.authorize_seat(live.record, seat, call)
+        authorize_seat(live.record, seat, call)
         snap = Snapshot.of(live)
         decider = snap.state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{game_id}", "the game is over")
+        check_rules(live.record, "search for its moves")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
@@ -568,16 +222,18 @@ class GameMaster:
         return game_service_pb2.ListGameTypesResponse(game_types=[game_type(name) for name in registry.names()])
 
     def _game_seed(self, request: game_service_pb2.CreateGameRequest) -> int:
-        """The engine's seed. A caller's seed is mixed with this server's secret (a keyed
-        BLAKE2b), so choosing it does not let anyone rebuild the hidden cards, unless the
-        game is asked to be reproducible, which every player then sees (Game.reproducible)."""
+        """The engine's seed. A caller's seed is mixed with this server's secret and a fresh
+        secret of the game's own (a keyed, salted BLAKE2b), so choosing it does not let anyone
+        rebuild the hidden cards, nor deal two games alike, unless the game is asked to be
+        reproducible, which every player then sees (Game.reproducible)."""
         if request.reproducible:
             if not request.HasField("seed"):
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
             return secrets.randbits(63)
-        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret, digest_size=8)
+        digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
+                                 salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
@@ -592,27 +248,26 @@ class GameMaster:
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)
-        cfg: dict[str, Any] = {}
-        if request.HasField("config"):
-            which = convert.game_of(request.config)
-            if which is not None and which != field:
-                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-            if which is not None:
-                cfg = convert.to_dict(request.config, name)
-                # unset optional fields are absent: the engine fills the defaults
+        cfg = requested_config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
-                if spec.bot:
-                    raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
-                seats.append({"kind": HUMAN, "bot": ""})
+                if spec.bot or spec.HasField("bot_spec"):
+                    which = "bot" if spec.bot else "bot_spec"
+                    raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
+                seats.append(SeatRecord(HUMAN))
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
+                # the string or the typed spec, read once; the record keeps its string
+                bot = requested_bot(spec.bot, spec.bot_spec if spec.HasField("bot_spec") else None,
+                                    f"seats[{i}].", reason="BAD_SEAT")
                 try:
-                    check_spec(spec.bot, name, self.limits.max_bot_seconds)
+                    check_spec(bot, self.limits.max_bot_seconds)
                 except ValueError as err:
-                    raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
-                                         "BAD_SEAT") from None
-                seats.append({"kind": BOT, "bot": spec.bot})
+                    which = "bot" if spec.bot else "bot_spec.ismcts.time"
+                    raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                if bot.kind == "ismcts":
+                    self.quotas.check_ai(client=client)  # a searching bot: the creator's AI seconds
+                seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
@@ -623,36 +278,35 @@ class GameMaster:
             raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
         n = cfg["players"]
         if not seats:
-            seats = [{"kind": HUMAN, "bot": ""} for _ in range(n)]
+            seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
-        tokens, owner = [], secrets.token_urlsafe(24)
+        tokens, owner = [], new_token()
         for q, seat in enumerate(seats):
-            seat["resigned"] = False
-            seat["token"] = ""
-            if seat["kind"] == HUMAN:
-                token = secrets.token_urlsafe(24)
-                seat["token"] = _digest(token)
+            if seat.kind == HUMAN:
+                token = new_token()
+                seats[q] = SeatRecord(HUMAN, token=token_digest(token))
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
         created = now()
         game_id = self.new_game_id()
         call.log["game_id"] = game_id
-        record = {"id": game_id, "game": name, "config": cfg, "seed": seed, "seats": seats, "owner": _digest(owner),
-                  "initial": state.to_dict(), "version": 0, "created": created, "updated": created,
-                  "finished": None, "bot_to_move": False, "reproducible": request.reproducible}
-        if client is not None:
-            record["creator"] = client  # whose quota of stored games it takes (limits.max_games_per_client)
-        record["bot_to_move"] = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
+        # creator: whose quota of stored games it takes (limits.max_games_per_client)
+        record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
+                            request.reproducible, client, game.rules_version, new_salt(), rated)
+        first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
-            live = await self.store.create_live(Live(record, state), self.limits.max_games_per_client)
+            async with self.ratings.creating(game_id, rated):
+                live = await self.store.create_live(Live(record, state, 0, created, None, first),
+                                                    self.limits.max_games_per_client)
         except StoreFull as full:
             raise errors.store_full(full.limit) from None
         except ClientFull as full:
             raise errors.client_full(full.limit, full.creator) from None
         snap = Snapshot.of(live)
-        self._kick(game_id, snap)
+        self.driver.kick(game_id, snap)
         return game_service_pb2.CreateGameResponse(game=snap.game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
@@ -660,43 +314,26 @@ class GameMaster:
                        call: Call) -> game_service_pb2.GetGameResponse:
         live = await self.live(request.game_id, call)
         snap = Snapshot.of(live)
-        self._kick(live.game_id, snap)
+        self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetGameResponse(game=snap.game_message())
-
-    @staticmethod
-    def page_size(request: game_service_pb2.ListGamesRequest) -> int:
-        if request.page_size < 0:
-            raise errors.invalid("page_size", "page_size must not be negative")
-        return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
 
     async def list_games(self, request: game_service_pb2.ListGamesRequest,
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
-        size = self.page_size(request)
-        after = 0
-        if request.page_token:
-            try:
-                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
-                after = int(value)
-                if kind != "after" or after < 0:
-                    raise ValueError
-            except ValueError:
-                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        size = page_size(request)
+        after = page_position(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].record['seq']}".encode()).decode()
+            out.next_page_token = page_token("after", games[size - 1].seq)
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
                        call: Call) -> game_service_pb2.GetViewResponse:
         live = await self.live(request.game_id, call)
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            self.authorize_seat(live.record, seat, call)
+        seat = authorize_observer(live.record, request, call)
         snap = Snapshot.of(live)
-        self._kick(live.game_id, snap)
+        self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
 
     async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
@@ -704,7 +341,7 @@ class GameMaster:
         live, done = await self.live_and_request(request.game_id, call, request.request_id)
         record = live.record
         seat = request.seat
-        self.authorize_seat(record, seat, call)
+        authorize_seat(record, seat, call)
         fingerprint = ""
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
@@ -715,16 +352,17 @@ class GameMaster:
                 if done["request"]["fp"] != fingerprint:
                     raise errors.invalid("request_id", "this request_id was used for a different request",
                                          "REQUEST_ID_REUSED")
-                return await self._answer_again(record["id"], done, request)
+                return await self._answer_again(record.id, done, request)
         version = live.version
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
-        state = live.state  # read-only: the move is applied to a copy (self._next)
+        state = live.state  # read-only: the move is applied to a copy (Snapshot.next_of)
         game = state.game
         decider = state.decider()
         if decider == TERMINAL:
-            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
-        if record["seats"][seat]["resigned"]:
+            raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
+        if record.seats[seat].resigned:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
@@ -743,11 +381,11 @@ class GameMaster:
             move = matches[0]
         elif choice == "move":
             which = convert.game_of(request.move)
-            if which != convert.oneof_field(record["game"]):
-                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record['game'])!r} field",
+            if which != convert.oneof_field(record.game):
+                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record.game)!r} field",
                                      "ILLEGAL_MOVE")
             try:
-                move = game.move_from_dict(convert.to_dict(request.move, record["game"]))
+                move = game.move_from_dict(convert.to_dict(request.move, record.game))
             except (EngineError, convert.ProtoMismatch) as err:
                 raise errors.invalid(f"move.{which}", str(err), "ILLEGAL_MOVE") from None
             if move not in moves:
@@ -755,28 +393,28 @@ class GameMaster:
                                      f"{len(moves)} legal moves", "ILLEGAL_MOVE")
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
-        snap = self._next(live)
-        event = apply_move(snap, seat, move, False, now())  # move is one of the engine's legal moves
+        snap = Snapshot.next_of(live)
+        event = snap.apply_move(seat, move, False, now())  # move is one of the engine's legal moves
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
         if committed is None:
             # a concurrent retry of this very request may have won the race
-            done = await self.store.find_request(record["id"], request.request_id) if request.request_id else None
+            done = await self.store.find_request(record.id, request.request_id) if request.request_id else None
             if done is not None and done["request"]["fp"] == fingerprint:
-                return await self._answer_again(record["id"], done, request)
-            latest = await self.store.get_live(record["id"])
+                return await self._answer_again(record.id, done, request)
+            latest = await self.store.get_live(record.id)
             raise errors.aborted("the game changed during the call; read it again",
                                  (latest or live).version)
         wanted = request.response_view
         if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
             # instant bots reply within this call (no driver task, no extra loop turns); the
             # driver plays any other bot while we wait
-            latest = await self._inline_bot_steps(record["id"], committed)
-            self._kick(record["id"], None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record["id"], seat, call, latest))
+            latest = await self.driver.inline_steps(record.id, committed)
+            self.driver.kick(record.id, None if latest is None else Snapshot.of(latest))
+            response.view.CopyFrom(await self._next_decision_view(record.id, seat, call, latest))
             return response
-        self._kick(record["id"], snap)
+        self.driver.kick(record.id, snap)
         return response
 
     @staticmethod
@@ -810,6 +448,7 @@ class GameMaster:
         live = await self.store.get_live(game_id)
         if live is None:
             raise errors.not_found(game_id)
+        check_rules(live.record)
         if live.version == version and "event" in live.cache:
             return Snapshot.of(live), live.cache["event"]
         snap, event = Snapshot.initial(live.record), None
@@ -854,21 +493,30 @@ class GameMaster:
         live = await self.live(request.game_id, call)
         record = live.record
         seat = request.seat
-        self.authorize_seat(record, seat, call)
+        authorize_seat(record, seat, call)
         snap = Snapshot.of(live)
         if snap.finished():
-            raise errors.precondition("GAME_OVER", f"games/{record['id']}", "the game is over")
+            raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        event = resign_event(snap, seat, now())
+        event = snap.resign_event(seat, now())
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
-        self._cancel_searches(record["id"], seat)
-        self._kick(record["id"])
-        live = await self.store.get_live(record["id"]) or live
+        self._cancel_searches(record.id, seat)
+        self.driver.kick(record.id)
+        live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
+
+    async def get_game_record(self, request: game_service_pb2.GetGameRecordRequest,
+                              call: Call) -> game_service_pb2.GetGameRecordResponse:
+        """The game's record (``boardbot.server.game_records``): complete once it is over,
+        else as the seat (token checked) or a spectator may see it."""
+        live = await self.live(request.game_id, call)
+        seat = authorize_observer(live.record, request, call)
+        return game_service_pb2.GetGameRecordResponse(game_record=await game_records.of_live(live, self.store, seat))
 
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:
@@ -895,24 +543,15 @@ class GameMaster:
                     abandoned.set()
                 del self._searching[(gid, s)]
         if seat is None:
-            driver = self._drivers.get(game_id)
-            if driver is not None:
-                driver.cancel()
+            self.driver.cancel(game_id)
 
     async def delete_game(self, request: game_service_pb2.DeleteGameRequest,
                           call: Call) -> game_service_pb2.DeleteGameResponse:
         live = await self.live(request.game_id, call)
         record = live.record
-        token = call.token()
-        if token is None:
-            raise errors.unauthenticated("deleting a game needs its owner token in the metadata")
-        digest = _digest(token)
-        if not hmac.compare_digest(digest, record["owner"]):
-            if any(s["token"] and hmac.compare_digest(digest, s["token"]) for s in record["seats"]):
-                raise errors.permission_denied("only the owner token can delete a game")
-            raise errors.unauthenticated("unknown token for this game")
-        await self.store.delete(record["id"])
-        self._cancel_searches(record["id"])
+        authorize_owner(record, call)
+        await self.store.delete(record.id)
+        self._cancel_searches(record.id)
         return game_service_pb2.DeleteGameResponse()
 
     async def watch_game(self, request: game_service_pb2.WatchGameRequest,
@@ -921,11 +560,8 @@ class GameMaster:
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
         record = live.record
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            self.authorize_seat(record, seat, call)
-        game_id, name = record["id"], record["game"]
+        seat = authorize_observer(record, request, call)
+        game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
         if not 0 <= start <= current:
@@ -933,229 +569,30 @@ class GameMaster:
         if start == current:
             snap = Snapshot.of(live)
         else:
+            check_rules(record)
             snap = Snapshot.initial(record)
             for event in await self.store.events(game_id, 0) or []:
                 if event["version"] > start:
                     break
                 snap, _ = snap.advance(event, describe=False)
-        self._kick(game_id)
-        client = self.client(call)
-        slots = [("game", game_id)] + ([("peer", client)] if client else [])
-        self._take_watch_slots(slots, game_id, client)
-        try:
-            async for item in self._watch_from(game_id, name, seat, snap):
-                yield item
-        finally:
-            for slot in slots:
-                self._watchers[slot] -= 1
-                if not self._watchers[slot]:
-                    del self._watchers[slot]
-
-    def _take_watch_slots(self, slots: list, game_id: str, peer: str | None) -> None:
-        limits = {"game": self.limits.max_watchers_per_game, "peer": self.limits.max_watchers_per_client}
-        for slot in slots:
-            if not self.limits.allows(limits[slot[0]], self._watchers[slot]):
-                what = f"game {game_id}" if slot[0] == "game" else f"client {peer}"
-                raise errors.quota_exceeded(
-                    f"{self._watchers[slot]} WatchGame streams are open on {what} (at most {limits[slot[0]]})",
-                    "TOO_MANY_WATCHERS", f"watch_streams/{slot[0]}", retry_after=5.0)
-        for slot in slots:
-            self._watchers[slot] += 1
-
-    async def _watch_from(self, game_id: str, name: str, seat: int | None,
-                          snap: "Snapshot") -> AsyncIterator[game_service_pb2.WatchGameResponse]:
-        yield game_service_pb2.WatchGameResponse(view=snap.seat_view(seat))
-        while True:
-            if self._closing.is_set():
-                raise _resume_elsewhere(snap.version)
-            events = await self.store.events(game_id, snap.version)
-            if events is None:
-                raise errors.not_found(game_id)
-            if events:
-                latest = await self.store.get_live(game_id)
-                for stored in events:
-                    described = None
-                    shared = latest is not None and stored["version"] == latest.version
-                    if shared:
-                        message = latest.cache.get(("watch", seat))
-                        if message is not None:  # every watcher with this observer gets the one message
-                            snap = Snapshot.of(latest)
-                            yield message
-                            continue
-                        described = latest.cache.get("event")
-                    if described is None:
-                        snap, described = snap.advance(stored)
-                    if shared:
-                        # the store's own: its views (and the event's texts) are shared by every watcher,
-                        # and the message too (built once; the transport serializes it once)
-                        latest.cache["event"] = described
-                        snap = Snapshot.of(latest)
-                        message = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
-                            game_event=event_message(described, seat, name), view=snap.seat_view(seat))
-                        yield message
-                        continue
-                    event = described
-                    yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
-                                                             view=snap.seat_view(seat))
-            if snap.finished():
-                return
-            if self._closing.is_set():
-                raise _resume_elsewhere(snap.version)
-            await self._past(game_id, snap.version)
-
-    async def _past(self, game_id: str, version: int) -> None:
-        """Return once the game is past ``version`` (or gone, or the poll time passed, or the
-        master closes). Every watcher of one game at one version shares one wait on the
-        store: a new version wakes thousands of streams for the price of one future each."""
-        key = (game_id, version)
-        hub = self._hubs.get(key)
-        if hub is None:
-            hub = self._hubs[key] = asyncio.Event()
-
-            async def wait_store():
-                try:
-                    await self.store.wait(game_id, version, WATCH_POLL_SECONDS)
-                finally:
-                    hub.set()
-                    if self._hubs.get(key) is hub:
-                        del self._hubs[key]
-            self._hub_tasks.add(task := asyncio.ensure_future(wait_store()))
-            task.add_done_callback(self._hub_tasks.discard)
-        await hub.wait()
+        self.driver.kick(game_id)
+        async for item in self.watches.stream(snap, seat, self.client(call)):
+            yield item
 
     # --- committing --------------------------------------------------------------------
-    async def _commit(self, live: Live, snap: "Snapshot", event: dict, stored: dict,
+    async def _commit(self, live: Live, snap: Snapshot, event: dict, stored: dict,
                       views: dict | None = None) -> Live | None:
-        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version:
-        ``event`` as observers see it (kept in the new version's cache), ``stored`` what the
-        store keeps of it (``stored_event``); ``views``: seat -> SeatView of ``snap`` already
-        made (they go to the new version's cache too). The new version, or None if the
-        game had moved on (or gone)."""
-        record = live.record
-        new = dict(record, version=snap.version, updated=event["time"])
-        if event["kind"] == "resign":
-            new["seats"] = [dict(s, resigned=r) for s, r in zip(record["seats"], snap.resigned)]
-        snap.record = new
-        new["finished"] = event["time"] if event["finished"] else None
-        new["bot_to_move"] = bot_to_move(snap)
-        nxt = Live(new, snap.state)
-        nxt.cache["event"] = event
-        if views:
-            nxt.cache.update(views)
-        return nxt if await self.store.commit_live(record["id"], live.version, nxt, [stored]) else None
-
-    @staticmethod
-    def _next(live: Live) -> "Snapshot":
-        """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
-        return Snapshot(live.record, live.state.copy(), live.version,
-                        [s["resigned"] for s in live.record["seats"]])
-
-    # --- bot seats -----------------------------------------------------------------------
-    def _kick(self, game_id: str, at: "Snapshot | None" = None) -> None:
-        """Make sure a driver plays this game's bot seats (if any is to move). ``at``: the
-        game at the version the caller committed or read; if a human seat (or nobody) is to
-        move there, no driver is needed (no task per call): whoever commits a later version
-        kicks again."""
-        if self._closing.is_set():
-            return
-        if at is not None and game_id not in self._drivers:
-            seat = at.state.decider()
-            if seat == TERMINAL or (at.record["seats"][seat]["kind"] != BOT and not at.resigned[seat]):
-                return
-        self._wake.add(game_id)
-        if game_id not in self._drivers:
-            self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
-
-    async def _drive(self, game_id: str) -> None:
-        try:
-            while not self._closing.is_set():
-                self._wake.discard(game_id)
-                acted, _ = await self._bot_step(game_id)
-                if not acted and game_id not in self._wake:
-                    return
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a broken store or bot must not kill the server
-            log.error("bot_driver_failed", game_id=game_id, error=repr(exc), exc_info=sys.exc_info())
-        finally:
-            self._drivers.pop(game_id, None)
-
-    async def _inline_bot_steps(self, game_id: str, live: Live | None = None) -> Live | None:
-        """Play, right here, the bot seats to move whose bot the runner answers at once
-        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
-        ``live``: the game as the caller committed it. Returns the game as last read or
-        committed (None: not known)."""
-        is_inline = getattr(self.bots, "is_inline", None)
-        if is_inline is None:
+        """Commit ``snap`` (a private snapshot one event past ``live``) as the next version
+        (``Snapshot.next_live``); ``stored``: what the store keeps of ``event``
+        (``stored_event``). The new version, or None if the game had moved on (or gone)."""
+        nxt = snap.next_live(live, event, views)
+        if not await self.store.commit_live(live.game_id, live.version, nxt, [stored]):
             return None
-        while not self._closing.is_set():
-            if live is None:  # a commit lost a race: read the game again
-                live = await self.store.get_live(game_id)
-            if live is None:
-                return None
-            seat = live.state.decider()
-            if seat == TERMINAL:
-                return live
-            info = live.record["seats"][seat]
-            if info["kind"] != BOT and not info["resigned"]:
-                return live
-            if not is_inline(RESIGNED_BOT if info["resigned"] else info["bot"]):
-                return live
-            acted, live = await self._bot_step(game_id, live)
-            if not acted:
-                return None
-        return None
+        if nxt.finished is not None:
+            await self.ratings.live_ended(nxt)  # a rated game's ratings
+        return nxt
 
-    async def _bot_step(self, game_id: str, live: Live | None = None) -> tuple[bool, Live | None]:
-        """Play the bot seat to move, if a bot is to move in ``live`` (default: the game as
-        stored): whether it did (a lost race counts: the caller reads again and retries),
-        and the version it committed (None: none)."""
-        if live is None:
-            live = await self.store.get_live(game_id)
-        if live is None:
-            return False, None
-        record, state = live.record, live.state
-        seat = state.decider()
-        if seat == TERMINAL:
-            return False, None
-        info = record["seats"][seat]
-        if info["kind"] != BOT and not info["resigned"]:
-            return False, None
-        spec = RESIGNED_BOT if info["resigned"] else info["bot"]
-        # on a shared store one process plays a game's slow bots (no search twice); an instant
-        # bot needs no lease: the compare-and-set commit settles a race
-        is_inline = getattr(self.bots, "is_inline", None)
-        leased = self.store.shared and not (is_inline is not None and is_inline(spec))
-        if leased and not await self.store.lease(game_id, self.holder, LEASE_SECONDS):
-            return False, None  # another process plays it
-        renewer = asyncio.get_running_loop().create_task(self._renew_lease(game_id)) if leased else None
-        # deterministic per game seed and version: a seeded game replays the same
-        rng = random.Random(hash((record["seed"], record["version"], seat)))  # ints: the same in every process
-        needs_world = getattr(self.bots, "needs_world", None)
-        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
-        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
-        try:
-            move = await self.bots.choose(record["game"], spec, world, rng.getrandbits(63))
-            if move not in state.legal_moves():
-                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
-            log.error("bot_failed", game_id=game_id, game=record["game"], seat=seat, bot=spec, error=repr(exc))
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-        finally:
-            if renewer is not None:
-                renewer.cancel()
-        snap = self._next(live)
-        event = apply_move(snap, seat, move, True, now())
-        committed = await self._commit(live, snap, event, stored_event(event))  # None: a lost race
-        if leased:
-            await self.store.release(game_id, self.holder)
-        return True, committed
-
-    async def _renew_lease(self, game_id: str) -> None:
-        """Keep the lease while a search runs (it may wait in the queue first)."""
-        while True:
-            await asyncio.sleep(LEASE_SECONDS / 3)
-            await self.store.lease(game_id, self.holder, LEASE_SECONDS)
+    async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
+                              call: Call) -> game_service_pb2.GetLeaderboardResponse:
+        """One configuration's ratings, best first (``boardbot.server.ratings``)."""
+        return await self.ratings.get_leaderboard(request, call)

@@ -47,17 +47,18 @@ def _die_with_parent() -> None:
         pass
 
 
-def _worker(args, slot: Slot, ready) -> None:
+def _worker(run, args, slot: Slot, ready) -> None:
     _die_with_parent()
-    from .main import run_server
-
-    raise SystemExit(run_server(args, slot, ready=ready.set))
+    raise SystemExit(run(args, slot, ready=ready.set))
 
 
-def supervise(args, processes: int) -> int:
+def supervise(run, args, processes: int) -> int:
     """Run ``processes`` server processes on ``args.address`` until SIGTERM or
     SIGINT; replace one that dies; stop them all on the way out (status 1 if
-    one never came to serve: a bad address, a port taken, no store)."""
+    one never came to serve: a bad address, a port taken, no store).
+    ``run(args, slot, ready=...)``: one server process (``boardbot.server.main.run_server``,
+    a module-level function: the spawned process imports it), which calls ``ready()``
+    once it serves."""
     ctx = multiprocessing.get_context("spawn")
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -67,7 +68,7 @@ def supervise(args, processes: int) -> int:
 
     def launch(i: int) -> None:
         ready[i] = ctx.Event()
-        proc = ctx.Process(target=_worker, args=(args, Slot(i, processes), ready[i]),
+        proc = ctx.Process(target=_worker, args=(run, args, Slot(i, processes), ready[i]),
                            name=f"boardbot-serve-{i}")
         proc.start()
         procs[i] = proc

@@ -30,12 +30,21 @@ request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 (paging, counting), ``finished`` a sorted set by finishing time (expiry),
 ``botturn`` a set of games a bot is to move in, ``creators`` a hash client ->
 how many games it created are stored (kept by the create and delete scripts, so
-every process sees one count), ``lease:<id>``. A standalone
+every process sees one count), ``lease:<id>``, and ``schema``: the version of
+this layout (``SCHEMA_VERSION``). A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
 
 What survives what is Redis's own persistence setting (RDB snapshots, or the
 AOF with ``appendfsync everysec``/``always``): docs/storage.md.
+
+Schema versions: 1, the layout before ``schema`` existed (a database with
+``seq`` and no ``schema``); 2, records carry their ``rules_version`` (one without
+was played under its game's first rules: ``records.FIRST_RULES_VERSION``), which
+changes no key, so 1 is taken up as it is. ``open`` reads ``schema`` (setting it
+on a new database), migrates an older layout it knows, and refuses a newer one
+(``NewerSchema``) before it reads or writes a game. Each process checks when it
+opens: upgrade every process on one Redis before any of them opens a newer layout.
 """
 
 from __future__ import annotations
@@ -46,12 +55,13 @@ import collections
 import redis.asyncio as redis
 import structlog
 
-from boardbot.engine import registry
-
-from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
-                    check_numbering, dumps, loads, pack_event, request_id_of, same_static, static_part, unpack_event)
+from .records import GameRecord
+from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
+                    check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
+
+SCHEMA_VERSION = 2  # of the key layout (the module docstring): 2, records carry their rules_version
 
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
@@ -143,6 +153,29 @@ redis.call('PUBLISH', ARGV[3], ARGV[2])
 return 1
 """
 
+# KEYS: schema, seq; ARGV: this server's schema version. The stored schema version: a database with
+# no schema key is of version 1 if it ever held a game (seq), else new (the key is set to ARGV[1])
+_SCHEMA = """
+local v = redis.call('GET', KEYS[1])
+if v then return tonumber(v) or -1 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
+redis.call('SET', KEYS[1], ARGV[1])
+return tonumber(ARGV[1])
+"""
+
+# KEYS: schema; ARGV: the version found, the version it becomes. 0 if another process changed it
+_SET_SCHEMA = """
+local v = redis.call('GET', KEYS[1])
+if (v or '1') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
+"""
+
+# what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs
+# (idempotent: two may run it at once; "": no key changes). 1 to 2 changes none: GameRecord.from_dict
+# reads a record without its rules_version
+MIGRATIONS = {1: ""}
+
 # KEYS: lease; ARGV: holder, milliseconds
 _LEASE = """
 local holder = redis.call('GET', KEYS[1])
@@ -193,14 +226,38 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
         for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
                              ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
-                             ("release", _RELEASE)):
+                             ("release", _RELEASE), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
             self._scripts[name] = self._redis.register_script(source)
+        try:
+            await self._check_schema()
+        except BaseException:
+            await self._redis.aclose()
+            self._redis = None
+            raise
         self._listener = asyncio.get_running_loop().create_task(self._listen())
         try:
             async with asyncio.timeout(10):
                 await self._subscribed.wait()
         except TimeoutError:
             raise StoreUnavailable(f"cannot subscribe to {CHANNEL} at {self.url}") from None
+
+    async def _check_schema(self) -> None:
+        """Refuse a newer layout; bring an older one this server knows to ``SCHEMA_VERSION``."""
+        where = f"the Redis store at {self.url}"
+        while True:
+            found = await self._run("schema", [self._key("schema"), self._key("seq")], [SCHEMA_VERSION])
+            if found == SCHEMA_VERSION:
+                return
+            if found > SCHEMA_VERSION:
+                raise NewerSchema(where, found, SCHEMA_VERSION)
+            if found not in MIGRATIONS:
+                raise StoreUnavailable(f"{where} holds a schema version {found}, which no boardbot wrote "
+                                       f"(this server knows 1 to {SCHEMA_VERSION})")
+            if MIGRATIONS[found]:
+                await self._answer(self._redis.eval(MIGRATIONS[found], 0))
+            # the version moves on only if no other process moved it meanwhile
+            if await self._run("set_schema", [self._key("schema")], [found, found + 1]):
+                log.info("redis_schema_migrated", store=self.url, version=found + 1)
 
     async def _listen(self) -> None:
         """Wake this process's waiters for every game another process (or this one) changed."""
@@ -261,18 +318,20 @@ class RedisStore(GameStore):
             return None, None
         done = None if found[1] is None else _unpack(int(found[1]), found[2])
         if len(found) == 3:
-            self._live.move_to_end(game_id)
+            # the cached version is current; a concurrent commit that lost its compare-and-set may
+            # have dropped the entry during the round trip: keep it then, unless a newer one came
+            current = self._live.get(game_id)
+            if current is cached:
+                self._live.move_to_end(game_id)
+            elif current is None:
+                self._remember(cached)
             return cached, done
         version, (static, state, seq, volatile) = found[0], found[3:7]
-        initial = cached.record["initial"] if cached is not None else loads(found[7])
+        initial = cached.record.initial if cached is not None else loads(found[7])
         record = loads(static)
-        record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial)
-        state = registry.get(record["game"]).from_dict(loads(state))
-        return self._remember(Live(record, state)), done
-
-    async def get(self, game_id: str) -> Record | None:
-        live = await self.get_live(game_id)
-        return None if live is None else loads(dumps(live.to_record()))
+        record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial,
+                      state=loads(state))
+        return self._remember(Live.from_dict(record)), done
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         index = self._key("games", game) if game else self._key("games")
@@ -283,9 +342,6 @@ class RedisStore(GameStore):
             if live is not None:  # deleted meanwhile
                 out.append(live)
         return out
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [live.to_record() for live in await self.list_live(after_seq, limit, game)]
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
         after_version = max(after_version, 0)
@@ -320,51 +376,49 @@ class RedisStore(GameStore):
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         changed = self._waiters.event(game_id)  # before reading: a change from now on sets it
         live = await self.get_live(game_id)
-        if live is None or live.version != version or live.finished:
+        if live is None or live.version != version or live.finished is not None:
             return
         await self._waiters.until(changed, timeout)
 
     # --- writing --------------------------------------------------------------------------
     @staticmethod
-    def _static_blob(record: Record) -> bytes:
-        return dumps({k: v for k, v in static_part(record).items() if k != "id"})
+    def _static_blob(record: GameRecord) -> bytes:
+        static = static_part(record)
+        del static["id"]  # the key names it
+        return dumps(static)
 
     @staticmethod
-    def _volatile_blob(record: Record) -> bytes:
-        return dumps({k: record.get(k) for k in ("updated", "finished", "bot_to_move")})
+    def _volatile_blob(live: Live) -> bytes:
+        return dumps({"updated": live.updated, "finished": live.finished, "bot_to_move": live.bot_to_move})
 
     async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
         record = live.record
         game_id = live.game_id
-        creator = record.get("creator")
+        creator = record.creator
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
-                                         self._key("games", record["game"]), self._key("botturn"),
+                                         self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
                               [game_id, self._static_blob(record), dumps(live.state.to_dict()),
-                               dumps(record["initial"]), record["game"], int(bool(record.get("bot_to_move"))),
-                               self.max_games or 0, self._volatile_blob(record), creator or "", max_per_creator])
+                               dumps(record.initial), record.game, int(live.bot_to_move),
+                               self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")
         if seq == -2:
             raise StoreFull(self.max_games)
         if seq == -3:
             raise ClientFull(max_per_creator, creator)
-        return self._remember(Live(dict(record, seq=seq, version=0), live.state))
-
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        return (await self.create_live(Live.from_record(loads(dumps(record))), max_per_creator)).to_record()
+        return self._remember(live.replace(seq=seq, version=0))
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
         check_numbering(expected_version, live.version, events)
-        record = live.record
         current = self._live.get(game_id)
         # unchanged since the version we hold, if the compare-and-set succeeds
-        static = "" if current is not None and current.version == expected_version and same_static(
-            record, current.record) else self._static_blob(record)
+        static = "" if current is not None and current.version == expected_version and (
+            live.record is current.record) else self._static_blob(live.record)
         args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()),
-                "" if record.get("finished") is None else record["finished"],
-                int(bool(record.get("bot_to_move"))), CHANNEL, self._volatile_blob(record)]
+                "" if live.finished is None else live.finished,
+                int(live.bot_to_move), CHANNEL, self._volatile_blob(live)]
         for event in events:
             args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
@@ -372,17 +426,12 @@ class RedisStore(GameStore):
         if not done:
             self._live.pop(game_id, None)
             return False
-        seq = record.get("seq") if current is None else current.record["seq"]
+        seq = live.seq if current is None else current.seq
         if seq is not None:
-            if record.get("seq") != seq:
-                live = Live(dict(record, seq=seq), live.state)
+            if live.seq != seq:
+                live = live.replace(seq=seq)
             self._remember(live)
         return True
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await self.commit_live(game_id, expected_version, Live.from_record(loads(dumps(record))),
-                                      loads(dumps(events)))
 
     async def delete(self, game_id: str) -> bool:
         self._live.pop(game_id, None)

@@ -22,6 +22,14 @@ ChooseMove, and the hosted games' ``ismcts`` bot seats -- goes through one
   so overload costs the extra callers a quick retry instead of costing
   everyone latency. Hosted bot seats are the server's own work: they always
   wait (never refused) but count in the queue like any search.
+* **Fair shares**: callers are told apart by their client (the address the
+  per-client limits count, ``GameMaster.client``), so one caller's flood
+  cannot starve the others (``FairQueue``): a freed slot goes to the waiting
+  client with the fewest searches running, and a newcomer to a full queue
+  takes the place of the newest waiter of the client holding the most
+  searches (running and waiting), if that is two more than its own client
+  holds (that waiter is refused as it would have been on arrival). A caller
+  alone may still take every slot.
 * **Deadlines**: a search ends at ``min(arrival + asked seconds, the
   call's deadline - margin)``; the margin (``DEADLINE_MARGIN`` = 30 ms,
   plus the event loop's recent lag p99 when it lags, up to 200 ms more)
@@ -54,7 +62,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
-import math
 import threading
 import time
 from collections import deque
@@ -62,13 +69,16 @@ from dataclasses import dataclass
 
 import structlog
 
+from boardbot.ai.bot_specs import MAX_ITERATIONS, MAX_SECONDS  # noqa: F401 (the longest search anyone may ask for)
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import SearchFailed, WorkerDied
+from boardbot.ai.stats import percentile
 from boardbot.ai.service_api import SearchResult, finish, prepare, run_search, run_search_async
 from boardbot.ai.view_check import CheckedView, ViewRejected, check_view
 from boardbot.engine.core import Game
 
 from . import errors, metrics, tracing
+from .fair_queue import FairQueue, admitted
 
 log = structlog.get_logger("boardbot.server")
 
@@ -78,8 +88,6 @@ DEADLINE_MARGIN = 0.030       # seconds kept before a call's deadline
 LATE = 0.015                  # a time-budgeted search answers by its end + this, with what is in
 LEAD = 0.005                  # the workers stop this much before the end (at most 5 % of the budget)
 MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
-MAX_SECONDS = 60.0            # the longest search anyone may ask for
-MAX_ITERATIONS = 10_000_000
 VIEW_CHECK_SECONDS = 2.0      # the longest a caller's view may take to check (boardbot.ai.view_check)
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
@@ -92,13 +100,6 @@ class SearchOutcome:
     result: SearchResult
     stop: str               # iterations | time | deadline | single_move
     queue_seconds: float    # waited for a running slot
-
-
-def _pct(values, q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 class SearchQueue:
@@ -125,7 +126,7 @@ class SearchQueue:
         self.late = late
         self.log_interval = log_interval
         self.running = 0
-        self._waiters: deque[asyncio.Future] = deque()  # callers (SuggestMove, ChooseMove)
+        self._waiters = FairQueue()  # callers (SuggestMove, ChooseMove), by client
         # hosted bot seats: at most ``hosted_share`` of the running slots, admitted after any
         # waiting caller, and never refused (the server's own work; bounded by the games)
         self.hosted_share = max(1, max_running // 2)
@@ -176,17 +177,7 @@ class SearchQueue:
         """(p99, max) seconds of loop lag over the last ``LAG_WINDOW`` seconds."""
         since = time.monotonic() - LAG_WINDOW
         lags = [lag for at, lag in self._lags if at >= since]
-        return _pct(lags, 0.99), max(lags, default=0.0)
-
-    # --- parameters --------------------------------------------------------------
-    def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
-        """The server's parameters for a spec: every worker process searches
-        (root parallelisation) unless the spec says ``workers=``; no tree
-        reuse (the workers serve many games)."""
-        changes = {"reuse": False}
-        if "workers" not in explicit:
-            changes["workers"] = max(1, self.workers)
-        return params.with_(**changes)
+        return percentile(lags, 99, empty=0.0), max(lags, default=0.0)
 
     @property
     def queued(self) -> int:
@@ -211,14 +202,19 @@ class SearchQueue:
 
     async def search(self, game: Game, view: dict, params: SearchParams, *, iterations: int | None,
                      seconds: float | None, deadline: float | None, seed: int, kind: str,
-                     may_wait: bool = False, fields: dict | None = None) -> SearchOutcome:
+                     client: str | None = None, fields: dict | None = None) -> SearchOutcome:
         """Search ``view`` within the budget, queueing or shedding as configured.
 
-        ``deadline``: the call's absolute ``time.monotonic()`` deadline, or
-        None. ``may_wait``: never refuse (hosted bot seats). Raises
+        ``params``: as the spec's plan says (``boardbot.ai.bot_specs.search_plan``): as many
+        trees as ``params.workers``, spread over the worker processes; no tree reuse (the
+        workers serve many games). ``deadline``: the call's absolute ``time.monotonic()``
+        deadline, or None. ``client``: whose search it is, for the fair shares (None: an
+        in-process caller; ``kind`` "bot": a hosted bot seat, apart). Raises
         ``Overloaded`` past the queue limit and a DEADLINE_EXCEEDED
         ``ServiceError`` when the deadline leaves less than the margin.
         """
+        if params.reuse:
+            params = params.with_(reuse=False)
         self._loop = asyncio.get_running_loop()
         arrived = time.monotonic()
         fields = dict(fields or {}, kind=kind, game=game.name)
@@ -244,39 +240,42 @@ class SearchQueue:
                 answer_by = min(answer_by, deadline - margin / 2)
             # the workers stop a little early, so their statistics are back at the end
             work_end = end - min(LEAD, 0.05 * max(0.0, end - arrived))
+        hosted = kind == "bot"
+        if (not hosted and len(self._waiters) >= self.queue_limit and not self._can_admit(False)
+                and not self._waiters.has_room_for(client)):  # refused below anyway: spare the root's cost
+            self.counts["rejected"] += 1
+            self._changed()
+            raise self._overloaded()
         # the root, off the event loop (a rebuild costs what the game's from_view costs)
         root = await asyncio.get_running_loop().run_in_executor(None, prepare, game, view, seed, params)
         if len(root.root.legal_moves()) == 1:  # nothing to think about: no queue, no worker
             result = finish(root, [(root.root.legal_moves()[0], 0, 0.0)], 0, seed, arrived)
             return self._done(SearchOutcome(result, "single_move", 0.0), fields, arrived, 0, 0)
 
-        hosted = kind == "bot"
         ahead = len(self._waiters) + (len(self._hosted_waiters) if hosted else 0)
         running_then = self.running
         if self._can_admit(hosted) and not self._waiters and not (hosted and self._hosted_waiters):
-            self._admit(hosted)
+            self._admit(hosted, client)
             self._changed()
         else:
-            if not hosted and not may_wait and len(self._waiters) >= self.queue_limit:
+            if not hosted and len(self._waiters) >= self.queue_limit:
+                pushed = self._waiters.push_out_for(client)
                 self.counts["rejected"] += 1
-                self._changed()
-                raise errors.overloaded(
-                    f"{len(self._waiters)} searches are waiting for the {self.max_running} running ones "
-                    f"(queue limit {self.queue_limit}); retry later",
-                    {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
-                     "running": str(self.running), "max_running": str(self.max_running)},
-                    self._retry_after(), "search_queue")
-            if not await self._wait_turn(end, hosted):
+                if pushed is None:  # its client has its share of the queue already
+                    self._changed()
+                    raise self._overloaded()
+                pushed.set_exception(self._overloaded())  # another client's, past its share
+            if not await self._wait_turn(end, hosted, client):
                 # its time ran out in the queue: the immediate answer
                 self.counts["expired_in_queue"] += 1
-                result = finish(root, root.root_stats(), 0, seed, arrived)
+                result = finish(root, root.root_stats(squares=True), 0, seed, arrived)
                 return self._done(SearchOutcome(result, bound, time.monotonic() - arrived), fields, arrived,
                                   ahead, running_then, end)
         waited = time.monotonic() - arrived
         self.counts["started"] += 1
         try:
             result = await self._run(game, view, params, iterations, work_end, seed, root, fields, arrived,
-                                     waited, answer_by, hosted)
+                                     waited, answer_by, hosted, client)
         except asyncio.CancelledError:
             self.counts["cancelled"] += 1
             tracing.search_cancelled(fields, arrived, waited)
@@ -297,51 +296,70 @@ class SearchQueue:
             stop = bound or "iterations"
         return self._done(SearchOutcome(result, stop, waited), fields, arrived, ahead, running_then, end)
 
+    def _overloaded(self) -> errors.ServiceError:
+        return errors.overloaded(
+            f"{len(self._waiters)} searches are waiting for the {self.max_running} running ones "
+            f"(queue limit {self.queue_limit}); retry later",
+            {"queued": str(len(self._waiters)), "queue_limit": str(self.queue_limit),
+             "running": str(self.running), "max_running": str(self.max_running)},
+            self._retry_after(), "search_queue")
+
     def _can_admit(self, hosted: bool) -> bool:
         return self.running < self.max_running and (not hosted or self.hosted_running < self.hosted_share)
 
-    def _admit(self, hosted: bool) -> None:
+    def _admit(self, hosted: bool, client=None) -> None:
         self.running += 1
         self.hosted_running += hosted
+        if not hosted:
+            self._waiters.started(client)
 
-    async def _wait_turn(self, end: float | None, hosted: bool = False) -> bool:
-        """Wait in the FIFO for a running slot; False if ``end`` came first."""
+    async def _wait_turn(self, end: float | None, hosted: bool = False, client=None) -> bool:
+        """Wait in the queue for a running slot; False if ``end`` came first. A caller pushed
+        out of a full queue (``FairQueue.push_out_for``) gets RESOURCE_EXHAUSTED."""
         turn = self._loop.create_future()
-        queue = self._hosted_waiters if hosted else self._waiters
-        queue.append(turn)
+        if hosted:
+            self._hosted_waiters.append(turn)
+        else:
+            self._waiters.append(client, turn)
         self.peak_queued = max(self.peak_queued, len(self._waiters) + len(self._hosted_waiters))
         self._changed()
         try:
             timeout = None if end is None else max(0.0, end - time.monotonic())
             done, _ = await asyncio.wait({turn}, timeout=timeout)
         except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():
-                self._release(hosted)  # admitted just now: hand the slot on
+            if admitted(turn):
+                self._release(hosted, client)  # admitted just now: hand the slot on
             else:
-                self._forget(turn, queue)
+                self._forget(turn, hosted)
             raise
         if not done:
-            if turn.done() and not turn.cancelled():
-                self._release(hosted)
+            if admitted(turn):
+                self._release(hosted, client)
             else:
-                self._forget(turn, queue)
+                self._forget(turn, hosted)
             return False
         if turn.cancelled():
             raise errors.unavailable("the server is shutting down", "SHUTTING_DOWN")
+        if turn.exception() is not None:
+            self._changed()
+            raise turn.exception()
         return True
 
-    def _forget(self, turn: asyncio.Future, queue: deque) -> None:
+    def _forget(self, turn: asyncio.Future, hosted: bool) -> None:
         turn.cancel()
-        try:
-            queue.remove(turn)
-        except ValueError:
-            pass
+        if hosted:
+            try:
+                self._hosted_waiters.remove(turn)
+            except ValueError:
+                pass
+        else:
+            self._waiters.remove(turn)
         self._changed()
 
     async def _run(self, game, view, params, iterations, end, seed, root, fields, arrived, waited,
-                   answer_by, hosted: bool = False) -> SearchResult:
+                   answer_by, hosted: bool = False, client=None) -> SearchResult:
         if self.pool is None:
-            return await self._run_in_thread(game, view, params, iterations, end, seed, root, hosted)
+            return await self._run_in_thread(game, view, params, iterations, end, seed, root, hosted, client)
         held: list = []
         try:
             return await run_search_async(game, view, iterations, end, seed, params, self.pool,
@@ -357,9 +375,10 @@ class SearchQueue:
             # The slot is free once the call is answered (or cancelled): parts
             # still out were told to stop and leave their worker within a slice
             # (the workers' load is in the metrics).
-            self._release(hosted)
+            self._release(hosted, client)
 
-    async def _run_in_thread(self, game, view, params, iterations, end, seed, root, hosted: bool = False) -> SearchResult:
+    async def _run_in_thread(self, game, view, params, iterations, end, seed, root, hosted: bool = False,
+                             client=None) -> SearchResult:
         cancel = threading.Event()
         budget = Budget(iterations=iterations) if iterations is not None else None
         def search_in_thread():
@@ -369,7 +388,7 @@ class SearchQueue:
                 raise SearchFailed(f"search thread: {type(exc).__name__}: {exc}") from exc
 
         fut = self._loop.run_in_executor(self._threads, search_in_thread)
-        fut.add_done_callback(lambda _f: self._release(hosted))
+        fut.add_done_callback(lambda _f: self._release(hosted, client))
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:
@@ -386,17 +405,26 @@ class SearchQueue:
         except RuntimeError:  # the loop closed meanwhile
             pass
 
-    def _release(self, hosted: bool = False) -> None:
-        """A running search let go of its workers: admit the next waiter, callers first."""
+    def _release(self, hosted: bool = False, client=None) -> None:
+        """A running search let go of its workers: admit the next waiter, callers first
+        (the client's fair turn, ``FairQueue.pop_fair``)."""
         self.running -= 1
         self.hosted_running -= hosted
-        for queue, is_hosted in ((self._waiters, False), (self._hosted_waiters, True)):
-            while queue and self._can_admit(is_hosted):
-                turn = queue.popleft()
-                if turn.done():
-                    continue
-                turn.set_result(None)
-                self._admit(is_hosted)
+        if not hosted:
+            self._waiters.finished(client)
+        while self._waiters and self._can_admit(False):
+            waiting_client, turn = self._waiters.pop_fair()  # counted as running for its client
+            if turn.done():
+                self._waiters.finished(waiting_client)
+                continue
+            turn.set_result(None)
+            self.running += 1
+        while self._hosted_waiters and self._can_admit(True):
+            turn = self._hosted_waiters.popleft()
+            if turn.done():
+                continue
+            turn.set_result(None)
+            self._admit(True)
         self._changed()
 
     def _cancel_reported(self, request, cancelled_at: float, fields: dict, arrived: float, waited: float) -> None:
@@ -431,7 +459,7 @@ class SearchQueue:
 
     def _retry_after(self) -> float:
         """A hint for RetryInfo: the recent median search time, within 50 ms - 5 s."""
-        return min(5.0, max(0.05, _pct(self._recent_search, 0.5)))
+        return min(5.0, max(0.05, percentile(self._recent_search, 50, empty=0.0)))
 
     def _changed(self) -> None:
         """Log the queue depth on change, at most once per ``log_interval``."""
@@ -468,10 +496,10 @@ class SearchQueue:
             "peak_queued": self.peak_queued,
             "counts": dict(self.counts),
             "stops": dict(self.stops),
-            "wait_p50_seconds": _pct(self._recent_wait, 0.5),
-            "wait_p99_seconds": _pct(self._recent_wait, 0.99),
-            "search_p50_seconds": _pct(self._recent_search, 0.5),
-            "search_p99_seconds": _pct(self._recent_search, 0.99),
+            "wait_p50_seconds": percentile(self._recent_wait, 50, empty=0.0),
+            "wait_p99_seconds": percentile(self._recent_wait, 99, empty=0.0),
+            "search_p50_seconds": percentile(self._recent_search, 50, empty=0.0),
+            "search_p99_seconds": percentile(self._recent_search, 99, empty=0.0),
             "worker_load": self.pool.load() if self.pool is not None else [],
             "worker_restarts": self.pool.restarts if self.pool is not None else 0,
             "last_cancelled": dict(self.last_cancelled) if self.last_cancelled else None,
@@ -484,9 +512,9 @@ class SearchQueue:
         self._closed = True
         if self._probe is not None:
             self._probe.cancel()
-        for queue in (self._waiters, self._hosted_waiters):
-            while queue:
-                queue.popleft().cancel()
+        self._waiters.cancel_all()
+        while self._hosted_waiters:
+            self._hosted_waiters.popleft().cancel()
         if self._log_handle is not None:
             self._log_handle.cancel()
             self._log_handle = None

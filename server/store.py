@@ -1,8 +1,9 @@
-"""Where hosted games live: the store interface, and the in-memory store.
+"""Where hosted games live: the store interface every store implements.
 
-A game is a *record*, a JSON-safe dict (the engine state in its ``to_dict``
-form, the seats with token hashes, the version, when it finished and whether
-a bot is to move), plus an append-only list of *events*, one per version.
+A game is a *record* (``boardbot.server.records.GameRecord``: its type, config,
+seed and seats with token hashes), the engine state and the fields of its
+current version (the version, when it was updated and finished, whether a bot
+is to move), plus an append-only list of *events*, one per version.
 Every change is a compare-and-set commit on the version, so several server
 processes can share one store (``boardbot.server.redis_store``). Versions only
 grow: 0 at creation, +1 per event.
@@ -13,43 +14,40 @@ Events are stored compactly: what happened (``version``, ``kind``, ``seat``,
 is how a retried request is recognised for as long as the game is kept
 (``find_request``). What each observer may read of an event (its texts and
 log) is not stored: the engine is deterministic, so the game master derives
-it by replaying the event (``boardbot.server.master.Snapshot.advance``).
+it by replaying the event (``boardbot.server.snapshots.Snapshot.advance``).
 
-The server works with ``Live`` games: the record without its ``state`` plus
-the engine ``State`` object, at one version. ``GameStore`` implements the
-live methods (``create_live``, ``get_live``, ``list_live``,
-``commit_live``) on top of the record methods, so a durable store only
-stores records (``Live.to_record``; ``Live.from_record`` on the way back);
-the stores here override them and keep ``Live`` objects, so a call neither
-parses JSON nor rebuilds a state.
+The server works with ``Live`` games: the record, the engine ``State`` object
+and the version's fields, at one version. That is the one interface
+(``GameStore``: ``create_live``, ``get_live``, ``list_live``, ``commit_live``
+and the rest) and every store implements it: the memory store keeps ``Live``
+objects; a durable store keeps their stored form (``Live.to_dict``, a JSON-safe
+dict, and ``Live.from_dict`` on the way back) and holds the ``Live`` objects of
+recent games, so a call neither parses JSON nor rebuilds a state.
 
 A ``Live`` is immutable by contract: its ``record``, its ``state`` and the
 events a store returns are never changed by anyone (a new version is a new
 ``Live``: copy the state, apply, commit). That is what lets a store hand out
 shared objects, and it lets a ``Live`` carry a ``cache`` of things derived
 from its version (the server keeps converted views there).
-The record methods (``get``, ``list``) still return private copies.
 
-Which store ``boardbot serve`` uses: ``boardbot.server.storage``.
+The stores: ``boardbot.server.memory_store``, ``boardbot.server.sqlite_store``,
+``boardbot.server.redis_store``; which one ``boardbot serve`` uses: ``boardbot.server.storage``.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
-import collections
-import copy
 import json
-import zlib
 from typing import Any
 
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
-Record = dict[str, Any]
-EventRecord = dict[str, Any]
+from .records import GameRecord
 
-UNPACKED_FINISHED = 256  # finished games the memory store keeps unpacked (the most recently read)
+Record = dict[str, Any]  # a Live game's stored form (Live.to_dict)
+EventRecord = dict[str, Any]
 
 
 class StoreFull(Exception):
@@ -71,6 +69,17 @@ class ClientFull(Exception):
 
 class StoreUnavailable(RuntimeError):
     """The store cannot be opened (its file is in use, its server does not answer)."""
+
+
+class NewerSchema(StoreUnavailable):
+    """The store holds data of a newer schema than this server knows: a newer boardbot
+    wrote it, and this one would misread it (or write what the newer one misreads)."""
+
+    def __init__(self, where: str, found: int, known: int):
+        super().__init__(f"{where} holds games in store schema version {found}, newer than this server's "
+                         f"{known}: a newer boardbot wrote them. Run that version (or newer) on it, or give "
+                         "this one another --store")
+        self.found, self.known = found, known
 
 
 def dumps(value: Any) -> bytes:
@@ -111,35 +120,51 @@ def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> Ev
 
 
 class Live:
-    """A game at one version: its record (JSON-safe, without ``state``) and its engine state."""
+    """A game at one version: its ``record`` (``GameRecord``, shared by the versions until a
+    seat resigns), its engine ``state``, and the version's own fields: ``version``;
+    ``updated``: when it was made (``time.time()``); ``finished``: when the game ended, None
+    while it runs; ``bot_to_move``: the master plays the next decision (a bot seat, or a
+    resigned one); ``seq``: the store's creation sequence number (None until stored)."""
 
-    __slots__ = ("record", "state", "cache")
+    __slots__ = ("record", "state", "version", "updated", "finished", "bot_to_move", "seq", "cache")
 
-    def __init__(self, record: Record, state: State):
+    def __init__(self, record: GameRecord, state: State, version: int = 0, updated: float | None = None,
+                 finished: float | None = None, bot_to_move: bool = False, seq: int | None = None):
         self.record = record
         self.state = state
+        self.version = version
+        self.updated = record.created if updated is None else updated
+        self.finished = finished
+        self.bot_to_move = bot_to_move
+        self.seq = seq
         self.cache: dict = {}  # derived from this version only (e.g. converted views by seat)
 
     @property
     def game_id(self) -> str:
-        return self.record["id"]
+        return self.record.id
 
-    @property
-    def version(self) -> int:
-        return self.record["version"]
-
-    @property
-    def finished(self) -> bool:
-        return self.record.get("finished") is not None
+    def replace(self, **fields) -> "Live":
+        """A new ``Live`` with ``fields`` (of ``__init__``) changed, and an empty cache."""
+        values = dict(record=self.record, state=self.state, version=self.version, updated=self.updated,
+                      finished=self.finished, bot_to_move=self.bot_to_move, seq=self.seq)
+        values.update(fields)
+        return Live(**values)
 
     @classmethod
-    def from_record(cls, record: Record) -> "Live":
-        rest = {k: v for k, v in record.items() if k != "state"}
-        return cls(rest, registry.get(record["game"]).from_dict(record["state"]))
+    def from_dict(cls, data: Record) -> "Live":
+        """From the stored form (``to_dict``)."""
+        return cls(GameRecord.from_dict(data), registry.get(data["game"]).from_dict(data["state"]),
+                   data["version"], data["updated"], data["finished"], data["bot_to_move"], data.get("seq"))
 
-    def to_record(self) -> Record:
-        """The durable form (a new dict; its values are shared with this ``Live``)."""
-        return dict(self.record, state=self.state.to_dict())
+    def to_dict(self) -> Record:
+        """The stored form: the record's (``GameRecord.to_dict``: the keys every version of the
+        server has stored), this version's fields and the state, in a new dict."""
+        out = self.record.to_dict()
+        out.update(version=self.version, updated=self.updated, finished=self.finished, bot_to_move=self.bot_to_move,
+                   state=self.state.to_dict())
+        if self.seq is not None:
+            out["seq"] = self.seq
+        return out
 
 
 class GameStore(abc.ABC):
@@ -158,9 +183,9 @@ class GameStore(abc.ABC):
         """Release connections and files."""
 
     @abc.abstractmethod
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        """Store a new game (``record["version"]`` is 0); returns it with its
-        creation sequence number ``seq`` (monotonic, for paging) filled in.
+    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
+        """Store a new game (``live.version`` is 0); returns the stored game, with its
+        creation sequence number ``seq`` (monotonic, for paging) in its record.
         Raises ``StoreFull`` when the store holds its maximum of games, and
         ``ClientFull`` when ``max_per_creator`` (0: no limit) games of the record's
         ``creator`` (the client that created it, if known) are stored already:
@@ -168,19 +193,20 @@ class GameStore(abc.ABC):
         overshoot, and deleting or expiring a game gives its creator's slot back."""
 
     @abc.abstractmethod
-    async def get(self, game_id: str) -> Record | None:
-        """A private copy of the game's record, or None."""
+    async def get_live(self, game_id: str) -> Live | None:
+        """The game at its current version, or None. Read-only (see the module docstring)."""
 
     @abc.abstractmethod
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        """Up to ``limit`` records with ``seq > after_seq`` in creation order,
+    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
+        """Up to ``limit`` games with ``seq > after_seq`` in creation order,
         only of game ``game`` when it is not empty."""
 
     @abc.abstractmethod
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        """Replace the record and append its events, only if the stored version
-        is still ``expected_version``; False (and no change) otherwise."""
+    async def commit_live(self, game_id: str, expected_version: int, live: Live,
+                          events: list[EventRecord]) -> bool:
+        """Make ``live`` (a new object: never one the store returned) the game's current
+        version and append its events, only if the stored version is still
+        ``expected_version``; False (and no change) otherwise."""
 
     @abc.abstractmethod
     async def delete(self, game_id: str) -> bool:
@@ -203,13 +229,13 @@ class GameStore(abc.ABC):
     async def count(self) -> int:
         """How many games the store holds."""
 
+    @abc.abstractmethod
     async def count_created_by(self, creator: str) -> int:
         """How many of them ``creator`` created (what ``max_per_creator`` counts)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def count_finished(self) -> int:
         """How many of them are finished (the metrics read it)."""
-        raise NotImplementedError
 
     def cached(self) -> int:
         """How many live games this process holds (the metrics read it)."""
@@ -237,38 +263,14 @@ class GameStore(abc.ABC):
     async def release(self, game_id: str, holder: str) -> None:
         """Give up a lease ``holder`` took."""
 
-    # --- the server's view: live games (defaults through the records) ---------------
-    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
-        """``create`` for a ``Live`` (its version 0); returns the stored game (with ``seq``)."""
-        return Live.from_record(await self.create(live.to_record(), max_per_creator))
 
-    async def get_live(self, game_id: str) -> Live | None:
-        """The game at its current version, or None. Read-only (see the module docstring)."""
-        record = await self.get(game_id)
-        return None if record is None else Live.from_record(record)
-
-    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
-        return [Live.from_record(r) for r in await self.list(after_seq, limit, game)]
-
-    async def commit_live(self, game_id: str, expected_version: int, live: Live,
-                          events: list[EventRecord]) -> bool:
-        """``commit`` for a ``Live`` (a new object: never one the store returned)."""
-        return await self.commit(game_id, expected_version, live.to_record(), events)
-
-
-# the parts of a record that change with (almost) every commit; the rest (the game, its
-# config, seats and tokens) changes only on a resignation, so a store may skip rewriting it
-VOLATILE = ("version", "seq", "updated", "finished", "bot_to_move", "state", "initial")
-
-
-def static_part(record: Record) -> Record:
-    return {k: v for k, v in record.items() if k not in VOLATILE}
-
-
-def same_static(new: Record, old: Record) -> bool:
-    """Whether ``new`` keeps ``old``'s static part: the same values, not copies (the master
-    makes a version's record with ``dict(old, version=...)``; a resignation replaces the seats)."""
-    return new.keys() == old.keys() and all(new[k] is old[k] for k in new if k not in VOLATILE)
+def static_part(record: GameRecord) -> Record:
+    """The part of the stored form that changes only on a resignation (the game, its config,
+    seats and tokens), which a store rewrites only then: the record's, but for the initial
+    state (stored once, apart)."""
+    out = record.to_dict()
+    del out["initial"]
+    return out
 
 
 def check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
@@ -305,217 +307,11 @@ class Waiters:
         except TimeoutError:
             pass
 
+    def games(self) -> list[str]:
+        """The games someone waits on."""
+        return list(self._changed)
+
     def notify(self, game_id: str) -> None:
         changed = self._changed.pop(game_id, None)
         if changed is not None:
             changed.set()
-
-
-class _Packed:
-    """A finished game in the memory store: its record and events, compressed."""
-
-    __slots__ = ("blob", "seq", "game", "creator")
-
-    def __init__(self, live: Live, events: list[EventRecord]):
-        self.blob = zlib.compress(dumps({"record": live.to_record(), "events": events}), 6)
-        self.seq = live.record["seq"]
-        self.game = live.record["game"]
-        self.creator = live.record.get("creator")
-
-    def unpack(self) -> tuple[Live, list[EventRecord]]:
-        data = loads(zlib.decompress(self.blob))
-        return Live.from_record(data["record"]), data["events"]
-
-
-class InMemoryStore(GameStore):
-    """Games kept as ``Live`` objects and events as dicts, shared with the
-    caller read-only (see the module docstring); ``get`` and ``list`` give
-    private copies of records, as a database would. One event loop only.
-
-    A game that finishes is packed (its record and events as compressed JSON,
-    ``_Packed``): a finished game is read rarely and kept long (until it
-    expires), so it costs a few kilobytes instead of its objects; the
-    ``UNPACKED_FINISHED`` most recently read stay unpacked as well.
-    ``max_games``: ``create`` raises ``StoreFull`` past it. Games by creator are
-    counted as they are created and deleted."""
-
-    def __init_subclass__(cls, **kwargs):
-        # a subclass that overrides a record method (a test's failing ``get``, a write-through
-        # store) has the live methods go through it too, unless it overrides them as well
-        super().__init_subclass__(**kwargs)
-        for record_method, live_methods in (("create", ("create_live",)), ("get", ("get_live",)),
-                                            ("list", ("list_live",)), ("commit", ("commit_live",))):
-            if getattr(cls, record_method) is not getattr(InMemoryStore, record_method):
-                for name in live_methods:
-                    if getattr(cls, name) is getattr(InMemoryStore, name):
-                        setattr(cls, name, getattr(GameStore, name))
-
-    def __init__(self, max_games: int | None = None) -> None:
-        self.max_games = max_games
-        self._games: dict[str, Live | _Packed] = {}  # insertion order = creation order
-        self._events: dict[str, list[EventRecord]] = {}  # running games only
-        self._requests: dict[str, dict[str, EventRecord]] = {}  # running games: request_id -> event
-        self._finished: dict[str, float] = {}  # finished games, in the order they finished
-        self._unpacked: collections.OrderedDict[str, tuple[Live, list]] = collections.OrderedDict()
-        self._waiters = Waiters()
-        self._seq = 0
-        self._by_creator: collections.Counter = collections.Counter()
-
-    def _entry(self, game_id: str) -> tuple[Live, list[EventRecord]] | None:
-        entry = self._games.get(game_id)
-        if entry is None:
-            return None
-        if isinstance(entry, Live):
-            return entry, self._events[game_id]
-        hit = self._unpacked.get(game_id)
-        if hit is None:
-            hit = self._unpacked[game_id] = entry.unpack()
-            if len(self._unpacked) > UNPACKED_FINISHED:
-                self._unpacked.popitem(last=False)
-        else:
-            self._unpacked.move_to_end(game_id)
-        return hit
-
-    # --- live ------------------------------------------------------------------------
-    async def create_live(self, live: Live, max_per_creator: int = 0) -> Live:
-        game_id = live.game_id
-        if game_id in self._games:
-            raise KeyError(f"game {game_id} exists")
-        if self.max_games is not None and len(self._games) >= self.max_games:
-            raise StoreFull(self.max_games)
-        creator = live.record.get("creator")
-        if creator is not None:
-            if max_per_creator and self._by_creator[creator] >= max_per_creator:
-                raise ClientFull(max_per_creator, creator)
-            self._by_creator[creator] += 1
-        self._seq += 1
-        stored = Live(dict(live.record, seq=self._seq, version=0), live.state)
-        self._games[game_id] = stored
-        self._events[game_id] = []
-        self._requests[game_id] = {}
-        return stored
-
-    async def get_live(self, game_id: str) -> Live | None:
-        entry = self._games.get(game_id)
-        if entry is None or isinstance(entry, Live):
-            return entry
-        return self._entry(game_id)[0]
-
-    async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
-        out = []
-        for game_id, entry in self._games.items():
-            if isinstance(entry, Live):
-                seq, name = entry.record["seq"], entry.record["game"]
-            else:
-                seq, name = entry.seq, entry.game
-            if seq <= after_seq or (game and name != game):
-                continue
-            out.append(self._entry(game_id)[0])
-            if len(out) >= limit:
-                break
-        return out
-
-    async def commit_live(self, game_id: str, expected_version: int, live: Live,
-                          events: list[EventRecord]) -> bool:
-        current = self._games.get(game_id)
-        if not isinstance(current, Live) or current.version != expected_version:
-            return False  # gone, changed, or finished (and packed): nothing follows the end
-        check_numbering(expected_version, live.version, events)
-        if live.record.get("seq") != current.record["seq"]:
-            live = Live(dict(live.record, seq=current.record["seq"]), live.state)
-        stored = self._events[game_id]
-        stored.extend(events)
-        requests = self._requests[game_id]
-        for event in events:
-            request_id = request_id_of(event)
-            if request_id is not None:
-                requests[request_id] = event
-        if live.finished:
-            self._games[game_id] = _Packed(live, stored)
-            del self._events[game_id], self._requests[game_id]
-            self._finished[game_id] = live.record["finished"]
-            self._unpacked[game_id] = (live, stored)  # read next, most likely
-            if len(self._unpacked) > UNPACKED_FINISHED:
-                self._unpacked.popitem(last=False)
-        else:
-            self._games[game_id] = live
-        self._waiters.notify(game_id)
-        return True
-
-    # --- records ---------------------------------------------------------------------
-    async def create(self, record: Record, max_per_creator: int = 0) -> Record:
-        stored = await InMemoryStore.create_live(self, Live.from_record(copy.deepcopy(record)), max_per_creator)
-        return stored.to_record()  # the state dict is new; the rest was copied above
-
-    async def get(self, game_id: str) -> Record | None:
-        entry = self._entry(game_id)  # not get_live: a subclass's get_live may come through here
-        return None if entry is None else copy.deepcopy(entry[0].to_record())
-
-    async def list(self, after_seq: int, limit: int, game: str = "") -> list[Record]:
-        return [copy.deepcopy(live.to_record()) for live in await InMemoryStore.list_live(self, after_seq, limit, game)]
-
-    async def commit(self, game_id: str, expected_version: int, record: Record,
-                     events: list[EventRecord]) -> bool:
-        return await InMemoryStore.commit_live(self, game_id, expected_version, Live.from_record(copy.deepcopy(record)),
-                                               copy.deepcopy(events))
-
-    async def delete(self, game_id: str) -> bool:
-        entry = self._games.pop(game_id, None)
-        if entry is None:
-            return False
-        creator = entry.record.get("creator") if isinstance(entry, Live) else entry.creator
-        if creator is not None:
-            self._by_creator[creator] -= 1
-            if not self._by_creator[creator]:
-                del self._by_creator[creator]
-        for table in (self._events, self._requests, self._finished, self._unpacked):
-            table.pop(game_id, None)
-        self._waiters.notify(game_id)
-        return True
-
-    async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
-        entry = self._entry(game_id)
-        if entry is None:
-            return None
-        return entry[1][max(after_version, 0):]
-
-    async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
-        requests = self._requests.get(game_id)
-        if requests is not None:
-            return requests.get(request_id)
-        entry = self._entry(game_id)  # finished: look through its events
-        if entry is None:
-            return None
-        return next((e for e in entry[1] if request_id_of(e) == request_id), None)
-
-    async def wait(self, game_id: str, version: int, timeout: float) -> None:
-        live = self._games.get(game_id)
-        if not isinstance(live, Live) or live.version != version:
-            return  # gone, moved on, or finished (nothing follows)
-        await self._waiters.until(self._waiters.event(game_id), timeout)
-
-    async def count(self) -> int:
-        return len(self._games)
-
-    async def count_finished(self) -> int:
-        return len(self._finished)
-
-    async def count_created_by(self, creator: str) -> int:
-        return self._by_creator[creator]
-
-    def cached(self) -> int:
-        return len(self._games) - len(self._finished) + len(self._unpacked)
-
-    async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
-        out = []
-        for game_id, finished in self._finished.items():  # in the order they finished
-            if finished >= before or len(out) >= limit:
-                break
-            out.append(game_id)
-        for game_id in out:
-            await InMemoryStore.delete(self, game_id)
-        return out
-
-    async def bot_turn_games(self, limit: int = 10000) -> list[str]:
-        return [game_id for game_id, entry in self._games.items()
-                if isinstance(entry, Live) and entry.record.get("bot_to_move")][:limit]

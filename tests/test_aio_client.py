@@ -198,7 +198,8 @@ def test_calls_that_lose_the_race_with_an_aged_connection_are_retried():
     """The blocking client's retry test (tests/test_serving.py), with eight tasks on one
     asyncio client: reads and idempotent moves over connections that age out every 0.1 s
     see no error (the same retry policy)."""
-    from boardbot.server.app import BackgroundServer, ConnectionOptions
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.config import ConnectionOptions
 
     options = ConnectionOptions(max_connection_age=0.1, max_connection_age_grace=5.0)
 

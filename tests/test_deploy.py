@@ -18,14 +18,15 @@ import yaml
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
+LOCUST_K8S = DEPLOY / "k8s-locust"  # boardbot's simulated players on Locust, a master and workers
 KUBERNETES_VERSION = "1.31.0"
 
 
-def manifests() -> list[dict]:
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+def manifests(folder: pathlib.Path = K8S) -> list[dict]:
+    kustomization = yaml.safe_load((folder / "kustomization.yaml").read_text())
     out = []
     for name in kustomization["resources"]:
-        out += [doc for doc in yaml.safe_load_all((K8S / name).read_text()) if doc]
+        out += [doc for doc in yaml.safe_load_all((folder / name).read_text()) if doc]
     return out
 
 
@@ -33,14 +34,16 @@ def by_kind(kind: str) -> list[dict]:
     return [m for m in manifests() if m["kind"] == kind]
 
 
-@pytest.mark.parametrize("manifest", manifests(), ids=lambda m: f"{m['kind']}/{m['metadata']['name']}")
+@pytest.mark.parametrize("manifest", manifests() + manifests(LOCUST_K8S),
+                         ids=lambda m: f"{m['kind']}/{m['metadata']['name']}")
 def test_each_manifest_is_valid_kubernetes(manifest):
     kubernetes_validate.validate(manifest, KUBERNETES_VERSION, strict=True)
 
 
-def test_every_manifest_file_is_in_the_kustomization():
-    listed = set(yaml.safe_load((K8S / "kustomization.yaml").read_text())["resources"])
-    assert listed == {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+@pytest.mark.parametrize("folder", [K8S, LOCUST_K8S], ids=lambda p: p.name)
+def test_every_manifest_file_is_in_the_kustomization(folder):
+    listed = set(yaml.safe_load((folder / "kustomization.yaml").read_text())["resources"])
+    assert listed == {p.name for p in folder.glob("*.yaml")} - {"kustomization.yaml"}
 
 
 def test_the_manifests_fit_together():
@@ -132,3 +135,61 @@ def test_the_dashboard_charts_metrics_the_server_exports():
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     port = compose["services"]["boardbot"]["environment"]["BOARDBOT_METRICS_ADDRESS"].rsplit(":", 1)[1]
     assert prometheus["scrape_configs"][0]["dns_sd_configs"][0]["port"] == int(port)
+
+
+def locust_options_are_taken(args: list[str]) -> None:
+    """The Locust master's arguments parse as Locust's, and the players take their options (in a
+    process of its own: the players' module patches the standard library for gevent)."""
+    check = ("import sys, types; from locust.argument_parser import get_parser; "
+             "import boardbot.tools.loadtest.locust as players; parsed = get_parser().parse_args(sys.argv[1:]); "
+             "players.options(types.SimpleNamespace(parsed_options=parsed, host=parsed.host))")
+    result = subprocess.run([sys.executable, "-c", check, "-f", str(ROOT / "examples" / "locustfile.py"), *args],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def option(args: list[str], name: str) -> str:
+    return args[args.index(name) + 1]
+
+
+def test_the_locust_manifests_fit_together_and_with_the_servers():
+    (master,), (worker,) = ([m for m in manifests(LOCUST_K8S) if m["kind"] == "Deployment" and
+                             m["metadata"]["name"] == name] for name in ("locust-master", "locust-worker"))
+    service, = [m for m in manifests(LOCUST_K8S) if m["kind"] == "Service"]
+    pod = master["spec"]["template"]
+    assert master["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+    assert service["spec"]["selector"].items() <= pod["metadata"]["labels"].items()
+    container, = pod["spec"]["containers"]
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert {p["targetPort"] for p in service["spec"]["ports"]} == set(ports)
+    worker_args = worker["spec"]["template"]["spec"]["containers"][0]["args"]
+    assert "--worker" in worker_args and option(worker_args, "--master-host") == service["metadata"]["name"]
+    assert int(option(worker_args, "--master-port")) == ports["master"] == 5557
+    # the players play against deploy/k8s's boardbot Service
+    servers = {s["metadata"]["name"]: s for s in by_kind("Service")}
+    host, port = option(container["args"], "--host").split(":")
+    assert int(port) in [p["port"] for p in servers[host]["spec"]["ports"] if p["name"] == "grpc"]
+    locust_options_are_taken(container["args"])
+    # the image is deploy/locust.Dockerfile's: the locustfile at the path it runs
+    dockerfile = (DEPLOY / "locust.Dockerfile").read_text()
+    assert "COPY examples/locustfile.py locustfile.py" in dockerfile and '"-f", "/app/locustfile.py"' in dockerfile
+
+
+def test_the_locust_compose_file_follows_the_specification_and_fits_compose_yaml():
+    path = DEPLOY / "compose.locust.yaml"
+    result = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.compose-spec",
+                             str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    services = yaml.safe_load(path.read_text())["services"]
+    servers = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
+    master, worker = services["locust-master"], services["locust-worker"]
+    assert option(worker["command"], "--master-host") == "locust-master" and "--worker" in worker["command"]
+    assert master["build"]["dockerfile"] == "deploy/locust.Dockerfile" and worker["image"] == master["image"]
+    host, port = option(master["command"], "--host").split(":")
+    assert host in servers and f"listen {port} " in (DEPLOY / "nginx.conf").read_text()
+    locust_options_are_taken(master["command"])
+    # what it changes in the servers' command is boardbot serve's
+    from boardbot.tools.cli import build_parser
+
+    assert services["boardbot"]["command"][:2] == ["boardbot", "serve"]
+    build_parser().parse_args(services["boardbot"]["command"][1:])

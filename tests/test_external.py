@@ -22,6 +22,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from boardbot.client import Client, error_details
+from boardbot.engine import registry
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUF = ROOT / "node_modules" / ".bin" / "buf"
@@ -34,8 +35,10 @@ def boardbot_command() -> list[str]:
 
 def process_env(**extra) -> dict:
     """The environment of a `boardbot` process a test starts: a data directory of its own
-    (for the default SQLite store), so no two servers share a file and none touches the user's."""
-    env = dict(os.environ, BOARDBOT_DATA=tempfile.mkdtemp(prefix="boardbot-test-data-"))
+    (for the default SQLite store), so no two servers share a file and none touches the user's;
+    one server process unless the test says otherwise (the default is one per core: tests of
+    several processes ask for them, test_processes.py)."""
+    env = dict(os.environ, BOARDBOT_DATA=tempfile.mkdtemp(prefix="boardbot-test-data-"), BOARDBOT_PROCESSES="1")
     env.update(extra)
     return env
 
@@ -75,7 +78,27 @@ class ServeProcess:
                                      text=True)
         self.wait_serving()
 
+    def _drain(self) -> None:
+        """Read the server's output as it comes, into memory: a pipe nobody reads fills up (64 kB)
+        and the server stops at its next log line."""
+        if getattr(self, "_readers", None) is not None:
+            return
+        self._output: dict[str, list[str]] = {"stdout": [], "stderr": []}
+        self._readers = []
+        for name, lines in self._output.items():
+            stream = getattr(self.proc, name)
+            if stream is not None:  # a pipe (a subclass may send the output elsewhere)
+                reader = threading.Thread(target=lines.extend, args=(iter(stream.readline, ""),), daemon=True)
+                reader.start()
+                self._readers.append(reader)
+
+    def _collected(self) -> tuple[str, str]:
+        for reader in self._readers:
+            reader.join(timeout=20)
+        return "".join(self._output["stdout"]), "".join(self._output["stderr"])
+
     def wait_serving(self, timeout: float = 20.0) -> None:
+        self._drain()
         deadline = time.monotonic() + timeout
         with grpc.insecure_channel(self.address) as channel:
             stub = health_pb2_grpc.HealthStub(channel)
@@ -87,14 +110,16 @@ class ServeProcess:
                 except grpc.RpcError:
                     pass
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"boardbot serve did not start: {self.proc.communicate()}")
+                    self.proc.kill()  # a server still starting would run on
+                    self.proc.wait(timeout=20)
+                    raise AssertionError(f"boardbot serve did not start: {self._collected()}")
                 time.sleep(0.1)
 
     def stop(self) -> tuple[int, str, str]:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
-        out, err = self.proc.communicate(timeout=20)
-        return self.proc.returncode, out, err
+        self.proc.wait(timeout=20)
+        return (self.proc.returncode, *self._collected())
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +128,7 @@ def served():
     yield proc
     if proc.proc.poll() is None:
         proc.proc.kill()
-        proc.proc.communicate()
+        proc.stop()
 
 
 def buf_curl(*args) -> str:
@@ -223,7 +248,7 @@ def test_the_browser_port_of_boardbot_serve(served):
                              f"http://{served.http_address}/boardbot.v1.GameService/ListGameTypes", "-d", "{}"],
                             capture_output=True, text=True, timeout=30)
     names = sorted(t["name"] for t in json.loads(result.stdout)["gameTypes"])
-    assert names == ["czech-pub", "dulore-jutunk", "fritanga", "froccs", "frogriders"]
+    assert names == sorted(registry.names())
     result = subprocess.run(["curl", "-s", "-X", "POST", "-H", "Content-Type: application/json",
                              f"http://{served.http_address}/boardbot.v1.GameService/CreateGame",
                              "-d", '{"game": "chess"}'], capture_output=True, text=True, timeout=30)

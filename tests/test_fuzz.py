@@ -1,13 +1,18 @@
-"""Fuzzing every RPC of a real `boardbot serve` (issue 19), with hypothesis.
+"""Fuzzing every RPC of a real `boardbot serve` (issue 19), with hypothesis, on both ports.
 
 Inputs, in bursts: random bytes for every method; well-formed messages of every
 request type with extreme values (generated from the descriptors: integers at their
 type's bounds, long strings, deep and repeated fields); real views of every game
 with one value mutated, sent to ChooseMove; real moves sent to the wrong game or
-seat; the right messages for another game. After every burst it checks that no
-call was answered INTERNAL, UNKNOWN or UNAVAILABLE, that no search worker died,
-that the server's memory stays under a bound, and that a normal call is answered
-at once. Short by default; BOARDBOT_LONG=1 runs 10**6 inputs
+seat; the right messages for another game. Half go to the gRPC port, half to the
+browser port (issue 54), framed as a browser client would and as a hostile one
+might (``browser_request``): Connect in binary or JSON (with keys misspelt, values
+of the wrong type), gRPC-Web and Connect streaming envelopes with any flags and
+lengths, gzip bodies whole, cut short, or not gzip at all, odd content types and
+timeouts. After every burst it checks that no call was answered INTERNAL, UNKNOWN
+or UNAVAILABLE (on the browser port: no HTTP 500 or 503, no such Connect code or
+gRPC-Web status), that no search worker died, that the server's memory stays
+under a bound, and that a normal call is answered at once. Short by default; BOARDBOT_LONG=1 runs 10**6 inputs
 (``BOARDBOT_FUZZ_INPUTS`` sets any count) and prints the figures for
 docs/security.md.
 """
@@ -17,6 +22,9 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import copy
+import gzip
+import http.client
+import json
 import os
 import pathlib
 import random
@@ -30,10 +38,11 @@ import time
 import grpc
 import pytest
 from google.protobuf import descriptor as _d
-from google.protobuf import message_factory
+from google.protobuf import json_format, message_factory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardbot.ai.stats import percentile
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.server import convert
@@ -185,10 +194,10 @@ class Target:
     """`boardbot serve` with one search worker, and what the fuzzer learnt about it."""
 
     def __init__(self):
-        self.port = free_port()
+        self.port, self.http_port = free_port(), free_port()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", f"127.0.0.1:{self.port}",
-             "--http-address", "off", "--ai-workers", "1", "--rpc-log-every", "0"],
+             "--http-address", f"127.0.0.1:{self.http_port}", "--ai-workers", "1", "--rpc-log-every", "0"],
             cwd=ROOT, env=process_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}",
                                              options=[("grpc.max_receive_message_length", 64 << 20)])
@@ -199,7 +208,9 @@ class Target:
             game="frogriders", seats=[common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)] * 2), timeout=10)
         self.known_game = created.game.game_id
         self.tokens = [t.token for t in created.seat_tokens]
-        self.outcomes: collections.Counter = collections.Counter()
+        self.outcomes: collections.Counter = collections.Counter()  # the gRPC port's
+        self.browser_outcomes: collections.Counter = collections.Counter()
+        self.connections = threading.local()  # a keep-alive HTTP connection per fuzzing thread
         self.seconds: collections.Counter = collections.Counter()  # time spent per method
         self.counting = threading.Lock()
         self.rotations = 0  # calls resent after losing the race with a connection's GOAWAY (raw)
@@ -235,6 +246,50 @@ class Target:
             raise AssertionError(f"{method} answered {code.name} ({details[:300]}); the input is in {kept}")
         return code
 
+    def browser(self, method: str, request: tuple[dict, bytes], with_token: bool) -> str:
+        """Send ``browser_request``'s (headers, body) to the browser port; its outcome (a code's
+        name, or HTTP_<status> for an answer that is not a Connect or gRPC-Web one)."""
+        headers, body = request
+        if with_token:
+            headers = dict(headers, Authorization=f"Bearer {self.tokens[0]}")
+        started = time.monotonic()
+        status, answer, payload = self.post(method, headers, body)
+        outcome = browser_outcome(status, answer, payload)
+        with self.counting:
+            self.inputs += 1
+            self.browser_outcomes[outcome] += 1
+            self.seconds["browser " + method.rsplit("/", 1)[1]] += time.monotonic() - started
+            number = self.inputs
+        if outcome in BROWSER_FORBIDDEN:
+            FOUND.mkdir(parents=True, exist_ok=True)
+            kept = FOUND / f"browser-{method.rsplit('/', 1)[1].lower()}-{number}.json"
+            kept.write_text(json.dumps({"headers": headers, "body": body.hex()}))
+            raise AssertionError(f"{method} on the browser port answered {outcome} (HTTP {status}, "
+                                 f"{payload[:300]!r}, {answer}); the input is in {kept}")
+        return outcome
+
+    def post(self, method: str, headers: dict, body: bytes) -> tuple[int, dict, bytes]:
+        """POST on this thread's keep-alive connection (a new one if the server closed it)."""
+        for attempt in range(2):
+            conn = getattr(self.connections, "conn", None)
+            if conn is None:
+                conn = self.connections.conn = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=10)
+            try:
+                conn.request("POST", method, body, headers)
+                response = conn.getresponse()
+                payload = response.read()
+                answer = {k.lower(): v for k, v in response.getheaders()}
+                if response.will_close:
+                    conn.close()
+                    self.connections.conn = None
+                return response.status, answer, payload
+            except (http.client.HTTPException, ConnectionError):
+                conn.close()  # closed between two requests (keep-alive timeout, a refused body): once more
+                self.connections.conn = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
     def send(self, method: str, data: bytes, streaming: bool, with_token: bool) -> tuple[grpc.StatusCode, str]:
         call = (self.channel.unary_stream if streaming else self.channel.unary_unary)(
             method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
@@ -268,14 +323,14 @@ class Target:
         assert self.stats().worker_restarts == self.restarts0, "a search worker died"
         assert self.proc.poll() is None, "the server exited"
         if LONG and self.inputs // PROGRESS_EVERY != (self.inputs - BURST) // PROGRESS_EVERY:
-            print(f"fuzz: {self.inputs} inputs, {dict(self.outcomes)}, peak {self.peak_mb:.0f} MB, "
+            print(f"fuzz: {self.inputs} inputs, gRPC port {dict(self.outcomes)}, browser port "
+                  f"{dict(self.browser_outcomes)}, peak {self.peak_mb:.0f} MB, "
                   f"normal call {self.normal_call_figures()}, resent after GOAWAY "
                   f"{self.rotations}", flush=True)
 
     def normal_call_figures(self) -> str:
-        calls = sorted(self.normal_calls) or [0.0]
-        p99 = calls[min(len(calls) - 1, int(0.99 * len(calls)))]
-        return (f"p50 {calls[len(calls) // 2] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {calls[-1] * 1000:.1f} ms, "
+        p50, p99, top = percentile(self.normal_calls, [50, 99, 100], empty=0.0)
+        return (f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {top * 1000:.1f} ms, "
                 f"{self.slow_checks} of {len(self.normal_calls)} over {NORMAL_CALL_P99 * 1000:.0f} ms")
 
     def close(self) -> None:
@@ -299,7 +354,8 @@ def target():
     t = Target()
     yield t
     t.close()
-    print(f"\nfuzz: {t.inputs} inputs; outcomes {dict(t.outcomes)}; peak server memory {t.peak_mb:.0f} MB; "
+    print(f"\nfuzz: {t.inputs} inputs; gRPC port {dict(t.outcomes)}; browser port {dict(t.browser_outcomes)}; "
+          f"peak server memory {t.peak_mb:.0f} MB; "
           f"normal call after a burst {t.normal_call_figures()}; resent after GOAWAY {t.rotations}; "
           f"seconds by method {dict((m, round(s, 1)) for m, s in t.seconds.most_common())}")
 
@@ -324,10 +380,17 @@ FUZZ_SETTINGS = settings(max_examples=max(1, INPUTS // BURST), deadline=None, da
 @given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["bytes", "message", "view", "foreign"]))
 def test_no_input_breaks_the_server(target, seed, kind):
     rng = random.Random(seed)
-    burst = [one_input(target, rng, kind) for _ in range(BURST)]
+    burst = []
+    for _ in range(BURST):
+        path, data, streaming, with_token = one_input(target, rng, kind)
+        if rng.random() < 0.5:
+            burst.append(lambda p=path, d=data, s=streaming, t=with_token: target.raw(p, d, s, t))
+        else:
+            request = browser_request(path, data, streaming, rng)
+            burst.append(lambda p=path, r=request, t=with_token: target.browser(p, r, t))
     # Sent at once, as hostile callers would: a slow call (a search cut off by its deadline, a watch
     # that waits) overlaps the others instead of stalling the run, and calls meet in the server.
-    list(CALLERS.map(lambda sent: target.raw(*sent), burst))
+    list(CALLERS.map(lambda send: send(), burst))
     target.check_health()
 
 
@@ -370,6 +433,105 @@ def one_input(target: Target, rng: random.Random, kind: str) -> tuple[str, bytes
             path, data = "/boardbot.v1.GameService/SubmitMove", request.SerializeToString()
         streaming = False
     return path, data, streaming, rng.random() < 0.5
+
+
+# --- the browser port's framings ----------------------------------------------------------------
+BROWSER_FORBIDDEN = {"INTERNAL", "UNKNOWN", "UNAVAILABLE", "HTTP_500", "HTTP_502", "HTTP_503"}
+GRPC_STATUS_NAMES = {code.value[0]: code.name for code in grpc.StatusCode}
+
+
+def envelope(flags: int, data: bytes, length: int | None = None) -> bytes:
+    return bytes([flags]) + (len(data) if length is None else length).to_bytes(4, "big") + data
+
+
+def as_json(path: str, data: bytes, rng: random.Random) -> bytes:
+    """``data`` (the method's request in binary) as proto3 JSON, maybe spoilt: a key misspelt or
+    unknown, a value of the wrong type; raw bytes if ``data`` is not a request."""
+    service, method = path.strip("/").split("/")
+    descriptor = next(m for s in SERVICES for m in s.methods if s.full_name == service and m.name == method)
+    try:
+        value = json_format.MessageToDict(message_factory.GetMessageClass(descriptor.input_type).FromString(data))
+    except Exception:  # noqa: BLE001 - not a message (random bytes): sent as they are
+        return data
+    roll = rng.random()
+    if roll < 0.15:
+        value[rng.choice(["expectedVersoin", "bogus", "gameID", "seat_", "@type"])] = rng.choice([1, "x", None, {}])
+    elif roll < 0.3 and value:
+        value[rng.choice(list(value))] = rng.choice([-1, 2**70, "nonsense", [], {}, None, True, 1.5, "9" * 400])
+    return json.dumps(value).encode()
+
+
+def browser_request(path: str, data: bytes, streaming: bool, rng: random.Random) -> tuple[dict, bytes]:
+    """Headers and body carrying ``data`` to the browser port, as a client would send it, or
+    not quite: the protocol, codec, compression and framing are drawn at random."""
+    timeout = "300" if streaming else "1000"  # as the gRPC port's deadlines (STREAM_DEADLINE, CALL_DEADLINE)
+    form = rng.choice(["connect", "connect", "json", "json", "grpc-web", "connect-stream", "odd"])
+    if form in ("json", "connect-stream") and rng.random() < 0.8:
+        data = as_json(path, data, rng)
+    codec = "json" if form == "json" or (form == "connect-stream" and data[:1] == b"{") else "proto"
+    if form in ("connect", "json"):
+        headers = {"Content-Type": f"application/{codec}", "Connect-Protocol-Version": "1",
+                   "Connect-Timeout-Ms": timeout}
+        if rng.random() < 0.15:
+            headers["Content-Encoding"] = "gzip"
+            data = rng.choice([gzip.compress(data), gzip.compress(data)[:-rng.randint(1, 8)], data])
+        return headers, data
+    if form in ("grpc-web", "connect-stream"):
+        headers = ({"Content-Type": f"application/grpc-web+{codec}", "X-Grpc-Web": "1", "grpc-timeout": f"{timeout}m"}
+                   if form == "grpc-web" else
+                   {"Content-Type": f"application/connect+{codec}", "Connect-Timeout-Ms": timeout})
+        flags, length = 0, None
+        if rng.random() < 0.2:
+            headers["grpc-encoding" if form == "grpc-web" else "Connect-Content-Encoding"] = rng.choice(["gzip", "lz4"])
+            flags, data = 1, rng.choice([gzip.compress(data), data])
+        if rng.random() < 0.1:
+            flags = rng.choice([1, 2, 0x80, 0xFF])
+        if rng.random() < 0.1:
+            length = rng.choice([0, len(data) + 1, 2**32 - 1])
+        body = envelope(flags, data, length)
+        return headers, rng.choice([body, body, body, body + envelope(0, b""), body[:3]])
+    return rng.choice([  # what no client sends
+        ({"Content-Type": "application/grpc", "grpc-timeout": f"{timeout}m"}, envelope(0, data)),
+        ({"Content-Type": "text/plain", "Connect-Timeout-Ms": timeout}, data),
+        ({"Content-Type": "application/json", "Connect-Timeout-Ms": rng.choice(["-1", "0", "x", "9" * 12])}, b"{}"),
+        ({"Content-Type": "application/grpc-web", "grpc-timeout": rng.choice(["9999999999S", "1X", "m"])},
+         envelope(0, data)),
+        ({"Content-Type": "application/proto", "Connect-Protocol-Version": rng.choice(["2", ""]),
+          "Connect-Timeout-Ms": timeout}, data),
+    ])
+
+
+def browser_outcome(status: int, headers: dict, payload: bytes) -> str:
+    """A browser-port answer as a code's name: a Connect error's code, a gRPC-Web status (in the
+    headers, or the trailers' frame), a Connect stream's end message, or HTTP_<status>."""
+    kind = headers.get("content-type", "")
+    if kind.startswith("application/grpc-web"):
+        trailers = headers.get("grpc-status")
+        if trailers is None:  # the status is in the last frame, flag 0x80
+            at = 0
+            while at + 5 <= len(payload):
+                flags, size = payload[at], int.from_bytes(payload[at + 1:at + 5], "big")
+                if flags & 0x80:
+                    for line in payload[at + 5:at + 5 + size].decode("latin-1").split("\r\n"):
+                        if line.lower().startswith("grpc-status:"):
+                            trailers = line.split(":", 1)[1].strip()
+                at += 5 + size
+        return GRPC_STATUS_NAMES.get(int(trailers), "UNKNOWN") if trailers else "HTTP_NO_STATUS"
+    if kind.startswith("application/connect+"):
+        at, code = 0, "OK"
+        while at + 5 <= len(payload):
+            flags, size = payload[at], int.from_bytes(payload[at + 1:at + 5], "big")
+            if flags & 0x02:
+                error = json.loads(payload[at + 5:at + 5 + size] or b"{}").get("error")
+                code = error["code"].upper() if error else "OK"
+            at += 5 + size
+        return "CANCELLED" if code == "CANCELED" else code
+    if status == 200:
+        return "OK"
+    if kind.startswith("application/json"):
+        code = json.loads(payload).get("code", "")
+        return "CANCELLED" if code == "canceled" else code.upper() or f"HTTP_{status}"
+    return f"HTTP_{status}"
 
 
 CALLERS = concurrent.futures.ThreadPoolExecutor(CONCURRENT_CALLS)

@@ -1,4 +1,5 @@
-"""ListGameTypes tells a frontend enough to build only valid configs, without probing.
+"""ListGameTypes tells a frontend enough to build only valid configs, without probing, and
+what each game is: its title, a blurb, its solo mode and its components (what its cards say).
 
 For every game, a form is built the way a frontend would build it from
 ListGameTypes alone: each parameter's values from its type, choices and
@@ -9,6 +10,7 @@ fill a rule's default when the parameter is left out.
 """
 
 import itertools
+import json
 
 import grpc
 import pytest
@@ -16,6 +18,8 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from boardbot.engine import registry
+from boardbot.engine.core import EnumTable
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from boardbot.v1 import game_service_pb2_grpc
@@ -69,7 +73,7 @@ def create(stub, game: str, config: dict):
 
 
 def test_every_parameter_is_typed(game_types):
-    assert set(game_types) == {"frogriders", "froccs", "czech-pub", "dulore-jutunk", "fritanga"}
+    assert sorted(game_types) == sorted(registry.names())
     for gt in game_types.values():
         for param in gt.parameters:
             assert param.value_type != common_pb2.PARAM_TYPE_UNSPECIFIED, (gt.name, param.name)
@@ -81,7 +85,7 @@ def test_every_parameter_is_typed(game_types):
             assert rule.param in names and all(c.param in names for c in rule.when) and rule.doc
 
 
-@pytest.mark.parametrize("game", ["frogriders", "froccs", "czech-pub", "dulore-jutunk", "fritanga"])
+@pytest.mark.parametrize("game", registry.names())
 def test_the_server_accepts_exactly_what_the_rules_allow(stub, game_types, game):
     gt = game_types[game]
     names = [p.name for p in gt.parameters]
@@ -112,6 +116,36 @@ def test_the_server_accepts_exactly_what_the_rules_allow(stub, game_types, game)
         accepted += 1
     assert accepted > 0
     assert rejected > 0 or not gt.param_rules
+
+
+def canonical(value) -> str:
+    """JSON text in which 2 and 2.0 (a google.protobuf.Value's number) are alike."""
+    def whole(v):
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        if isinstance(v, dict):
+            return {k: whole(x) for k, x in v.items()}
+        return [whole(x) for x in v] if isinstance(v, (list, tuple)) else v
+    return json.dumps(whole(value), sort_keys=True)
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_game_says_what_it_is(game_types, game):
+    gt, declared = game_types[game], registry.get(game)
+    assert gt.title == declared.title and gt.blurb == declared.blurb and gt.title and gt.blurb.endswith(".")
+    players = next(p for p in gt.parameters if p.name == "players")
+    assert gt.HasField("solo") == (players.minimum == 1), "a game that plays with one player says how"
+    if gt.HasField("solo"):
+        assert gt.solo.title and gt.solo.blurb and gt.solo.opponent
+    components = json_format.MessageToDict(gt.components)
+    assert set(components) == set(declared.components())
+    for name, value in declared.components().items():
+        if isinstance(value, EnumTable):  # keyed by the enum's value names, row for row
+            enum = common_pb2.DESCRIPTOR.pool.FindEnumTypeByName(f"boardbot.v1.{value.enum}")
+            assert set(components[name]) <= set(enum.values_by_name) and len(components[name]) == len(value.rows)
+            assert sorted(map(canonical, components[name].values())) == sorted(map(canonical, value.rows.values()))
+        else:
+            assert components[name] == json.loads(json.dumps(value)), name
 
 
 def test_a_rule_default_fills_a_parameter_left_out(stub, game_types):

@@ -15,9 +15,11 @@ piles, same board, same chance seed. The same move is applied to both; the
 observer and the spectator must then see the same thing, and the same seat
 must decide next.
 
-Some moves show hidden cards because the rules say so (Böske fends off with a
-random card that everybody sees); ``SHOWN_BY_RULE`` lists them with the view
-keys they may change. Whose decision it is never depends on a hidden hand.
+Each game declares the serialised fields that hold the seats' hidden cards
+(``Game.secret_fields``). Some moves show hidden cards because the rules say so
+(Böske fends off with a random card that everybody sees): the game lists them
+with the view keys they may change (``Game.shown_by_rule``). Whose decision it
+is never depends on a hidden hand.
 """
 
 import random
@@ -30,42 +32,25 @@ from boardbot.engine.testing import config_id, secret_variants
 
 from conftest import STEP_FRACTION, scaled
 
-# the serialised fields holding the seats' hidden cards, per game
-SECRET_FIELDS = {
-    "froccs": ("hands", "dealt"),
-    "czech-pub": ("hands",),
-    "fritanga": ("hands",),
-    "dulore-jutunk": ("supply", "retired"),
-    "frogriders": ("dealt", "kept"),
-}
-
-# move kind ("*": any) -> the view keys it may change by showing hidden cards, as the rules
-# direct (whose decision it is next may never change)
-SHOWN_BY_RULE = {
-    # Böske fends off with a random card of her hand, discarded face up
-    "froccs": {"fend_off": {"discard", "players"}},
-    # a player who is out (thrown out or drunk at the evaluation, which may follow any move that
-    # ends the playing) discards the hand face up; To je moje objednávka (let happen: decline)
-    # takes a random card of the target's hand; in Rvačka (started by the last to join or dodge)
-    # players take cards from each other
-    "czech-pub": {"*": {"discard_pile"}, "decline": {"players"}, "dodge": {"players"}},
-    # a fried food discards its hand face up (its turn may come after any move); a stolen card
-    # (Unbattered: let happen) shows the thief what it is
-    "fritanga": {"*": {"discard"}, "decline": {"players"}},
-}
-
 GAMES = int(scaled(2, 30))
 
 
-def test_every_game_names_its_secret_fields():
-    assert set(SECRET_FIELDS) == {game.name for game in registry.all_games()}
+@pytest.mark.parametrize("name", registry.names())
+def test_every_game_names_its_secret_fields(name):
+    game = registry.get(name)
+    assert game.secret_fields, f"{name} declares no secret_fields (the state's keys holding hidden cards)"
+    for cfg in game.configurations():
+        keys = set(game.new_state(cfg, 1).to_dict())
+        assert set(game.secret_fields) <= keys, (config_id(cfg), sorted(set(game.secret_fields) - keys))
+    kinds = set(game.move_fields) | {"*"}
+    assert set(game.shown_by_rule) <= kinds, sorted(set(game.shown_by_rule) - kinds)
 
 
 def _differences(a: dict, b: dict) -> set:
     return {k for k in a if a[k] != b.get(k)}
 
 
-@pytest.mark.parametrize("name", sorted(SECRET_FIELDS))
+@pytest.mark.parametrize("name", registry.names())
 def test_a_move_shows_nothing_of_a_hidden_hand(name):
     game = registry.get(name)
     checked = sum(_check_games(game, cfg) for cfg in game.configurations())
@@ -75,8 +60,8 @@ def test_a_move_shows_nothing_of_a_hidden_hand(name):
 def _check_games(game, cfg) -> int:
     """Play GAMES random games of ``cfg``, checking the moves at a share of the
     positions; returns how many (position, variant) pairs were checked."""
-    keys = SECRET_FIELDS[game.name]
-    allowed = SHOWN_BY_RULE.get(game.name, {})
+    keys = game.secret_fields
+    allowed = game.shown_by_rule
     checked = 0
     for seed in range(GAMES):
         rng = random.Random(seed)

@@ -12,6 +12,7 @@ import time
 import pytest
 from google.rpc import error_details_pb2
 
+from boardbot.engine import registry
 from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
 
@@ -60,8 +61,7 @@ def test_list_game_types_as_json(port):
     status, headers, body = post(port, "ListGameTypes", {})
     assert status == 200
     assert headers["content-type"] == "application/json"
-    assert sorted(t["name"] for t in body["gameTypes"]) == [
-        "czech-pub", "dulore-jutunk", "fritanga", "froccs", "frogriders"]
+    assert sorted(t["name"] for t in body["gameTypes"]) == sorted(registry.names())
 
 
 def test_bad_request_is_a_connect_error_with_details(port):
@@ -199,3 +199,178 @@ def test_a_chunked_body_is_bounded_too(port):
     body = json.loads(response.read())
     conn.close()
     assert (response.status, body["code"]) == (429, "resource_exhausted")
+
+
+# --- issue 54: bodies a hostile caller sends ---------------------------------------------
+def gzip_of_zeros(mib: int) -> bytes:
+    """A gzip body inflating to ``mib`` MiB of zeros, built in milliseconds: after a full flush
+    every MiB of zeros deflates to the same bytes. (The trailer's CRC is left 0 past 64 MiB:
+    a server that refuses the body in time never reaches it.)"""
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = deflate.compress(bytes(1 << 20)) + deflate.flush(zlib.Z_FULL_FLUSH)
+    crc = zlib.crc32(bytes(mib << 20)) if mib <= 64 else 0
+    return (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + block * mib + deflate.flush() + crc.to_bytes(4, "little")
+            + ((mib << 20) & 0xFFFFFFFF).to_bytes(4, "little"))
+
+
+def rss_mb() -> float:
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_a_gzip_body_is_inflated(port):
+    import gzip
+
+    status, _, body = post(port, "ListGameTypes", None, {"Content-Encoding": "gzip"}, raw=gzip.compress(b"{}"))
+    assert status == 200 and len(body["gameTypes"]) == 5
+    game, tokens, _ = new_game(port)  # and over gRPC-Web, the message flagged compressed
+    message = gzip.compress(b"\x0a" + bytes([len(game["gameId"])]) + game["gameId"].encode())
+    status, headers, payload = post_raw(port, "GetGame", b"\x01" + len(message).to_bytes(4, "big") + message,
+                                        {"Content-Type": "application/grpc-web+proto", "grpc-encoding": "gzip"})
+    assert status == 200 and payload[0] == 0 and game["gameId"].encode() in payload, (headers, payload)
+
+
+def test_a_gzip_bomb_is_refused_without_inflating_it(port):
+    """Issue 54: 1 MB of gzip (1 GiB of zeros), no token needed, was inflated in full on the event
+    loop: the server went from 91 to 2,080 MB, and every call on both ports stalled 5 s."""
+    import concurrent.futures
+
+    import grpc
+
+    from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
+
+    bomb = gzip_of_zeros(1024)
+    assert len(bomb) < 1_100_000
+    before = rss_mb()
+    channel = grpc.insecure_channel(port.address)
+    stub = game_service_pb2_grpc.GameServiceStub(channel)
+    stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=10)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        bombs = [pool.submit(post, port, "GetGame", None, {"Content-Encoding": "gzip"}, raw=bomb) for _ in range(4)]
+        slowest = 0.0
+        while not all(b.done() for b in bombs):  # meanwhile the gRPC port answers at once
+            started = time.monotonic()
+            stub.ListGameTypes(game_service_pb2.ListGameTypesRequest(), timeout=10)
+            slowest = max(slowest, time.monotonic() - started)
+        for b in bombs:
+            status, _, body = b.result()
+            assert (status, body["code"]) == (429, "resource_exhausted")
+            assert "inflates to more than 4194304 bytes" in body["message"]
+    channel.close()
+    assert slowest < 0.5, slowest
+    assert rss_mb() - before < 200  # four 4 MiB caps and their copies, not 4 GiB
+    envelope = gzip_of_zeros(1024)  # the same inside a gRPC-Web message
+    status, headers, _ = post_raw(port, "GetGame", b"\x01" + len(envelope).to_bytes(4, "big") + envelope,
+                                  {"Content-Type": "application/grpc-web+proto", "grpc-encoding": "gzip"})
+    assert (status, headers["grpc-status"]) == (200, "8")
+
+
+def post_raw(server, method: str, data: bytes, headers: dict, service: str = "GameService"):
+    host, p = server.running.http.address.rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(p), timeout=30)
+    conn.request("POST", f"/boardbot.v1.{service}/{method}", data, headers)
+    response = conn.getresponse()
+    payload = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, payload
+
+
+@pytest.mark.parametrize("case", ["not gzip", "gzip cut short", "native grpc", "flagged without compression",
+                                  "two messages", "header not utf-8", "grpc-timeout too long", "unknown encoding"])
+def test_bad_bodies_get_a_plain_status_not_unknown(port, case):
+    """Issue 54: these answered `unknown` (HTTP 500) or INTERNAL with a Python exception's text."""
+    import gzip
+
+    grpc_web = {"Content-Type": "application/grpc-web+proto"}
+    empty = b"\0\0\0\0\0"
+    status, headers, payload = {
+        "not gzip": lambda: post_raw(port, "GetGame", b'{"gameId": "x"}',
+                                     {"Content-Type": "application/json", "Content-Encoding": "gzip"}),
+        "gzip cut short": lambda: post_raw(port, "GetGame", gzip.compress(b'{"gameId": "x"}')[:-6],
+                                           {"Content-Type": "application/json", "Content-Encoding": "gzip"}),
+        "native grpc": lambda: post_raw(port, "GetGame", empty, {"Content-Type": "application/grpc"}),
+        "flagged without compression": lambda: post_raw(port, "GetGame", b"\x01\0\0\0\x02ab", grpc_web),
+        "two messages": lambda: post_raw(port, "GetGame", empty * 2, grpc_web),
+        "header not utf-8": lambda: post_raw(port, "GetGame", b"{}", {"Content-Type": "application/json",
+                                                                     "Authorization": "Bearer \xff\xfe"}),
+        "grpc-timeout too long": lambda: post_raw(port, "GetGame", empty,
+                                                  {**grpc_web, "grpc-timeout": "9999999999999S"}),
+        "unknown encoding": lambda: post_raw(port, "GetGame", empty, {**grpc_web, "grpc-encoding": "lz4"}),
+    }[case]()
+    text = payload.decode("utf-8", "replace") + headers.get("grpc-message", "")
+    assert "Traceback" not in text and "Not a gzipped" not in text and "ASGI" not in text and "Error" not in text
+    if case == "native grpc":
+        assert status == 415 and "gRPC port" in text
+    elif case in ("flagged without compression", "two messages", "grpc-timeout too long"):
+        assert (status, headers["grpc-status"]) == (200, "3"), (headers, payload)
+    elif case == "unknown encoding":
+        assert (status, headers["grpc-status"]) == (200, "12"), (headers, payload)
+    else:
+        assert (status, json.loads(payload)["code"]) == (400, "invalid_argument"), payload
+
+
+def test_unknown_json_keys_are_invalid_argument_naming_the_field(port):
+    """A misspelt expectedVersion must not drop the version check in silence."""
+    game, tokens, _ = new_game(port)
+    seat = game.get("decider", 0)
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    status, _, body = post(port, "SubmitMove", {"gameId": game["gameId"], "seat": seat, "moveId": 0,
+                                                "expectedVersoin": "7"}, auth)
+    assert (status, body["code"]) == (400, "invalid_argument")
+    assert [v.field for v in detail(body, error_details_pb2.BadRequest).field_violations] == ["expectedVersoin"]
+    assert detail(body, error_details_pb2.ErrorInfo).reason == "UNKNOWN_FIELD"
+    status, _, body = post(port, "GetGame", {"gameId": game["gameId"]})
+    assert status == 200 and int(body["game"].get("version", 0)) == 0  # nothing was played
+    status, _, body = post(port, "CreateGame", {"game": "frogriders", "seats": [{"kind": "SEAT_KIND_HUMAN"},
+                                                                                 {"kindd": "SEAT_KIND_HUMAN"}]})
+    assert (status, body["code"]) == (400, "invalid_argument")
+    assert [v.field for v in detail(body, error_details_pb2.BadRequest).field_violations] == ["seats[1].kindd"]
+    status, _, body = post(port, "SubmitMove", {"game_id": game["gameId"], "seat": seat, "move_id": 0,
+                                                "expected_version": "0"}, auth)
+    assert status == 200 and int(body["version"]) == 1  # the proto's own field names are known keys
+
+
+def test_a_request_body_must_arrive_in_time(port, monkeypatch):
+    """Issue 54: a body sent a byte at a time held its connection for ever (a slow head did not)."""
+    from boardbot.server import connections
+
+    monkeypatch.setattr(connections, "REQUEST_BODY_SECONDS", 1.0)
+    host, p = port.running.http.address.rsplit(":", 1)
+    sock = socket.create_connection((host, int(p)))
+    sock.sendall(b"POST /boardbot.v1.GameService/ListGameTypes HTTP/1.1\r\nHost: x\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+    sock.settimeout(10)
+    started = time.monotonic()
+    for _ in range(8):  # a byte now and then, never the whole body
+        try:
+            sock.sendall(b" ")
+        except OSError:
+            break
+        time.sleep(0.25)
+    try:
+        assert sock.recv(100) == b""  # closed, with nothing to answer
+    except ConnectionResetError:
+        pass
+    assert time.monotonic() - started < 5
+    sock.close()
+    status, _, body = post(port, "ListGameTypes", {})  # a body sent whole is served as before
+    assert status == 200
+
+
+@pytest.mark.parametrize("protocol", ["connect", "grpc-web"])
+def test_a_watch_ends_at_its_deadline(port, protocol):
+    """connectrpc passes a call's timeout on but does not keep it: a WatchGame on a quiet game
+    with a 300 ms deadline went on until the client left. It ends DEADLINE_EXCEEDED, as on gRPC."""
+    game, _, _ = new_game(port)
+    message = b"\x0a" + bytes([len(game["gameId"])]) + game["gameId"].encode()
+    headers = ({"Content-Type": "application/connect+proto", "Connect-Timeout-Ms": "300"} if protocol == "connect"
+               else {"Content-Type": "application/grpc-web+proto", "grpc-timeout": "300m"})
+    started = time.monotonic()
+    status, answer, payload = post_raw(port, "WatchGame", b"\0" + len(message).to_bytes(4, "big") + message, headers)
+    assert time.monotonic() - started < 3
+    assert status == 200 and payload[0] == 0  # the first view came
+    assert (b"deadline_exceeded" if protocol == "connect" else b"grpc-status: 4") in payload, payload[-200:]

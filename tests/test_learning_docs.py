@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import sys
 
+from boardbot.engine import registry
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -13,7 +15,7 @@ def test_rules_docs_list_the_current_action_ids_and_observation_layouts():
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_learning_docs.py"), "--check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    for name in ("frogriders", "czech-pub", "fritanga", "froccs", "dulore-jutunk"):
+    for name in registry.names():
         text = (ROOT / "docs" / "rules" / f"{name}.md").read_text()
         assert "## Action ids" in text and "## Observation" in text
 

@@ -16,6 +16,7 @@ import subprocess
 import numpy as np
 import pytest
 
+from boardbot.ai.stats import percentile
 from boardbot.tools.loadtest import procstat, stats
 from boardbot.tools.loadtest.scenarios import ScenarioError, build, split_bot_specs
 from boardbot.tools.cli import main as boardbot_main
@@ -149,6 +150,10 @@ def test_in_process(tmp_path, capsys):
     assert run["mode"] == "in-process" and run["errors"]["total"] == 0
     assert "WatchGame event time" in run["ai"]["bot_moves"]["measured"]
     assert run["ai"]["suggest"]["over_budget"]["fraction"] <= 1
+    # the AI's latency over its think budget is an entry of its own, named as the Locust players name it
+    over = run["calls"]["SuggestMove over budget"]
+    assert over["count"] == run["calls"]["SuggestMove"]["count"] and over["min_ms"] >= 0
+    assert over["max_ms"] == pytest.approx(max(0.0, run["ai"]["suggest"]["over_budget"]["max_excess_ms"]), abs=1e-3)
     assert {s["game"] for s in run["scenarios"]} == {"frogriders", "czech-pub"}
     assert "<svg" in out_html.read_text()
     assert "in process" in capsys.readouterr().out
@@ -166,6 +171,21 @@ def test_percentiles_are_nearest_rank_order_statistics():
     assert got["max_ms"] == round(ordered[-1] * 1000, 4) and got["count"] == len(samples)
     hist = stats.histogram(samples)
     assert sum(hist["counts"]) == len(samples) and len(hist["edges_ms"]) == len(hist["counts"]) + 1
+
+
+def test_the_figures_are_those_the_code_before_the_shared_percentile_function_computed():
+    # tests/data/loadtest_samples.json: samples of a real run and what the hand-written percentile code
+    # computed from them (the report's percentiles and timeline, the server's serving stats), recorded
+    # before they all moved to boardbot.ai.stats.percentile
+    recorded = json.loads((ROOT / "tests" / "data" / "loadtest_samples.json").read_text())
+    end, width = recorded["timeline"]["end_s"], recorded["timeline"]["bucket_s"]
+    assert len(recorded["calls"]) >= 5
+    for name, call in recorded["calls"].items():
+        sent, lat = np.array(call["send_s"]), np.array(call["latency_s"])
+        assert stats.percentiles(lat) == call["percentiles"], name
+        assert stats.timeline(sent, lat, 0.0, end, width) == call["timeline"], name
+        for q, value in call["server_pct"].items():
+            assert percentile(list(lat), float(q) * 100, empty=0.0) == value, (name, q)
 
 
 def test_samples_merge_across_recorders_and_windows():

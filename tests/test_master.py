@@ -13,15 +13,18 @@ import pytest
 
 from boardbot.server import errors
 from boardbot.server.advisor import BotAdvisor
-from boardbot.server.master import Call, GameMaster
+from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
 from boardbot.server.search_queue import SearchQueue
-from boardbot.server.store import InMemoryStore
+from boardbot.server.memory_store import InMemoryStore
 from boardbot.v1 import bot_service_pb2 as bpb
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-TRANSPORT_FREE = ("master.py", "advisor.py", "errors.py", "store.py", "bots.py", "search_queue.py", "convert.py")
+TRANSPORT_FREE = ("master.py", "calls.py", "access.py", "game_types.py", "records.py", "store.py", "memory_store.py",
+                  "snapshots.py", "events.py", "watching.py", "bot_driver.py", "leases.py", "advisor.py", "errors.py",
+                  "bots.py", "search_queue.py", "convert.py")
 
 
 @pytest.mark.parametrize("module", TRANSPORT_FREE)

@@ -11,7 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from boardbot.client import Client
 from boardbot.server import metrics
 from boardbot.server.app import BackgroundServer
-from boardbot.server.store import InMemoryStore
+from boardbot.server.memory_store import InMemoryStore
 
 from conftest import error_of, play_randomly
 from test_external import free_port

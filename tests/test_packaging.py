@@ -13,10 +13,12 @@
 
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
 import venv
+import zipfile
 
 import pytest
 
@@ -63,15 +65,33 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
-def test_every_package_folder_is_installed():
+def test_every_package_folder_is_installed(tmp_path):
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert config["package-dir"] == {name: folder for folder, name in FOLDERS.items()}
+    assert "packages" not in config, "the packages are found (setup.py), not listed in pyproject.toml"
     wanted = set()
     for folder, name in FOLDERS.items():
         for init in (ROOT / folder).rglob("__init__.py"):
             relative = init.parent.relative_to(ROOT / folder)
             wanted.add(".".join([name, *relative.parts]))
-    assert set(config["packages"]) == wanted, "list every package folder in pyproject.toml [tool.setuptools]"
+    # what setuptools puts in a wheel built from the sources alone, as deploy/Dockerfile copies them
+    # (setup.py finds the packages under package-dir's folders)
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for folder in FOLDERS:
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                            "--disable-pip-version-check", str(source), "-w", str(tmp_path)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = tmp_path.glob("boardbot-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        packages = {name.removesuffix("/__init__.py").replace("/", ".") for name in archive.namelist()
+                    if name.endswith("/__init__.py")}
+        assert "boardbot/server/web/app.js" in archive.namelist()
+    assert packages == wanted
 
 
 @pytest.mark.parametrize("folder", sorted(FOLDERS))

@@ -11,7 +11,7 @@ from grpc_status import rpc_status
 
 from boardbot.client import Client
 from boardbot.server.app import BackgroundServer
-from boardbot.server.store import InMemoryStore
+from boardbot.server.memory_store import InMemoryStore
 from conftest import wait_until_finished
 
 

@@ -77,3 +77,32 @@ def test_the_secret_differs_between_servers():
         finally:
             srv.stop()
     assert views[0] != views[1]
+
+
+def views_under_the_same_moves(games: list, players: int, moves: int = 60) -> list[list]:
+    """Each game's seat views after each of the same moves (the first legal one) up to ``moves``."""
+    out = [[] for _ in games]
+    for _ in range(moves):
+        for game, seen in zip(games, out):
+            seen.append([game.seat(q).view().state for q in range(players)])
+        decider = games[0].seat(0).view().decider
+        if decider is None or any(game.seat(0).view().decider != decider for game in games):
+            break
+        for game in games:
+            game.seat(decider).play(move_id=0)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_the_same_seed_never_deals_two_games_alike(client, name):
+    """Issue 54: two games created with seed 42 on one server had the same deal, and stayed alike
+    under the same moves, so one game's hands gave the other's away. Each game mixes in a fresh
+    secret of its own; reproducible games (and only they) stay alike."""
+    players = registry.get(name).validate({})["players"]
+    alike = [client.create_game(name, seats=["human"] * players, seed=42, reproducible=True) for _ in range(2)]
+    seen = views_under_the_same_moves(alike, players)
+    assert seen[0] == seen[1]
+    assert len(set(json.dumps(views, sort_keys=True) for views in seen[0])) > 1  # the game moved
+    games = [client.create_game(name, seats=["human"] * players, seed=42) for _ in range(2)]
+    seen = views_under_the_same_moves(games, players)
+    assert seen[0] != seen[1]

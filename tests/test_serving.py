@@ -101,7 +101,8 @@ def test_cached_views_follow_the_versions(client):
 def test_connections_age_out_and_clients_carry_on():
     """A short max connection age: unary calls go on over new connections; a watch
     stream ends with UNAVAILABLE after age + grace and resumes from its version."""
-    from boardbot.server.app import BackgroundServer, ConnectionOptions
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.config import ConnectionOptions
 
     options = ConnectionOptions(keepalive_time=0.2, keepalive_timeout=1.0, max_connection_age=0.5,
                                 max_connection_age_grace=0.3)
@@ -131,7 +132,8 @@ def test_a_watch_carries_on_across_aged_connections():
     version of a game played for 3 s once, in order, and no error."""
     import threading
 
-    from boardbot.server.app import BackgroundServer, ConnectionOptions
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.config import ConnectionOptions
 
     options = ConnectionOptions(max_connection_age=0.5, max_connection_age_grace=0.2)
     with BackgroundServer(connections=options) as srv, Client(srv.address) as c:
@@ -219,7 +221,8 @@ def test_calls_that_lose_the_race_with_an_aged_connection_are_retried():
     reads and idempotent moves over connections that age out every 0.1 s see no error."""
     import concurrent.futures
 
-    from boardbot.server.app import BackgroundServer, ConnectionOptions
+    from boardbot.server.app import BackgroundServer
+    from boardbot.server.config import ConnectionOptions
 
     options = ConnectionOptions(max_connection_age=0.1, max_connection_age_grace=5.0)
     with BackgroundServer(connections=options) as srv, Client(srv.address) as c:

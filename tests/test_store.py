@@ -1,7 +1,10 @@
-"""The store: live games in memory, the record interface for a durable store, and the
-engine contract the shared live states rely on (reading a state never changes it)."""
+"""The store: live games in memory and on each durable store, one interface for all (a
+store of JSON records alone serves), and the engine contract the shared live states rely
+on (reading a state never changes it)."""
 
 import asyncio
+import collections
+import dataclasses
 import json
 import random
 
@@ -10,17 +13,18 @@ import pytest
 from boardbot.client import Client
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
+from boardbot.server.records import GameRecord
 from boardbot.server.redis_store import RedisStore
-from boardbot.server.sqlite_store import SqliteStore
-from boardbot.server.store import UNPACKED_FINISHED, ClientFull, GameStore, InMemoryStore, Live, StoreFull
+from boardbot.server.sqlite_store import SCHEMA_VERSION, SqliteStore
+from boardbot.server.memory_store import UNPACKED_FINISHED, InMemoryStore
+from boardbot.server.store import ClientFull, GameStore, Live, StoreFull
 
 from conftest import play_randomly
 
 
 def new_live(game_id="g1", name="frogriders", seed=1) -> Live:
     state = registry.get(name).new_state({}, seed)
-    return Live({"id": game_id, "game": name, "config": state.config, "seed": seed, "version": 0,
-                 "seats": [], "initial": state.to_dict(), "finished": None, "bot_to_move": False}, state)
+    return Live(GameRecord(game_id, name, state.config, seed, (), "", state.to_dict(), 1.0), state)
 
 
 def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
@@ -29,7 +33,7 @@ def next_live(live: Live, rng: random.Random) -> tuple[Live, dict]:
     move = moves[rng.randrange(len(moves))]
     state.apply(move)
     version = live.version + 1
-    return Live(dict(live.record, version=version), state), {
+    return live.replace(version=version, state=state), {
         "version": version, "kind": "move", "seat": 0, "by_bot": False, "move": state.game.move_to_dict(move),
         "time": 1.5}
 
@@ -80,14 +84,14 @@ def finished_live(live: Live, when: float, rng: random.Random) -> tuple[Live, li
     while live.state.decider() != TERMINAL:
         live, event = next_live(live, rng)
         events.append(event)
-    return Live(dict(live.record, finished=when), live.state), events
+    return live.replace(finished=when), events
 
 
 def test_live_games_compare_and_set(make):
     async def go():
         store = await make()
         created = await store.create_live(new_live())
-        assert created.record["seq"] == 1 and created.version == 0
+        assert created.seq == 1 and created.version == 0
         live = await store.get_live("g1")
         if make.kind == "memory":
             assert live is created  # no copy, no parsing: read-only by contract
@@ -102,13 +106,13 @@ def test_live_games_compare_and_set(make):
             bad, _ = next_live(one, rng)
             await store.commit_live("g1", 1, bad, [dict(event, version=5)])
         assert await store.events("g1", 0) == [event] and await store.events("g1", 1) == []
-        # the record interface: private copies with the state's dict form
-        record = await store.get("g1")
+        # the stored form: private copies with the state's dict form
+        record = (await store.get_live("g1")).to_dict()
         assert record["state"] == one.state.to_dict() and record["version"] == 1 and record["seq"] == 1
         record["seats"].append("junk")
         record["state"]["junk"] = 1
-        assert (await store.get("g1"))["seats"] == []
-        assert [r["id"] for r in await store.list(0, 10)] == ["g1"] and await store.count() == 1
+        assert (await store.get_live("g1")).to_dict()["seats"] == []
+        assert [r.game_id for r in await store.list_live(0, 10)] == ["g1"] and await store.count() == 1
         assert await store.delete("g1") and await store.get_live("g1") is None and await store.events("g1", 0) is None
         assert not await store.delete("g1") and await store.count() == 0
         await store.close()
@@ -154,7 +158,7 @@ def test_requests_paging_expiry_and_the_cap(make):
         # a client's request, found by its id with its fingerprint
         one, event = next_live(lives[0], rng)
         event["request"] = {"id": "r-1", "fp": "abc"}
-        assert await store.commit_live("g0", 0, Live(dict(one.record, bot_to_move=True), one.state), [event])
+        assert await store.commit_live("g0", 0, one.replace(bot_to_move=True), [event])
         assert (await store.find_request("g0", "r-1"))["request"] == {"id": "r-1", "fp": "abc"}
         assert await store.find_request("g0", "r-2") is None and await store.find_request("nope", "r-1") is None
         assert await store.bot_turn_games() == ["g0"]
@@ -180,7 +184,7 @@ def test_requests_paging_expiry_and_the_cap(make):
 
 def created_by(creator, game_id) -> Live:
     live = new_live(game_id)
-    return Live(dict(live.record, creator=creator), live.state)
+    return live.replace(record=dataclasses.replace(live.record, creator=creator))
 
 
 def test_games_are_counted_by_creator_and_capped_exactly(make):
@@ -271,7 +275,7 @@ def test_a_version_1_sqlite_file_is_migrated_and_its_games_count_for_nobody(tmp_
         assert await again.delete("old0") and await again.count_created_by("a") == 1 and await again.count() == 3
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 2
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION
             assert db.execute("SELECT id, creator FROM games ORDER BY seq").fetchall() == [
                 ("old1", None), ("old2", None), ("new0", "a")]
 
@@ -330,11 +334,155 @@ def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path)
         await again.open()
         back = await again.get_live("g1")
         assert back.version == 1 and back.state.to_dict() == one.state.to_dict()
-        assert back.record["initial"] == live.record["initial"] and back.record["seq"] == 1
+        assert back.record.initial == live.record.initial and back.seq == 1
         assert await again.events("g1", 0) == [event] and (await again.find_request("g1", "r-1")) == event
         second = await again.create_live(new_live("g2"))
-        assert second.record["seq"] == 2 and await again.count() == 2
+        assert second.seq == 2 and await again.count() == 2
         await again.close()
+
+    run(go())
+
+
+def abandon(store: SqliteStore) -> None:
+    """Let a SQLite store go as a killed process does: no snapshots, no checkpoint, no close."""
+    store._stop_checkpoints.set()
+    store._checkpointer.join(10)
+    store._db.close()
+    store._db = None
+    store._lock_file.close()
+    store._lock_file = None
+
+
+def test_sqlite_appends_the_event_per_move_and_replays_what_follows_its_snapshot(tmp_path):
+    import sqlite3
+
+    from boardbot.server.sqlite_store import SNAPSHOT_EVERY
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live())
+        rng = random.Random(3)
+        moves = SNAPSHOT_EVERY + 5
+        for _ in range(moves):
+            nxt, event = next_live(live, rng)
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            live = nxt
+        stale, stale_event = next_live(nxt.replace(version=nxt.version - 1), rng)
+        assert not await store.commit_live("g1", nxt.version - 1, stale, [stale_event])  # compare-and-set
+        with sqlite3.connect(path) as db:  # one snapshot, and every event
+            assert db.execute("SELECT version FROM games").fetchone()[0] == SNAPSHOT_EVERY
+            assert db.execute("SELECT count(*) FROM events").fetchone()[0] == moves
+        abandon(store)  # killed: the last events are after the snapshot
+        again = SqliteStore(path)
+        await again.open()
+        back = await again.get_live("g1")
+        assert back.version == moves and back.state.to_dict() == live.state.to_dict()
+        assert back.updated == event["time"]  # the last event's (the master makes a version's time its event's)
+        assert [g.version for g in await again.list_live(0, 10)] == [moves]
+        nxt, event = next_live(back, rng)  # and it plays on from there
+        assert await again.commit_live("g1", moves, nxt, [event])
+        await again.close()  # a clean close leaves every game's snapshot at its last event
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT version FROM games").fetchone()[0] == moves + 1
+        last = SqliteStore(path)
+        await last.open()
+        assert (await last.get_live("g1")).state.to_dict() == nxt.state.to_dict()
+        await last.close()
+
+    run(go())
+
+
+def test_a_finished_game_on_sqlite_is_archived_small_and_reads_the_same(tmp_path):
+    import sqlite3
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live("g1", "czech-pub"))
+        rng = random.Random(6)
+        committed = []
+        while live.state.decider() != TERMINAL:
+            nxt, event = next_live(live, rng)
+            event["time"] = 1700000000.0 + live.version * 1.237  # whole milliseconds, as the master's
+            if live.version % 3 == 0:
+                event["request"] = {"id": f"r-{live.version}", "fp": "f" * 16}
+            if nxt.state.decider() == TERMINAL:
+                nxt = nxt.replace(finished=event["time"])
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            committed.append(event)
+            live = nxt
+        with sqlite3.connect(path) as db:  # one archive row; no event, state or initial rows left
+            assert db.execute("SELECT count(*) FROM archives").fetchone()[0] == 1
+            for table in ("events", "states", "initials"):
+                assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
+            archived = len(db.execute("SELECT game FROM archives").fetchone()[0])
+        assert archived < sum(len(json.dumps(e)) for e in committed) / 5
+        for reader in (store, None):
+            if reader is None:
+                await store.close()
+                reader = SqliteStore(path)
+                await reader.open()
+            assert await reader.events("g1", 0) == committed
+            assert await reader.events("g1", 10) == committed[10:]
+            assert await reader.find_request("g1", "r-3") == committed[3]
+            back = await reader.get_live("g1")
+            assert back.version == len(committed) and back.finished == committed[-1]["time"]
+            assert back.state.to_dict() == live.state.to_dict() and back.record.initial == live.record.initial
+            assert [g.version for g in await reader.list_live(0, 5)] == [len(committed)]
+        assert await reader.expire_finished(committed[-1]["time"] + 1) == ["g1"]
+        assert await reader.events("g1", 0) is None
+        await reader.close()
+
+    run(go())
+
+
+def test_sqlite_stores_of_several_processes_share_one_file(tmp_path):
+    """What two processes of ``boardbot serve --processes 2`` hold: two shared stores on one file."""
+    from boardbot.server.sqlite_store import StoreLocked
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        one, two = SqliteStore(path, max_games=3, shared=True), SqliteStore(path, max_games=3, shared=True)
+        await one.open()
+        await two.open()
+        alone = SqliteStore(path)
+        with pytest.raises(StoreLocked):  # a server of one process would trust its cache: refused
+            await alone.open()
+        live = await one.create_live(new_live("g1"))
+        assert (await two.get_live("g1")).version == 0
+        rng = random.Random(4)
+        a, event_a = next_live(live, rng)
+        b, event_b = next_live(live, rng)
+        assert await one.commit_live("g1", 0, a, [event_a])
+        assert not await two.commit_live("g1", 0, b, [event_b])  # its cache was behind: the file says no
+        seen = await two.get_live("g1")  # and it reads the move the other made
+        assert seen.version == 1 and seen.state.to_dict() == a.state.to_dict()
+        c, event_c = next_live(seen, rng)
+        event_c["request"] = {"id": "r-2", "fp": "f"}
+        waiting = asyncio.ensure_future(one.wait("g1", 1, 5.0))  # woken by the other's commit
+        await asyncio.sleep(0.05)
+        assert await two.commit_live("g1", 1, c, [event_c])
+        await asyncio.wait_for(waiting, 2.0)
+        assert (await one.get_live("g1")).state.to_dict() == c.state.to_dict()
+        assert await one.find_request("g1", "r-2") == event_c
+        # the caps count the file's games, whichever process made them
+        await two.create_live(new_live("g2"))
+        await one.create_live(new_live("g3"))
+        assert await one.count() == await two.count() == 3
+        with pytest.raises(StoreFull):
+            await two.create_live(new_live("g4"))
+        # one process at a time plays a game's bots
+        assert await one.lease("g1", "p1", 10) and not await two.lease("g1", "p2", 10)
+        assert await one.lease("g1", "p1", 10)  # renewed
+        await one.release("g1", "p1")
+        assert await two.lease("g1", "p2", 10)
+        assert await one.delete("g1")
+        assert await two.get_live("g1") is None and await two.count() == 2
+        await one.close()
+        await two.close()
 
     run(go())
 
@@ -355,10 +503,10 @@ def test_the_memory_store_packs_finished_games():
             await store.commit_live(other.game_id, 0, finished, rest)
         assert "g1" not in store._unpacked  # packed only
         back = await store.get_live("g1")
-        assert back.state.to_dict() == done.state.to_dict() and back.record["finished"] == 5.0
+        assert back.state.to_dict() == done.state.to_dict() and back.finished == 5.0
         assert await store.events("g1", 0) == [event] + events
         assert (await store.find_request("g1", "r-1"))["version"] == 1
-        after = Live(dict(back.record, version=back.version + 1), back.state)
+        after = back.replace(version=back.version + 1)
         assert not await store.commit_live("g1", back.version, after, [{"version": back.version + 1, "kind": "resign"}])
 
     run(go())
@@ -366,33 +514,35 @@ def test_the_memory_store_packs_finished_games():
 
 class RecordStore(GameStore):
     """A store that only keeps JSON records and events, as a database would: the
-    server must work through the record interface alone."""
+    server must work through the store interface alone, with no object of its own
+    kept (every read parses the game again)."""
 
     def __init__(self):
         self.records, self.events_, self.changed, self.seq = {}, {}, {}, 0
 
-    async def create(self, record, max_per_creator=0):
+    async def create_live(self, live, max_per_creator=0):
+        record = live.to_dict()
         creator = record.get("creator")
         if creator is not None and max_per_creator and await self.count_created_by(creator) >= max_per_creator:
             raise ClientFull(max_per_creator, creator)
         self.seq += 1
         record = dict(record, seq=self.seq, version=0)
         self.records[record["id"]], self.events_[record["id"]] = json.dumps(record), []
-        return json.loads(self.records[record["id"]])
+        return Live.from_dict(json.loads(self.records[record["id"]]))
 
-    async def get(self, game_id):
+    async def get_live(self, game_id):
         text = self.records.get(game_id)
-        return None if text is None else json.loads(text)
+        return None if text is None else Live.from_dict(json.loads(text))
 
-    async def list(self, after_seq, limit, game=""):
+    async def list_live(self, after_seq, limit, game=""):
         out = [json.loads(t) for t in self.records.values()]
-        return [r for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
+        return [Live.from_dict(r) for r in out if r["seq"] > after_seq and (not game or r["game"] == game)][:limit]
 
-    async def commit(self, game_id, expected_version, record, events):
+    async def commit_live(self, game_id, expected_version, live, events):
         text = self.records.get(game_id)
         if text is None or json.loads(text)["version"] != expected_version:
             return False
-        self.records[game_id] = json.dumps(record)
+        self.records[game_id] = json.dumps(live.to_dict())
         self.events_[game_id].extend(json.dumps(e) for e in events)
         self._notify(game_id)
         return True
@@ -420,6 +570,9 @@ class RecordStore(GameStore):
     async def count_created_by(self, creator):
         return sum(json.loads(t).get("creator") == creator for t in self.records.values())
 
+    async def count_finished(self):
+        return sum(json.loads(t)["finished"] is not None for t in self.records.values())
+
     async def expire_finished(self, before, limit=1000):
         done = [r["id"] for r in map(json.loads, self.records.values()) if (r["finished"] or before) < before]
         for game_id in done[:limit]:
@@ -430,8 +583,8 @@ class RecordStore(GameStore):
         return [r["id"] for r in map(json.loads, self.records.values()) if r["bot_to_move"]][:limit]
 
     async def wait(self, game_id, version, timeout):
-        record = await self.get(game_id)
-        if record is None or record["version"] != version:
+        live = await self.get_live(game_id)
+        if live is None or live.version != version:
             return
         event = self.changed.setdefault(game_id, asyncio.Event())
         try:
@@ -488,7 +641,8 @@ def test_reading_a_state_never_changes_it(name):
 def test_the_master_plays_a_whole_game_on_each_store(make):
     """Moves with request ids, a resignation (the record's seats change), a retry, a watch
     from version 0: the same through the master on every store, and kept across a reopen."""
-    from boardbot.server.master import Call, GameMaster
+    from boardbot.server.calls import Call
+    from boardbot.server.master import GameMaster
     from boardbot.v1 import common_pb2
     from boardbot.v1 import game_service_pb2 as pb
 
@@ -570,5 +724,148 @@ def test_sqlite_commits_of_one_turn_share_a_transaction_and_keep_their_compare_a
         assert [(await again.get_live(f"g{i}")).version for i in range(3)] == [1, 2, 1]
         assert (await again.get_live("g0")).state.to_dict() == nexts[0][0].state.to_dict()
         await again.close()
+
+    run(go())
+
+
+def test_concurrent_retries_of_one_request_on_redis_all_get_the_answer(redis_server):
+    """Issue 54: 40 retries of one SubmitMove (one request id) at once, through a real server on
+    a real Redis. The losers' failed compare-and-set drops the game from the process's cache
+    while other retries are reading it; every retry still gets the first one's answer, never
+    INTERNAL (once a KeyError in RedisStore.get_live_and_request: about 1 call in 400)."""
+    import grpc
+    import redis
+
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
+    from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+    with redis.Redis.from_url(redis_server.url) as r:
+        r.flushdb()
+    logs.configure(enabled=False)
+    rng = random.Random(54)
+
+    async def retries(address: str) -> collections.Counter:
+        answers = collections.Counter()
+        async with grpc.aio.insecure_channel(address) as channel:
+            stub = game_service_pb2_grpc.GameServiceStub(channel)
+            human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+            for game_number in range(8):
+                created = await stub.CreateGame(pb.CreateGameRequest(game="czech-pub", seats=[human] * 3), timeout=10)
+                game_id, tokens = created.game.game_id, {t.seat: t.token for t in created.seat_tokens}
+                for move_number in range(10):
+                    view = (await stub.GetView(pb.GetViewRequest(game_id=game_id), timeout=10)).view
+                    request = pb.SubmitMoveRequest(game_id=game_id, seat=view.decider, move_id=0,
+                                                   request_id=f"m{move_number}")
+                    metadata = [("authorization", f"Bearer {tokens[view.decider]}")]
+
+                    async def retry(delay: float):
+                        await asyncio.sleep(delay)  # spread over 4 ms: some read while others commit
+                        try:
+                            return (await stub.SubmitMove(request, metadata=metadata, timeout=30)).version
+                        except grpc.RpcError as err:
+                            return err.code().name
+                    got = await asyncio.gather(*(retry(rng.random() * 0.004) for _ in range(40)))
+                    answers.update(got)
+                    assert set(got) == {view.version + 1}, collections.Counter(got)
+        return answers
+
+    with BackgroundServer(store=RedisStore(redis_server.url)) as srv:
+        answers = asyncio.run(retries(srv.address))
+    assert sum(answers.values()) == 3200
+
+
+# --- schema versions: a store opens the older layouts it knows and refuses newer ones ---------------
+def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
+    from boardbot.server.records import FIRST_RULES_VERSION
+
+    live = new_live()
+    stored = live.to_dict()
+    assert stored["rules_version"] == live.record.rules_version == FIRST_RULES_VERSION == 1
+    del stored["rules_version"]  # as every server before rules versions stored it
+    assert Live.from_dict(stored).record == live.record
+    bumped = dataclasses.replace(live.record, rules_version=7)
+    assert GameRecord.from_dict(bumped.to_dict()).rules_version == 7
+
+
+def test_a_sqlite_file_of_schema_2_opens_as_4_and_a_newer_one_is_refused(tmp_path):
+    import fcntl
+    import sqlite3
+
+    from boardbot.server.store import NewerSchema
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        await store.create_live(new_live("old"))
+        await store.close()
+        with sqlite3.connect(path) as db:  # as schema 2 wrote it: records without their rules_version
+            static = json.loads(db.execute("SELECT record FROM games").fetchone()[0])
+            del static["rules_version"]
+            db.execute("UPDATE games SET record = ?", (json.dumps(static).encode(),))
+            db.execute("UPDATE meta SET value = 2 WHERE key = 'schema'")
+        again = SqliteStore(path)
+        await again.open()
+        assert (await again.get_live("old")).record.rules_version == 1
+        await again.close()
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 4
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
+        newer = SqliteStore(path)
+        with pytest.raises(NewerSchema) as refused:
+            await newer.open()
+        assert str(refused.value) == (
+            f"{path} holds games in store schema version 5, newer than this server's 4: a newer boardbot wrote "
+            "them. Run that version (or newer) on it, or give this one another --store")
+        with open(path + ".lock", "a") as lock:  # refused, it let the file go
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with sqlite3.connect(path) as db:  # and changed nothing
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 5
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+    run(go())
+
+
+def test_the_redis_layout_carries_its_schema_version(redis_server):
+    import redis
+
+    from boardbot.server import redis_store
+    from boardbot.server.store import NewerSchema, StoreUnavailable
+
+    url = redis_server.url
+
+    async def opened() -> RedisStore:
+        store = RedisStore(url)
+        await store.open()
+        return store
+
+    async def go():
+        with redis.Redis.from_url(url) as r:
+            r.flushdb()
+            store = await opened()  # a new database is written in this server's layout
+            assert r.get("boardbot:schema") == b"2" == str(redis_store.SCHEMA_VERSION).encode()
+            await store.create_live(new_live("old"))
+            await store.close()
+            # as a server before schema versions left it: no schema key, a record without its rules_version
+            r.delete("boardbot:schema")
+            static = json.loads(r.hget("boardbot:g:old", "r"))
+            del static["rules_version"]
+            r.hset("boardbot:g:old", "r", json.dumps(static))
+            stores = await asyncio.gather(opened(), opened())  # two processes take it up at once
+            assert r.get("boardbot:schema") == b"2"
+            assert (await stores[1].get_live("old")).record.rules_version == 1
+            for store in stores:
+                await store.close()
+            r.set("boardbot:schema", 3)
+            with pytest.raises(NewerSchema) as refused:
+                await opened()
+            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 3, "
+                                                 "newer than this server's 2: a newer boardbot wrote them")
+            assert r.get("boardbot:schema") == b"3" and r.exists("boardbot:g:old")
+            r.set("boardbot:schema", "x")
+            with pytest.raises(StoreUnavailable, match="which no boardbot wrote"):
+                await opened()
+            r.flushdb()
 
     run(go())

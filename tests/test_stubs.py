@@ -1,4 +1,5 @@
-"""The committed Python stubs are what scripts/gen_proto.py makes from proto/."""
+"""The committed Python stubs, and each game's move fields in the engine, are what
+scripts/gen_proto.py makes from proto/."""
 
 import filecmp
 import pathlib
@@ -8,6 +9,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "clients" / "python" / "boardbot" / "v1"
 COMMITTED_CONNECT = ROOT / "server" / "connect_v1"
+ENGINE_GAMES = ROOT / "engine" / "games"
 
 
 def test_committed_stubs_are_fresh(tmp_path):
@@ -25,3 +27,10 @@ def test_committed_stubs_are_fresh(tmp_path):
     assert sorted(p.name for p in COMMITTED_CONNECT.iterdir() if p.name != "__pycache__") == names
     stale = [n for n in names if not filecmp.cmp(fresh_connect / n, COMMITTED_CONNECT / n, shallow=False)]
     assert not stale, f"stale Connect stubs {stale}: run python scripts/gen_proto.py and commit"
+    fresh_games = tmp_path / "engine" / "games"
+    games = sorted(p.name for p in fresh_games.iterdir())
+    assert games == sorted(p.parent.name for p in ENGINE_GAMES.glob("*/game.py")), (
+        "every game in common.proto's oneofs has its engine folder, and every engine folder its proto")
+    stale = [g for g in games if not (ENGINE_GAMES / g / "move_fields.py").exists()
+             or not filecmp.cmp(fresh_games / g / "move_fields.py", ENGINE_GAMES / g / "move_fields.py", shallow=False)]
+    assert not stale, f"stale move fields of {stale}: run python scripts/gen_proto.py and commit"

@@ -192,7 +192,7 @@ def test_serve_exports_its_spans_over_otlp_when_configured(tmp_path):
 # --- off ------------------------------------------------------------------------------------------
 def test_tracing_is_off_without_configuration():
     from boardbot.server import tracing
-    from boardbot.server.store import InMemoryStore
+    from boardbot.server.memory_store import InMemoryStore
 
     assert tracing.configure({}) is False and not tracing.enabled()
     store = InMemoryStore()

@@ -21,23 +21,27 @@ from google.protobuf import json_format
 
 from boardbot.engine import registry
 from boardbot.server import logs
-from boardbot.server.app import BackgroundServer, ConnectionOptions
+from boardbot.server.app import BackgroundServer
+from boardbot.server.config import ConnectionOptions
 from boardbot.server.convert import to_proto
 from boardbot.v1 import common_pb2
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "clients" / "typescript"
 
-# One configuration per game and mode (the engine tests cover every player count).
-MODES = [
-    ("frogriders", {"players": 3}),
-    ("czech-pub", {"players": 3}),
-    ("froccs", {"players": 3}),
-    ("fritanga", {"players": 3, "mode": "versus"}),
+
+
+def _three_players(game: str) -> dict:
+    players = registry.get(game).param("players")
+    return {"players": min(max(3, players.minimum), players.maximum)}
+
+
+# Every registered game at three players where it can (the engine tests cover every player count),
+# each solo mode, and the other modes of the games that have some.
+MODES = [(game, _three_players(game)) for game in registry.names()] + [
+    (game.name, {"players": 1}) for game in registry.all_games() if game.solo is not None] + [
     ("fritanga", {"players": 4, "mode": "teams"}),
     ("fritanga", {"players": 3, "mode": "chef"}),
-    ("dulore-jutunk", {"players": 1, "project": "easy"}),
-    ("dulore-jutunk", {"players": 2}),
 ]
 
 
@@ -87,8 +91,9 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     assert result.returncode == 0, out[-6000:]
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
-    # 5 transports x (one game per case + two API tests), and the watch across aged connections
-    assert passed == 5 * (len(MODES) + 2) + 1, out[-3000:]
+    # 5 transports x (one game per case + three API tests + a finished game's record,
+    # test/e2e/records.test.ts), and the watch across aged connections
+    assert passed == 5 * (len(MODES) + 4) + 1, out[-3000:]
     for variant in ("every seat human", "bots in all seats but one"):  # each transport plays both ways
         for transport in ("grpc", "connect", "connect-json", "grpc-web", "web-fetch"):
             assert any(line.startswith("ok ") and f" - {transport}: " in line and line.endswith(variant)

@@ -88,3 +88,60 @@ def test_a_long_request_id_is_invalid_argument(channel):
                         timeout=10)
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert token
+
+
+@pytest.mark.parametrize("position", ["9223372036854775808", "-1", "1" * 400, "x", ""])
+def test_a_forged_page_token_is_invalid_argument_on_both_ports(tmp_path, position):
+    """Issue 54: a page token past 2**63 made SQLite raise OverflowError (INTERNAL) on both ports."""
+    import base64
+    import json
+    import urllib.error
+    import urllib.request
+
+    from boardbot.server.sqlite_store import SqliteStore
+
+    token = base64.urlsafe_b64encode(f"after:{position}".encode()).decode()
+    logs.configure(enabled=False)
+    with BackgroundServer(store=SqliteStore(str(tmp_path / "games.sqlite3")), http_address="127.0.0.1:0") as srv, \
+            grpc.insecure_channel(srv.address) as channel:
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        stub.CreateGame(game_service_pb2.CreateGameRequest(game="frogriders"), timeout=10)
+        with pytest.raises(grpc.RpcError) as err:
+            stub.ListGames(game_service_pb2.ListGamesRequest(page_token=token), timeout=10)
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "page token" in err.value.details()
+        request = urllib.request.Request(f"http://{srv.running.http.address}/boardbot.v1.GameService/ListGames",
+                                         json.dumps({"pageToken": token}).encode(),
+                                         {"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request, timeout=10)
+        assert answer.value.code == 400
+        assert json.loads(answer.value.read())["code"] == "invalid_argument"
+        last = base64.urlsafe_b64encode(f"after:{2**63 - 1}".encode()).decode()  # the largest is a page
+        assert not stub.ListGames(game_service_pb2.ListGamesRequest(page_token=last), timeout=10).games
+
+
+def test_the_call_log_line_clips_what_the_caller_sent(channel):
+    """Issue 54: CreateGame(game="x" * 4_000_000) wrote its 4 MB name into the per-call log line."""
+    import io
+    import json
+    import time
+
+    stream = io.StringIO()
+    logs.configure(enabled=True, stream=stream)
+    try:
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        for _ in range(3):
+            with pytest.raises(grpc.RpcError) as err:
+                stub.CreateGame(game_service_pb2.CreateGameRequest(game="x" * 4_000_000), timeout=30)
+            assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        with pytest.raises(grpc.RpcError):
+            stub.GetGame(game_service_pb2.GetGameRequest(game_id="y" * 100_000), timeout=30)
+        time.sleep(0.2)  # the server writes a loop turn's lines together
+    finally:
+        logs.configure(enabled=False)
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    calls = [line for line in lines if line["event"] == "rpc"]
+    assert [c["method"] for c in calls] == ["CreateGame"] * 3 + ["GetGame"]
+    assert all(len(line) < 600 for line in stream.getvalue().splitlines())
+    assert calls[0]["game"].startswith("x" * 100) and calls[0]["game"].endswith("...[3999800 more characters]")

@@ -12,7 +12,7 @@ from boardbot.client import error_details
 from boardbot.server import logs, rpc
 from boardbot.server.app import BackgroundServer
 from boardbot.server.limits import Limits
-from boardbot.server.master import Call
+from boardbot.server.calls import Call
 from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
 
 HUMAN = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
@@ -141,3 +141,41 @@ def test_the_rate_limiter_refills():
     assert limiter.take("b") == 0.0  # another client has its own bucket
     now[0] = 2.5
     assert limiter.take("a") == 0.0 and limiter.take("a") == 0.0 and limiter.take("a") > 0
+
+
+def test_spectators_cannot_lock_the_seats_out_of_their_game():
+    """Issue 54: four addresses with 64 spectator streams each filled a game's 256 slots, and the
+    seat holder got TOO_MANY_WATCHERS on its own game. Each seat keeps slots of its own."""
+    from boardbot.server.limits import trusted_networks
+
+    logs.configure(enabled=False)
+    limits = Limits(max_watchers_per_game=8, max_watchers_per_client=2, max_watchers_per_seat=2,
+                    trusted_proxies=trusted_networks(["127.0.0.1"]))  # callers named by X-Forwarded-For
+    with BackgroundServer(limits=limits) as srv, grpc.insecure_channel(srv.address) as channel:
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        game_id, tokens = new_game(stub)
+
+        def watch(address: str, seat: int | None = None):
+            metadata = [("x-forwarded-for", address)]
+            if seat is not None:
+                metadata.append(("authorization", f"Bearer {tokens[seat]}"))
+            stream = stub.WatchGame(pb.WatchGameRequest(game_id=game_id, seat=seat), metadata=metadata, timeout=60)
+            first = next(stream).view
+            assert first.seat == seat if seat is not None else not first.HasField("seat")
+            return stream
+
+        crowd = [watch(f"203.0.113.{n}") for n in range(4) for _ in range(2)]  # the game's 8 slots
+        with pytest.raises(grpc.RpcError) as err:
+            watch("203.0.113.9")
+        assert error_details(err.value)["QuotaFailure"].violations[0].subject == "watch_streams/game"
+        players = [watch("198.51.100.1", 0), watch("198.51.100.2", 1), watch("198.51.100.2", 2)]
+        with pytest.raises(grpc.RpcError) as err:  # a seat's own slots are bounded too, and per client
+            watch("198.51.100.2", 1)
+        assert error_details(err.value)["QuotaFailure"].violations[0].subject == "watch_streams/peer"
+        extra = watch("198.51.100.3", 0)
+        with pytest.raises(grpc.RpcError) as err:
+            watch("198.51.100.4", 0)
+        assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert error_details(err.value)["QuotaFailure"].violations[0].subject == "watch_streams/seat"
+        for stream in crowd + players + [extra]:
+            stream.cancel()

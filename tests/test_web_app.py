@@ -1,18 +1,27 @@
 """The web app (clients/web) as a player meets it: served by the browser port, played in Chromium.
 
-* The committed bundle (server/web) and card data (clients/web/src/data/games.json) are what
-  the sources build now, and the sources type-check.
+* The committed bundle (server/web) is what the sources build now, and the sources type-check.
+  The page finds the games' modules without a list (clients/web/src/games/<game>.ts, bundled by
+  the import() pattern of games/index.ts) and reads the titles, blurbs and card texts from
+  ListGameTypes.
 * The browser port serves the page and its files (index.html at /, content types, no-cache
   with ETag revalidation, a CSP that admits only the page's own origin), nothing outside its
   folder, and still answers the API.
 * The hidden-information rule holds in the page (clients/web/test/hidden.mjs): what one seat's
   page receives and shows holds no other seat's hidden cards.
 * Debian's Chromium, headless, driven by playwright-core (clients/web/test/play.mjs; nothing
-  is downloaded), creates a game of each of the five games and the Winemaker solo game in the
+  is downloaded), creates a game of each registered game and each solo mode (the Winemaker) in the
   lobby against quick bots and plays it to the end by clicks, with no console error; axe-core
   finds no serious or critical accessibility violation in the lobby nor in any table mid-play; the
   screenshots of each table mid-play and at the end are written to reports/web-screenshots/
   (the test prints the folder).
+* The AI's numbers there (issue 48): every number of every hint reads with its unit and lies
+  within its range (a solo game's expected final score in points within the game's score
+  bounds; elsewhere a percentage, 0 to 100), and a hinted move the player played is the AI's
+  own in the review, never a slip: from the hint's kept answer (the solo game) and from a
+  search done again with the same preset and seed (Frogriders, its kept answers forgotten).
+  How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
+  with Node's test runner (clients/web/test/unit/advice.test.mjs).
 
 scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
 BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
@@ -23,13 +32,14 @@ import http.client
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
-import sys
 import time
 
 import pytest
 
+from boardbot.engine import registry
 from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
 from boardbot.server.http_port import WEB_DIR
@@ -39,27 +49,38 @@ WEB = ROOT / "clients" / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "reports" / "web-screenshots"
 
-# One game of each kind against the random bot (the quickest), with the player count that ends
-# soonest; a hint is asked once in each, the frogriders game's first six decisions are made with
-# the keyboard alone and the game is reviewed with the AI afterwards, the Fröccs player resigns
-# at its 25th decision (the random bot finishes the game for it), the solo game is also shot
-# on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills' amounts for 4 foods.
-CASES = [
-    {"name": "frogriders", "choice": "game-frogriders", "params": {"players": 2}, "seats": ["random"],
-     "hintAt": 3, "midAfter": 8, "review": True, "keyboard": 6},
-    {"name": "czech-pub", "choice": "game-czech-pub", "params": {"players": 3}, "seats": ["random", "random"],
-     "hintAt": 3, "midAfter": 8},
-    {"name": "froccs", "choice": "game-froccs", "params": {"players": 2}, "seats": ["random"],
-     "hintAt": 3, "midAfter": 10, "resignAfter": 25},
-    {"name": "fritanga", "choice": "game-fritanga", "params": {"players": 3}, "seats": ["random", "random"],
-     "hintAt": 3, "midAfter": 8},
+# One game of each registered game against the random bot (the quickest), with the fewest players
+# that seat a bot, and each solo mode; a hint is asked once in each, its numbers checked against
+# the case's range (valueRange: a solo game's score bounds in points, else a percentage). On top,
+# in some of them: the frogriders game's first six decisions are made with the keyboard alone, the
+# hinted move is played at two later ones, and the game is reviewed with the AI afterwards with
+# the hints' answers forgotten (searched again), the Fröccs player resigns at its 25th decision
+# (the random bot finishes the game for it), the solo game plays three hinted moves, is reviewed
+# and is also shot on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills'
+# amounts for 4 foods.
+def _case(game, solo: bool = False) -> dict:
+    players = 1 if solo else max(2, game.param("players").minimum)
+    case = {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
+            "params": {"players": players}, "seats": ["random"] * (players - 1), "hintAt": 3, "midAfter": 8}
+    if solo:  # the hint speaks in points, within the score bounds (the same for every solo configuration)
+        least, greatest = game.score_bounds(game.validate({"players": 1}))
+        case["valueRange"] = {"unit": "points", "least": least, "greatest": greatest}
+    return case
+
+
+FEATURES = {
+    "frogriders": {"review": True, "keyboard": 6, "followHints": [8, 9], "freshReview": True},
+    "froccs": {"midAfter": 10, "resignAfter": 25},
+    "dulore-jutunk": {"midAfter": 10},
+    "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True,
+                           "followHints": [3, 6, 9], "review": True},
+}
+CASES = [_case(game) for game in registry.all_games()] + [
+    _case(game, solo=True) for game in registry.all_games() if game.solo is not None] + [
     {"name": "fritanga-chef", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 5},
      "seats": ["random"] * 4, "hintAt": 3, "midAfter": 8, "showsText": "Remove 4 unoccupied cards."},
-    {"name": "dulore-jutunk", "choice": "game-dulore-jutunk", "params": {"players": 2}, "seats": ["random"],
-     "hintAt": 3, "midAfter": 10},
-    {"name": "dulore-jutunk-solo", "choice": "game-dulore-jutunk-solo",
-     "params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "seats": [], "hintAt": 3, "midAfter": 10, "phone": True},
 ]
+CASES = [{**case, **FEATURES.get(case["name"], {})} for case in CASES]
 
 
 def _node_modules() -> None:
@@ -70,10 +91,7 @@ def _node_modules() -> None:
             pytest.fail(f"{package.relative_to(ROOT)}/node_modules is missing: run npm ci there (scripts/test does)")
 
 
-def test_bundle_and_card_data_are_fresh():
-    data = subprocess.run([sys.executable, "scripts/export_web_data.py", "--check"], cwd=ROOT, capture_output=True,
-                          text=True)
-    assert data.returncode == 0, data.stderr
+def test_bundle_is_fresh_and_holds_every_game():
     _node_modules()
     typecheck = subprocess.run(["node", "node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--noEmit"], cwd=WEB,
                                capture_output=True, text=True, timeout=300)
@@ -82,6 +100,9 @@ def test_bundle_and_card_data_are_fresh():
                             timeout=300)
     assert bundle.returncode == 0, bundle.stdout + bundle.stderr
     assert {p.name for p in WEB_DIR.iterdir()} == {"index.html", "app.js", "app.css"}
+    bundled = (WEB_DIR / "app.js").read_text()
+    for name in registry.names():  # each game's table, found by the bundler
+        assert f'"./{name.replace("-", "_")}.ts"' in bundled, f"no clients/web/src/games/{name.replace('-', '_')}.ts"
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +111,22 @@ def web_server():
     server = BackgroundServer(http_address="127.0.0.1:0")
     yield server
     server.stop()
+
+
+def test_the_advice_module_reads_the_numbers_and_judges_moves(tmp_path):
+    """clients/web/test/unit/advice.test.mjs with Node's test runner (no browser): each number
+    with its unit and interval, the position's seed, and the review's verdicts (the AI's own
+    move never a slip, a slip only beyond both intervals). The test imports the TypeScript
+    source, so it is bundled first with the web app's esbuild."""
+    _node_modules()
+    bundled = tmp_path / "advice.test.mjs"
+    build = subprocess.run([str(WEB / "node_modules" / ".bin" / "esbuild"), "test/unit/advice.test.mjs", "--bundle",
+                            "--platform=node", "--format=esm", "--log-level=warning", f"--outfile={bundled}"],
+                           cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, build.stdout + build.stderr
+    run = subprocess.run(["node", "--test", str(bundled)], cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "# fail 0" in run.stdout, run.stdout + run.stderr
+    assert int(re.search(r"# pass (\d+)", run.stdout)[1]) >= 4, run.stdout
 
 
 def _get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, bytes]:
@@ -142,8 +179,7 @@ def test_the_api_still_answers_beside_the_page(web_server):
                        headers={"Content-Type": "application/json"})
     response = connection.getresponse()
     games = json.loads(response.read())["gameTypes"]
-    assert response.status == 200 and {g["name"] for g in games} == {
-        "frogriders", "czech-pub", "froccs", "fritanga", "dulore-jutunk"}
+    assert response.status == 200 and [g["name"] for g in games] == registry.names()
     status, _, _ = _get(web_server, "/", method="POST")
     assert status == 404  # the page is GET only; a POST elsewhere is no API call
 
@@ -174,6 +210,12 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
         for moment in ("mid", "end"):
             assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000
     assert (SHOTS / "frogriders-review.png").exists() and (SHOTS / "dulore-jutunk-solo-mid-phone.png").exists()
+    for case in CASES:  # the hints' numbers were read, and the hinted moves played were the review's own
+        line = next(line for line in result.stdout.splitlines() if line.startswith(f"ok {case['name']}:"))
+        assert re.search(r"\(\d+ numbers within range with their unit\)", line) and " (0 numbers" not in line, line
+        if case.get("followHints") and case.get("review"):
+            played = re.search(r"(\d+) hinted moves played, all (\d+) the AI's own in the review", line)
+            assert played and int(played[1]) == int(played[2]) >= 1, line
 
 
 def test_the_page_shows_no_other_seats_hidden_cards(web_server):

@@ -8,7 +8,6 @@ into it) or, without one, as an indented tree of the view's fields.
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from typing import Callable, TextIO
@@ -16,41 +15,18 @@ from typing import Callable, TextIO
 import grpc
 
 from boardbot.client import HUMAN, Client, View, tls_credentials
+from boardbot.engine import registry
+from boardbot.engine.core import ConfigError
+from boardbot.engine.render import generic_render, renderer
 from boardbot.server import convert
 from boardbot.v1 import common_pb2
-
-
-def generic_render(view: dict) -> str:
-    lines: list[str] = []
-
-    def walk(value, indent: str, key: str) -> None:
-        if isinstance(value, dict):
-            lines.append(f"{indent}{key}:")
-            for k, v in value.items():
-                walk(v, indent + "  ", k)
-        elif isinstance(value, list) and value and isinstance(value[0], dict):
-            lines.append(f"{indent}{key}:")
-            for i, item in enumerate(value):
-                parts = ", ".join(f"{k}={v}" for k, v in item.items())
-                lines.append(f"{indent}  [{i}] {parts}")
-        elif isinstance(value, list):
-            lines.append(f"{indent}{key}: {', '.join(str(v) for v in value)}")
-        else:
-            lines.append(f"{indent}{key}: {value}")
-
-    for k, v in view.items():
-        walk(v, "", k)
-    return "\n".join(lines)
 
 
 def renderer_for(game: str) -> Callable[[dict], str]:
     """The game's own renderer when this install has its engine, else the generic one."""
     try:
-        from boardbot.engine import registry
-
-        module = registry.GAMES[game].split(":")[0]
-        render = importlib.import_module(module + ".render").render
-    except (ImportError, KeyError, AttributeError):
+        render = renderer(registry.get(game))
+    except ConfigError:  # a game this install has no engine of
         return generic_render
 
     def safe(view: dict) -> str:
@@ -184,8 +160,6 @@ def play_main(args) -> int:
     players = config.get("players")
     if players is None and len(opponents) == 1:
         try:  # the game's default seat count, when this install has its engine
-            from boardbot.engine import registry
-
             players = registry.get(args.game).validate(config)["players"]
         except Exception:  # noqa: BLE001 - the server will name the problem
             players = None

@@ -54,31 +54,88 @@ class Handle:
     watch_task: asyncio.Task | None = None
 
 
+def view_info(v) -> ViewInfo:
+    return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
+
+
+def bot_move(item, previous: float) -> tuple[float | None, float]:
+    """From a WatchGame message: (the bot move's seconds or None, the event time). A bot move
+    takes from the previous event's time (the game's creation for the first) to its own, both
+    on the server's clock, from commit to commit."""
+    if not item.HasField("game_event"):
+        return None, previous
+    at = item.game_event.time.seconds + item.game_event.time.nanos * 1e-9
+    return (at - previous if item.game_event.by_bot else None), at
+
+
 # --- gRPC ------------------------------------------------------------------------
-class GrpcBackend:
-    """grpc.aio stubs on ``channels`` connections; requests and responses are
-    the generated messages used directly (no dict conversion), so the client
-    side stays cheap."""
+class Requests:
+    """A simulated client's request messages, from the options: the generated messages used
+    directly (no dict conversion), so the client side stays cheap. Shared by the backends
+    and the Locust user (``locust.py``)."""
 
-    yield_first = False  # every call awaits the network anyway
-
-    def __init__(self, target: str, opts, recorder):
-        self.stream_views = opts.views == "stream"
-        self.view_name = "WatchGame view" if self.stream_views else "GetView"
+    def __init__(self, opts):
         from boardbot.v1 import bot_service_pb2, common_pb2, game_service_pb2
 
         self.pb = game_service_pb2
         self.bpb = bot_service_pb2
         self.common = common_pb2
         self.opts = opts
-        self.rec = recorder
-        self.target = target
-        self._connect()
-        self._next = 0
         self._configs: dict[int, object] = {}
         self.response_view = {"none": game_service_pb2.RESPONSE_VIEW_UNSPECIFIED,
                               "after": game_service_pb2.RESPONSE_VIEW_AFTER_MOVE,
                               "next": game_service_pb2.RESPONSE_VIEW_NEXT_DECISION}[opts.submit_view]
+        self.suggest_timeout = (opts.budget or 0.0) + opts.timeout
+
+    def create_request(self, scenario: Scenario, seat: int, seed: int):
+        request = self.pb.CreateGameRequest(game=scenario.game, seed=seed)
+        key = id(scenario)
+        config = self._configs.get(key)
+        if config is None and scenario.config:
+            from boardbot.server import convert
+
+            config = self._configs[key] = convert.to_proto(self.common.GameConfig, scenario.game, scenario.config)
+        if config is not None:
+            request.config.CopyFrom(config)
+        for spec in scenario.seat_specs(seat):
+            if spec is None:
+                request.seats.add(kind=self.common.SEAT_KIND_HUMAN)
+            else:
+                request.seats.add(kind=self.common.SEAT_KIND_BOT, bot=spec)
+        return request
+
+    def submit_request(self, h: Handle, move_id: int, version: int):
+        request = self.pb.SubmitMoveRequest(game_id=h.game_id, seat=h.seat, move_id=move_id,
+                                            response_view=self.response_view)
+        if self.opts.expected_version:
+            request.expected_version = version
+        if self.opts.request_ids:
+            request.request_id = f"{h.game_id}:{version}"
+        return request
+
+    def suggest_request(self, h: Handle, seed: int):
+        budget = self.bpb.SearchBudget()
+        if self.opts.budget is not None:
+            budget.time.FromNanoseconds(int(self.opts.budget * 1e9))
+        if self.opts.budget_iterations is not None:
+            budget.iterations = self.opts.budget_iterations
+        return self.bpb.SuggestMoveRequest(game_id=h.game_id, seat=h.seat, bot=self.opts.suggest_bot,
+                                           budget=budget, seed=seed)
+
+
+class GrpcBackend(Requests):
+    """grpc.aio stubs on ``channels`` connections."""
+
+    yield_first = False  # every call awaits the network anyway
+
+    def __init__(self, target: str, opts, recorder):
+        super().__init__(opts)
+        self.stream_views = opts.views == "stream"
+        self.view_name = "WatchGame view" if self.stream_views else "GetView"
+        self.rec = recorder
+        self.target = target
+        self._connect()
+        self._next = 0
 
     def _connect(self) -> None:
         """The stubs: on ``channels`` connections to the target."""
@@ -121,28 +178,11 @@ class GrpcBackend:
             return CallError(err.code().name, err.details() or "")
         return CallError(f"CLIENT_{type(err).__name__}", str(err))
 
-    def _request(self, scenario: Scenario, seat: int, seed: int):
-        request = self.pb.CreateGameRequest(game=scenario.game, seed=seed)
-        key = id(scenario)
-        config = self._configs.get(key)
-        if config is None and scenario.config:
-            from boardbot.server import convert
-
-            config = self._configs[key] = convert.to_proto(self.common.GameConfig, scenario.game, scenario.config)
-        if config is not None:
-            request.config.CopyFrom(config)
-        for q, spec in enumerate(scenario.seat_specs(seat)):
-            if spec is None:
-                request.seats.add(kind=self.common.SEAT_KIND_HUMAN)
-            else:
-                request.seats.add(kind=self.common.SEAT_KIND_BOT, bot=spec)
-        return request
-
     async def create(self, h: Handle, seed: int) -> None:
         i = self._next = (self._next + 1) % len(self.stubs)
         h.stub, h.bot_stub = self.stubs[i], self.bot_stubs[i]
         try:
-            reply = await h.stub.CreateGame(self._request(h.scenario, h.seat, seed), timeout=self.opts.timeout)
+            reply = await h.stub.CreateGame(self.create_request(h.scenario, h.seat, seed), timeout=self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
         h.game_id = reply.game.game_id
@@ -163,38 +203,21 @@ class GrpcBackend:
                                          metadata=h.metadata, timeout=self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
-        v = reply.view
-        return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
+        return view_info(reply.view)
 
     async def submit(self, h: Handle, move_id: int, version: int) -> tuple[bool, ViewInfo | None]:
-        request = self.pb.SubmitMoveRequest(game_id=h.game_id, seat=h.seat, move_id=move_id,
-                                            response_view=self.response_view)
-        if self.opts.expected_version:
-            request.expected_version = version
-        if self.opts.request_ids:
-            request.request_id = f"{h.game_id}:{version}"
         try:
-            reply = await h.stub.SubmitMove(request, metadata=h.metadata, timeout=self.opts.timeout)
+            reply = await h.stub.SubmitMove(self.submit_request(h, move_id, version), metadata=h.metadata,
+                                            timeout=self.opts.timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
         h.min_version = reply.version
-        view = None
-        if reply.HasField("view"):
-            v = reply.view
-            view = ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
-        return reply.status == FINISHED, view
+        return reply.status == FINISHED, view_info(reply.view) if reply.HasField("view") else None
 
     async def suggest(self, h: Handle, view: ViewInfo, seed: int) -> tuple[int, float]:
-        budget = self.bpb.SearchBudget()
-        if self.opts.budget is not None:
-            budget.time.FromNanoseconds(int(self.opts.budget * 1e9))
-        if self.opts.budget_iterations is not None:
-            budget.iterations = self.opts.budget_iterations
-        request = self.bpb.SuggestMoveRequest(game_id=h.game_id, seat=h.seat, bot=self.opts.suggest_bot,
-                                              budget=budget, seed=seed)
         try:
-            reply = await h.bot_stub.SuggestMove(request, metadata=h.metadata,
-                                                 timeout=(self.opts.budget or 0.0) + self.opts.timeout)
+            reply = await h.bot_stub.SuggestMove(self.suggest_request(h, seed), metadata=h.metadata,
+                                                 timeout=self.suggest_timeout)
         except Exception as err:  # noqa: BLE001
             raise self._error(err) from None
         return reply.move.id, reply.stats.duration.ToNanoseconds() / 1e9
@@ -209,8 +232,7 @@ class GrpcBackend:
                 await asyncio.wait_for(h.changed.wait(), self.opts.timeout)
             except asyncio.TimeoutError:
                 raise CallError("DEADLINE_EXCEEDED", "no view from the WatchGame stream") from None
-        v = h.latest
-        return ViewInfo(v.version, v.decider, v.status == FINISHED, len(v.legal_moves))
+        return view_info(h.latest)
 
     async def wait(self, h: Handle, view: ViewInfo) -> None:
         if h.watch_task is None:
@@ -225,24 +247,18 @@ class GrpcBackend:
                 return
 
     async def _watch(self, h: Handle) -> None:
-        """Follow the game's events (from version 0): wake the loop, time the bot moves.
-
-        A bot move's latency is its event time minus the previous event's
-        time (the game's creation for the first): both are the server's
-        clock, from commit to commit."""
+        """Follow the game's events (from version 0): wake the loop, time the bot moves (``bot_move``)."""
         request = self.pb.WatchGameRequest(game_id=h.game_id, seat=h.seat, from_version=0)
         call = h.watch = h.stub.WatchGame(request, metadata=h.metadata)
         previous = h.created
         try:
             async for item in call:
-                self.rec.mark("WatchGame messages", time.monotonic())
-                if item.HasField("game_event"):
-                    event = item.game_event
-                    at = event.time.seconds + event.time.nanos * 1e-9
-                    if event.by_bot:
-                        now = time.monotonic()
-                        self.rec.ok("bot move", now, at - previous)
-                    previous = at
+                now = time.monotonic()
+                self.rec.mark("WatchGame messages", now)
+                seconds, previous = bot_move(item, previous)
+                if seconds is not None:
+                    self.rec.ok("bot move", now, seconds)
+                    self.rec.over_budget("bot move", now, seconds, self.opts.bot_budget)
                 view = h.latest = item.view
                 h.version, h.decider, h.finished = view.version, view.decider, view.status == FINISHED
                 h.changed.set()
@@ -296,7 +312,7 @@ class InProcessBackend(GrpcBackend):
         from boardbot.server.bots import BotRunner
         from boardbot.server.master import GameMaster
         from boardbot.server.search_queue import SearchQueue
-        from boardbot.server.store import InMemoryStore
+        from boardbot.server.memory_store import InMemoryStore
 
         from .inprocess import MasterStubs
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 
@@ -140,6 +141,8 @@ def options_from(args):
         raise SystemExit("boardbot loadtest: --clients must be at least 1")
     if args.move_rate is not None and (args.move_rate <= 0 or args.rate is not None):
         raise SystemExit("boardbot loadtest: --move-rate must be positive, with --clients (not --rate)")
+    if args.html_out and importlib.util.find_spec("matplotlib") is None:
+        raise SystemExit("boardbot loadtest: --html-out draws its charts with matplotlib: pip install 'boardbot[loadtest]'")
     if args.submit_view != "none" and args.views == "stream":
         raise SystemExit("boardbot loadtest: --submit-view reads views from SubmitMove; not with --views stream")
     return Options(
@@ -207,6 +210,4 @@ def main(args) -> int:
         report.write_json(doc, args.json_out)
     if args.html_out:
         report.write_html(doc, args.html_out)
-    if args.fail_on_errors and any(r["errors"]["total"] for r in runs):
-        return 1
-    return 0
+    return 1 if args.fail_on_errors and any(r["errors"]["total"] for r in runs) else 0

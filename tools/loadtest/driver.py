@@ -40,7 +40,8 @@ import random
 import signal
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import astuple, dataclass, field, replace
 
 from boardbot.server import eventloop
 from .backends import CallError, Handle
@@ -144,10 +145,8 @@ class Progress:
     errors: int = 0
     in_flight: int = 0
 
-    FIELDS = ("games", "failed", "moves", "errors", "in_flight")
-
     def values(self) -> list[int]:
-        return [self.games, self.failed, self.moves, self.errors, self.in_flight]
+        return list(astuple(self))
 
 
 class Generator:
@@ -354,7 +353,9 @@ class Generator:
                     t = monotonic()
                     try:
                         move_id, searched = await backend.suggest(h, view, rng.getrandbits(63))
-                        rec.ok("SuggestMove", t, monotonic() - t)
+                        latency = monotonic() - t
+                        rec.ok("SuggestMove", t, latency)
+                        rec.over_budget("SuggestMove", t, latency, opts.budget)
                         rec.ok("SuggestMove search (server stats)", t, searched)
                         if not 0 <= move_id < view.moves:
                             move_id = None
@@ -418,47 +419,47 @@ class Generator:
 
 # --- progress bar ------------------------------------------------------------------
 class ProgressBar:
-    WIDTH = 24
+    """tqdm's bar over the duration (or the game count), with the generators' counters."""
 
     def __init__(self, opts: Options, t0: float, stream=None):
-        self.opts = opts
-        self.t0 = t0
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self.interval = 0.25 if self.tty else 5.0
+        from tqdm import tqdm
+
+        stream = stream or sys.stderr
+        self.interval = 0.25 if stream.isatty() else 5.0
+        self.by_games = opts.games is not None
+        self.bar = tqdm(total=opts.games if self.by_games else opts.duration or 1.0, file=stream, desc="loadtest",
+                        ascii="-#", bar_format="{desc} [{bar:24}] {percentage:3.0f}% {elapsed_s:6.1f}s{postfix}")
+        self.t0 = self.last_t = t0
         self.last_moves = 0
-        self.last_t = t0
-        self.shown = False
 
     def show(self, totals: list[int], now: float, final: bool = False) -> None:
         games, failed, moves, errors, in_flight = totals
-        elapsed = max(0.0, now - self.t0)
-        if self.opts.games is not None:
-            frac = min(1.0, (games + failed) / max(1, self.opts.games))
-        else:
-            frac = min(1.0, elapsed / max(1e-9, self.opts.duration or 1.0))
         span = now - self.last_t
         rate = (moves - self.last_moves) / span if span > 0 else 0.0
         self.last_moves, self.last_t = moves, now
-        filled = int(frac * self.WIDTH)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        text = (f"loadtest [{bar}] {frac * 100:3.0f}% {elapsed:6.1f}s  games {games}"
-                f"{f' (failed {failed})' if failed else ''}  moves {moves} ({rate:,.0f}/s)  "
-                f"errors {errors}  in flight {in_flight}")
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if final else "\x1b[K"))
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-        self.shown = True
+        self.bar.n = min(self.bar.total, games + failed if self.by_games else now - self.t0)
+        self.bar.set_postfix_str(f"games {games}{f' (failed {failed})' if failed else ''}  moves {moves} "
+                                 f"({rate:,.0f}/s)  errors {errors}  in flight {in_flight}", refresh=not final)
+        if final:
+            self.bar.close()
 
 
 # --- CPU sampling --------------------------------------------------------------------
 @dataclass
 class CpuSeries:
+    """CPU seconds of process trees, sampled: (seconds from t0, CPU seconds)."""
+
     label: str
     pids: list[int]
-    samples: list[tuple[float, float]] = field(default_factory=list)  # (seconds from t0, cpu seconds)
+    samples: list[tuple[float, float]] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.cpu = ProcessCPU(self.pids)
+
+    def sample(self, t: float) -> None:
+        cpu = self.cpu.read()
+        if cpu is not None:
+            self.samples.append((t, cpu))
 
     def cores_between(self, start: float, end: float) -> float | None:
         """Average cores used between two times (seconds from t0), from the nearest samples inside."""
@@ -469,31 +470,20 @@ class CpuSeries:
 
     def timeline(self) -> list[list[float]]:
         """[from, to, cores] per interval between samples (seconds from the start)."""
-        out = []
-        for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]):
-            if t2 > t1:
-                out.append([round(t1, 3), round(t2, 3), round((c2 - c1) / (t2 - t1), 4)])
-        return out
+        return [[round(t1, 3), round(t2, 3), round((c2 - c1) / (t2 - t1), 4)]
+                for (t1, c1), (t2, c2) in zip(self.samples, self.samples[1:]) if t2 > t1]
 
 
 class CpuSampler:
     def __init__(self, t0: float, server_pids: list[int] | None):
         self.t0 = t0
         self.generator = CpuSeries("generator", [os.getpid()])
-        self._gen = ProcessCPU([os.getpid()])
-        self.server = CpuSeries("server", server_pids or []) if server_pids else None
-        self._srv = ProcessCPU(server_pids) if server_pids else None
+        self.server = CpuSeries("server", server_pids) if server_pids else None
 
     def sample(self) -> None:
-        now = time.monotonic()
-        t = now - self.t0
-        cpu = self._gen.read()
-        if cpu is not None:
-            self.generator.samples.append((t, cpu))
-        if self._srv is not None:
-            cpu = self._srv.read()
-            if cpu is not None:
-                self.server.samples.append((t, cpu))
+        for series in (self.generator, self.server):
+            if series is not None:
+                series.sample(time.monotonic() - self.t0)
 
     async def run(self) -> None:
         while True:
@@ -513,17 +503,35 @@ class RunResult:
     notes: list[str] = field(default_factory=list)
 
 
-async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult:
-    share = shares(replace(opts, processes=1))[0]
-    progress = Progress()
-    rec = Recorder()
-    gen = Generator(opts, share, 0.0, rec, progress)
+async def _generator(opts: Options, share: Share, progress: Progress) -> Generator:
+    gen = Generator(opts, share, 0.0, Recorder(), progress)
     await gen.setup()
     gen.catch_interrupt()
+    return gen
+
+
+async def _load(gen: Generator, t0: float, *besides) -> tuple[float, float]:
+    """The generator's load from ``t0``, with ``besides`` (coroutine functions: progress, CPU
+    samples) running alongside from then; (when it ended, the CPU seconds this process used)."""
+    gen.rec.t0 = gen.t0 = t0
+    gen.end = t0 + gen.opts.duration if gen.opts.duration is not None else None
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    cpu_start = self_cpu_seconds()
+    side = asyncio.gather(*(beside() for beside in besides))
+    try:
+        await gen.run()
+    finally:
+        end = time.monotonic()
+        cpu_used = self_cpu_seconds() - cpu_start
+        side.cancel()
+        await asyncio.gather(side, return_exceptions=True)
+    return end, cpu_used
+
+
+async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult:
+    progress = Progress()
+    gen = await _generator(opts, shares(replace(opts, processes=1))[0], progress)
     t0 = time.monotonic() + 0.05
-    rec.t0 = t0
-    gen.t0 = t0
-    gen.end = t0 + opts.duration if opts.duration is not None else None
     sampler = CpuSampler(t0, server_pids)
     bar = ProgressBar(opts, t0) if opts.progress else None
 
@@ -532,156 +540,99 @@ async def _run_single(opts: Options, server_pids: list[int] | None) -> RunResult
             await asyncio.sleep(bar.interval)
             bar.show(progress.values(), time.monotonic())
 
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    end, cpu_used = await _load(gen, t0, sampler.run, *([ticker] if bar else []))
     sampler.sample()
-    cpu_start = self_cpu_seconds()
-    sampler_task = asyncio.ensure_future(_sample_after(sampler))
-    tick = asyncio.ensure_future(ticker()) if bar else None
-    try:
-        await gen.run()
-    finally:
-        end = time.monotonic()
-        cpu_used = self_cpu_seconds() - cpu_start
-        sampler.sample()
-        sampler_task.cancel()
-        if tick:
-            tick.cancel()
-        await asyncio.gather(sampler_task, *([tick] if tick else []), return_exceptions=True)
-        if bar:
-            bar.show(progress.values(), end, final=True)
+    if bar:
+        bar.show(progress.values(), end, final=True)
     await gen.cleanup()
-    return RunResult(t0, end - t0, [rec.export()], cpu_used, sampler, 1)
+    return RunResult(t0, end - t0, [gen.rec.export()], cpu_used, sampler, 1)
 
 
-async def _sample_after(sampler: CpuSampler) -> None:
-    await asyncio.sleep(CPU_SAMPLE_SECONDS)
-    await sampler.run()
+_parent: dict = {}  # in a generator process: what its parent shares with it
 
 
-def _worker(opts: Options, share: Share, counters, ready, go, start_at, results) -> None:
-    """A generator process: set up, wait for the common start, run, send the samples."""
+def _adopt(shared: dict) -> None:  # the pool's initializer: a generator process starts with it
+    _parent.update(shared)
+
+
+def _worker(opts: Options, share: Share) -> dict:
+    """A generator process: set up, wait for the common start, run; its samples."""
     try:
-        result = eventloop.run(_worker_async(opts, share, counters, ready, go, start_at))
-        results.put((share.index, result))
-    except BaseException as err:  # noqa: BLE001 - report, never hang the parent
-        ready.release()
-        results.put((share.index, {"error": f"{type(err).__name__}: {err}"}))
+        return eventloop.run(_worker_async(opts, share))
+    finally:
+        _parent["ready"].release()  # (again, or first if it failed: the parent never waits for it in vain)
 
 
-async def _worker_async(opts, share, counters, ready, go, start_at) -> dict:
+async def _worker_async(opts: Options, share: Share) -> dict:
+    counters, start_at = _parent["counters"], _parent["start_at"]
     progress = Progress()
-    rec = Recorder()
-    gen = Generator(opts, share, 0.0, rec, progress)
-    await gen.setup()
-    gen.catch_interrupt()
-    ready.release()
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, go.wait)
-    t0 = start_at.value
-    rec.t0 = gen.t0 = t0
-    gen.end = t0 + opts.duration if opts.duration is not None else None
-    base = share.index * len(Progress.FIELDS)
+    gen = await _generator(opts, share, progress)
+    _parent["ready"].release()
+    await asyncio.get_running_loop().run_in_executor(None, _parent["go"].wait)
+    base = share.index * len(Progress().values())
 
-    async def publish() -> None:
+    def publish() -> None:
+        counters[base:base + len(Progress().values())] = progress.values()
+
+    async def publishing() -> None:
         while True:
-            for i, v in enumerate(progress.values()):
-                counters[base + i] = v
+            publish()
             await asyncio.sleep(0.2)
 
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
-    cpu_start = self_cpu_seconds()
-    pub = asyncio.ensure_future(publish())
-    try:
-        await gen.run()
-    finally:
-        end = time.monotonic()
-        cpu_used = self_cpu_seconds() - cpu_start
-        pub.cancel()
-        await asyncio.gather(pub, return_exceptions=True)
-        for i, v in enumerate(progress.values()):
-            counters[base + i] = v
+    end, cpu_used = await _load(gen, start_at.value, publishing)
+    publish()
     await gen.cleanup()
-    return {"export": rec.export(), "cpu": cpu_used, "end": end - t0}
+    return {"export": gen.rec.export(), "cpu": cpu_used, "end": end - start_at.value}
 
 
 async def _run_multi(opts: Options, server_pids: list[int] | None) -> RunResult:
     ctx = multiprocessing.get_context("spawn")
     parts = shares(opts)
-    counters = ctx.Array("q", len(parts) * len(Progress.FIELDS), lock=False)
-    ready = ctx.Semaphore(0)
-    go = ctx.Event()
-    start_at = ctx.Value("d", 0.0, lock=False)
-    results = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(opts, share, counters, ready, go, start_at, results),
-                         name=f"loadtest-{share.index}", daemon=True) for share in parts]
-    for p in procs:
-        p.start()
+    n = len(Progress().values())
+    shared = dict(counters=ctx.Array("q", len(parts) * n, lock=False), ready=ctx.Semaphore(0), go=ctx.Event(),
+                  start_at=ctx.Value("d", 0.0, lock=False))
     loop = asyncio.get_running_loop()
     try:  # Ctrl-C reaches the workers too: they stop the load and report; the parent waits for them
         loop.add_signal_handler(signal.SIGINT, lambda: None)
     except (NotImplementedError, RuntimeError, ValueError):
         pass
-    for _ in procs:
-        await loop.run_in_executor(None, ready.acquire)
-    t0 = time.monotonic() + START_DELAY
-    start_at.value = t0
-    go.set()
-    sampler = CpuSampler(t0, server_pids)
-    bar = ProgressBar(opts, t0) if opts.progress else None
-    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
-    sampler.sample()
-    parent_cpu = self_cpu_seconds()
-    sampler_task = asyncio.ensure_future(_sample_after(sampler))
-    got: dict[int, dict] = {}
-    n = len(Progress.FIELDS)
-    last_bar = time.monotonic()
 
     def totals() -> list[int]:
-        return [sum(counters[p * n + i] for p in range(len(parts))) for i in range(n)]
+        return [sum(shared["counters"][p * n + i] for p in range(len(parts))) for i in range(n)]
 
-    try:
-        while len(got) < len(parts):
-            item = await loop.run_in_executor(None, _get, results, 0.1)
-            if item is not None:
-                index, result = item
-                got[index] = result
-                if len(got) == 1:
+    with ProcessPoolExecutor(len(parts), ctx, _adopt, (shared,)) as pool:
+        futures = [loop.run_in_executor(pool, _worker, opts, share) for share in parts]
+        for _ in parts:
+            await loop.run_in_executor(None, shared["ready"].acquire)
+        t0 = shared["start_at"].value = time.monotonic() + START_DELAY
+        shared["go"].set()
+        sampler = CpuSampler(t0, server_pids)
+        bar = ProgressBar(opts, t0) if opts.progress else None
+        await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+        parent_cpu = self_cpu_seconds()
+        sampler_task = asyncio.ensure_future(sampler.run())
+        pending = set(futures)
+        try:
+            while pending:
+                done, pending = await asyncio.wait(pending, timeout=bar.interval if bar else None,
+                                                   return_when=asyncio.FIRST_COMPLETED)
+                if done and len(done) + len(pending) == len(parts):
                     sampler.sample()  # the load is ending: the last sample while the workers live
-            now = time.monotonic()
-            if bar and now - last_bar >= bar.interval:
-                bar.show(totals(), now)
-                last_bar = now
-            if not any(p.is_alive() for p in procs) and len(got) < len(parts):
-                item = await loop.run_in_executor(None, _get, results, 1.0)
-                if item is None:
-                    break
-                got[item[0]] = item[1]
-    finally:
-        sampler_task.cancel()
-        await asyncio.gather(sampler_task, return_exceptions=True)
-        for p in procs:
-            p.join(5)
-            if p.is_alive():
-                p.kill()
-    failed = [f"process {i}: {r['error']}" for i, r in sorted(got.items()) if "error" in r]
-    ok = [r for r in got.values() if "error" not in r]
+                if bar:
+                    bar.show(totals(), time.monotonic())
+        finally:
+            sampler_task.cancel()
+            await asyncio.gather(sampler_task, return_exceptions=True)
+    got = [f.exception() or f.result() for f in futures]
+    failed = [f"process {i}: {type(r).__name__}: {r}" for i, r in enumerate(got) if isinstance(r, BaseException)]
+    ok = [r for r in got if not isinstance(r, BaseException)]
     if failed and not ok:
         raise RuntimeError("; ".join(failed))
     end = max((r["end"] for r in ok), default=time.monotonic() - t0)
     if bar:
         bar.show(totals(), t0 + end, final=True)
     cpu = sum(r["cpu"] for r in ok) + (self_cpu_seconds() - parent_cpu)
-    result = RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
-    return result
-
-
-def _get(queue, timeout):
-    import queue as q
-
-    try:
-        return queue.get(timeout=timeout)
-    except q.Empty:
-        return None
+    return RunResult(t0, end, [r["export"] for r in ok], cpu, sampler, len(parts), failed)
 
 
 async def preflight(opts: Options) -> None:

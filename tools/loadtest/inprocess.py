@@ -14,7 +14,7 @@ import asyncio
 import re
 import time
 
-from boardbot.server.master import Call
+from boardbot.server.calls import Call
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 
 

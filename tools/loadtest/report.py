@@ -1,6 +1,6 @@
 """The load test's report: a JSON document and a self-contained HTML page.
 
-The HTML draws its charts as inline SVG (no plotting library): a latency
+The HTML draws its charts as inline SVG with matplotlib (the ``loadtest`` extra): a latency
 histogram per call (log-spaced bins, log latency axis), latency over time
 (p50 and p99 per time bucket, log axis), calls per second over time, and
 the CPU use of the server and of the generator over time.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import html
+import io
 import json
 import math
 import os
@@ -20,12 +21,9 @@ from . import stats
 from .driver import Options, RunResult
 
 RPCS = ("CreateGame", "GetView", "SubmitMove", "SuggestMove", "DeleteGame")
-AI = ("SuggestMove", "bot move")
 ORDER = ("GetView", "WatchGame view", "SubmitMove", "SubmitMove from intended send", "SubmitMove send lag",
-         "SuggestMove", "bot move", "CreateGame", "DeleteGame",
+         "SuggestMove", "SuggestMove over budget", "bot move", "bot move over budget", "CreateGame", "DeleteGame",
          "SuggestMove search (server stats)", "CreateGame from intended start", "arrival lag", "game")
-COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-          "#7f7f7f", "#bcbd22")
 FORMAT = 1
 
 
@@ -209,8 +207,8 @@ def document(runs: list[dict], argv: list[str] | None = None) -> dict:
         "format": FORMAT,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "command": argv,
-        "percentiles": (f"exact order statistics of every sample in the window (numpy.percentile, "
-                        f"method={stats.METHOD!r}: the smallest observed latency with at least p% of the "
+        "percentiles": (f"exact order statistics of every sample in the window (boardbot.ai.stats.percentile: "
+                        f"numpy.percentile, method={stats.METHOD!r}, the smallest observed latency with at least p% of the "
                         f"samples at or below it); histograms: {stats.BINS_PER_DECADE} log-spaced bins "
                         f"per decade"),
         "runs": runs,
@@ -259,174 +257,95 @@ def text_summary(run: dict) -> str:
     return "\n".join(lines)
 
 
-# --- SVG --------------------------------------------------------------------------------
-def _nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
-    if hi <= lo:
-        hi = lo + 1
-    raw = (hi - lo) / n
-    mag = 10 ** math.floor(math.log10(raw))
-    step = min((m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw), default=10 * mag)
-    first = math.ceil(lo / step) * step
-    return [first + i * step for i in range(int((hi - first) / step + 1e-9) + 1)]
+# --- charts -----------------------------------------------------------------------------
+def _chart(draw, x_label: str, y_label: str, log_x: bool = False, log_y: bool = False, height: int = 300) -> str:
+    """A chart drawn by matplotlib as inline SVG (text kept as text, no date: the same data gives
+    the same page); ``draw(ax)`` draws its lines (None for no value: a gap)."""
+    import matplotlib
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "boardbot", "font.size": 9}):
+        fig = Figure(figsize=(760 / 96, height / 96), dpi=96, layout="constrained")
+        ax = fig.add_subplot(xscale="log" if log_x else "linear", yscale="log" if log_y else "linear")
+        draw(ax)
+        if not ax.has_data():
+            return f'<p class="empty">no data for {html.escape(y_label)}</p>'
+        for axis, log in ((ax.xaxis, log_x), (ax.yaxis, log_y)):
+            if log:
+                axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        if not log_y:
+            ax.set_ylim(bottom=0)
+        ax.grid(color="#eee")
+        ax.set(xlabel=x_label, ylabel=y_label)
+        rows = math.ceil(len(ax.get_legend_handles_labels()[0]) / 4)
+        fig.set_size_inches(760 / 96, (height + 16 * rows) / 96)
+        fig.legend(loc="outside lower center", ncols=4, frameon=False)
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]
 
 
-def _log_ticks(lo: float, hi: float) -> list[float]:
-    out = []
-    for e in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1):
-        for m in (1, 2, 5):
-            v = m * 10 ** e
-            if lo <= v <= hi:
-                out.append(v)
-    if len(out) > 10:
-        out = [v for v in out if round(v / 10 ** math.floor(math.log10(v))) == 1]
-    return out
-
-
-def _fmt(v: float) -> str:
-    if v == 0:
-        return "0"
-    if abs(v) >= 1000:
-        return f"{v / 1000:g}k"
-    if abs(v) >= 1:
-        return f"{v:g}"
-    return f"{v:.3g}"
-
-
-def svg_chart(series: list[dict], x_label: str, y_label: str, log_x: bool = False, log_y: bool = False,
-              width: int = 760, height: int = 300, vlines: list[tuple[float, str]] = ()) -> str:
-    """Lines: each series {"label", "x": [...], "y": [... or None], "color", "dash"}."""
-    pts = [(x, y) for s in series for x, y in zip(s["x"], s["y"]) if y is not None and x is not None
-           and (not log_x or x > 0) and (not log_y or y > 0)]
-    if not pts:
-        return f'<p class="empty">no data for {html.escape(y_label)}</p>'
-    xs, ys = [p[0] for p in pts] + [v for v, _ in vlines], [p[1] for p in pts]
-    x0, x1 = min(xs), max(xs)
-    y0, y1 = (min(ys), max(ys)) if log_y else (0.0, max(ys) * 1.08 or 1.0)
-    if log_x:
-        x0, x1 = 10 ** math.floor(math.log10(x0)), 10 ** math.ceil(math.log10(x1))
-    if log_y:
-        y0, y1 = 10 ** math.floor(math.log10(y0)), 10 ** math.ceil(math.log10(y1))
-    if x1 <= x0:
-        x1 = x0 + 1
-    left, right, top, bottom = 64, 16, 12, 44
-    pw, ph = width - left - right, height - top - bottom
-
-    def sx(x: float) -> float:
-        f = (math.log10(x) - math.log10(x0)) / (math.log10(x1) - math.log10(x0)) if log_x else (x - x0) / (x1 - x0)
-        return left + f * pw
-
-    def sy(y: float) -> float:
-        f = (math.log10(y) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)) if log_y else (y - y0) / (y1 - y0)
-        return top + ph - f * ph
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#999"/>']
-    for v in (_log_ticks(x0, x1) if log_x else _nice_ticks(x0, x1, 8)):
-        X = sx(v)
-        out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#eee"/>'
-                   f'<text x="{X:.1f}" y="{top + ph + 14}" text-anchor="middle">{_fmt(v)}</text>')
-    for v in (_log_ticks(y0, y1) if log_y else _nice_ticks(y0, y1, 5)):
-        Y = sy(v)
-        out.append(f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" stroke="#eee"/>'
-                   f'<text x="{left - 4}" y="{Y + 4:.1f}" text-anchor="end">{_fmt(v)}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle">{html.escape(x_label)}</text>'
-               f'<text x="14" y="{top + ph / 2}" text-anchor="middle" '
-               f'transform="rotate(-90 14 {top + ph / 2})">{html.escape(y_label)}</text>')
-    for value, label in vlines:
-        if x0 <= value <= x1:
-            X = sx(value)
-            out.append(f'<line x1="{X:.1f}" y1="{top}" x2="{X:.1f}" y2="{top + ph}" stroke="#000" '
-                       f'stroke-dasharray="4 3"/><text x="{X + 3:.1f}" y="{top + 12}">{html.escape(label)}</text>')
-    for s in series:
-        segs, cur = [], []
-        for x, y in zip(s["x"], s["y"]):
-            ok = y is not None and x is not None and (not log_x or x > 0) and (not log_y or y > 0)
-            if not ok:
-                if cur:
-                    segs.append(cur)
-                cur = []
-                continue
-            cur.append((sx(x), sy(y)))
-        if cur:
-            segs.append(cur)
-        dash = f' stroke-dasharray="{s["dash"]}"' if s.get("dash") else ""
-        for seg in segs:
-            if len(seg) == 1:
-                X, Y = seg[0]
-                out.append(f'<circle cx="{X:.1f}" cy="{Y:.1f}" r="2" fill="{s["color"]}"/>')
-                continue
-            points = " ".join(f"{X:.1f},{Y:.1f}" for X, Y in seg)
-            out.append(f'<polyline fill="none" stroke="{s["color"]}" stroke-width="{s.get("width", 1.5)}"'
-                       f'{dash} points="{points}"/>')
-    out.append("</svg>")
-    legend = "".join(f'<span class="key"><span style="background:{s["color"]}"></span>'
-                     f'{html.escape(s["label"])}</span>' for s in series)
-    return "".join(out) + f'<div class="legend">{legend}</div>'
+def _gaps(values: list) -> list[float]:
+    return [np.nan if v is None else v for v in values]
 
 
 def _histogram_chart(run: dict, names: list[str], budget_ms: float | None) -> str:
-    series = []
-    for i, name in enumerate(names):
-        h = run["histograms"].get(name)
-        if not h or not h["counts"]:
-            continue
-        total = sum(h["counts"])
-        edges = h["edges_ms"]
-        # one point per bin at its geometric centre: the share of the calls in it
-        xs = [math.sqrt(a * b) for a, b in zip(edges, edges[1:])]
-        ys = [c / total * 100 for c in h["counts"]]
-        series.append({"label": f"{name} ({total:,})", "x": xs, "y": ys,
-                       "color": COLORS[i % len(COLORS)]})
-    vlines = [(budget_ms, "budget")] if budget_ms else []
-    return svg_chart(series, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True,
-                     vlines=vlines)
+    def draw(ax):
+        for i, name in enumerate(names):
+            h = run["histograms"].get(name)
+            if h and h["counts"]:  # the share of the calls in each bin
+                total = sum(h["counts"])
+                ax.stairs([c / total * 100 for c in h["counts"]], h["edges_ms"], color=f"C{i % 10}",
+                          linewidth=1.5, label=f"{name} ({total:,})")
+        if budget_ms and ax.has_data():
+            ax.axvline(budget_ms, color="black", linestyle=(0, (4, 3)), linewidth=1, label="budget")
+
+    return _chart(draw, "latency (ms, log scale; 20 bins per decade)", "% of calls per bin", log_x=True)
 
 
 def _over_time_chart(run: dict, names: list[str]) -> str:
     tl = run["timeline"]
-    series = []
-    for i, name in enumerate(names):
-        c = tl["calls"].get(name)
-        if not c:
-            continue
-        color = COLORS[i % len(COLORS)]
-        series.append({"label": f"{name} p99", "x": tl["t_s"], "y": c["p99_ms"], "color": color, "width": 2})
-        series.append({"label": f"{name} p50", "x": tl["t_s"], "y": c["p50_ms"], "color": color, "dash": "3 3",
-                       "width": 1})
-    return svg_chart(series, f"time (s; {tl['bucket_s']:g} s buckets)", "latency (ms, log scale)", log_y=True)
+
+    def draw(ax):
+        for i, name in enumerate(n for n in names if n in tl["calls"]):
+            c, color = tl["calls"][name], f"C{i % 10}"
+            ax.plot(tl["t_s"], _gaps(c["p99_ms"]), color=color, linewidth=2, marker=".", label=f"{name} p99")
+            ax.plot(tl["t_s"], _gaps(c["p50_ms"]), color=color, linewidth=1, linestyle=(0, (3, 3)), marker=".",
+                    label=f"{name} p50")
+
+    return _chart(draw, f"time (s; {tl['bucket_s']:g} s buckets)", "latency (ms, log scale)", log_y=True)
 
 
 def _rate_chart(run: dict, names: list[str]) -> str:
     tl = run["timeline"]
-    series = [{"label": f"{name} /s", "x": tl["t_s"], "y": tl["calls"][name]["per_s"],
-               "color": COLORS[i % len(COLORS)]} for i, name in enumerate(names) if name in tl["calls"]]
-    for j, (key, counts) in enumerate(tl["errors"].items()):
-        series.append({"label": f"errors: {key} /s", "x": tl["t_s"],
-                       "y": [c / tl["bucket_s"] for c in counts], "color": COLORS[(len(names) + j) % len(COLORS)],
-                       "dash": "2 2"})
-    return svg_chart(series, "time (s)", "calls per second")
+
+    def draw(ax):
+        shown = [n for n in names if n in tl["calls"]]
+        for i, name in enumerate(shown):
+            ax.plot(tl["t_s"], tl["calls"][name]["per_s"], color=f"C{i % 10}", label=f"{name} /s")
+        for j, (key, counts) in enumerate(tl["errors"].items()):
+            ax.plot(tl["t_s"], [c / tl["bucket_s"] for c in counts], color=f"C{(len(shown) + j) % 10}",
+                    linestyle=(0, (2, 2)), label=f"errors: {key} /s")
+
+    return _chart(draw, "time (s)", "calls per second")
 
 
 def _cpu_chart(run: dict) -> str:
-    cpu = run["timeline"].get("cpu_cores") or {}
-    series = []
-    for i, (label, pts) in enumerate(sorted(cpu.items())):
-        if pts:
-            xs, ys = [], []
-            for t_from, t_to, cores in pts:  # a flat line over each sampling interval
-                xs += [t_from, t_to]
-                ys += [cores, cores]
-            series.append({"label": f"{label} (cores)", "x": xs, "y": ys, "color": COLORS[(i + 4) % len(COLORS)]})
-    return svg_chart(series, "time (s)", "CPU cores used", height=220)
+    def draw(ax):  # flat over each sampling interval
+        for i, (label, pts) in enumerate(sorted((run["timeline"].get("cpu_cores") or {}).items())):
+            if pts:
+                ax.stairs([cores for _, _, cores in pts], [pts[0][0]] + [t for _, t, _ in pts],
+                          color=f"C{(i + 4) % 10}", linewidth=1.5, label=f"{label} (cores)")
+
+    return _chart(draw, "time (s)", "CPU cores used", height=220)
 
 
 CSS = """
 body{font-family:sans-serif;margin:24px;max-width:1100px;color:#222}
 table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}
-.legend{margin:2px 0 18px 64px}.key{margin-right:14px;white-space:nowrap}
-.key span{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}
 .bad{color:#b00;font-weight:bold}.note{color:#555;font-size:90%}code{background:#f5f5f5}
 """
 
@@ -482,29 +401,20 @@ def _calls_table(run: dict) -> str:
 def _ai_section(run: dict) -> str:
     ai = run["ai"]
     parts = []
-    sug = ai.get("suggest")
-    if sug:
-        lat = sug["latency"]
-        text = (f"SuggestMove with <code>{html.escape(sug['bot'])}</code>, budget "
-                f"{_cell(sug['budget_ms'], 0)} ms / {_cell(sug['budget_iterations'])} iterations: "
-                f"{lat.get('count', 0):,} calls, p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
-                f"max {_cell(lat.get('max_ms'))} ms.")
-        if "over_budget" in sug:
-            ob, om = sug["over_budget"], sug["over_budget_plus_margin"]
-            text += (f" Over the budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); over budget + "
-                     f"{om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%); largest excess "
-                     f"{ob['max_excess_ms']:.1f} ms.")
-        parts.append(f"<p>{text}</p>")
-    bm = ai.get("bot_moves")
-    if bm:
-        lat = bm["latency"]
-        text = (f"Bot seats' moves ({html.escape(bm['measured'])}): {lat.get('count', 0):,} moves, "
-                f"p50 {_cell(lat.get('p50_ms'))} ms, p99 {_cell(lat.get('p99_ms'))} ms, "
-                f"max {_cell(lat.get('max_ms'))} ms.")
-        if "over_budget" in bm:
-            ob, om = bm["over_budget"], bm["over_budget_plus_margin"]
-            text += (f" Over the {bm['budget_ms']:.0f} ms budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); "
-                     f"over budget + {om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%).")
+    for key, what in (("suggest", "SuggestMove"), ("bot_moves", "Bot seats' moves")):
+        entry = ai.get(key)
+        if not entry:
+            continue
+        lat = entry["latency"]
+        how = (f" with <code>{html.escape(entry['bot'])}</code>" + (f", {entry['budget_iterations']:,} iterations"
+               if entry["budget_iterations"] else "") if key == "suggest" else f" ({html.escape(entry['measured'])})")
+        text = (f"{what}{how}: {lat.get('count', 0):,}, p50 {_cell(lat.get('p50_ms'))} ms, "
+                f"p99 {_cell(lat.get('p99_ms'))} ms, max {_cell(lat.get('max_ms'))} ms.")
+        if "over_budget" in entry:
+            ob, om = entry["over_budget"], entry["over_budget_plus_margin"]
+            text += (f" Over the {entry['budget_ms']:.0f} ms budget: {ob['count']:,} ({ob['fraction'] * 100:.2f}%); "
+                     f"over budget + {om['margin_ms']:.0f} ms: {om['count']:,} ({om['fraction'] * 100:.2f}%); "
+                     f"largest excess {ob['max_excess_ms']:.1f} ms.")
         parts.append(f"<p>{text}</p>")
     return "".join(parts) or "<p class=\"note\">No AI latency in this run (random moves; <code>--wait poll</code> " \
                              "does not see the server's bot moves).</p>"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from boardbot.ai.bot_specs import split_seat_specs
+
 
 class ScenarioError(ValueError):
     pass
@@ -18,19 +20,9 @@ class ScenarioError(ValueError):
 def split_bot_specs(text: str) -> list[str]:
     """One bot spec per bot seat: ``random,greedy``. A spec may carry parameters
     with commas (``ismcts:iterations=2000,c=0.7``): an item with ``=`` and no
-    ``:`` continues the previous spec; ``;`` always separates."""
-    if ";" in text:
-        return [s.strip() for s in text.split(";") if s.strip()]
-    out: list[str] = []
-    for item in text.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        if "=" in item and ":" not in item and out:
-            out[-1] += "," + item
-        else:
-            out.append(item)
-    return out
+    ``:`` continues the previous spec; ``;`` always separates (the arena's
+    ``--seats`` splitting, ``boardbot.ai.bot_specs.split_seat_specs``)."""
+    return split_seat_specs(text)
 
 
 @dataclass

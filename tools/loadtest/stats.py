@@ -2,10 +2,11 @@
 
 Every call's latency is kept as a sample (its send time and its latency, in
 seconds, as float64 in an ``array``), so percentiles are exact order
-statistics of all samples, not estimates: ``numpy.percentile`` with
-``method="inverted_cdf"`` (the nearest-rank definition: the p-th percentile
-is the smallest sample such that at least p% of the samples are at or below
-it, so it is always a latency that was really observed). Histograms for the
+statistics of all samples, not estimates: the project's one percentile
+function, ``boardbot.ai.stats.percentile`` (numpy's, ``method="inverted_cdf"``:
+the nearest-rank definition, the smallest sample such that at least p% of
+the samples are at or below it, so it is always a latency that was really
+observed). Histograms for the
 report use fixed log-spaced bins (``BINS_PER_DECADE`` per decade from 1 µs to
 1000 s), the same for every call and every run, so they can be compared and
 merged. Samples from several generator processes are merged by concatenation.
@@ -15,12 +16,14 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections import defaultdict
 from typing import Iterable
 
 import numpy as np
 
+from boardbot.ai.stats import PERCENTILE_METHOD as METHOD, percentile
+
 PERCENTILES = (50, 90, 95, 99)
-METHOD = "inverted_cdf"
 BINS_PER_DECADE = 20
 HIST_MIN_S, HIST_MAX_S = 1e-6, 1e3
 HIST_EDGES_S = np.logspace(math.log10(HIST_MIN_S), math.log10(HIST_MAX_S),
@@ -36,35 +39,29 @@ class Recorder:
 
     def __init__(self, t0: float = 0.0):
         self.t0 = t0
-        self.times: dict[str, array] = {}
-        self.lats: dict[str, array] = {}
-        self.error_times: dict[tuple[str, str], array] = {}  # (call, status code) -> send times
-        self.marks: dict[str, array] = {}  # events counted by time only (stream messages)
-        self.counters: dict[str, int] = {}
+        self.times: dict[str, array] = defaultdict(lambda: array("d"))
+        self.lats: dict[str, array] = defaultdict(lambda: array("d"))
+        self.error_times: dict[tuple[str, str], array] = defaultdict(lambda: array("d"))  # (call, code) -> sent
+        self.marks: dict[str, array] = defaultdict(lambda: array("d"))  # counted by time only (stream messages)
+        self.counters: dict[str, int] = defaultdict(int)
 
     def ok(self, name: str, start: float, latency: float) -> None:
-        t = self.times.get(name)
-        if t is None:
-            t = self.times[name] = array("d")
-            self.lats[name] = array("d")
-        t.append(start - self.t0)
+        self.times[name].append(start - self.t0)
         self.lats[name].append(latency)
 
+    def over_budget(self, name: str, start: float, latency: float, budget: float | None) -> None:
+        """The AI's latency over its think budget (0 within it), as the entry "NAME over budget"."""
+        if budget is not None:
+            self.ok(f"{name} over budget", start, max(0.0, latency - budget))
+
     def error(self, name: str, code: str, start: float) -> None:
-        key = (name, code)
-        t = self.error_times.get(key)
-        if t is None:
-            t = self.error_times[key] = array("d")
-        t.append(start - self.t0)
+        self.error_times[name, code].append(start - self.t0)
 
     def mark(self, name: str, at: float) -> None:
-        t = self.marks.get(name)
-        if t is None:
-            t = self.marks[name] = array("d")
-        t.append(at - self.t0)
+        self.marks[name].append(at - self.t0)
 
     def count(self, name: str, n: int = 1) -> None:
-        self.counters[name] = self.counters.get(name, 0) + n
+        self.counters[name] += n
 
     def export(self) -> dict:
         """A picklable form (for merging across processes)."""
@@ -80,37 +77,30 @@ class Merged:
     """Samples of one run, from one or several recorders, as numpy arrays."""
 
     def __init__(self, exports: Iterable[dict]):
-        times: dict[str, list] = {}
-        lats: dict[str, list] = {}
-        err_times: dict[tuple[str, str], list] = {}
-        marks: dict[str, list] = {}
+        chunks: dict[tuple[str, object], list] = defaultdict(list)  # (attribute, key) -> bytes
         self.counters: dict[str, int] = {}
         for part in exports:
             for name, (t, lat) in part["samples"].items():
-                times.setdefault(name, []).append(np.frombuffer(t, dtype=np.float64))
-                lats.setdefault(name, []).append(np.frombuffer(lat, dtype=np.float64))
-            for key, t in part["error_times"].items():
-                err_times.setdefault(key, []).append(np.frombuffer(t, dtype=np.float64))
-            for key, t in part["marks"].items():
-                marks.setdefault(key, []).append(np.frombuffer(t, dtype=np.float64))
+                chunks["times", name].append(t)
+                chunks["lats", name].append(lat)
+            for field in ("error_times", "marks"):
+                for key, t in part[field].items():
+                    chunks[field, key].append(t)
             for name, n in part["counters"].items():
                 self.counters[name] = self.counters.get(name, 0) + n
-        self.times = {k: np.concatenate(v) for k, v in times.items()}
-        self.lats = {k: np.concatenate(v) for k, v in lats.items()}
-        self.error_times = {k: np.concatenate(v) for k, v in err_times.items()}
-        self.marks = {k: np.concatenate(v) for k, v in marks.items()}
+        self.times, self.lats, self.error_times, self.marks = {}, {}, {}, {}
+        for (field, key), parts in chunks.items():
+            getattr(self, field)[key] = np.concatenate([np.frombuffer(b, dtype=np.float64) for b in parts])
 
     def window(self, start: float, end: float) -> "Merged":
         """Only the samples sent in [start, end) (seconds from the run's start)."""
         out = Merged(())
-        for name, t in self.times.items():
-            keep = (t >= start) & (t < end)
-            out.times[name] = t[keep]
-            out.lats[name] = self.lats[name][keep]
-        for key, t in self.error_times.items():
-            out.error_times[key] = t[(t >= start) & (t < end)]
-        for key, t in self.marks.items():
-            out.marks[key] = t[(t >= start) & (t < end)]
+        for field in ("times", "error_times", "marks"):
+            for key, t in getattr(self, field).items():
+                keep = (t >= start) & (t < end)
+                getattr(out, field)[key] = t[keep]
+                if field == "times":
+                    out.lats[key] = self.lats[key][keep]
         out.counters = dict(self.counters)
         return out
 
@@ -128,7 +118,7 @@ def percentiles(lat_s: np.ndarray) -> dict:
     n = int(lat_s.size)
     if n == 0:
         return {"count": 0}
-    qs = np.percentile(lat_s, [*PERCENTILES, 99.9], method=METHOD)
+    qs = percentile(lat_s, [*PERCENTILES, 99.9])
     out = {"count": n, "min_ms": _ms(lat_s.min()), "mean_ms": _ms(lat_s.mean())}
     for q, v in zip((*PERCENTILES, 99.9), qs):
         out[f"p{q:g}_ms".replace(".", "_")] = _ms(v)
@@ -160,35 +150,24 @@ def bucket_width(duration: float, target_buckets: int = 120) -> float:
     return float(math.ceil(duration / target_buckets))
 
 
-def timeline(times: np.ndarray, lat_s: np.ndarray, start: float, end: float, width: float) -> dict:
-    """Per time bucket: calls per second, p50, p99 and max latency (ms; None when empty)."""
+def _buckets(times: np.ndarray, start: float, end: float, width: float) -> tuple[int, np.ndarray, np.ndarray]:
+    """(the number of buckets, each time's bucket, which times fall in one)."""
     n = max(1, int(math.ceil((end - start) / width - 1e-9)))
     idx = np.floor((times - start) / width).astype(np.int64)
-    keep = (idx >= 0) & (idx < n)
-    idx, lat = idx[keep], lat_s[keep]
-    order = np.argsort(idx, kind="stable")
-    idx, lat = idx[order], lat[order]
-    bounds = np.searchsorted(idx, np.arange(n + 1))
-    rate, p50, p99, mx = [], [], [], []
-    for b in range(n):
-        part = lat[bounds[b]:bounds[b + 1]]
-        lo = start + b * width
-        span = min(width, end - lo)
-        rate.append(round(part.size / span, 3) if span > 0 else 0.0)
-        if part.size:
-            q = np.percentile(part, [50, 99], method=METHOD)
-            p50.append(_ms(q[0]))
-            p99.append(_ms(q[1]))
-            mx.append(_ms(part.max()))
-        else:
-            p50.append(None)
-            p99.append(None)
-            mx.append(None)
-    return {"per_s": rate, "p50_ms": p50, "p99_ms": p99, "max_ms": mx}
+    return n, idx, (idx >= 0) & (idx < n)
+
+
+def timeline(times: np.ndarray, lat_s: np.ndarray, start: float, end: float, width: float) -> dict:
+    """Per time bucket: calls per second, p50, p99 and max latency (ms; None when empty)."""
+    n, idx, keep = _buckets(times, start, end, width)
+    parts = [lat_s[keep][idx[keep] == b] for b in range(n)]
+    spans = [min(width, end - (start + b * width)) for b in range(n)]
+    qs = [(*percentile(part, [50, 99]), part.max()) if part.size else (None,) * 3 for part in parts]
+    return {"per_s": [round(part.size / span, 3) if span > 0 else 0.0 for part, span in zip(parts, spans)],
+            **{key: [None if q[i] is None else _ms(q[i]) for q in qs]
+               for i, key in enumerate(("p50_ms", "p99_ms", "max_ms"))}}
 
 
 def error_timeline(times: np.ndarray, start: float, end: float, width: float) -> list:
-    n = max(1, int(math.ceil((end - start) / width - 1e-9)))
-    idx = np.floor((times - start) / width).astype(np.int64)
-    idx = idx[(idx >= 0) & (idx < n)]
-    return [int(c) for c in np.bincount(idx, minlength=n)]
+    n, idx, keep = _buckets(times, start, end, width)
+    return [int(c) for c in np.bincount(idx[keep], minlength=n)]

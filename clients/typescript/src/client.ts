@@ -4,18 +4,22 @@ import { create, fromJson, type JsonValue, type MessageInitShape } from "@bufbui
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 import { Code, errorDetails } from "./errors.js";
-import { BotService, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
+import { BotService, type BotOffer, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
 import {
+  BotSpecSchema,
   GameConfigSchema,
   MoveSchema,
   SeatKind,
   SeatSpecSchema,
+  type DealCommitment,
   type Game,
   type GameConfig,
   type GameType,
   type LegalMove,
   type SeatView,
 } from "./gen/boardbot/v1/common_pb.js";
+import type { GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
+import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
   ResponseView,
@@ -44,9 +48,12 @@ function resumable(err: unknown): boolean {
 export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
 export type MoveInit = MessageInitShape<typeof MoveSchema>;
 export type SeatSpecInit = MessageInitShape<typeof SeatSpecSchema>;
+export type BotSpecInit = MessageInitShape<typeof BotSpecSchema>;
 
-/** A seat of a new game: a human (you, or someone you give the token to) or a bot ("random", "greedy", "ismcts:..."). */
-export type SeatChoice = "human" | { bot: string };
+/** A seat of a new game: a human (you, or someone you give the token to) or a bot, by its spec string
+ *  ("random", "greedy", "ismcts:hard") or typed (`{ botSpec: { bot: { case: "ismcts", value: { preset: BotPreset.HARD } } } }`);
+ *  listBots() lists both forms of every bot the server offers. */
+export type SeatChoice = "human" | { bot: string } | { botSpec: BotSpecInit };
 
 export interface NewGame {
   game: Game;
@@ -66,7 +73,9 @@ export interface PlayOptions {
 }
 
 export interface SuggestOptions {
+  /** The bot's spec string (default "ismcts:medium"); or `botSpec`, typed. */
   bot?: string;
+  botSpec?: BotSpecInit;
   timeMs?: number;
   iterations?: number;
   seed?: bigint | number;
@@ -77,7 +86,13 @@ function bearer(token: string | undefined): CallOptions {
 }
 
 function seatSpec(choice: SeatChoice): SeatSpecInit {
-  return choice === "human" ? { kind: SeatKind.HUMAN } : { kind: SeatKind.BOT, bot: choice.bot };
+  if (choice === "human") return { kind: SeatKind.HUMAN };
+  return "bot" in choice ? { kind: SeatKind.BOT, bot: choice.bot } : { kind: SeatKind.BOT, botSpec: choice.botSpec };
+}
+
+/** A request's bot fields from SuggestOptions. */
+function botFields(options: SuggestOptions): { bot: string; botSpec?: BotSpecInit } {
+  return { bot: options.bot ?? "", botSpec: options.botSpec };
 }
 
 /** The legal move of `view` whose text is `text` (exactly), or an Error listing what is legal. */
@@ -113,14 +128,23 @@ export class BoardbotClient {
     return (await this.games.listGameTypes({})).gameTypes;
   }
 
-  /** Start a game; `seats` default to the game's default table of humans. */
-  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
+  /** The bots the server offers, weakest first: each one's spec (string and typed), its name and meaning in plain
+   *  words, and per table size of `game` (every game's when undefined) the search it runs and its ladder rating. */
+  async listBots(game?: string): Promise<BotOffer[]> {
+    return (await this.bots.listBots({ game: game ?? "" })).bots;
+  }
+
+  /** Start a game; `seats` default to the game's default table of humans. `rated`: its players' and bots' ratings
+   *  are updated when it ends (leaderboard); `playerNames`: per seat, the name a human seat is rated under. */
+  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number;
+    rated?: boolean; playerNames?: string[] } = {}):
     Promise<NewGame> {
     const response = await this.games.createGame({
       game,
       config: options.config,
-      seats: (options.seats ?? []).map(seatSpec),
+      seats: (options.seats ?? []).map((choice, i) => ({ ...seatSpec(choice), playerName: options.playerNames?.[i] ?? "" })),
       seed: options.seed === undefined ? undefined : BigInt(options.seed),
+      rated: options.rated ?? false,
     });
     const created = response.game;
     if (created === undefined) throw new Error("CreateGame answered without a game");
@@ -143,7 +167,7 @@ export class BoardbotClient {
   /** The AI's move for a view your frontend holds (stateless: your table, our bot). */
   async chooseMove(game: string, view: SeatView["view"], options: SuggestOptions = {}):
     Promise<{ move: LegalMove; stats?: SearchStats }> {
-    const response = await this.bots.chooseMove({ game, view, bot: options.bot ?? "", budget: budget(options),
+    const response = await this.bots.chooseMove({ game, view, ...botFields(options), budget: budget(options),
       seed: options.seed === undefined ? undefined : BigInt(options.seed) });
     if (response.move === undefined) throw new Error("ChooseMove answered without a move");
     return { move: response.move, stats: response.stats };
@@ -152,6 +176,45 @@ export class BoardbotClient {
   async deleteGame(gameId: string, ownerToken: string): Promise<void> {
     await this.games.deleteGame({ gameId }, bearer(ownerToken));
   }
+
+  /** One game configuration's ratings, best first (every page): named players and the server's bot presets. */
+  async leaderboard(game: string, config?: GameConfigInit): Promise<RatingEntry[]> {
+    const out: RatingEntry[] = [];
+    let pageToken = "";
+    do {
+      const page = await this.games.getLeaderboard({ game, config, pageToken });
+      out.push(...page.entries);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
+    return out;
+  }
+
+  /** The game's record (GetGameRecord): a finished game's is complete (every move in full, the seed revealed:
+   *  checkDeal verifies it) and the same for anyone; a running game's is what `seat` (with its `token`) or a
+   *  spectator may see. Its JSON form: `toJson(GameRecordSchema, record)` (docs/api-contract.md, "Game records"). */
+  async gameRecord(gameId: string, seat?: number, token?: string): Promise<GameRecord> {
+    const record = (await this.games.getGameRecord({ gameId, seat }, bearer(token))).gameRecord;
+    if (record === undefined) throw new Error("GetGameRecord answered without a record");
+    return record;
+  }
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether a finished game's revealed seed and salt give the deal's commitment, as every seat saw it from the
+ *  start (`Game.deal.seedSha256`): SHA-256 of the salt's 16 bytes then the seed as 8 bytes big-endian. undefined
+ *  when there is nothing to check (the game is running, or was stored before commitments). Uses Web Crypto
+ *  (Node 20+, and browsers on https or localhost). */
+export async function checkDeal(deal: DealCommitment | undefined): Promise<boolean | undefined> {
+  if (deal === undefined || deal.seed === undefined || deal.seedSha256 === "") return undefined;
+  if (!/^[0-9a-f]{32}$/i.test(deal.salt)) return false;
+  const data = new Uint8Array(24);
+  for (let i = 0; i < 16; i++) data[i] = parseInt(deal.salt.slice(2 * i, 2 * i + 2), 16);
+  new DataView(data.buffer).setBigUint64(16, BigInt.asUintN(64, deal.seed), false);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", data));
+  return hex(digest) === deal.seedSha256.toLowerCase();
 }
 
 function budget(options: SuggestOptions) {
@@ -187,6 +250,11 @@ export class SeatHandle {
     }, bearer(this.token));
   }
 
+  /** The game's record as this seat (or the spectator) may see it; complete once the game is over. */
+  async record(): Promise<GameRecord> {
+    return this.client.gameRecord(this.gameId, this.seat, this.token);
+  }
+
   async resign(): Promise<Game | undefined> {
     if (this.seat === undefined) throw new Error("the spectator cannot resign");
     return (await this.client.games.resign({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
@@ -195,7 +263,7 @@ export class SeatHandle {
   /** The AI's advice for this seat (hosted game): the move and, for searching bots, each candidate's statistics. */
   async suggest(options: SuggestOptions = {}): Promise<{ move: LegalMove; version: bigint; stats?: SearchStats }> {
     if (this.seat === undefined) throw new Error("the spectator has no move to suggest");
-    const response = await this.client.bots.suggestMove({ gameId: this.gameId, seat: this.seat, bot: options.bot ?? "",
+    const response = await this.client.bots.suggestMove({ gameId: this.gameId, seat: this.seat, ...botFields(options),
       budget: budget(options), seed: options.seed === undefined ? undefined : BigInt(options.seed) },
       bearer(this.token));
     if (response.move === undefined) throw new Error("SuggestMove answered without a move");

@@ -3,11 +3,4 @@
 export * from "./client.js";
 export * from "./errors.js";
 export { RETRIED_ON_UNAVAILABLE, retryRefusedAndUnavailable } from "./retry.js";
-export * from "./gen/boardbot/v1/common_pb.js";
-export * from "./gen/boardbot/v1/game_service_pb.js";
-export * from "./gen/boardbot/v1/bot_service_pb.js";
-export * from "./gen/boardbot/v1/frogriders_pb.js";
-export * from "./gen/boardbot/v1/czech_pub_pb.js";
-export * from "./gen/boardbot/v1/fritanga_pb.js";
-export * from "./gen/boardbot/v1/froccs_pb.js";
-export * from "./gen/boardbot/v1/dulore_jutunk_pb.js";
+export * from "./gen/index.js"; // every boardbot.v1 file (scripts/generate.mjs)

@@ -27,7 +27,8 @@ const clientSources = {
 };
 
 const result = await build({
-  entryPoints: { app: join(web, "src", "main.ts"), "app-style": join(web, "src", "style.css") },
+  // main.ts imports style.css and each game's module its own CSS: esbuild writes them all to app.css
+  entryPoints: { app: join(web, "src", "main.ts") },
   bundle: true,
   minify: true,
   format: "esm",

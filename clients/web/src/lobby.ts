@@ -1,29 +1,15 @@
 // The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
-import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
-import { client, describeError, listGameTypes, type Wire } from "./api.js";
+import { GameStatus, gameConfig, type BotOffer, type GameType, type SeatChoice } from "@boardbot/client";
+import { botName, client, describeError, listBots, listGameTypes, titleOf, type Wire } from "./api.js";
 import { h, mount } from "./dom.js";
 import { paramFields, settle } from "./form.js";
 import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
-import { titleOf } from "./table.js";
 
-const BOTS: [string, string][] = [
-  ["random", "random: any legal move"],
-  ["greedy", "greedy: the game's own heuristic"],
-  // each game sets its presets' budgets for its table sizes (docs/ai.md, the difficulty ladder)
-  ["ismcts:easy", "ISMCTS easy: a quick search"],
-  ["ismcts:medium", "ISMCTS medium: the default"],
-  ["ismcts:hard", "ISMCTS hard: the strongest, and slowest"],
-];
 const HUMAN = "human";
 
-const BLURB: Record<string, string> = {
-  "frogriders": "Leap your frogs over each other across the pond and collect units and privilege cards.",
-  "czech-pub": "Order beers and shots without getting too drunk; hit the others with pub cards.",
-  "froccs": "Mix wine and soda into spritzers, sell them, and bargain over mischief.",
-  "fritanga": "Food on a hot pan: stay on the cards and push the others into the oil.",
-  "dulore-jutunk": "Harvest grapes, press and age wine, and fulfil orders.",
-};
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
+// A game, or its one-player mode against its automaton (GameType.solo), as the lobby offers them.
 interface Choice {
   game: string;
   solo: boolean;
@@ -31,6 +17,7 @@ interface Choice {
 
 interface LobbyState {
   types: GameType[];
+  bots: BotOffer[]; // the bots the server offers (ListBots), weakest first
   choice: Choice;
   chosen: Record<string, Wire>; // values the player set
   seats: string[]; // per seat after yours: a bot spec or "human"
@@ -41,14 +28,15 @@ interface LobbyState {
 export async function showLobby(root: HTMLElement, signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Loading the games…"));
   let types: GameType[];
+  let bots: BotOffer[];
   try {
-    types = await listGameTypes();
+    [types, bots] = await Promise.all([listGameTypes(), listBots()]);
   } catch (err) {
     mount(root, h("p", { class: "error", role: "alert" }, `Cannot reach the server: ${describeError(err)}`));
     return;
   }
-  const state: LobbyState = { types, choice: { game: types[0]?.name ?? "", solo: false }, chosen: {}, seats: [], message: "",
-    busy: false };
+  const state: LobbyState = { types, bots, choice: { game: types[0]?.name ?? "", solo: false }, chosen: {}, seats: [],
+    message: "", busy: false };
   const draw = () => { if (!signal.aborted) renderLobby(root, state, draw); };
   draw();
   void refreshStatuses(root, signal);
@@ -60,10 +48,10 @@ function typeOf(state: LobbyState): GameType | undefined {
 
 function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): void {
   const type = typeOf(state);
-  const choices: Choice[] = state.types.flatMap((t) => t.name === "dulore-jutunk"
-    ? [{ game: t.name, solo: false }, { game: t.name, solo: true }] : [{ game: t.name, solo: false }]);
+  const choices: [GameType, Choice][] = state.types.flatMap((t) => t.solo
+    ? [[t, { game: t.name, solo: false }], [t, { game: t.name, solo: true }]] : [[t, { game: t.name, solo: false }]]);
   const picker = h("fieldset", { class: "game-picker" }, h("legend", {}, "1. Pick a game"),
-    choices.map((c) => {
+    choices.map(([t, c]) => {
       const id = `game-${c.game}${c.solo ? "-solo" : ""}`;
       const checked = state.choice.game === c.game && state.choice.solo === c.solo;
       return h("label", { class: `game-choice${checked ? " checked" : ""}`, for: id },
@@ -73,9 +61,8 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
           state.seats = [];
           draw();
         } }),
-        h("span", { class: "game-title" }, c.solo ? "Dűlőre jutunk — solo against the Winemaker" : titleOf(c.game)),
-        h("span", { class: "game-blurb" }, c.solo ? "Play alone against the Winemaker automaton; choose a project card."
-          : BLURB[c.game] ?? ""));
+        h("span", { class: "game-title" }, titleOf(t, c.solo)),
+        h("span", { class: "game-blurb" }, c.solo ? t.solo?.blurb ?? "" : t.blurb));
     }));
   const parts: HTMLElement[] = [picker];
   if (type) {
@@ -85,23 +72,22 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
     state.seats.length = Math.max(0, players - 1);
     const change = (name: string, value: Wire) => {
       state.chosen = { ...state.chosen, [name]: value };
-      if (name === "players") state.choice = { ...state.choice, solo: value === 1 && type.name === "dulore-jutunk" };
+      if (name === "players") state.choice = { ...state.choice, solo: value === 1 && type.solo !== undefined };
       draw();
     };
-    parts.push(h("fieldset", { class: "params" }, h("legend", {}, `2. Rules of ${titleOf(type.name)}`),
+    parts.push(h("fieldset", { class: "params" }, h("legend", {}, `2. Rules of ${type.title}`),
       paramFields(type, values, change)));
     const seatRows = [h("li", {}, h("span", { class: "seat-label" }, "Seat 0"), h("strong", {}, "You"))];
     state.seats.forEach((spec, i) => {
       const id = `seat-${i + 1}`;
       seatRows.push(h("li", {}, h("label", { class: "seat-label", for: id }, `Seat ${i + 1}`),
         h("select", { id, onchange: (e: Event) => { state.seats[i] = (e.target as HTMLSelectElement).value; draw(); } },
-          BOTS.map(([value, label]) => h("option", { value, selected: spec === value }, `Bot: ${label}`)),
+          state.bots.map((b) => h("option", { value: b.bot, selected: spec === b.bot }, `Bot: ${b.title} — ${b.description}`)),
           h("option", { value: HUMAN, selected: spec === HUMAN }, "Another person (you get a join link)"))));
     });
     parts.push(h("fieldset", { class: "seat-form" }, h("legend", {}, "3. Seats"),
-      h("ol", { class: "seat-list" }, seatRows),
-      players === 1 && type.name === "dulore-jutunk"
-        ? h("p", { class: "help" }, "The Winemaker is not a seat: its turns run between yours, and the table shows them.") : null));
+      h("ol", { class: "seat-list" }, seatRows), strength(state.bots, type.name, players),
+      players === 1 && type.solo?.note ? h("p", { class: "help" }, type.solo.note) : null));
     parts.push(h("div", { class: "actions" },
       h("button", { type: "submit", class: "primary", id: "create-game", disabled: state.busy }, state.busy ? "Starting…" : "Start the game"),
       state.message ? h("p", { class: "error", role: "alert" }, state.message) : null));
@@ -112,8 +98,9 @@ function renderLobby(root: HTMLElement, state: LobbyState, draw: () => void): vo
   } }, h("h2", {}, "New game"), parts);
   mount(root,
     h("header", { class: "lobby-head" }, h("h1", {}, "boardbot"),
-      h("p", {}, "Play five tabletop games against the AI, and see what the AI thinks of every move.")),
-    h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel()));
+      h("p", {}, `Play ${state.types.length === 1 ? "a tabletop game" : `${NUMBERS[state.types.length] ?? state.types.length} tabletop games`} `
+        + "against the AI, and see what the AI thinks of every move.")),
+    h("div", { class: "lobby" }, form, yourGames(draw), settingsPanel(state.bots)));
 }
 
 async function create(state: LobbyState, type: GameType, draw: () => void): Promise<void> {
@@ -125,9 +112,9 @@ async function create(state: LobbyState, type: GameType, draw: () => void): Prom
   try {
     const made = await client.createGame(type.name, { config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats });
     const gameId = made.game.gameId;
-    saveGame({ gameId, game: type.name, title: titleOf(type.name) + (values.players === 1 ? " (solo)" : ""), seat: 0,
+    saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
       token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
-      opponents: state.seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || "the Winemaker",
+      opponents: state.seats.map((s) => s === HUMAN ? "a person" : botName(s)).join(", ") || type.solo?.opponent || "nobody",
       invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
     location.hash = `#/play/${gameId}/0`;
   } catch (err) {
@@ -175,13 +162,25 @@ async function refreshStatuses(root: HTMLElement, signal: AbortSignal): Promise<
   }
 }
 
-function settingsPanel(): HTMLElement {
+/** How strong each bot played at this table on the difficulty ladder, where the server's ladder rated it. */
+function strength(bots: BotOffer[], game: string, players: number): HTMLElement | null {
+  const rated = bots.flatMap((b) => {
+    const rating = b.tables.find((t) => t.game === game && t.players === players)?.rating;
+    return rating ? [`${b.title} ${rating.elo}`] : [];
+  });
+  if (rated.length === 0) return null;
+  return h("p", { class: "help bot-strength" }, `Strength at this table, in rating points above the random bot `
+    + `(400 points: 10 to 1 odds): ${rated.join(", ")}.`);
+}
+
+function settingsPanel(bots: BotOffer[]): HTMLElement {
   const now = settings();
   return h("details", { class: "settings" }, h("summary", {}, "Settings"),
     h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Pause after each move of another seat"),
       h("select", { id: "bot-delay", onchange: (e: Event) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) }) },
         [0, 200, 400, 800, 1500].map((ms) => h("option", { value: String(ms), selected: now.botDelayMs === ms }, `${ms} ms`)))),
-    h("div", { class: "field" }, h("label", { for: "hint-bot" }, "The AI for hints"),
-      h("select", { id: "hint-bot", onchange: (e: Event) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value }) },
-        BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => h("option", { value, selected: now.hintBot === value }, label)))));
+    h("div", { class: "field" }, h("label", { for: "ai-bot" }, "The AI for hints and reviews"),
+      h("select", { id: "ai-bot", onchange: (e: Event) => saveSettings({ aiBot: (e.target as HTMLSelectElement).value }) },
+        bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) =>
+          h("option", { value: b.bot, selected: now.aiBot === b.bot }, `${b.title} — ${b.description}`)))));
 }

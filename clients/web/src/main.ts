@@ -4,7 +4,8 @@
 //   #/join/<game>/<seat>/<tok>  a join link: keeps the token here, then opens the seat
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
-import { client, describeError } from "./api.js";
+import "./style.css";
+import { client, describeError, listBots } from "./api.js";
 import { h, mount } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showReview } from "./review.js";
@@ -23,17 +24,18 @@ async function route(): Promise<void> {
   const seat = seatText === undefined || seatText === "" ? undefined : Number(seatText);
   window.scrollTo(0, 0);
   document.title = "boardbot — play against the AI";
+  await listBots().catch(() => undefined); // the bots' names for the seats (once per page load; else their specs)
   switch (page) {
     case "play":
       return showTable(root, gameId, seat, findSaved(gameId, seat)?.token, controller.signal);
     case "watch":
       try {
-        rememberJoin(gameId, await client.getGame(gameId), undefined, undefined);
+        await rememberJoin(gameId, await client.getGame(gameId), undefined, undefined);
       } catch { /* the table says what is wrong */ }
       return showTable(root, gameId, undefined, undefined, controller.signal);
     case "join":
       try {
-        rememberJoin(gameId, await client.getGame(gameId), seat, token);
+        await rememberJoin(gameId, await client.getGame(gameId), seat, token);
         location.replace(`#/play/${gameId}/${seat}`); // the token leaves the address bar and the history
       } catch (err) {
         mount(root, h("p", { class: "error", role: "alert" }, `Cannot join: ${describeError(err)}`));

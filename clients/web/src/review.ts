@@ -1,15 +1,16 @@
 // After the game: a replay of your seat's game (WatchGame from version 0), with the AI's
-// evaluation of each of your decisions (ChooseMove on the view you had) next to the move it
-// would have chosen.
-import { GameStatus, type Event, type Game, type SearchStats, type SeatView } from "@boardbot/client";
-import { client, describeError } from "./api.js";
+// evaluation of each of your decisions next to the move it would have chosen: the table's hint
+// where you asked for one, else ChooseMove on the view you had, with the hint's preset and seed
+// (advice.ts: one search, so a hinted move is the AI's own).
+import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
+import { inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
+import { keptAdvice, reviewAdvice } from "./ask_ai.js";
+import { botName, client, describeError, gameType } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI } from "./games/index.js";
-import type { TableContext } from "./games/types.js";
+import type { GameUI, TableContext } from "./games/types.js";
 import { settings } from "./store.js";
-import { seatNames, titleOf } from "./table.js";
-
-const ITERATIONS = 400;
+import { seatNames } from "./table.js";
 
 interface Step {
   event?: Event;
@@ -20,17 +21,19 @@ interface Decision {
   step: number; // index of the step whose view you decided on
   mine: string; // the move you made
   options: number; // legal moves you had
-  verdict?: { aiMove: string; aiValue: number; myValue?: number; stats?: SearchStats };
+  advice?: Advice; // the AI's answer for the position
   error?: string;
 }
 
 export async function showReview(root: HTMLElement, gameId: string, seat: number, token: string | undefined,
   signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Loading the game…"));
-  let game: Game;
+  let game: Game, type: GameType | undefined, ui: GameUI;
   const steps: Step[] = [];
   try {
     game = await client.getGame(gameId);
+    [type, ui] = await Promise.all([gameType(game.gameName), gameUI(game.gameName)]);
+    if (type === undefined) throw new Error("this server does not host the game any more");
     if (game.status !== GameStatus.FINISHED) {
       mount(root, h("p", {}, "This game is still running: the review opens when it is over. ",
         h("a", { href: `#/play/${gameId}/${seat}` }, "Back to the table")));
@@ -51,7 +54,7 @@ export async function showReview(root: HTMLElement, gameId: string, seat: number
       decisions.push({ step: i, mine: next.moveText, options: step.view.legalMoves.length });
     }
   });
-  const review = new Review(root, game, seat, steps, decisions, signal);
+  const review = new Review(root, game, type, ui, seat, steps, decisions, signal);
   review.render();
   await review.evaluate();
 }
@@ -60,9 +63,11 @@ class Review {
   private current = 0; // the step shown
   private readonly names: string[];
   private done = 0;
+  private readonly bot = settings().aiBot;
 
-  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly seat: number,
-    private readonly steps: Step[], private readonly decisions: Decision[], private readonly signal: AbortSignal) {
+  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly type: GameType,
+    private readonly ui: GameUI, private readonly seat: number, private readonly steps: Step[],
+    private readonly decisions: Decision[], private readonly signal: AbortSignal) {
     this.names = seatNames(game, seat);
     this.current = decisions[0]?.step ?? 0;
     root.addEventListener("keydown", (e) => {
@@ -73,16 +78,16 @@ class Review {
   }
 
   async evaluate(): Promise<void> {
+    // the positions the table's hint answered need no search: those first, at once
     for (const d of this.decisions) {
+      d.advice = keptAdvice(this.game.gameId, this.seat, this.steps[d.step].view.version, this.bot);
+      if (d.advice) this.done++;
+    }
+    this.render();
+    for (const d of this.decisions.filter((x) => !x.advice)) {
       if (this.signal.aborted) return;
-      const view = this.steps[d.step].view;
       try {
-        const answer = await client.chooseMove(this.game.gameName, view.view, { bot: settings().reviewBot, iterations: ITERATIONS, seed: 1 });
-        const candidates = answer.stats?.candidates ?? [];
-        const mine = view.legalMoves.find((m) => m.text === d.mine);
-        const myValue = candidates.find((c) => (mine && c.moveId === mine.id) || c.text === d.mine)?.value;
-        const aiValue = candidates.find((c) => c.moveId === answer.move.id)?.value ?? 0;
-        d.verdict = { aiMove: answer.move.text, aiValue, myValue, stats: answer.stats };
+        d.advice = await reviewAdvice(this.game.gameName, this.game.gameId, this.seat, this.steps[d.step].view, this.bot);
       } catch (err) {
         if (this.signal.aborted) return;
         d.error = describeError(err);
@@ -102,30 +107,35 @@ class Review {
     if (this.signal.aborted) return;
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
     const step = this.steps[this.current];
-    const ui = gameUI(this.game.gameName);
     const ctx: TableContext = { sv: step.view, me: this.seat, names: this.names, point: (el) => el };
-    const slips = this.decisions.filter((d) => d.verdict && d.verdict.myValue !== undefined && d.verdict.aiValue - d.verdict.myValue > 0.1);
-    const rows = this.decisions.map((d) => {
-      const v = d.verdict;
-      const same = v && v.aiMove === d.mine;
-      const loss = v && v.myValue !== undefined ? v.aiValue - v.myValue : undefined;
-      const verdict = d.error ? `not evaluated: ${d.error}` : !v ? "the AI is looking…" : same ? "the AI agrees"
-        : loss !== undefined && loss > 0.1 ? `a slip: ${(100 * loss).toFixed(0)} points (of 100) below the AI's move`
-          : "about as good";
-      return h("tr", { class: `${this.current === d.step ? "current " : ""}${same ? "agree" : loss !== undefined && loss > 0.1 ? "slip" : ""}` },
+    const judged = this.decisions.map((d) => {
+      const step = this.steps[d.step].view;
+      const mine = { id: step.legalMoves.find((m) => m.text === d.mine)?.id, text: d.mine };
+      return d.advice ? verdict(d.advice, mine) : undefined;
+    });
+    const slips = judged.filter((v) => v?.kind === "slip");
+    const points = this.decisions.some((d) => d.advice && inPoints(d.advice));
+    const rows = this.decisions.map((d, i) => {
+      const a = d.advice;
+      const v = judged[i];
+      const mine = a?.candidates.find((c) => c.text === d.mine);
+      const ai = a?.candidates.find((c) => c.moveId === a.move.id);
+      const said = d.error ? `not evaluated: ${d.error}` : v ? v.text : "the AI is looking…";
+      return h("tr", { class: `${this.current === d.step ? "current " : ""}${v?.kind ?? ""}` },
         h("td", {}, h("button", { type: "button", class: "link", "data-focus": `d:${d.step}`, onclick: () => this.go(d.step) },
           `v${this.steps[d.step].view.version}`)),
-        h("td", {}, d.mine, v?.myValue !== undefined ? h("span", { class: "value" }, ` ${(100 * v.myValue).toFixed(0)}%`) : null),
-        h("td", {}, v ? [v.aiMove, h("span", { class: "value" }, ` ${(100 * v.aiValue).toFixed(0)}%`)] : "…"),
-        h("td", {}, verdict));
+        h("td", {}, d.mine, a ? h("span", { class: "value" }, ` ${valueText(mine)}`) : null),
+        h("td", {}, a ? [a.move.text, h("span", { class: "value" }, ` ${valueText(ai)}`),
+          ai ? h("span", { class: "visits" }, ` · ${ai.visits} of ${a.iterations} visits`) : null] : "…"),
+        h("td", { class: "verdict" }, said));
     });
     const event = step.event;
     mount(this.root,
       h("header", { class: "table-head" }, h("nav", {}, h("a", { href: "#/" }, "← Lobby"), " · ",
         h("a", { href: `#/play/${this.game.gameId}/${this.seat}` }, "Back to the table")),
-      h("h1", {}, `Review: ${titleOf(this.game.gameName)}`),
-      h("p", { class: "meta" }, `Your ${this.decisions.length} decisions with a choice, evaluated by ${settings().reviewBot} ` +
-        `(${ITERATIONS} iterations each): ${this.done} of ${this.decisions.length} done` +
+      h("h1", {}, `Review: ${this.type.title}`),
+      h("p", { class: "meta" }, `Your ${this.decisions.length} decisions with a choice, evaluated by the AI of your hints ` +
+        `(${botName(this.bot)}, the same search: a move it hinted is its own): ${this.done} of ${this.decisions.length} done` +
         (this.done === this.decisions.length ? `; ${slips.length} slips` : ""))),
       h("div", { class: "table-layout review" },
         h("section", { class: "board", "aria-label": `The table at version ${step.view.version}` },
@@ -136,12 +146,12 @@ class Review {
               disabled: this.current === this.steps.length - 1 }, "Later →")),
           event ? h("p", { class: "step-event" }, `${this.names[event.seat]}: ${event.moveText}`,
             event.log.length ? h("ul", {}, event.log.map((l) => h("li", {}, l))) : null) : h("p", { class: "step-event" }, "The start."),
-          ui.render(ctx)),
+          this.ui.render(ctx)),
         h("section", { class: "verdicts", "aria-label": "Your moves and the AI's" },
           h("h2", {}, "Your moves and the AI's choice"),
           this.decisions.length === 0 ? h("p", {}, "You had no decision with more than one legal move.") :
             h("table", { class: "review-table" },
-              h("caption", {}, "Values are the AI's expected result for you, 0–100%."),
+              h("caption", {}, valueCaption(points), " A slip is a move the AI finds worse beyond both intervals."),
               h("thead", {}, h("tr", {}, ["When", "Your move", "The AI's move", "Verdict"].map((t) => h("th", { scope: "col" }, t)))),
               h("tbody", {}, rows)))));
     if (focused) this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();

@@ -3,9 +3,11 @@
 // The page shows only what the seat's view holds and offers only the view's legal moves:
 // a move is made by pointing (the clicks GameUI.points gives, narrowed click by click),
 // or from the list of legal moves, which is always there.
-import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type LegalMove, type SeatView,
-  type SearchStats } from "@boardbot/client";
-import { client, describeError } from "./api.js";
+import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
+  type SeatView } from "@boardbot/client";
+import { inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
+import { askHint } from "./ask_ai.js";
+import { botName, client, describeError, gameType, titleOf } from "./api.js";
 import { h, mount } from "./dom.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
@@ -24,13 +26,13 @@ interface LogEntry {
 interface Hint {
   version: bigint;
   move: LegalMove;
-  stats?: SearchStats;
+  advice: Advice;
 }
 
 export function seatNames(game: Game, me: number | undefined): string[] {
   return game.seats.map((seat) => {
     if (seat.index === me) return `You (seat ${seat.index})`;
-    const who = seat.kind === SeatKind.BOT ? ` (${seat.bot})` : "";
+    const who = seat.kind === SeatKind.BOT ? ` (${botName(seat.bot)})` : "";
     return `Seat ${seat.index}${who}`;
   });
 }
@@ -46,20 +48,21 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function showTable(root: HTMLElement, gameId: string, seat: number | undefined, token: string | undefined,
   signal: AbortSignal): Promise<void> {
   mount(root, h("p", { class: "loading" }, "Opening the table…"));
-  let game: Game;
+  let game: Game, type: GameType | undefined, ui: GameUI;
   try {
     game = await client.getGame(gameId);
+    [type, ui] = await Promise.all([gameType(game.gameName), gameUI(game.gameName)]);
+    if (type === undefined) throw new Error("this server does not host the game any more");
   } catch (err) {
     mount(root, h("p", { class: "error", role: "alert" }, `Cannot open game ${gameId}: ${describeError(err)}`),
       h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
     return;
   }
-  const table = new Table(root, game, seat, token, signal);
+  const table = new Table(root, game, type, ui, seat, token, signal);
   await table.run();
 }
 
 class Table {
-  private readonly ui: GameUI;
   private readonly names: string[];
   private readonly handle;
   private sv?: SeatView;
@@ -74,9 +77,9 @@ class Table {
   private readonly opened = new Map<string, boolean>(); // details the player opened or closed, by data-keep
   private readonly delay = settings().botDelayMs;
 
-  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly seat: number | undefined,
-    token: string | undefined, private readonly signal: AbortSignal) {
-    this.ui = gameUI(game.gameName);
+  constructor(private readonly root: HTMLElement, private readonly game: Game, private readonly type: GameType,
+    private readonly ui: GameUI, private readonly seat: number | undefined, token: string | undefined,
+    private readonly signal: AbortSignal) {
     this.names = seatNames(game, seat);
     this.handle = client.seat(game.gameId, seat, token);
     root.addEventListener("keydown", (e) => {
@@ -196,8 +199,8 @@ class Table {
     this.hintBusy = true;
     this.render();
     try {
-      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
-      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
+      const hint = await askHint(this.handle, sv.version); // the review's search of the position (ask_ai.ts)
+      if (this.sv?.version === hint.version) this.hint = hint;
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
     }
@@ -298,8 +301,7 @@ class Table {
     sv.outcome?.winners.includes(i) ? h("span", { class: "tag win" }, "winner") : null)));
     return h("header", { class: "table-head" },
       h("nav", {}, h("a", { href: "#/", "data-focus": "lobby" }, "← Lobby")),
-      h("h1", {}, this.game.gameName === "dulore-jutunk" && this.game.seats.length === 1
-        ? "Dűlőre jutunk — solo against the Winemaker" : titleOf(this.game.gameName)),
+      h("h1", {}, titleOf(this.type, this.game.seats.length === 1)),
       h("p", { class: "meta" }, `game ${this.game.gameId} · version ${sv.version}`,
         this.seat === undefined ? " · watching as a spectator" : ""),
       strip, this.share());
@@ -364,7 +366,7 @@ class Table {
       this.announced = status;
       const region = document.getElementById("announce");
       if (region) region.textContent = status;
-      document.title = `${this.myDecision() ? "● " : ""}${titleOf(this.game.gameName)} — boardbot`;
+      document.title = `${this.myDecision() ? "● " : ""}${this.type.title} — boardbot`;
     }
     return h("section", { class: "decision", "aria-label": "Your decision" }, parts);
   }
@@ -398,20 +400,23 @@ class Table {
     const button = h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: this.hintBusy,
       onclick: () => void this.askHint() }, this.hintBusy ? "The AI is thinking…" : "Hint: ask the AI");
     if (!hint) return h("div", { class: "hint" }, button);
-    const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
-    const best = rows[0]?.visits ?? 1n;
+    const advice = hint.advice;
+    const rows = [...advice.candidates].sort((a, b) => b.visits - a.visits);
+    const best = rows[0]?.visits ?? 1;
+    const points = inPoints(advice);
+    const chosen = advice.candidates.find((c) => c.moveId === hint.move.id);
     return h("div", { class: "hint" }, button,
-      h("p", {}, "The AI (", hint.stats?.bot ?? "bot", `, ${hint.stats?.iterations ?? 0} iterations) suggests: `,
-        h("strong", {}, hint.move.text)),
-      rows.length ? h("table", { class: "hint-table" },
-        h("caption", {}, "Every legal move: how often the search tried it and its expected value for you (0–100%)"),
+      h("p", {}, `The AI (${botName(advice.bot)}, ${advice.iterations} iterations) suggests: `, h("strong", {}, hint.move.text),
+        chosen ? ` (${valueHeading(points).toLowerCase()}: ${valueText(chosen)})` : null),
+      rows.length ? h("table", { class: "hint-table", "data-unit": points ? "points" : "percent" },
+        h("caption", {}, `Every legal move: how often the search tried it. ${valueCaption(points)}`),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Move"), h("th", { scope: "col" }, "Visits"),
-          h("th", { scope: "col" }, "Value"))),
+          h("th", { scope: "col" }, `${valueHeading(points)} (${points ? "points" : "%"})`))),
         h("tbody", {}, rows.map((c) => h("tr", { class: c.moveId === hint.move.id ? "best" : "" },
           h("td", {}, c.text),
           h("td", { class: "num" }, String(c.visits),
-            h("meter", { class: "bar", min: 0, max: Math.max(1, Number(best)), value: Number(c.visits), "aria-hidden": "true" })),
-          h("td", { class: "num" }, `${(100 * c.value).toFixed(0)}%`))))) : null,
+            h("meter", { class: "bar", min: 0, max: Math.max(1, best), value: c.visits, "aria-hidden": "true" })),
+          h("td", { class: "num value" }, valueText(c)))))) : null,
       sv.legalMoves.some((m) => m.id === hint.move.id)
         ? h("button", { type: "button", class: "primary", "data-focus": "play-hint", onclick: () => void this.play(hint.move) },
           "Play the AI's move") : null);
@@ -443,11 +448,6 @@ class Table {
   }
 }
 
-export function titleOf(game: string): string {
-  return { "frogriders": "Frogriders", "czech-pub": "Czech Pub", "froccs": "Fröccs", "fritanga": "Fritanga",
-    "dulore-jutunk": "Dűlőre jutunk" }[game] ?? game;
-}
-
 function breakdownText(breakdown: Record<string, unknown> | undefined): string {
   if (!breakdown) return "";
   return Object.entries(breakdown)
@@ -457,8 +457,12 @@ function breakdownText(breakdown: Record<string, unknown> | undefined): string {
 }
 
 /** Open a game as a seat of this browser (its token from localStorage) or as a spectator. */
-export function rememberJoin(gameId: string, game: Game, seat: number | undefined, token: string | undefined): void {
+export async function rememberJoin(gameId: string, game: Game, seat: number | undefined, token: string | undefined):
+  Promise<void> {
   if (findSaved(gameId, seat)) return;
-  saveGame({ gameId, game: game.gameName, title: titleOf(game.gameName), seat, token, created: Date.now(),
-    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
+  const type = await gameType(game.gameName);
+  if (type === undefined) throw new Error("this server does not host the game any more");
+  saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
+    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? botName(s.bot) : "human")
+      .join(", ") });
 }

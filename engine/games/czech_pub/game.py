@@ -6,15 +6,29 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param
+from boardbot.engine.core import EnumTable, Game, Param
 
+from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .state import FIELDS, CzechPubState
+
+
+def _split_gloss(title: str) -> tuple[str, str]:
+    """"Pivo (large beer)" -> ("Pivo", "large beer")."""
+    if title.endswith(")") and " (" in title:
+        name, gloss = title[:-1].split(" (", 1)
+        return name, gloss
+    return title, ""
 
 
 class CzechPubGame(Game):
     name = "czech-pub"
     title = "Czech Pub"
+    blurb = "Order beers and shots without getting too drunk; hit the others with pub cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "real_drinking": False}, {"players": 4, "real_drinking": True})
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
     rollout_depth = 30
     # the search follows the greedy bot's move at every node (its own later cards and the
@@ -34,21 +48,37 @@ class CzechPubGame(Game):
     }
     # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
     max_moves = 2500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {3: (561, {
+        "random": (0, 0, 0), "greedy": (519, 407, 615), "ismcts:easy": (536, 400, 668),
+        "ismcts:medium": (742, 630, 854), "ismcts:hard": (854, 747, 960)
+    })}
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,
               "the rulebook's real-drinking variant: the engine counts the real shots due "
               "(new title, new stage, Pojď na panáka, Runda dokola); no effect on play"),
     )
-    move_fields = {
-        "play": ("card", "target", "shot"),
-        "discard": ("card",),
-        "done": (),
-        "react": ("card", "slot", "give"),
-        "decline": (),
-        "dodge": ("to_seat",),
-        "pay": ("discard",),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("hands",)
+    # a player who is out (thrown out or drunk at the evaluation, which may follow any move that
+    # ends the playing) discards the hand face up; To je moje objednávka (let happen: decline)
+    # takes a random card of the target's hand; in Rvačka (started by the last to join or dodge)
+    # players take cards from each other
+    shown_by_rule = {"*": frozenset({"discard_pile"}), "decline": frozenset({"players"}),
+                     "dodge": frozenset({"players"})}
+
+    def components(self) -> dict:
+        cards = {}
+        for card, key in enumerate(D.CARD_ID):
+            name, gloss = _split_gloss(D.CARD_NAME[card])
+            kind = ("order" if D.IS_ORDER[card] else "x" if card in D.X_CARDS and not D.OWN_TURN[card]
+                    else "last" if card == D.POSLEDNI else "pub")
+            cards[key] = {"name": name, "gloss": gloss, "kind": kind, "text": D.CARD_TEXT[card],
+                          "shot": D.IS_SHOT[card], "beer": D.IS_BEER[card]}
+        return {"cards": EnumTable("CzechPubCard", cards),
+                "shots": EnumTable("CzechPubShot", dict(zip(D.SHOT_ID, D.SHOT_NAME))),
+                "track": D.TRACK, "titlePoints": D.TITLE_POINTS}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

@@ -4,18 +4,31 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param, ParamRule
+from boardbot.engine.core import EnumTable, Game, Param, ParamRule, Solo
 
 from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .state import DuloreState
 
 
 class DuloreGame(Game):
     name = "dulore-jutunk"
     title = "Dűlőre jutunk"
+    blurb = "Harvest grapes, press and age wine, and fulfil orders."
+    solo = Solo("solo against the Winemaker", "Play alone against the Winemaker automaton; choose a project card.",
+                "the Winemaker", "The Winemaker is not a seat: its turns run between yours, and the table shows them.")
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 1, "project": "easy"},
+                    {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
     # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
     max_moves = 2100
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (86, {
+        "random": (0, 0, 0), "greedy": (382, 308, 437), "ismcts:easy": (147, -23, 265),
+        "ismcts:medium": (436, 293, 536), "ismcts:hard": (720, 578, 820)
+    })}
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
         Param("project", "", "solo project card (easy, medium, hard, expert); solo only, empty = easy",
@@ -35,22 +48,16 @@ class DuloreGame(Game):
         ParamRule((("honours", (False,)),), "honours_side", "the honours board's side is only chosen with honours",
                   allowed=("a",)),
     )
-    move_fields = {
-        "harvest": ("vineyard",),
-        "fulfil": ("card", "end"),
-        "keep": ("red", "yellow"),
-        "press": ("red", "yellow"),
-        "age": ("colour", "space"),
-        "take_order": ("slot",),
-        "draw": ("count",),
-        "farmer": ("vineyard", "bonus"),
-        "honour": ("row", "bonus"),
-        "project_space": ("space",),
-        "discard_grapes": ("red", "yellow"),
-        "discard_bottle": ("colour",),
-        "pass_bottle": ("colour",),
-        "skip": (),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    # each player's farmer markers in supply and retired (face down: their bonuses are hidden)
+    secret_fields = ("supply", "retired")
+
+    def components(self) -> dict:
+        cellar = {colour: [D.BONUS_TEXT[D.CELLAR_BONUS[space]] for space in range(start, start + length)]
+                  for colour, start, length in zip(D.WINE_NAME, D.TRACK_START, D.TRACK_LEN)}
+        return {"bonuses": EnumTable("DuloreJutunkBonus", dict(zip(D.MARKER_BONUS_NAME, D.MARKER_BONUS_TEXT))),
+                "abilities": EnumTable("DuloreJutunkAbility", dict(zip(D.SPECIAL_NAME, D.SPECIAL_TEXT))),
+                "cellarBonus": cellar, "ring": D.RING, "soloScale": D.SOLO_SCALE}
 
     # --- AI knowledge (policy.py) ---------------------------------------------------
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

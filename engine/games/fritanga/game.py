@@ -5,20 +5,30 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param, ParamRule
+from boardbot.engine.core import EnumTable, Game, Param, ParamRule
 
 from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .state import FritangaState
 
 
 class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
+    blurb = "Food on a hot pan: stay on the cards and push the others into the oil."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "mode": "versus"}, {"players": 4, "mode": "teams"}, {"players": 3, "mode": "chef"})
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
     max_moves = 1200
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {3: (275, {
+        "random": (0, 0, 0), "greedy": (295, 181, 432), "ismcts:easy": (253, 141, 392),
+        "ismcts:medium": (393, 273, 535), "ismcts:hard": (425, 296, 580)
+    })}
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),
@@ -31,18 +41,21 @@ class FritangaGame(Game):
         ParamRule((("mode", (D.MODE_NAMES[mode],)),), "players",
                   f"{D.MODE_TITLE[mode]} is for {lo} to {hi} players", minimum=lo, maximum=hi)
         for mode, (lo, hi) in sorted(D.PLAYER_RANGE.items()))
-    move_fields = {
-        "play": ("card",),
-        "end_play": (),
-        "move": ("cell",),
-        "choose_card": ("cell",),
-        "choose_space": ("cell",),
-        "choose_seat": ("seat",),
-        "choose_direction": ("direction",),
-        "skill": ("skill",),
-        "react": ("card",),
-        "decline": (),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("hands",)
+    # a fried food discards its hand face up (its turn may come after any move); a stolen card
+    # (Unbattered: let happen) shows the thief what it is
+    shown_by_rule = {"*": frozenset({"discard"}), "decline": frozenset({"players"})}
+
+    def components(self) -> dict:
+        cards = {key: {"name": D.CARD_NAME[kind], "text": D.CARD_TEXT.get(key, ""), "hand": D.IS_HAND[kind]}
+                 for kind, key in enumerate(D.CARD_KEY)}
+        # "byFoods": the text with the numbers of a table with that many foods (every chef-mode table)
+        lo, hi = D.PLAYER_RANGE[D.CHEF]
+        skills = {key: {"name": name, "text": text,
+                        "byFoods": {str(foods): D.skill_text(index, foods) for foods in range(lo - 1, hi)}}
+                  for index, (key, name, _golden, text) in enumerate(D.CHEF_SKILLS)}
+        return {"cards": EnumTable("FritangaCard", cards), "skills": EnumTable("FritangaSkill", skills)}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param
+from boardbot.engine.core import EnumTable, Game, Param
 
+from . import data as D
 from . import actions, observation, policy
+from .move_fields import MOVE_FIELDS
 from .rules import BARGAIN_PHASES
 from .state import FroccsState
 
@@ -15,6 +17,11 @@ from .state import FroccsState
 class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
+    blurb = "Mix wine and soda into spritzers, sell them, and bargain over mischief."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "heroes": "choose", "everyones_my_guest": True, "one_more_round": True},
+                    {"players": 3, "heroes": "first_game", "everyones_my_guest": False, "one_more_round": True})
     # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
     rollout_depth = 20
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
@@ -22,6 +29,11 @@ class FroccsGame(Game):
     search_bias = 3.0
     # learning environments: about 4x the longest of 40 random games per configuration (522 moves)
     max_moves = 2500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (248, {
+        "random": (0, 0, 0), "greedy": (282, 155, 405), "ismcts:easy": (561, 400, 687),
+        "ismcts:medium": (961, 823, 1098), "ismcts:hard": (1067, 910, 1216)
+    })}
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
@@ -31,40 +43,28 @@ class FroccsGame(Game):
               "may be bargained"),
         Param("one_more_round", False, "variant: at the end, pledge 40 forints for one more round"),
     )
-    move_fields = {
-        "choose_hero": ("hero",),
-        "sell_spritzers": (),
-        "sell": ("glass", "adjust"),
-        "end_sale": (),
-        "draw": ("recycle",),
-        "discard_drawn": ("card",),
-        "recycle": ("wine",),
-        "buy_glasses": (),
-        "buy": ("size",),
-        "buy_two": ("size_a", "size_b"),
-        "play_cards": (),
-        "pour": ("card", "owner", "glass"),
-        "mischief": ("card", "effect", "target", "glass", "wine"),
-        "end_play": (),
-        "this_is_for_you": (),
-        "fend_off": (),
-        "no_defence": (),
-        "side_offer": ("recipient", "if_carried_out", "amount"),
-        "no_side_offer": (),
-        "offer_money": ("payer", "amount"),
-        "offer_card": ("card", "from_seat", "from_glass", "to_seat", "to_glass"),
-        "propose": (),
-        "no_offer": (),
-        "carry_out": (),
-        "accept": (),
-        "refuse": (),
-        "splash": ("from_glass", "card", "to_glass"),
-        "extra_action": ("wine",),
-        "icuka_sell": ("card",),
-        "end_turn": (),
-        "chip_in": ("amount",),
-        "pass_round": (),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("hands", "dealt")  # the hands, and the heroes dealt to choose from
+    # Böske fends off with a random card of her hand, discarded face up
+    shown_by_rule = {"fend_off": frozenset({"discard", "players"})}
+
+    def components(self) -> dict:
+        cards = {}
+        for card, key in enumerate(D.CARD_NAMES):
+            if card in D.WINES:
+                kind, text = "wine", "1 dl of wine: pour it into a glass"
+            elif card == D.SODA:
+                kind, text = "soda", "1 dl of soda: pour it into a glass"
+            elif card == D.TIFY:
+                kind, text = "defence", "cancel a mischief card played on you"
+            else:
+                kind, text = "mischief", D.MISCHIEF_TEXT[card]
+            cards[key] = {"name": D.CARD_TITLES[card], "kind": kind, "text": text}
+        heroes = {key: {"name": title, "text": D.HERO_TEXT[hero], "advanced": hero in D.ADVANCED_HEROES}
+                  for hero, (key, title) in enumerate(D.HEROES)}
+        menu = [{"size": size, "wine": wine, "name": D.MIX_NAMES[(size, wine)], "prices": D.PRICES[(size, wine)]}
+                for size, wine in D.MIXES]
+        return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
 
     # --- AI knowledge (policy.py) ---
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

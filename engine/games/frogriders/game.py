@@ -4,18 +4,30 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import Game, Param
+from boardbot.engine.core import EnumTable, Game, Param
 
+from . import data as D
 from . import actions, observation, policy
 from .board import layout_for
+from .move_fields import MOVE_FIELDS
 from .state import FrogridersState
 
 
 class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
+    blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "public_back": "second", "privilege_deck": "28"},
+                    {"players": 3, "public_back": "first", "privilege_deck": "24"})
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (112, {
+        "random": (0, 0, 0), "greedy": (99, -39, 256), "ismcts:easy": (234, 86, 442),
+        "ismcts:medium": (396, 211, 611), "ismcts:hard": (568, 377, 832)
+    })}
     params = (
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("public_back", "none", "which public score card shows its back (blue border)",
@@ -23,14 +35,14 @@ class FrogridersGame(Game):
         Param("privilege_deck", "28", "28: the per-card counts; 24: the component list (see rules doc)",
               choices=("28", "24")),
     )
-    move_fields = {
-        "keep_set_card": ("card",),
-        "leap": ("from_cell", "over_cell", "to_cell", "collect_leaper"),
-        "return_unit": ("colour",),
-        "end_turn": (),
-        "take_unit": ("colour",),
-        "take_privilege": ("slot",),
-    }
+    move_fields = MOVE_FIELDS  # from the proto's <Game>Move (move_fields.py)
+    secret_fields = ("dealt", "kept")  # the set cards dealt to each seat and the one it kept
+
+    def components(self) -> dict:
+        privileges = {key: {"text": D.PRIVILEGE_TEXT[key], "group": group, "trophies": trophies}
+                      for key, group, trophies, _copies in D.PRIVILEGE_KINDS}
+        return {"privileges": EnumTable("FrogridersPrivilege", privileges),
+                "setCards": [D.set_text(card) for card in D.PRIVATE_SET_CARDS]}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

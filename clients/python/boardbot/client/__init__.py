@@ -47,7 +47,7 @@ from ._core import (GAME_ONEOF, HUMAN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_
                     LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
                     tls_credentials)
 from ._tracing import unary_span
-from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
 __all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
            "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
@@ -84,9 +84,11 @@ class Client(calls.Connection):
         return self.send(calls.game_types())
 
     def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
-                    seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+                    seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
+                    reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = ()) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible))))
+        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible,
+                                                                          rated, player_names))))
 
     def get_game(self, game_id: str) -> common_pb2.Game:
         return self.send(calls.get_game(game_id))
@@ -99,7 +101,8 @@ class Client(calls.Connection):
     def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
         return Seat(self, game_id, seat, token)
 
-    def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+    def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any],
+                    bot: str | common_pb2.BotSpec = "",
                     seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                     timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
         """BotService.ChooseMove: a move for the seat whose view this is (a View, its
@@ -109,8 +112,24 @@ class Client(calls.Connection):
     def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
         return self.send(calls.serving_stats())
 
+    def list_bots(self, game: str = "") -> list[bot_service_pb2.BotOffer]:
+        """The bots the server offers (``boardbot.client._core.list_bots``)."""
+        return self.send(calls.list_bots(game))
+
     def delete_game(self, game_id: str, owner_token: str) -> None:
         self.send(calls.delete_game(game_id, owner_token))
+
+    def leaderboard(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                    page_size: int = 0) -> Iterator[ratings_pb2.RatingEntry]:
+        """GetLeaderboard, every page: the ratings of ``game`` in ``config`` (defaults for what is
+        unset), best first."""
+        pages = calls.LeaderboardPages(game, config, page_size)
+        while not pages.done:
+            yield from self.send(pages.call())
+
+    def game_record(self, game_id: str, seat: int | None = None, token: str | None = None) -> game_record_pb2.GameRecord:
+        """The game's record (``boardbot.client._core.game_record``): complete once it is over."""
+        return self.send(calls.game_record(game_id, seat, token))
 
 
 @dataclass
@@ -142,15 +161,20 @@ class Seat(SeatCalls):
         """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
         return self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
 
-    def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
-                seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
-        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
-        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
-        ``timeout`` is the call's deadline (the search answers before it)."""
+    def suggest(self, bot: str | common_pb2.BotSpec = "", seconds: float | None = None,
+                iterations: int | None = None, seed: int | None = None,
+                timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec string
+        or a typed ``BotSpec`` (default ismcts:medium); ``seconds``/``iterations`` replace
+        its budget; ``timeout`` is the call's deadline (the search answers before it)."""
         return self.client.send(self.suggest_call(bot, seconds, iterations, seed, timeout))
 
     def resign(self) -> common_pb2.Game:
         return self.client.send(self.resign_call())
+
+    def record(self) -> game_record_pb2.GameRecord:
+        """The game's record as this seat may see it (complete once the game is over)."""
+        return self.client.send(self.record_call())
 
     def watch(self, from_version: int | None = None, resume: bool = True) -> Iterator[tuple[Event | None, View]]:
         """(None, first view), then (event, view after it) per version, until the game ends;

@@ -19,8 +19,8 @@
 
 The same surface as the blocking client (``create_game``, ``Seat.view``, ``play``,
 ``suggest``, ``resign``, ``watch`` as an async iterator with the same resume rules,
-``list_games`` as an async iterator, ``choose_move``, ``serving_stats``,
-``delete_game``; ``credentials=tls_credentials(...)`` for TLS), the same views,
+``list_games`` as an async iterator, ``choose_move``, ``serving_stats``, ``list_bots``,
+``delete_game``, ``game_record`` and ``Seat.record``, ``leaderboard``; ``credentials=tls_credentials(...)`` for TLS), the same views,
 events and error details (errors are ``grpc.aio.AioRpcError``, a ``grpc.RpcError``:
 ``error_details`` reads them), and the same channel retry policy: both clients send
 what ``boardbot.client._core`` builds. Cancelling the task that awaits a call
@@ -42,7 +42,7 @@ from . import _core as calls
 from ._core import HUMAN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
     tls_credentials
 from ._tracing import unary_span
-from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
 __all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
            "message_dict", "game_message"]
@@ -78,9 +78,11 @@ class Client(calls.Connection):
         return await self.send(calls.game_types())
 
     async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
-                          seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+                          seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
+                          reproducible: bool = False, rated: bool = False,
+                          player_names: Sequence[str] = ()) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible))
+        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible, rated, player_names))
         return Game(self, *calls.created_game(reply))
 
     async def get_game(self, game_id: str) -> common_pb2.Game:
@@ -95,7 +97,8 @@ class Client(calls.Connection):
     def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
         return Seat(self, game_id, seat, token)
 
-    async def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+    async def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any],
+                          bot: str | common_pb2.BotSpec = "",
                           seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                           timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
         """BotService.ChooseMove (``boardbot.client.Client.choose_move``)."""
@@ -104,8 +107,25 @@ class Client(calls.Connection):
     async def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
         return await self.send(calls.serving_stats())
 
+    async def list_bots(self, game: str = "") -> list[bot_service_pb2.BotOffer]:
+        """BotService.ListBots (``boardbot.client.Client.list_bots``)."""
+        return await self.send(calls.list_bots(game))
+
     async def delete_game(self, game_id: str, owner_token: str) -> None:
         await self.send(calls.delete_game(game_id, owner_token))
+
+    async def leaderboard(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                          page_size: int = 0) -> AsyncIterator[ratings_pb2.RatingEntry]:
+        """GetLeaderboard, every page (``boardbot.client.Client.leaderboard``)."""
+        pages = calls.LeaderboardPages(game, config, page_size)
+        while not pages.done:
+            for entry in await self.send(pages.call()):
+                yield entry
+
+    async def game_record(self, game_id: str, seat: int | None = None,
+                          token: str | None = None) -> game_record_pb2.GameRecord:
+        """The game's record (``boardbot.client._core.game_record``): complete once it is over."""
+        return await self.send(calls.game_record(game_id, seat, token))
 
 
 @dataclass
@@ -137,7 +157,8 @@ class Seat(SeatCalls):
         """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
         return await self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
 
-    async def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+    async def suggest(self, bot: str | common_pb2.BotSpec = "", seconds: float | None = None,
+                      iterations: int | None = None,
                       seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
         """BotService.SuggestMove for this seat (``boardbot.client.Seat.suggest``); cancelling
         the awaiting task stops the server's search."""
@@ -145,6 +166,10 @@ class Seat(SeatCalls):
 
     async def resign(self) -> common_pb2.Game:
         return await self.client.send(self.resign_call())
+
+    async def record(self) -> game_record_pb2.GameRecord:
+        """The game's record as this seat may see it (complete once the game is over)."""
+        return await self.client.send(self.record_call())
 
     async def watch(self, from_version: int | None = None,
                     resume: bool = True) -> AsyncIterator[tuple[Event | None, View]]:

@@ -33,3 +33,16 @@ export function facts(items: [string, string | number][]): HTMLElement {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
+
+/** A table of components keyed by the names of an enum's values (GameType.components, e.g.
+ *  "FROCCS_CARD_SODA") as one keyed by the numbers views carry (FroccsCard.SODA). */
+export function byNumber<T>(schema: { values: readonly { name: string; number: number }[] }, table: unknown):
+  Record<number, T> {
+  const numbers = new Map(schema.values.map((v) => [v.name, v.number]));
+  const out: Record<number, T> = {};
+  for (const [name, row] of Object.entries((table ?? {}) as Record<string, T>)) {
+    const number = numbers.get(name);
+    if (number !== undefined) out[number] = row;
+  }
+  return out;
+}

@@ -1,15 +1,16 @@
 // Czech Pub: your hand, the orders in front of the active player, and each drinker's track.
-import { CzechPubCard, CzechPubLastOrder, CzechPubOrigin, CzechPubOutReason, CzechPubPhase, type SeatView } from "@boardbot/client";
-import data from "../data/games.json";
+import { CzechPubCard, CzechPubCardSchema, CzechPubLastOrder, CzechPubOrigin, CzechPubOutReason, CzechPubPhase, CzechPubShotSchema,
+  type SeatView } from "@boardbot/client";
+import "./czech_pub.css";
 import { h } from "../dom.js";
-import { card, facts, plural, seatPanel } from "./common.js";
-import { moveOf, viewOf } from "./index.js";
+import { byNumber, card, facts, plural, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = data["czech-pub"];
+const INFO = componentsOf<{ cards: unknown; shots: unknown; track: number[][]; titlePoints: number[] }>("czech-pub");
 type CardInfo = { name: string; gloss: string; kind: string; text: string };
-const CARDS = INFO.cards as Record<string, CardInfo>;
-const SHOTS = INFO.shots as Record<string, string>;
+const CARDS = byNumber<CardInfo>(CzechPubCardSchema, INFO.cards);
+const SHOTS = byNumber<string>(CzechPubShotSchema, INFO.shots);
 
 const PROMPTS: Record<number, string> = {
   [CzechPubPhase.PLAY]: "order drinks and play pub cards, then say done",
@@ -91,7 +92,7 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "seat-panels" }, seats));
 }
 
-export const czechPub: GameUI = {
+const czechPub: GameUI = {
   render,
   points(move) {
     const m = moveOf(move, "czechPub")?.kind;
@@ -116,3 +117,5 @@ export const czechPub: GameUI = {
     return v ? PROMPTS[v.phase] ?? "" : "";
   },
 };
+
+export default czechPub;

@@ -1,15 +1,15 @@
 // Fritanga: the grid of food cards over the oil (SVG), the pieces, the hands and the chef's skills.
-import { FritangaCard, FritangaDirection, FritangaPhase, FritangaReaction, FritangaRole, FritangaStatus,
-  FritangaSkill, type FritangaView, type SeatView } from "@boardbot/client";
-import data from "../data/games.json";
+import { FritangaCard, FritangaCardSchema, FritangaDirection, FritangaPhase, FritangaReaction, FritangaRole, FritangaStatus,
+  FritangaSkill, FritangaSkillSchema, type FritangaView, type SeatView } from "@boardbot/client";
+import "./fritanga.css";
 import { h, s } from "../dom.js";
-import { card, cardBack, facts, plural, seatPanel } from "./common.js";
-import { moveOf, viewOf } from "./index.js";
+import { byNumber, card, cardBack, facts, plural, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = data.fritanga;
-const CARDS = INFO.cards as Record<string, { name: string; text: string; hand: boolean }>;
-const SKILLS = INFO.skills as Record<string, { name: string; text: string; byFoods: Record<string, string> }>;
+const INFO = componentsOf<{ cards: unknown; skills: unknown }>("fritanga");
+const CARDS = byNumber<{ name: string; text: string; hand: boolean }>(FritangaCardSchema, INFO.cards);
+const SKILLS = byNumber<{ name: string; text: string; byFoods: Record<string, string> }>(FritangaSkillSchema, INFO.skills);
 const CELL = 46;
 const DIRECTIONS = [FritangaDirection.NORTH, FritangaDirection.EAST, FritangaDirection.SOUTH, FritangaDirection.WEST];
 const ARROWS: Record<number, string> = { 1: "↑ N", 2: "E →", 3: "↓ S", 4: "← W" };
@@ -126,7 +126,7 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "seat-panels" }, seats));
 }
 
-export const fritanga: GameUI = {
+const fritanga: GameUI = {
   render,
   points(move) {
     const m = moveOf(move, "fritanga")?.kind;
@@ -157,3 +157,5 @@ export const fritanga: GameUI = {
     return PROMPTS[v.phase] ?? FritangaPhase[v.phase].toLowerCase().replaceAll("_", " ");
   },
 };
+
+export default fritanga;

@@ -1,14 +1,16 @@
 // Fröccs: each tavern-goer's hero, money and glasses (SVG), your hand, the counter and the mischief under way.
-import { FroccsCard, FroccsOfferKind, FroccsPhase, type FroccsGlass, type FroccsView, type SeatView } from "@boardbot/client";
-import data from "../data/games.json";
+import { FroccsCard, FroccsCardSchema, FroccsHeroSchema, FroccsOfferKind, FroccsPhase, type FroccsGlass, type FroccsView,
+  type SeatView } from "@boardbot/client";
+import "./froccs.css";
 import { h, s } from "../dom.js";
-import { card, facts, plural, seatPanel } from "./common.js";
-import { moveOf, viewOf } from "./index.js";
+import { byNumber, card, facts, plural, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = data.froccs;
-const CARDS = INFO.cards as Record<string, { name: string; kind: string; text: string }>;
-const HEROES = INFO.heroes as Record<string, { name: string; text: string }>;
+type Mix = { name: string; size: number; wine: number; prices: number[] };
+const INFO = componentsOf<{ cards: unknown; heroes: unknown; menu: Mix[] }>("froccs");
+const CARDS = byNumber<{ name: string; kind: string; text: string }>(FroccsCardSchema, INFO.cards);
+const HEROES = byNumber<{ name: string; text: string }>(FroccsHeroSchema, INFO.heroes);
 
 const PROMPTS: Partial<Record<FroccsPhase, string>> = {
   [FroccsPhase.ACTION]: "take an action (sell, draw, buy glasses, play cards) or end the turn",
@@ -128,7 +130,7 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "seat-panels" }, seats), menu);
 }
 
-export const froccs: GameUI = {
+const froccs: GameUI = {
   render,
   points(move, sv) {
     const me = sv.seat ?? -1;
@@ -163,3 +165,5 @@ export const froccs: GameUI = {
     return v ? PROMPTS[v.phase] ?? "" : "";
   },
 };
+
+export default froccs;

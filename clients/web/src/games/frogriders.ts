@@ -1,12 +1,14 @@
 // Frogriders: the pond (SVG), the village, the privilege display, and each rider's units and cards.
-import { FrogridersCardSide, FrogridersColour, FrogridersPhase, type FrogridersView, type SeatView } from "@boardbot/client";
-import data from "../data/games.json";
+import { FrogridersCardSide, FrogridersColour, FrogridersPhase, FrogridersPrivilegeSchema, type FrogridersView,
+  type SeatView } from "@boardbot/client";
+import "./frogriders.css";
 import { h, s } from "../dom.js";
-import { card, facts, seatPanel } from "./common.js";
-import { moveOf, viewOf } from "./index.js";
+import { byNumber, card, facts, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = data.frogriders;
+const INFO = componentsOf<{ privileges: unknown; setCards: string[] }>("frogriders");
+const PRIVILEGES = byNumber<{ text: string; group: string; trophies: number }>(FrogridersPrivilegeSchema, INFO.privileges);
 const SIZE = 9;
 const CELL = 40;
 const COLOURS = [FrogridersColour.YELLOW, FrogridersColour.RED, FrogridersColour.BLUE, FrogridersColour.BROWN];
@@ -51,7 +53,7 @@ function pond(ctx: TableContext, v: FrogridersView): SVGElement {
 }
 
 function privilegeCard(kind: number, extra: (Node | string | null)[] = []): HTMLElement {
-  const info = (INFO.privileges as Record<string, { text: string; group: string; trophies: number }>)[kind];
+  const info = PRIVILEGES[kind];
   return card(info?.text ?? "privilege card", "", `privilege ${info?.group ?? ""}`, "", extra);
 }
 
@@ -101,7 +103,7 @@ function render(ctx: TableContext): HTMLElement {
     h("div", { class: "seat-panels" }, seats));
 }
 
-export const frogriders: GameUI = {
+const frogriders: GameUI = {
   render,
   points(move) {
     const m = moveOf(move, "frogriders")?.kind;
@@ -126,3 +128,5 @@ export const frogriders: GameUI = {
     return v ? PROMPTS[v.phase] ?? "" : "";
   },
 };
+
+export default frogriders;

@@ -1,20 +1,32 @@
-// The table of each game, by game name.
+// The table of each game: src/games/<game>.ts (the game's name with "_" for "-"), whose default
+// export is its GameUI. No list of them: esbuild bundles every module the import() pattern below
+// can name, and the page loads a game's module when it first draws that game, after the game
+// types (ListGameTypes) are here, so that the module can read its components (componentsOf).
 import type { LegalMove, SeatView } from "@boardbot/client";
-import { czechPub } from "./czech_pub.js";
-import { dulore } from "./dulore.js";
-import { froccs } from "./froccs.js";
-import { fritanga } from "./fritanga.js";
-import { frogriders } from "./frogriders.js";
+import { listGameTypes } from "../api.js";
 import type { GameUI } from "./types.js";
 
-const GAMES: Record<string, GameUI> = {
-  "frogriders": frogriders, "czech-pub": czechPub, "froccs": froccs, "fritanga": fritanga, "dulore-jutunk": dulore,
-};
+const components = new Map<string, unknown>();
 
-export function gameUI(name: string): GameUI {
-  const ui = GAMES[name];
-  if (!ui) throw new Error(`this page cannot draw the game ${name}`);
-  return ui;
+/** The table of the game `name`. */
+export async function gameUI(name: string): Promise<GameUI> {
+  for (const type of await listGameTypes()) components.set(type.name, type.components ?? {});
+  let module: { default?: GameUI } | undefined;
+  try {
+    module = await import(`./${name.replaceAll("-", "_")}.ts`);
+  } catch {
+    module = undefined;
+  }
+  if (typeof module?.default?.render !== "function") throw new Error(`this page cannot draw the game ${name}`);
+  return module.default;
+}
+
+/** A game's components as ListGameTypes gives them (GameType.components), for its module to read
+ *  when it loads (gameUI loads it once they are here). */
+export function componentsOf<T>(name: string): T {
+  const found = components.get(name);
+  if (found === undefined) throw new Error(`the components of ${name} are not loaded`);
+  return found as T;
 }
 
 /** The kind of a legal move (its game message's oneof case), e.g. "leap". */

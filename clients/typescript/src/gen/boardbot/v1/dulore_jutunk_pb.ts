@@ -1,8 +1,9 @@
 // Dűlőre jutunk: config, per-seat view and move messages.
 //
 // These messages carry the engine's dicts (engine/games/dulore_jutunk/:
-// DuloreGame.params and move_fields in game.py, DuloreViews.view in
-// views.py) field for field, with the conventions of
+// DuloreGame.params in game.py, DuloreViews.view in views.py, and the move
+// tuples, whose move_fields.py scripts/gen_proto.py writes from the Move
+// message here) field for field, with the conventions of
 // docs/api-contract.md: closed sets are enums (the engine's "take_order" is
 // DULORE_JUTUNK_BONUS_TAKE_ORDER), flags are bools, and an optional int32 of
 // a view or move is unset where the engine has no value (-1).

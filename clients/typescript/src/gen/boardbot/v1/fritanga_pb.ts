@@ -1,8 +1,9 @@
 // Fritanga: config, per-seat view and move messages.
 //
 // These messages carry the engine's dicts (engine/games/fritanga/:
-// FritangaGame.params and move_fields in game.py, FritangaViews.view in
-// views.py) field for field, with the conventions of docs/api-contract.md: closed sets are
+// FritangaGame.params in game.py, FritangaViews.view in views.py, and the move
+// tuples, whose move_fields.py scripts/gen_proto.py writes from the Move
+// message here) field for field, with the conventions of docs/api-contract.md: closed sets are
 // enums (the engine's "f_rays" is FRITANGA_CARD_F_RAYS), flags are bools,
 // and an optional int32 of a view or move is unset where the engine has no
 // value (-1). tests/test_proto_convert.py checks that every config, view and

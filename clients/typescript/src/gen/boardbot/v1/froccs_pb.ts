@@ -1,8 +1,9 @@
 // Fröccs: config, per-seat view and move messages.
 //
 // These messages carry the engine's dicts (engine/games/froccs/:
-// FroccsGame.params and move_fields in game.py, FroccsViews.view in
-// views.py) field for field, with the conventions of docs/api-contract.md: closed sets are
+// FroccsGame.params in game.py, FroccsViews.view in views.py, and the move
+// tuples, whose move_fields.py scripts/gen_proto.py writes from the Move
+// message here) field for field, with the conventions of docs/api-contract.md: closed sets are
 // enums (the engine's "react" is FROCCS_PHASE_REACT), flags are bools, and
 // an optional int32 of a view or move is unset where the engine has no
 // value (-1). tests/test_proto_convert.py checks that every config, view and

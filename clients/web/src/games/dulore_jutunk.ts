@@ -1,0 +1,184 @@
+// Dűlőre jutunk: the vineyard tiles (SVG), the orders, each winery's press house, cellar and
+// storeroom, the honours board, and in the solo game the Winemaker and the project card.
+import { DuloreJutunkAbilitySchema, DuloreJutunkBonusSchema, DuloreJutunkProject, DuloreJutunkVineyardSide,
+  DuloreJutunkWine, type DuloreJutunkOrder, type DuloreJutunkView, type SeatView } from "@boardbot/client";
+import "./dulore_jutunk.css";
+import { h, s } from "../dom.js";
+import { byNumber, facts, plural, seatPanel } from "./common.js";
+import { componentsOf, moveOf, viewOf } from "./index.js";
+import type { GameUI, TableContext } from "./types.js";
+
+const INFO = componentsOf<{ bonuses: unknown; abilities: unknown; cellarBonus: Record<string, string[]>; ring: string[] }>(
+  "dulore-jutunk");
+const BONUS = byNumber<string>(DuloreJutunkBonusSchema, INFO.bonuses);
+const ABILITY = byNumber<string>(DuloreJutunkAbilitySchema, INFO.abilities);
+const RING = INFO.ring;
+const TILE_W = 150;
+const TILE_H = 120;
+// Ring index -> (column, row) of the 3 x 3 layout; the winter vineyard (8) is the centre.
+const PLACE = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [1, 2], [0, 2], [0, 1], [1, 1]];
+const WINES: [DuloreJutunkWine, "white" | "red" | "rose", string][] = [
+  [DuloreJutunkWine.WHITE, "white", "white"], [DuloreJutunkWine.RED, "red", "red"], [DuloreJutunkWine.ROSE, "rose", "rosé"]];
+
+function vineyardName(index: number): string {
+  return index === 8 ? "winter" : RING[index] ?? String(index);
+}
+
+function ownerName(ctx: TableContext, owner: number): string {
+  return owner === 4 ? "the Winemaker (black)" : ctx.names[owner] ?? `seat ${owner}`;
+}
+
+/** Split a text into lines of about `width` characters for SVG. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function vineyards(ctx: TableContext, v: DuloreJutunkView): SVGElement {
+  const tiles = v.vineyards.map((t) => {
+    const [col, row] = PLACE[t.index] ?? [1, 1];
+    const side = t.side === DuloreJutunkVineyardSide.SPRING ? "spring" : t.side === DuloreJutunkVineyardSide.AUTUMN ? "autumn" : "winter";
+    const marker = t.marker !== undefined ? ` ${ownerName(ctx, t.marker)}'s farmer marker${t.markerBonus ? ` (${BONUS[t.markerBonus]})` : ""}.` : "";
+    const label = `vineyard ${vineyardName(t.index)} (${side}): ${t.red} red and ${t.yellow} yellow grapes; ${t.abilities}.${marker}`;
+    const grapes = [...Array(t.red).fill("red"), ...Array(t.yellow).fill("yellow")];
+    const g = s("g", { class: `tile ${side}`, transform: `translate(${col * TILE_W} ${row * TILE_H})` },
+      s("title", {}, label),
+      s("rect", { x: 3, y: 3, width: TILE_W - 6, height: TILE_H - 6, rx: 10, class: "tile-bg" }),
+      s("text", { x: 12, y: 21, class: "tile-name" }, `${vineyardName(t.index)} · ${side}`),
+      grapes.map((colour, i) => s("circle", { cx: 18 + i * 16, cy: 36, r: 6.5, class: `grape ${colour}` })),
+      wrap(t.abilities, 24).slice(0, 4).map((line, i) => s("text", { x: 12, y: 62 + i * 13, class: "tile-text" }, line)),
+      t.marker !== undefined ? s("g", { class: `marker c${t.marker}` },
+        s("circle", { cx: TILE_W - 22, cy: 26, r: 10 }),
+        s("text", { x: TILE_W - 22, y: 30, "text-anchor": "middle" }, t.marker === 4 ? "W" : String(t.marker))) : null);
+    return ctx.point(g, label, `vineyard:${t.index}`);
+  });
+  return s("svg", { viewBox: `0 0 ${3 * TILE_W} ${3 * TILE_H}`, class: "vineyards", role: "group", "aria-label": "The vineyards" }, tiles);
+}
+
+function orderCard(o: DuloreJutunkOrder, extra: (Node | string | null)[] = []): HTMLElement {
+  const bottles = WINES.flatMap(([, key, text]) => Array.from({ length: o[key] }, () =>
+    h("span", { class: `bottle ${key}`, title: `${text} bottle` })));
+  const corks = o.corkscrews ? o.corkscrews.split(",") : [];
+  const need = WINES.filter(([, key]) => o[key]).map(([, key, text]) => `${o[key]} ${text}`).join(" + ");
+  return h("div", { class: "card order" },
+    h("div", { class: "card-name" }, `Order #${o.card}`),
+    h("div", { class: "bottles", "aria-label": need }, bottles),
+    h("div", { class: "card-text" }, `${need}: ${o.stars} ★`),
+    corks.length ? h("div", { class: "corks" }, corks.map((c) => h("span", { class: `cork ${c}`, title: `corkscrew ${c}` }))) : null,
+    extra);
+}
+
+function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number): HTMLElement {
+  const p = v.players[seat];
+  const mine = seat === ctx.me;
+  const cellar = h("div", { class: "cellar", "aria-label": "Cellar" }, WINES.map(([wine, key, text]) => {
+    const spaces = p.cellar?.[key] ?? [];
+    const bonuses = INFO.cellarBonus[key] ?? [];
+    return h("div", { class: `cellar-track ${key}` }, h("span", { class: "track-name" }, text),
+      spaces.map((barrel, space) => {
+        const label = `${text} cellar space ${space + 1}${barrel ? ": a barrel" : ": empty"}${bonuses[space] ? ` (bonus: ${bonuses[space]})` : ""}`;
+        const box = h("span", { class: `cellar-space${barrel ? " barrel" : ""}`, title: label }, barrel ? h("span", { class: "barrel-icon" }) : bonuses[space] ? "•" : "");
+        return mine ? ctx.point(box, `age the ${text} barrel on space ${space + 1}`, `barrel:${wine}:${space}`) : box;
+      }));
+  }));
+  const storeroom = h("div", { class: "storeroom" }, h("span", { class: "track-name" }, `storeroom (holds ${p.storeroomCapacity})`),
+    WINES.map(([wine, key, text]) => {
+      const chip = h("span", { class: `chip bottle-chip ${key}` }, h("span", { class: `bottle ${key}` }), `${p.bottles?.[key] ?? 0} ${text}`);
+      return mine ? ctx.point(chip, `a ${text} bottle`, `bottle:${wine}`) : chip;
+    }));
+  const bonuses = p.supplyBonuses.length ? p.supplyBonuses : p.knownSupplyBonuses;
+  return seatPanel(ctx, seat,
+    facts([["score", p.score], ["board", `${["", "A", "B1", "B2", "B3", "B4"][p.board] ?? ""}`],
+      ["press house", `${p.grapes?.red ?? 0} red, ${p.grapes?.yellow ?? 0} yellow (holds ${p.pressCapacity})`],
+      ["farmer markers", `${p.markersInSupply} in supply${bonuses.length ? `: ${bonuses.map((b) => BONUS[b]).join(", ")}` : ""}`]]),
+    h("div", { class: "press" }, [...Array(p.grapes?.red ?? 0).fill("red"), ...Array(p.grapes?.yellow ?? 0).fill("yellow")]
+      .map((c) => h("span", { class: `grape-dot ${c}`, title: `${c} grape` }))),
+    cellar, storeroom,
+    p.abilities.length ? h("ul", { class: "abilities" }, p.abilities.map((a) => h("li", {}, ABILITY[a]))) : null,
+    p.reserved.length ? h("div", {}, h("p", { class: "muted" }, "Orders taken (below the board):"),
+      h("div", { class: "cards small" }, p.reserved.map((o) => ctx.point(orderCard(o), `fulfil order #${o.card}`, `order:${o.card}`)))) : null,
+    p.fulfilled.length ? h("div", {}, h("p", { class: "muted" }, "Fulfilled orders, left to right:"),
+      h("div", { class: "cards small row" }, p.fulfilled.map((o) => orderCard(o)))) : null);
+}
+
+function soloPanel(ctx: TableContext, v: DuloreJutunkView): HTMLElement | null {
+  const solo = v.solo;
+  if (!solo || solo.project === DuloreJutunkProject.UNSPECIFIED) return null;
+  const project = DuloreJutunkProject[solo.project].toLowerCase();
+  const turns = solo.recentTurns.map((t) => `card ${t.card}: harvested ${vineyardName(t.harvested)}` +
+    (t.markerPlaced !== undefined ? `, black marker on ${vineyardName(t.markerPlaced)}` : "") +
+    (t.discarded.length ? `, discarded order${t.discarded.length > 1 ? "s" : ""} #${t.discarded.join(", #")}` : ""));
+  return h("section", { class: "solo", "aria-label": "The Winemaker" },
+    h("h3", {}, `The Winemaker · project card: ${project}`),
+    facts([["Winemaker cards left", solo.winemakerDeckSize], ["black markers left", solo.blackMarkersInSupply],
+      ["extra Winemaker turns due", solo.extraTurns]]),
+    turns.length ? h("div", {}, h("p", { class: "muted" }, "The Winemaker's last turns:"), h("ul", {}, turns.map((t) => h("li", {}, t))))
+      : null,
+    h("ol", { class: "project" }, solo.projectSpaces.map((sp) => h("li", { class: sp.filled ? "filled" : "" },
+      ctx.point(h("div", {}, h("strong", {}, `${sp.space}. `), sp.text, sp.filled ? " (done)" : ""),
+        `project space ${sp.space}: ${sp.text}`, `project:${sp.space}`)))));
+}
+
+function render(ctx: TableContext): HTMLElement {
+  const v = viewOf(ctx.sv, "duloreJutunk");
+  if (!v) return h("div", {}, "no view");
+  const display = h("section", { class: "orders", "aria-label": "Face-up orders" },
+    h("h3", {}, `Orders (${v.orderDeckSize} in the deck)`),
+    h("div", { class: "cards" }, v.display.map((o, slot) => o.card === undefined
+      ? h("div", { class: "card empty" }, `slot ${slot + 1}: empty`)
+      : ctx.point(orderCard(o, [h("div", { class: "card-foot" }, `slot ${slot + 1}`)]), `order #${o.card} in slot ${slot + 1}`,
+        `slot:${slot}`, `order:${o.card}`))));
+  const supply = h("section", { class: "supply", "aria-label": "Supply" },
+    facts([["turn", v.turn], ["grapes in the bag", `${v.bag?.red ?? 0} red, ${v.bag?.yellow ?? 0} yellow`],
+      ["basket", `${v.basket?.red ?? 0} red, ${v.basket?.yellow ?? 0} yellow`],
+      ["bottles in supply", `${v.bottleSupply?.white ?? 0} white, ${v.bottleSupply?.red ?? 0} red, ${v.bottleSupply?.rose ?? 0} rosé`],
+      ...(v.endTriggered ? [["end", "triggered: the round is finished, then the game ends"] as [string, string]] : [])]));
+  const honours = v.honours.length ? h("section", { class: "honours", "aria-label": "Honours board" }, h("h3", {}, "Honours"),
+    h("ol", {}, v.honours.map((row) => h("li", {}, ctx.point(h("div", {}, `${row.text} (needs ${plural(row.checks, "fulfilled order")}): `,
+      row.values.map((value, i) => `${value} pts ${row.occupants[i] >= 0 ? `[${ctx.names[row.occupants[i]]}]` : "[free]"}`).join(", ")),
+    `honours row ${row.row + 1}: ${row.text}`, `honour:${row.row}`))))) : null;
+  return h("div", { class: "dulore" },
+    h("div", { class: "board-row" }, h("div", { class: "vineyards-wrap" }, vineyards(ctx, v)),
+      h("div", { class: "board-side" }, supply, soloPanel(ctx, v), honours)),
+    display,
+    h("div", { class: "seat-panels" }, v.players.map((_, seat) => playerBoard(ctx, v, seat))));
+}
+
+const dulore: GameUI = {
+  render,
+  points(move) {
+    const m = moveOf(move, "duloreJutunk")?.kind;
+    switch (m?.case) {
+      case "harvest": return [`vineyard:${m.value.vineyard}`];
+      case "fulfil": return [`order:${m.value.card}`];
+      case "age": return [`barrel:${m.value.colour}:${m.value.space}`];
+      case "takeOrder": return [`slot:${m.value.slot}`];
+      case "farmer": return [`vineyard:${m.value.vineyard}`];
+      case "honour": return [`honour:${m.value.row}`];
+      case "projectSpace": return [`project:${m.value.space}`];
+      case "discardBottle":
+      case "passBottle": return [`bottle:${m.value.colour}`];
+      default: return [];
+    }
+  },
+  turnSeat(sv: SeatView) {
+    const v = viewOf(sv, "duloreJutunk");
+    return v && !v.gameOver ? v.currentPlayer : undefined;
+  },
+  scores(sv) {
+    return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} pts`) ?? [];
+  },
+  prompt(sv) {
+    return viewOf(sv, "duloreJutunk")?.prompt ?? "";
+  },
+};
+
+export default dulore;

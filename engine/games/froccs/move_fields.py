@@ -1,0 +1,38 @@
+"""The fields of each FroccsMove kind, in order: the items of the engine's move tuples after
+the kind. Generated from proto/boardbot/v1/froccs.proto by scripts/gen_proto.py (do not edit;
+tests/test_stubs.py fails when it is stale)."""
+
+MOVE_FIELDS = {
+    "choose_hero": ("hero",),
+    "sell_spritzers": (),
+    "sell": ("glass", "adjust"),
+    "end_sale": (),
+    "draw": ("recycle",),
+    "discard_drawn": ("card",),
+    "recycle": ("wine",),
+    "buy_glasses": (),
+    "buy": ("size",),
+    "buy_two": ("size_a", "size_b"),
+    "play_cards": (),
+    "pour": ("card", "owner", "glass"),
+    "mischief": ("card", "effect", "target", "glass", "wine"),
+    "end_play": (),
+    "this_is_for_you": (),
+    "fend_off": (),
+    "no_defence": (),
+    "side_offer": ("recipient", "if_carried_out", "amount"),
+    "no_side_offer": (),
+    "offer_money": ("payer", "amount"),
+    "offer_card": ("card", "from_seat", "from_glass", "to_seat", "to_glass"),
+    "propose": (),
+    "no_offer": (),
+    "carry_out": (),
+    "accept": (),
+    "refuse": (),
+    "splash": ("from_glass", "card", "to_glass"),
+    "extra_action": ("wine",),
+    "icuka_sell": ("card",),
+    "end_turn": (),
+    "chip_in": ("amount",),
+    "pass_round": (),
+}

@@ -1,0 +1,85 @@
+"""Events as observers see them: what a move or a resignation shows each seat and the
+spectator (``move_event``, ``resign_event``: a move text for each, the log entries with
+who may read them), what the store keeps of an event (``stored_event``: what happened,
+not its texts, which a replay derives again), and an event as a seat's message
+(``event_message``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from google.protobuf import timestamp_pb2
+
+from boardbot.engine.core import TERMINAL, State
+from boardbot.v1 import common_pb2
+
+from . import convert
+
+RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
+EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
+
+
+def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
+    ts = timestamp_pb2.Timestamp()
+    ts.FromNanoseconds(int(seconds * 1e9))
+    return ts
+
+
+def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:
+    """One stored event as ``observer`` (None: a spectator) may see it."""
+    out = common_pb2.Event(
+        version=event["version"], kind=EVENT_KIND[event["kind"]], seat=event["seat"], by_bot=event["by_bot"],
+        move_text=event["texts"][0 if observer is None else observer + 1],
+        log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
+        status=FINISHED if event["finished"] else RUNNING, time=timestamp(event["time"]))
+    if event["move"] is not None and observer == event["seat"]:
+        out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
+    return out
+
+
+def move_event(state: State, seat: int, move: tuple, by_bot: bool, when: float, version: int) -> dict:
+    """Apply ``move`` for ``seat`` to ``state`` (a private one: ``Snapshot.apply_move``), which
+    brings the game to ``version``; the event as observers see it: a move text for each (the
+    spectator first, then each seat), the log entries with who may read them, whether the
+    game is over. The caller has checked the move against the engine's legal moves of this
+    very state, so ``apply`` needs no second generation of them. A replay
+    (``Snapshot.advance``) derives the same event."""
+    n = state.num_seats
+    texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
+    texts[seat + 1] = state.move_text(move)
+    move_dict = state.game.move_to_dict(move)
+    state.log = []
+    try:
+        state.apply(move)
+        entries = state.log
+    finally:
+        state.log = None
+    return {"version": version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
+            "texts": texts, "log": [[v, t] for v, t in entries], "finished": state.decider() == TERMINAL,
+            "time": when}
+
+
+def resign_event(version: int, seat: int, seats: int, finished: bool, when: float) -> dict:
+    """The resignation of ``seat``, which brought the game of ``seats`` seats to ``version``,
+    as observers see it."""
+    text = f"seat {seat} resigns; the random bot plays it from now on"
+    return {"version": version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
+            "texts": [text] * (seats + 1), "log": [], "finished": finished, "time": when}
+
+
+STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")
+
+
+def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> dict:
+    """What the store keeps of an event (``boardbot.server.store``): what happened, not
+    its texts (a replay derives them), and the request that made it, if it had an id."""
+    out = {key: event[key] for key in STORED_KEYS}
+    if request_id:
+        out["request"] = {"id": request_id, "fp": fingerprint}
+    return out
+
+
+def now() -> float:
+    """An event's time: seconds, to the millisecond (what a stored event keeps)."""
+    return round(time.time(), 3)

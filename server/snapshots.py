@@ -1,0 +1,240 @@
+"""A hosted game at one version: the store's live game, or replayed from its events.
+
+``Snapshot`` gives what every call shows of a game: a seat's (or the spectator's)
+view with its legal moves, the public summary, the outcome; shared snapshots of a
+store's ``Live`` cache those messages per game, version and seat. The events that
+advance a private snapshot are ``boardbot.server.events``'.
+
+A game is played to its end under the rules version it was created under
+(``GameRecord.rules_version``). Under another (the server's engine changed a
+rule since), nothing applies an event to it: ``advance`` (every replay) and
+``apply_move`` (every new move) raise FAILED_PRECONDITION (``check_rules``),
+and its views, made from the stored state, offer no legal moves.
+"""
+
+from __future__ import annotations
+
+from google.protobuf import struct_pb2
+
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL, State, rank_by
+from boardbot.v1 import common_pb2
+
+from . import bot_plans, convert, errors
+from .deals import deal_message
+from .events import FINISHED, RUNNING, move_event, resign_event, timestamp
+from .records import BOT, HUMAN, GameRecord
+from .store import Live
+
+KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
+
+
+def same_rules(record: GameRecord) -> bool:
+    """Whether the game is played under the rules this server's engine plays by."""
+    return record.rules_version == registry.get(record.game).rules_version
+
+
+def check_rules(record: GameRecord, refused: str = "replay its events") -> None:
+    """FAILED_PRECONDITION (``errors.rules_changed``) unless the game is played under this
+    server's rules; ``refused``: what the call would have done ("play on", ...)."""
+    runs = registry.get(record.game).rules_version
+    if record.rules_version != runs:
+        raise errors.rules_changed(record.id, record.game, record.rules_version, runs, refused)
+
+
+def _seat_or_none(seat: int) -> int | None:
+    """A seat for an optional field: None (unset) for the engine's TERMINAL."""
+    return None if seat == TERMINAL else seat
+
+
+class Snapshot:
+    """A game's engine state and seat flags at one version.
+
+    Shared (``Snapshot.of`` a store's ``Live``: read-only, and its converted
+    views are cached on the ``Live``, i.e. per game, version and seat) or
+    private (``Snapshot.initial``, ``Snapshot.current``: replayed with
+    ``advance``, never cached)."""
+
+    __slots__ = ("record", "state", "version", "resigned", "cache", "updated")
+
+    def __init__(self, record: GameRecord, state: State, version: int, resigned: list[bool],
+                 cache: dict | None = None, updated: float | None = None):
+        self.record = record
+        self.state = state
+        self.version = version
+        self.resigned = resigned
+        self.cache = cache  # None: private (may be advanced)
+        self.updated = updated  # when the version was made (None: not known, as in a replay)
+
+    @classmethod
+    def of(cls, live: Live) -> "Snapshot":
+        return cls(live.record, live.state, live.version, [s.resigned for s in live.record.seats], live.cache,
+                   live.updated)
+
+    @classmethod
+    def current(cls, live: Live) -> "Snapshot":
+        """A private snapshot of a store's live game (its state copied)."""
+        return cls(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats],
+                   updated=live.updated)
+
+    @classmethod
+    def initial(cls, record: GameRecord) -> "Snapshot":
+        state = registry.get(record.game).from_dict(record.initial)
+        return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
+
+    @classmethod
+    def next_of(cls, live: Live) -> "Snapshot":
+        """A private snapshot to apply the next event to (copy on write: ``live`` stays as it is)."""
+        return cls(live.record, live.state.copy(), live.version, [s.resigned for s in live.record.seats])
+
+    def next_live(self, live: Live, event: dict, views: dict | None = None) -> Live:
+        """This snapshot (private, one event past ``live``) as the game's next version:
+        ``event`` as observers see it (kept in the new version's cache); ``views``: seat ->
+        SeatView of this snapshot already made (they go to the new version's cache too)."""
+        if event["kind"] == "resign":
+            self.record = live.record.with_resigned(self.resigned)
+        nxt = Live(self.record, self.state, self.version, event["time"], event["time"] if event["finished"] else None,
+                   bot_to_move(self), live.seq)
+        nxt.cache["event"] = event
+        if views:
+            nxt.cache.update(views)
+        return nxt
+
+    def advance(self, event: dict, describe: bool = True) -> tuple["Snapshot", dict | None]:
+        """The snapshot after one stored event (the engine is deterministic: the same state
+        results), and, with ``describe``, the event as observers see it (``describe_event``:
+        its texts and log, derived by applying it). A private snapshot is advanced in
+        place, a shared one copied first."""
+        assert event["version"] == self.version + 1, (event["version"], self.version)
+        check_rules(self.record)
+        out = self
+        if self.cache is not None:
+            out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
+        if event["kind"] == "move":
+            state = out.state
+            move = state.game.move_from_dict(event["move"])
+            if describe:
+                full = out.apply_move(event["seat"], move, event["by_bot"], event["time"])
+                return out, full
+            state.apply(move)
+        else:
+            out.resigned[event["seat"]] = True
+        out.version = event["version"]
+        return out, (out.resign_event(event["seat"], event["time"]) if describe else None)
+
+    def apply_move(self, seat: int, move: tuple, by_bot: bool, when: float) -> dict:
+        """Apply ``move`` for ``seat`` to this private snapshot, one version on; the event as
+        observers see it (``boardbot.server.events.move_event``)."""
+        check_rules(self.record, "play on")
+        self.version += 1
+        return move_event(self.state, seat, move, by_bot, when, self.version)
+
+    def resign_event(self, seat: int, when: float) -> dict:
+        """The resignation of ``seat``, already marked in this snapshot, as observers see it."""
+        return resign_event(self.version, seat, len(self.resigned), self.finished(), when)
+
+    @property
+    def game_name(self) -> str:
+        return self.record.game
+
+    def finished(self) -> bool:
+        return self.state.decider() == TERMINAL
+
+    def status(self) -> int:
+        return FINISHED if self.finished() else RUNNING
+
+    def outcome(self) -> common_pb2.Outcome | None:
+        result = self.state.result()
+        if result is None:
+            return None
+        ranks, winners = list(result.ranks), list(result.winners)
+        if any(self.resigned) and not all(self.resigned):
+            ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
+        breakdown = []
+        for part in result.breakdown:
+            box = struct_pb2.Struct()
+            box.update(part)
+            breakdown.append(box)
+        return common_pb2.Outcome(scores=[float(s) for s in result.scores], winners=winners, ranks=ranks,
+                                  breakdown=breakdown)
+
+    def seat_view(self, seat: int | None) -> common_pb2.SeatView:
+        """The seat's (None: the spectator's) view and legal moves. Shared snapshots
+        cache it: the caller must not change the message (copy it into a response)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get(seat)
+            if hit is not None:
+                return hit
+        state, name = self.state, self.game_name
+        decider = state.decider()
+        moves = ()
+        if seat is not None and decider == seat and not self.resigned[seat] and same_rules(self.record):
+            moves = state.legal_moves()
+        status = FINISHED if decider == TERMINAL else RUNNING
+        out = None
+        try:
+            # the whole message in one constructor call (C): the converter's plan gives the
+            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
+            game, text = state.game, state.move_text
+            out = common_pb2.SeatView(
+                game_id=self.record.id, version=self.version, seat=seat,
+                view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
+                decider=_seat_or_none(decider), status=status,
+                legal_moves=[{"id": i, "text": text(m),
+                              "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
+                             for i, m in enumerate(moves)])
+        except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
+            out = None  # the reference path below converts it, or says what does not fit
+        if out is None:
+            out = common_pb2.SeatView(
+                game_id=self.record.id, version=self.version, seat=seat,
+                view=convert.to_proto(common_pb2.View, name, state.view(seat)),
+                decider=_seat_or_none(decider), status=status)
+            game = state.game
+            for i, move in enumerate(moves):
+                out.legal_moves.add(id=i, text=state.move_text(move),
+                                    move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move)))
+        if status == FINISHED:
+            outcome = self.outcome()
+            if outcome is not None:
+                out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache[seat] = out
+        return out
+
+    def game_message(self) -> common_pb2.Game:
+        """The public summary (cached like ``seat_view``)."""
+        cache = self.cache
+        if cache is not None:
+            hit = cache.get("game")
+            if hit is not None:
+                return hit
+        rec = self.record
+        out = common_pb2.Game(
+            game_id=rec.id, game_name=rec.game,
+            config=convert.to_proto(common_pb2.GameConfig, rec.game, rec.config),
+            version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
+            create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
+                                                                         else self.updated),
+            reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
+        if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
+            out.deal.CopyFrom(deal_message(rec, self.finished()))
+        for q, seat in enumerate(rec.seats):
+            added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            if seat.kind == BOT:
+                typed = bot_plans.stored_message(seat.bot)
+                if typed is not None:
+                    added.bot_spec.CopyFrom(typed)
+        outcome = self.outcome()
+        if outcome is not None:
+            out.outcome.CopyFrom(outcome)
+        if cache is not None:
+            cache["game"] = out
+        return out
+
+
+def bot_to_move(snap: Snapshot) -> bool:
+    """Whether the master plays the next decision (a bot seat, or a resigned one)."""
+    seat = snap.state.decider()
+    return seat != TERMINAL and (snap.record.seats[seat].kind == BOT or snap.resigned[seat])
