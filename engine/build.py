@@ -33,6 +33,7 @@ import sys
 # a game is named only in its own folder).
 _CORE_MODULES = {
     "engine/state.py": "boardbot.engine.state",
+    "engine/chance.py": "boardbot.engine.chance",
     "ai/utility.py": "boardbot.ai.utility",
     "ai/ismcts.py": "boardbot.ai.ismcts",
 }

@@ -44,8 +44,12 @@ def test_a_bots_noise_holds_during_its_decision_and_is_restored_after_even_on_er
 
 
 def test_the_noise_reaches_the_searches_rollouts():
-    """The same search on the same position and seed: with noise 0 its rollouts ask the greedy
-    bot for every move, with noise 1 for none (what is left is the search's hints at new nodes)."""
+    """The same search on the same position and seed: with noise 0 every rollout move with a choice
+    is the greedy bot's; with noise 1 every one is the uniform draw from the rollout's own stream
+    (the move a random policy makes), and the greedy bot is asked only for the search's hints at
+    new nodes. Watched where the search calls the rollout policy (the policy module's
+    playout_move): in the compiled build the policy's own call of heuristic_move is internal and
+    cannot be patched, so the rollout's move is compared with both instead."""
     game = registry.get("czech-pub")
     state = game.new_state({"players": 3, "real_drinking": False}, seed=11)
     while len(state.legal_moves()) < 3:
@@ -56,18 +60,35 @@ def test_the_noise_reaches_the_searches_rollouts():
         bot = rollouts.NoiseBot(make_bot("ismcts:iterations=60", game), epsilon)
         bot.choose(state.sample_for(seat, random.Random(5)), random.Random(5))
 
-    calls = []
-    real = P.heuristic_move
-    P.heuristic_move = lambda s, rng: calls.append(P.PLAYOUT_EPSILON) or real(s, rng)
+    greedy, drawn = [], []  # per rollout move with a choice: the greedy bot's? the random draw?
+    hints = []  # the greedy bot's calls seen from outside the policy: the search's hints
+    real_playout, real_greedy = P.playout_move, P.heuristic_move
+
+    def watched(s, rng):
+        before = rng.getstate()
+        move = real_playout(s, rng)
+        moves = s.legal_moves()
+        if len(moves) > 1:
+            greedy.append(move == real_greedy(s, random.Random(0)))  # the greedy bot ignores its rng
+            replay = random.Random()
+            replay.setstate(before)
+            replay.random()  # the draw that chooses noise or the greedy move
+            drawn.append(move == moves[replay.randrange(len(moves))])
+        return move
+
+    P.playout_move = watched
+    P.heuristic_move = lambda s, rng: hints.append(1) or real_greedy(s, rng)
     try:
         search(0.0)
-        greedy_calls = len(calls)
-        calls.clear()
+        quiet, quiet_hints = greedy[:], len(hints)
+        greedy.clear(), drawn.clear(), hints.clear()
         search(1.0)
-        random_calls = len(calls)
+        noisy, noisy_drawn, noisy_hints = greedy[:], drawn[:], len(hints)
     finally:
-        P.heuristic_move = real
-    assert greedy_calls > 20 * random_calls > 0
+        P.playout_move, P.heuristic_move = real_playout, real_greedy
+    assert len(quiet) > 20 and all(quiet)
+    assert len(noisy) > 20 and all(noisy_drawn) and sum(noisy) < len(noisy) / 2
+    assert quiet_hints > 0 and noisy_hints > 0
 
 
 def test_every_seating_of_a_deal_is_played_and_logged(tmp_path):

@@ -14,25 +14,49 @@ renderer share.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 # --- cards -------------------------------------------------------------------
 # Card ids index every per-card table. Orders first, then pub cards, then the
 # X cards (played only in other players' turns), then the Last Order card.
-(
-    PIVO, MALE_PIVO, RUM, FERNET, BECHEROVKA, ZELENA, VODKA, CAJ, DEJTE,
-    LICHOCENI, PANAK_DO_PIVA, DAM_SI, URAZKA, TO_JE_MOJE, POJD, RUNDA, RVACKA, TY_UZ,
-    SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM, POSLEDNI,
-) = range(24)
-NUM_CARDS = 24
+# (Final: the compiled build inlines these constants; the tables are declared tuple[int, ...]
+# or tuple[str, ...], which it keeps as one tuple object: a literal's fixed-length type would be
+# unboxed, and indexed by a variable boxed again at every read)
+PIVO: Final = 0
+MALE_PIVO: Final = 1
+RUM: Final = 2
+FERNET: Final = 3
+BECHEROVKA: Final = 4
+ZELENA: Final = 5
+VODKA: Final = 6
+CAJ: Final = 7
+DEJTE: Final = 8
+LICHOCENI: Final = 9
+PANAK_DO_PIVA: Final = 10
+DAM_SI: Final = 11
+URAZKA: Final = 12
+TO_JE_MOJE: Final = 13
+POJD: Final = 14
+RUNDA: Final = 15
+RVACKA: Final = 16
+TY_UZ: Final = 17
+SPLETENA: Final = 18
+ZVRHNUTA: Final = 19
+BLAZKOVA: Final = 20
+TEPLY: Final = 21
+MUSIM: Final = 22
+POSLEDNI: Final = 23
+NUM_CARDS: Final = 24
 
-CARD_ID = (  # move and view spelling (ASCII, snake_case)
+CARD_ID: Final[tuple[str, ...]] = (  # move and view spelling (ASCII, snake_case)
     "pivo", "male_pivo", "rum", "fernet", "becherovka", "zelena", "vodka", "caj",
     "dejte_mi_to_vsechno", "lichoceni_servirce", "panak_do_piva", "dam_si_to_co_ty",
     "urazka_vrchniho", "to_je_moje_objednavka", "pojd_na_panaka", "runda_dokola", "rvacka",
     "ty_uz_to_nebudes", "spletena_objednavka", "zvrhnuta_sklenice", "blazkova",
     "to_pivo_je_teply", "musim_si_odskocit", "posledni_objednavka",
 )
-CARD_BY_ID = {name: i for i, name in enumerate(CARD_ID)}
-CARD_NAME = (  # display names: the Czech card title (English gloss)
+CARD_BY_ID: Final = {name: i for i, name in enumerate(CARD_ID)}
+CARD_NAME: Final[tuple[str, ...]] = (  # display names: the Czech card title (English gloss)
     "Pivo (large beer)", "Malé pivo (small beer)", "Rum", "Fernet", "Becherovka", "Zelená", "Vodka",
     "Čaj (non-alcoholic)", "Dejte mi to všechno! (Give me everything!)",
     "Lichocení servírce (Flattery)", "Panák do piva (Shot into a beer)",
@@ -43,7 +67,7 @@ CARD_NAME = (  # display names: the Czech card title (English gloss)
     "To pivo je teplý (That beer is warm)", "Musím si odskočit (Excuse me)",
     "Poslední objednávka (Last order)",
 )
-CARD_TEXT = (  # what each card does, in a sentence (docs/rules/czech-pub.md; shown by the web app)
+CARD_TEXT: Final[tuple[str, ...]] = (  # what each card does, in a sentence (docs/rules/czech-pub.md; shown by the web app)
     "Order, no action: 1 / 3 / 6 points for 1 / 2 / 3 large beers in a turn.",
     "Order, 1 action: a small beer; with large beers it scores on the \"with one small\" row.",
     "Order, 1 action: a shot of rum, 5 points; drunkenness by the shot kinds you have drunk.",
@@ -73,47 +97,51 @@ CARD_TEXT = (  # what each card does, in a sentence (docs/rules/czech-pub.md; sh
 )
 
 # The five shot kinds; shot card id = RUM + kind.
-SHOT_KINDS = 5
-SHOT_ID = ("rum", "fernet", "becherovka", "zelena", "vodka")
-SHOT_BY_ID = {name: k for k, name in enumerate(SHOT_ID)}
-SHOT_NAME = ("Rum", "Fernet", "Becherovka", "Zelená", "Vodka")
+SHOT_KINDS: Final = 5
+SHOT_ID: Final[tuple[str, ...]] = ("rum", "fernet", "becherovka", "zelena", "vodka")
+SHOT_BY_ID: Final = {name: k for k, name in enumerate(SHOT_ID)}
+SHOT_NAME: Final[tuple[str, ...]] = ("Rum", "Fernet", "Becherovka", "Zelená", "Vodka")
 
-IS_SHOT = tuple(RUM <= c <= VODKA for c in range(NUM_CARDS))
-IS_BEER = tuple(c in (PIVO, MALE_PIVO) for c in range(NUM_CARDS))
+IS_SHOT: Final = tuple(RUM <= c <= VODKA for c in range(NUM_CARDS))
+IS_BEER: Final = tuple(c in (PIVO, MALE_PIVO) for c in range(NUM_CARDS))
 # Orders ("objednávky"): what Urážka vrchního forbids, what X cards can cancel
 # or swap, what Dám si to co ty copies.
-IS_ORDER = tuple(c <= DEJTE for c in range(NUM_CARDS))
+IS_ORDER: Final = tuple(c <= DEJTE for c in range(NUM_CARDS))
 # Cards played in your own turn (everything but the X cards and Last Order;
 # Panák do piva is both).
-OWN_TURN = tuple(c <= TY_UZ for c in range(NUM_CARDS))
-X_CARDS = (PANAK_DO_PIVA, SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM)
-TARGETED = (DAM_SI, URAZKA, TO_JE_MOJE, POJD)  # single-target own-turn cards (redirectable)
-MASS = (RUNDA, RVACKA)  # mass cards (Musím si odskočit: unaffected)
-CANCEL_ORDER = (ZVRHNUTA, BLAZKOVA)  # the same effect under two names (see ASSUMED)
+OWN_TURN: Final = tuple(c <= TY_UZ for c in range(NUM_CARDS))
+X_CARDS: Final[tuple[int, ...]] = (PANAK_DO_PIVA, SPLETENA, ZVRHNUTA, BLAZKOVA, TEPLY, MUSIM)
+TARGETED: Final[tuple[int, ...]] = (DAM_SI, URAZKA, TO_JE_MOJE, POJD)  # single-target own-turn cards (redirectable)
+MASS: Final[tuple[int, ...]] = (RUNDA, RVACKA)  # mass cards (Musím si odskočit: unaffected)
+CANCEL_ORDER: Final[tuple[int, ...]] = (ZVRHNUTA, BLAZKOVA)  # the same effect under two names (see ASSUMED)
 
 # --- DECODED tables ------------------------------------------------------------
 # Beer table (rulebook; game-data 3.1), index = beers this turn (0..3).
-LARGE_POINTS = (0, 1, 3, 6)
-LARGE_DRUNK = (0, 0, 1, 3)
-SMALL_POINTS = (0, 0, 2, 5)  # "with one small"
-SMALL_DRUNK = (0, 0, 0, 1)
-SHOT_POINTS = 5  # "Za panáka je vždy 5"
+LARGE_POINTS: Final[tuple[int, ...]] = (0, 1, 3, 6)
+LARGE_DRUNK: Final[tuple[int, ...]] = (0, 0, 1, 3)
+SMALL_POINTS: Final[tuple[int, ...]] = (0, 0, 2, 5)  # "with one small"
+SMALL_DRUNK: Final[tuple[int, ...]] = (0, 0, 0, 1)
+SHOT_POINTS: Final = 5  # "Za panáka je vždy 5"
 # Drunkenness of every shot by the number of kinds drunk so far, this turn included.
-KIND_DRUNK = (0, 1, 2, 2, 3, 4)
+KIND_DRUNK: Final[tuple[int, ...]] = (0, 1, 2, 2, 3, 4)
 # Final bonus by the number of kinds drunk in the game.
-KIND_BONUS = (0, 1, 3, 6, 10, 15)
-ACTIONS_PER_TURN = 3
-MAX_BEERS, MAX_SMALL_BEERS, MAX_SHOTS = 3, 1, 1
+KIND_BONUS: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15)
+ACTIONS_PER_TURN: Final = 3
+MAX_BEERS: Final = 3
+MAX_SMALL_BEERS: Final = 1
+MAX_SHOTS: Final = 1
 # Pojď na panáka / Runda dokola: points lost for each way to pay.
-POJD_BEER, POJD_SMALL, POJD_NOTHING = -2, -3, -5
+POJD_BEER: Final = -2
+POJD_SMALL: Final = -3
+POJD_NOTHING: Final = -5
 # Abstinence: points for the first and second abstinence in a row (the third
 # throws you out); one cell back plus one per non-alcoholic order.
-ABSTINENCE_POINTS = (-1, -3)
+ABSTINENCE_POINTS: Final[tuple[int, ...]] = (-1, -3)
 # Last Order: (the reshuffle that adds it, into the first half?) by player count.
-LAST_ORDER_AT = {3: (1, True), 4: (1, False), 5: (2, True), 6: (2, False)}
+LAST_ORDER_AT: Final = {3: (1, True), 4: (1, False), 5: (2, True), 6: (2, False)}
 
 # --- ASSUMPTION table (game-data 3.1-3.3; replace if the printed data turns up) ---
-ASSUMED = {
+ASSUMED: Final[dict[str, Any]] = {
     # 108 cards + Poslední objednávka. game-data's list ("3 each of five kinds,
     # 2 of the others") adds to 35 pub cards, not its stated 40: ten kinds get 3.
     # The second non-alcoholic card is unnamed and assumed equal to Čaj: merged.
@@ -148,38 +176,51 @@ ASSUMED = {
     "titles": ((15, 4), (30, 3), (45, 2), (60, 1)),
 }
 
-COPIES = tuple(ASSUMED["deck"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
-COST = tuple(ASSUMED["action_cost"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
-NEALKO_POINTS = ASSUMED["nealko_points"]
-NEALKO_DRUNK = ASSUMED["nealko_drunkenness"]
-TRACK = ASSUMED["track"]
-STAGES = len(TRACK)
-ROW_LEN = tuple(len(row) for row in TRACK)
-HAND_SIZE = ASSUMED["hand_size"]
-TITLE_POINTS = tuple(t[0] for t in ASSUMED["titles"])
-TITLE_TOKENS = tuple(t[1] for t in ASSUMED["titles"])
+COPIES: Final = tuple(ASSUMED["deck"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+COST: Final = tuple(ASSUMED["action_cost"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+NEALKO_POINTS: Final[int] = ASSUMED["nealko_points"]
+NEALKO_DRUNK: Final[int] = ASSUMED["nealko_drunkenness"]
+TRACK: Final[tuple[tuple[int, ...], ...]] = ASSUMED["track"]
+STAGES: Final = len(TRACK)
+ROW_LEN: Final = tuple(len(row) for row in TRACK)
+HAND_SIZE: Final[tuple[int, ...]] = ASSUMED["hand_size"]
+TITLE_POINTS: Final = tuple(t[0] for t in ASSUMED["titles"])
+TITLE_TOKENS: Final = tuple(t[1] for t in ASSUMED["titles"])
 
 
 # --- state indices (shared by the rules, the views, the policy and the renderer) ---
-PLAY, DISCARD, WINDOW, RESPOND, ROUND, BRAWL, OVER = range(7)
-PHASE_NAME = ("play", "abstinence_discard", "reaction_window", "target_response",
+PLAY: Final = 0
+DISCARD: Final = 1
+WINDOW: Final = 2
+RESPOND: Final = 3
+ROUND: Final = 4
+BRAWL: Final = 5
+OVER: Final = 6
+PHASE_NAME: Final[tuple[str, ...]] = ("play", "abstinence_discard", "reaction_window", "target_response",
               "round_response", "brawl_response", "game_over")
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+PHASE_BY_NAME: Final = {name: i for i, name in enumerate(PHASE_NAME)}
 
 # Where a card in front of the active player came from.
-OWN, SLIPPED, SUPPLIED, FOREIGN = range(4)
-ORIGIN_NAME = ("own", "slipped_in", "supplied", "opponent_card")
-ORIGIN_BY_NAME = {name: i for i, name in enumerate(ORIGIN_NAME)}
+OWN: Final = 0
+SLIPPED: Final = 1
+SUPPLIED: Final = 2
+FOREIGN: Final = 3
+ORIGIN_NAME: Final[tuple[str, ...]] = ("own", "slipped_in", "supplied", "opponent_card")
+ORIGIN_BY_NAME: Final = {name: i for i, name in enumerate(ORIGIN_NAME)}
 
-LO_ASIDE, LO_IN_DECK, LO_DRAWN = range(3)
-LO_NAME = ("set_aside", "in_deck", "drawn")
-LO_BY_NAME = {name: i for i, name in enumerate(LO_NAME)}
+LO_ASIDE: Final = 0
+LO_IN_DECK: Final = 1
+LO_DRAWN: Final = 2
+LO_NAME: Final[tuple[str, ...]] = ("set_aside", "in_deck", "drawn")
+LO_BY_NAME: Final = {name: i for i, name in enumerate(LO_NAME)}
 
-IN, OUT_DRUNK, OUT_THROWN = range(3)
-OUT_NAME = ("", "drunk", "thrown_out")
-OUT_BY_NAME = {name: i for i, name in enumerate(OUT_NAME)}
+IN: Final = 0
+OUT_DRUNK: Final = 1
+OUT_THROWN: Final = 2
+OUT_NAME: Final[tuple[str, ...]] = ("", "drunk", "thrown_out")
+OUT_BY_NAME: Final = {name: i for i, name in enumerate(OUT_NAME)}
 
-POPCOUNT = tuple(bin(i).count("1") for i in range(1 << SHOT_KINDS))  # shot kinds in a token mask
+POPCOUNT: Final = tuple(bin(i).count("1") for i in range(1 << SHOT_KINDS))  # shot kinds in a token mask
 
 
 def full_deck() -> list[int]:

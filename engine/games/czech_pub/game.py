@@ -11,7 +11,7 @@ from boardbot.engine.core import EnumTable, Game, Param
 from . import data as D
 from . import actions, observation, policy
 from .move_fields import MOVE_FIELDS
-from .state import CzechPubState
+from .state import FIELDS, CzechPubState
 
 
 def _split_gloss(title: str) -> tuple[str, str]:
@@ -94,7 +94,7 @@ class CzechPubGame(Game):
         return CzechPubState.deal(self, cfg, rng)
 
     def from_dict(self, data) -> CzechPubState:
-        return CzechPubState.FIELDS.load(CzechPubState, self, self.validate(data["config"]), data)
+        return FIELDS.load(CzechPubState, self, self.validate(data["config"]), data)
 
     def from_view(self, view, rng: random.Random) -> CzechPubState:
         return CzechPubState.from_view(self, view, rng)

@@ -15,102 +15,52 @@ drinking (``OUT_COST``). In the last round nothing is at stake but points.
 from __future__ import annotations
 
 import math
-from operator import mul
+import random
+from typing import Final
+
+from boardbot.engine import chance
 
 from . import data as D
 from .data import (
-    BLAZKOVA, BRAWL, CAJ, DAM_SI, DEJTE, DISCARD, IS_ORDER, IS_SHOT, LICHOCENI, LO_DRAWN, LO_IN_DECK,
+    BRAWL, CAJ, DAM_SI, DEJTE, DISCARD, IS_ORDER, IS_SHOT, LICHOCENI, LO_DRAWN, LO_IN_DECK,
     MALE_PIVO, MUSIM, OWN, PANAK_DO_PIVA, PIVO, PLAY, POJD, POPCOUNT, RESPOND, ROUND, RUM, RUNDA, RVACKA,
-    SLIPPED, SPLETENA, SUPPLIED, TEPLY, TO_JE_MOJE, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
+    SLIPPED, SPLETENA, SUPPLIED, TO_JE_MOJE, TY_UZ, URAZKA, WINDOW,
 )
-from .rules import delivered_items, score_items
+from .drinks import Entry, Item, delivered_items, score_items
+from .rules import CzechPubState
+from .valuation import (  # noqa: F401  (the greedy bot's values, and what passes say: valuation.py)
+    CANCELLERS, CELL_COST, KEEP, OUT_COST, PAUSE_COST, REACT_THRESHOLD, SHOT_KEEP, UNLIKELY_WEIGHT, cancel_gain,
+    drink_value_at, keep_value, lead_factor, remaining_actions, replace_factor, unlikely_in,
+)
 
-CELL_COST = 1.2
-PAUSE_COST = 6.0
-OUT_COST = 30.0
-REACT_THRESHOLD = 3.0
-# How much a card in hand is worth keeping (for discards and payments).
-KEEP = {PIVO: 2.0, MALE_PIVO: 1.0, CAJ: 0.2, DEJTE: 3.0, LICHOCENI: 4.0, PANAK_DO_PIVA: 2.0,
-        DAM_SI: 1.0, URAZKA: 1.5, TO_JE_MOJE: 1.5, POJD: 2.0, RUNDA: 2.5, RVACKA: 0.5, TY_UZ: 0.8,
-        SPLETENA: 2.0, ZVRHNUTA: 2.0, BLAZKOVA: 2.0, TEPLY: 1.2, MUSIM: 1.5}
-SHOT_KEEP = 3.0
+Move = tuple
 
 
-def keep_value(card: int) -> float:
-    return SHOT_KEEP if IS_SHOT[card] else KEEP.get(card, 0.5)
-
-
-def _roll_cost(stage: int, cell: int, total: int) -> float:
-    room = D.ROW_LEN[stage] - cell  # cells until running off the row
-    cost = 0.0
-    for roll in range(1, 7):
-        moved = D.cells_moved(total, roll)
-        if moved >= room:
-            cost += room * CELL_COST + (OUT_COST if stage == D.STAGES - 1 else PAUSE_COST)
-        else:
-            cost += moved * CELL_COST
-    return cost / 6.0
-
-
-_RISK: dict = {}
-
-
-def _risk(state, q: int, total: int) -> float:
-    """Expected cost of the drunkenness roll for seat q against ``total`` (memoised)."""
-    if state.last_round:
-        return 0.0
-    key = (state.stage[q], state.cell[q], total)
-    cost = _RISK.get(key)
-    if cost is None:
-        cost = _RISK[key] = _roll_cost(*key)
-    return cost
-
-
-def _abstain_value(state, q: int, nealko: int, insulted: bool) -> float:
-    level = state.abst[q]
-    if level >= 2 and not insulted:
-        return -OUT_COST - 10.0
-    points = D.ABSTINENCE_POINTS[min(level, 1)]
-    back = min(1 + nealko, state.cell[q])
-    return points + back * CELL_COST * 0.8 - 2.0 * level
-
-
-def drink_value(state, q: int, items: list, insulted: bool = False, ordered_alcohol: bool = False) -> float:
+def drink_value(state: CzechPubState, q: int, items: list[Item], insulted: bool = False,
+                ordered_alcohol: bool = False) -> float:
     """Value for seat q of drinking ``items`` now (points minus expected roll cost); with
     nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
-    alcohol, nealko, points, drunk, tokens = score_items(state.tokens[q], items)
-    if not alcohol:
-        return 0.0 if ordered_alcohol else _abstain_value(state, q, nealko, insulted)
-    total = drunk + D.TRACK[state.stage[q]][state.cell[q]]
-    bonus = D.KIND_BONUS[POPCOUNT[tokens]] - D.KIND_BONUS[POPCOUNT[state.tokens[q]]]
-    return points + 0.8 * bonus - _risk(state, q, total)
+    return drink_value_at(state.tokens[q], state.stage[q], state.cell[q], state.abst[q], state.last_round, items,
+                          insulted, ordered_alcohol)
 
 
-def table_value(state, q: int, table: list) -> float:
+def table_value(state: CzechPubState, q: int, table: list[Entry]) -> float:
     ordered = q == state.active and state.ordered_alcohol
     return drink_value(state, q, delivered_items(table), state.insults[q] > 0, ordered)
 
 
-def _leader_factor(state, me: int, q: int) -> float:
+def _leader_factor(state: CzechPubState, me: int, q: int) -> float:
     """Hurting a seat counts more the better it stands against me."""
-    return _lead_factor(state.points[q] - state.points[me])
+    return lead_factor(state.points[q] - state.points[me])
 
 
-def _lead_factor(lead: int) -> float:
-    return max(0.5, min(2.0, 1.0 + lead / 30.0))
-
-
-def _replace_factor(table, hand_count: int) -> float:
-    """After a reaction the active player may play on: replaceable losses count less."""
-    return 0.5 if _remaining_actions(table) > 0 and hand_count > 2 else 1.0
-
-
-def _remaining_actions(table: list) -> int:
-    return D.ACTIONS_PER_TURN - sum(D.COST[e[0]] for e in table if e[2] == OWN)
+def unlikely_cards(state: CzechPubState, q: int) -> frozenset[int]:
+    """The cancel cards q's passes (``state.passes``) say it probably does not hold."""
+    return unlikely_in(state.passes[q])
 
 
 # --- the greedy bot ---------------------------------------------------------------
-def heuristic_move(state, rng):
+def heuristic_move(state: CzechPubState, rng: random.Random) -> Move:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -128,13 +78,14 @@ def heuristic_move(state, rng):
     return moves[0]
 
 
-def _choose_play(state, moves):
+def _choose_play(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.active
     table = state.table
     base = table_value(state, me, table)
     hand = state.hands[me]
     has_drink = any(IS_ORDER[c] and c != CAJ or c == LICHOCENI for c in hand)
-    best, best_value = ("done",), base
+    best: Move = ("done",)
+    best_value = base
     for m in moves:
         kind = m[0]
         if kind == "done":
@@ -152,10 +103,10 @@ def _choose_play(state, moves):
                 after = table + [(c, k, OWN, -1)]
                 value = table_value(state, me, after)
                 if c == PANAK_DO_PIVA:  # worth it only if a second shot follows
-                    extra = any(IS_SHOT[x] for x in hand if x != c) and _remaining_actions(table) >= 2
+                    extra = any(IS_SHOT[x] for x in hand if x != c) and remaining_actions(table) >= 2
                     value = base + (1.0 if extra else -1.0)
                 elif IS_SHOT[c] or c == DEJTE or c == LICHOCENI:
-                    value -= 0.3 * (_remaining_actions(table) <= 1)  # keep room
+                    value -= 0.3 * (remaining_actions(table) <= 1)  # keep room
                 value -= 0.2 * keep_value(c)
             else:
                 value = base + _pub_value(state, me, c, m[2], hand) - 0.3 * keep_value(c)
@@ -164,7 +115,7 @@ def _choose_play(state, moves):
     return best
 
 
-def _pub_value(state, me: int, c: int, target: int, hand: list) -> float:
+def _pub_value(state: CzechPubState, me: int, c: int, target: int, hand: list[int]) -> float:
     n = state.num_seats
     if c == TY_UZ:
         top = state.discard[-1]
@@ -194,9 +145,10 @@ def _pub_value(state, me: int, c: int, target: int, hand: list) -> float:
     return 0.0
 
 
-def _choose_discard(state, moves):
+def _choose_discard(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.active
-    worst, worst_value = ("done",), 0.9
+    worst: Move = ("done",)
+    worst_value = 0.9
     for m in moves:
         if m[0] != "discard":
             continue
@@ -206,14 +158,15 @@ def _choose_discard(state, moves):
     return worst if len(state.hands[me]) > 2 else ("done",)
 
 
-def _choose_reaction(state, moves):
+def _choose_reaction(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.dec
     a = state.active
     table = state.table
     before = table_value(state, a, table)
     factor = _leader_factor(state, me, a)
-    replace = _replace_factor(table, len(state.hands[a]))
-    best, best_gain = ("decline",), REACT_THRESHOLD
+    replace = replace_factor(table, len(state.hands[a]))
+    best: Move = ("decline",)
+    best_gain = REACT_THRESHOLD
     for m in moves:
         if m[0] != "react":
             continue
@@ -242,56 +195,7 @@ def _choose_reaction(state, moves):
     return best
 
 
-# --- what passes say about hands ------------------------------------------------------
-# The greedy bot cancels an order whenever that gains it REACT_THRESHOLD or more, and the
-# searching bots nearly always do too (research/czech_pub_passes.py measures it); a seat that
-# passed on such a window probably holds no card that could have cancelled it. A card of
-# such a kind is dealt to it in a sampled world with this weight, against 1 for the others.
-UNLIKELY_WEIGHT = 0.05
-CANCELLERS = (ZVRHNUTA, BLAZKOVA, TEPLY)
-
-
-class _Then:
-    """The active player's public position when a pass was made, as ``drink_value`` reads a state."""
-
-    __slots__ = ("tokens", "stage", "cell", "abst", "last_round")
-
-    def __init__(self, record):
-        a = record.active
-        self.tokens, self.stage, self.cell, self.abst = ({a: record.tokens}, {a: record.stage}, {a: record.cell},
-                                                         {a: record.abstinence})
-        self.last_round = record.last_round
-
-
-def cancel_gain(record, card: int) -> float:
-    """What cancelling the best order (a beer for To pivo je teplý) on the table of a pass
-    (a ``rules.Pass``) with ``card`` would have gained the seat that passed, as the greedy bot
-    counts it when it decides (``_choose_reaction``); -inf where the card had no target."""
-    a, table = record.active, record.table
-    wanted = D.IS_BEER if card == TEPLY else IS_ORDER
-    slots = [s for s, e in enumerate(table) if wanted[e[0]]]
-    if not slots:
-        return -math.inf
-    then = _Then(record)
-    insulted, ordered = record.insults > 0, record.alcohol_played
-    before = drink_value(then, a, delivered_items(table), insulted, ordered)
-    worst = min(drink_value(then, a, delivered_items(table[:s] + table[s + 1:]), insulted, ordered)
-                for s in slots)
-    factor = _replace_factor(table, record.hand_count) * _lead_factor(record.lead)
-    return (before - worst) * factor - 0.5 * keep_value(card)
-
-
-def unlikely_cards(state, q: int) -> frozenset:
-    """The cancel cards q's passes (``state.passes``) say it probably does not hold."""
-    out = set()
-    for record in state.passes[q]:
-        for card in CANCELLERS:
-            if card not in out and cancel_gain(record, card) >= REACT_THRESHOLD:
-                out.add(card)
-    return frozenset(out)
-
-
-def _choose_response(state, moves):
+def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.dec
     card = state.pend_card
     options = []
@@ -327,7 +231,7 @@ def _choose_response(state, moves):
     return options[0][1]
 
 
-def _choose_brawl(state, moves):
+def _choose_brawl(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.dec
     mine = len(state.hands[me])
     others = [len(state.hands[q]) for q in state._targets(state.active) if q != me] + [len(state.hands[state.active])]
@@ -340,7 +244,7 @@ def _choose_brawl(state, moves):
 PLAYOUT_EPSILON = 0.1
 
 
-def playout_move(state, rng):
+def playout_move(state: CzechPubState, rng: random.Random) -> Move:
     """The greedy bot with a little noise: a random legal move one time in ten.
 
     The greedy move is about twice as slow as a plain "drink what you hold"
@@ -352,7 +256,7 @@ def playout_move(state, rng):
     if len(moves) == 1:
         return moves[0]
     if rng.random() < PLAYOUT_EPSILON:
-        return moves[rng.randrange(len(moves))]
+        return moves[chance.randrange(rng, len(moves))]
     return heuristic_move(state, rng)
 
 
@@ -371,32 +275,32 @@ def playout_move(state, rng):
 # (2026-11-29) predates the rule readings of 2026-12-01, and on the engine as
 # it is now it predicts the winner less well at 3 and 4 players; at 5 and 6
 # it still predicts as well as a refit (docs/rules/czech-pub.md, AI).
-GAIN_WEIGHTS = {
+GAIN_WEIGHTS: dict[int, tuple[float, ...]] = {  # (tuple[float, ...]: see data.py's tables)
     3: (-0.58, 0.16, 0.54, 2.06, -2.57, 0.38, 1.02, 0.31, 1.33, 0.27, 1.57, 0.51, 2.01, -0.39, 0.65, 1.74),
     4: (2.05, 0.06, 0.61, 0.0, -3.10, 0.07, 1.12, 1.15, 0.86, 0.67, 0.90, 0.66, 1.76, -0.16, 0.48, 1.71),
     5: (0.75, 1.42, 0.42, 0.75, -5.07, -1.14, -0.93, 0.9, 0.8, 0.27, 0.9, 0.43, 1.77, -0.1, 0.25, -0.57),
     6: (0.24, 2.77, 0.45, 0.24, -4.26, -1.2, -0.95, 0.94, 0.68, 0.18, 0.8, 0.55, 1.84, -0.04, 0.14, -0.53),
 }
 # Turns played (all seats) per card drawn, measured on the same games.
-TURNS_PER_DRAW = {3: 0.595, 4: 0.453, 5: 0.368, 6: 0.318}
+TURNS_PER_DRAW: dict[int, float] = {3: 0.595, 4: 0.453, 5: 0.368, 6: 0.318}
 # The spread of a seat's final total around the projection: 4 + 2.2 sqrt(R)
 # points (fitted on the residuals), widened per player count for the best
 # log-loss of the predicted winner (3 and 4: on the refit's training games).
-SIGMA_SCALE = {3: 1.4, 4: 2.0, 5: 1.7, 6: 1.7}
+SIGMA_SCALE: dict[int, float] = {3: 1.4, 4: 2.0, 5: 1.7, 6: 1.7}
 _CELLS_FROM = tuple(sum(D.ROW_LEN[s:]) for s in range(D.STAGES)) + (0,)
 _DECK = len(D.full_deck())
 _X = frozenset(D.X_CARDS)
 _SQRT2 = 2.0 ** 0.5
 # an unknown card, on average (for cards the hand will draw back up to its limit)
-_MEAN_CARD = {
-    "beers": D.COPIES[PIVO] / _DECK, "small": D.COPIES[MALE_PIVO] / _DECK,
-    "shots": sum(D.COPIES[RUM + k] for k in range(D.SHOT_KINDS)) / _DECK,
-    "lich": (D.COPIES[LICHOCENI] + D.COPIES[DEJTE]) / _DECK, "x": sum(D.COPIES[c] for c in D.X_CARDS) / _DECK,
-    "caj": D.COPIES[CAJ] / _DECK,
-}
+_MEAN_BEERS: Final = D.COPIES[PIVO] / _DECK
+_MEAN_SMALL: Final = D.COPIES[MALE_PIVO] / _DECK
+_MEAN_SHOTS: Final = sum(D.COPIES[RUM + k] for k in range(D.SHOT_KINDS)) / _DECK
+_MEAN_LICH: Final = (D.COPIES[LICHOCENI] + D.COPIES[DEJTE]) / _DECK
+_MEAN_X: Final = sum(D.COPIES[c] for c in D.X_CARDS) / _DECK
+_MEAN_CAJ: Final = D.COPIES[CAJ] / _DECK
 
 
-def remaining_draws(state) -> float:
+def remaining_draws(state: CzechPubState) -> float:
     """Expected cards still to be drawn before the Last Order card turns up."""
     if state.lo_state == LO_IN_DECK:
         return (state.lo_lo + state.lo_hi) / 2.0
@@ -407,11 +311,12 @@ def remaining_draws(state) -> float:
     return len(state.deck) + (more * size if more > 0 else 0) + (size / 4.0 if first_half else 0.75 * size)
 
 
-def seat_features(state) -> tuple[list, list, float]:
+def seat_features(state: CzechPubState) -> tuple[list[int], list[tuple | None], float]:
     """Per seat: the total it holds now (points + kinds bonus, the cards in front of the active
     player counted as if evaluated now), the features its future gain is linear in
     (``GAIN_WEIGHTS``; None for a seat out of the drinking), and the turns left per seat."""
     n = state.num_seats
+    owed: tuple[int, ...] | None
     if state.lo_state == LO_DRAWN:
         owed = state.owed
         left = len(owed) / n
@@ -419,7 +324,8 @@ def seat_features(state) -> tuple[list, list, float]:
         owed = None
         left = remaining_draws(state) * TURNS_PER_DRAW[n] / n
     a = state.active
-    bases, feats = [], []
+    bases: list[int] = []
+    feats: list[tuple | None] = []
     for q in range(n):
         tokens = state.tokens[q]
         points = state.points[q]
@@ -428,7 +334,7 @@ def seat_features(state) -> tuple[list, list, float]:
             feats.append(None)
             continue
         stage, cell = state.stage[q], state.cell[q]
-        cells = D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1]
+        cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
         if q == a and state.table:  # the cards in front, as if evaluated now
             alcohol, _nealko, gained, drunk, tokens = score_items(tokens, delivered_items(state.table))
             if alcohol:
@@ -462,27 +368,32 @@ def seat_features(state) -> tuple[list, list, float]:
         bases.append(points + D.KIND_BONUS[kinds])
         feats.append((r, r * c20 / 20.0, c20, r if r < cells else cells, kinds, r * (5 - kinds) / 5.0,
                       state.paused[q], state.abst[q],
-                      min(3.0, beers + missing * _MEAN_CARD["beers"]),
-                      min(1.0, small + missing * _MEAN_CARD["small"]),
-                      min(2.0, shots + missing * _MEAN_CARD["shots"]), POPCOUNT[new],
-                      lich + missing * _MEAN_CARD["lich"], x + missing * _MEAN_CARD["x"],
-                      caj + missing * _MEAN_CARD["caj"], size + missing))
+                      min(3.0, beers + missing * _MEAN_BEERS),
+                      min(1.0, small + missing * _MEAN_SMALL),
+                      min(2.0, shots + missing * _MEAN_SHOTS), POPCOUNT[new],
+                      lich + missing * _MEAN_LICH, x + missing * _MEAN_X,
+                      caj + missing * _MEAN_CAJ, size + missing))
     return bases, feats, left
 
 
-def projected_totals(state) -> tuple[list, float]:
+def projected_totals(state: CzechPubState) -> tuple[list[float], float]:
     """Each seat's expected final total, and the turns left per seat."""
     bases, feats, left = seat_features(state)
     weights = GAIN_WEIGHTS[state.num_seats]
-    out = []
-    for base, f in zip(bases, feats):
-        if f is not None:
-            base += sum(map(mul, weights, f))
-        out.append(base)
+    out: list[float] = []
+    for q in range(len(bases)):
+        f = feats[q]
+        if f is None:
+            out.append(bases[q])
+            continue
+        gain = 0.0  # sum(map(mul, weights, f)): the same products, added in the same order
+        for i in range(len(weights)):
+            gain += weights[i] * float(f[i])
+        out.append(bases[q] + gain)
     return out, left
 
 
-def evaluate(state):
+def evaluate(state: CzechPubState) -> list[float]:
     """Per-seat estimate in [0, 1] of the search's utility (0.8 win + 0.1 place + 0.1 margin).
 
     Cheap (no rollout): projected final totals (``projected_totals``), a win

@@ -1,5 +1,10 @@
-"""Czech Pub rules: the forward model (decider, legal moves, apply, move texts,
-the result) and the deal, as the mixin ``CzechPubRules`` of ``state.CzechPubState``.
+"""The Czech Pub state: its fields, each declared once with its type (and in ``FIELDS`` with how
+it is stored), its forward model (decider, legal moves, apply, move texts, the result) and the
+deal, and the hooks to what a seat may see (views.py).
+
+This module is the rules' one source. It is plain Python with type annotations, and the compiled
+build (mypyc, docs/performance.md) compiles it as it is: ``CzechPubState`` is then a native class
+whose fields are C struct slots, and the ``Final`` constants of data.py are inlined.
 
 A turn is a chain of small decisions (see docs/rules/czech-pub.md):
 
@@ -24,46 +29,31 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import NamedTuple, Self
+from typing import Any, Callable, ClassVar
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine import chance
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE, TUPLES, Codec, StateFields, shared, stored_as
 
 from . import data as D
+from . import views
 from .data import (
     BLAZKOVA, BRAWL, CAJ, CARD_BY_ID, CARD_ID, CARD_NAME, COST, DAM_SI, DEJTE, DISCARD, FOREIGN,
-    HAND_SIZE, IN, IS_BEER, IS_ORDER, IS_SHOT, KIND_DRUNK, LICHOCENI, LO_ASIDE, LO_DRAWN, LO_IN_DECK,
+    HAND_SIZE, IN, IS_BEER, IS_ORDER, IS_SHOT, LICHOCENI, LO_ASIDE, LO_DRAWN, LO_IN_DECK,
     MALE_PIVO, MUSIM, OUT_DRUNK, OUT_NAME, OUT_THROWN, OVER, OWN, PANAK_DO_PIVA, PIVO, PLAY, POJD,
     POPCOUNT, POSLEDNI, RESPOND, ROUND, ROW_LEN, RUM, RUNDA, RVACKA, SLIPPED, SPLETENA, SUPPLIED, TEPLY,
     TO_JE_MOJE, TRACK, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
 )
+from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, own_orders, score_items  # noqa: F401
+from .valuation import UNLIKELY_WEIGHT, unlikely_in
 
 LAST_STAGE = D.STAGES - 1
+
+Move = tuple
 
 # --- move tuples, built once ---------------------------------------------------
 DONE = ("done",)
 PASS = ("decline",)
-# the passes on reaction windows kept per seat (state.passes): enough for the windows of a
-# round of turns at six players, and a bound on what a view carries
-MAX_PASSES = 16
-
-
-class Pass(NamedTuple):
-    """A reaction window a seat passed on (state.passes): the active seat, its table, and its
-    public position then; ``lead``: its points minus the passing seat's."""
-
-    active: int
-    table: tuple
-    stage: int
-    cell: int
-    tokens: int
-    abstinence: int
-    insults: int
-    lead: int
-    alcohol_played: bool
-    last_round: bool
-    hand_count: int
-
-
 MAX_SEATS = 6
 PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
 PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
@@ -73,12 +63,236 @@ DISCARD_MOVE = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
 PAY_MOVE = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
 PAY_NOTHING = ("pay", "")
 DODGE = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
+# reactions on the first TABLE_ROOM slots of a table (a real one holds a dozen cards at most):
+# REACT_SLOT[card][slot], Spletená objednávka's REACT_SWAP[slot][card given], and Panák do piva
+# with a shot of one's own, REACT_POUR[shot card]
+TABLE_ROOM = 16
+REACT_SLOT = tuple(tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM)) for c in range(D.NUM_CARDS))
+REACT_SWAP = tuple(tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS))
+                   for slot in range(TABLE_ROOM))
+REACT_POUR = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g]) for g in range(D.NUM_CARDS))
 
 
-class CzechPubRules:
-    """The rules of a Czech Pub state; its fields are declared in ``state.py``."""
+def react_move(card: int, slot: int) -> Move:
+    return REACT_SLOT[card][slot] if slot < TABLE_ROOM else ("react", CARD_ID[card], slot, "")
 
-    __slots__ = ()
+
+def fair_die(state: Any) -> int:
+    return int(state.chance().random() * 6) + 1
+
+
+# The drunkenness roll: a module attribute looked up at each roll (in both builds), so that the
+# rules' tests can load the die (a roll is once per turn at most: the lookup costs nothing).
+die: Callable[[Any], int] = fair_die
+
+# known[holder]: () or a tuple over observers of sorted card tuples (see "knowledge of other
+# hands" below); replaced, never mutated, so copies share it
+KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
+               load="tuple(tuple(tuple(t) for t in row) for row in {v})")
+
+# passes[seat]: the reaction windows the seat passed on since it last took cards unseen
+# (drinks.Pass); tuples replaced, never mutated. Games stored before the field existed load with no passes.
+PASSES = Codec(copy="{v}[:]",
+               dump="[[[r[0], [list(e) for e in r[1]], *r[2:]] for r in row] for row in {v}]",
+               load="[() for _ in data['hands']] if {v} is None else "
+                    "[tuple(Pass(r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
+               since=True)
+
+# How each field is copied and stored (boardbot.engine.fields; the keys ``stored_as`` names keep
+# the dict format of the games stored before the fields were declared); the class below declares
+# their types.
+FIELDS = StateFields(
+    helpers={"Pass": Pass},
+    # per seat
+    points=LIST, stage=LIST, cell=LIST, hands=LISTS, tokens=LIST, abst=stored_as("abstinence", LIST),
+    paused=LIST, out=LIST, insults=LIST, copying=LIST, titles=LIST, real=stored_as("real_drinks", LIST),
+    # cards; the Last Order card: where it is, its draw positions from the top, who drew it
+    deck=LIST, discard=LIST, lo_state=stored_as("last_order"), lo_lo=stored_as("last_order"),
+    lo_hi=stored_as("last_order"), lo_holder=stored_as("last_order"), reshuffles=SCALAR,
+    # the turn
+    active=SCALAR, turn=SCALAR, phase=SCALAR, dec=stored_as("decider"), table=TUPLES, played=SCALAR,
+    ordered_alcohol=SCALAR, copy_turn=SCALAR,
+    # the end
+    last_round=SCALAR, owed=TUPLE, lone=stored_as("lone"), lone_started=stored_as("lone"), title_pool=LIST,
+    # a card being resolved, a queue of seats to ask (tuples: replaced, never mutated)
+    pend_card=stored_as("pending"), pend_target=stored_as("pending"), dodgers=TUPLE, queue=TUPLE,
+    qpos=stored_as("queue_position"), reacted=SCALAR,
+    # who knows which cards in whose hand, the windows each seat passed on (public evidence
+    # about its hand: sample_for); what the passes say (valuation.unlikely_in, worked out once
+    # per position)
+    known=KNOWN, passes=PASSES, _unlikely=CACHE,
+)
+_to_dict = FIELDS.to_dict_function("czech-pub")
+
+
+class CzechPubState(State):
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+
+    # per seat
+    points: list[int]
+    stage: list[int]
+    cell: list[int]
+    hands: list[list[int]]  # each sorted
+    tokens: list[int]  # shot kinds drunk, a bit per kind
+    abst: list[int]
+    paused: list[bool]
+    out: list[int]  # data.IN, OUT_DRUNK, OUT_THROWN
+    insults: list[int]
+    copying: list[int]
+    titles: list[int]  # a bit per title
+    real: list[int]
+    # cards
+    deck: list[int]
+    discard: list[int]
+    lo_state: int
+    lo_lo: int
+    lo_hi: int
+    lo_holder: int
+    reshuffles: int
+    # the turn
+    active: int
+    turn: int
+    phase: int
+    dec: int
+    table: list[Entry]
+    played: bool
+    ordered_alcohol: bool
+    copy_turn: bool
+    # the end
+    last_round: bool
+    owed: tuple[int, ...]
+    lone: int
+    lone_started: bool
+    title_pool: list[int]
+    # a card being resolved, a queue of seats to ask
+    pend_card: int
+    pend_target: int
+    dodgers: tuple[int, ...]
+    queue: tuple[int, ...]
+    qpos: int
+    reacted: bool
+    # knowledge
+    known: tuple[tuple[tuple[int, ...], ...], ...]
+    passes: list[tuple[Pass, ...]]
+    _unlikely: tuple[frozenset[int], ...] | None
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> CzechPubState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = CzechPubState.__new__(CzechPubState)
+        new._copy_base(self)
+        new.points = self.points[:]
+        new.stage = self.stage[:]
+        new.cell = self.cell[:]
+        new.hands = [h[:] for h in self.hands]
+        new.tokens = self.tokens[:]
+        new.abst = self.abst[:]
+        new.paused = self.paused[:]
+        new.out = self.out[:]
+        new.insults = self.insults[:]
+        new.copying = self.copying[:]
+        new.titles = self.titles[:]
+        new.real = self.real[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.lo_state = self.lo_state
+        new.lo_lo = self.lo_lo
+        new.lo_hi = self.lo_hi
+        new.lo_holder = self.lo_holder
+        new.reshuffles = self.reshuffles
+        new.active = self.active
+        new.turn = self.turn
+        new.phase = self.phase
+        new.dec = self.dec
+        new.table = self.table[:]
+        new.played = self.played
+        new.ordered_alcohol = self.ordered_alcohol
+        new.copy_turn = self.copy_turn
+        new.last_round = self.last_round
+        new.owed = self.owed
+        new.lone = self.lone
+        new.lone_started = self.lone_started
+        new.title_pool = self.title_pool[:]
+        new.pend_card = self.pend_card
+        new.pend_target = self.pend_target
+        new.dodgers = self.dodgers
+        new.queue = self.queue
+        new.qpos = self.qpos
+        new.reacted = self.reacted
+        new.known = self.known
+        new.passes = self.passes[:]
+        new._unlikely = None
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> CzechPubState:
+        return views.from_view(CzechPubState, game, view, rng)
+
+    def forget_inference(self) -> None:
+        # the passes are all the inference there is (the public record stays in views)
+        self.passes = [()] * self.num_seats
+        self._unlikely = None
+
+    def sample_for(self, seat: int, rng: random.Random) -> CzechPubState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        n = self.num_seats
+        known = self.known
+        pool = [c for c in self.deck if c != POSLEDNI]
+        keep: list[tuple[int, ...]] = [()] * n
+        for q in range(n):
+            if q == seat:
+                continue
+            hand = self.hands[q]
+            mine = known[q][seat] if known[q] else ()
+            if mine:
+                rest = list(hand)
+                for c in mine:
+                    rest.remove(c)
+                pool.extend(rest)
+            else:
+                pool.extend(hand)
+            keep[q] = mine
+        chance.shuffle(rng, pool)
+        unlikely = self._unlikely
+        if unlikely is None:
+            unlikely = self._unlikely = tuple(unlikely_in(self.passes[q]) for q in range(n))
+        weighted = any(unlikely[q] for q in range(n) if q != seat)
+        i = 0
+        hands = world.hands
+        for q in range(n):
+            if q == seat:
+                continue
+            mine = keep[q]
+            k = len(self.hands[q]) - len(mine)
+            if weighted and unlikely[q]:
+                new, pool = views.deal_weighted(pool[i:], k, dict.fromkeys(unlikely[q], UNLIKELY_WEIGHT), rng)
+                i = 0
+            else:
+                new = pool[i:i + k]
+                i += k
+            if mine:
+                new.extend(mine)
+            new.sort()
+            hands[q] = new
+        deck = pool[i:]
+        if weighted:  # the cards passed over lie together: the draw order must not show it
+            chance.shuffle(rng, deck)
+        if self.lo_state == LO_IN_DECK:
+            pos = chance.randint(rng, self.lo_lo, self.lo_hi)
+            deck.insert(len(deck) + 1 - pos, POSLEDNI)
+        world.deck = deck
+        if any(known):
+            views.keep_known_true(world, known, seat)
+        return world
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -95,7 +309,7 @@ class CzechPubRules:
         if phase == WINDOW:
             return self._gen_window()
         if phase == DISCARD:
-            out = []
+            out: list[Move] = []
             prev = -1
             for c in self.hands[self.active]:
                 if c != prev:
@@ -140,8 +354,8 @@ class CzechPubRules:
         shot_limit = D.MAX_SHOTS + self_pour
         can_order = not self.insults[a]
         played = self.played
-        moves = []
-        targets = None
+        moves: list[Move] = []
+        targets: list[int] | None = None
         prev = -1
         for c in hand:
             if c == prev:
@@ -199,32 +413,34 @@ class CzechPubRules:
     def _gen_window(self) -> list:
         r = self.dec
         table = self.table
-        moves = [PASS]
+        hand = self.hands[r]
+        moves: list[Move] = [PASS]
         prev = -1
-        orders = beers = None
-        for c in self.hands[r]:
+        orders: list[int] | None = None
+        beers: list[int] | None = None
+        for c in hand:
             if c == prev:
                 continue
             prev = c
             if c == ZVRHNUTA or c == BLAZKOVA or c == SPLETENA:
                 if orders is None:
                     orders = _distinct_slots(table, IS_ORDER)
-                name = CARD_ID[c]
                 if c == SPLETENA:
-                    gives = sorted({g for g in self.hands[r] if IS_ORDER[g] and g != DEJTE})
+                    gives = _distinct(hand, IS_ORDER, DEJTE)
                     for slot in orders:
                         taken = table[slot][0]
                         for g in gives:
                             if g != taken:
-                                moves.append(("react", name, slot, CARD_ID[g]))
+                                moves.append(REACT_SWAP[slot][g] if slot < TABLE_ROOM
+                                             else ("react", CARD_ID[c], slot, CARD_ID[g]))
                 else:
                     for slot in orders:
-                        moves.append(("react", name, slot, ""))
+                        moves.append(react_move(c, slot))
             elif c == TEPLY:
                 if beers is None:
                     beers = _distinct_slots(table, IS_BEER)
                 for slot in beers:
-                    moves.append(("react", CARD_ID[c], slot, ""))
+                    moves.append(react_move(c, slot))
             elif c == PANAK_DO_PIVA:
                 if not any(IS_BEER[e[0]] for e in table):
                     continue
@@ -236,14 +452,14 @@ class CzechPubRules:
                         slots.append(slot)
                 if slots:
                     for slot in slots:
-                        moves.append(("react", CARD_ID[c], slot, ""))
+                        moves.append(react_move(c, slot))
                 else:
-                    for g in sorted({g for g in self.hands[r] if IS_SHOT[g]}):
-                        moves.append(("react", CARD_ID[c], -1, CARD_ID[g]))
+                    for g in _distinct(hand, IS_SHOT, -1):
+                        moves.append(REACT_POUR[g])
         return moves
 
-    def _pay_moves(self, q: int) -> list:
-        out = []
+    def _pay_moves(self, q: int) -> list[Move]:
+        out: list[Move] = []
         prev = -1
         for c in self.hands[q]:
             if c != prev and c <= D.VODKA:
@@ -512,7 +728,7 @@ class CzechPubRules:
 
     def _take_random(self, taker: int, victim: int, rng: random.Random) -> None:
         hand = self.hands[victim]
-        card = hand.pop(rng.randrange(len(hand)))
+        card = hand.pop(chance.randrange(rng, len(hand)))
         insort(self.hands[taker], card)
         self._forget_passes(taker)
         self._learn_private(taker, victim, card)
@@ -700,7 +916,7 @@ class CzechPubRules:
         self.note(None, text)
 
     def _roll_die(self) -> int:
-        return int(self.chance().random() * 6) + 1
+        return die(self)
 
     def _score(self, q: int, points: int) -> None:
         self.points[q] += points
@@ -808,14 +1024,14 @@ class CzechPubRules:
         rng = self.chance()
         deck = self.discard
         self.discard = []
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         self.reshuffles += 1
         at, first_half = D.LAST_ORDER_AT[self.num_seats]
         if self.lo_state == LO_ASIDE and self.reshuffles == at:
             size = len(deck)
             half = size // 2
             lo, hi = (1, max(1, half)) if first_half else (half + 1, size + 1)
-            pos = rng.randint(lo, hi)  # draw position counted from the top
+            pos = chance.randint(rng, lo, hi)  # draw position counted from the top
             deck.insert(size + 1 - pos, POSLEDNI)
             self.lo_state = LO_IN_DECK
             self.lo_lo, self.lo_hi = lo, hi
@@ -917,14 +1133,14 @@ class CzechPubRules:
             if changed:
                 self._set_row(q, new)
 
-    def _set_row(self, q: int, row) -> None:
+    def _set_row(self, q: int, row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> None:
         known = list(self.known)
         known[q] = tuple(row) if any(row) else ()
         self.known = tuple(known)
 
     def _learn_public(self, q: int, c: int) -> None:
         """Everybody saw card c go into q's hand."""
-        row = list(self.known[q]) if self.known[q] else [()] * (self.num_seats + 1)
+        row: list[tuple[int, ...]] = list(self.known[q]) if self.known[q] else [()] * (self.num_seats + 1)
         for i in range(len(row)):
             if i != q:
                 row[i] = tuple(sorted(row[i] + (c,)))
@@ -933,17 +1149,17 @@ class CzechPubRules:
     def _learn_private(self, taker: int, victim: int, c: int) -> None:
         """taker took card c at random from victim: only the two of them know which."""
         size = self.num_seats + 1
-        row = self.known[victim]
-        if row:
-            mine = row[taker]
+        known = self.known[victim]
+        if known:
+            mine = known[taker]
             if c in mine:
                 lst = list(mine)
                 lst.remove(c)
                 mine = tuple(lst)
-            new = [()] * size
+            new: list[tuple[int, ...]] = [()] * size
             new[taker] = mine
             self._set_row(victim, new)
-        row = list(self.known[taker]) if self.known[taker] else [()] * size
+        row: list[tuple[int, ...]] = list(self.known[taker]) if self.known[taker] else [()] * size
         row[victim] = tuple(sorted(row[victim] + (c,)))
         self._set_row(taker, row)
 
@@ -1060,11 +1276,11 @@ class CzechPubRules:
         return Result(totals, winners, ranks, tuple(breakdown))
 
     # --- setup -----------------------------------------------------------
-    @classmethod
-    def blank(cls, game, cfg: dict, seed: int) -> Self:
-        """A ``cls`` state before the deal: empty hands and piles, everybody at the start."""
+    @staticmethod
+    def blank(game: Game, cfg: dict, seed: int) -> CzechPubState:
+        """A state before the deal: empty hands and piles, everybody at the start."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = CzechPubState.__new__(CzechPubState)
         s._init_base(game, cfg, seed)
         s.points = [0] * n
         s.stage = [0] * n
@@ -1109,10 +1325,10 @@ class CzechPubRules:
         s._unlikely = None
         return s
 
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random) -> Self:
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> CzechPubState:
         """A new game: the deck shuffled by ``rng``, ``HAND_SIZE[0]`` cards each, a chance seed from ``rng``."""
-        s = cls.blank(game, cfg, 0)
+        s = CzechPubState.blank(game, cfg, 0)
         deck = D.full_deck()
         rng.shuffle(deck)
         n = cfg["players"]
@@ -1126,108 +1342,15 @@ class CzechPubRules:
         return s
 
 
-def own_orders(table) -> tuple[int, int, int, int, bool]:
-    """What the active player has spent of a turn's limits on ``table``: actions, beers, small
-    beers, shots (a shot poured into a beer not counted), and whether it poured its own shot
-    (Panák do piva, which allows one more)."""
-    actions = beers = smalls = shots = 0
-    self_pour = False
-    for c, _k, origin, poured in table:
-        if origin != OWN:
-            continue
-        actions += COST[c]
-        if c == PIVO:
-            beers += 1
-        elif c == MALE_PIVO:
-            beers += 1
-            smalls += 1
-        elif IS_SHOT[c] and poured < 0:
-            shots += 1
-        elif c == DEJTE:
-            beers += 1
-            shots += 1
-        elif c == PANAK_DO_PIVA:
-            self_pour = True
-    return actions, beers, smalls, shots, self_pour
-
-
-def delivered_items(table: list) -> list:
-    """What the active player drinks from the cards in front: (card, shot kind, scores points).
-
-    Panák do piva from an opponent: the poured shot gives drunkenness only
-    when a beer is still in front at evaluation; otherwise the card has no
-    effect (a supplied shot is not drunk at all). The shot limit is checked
-    again: own shots beyond it (a Panák do piva that lost its effect) are
-    not drunk, the latest first.
-    """
-    beer = shot = self_pour = False
-    for e in table:
-        c = e[0]
-        if IS_BEER[c]:
-            beer = True
-        elif IS_SHOT[c]:
-            shot = True
-        elif c == PANAK_DO_PIVA and e[2] == OWN:
-            self_pour = True
-    out = []
-    limited = []
-    for c, k, origin, poured in table:
-        if IS_SHOT[c]:
-            if poured >= 0:
-                if beer:
-                    out.append((c, c - RUM, False))
-                    continue
-                if origin == SUPPLIED:
-                    continue
-            if origin == OWN:
-                limited.append(len(out))
-            out.append((c, c - RUM, True))
-        elif c == DEJTE:
-            if origin == OWN:
-                limited.append(len(out))
-            out.append((c, k, True))
-        elif c == LICHOCENI:
-            out.append((c, k, True))
-        elif IS_ORDER[c]:
-            out.append((c, -1, True))
-    limit = D.MAX_SHOTS + (self_pour and beer and shot)
-    if len(limited) > limit:
-        drop = set(limited[limit:])
-        out = [item for i, item in enumerate(out) if i not in drop]
+def _distinct(hand: list[int], wanted: tuple[bool, ...], but: int) -> list[int]:
+    """The distinct wanted cards of a sorted hand other than ``but``, in order."""
+    out: list[int] = []
+    prev = -1
+    for g in hand:
+        if g != prev and g != but and wanted[g]:
+            out.append(g)
+        prev = g
     return out
-
-
-def score_items(tokens: int, items: list) -> tuple:
-    """Score what a player drinks: (alcohol?, non-alcoholic orders, points, drunkenness, tokens after).
-
-    ``items``: (card, shot kind, scores points) as from ``CzechPubState.delivered``.
-    Every shot's drunkenness is by the number of kinds drunk so far, this
-    turn's shots included; the track cell is not added here.
-    """
-    beers = smalls = paid = nealko = 0
-    kinds = []
-    for c, k, scores in items:
-        if c == PIVO:
-            beers += 1
-        elif c == MALE_PIVO:
-            beers += 1
-            smalls += 1
-        elif c == CAJ:
-            nealko += 1
-        else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
-            if c == DEJTE:
-                beers += 1
-            kinds.append(k)
-            if scores:
-                paid += 1
-    if not beers and not kinds:
-        return False, nealko, 0, 0, tokens
-    points, drunk = D.beer_score(beers, smalls)
-    for k in kinds:
-        tokens |= 1 << k
-    drunk += KIND_DRUNK[POPCOUNT[tokens]] * len(kinds) + D.NEALKO_DRUNK * nealko
-    points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
-    return True, nealko, points, drunk, tokens
 
 
 def _distinct_slots(table: list, wanted: tuple) -> list:

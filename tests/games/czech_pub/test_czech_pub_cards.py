@@ -6,8 +6,8 @@ import pytest
 
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub import rules
 from boardbot.engine.games.czech_pub.data import BRAWL, PLAY, RESPOND, ROUND, SLIPPED, WINDOW
-from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)
@@ -58,7 +58,7 @@ def names(cards):
 @pytest.fixture
 def dice(monkeypatch):
     rolls = []
-    monkeypatch.setattr(CzechPubState, "_roll_die", lambda self: rolls.pop(0))
+    monkeypatch.setattr(rules, "die", lambda state: rolls.pop(0))  # a loaded die (rules.die)
     return rolls
 
 

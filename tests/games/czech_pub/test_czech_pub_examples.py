@@ -6,9 +6,9 @@ import pytest
 
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub import rules
 from boardbot.engine.games.czech_pub.data import PLAY, ROUND, WINDOW
 from boardbot.engine.games.czech_pub.rules import delivered_items, score_items
-from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)
@@ -56,7 +56,7 @@ def tokens(*names):
 def dice(monkeypatch):
     """Rolls the die will show, in order; a roll nobody set fails the test."""
     rolls = []
-    monkeypatch.setattr(CzechPubState, "_roll_die", lambda self: rolls.pop(0))
+    monkeypatch.setattr(rules, "die", lambda state: rolls.pop(0))  # a loaded die (rules.die)
     return rolls
 
 

@@ -10,10 +10,10 @@ import pytest
 from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import GAME
 from boardbot.engine.games.czech_pub import data as D
+from boardbot.engine.games.czech_pub import rules
 from boardbot.engine.games.czech_pub.data import (
     LO_ASIDE, LO_DRAWN, LO_IN_DECK, OUT_DRUNK, OUT_THROWN, OVER, PLAY, WINDOW,
 )
-from boardbot.engine.games.czech_pub.state import CzechPubState
 
 PASS = ("decline",)
 DONE = ("done",)
@@ -55,7 +55,7 @@ def pass_window(s):
 @pytest.fixture
 def dice(monkeypatch):
     rolls = []
-    monkeypatch.setattr(CzechPubState, "_roll_die", lambda self: rolls.pop(0))
+    monkeypatch.setattr(rules, "die", lambda state: rolls.pop(0))  # a loaded die (rules.die)
     return rolls
 
 

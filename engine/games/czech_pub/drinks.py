@@ -1,0 +1,144 @@
+"""What the active player drinks from the cards in front of them and what it scores
+(``delivered_items``, ``score_items``), what they have spent of a turn's limits
+(``own_orders``), and the record of a reaction window a seat passed on (``Pass``).
+
+Rules, in their own module because the rules (rules.py), the greedy bot's valuation
+(valuation.py) and the world sampling that reads the passes all use them, and rules.py
+imports the other two.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple, Sequence
+
+from . import data as D
+from .data import CAJ, COST, DEJTE, IS_BEER, IS_ORDER, IS_SHOT, KIND_DRUNK, LICHOCENI, MALE_PIVO, OWN, \
+    PANAK_DO_PIVA, PIVO, POPCOUNT, RUM, SUPPLIED
+
+Entry = tuple[int, int, int, int]  # a card in front of the active player: (card, shot kind, origin, poured by)
+Item = tuple[int, int, bool]  # a drink: (card, shot kind, scores points)
+
+# the passes on reaction windows kept per seat (state.passes): enough for the windows of a
+# round of turns at six players, and a bound on what a view carries
+MAX_PASSES: Final = 16
+
+
+class Pass(NamedTuple):
+    """A reaction window a seat passed on (state.passes): the active seat, its table, and its
+    public position then; ``lead``: its points minus the passing seat's."""
+
+    active: int
+    table: tuple[Entry, ...]
+    stage: int
+    cell: int
+    tokens: int
+    abstinence: int
+    insults: int
+    lead: int
+    alcohol_played: bool
+    last_round: bool
+    hand_count: int
+
+
+def own_orders(table: Sequence[Entry]) -> tuple[int, int, int, int, bool]:
+    """What the active player has spent of a turn's limits on ``table``: actions, beers, small
+    beers, shots (a shot poured into a beer not counted), and whether it poured its own shot
+    (Panák do piva, which allows one more)."""
+    actions = beers = smalls = shots = 0
+    self_pour = False
+    for c, _k, origin, poured in table:
+        if origin != OWN:
+            continue
+        actions += COST[c]
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            beers += 1
+            smalls += 1
+        elif IS_SHOT[c] and poured < 0:
+            shots += 1
+        elif c == DEJTE:
+            beers += 1
+            shots += 1
+        elif c == PANAK_DO_PIVA:
+            self_pour = True
+    return actions, beers, smalls, shots, self_pour
+
+
+def delivered_items(table: Sequence[Entry]) -> list[Item]:
+    """What the active player drinks from the cards in front: (card, shot kind, scores points).
+
+    Panák do piva from an opponent: the poured shot gives drunkenness only
+    when a beer is still in front at evaluation; otherwise the card has no
+    effect (a supplied shot is not drunk at all). The shot limit is checked
+    again: own shots beyond it (a Panák do piva that lost its effect) are
+    not drunk, the latest first.
+    """
+    beer = shot = self_pour = False
+    for e in table:
+        c = e[0]
+        if IS_BEER[c]:
+            beer = True
+        elif IS_SHOT[c]:
+            shot = True
+        elif c == PANAK_DO_PIVA and e[2] == OWN:
+            self_pour = True
+    out: list[Item] = []
+    limited: list[int] = []
+    for c, k, origin, poured in table:
+        if IS_SHOT[c]:
+            if poured >= 0:
+                if beer:
+                    out.append((c, c - RUM, False))
+                    continue
+                if origin == SUPPLIED:
+                    continue
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, c - RUM, True))
+        elif c == DEJTE:
+            if origin == OWN:
+                limited.append(len(out))
+            out.append((c, k, True))
+        elif c == LICHOCENI:
+            out.append((c, k, True))
+        elif IS_ORDER[c]:
+            out.append((c, -1, True))
+    limit = D.MAX_SHOTS + 1 if self_pour and beer and shot else D.MAX_SHOTS
+    if len(limited) > limit:
+        for i in reversed(limited[limit:]):
+            del out[i]
+    return out
+
+
+def score_items(tokens: int, items: list[Item]) -> tuple[bool, int, int, int, int]:
+    """Score what a player drinks: (alcohol?, non-alcoholic orders, points, drunkenness, tokens after).
+
+    ``items``: (card, shot kind, scores points) as from ``CzechPubState.delivered``.
+    Every shot's drunkenness is by the number of kinds drunk so far, this
+    turn's shots included; the track cell is not added here.
+    """
+    beers = smalls = paid = nealko = shots = 0
+    kinds = 0  # the shot kinds drunk now, a bit per kind
+    for c, k, scores in items:
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            beers += 1
+            smalls += 1
+        elif c == CAJ:
+            nealko += 1
+        else:  # a shot, Dejte mi to všechno! (beer + shot), Lichocení servírce
+            if c == DEJTE:
+                beers += 1
+            kinds |= 1 << k
+            shots += 1
+            if scores:
+                paid += 1
+    if not beers and not shots:
+        return False, nealko, 0, 0, tokens
+    points, drunk = D.beer_score(beers, smalls)
+    tokens |= kinds
+    drunk += KIND_DRUNK[POPCOUNT[tokens]] * shots + D.NEALKO_DRUNK * nealko
+    points += D.SHOT_POINTS * paid + D.NEALKO_POINTS * nealko
+    return True, nealko, points, drunk, tokens
