@@ -86,7 +86,7 @@ def test_bundle_is_fresh_and_holds_every_game():
     assert {p.name for p in WEB_DIR.iterdir()} == {"index.html", "app.js", "app.css"}
     bundled = (WEB_DIR / "app.js").read_text()
     for name in registry.names():  # each game's table, found by the bundler
-        assert f'"./{name.replace("-", "_")}.ts"' in bundled, f"no clients/web/src/games/{name.replace('-', '_')}.ts"
+        assert f'"./{name.replace("-", "_")}.tsx"' in bundled, f"no clients/web/src/games/{name.replace('-', '_')}.tsx"
 
 
 @pytest.fixture(scope="module")

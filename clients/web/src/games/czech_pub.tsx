@@ -1,8 +1,8 @@
 // Czech Pub: your hand, the orders in front of the active player, and each drinker's track.
 import { CzechPubCard, CzechPubCardSchema, CzechPubLastOrder, CzechPubOrigin, CzechPubOutReason, CzechPubPhase, CzechPubShotSchema,
   type SeatView } from "@boardbot/client";
+import type { ComponentChildren } from "preact";
 import "./czech_pub.css";
-import { h } from "../dom.js";
 import { byNumber, card, facts, plural, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
@@ -27,69 +27,72 @@ function cardName(c: number): string {
   return info ? (info.gloss ? `${info.name} (${info.gloss})` : info.name) : "card";
 }
 
-function pubCard(c: number, extra: (Node | string | null)[] = []): HTMLElement {
+function pubCard(c: number, extra: ComponentChildren = null) {
   const info = CARDS[c];
   return card(info?.name ?? "?", info?.text ?? "", `pub ${info?.kind ?? ""}`, info?.gloss ?? "", extra);
 }
 
-function track(stage: number, cell: number): HTMLElement {
-  const rows = INFO.track;
-  return h("div", { class: "track", "aria-label": `drunkenness: stage ${stage}, cell ${cell + 1}` },
-    rows.map((row, i) => h("div", { class: "track-row" }, h("span", { class: "track-stage" }, `${i + 1}`),
-      row.map((value, j) => h("span", { class: `track-cell${i + 1 === stage && j === cell ? " here" : ""}` },
-        value > 0 ? `+${value}` : String(value))))));
+function track(stage: number, cell: number) {
+  return <div class="track" aria-label={`drunkenness: stage ${stage}, cell ${cell + 1}`}>
+    {INFO.track.map((row, i) => <div class="track-row"><span class="track-stage">{`${i + 1}`}</span>
+      {row.map((value, j) => <span class={`track-cell${i + 1 === stage && j === cell ? " here" : ""}`}>
+        {value > 0 ? `+${value}` : String(value)}</span>)}
+    </div>)}
+  </div>;
 }
 
-function render(ctx: TableContext): HTMLElement {
+function render(ctx: TableContext) {
   const v = viewOf(ctx.sv, "czechPub");
-  if (!v) return h("div", {}, "no view");
+  if (!v) return <div>no view</div>;
   const me = ctx.me;
   const active = v.active;
   const lastOrder = v.lastOrder === CzechPubLastOrder.SET_ASIDE ? "set aside"
     : v.lastOrder === CzechPubLastOrder.IN_DECK ? `in the deck, between draws ${v.lastOrderPositions.join(" and ")}`
       : `drawn${v.lastOrderHolder !== undefined ? ` by ${ctx.names[v.lastOrderHolder]}` : ""}`;
   const top = v.discardPile[v.discardPile.length - 1];
-  const pub = h("section", { class: "pub", "aria-label": "The pub" },
-    h("h3", {}, `Turn ${v.turn}${v.lastRound ? " · last round of orders" : ""}`),
-    facts([["deck", plural(v.deckSize, "card")], ["discard pile", plural(v.discardPile.length, "card")],
-      ["Poslední objednávka (Last order)", lastOrder], ["title tokens left", v.titleTokensLeft.join(" / ")]]),
-    top ? h("div", { class: "discard-top" }, h("span", {}, "Top of the discard pile:"), pubCard(top)) : null);
+  const pub = <section class="pub" aria-label="The pub">
+    <h3>{`Turn ${v.turn}${v.lastRound ? " · last round of orders" : ""}`}</h3>
+    {facts([["deck", plural(v.deckSize, "card")], ["discard pile", plural(v.discardPile.length, "card")],
+      ["Poslední objednávka (Last order)", lastOrder], ["title tokens left", v.titleTokensLeft.join(" / ")]])}
+    {top ? <div class="discard-top"><span>Top of the discard pile:</span>{pubCard(top)}</div> : null}
+  </section>;
   const origin = (c: (typeof v.table)[number]) => c.origin === CzechPubOrigin.SLIPPED_IN ? "slipped in by an opponent"
     : c.origin === CzechPubOrigin.SUPPLIED ? `poured by ${ctx.names[c.pouredBy ?? 0]}`
       : c.origin === CzechPubOrigin.OPPONENT_CARD ? `${ctx.names[c.pouredBy ?? 0]}'s card` : "";
-  const tableCards = h("section", { class: "pub-table", "aria-label": "Cards in front of the active player" },
-    h("h3", {}, `In front of ${ctx.names[active]}`),
-    v.table.length ? h("div", { class: "cards" }, v.table.map((c, slot) => ctx.point(pubCard(c.card, [
-      c.shot ? h("div", { class: "card-foot" }, `as ${SHOTS[c.shot]}`) : null,
-      origin(c) ? h("div", { class: "card-foot" }, origin(c)) : null,
-      h("div", { class: "card-foot" }, `slot ${slot + 1}`)]), `slot ${slot + 1}: ${cardName(c.card)}`, `slot:${slot}`)))
-      : h("p", { class: "muted" }, "nothing yet"),
-    v.pendingCard ? h("p", { class: "pending" }, `Being resolved: ${cardName(v.pendingCard)}`,
-      v.pendingTarget !== undefined ? ` on ${ctx.names[v.pendingTarget]}` : "") : null,
-    v.queue.length ? h("p", { class: "pending" }, `Asked in turn: ${v.queue.map((q) => ctx.names[q]).join(", ")}`) : null);
+  const tableCards = <section class="pub-table" aria-label="Cards in front of the active player">
+    <h3>{`In front of ${ctx.names[active]}`}</h3>
+    {v.table.length ? <div class="cards">{v.table.map((c, slot) => ctx.point(pubCard(c.card, [
+      c.shot ? <div class="card-foot">{`as ${SHOTS[c.shot]}`}</div> : null,
+      origin(c) ? <div class="card-foot">{origin(c)}</div> : null,
+      <div class="card-foot">{`slot ${slot + 1}`}</div>]), `slot ${slot + 1}: ${cardName(c.card)}`, `slot:${slot}`))}</div>
+      : <p class="muted">nothing yet</p>}
+    {v.pendingCard ? <p class="pending">{`Being resolved: ${cardName(v.pendingCard)}`}
+      {v.pendingTarget !== undefined ? ` on ${ctx.names[v.pendingTarget]}` : ""}</p> : null}
+    {v.queue.length ? <p class="pending">{`Asked in turn: ${v.queue.map((q) => ctx.names[q]).join(", ")}`}</p> : null}
+  </section>;
   const seats = v.players.map((p, seat) => {
-    const panel = seatPanel(ctx, seat,
-      facts([["points", p.points], ["hand", plural(p.handCardCount, "card")],
-        ["abstinence in a row", p.abstinence]]),
+    const panel = seatPanel(ctx, seat, [
+      facts([["points", p.points], ["hand", plural(p.handCardCount, "card")], ["abstinence in a row", p.abstinence]]),
       track(p.stage, p.cell),
-      p.shotTokens.length ? h("p", { class: "tokens" }, "Shot kinds: ", p.shotTokens.map((t) => h("span", { class: "token" }, SHOTS[t])))
+      p.shotTokens.length ? <p class="tokens">Shot kinds: {p.shotTokens.map((t) => <span class="token">{SHOTS[t]}</span>)}</p>
         : null,
-      p.paused ? h("p", { class: "tag" }, "on a pause") : null,
-      p.outReason !== CzechPubOutReason.UNSPECIFIED ? h("p", { class: "tag" },
-        p.outReason === CzechPubOutReason.DRUNK ? "out: too drunk" : "out: thrown out") : null,
-      p.insults ? h("p", {}, `Urážka vrchního (Insulted bartender) ×${p.insults}: no orders next turn`) : null,
-      p.copying !== undefined ? h("p", {}, `drinks what ${ctx.names[p.copying]} orders next turn`) : null,
-      p.titles.length ? h("p", {}, `Titles: ${p.titles.map((t) => INFO.titlePoints[t - 1]).join(", ")} points`) : null,
-      p.knownCards.length ? h("div", {}, h("p", { class: "muted" }, "Cards you know they hold:"),
-        h("div", { class: "cards small" }, p.knownCards.map((c) => pubCard(c)))) : null);
+      p.paused ? <p class="tag">on a pause</p> : null,
+      p.outReason !== CzechPubOutReason.UNSPECIFIED ? <p class="tag">
+        {p.outReason === CzechPubOutReason.DRUNK ? "out: too drunk" : "out: thrown out"}</p> : null,
+      p.insults ? <p>{`Urážka vrchního (Insulted bartender) ×${p.insults}: no orders next turn`}</p> : null,
+      p.copying !== undefined ? <p>{`drinks what ${ctx.names[p.copying]} orders next turn`}</p> : null,
+      p.titles.length ? <p>{`Titles: ${p.titles.map((t) => INFO.titlePoints[t - 1]).join(", ")} points`}</p> : null,
+      p.knownCards.length ? <div><p class="muted">Cards you know they hold:</p>
+        <div class="cards small">{p.knownCards.map((c) => pubCard(c))}</div></div> : null]);
     return ctx.point(panel, `${ctx.names[seat]}`, `seat:${seat}`);
   });
   const mine = me !== undefined ? v.players[me] : undefined;
-  const hand = mine ? h("section", { class: "hand", "aria-label": "Your hand" },
-    h("h3", {}, `Your hand (${mine.hand.length}; draw up to ${mine.handLimit})`),
-    h("div", { class: "cards" }, mine.hand.map((c) => ctx.point(pubCard(c), cardName(c), `hand:${c}`)))) : null;
-  return h("div", { class: "czech-pub" }, h("div", { class: "board-row" }, pub, tableCards), hand,
-    h("div", { class: "seat-panels" }, seats));
+  const hand = mine ? <section class="hand" aria-label="Your hand">
+    <h3>{`Your hand (${mine.hand.length}; draw up to ${mine.handLimit})`}</h3>
+    <div class="cards">{mine.hand.map((c) => ctx.point(pubCard(c), cardName(c), `hand:${c}`))}</div>
+  </section> : null;
+  return <div class="czech-pub"><div class="board-row">{pub}{tableCards}</div>{hand}
+    <div class="seat-panels">{seats}</div></div>;
 }
 
 const czechPub: GameUI = {

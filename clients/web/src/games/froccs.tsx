@@ -1,8 +1,8 @@
 // Fröccs: each tavern-goer's hero, money and glasses (SVG), your hand, the counter and the mischief under way.
 import { FroccsCard, FroccsCardSchema, FroccsHeroSchema, FroccsOfferKind, FroccsPhase, type FroccsGlass, type FroccsView,
   type SeatView } from "@boardbot/client";
+import type { ComponentChildren } from "preact";
 import "./froccs.css";
-import { h, s } from "../dom.js";
 import { byNumber, card, facts, plural, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
@@ -33,7 +33,7 @@ function cardName(c: number): string {
   return CARDS[c]?.name ?? "card";
 }
 
-function spritzerCard(c: number, extra: (Node | string | null)[] = []): HTMLElement {
+function spritzerCard(c: number, extra: ComponentChildren = null) {
   const info = CARDS[c];
   return card(info?.name ?? "?", info?.text ?? "", `froccs ${info?.kind ?? ""} f${c}`, "", extra);
 }
@@ -45,16 +45,16 @@ const DISCARD_FIELDS = ["zoldVeltelini", "szurkebarat", "sargamuskotaly", "soda"
 const LAYER: Record<number, string> = { 1: "zv", 2: "sz", 3: "sm", 4: "soda" };
 
 /** A glass drawn to scale: one band per dl, wines and soda in their colours. */
-function glassSvg(glass: FroccsGlass, label: string): SVGElement {
+function glassSvg(glass: Pick<FroccsGlass, "size" | "cards" | "finished">, label: string) {
   const dl = 14;
   const height = glass.size * dl;
   const top = 5 * dl - height + 12; // room above the tallest glass for its label
-  return s("svg", { viewBox: `0 0 44 ${5 * dl + 16}`, class: `glass${glass.finished ? " finished" : ""}`, role: "img",
-    "aria-label": label },
-  s("title", {}, label),
-  glass.cards.map((c, i) => s("rect", { x: 7, y: top + height - (i + 1) * dl, width: 30, height: dl - 1, class: `layer ${LAYER[c] ?? ""}` })),
-  s("path", { d: `M5 ${top} L9 ${top + height + 2} L35 ${top + height + 2} L39 ${top}`, class: "glass-outline" }),
-  s("text", { x: 22, y: top - 3, "text-anchor": "middle", class: "glass-size" }, `${glass.size} dl`));
+  return <svg viewBox={`0 0 44 ${5 * dl + 16}`} class={`glass${glass.finished ? " finished" : ""}`} role="img" aria-label={label}>
+    <title>{label}</title>
+    {glass.cards.map((c, i) => <rect x={7} y={top + height - (i + 1) * dl} width={30} height={dl - 1} class={`layer ${LAYER[c] ?? ""}`} />)}
+    <path d={`M5 ${top} L9 ${top + height + 2} L35 ${top + height + 2} L39 ${top}`} class="glass-outline" />
+    <text x={22} y={top - 3} text-anchor="middle" class="glass-size">{`${glass.size} dl`}</text>
+  </svg>;
 }
 
 function glassLabel(glass: FroccsGlass, owner: string, index: number): string {
@@ -62,72 +62,76 @@ function glassLabel(glass: FroccsGlass, owner: string, index: number): string {
   return `${owner}'s glass ${index + 1} (${glass.size} dl: ${content}${glass.finished ? ", a finished spritzer" : ""})`;
 }
 
-function mischiefPanel(ctx: TableContext, v: FroccsView): HTMLElement | null {
+function mischiefPanel(ctx: TableContext, v: FroccsView) {
   const m = v.mischief;
   if (!m?.active) return null;
   const target = m.target !== undefined ? ctx.names[m.target] : "?";
   const offer = m.offer.map((o) => o.kind === FroccsOfferKind.MONEY ? `${ctx.names[o.fromSeat]} pays ${o.amount} forints`
     : `${cardName(o.card)} from ${ctx.names[o.fromSeat]}'s ${o.fromGlass !== undefined ? `glass ${o.fromGlass + 1}` : "hand"} to ${
       o.toSeat !== undefined ? ctx.names[o.toSeat] : "?"}'s ${o.toGlass !== undefined ? `glass ${o.toGlass + 1}` : "hand"}`);
-  return h("section", { class: "mischief", "aria-label": "Mischief under way" },
-    h("h3", {}, `Mischief: ${ctx.names[v.activePlayer]} plays ${cardName(m.card)}`,
-      m.effect !== m.card ? ` as ${cardName(m.effect)}` : "", ` on ${target}`,
-      m.glass !== undefined ? `'s glass ${m.glass + 1}` : ""),
-    h("p", {}, CARDS[m.effect]?.text ?? ""),
-    m.proposer !== undefined ? h("p", {}, `Bargaining: ${ctx.names[m.proposer]} proposes (${m.turnsLeft} proposal turns left)`) : null,
-    offer.length ? h("ul", {}, offer.map((o) => h("li", {}, o))) : null,
-    m.sideOffers.length ? h("ul", {}, m.sideOffers.map((o) => h("li", {}, o.hidden ? `${ctx.names[o.seat]} made a secret side offer`
-      : `${ctx.names[o.seat]} offers ${o.amount} forints to ${ctx.names[o.recipient ?? 0]} if the effect is ${o.ifCarriedOut ? "" : "not "}carried out`)))
-      : null);
+  return <section class="mischief" aria-label="Mischief under way">
+    <h3>{`Mischief: ${ctx.names[v.activePlayer]} plays ${cardName(m.card)}`}{m.effect !== m.card ? ` as ${cardName(m.effect)}` : ""}
+      {` on ${target}`}{m.glass !== undefined ? `'s glass ${m.glass + 1}` : ""}</h3>
+    <p>{CARDS[m.effect]?.text ?? ""}</p>
+    {m.proposer !== undefined ? <p>{`Bargaining: ${ctx.names[m.proposer]} proposes (${m.turnsLeft} proposal turns left)`}</p> : null}
+    {offer.length ? <ul>{offer.map((o) => <li>{o}</li>)}</ul> : null}
+    {m.sideOffers.length ? <ul>{m.sideOffers.map((o) => <li>{o.hidden ? `${ctx.names[o.seat]} made a secret side offer`
+      : `${ctx.names[o.seat]} offers ${o.amount} forints to ${ctx.names[o.recipient ?? 0]} if the effect is ${o.ifCarriedOut ? "" : "not "}carried out`}</li>)}</ul>
+      : null}
+  </section>;
 }
 
-function render(ctx: TableContext): HTMLElement {
+function render(ctx: TableContext) {
   const v = viewOf(ctx.sv, "froccs");
-  if (!v) return h("div", {}, "no view");
+  if (!v) return <div>no view</div>;
   const seats = v.players.map((p, seat) => {
     const hero = HEROES[p.hero];
-    const panel = seatPanel(ctx, seat,
-      hero ? card(hero.name, hero.text, "hero") : h("p", { class: "muted" }, p.heroChosen ? "hero chosen (secret)" : "no hero yet"),
+    const panel = seatPanel(ctx, seat, [
+      hero ? card(hero.name, hero.text, "hero") : <p class="muted">{p.heroChosen ? "hero chosen (secret)" : "no hero yet"}</p>,
       facts([["forints", p.money], ["hand", plural(p.handSize, "card")],
         ["glasses sold or broken", (p.glassDiscard?.dl2 ?? 0) + (p.glassDiscard?.dl3 ?? 0) + (p.glassDiscard?.dl5 ?? 0)]]),
-      h("div", { class: "glasses" }, p.glasses.map((g, i) => ctx.point(h("div", { class: "glass-wrap" },
-        glassSvg(g, glassLabel(g, ctx.names[seat], i)), h("span", {}, `glass ${i + 1}`)),
-      glassLabel(g, ctx.names[seat], i), `glass:${seat}:${i}`))),
-      p.knownCards.length && seat !== ctx.me ? h("p", { class: "muted" }, `Known in hand: ${p.knownCards.map(cardName).join(", ")}`) : null);
+      <div class="glasses">{p.glasses.map((g, i) => ctx.point(<div class="glass-wrap">
+        {glassSvg(g, glassLabel(g, ctx.names[seat], i))}<span>{`glass ${i + 1}`}</span></div>,
+      glassLabel(g, ctx.names[seat], i), `glass:${seat}:${i}`))}</div>,
+      p.knownCards.length && seat !== ctx.me ? <p class="muted">{`Known in hand: ${p.knownCards.map(cardName).join(", ")}`}</p> : null]);
     return ctx.point(panel, ctx.names[seat], `seat:${seat}`);
   });
-  const counter = h("section", { class: "counter", "aria-label": "Tavern counter" },
-    h("h3", {}, `Tavern counter (${v.glassDeckSize} glasses in the deck)`),
-    h("div", { class: "glasses" }, v.counter.map((size) => ctx.point(h("div", { class: "glass-wrap" },
-      glassSvg({ size, cards: [], finished: false } as unknown as FroccsGlass, `a ${size} dl glass`)),
-    `buy a ${size} dl glass`, `counter:${size}`))));
-  const deck = ctx.point(h("div", { class: "deck" }, h("div", { class: "card back" }, h("div", { class: "card-name" }, "Deck")),
-    h("span", {}, plural(v.deckSize, "card"))), "draw cards", "deck");
+  const counter = <section class="counter" aria-label="Tavern counter">
+    <h3>{`Tavern counter (${v.glassDeckSize} glasses in the deck)`}</h3>
+    <div class="glasses">{v.counter.map((size) => ctx.point(<div class="glass-wrap">
+      {glassSvg({ size, cards: [], finished: false }, `a ${size} dl glass`)}</div>, `buy a ${size} dl glass`, `counter:${size}`))}</div>
+  </section>;
+  const deck = ctx.point(<div class="deck"><div class="card back"><div class="card-name">Deck</div></div>
+    <span>{plural(v.deckSize, "card")}</span></div>, "draw cards", "deck");
   const counts = v.discard;
   const discard = counts ? DISCARD_FIELDS.map((field, i) => [i + 1, counts[field]] as const).filter(([, n]) => n > 0)
     .map(([c, n]) => `${cardName(c)} ×${n}`).join(", ") : "";
-  const turn = h("section", { class: "turn-info", "aria-label": "This turn" },
-    facts([["turn", v.turn + 1], ["actions", `${v.actionsUsed} of ${v.actionLimit}`],
+  const turn = <section class="turn-info" aria-label="This turn">
+    {facts([["turn", v.turn + 1], ["actions", `${v.actionsUsed} of ${v.actionLimit}`],
       ["cards to play", v.cardsLeftToPlay], ["discard pile", discard || "empty"],
-      ...(v.end?.triggered ? [["end", v.end.finalTurns !== undefined ? `${v.end.finalTurns} more turns` : "last round"] as [string, string]] : [])]),
-    h("div", { class: "deck-row" }, deck, counter));
-  const hand = ctx.me !== undefined ? h("section", { class: "hand", "aria-label": "Your hand" },
-    h("h3", {}, `Your hand (${v.hand.length})`),
-    h("div", { class: "cards" }, [...new Set(v.hand)].map((c) => {
+      ...(v.end?.triggered ? [["end", v.end.finalTurns !== undefined ? `${v.end.finalTurns} more turns` : "last round"] as [string, string]] : [])])}
+    <div class="deck-row">{deck}{counter}</div>
+  </section>;
+  const hand = ctx.me !== undefined ? <section class="hand" aria-label="Your hand">
+    <h3>{`Your hand (${v.hand.length})`}</h3>
+    <div class="cards">{[...new Set(v.hand)].map((c) => {
       const copies = v.hand.filter((x) => x === c).length;
-      return ctx.point(spritzerCard(c, copies > 1 ? [h("div", { class: "card-foot count" }, `×${copies}`)] : []), cardName(c), `hand:${c}`);
-    }))) : null;
-  const drawn = v.drawn.length ? h("section", { class: "drawn", "aria-label": "Drawn cards" }, h("h3", {}, "Drawn: discard one"),
-    h("div", { class: "cards" }, v.drawn.map((c) => ctx.point(spritzerCard(c), `discard ${cardName(c)}`, `drawn:${c}`)))) : null;
-  const heroes = v.dealtHeroes.length ? h("section", { class: "dealt", "aria-label": "Your dealt heroes" },
-    h("h3", {}, "Choose your hero"),
-    h("div", { class: "cards" }, v.dealtHeroes.map((k) => ctx.point(card(HEROES[k]?.name ?? "", HEROES[k]?.text ?? "", "hero"),
-      `choose ${HEROES[k]?.name}`, `hero:${k}`)))) : null;
-  const menu = h("details", { class: "menu", "data-keep": "menu" }, h("summary", {}, "Drinks menu (price by wine: Zöld Veltelini / Szürkebarát / Sárgamuskotály)"),
-    h("table", {}, h("tbody", {}, INFO.menu.map((mix) => h("tr", {}, h("td", {}, mix.name),
-      h("td", {}, `${mix.size} dl: ${mix.wine} wine + ${mix.size - mix.wine} soda`), h("td", {}, mix.prices.join(" / ")))))));
-  return h("div", { class: "froccs" }, heroes, drawn, mischiefPanel(ctx, v), turn, hand,
-    h("div", { class: "seat-panels" }, seats), menu);
+      return ctx.point(spritzerCard(c, copies > 1 ? <div class="card-foot count">{`×${copies}`}</div> : null), cardName(c), `hand:${c}`);
+    })}</div>
+  </section> : null;
+  const drawn = v.drawn.length ? <section class="drawn" aria-label="Drawn cards"><h3>Drawn: discard one</h3>
+    <div class="cards">{v.drawn.map((c) => ctx.point(spritzerCard(c), `discard ${cardName(c)}`, `drawn:${c}`))}</div>
+  </section> : null;
+  const heroes = v.dealtHeroes.length ? <section class="dealt" aria-label="Your dealt heroes"><h3>Choose your hero</h3>
+    <div class="cards">{v.dealtHeroes.map((k) => ctx.point(card(HEROES[k]?.name ?? "", HEROES[k]?.text ?? "", "hero"),
+      `choose ${HEROES[k]?.name}`, `hero:${k}`))}</div>
+  </section> : null;
+  const menu = <details class="menu">
+    <summary>Drinks menu (price by wine: Zöld Veltelini / Szürkebarát / Sárgamuskotály)</summary>
+    <table><tbody>{INFO.menu.map((mix) => <tr><td>{mix.name}</td>
+      <td>{`${mix.size} dl: ${mix.wine} wine + ${mix.size - mix.wine} soda`}</td><td>{mix.prices.join(" / ")}</td></tr>)}</tbody></table>
+  </details>;
+  return <div class="froccs">{heroes}{drawn}{mischiefPanel(ctx, v)}{turn}{hand}<div class="seat-panels">{seats}</div>{menu}</div>;
 }
 
 const froccs: GameUI = {

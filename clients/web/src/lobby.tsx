@@ -1,0 +1,184 @@
+// The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
+import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
+import { useEffect, useState } from "preact/hooks";
+import { client, describeError, listGameTypes, titleOf, type Wire } from "./api.js";
+import { ParamFields, settle } from "./form.js";
+import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
+
+const BOTS: [string, string][] = [
+  ["random", "random: any legal move"],
+  ["greedy", "greedy: the game's own heuristic"],
+  // each game sets its presets' budgets for its table sizes (docs/ai.md, the difficulty ladder)
+  ["ismcts:easy", "ISMCTS easy: a quick search"],
+  ["ismcts:medium", "ISMCTS medium: the default"],
+  ["ismcts:hard", "ISMCTS hard: the strongest, and slowest"],
+];
+const HUMAN = "human";
+
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+// A game, or its one-player mode against its automaton (GameType.solo), as the lobby offers them.
+interface Choice {
+  game: string;
+  solo: boolean;
+}
+
+export function Lobby() {
+  const [types, setTypes] = useState<GameType[] | undefined>(undefined);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    listGameTypes().then(setTypes, (err) => setError(describeError(err)));
+  }, []);
+  if (error) return <p class="error" role="alert">{`Cannot reach the server: ${error}`}</p>;
+  if (!types) return <p class="loading">Loading the games…</p>;
+  return <>
+    <header class="lobby-head"><h1>boardbot</h1>
+      <p>{`Play ${types.length === 1 ? "a tabletop game" : `${NUMBERS[types.length] ?? types.length} tabletop games`} `
+        + "against the AI, and see what the AI thinks of every move."}</p>
+    </header>
+    <div class="lobby"><NewGame types={types} /><YourGames /><SettingsPanel /></div>
+  </>;
+}
+
+function NewGame({ types }: { types: GameType[] }) {
+  const [choice, setChoice] = useState<Choice>({ game: types[0]?.name ?? "", solo: false });
+  const [chosen, setChosen] = useState<Record<string, Wire>>({}); // values the player set
+  const [seatSpecs, setSeatSpecs] = useState<string[]>([]); // per seat after yours: a bot spec or "human"
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const type = types.find((t) => t.name === choice.game);
+  const choices: [GameType, Choice][] = types.flatMap((t) => t.solo
+    ? [[t, { game: t.name, solo: false }], [t, { game: t.name, solo: true }]] : [[t, { game: t.name, solo: false }]]);
+  const values = type ? settle(type, chosen) : {};
+  const players = typeof values.players === "number" ? values.players : 2;
+  const seats = Array.from({ length: Math.max(0, players - 1) },
+    (_, i) => seatSpecs[i] ?? seatSpecs[seatSpecs.length - 1] ?? "greedy");
+
+  const change = (name: string, value: Wire) => {
+    setChosen({ ...chosen, [name]: value });
+    if (name === "players" && type) setChoice({ ...choice, solo: value === 1 && type.solo !== undefined });
+  };
+  const create = async (type: GameType) => {
+    setBusy(true);
+    setMessage("");
+    const specs: SeatChoice[] = ["human", ...seats.map((spec) => spec === HUMAN ? "human" as const : { bot: spec })];
+    try {
+      const made = await client.createGame(type.name, {
+        config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: specs });
+      const gameId = made.game.gameId;
+      saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
+        token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
+        opponents: seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || type.solo?.opponent || "nobody",
+        invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
+      location.hash = `#/play/${gameId}/0`;
+    } catch (err) {
+      setBusy(false);
+      setMessage(`The server refused the game: ${describeError(err)}`);
+    }
+  };
+  return <form class="new-game" aria-label="New game" onSubmit={(e) => { e.preventDefault(); if (type) void create(type); }}>
+    <h2>New game</h2>
+    <fieldset class="game-picker"><legend>1. Pick a game</legend>
+      {choices.map(([t, c]) => {
+        const id = `game-${c.game}${c.solo ? "-solo" : ""}`;
+        const checked = choice.game === c.game && choice.solo === c.solo;
+        return <label class={`game-choice${checked ? " checked" : ""}`} for={id} key={id}>
+          <input type="radio" name="game" id={id} value={id} checked={checked} onChange={() => {
+            setChoice(c);
+            setChosen(c.solo ? { players: 1 } : {});
+            setSeatSpecs([]);
+          }} />
+          <span class="game-title">{titleOf(t, c.solo)}</span>
+          <span class="game-blurb">{c.solo ? t.solo?.blurb ?? "" : t.blurb}</span>
+        </label>;
+      })}
+    </fieldset>
+    {type ? <>
+      <fieldset class="params"><legend>{`2. Rules of ${type.title}`}</legend>
+        <ParamFields type={type} values={values} change={change} /></fieldset>
+      <fieldset class="seat-form"><legend>3. Seats</legend>
+        <ol class="seat-list">
+          <li><span class="seat-label">Seat 0</span><strong>You</strong></li>
+          {seats.map((spec, i) => {
+            const id = `seat-${i + 1}`;
+            return <li key={id}><label class="seat-label" for={id}>{`Seat ${i + 1}`}</label>
+              <select id={id} value={spec} onChange={(e) => {
+                const next = [...seats];
+                next[i] = (e.target as HTMLSelectElement).value;
+                setSeatSpecs(next);
+              }}>
+                {BOTS.map(([value, label]) => <option value={value}>{`Bot: ${label}`}</option>)}
+                <option value={HUMAN}>Another person (you get a join link)</option>
+              </select></li>;
+          })}
+        </ol>
+        {players === 1 && type.solo?.note ? <p class="help">{type.solo.note}</p> : null}
+      </fieldset>
+      <div class="actions">
+        <button type="submit" class="primary" id="create-game" disabled={busy}>{busy ? "Starting…" : "Start the game"}</button>
+        {message ? <p class="error" role="alert">{message}</p> : null}
+      </div>
+    </> : null}
+  </form>;
+}
+
+interface Status {
+  text: string;
+  finished: boolean;
+}
+
+/** The games kept in this browser, each with its status from GetGame (a game the server no
+ *  longer has says so). */
+function YourGames() {
+  const [games, setGames] = useState<SavedGame[]>(savedGames);
+  const [statuses, setStatuses] = useState<Record<string, Status>>({});
+  useEffect(() => {
+    let stopped = false;
+    void (async () => {
+      for (const g of savedGames()) {
+        let status: Status;
+        try {
+          const game = await client.getGame(g.gameId);
+          const finished = game.status === GameStatus.FINISHED;
+          status = { finished, text: finished ? " · finished" : game.decider === g.seat ? " · your turn" : " · running" };
+        } catch {
+          status = { finished: false, text: " · not on this server" };
+        }
+        if (stopped) return;
+        setStatuses((now) => ({ ...now, [g.gameId]: status }));
+      }
+    })();
+    return () => { stopped = true; };
+  }, []);
+  return <section class="your-games" aria-label="Your games"><h2>Your games</h2>
+    {games.length === 0 ? <p class="muted">Games you start or join appear here, to resume later.</p>
+      : <ul>{games.map((g) => {
+        const open = g.seat === undefined ? `#/watch/${g.gameId}` : `#/play/${g.gameId}/${g.seat}`;
+        const status = statuses[g.gameId];
+        return <li class="saved-game" data-game={g.gameId} key={`${g.gameId}/${g.seat}`}>
+          <a href={open}>{g.title}</a>
+          <span class="muted">{` ${g.seat === undefined ? "watching" : `seat ${g.seat}`} vs ${g.opponents} · ${new Date(g.created).toLocaleString()}`}</span>
+          <span class="status" data-status={g.gameId}>{status?.text ?? ""}</span>
+          {" "}
+          {g.seat !== undefined && status?.finished ? <a href={`#/review/${g.gameId}/${g.seat}`} class="review-link">review</a> : null}
+          {" "}
+          <button type="button" class="link" onClick={() => { forgetGame(g.gameId, g.seat); setGames(savedGames()); }}>forget</button>
+        </li>;
+      })}</ul>}
+  </section>;
+}
+
+function SettingsPanel() {
+  const now = settings();
+  return <details class="settings"><summary>Settings</summary>
+    <div class="field"><label for="bot-delay">Pause after each move of another seat</label>
+      <select id="bot-delay" value={String(now.botDelayMs)}
+        onChange={(e) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) })}>
+        {[0, 200, 400, 800, 1500].map((ms) => <option value={String(ms)}>{`${ms} ms`}</option>)}
+      </select></div>
+    <div class="field"><label for="hint-bot">The AI for hints</label>
+      <select id="hint-bot" value={now.hintBot} onChange={(e) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value })}>
+        {BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => <option value={value}>{label}</option>)}
+      </select></div>
+  </details>;
+}

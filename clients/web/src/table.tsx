@@ -1,0 +1,478 @@
+// The table: one seat's (or a spectator's) live view of a hosted game, from WatchGame.
+//
+// The page shows only what the seat's view holds and offers only the view's legal moves:
+// a move is made by pointing (the clicks GameUI.points gives, narrowed click by click:
+// pointing.ts), or from the list of legal moves, which is always there.
+//
+// TableModel follows the game and keeps what the player did on the page (the points taken, a
+// hint); every change draws the table again with Preact, which keeps the elements that stay,
+// so the focus and what the player opened or closed stay as they were.
+import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
+  type SeatView, type SearchStats } from "@boardbot/client";
+import type { ComponentChildren } from "preact";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
+import { gameUI, moveKind } from "./games/index.js";
+import type { GameUI, TableContext } from "./games/types.js";
+import { click, fitting, nextPoints, pointed, type Pointing } from "./pointing.js";
+import { findSaved, saveGame, settings } from "./store.js";
+
+const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
+
+interface LogEntry {
+  version: bigint;
+  who: string;
+  text: string;
+  lines: string[];
+  mine: boolean;
+}
+
+interface Hint {
+  version: bigint;
+  move: LegalMove;
+  stats?: SearchStats;
+}
+
+export function seatNames(game: Game, me: number | undefined): string[] {
+  return game.seats.map((seat) => {
+    if (seat.index === me) return `You (seat ${seat.index})`;
+    const who = seat.kind === SeatKind.BOT ? ` (${seat.bot})` : "";
+    return `Seat ${seat.index}${who}`;
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+}
+
+/** The table page of `gameId`: the seat's (with its token) or a spectator's. */
+export function TablePage({ gameId, seat, token }: { gameId: string; seat?: number; token?: string }) {
+  const [model, setModel] = useState<TableModel | undefined>(undefined);
+  const [error, setError] = useState("");
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    void (async () => {
+      try {
+        const game = await client.getGame(gameId);
+        const [type, ui] = await Promise.all([gameType(game.gameName), listGameTypes().then((t) => gameUI(game.gameName, t))]);
+        if (type === undefined) throw new Error("this server does not host the game any more");
+        if (controller.signal.aborted) return;
+        const table = new TableModel(game, type, ui, seat, token, controller.signal, () => redraw((n) => n + 1));
+        setModel(table);
+        await table.run();
+      } catch (err) {
+        if (!controller.signal.aborted) setError(describeError(err));
+      }
+    })();
+    return () => controller.abort();
+  }, []);
+  if (error) {
+    return <><p class="error" role="alert">{`Cannot open game ${gameId}: ${error}`}</p>
+      <p><a href="#/">Back to the lobby</a></p></>;
+  }
+  if (!model) return <p class="loading">Opening the table…</p>;
+  return <TableView t={model} />;
+}
+
+/** A game as this page follows it: WatchGame's views and events, and what the player did here. */
+export class TableModel {
+  readonly names: string[];
+  readonly handle;
+  sv?: SeatView;
+  log: LogEntry[] = [];
+  selection: string[] = [];
+  hint?: Hint;
+  hintBusy = false;
+  busyVersion?: bigint; // a move of ours is on its way from this version
+  message = "";
+  fatal = "";
+  confirmResign = false;
+  private readonly delay = settings().botDelayMs;
+
+  constructor(readonly game: Game, readonly type: GameType, readonly ui: GameUI, readonly seat: number | undefined,
+    token: string | undefined, private readonly signal: AbortSignal, readonly changed: () => void) {
+    this.names = seatNames(game, seat);
+    this.handle = client.seat(game.gameId, seat, token);
+  }
+
+  async run(): Promise<void> {
+    const liveFrom = this.game.version;
+    let from = 0n; // the log is rebuilt from the first event on
+    while (!this.signal.aborted) {
+      try {
+        for await (const item of this.handle.watch(from, this.signal)) {
+          const view = item.view;
+          if (view === undefined) continue;
+          const event = item.gameEvent;
+          if (event !== undefined) this.addLog(event);
+          this.sv = view;
+          from = view.version;
+          if (this.busyVersion !== undefined && view.version > this.busyVersion) this.busyVersion = undefined;
+          if (this.hint && this.hint.version !== view.version) this.hint = undefined;
+          if (view.version < liveFrom) continue; // catching up: draw once we are there
+          this.selection = [];
+          this.changed();
+          const theirs = event !== undefined && event.seat !== this.seat;
+          if (theirs && view.legalMoves.length === 0 && view.status !== GameStatus.FINISHED && this.delay > 0) {
+            await sleep(this.delay, this.signal); // let the player see each bot move
+          }
+        }
+        if (this.sv?.status === GameStatus.FINISHED || this.signal.aborted) return;
+      } catch (err) {
+        if (this.signal.aborted) return;
+        if (FATAL.includes(errorDetails(err).code)) { // no retry mends a missing token or a deleted game
+          this.fatal = describeError(err);
+          this.changed();
+          return;
+        }
+        this.message = `Connection lost (${describeError(err)}); reconnecting…`;
+        this.changed();
+        await sleep(1500, this.signal);
+        this.message = "";
+      }
+    }
+  }
+
+  private addLog(event: Event): void {
+    const who = this.names[event.seat] ?? `Seat ${event.seat}`;
+    const seat = this.game.seats[event.seat];
+    if (event.kind === EventKind.RESIGN) {
+      if (seat) seat.resigned = true; // from now on the random bot plays it
+      this.log.push({ version: event.version, who, text: "resigned", lines: event.log, mine: event.seat === this.seat });
+      return;
+    }
+    const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
+    this.log.push({ version: event.version, who, text: event.moveText + auto, lines: event.log,
+      mine: event.seat === this.seat });
+  }
+
+  myDecision(): boolean {
+    const sv = this.sv;
+    return sv !== undefined && this.seat !== undefined && sv.decider === this.seat && sv.legalMoves.length > 0
+      && !this.game.seats[this.seat]?.resigned; // a resigned seat is the random bot's
+  }
+
+  /** The legal moves that fit the points taken (none when it is not our decision). */
+  candidates(): LegalMove[] {
+    const sv = this.sv;
+    if (!sv || !this.myDecision()) return [];
+    return fitting(sv, this.selection, this.ui.points);
+  }
+
+  /** What a pointed element needs to know now. */
+  pointing(): Pointing {
+    const sv = this.sv;
+    const live = sv !== undefined && this.myDecision() && this.busyVersion === undefined;
+    return {
+      next: live ? nextPoints(sv, this.selection, this.ui.points) : new Set(),
+      selection: this.selection, marked: new Set(), choose: (key) => this.choose(key),
+    };
+  }
+
+  async play(move: LegalMove): Promise<void> {
+    const sv = this.sv;
+    if (!sv || this.busyVersion !== undefined) return;
+    this.busyVersion = sv.version;
+    this.selection = [];
+    this.message = "";
+    this.changed();
+    try {
+      await this.handle.play(move.id, { expectedVersion: sv.version });
+    } catch (err) {
+      this.busyVersion = undefined;
+      this.message = `Move refused: ${describeError(err)}`;
+      this.changed();
+    }
+  }
+
+  choose(key: string): void {
+    const sv = this.sv;
+    if (!sv || this.busyVersion !== undefined) return;
+    const done = click(sv, this.selection, key, this.ui.points);
+    if (done.play) {
+      void this.play(done.play);
+      return;
+    }
+    this.selection = done.selection;
+    this.changed();
+  }
+
+  clearSelection(): void {
+    if (!this.selection.length) return;
+    this.selection = [];
+    this.changed();
+  }
+
+  async askHint(): Promise<void> {
+    const sv = this.sv;
+    if (!sv || this.hintBusy) return;
+    this.hintBusy = true;
+    this.changed();
+    try {
+      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
+      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
+    } catch (err) {
+      this.message = `No hint: ${describeError(err)}`;
+    }
+    this.hintBusy = false;
+    this.changed();
+  }
+
+  async resign(): Promise<void> {
+    this.confirmResign = false;
+    try {
+      const seats = (await this.handle.resign())?.seats;
+      if (seats) seats.forEach((seat, i) => { if (this.game.seats[i]) this.game.seats[i].resigned = seat.resigned; });
+    } catch (err) {
+      this.message = `Cannot resign: ${describeError(err)}`;
+    }
+    this.changed();
+  }
+
+  askResign(ask: boolean): void {
+    this.confirmResign = ask;
+    this.changed();
+  }
+}
+
+// --- drawing ---------------------------------------------------------------------
+
+function TableView({ t }: { t: TableModel }) {
+  const root = useRef<HTMLDivElement>(null);
+  const focusedBefore = useRef<string | undefined>(undefined);
+  const announced = useRef("");
+  focusedBefore.current = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+  useLayoutEffect(() => {
+    // the focus stays where it was; when that element no longer acts (a point was taken), it goes
+    // on to the next points
+    const focused = focusedBefore.current;
+    const el = root.current;
+    if (el && focused) {
+      const again = el.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)
+        ?? el.querySelector<HTMLElement>(".board .pointable") ?? el.querySelector<HTMLElement>(".decision h2");
+      if (again && document.activeElement !== again) again.focus();
+    }
+    const logList = el?.querySelector(".log ol");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+  });
+  useEffect(() => {
+    const escape = (e: KeyboardEvent) => { if (e.key === "Escape") t.clearSelection(); };
+    const node = root.current;
+    node?.addEventListener("keydown", escape);
+    return () => node?.removeEventListener("keydown", escape);
+  }, []);
+  if (t.fatal) {
+    return <div ref={root}><p class="error" role="alert">{`Cannot open this seat: ${t.fatal}`}</p>
+      <p><a href={`#/watch/${t.game.gameId}`}>Watch as a spectator</a>{" · "}<a href="#/">Back to the lobby</a></p></div>;
+  }
+  const sv = t.sv;
+  if (!sv) return <div ref={root}><p class="loading">Opening the table…</p></div>;
+  const pointing = t.pointing();
+  const ctx: TableContext = { sv, me: t.seat, names: t.names,
+    point: (el, label, ...keys) => pointed(pointing, el, label, keys) };
+  const state = sv.status === GameStatus.FINISHED ? "over" : t.busyVersion !== undefined ? "sending"
+    : t.myDecision() ? "my-move" : "waiting";
+  const status = statusLine(t, sv);
+  if (status !== announced.current) { // said once by screen readers, and in the tab's title
+    announced.current = status;
+    const region = document.getElementById("announce");
+    if (region) region.textContent = status;
+    document.title = `${t.myDecision() ? "● " : ""}${t.type.title} — boardbot`;
+  }
+  return <div ref={root}>
+    <Header t={t} sv={sv} />
+    <div class="table-layout" data-state={state} data-version={String(sv.version)}>
+      <DecisionPanel t={t} sv={sv} status={status} />
+      <section class="board" aria-label="The table">{t.ui.render(ctx)}</section>
+      <LogPanel log={t.log} />
+    </div>
+  </div>;
+}
+
+function statusLine(t: TableModel, sv: SeatView): string {
+  if (sv.status === GameStatus.FINISHED) {
+    const won = t.seat !== undefined && sv.outcome?.winners.includes(t.seat);
+    const solo = t.game.seats.length === 1;
+    const scale = solo ? sv.outcome?.breakdown[0]?.scale : undefined; // the solo game's result scale
+    return t.seat === undefined ? "Game over."
+      : solo ? `Game over: ${sv.outcome?.scores[0] ?? 0} points${typeof scale === "string" ? `. ${scale}` : ""}`
+        : won ? "Game over: you won!" : "Game over.";
+  }
+  if (t.myDecision()) {
+    const outOfTurn = t.ui.turnSeat(sv) !== t.seat;
+    return outOfTurn ? `Your call, out of turn: ${t.ui.prompt(sv, true)}` : `Your move: ${t.ui.prompt(sv, true)}`;
+  }
+  const decider = sv.decider === undefined ? "" : t.names[sv.decider];
+  return t.seat === undefined ? `Waiting for ${decider}.` : `Waiting for ${decider}…`;
+}
+
+function Header({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const turn = t.ui.turnSeat(sv);
+  const scores = sv.outcome?.scores.length ? sv.outcome.scores.map(String) : t.ui.scores(sv);
+  return <header class="table-head">
+    <nav><a href="#/" data-focus="lobby">← Lobby</a></nav>
+    <h1>{titleOf(t.type, t.game.seats.length === 1)}</h1>
+    <p class="meta">{`game ${t.game.gameId} · version ${sv.version}`}{t.seat === undefined ? " · watching as a spectator" : ""}</p>
+    <ol class="seats" aria-label="Seats">{t.game.seats.map((seat, i) => <li key={i}
+      class={["seat", i === t.seat ? "me" : "", i === sv.decider ? "deciding" : "", `c${i}`].join(" ")}
+      aria-current={i === sv.decider ? "true" : undefined}>
+      <span class="dot" /><span class="name">{t.names[i]}</span>
+      {i === turn ? <span class="tag">turn</span> : null}
+      {i === sv.decider && i !== turn ? <span class="tag">deciding</span> : null}
+      {seat.resigned ? <span class="tag">resigned</span> : null}
+      {scores[i] !== undefined ? <span class="score">{scores[i]}</span> : null}
+      {sv.outcome?.winners.includes(i) ? <span class="tag win">winner</span> : null}
+    </li>)}</ol>
+    <Share t={t} sv={sv} />
+  </header>;
+}
+
+function Share({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const base = `${location.origin}${location.pathname}`;
+  const invites = t.seat === undefined ? [] : findSaved(t.game.gameId, t.seat)?.invites ?? [];
+  const link = (label: string, url: string) => <li>{`${label}: `}<a href={url}>{url}</a></li>;
+  // open at first while the others have not moved yet; after that as the player leaves it
+  const [open] = useState(invites.length > 0 && sv.version === 0n);
+  return <details class="share" open={open}>
+    <summary>{invites.length ? "Invite players and spectators" : "Spectator link"}</summary>
+    <ul>{invites.map((i) => link(`Join link for seat ${i.seat} (it carries the seat's secret token)`,
+      `${base}#/join/${t.game.gameId}/${i.seat}/${i.token}`))}
+    {link("Watch (public information only)", `${base}#/watch/${t.game.gameId}`)}</ul>
+  </details>;
+}
+
+function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status: string }) {
+  const parts: ComponentChildren[] = [];
+  const finished = sv.status === GameStatus.FINISHED;
+  if (finished) {
+    parts.push(<h2>{status}</h2>, <Outcome t={t} sv={sv} />);
+    if (t.seat !== undefined) {
+      parts.push(<p><a class="button primary" href={`#/review/${t.game.gameId}/${t.seat}`} data-focus="review">
+        Review your moves with the AI</a></p>);
+    }
+  } else if (t.myDecision()) {
+    const outOfTurn = t.ui.turnSeat(sv) !== t.seat;
+    parts.push(<h2 class={outOfTurn ? "prompt out-of-turn" : "prompt"} tabindex={-1}>{status}</h2>);
+    if (t.busyVersion !== undefined) parts.push(<p class="busy">Sending your move…</p>);
+    if (t.selection.length) {
+      parts.push(<p class="selection">{`Selected: ${t.selection.map((k) => pointLabel(k)).join(" → ")} `}
+        <button type="button" data-focus="clear" onClick={() => t.clearSelection()}>Clear (Esc)</button></p>);
+    } else {
+      parts.push(<p class="help">Click a highlighted piece or card, or pick a move from the list.</p>);
+    }
+    parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
+  } else {
+    parts.push(<h2>{status}</h2>, <p class="help">{t.ui.prompt(sv, false)}</p>);
+  }
+  if (!finished && t.seat !== undefined && !t.game.seats[t.seat]?.resigned) {
+    parts.push(t.confirmResign
+      ? <p class="resign">Resign this game?{" "}
+        <button type="button" class="danger" data-focus="resign-yes" onClick={() => void t.resign()}>Yes, resign</button>{" "}
+        <button type="button" data-focus="resign-no" onClick={() => t.askResign(false)}>No</button></p>
+      : <p class="resign"><button type="button" data-focus="resign" onClick={() => t.askResign(true)}>Resign</button></p>);
+  }
+  if (t.message) parts.push(<p class="error" role="alert">{t.message}</p>);
+  return <section class="decision" aria-label="Your decision">{parts}</section>;
+}
+
+function pointLabel(key: string): string {
+  return document.querySelector(`[data-point~="${CSS.escape(key)}"]`)?.getAttribute("data-label") ?? key;
+}
+
+function MoveList({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const cands = t.candidates();
+  const groups = new Map<string, LegalMove[]>();
+  for (const m of cands) {
+    const kind = moveKind(m) ?? "move";
+    groups.set(kind, [...(groups.get(kind) ?? []), m]);
+  }
+  const hinted = t.hint?.move.id;
+  const button = (m: LegalMove) => <li key={m.id}><button type="button" class={m.id === hinted ? "move hinted" : "move"}
+    data-focus={`m:${m.text}`} data-move={m.text} disabled={t.busyVersion !== undefined} onClick={() => void t.play(m)}>
+    {m.text}</button></li>;
+  const many = cands.length > 12;
+  return <div class="moves">
+    <h3>{t.selection.length ? `Moves that fit (${cands.length})` : `Legal moves (${sv.legalMoves.length})`}</h3>
+    {many
+      ? Array.from(groups.entries()).map(([kind, moves]) => <details key={kind} open={groups.size === 1}>
+        <summary>{`${kind} (${moves.length})`}</summary><ul>{moves.map(button)}</ul></details>)
+      : <ul>{cands.map(button)}</ul>}
+  </div>;
+}
+
+function HintPanel({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const hint = t.hint;
+  const button = <button type="button" class="hint-button" data-focus="hint" disabled={t.hintBusy}
+    onClick={() => void t.askHint()}>{t.hintBusy ? "The AI is thinking…" : "Hint: ask the AI"}</button>;
+  if (!hint) return <div class="hint">{button}</div>;
+  const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
+  const best = rows[0]?.visits ?? 1n;
+  return <div class="hint">{button}
+    <p>{"The AI ("}{hint.stats?.bot ?? "bot"}{`, ${hint.stats?.iterations ?? 0} iterations) suggests: `}
+      <strong>{hint.move.text}</strong></p>
+    {rows.length ? <table class="hint-table">
+      <caption>Every legal move: how often the search tried it and its expected value for you (0–100%)</caption>
+      <thead><tr><th scope="col">Move</th><th scope="col">Visits</th><th scope="col">Value</th></tr></thead>
+      <tbody>{rows.map((c) => <tr class={c.moveId === hint.move.id ? "best" : ""}>
+        <td>{c.text}</td>
+        <td class="num">{String(c.visits)}
+          <meter class="bar" min={0} max={Math.max(1, Number(best))} value={Number(c.visits)} aria-hidden="true" /></td>
+        <td class="num">{`${(100 * c.value).toFixed(0)}%`}</td>
+      </tr>)}</tbody>
+    </table> : null}
+    {sv.legalMoves.some((m) => m.id === hint.move.id)
+      ? <button type="button" class="primary" data-focus="play-hint" onClick={() => void t.play(hint.move)}>Play the AI's move</button>
+      : null}
+  </div>;
+}
+
+function Outcome({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const outcome = sv.outcome;
+  if (!outcome) return <p />;
+  return <table class="outcome">
+    <caption>Final standing</caption>
+    <thead><tr><th scope="col">Rank</th><th scope="col">Seat</th><th scope="col">Score</th><th scope="col">Details</th></tr></thead>
+    <tbody>{t.game.seats.map((_, i) => i)
+      .sort((a, b) => (outcome.ranks[a] ?? 0) - (outcome.ranks[b] ?? 0))
+      .map((i) => <tr class={i === t.seat ? "me" : ""}>
+        <td>{String((outcome.ranks[i] ?? 0) + 1)}</td><td>{t.names[i]}</td>
+        <td class="num">{String(outcome.scores[i] ?? "")}</td>
+        <td class="small">{breakdownText(outcome.breakdown[i])}</td>
+      </tr>)}</tbody>
+  </table>;
+}
+
+function LogPanel({ log }: { log: LogEntry[] }) {
+  return <section class="log" aria-label="Event log">
+    <h2>What happened</h2>
+    {log.length ? null : <p class="muted">Nothing yet.</p>}
+    <ol tabindex={0} aria-label="Moves and revealed events, oldest first">
+      {log.slice(-200).map((e) => <li key={String(e.version)} class={e.mine ? "mine" : ""}>
+        <span class="v">{`v${e.version}`}</span><span class="who">{`${e.who}: `}</span>{e.text}
+        {e.lines.length ? <ul>{e.lines.map((line) => <li>{line}</li>)}</ul> : null}
+      </li>)}
+    </ol>
+  </section>;
+}
+
+function breakdownText(breakdown: Record<string, unknown> | undefined): string {
+  if (!breakdown) return "";
+  return Object.entries(breakdown)
+    .filter(([key, value]) => key !== "total" && value !== "" && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${Array.isArray(value) ? value.join(", ") : String(value)}`)
+    .join("; ");
+}
+
+/** Open a game as a seat of this browser (its token from localStorage) or as a spectator. */
+export async function rememberJoin(gameId: string, game: Game, seat: number | undefined, token: string | undefined):
+  Promise<void> {
+  if (findSaved(gameId, seat)) return;
+  const type = await gameType(game.gameName);
+  if (type === undefined) throw new Error("this server does not host the game any more");
+  saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
+    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
+}

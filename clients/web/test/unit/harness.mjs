@@ -1,0 +1,168 @@
+// What the unit tests of every game share: the recorded games (BOARDBOT_WEB_VIEWS, written by
+// tests/test_web_units.py), a game's table drawn without a browser (its Preact elements walked as
+// data), and a move made by clicks on the elements the table highlights, as a player makes it.
+import { fromJson } from "@bufbuild/protobuf";
+import { GameTypeSchema, WatchGameResponseSchema } from "@boardbot/client";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { gameUI, knowGameTypes } from "../../src/games/index.ts";
+import { click, fitting, nextPoints, pointed } from "../../src/pointing.ts";
+
+const folder = process.env.BOARDBOT_WEB_VIEWS;
+if (!folder) throw new Error("BOARDBOT_WEB_VIEWS is not set: run node scripts/unit.mjs <views folder>");
+
+export const gameTypes = JSON.parse(readFileSync(join(folder, "game-types.json"), "utf8"))
+  .map((t) => fromJson(GameTypeSchema, t));
+knowGameTypes(gameTypes);
+
+/** The game's table module, and its recorded games: each with, per seat, the frames
+ *  ({event, view}) of the seat's WatchGame stream. */
+export async function load(game) {
+  const ui = await gameUI(game, gameTypes);
+  const recordings = readdirSync(folder).filter((f) => f.startsWith(`${game}-`) && f.endsWith(".json")).sort().map((f) => {
+    const data = JSON.parse(readFileSync(join(folder, f), "utf8"));
+    const frames = {};
+    for (const [seat, list] of Object.entries(data.frames)) {
+      frames[seat] = list.map((item) => {
+        const message = fromJson(WatchGameResponseSchema, item);
+        return { event: message.gameEvent, view: message.view };
+      });
+    }
+    return { ...data, frames };
+  });
+  assert.ok(recordings.length > 0, `no recorded game of ${game} in ${folder}`);
+  return { ui, recordings };
+}
+
+export function names(count) {
+  return Array.from({ length: count }, (_, i) => `Seat ${i}`);
+}
+
+/** Every view of a recording at which its seat decides, as {recording, seat, view}; `most`:
+ *  at most so many per recording, spread over the game. */
+export function decisions(recordings, most = Infinity) {
+  const out = [];
+  for (const recording of recordings) {
+    const mine = [];
+    for (const [seat, frames] of Object.entries(recording.frames)) {
+      for (const { view } of frames) {
+        if (view.decider === Number(seat) && view.legalMoves.length) mine.push({ recording, seat: Number(seat), view });
+      }
+    }
+    const step = Math.max(1, Math.ceil(mine.length / most));
+    out.push(...mine.filter((_, i) => i % step === 0));
+  }
+  return out;
+}
+
+/** Walk Preact elements as data, function components expanded: every element marked as a point
+ *  target (data-point). */
+export function pointTargets(node, out = []) {
+  if (node === null || node === undefined || typeof node === "boolean") return out;
+  if (Array.isArray(node)) {
+    for (const child of node) pointTargets(child, out);
+    return out;
+  }
+  if (typeof node !== "object") return out;
+  if (typeof node.type === "function") return pointTargets(node.type(node.props), out);
+  if (node.props["data-point"] !== undefined) {
+    const classes = String(node.props.class ?? "").split(" ");
+    out.push({
+      node, keys: node.props["data-point"].split(" "), label: node.props["data-label"],
+      pointable: classes.includes("pointable"), selected: classes.includes("selected"), last: classes.includes("last"),
+      key: node.props["data-focus"]?.replace(/^p:/, ""),
+    });
+  }
+  return pointTargets(node.props.children, out);
+}
+
+/** The seat's table as the page draws it with `selection` taken (and `marked` as the last move's
+ *  points): its point targets, and the points a click may take. */
+export function draw(ui, view, { selection = [], marked = new Set(), seats } = {}) {
+  const chosen = [];
+  const next = view.legalMoves.length ? nextPoints(view, selection, ui.points) : new Set();
+  const state = { next, selection, marked, choose: (key) => chosen.push(key) };
+  const count = seats ?? Math.max(view.seat ?? 0, view.decider ?? 0) + 1;
+  const tree = ui.render({ sv: view, me: view.seat, names: names(Math.max(count, 5)),
+    point: (el, label, ...keys) => pointed(state, el, label, keys) });
+  const targets = pointTargets(tree);
+  return { tree, targets, next, pointable: targets.filter((t) => t.pointable), chosen };
+}
+
+/** Click, in order, the highlighted elements of `move`'s points, each time on the table drawn
+ *  anew. Returns the move played, or the moves left to pick from the list when the points leave
+ *  several; fails when a point has no highlighted element. */
+export function playByClicks(ui, view, move) {
+  let selection = [];
+  for (const key of ui.points(move, view)) {
+    const drawn = draw(ui, view, { selection });
+    const target = drawn.pointable.find((t) => t.key === key);
+    assert.ok(target, `no highlighted element for the point ${key} of "${move.text}" (highlighted: ${drawn.pointable.map((t) => t.key).join(", ")})`);
+    target.node.props.onClick({ stopPropagation() {} }); // what the element does when clicked
+    assert.deepEqual(drawn.chosen, [key]);
+    const result = click(view, selection, key, ui.points);
+    if (result.play) return { played: result.play, selection: [] };
+    selection = result.selection;
+  }
+  return { played: undefined, selection, left: fitting(view, selection, ui.points) };
+}
+
+/** The tests every game's pointing logic passes, on every recorded game. */
+export function pointingSuite(game, { most = 40, multiPoint = false } = {}) {
+  test(`${game}: what glows is exactly the first points of the legal moves, each on an element of the table`, async () => {
+    const { ui, recordings } = await load(game);
+    const seen = decisions(recordings, most);
+    assert.ok(seen.length > 10, `${seen.length} decisions recorded`);
+    for (const { recording, view } of seen) {
+      const { pointable, next } = draw(ui, view);
+      const glowing = new Set(pointable.map((t) => t.key));
+      assert.deepEqual([...glowing].sort(), [...next].sort(), `${recording.name} v${view.version}`);
+      for (const t of pointable) assert.ok(t.label, `${recording.name} v${view.version}: ${t.key} has no label`);
+    }
+  });
+  test(`${game}: clicking a legal move's points plays it (or leaves it among the moves that fit)`, async () => {
+    const { ui, recordings } = await load(game);
+    let played = 0;
+    let pointed = 0;
+    for (const { recording, view } of decisions(recordings, most)) {
+      for (const move of view.legalMoves) {
+        if (ui.points(move, view).length === 0) continue;
+        pointed++;
+        const result = playByClicks(ui, view, move);
+        const where = `${recording.name} v${view.version} "${move.text}"`;
+        if (result.played) {
+          assert.equal(result.played.id, move.id, `${where}: played "${result.played.text}"`);
+          played++;
+        } else {
+          assert.ok(result.left.some((m) => m.id === move.id), `${where}: not among the moves that fit`);
+          assert.ok(result.left.length > 1, where);
+        }
+      }
+    }
+    assert.ok(pointed > 0 && played > 0, `${pointed} moves had points, ${played} were played by clicks alone`);
+  });
+  if (multiPoint) test(`${game}: a taken point is outlined, and a second click on it takes it back`, async () => {
+    const { ui, recordings } = await load(game);
+    let checked = 0;
+    for (const { recording, view } of decisions(recordings, most)) {
+      const move = view.legalMoves.find((m) => ui.points(m, view).length > 1);
+      if (!move) continue;
+      const [first] = ui.points(move, view);
+      const after = click(view, [], first, ui.points);
+      assert.deepEqual(after.selection, [first], `${recording.name} v${view.version}`);
+      const { targets, pointable } = draw(ui, view, { selection: after.selection });
+      assert.ok(targets.some((t) => t.selected && t.keys.includes(first)), `${recording.name} v${view.version}: ${first} not outlined`);
+      assert.ok(pointable.length > 0, `${recording.name} v${view.version}: nothing to click after ${first}`);
+      assert.deepEqual(click(view, after.selection, first, ui.points).selection, []);
+      checked++;
+    }
+    assert.ok(checked > 0, "no move of two points or more recorded");
+  });
+}
+
+/** The legal moves of a view whose game move is of this kind (its oneof case). */
+export function movesOf(view, game, kind) {
+  return view.legalMoves.filter((m) => m.move?.game?.case === game && m.move.game.value.kind.case === kind);
+}
