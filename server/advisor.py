@@ -33,12 +33,12 @@ from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
 from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
 from boardbot.engine.core import TERMINAL, Game
-from google.protobuf import duration_pb2
 
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert, errors
 from .calls import Call
+from .events import MODE, STOP, duration
 from .game_types import game_named
 from .master import GameMaster
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
@@ -46,15 +46,6 @@ from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueu
 log = structlog.get_logger("boardbot.server")
 
 DEFAULT_BOT = "ismcts:medium"
-MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
-STOP = {
-    "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
-    "time": bot_service_pb2.SEARCH_STOP_TIME,
-    "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
-    "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
-}
-
-
 class _Plan:
     """What to run for a request: a cheap bot, or a search with its budget."""
 
@@ -107,12 +98,6 @@ def plan_request(request, game: Game) -> _Plan:
         raise errors.invalid(f"{field}.time" if field == "budget" else field,
                              f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}", "BAD_BUDGET")
     return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds, parsed=preset)
-
-
-def duration(seconds: float) -> duration_pb2.Duration:
-    out = duration_pb2.Duration()
-    out.FromNanoseconds(int(seconds * 1e9))
-    return out
 
 
 def _counters(message_type, counts: dict):

@@ -141,8 +141,9 @@ class BotDriver:
         needs_world = getattr(self.bots, "needs_world", None)
         # a sample is a copy (the live state is not touched); a bot that needs none only reads it
         world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
+        notes: dict = {}  # a searching bot's reasons, kept with its move (shown once the game is over)
         try:
-            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
+            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63), notes)
             if move not in state.legal_moves():
                 raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
@@ -151,11 +152,12 @@ class BotDriver:
             log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
+            notes = {}
         finally:
             if renewer is not None:
                 renewer.cancel()
         snap = Snapshot.next_of(live)
-        event = snap.apply_move(seat, move, True, now())
+        event = snap.apply_move(seat, move, True, now(), notes.get("search"))
         nxt = snap.next_live(live, event)
         committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None
         if leased:

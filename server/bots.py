@@ -24,6 +24,8 @@ from boardbot.ai.bots import make_bot, parse_ismcts
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
+from .events import search_notes
+
 
 def choose_move(game_name: str, spec: str, world: dict, seed: int) -> list:
     """Build the bot, let it choose in ``world``; the move in its JSON form."""
@@ -81,18 +83,20 @@ class BotRunner:
         subclass overrides ``choose``: its choice may take time)."""
         return spec in INLINE_SPECS and type(self).choose is BotRunner.choose
 
-    async def choose(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
+    async def choose(self, game_name: str, spec: str, world: dict | State, seed: int, notes: dict | None = None) -> tuple:
+        """The bot's move in ``world``; a searching bot also puts what its search found in
+        ``notes["search"]`` (``boardbot.server.events.search_notes``), when given ``notes``."""
         if spec in INLINE_SPECS:
             return choose_inline(game_name, spec, world, seed)
         if self.searches is not None and spec.split(":", 1)[0].strip() == "ismcts":
-            return await self._search(game_name, spec, world, seed)
+            return await self._search(game_name, spec, world, seed, notes)
         if isinstance(world, State):
             world = world.to_dict()
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self.executor, choose_move, game_name, spec, world, seed)
         return registry.get(game_name).move_from_json(data)
 
-    async def _search(self, game_name: str, spec: str, world: dict | State, seed: int) -> tuple:
+    async def _search(self, game_name: str, spec: str, world: dict | State, seed: int, notes: dict | None) -> tuple:
         """The seat's view of ``world`` searched on the pool, with the spec's own budget."""
         game = registry.get(game_name)
         state = world if isinstance(world, State) else game.from_dict(world)
@@ -109,6 +113,8 @@ class BotRunner:
             game, state.view(seat), self.searches.params_for(parsed.params, parsed.explicit),
             iterations=budget.iterations, seconds=seconds, deadline=None, seed=seed, kind="bot",
             fields={"seat": seat, "bot": spec})
+        if notes is not None:
+            notes["search"] = search_notes(game, spec, outcome.result, outcome.stop)
         return outcome.result.move
 
     def close(self) -> None:

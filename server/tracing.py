@@ -287,13 +287,13 @@ class TracedBots:
     def __getattr__(self, name: str):
         return getattr(self._bots, name)
 
-    async def choose(self, game_name: str, spec: str, world, seed: int):
+    async def choose(self, game_name: str, spec: str, world, seed: int, notes: dict | None = None):
         attributes = {"boardbot.game": game_name, "boardbot.search.bot": spec}
         decider = getattr(world, "decider", None)
         if decider is not None:
             attributes["boardbot.seat"] = decider()
         with _tracer.start_as_current_span("boardbot.bot_move", attributes=attributes):
-            return await self._bots.choose(game_name, spec, world, seed)
+            return await self._bots.choose(game_name, spec, world, seed, notes)
 
 
 def traced_bots(bots):

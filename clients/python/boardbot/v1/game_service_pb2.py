@@ -22,56 +22,57 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from boardbot.v1 import bot_service_pb2 as boardbot_dot_v1_dot_bot__service__pb2
 from boardbot.v1 import common_pb2 as boardbot_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62oardbot/v1/game_service.proto\x12\x0b\x62oardbot.v1\x1a\x18\x62oardbot/v1/common.proto\"\x16\n\x14ListGameTypesRequest\"B\n\x15ListGameTypesResponse\x12)\n\ngame_types\x18\x01 \x03(\x0b\x32\x15.boardbot.v1.GameType\"\xa2\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.boardbot.v1.SeatSpec\x12\x14\n\x0creproducible\x18\x05 \x01(\x08\x42\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"w\n\x12\x43reateGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12+\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x16.boardbot.v1.SeatToken\x12\x13\n\x0bowner_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x0fGetGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"G\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.boardbot.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"=\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\x0fGetViewResponse\x12#\n\x04view\x18\x01 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"\x81\x02\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\x07move_id\x18\x03 \x01(\x05H\x00\x12!\n\x04move\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.MoveH\x00\x12\x13\n\tmove_text\x18\x05 \x01(\tH\x00\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12\x12\n\nrequest_id\x18\x07 \x01(\t\x12\x30\n\rresponse_view\x18\x08 \x01(\x0e\x32\x19.boardbot.v1.ResponseViewB\x08\n\x06\x63hoiceB\x13\n\x11_expected_version\"\xa7\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x11\n\tmove_text\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12#\n\x04view\x18\x05 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"k\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x19\n\x0c\x66rom_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0f\n\r_from_version\"`\n\x11WatchGameResponse\x12&\n\ngame_event\x18\x01 \x01(\x0b\x32\x12.boardbot.v1.Event\x12#\n\x04view\x18\x02 \x01(\x0b\x32\x15.boardbot.v1.SeatView\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"1\n\x0eResignResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse*l\n\x0cResponseView\x12\x1d\n\x19RESPONSE_VIEW_UNSPECIFIED\x10\x00\x12\x1c\n\x18RESPONSE_VIEW_AFTER_MOVE\x10\x01\x12\x1f\n\x1bRESPONSE_VIEW_NEXT_DECISION\x10\x02\x32\xbb\x05\n\x0bGameService\x12V\n\rListGameTypes\x12!.boardbot.v1.ListGameTypesRequest\x1a\".boardbot.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.boardbot.v1.CreateGameRequest\x1a\x1f.boardbot.v1.CreateGameResponse\x12\x44\n\x07GetGame\x12\x1b.boardbot.v1.GetGameRequest\x1a\x1c.boardbot.v1.GetGameResponse\x12J\n\tListGames\x12\x1d.boardbot.v1.ListGamesRequest\x1a\x1e.boardbot.v1.ListGamesResponse\x12\x44\n\x07GetView\x12\x1b.boardbot.v1.GetViewRequest\x1a\x1c.boardbot.v1.GetViewResponse\x12M\n\nSubmitMove\x12\x1e.boardbot.v1.SubmitMoveRequest\x1a\x1f.boardbot.v1.SubmitMoveResponse\x12L\n\tWatchGame\x12\x1d.boardbot.v1.WatchGameRequest\x1a\x1e.boardbot.v1.WatchGameResponse0\x01\x12\x41\n\x06Resign\x12\x1a.boardbot.v1.ResignRequest\x1a\x1b.boardbot.v1.ResignResponse\x12M\n\nDeleteGame\x12\x1e.boardbot.v1.DeleteGameRequest\x1a\x1f.boardbot.v1.DeleteGameResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62oardbot/v1/game_service.proto\x12\x0b\x62oardbot.v1\x1a\x1d\x62oardbot/v1/bot_service.proto\x1a\x18\x62oardbot/v1/common.proto\"\x16\n\x14ListGameTypesRequest\"B\n\x15ListGameTypesResponse\x12)\n\ngame_types\x18\x01 \x03(\x0b\x32\x15.boardbot.v1.GameType\"\xa2\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.boardbot.v1.SeatSpec\x12\x14\n\x0creproducible\x18\x05 \x01(\x08\x42\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"w\n\x12\x43reateGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12+\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x16.boardbot.v1.SeatToken\x12\x13\n\x0bowner_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x0fGetGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"G\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.boardbot.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"=\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\x0fGetViewResponse\x12#\n\x04view\x18\x01 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"\x81\x02\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\x07move_id\x18\x03 \x01(\x05H\x00\x12!\n\x04move\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.MoveH\x00\x12\x13\n\tmove_text\x18\x05 \x01(\tH\x00\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12\x12\n\nrequest_id\x18\x07 \x01(\t\x12\x30\n\rresponse_view\x18\x08 \x01(\x0e\x32\x19.boardbot.v1.ResponseViewB\x08\n\x06\x63hoiceB\x13\n\x11_expected_version\"\xa7\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x11\n\tmove_text\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12#\n\x04view\x18\x05 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"k\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x19\n\x0c\x66rom_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0f\n\r_from_version\"\x8d\x01\n\x11WatchGameResponse\x12&\n\ngame_event\x18\x01 \x01(\x0b\x32\x12.boardbot.v1.Event\x12#\n\x04view\x18\x02 \x01(\x0b\x32\x15.boardbot.v1.SeatView\x12+\n\tbot_stats\x18\x03 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"1\n\x0eResignResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse*l\n\x0cResponseView\x12\x1d\n\x19RESPONSE_VIEW_UNSPECIFIED\x10\x00\x12\x1c\n\x18RESPONSE_VIEW_AFTER_MOVE\x10\x01\x12\x1f\n\x1bRESPONSE_VIEW_NEXT_DECISION\x10\x02\x32\xbb\x05\n\x0bGameService\x12V\n\rListGameTypes\x12!.boardbot.v1.ListGameTypesRequest\x1a\".boardbot.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.boardbot.v1.CreateGameRequest\x1a\x1f.boardbot.v1.CreateGameResponse\x12\x44\n\x07GetGame\x12\x1b.boardbot.v1.GetGameRequest\x1a\x1c.boardbot.v1.GetGameResponse\x12J\n\tListGames\x12\x1d.boardbot.v1.ListGamesRequest\x1a\x1e.boardbot.v1.ListGamesResponse\x12\x44\n\x07GetView\x12\x1b.boardbot.v1.GetViewRequest\x1a\x1c.boardbot.v1.GetViewResponse\x12M\n\nSubmitMove\x12\x1e.boardbot.v1.SubmitMoveRequest\x1a\x1f.boardbot.v1.SubmitMoveResponse\x12L\n\tWatchGame\x12\x1d.boardbot.v1.WatchGameRequest\x1a\x1e.boardbot.v1.WatchGameResponse0\x01\x12\x41\n\x06Resign\x12\x1a.boardbot.v1.ResignRequest\x1a\x1b.boardbot.v1.ResignResponse\x12M\n\nDeleteGame\x12\x1e.boardbot.v1.DeleteGameRequest\x1a\x1f.boardbot.v1.DeleteGameResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.game_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_RESPONSEVIEW']._serialized_start=1648
-  _globals['_RESPONSEVIEW']._serialized_end=1756
-  _globals['_LISTGAMETYPESREQUEST']._serialized_start=73
-  _globals['_LISTGAMETYPESREQUEST']._serialized_end=95
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=97
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=163
-  _globals['_CREATEGAMEREQUEST']._serialized_start=166
-  _globals['_CREATEGAMEREQUEST']._serialized_end=328
-  _globals['_SEATTOKEN']._serialized_start=330
-  _globals['_SEATTOKEN']._serialized_end=370
-  _globals['_CREATEGAMERESPONSE']._serialized_start=372
-  _globals['_CREATEGAMERESPONSE']._serialized_end=491
-  _globals['_GETGAMEREQUEST']._serialized_start=493
-  _globals['_GETGAMEREQUEST']._serialized_end=526
-  _globals['_GETGAMERESPONSE']._serialized_start=528
-  _globals['_GETGAMERESPONSE']._serialized_end=578
-  _globals['_LISTGAMESREQUEST']._serialized_start=580
-  _globals['_LISTGAMESREQUEST']._serialized_end=651
-  _globals['_LISTGAMESRESPONSE']._serialized_start=653
-  _globals['_LISTGAMESRESPONSE']._serialized_end=731
-  _globals['_GETVIEWREQUEST']._serialized_start=733
-  _globals['_GETVIEWREQUEST']._serialized_end=794
-  _globals['_GETVIEWRESPONSE']._serialized_start=796
-  _globals['_GETVIEWRESPONSE']._serialized_end=850
-  _globals['_SUBMITMOVEREQUEST']._serialized_start=853
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=1110
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=1113
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=1280
-  _globals['_WATCHGAMEREQUEST']._serialized_start=1282
-  _globals['_WATCHGAMEREQUEST']._serialized_end=1389
-  _globals['_WATCHGAMERESPONSE']._serialized_start=1391
-  _globals['_WATCHGAMERESPONSE']._serialized_end=1487
-  _globals['_RESIGNREQUEST']._serialized_start=1489
-  _globals['_RESIGNREQUEST']._serialized_end=1535
-  _globals['_RESIGNRESPONSE']._serialized_start=1537
-  _globals['_RESIGNRESPONSE']._serialized_end=1586
-  _globals['_DELETEGAMEREQUEST']._serialized_start=1588
-  _globals['_DELETEGAMEREQUEST']._serialized_end=1624
-  _globals['_DELETEGAMERESPONSE']._serialized_start=1626
-  _globals['_DELETEGAMERESPONSE']._serialized_end=1646
-  _globals['_GAMESERVICE']._serialized_start=1759
-  _globals['_GAMESERVICE']._serialized_end=2458
+  _globals['_RESPONSEVIEW']._serialized_start=1725
+  _globals['_RESPONSEVIEW']._serialized_end=1833
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=104
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=126
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=128
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=194
+  _globals['_CREATEGAMEREQUEST']._serialized_start=197
+  _globals['_CREATEGAMEREQUEST']._serialized_end=359
+  _globals['_SEATTOKEN']._serialized_start=361
+  _globals['_SEATTOKEN']._serialized_end=401
+  _globals['_CREATEGAMERESPONSE']._serialized_start=403
+  _globals['_CREATEGAMERESPONSE']._serialized_end=522
+  _globals['_GETGAMEREQUEST']._serialized_start=524
+  _globals['_GETGAMEREQUEST']._serialized_end=557
+  _globals['_GETGAMERESPONSE']._serialized_start=559
+  _globals['_GETGAMERESPONSE']._serialized_end=609
+  _globals['_LISTGAMESREQUEST']._serialized_start=611
+  _globals['_LISTGAMESREQUEST']._serialized_end=682
+  _globals['_LISTGAMESRESPONSE']._serialized_start=684
+  _globals['_LISTGAMESRESPONSE']._serialized_end=762
+  _globals['_GETVIEWREQUEST']._serialized_start=764
+  _globals['_GETVIEWREQUEST']._serialized_end=825
+  _globals['_GETVIEWRESPONSE']._serialized_start=827
+  _globals['_GETVIEWRESPONSE']._serialized_end=881
+  _globals['_SUBMITMOVEREQUEST']._serialized_start=884
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=1141
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=1144
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=1311
+  _globals['_WATCHGAMEREQUEST']._serialized_start=1313
+  _globals['_WATCHGAMEREQUEST']._serialized_end=1420
+  _globals['_WATCHGAMERESPONSE']._serialized_start=1423
+  _globals['_WATCHGAMERESPONSE']._serialized_end=1564
+  _globals['_RESIGNREQUEST']._serialized_start=1566
+  _globals['_RESIGNREQUEST']._serialized_end=1612
+  _globals['_RESIGNRESPONSE']._serialized_start=1614
+  _globals['_RESIGNRESPONSE']._serialized_end=1663
+  _globals['_DELETEGAMEREQUEST']._serialized_start=1665
+  _globals['_DELETEGAMEREQUEST']._serialized_end=1701
+  _globals['_DELETEGAMERESPONSE']._serialized_start=1703
+  _globals['_DELETEGAMERESPONSE']._serialized_end=1723
+  _globals['_GAMESERVICE']._serialized_start=1836
+  _globals['_GAMESERVICE']._serialized_end=2535
 # @@protoc_insertion_point(module_scope)
