@@ -42,11 +42,15 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "reports" / "web-screenshots"
 
 # One game of each registered game against the random bot (the quickest), with the fewest players
-# that seat a bot, and each solo mode; a hint is asked once in each. On top, in some of them: the
-# frogriders game's first six decisions are made with the keyboard alone and the game is reviewed
-# with the AI afterwards, the Fröccs player resigns at its 25th decision (the random bot finishes
-# the game for it), the solo game is also shot on a phone-sized screen, and the chef of a 5-player
-# Fritanga sees its skills' amounts for 4 foods.
+# that seat a bot, and each solo mode; a hint is asked once in each. In every game the last move of
+# another seat is outlined on the table, and every bot move of the log says why it was made. On top,
+# in some of them: the frogriders game is against the quickest searching bot (ISMCTS easy), whose
+# reasons (its search's statistics) open from the log once the game is over, its first six
+# decisions are made with the keyboard alone and it is reviewed with the AI afterwards; in Czech Pub
+# the other seats' moves come one at a time for a while, each when the player asks; the Fröccs
+# player resigns at its 25th decision (the random bot finishes the game for it), the solo game is
+# also shot on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills' amounts
+# for 4 foods.
 def _case(game, solo: bool = False) -> dict:
     players = 1 if solo else max(2, game.param("players").minimum)
     return {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
@@ -54,7 +58,8 @@ def _case(game, solo: bool = False) -> dict:
 
 
 FEATURES = {
-    "frogriders": {"review": True, "keyboard": 6},
+    "frogriders": {"review": True, "keyboard": 6, "seats": ["ismcts:easy"], "explain": True},
+    "czech-pub": {"stepAt": 4, "steps": 6},
     "froccs": {"midAfter": 10, "resignAfter": 25},
     "dulore-jutunk": {"midAfter": 10},
     "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True},

@@ -3,7 +3,7 @@ import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbo
 import { useEffect, useState } from "preact/hooks";
 import { client, describeError, listGameTypes, titleOf, type Wire } from "./api.js";
 import { ParamFields, settle } from "./form.js";
-import { forgetGame, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
+import { forgetGame, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
 const BOTS: [string, string][] = [
   ["random", "random: any legal move"],
@@ -171,10 +171,10 @@ function YourGames() {
 function SettingsPanel() {
   const now = settings();
   return <details class="settings"><summary>Settings</summary>
-    <div class="field"><label for="bot-delay">Pause after each move of another seat</label>
+    <div class="field"><label for="bot-delay">Moves of the other seats</label>
       <select id="bot-delay" value={String(now.botDelayMs)}
         onChange={(e) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) })}>
-        {[0, 200, 400, 800, 1500].map((ms) => <option value={String(ms)}>{`${ms} ms`}</option>)}
+        {PACES.map(([ms, text]) => <option value={String(ms)}>{text}</option>)}
       </select></div>
     <div class="field"><label for="hint-bot">The AI for hints</label>
       <select id="hint-bot" value={now.hintBot} onChange={(e) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value })}>

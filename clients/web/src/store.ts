@@ -37,8 +37,15 @@ export function findSaved(gameId: string, seat: number | undefined): SavedGame |
   return savedGames().find((g) => g.gameId === gameId && g.seat === seat);
 }
 
+/** Settings.botDelayMs: the table waits for the player's "Next move" after each move of another seat. */
+export const STEP = -1;
+
+/** The paces a player may choose for the moves of the other seats: [ms, in words]. */
+export const PACES: [number, string][] = [[0, "at once"], [400, "0.4 s apart"], [800, "0.8 s apart"], [1500, "1.5 s apart"],
+  [3000, "3 s apart"], [STEP, "one at a time, when I ask"]];
+
 export interface Settings {
-  botDelayMs: number; // pause after each move of another seat, so a player sees the bots move
+  botDelayMs: number; // pause after each move of another seat, so a player sees the bots move (ms), or STEP
   hintBot: string;
   reviewBot: string;
 }

@@ -14,17 +14,21 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
 import { gameUI, moveKind } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
+import { changedPoints } from "./marks.js";
 import { click, fitting, nextPoints, pointed, type Pointing } from "./pointing.js";
-import { findSaved, saveGame, settings } from "./store.js";
+import { findSaved, PACES, saveGame, saveSettings, settings, STEP } from "./store.js";
 
 const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
 
 interface LogEntry {
   version: bigint;
+  seat: number;
   who: string;
   text: string;
   lines: string[];
   mine: boolean;
+  bot?: string; // the bot spec, for a bot seat's move
+  stats?: SearchStats; // the bot's search for the move (WatchGameResponse.bot_stats: once the game is over)
 }
 
 interface Hint {
@@ -83,6 +87,8 @@ export class TableModel {
   readonly names: string[];
   readonly handle;
   sv?: SeatView;
+  lastEvent?: Event; // the event that brought the game to sv
+  marked = new Set<string>(); // the points the last move changed on the board
   log: LogEntry[] = [];
   selection: string[] = [];
   hint?: Hint;
@@ -91,7 +97,10 @@ export class TableModel {
   message = "";
   fatal = "";
   confirmResign = false;
-  private readonly delay = settings().botDelayMs;
+  pace = settings().botDelayMs; // the pause after each move of another seat (ms), or STEP: until the player asks
+  waitingForStep = false;
+  private step?: () => void;
+  reasonsLoaded = false;
 
   constructor(readonly game: Game, readonly type: GameType, readonly ui: GameUI, readonly seat: number | undefined,
     token: string | undefined, private readonly signal: AbortSignal, readonly changed: () => void) {
@@ -109,18 +118,22 @@ export class TableModel {
           if (view === undefined) continue;
           const event = item.gameEvent;
           if (event !== undefined) this.addLog(event);
+          const before = this.sv;
           this.sv = view;
+          this.lastEvent = event;
           from = view.version;
           if (this.busyVersion !== undefined && view.version > this.busyVersion) this.busyVersion = undefined;
           if (this.hint && this.hint.version !== view.version) this.hint = undefined;
           if (view.version < liveFrom) continue; // catching up: draw once we are there
+          this.marked = event !== undefined ? changedPoints(this.ui, before, view, this.names) : new Set();
           this.selection = [];
           this.changed();
           const theirs = event !== undefined && event.seat !== this.seat;
-          if (theirs && view.legalMoves.length === 0 && view.status !== GameStatus.FINISHED && this.delay > 0) {
-            await sleep(this.delay, this.signal); // let the player see each bot move
+          if (theirs && view.legalMoves.length === 0 && view.status !== GameStatus.FINISHED) {
+            await this.pause(); // let the player see each bot move
           }
         }
+        if (this.sv?.status === GameStatus.FINISHED) await this.loadReasons();
         if (this.sv?.status === GameStatus.FINISHED || this.signal.aborted) return;
       } catch (err) {
         if (this.signal.aborted) return;
@@ -137,17 +150,66 @@ export class TableModel {
     }
   }
 
+  /** After a move of another seat: the pause the player chose, or until the player asks for the
+   *  next move (STEP). */
+  private async pause(): Promise<void> {
+    if (this.pace === STEP) {
+      this.waitingForStep = true;
+      this.changed();
+      await new Promise<void>((resolve) => {
+        this.step = resolve;
+        this.signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+      this.waitingForStep = false;
+    } else if (this.pace > 0) {
+      await sleep(this.pace, this.signal);
+    }
+  }
+
+  /** The next move of another seat, in STEP pace. */
+  nextStep(): void {
+    const step = this.step;
+    this.step = undefined;
+    step?.();
+  }
+
+  /** The pause after each move of another seat, from now on (kept for the next games too). */
+  setPace(pace: number): void {
+    this.pace = pace;
+    saveSettings({ botDelayMs: pace });
+    if (pace !== STEP) this.nextStep();
+    this.changed();
+  }
+
   private addLog(event: Event): void {
     const who = this.names[event.seat] ?? `Seat ${event.seat}`;
     const seat = this.game.seats[event.seat];
+    const base = { version: event.version, seat: event.seat, who, lines: event.log, mine: event.seat === this.seat };
     if (event.kind === EventKind.RESIGN) {
       if (seat) seat.resigned = true; // from now on the random bot plays it
-      this.log.push({ version: event.version, who, text: "resigned", lines: event.log, mine: event.seat === this.seat });
+      this.log.push({ ...base, text: "resigned" });
       return;
     }
     const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
-    this.log.push({ version: event.version, who, text: event.moveText + auto, lines: event.log,
-      mine: event.seat === this.seat });
+    this.log.push({ ...base, text: event.moveText + auto, bot: event.byBot ? (seat?.kind === SeatKind.BOT ? seat.bot : "random") : undefined });
+  }
+
+  /** Once the game is over, the bots' reasons for their moves (WatchGameResponse.bot_stats, sent
+   *  only then): the game read again from the start, its statistics put on the log's lines. */
+  private async loadReasons(): Promise<void> {
+    if (this.reasonsLoaded || !this.log.some((e) => e.bot)) return;
+    const byVersion = new Map(this.log.map((e) => [e.version, e]));
+    try {
+      for await (const item of this.handle.watch(0n, this.signal)) {
+        const entry = item.gameEvent && byVersion.get(item.gameEvent.version);
+        if (entry && item.botStats) entry.stats = item.botStats;
+        if (item.view?.status === GameStatus.FINISHED) break;
+      }
+      this.reasonsLoaded = true;
+    } catch (err) {
+      if (!this.signal.aborted) this.message = `The bots' reasons did not load: ${describeError(err)}`;
+    }
+    this.changed();
   }
 
   myDecision(): boolean {
@@ -169,7 +231,7 @@ export class TableModel {
     const live = sv !== undefined && this.myDecision() && this.busyVersion === undefined;
     return {
       next: live ? nextPoints(sv, this.selection, this.ui.points) : new Set(),
-      selection: this.selection, marked: new Set(), choose: (key) => this.choose(key),
+      selection: this.selection, marked: this.marked, choose: (key) => this.choose(key),
     };
   }
 
@@ -288,7 +350,7 @@ function TableView({ t }: { t: TableModel }) {
     <div class="table-layout" data-state={state} data-version={String(sv.version)}>
       <DecisionPanel t={t} sv={sv} status={status} />
       <section class="board" aria-label="The table">{t.ui.render(ctx)}</section>
-      <LogPanel log={t.log} />
+      <LogPanel t={t} />
     </div>
   </div>;
 }
@@ -367,6 +429,10 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
     parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
   } else {
     parts.push(<h2>{status}</h2>, <p class="help">{t.ui.prompt(sv, false)}</p>);
+    if (t.waitingForStep) {
+      parts.push(<p><button type="button" class="primary next-move" data-focus="next-move" onClick={() => t.nextStep()}>
+        Next move</button></p>);
+    }
   }
   if (!finished && t.seat !== undefined && !t.game.seats[t.seat]?.resigned) {
     parts.push(t.confirmResign
@@ -446,17 +512,56 @@ function Outcome({ t, sv }: { t: TableModel; sv: SeatView }) {
   </table>;
 }
 
-function LogPanel({ log }: { log: LogEntry[] }) {
+function LogPanel({ t }: { t: TableModel }) {
+  const log = t.log;
+  const over = t.sv?.status === GameStatus.FINISHED;
   return <section class="log" aria-label="Event log">
     <h2>What happened</h2>
+    <div class="pace">
+      <label for="pace">Moves of the other seats</label>
+      <select id="pace" value={String(t.pace)} onChange={(e) => t.setPace(Number((e.target as HTMLSelectElement).value))}>
+        {PACES.map(([ms, text]) => <option value={String(ms)}>{text}</option>)}
+      </select>
+    </div>
+    {t.lastEvent ? <p class="last-move">{`Last move: ${t.names[t.lastEvent.seat] ?? ""}: ${t.lastEvent.kind === EventKind.RESIGN
+      ? "resigned" : t.lastEvent.moveText}`}{t.marked.size ? " (outlined on the table)" : ""}</p> : null}
     {log.length ? null : <p class="muted">Nothing yet.</p>}
     <ol tabindex={0} aria-label="Moves and revealed events, oldest first">
       {log.slice(-200).map((e) => <li key={String(e.version)} class={e.mine ? "mine" : ""}>
         <span class="v">{`v${e.version}`}</span><span class="who">{`${e.who}: `}</span>{e.text}
         {e.lines.length ? <ul>{e.lines.map((line) => <li>{line}</li>)}</ul> : null}
+        {e.bot ? <Reasons entry={e} over={over} loaded={t.reasonsLoaded} /> : null}
       </li>)}
     </ol>
   </section>;
+}
+
+/** Why a bot made its move: a closed line under its move that opens its search's statistics. */
+function Reasons({ entry, over, loaded }: { entry: LogEntry; over: boolean; loaded: boolean }) {
+  const stats = entry.stats;
+  const searches = entry.bot?.startsWith("ismcts") ?? false;
+  let body;
+  if (stats && stats.candidates.length) {
+    const total = stats.candidates.reduce((sum, c) => sum + Number(c.visits), 0);
+    body = stats.iterations === 0n
+      ? <p>{`It had only this move: ${stats.candidates[0].text}.`}</p>
+      : <table class="reasons-table">
+        <caption>{`Its search (${stats.iterations} tries): the moves it tried most, and how good it found them for itself`}</caption>
+        <thead><tr><th scope="col">Move</th><th scope="col">Share of tries</th><th scope="col">Value (0–100 %)</th></tr></thead>
+        <tbody>{stats.candidates.map((c, i) => <tr class={i === 0 ? "best" : ""}>
+          <td>{c.text}</td>
+          <td class="num">{`${total ? Math.round((100 * Number(c.visits)) / total) : 0} %`}</td>
+          <td class="num">{`${Math.round(100 * c.value)} %`}</td>
+        </tr>)}</tbody>
+      </table>;
+  } else if (!searches) {
+    body = <p>{entry.bot === "greedy" ? "The greedy bot plays the move the game's own rule of thumb rates best; it does not search."
+      : "The random bot plays any legal move, at random."}</p>;
+  } else {
+    body = <p>{over ? (loaded ? "Its search was not kept." : "Loading its search…")
+      : "Shown when the game is over: its search would give away the cards it holds."}</p>;
+  }
+  return <details class="reasons"><summary>Why this move?</summary>{body}</details>;
 }
 
 function breakdownText(breakdown: Record<string, unknown> | undefined): string {

@@ -21,13 +21,51 @@ const problems = [];
 const page = await watchedPage(browser.context, problems);
 const state = () => tableState(page);
 
-/** Wait until it is our decision or the game is over. */
-async function waitForTurn() {
-  await page.waitForFunction(() => {
-    const s = document.querySelector(".table-layout")?.getAttribute("data-state");
-    return s === "my-move" || s === "over";
-  }, undefined, { timeout: 90_000 });
-  return state();
+/** Wait until it is our decision or the game is over. When the table waits for "Next move"
+ *  (the moves of the other seats one at a time), ask for it: each click brings exactly one move;
+ *  after `c.steps` of them, the moves come at once again. */
+async function waitForTurn(c, counts) {
+  for (;;) {
+    await page.waitForFunction(() => {
+      const s = document.querySelector(".table-layout")?.getAttribute("data-state");
+      return s === "my-move" || s === "over" || document.querySelector("button.next-move");
+    }, undefined, { timeout: 90_000 });
+    const next = page.locator("button.next-move");
+    if (!(await next.count())) return state();
+    const before = Number((await state()).version);
+    await next.click();
+    await page.waitForFunction((v) => Number(document.querySelector(".table-layout")?.getAttribute("data-version")) > v, before);
+    const after = Number((await state()).version);
+    if (after !== before + 1) throw new Error(`"Next move" went from version ${before} to ${after}`);
+    counts.steps++;
+    if (counts.steps >= c.steps) await page.selectOption("#pace", "0");
+  }
+}
+
+/** The last move outlined on the table (data-last), and the line that says it. */
+async function lastMoveShown() {
+  return page.evaluate(() => ({
+    marked: document.querySelectorAll(".board [data-last]").length,
+    said: document.querySelector(".last-move")?.textContent ?? "",
+  }));
+}
+
+/** At the end: every bot move of the log says why it was made; with a searching bot, its search's
+ *  statistics open from the log line (they come once the game is over). */
+async function explained(c) {
+  const bots = await page.locator(".log li .reasons").count();
+  const moves = await page.evaluate(() => [...document.querySelectorAll(".log ol > li")]
+    .filter((li) => !li.classList.contains("mine")).length);
+  if (c.seats.length && bots < moves / 2) throw new Error(`${bots} of ${moves} bot moves can say why they were made`);
+  if (!c.explain) return 0;
+  await page.waitForFunction(() => document.querySelectorAll(".log .reasons-table").length > 0, undefined, { timeout: 60_000 });
+  const why = page.locator(".log details.reasons", { has: page.locator(".reasons-table") }).first();
+  await why.locator("summary").click();
+  const rows = why.locator(".reasons-table tbody tr");
+  if (!(await rows.first().isVisible())) throw new Error("a bot's reasons did not open from its log line");
+  const cells = await rows.first().locator("td").allInnerTexts();
+  if (!/\d+ %/.test(cells[1] ?? "") || !/\d+ %/.test(cells[2] ?? "")) throw new Error(`a reason without its figures: ${cells}`);
+  return rows.count();
 }
 
 /** On a phone-sized screen the page fits its width: nothing to scroll sideways. */
@@ -74,12 +112,18 @@ async function playCase(c) {
   const started = Date.now();
   await startGame(page, base, c);
   if (c.showsText) await page.getByText(c.showsText).first().waitFor({ timeout: 10_000 });
-  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0 };
+  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, steps: 0, marked: 0, others: 0 };
   let shotMid = false;
   for (;;) {
-    const now = await waitForTurn();
+    const now = await waitForTurn(c, counts);
     if (now.state === "over") break;
     counts.decisions++;
+    const last = await lastMoveShown();
+    if (last.said && !last.said.includes("You")) {
+      counts.others++;
+      if (last.marked) counts.marked++;
+    }
+    if (counts.decisions === c.stepAt) await page.selectOption("#pace", String(-1)); // one at a time, when asked
     if (counts.decisions > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
     if (counts.decisions === c.hintAt) {
       await page.locator("button.hint-button").click();
@@ -117,6 +161,11 @@ async function playCase(c) {
     throw new Error("the seat resigned, but the table does not say so");
   }
   await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
+  counts.reasons = await explained(c);
+  if (counts.others > 4 && counts.marked < counts.others / 2) {
+    throw new Error(`the last move was outlined at ${counts.marked} of ${counts.others} decisions after another seat's move`);
+  }
+  if (c.stepAt && counts.steps < Math.min(c.steps, 1)) throw new Error(`no move of the other seats came one at a time`);
   if (c.review) {
     await page.locator("a", { hasText: "Review your moves with the AI" }).click();
     await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
@@ -156,7 +205,9 @@ for (const c of cases) {
       throw new Error(`${seen.length} console problems, the first: ${seen.slice(0, 3).map((p) => p.slice(0, 300)).join(" | ")}`);
     }
     console.log(`ok ${c.name}: played to the end in ${result.seconds} s, no serious accessibility violation mid-play (decision ${result.midAt}): ${result.decisions} decisions, ` +
-      `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hint`);
+      `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hint; ` +
+      `the last move outlined at ${result.marked} of ${result.others} decisions after another seat's move, ` +
+      `${result.steps} moves one at a time, ${result.reasons} reasons of a bot opened`);
     passed++;
   } catch (err) {
     await page.screenshot({ path: join(shots, `${c.name}-failure.png`), fullPage: true }).catch(() => {});

@@ -54,7 +54,8 @@ function render(ctx: TableContext) {
     <h3>{`Turn ${v.turn}${v.lastRound ? " · last round of orders" : ""}`}</h3>
     {facts([["deck", plural(v.deckSize, "card")], ["discard pile", plural(v.discardPile.length, "card")],
       ["Poslední objednávka (Last order)", lastOrder], ["title tokens left", v.titleTokensLeft.join(" / ")]])}
-    {top ? <div class="discard-top"><span>Top of the discard pile:</span>{pubCard(top)}</div> : null}
+    {top ? ctx.point(<div class="discard-top"><span>Top of the discard pile:</span>{pubCard(top)}</div>,
+      `top of the discard pile: ${cardName(top)}`, "discard") : null}
   </section>;
   const origin = (c: (typeof v.table)[number]) => c.origin === CzechPubOrigin.SLIPPED_IN ? "slipped in by an opponent"
     : c.origin === CzechPubOrigin.SUPPLIED ? `poured by ${ctx.names[c.pouredBy ?? 0]}`
@@ -97,6 +98,7 @@ function render(ctx: TableContext) {
 
 const czechPub: GameUI = {
   render,
+  marks: ["slot", "discard", "seat"],
   points(move) {
     const m = moveOf(move, "czechPub")?.kind;
     switch (m?.case) {

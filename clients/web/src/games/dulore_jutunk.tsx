@@ -89,13 +89,13 @@ function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number) {
         const label = `${text} cellar space ${space + 1}${barrel ? ": a barrel" : ": empty"}${bonuses[space] ? ` (bonus: ${bonuses[space]})` : ""}`;
         const box = <span class={`cellar-space${barrel ? " barrel" : ""}`} title={label}>
           {barrel ? <span class="barrel-icon" /> : bonuses[space] ? "•" : ""}</span>;
-        return mine ? ctx.point(box, `age the ${text} barrel on space ${space + 1}`, `barrel:${wine}:${space}`) : box;
+        return ctx.point(box, mine ? `age the ${text} barrel on space ${space + 1}` : label, `barrel:${seat}:${wine}:${space}`);
       })}</div>;
   })}</div>;
   const storeroom = <div class="storeroom"><span class="track-name">{`storeroom (holds ${p.storeroomCapacity})`}</span>
     {WINES.map(([wine, key, text]) => {
       const chip = <span class={`chip bottle-chip ${key}`}><span class={`bottle ${key}`} />{`${p.bottles?.[key] ?? 0} ${text}`}</span>;
-      return mine ? ctx.point(chip, `a ${text} bottle`, `bottle:${wine}`) : chip;
+      return ctx.point(chip, `a ${text} bottle`, `bottle:${seat}:${wine}`);
     })}</div>;
   const bonuses = p.supplyBonuses.length ? p.supplyBonuses : p.knownSupplyBonuses;
   return seatPanel(ctx, seat, [
@@ -162,18 +162,19 @@ function render(ctx: TableContext) {
 
 const dulore: GameUI = {
   render,
-  points(move) {
+  marks: ["vineyard", "slot", "order", "barrel", "bottle", "honour", "project"],
+  points(move, sv) {
     const m = moveOf(move, "duloreJutunk")?.kind;
     switch (m?.case) {
       case "harvest": return [`vineyard:${m.value.vineyard}`];
       case "fulfil": return [`order:${m.value.card}`];
-      case "age": return [`barrel:${m.value.colour}:${m.value.space}`];
+      case "age": return [`barrel:${sv.seat}:${m.value.colour}:${m.value.space}`];
       case "takeOrder": return [`slot:${m.value.slot}`];
       case "farmer": return [`vineyard:${m.value.vineyard}`];
       case "honour": return [`honour:${m.value.row}`];
       case "projectSpace": return [`project:${m.value.space}`];
       case "discardBottle":
-      case "passBottle": return [`bottle:${m.value.colour}`];
+      case "passBottle": return [`bottle:${sv.seat}:${m.value.colour}`];
       default: return [];
     }
   },

@@ -130,6 +130,7 @@ function render(ctx: TableContext) {
 
 const fritanga: GameUI = {
   render,
+  marks: ["cell"],
   points(move) {
     const m = moveOf(move, "fritanga")?.kind;
     switch (m?.case) {

@@ -136,6 +136,7 @@ function render(ctx: TableContext) {
 
 const froccs: GameUI = {
   render,
+  marks: ["glass", "counter", "seat"],
   points(move, sv) {
     const me = sv.seat ?? -1;
     const m = moveOf(move, "froccs")?.kind;

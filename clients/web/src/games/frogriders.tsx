@@ -111,6 +111,7 @@ function render(ctx: TableContext) {
 
 const frogriders: GameUI = {
   render,
+  marks: ["cell", "display", "village"],
   points(move) {
     const m = moveOf(move, "frogriders")?.kind;
     switch (m?.case) {

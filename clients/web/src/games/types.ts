@@ -27,4 +27,7 @@ export interface GameUI {
   /** What the deciding seat is asked, in words: to the player ("keep one of your set cards")
    *  when `you`, else about the deciding seat in the third person. */
   prompt(sv: SeatView, you: boolean): string;
+  /** The kinds of point targets (a key's part before ":", e.g. "cell") that show the last move
+   *  when their drawing changes (marks.ts); every kind when unset. */
+  marks?: readonly string[];
 }

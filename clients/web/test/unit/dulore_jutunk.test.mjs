@@ -2,9 +2,25 @@
 // fulfil, a barrel to age, a bottle, an honours row, a project space in the solo game.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decisions, draw, load, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
 
 pointingSuite("dulore-jutunk");
+marksSuite("dulore-jutunk");
+
+test("dulore-jutunk: after a harvest, the vineyard harvested is outlined", async () => {
+  const { ui, recordings } = await load("dulore-jutunk");
+  let checked = 0;
+  for (const step of events(recordings)) {
+    const before = step.before.view.game.value.vineyards;
+    const after = step.after.view.game.value.vineyards;
+    const harvested = after.filter((t, i) => before[i] && (t.red + t.yellow < before[i].red + before[i].yellow || t.side !== before[i].side));
+    if (!harvested.length) continue;
+    const keys = lastMarks(ui, step);
+    for (const t of harvested) assert.ok(keys.has(`vineyard:${t.index}`), `v${step.after.version} ${step.event.moveText}`);
+    checked++;
+  }
+  assert.ok(checked > 10, `${checked} harvests`);
+});
 
 test("dulore-jutunk: at a harvest, exactly the vineyards that may be harvested glow, and a click harvests one", async () => {
   const { ui, recordings } = await load("dulore-jutunk");

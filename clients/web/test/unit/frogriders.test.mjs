@@ -3,9 +3,25 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { click } from "../../src/pointing.ts";
-import { decisions, draw, load, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
 
 pointingSuite("frogriders", { multiPoint: true });
+marksSuite("frogriders");
+
+test("frogriders: after a leap, the cells it changed are outlined: where the unit was, and the one it leapt over and where it landed (unless the leaping unit was collected instead)", async () => {
+  const { ui, recordings } = await load("frogriders");
+  let checked = 0;
+  for (const step of events(recordings)) {
+    const leap = /^leap \w+ (\w\d) over \w+ (\w\d) to (\w\d)/.exec(step.event.moveText);
+    if (!leap) continue;
+    const cellOf = new Map(step.after.view.game.value.cells.map((c) => [c.name, c.cell]));
+    const keys = lastMarks(ui, step);
+    const changed = step.event.moveText.endsWith("collecting the leaping unit") ? leap.slice(1, 2) : leap.slice(1);
+    for (const name of changed) assert.ok(keys.has(`cell:${cellOf.get(name)}`), `${step.event.moveText}: ${name} not outlined`);
+    checked++;
+  }
+  assert.ok(checked > 20, `${checked} leaps`);
+});
 
 test("frogriders: at a leap, the units that can leap glow; after one is clicked, exactly its landing cells", async () => {
   const { ui, recordings } = await load("frogriders");

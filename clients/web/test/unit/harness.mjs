@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { gameUI, knowGameTypes } from "../../src/games/index.ts";
+import { changedPoints } from "../../src/marks.ts";
 import { click, fitting, nextPoints, pointed } from "../../src/pointing.ts";
 
 const folder = process.env.BOARDBOT_WEB_VIEWS;
@@ -165,4 +166,38 @@ export function pointingSuite(game, { most = 40, multiPoint = false } = {}) {
 /** The legal moves of a view whose game move is of this kind (its oneof case). */
 export function movesOf(view, game, kind) {
   return view.legalMoves.filter((m) => m.move?.game?.case === game && m.move.game.value.kind.case === kind);
+}
+
+/** Every event of a recording as one seat saw it: {recording, seat, event, before, after}. */
+export function events(recordings) {
+  const out = [];
+  for (const recording of recordings) {
+    for (const [seat, frames] of Object.entries(recording.frames)) {
+      for (let i = 1; i < frames.length; i++) {
+        if (frames[i].event) out.push({ recording, seat: Number(seat), event: frames[i].event, before: frames[i - 1].view, after: frames[i].view });
+      }
+    }
+  }
+  return out;
+}
+
+/** The points the table outlines as the last move of `step` (an item of events()). */
+export function lastMarks(ui, step) {
+  return changedPoints(ui, step.before, step.after, names(8));
+}
+
+/** The tests of the last move's marks every game passes. */
+export function marksSuite(game) {
+  test(`${game}: the last move is outlined where the table changed, and only on the game's kinds of marks`, async () => {
+    const { ui, recordings } = await load(game);
+    let marked = 0;
+    const all = events(recordings);
+    for (const step of all) {
+      assert.equal(changedPoints(ui, step.after, step.after, names(8)).size, 0);
+      const keys = lastMarks(ui, step);
+      for (const key of keys) assert.ok(!ui.marks || ui.marks.includes(key.split(":")[0]), key);
+      if (keys.size) marked++;
+    }
+    assert.ok(marked > all.length / 2, `${marked} of ${all.length} events outlined something`);
+  });
 }
