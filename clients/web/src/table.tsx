@@ -12,7 +12,7 @@ import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type G
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
-import { gameUI, moveKind } from "./games/index.js";
+import { gameUI, moveGroup } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { changedPoints } from "./marks.js";
 import { click, fitting, nextPoints, pointed, type Pointing } from "./pointing.js";
@@ -88,7 +88,9 @@ export class TableModel {
   readonly handle;
   sv?: SeatView;
   lastEvent?: Event; // the event that brought the game to sv
-  marked = new Set<string>(); // the points the last move changed on the board
+  private previousEvent?: Event; // the one before it
+  marked = new Set<string>(); // the points the last moves changed on the board (mark())
+  markedSince = 0n; // the version of the first event of those moves
   log: LogEntry[] = [];
   selection: string[] = [];
   hint?: Hint;
@@ -119,13 +121,15 @@ export class TableModel {
           const event = item.gameEvent;
           if (event !== undefined) this.addLog(event);
           const before = this.sv;
+          const previous = this.lastEvent;
           this.sv = view;
           this.lastEvent = event;
+          this.previousEvent = previous;
           from = view.version;
           if (this.busyVersion !== undefined && view.version > this.busyVersion) this.busyVersion = undefined;
           if (this.hint && this.hint.version !== view.version) this.hint = undefined;
           if (view.version < liveFrom) continue; // catching up: draw once we are there
-          this.marked = event !== undefined ? changedPoints(this.ui, before, view, this.names) : new Set();
+          if (event !== undefined) this.mark(event, before, view);
           this.selection = [];
           this.changed();
           const theirs = event !== undefined && event.seat !== this.seat;
@@ -148,6 +152,18 @@ export class TableModel {
         this.message = "";
       }
     }
+  }
+
+  /** Outline what `event` changed on the table: with what the other seats changed since the
+   *  player's own last move (a bot's turn is often several moves, its last one "end turn"),
+   *  or for a spectator since another seat began to act. */
+  private mark(event: Event, before: SeatView | undefined, view: SeatView): void {
+    const changed = changedPoints(this.ui, before, view, this.names);
+    const previous = this.previousEvent;
+    const fresh = previous === undefined || event.seat === this.seat || previous.seat === this.seat
+      || (this.seat === undefined && previous.seat !== event.seat);
+    this.marked = fresh ? changed : new Set([...this.marked, ...changed]);
+    this.markedSince = fresh ? event.version : this.markedSince;
   }
 
   /** After a move of another seat: the pause the player chose, or until the player asks for the
@@ -453,7 +469,7 @@ function MoveList({ t, sv }: { t: TableModel; sv: SeatView }) {
   const cands = t.candidates();
   const groups = new Map<string, LegalMove[]>();
   for (const m of cands) {
-    const kind = moveKind(m) ?? "move";
+    const kind = moveGroup(m);
     groups.set(kind, [...(groups.get(kind) ?? []), m]);
   }
   const hinted = t.hint?.move.id;
@@ -524,7 +540,10 @@ function LogPanel({ t }: { t: TableModel }) {
       </select>
     </div>
     {t.lastEvent ? <p class="last-move">{`Last move: ${t.names[t.lastEvent.seat] ?? ""}: ${t.lastEvent.kind === EventKind.RESIGN
-      ? "resigned" : t.lastEvent.moveText}`}{t.marked.size ? " (outlined on the table)" : ""}</p> : null}
+      ? "resigned" : t.lastEvent.moveText}`}{!t.marked.size ? ""
+        : t.markedSince === t.lastEvent.version ? " (outlined on the table)"
+          : t.seat === undefined ? " (outlined on the table, with this seat's moves before it)"
+            : " (outlined on the table, with the other moves since yours)"}</p> : null}
     {log.length ? null : <p class="muted">Nothing yet.</p>}
     <ol tabindex={0} aria-label="Moves and revealed events, oldest first">
       {log.slice(-200).map((e) => <li key={String(e.version)} class={e.mine ? "mine" : ""}>

@@ -39,6 +39,12 @@ export function moveKind(move: LegalMove): string | undefined {
   return game?.value?.kind.case;
 }
 
+/** The kind of a legal move in words, for the move list's groups: "take order" for takeOrder. */
+export function moveGroup(move: LegalMove): string {
+  const kind = moveKind(move);
+  return kind ? kind.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`) : "other moves";
+}
+
 /** The game-specific part of a seat view, when it is this game's. */
 export function viewOf<C extends string>(sv: SeatView, game: C) {
   const v = sv.view?.game;

@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { click } from "../../src/pointing.ts";
-import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite, wordsSuite } from "./harness.mjs";
 
 marksSuite("czech-pub");
+wordsSuite("czech-pub");
 pointingSuite("czech-pub", { multiPoint: true });
 
 test("czech-pub: the cards of the hand that can be played glow; after one, exactly the seats it may be aimed at", async () => {

@@ -2,8 +2,9 @@
 // fulfil, a barrel to age, a bottle, an honours row, a project space in the solo game.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite, wordsSuite } from "./harness.mjs";
 
+wordsSuite("dulore-jutunk");
 pointingSuite("dulore-jutunk");
 marksSuite("dulore-jutunk");
 

@@ -2,9 +2,10 @@
 // direction, a chef's skill.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite, wordsSuite } from "./harness.mjs";
 
 marksSuite("fritanga");
+wordsSuite("fritanga");
 pointingSuite("fritanga");
 
 test("fritanga: at movement, exactly the cells the piece may move to glow, and a click moves it there", async () => {

@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { click } from "../../src/pointing.ts";
-import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, load, marksSuite, movesOf, playByClicks, pointingSuite, wordsSuite } from "./harness.mjs";
 
 marksSuite("froccs");
+wordsSuite("froccs");
 pointingSuite("froccs", { multiPoint: true });
 
 test("froccs: after a card of the hand is clicked, exactly the glasses it may be poured into glow", async () => {

@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { click } from "../../src/pointing.ts";
-import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite } from "./harness.mjs";
+import { decisions, draw, events, lastMarks, load, marksSuite, movesOf, playByClicks, pointingSuite, wordsSuite } from "./harness.mjs";
 
+wordsSuite("frogriders");
 pointingSuite("frogriders", { multiPoint: true });
 marksSuite("frogriders");
 

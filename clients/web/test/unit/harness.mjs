@@ -7,9 +7,10 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { gameUI, knowGameTypes } from "../../src/games/index.ts";
+import { gameUI, knowGameTypes, moveGroup } from "../../src/games/index.ts";
 import { changedPoints } from "../../src/marks.ts";
 import { click, fitting, nextPoints, pointed } from "../../src/pointing.ts";
+import { identifierWords } from "../words.mjs";
 
 const folder = process.env.BOARDBOT_WEB_VIEWS;
 if (!folder) throw new Error("BOARDBOT_WEB_VIEWS is not set: run node scripts/unit.mjs <views folder>");
@@ -199,5 +200,52 @@ export function marksSuite(game) {
       if (keys.size) marked++;
     }
     assert.ok(marked > all.length / 2, `${marked} of ${all.length} events outlined something`);
+  });
+}
+
+/** Every text of a drawing a player reads or hears: its text, and its labels, titles and
+ *  descriptions (function components expanded). */
+export function textsOf(node, out = []) {
+  if (node === null || node === undefined || typeof node === "boolean") return out;
+  if (typeof node === "string" || typeof node === "number") {
+    out.push(String(node));
+    return out;
+  }
+  if (Array.isArray(node)) {
+    for (const child of node) textsOf(child, out);
+    return out;
+  }
+  if (typeof node.type === "function") return textsOf(node.type(node.props), out);
+  for (const name of ["aria-label", "aria-description", "title", "data-label", "alt", "placeholder"]) {
+    if (typeof node.props?.[name] === "string") out.push(node.props[name]);
+  }
+  return textsOf(node.props?.children, out);
+}
+
+/** The tests of plain words every game passes: no identifier-shaped word (test/words.mjs) in
+ *  its drawing of any recorded view, its prompts, scores, moves, move groups or log lines. */
+export function wordsSuite(game) {
+  test(`${game}: the table, its prompts, moves and log speak plain words, no identifier`, async () => {
+    const { ui, recordings } = await load(game);
+    const bad = new Map();
+    const check = (where, text) => {
+      for (const { shape, word } of identifierWords(text)) if (!bad.has(word)) bad.set(word, `${shape} "${word}" in ${where}: ${text.slice(0, 160)}`);
+    };
+    let views = 0;
+    for (const recording of recordings) {
+      for (const [seat, frames] of Object.entries(recording.frames)) {
+        for (const { event, view } of frames) {
+          const where = `${recording.name} seat ${seat} v${view.version}`;
+          for (const text of textsOf(draw(ui, view, { seats: recording.seats }).tree)) check(where, text);
+          if (view.decider !== undefined) check(where, ui.prompt(view, view.decider === Number(seat)));
+          for (const text of ui.scores(view)) check(where, text);
+          for (const move of view.legalMoves) check(where, `${move.text} / ${moveGroup(move)}`);
+          if (event) for (const text of [event.moveText, ...event.log]) check(where, text);
+          views++;
+        }
+      }
+    }
+    assert.ok(views > 20, `${views} views`);
+    assert.deepEqual([...bad.values()], []);
   });
 }
