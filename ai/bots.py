@@ -17,10 +17,15 @@ Specs (``make_bot``)::
                                         a process pool (the shared default pool unless
                                         one is passed to make_bot)
 
-ISMCTS keys: iterations, time, c, mode (so|mo|auto), rollout
-(policy|random), depth, pw (progressive widening exponent), pw_k, bias, hint (game|heuristic), reuse
-(0|1), workers, opponents (maxn|paranoid|policy), beliefs (uniform|inferred: worlds weighed by what
-the seat can infer from public play, where the game infers anything; no preset does, see docs/ai.md).
+ISMCTS keys: iterations (0 to 10,000,000), time (0 to 60 seconds), c (0 to 100), mode
+(so|mo|auto), rollout (policy|random), depth (0 to 10,000), pw (progressive widening exponent,
+0 to below 1), pw_k (above 0 to 1000), bias (0 to 1000), hint (game|heuristic), reuse (0|1),
+workers (1 to 64 trees), opponents (maxn|paranoid|policy), beliefs (uniform|inferred: worlds
+weighed by what the seat can infer from public play, where the game infers anything; no preset
+does, see docs/ai.md).
+
+A spec string is read once (``boardbot.ai.bot_specs.parse_bot_spec``) into a ``BotSpec``, the
+same typed spec the API's ``BotSpec`` message gives; ``make_bot`` takes either.
 """
 
 
@@ -30,25 +35,27 @@ import random
 
 from boardbot.engine.core import Game, State
 
-from .bot_specs import BotSpecError, ISMCTSSpec, parse_ismcts
-from .bot_specs import DEFAULT_PRESET, PRESETS, split_seat_specs  # noqa: F401 (the spec language, named here too)
+from .bot_specs import BotSpec, parse_bot_spec, search_plan
+from .bot_specs import (BotSpecError, DEFAULT_PRESET, PRESETS, parse_ismcts,  # noqa: F401 (the spec language,
+                        split_seat_specs)  # named here too)
 from .instant_bots import Bot, GreedyBot, RandomBot, make_instant_bot  # noqa: F401 (every bot, named here)
-from .ismcts import Budget, Search, SearchParams
+from .ismcts import Search
 from .service_api import run_search
 
 
 class ISMCTSBot(Bot):
-    """Information-set MCTS (``boardbot.ai.ismcts``), optionally root-parallel over a pool."""
+    """Information-set MCTS (``boardbot.ai.ismcts``) as ``search_plan`` makes it of its spec at
+    each table, optionally root-parallel over a pool."""
 
     name = "ismcts"
 
-    def __init__(self, game: Game, params: SearchParams, budget: Budget, pool=None,
-                 spec: ISMCTSSpec | None = None):
+    def __init__(self, game: Game, spec: BotSpec, pool=None):
         self.game = game
-        self.params = params
-        self.budget = budget
+        self.spec = spec
+        plan = search_plan(spec)  # at no table: what the bot is, whatever the table's size
+        self.params = plan.params
+        self.budget = plan.budget
         self.pool = pool
-        self.spec = spec  # when given, the budget follows the game's table (ISMCTSSpec.budget_for)
         self.last = None  # the last SearchResult, for inspection
         self._search: Search | None = None
         self._since: list = []
@@ -75,17 +82,18 @@ class ISMCTSBot(Bot):
         seat = state.decider()
         view = state.view(seat)
         seed = rng.getrandbits(63)
-        if self.pool is None and self.params.workers > 1 and not _in_daemon():
+        plan = search_plan(self.spec, self.game, state.config.get("players"))
+        params = plan.params
+        if self.pool is None and params.workers > 1 and not _in_daemon():
             from .pool import default_pool
 
-            self.pool = default_pool(self.params.workers)
-        reuse = self.params.reuse and self.params.workers == 1 and self.pool is None
+            self.pool = default_pool(params.workers)
+        reuse = params.reuse and params.workers == 1 and self.pool is None
         search = None
         if reuse and self._search is not None and self._search.seat == seat:
             search = self._search
             search.advance(self._since, view, seed)
-        budget = self.budget if self.spec is None else self.spec.budget_for(self.game, state.config)
-        result = run_search(self.game, view, budget, seed, self.params, pool=self.pool, search=search)
+        result = run_search(self.game, view, plan.budget, seed, params, pool=self.pool, search=search)
         self.last = result
         if reuse:
             self._search = result.search
@@ -100,14 +108,10 @@ def _in_daemon() -> bool:
     return multiprocessing.current_process().daemon
 
 
-def make_bot(spec: str, game: Game, pool=None) -> Bot:
-    """Build a bot from a spec string such as ``random`` or ``ismcts:hard``."""
-    spec = spec.strip()
-    kind = spec.split(":", 1)[0].strip()
-    bot = make_instant_bot(spec, game)
-    if bot is not None:
-        return bot
-    if kind == "ismcts":
-        parsed = parse_ismcts(spec)
-        return ISMCTSBot(game, parsed.params, parsed.budget, pool=pool, spec=parsed)
-    raise BotSpecError(f"unknown bot {kind!r} in {spec!r} (known: random, greedy, ismcts)")
+def make_bot(spec: str | BotSpec, game: Game, pool=None) -> Bot:
+    """Build a bot from its spec: a string such as ``random`` or ``ismcts:hard``, or a BotSpec."""
+    if not isinstance(spec, BotSpec):
+        spec = parse_bot_spec(spec)
+    if spec.kind == "ismcts":
+        return ISMCTSBot(game, spec, pool=pool)
+    return make_instant_bot(spec, game)

@@ -11,7 +11,7 @@ import random
 
 from boardbot.engine.core import Game, State
 
-from .bot_specs import BotSpecError
+from .bot_specs import BotSpec, parse_bot_spec
 
 
 class Bot:
@@ -50,13 +50,9 @@ class GreedyBot(Bot):
 INSTANT_BOTS = {"random": lambda game: RandomBot(), "greedy": GreedyBot}
 
 
-def make_instant_bot(spec: str, game: Game) -> Bot | None:
+def make_instant_bot(spec: "str | BotSpec", game: Game) -> Bot | None:
     """The bot ``spec`` names if it answers at once (``random``, ``greedy``), else None."""
-    spec = spec.strip()
-    kind = spec.split(":", 1)[0].strip()
-    make = INSTANT_BOTS.get(kind)
-    if make is None:
-        return None
-    if spec != kind:
-        raise BotSpecError(f"{spec!r}: the {kind} bot takes no parameters")
-    return make(game)
+    if not isinstance(spec, BotSpec):
+        spec = parse_bot_spec(spec)
+    make = INSTANT_BOTS.get(spec.kind)
+    return None if make is None else make(game)

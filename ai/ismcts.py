@@ -234,13 +234,11 @@ class Search:
         self.iterations = 0
         self.aborted = 0
         game_cls = type(self.game)
-        self.playout = None
-        if params.rollout == "policy" and game_cls.playout_move is not Game.playout_move:
-            self.playout = self.game.playout_move
+        self.playout = self.game.ai_hook("playout_move") if params.rollout == "policy" else None
         self.evaluate = None
         self.depth = game_cls.rollout_depth if params.depth is None else params.depth
-        if self.depth and self.n > 1 and game_cls.evaluate is not Game.evaluate:
-            self.evaluate = self.game.evaluate
+        if self.depth and self.n > 1:
+            self.evaluate = self.game.ai_hook("evaluate")
         self.bias = game_cls.search_bias if params.bias is None else params.bias
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic = hint if self.bias > 0 else None

@@ -29,7 +29,7 @@ from typing import Any, Mapping
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Game, State
 
-from .bot_specs import BotSpecError, parse_ismcts
+from .bot_specs import BotSpec, BotSpecError, parse_ismcts, search_plan
 from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
 
 __all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search", "run_search_async"]
@@ -76,30 +76,30 @@ def _budget(budget) -> Budget:
     raise SearchError(f"a budget is a Budget or a dict, not {type(budget).__name__}")
 
 
-def _params(params):
+def _params(params) -> tuple[SearchParams, BotSpec | None]:
     """(SearchParams, the parsed spec or None): a spec's preset may name the budget."""
     if params is None:
         return SearchParams(), None
     if isinstance(params, SearchParams):
         return params, None
-    if isinstance(params, str):
-        spec = params if params.startswith("ismcts") else f"ismcts:{params}"
+    if isinstance(params, (str, BotSpec)):
         try:
-            parsed = parse_ismcts(spec)
+            spec = params if isinstance(params, BotSpec) else parse_ismcts(
+                params if params.startswith("ismcts") else f"ismcts:{params}")
         except BotSpecError as err:
             raise SearchError(str(err)) from None
-        return parsed.params, parsed
-    raise SearchError(f"params is a SearchParams or a spec string, not {type(params).__name__}")
+        return spec.params, spec
+    raise SearchError(f"params is a SearchParams, a BotSpec or a spec string, not {type(params).__name__}")
 
 
 def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, seed: int = 0,
-            params: SearchParams | str | None = None, pool=None, cancel=None) -> SearchResult:
+            params: SearchParams | BotSpec | str | None = None, pool=None, cancel=None) -> SearchResult:
     """The move ISMCTS suggests for the seat whose view (or sampled world) is given.
 
     ``budget``: a ``Budget`` or a dict with any of ``iterations``, ``time``
     (seconds) and ``deadline`` (absolute ``time.monotonic()``); None uses
-    the budget of the ``params`` preset. ``params``: a ``SearchParams`` or a
-    spec (``"hard"``, ``"ismcts:c=0.5,mode=mo"``). ``pool``: a
+    the budget of the ``params`` preset. ``params``: a ``SearchParams``, a
+    ``BotSpec`` or a spec (``"hard"``, ``"ismcts:c=0.5,mode=mo"``). ``pool``: a
     ``SearchPool`` to run on (recommended in a server: the search then runs
     outside the server process's GIL).
     """
@@ -115,9 +115,11 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
         view = position.view(seat)
     else:
         view = position
-    # the preset's budget, as the game sets it for this table size
-    budget = _budget(budget) if budget is not None else spec.budget_for(game, view.get("config") or {})
-    return run_search(game, view, budget, seed, search_params, pool=pool, cancel=cancel)
+    if spec is not None:  # the spec's plan at this table (bot_specs.search_plan)
+        plan = search_plan(spec, game, (view.get("config") or {}).get("players"))
+        search_params = plan.params
+        budget = plan.budget if budget is None else budget
+    return run_search(game, view, _budget(budget), seed, search_params, pool=pool, cancel=cancel)
 
 
 def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed: int, params: SearchParams,

@@ -62,6 +62,7 @@ from collections import Counter
 import numpy as np
 
 from boardbot.ai.arena import play_match
+from boardbot.ai.bot_specs import search_plan
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import SearchParams, infers_hidden
 from boardbot.ai.stats import percentile
@@ -88,14 +89,12 @@ def resolved_spec(spec: str, game: str | None = None, players: int | None = None
     its meaning when a preset is later changed."""
     if not spec.startswith("ismcts"):
         return spec
-    parsed = parse_ismcts(spec)
-    budget = parsed.budget
-    if game is not None and players is not None:
-        budget = parsed.budget_for(registry.get(game), {"players": players})
+    plan = search_plan(parse_ismcts(spec), registry.get(game) if game is not None else None, players)
+    budget = plan.budget
     parts = [f"{k}={v}" for k, v in (("iterations", budget.iterations), ("time", budget.time))
              if v is not None]
     default = SearchParams().to_dict()
-    for name, value in parsed.params.to_dict().items():
+    for name, value in plan.params.to_dict().items():
         if name == "beliefs" and game is not None and not game_infers_hidden(game):
             continue
         if value != default[name]:

@@ -27,6 +27,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
 
 TERMINAL = -1
@@ -161,6 +163,7 @@ def new_seed(rng: random.Random) -> int:
     return rng.getrandbits(SEED_BITS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """One position of a game. Subclasses use ``__slots__`` and copy by hand.
 
@@ -168,15 +171,21 @@ class State:
     list that the game appends ``(visible_to, text)`` entries to, where
     ``visible_to`` is ``None`` for everyone or a seat number. Hosted games
     turn it on to show automata turns and revealed chance events.
+
+    ``_moves``: the legal moves of the position, or None until ``legal_moves``
+    asks the game's ``_generate`` for them. Whoever changes a state's fields
+    other than through ``apply`` (a test setting up a position, a tool) calls
+    ``invalidate()`` afterwards.
     """
 
-    __slots__ = ("game", "config", "num_seats", "seed", "log")
+    __slots__ = ("game", "config", "num_seats", "seed", "log", "_moves")
 
     game: "Game"
     config: dict
     num_seats: int
     seed: int
     log: list | None
+    _moves: list | None
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -187,8 +196,20 @@ class State:
         return self.decider() == TERMINAL
 
     def legal_moves(self) -> list:
-        """The legal moves of the decider, in a stable order."""
+        """The legal moves of the decider, in a stable order (cached until the next move)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def _generate(self) -> list:
+        """The legal moves, computed afresh (``legal_moves`` caches them)."""
         raise NotImplementedError
+
+    def invalidate(self) -> None:
+        """Forget what is derived from the fields (the cached legal moves; a game may have more),
+        after they were changed other than by ``apply``."""
+        self._moves = None
 
     def apply(self, move: Move) -> None:
         """Apply a legal move (unchecked: use ``apply_checked`` on input)."""
@@ -265,6 +286,7 @@ class State:
         self.num_seats = config["players"]
         self.seed = seed
         self.log = None
+        self._moves = None
 
     def _copy_base(self, other: "State") -> None:
         self.game = other.game
@@ -272,6 +294,7 @@ class State:
         self.num_seats = other.num_seats
         self.seed = other.seed
         self.log = None
+        self._moves = None  # a game whose cache may be shared copies it itself (its FIELDS)
 
 
 class Game:
@@ -429,9 +452,26 @@ class Game:
     # {players: {preset: iterations}}. For a game whose search stops gaining strength early
     # at a table size, so that easy, medium and hard stay distinct steps there. Empty: none.
     preset_iterations: Mapping[int, Mapping[str, int]] = {}
+    # The difficulty ladder's ratings of the bots at a table size, as docs/ai.md publishes them
+    # (bench/ladder.py): {players: (games rated, {bot spec: (Elo above random, 95 % interval's
+    # low, high)})}. The server publishes them with its bots (BotService.ListBots). Empty: none.
+    ladder_ratings: Mapping[int, tuple[int, Mapping[str, tuple[int, int, int]]]] = {}
+    # The game's AI knowledge: a module (its policy.py) with any of ``heuristic_move(state, rng)``,
+    # ``playout_move(state, rng)`` and ``evaluate(state)``; the hooks below call them. None: none.
+    policy: Any = None
+
+    def ai_hook(self, name: str):
+        """The function behind the hook ``name`` (``playout_move``, ``evaluate``, ...), or None
+        where the game has none: what a search calls directly, without the hook's indirection."""
+        if getattr(type(self), name) is not getattr(Game, name):
+            return getattr(self, name)  # the game's class overrides the hook itself
+        return getattr(self.policy, name, None)
 
     def heuristic_move(self, state: State, rng: random.Random) -> Move:
-        """The ``greedy`` bot's choice. Default: a random legal move."""
+        """The ``greedy`` bot's choice. Default: the policy's, else a random legal move."""
+        fn = getattr(self.policy, "heuristic_move", None)
+        if fn is not None:
+            return fn(state, rng)
         return rng.choice(state.legal_moves())
 
     def search_hint(self, state: State, rng: random.Random) -> Move | None:
@@ -441,12 +481,14 @@ class Game:
         return self.heuristic_move(state, rng)
 
     def playout_move(self, state: State, rng: random.Random) -> Move | None:
-        """A cheap move for MCTS rollouts; None means uniformly random."""
-        return None
+        """A cheap move for MCTS rollouts (the policy's); None means uniformly random."""
+        fn = getattr(self.policy, "playout_move", None)
+        return None if fn is None else fn(state, rng)
 
     def evaluate(self, state: State) -> list[float] | None:
-        """Estimated per-seat value in [0, 1] for a rollout cut-off, or None."""
-        return None
+        """Estimated per-seat value in [0, 1] for a rollout cut-off (the policy's), or None."""
+        fn = getattr(self.policy, "evaluate", None)
+        return None if fn is None else fn(state)
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:

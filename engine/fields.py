@@ -6,7 +6,7 @@ hot path), written to a JSON-safe dict and read back::
 
     class FrogridersState(State):
         FIELDS = StateFields(
-            board=LIST, units=LISTS, phase=SCALAR, played=TUPLES, _moves=CACHE,
+            board=LIST, units=LISTS, phase=SCALAR, played=TUPLES, _cache=CACHE,
         )
         __slots__ = FIELDS.slots
 
@@ -56,8 +56,12 @@ TUPLE_LISTS = Codec("[x[:] for x in {v}]", "[[list(t) for t in x] for x in {v}]"
 # a list of lists of lists of scalars
 LISTS3 = Codec("[[y[:] for y in x] for x in {v}]", "[[y[:] for y in x] for x in {v}]",
                "[[list(y) for y in x] for x in {v}]")
-# a derived cache (legal moves and the like): not copied, not stored
+# a derived cache: not copied, not stored
 CACHE = Codec("None", None, "None")
+
+# fields core.State declares (and its _init_base and _copy_base set): a game lists one only to
+# copy it otherwise (a cache of legal moves that is replaced, never mutated, can be shared)
+BASE_SLOTS = ("_moves",)
 
 
 def shared(dump: str = "{v}", load: str = "{v}") -> Codec:
@@ -95,7 +99,9 @@ class StateFields:
 
     @property
     def slots(self) -> tuple[str, ...]:
-        return tuple(self.fields)
+        """The ``__slots__`` of the class: every field but those ``core.State`` holds itself
+        (``_moves``, which a game lists here only to copy it by reference)."""
+        return tuple(name for name in self.fields if name not in BASE_SLOTS)
 
     def _compile(self, source: str, name: str, scope: dict) -> Callable:
         namespace: dict[str, Any] = {}

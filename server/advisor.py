@@ -10,12 +10,16 @@
   whose seat is not to decide is FAILED_PRECONDITION; a malformed one
   INVALID_ARGUMENT with BadRequest field violations.
 * ``get_serving_stats``: the search queue's limits and load.
+* ``list_bots``: the bots the server offers (``boardbot.server.bot_plans``).
 
-Bots: ``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit
-parameters) search through the server's ``SearchQueue`` (worker processes);
-``random`` and ``greedy`` answer at once on the loop (they cost
-microseconds). A request's ``budget`` (iterations and/or seconds) replaces
-the spec's own budget. Deadlines, queueing, shedding:
+Bots: a request names its bot by a spec string (``bot``) or a typed ``BotSpec``
+(``bot_spec``), read once into one typed spec (``bot_plans.requested_bot``).
+``ismcts`` specs (presets ``easy``/``medium``/``hard`` and explicit parameters)
+search through the server's ``SearchQueue`` (worker processes) as
+``search_plan`` plans them at the game's table: the plan the ladder rated, one
+tree unless the spec asks for ``workers``; ``random`` and ``greedy`` answer at
+once on the loop (they cost microseconds). A request's ``budget`` (iterations
+and/or seconds) replaces the spec's own budget. Deadlines, queueing, shedding:
 ``boardbot.server.search_queue``.
 """
 
@@ -26,17 +30,22 @@ import math
 import random
 import secrets
 import time
+from dataclasses import dataclass, replace
 
 import structlog
 
-from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts
+from boardbot.ai.bot_specs import BotSpec, SearchPlan, search_plan
+from boardbot.ai.bots import make_bot
+from boardbot.ai.ismcts import Budget
 from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
+from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Game
 
 from boardbot.v1 import bot_service_pb2, common_pb2
 
-from . import convert, errors
+from . import bot_plans, convert, errors
+from .bot_plans import DEFAULT_BOT, requested_bot
 from .calls import Call
 from .events import MODE, STOP, duration
 from .game_types import game_named
@@ -45,59 +54,45 @@ from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueu
 
 log = structlog.get_logger("boardbot.server")
 
-DEFAULT_BOT = "ismcts:medium"
-class _Plan:
-    """What to run for a request: a cheap bot, or a search with its budget."""
 
-    def __init__(self, spec: str, kind: str, params=None, explicit=frozenset(), iterations=None, seconds=None,
-                 parsed=None):
-        self.spec = spec
-        self.kind = kind  # ismcts | random | greedy
-        self.params = params
-        self.explicit = explicit
-        self.iterations = iterations
-        self.seconds = seconds
-        # the parsed spec when its preset names the budget (neither the spec nor the request
-        # does): the game may set the preset's iterations by table size (ISMCTSSpec.budget_for)
-        self.preset = parsed
+@dataclass(frozen=True)
+class _Asked:
+    """What a request asks for: its bot (``spec``, read once) and the budget its own
+    ``budget`` field sets in place of the spec's (None: the spec's plan decides)."""
 
-    def budget(self, game: Game, view: dict) -> tuple[int | None, float | None]:
-        """The iterations and seconds to search ``view`` with."""
-        if self.preset is None:
-            return self.iterations, self.seconds
-        budget = self.preset.budget_for(game, view.get("config") or {})
-        return budget.iterations, budget.time
+    spec: BotSpec
+    budget: Budget | None = None
+
+    def plan(self, game: Game, view: dict) -> SearchPlan:
+        """What to search ``view`` with: the spec's plan at the view's table (the one the ladder
+        rated: ``search_plan``), with the request's budget where it sets one."""
+        plan = search_plan(self.spec, game, (view.get("config") or {}).get("players"))
+        return plan if self.budget is None else replace(plan, budget=self.budget)
 
 
-def plan_request(request, game: Game) -> _Plan:
-    """Parse ``bot`` and ``budget`` (INVALID_ARGUMENT with the field on errors)."""
-    spec = request.bot.strip() or DEFAULT_BOT
-    kind = spec.split(":", 1)[0].strip()
-    if kind != "ismcts":
-        try:
-            make_bot(spec, game)
-        except BotSpecError as err:
-            raise errors.invalid("bot", str(err), "BAD_BOT") from None
-        return _Plan(spec, kind)
-    try:
-        parsed = parse_ismcts(spec)
-    except BotSpecError as err:
-        raise errors.invalid("bot", str(err), "BAD_BOT") from None
-    iterations, seconds = parsed.budget.iterations, parsed.budget.time
-    field = "bot"
-    preset = parsed
-    if request.HasField("budget") and (request.budget.HasField("iterations") or request.budget.HasField("time")):
-        field = "budget"
-        preset = None
-        iterations = request.budget.iterations if request.budget.HasField("iterations") else None
-        seconds = request.budget.time.ToNanoseconds() / 1e9 if request.budget.HasField("time") else None
+def asked(request) -> _Asked:
+    """Read ``bot``/``bot_spec`` and ``budget`` (INVALID_ARGUMENT with the field on errors)."""
+    spec = requested_bot(request.bot, request.bot_spec if request.HasField("bot_spec") else None,
+                         default=DEFAULT_BOT)
+    if spec.kind != "ismcts" or not request.HasField("budget"):
+        return _Asked(spec)
+    budget = request.budget
+    iterations = budget.iterations if budget.HasField("iterations") else None
+    seconds = budget.time.ToNanoseconds() / 1e9 if budget.HasField("time") else None
+    if iterations is None and seconds is None:
+        return _Asked(spec)
     if iterations is not None and not 0 <= iterations <= MAX_ITERATIONS:
-        raise errors.invalid(f"{field}.iterations" if field == "budget" else field,
-                             f"iterations must be between 0 and {MAX_ITERATIONS}, not {iterations}", "BAD_BUDGET")
+        raise errors.invalid("budget.iterations", f"iterations must be between 0 and {MAX_ITERATIONS}, not {iterations}",
+                             "BAD_BUDGET")
     if seconds is not None and not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
-        raise errors.invalid(f"{field}.time" if field == "budget" else field,
-                             f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}", "BAD_BUDGET")
-    return _Plan(spec, kind, parsed.params, parsed.explicit, iterations, seconds, parsed=preset)
+        raise errors.invalid("budget.time", f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}",
+                             "BAD_BUDGET")
+    return _Asked(spec, Budget(iterations=iterations, time=seconds))
+
+
+def _stats(spec: BotSpec, **fields) -> bot_service_pb2.SearchStats:
+    """A SearchStats naming the bot that answered, as a string and typed."""
+    return bot_service_pb2.SearchStats(bot=spec.text, bot_spec=bot_plans.message_of(spec), **fields)
 
 
 def _counters(message_type, counts: dict):
@@ -123,27 +118,27 @@ class BotAdvisor:
         self.process_index = process_index
         self.processes = processes
 
-    async def _decide(self, game: Game, view: dict, world, plan: _Plan, seed: int, call: Call, kind: str,
+    async def _decide(self, game: Game, view: dict, world, request: _Asked, seed: int, call: Call, kind: str,
                       fields: dict) -> tuple[tuple, bot_service_pb2.SearchStats, list]:
         """The move for the seat of ``view``, its stats and the root candidates
         (``world``: a state sampled from that seat's information, for the cheap bots)."""
-        if plan.kind != "ismcts":
+        spec = request.spec
+        if spec.kind != "ismcts":
             started = time.monotonic()
-            move = make_bot(plan.spec, game).choose(world, random.Random(seed))
-            return move, bot_service_pb2.SearchStats(
-                duration=duration(time.monotonic() - started), bot=plan.spec,
-                stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
-        params = self.searches.params_for(plan.params, plan.explicit)
-        iterations, seconds = plan.budget(game, view)
+            move = make_bot(spec, game).choose(world, random.Random(seed))
+            return move, _stats(spec, duration=duration(time.monotonic() - started),
+                                stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        plan = request.plan(game, view)
         outcome: SearchOutcome = await self.searches.search(
-            game, view, params, iterations=iterations, seconds=seconds, deadline=call.deadline,
-            seed=seed, kind=kind, client=self.master.client(call), fields=dict(fields, bot=plan.spec))
+            game, view, plan.params, iterations=plan.budget.iterations, seconds=plan.budget.time,
+            deadline=call.deadline, seed=seed, kind=kind, client=self.master.client(call),
+            fields=dict(fields, bot=spec.text))
         r = outcome.result
-        stats = bot_service_pb2.SearchStats(
-            iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
-            cancelled=outcome.stop == "deadline", mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
-            stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
-            queue_time=duration(outcome.queue_seconds), bot=plan.spec)
+        stats = _stats(spec, iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
+                       cancelled=outcome.stop == "deadline",
+                       mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
+                       stop=STOP.get(outcome.stop, bot_service_pb2.SEARCH_STOP_UNSPECIFIED),
+                       queue_time=duration(outcome.queue_seconds))
         return r.move, stats, r.candidates
 
     async def _unless_abandoned(self, game_id: str, seat: int, decision):
@@ -177,13 +172,13 @@ class BotAdvisor:
         snap = await self.master.deciding_seat(request.game_id, seat, call)
         state = snap.state  # the game's live state: read-only (views and samples are copies)
         game, name = state.game, snap.game_name
-        plan = plan_request(request, game)
+        wanted = asked(request)
         seed = request.seed if request.HasField("seed") else secrets.randbits(63)
         rng = random.Random(seed)
-        world = state.sample_for(seat, rng) if plan.kind != "ismcts" else None
+        world = state.sample_for(seat, rng) if wanted.spec.kind != "ismcts" else None
         fields = {"game_id": request.game_id, "seat": seat}
         move, stats, candidates = await self._unless_abandoned(
-            request.game_id, seat, self._decide(game, state.view(seat), world, plan, seed, call, "suggest", fields))
+            request.game_id, seat, self._decide(game, state.view(seat), world, wanted, seed, call, "suggest", fields))
         moves = state.legal_moves()
         ids = {m: i for i, m in enumerate(moves)}
         if move not in ids:
@@ -211,12 +206,13 @@ class BotAdvisor:
         if not isinstance(seat, int) or seat < 0:
             raise errors.precondition("NOT_A_SEAT_VIEW", "view.seat",
                                       "the view is a spectator's: send the deciding seat's own view")
-        plan = plan_request(request, game)
+        wanted = asked(request)
+        searching = wanted.spec.kind == "ismcts"
         seed = request.seed if request.HasField("seed") else secrets.randbits(63)
         # The view is the caller's: it is checked (bounds, rebuilt, consistent, playable) in a
         # search worker under a timer and a memory limit before anything else uses it.
         try:
-            checked = await self.searches.check_view(game, view, seed, plan.spec if plan.kind != "ismcts" else None)
+            checked = await self.searches.check_view(game, view, seed, None if searching else wanted.spec.text)
         except ViewRejected as err:
             where = f"view.{field}.{err.field}" if err.field else f"view.{field}"
             raise errors.invalid(where.replace(".[", "["), f"not a valid {name} view: {err.message}",
@@ -227,12 +223,11 @@ class BotAdvisor:
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s (the view's)")
-        if plan.kind != "ismcts":
-            move, stats, candidates = checked.chosen, bot_service_pb2.SearchStats(
-                bot=plan.spec, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        if not searching:
+            move, stats, candidates = checked.chosen, _stats(wanted.spec, stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
         else:
             try:
-                move, stats, candidates = await self._decide(game, view, None, plan, seed, call, "choose",
+                move, stats, candidates = await self._decide(game, view, None, wanted, seed, call, "choose",
                                                              {"game_id": "", "seat": seat})
             except SearchFailed as err:  # the engine works from every real view: this one is not
                 log.warning("choose_move_view_failed", game=name, error=errors.clip(str(err), 1000))
@@ -247,6 +242,11 @@ class BotAdvisor:
         return bot_service_pb2.ChooseMoveResponse(move=common_pb2.LegalMove(
             id=index, text=checked.texts[index],
             move=convert.to_proto(common_pb2.Move, name, game.move_to_dict(move))), stats=stats)
+
+    async def list_bots(self, request: bot_service_pb2.ListBotsRequest,
+                        call: Call) -> bot_service_pb2.ListBotsResponse:
+        games = [game_named(request.game, call)] if request.game else [registry.get(n) for n in registry.names()]
+        return bot_plans.list_bots(games)
 
     async def get_serving_stats(self, request: bot_service_pb2.GetServingStatsRequest,
                             call: Call) -> bot_service_pb2.GetServingStatsResponse:

@@ -7,6 +7,8 @@ again and retried). A bot the runner answers at once (the random bot) may also b
 played right inside the call that made it the bot's turn (``inline_steps``). On a
 store several processes share, a slow bot is played under a lease
 (``boardbot.server.leases``). A resigned seat is played by the random bot.
+A game of other rules than the server's (``boardbot.server.snapshots.same_rules``)
+is not played: its bots wait for a server of its rules.
 """
 
 from __future__ import annotations
@@ -17,18 +19,33 @@ import sys
 
 import structlog
 
+from boardbot.ai.bot_specs import BotSpec, BotSpecError, parse_bot_spec
 from boardbot.engine.core import TERMINAL, EngineError
 
+from . import errors
 from .bots import BotRunner
 from .events import now, stored_event
 from .leases import Leases
-from .records import BOT
-from .snapshots import Snapshot
+from .records import BOT, SeatRecord
+from .snapshots import Snapshot, same_rules
 from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
 
-RESIGNED_BOT = "random"  # plays a resigned seat
+RESIGNED_BOT = BotSpec("random")  # plays a resigned seat
+
+
+def seat_bot(seat: SeatRecord) -> BotSpec:
+    """The bot that plays a seat: its own, or the random bot once it resigned (a stored spec
+    string is read once: ``parse_bot_spec`` caches). A stored spec that names no bot today (a
+    game stored under older limits) is played by the random bot, as a bot that fails is."""
+    if seat.resigned:
+        return RESIGNED_BOT
+    try:
+        return parse_bot_spec(seat.bot)
+    except BotSpecError as err:
+        log.error("bot_spec_unreadable", bot=errors.clip(seat.bot), error=errors.clip(str(err)))
+        return RESIGNED_BOT
 
 
 class BotDriver:
@@ -67,7 +84,8 @@ class BotDriver:
             return
         if at is not None and game_id not in self._drivers:
             seat = at.state.decider()
-            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]):
+            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]) or (
+                    not same_rules(at.record)):
                 return
         self._wake.add(game_id)
         if game_id not in self._drivers:
@@ -89,24 +107,21 @@ class BotDriver:
 
     async def inline_steps(self, game_id: str, live: Live | None = None) -> Live | None:
         """Play, right here, the bot seats to move whose bot the runner answers at once
-        (``BotRunner.is_inline``: the random bot); any other bot is left to the driver.
+        (``BotRunner.answers_at_once``: the random bot); any other bot is left to the driver.
         ``live``: the game as the caller committed it. Returns the game as last read or
         committed (None: not known)."""
-        is_inline = getattr(self.bots, "is_inline", None)
-        if is_inline is None:
-            return None
         while not self._closing.is_set():
             if live is None:  # a commit lost a race: read the game again
                 live = await self.store.get_live(game_id)
             if live is None:
                 return None
             seat = live.state.decider()
-            if seat == TERMINAL:
+            if seat == TERMINAL or not same_rules(live.record):
                 return live
             info = live.record.seats[seat]
             if info.kind != BOT and not info.resigned:
                 return live
-            if not is_inline(RESIGNED_BOT if info.resigned else info.bot):
+            if not self.bots.answers_at_once(seat_bot(info)):
                 return live
             acted, live = await self._bot_step(game_id, live)
             if not acted:
@@ -123,33 +138,33 @@ class BotDriver:
             return False, None
         record, state = live.record, live.state
         seat = state.decider()
-        if seat == TERMINAL:
+        if seat == TERMINAL or not same_rules(record):
             return False, None
         info = record.seats[seat]
         if info.kind != BOT and not info.resigned:
             return False, None
-        spec = RESIGNED_BOT if info.resigned else info.bot
+        spec = seat_bot(info)
+        at_once = self.bots.answers_at_once(spec)
         # on a shared store one process plays a game's slow bots (no search twice); an instant
         # bot needs no lease: the compare-and-set commit settles a race
-        is_inline = getattr(self.bots, "is_inline", None)
-        leased = self.store.shared and not (is_inline is not None and is_inline(spec))
+        leased = self.store.shared and not at_once
         if leased and not await self.leases.take(game_id):
             return False, None  # another process plays it
         renewer = self.leases.keep(game_id) if leased else None
         # deterministic per game seed and version: a seeded game replays the same
         rng = random.Random(hash((record.seed, live.version, seat)))  # ints: the same in every process
-        needs_world = getattr(self.bots, "needs_world", None)
-        # a sample is a copy (the live state is not touched); a bot that needs none only reads it
-        world = state.sample_for(seat, rng) if needs_world is None or needs_world(spec) else state
+        # a sample is a copy (the live state is not touched); a bot that answers at once needs
+        # none: it only reads the live state
+        world = state if at_once else state.sample_for(seat, rng)
         notes: dict = {}  # a searching bot's reasons, kept with its move (shown once the game is over)
         try:
             move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63), notes)
             if move not in state.legal_moves():
-                raise EngineError(f"bot {spec!r} chose an illegal move {move!r}")
+                raise EngineError(f"bot {spec.text!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - fall back to a random legal move
-            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec, error=repr(exc))
+            log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec.text, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
             notes = {}

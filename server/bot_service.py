@@ -1,7 +1,7 @@
 """boardbot.v1.BotService over gRPC: a thin adapter over ``boardbot.server.advisor``.
 
 The AI as a service (SuggestMove for a hosted game's seat, the stateless
-ChooseMove, GetServingStats) is answered by ``BotAdvisor``, which reaches
+ChooseMove, GetServingStats, ListBots) is answered by ``BotAdvisor``, which reaches
 hosted games only through the game master; ``boardbot.server.rpc`` makes the
 ``Call``, turns errors into statuses and logs the call.
 """
@@ -29,3 +29,7 @@ class BotService(bot_service_pb2_grpc.BotServiceServicer):
     @rpc
     async def GetServingStats(self, request, call, context):
         return await self.advisor.get_serving_stats(request, call)
+
+    @rpc
+    async def ListBots(self, request, call, context):
+        return await self.advisor.list_bots(request, call)

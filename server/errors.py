@@ -82,6 +82,17 @@ def precondition(kind: str, subject: str, message: str) -> ServiceError:
     return ServiceError(Code.FAILED_PRECONDITION, message, kind, precondition=kind, subject=subject)
 
 
+def rules_changed(game_id: str, game: str, played: int, runs: int, refused: str) -> ServiceError:
+    """FAILED_PRECONDITION for a call that would replay a game's events or play it on under
+    other rules than it was played under (``refused``: what the server does not do)."""
+    return ServiceError(
+        Code.FAILED_PRECONDITION,
+        f"game {game_id} was played under {game} rules version {played}, and this server runs {game} rules "
+        f"version {runs}: it does not {refused} under other rules (GetGame and GetView answer from the "
+        "stored game)", "RULES_VERSION_CHANGED", precondition="RULES_VERSION_CHANGED", subject=f"games/{game_id}",
+        metadata={"game_id": game_id, "game": game, "rules_version": str(played), "server_rules_version": str(runs)})
+
+
 def aborted(message: str, current_version: int) -> ServiceError:
     return ServiceError(Code.ABORTED, message, "STALE_VERSION", metadata={"current_version": str(current_version)})
 

@@ -1,6 +1,7 @@
 """The hosted game types: which name a request may give (``game_named``), and each
 type's description for ListGameTypes (``game_type``: parameters typed by their config
-fields, with defaults and choices in wire form, and the rules between them).
+fields, with defaults and choices in wire form, the rules between them, and the version
+of the game's rules).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def game_type(name: str) -> common_pb2.GameType:
     game = registry.get(name)
     config_fields = getattr(common_pb2.GameConfig(), convert.oneof_field(name)).DESCRIPTOR.fields_by_name
     out = common_pb2.GameType(name=game.name, title=game.title, blurb=game.blurb,
+                              rules_version=game.rules_version,
                               components=convert.components(game.components()))
     if game.solo is not None:
         out.solo.CopyFrom(common_pb2.SoloMode(title=game.solo.title, blurb=game.solo.blurb,

@@ -260,6 +260,9 @@ class ConnectBotService:
     async def get_serving_stats(self, request, ctx):
         return await _unary("GetServingStats", self.advisor.get_serving_stats, request, ctx)
 
+    async def list_bots(self, request, ctx):
+        return await _unary("ListBots", self.advisor.list_bots, request, ctx)
+
 
 class CallGuard:
     """ASGI middleware between the HTTP server and the Connect application.

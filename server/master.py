@@ -39,6 +39,14 @@ Design (see also README.md, API):
 * Every change is a compare-and-set commit on the store; a lost race is
   retried (bots) or reported as ABORTED (clients). A rejected call changes
   nothing.
+* Rules versions: a game is created under its game type's ``rules_version``
+  and played under it to its end. A game of other rules (the engine changed a
+  rule since) is read only here: GetGame, ListGames, GetView and a watch from
+  its current version answer from the stored state; a move, a resignation, a
+  suggestion, a retried request and a watch from an earlier version are
+  FAILED_PRECONDITION, reason RULES_VERSION_CHANGED, and its bot seats wait
+  (``boardbot.server.snapshots.check_rules``): no event is replayed under
+  rules it was not played under.
 """
 
 from __future__ import annotations
@@ -61,13 +69,14 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import convert, errors
 from .access import authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
+from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .events import now, stored_event
 from .game_types import game_named, game_type
 from .limits import Limits, RateLimiter, real_client
 from .records import BOT, HUMAN, GameRecord, SeatRecord
-from .snapshots import Snapshot, bot_to_move
+from .snapshots import Snapshot, bot_to_move, check_rules
 from .store import ClientFull, GameStore, Live, StoreFull
 from .watching import WatchHubs
 
@@ -191,6 +200,7 @@ class GameMaster:
         decider = snap.state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{game_id}", "the game is over")
+        check_rules(live.record, "search for its moves")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
@@ -241,16 +251,20 @@ class GameMaster:
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
-                if spec.bot:
-                    raise errors.invalid(f"seats[{i}].bot", "a human seat takes no bot spec", "BAD_SEAT")
+                if spec.bot or spec.HasField("bot_spec"):
+                    which = "bot" if spec.bot else "bot_spec"
+                    raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
                 seats.append(SeatRecord(HUMAN))
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
+                # the string or the typed spec, read once; the record keeps its string
+                bot = requested_bot(spec.bot, spec.bot_spec if spec.HasField("bot_spec") else None,
+                                    f"seats[{i}].", reason="BAD_SEAT")
                 try:
-                    check_spec(spec.bot, name, self.limits.max_bot_seconds)
+                    check_spec(bot, self.limits.max_bot_seconds)
                 except ValueError as err:
-                    raise errors.invalid(f"seats[{i}].bot", str(err) or "a bot seat needs a bot spec",
-                                         "BAD_SEAT") from None
-                seats.append(SeatRecord(BOT, spec.bot))
+                    which = "bot" if spec.bot else "bot_spec.ismcts.time"
+                    raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
@@ -277,7 +291,7 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client)
+                            request.reproducible, client, game.rules_version)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
             live = await self.store.create_live(Live(record, state, 0, created, None, first),
@@ -359,6 +373,7 @@ class GameMaster:
         decider = state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
         if record.seats[seat].resigned:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
         if decider != seat:
@@ -445,6 +460,7 @@ class GameMaster:
         live = await self.store.get_live(game_id)
         if live is None:
             raise errors.not_found(game_id)
+        check_rules(live.record)
         if live.version == version and "event" in live.cache:
             return Snapshot.of(live), live.cache["event"]
         snap, event = Snapshot.initial(live.record), None
@@ -493,6 +509,7 @@ class GameMaster:
         snap = Snapshot.of(live)
         if snap.finished():
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
+        check_rules(record, "play on")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
@@ -559,6 +576,7 @@ class GameMaster:
         if start == current:
             snap = Snapshot.of(live)
         else:
+            check_rules(record)
             snap = Snapshot.initial(record)
             for event in await self.store.events(game_id, 0) or []:
                 if event["version"] > start:

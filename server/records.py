@@ -11,7 +11,11 @@ finished, whether a bot is to move, the store's sequence number) is the
 Both are frozen: a store shares them between versions and between calls.
 Their stored form is the JSON-safe dict every store has kept from the start
 (``to_dict``, ``from_dict``: the same keys, so games stored before these
-classes existed load unchanged; tests/test_stored_games.py).
+classes existed load unchanged; tests/test_stored_games.py), plus the
+``rules_version`` the game is played under. A record stored before rules
+versions existed has none: it reads as ``FIRST_RULES_VERSION``, the version
+every game type started at, whose rules those games were played by
+(docs/storage.md, "Rules versions").
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import dataclasses
 from typing import Any
 
 HUMAN, BOT = "human", "bot"
+FIRST_RULES_VERSION = 1  # of every game type when rules versions began, and of every game stored before
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -48,7 +53,9 @@ class GameRecord:
     ``owner``: the SHA-256 (hex) of the owner token; ``initial``: the engine state at
     version 0 (``State.to_dict``); ``created``: ``time.time()``; ``reproducible``:
     created with a caller's seed as it is; ``creator``: the client whose quota of
-    stored games it takes (None: an in-process caller, or a game from before quotas)."""
+    stored games it takes (None: an in-process caller, or a game from before quotas);
+    ``rules_version``: the game type's rules version it was created under, and so is
+    played under to its end (``boardbot.server.snapshots.check_rules``)."""
 
     id: str
     game: str
@@ -60,6 +67,7 @@ class GameRecord:
     created: float
     reproducible: bool = False
     creator: str | None = None
+    rules_version: int = FIRST_RULES_VERSION
 
     def with_resigned(self, resigned: list[bool]) -> "GameRecord":
         """The record with each seat's resignation as ``resigned`` says."""
@@ -71,7 +79,7 @@ class GameRecord:
         """The stored form: new dicts and lists (the config and the initial state are shared)."""
         out = {"id": self.id, "game": self.game, "config": self.config, "seed": self.seed,
                "seats": [s.to_dict() for s in self.seats], "owner": self.owner, "initial": self.initial,
-               "created": self.created, "reproducible": self.reproducible}
+               "created": self.created, "reproducible": self.reproducible, "rules_version": self.rules_version}
         if self.creator is not None:
             out["creator"] = self.creator
         return out
@@ -79,8 +87,10 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameRecord":
         """From the stored form; keys it does not know (a version's own fields, the state) are
-        left to the caller. ``reproducible`` and ``creator`` came later: a game without them
-        is not reproducible and counts for nobody."""
+        left to the caller. ``reproducible``, ``creator`` and ``rules_version`` came later: a
+        game without them is not reproducible, counts for nobody and was played under its
+        game type's first rules."""
         return cls(data["id"], data["game"], data["config"], data["seed"],
                    tuple(SeatRecord.from_dict(s) for s in data["seats"]), data["owner"], data["initial"],
-                   data["created"], data.get("reproducible", False), data.get("creator"))
+                   data["created"], data.get("reproducible", False), data.get("creator"),
+                   data.get("rules_version", FIRST_RULES_VERSION))

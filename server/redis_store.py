@@ -30,12 +30,21 @@ request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 (paging, counting), ``finished`` a sorted set by finishing time (expiry),
 ``botturn`` a set of games a bot is to move in, ``creators`` a hash client ->
 how many games it created are stored (kept by the create and delete scripts, so
-every process sees one count), ``lease:<id>``. A standalone
+every process sees one count), ``lease:<id>``, and ``schema``: the version of
+this layout (``SCHEMA_VERSION``). A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
 
 What survives what is Redis's own persistence setting (RDB snapshots, or the
 AOF with ``appendfsync everysec``/``always``): docs/storage.md.
+
+Schema versions: 1, the layout before ``schema`` existed (a database with
+``seq`` and no ``schema``); 2, records carry their ``rules_version`` (one without
+was played under its game's first rules: ``records.FIRST_RULES_VERSION``), which
+changes no key, so 1 is taken up as it is. ``open`` reads ``schema`` (setting it
+on a new database), migrates an older layout it knows, and refuses a newer one
+(``NewerSchema``) before it reads or writes a game. Each process checks when it
+opens: upgrade every process on one Redis before any of them opens a newer layout.
 """
 
 from __future__ import annotations
@@ -47,10 +56,12 @@ import redis.asyncio as redis
 import structlog
 
 from .records import GameRecord
-from .store import (ClientFull, EventRecord, GameStore, Live, StoreFull, StoreUnavailable, Waiters, check_numbering,
-                    dumps, loads, pack_event, request_id_of, static_part, unpack_event)
+from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
+                    check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
+
+SCHEMA_VERSION = 2  # of the key layout (the module docstring): 2, records carry their rules_version
 
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
@@ -142,6 +153,29 @@ redis.call('PUBLISH', ARGV[3], ARGV[2])
 return 1
 """
 
+# KEYS: schema, seq; ARGV: this server's schema version. The stored schema version: a database with
+# no schema key is of version 1 if it ever held a game (seq), else new (the key is set to ARGV[1])
+_SCHEMA = """
+local v = redis.call('GET', KEYS[1])
+if v then return tonumber(v) or -1 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
+redis.call('SET', KEYS[1], ARGV[1])
+return tonumber(ARGV[1])
+"""
+
+# KEYS: schema; ARGV: the version found, the version it becomes. 0 if another process changed it
+_SET_SCHEMA = """
+local v = redis.call('GET', KEYS[1])
+if (v or '1') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
+"""
+
+# what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs
+# (idempotent: two may run it at once; "": no key changes). 1 to 2 changes none: GameRecord.from_dict
+# reads a record without its rules_version
+MIGRATIONS = {1: ""}
+
 # KEYS: lease; ARGV: holder, milliseconds
 _LEASE = """
 local holder = redis.call('GET', KEYS[1])
@@ -192,14 +226,38 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
         for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
                              ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
-                             ("release", _RELEASE)):
+                             ("release", _RELEASE), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
             self._scripts[name] = self._redis.register_script(source)
+        try:
+            await self._check_schema()
+        except BaseException:
+            await self._redis.aclose()
+            self._redis = None
+            raise
         self._listener = asyncio.get_running_loop().create_task(self._listen())
         try:
             async with asyncio.timeout(10):
                 await self._subscribed.wait()
         except TimeoutError:
             raise StoreUnavailable(f"cannot subscribe to {CHANNEL} at {self.url}") from None
+
+    async def _check_schema(self) -> None:
+        """Refuse a newer layout; bring an older one this server knows to ``SCHEMA_VERSION``."""
+        where = f"the Redis store at {self.url}"
+        while True:
+            found = await self._run("schema", [self._key("schema"), self._key("seq")], [SCHEMA_VERSION])
+            if found == SCHEMA_VERSION:
+                return
+            if found > SCHEMA_VERSION:
+                raise NewerSchema(where, found, SCHEMA_VERSION)
+            if found not in MIGRATIONS:
+                raise StoreUnavailable(f"{where} holds a schema version {found}, which no boardbot wrote "
+                                       f"(this server knows 1 to {SCHEMA_VERSION})")
+            if MIGRATIONS[found]:
+                await self._answer(self._redis.eval(MIGRATIONS[found], 0))
+            # the version moves on only if no other process moved it meanwhile
+            if await self._run("set_schema", [self._key("schema")], [found, found + 1]):
+                log.info("redis_schema_migrated", store=self.url, version=found + 1)
 
     async def _listen(self) -> None:
         """Wake this process's waiters for every game another process (or this one) changed."""

@@ -69,6 +69,7 @@ from dataclasses import dataclass
 
 import structlog
 
+from boardbot.ai.bot_specs import MAX_ITERATIONS, MAX_SECONDS  # noqa: F401 (the longest search anyone may ask for)
 from boardbot.ai.ismcts import Budget, SearchParams
 from boardbot.ai.pool import SearchFailed, WorkerDied
 from boardbot.ai.stats import percentile
@@ -87,8 +88,6 @@ DEADLINE_MARGIN = 0.030       # seconds kept before a call's deadline
 LATE = 0.015                  # a time-budgeted search answers by its end + this, with what is in
 LEAD = 0.005                  # the workers stop this much before the end (at most 5 % of the budget)
 MAX_LAG_MARGIN = 0.200        # the deadline margin grows by the loop's recent lag, up to this
-MAX_SECONDS = 60.0            # the longest search anyone may ask for
-MAX_ITERATIONS = 10_000_000
 VIEW_CHECK_SECONDS = 2.0      # the longest a caller's view may take to check (boardbot.ai.view_check)
 LOG_INTERVAL = 1.0            # at most one search_queue line a second
 RECENT = 512                  # searches kept for the recent percentiles
@@ -180,16 +179,6 @@ class SearchQueue:
         lags = [lag for at, lag in self._lags if at >= since]
         return percentile(lags, 99, empty=0.0), max(lags, default=0.0)
 
-    # --- parameters --------------------------------------------------------------
-    def params_for(self, params: SearchParams, explicit: frozenset = frozenset()) -> SearchParams:
-        """The server's parameters for a spec: every worker process searches
-        (root parallelisation) unless the spec says ``workers=``; no tree
-        reuse (the workers serve many games)."""
-        changes = {"reuse": False}
-        if "workers" not in explicit:
-            changes["workers"] = max(1, self.workers)
-        return params.with_(**changes)
-
     @property
     def queued(self) -> int:
         return len(self._waiters)
@@ -216,12 +205,16 @@ class SearchQueue:
                      client: str | None = None, fields: dict | None = None) -> SearchOutcome:
         """Search ``view`` within the budget, queueing or shedding as configured.
 
-        ``deadline``: the call's absolute ``time.monotonic()`` deadline, or
-        None. ``client``: whose search it is, for the fair shares (None: an
+        ``params``: as the spec's plan says (``boardbot.ai.bot_specs.search_plan``): as many
+        trees as ``params.workers``, spread over the worker processes; no tree reuse (the
+        workers serve many games). ``deadline``: the call's absolute ``time.monotonic()``
+        deadline, or None. ``client``: whose search it is, for the fair shares (None: an
         in-process caller; ``kind`` "bot": a hosted bot seat, apart). Raises
         ``Overloaded`` past the queue limit and a DEADLINE_EXCEEDED
         ``ServiceError`` when the deadline leaves less than the margin.
         """
+        if params.reuse:
+            params = params.with_(reuse=False)
         self._loop = asyncio.get_running_loop()
         arrived = time.monotonic()
         fields = dict(fields or {}, kind=kind, game=game.name)

@@ -4,6 +4,12 @@
 view with its legal moves, the public summary, the outcome; shared snapshots of a
 store's ``Live`` cache those messages per game, version and seat. The events that
 advance a private snapshot are ``boardbot.server.events``'.
+
+A game is played to its end under the rules version it was created under
+(``GameRecord.rules_version``). Under another (the server's engine changed a
+rule since), nothing applies an event to it: ``advance`` (every replay) and
+``apply_move`` (every new move) raise FAILED_PRECONDITION (``check_rules``),
+and its views, made from the stored state, offer no legal moves.
 """
 
 from __future__ import annotations
@@ -14,12 +20,25 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, State, rank_by
 from boardbot.v1 import common_pb2
 
-from . import convert
+from . import bot_plans, convert, errors
 from .events import FINISHED, RUNNING, move_event, resign_event, timestamp
 from .records import BOT, HUMAN, GameRecord
 from .store import Live
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
+
+
+def same_rules(record: GameRecord) -> bool:
+    """Whether the game is played under the rules this server's engine plays by."""
+    return record.rules_version == registry.get(record.game).rules_version
+
+
+def check_rules(record: GameRecord, refused: str = "replay its events") -> None:
+    """FAILED_PRECONDITION (``errors.rules_changed``) unless the game is played under this
+    server's rules; ``refused``: what the call would have done ("play on", ...)."""
+    runs = registry.get(record.game).rules_version
+    if record.rules_version != runs:
+        raise errors.rules_changed(record.id, record.game, record.rules_version, runs, refused)
 
 
 def _seat_or_none(seat: int) -> int | None:
@@ -86,6 +105,7 @@ class Snapshot:
         its texts and log, derived by applying it). A private snapshot is advanced in
         place, a shared one copied first."""
         assert event["version"] == self.version + 1, (event["version"], self.version)
+        check_rules(self.record)
         out = self
         if self.cache is not None:
             out = Snapshot(self.record, self.state.copy(), self.version, list(self.resigned))
@@ -104,6 +124,7 @@ class Snapshot:
     def apply_move(self, seat: int, move: tuple, by_bot: bool, when: float, search: dict | None = None) -> dict:
         """Apply ``move`` for ``seat`` to this private snapshot, one version on; the event as
         observers see it (``boardbot.server.events.move_event``; ``search``: a bot's search notes)."""
+        check_rules(self.record, "play on")
         self.version += 1
         return move_event(self.state, seat, move, by_bot, when, self.version, search)
 
@@ -147,7 +168,7 @@ class Snapshot:
         state, name = self.state, self.game_name
         decider = state.decider()
         moves = ()
-        if seat is not None and decider == seat and not self.resigned[seat]:
+        if seat is not None and decider == seat and not self.resigned[seat] and same_rules(self.record):
             moves = state.legal_moves()
         status = FINISHED if decider == TERMINAL else RUNNING
         out = None
@@ -195,9 +216,13 @@ class Snapshot:
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
                                                                          else self.updated),
-            reproducible=rec.reproducible)
+            reproducible=rec.reproducible, rules_version=rec.rules_version)
         for q, seat in enumerate(rec.seats):
-            out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            if seat.kind == BOT:
+                typed = bot_plans.stored_message(seat.bot)
+                if typed is not None:
+                    added.bot_spec.CopyFrom(typed)
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)

@@ -46,10 +46,13 @@ import os
 import sqlite3
 import threading
 
-from .store import (ClientFull, EventRecord, GameStore, Live, Record, StoreFull, StoreUnavailable, Waiters,
-                    check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
+from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
+                    Waiters, check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
-SCHEMA_VERSION = 2  # 2: games.creator
+# 2: games.creator; 3: records carry their rules_version (a record without one was played under
+# its game's first rules: records.FIRST_RULES_VERSION), so a server that replays every game under
+# its own rules, of schema 2 or older, must not open the file
+SCHEMA_VERSION = 3
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
@@ -81,8 +84,9 @@ CREATE TABLE IF NOT EXISTS events (
 """
 # after SCHEMA and the migrations: a file of version 1 has no creator column before them
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
-# what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;"}
+# what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
+# 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's)
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: ""}
 
 
 class StoreLocked(StoreUnavailable):
@@ -127,31 +131,50 @@ class SqliteStore(GameStore):
             self._lock_file.close()
             raise StoreLocked(f"{self.path} is in use by another boardbot server (it holds {self.path}.lock)") from None
         db = self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
-        db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
-        db.execute("PRAGMA busy_timeout=5000")
-        db.executescript(SCHEMA)
-        row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if row is None:
-            db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        elif row[0] != SCHEMA_VERSION:
-            self._migrate(row[0])
-        db.executescript(INDEXES)
+        try:
+            db.execute("PRAGMA busy_timeout=5000")
+            found = self._schema(db)
+            if isinstance(found, int) and found > SCHEMA_VERSION:  # before this server writes anything
+                raise NewerSchema(self.path, found, SCHEMA_VERSION)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
+            db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
+            db.executescript(SCHEMA)
+            if found is None:
+                db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            elif found != SCHEMA_VERSION:
+                self._migrate(found)
+            db.executescript(INDEXES)
+        except BaseException:
+            db.close()  # the file and its lock are free again, as they were
+            self._db = None
+            self._lock_file.close()
+            self._lock_file = None
+            raise
         self._count = db.execute("SELECT count(*) FROM games").fetchone()[0]
         self._by_creator.update(dict(db.execute(
             "SELECT creator, count(*) FROM games WHERE creator IS NOT NULL GROUP BY creator")))
         self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
         self._checkpointer.start()
 
+    @staticmethod
+    def _schema(db) -> int | None:
+        """The file's schema version; None for a file no store has written yet."""
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            return None
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        return None if row is None else row[0]
+
     def _migrate(self, version: int) -> None:
-        """Bring a file of schema ``version`` to ``SCHEMA_VERSION``, in one transaction."""
-        if version not in MIGRATIONS:  # a newer server's file, or no file of ours
-            raise RuntimeError(f"{self.path}: schema version {version}, this server knows {SCHEMA_VERSION}")
+        """Bring a file of an older schema ``version`` to ``SCHEMA_VERSION``, in one transaction."""
+        if version not in MIGRATIONS:  # no file of ours
+            raise StoreUnavailable(f"{self.path}: store schema version {version!r}, which no boardbot wrote "
+                                   f"(this server knows 1 to {SCHEMA_VERSION})")
 
         def steps(db) -> bool:
             for step in range(version, SCHEMA_VERSION):
-                db.execute(MIGRATIONS[step])
+                if MIGRATIONS[step]:
+                    db.execute(MIGRATIONS[step])
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
             return True
         self._transaction(steps)

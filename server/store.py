@@ -72,6 +72,17 @@ class StoreUnavailable(RuntimeError):
     """The store cannot be opened (its file is in use, its server does not answer)."""
 
 
+class NewerSchema(StoreUnavailable):
+    """The store holds data of a newer schema than this server knows: a newer boardbot
+    wrote it, and this one would misread it (or write what the newer one misreads)."""
+
+    def __init__(self, where: str, found: int, known: int):
+        super().__init__(f"{where} holds games in store schema version {found}, newer than this server's "
+                         f"{known}: a newer boardbot wrote them. Run that version (or newer) on it, or give "
+                         "this one another --store")
+        self.found, self.known = found, known
+
+
 def dumps(value: Any) -> bytes:
     """The stored form of a record or an event: compact JSON."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()

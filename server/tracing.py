@@ -287,8 +287,11 @@ class TracedBots:
     def __getattr__(self, name: str):
         return getattr(self._bots, name)
 
-    async def choose(self, game_name: str, spec: str, world, seed: int, notes: dict | None = None):
-        attributes = {"boardbot.game": game_name, "boardbot.search.bot": spec}
+    def answers_at_once(self, spec) -> bool:
+        return self._bots.answers_at_once(spec)
+
+    async def choose(self, game_name: str, spec, world, seed: int, notes: dict | None = None):
+        attributes = {"boardbot.game": game_name, "boardbot.search.bot": spec.text}
         decider = getattr(world, "decider", None)
         if decider is not None:
             attributes["boardbot.seat"] = decider()

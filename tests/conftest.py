@@ -112,3 +112,35 @@ def wait_until_finished(game, seconds: float = 10.0) -> None:
     while game.info().status != common_pb2.GAME_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.01)
+
+
+def my_turn_game(client, name="frogriders", seed=1, players=None):
+    """A game of humans at a position where seat ``decider`` has several moves."""
+    from boardbot.engine import registry
+
+    players = players or registry.get(name).validate({})["players"]
+    config = {"players": players} if players != registry.get(name).validate({})["players"] else None
+    game = client.create_game(name, config, seats=["human"] * players, seed=seed)
+    rng = _random.Random(seed)
+    while True:
+        info = game.info()
+        view = game.seat(info.decider).view()
+        if len(view.legal_moves) > 1:
+            return game, info.decider, view
+        game.seat(info.decider).play(move_id=rng.choice(view.legal_moves).id)
+
+
+def patchable_game() -> tuple[str, type]:
+    """A game whose engine state class a test may patch (a compiled one cannot be), and that class:
+    tests that stand a changed rule in for a real one patch it."""
+    from boardbot.engine import registry
+
+    for name in registry.names():
+        cls = type(registry.get(name).new_state({}, 1))
+        try:
+            cls._patch_probe = None
+            del cls._patch_probe
+        except (TypeError, AttributeError):
+            continue
+        return name, cls
+    raise AssertionError("no game's state class can be patched")

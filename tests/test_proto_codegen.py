@@ -96,6 +96,13 @@ int main() {
       "DULORE_JUTUNK_VINEYARD_NAME_TL");
   if (tl == nullptr || tl->options().GetExtension(boardbot::v1::engine_name) != "TL") return 5;
 
+  boardbot::v1::BotSpec bot;  // a typed bot: a oneof of messages, enums, optional numbers
+  bot.mutable_ismcts()->set_preset(boardbot::v1::BOT_PRESET_HARD);
+  bot.mutable_ismcts()->set_workers(2);
+  bot.mutable_ismcts()->set_mode(boardbot::v1::TREE_MODE_MULTIPLE_OBSERVER);
+  if (bot.bot_case() != boardbot::v1::BotSpec::kIsmcts || !bot.ismcts().has_workers()
+      || bot.ismcts().has_exploration() || bot.has_random()) return 8;
+
   std::string wire;
   if (!view.SerializeToString(&wire)) return 6;
   boardbot::v1::View back;
@@ -148,7 +155,7 @@ def test_cpp_generates_and_compiles(tmp_path):
 
 TS_MAIN = """
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { MoveSchema, ViewSchema } from "./gen/boardbot/v1/common_pb";
+import { BotPreset, BotSpecSchema, MoveSchema, ViewSchema } from "./gen/boardbot/v1/common_pb";
 import { CzechPubCard, CzechPubPhase } from "./gen/boardbot/v1/czech_pub_pb";
 import { FroccsCard } from "./gen/boardbot/v1/froccs_pb";
 import { FritangaSkill } from "./gen/boardbot/v1/fritanga_pb";
@@ -169,7 +176,10 @@ const move = create(MoveSchema, {
   game: { case: "fritanga", value: { kind: { case: "skill", value: { skill: FritangaSkill.KNIFE } } } },
 });
 const drawn: FroccsCard[] = [FroccsCard.SODA];
-export const checks = [seat === undefined, hand.length === 2, move.game.case === "fritanga", drawn.length === 1];
+const bot = create(BotSpecSchema, { bot: { case: "ismcts", value: { preset: BotPreset.HARD, workers: 2 } } });
+const workers: number | undefined = bot.bot.case === "ismcts" ? bot.bot.value.workers : undefined;
+export const checks = [seat === undefined, hand.length === 2, move.game.case === "fritanga", drawn.length === 1,
+  workers === 2];
 """
 
 

@@ -15,7 +15,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.server.records import GameRecord
 from boardbot.server.redis_store import RedisStore
-from boardbot.server.sqlite_store import SqliteStore
+from boardbot.server.sqlite_store import SCHEMA_VERSION, SqliteStore
 from boardbot.server.memory_store import UNPACKED_FINISHED, InMemoryStore
 from boardbot.server.store import ClientFull, GameStore, Live, StoreFull
 
@@ -275,7 +275,7 @@ def test_a_version_1_sqlite_file_is_migrated_and_its_games_count_for_nobody(tmp_
         assert await again.delete("old0") and await again.count_created_by("a") == 1 and await again.count() == 3
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 2
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION
             assert db.execute("SELECT id, creator FROM games ORDER BY seq").fetchall() == [
                 ("old1", None), ("old2", None), ("new0", "a")]
 
@@ -629,3 +629,99 @@ def test_concurrent_retries_of_one_request_on_redis_all_get_the_answer(redis_ser
     with BackgroundServer(store=RedisStore(redis_server.url)) as srv:
         answers = asyncio.run(retries(srv.address))
     assert sum(answers.values()) == 3200
+
+
+# --- schema versions: a store opens the older layouts it knows and refuses newer ones ---------------
+def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
+    from boardbot.server.records import FIRST_RULES_VERSION
+
+    live = new_live()
+    stored = live.to_dict()
+    assert stored["rules_version"] == live.record.rules_version == FIRST_RULES_VERSION == 1
+    del stored["rules_version"]  # as every server before rules versions stored it
+    assert Live.from_dict(stored).record == live.record
+    bumped = dataclasses.replace(live.record, rules_version=7)
+    assert GameRecord.from_dict(bumped.to_dict()).rules_version == 7
+
+
+def test_a_sqlite_file_of_schema_2_opens_as_3_and_a_newer_one_is_refused(tmp_path):
+    import fcntl
+    import sqlite3
+
+    from boardbot.server.store import NewerSchema
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        await store.create_live(new_live("old"))
+        await store.close()
+        with sqlite3.connect(path) as db:  # as schema 2 wrote it: records without their rules_version
+            static = json.loads(db.execute("SELECT record FROM games").fetchone()[0])
+            del static["rules_version"]
+            db.execute("UPDATE games SET record = ?", (json.dumps(static).encode(),))
+            db.execute("UPDATE meta SET value = 2 WHERE key = 'schema'")
+        again = SqliteStore(path)
+        await again.open()
+        assert (await again.get_live("old")).record.rules_version == 1
+        await again.close()
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 3
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
+        newer = SqliteStore(path)
+        with pytest.raises(NewerSchema) as refused:
+            await newer.open()
+        assert str(refused.value) == (
+            f"{path} holds games in store schema version 4, newer than this server's 3: a newer boardbot wrote "
+            "them. Run that version (or newer) on it, or give this one another --store")
+        with open(path + ".lock", "a") as lock:  # refused, it let the file go
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with sqlite3.connect(path) as db:  # and changed nothing
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 4
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+    run(go())
+
+
+def test_the_redis_layout_carries_its_schema_version(redis_server):
+    import redis
+
+    from boardbot.server import redis_store
+    from boardbot.server.store import NewerSchema, StoreUnavailable
+
+    url = redis_server.url
+
+    async def opened() -> RedisStore:
+        store = RedisStore(url)
+        await store.open()
+        return store
+
+    async def go():
+        with redis.Redis.from_url(url) as r:
+            r.flushdb()
+            store = await opened()  # a new database is written in this server's layout
+            assert r.get("boardbot:schema") == b"2" == str(redis_store.SCHEMA_VERSION).encode()
+            await store.create_live(new_live("old"))
+            await store.close()
+            # as a server before schema versions left it: no schema key, a record without its rules_version
+            r.delete("boardbot:schema")
+            static = json.loads(r.hget("boardbot:g:old", "r"))
+            del static["rules_version"]
+            r.hset("boardbot:g:old", "r", json.dumps(static))
+            stores = await asyncio.gather(opened(), opened())  # two processes take it up at once
+            assert r.get("boardbot:schema") == b"2"
+            assert (await stores[1].get_live("old")).record.rules_version == 1
+            for store in stores:
+                await store.close()
+            r.set("boardbot:schema", 3)
+            with pytest.raises(NewerSchema) as refused:
+                await opened()
+            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 3, "
+                                                 "newer than this server's 2: a newer boardbot wrote them")
+            assert r.get("boardbot:schema") == b"3" and r.exists("boardbot:g:old")
+            r.set("boardbot:schema", "x")
+            with pytest.raises(StoreUnavailable, match="which no boardbot wrote"):
+                await opened()
+            r.flushdb()
+
+    run(go())

@@ -4,8 +4,10 @@ tests/stored_games/ holds games as the server at commit 917ee18 wrote them to SQ
 and to Redis (records as plain dicts, before the typed ``GameRecord``), and what it
 answered about them then; ``tests/stored_games/make.py`` wrote them and writes them
 again from any version. Each store loads them, and the game master answers GetGame,
-every seat's view, a watch from version 0 and a retried request exactly as then; each
-running game takes its next move, and a resignation rewrites a stored record."""
+every seat's view, a watch from version 0 and a retried request exactly as then (GetGame
+adds the rules version those games were played under: 1, the first, and each bot seat's
+spec typed, the same bot as its string); each running game takes its next move, and a
+resignation rewrites a stored record."""
 
 import asyncio
 import json
@@ -15,6 +17,9 @@ import random
 import pytest
 from google.protobuf import json_format
 
+from boardbot.ai.bot_specs import parse_bot_spec
+from boardbot.engine import registry
+from boardbot.server.bot_plans import spec_of
 from boardbot.server.calls import Call
 from boardbot.server.master import GameMaster
 from boardbot.server.redis_store import RedisStore
@@ -88,7 +93,16 @@ def test_games_an_older_server_stored_read_the_same_and_go_on(kind, tmp_path, re
         for expected in EXPECTED[kind]:
             game_id, tokens = expected["game_id"], expected["tokens"]
             game = (await master.get_game(pb.GetGameRequest(game_id=game_id), Call())).game
-            assert json_format.MessageToDict(game) == expected["game"]
+            answered = json_format.MessageToDict(game)
+            # stored before rules versions: played under the first rules, which this engine still plays
+            assert answered.pop("rulesVersion") == 1 == registry.get(game.game_name).rules_version
+            # a bot seat's spec typed as well, since issue 46: the same bot as its string
+            for seat in answered["seats"]:
+                if seat["kind"] == "SEAT_KIND_BOT":
+                    typed = seat.pop("botSpec")
+                    assert spec_of(json_format.ParseDict(typed, common_pb2.BotSpec()), "bot_spec") \
+                        == parse_bot_spec(seat["bot"])
+            assert answered == expected["game"]
             for seat, want in expected["views"].items():
                 view = (await master.get_view(
                     pb.GetViewRequest(game_id=game_id) if seat == "spectator" else

@@ -27,6 +27,9 @@ class BotService(Protocol):
     async def get_serving_stats(self, request: boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def list_bots(self, request: boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class BotServiceASGIApplication(ConnectASGIApplication[BotService]):
     def __init__(self, service: BotService | AsyncGenerator[BotService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -62,6 +65,16 @@ class BotServiceASGIApplication(ConnectASGIApplication[BotService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.get_serving_stats,
+                ),
+                "/boardbot.v1.BotService/ListBots": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListBots",
+                        service_name="boardbot.v1.BotService",
+                        input=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+                        output=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.list_bots,
                 ),
             },
             interceptors=interceptors,
@@ -137,6 +150,26 @@ class BotServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def list_bots(
+        self,
+        request: boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListBots",
+                service_name="boardbot.v1.BotService",
+                input=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+                output=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 
 
@@ -147,6 +180,8 @@ class BotServiceSync(Protocol):
     def choose_move(self, request: boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_bot__service__pb2.ChooseMoveResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def get_serving_stats(self, request: boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def list_bots(self, request: boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -183,6 +218,16 @@ class BotServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.get_serving_stats,
+                ),
+                "/boardbot.v1.BotService/ListBots": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ListBots",
+                        service_name="boardbot.v1.BotService",
+                        input=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+                        output=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.list_bots,
                 ),
             },
             interceptors=interceptors,
@@ -252,6 +297,26 @@ class BotServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.BotService",
                 input=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest,
                 output=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def list_bots(
+        self,
+        request: boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListBots",
+                service_name="boardbot.v1.BotService",
+                input=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest,
+                output=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

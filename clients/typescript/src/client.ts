@@ -4,8 +4,9 @@ import { create, fromJson, type JsonValue, type MessageInitShape } from "@bufbui
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 import { Code, errorDetails } from "./errors.js";
-import { BotService, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
+import { BotService, type BotOffer, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
 import {
+  BotSpecSchema,
   GameConfigSchema,
   MoveSchema,
   SeatKind,
@@ -44,9 +45,12 @@ function resumable(err: unknown): boolean {
 export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
 export type MoveInit = MessageInitShape<typeof MoveSchema>;
 export type SeatSpecInit = MessageInitShape<typeof SeatSpecSchema>;
+export type BotSpecInit = MessageInitShape<typeof BotSpecSchema>;
 
-/** A seat of a new game: a human (you, or someone you give the token to) or a bot ("random", "greedy", "ismcts:..."). */
-export type SeatChoice = "human" | { bot: string };
+/** A seat of a new game: a human (you, or someone you give the token to) or a bot, by its spec string
+ *  ("random", "greedy", "ismcts:hard") or typed (`{ botSpec: { bot: { case: "ismcts", value: { preset: BotPreset.HARD } } } }`);
+ *  listBots() lists both forms of every bot the server offers. */
+export type SeatChoice = "human" | { bot: string } | { botSpec: BotSpecInit };
 
 export interface NewGame {
   game: Game;
@@ -66,7 +70,9 @@ export interface PlayOptions {
 }
 
 export interface SuggestOptions {
+  /** The bot's spec string (default "ismcts:medium"); or `botSpec`, typed. */
   bot?: string;
+  botSpec?: BotSpecInit;
   timeMs?: number;
   iterations?: number;
   seed?: bigint | number;
@@ -77,7 +83,13 @@ function bearer(token: string | undefined): CallOptions {
 }
 
 function seatSpec(choice: SeatChoice): SeatSpecInit {
-  return choice === "human" ? { kind: SeatKind.HUMAN } : { kind: SeatKind.BOT, bot: choice.bot };
+  if (choice === "human") return { kind: SeatKind.HUMAN };
+  return "bot" in choice ? { kind: SeatKind.BOT, bot: choice.bot } : { kind: SeatKind.BOT, botSpec: choice.botSpec };
+}
+
+/** A request's bot fields from SuggestOptions. */
+function botFields(options: SuggestOptions): { bot: string; botSpec?: BotSpecInit } {
+  return { bot: options.bot ?? "", botSpec: options.botSpec };
 }
 
 /** The legal move of `view` whose text is `text` (exactly), or an Error listing what is legal. */
@@ -113,6 +125,12 @@ export class BoardbotClient {
     return (await this.games.listGameTypes({})).gameTypes;
   }
 
+  /** The bots the server offers, weakest first: each one's spec (string and typed), its name and meaning in plain
+   *  words, and per table size of `game` (every game's when undefined) the search it runs and its ladder rating. */
+  async listBots(game?: string): Promise<BotOffer[]> {
+    return (await this.bots.listBots({ game: game ?? "" })).bots;
+  }
+
   /** Start a game; `seats` default to the game's default table of humans. */
   async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
     Promise<NewGame> {
@@ -143,7 +161,7 @@ export class BoardbotClient {
   /** The AI's move for a view your frontend holds (stateless: your table, our bot). */
   async chooseMove(game: string, view: SeatView["view"], options: SuggestOptions = {}):
     Promise<{ move: LegalMove; stats?: SearchStats }> {
-    const response = await this.bots.chooseMove({ game, view, bot: options.bot ?? "", budget: budget(options),
+    const response = await this.bots.chooseMove({ game, view, ...botFields(options), budget: budget(options),
       seed: options.seed === undefined ? undefined : BigInt(options.seed) });
     if (response.move === undefined) throw new Error("ChooseMove answered without a move");
     return { move: response.move, stats: response.stats };
@@ -195,7 +213,7 @@ export class SeatHandle {
   /** The AI's advice for this seat (hosted game): the move and, for searching bots, each candidate's statistics. */
   async suggest(options: SuggestOptions = {}): Promise<{ move: LegalMove; version: bigint; stats?: SearchStats }> {
     if (this.seat === undefined) throw new Error("the spectator has no move to suggest");
-    const response = await this.client.bots.suggestMove({ gameId: this.gameId, seat: this.seat, bot: options.bot ?? "",
+    const response = await this.client.bots.suggestMove({ gameId: this.gameId, seat: this.seat, ...botFields(options),
       budget: budget(options), seed: options.seed === undefined ? undefined : BigInt(options.seed) },
       bearer(this.token));
     if (response.move === undefined) throw new Error("SuggestMove answered without a move");

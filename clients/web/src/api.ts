@@ -1,5 +1,5 @@
 // The one client of the page: @boardbot/client over the browser port of the page's own origin.
-import { errorDetails, type GameType } from "@boardbot/client";
+import { errorDetails, type BotOffer, type GameType } from "@boardbot/client";
 import { connectWeb } from "@boardbot/client/web";
 
 export const client = connectWeb("");
@@ -20,6 +20,24 @@ export async function gameType(name: string): Promise<GameType | undefined> {
 /** A game's title as players read it; `solo`: its one-player mode's ("… — solo against …"). */
 export function titleOf(type: GameType, solo = false): string {
   return solo && type.solo ? `${type.title} — ${type.solo.title}` : type.title;
+}
+
+let bots: Promise<BotOffer[]> | undefined;
+const botTitles = new Map<string, string>();
+
+/** ListBots (every game's), asked once per page load; afterwards botName knows their names. */
+export function listBots(): Promise<BotOffer[]> {
+  bots ??= client.listBots().then((offers) => {
+    for (const offer of offers) botTitles.set(offer.bot, offer.title);
+    return offers;
+  });
+  return bots;
+}
+
+/** A bot's name for players ("Hard") from its spec string, once listBots has answered; a spec the server does
+ *  not offer by name (set by hand through the API) keeps its string. */
+export function botName(spec: string): string {
+  return botTitles.get(spec) ?? spec;
 }
 
 export type Wire = string | number | boolean | null;

@@ -1,18 +1,10 @@
 // The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
-import { GameStatus, gameConfig, type GameType, type SeatChoice } from "@boardbot/client";
+import { GameStatus, gameConfig, type BotOffer, type GameType, type SeatChoice } from "@boardbot/client";
 import { useEffect, useState } from "preact/hooks";
-import { client, describeError, listGameTypes, titleOf, type Wire } from "./api.js";
+import { botName, client, describeError, listBots, listGameTypes, titleOf, type Wire } from "./api.js";
 import { ParamFields, settle } from "./form.js";
 import { forgetGame, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
-const BOTS: [string, string][] = [
-  ["random", "random: any legal move"],
-  ["greedy", "greedy: the game's own heuristic"],
-  // each game sets its presets' budgets for its table sizes (docs/ai.md, the difficulty ladder)
-  ["ismcts:easy", "ISMCTS easy: a quick search"],
-  ["ismcts:medium", "ISMCTS medium: the default"],
-  ["ismcts:hard", "ISMCTS hard: the strongest, and slowest"],
-];
 const HUMAN = "human";
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -24,35 +16,44 @@ interface Choice {
 }
 
 export function Lobby() {
-  const [types, setTypes] = useState<GameType[] | undefined>(undefined);
+  const [offer, setOffer] = useState<{ types: GameType[]; bots: BotOffer[] } | undefined>(undefined);
   const [error, setError] = useState("");
   useEffect(() => {
-    listGameTypes().then(setTypes, (err) => setError(describeError(err)));
+    Promise.all([listGameTypes(), listBots()]).then(([types, bots]) => setOffer({ types, bots }),
+      (err) => setError(describeError(err)));
   }, []);
   if (error) return <p class="error" role="alert">{`Cannot reach the server: ${error}`}</p>;
-  if (!types) return <p class="loading">Loading the games…</p>;
+  if (!offer) return <p class="loading">Loading the games…</p>;
+  const { types, bots } = offer;
   return <>
     <header class="lobby-head"><h1>boardbot</h1>
       <p>{`Play ${types.length === 1 ? "a tabletop game" : `${NUMBERS[types.length] ?? types.length} tabletop games`} `
         + "against the AI, and see what the AI thinks of every move."}</p>
     </header>
-    <div class="lobby"><NewGame types={types} /><YourGames /><SettingsPanel /></div>
+    <div class="lobby"><NewGame types={types} bots={bots} /><YourGames /><SettingsPanel bots={bots} /></div>
   </>;
 }
 
-function NewGame({ types }: { types: GameType[] }) {
+/** A bot as the lobby offers it: its name, what it does, and which is the default. */
+function botLabel(bot: BotOffer): string {
+  return `${bot.title} — ${bot.description}${bot.isDefault ? " (the default)" : ""}`;
+}
+
+function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const [choice, setChoice] = useState<Choice>({ game: types[0]?.name ?? "", solo: false });
   const [chosen, setChosen] = useState<Record<string, Wire>>({}); // values the player set
   const [seatSpecs, setSeatSpecs] = useState<string[]>([]); // per seat after yours: a bot spec or "human"
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
+  // a new seat gets the bot the list calls the default (the server's: ListBots)
+  const defaultBot = bots.find((b) => b.isDefault)?.bot ?? bots[0]?.bot ?? HUMAN;
   const type = types.find((t) => t.name === choice.game);
   const choices: [GameType, Choice][] = types.flatMap((t) => t.solo
     ? [[t, { game: t.name, solo: false }], [t, { game: t.name, solo: true }]] : [[t, { game: t.name, solo: false }]]);
   const values = type ? settle(type, chosen) : {};
   const players = typeof values.players === "number" ? values.players : 2;
   const seats = Array.from({ length: Math.max(0, players - 1) },
-    (_, i) => seatSpecs[i] ?? seatSpecs[seatSpecs.length - 1] ?? "greedy");
+    (_, i) => seatSpecs[i] ?? seatSpecs[seatSpecs.length - 1] ?? defaultBot);
 
   const change = (name: string, value: Wire) => {
     setChosen({ ...chosen, [name]: value });
@@ -68,7 +69,7 @@ function NewGame({ types }: { types: GameType[] }) {
       const gameId = made.game.gameId;
       saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
         token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
-        opponents: seats.map((s) => s === HUMAN ? "a person" : s).join(", ") || type.solo?.opponent || "nobody",
+        opponents: seats.map((s) => s === HUMAN ? "a person" : `${botName(s)} bot`).join(", ") || type.solo?.opponent || "nobody",
         invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
       location.hash = `#/play/${gameId}/0`;
     } catch (err) {
@@ -107,11 +108,12 @@ function NewGame({ types }: { types: GameType[] }) {
                 next[i] = (e.target as HTMLSelectElement).value;
                 setSeatSpecs(next);
               }}>
-                {BOTS.map(([value, label]) => <option value={value}>{`Bot: ${label}`}</option>)}
+                {bots.map((b) => <option value={b.bot}>{`Bot: ${botLabel(b)}`}</option>)}
                 <option value={HUMAN}>Another person (you get a join link)</option>
               </select></li>;
           })}
         </ol>
+        <Strength bots={bots} game={type.name} players={players} />
         {players === 1 && type.solo?.note ? <p class="help">{type.solo.note}</p> : null}
       </fieldset>
       <div class="actions">
@@ -168,7 +170,18 @@ function YourGames() {
   </section>;
 }
 
-function SettingsPanel() {
+/** How strong each bot played at this table on the difficulty ladder, where the server's ladder rated it. */
+function Strength({ bots, game, players }: { bots: BotOffer[]; game: string; players: number }) {
+  const rated = bots.flatMap((b) => {
+    const rating = b.tables.find((t) => t.game === game && t.players === players)?.rating;
+    return rating ? [`${b.title} ${rating.elo}`] : [];
+  });
+  if (rated.length === 0) return null;
+  return <p class="help bot-strength">{"Strength at this table, in rating points above the random bot "
+    + `(400 points: 10 to 1 odds): ${rated.join(", ")}.`}</p>;
+}
+
+function SettingsPanel({ bots }: { bots: BotOffer[] }) {
   const now = settings();
   return <details class="settings"><summary>Settings</summary>
     <div class="field"><label for="bot-delay">Moves of the other seats</label>
@@ -178,7 +191,7 @@ function SettingsPanel() {
       </select></div>
     <div class="field"><label for="hint-bot">The AI for hints</label>
       <select id="hint-bot" value={now.hintBot} onChange={(e) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value })}>
-        {BOTS.filter(([spec]) => spec.startsWith("ismcts")).map(([value, label]) => <option value={value}>{label}</option>)}
+        {bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) => <option value={b.bot}>{botLabel(b)}</option>)}
       </select></div>
   </details>;
 }

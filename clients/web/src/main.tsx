@@ -7,7 +7,7 @@
 import "./style.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { client, describeError } from "./api.js";
+import { client, describeError, listBots } from "./api.js";
 import { Lobby } from "./lobby.js";
 import { Review } from "./review.js";
 import { findSaved } from "./store.js";
@@ -76,4 +76,5 @@ function App() {
   return <Page key={hash} hash={hash} />; // a new page for each address: its state starts afresh
 }
 
-render(<App />, document.getElementById("app")!);
+// the bots' names for the seats first (ListBots, once per page load; else their spec strings)
+void listBots().catch(() => undefined).finally(() => render(<App />, document.getElementById("app")!));

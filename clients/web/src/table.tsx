@@ -11,7 +11,7 @@ import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type G
   type SeatView, type SearchStats } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
+import { botName, client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
 import { gameUI, moveGroup } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { changedPoints } from "./marks.js";
@@ -40,8 +40,7 @@ interface Hint {
 export function seatNames(game: Game, me: number | undefined): string[] {
   return game.seats.map((seat) => {
     if (seat.index === me) return `You (seat ${seat.index})`;
-    const who = seat.kind === SeatKind.BOT ? ` (${seat.bot})` : "";
-    return `Seat ${seat.index}${who}`;
+    return `Seat ${seat.index} (${seat.kind === SeatKind.BOT ? `${botName(seat.bot)} bot` : "a person"})`;
   });
 }
 
@@ -494,7 +493,7 @@ function HintPanel({ t, sv }: { t: TableModel; sv: SeatView }) {
   const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
   const best = rows[0]?.visits ?? 1n;
   return <div class="hint">{button}
-    <p>{"The AI ("}{hint.stats?.bot ?? "bot"}{`, ${hint.stats?.iterations ?? 0} iterations) suggests: `}
+    <p>{"The AI ("}{botName(hint.stats?.bot ?? "bot")}{`, ${hint.stats?.iterations ?? 0} iterations) suggests: `}
       <strong>{hint.move.text}</strong></p>
     {rows.length ? <table class="hint-table">
       <caption>Every legal move: how often the search tried it and its expected value for you (0–100%)</caption>
@@ -598,5 +597,6 @@ export async function rememberJoin(gameId: string, game: Game, seat: number | un
   const type = await gameType(game.gameName);
   if (type === undefined) throw new Error("this server does not host the game any more");
   saveGame({ gameId, game: game.gameName, title: type.title, seat, token, created: Date.now(),
-    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? s.bot : "human").join(", ") });
+    opponents: game.seats.filter((s) => s.index !== seat).map((s) => s.kind === SeatKind.BOT ? `${botName(s.bot)} bot` : "a person")
+      .join(", ") });
 }

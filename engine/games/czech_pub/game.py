@@ -26,6 +26,9 @@ class CzechPubGame(Game):
     name = "czech-pub"
     title = "Czech Pub"
     blurb = "Order beers and shots without getting too drunk; hit the others with pub cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "real_drinking": False}, {"players": 4, "real_drinking": True})
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)
     rollout_depth = 30
     # the search follows the greedy bot's move at every node (its own later cards and the
@@ -45,6 +48,11 @@ class CzechPubGame(Game):
     }
     # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
     max_moves = 2500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {3: (561, {
+        "random": (0, 0, 0), "greedy": (519, 407, 615), "ismcts:easy": (536, 400, 668),
+        "ismcts:medium": (742, 630, 854), "ismcts:hard": (854, 747, 960)
+    })}
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,
@@ -92,14 +100,7 @@ class CzechPubGame(Game):
         return CzechPubState.from_view(self, view, rng)
 
     # --- AI knowledge ----------------------------------------------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = CzechPubGame()

@@ -84,11 +84,9 @@ class CzechPubRules:
     def decider(self) -> int:
         return self.dec
 
-    def legal_moves(self) -> list:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self._generate()
-        return moves
+    def invalidate(self) -> None:
+        self._moves = None
+        self._unlikely = None  # what the passes say of the hands (views.py)
 
     def _generate(self) -> list:
         phase = self.phase

@@ -49,7 +49,7 @@ class CzechPubState(CzechPubRules, CzechPubViews, State):
         # who knows which cards in whose hand, the windows each seat passed on (public evidence
         # about its hand: views.sample_for); the legal moves of this position and what the passes
         # say (policy.unlikely_cards, worked out once per position)
-        known=KNOWN, passes=PASSES, _moves=CACHE, _unlikely=CACHE,
+        known=KNOWN, passes=PASSES, _unlikely=CACHE,
     )
     __slots__ = FIELDS.slots
 

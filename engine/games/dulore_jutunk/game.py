@@ -18,8 +18,17 @@ class DuloreGame(Game):
     blurb = "Harvest grapes, press and age wine, and fulfil orders."
     solo = Solo("solo against the Winemaker", "Play alone against the Winemaker automaton; choose a project card.",
                 "the Winemaker", "The Winemaker is not a seat: its turns run between yours, and the table shows them.")
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 1, "project": "easy"},
+                    {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
     # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
     max_moves = 2100
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (86, {
+        "random": (0, 0, 0), "greedy": (382, 308, 437), "ismcts:easy": (147, -23, 265),
+        "ismcts:medium": (436, 293, 536), "ismcts:hard": (720, 578, 820)
+    })}
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
         Param("project", "", "solo project card (easy, medium, hard, expert); solo only, empty = easy",
@@ -51,15 +60,7 @@ class DuloreGame(Game):
                 "cellarBonus": cellar, "ring": D.RING, "soloScale": D.SOLO_SCALE}
 
     # --- AI knowledge (policy.py) ---------------------------------------------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
-
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
     def score_bounds(self, cfg: dict):
         # every order card's stars, and the most connections between two cards at every link of one row

@@ -63,11 +63,8 @@ class DuloreRules:
             return TERMINAL
         return self.stack[-1][1]
 
-    def legal_moves(self) -> list:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = [] if self.over else self._gen(self.stack[-1])
-        return moves
+    def _generate(self) -> list:
+        return [] if self.over else self._gen(self.stack[-1])
 
     def apply(self, move: tuple) -> None:
         self._do(move)

@@ -17,10 +17,18 @@ class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
     blurb = "Food on a hot pan: stay on the cards and push the others into the oil."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 3, "mode": "versus"}, {"players": 4, "mode": "teams"}, {"players": 3, "mode": "chef"})
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
     max_moves = 1200
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {3: (275, {
+        "random": (0, 0, 0), "greedy": (295, 181, 432), "ismcts:easy": (253, 141, 392),
+        "ismcts:medium": (393, 273, 535), "ismcts:hard": (425, 296, 580)
+    })}
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),
@@ -74,14 +82,7 @@ class FritangaGame(Game):
         return FritangaState.from_view(self, view, rng)
 
     # --- AI knowledge (policy.py) -----------------------------------------
-    def heuristic_move(self, state: FritangaState, rng: random.Random) -> tuple:
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state: FritangaState, rng: random.Random):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state: FritangaState):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = FritangaGame()

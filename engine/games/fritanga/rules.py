@@ -46,7 +46,10 @@ class FritangaRules:
         return self._decider
 
     def legal_moves(self) -> list:
-        return self._moves
+        return self._moves  # kept up to date by every move (_settle)
+
+    def invalidate(self) -> None:
+        self._settle()
 
     def apply(self, move: tuple) -> None:
         stack = self.stack

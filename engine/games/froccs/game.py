@@ -18,6 +18,10 @@ class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
     blurb = "Mix wine and soda into spritzers, sell them, and bargain over mischief."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "heroes": "choose", "everyones_my_guest": True, "one_more_round": True},
+                    {"players": 3, "heroes": "first_game", "everyones_my_guest": False, "one_more_round": True})
     # rollouts are 260-400 moves: cut off at 20 and evaluate (docs/rules/froccs.md, AI)
     rollout_depth = 20
     # side offers and bargaining amounts: a dozen near-equal moves a small search cannot tell
@@ -25,6 +29,11 @@ class FroccsGame(Game):
     search_bias = 3.0
     # learning environments: about 4x the longest of 40 random games per configuration (522 moves)
     max_moves = 2500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (248, {
+        "random": (0, 0, 0), "greedy": (282, 155, 405), "ismcts:easy": (561, 400, 687),
+        "ismcts:medium": (961, 823, 1098), "ismcts:hard": (1067, 910, 1216)
+    })}
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
@@ -58,17 +67,10 @@ class FroccsGame(Game):
         return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
 
     # --- AI knowledge (policy.py) ---
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
     def search_hint(self, state, rng):
         return self.heuristic_move(state, rng) if state.phase in BARGAIN_PHASES else None
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

@@ -92,12 +92,6 @@ class FroccsRules:
             return self.hero_seat
         return TERMINAL
 
-    def legal_moves(self) -> list:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self._generate()
-        return moves
-
     def _generate(self) -> list:
         ph = self.phase
         if ph == ACTION:

@@ -5,7 +5,7 @@ rules.py, what a seat sees views.py, the game game.py."""
 from __future__ import annotations
 
 from boardbot.engine.core import State
-from boardbot.engine.fields import CACHE, LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
 
 from .rules import FroccsRules
 from .views import FroccsViews
@@ -32,7 +32,6 @@ class FroccsState(FroccsRules, FroccsViews, State):
         # the end: last card drawn, final turns, One More Round's pledges; the hero choice
         triggered=SCALAR, final_turns=SCALAR, round_used=SCALAR, pledges=LIST, passed=LIST,
         pledge_seat=SCALAR, pledge_start=SCALAR, hero_seat=SCALAR,
-        _moves=CACHE,
     )
     __slots__ = FIELDS.slots
 

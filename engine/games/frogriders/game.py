@@ -17,8 +17,17 @@ class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
     blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
+    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # recorded as text in tests/playthroughs (engine/playthrough.py)
+    playthroughs = ({"players": 2, "public_back": "second", "privilege_deck": "28"},
+                    {"players": 3, "public_back": "first", "privilege_deck": "24"})
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
+    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
+    ladder_ratings = {2: (112, {
+        "random": (0, 0, 0), "greedy": (99, -39, 256), "ismcts:easy": (234, 86, 442),
+        "ismcts:medium": (396, 211, 611), "ismcts:hard": (568, 377, 832)
+    })}
     params = (
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("public_back", "none", "which public score card shows its back (blue border)",
@@ -60,14 +69,7 @@ class FrogridersGame(Game):
         return FrogridersState.from_view(self, view, rng)
 
     # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
-    def heuristic_move(self, state, rng):
-        return policy.heuristic_move(state, rng)
-
-    def playout_move(self, state, rng):
-        return policy.playout_move(state, rng)
-
-    def evaluate(self, state):
-        return policy.evaluate(state)
+    policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them
 
 
 GAME = FrogridersGame()

@@ -24,12 +24,6 @@ class FrogridersRules:
     def decider(self) -> int:
         return TERMINAL if self.phase == OVER else self.player
 
-    def legal_moves(self) -> list:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self._generate()
-        return moves
-
     def _generate(self) -> list:
         phase = self.phase
         p = self.player

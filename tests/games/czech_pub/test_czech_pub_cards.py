@@ -28,7 +28,7 @@ def setup(players=3, hands=None, active=0, seed=7):
     random.Random(seed).shuffle(s.deck)
     s.active = s.dec = active
     s.phase = PLAY
-    s._moves = None
+    s.invalidate()
     return s
 
 
@@ -453,7 +453,7 @@ def test_you_dont_want_it_anymore_takes_the_top_of_the_discard_pile():
     assert order("ty_uz_to_nebudes") not in s.legal_moves(), "empty discard pile"
     s.deck.remove(D.RUM)
     s.discard = [D.RUM]
-    s._moves = None
+    s.invalidate()
     play(s, order("pivo"), order("ty_uz_to_nebudes"))
     assert s.hands[0] == [D.RUM], "the beer in front of you cannot be taken back"
     assert s.view(1)["players"][0]["known_cards"] == ["rum"]

@@ -29,7 +29,7 @@ def setup(players=3, hands=None, active=0, seed=7):
     random.Random(seed).shuffle(s.deck)
     s.active = s.dec = active
     s.phase = PLAY
-    s._moves = None
+    s.invalidate()
     return s
 
 

@@ -33,7 +33,7 @@ def setup(players=3, hands=None, active=0, seed=7, **cfg):
     random.Random(seed).shuffle(s.deck)
     s.active = s.dec = active
     s.phase = PLAY
-    s._moves = None
+    s.invalidate()
     return s
 
 
@@ -87,7 +87,7 @@ def test_running_off_a_row_means_the_next_stage_and_a_pause(dice):
     # while paused: not a target, not asked, not in a round or a brawl
     s.hands[1] = [D.URAZKA, D.RUNDA, D.RVACKA, D.PIVO]
     s.hands[2] = [D.CAJ]
-    s._moves = None
+    s.invalidate()
     assert s.active == 1
     moves = s.legal_moves()
     assert ("play", "urazka_vrchniho", 0, "") not in moves and ("play", "urazka_vrchniho", 2, "") in moves

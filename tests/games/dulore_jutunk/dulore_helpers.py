@@ -33,7 +33,7 @@ def clear(s):
 def at(s, *tasks):
     """Put tasks on the stack (bottom first) and run to the next decision."""
     s.stack = list(tasks)
-    s._moves = None
+    s.invalidate()
     s._run()
     return s
 

@@ -171,7 +171,7 @@ def test_solo_overflow_prompts_say_the_rest_is_discarded():
     s.bottles[0] = [3, 2, 1]
     at(s, task(D.K_TURN, 0))
     s._gain_bottles(0, 2, 0, 0, 0)
-    s._moves = None
+    s.invalidate()
     s._run()
     assert top(s) == D.K_BOTTLES
     prompt = s.view(0)["prompt"]

@@ -105,7 +105,7 @@ def settle(s: S.FroccsState, deck_top=None, seed=1) -> None:
         counter.append(rest.pop())
     s.counter = counter
     s.glass_deck = rest
-    s._moves = None
+    s.invalidate()
 
 
 def do(s: S.FroccsState, *moves) -> None:

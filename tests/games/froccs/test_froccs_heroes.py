@@ -320,5 +320,5 @@ def test_lottyintos_is_never_forced_to_splash():
     s = make(3, heroes=heroes(D.LOTTY), glasses={0: [glass(3, sz=1), glass(2, soda=1)]})
     s.deck = []
     s.discard = [0] * D.NUM_CARDS  # nothing to draw, nothing else to do
-    s._moves = None
+    s.invalidate()
     assert kinds(s, "splash") and ("end_turn",) in s.legal_moves()

@@ -28,14 +28,14 @@ def empty_game(players=2, public=(0, 1), backs=(False, False), kept=None):
     s.kept = list(kept) if kept else [1] * players
     s.phase = LEAP
     s.player = 0
-    s._moves = None
+    s.invalidate()
     return s
 
 
 def put(s, **units):
     for name, colour in units.items():
         s.board[cell(name)] = {"y": Y, "r": R, "b": B, "n": BR}[colour]
-    s._moves = None
+    s.invalidate()
 
 
 def leaps(s):
@@ -259,7 +259,7 @@ def test_diagonal_leap_only_with_the_card():
     put(s, d4="r", e5="y")
     assert L("d4", "e5", "f6") not in leaps(s)
     s.privileges[0] = [D.P_DIAGONAL]
-    s._moves = None
+    s.invalidate()
     assert L("d4", "e5", "f6") in leaps(s)
 
 
@@ -267,7 +267,7 @@ def test_l_shaped_leap_lands_beside_the_unit_leapt_over():
     s = empty_game()
     put(s, e4="r", e5="y")
     s.privileges[0] = [D.P_L_SHAPED]
-    s._moves = None
+    s.invalidate()
     got = leaps(s)
     assert L("e4", "e5", "d5") in got and L("e4", "e5", "f5") in got
     assert L("e4", "e5", "e6") in got  # the ordinary leap stays allowed
@@ -280,7 +280,7 @@ def test_run_up_moves_through_empty_spaces_then_leaps():
     put(s, e2="r", e5="y")
     assert L("e2", "e5", "e6") not in leaps(s)
     s.privileges[0] = [D.P_RUN_UP]
-    s._moves = None
+    s.invalidate()
     assert L("e2", "e5", "e6") in leaps(s)
     assert s.move_text(("leap", *L("e2", "e5", "e6"))) == "leap red e2 over yellow e5 to e6 (run-up)"
     s.apply(("leap", *L("e2", "e5", "e6")))
@@ -291,7 +291,7 @@ def test_only_one_orange_ability_per_leap():
     s = empty_game()
     put(s, c3="r", e5="y")  # a diagonal run-up would need two abilities at once
     s.privileges[0] = [D.P_DIAGONAL, D.P_RUN_UP]
-    s._moves = None
+    s.invalidate()
     assert L("c3", "e5", "f6") not in leaps(s)
     put(s, d4="b")
     assert L("d4", "e5", "f6") in leaps(s)
@@ -303,7 +303,7 @@ def test_collect_either_unit():
     s = empty_game()
     put(s, e4="r", e5="y", a5="n", b5="n")
     s.privileges[0] = [D.P_COLLECT_EITHER]
-    s._moves = None
+    s.invalidate()
     assert L("e4", "e5", "e6", 1) in leaps(s) and L("e4", "e5", "e6", 0) in leaps(s)
     s.apply(("leap", *L("e4", "e5", "e6", 1)))
     assert s.units[0][R] == 1 and s.units[0][Y] == 0
@@ -315,7 +315,7 @@ def test_flower_card_gives_one_point_per_copy_when_landing_on_a_flower():
     s = empty_game()
     put(s, d4="r", e4="y", a5="n", b5="n")
     s.privileges[0] = [D.P_FLOWER, D.P_FLOWER]
-    s._moves = None
+    s.invalidate()
     s.apply(("leap", *L("d4", "e4", "f4")))
     assert s.trophies[0] == 2
 
@@ -324,7 +324,7 @@ def test_no_flower_points_off_a_flower():
     s = empty_game()
     put(s, e3="r", e4="y", a5="n", b5="n")
     s.privileges[0] = [D.P_FLOWER]
-    s._moves = None
+    s.invalidate()
     assert cell("e5") not in layout_for(2).flowers
     s.apply(("leap", *L("e3", "e4", "e5")))
     assert s.trophies[0] == 0
@@ -335,7 +335,7 @@ def test_public_flower_back_works_like_the_flower_card_for_everyone():
     s = empty_game(public=(flower_card, 1), backs=(True, False))
     put(s, d4="r", e4="y", a5="n", b5="n")
     s.privileges[0] = [D.P_FLOWER]
-    s._moves = None
+    s.invalidate()
     s.apply(("leap", *L("d4", "e4", "f4")))
     assert s.trophies[0] == 2
 
@@ -345,7 +345,7 @@ def test_public_flower_back_works_like_the_flower_card_for_everyone():
 def finished(players=2, public=(0, 1), backs=(False, False), kept=None):
     s = empty_game(players, public, backs, kept)
     s.phase = OVER
-    s._moves = []
+    s.invalidate()
     return s
 
 

@@ -84,7 +84,8 @@ class Client(calls.Connection):
         return self.send(calls.game_types())
 
     def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
-                    seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+                    seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
+                    reproducible: bool = False) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
         return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible))))
 
@@ -99,7 +100,8 @@ class Client(calls.Connection):
     def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
         return Seat(self, game_id, seat, token)
 
-    def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+    def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any],
+                    bot: str | common_pb2.BotSpec = "",
                     seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                     timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
         """BotService.ChooseMove: a move for the seat whose view this is (a View, its
@@ -108,6 +110,10 @@ class Client(calls.Connection):
 
     def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
         return self.send(calls.serving_stats())
+
+    def list_bots(self, game: str = "") -> list[bot_service_pb2.BotOffer]:
+        """The bots the server offers (``boardbot.client._core.list_bots``)."""
+        return self.send(calls.list_bots(game))
 
     def delete_game(self, game_id: str, owner_token: str) -> None:
         self.send(calls.delete_game(game_id, owner_token))
@@ -142,11 +148,12 @@ class Seat(SeatCalls):
         """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
         return self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
 
-    def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
-                seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
-        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
-        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
-        ``timeout`` is the call's deadline (the search answers before it)."""
+    def suggest(self, bot: str | common_pb2.BotSpec = "", seconds: float | None = None,
+                iterations: int | None = None, seed: int | None = None,
+                timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec string
+        or a typed ``BotSpec`` (default ismcts:medium); ``seconds``/``iterations`` replace
+        its budget; ``timeout`` is the call's deadline (the search answers before it)."""
         return self.client.send(self.suggest_call(bot, seconds, iterations, seed, timeout))
 
     def resign(self) -> common_pb2.Game:

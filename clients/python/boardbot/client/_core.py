@@ -29,7 +29,7 @@ GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
 # message) and SubmitMove (the clients always send a request_id, which the server
 # deduplicates). Not CreateGame, Resign or DeleteGame.
 RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove"],
-                 BOTS: ["ChooseMove", "SuggestMove", "GetServingStats"]}
+                 BOTS: ["ChooseMove", "SuggestMove", "GetServingStats", "ListBots"]}
 RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
                 "retryableStatusCodes": ["UNAVAILABLE"]}
 RESUME_ATTEMPTS, RESUME_BACKOFF = 5, 0.1  # watch: reopenings in a row, and the first wait (s)
@@ -207,6 +207,12 @@ def auth(token: str | None) -> Metadata:
     return (("authorization", f"Bearer {token}"),) if token else ()
 
 
+def bot_fields(bot: "str | common_pb2.BotSpec") -> dict[str, Any]:
+    """A request's bot fields for ``bot``: a spec string ("ismcts:hard") or a typed
+    ``BotSpec`` message (``BotOffer.bot_spec`` of ``list_bots``)."""
+    return {"bot_spec": bot} if isinstance(bot, common_pb2.BotSpec) else {"bot": bot}
+
+
 def _budget(seconds: float | None, iterations: int | None) -> bot_service_pb2.SearchBudget:
     budget = bot_service_pb2.SearchBudget(iterations=iterations)
     if seconds is not None:
@@ -241,9 +247,10 @@ def game_types() -> Unary[list[common_pb2.GameType]]:
 
 
 def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
-                seats: Sequence[str] = (), seed: int | None = None,
+                seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
                 reproducible: bool = False) -> Unary[game_service_pb2.CreateGameResponse]:
-    """CreateGame; ``seats``: "human" or a bot spec ("random", ...) per seat. ``seed`` is
+    """CreateGame; ``seats``: "human" or a bot per seat, as a spec string ("random",
+    "ismcts:hard", ...) or a typed ``BotSpec`` (``list_bots`` lists both). ``seed`` is
     mixed with the server's secret unless ``reproducible`` (then the same seed and moves give
     the same game anywhere, and anyone who knows it can work out the hidden cards).
     ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
@@ -257,7 +264,7 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
         if spec == HUMAN:
             request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
         else:
-            request.seats.add(kind=common_pb2.SEAT_KIND_BOT, bot=spec)
+            request.seats.add(kind=common_pb2.SEAT_KIND_BOT, **bot_fields(spec))
     return Unary(GAMES, "CreateGame", request, _same)
 
 
@@ -277,24 +284,31 @@ def delete_game(game_id: str, owner_token: str) -> Unary[None]:
                  auth(owner_token))
 
 
-def choose_move(game: str, view: "View | common_pb2.View | Mapping[str, Any]", bot: str = "",
+def choose_move(game: str, view: "View | common_pb2.View | Mapping[str, Any]", bot: str | common_pb2.BotSpec = "",
                 seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                 timeout: float | None = None) -> Unary[bot_service_pb2.ChooseMoveResponse]:
     """BotService.ChooseMove: a move for the seat whose view this is (a View, its
-    message, or its dict). ``timeout`` is the call's deadline."""
+    message, or its dict). ``bot``: as ``suggest``'s. ``timeout`` is the call's deadline."""
     if isinstance(view, View):
         message = view.message.view
     elif isinstance(view, common_pb2.View):
         message = view
     else:
         message = game_message(common_pb2.View, game, view)
-    request = bot_service_pb2.ChooseMoveRequest(game=game, view=message, bot=bot,
-                                                budget=_budget(seconds, iterations), seed=seed)
+    request = bot_service_pb2.ChooseMoveRequest(game=game, view=message, budget=_budget(seconds, iterations),
+                                                seed=seed, **bot_fields(bot))
     return Unary(BOTS, "ChooseMove", request, _same, timeout=timeout)
 
 
 def serving_stats() -> Unary[bot_service_pb2.GetServingStatsResponse]:
     return Unary(BOTS, "GetServingStats", bot_service_pb2.GetServingStatsRequest(), _same)
+
+
+def list_bots(game: str = "") -> Unary[list[bot_service_pb2.BotOffer]]:
+    """BotService.ListBots: the bots the server offers, weakest first, each with its spec
+    (string and typed), its name and meaning in plain words, and per table size of ``game``
+    (every game's when empty) the search it runs and its ladder rating."""
+    return Unary(BOTS, "ListBots", bot_service_pb2.ListBotsRequest(game=game), lambda r: list(r.bots))
 
 
 class GamePages:
@@ -372,14 +386,15 @@ class SeatCalls:
             request.move.CopyFrom(game_message(common_pb2.Move, game, move))
         return Unary(GAMES, "SubmitMove", request, _same, auth(self.token))
 
-    def suggest_call(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
-                     seed: int | None = None,
+    def suggest_call(self, bot: str | common_pb2.BotSpec = "", seconds: float | None = None,
+                     iterations: int | None = None, seed: int | None = None,
                      timeout: float | None = None) -> Unary[bot_service_pb2.SuggestMoveResponse]:
-        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec
-        (default ismcts:medium); ``seconds``/``iterations`` replace its budget;
-        ``timeout`` is the call's deadline (the search answers before it)."""
-        request = bot_service_pb2.SuggestMoveRequest(game_id=self.game_id, seat=self.number, bot=bot,
-                                                     budget=_budget(seconds, iterations), seed=seed)
+        """BotService.SuggestMove for this seat (nothing is played). ``bot``: a spec string
+        or a typed ``BotSpec`` (default ismcts:medium); ``seconds``/``iterations`` replace
+        its budget; ``timeout`` is the call's deadline (the search answers before it)."""
+        request = bot_service_pb2.SuggestMoveRequest(game_id=self.game_id, seat=self.number,
+                                                     budget=_budget(seconds, iterations), seed=seed,
+                                                     **bot_fields(bot))
         return Unary(BOTS, "SuggestMove", request, _same, auth(self.token), timeout)
 
     def resign_call(self) -> Unary[common_pb2.Game]:

@@ -19,7 +19,7 @@
 
 The same surface as the blocking client (``create_game``, ``Seat.view``, ``play``,
 ``suggest``, ``resign``, ``watch`` as an async iterator with the same resume rules,
-``list_games`` as an async iterator, ``choose_move``, ``serving_stats``,
+``list_games`` as an async iterator, ``choose_move``, ``serving_stats``, ``list_bots``,
 ``delete_game``; ``credentials=tls_credentials(...)`` for TLS), the same views,
 events and error details (errors are ``grpc.aio.AioRpcError``, a ``grpc.RpcError``:
 ``error_details`` reads them), and the same channel retry policy: both clients send
@@ -78,7 +78,8 @@ class Client(calls.Connection):
         return await self.send(calls.game_types())
 
     async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
-                          seats: Sequence[str] = (), seed: int | None = None, reproducible: bool = False) -> "Game":
+                          seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
+                          reproducible: bool = False) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
         reply = await self.send(calls.create_game(game, config, seats, seed, reproducible))
         return Game(self, *calls.created_game(reply))
@@ -95,7 +96,8 @@ class Client(calls.Connection):
     def seat(self, game_id: str, seat: int | None, token: str | None = None) -> "Seat":
         return Seat(self, game_id, seat, token)
 
-    async def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any], bot: str = "",
+    async def choose_move(self, game: str, view: View | common_pb2.View | Mapping[str, Any],
+                          bot: str | common_pb2.BotSpec = "",
                           seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
                           timeout: float | None = None) -> bot_service_pb2.ChooseMoveResponse:
         """BotService.ChooseMove (``boardbot.client.Client.choose_move``)."""
@@ -103,6 +105,10 @@ class Client(calls.Connection):
 
     async def serving_stats(self) -> bot_service_pb2.GetServingStatsResponse:
         return await self.send(calls.serving_stats())
+
+    async def list_bots(self, game: str = "") -> list[bot_service_pb2.BotOffer]:
+        """BotService.ListBots (``boardbot.client.Client.list_bots``)."""
+        return await self.send(calls.list_bots(game))
 
     async def delete_game(self, game_id: str, owner_token: str) -> None:
         await self.send(calls.delete_game(game_id, owner_token))
@@ -137,7 +143,8 @@ class Seat(SeatCalls):
         """Make a move by id, by text, or as a move dict (then ``game`` names the game)."""
         return await self.client.send(self.play_call(move_id, text, move, expected_version, request_id, game))
 
-    async def suggest(self, bot: str = "", seconds: float | None = None, iterations: int | None = None,
+    async def suggest(self, bot: str | common_pb2.BotSpec = "", seconds: float | None = None,
+                      iterations: int | None = None,
                       seed: int | None = None, timeout: float | None = None) -> bot_service_pb2.SuggestMoveResponse:
         """BotService.SuggestMove for this seat (``boardbot.client.Seat.suggest``); cancelling
         the awaiting task stops the server's search."""

@@ -26,39 +26,49 @@ from boardbot.v1 import common_pb2 as boardbot_dot_v1_dot_common__pb2
 from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x62oardbot/v1/bot_service.proto\x12\x0b\x62oardbot.v1\x1a\x18\x62oardbot/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\"_\n\x0cSearchBudget\x12\x17\n\niterations\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\'\n\x04time\x18\x02 \x01(\x0b\x32\x19.google.protobuf.DurationB\r\n\x0b_iterations\"\x87\x01\n\x12SuggestMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12)\n\x06\x62udget\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.SearchBudget\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed\"u\n\x13SuggestMoveResponse\x12$\n\x04move\x18\x01 \x01(\x0b\x32\x16.boardbot.v1.LegalMove\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\'\n\x05stats\x18\x03 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\"\x96\x01\n\x11\x43hooseMoveRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1f\n\x04view\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12)\n\x06\x62udget\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.SearchBudget\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed\"c\n\x12\x43hooseMoveResponse\x12$\n\x04move\x18\x01 \x01(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x05stats\x18\x02 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\"\xad\x02\n\x0bSearchStats\x12\x12\n\niterations\x18\x01 \x01(\x03\x12+\n\x08\x64uration\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07workers\x18\x03 \x01(\x05\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x12%\n\x04mode\x18\x05 \x01(\x0e\x32\x17.boardbot.v1.SearchMode\x12/\n\ncandidates\x18\x06 \x03(\x0b\x32\x1b.boardbot.v1.CandidateStats\x12%\n\x04stop\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.SearchStop\x12-\n\nqueue_time\x18\x08 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0b\n\x03\x62ot\x18\t \x01(\t\"\x18\n\x16GetServingStatsRequest\"\xdb\x04\n\x17GetServingStatsResponse\x12\x0f\n\x07workers\x18\x01 \x01(\x05\x12\x13\n\x0bmax_running\x18\x02 \x01(\x05\x12\x13\n\x0bqueue_limit\x18\x03 \x01(\x05\x12\x0f\n\x07running\x18\x04 \x01(\x05\x12\x0e\n\x06queued\x18\x05 \x01(\x05\x12\x13\n\x0bpeak_queued\x18\x06 \x01(\x05\x12-\n\x08\x63ounters\x18\x07 \x01(\x0b\x32\x1b.boardbot.v1.SearchCounters\x12.\n\x05stops\x18\x08 \x01(\x0b\x32\x1f.boardbot.v1.SearchStopCounters\x12+\n\x08wait_p50\x18\t \x01(\x0b\x32\x19.google.protobuf.Duration\x12+\n\x08wait_p99\x18\n \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nsearch_p50\x18\x0b \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nsearch_p99\x18\x0c \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x0bworker_load\x18\r \x03(\x05\x12\x17\n\x0fworker_restarts\x18\x0e \x01(\x05\x12/\n\x0cloop_lag_p99\x18\x0f \x01(\x0b\x32\x19.google.protobuf.Duration\x12/\n\x0cloop_lag_max\x18\x10 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x15\n\rprocess_index\x18\x11 \x01(\x05\x12\x11\n\tprocesses\x18\x12 \x01(\x05\"\xc3\x01\n\x0eSearchCounters\x12\x0f\n\x07started\x18\x01 \x01(\x03\x12\x10\n\x08\x61nswered\x18\x02 \x01(\x03\x12\x10\n\x08rejected\x18\x03 \x01(\x03\x12\x11\n\tcancelled\x18\x04 \x01(\x03\x12\x18\n\x10\x65xpired_in_queue\x18\x05 \x01(\x03\x12\x1a\n\x12\x64\x65\x61\x64line_too_short\x18\x06 \x01(\x03\x12\x0e\n\x06\x66\x61iled\x18\x07 \x01(\x03\x12\x0f\n\x07partial\x18\x08 \x01(\x03\x12\x12\n\nunsearched\x18\t \x01(\x03\"p\n\x12SearchStopCounters\x12\x12\n\niterations\x18\x01 \x01(\x03\x12\x0c\n\x04time\x18\x02 \x01(\x03\x12\x10\n\x08\x64\x65\x61\x64line\x18\x03 \x01(\x03\x12\x13\n\x0bsingle_move\x18\x04 \x01(\x03\x12\x11\n\tcancelled\x18\x05 \x01(\x03\"_\n\x0e\x43\x61ndidateStats\x12\x14\n\x07move_id\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x0e\n\x06visits\x18\x03 \x01(\x03\x12\r\n\x05value\x18\x04 \x01(\x01\x42\n\n\x08_move_id*m\n\nSearchMode\x12\x1b\n\x17SEARCH_MODE_UNSPECIFIED\x10\x00\x12\x1f\n\x1bSEARCH_MODE_SINGLE_OBSERVER\x10\x01\x12!\n\x1dSEARCH_MODE_MULTIPLE_OBSERVER\x10\x02*\xad\x01\n\nSearchStop\x12\x1b\n\x17SEARCH_STOP_UNSPECIFIED\x10\x00\x12\x1a\n\x16SEARCH_STOP_ITERATIONS\x10\x01\x12\x14\n\x10SEARCH_STOP_TIME\x10\x02\x12\x18\n\x14SEARCH_STOP_DEADLINE\x10\x03\x12\x1b\n\x17SEARCH_STOP_SINGLE_MOVE\x10\x04\x12\x19\n\x15SEARCH_STOP_NO_SEARCH\x10\x05\x32\x8b\x02\n\nBotService\x12P\n\x0bSuggestMove\x12\x1f.boardbot.v1.SuggestMoveRequest\x1a .boardbot.v1.SuggestMoveResponse\x12M\n\nChooseMove\x12\x1e.boardbot.v1.ChooseMoveRequest\x1a\x1f.boardbot.v1.ChooseMoveResponse\x12\\\n\x0fGetServingStats\x12#.boardbot.v1.GetServingStatsRequest\x1a$.boardbot.v1.GetServingStatsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x62oardbot/v1/bot_service.proto\x12\x0b\x62oardbot.v1\x1a\x18\x62oardbot/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\"_\n\x0cSearchBudget\x12\x17\n\niterations\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\'\n\x04time\x18\x02 \x01(\x0b\x32\x19.google.protobuf.DurationB\r\n\x0b_iterations\"\xaf\x01\n\x12SuggestMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12)\n\x06\x62udget\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.SearchBudget\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12&\n\x08\x62ot_spec\x18\x06 \x01(\x0b\x32\x14.boardbot.v1.BotSpecB\x07\n\x05_seed\"u\n\x13SuggestMoveResponse\x12$\n\x04move\x18\x01 \x01(\x0b\x32\x16.boardbot.v1.LegalMove\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\'\n\x05stats\x18\x03 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\"\xbe\x01\n\x11\x43hooseMoveRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1f\n\x04view\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12)\n\x06\x62udget\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.SearchBudget\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12&\n\x08\x62ot_spec\x18\x06 \x01(\x0b\x32\x14.boardbot.v1.BotSpecB\x07\n\x05_seed\"c\n\x12\x43hooseMoveResponse\x12$\n\x04move\x18\x01 \x01(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x05stats\x18\x02 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\"\xd5\x02\n\x0bSearchStats\x12\x12\n\niterations\x18\x01 \x01(\x03\x12+\n\x08\x64uration\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07workers\x18\x03 \x01(\x05\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x12%\n\x04mode\x18\x05 \x01(\x0e\x32\x17.boardbot.v1.SearchMode\x12/\n\ncandidates\x18\x06 \x03(\x0b\x32\x1b.boardbot.v1.CandidateStats\x12%\n\x04stop\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.SearchStop\x12-\n\nqueue_time\x18\x08 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0b\n\x03\x62ot\x18\t \x01(\t\x12&\n\x08\x62ot_spec\x18\n \x01(\x0b\x32\x14.boardbot.v1.BotSpec\"\x18\n\x16GetServingStatsRequest\"\xdb\x04\n\x17GetServingStatsResponse\x12\x0f\n\x07workers\x18\x01 \x01(\x05\x12\x13\n\x0bmax_running\x18\x02 \x01(\x05\x12\x13\n\x0bqueue_limit\x18\x03 \x01(\x05\x12\x0f\n\x07running\x18\x04 \x01(\x05\x12\x0e\n\x06queued\x18\x05 \x01(\x05\x12\x13\n\x0bpeak_queued\x18\x06 \x01(\x05\x12-\n\x08\x63ounters\x18\x07 \x01(\x0b\x32\x1b.boardbot.v1.SearchCounters\x12.\n\x05stops\x18\x08 \x01(\x0b\x32\x1f.boardbot.v1.SearchStopCounters\x12+\n\x08wait_p50\x18\t \x01(\x0b\x32\x19.google.protobuf.Duration\x12+\n\x08wait_p99\x18\n \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nsearch_p50\x18\x0b \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nsearch_p99\x18\x0c \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x0bworker_load\x18\r \x03(\x05\x12\x17\n\x0fworker_restarts\x18\x0e \x01(\x05\x12/\n\x0cloop_lag_p99\x18\x0f \x01(\x0b\x32\x19.google.protobuf.Duration\x12/\n\x0cloop_lag_max\x18\x10 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x15\n\rprocess_index\x18\x11 \x01(\x05\x12\x11\n\tprocesses\x18\x12 \x01(\x05\"\x1f\n\x0fListBotsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"7\n\x10ListBotsResponse\x12#\n\x04\x62ots\x18\x01 \x03(\x0b\x32\x15.boardbot.v1.BotOffer\"\xa0\x01\n\x08\x42otOffer\x12\x0b\n\x03\x62ot\x18\x01 \x01(\t\x12&\n\x08\x62ot_spec\x18\x02 \x01(\x0b\x32\x14.boardbot.v1.BotSpec\x12\r\n\x05title\x18\x03 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x12\n\nis_default\x18\x05 \x01(\x08\x12\'\n\x06tables\x18\x06 \x03(\x0b\x32\x17.boardbot.v1.BotAtTable\"v\n\nBotAtTable\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x12\n\niterations\x18\x03 \x01(\x05\x12\r\n\x05trees\x18\x04 \x01(\x05\x12&\n\x06rating\x18\x05 \x01(\x0b\x32\x16.boardbot.v1.BotRating\"J\n\tBotRating\x12\x0b\n\x03\x65lo\x18\x01 \x01(\x05\x12\x0f\n\x07\x65lo_low\x18\x02 \x01(\x05\x12\x10\n\x08\x65lo_high\x18\x03 \x01(\x05\x12\r\n\x05games\x18\x04 \x01(\x05\"\xc3\x01\n\x0eSearchCounters\x12\x0f\n\x07started\x18\x01 \x01(\x03\x12\x10\n\x08\x61nswered\x18\x02 \x01(\x03\x12\x10\n\x08rejected\x18\x03 \x01(\x03\x12\x11\n\tcancelled\x18\x04 \x01(\x03\x12\x18\n\x10\x65xpired_in_queue\x18\x05 \x01(\x03\x12\x1a\n\x12\x64\x65\x61\x64line_too_short\x18\x06 \x01(\x03\x12\x0e\n\x06\x66\x61iled\x18\x07 \x01(\x03\x12\x0f\n\x07partial\x18\x08 \x01(\x03\x12\x12\n\nunsearched\x18\t \x01(\x03\"p\n\x12SearchStopCounters\x12\x12\n\niterations\x18\x01 \x01(\x03\x12\x0c\n\x04time\x18\x02 \x01(\x03\x12\x10\n\x08\x64\x65\x61\x64line\x18\x03 \x01(\x03\x12\x13\n\x0bsingle_move\x18\x04 \x01(\x03\x12\x11\n\tcancelled\x18\x05 \x01(\x03\"_\n\x0e\x43\x61ndidateStats\x12\x14\n\x07move_id\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x0e\n\x06visits\x18\x03 \x01(\x03\x12\r\n\x05value\x18\x04 \x01(\x01\x42\n\n\x08_move_id*m\n\nSearchMode\x12\x1b\n\x17SEARCH_MODE_UNSPECIFIED\x10\x00\x12\x1f\n\x1bSEARCH_MODE_SINGLE_OBSERVER\x10\x01\x12!\n\x1dSEARCH_MODE_MULTIPLE_OBSERVER\x10\x02*\xad\x01\n\nSearchStop\x12\x1b\n\x17SEARCH_STOP_UNSPECIFIED\x10\x00\x12\x1a\n\x16SEARCH_STOP_ITERATIONS\x10\x01\x12\x14\n\x10SEARCH_STOP_TIME\x10\x02\x12\x18\n\x14SEARCH_STOP_DEADLINE\x10\x03\x12\x1b\n\x17SEARCH_STOP_SINGLE_MOVE\x10\x04\x12\x19\n\x15SEARCH_STOP_NO_SEARCH\x10\x05\x32\xd4\x02\n\nBotService\x12P\n\x0bSuggestMove\x12\x1f.boardbot.v1.SuggestMoveRequest\x1a .boardbot.v1.SuggestMoveResponse\x12M\n\nChooseMove\x12\x1e.boardbot.v1.ChooseMoveRequest\x1a\x1f.boardbot.v1.ChooseMoveResponse\x12\\\n\x0fGetServingStats\x12#.boardbot.v1.GetServingStatsRequest\x1a$.boardbot.v1.GetServingStatsResponse\x12G\n\x08ListBots\x12\x1c.boardbot.v1.ListBotsRequest\x1a\x1d.boardbot.v1.ListBotsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.bot_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SEARCHMODE']._serialized_start=2057
-  _globals['_SEARCHMODE']._serialized_end=2166
-  _globals['_SEARCHSTOP']._serialized_start=2169
-  _globals['_SEARCHSTOP']._serialized_end=2342
+  _globals['_SEARCHMODE']._serialized_start=2626
+  _globals['_SEARCHMODE']._serialized_end=2735
+  _globals['_SEARCHSTOP']._serialized_start=2738
+  _globals['_SEARCHSTOP']._serialized_end=2911
   _globals['_SEARCHBUDGET']._serialized_start=104
   _globals['_SEARCHBUDGET']._serialized_end=199
   _globals['_SUGGESTMOVEREQUEST']._serialized_start=202
-  _globals['_SUGGESTMOVEREQUEST']._serialized_end=337
-  _globals['_SUGGESTMOVERESPONSE']._serialized_start=339
-  _globals['_SUGGESTMOVERESPONSE']._serialized_end=456
-  _globals['_CHOOSEMOVEREQUEST']._serialized_start=459
-  _globals['_CHOOSEMOVEREQUEST']._serialized_end=609
-  _globals['_CHOOSEMOVERESPONSE']._serialized_start=611
-  _globals['_CHOOSEMOVERESPONSE']._serialized_end=710
-  _globals['_SEARCHSTATS']._serialized_start=713
-  _globals['_SEARCHSTATS']._serialized_end=1014
-  _globals['_GETSERVINGSTATSREQUEST']._serialized_start=1016
-  _globals['_GETSERVINGSTATSREQUEST']._serialized_end=1040
-  _globals['_GETSERVINGSTATSRESPONSE']._serialized_start=1043
-  _globals['_GETSERVINGSTATSRESPONSE']._serialized_end=1646
-  _globals['_SEARCHCOUNTERS']._serialized_start=1649
-  _globals['_SEARCHCOUNTERS']._serialized_end=1844
-  _globals['_SEARCHSTOPCOUNTERS']._serialized_start=1846
-  _globals['_SEARCHSTOPCOUNTERS']._serialized_end=1958
-  _globals['_CANDIDATESTATS']._serialized_start=1960
-  _globals['_CANDIDATESTATS']._serialized_end=2055
-  _globals['_BOTSERVICE']._serialized_start=2345
-  _globals['_BOTSERVICE']._serialized_end=2612
+  _globals['_SUGGESTMOVEREQUEST']._serialized_end=377
+  _globals['_SUGGESTMOVERESPONSE']._serialized_start=379
+  _globals['_SUGGESTMOVERESPONSE']._serialized_end=496
+  _globals['_CHOOSEMOVEREQUEST']._serialized_start=499
+  _globals['_CHOOSEMOVEREQUEST']._serialized_end=689
+  _globals['_CHOOSEMOVERESPONSE']._serialized_start=691
+  _globals['_CHOOSEMOVERESPONSE']._serialized_end=790
+  _globals['_SEARCHSTATS']._serialized_start=793
+  _globals['_SEARCHSTATS']._serialized_end=1134
+  _globals['_GETSERVINGSTATSREQUEST']._serialized_start=1136
+  _globals['_GETSERVINGSTATSREQUEST']._serialized_end=1160
+  _globals['_GETSERVINGSTATSRESPONSE']._serialized_start=1163
+  _globals['_GETSERVINGSTATSRESPONSE']._serialized_end=1766
+  _globals['_LISTBOTSREQUEST']._serialized_start=1768
+  _globals['_LISTBOTSREQUEST']._serialized_end=1799
+  _globals['_LISTBOTSRESPONSE']._serialized_start=1801
+  _globals['_LISTBOTSRESPONSE']._serialized_end=1856
+  _globals['_BOTOFFER']._serialized_start=1859
+  _globals['_BOTOFFER']._serialized_end=2019
+  _globals['_BOTATTABLE']._serialized_start=2021
+  _globals['_BOTATTABLE']._serialized_end=2139
+  _globals['_BOTRATING']._serialized_start=2141
+  _globals['_BOTRATING']._serialized_end=2215
+  _globals['_SEARCHCOUNTERS']._serialized_start=2218
+  _globals['_SEARCHCOUNTERS']._serialized_end=2413
+  _globals['_SEARCHSTOPCOUNTERS']._serialized_start=2415
+  _globals['_SEARCHSTOPCOUNTERS']._serialized_end=2527
+  _globals['_CANDIDATESTATS']._serialized_start=2529
+  _globals['_CANDIDATESTATS']._serialized_end=2624
+  _globals['_BOTSERVICE']._serialized_start=2914
+  _globals['_BOTSERVICE']._serialized_end=3254
 # @@protoc_insertion_point(module_scope)

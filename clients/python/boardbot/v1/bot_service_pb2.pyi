@@ -44,18 +44,20 @@ class SearchBudget(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "bot", "budget", "seed")
+    __slots__ = ("game_id", "seat", "bot", "budget", "seed", "bot_spec")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BUDGET_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     bot: str
     budget: SearchBudget
     seed: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[SearchBudget, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
+    bot_spec: _common_pb2.BotSpec
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[SearchBudget, _Mapping]] = ..., seed: _Optional[int] = ..., bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveResponse(_message.Message):
     __slots__ = ("move", "version", "stats")
@@ -68,18 +70,20 @@ class SuggestMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.LegalMove, _Mapping]] = ..., version: _Optional[int] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ...) -> None: ...
 
 class ChooseMoveRequest(_message.Message):
-    __slots__ = ("game", "view", "bot", "budget", "seed")
+    __slots__ = ("game", "view", "bot", "budget", "seed", "bot_spec")
     GAME_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BUDGET_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     game: str
     view: _common_pb2.View
     bot: str
     budget: SearchBudget
     seed: int
-    def __init__(self, game: _Optional[str] = ..., view: _Optional[_Union[_common_pb2.View, _Mapping]] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[SearchBudget, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
+    bot_spec: _common_pb2.BotSpec
+    def __init__(self, game: _Optional[str] = ..., view: _Optional[_Union[_common_pb2.View, _Mapping]] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[SearchBudget, _Mapping]] = ..., seed: _Optional[int] = ..., bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ...) -> None: ...
 
 class ChooseMoveResponse(_message.Message):
     __slots__ = ("move", "stats")
@@ -90,7 +94,7 @@ class ChooseMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.LegalMove, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "duration", "workers", "cancelled", "mode", "candidates", "stop", "queue_time", "bot")
+    __slots__ = ("iterations", "duration", "workers", "cancelled", "mode", "candidates", "stop", "queue_time", "bot", "bot_spec")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     DURATION_FIELD_NUMBER: _ClassVar[int]
     WORKERS_FIELD_NUMBER: _ClassVar[int]
@@ -100,6 +104,7 @@ class SearchStats(_message.Message):
     STOP_FIELD_NUMBER: _ClassVar[int]
     QUEUE_TIME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     duration: _duration_pb2.Duration
     workers: int
@@ -109,7 +114,8 @@ class SearchStats(_message.Message):
     stop: SearchStop
     queue_time: _duration_pb2.Duration
     bot: str
-    def __init__(self, iterations: _Optional[int] = ..., duration: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., workers: _Optional[int] = ..., cancelled: _Optional[bool] = ..., mode: _Optional[_Union[SearchMode, str]] = ..., candidates: _Optional[_Iterable[_Union[CandidateStats, _Mapping]]] = ..., stop: _Optional[_Union[SearchStop, str]] = ..., queue_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., bot: _Optional[str] = ...) -> None: ...
+    bot_spec: _common_pb2.BotSpec
+    def __init__(self, iterations: _Optional[int] = ..., duration: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., workers: _Optional[int] = ..., cancelled: _Optional[bool] = ..., mode: _Optional[_Union[SearchMode, str]] = ..., candidates: _Optional[_Iterable[_Union[CandidateStats, _Mapping]]] = ..., stop: _Optional[_Union[SearchStop, str]] = ..., queue_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ...) -> None: ...
 
 class GetServingStatsRequest(_message.Message):
     __slots__ = ()
@@ -154,6 +160,60 @@ class GetServingStatsResponse(_message.Message):
     process_index: int
     processes: int
     def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counters: _Optional[_Union[SearchCounters, _Mapping]] = ..., stops: _Optional[_Union[SearchStopCounters, _Mapping]] = ..., wait_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., wait_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., loop_lag_max: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    def __init__(self, game: _Optional[str] = ...) -> None: ...
+
+class ListBotsResponse(_message.Message):
+    __slots__ = ("bots",)
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    bots: _containers.RepeatedCompositeFieldContainer[BotOffer]
+    def __init__(self, bots: _Optional[_Iterable[_Union[BotOffer, _Mapping]]] = ...) -> None: ...
+
+class BotOffer(_message.Message):
+    __slots__ = ("bot", "bot_spec", "title", "description", "is_default", "tables")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    IS_DEFAULT_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    bot: str
+    bot_spec: _common_pb2.BotSpec
+    title: str
+    description: str
+    is_default: bool
+    tables: _containers.RepeatedCompositeFieldContainer[BotAtTable]
+    def __init__(self, bot: _Optional[str] = ..., bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., is_default: _Optional[bool] = ..., tables: _Optional[_Iterable[_Union[BotAtTable, _Mapping]]] = ...) -> None: ...
+
+class BotAtTable(_message.Message):
+    __slots__ = ("game", "players", "iterations", "trees", "rating")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TREES_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    players: int
+    iterations: int
+    trees: int
+    rating: BotRating
+    def __init__(self, game: _Optional[str] = ..., players: _Optional[int] = ..., iterations: _Optional[int] = ..., trees: _Optional[int] = ..., rating: _Optional[_Union[BotRating, _Mapping]] = ...) -> None: ...
+
+class BotRating(_message.Message):
+    __slots__ = ("elo", "elo_low", "elo_high", "games")
+    ELO_FIELD_NUMBER: _ClassVar[int]
+    ELO_LOW_FIELD_NUMBER: _ClassVar[int]
+    ELO_HIGH_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    elo: int
+    elo_low: int
+    elo_high: int
+    games: int
+    def __init__(self, elo: _Optional[int] = ..., elo_low: _Optional[int] = ..., elo_high: _Optional[int] = ..., games: _Optional[int] = ...) -> None: ...
 
 class SearchCounters(_message.Message):
     __slots__ = ("started", "answered", "rejected", "cancelled", "expired_in_queue", "deadline_too_short", "failed", "partial", "unsearched")

@@ -49,6 +49,11 @@ class BotServiceStub:
                 request_serializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.FromString,
                 _registered_method=True)
+        self.ListBots = channel.unary_unary(
+                '/boardbot.v1.BotService/ListBots',
+                request_serializer=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse.FromString,
+                _registered_method=True)
 
 
 class BotServiceServicer:
@@ -78,6 +83,15 @@ class BotServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListBots(self, request, context):
+        """The bots this server offers (random, greedy and the search presets):
+        what each means, what it runs at each game's table sizes, and how
+        strong it played on the difficulty ladder.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -95,6 +109,11 @@ def add_BotServiceServicer_to_server(servicer, server):
                     servicer.GetServingStats,
                     request_deserializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.SerializeToString,
+            ),
+            'ListBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBots,
+                    request_deserializer=boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -178,6 +197,33 @@ class BotService:
             '/boardbot.v1.BotService/GetServingStats',
             boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsRequest.SerializeToString,
             boardbot_dot_v1_dot_bot__service__pb2.GetServingStatsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.BotService/ListBots',
+            boardbot_dot_v1_dot_bot__service__pb2.ListBotsRequest.SerializeToString,
+            boardbot_dot_v1_dot_bot__service__pb2.ListBotsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -27,55 +27,76 @@ from boardbot.v1 import dulore_jutunk_pb2 as boardbot_dot_v1_dot_dulore__jutunk_
 from boardbot.v1 import fritanga_pb2 as boardbot_dot_v1_dot_fritanga__pb2
 from boardbot.v1 import froccs_pb2 as boardbot_dot_v1_dot_froccs__pb2
 from boardbot.v1 import frogriders_pb2 as boardbot_dot_v1_dot_frogriders__pb2
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62oardbot/v1/common.proto\x12\x0b\x62oardbot.v1\x1a\x1b\x62oardbot/v1/czech_pub.proto\x1a\x1f\x62oardbot/v1/dulore_jutunk.proto\x1a\x1a\x62oardbot/v1/fritanga.proto\x1a\x18\x62oardbot/v1/froccs.proto\x1a\x1c\x62oardbot/v1/frogriders.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x93\x02\n\nGameConfig\x12\x33\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfigH\x00\x12\x30\n\tczech_pub\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.CzechPubConfigH\x00\x12/\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfigH\x00\x12+\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.FroccsConfigH\x00\x12\x38\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1f.boardbot.v1.DuloreJutunkConfigH\x00\x42\x06\n\x04game\"\x83\x02\n\x04View\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersViewH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubViewH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaViewH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsViewH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkViewH\x00\x42\x06\n\x04game\"\x83\x02\n\x04Move\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersMoveH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubMoveH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaMoveH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsMoveH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkMoveH\x00\x42\x06\n\x04game\"<\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\"Y\n\x04Seat\x12\r\n\x05index\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\x10\n\x08resigned\x18\x04 \x01(\x08\"e\n\x07Outcome\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12*\n\tbreakdown\x18\x04 \x03(\x0b\x32\x17.google.protobuf.Struct\"\xf0\x02\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_name\x18\x02 \x01(\t\x12\'\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.boardbot.v1.Seat\x12\x0f\n\x07version\x18\x05 \x01(\x03\x12\'\n\x06status\x18\x06 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12\x14\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05H\x00\x88\x01\x01\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\x12/\n\x0b\x63reate_time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x0creproducible\x18\x0b \x01(\x08\x42\n\n\x08_decider\"F\n\tLegalMove\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.boardbot.v1.Move\"\x88\x02\n\x08SeatView\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x1f\n\x04view\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x14\n\x07\x64\x65\x63ider\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12+\n\x0blegal_moves\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x06status\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.OutcomeB\x07\n\x05_seatB\n\n\x08_decider\"\xf0\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12$\n\x04kind\x18\x02 \x01(\x0e\x32\x16.boardbot.v1.EventKind\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06\x62y_bot\x18\x04 \x01(\x08\x12\x11\n\tmove_text\x18\x05 \x01(\t\x12\x1f\n\x04move\x18\x06 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x0b\n\x03log\x18\x07 \x03(\t\x12\'\n\x06status\x18\x08 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12(\n\x04time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xee\x01\n\tGameParam\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\'\n\x07\x63hoices\x18\x04 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x05 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12*\n\nvalue_type\x18\x07 \x01(\x0e\x32\x16.boardbot.v1.ParamTypeB\n\n\x08_minimumB\n\n\x08_maximum\"G\n\x0eParamCondition\x12\r\n\x05param\x18\x01 \x01(\t\x12&\n\x06values\x18\x02 \x03(\x0b\x32\x16.google.protobuf.Value\"\xee\x01\n\tParamRule\x12)\n\x04when\x18\x01 \x03(\x0b\x32\x1b.boardbot.v1.ParamCondition\x12\r\n\x05param\x18\x02 \x01(\t\x12\'\n\x07\x61llowed\x18\x03 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x05 \x01(\x03H\x01\x88\x01\x01\x12-\n\rdefault_value\x18\x06 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x0b\n\x03\x64oc\x18\x07 \x01(\tB\n\n\x08_minimumB\n\n\x08_maximum\"\xbd\x02\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12*\n\nparameters\x18\x03 \x03(\x0b\x32\x16.boardbot.v1.GameParam\x12/\n\x0e\x63onfigurations\x18\x04 \x03(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\nmove_kinds\x18\x05 \x03(\x0b\x32\x15.boardbot.v1.MoveKind\x12+\n\x0bparam_rules\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.ParamRule\x12\r\n\x05\x62lurb\x18\x07 \x01(\t\x12#\n\x04solo\x18\x08 \x01(\x0b\x32\x15.boardbot.v1.SoloMode\x12+\n\ncomponents\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\"H\n\x08SoloMode\x12\r\n\x05title\x18\x01 \x01(\t\x12\r\n\x05\x62lurb\x18\x02 \x01(\t\x12\x10\n\x08opponent\x18\x03 \x01(\t\x12\x0c\n\x04note\x18\x04 \x01(\t\"(\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ields\x18\x02 \x03(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*\\\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02*S\n\tEventKind\x12\x1a\n\x16\x45VENT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45VENT_KIND_MOVE\x10\x01\x12\x15\n\x11\x45VENT_KIND_RESIGN\x10\x02*\x80\x01\n\tParamType\x12\x1a\n\x16PARAM_TYPE_UNSPECIFIED\x10\x00\x12\x13\n\x0fPARAM_TYPE_BOOL\x10\x01\x12\x16\n\x12PARAM_TYPE_INTEGER\x10\x02\x12\x13\n\x0fPARAM_TYPE_ENUM\x10\x03\x12\x15\n\x11PARAM_TYPE_STRING\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62oardbot/v1/common.proto\x12\x0b\x62oardbot.v1\x1a\x1b\x62oardbot/v1/czech_pub.proto\x1a\x1f\x62oardbot/v1/dulore_jutunk.proto\x1a\x1a\x62oardbot/v1/fritanga.proto\x1a\x18\x62oardbot/v1/froccs.proto\x1a\x1c\x62oardbot/v1/frogriders.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x93\x02\n\nGameConfig\x12\x33\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1d.boardbot.v1.FrogridersConfigH\x00\x12\x30\n\tczech_pub\x18\x02 \x01(\x0b\x32\x1b.boardbot.v1.CzechPubConfigH\x00\x12/\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x1b.boardbot.v1.FritangaConfigH\x00\x12+\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x19.boardbot.v1.FroccsConfigH\x00\x12\x38\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1f.boardbot.v1.DuloreJutunkConfigH\x00\x42\x06\n\x04game\"\x83\x02\n\x04View\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersViewH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubViewH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaViewH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsViewH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkViewH\x00\x42\x06\n\x04game\"\x83\x02\n\x04Move\x12\x31\n\nfrogriders\x18\x01 \x01(\x0b\x32\x1b.boardbot.v1.FrogridersMoveH\x00\x12.\n\tczech_pub\x18\x02 \x01(\x0b\x32\x19.boardbot.v1.CzechPubMoveH\x00\x12-\n\x08\x66ritanga\x18\x03 \x01(\x0b\x32\x19.boardbot.v1.FritangaMoveH\x00\x12)\n\x06\x66roccs\x18\x04 \x01(\x0b\x32\x17.boardbot.v1.FroccsMoveH\x00\x12\x36\n\rdulore_jutunk\x18\x05 \x01(\x0b\x32\x1d.boardbot.v1.DuloreJutunkMoveH\x00\x42\x06\n\x04game\"d\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\x12&\n\x08\x62ot_spec\x18\x03 \x01(\x0b\x32\x14.boardbot.v1.BotSpec\"\x81\x01\n\x04Seat\x12\r\n\x05index\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.boardbot.v1.SeatKind\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\x10\n\x08resigned\x18\x04 \x01(\x08\x12&\n\x08\x62ot_spec\x18\x05 \x01(\x0b\x32\x14.boardbot.v1.BotSpec\"\x8e\x01\n\x07\x42otSpec\x12(\n\x06random\x18\x01 \x01(\x0b\x32\x16.boardbot.v1.RandomBotH\x00\x12(\n\x06greedy\x18\x02 \x01(\x0b\x32\x16.boardbot.v1.GreedyBotH\x00\x12(\n\x06ismcts\x18\x03 \x01(\x0b\x32\x16.boardbot.v1.IsmctsBotH\x00\x42\x05\n\x03\x62ot\"\x0b\n\tRandomBot\"\x0b\n\tGreedyBot\"\xb2\x04\n\tIsmctsBot\x12&\n\x06preset\x18\x01 \x01(\x0e\x32\x16.boardbot.v1.BotPreset\x12\x17\n\niterations\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\'\n\x04time\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x18\n\x0b\x65xploration\x18\x04 \x01(\x01H\x01\x88\x01\x01\x12#\n\x04mode\x18\x05 \x01(\x0e\x32\x15.boardbot.v1.TreeMode\x12+\n\x07rollout\x18\x06 \x01(\x0e\x32\x1a.boardbot.v1.RolloutPolicy\x12\x12\n\x05\x64\x65pth\x18\x07 \x01(\x05H\x02\x88\x01\x01\x12\x15\n\x08widening\x18\x08 \x01(\x01H\x03\x88\x01\x01\x12\x1b\n\x0ewidening_scale\x18\t \x01(\x01H\x04\x88\x01\x01\x12\x11\n\x04\x62ias\x18\n \x01(\x01H\x05\x88\x01\x01\x12%\n\x04hint\x18\x0b \x01(\x0e\x32\x17.boardbot.v1.SearchHint\x12\x14\n\x07workers\x18\x0c \x01(\x05H\x06\x88\x01\x01\x12-\n\topponents\x18\r \x01(\x0e\x32\x1a.boardbot.v1.OpponentModel\x12*\n\x07\x62\x65liefs\x18\x0e \x01(\x0e\x32\x19.boardbot.v1.WorldBeliefsB\r\n\x0b_iterationsB\x0e\n\x0c_explorationB\x08\n\x06_depthB\x0b\n\t_wideningB\x11\n\x0f_widening_scaleB\x07\n\x05_biasB\n\n\x08_workers\"e\n\x07Outcome\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12*\n\tbreakdown\x18\x04 \x03(\x0b\x32\x17.google.protobuf.Struct\"\x87\x03\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_name\x18\x02 \x01(\t\x12\'\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.boardbot.v1.Seat\x12\x0f\n\x07version\x18\x05 \x01(\x03\x12\'\n\x06status\x18\x06 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12\x14\n\x07\x64\x65\x63ider\x18\x07 \x01(\x05H\x00\x88\x01\x01\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.Outcome\x12/\n\x0b\x63reate_time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x0creproducible\x18\x0b \x01(\x08\x12\x15\n\rrules_version\x18\x0c \x01(\x05\x42\n\n\x08_decider\"F\n\tLegalMove\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.boardbot.v1.Move\"\x88\x02\n\x08SeatView\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x1f\n\x04view\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.View\x12\x14\n\x07\x64\x65\x63ider\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12+\n\x0blegal_moves\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.LegalMove\x12\'\n\x06status\x18\x07 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.boardbot.v1.OutcomeB\x07\n\x05_seatB\n\n\x08_decider\"\xf0\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12$\n\x04kind\x18\x02 \x01(\x0e\x32\x16.boardbot.v1.EventKind\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06\x62y_bot\x18\x04 \x01(\x08\x12\x11\n\tmove_text\x18\x05 \x01(\t\x12\x1f\n\x04move\x18\x06 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x0b\n\x03log\x18\x07 \x03(\t\x12\'\n\x06status\x18\x08 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12(\n\x04time\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xee\x01\n\tGameParam\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\'\n\x07\x63hoices\x18\x04 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x05 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12*\n\nvalue_type\x18\x07 \x01(\x0e\x32\x16.boardbot.v1.ParamTypeB\n\n\x08_minimumB\n\n\x08_maximum\"G\n\x0eParamCondition\x12\r\n\x05param\x18\x01 \x01(\t\x12&\n\x06values\x18\x02 \x03(\x0b\x32\x16.google.protobuf.Value\"\xee\x01\n\tParamRule\x12)\n\x04when\x18\x01 \x03(\x0b\x32\x1b.boardbot.v1.ParamCondition\x12\r\n\x05param\x18\x02 \x01(\t\x12\'\n\x07\x61llowed\x18\x03 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x05 \x01(\x03H\x01\x88\x01\x01\x12-\n\rdefault_value\x18\x06 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x0b\n\x03\x64oc\x18\x07 \x01(\tB\n\n\x08_minimumB\n\n\x08_maximum\"\xd4\x02\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12*\n\nparameters\x18\x03 \x03(\x0b\x32\x16.boardbot.v1.GameParam\x12/\n\x0e\x63onfigurations\x18\x04 \x03(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\nmove_kinds\x18\x05 \x03(\x0b\x32\x15.boardbot.v1.MoveKind\x12+\n\x0bparam_rules\x18\x06 \x03(\x0b\x32\x16.boardbot.v1.ParamRule\x12\r\n\x05\x62lurb\x18\x07 \x01(\t\x12#\n\x04solo\x18\x08 \x01(\x0b\x32\x15.boardbot.v1.SoloMode\x12+\n\ncomponents\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x15\n\rrules_version\x18\n \x01(\x05\"H\n\x08SoloMode\x12\r\n\x05title\x18\x01 \x01(\t\x12\r\n\x05\x62lurb\x18\x02 \x01(\t\x12\x10\n\x08opponent\x18\x03 \x01(\t\x12\x0c\n\x04note\x18\x04 \x01(\t\"(\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ields\x18\x02 \x03(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*h\n\tBotPreset\x12\x1a\n\x16\x42OT_PRESET_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x42OT_PRESET_EASY\x10\x01\x12\x15\n\x11\x42OT_PRESET_MEDIUM\x10\x02\x12\x13\n\x0f\x42OT_PRESET_HARD\x10\x03*y\n\x08TreeMode\x12\x19\n\x15TREE_MODE_UNSPECIFIED\x10\x00\x12\x12\n\x0eTREE_MODE_AUTO\x10\x01\x12\x1d\n\x19TREE_MODE_SINGLE_OBSERVER\x10\x02\x12\x1f\n\x1bTREE_MODE_MULTIPLE_OBSERVER\x10\x03*c\n\rRolloutPolicy\x12\x1e\n\x1aROLLOUT_POLICY_UNSPECIFIED\x10\x00\x12\x17\n\x13ROLLOUT_POLICY_GAME\x10\x01\x12\x19\n\x15ROLLOUT_POLICY_RANDOM\x10\x02*Z\n\nSearchHint\x12\x1b\n\x17SEARCH_HINT_UNSPECIFIED\x10\x00\x12\x14\n\x10SEARCH_HINT_GAME\x10\x01\x12\x19\n\x15SEARCH_HINT_HEURISTIC\x10\x02*\x81\x01\n\rOpponentModel\x12\x1e\n\x1aOPPONENT_MODEL_UNSPECIFIED\x10\x00\x12\x18\n\x14OPPONENT_MODEL_MAX_N\x10\x01\x12\x1b\n\x17OPPONENT_MODEL_PARANOID\x10\x02\x12\x19\n\x15OPPONENT_MODEL_POLICY\x10\x03*d\n\x0cWorldBeliefs\x12\x1d\n\x19WORLD_BELIEFS_UNSPECIFIED\x10\x00\x12\x19\n\x15WORLD_BELIEFS_UNIFORM\x10\x01\x12\x1a\n\x16WORLD_BELIEFS_INFERRED\x10\x02*\\\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02*S\n\tEventKind\x12\x1a\n\x16\x45VENT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45VENT_KIND_MOVE\x10\x01\x12\x15\n\x11\x45VENT_KIND_RESIGN\x10\x02*\x80\x01\n\tParamType\x12\x1a\n\x16PARAM_TYPE_UNSPECIFIED\x10\x00\x12\x13\n\x0fPARAM_TYPE_BOOL\x10\x01\x12\x16\n\x12PARAM_TYPE_INTEGER\x10\x02\x12\x13\n\x0fPARAM_TYPE_ENUM\x10\x03\x12\x15\n\x11PARAM_TYPE_STRING\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boardbot.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SEATKIND']._serialized_start=3252
-  _globals['_SEATKIND']._serialized_end=3329
-  _globals['_GAMESTATUS']._serialized_start=3331
-  _globals['_GAMESTATUS']._serialized_end=3423
-  _globals['_EVENTKIND']._serialized_start=3425
-  _globals['_EVENTKIND']._serialized_end=3508
-  _globals['_PARAMTYPE']._serialized_start=3511
-  _globals['_PARAMTYPE']._serialized_end=3639
-  _globals['_GAMECONFIG']._serialized_start=251
-  _globals['_GAMECONFIG']._serialized_end=526
-  _globals['_VIEW']._serialized_start=529
-  _globals['_VIEW']._serialized_end=788
-  _globals['_MOVE']._serialized_start=791
-  _globals['_MOVE']._serialized_end=1050
-  _globals['_SEATSPEC']._serialized_start=1052
-  _globals['_SEATSPEC']._serialized_end=1112
-  _globals['_SEAT']._serialized_start=1114
-  _globals['_SEAT']._serialized_end=1203
-  _globals['_OUTCOME']._serialized_start=1205
-  _globals['_OUTCOME']._serialized_end=1306
-  _globals['_GAME']._serialized_start=1309
-  _globals['_GAME']._serialized_end=1677
-  _globals['_LEGALMOVE']._serialized_start=1679
-  _globals['_LEGALMOVE']._serialized_end=1749
-  _globals['_SEATVIEW']._serialized_start=1752
-  _globals['_SEATVIEW']._serialized_end=2016
-  _globals['_EVENT']._serialized_start=2019
-  _globals['_EVENT']._serialized_end=2259
-  _globals['_GAMEPARAM']._serialized_start=2262
-  _globals['_GAMEPARAM']._serialized_end=2500
-  _globals['_PARAMCONDITION']._serialized_start=2502
-  _globals['_PARAMCONDITION']._serialized_end=2573
-  _globals['_PARAMRULE']._serialized_start=2576
-  _globals['_PARAMRULE']._serialized_end=2814
-  _globals['_GAMETYPE']._serialized_start=2817
-  _globals['_GAMETYPE']._serialized_end=3134
-  _globals['_SOLOMODE']._serialized_start=3136
-  _globals['_SOLOMODE']._serialized_end=3208
-  _globals['_MOVEKIND']._serialized_start=3210
-  _globals['_MOVEKIND']._serialized_end=3250
+  _globals['_SEATKIND']._serialized_start=4147
+  _globals['_SEATKIND']._serialized_end=4224
+  _globals['_BOTPRESET']._serialized_start=4226
+  _globals['_BOTPRESET']._serialized_end=4330
+  _globals['_TREEMODE']._serialized_start=4332
+  _globals['_TREEMODE']._serialized_end=4453
+  _globals['_ROLLOUTPOLICY']._serialized_start=4455
+  _globals['_ROLLOUTPOLICY']._serialized_end=4554
+  _globals['_SEARCHHINT']._serialized_start=4556
+  _globals['_SEARCHHINT']._serialized_end=4646
+  _globals['_OPPONENTMODEL']._serialized_start=4649
+  _globals['_OPPONENTMODEL']._serialized_end=4778
+  _globals['_WORLDBELIEFS']._serialized_start=4780
+  _globals['_WORLDBELIEFS']._serialized_end=4880
+  _globals['_GAMESTATUS']._serialized_start=4882
+  _globals['_GAMESTATUS']._serialized_end=4974
+  _globals['_EVENTKIND']._serialized_start=4976
+  _globals['_EVENTKIND']._serialized_end=5059
+  _globals['_PARAMTYPE']._serialized_start=5062
+  _globals['_PARAMTYPE']._serialized_end=5190
+  _globals['_GAMECONFIG']._serialized_start=283
+  _globals['_GAMECONFIG']._serialized_end=558
+  _globals['_VIEW']._serialized_start=561
+  _globals['_VIEW']._serialized_end=820
+  _globals['_MOVE']._serialized_start=823
+  _globals['_MOVE']._serialized_end=1082
+  _globals['_SEATSPEC']._serialized_start=1084
+  _globals['_SEATSPEC']._serialized_end=1184
+  _globals['_SEAT']._serialized_start=1187
+  _globals['_SEAT']._serialized_end=1316
+  _globals['_BOTSPEC']._serialized_start=1319
+  _globals['_BOTSPEC']._serialized_end=1461
+  _globals['_RANDOMBOT']._serialized_start=1463
+  _globals['_RANDOMBOT']._serialized_end=1474
+  _globals['_GREEDYBOT']._serialized_start=1476
+  _globals['_GREEDYBOT']._serialized_end=1487
+  _globals['_ISMCTSBOT']._serialized_start=1490
+  _globals['_ISMCTSBOT']._serialized_end=2052
+  _globals['_OUTCOME']._serialized_start=2054
+  _globals['_OUTCOME']._serialized_end=2155
+  _globals['_GAME']._serialized_start=2158
+  _globals['_GAME']._serialized_end=2549
+  _globals['_LEGALMOVE']._serialized_start=2551
+  _globals['_LEGALMOVE']._serialized_end=2621
+  _globals['_SEATVIEW']._serialized_start=2624
+  _globals['_SEATVIEW']._serialized_end=2888
+  _globals['_EVENT']._serialized_start=2891
+  _globals['_EVENT']._serialized_end=3131
+  _globals['_GAMEPARAM']._serialized_start=3134
+  _globals['_GAMEPARAM']._serialized_end=3372
+  _globals['_PARAMCONDITION']._serialized_start=3374
+  _globals['_PARAMCONDITION']._serialized_end=3445
+  _globals['_PARAMRULE']._serialized_start=3448
+  _globals['_PARAMRULE']._serialized_end=3686
+  _globals['_GAMETYPE']._serialized_start=3689
+  _globals['_GAMETYPE']._serialized_end=4029
+  _globals['_SOLOMODE']._serialized_start=4031
+  _globals['_SOLOMODE']._serialized_end=4103
+  _globals['_MOVEKIND']._serialized_start=4105
+  _globals['_MOVEKIND']._serialized_end=4145
 # @@protoc_insertion_point(module_scope)

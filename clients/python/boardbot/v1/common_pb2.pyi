@@ -5,6 +5,7 @@ from boardbot.v1 import dulore_jutunk_pb2 as _dulore_jutunk_pb2
 from boardbot.v1 import fritanga_pb2 as _fritanga_pb2
 from boardbot.v1 import froccs_pb2 as _froccs_pb2
 from boardbot.v1 import frogriders_pb2 as _frogriders_pb2
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -21,6 +22,45 @@ class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
     SEAT_KIND_HUMAN: _ClassVar[SeatKind]
     SEAT_KIND_BOT: _ClassVar[SeatKind]
+
+class BotPreset(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_PRESET_UNSPECIFIED: _ClassVar[BotPreset]
+    BOT_PRESET_EASY: _ClassVar[BotPreset]
+    BOT_PRESET_MEDIUM: _ClassVar[BotPreset]
+    BOT_PRESET_HARD: _ClassVar[BotPreset]
+
+class TreeMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TREE_MODE_UNSPECIFIED: _ClassVar[TreeMode]
+    TREE_MODE_AUTO: _ClassVar[TreeMode]
+    TREE_MODE_SINGLE_OBSERVER: _ClassVar[TreeMode]
+    TREE_MODE_MULTIPLE_OBSERVER: _ClassVar[TreeMode]
+
+class RolloutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ROLLOUT_POLICY_UNSPECIFIED: _ClassVar[RolloutPolicy]
+    ROLLOUT_POLICY_GAME: _ClassVar[RolloutPolicy]
+    ROLLOUT_POLICY_RANDOM: _ClassVar[RolloutPolicy]
+
+class SearchHint(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_HINT_UNSPECIFIED: _ClassVar[SearchHint]
+    SEARCH_HINT_GAME: _ClassVar[SearchHint]
+    SEARCH_HINT_HEURISTIC: _ClassVar[SearchHint]
+
+class OpponentModel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OPPONENT_MODEL_UNSPECIFIED: _ClassVar[OpponentModel]
+    OPPONENT_MODEL_MAX_N: _ClassVar[OpponentModel]
+    OPPONENT_MODEL_PARANOID: _ClassVar[OpponentModel]
+    OPPONENT_MODEL_POLICY: _ClassVar[OpponentModel]
+
+class WorldBeliefs(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WORLD_BELIEFS_UNSPECIFIED: _ClassVar[WorldBeliefs]
+    WORLD_BELIEFS_UNIFORM: _ClassVar[WorldBeliefs]
+    WORLD_BELIEFS_INFERRED: _ClassVar[WorldBeliefs]
 
 class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -44,6 +84,27 @@ class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
+BOT_PRESET_UNSPECIFIED: BotPreset
+BOT_PRESET_EASY: BotPreset
+BOT_PRESET_MEDIUM: BotPreset
+BOT_PRESET_HARD: BotPreset
+TREE_MODE_UNSPECIFIED: TreeMode
+TREE_MODE_AUTO: TreeMode
+TREE_MODE_SINGLE_OBSERVER: TreeMode
+TREE_MODE_MULTIPLE_OBSERVER: TreeMode
+ROLLOUT_POLICY_UNSPECIFIED: RolloutPolicy
+ROLLOUT_POLICY_GAME: RolloutPolicy
+ROLLOUT_POLICY_RANDOM: RolloutPolicy
+SEARCH_HINT_UNSPECIFIED: SearchHint
+SEARCH_HINT_GAME: SearchHint
+SEARCH_HINT_HEURISTIC: SearchHint
+OPPONENT_MODEL_UNSPECIFIED: OpponentModel
+OPPONENT_MODEL_MAX_N: OpponentModel
+OPPONENT_MODEL_PARANOID: OpponentModel
+OPPONENT_MODEL_POLICY: OpponentModel
+WORLD_BELIEFS_UNSPECIFIED: WorldBeliefs
+WORLD_BELIEFS_UNIFORM: WorldBeliefs
+WORLD_BELIEFS_INFERRED: WorldBeliefs
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_RUNNING: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -99,24 +160,78 @@ class Move(_message.Message):
     def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsMove, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkMove, _Mapping]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
-    __slots__ = ("kind", "bot")
+    __slots__ = ("kind", "bot", "bot_spec")
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     kind: SeatKind
     bot: str
-    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ...) -> None: ...
+    bot_spec: BotSpec
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("index", "kind", "bot", "resigned")
+    __slots__ = ("index", "kind", "bot", "resigned", "bot_spec")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     index: int
     kind: SeatKind
     bot: str
     resigned: bool
-    def __init__(self, index: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    bot_spec: BotSpec
+    def __init__(self, index: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ...) -> None: ...
+
+class BotSpec(_message.Message):
+    __slots__ = ("random", "greedy", "ismcts")
+    RANDOM_FIELD_NUMBER: _ClassVar[int]
+    GREEDY_FIELD_NUMBER: _ClassVar[int]
+    ISMCTS_FIELD_NUMBER: _ClassVar[int]
+    random: RandomBot
+    greedy: GreedyBot
+    ismcts: IsmctsBot
+    def __init__(self, random: _Optional[_Union[RandomBot, _Mapping]] = ..., greedy: _Optional[_Union[GreedyBot, _Mapping]] = ..., ismcts: _Optional[_Union[IsmctsBot, _Mapping]] = ...) -> None: ...
+
+class RandomBot(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GreedyBot(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class IsmctsBot(_message.Message):
+    __slots__ = ("preset", "iterations", "time", "exploration", "mode", "rollout", "depth", "widening", "widening_scale", "bias", "hint", "workers", "opponents", "beliefs")
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    EXPLORATION_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    ROLLOUT_FIELD_NUMBER: _ClassVar[int]
+    DEPTH_FIELD_NUMBER: _ClassVar[int]
+    WIDENING_FIELD_NUMBER: _ClassVar[int]
+    WIDENING_SCALE_FIELD_NUMBER: _ClassVar[int]
+    BIAS_FIELD_NUMBER: _ClassVar[int]
+    HINT_FIELD_NUMBER: _ClassVar[int]
+    WORKERS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENTS_FIELD_NUMBER: _ClassVar[int]
+    BELIEFS_FIELD_NUMBER: _ClassVar[int]
+    preset: BotPreset
+    iterations: int
+    time: _duration_pb2.Duration
+    exploration: float
+    mode: TreeMode
+    rollout: RolloutPolicy
+    depth: int
+    widening: float
+    widening_scale: float
+    bias: float
+    hint: SearchHint
+    workers: int
+    opponents: OpponentModel
+    beliefs: WorldBeliefs
+    def __init__(self, preset: _Optional[_Union[BotPreset, str]] = ..., iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., exploration: _Optional[float] = ..., mode: _Optional[_Union[TreeMode, str]] = ..., rollout: _Optional[_Union[RolloutPolicy, str]] = ..., depth: _Optional[int] = ..., widening: _Optional[float] = ..., widening_scale: _Optional[float] = ..., bias: _Optional[float] = ..., hint: _Optional[_Union[SearchHint, str]] = ..., workers: _Optional[int] = ..., opponents: _Optional[_Union[OpponentModel, str]] = ..., beliefs: _Optional[_Union[WorldBeliefs, str]] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("scores", "winners", "ranks", "breakdown")
@@ -131,7 +246,7 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -143,6 +258,7 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_name: str
     config: GameConfig
@@ -154,7 +270,8 @@ class Game(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
     reproducible: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    rules_version: int
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -253,7 +370,7 @@ class ParamRule(_message.Message):
     def __init__(self, when: _Optional[_Iterable[_Union[ParamCondition, _Mapping]]] = ..., param: _Optional[str] = ..., allowed: _Optional[_Iterable[_Union[_struct_pb2.Value, _Mapping]]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., default_value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
-    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules", "blurb", "solo", "components")
+    __slots__ = ("name", "title", "parameters", "configurations", "move_kinds", "param_rules", "blurb", "solo", "components", "rules_version")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
@@ -263,6 +380,7 @@ class GameType(_message.Message):
     BLURB_FIELD_NUMBER: _ClassVar[int]
     SOLO_FIELD_NUMBER: _ClassVar[int]
     COMPONENTS_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     parameters: _containers.RepeatedCompositeFieldContainer[GameParam]
@@ -272,7 +390,8 @@ class GameType(_message.Message):
     blurb: str
     solo: SoloMode
     components: _struct_pb2.Struct
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ..., blurb: _Optional[str] = ..., solo: _Optional[_Union[SoloMode, _Mapping]] = ..., components: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    rules_version: int
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[GameParam, _Mapping]]] = ..., configurations: _Optional[_Iterable[_Union[GameConfig, _Mapping]]] = ..., move_kinds: _Optional[_Iterable[_Union[MoveKind, _Mapping]]] = ..., param_rules: _Optional[_Iterable[_Union[ParamRule, _Mapping]]] = ..., blurb: _Optional[str] = ..., solo: _Optional[_Union[SoloMode, _Mapping]] = ..., components: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., rules_version: _Optional[int] = ...) -> None: ...
 
 class SoloMode(_message.Message):
     __slots__ = ("title", "blurb", "opponent", "note")

@@ -120,6 +120,32 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal(after?.code, Code.FailedPrecondition);
   });
 
+  test(`${transportName}: the bots the server offers, by string and typed`, async () => {
+    const c = cases[0];
+    const offers = await client.listBots(c.game);
+    assert.deepEqual(offers.map((o) => o.bot), ["random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard"]);
+    const medium = offers.find((o) => o.isDefault)!;
+    assert.equal(medium.bot, "ismcts:medium");
+    assert.ok(medium.title && medium.description, "each bot is named and described in words");
+    assert.ok(medium.tables.length > 0 && medium.tables.every((t) => t.game === c.game && t.iterations > 0));
+    // a typed spec plays the same bot as its string: the same move for the same seed
+    const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
+      seats: Array.from({ length: c.players }, (_, i) => i === 0 ? "human" as const : { botSpec: medium.botSpec! }) });
+    assert.equal(created.game.seats[1].bot, "ismcts:medium");
+    assert.equal(created.game.seats[1].botSpec?.bot.case, "ismcts");
+    const game = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
+      seats: Array.from({ length: c.players }, () => "human" as const) });
+    const seat = client.seat(game.game.gameId, game.game.decider!, game.seatTokens[game.game.decider!]);
+    const typed = await seat.suggest({ botSpec: { bot: { case: "ismcts", value: { iterations: 30 } } }, seed: 5 });
+    const spelled = await seat.suggest({ bot: "ismcts:iterations=30", seed: 5 });
+    assert.equal(typed.move.text, spelled.move.text);
+    assert.equal(typed.stats?.bot, "ismcts:iterations=30");
+    const bad = await seat.suggest({ botSpec: { bot: { case: "ismcts", value: { exploration: -1 } } } })
+      .then(() => undefined, (e) => errorDetails(e));
+    assert.equal(bad?.code, Code.InvalidArgument);
+    assert.deepEqual(bad?.fieldViolations.map((v) => v.field), ["bot_spec.ismcts.exploration"]);
+  });
+
   test(`${transportName}: errors arrive with their details`, async () => {
     const missing = await client.getGame("no-such-game").then(() => undefined, (e) => errorDetails(e));
     assert.ok(missing, "GetGame of a missing game fails");

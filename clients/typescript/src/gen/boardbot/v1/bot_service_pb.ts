@@ -11,7 +11,7 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { LegalMove, View } from "./common_pb.js";
+import type { BotSpec, LegalMove, View } from "./common_pb.js";
 import { file_boardbot_v1_common } from "./common_pb.js";
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_duration } from "@bufbuild/protobuf/wkt";
@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/bot_service.proto.
  */
 export const file_boardbot_v1_bot_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIocBChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBQgcKBV9zZWVkInUKE1N1Z2dlc3RNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRIPCgd2ZXJzaW9uGAIgASgDEicKBXN0YXRzGAMgASgLMhguYm9hcmRib3QudjEuU2VhcmNoU3RhdHMilgEKEUNob29zZU1vdmVSZXF1ZXN0EgwKBGdhbWUYASABKAkSHwoEdmlldxgCIAEoCzIRLmJvYXJkYm90LnYxLlZpZXcSCwoDYm90GAMgASgJEikKBmJ1ZGdldBgEIAEoCzIZLmJvYXJkYm90LnYxLlNlYXJjaEJ1ZGdldBIRCgRzZWVkGAUgASgESACIAQFCBwoFX3NlZWQiYwoSQ2hvb3NlTW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSJwoFc3RhdHMYAiABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyKtAgoLU2VhcmNoU3RhdHMSEgoKaXRlcmF0aW9ucxgBIAEoAxIrCghkdXJhdGlvbhgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd3b3JrZXJzGAMgASgFEhEKCWNhbmNlbGxlZBgEIAEoCBIlCgRtb2RlGAUgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoTW9kZRIvCgpjYW5kaWRhdGVzGAYgAygLMhsuYm9hcmRib3QudjEuQ2FuZGlkYXRlU3RhdHMSJQoEc3RvcBgHIAEoDjIXLmJvYXJkYm90LnYxLlNlYXJjaFN0b3ASLQoKcXVldWVfdGltZRgIIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhILCgNib3QYCSABKAkiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCLbBAoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBSLDAQoOU2VhcmNoQ291bnRlcnMSDwoHc3RhcnRlZBgBIAEoAxIQCghhbnN3ZXJlZBgCIAEoAxIQCghyZWplY3RlZBgDIAEoAxIRCgljYW5jZWxsZWQYBCABKAMSGAoQZXhwaXJlZF9pbl9xdWV1ZRgFIAEoAxIaChJkZWFkbGluZV90b29fc2hvcnQYBiABKAMSDgoGZmFpbGVkGAcgASgDEg8KB3BhcnRpYWwYCCABKAMSEgoKdW5zZWFyY2hlZBgJIAEoAyJwChJTZWFyY2hTdG9wQ291bnRlcnMSEgoKaXRlcmF0aW9ucxgBIAEoAxIMCgR0aW1lGAIgASgDEhAKCGRlYWRsaW5lGAMgASgDEhMKC3NpbmdsZV9tb3ZlGAQgASgDEhEKCWNhbmNlbGxlZBgFIAEoAyJfCg5DYW5kaWRhdGVTdGF0cxIUCgdtb3ZlX2lkGAEgASgFSACIAQESDAoEdGV4dBgCIAEoCRIOCgZ2aXNpdHMYAyABKAMSDQoFdmFsdWUYBCABKAFCCgoIX21vdmVfaWQqbQoKU2VhcmNoTW9kZRIbChdTRUFSQ0hfTU9ERV9VTlNQRUNJRklFRBAAEh8KG1NFQVJDSF9NT0RFX1NJTkdMRV9PQlNFUlZFUhABEiEKHVNFQVJDSF9NT0RFX01VTFRJUExFX09CU0VSVkVSEAIqrQEKClNlYXJjaFN0b3ASGwoXU0VBUkNIX1NUT1BfVU5TUEVDSUZJRUQQABIaChZTRUFSQ0hfU1RPUF9JVEVSQVRJT05TEAESFAoQU0VBUkNIX1NUT1BfVElNRRACEhgKFFNFQVJDSF9TVE9QX0RFQURMSU5FEAMSGwoXU0VBUkNIX1NUT1BfU0lOR0xFX01PVkUQBBIZChVTRUFSQ0hfU1RPUF9OT19TRUFSQ0gQBTKLAgoKQm90U2VydmljZRJQCgtTdWdnZXN0TW92ZRIfLmJvYXJkYm90LnYxLlN1Z2dlc3RNb3ZlUmVxdWVzdBogLmJvYXJkYm90LnYxLlN1Z2dlc3RNb3ZlUmVzcG9uc2USTQoKQ2hvb3NlTW92ZRIeLmJvYXJkYm90LnYxLkNob29zZU1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ2hvb3NlTW92ZVJlc3BvbnNlElwKD0dldFNlcnZpbmdTdGF0cxIjLmJvYXJkYm90LnYxLkdldFNlcnZpbmdTdGF0c1JlcXVlc3QaJC5ib2FyZGJvdC52MS5HZXRTZXJ2aW5nU3RhdHNSZXNwb25zZWIGcHJvdG8z", [file_boardbot_v1_common, file_google_protobuf_duration]);
+  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIq8BChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJ1ChNTdWdnZXN0TW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSDwoHdmVyc2lvbhgCIAEoAxInCgVzdGF0cxgDIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzIr4BChFDaG9vc2VNb3ZlUmVxdWVzdBIMCgRnYW1lGAEgASgJEh8KBHZpZXcYAiABKAsyES5ib2FyZGJvdC52MS5WaWV3EgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJjChJDaG9vc2VNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRInCgVzdGF0cxgCIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzItUCCgtTZWFyY2hTdGF0cxISCgppdGVyYXRpb25zGAEgASgDEisKCGR1cmF0aW9uGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEg8KB3dvcmtlcnMYAyABKAUSEQoJY2FuY2VsbGVkGAQgASgIEiUKBG1vZGUYBSABKA4yFy5ib2FyZGJvdC52MS5TZWFyY2hNb2RlEi8KCmNhbmRpZGF0ZXMYBiADKAsyGy5ib2FyZGJvdC52MS5DYW5kaWRhdGVTdGF0cxIlCgRzdG9wGAcgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoU3RvcBItCgpxdWV1ZV90aW1lGAggASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEgsKA2JvdBgJIAEoCRImCghib3Rfc3BlYxgKIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCLbBAoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBSIfCg9MaXN0Qm90c1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSI3ChBMaXN0Qm90c1Jlc3BvbnNlEiMKBGJvdHMYASADKAsyFS5ib2FyZGJvdC52MS5Cb3RPZmZlciKgAQoIQm90T2ZmZXISCwoDYm90GAEgASgJEiYKCGJvdF9zcGVjGAIgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRISCgppc19kZWZhdWx0GAUgASgIEicKBnRhYmxlcxgGIAMoCzIXLmJvYXJkYm90LnYxLkJvdEF0VGFibGUidgoKQm90QXRUYWJsZRIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiABKAUSEgoKaXRlcmF0aW9ucxgDIAEoBRINCgV0cmVlcxgEIAEoBRImCgZyYXRpbmcYBSABKAsyFi5ib2FyZGJvdC52MS5Cb3RSYXRpbmciSgoJQm90UmF0aW5nEgsKA2VsbxgBIAEoBRIPCgdlbG9fbG93GAIgASgFEhAKCGVsb19oaWdoGAMgASgFEg0KBWdhbWVzGAQgASgFIsMBCg5TZWFyY2hDb3VudGVycxIPCgdzdGFydGVkGAEgASgDEhAKCGFuc3dlcmVkGAIgASgDEhAKCHJlamVjdGVkGAMgASgDEhEKCWNhbmNlbGxlZBgEIAEoAxIYChBleHBpcmVkX2luX3F1ZXVlGAUgASgDEhoKEmRlYWRsaW5lX3Rvb19zaG9ydBgGIAEoAxIOCgZmYWlsZWQYByABKAMSDwoHcGFydGlhbBgIIAEoAxISCgp1bnNlYXJjaGVkGAkgASgDInAKElNlYXJjaFN0b3BDb3VudGVycxISCgppdGVyYXRpb25zGAEgASgDEgwKBHRpbWUYAiABKAMSEAoIZGVhZGxpbmUYAyABKAMSEwoLc2luZ2xlX21vdmUYBCABKAMSEQoJY2FuY2VsbGVkGAUgASgDIl8KDkNhbmRpZGF0ZVN0YXRzEhQKB21vdmVfaWQYASABKAVIAIgBARIMCgR0ZXh0GAIgASgJEg4KBnZpc2l0cxgDIAEoAxINCgV2YWx1ZRgEIAEoAUIKCghfbW92ZV9pZCptCgpTZWFyY2hNb2RlEhsKF1NFQVJDSF9NT0RFX1VOU1BFQ0lGSUVEEAASHwobU0VBUkNIX01PREVfU0lOR0xFX09CU0VSVkVSEAESIQodU0VBUkNIX01PREVfTVVMVElQTEVfT0JTRVJWRVIQAiqtAQoKU2VhcmNoU3RvcBIbChdTRUFSQ0hfU1RPUF9VTlNQRUNJRklFRBAAEhoKFlNFQVJDSF9TVE9QX0lURVJBVElPTlMQARIUChBTRUFSQ0hfU1RPUF9USU1FEAISGAoUU0VBUkNIX1NUT1BfREVBRExJTkUQAxIbChdTRUFSQ0hfU1RPUF9TSU5HTEVfTU9WRRAEEhkKFVNFQVJDSF9TVE9QX05PX1NFQVJDSBAFMtQCCgpCb3RTZXJ2aWNlElAKC1N1Z2dlc3RNb3ZlEh8uYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXF1ZXN0GiAuYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXNwb25zZRJNCgpDaG9vc2VNb3ZlEh4uYm9hcmRib3QudjEuQ2hvb3NlTW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DaG9vc2VNb3ZlUmVzcG9uc2USXAoPR2V0U2VydmluZ1N0YXRzEiMuYm9hcmRib3QudjEuR2V0U2VydmluZ1N0YXRzUmVxdWVzdBokLmJvYXJkYm90LnYxLkdldFNlcnZpbmdTdGF0c1Jlc3BvbnNlEkcKCExpc3RCb3RzEhwuYm9hcmRib3QudjEuTGlzdEJvdHNSZXF1ZXN0Gh0uYm9hcmRib3QudjEuTGlzdEJvdHNSZXNwb25zZWIGcHJvdG8z", [file_boardbot_v1_common, file_google_protobuf_duration]);
 
 /**
  * How long a search may think. Setting either field replaces the bot's own
@@ -72,7 +72,7 @@ export type SuggestMoveRequest = Message<"boardbot.v1.SuggestMoveRequest"> & {
 
   /**
    * A bot spec: "ismcts:medium" (default), "ismcts:iterations=2000,c=0.7",
-   * "ismcts:time=1.0", "greedy", "random".
+   * "ismcts:time=1.0", "greedy", "random". Set this or bot_spec, not both.
    *
    * @generated from field: string bot = 3;
    */
@@ -90,6 +90,13 @@ export type SuggestMoveRequest = Message<"boardbot.v1.SuggestMoveRequest"> & {
    * @generated from field: optional uint64 seed = 5;
    */
   seed?: bigint | undefined;
+
+  /**
+   * The bot as a typed spec.
+   *
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 6;
+   */
+  botSpec?: BotSpec | undefined;
 };
 
 /**
@@ -165,6 +172,11 @@ export type ChooseMoveRequest = Message<"boardbot.v1.ChooseMoveRequest"> & {
    * @generated from field: optional uint64 seed = 5;
    */
   seed?: bigint | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 6;
+   */
+  botSpec?: BotSpec | undefined;
 };
 
 /**
@@ -270,6 +282,13 @@ export type SearchStats = Message<"boardbot.v1.SearchStats"> & {
    * @generated from field: string bot = 9;
    */
   bot: string;
+
+  /**
+   * The same bot as a typed spec.
+   *
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 10;
+   */
+  botSpec?: BotSpec | undefined;
 };
 
 /**
@@ -426,6 +445,190 @@ export const GetServingStatsResponseSchema: GenMessage<GetServingStatsResponse> 
   messageDesc(file_boardbot_v1_bot_service, 7);
 
 /**
+ * @generated from message boardbot.v1.ListBotsRequest
+ */
+export type ListBotsRequest = Message<"boardbot.v1.ListBotsRequest"> & {
+  /**
+   * Only this game's tables (its name, e.g. "frogriders"); every game's
+   * when empty.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+};
+
+/**
+ * Describes the message boardbot.v1.ListBotsRequest.
+ * Use `create(ListBotsRequestSchema)` to create a new message.
+ */
+export const ListBotsRequestSchema: GenMessage<ListBotsRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 8);
+
+/**
+ * @generated from message boardbot.v1.ListBotsResponse
+ */
+export type ListBotsResponse = Message<"boardbot.v1.ListBotsResponse"> & {
+  /**
+   * Weakest first: random, greedy, then the presets easy, medium, hard.
+   *
+   * @generated from field: repeated boardbot.v1.BotOffer bots = 1;
+   */
+  bots: BotOffer[];
+};
+
+/**
+ * Describes the message boardbot.v1.ListBotsResponse.
+ * Use `create(ListBotsResponseSchema)` to create a new message.
+ */
+export const ListBotsResponseSchema: GenMessage<ListBotsResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 9);
+
+/**
+ * A bot the server offers.
+ *
+ * @generated from message boardbot.v1.BotOffer
+ */
+export type BotOffer = Message<"boardbot.v1.BotOffer"> & {
+  /**
+   * Its bot spec string, for the bot fields of CreateGame's seats,
+   * SuggestMove and ChooseMove.
+   *
+   * @generated from field: string bot = 1;
+   */
+  bot: string;
+
+  /**
+   * The same bot as a typed spec, for their bot_spec fields.
+   *
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 2;
+   */
+  botSpec?: BotSpec | undefined;
+
+  /**
+   * Its name for players: "Random", "Greedy", "Easy", "Medium", "Hard".
+   *
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * What it does, in plain words.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * SuggestMove and ChooseMove play it when the request names no bot.
+   *
+   * @generated from field: bool is_default = 5;
+   */
+  isDefault: boolean;
+
+  /**
+   * What it runs at each table: one per game and player count (of the
+   * requested game only, when one is asked for).
+   *
+   * @generated from field: repeated boardbot.v1.BotAtTable tables = 6;
+   */
+  tables: BotAtTable[];
+};
+
+/**
+ * Describes the message boardbot.v1.BotOffer.
+ * Use `create(BotOfferSchema)` to create a new message.
+ */
+export const BotOfferSchema: GenMessage<BotOffer> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 10);
+
+/**
+ * What a bot runs at one game's table of one size, and how it played there.
+ *
+ * @generated from message boardbot.v1.BotAtTable
+ */
+export type BotAtTable = Message<"boardbot.v1.BotAtTable"> & {
+  /**
+   * Game name, e.g. "frogriders".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * @generated from field: int32 players = 2;
+   */
+  players: number;
+
+  /**
+   * Search iterations per decision; 0 for a bot that does not search.
+   *
+   * @generated from field: int32 iterations = 3;
+   */
+  iterations: number;
+
+  /**
+   * Independent search trees the iterations are split into (merged at the
+   * root); 0 for a bot that does not search.
+   *
+   * @generated from field: int32 trees = 4;
+   */
+  trees: number;
+
+  /**
+   * Its rating on the difficulty ladder at this table; unset where the
+   * ladder has not rated this table.
+   *
+   * @generated from field: boardbot.v1.BotRating rating = 5;
+   */
+  rating?: BotRating | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.BotAtTable.
+ * Use `create(BotAtTableSchema)` to create a new message.
+ */
+export const BotAtTableSchema: GenMessage<BotAtTable> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 11);
+
+/**
+ * A rating of the difficulty ladder (docs/ai.md; bench/ladder.py): Elo
+ * points above the random bot (400 points: 10 to 1 odds) and their 95 %
+ * interval, from games of the bots against each other at one table.
+ *
+ * @generated from message boardbot.v1.BotRating
+ */
+export type BotRating = Message<"boardbot.v1.BotRating"> & {
+  /**
+   * @generated from field: int32 elo = 1;
+   */
+  elo: number;
+
+  /**
+   * @generated from field: int32 elo_low = 2;
+   */
+  eloLow: number;
+
+  /**
+   * @generated from field: int32 elo_high = 3;
+   */
+  eloHigh: number;
+
+  /**
+   * Games the ladder played at this table (all bots together).
+   *
+   * @generated from field: int32 games = 4;
+   */
+  games: number;
+};
+
+/**
+ * Describes the message boardbot.v1.BotRating.
+ * Use `create(BotRatingSchema)` to create a new message.
+ */
+export const BotRatingSchema: GenMessage<BotRating> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 12);
+
+/**
  * Searches since the server started, by what became of them.
  *
  * @generated from message boardbot.v1.SearchCounters
@@ -492,7 +695,7 @@ export type SearchCounters = Message<"boardbot.v1.SearchCounters"> & {
  * Use `create(SearchCountersSchema)` to create a new message.
  */
 export const SearchCountersSchema: GenMessage<SearchCounters> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_bot_service, 8);
+  messageDesc(file_boardbot_v1_bot_service, 13);
 
 /**
  * Answered searches by why they stopped (SearchStop), and cancelled ones.
@@ -531,7 +734,7 @@ export type SearchStopCounters = Message<"boardbot.v1.SearchStopCounters"> & {
  * Use `create(SearchStopCountersSchema)` to create a new message.
  */
 export const SearchStopCountersSchema: GenMessage<SearchStopCounters> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_bot_service, 9);
+  messageDesc(file_boardbot_v1_bot_service, 14);
 
 /**
  * One root move's statistics.
@@ -573,7 +776,7 @@ export type CandidateStats = Message<"boardbot.v1.CandidateStats"> & {
  * Use `create(CandidateStatsSchema)` to create a new message.
  */
 export const CandidateStatsSchema: GenMessage<CandidateStats> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_bot_service, 10);
+  messageDesc(file_boardbot_v1_bot_service, 15);
 
 /**
  * How an information-set search treats the other seats' decisions.
@@ -696,6 +899,18 @@ export const BotService: GenService<{
     methodKind: "unary";
     input: typeof GetServingStatsRequestSchema;
     output: typeof GetServingStatsResponseSchema;
+  },
+  /**
+   * The bots this server offers (random, greedy and the search presets):
+   * what each means, what it runs at each game's table sizes, and how
+   * strong it played on the difficulty ladder.
+   *
+   * @generated from rpc boardbot.v1.BotService.ListBots
+   */
+  listBots: {
+    methodKind: "unary";
+    input: typeof ListBotsRequestSchema;
+    output: typeof ListBotsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_bot_service, 0);

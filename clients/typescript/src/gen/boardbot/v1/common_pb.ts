@@ -23,15 +23,15 @@ import type { FroccsConfig, FroccsMove, FroccsView } from "./froccs_pb.js";
 import { file_boardbot_v1_froccs } from "./froccs_pb.js";
 import type { FrogridersConfig, FrogridersMove, FrogridersView } from "./frogriders_pb.js";
 import { file_boardbot_v1_frogriders } from "./frogriders_pb.js";
-import type { Timestamp, Value } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Duration, Timestamp, Value } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file boardbot/v1/common.proto.
  */
 export const file_boardbot_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Chhib2FyZGJvdC92MS9jb21tb24ucHJvdG8SC2JvYXJkYm90LnYxIpMCCgpHYW1lQ29uZmlnEjMKCmZyb2dyaWRlcnMYASABKAsyHS5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzQ29uZmlnSAASMAoJY3plY2hfcHViGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWdIABIvCghmcml0YW5nYRgDIAEoCzIbLmJvYXJkYm90LnYxLkZyaXRhbmdhQ29uZmlnSAASKwoGZnJvY2NzGAQgASgLMhkuYm9hcmRib3QudjEuRnJvY2NzQ29uZmlnSAASOAoNZHVsb3JlX2p1dHVuaxgFIAEoCzIfLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua0NvbmZpZ0gAQgYKBGdhbWUigwIKBFZpZXcSMQoKZnJvZ3JpZGVycxgBIAEoCzIbLmJvYXJkYm90LnYxLkZyb2dyaWRlcnNWaWV3SAASLgoJY3plY2hfcHViGAIgASgLMhkuYm9hcmRib3QudjEuQ3plY2hQdWJWaWV3SAASLQoIZnJpdGFuZ2EYAyABKAsyGS5ib2FyZGJvdC52MS5Gcml0YW5nYVZpZXdIABIpCgZmcm9jY3MYBCABKAsyFy5ib2FyZGJvdC52MS5Gcm9jY3NWaWV3SAASNgoNZHVsb3JlX2p1dHVuaxgFIAEoCzIdLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua1ZpZXdIAEIGCgRnYW1lIoMCCgRNb3ZlEjEKCmZyb2dyaWRlcnMYASABKAsyGy5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzTW92ZUgAEi4KCWN6ZWNoX3B1YhgCIAEoCzIZLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZUgAEi0KCGZyaXRhbmdhGAMgASgLMhkuYm9hcmRib3QudjEuRnJpdGFuZ2FNb3ZlSAASKQoGZnJvY2NzGAQgASgLMhcuYm9hcmRib3QudjEuRnJvY2NzTW92ZUgAEjYKDWR1bG9yZV9qdXR1bmsYBSABKAsyHS5ib2FyZGJvdC52MS5EdWxvcmVKdXR1bmtNb3ZlSABCBgoEZ2FtZSI8CghTZWF0U3BlYxIjCgRraW5kGAEgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAIgASgJIlkKBFNlYXQSDQoFaW5kZXgYASABKAUSIwoEa2luZBgCIAEoDjIVLmJvYXJkYm90LnYxLlNlYXRLaW5kEgsKA2JvdBgDIAEoCRIQCghyZXNpZ25lZBgEIAEoCCJlCgdPdXRjb21lEg4KBnNjb3JlcxgBIAMoARIPCgd3aW5uZXJzGAIgAygFEg0KBXJhbmtzGAMgAygFEioKCWJyZWFrZG93bhgEIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3Qi8AIKBEdhbWUSDwoHZ2FtZV9pZBgBIAEoCRIRCglnYW1lX25hbWUYAiABKAkSJwoGY29uZmlnGAMgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIgCgVzZWF0cxgEIAMoCzIRLmJvYXJkYm90LnYxLlNlYXQSDwoHdmVyc2lvbhgFIAEoAxInCgZzdGF0dXMYBiABKA4yFy5ib2FyZGJvdC52MS5HYW1lU3RhdHVzEhQKB2RlY2lkZXIYByABKAVIAIgBARIlCgdvdXRjb21lGAggASgLMhQuYm9hcmRib3QudjEuT3V0Y29tZRIvCgtjcmVhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDHJlcHJvZHVjaWJsZRgLIAEoCEIKCghfZGVjaWRlciJGCglMZWdhbE1vdmUSCgoCaWQYASABKAUSDAoEdGV4dBgCIAEoCRIfCgRtb3ZlGAMgASgLMhEuYm9hcmRib3QudjEuTW92ZSKIAgoIU2VhdFZpZXcSDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgDEhEKBHNlYXQYAyABKAVIAIgBARIfCgR2aWV3GAQgASgLMhEuYm9hcmRib3QudjEuVmlldxIUCgdkZWNpZGVyGAUgASgFSAGIAQESKwoLbGVnYWxfbW92ZXMYBiADKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSJwoGc3RhdHVzGAcgASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIlCgdvdXRjb21lGAggASgLMhQuYm9hcmRib3QudjEuT3V0Y29tZUIHCgVfc2VhdEIKCghfZGVjaWRlciLwAQoFRXZlbnQSDwoHdmVyc2lvbhgBIAEoAxIkCgRraW5kGAIgASgOMhYuYm9hcmRib3QudjEuRXZlbnRLaW5kEgwKBHNlYXQYAyABKAUSDgoGYnlfYm90GAQgASgIEhEKCW1vdmVfdGV4dBgFIAEoCRIfCgRtb3ZlGAYgASgLMhEuYm9hcmRib3QudjEuTW92ZRILCgNsb2cYByADKAkSJwoGc3RhdHVzGAggASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIoCgR0aW1lGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoJR2FtZVBhcmFtEgwKBG5hbWUYASABKAkSCwoDZG9jGAIgASgJEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSJwoHY2hvaWNlcxgEIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAUgASgDSACIAQESFAoHbWF4aW11bRgGIAEoA0gBiAEBEioKCnZhbHVlX3R5cGUYByABKA4yFi5ib2FyZGJvdC52MS5QYXJhbVR5cGVCCgoIX21pbmltdW1CCgoIX21heGltdW0iRwoOUGFyYW1Db25kaXRpb24SDQoFcGFyYW0YASABKAkSJgoGdmFsdWVzGAIgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlIu4BCglQYXJhbVJ1bGUSKQoEd2hlbhgBIAMoCzIbLmJvYXJkYm90LnYxLlBhcmFtQ29uZGl0aW9uEg0KBXBhcmFtGAIgASgJEicKB2FsbG93ZWQYAyADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgEIAEoA0gAiAEBEhQKB21heGltdW0YBSABKANIAYgBARItCg1kZWZhdWx0X3ZhbHVlGAYgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEgsKA2RvYxgHIAEoCUIKCghfbWluaW11bUIKCghfbWF4aW11bSK9AgoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIqCgpwYXJhbWV0ZXJzGAMgAygLMhYuYm9hcmRib3QudjEuR2FtZVBhcmFtEi8KDmNvbmZpZ3VyYXRpb25zGAQgAygLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgptb3ZlX2tpbmRzGAUgAygLMhUuYm9hcmRib3QudjEuTW92ZUtpbmQSKwoLcGFyYW1fcnVsZXMYBiADKAsyFi5ib2FyZGJvdC52MS5QYXJhbVJ1bGUSDQoFYmx1cmIYByABKAkSIwoEc29sbxgIIAEoCzIVLmJvYXJkYm90LnYxLlNvbG9Nb2RlEisKCmNvbXBvbmVudHMYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IkgKCFNvbG9Nb2RlEg0KBXRpdGxlGAEgASgJEg0KBWJsdXJiGAIgASgJEhAKCG9wcG9uZW50GAMgASgJEgwKBG5vdGUYBCABKAkiKAoITW92ZUtpbmQSDAoEbmFtZRgBIAEoCRIOCgZmaWVsZHMYAiADKAkqTQoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACKlwKCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNHQU1FX1NUQVRVU19SVU5OSU5HEAESGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAipTCglFdmVudEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhMKD0VWRU5UX0tJTkRfTU9WRRABEhUKEUVWRU5UX0tJTkRfUkVTSUdOEAIqgAEKCVBhcmFtVHlwZRIaChZQQVJBTV9UWVBFX1VOU1BFQ0lGSUVEEAASEwoPUEFSQU1fVFlQRV9CT09MEAESFgoSUEFSQU1fVFlQRV9JTlRFR0VSEAISEwoPUEFSQU1fVFlQRV9FTlVNEAMSFQoRUEFSQU1fVFlQRV9TVFJJTkcQBGIGcHJvdG8z", [file_boardbot_v1_czech_pub, file_boardbot_v1_dulore_jutunk, file_boardbot_v1_fritanga, file_boardbot_v1_froccs, file_boardbot_v1_frogriders, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Chhib2FyZGJvdC92MS9jb21tb24ucHJvdG8SC2JvYXJkYm90LnYxIpMCCgpHYW1lQ29uZmlnEjMKCmZyb2dyaWRlcnMYASABKAsyHS5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzQ29uZmlnSAASMAoJY3plY2hfcHViGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWdIABIvCghmcml0YW5nYRgDIAEoCzIbLmJvYXJkYm90LnYxLkZyaXRhbmdhQ29uZmlnSAASKwoGZnJvY2NzGAQgASgLMhkuYm9hcmRib3QudjEuRnJvY2NzQ29uZmlnSAASOAoNZHVsb3JlX2p1dHVuaxgFIAEoCzIfLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua0NvbmZpZ0gAQgYKBGdhbWUigwIKBFZpZXcSMQoKZnJvZ3JpZGVycxgBIAEoCzIbLmJvYXJkYm90LnYxLkZyb2dyaWRlcnNWaWV3SAASLgoJY3plY2hfcHViGAIgASgLMhkuYm9hcmRib3QudjEuQ3plY2hQdWJWaWV3SAASLQoIZnJpdGFuZ2EYAyABKAsyGS5ib2FyZGJvdC52MS5Gcml0YW5nYVZpZXdIABIpCgZmcm9jY3MYBCABKAsyFy5ib2FyZGJvdC52MS5Gcm9jY3NWaWV3SAASNgoNZHVsb3JlX2p1dHVuaxgFIAEoCzIdLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua1ZpZXdIAEIGCgRnYW1lIoMCCgRNb3ZlEjEKCmZyb2dyaWRlcnMYASABKAsyGy5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzTW92ZUgAEi4KCWN6ZWNoX3B1YhgCIAEoCzIZLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZUgAEi0KCGZyaXRhbmdhGAMgASgLMhkuYm9hcmRib3QudjEuRnJpdGFuZ2FNb3ZlSAASKQoGZnJvY2NzGAQgASgLMhcuYm9hcmRib3QudjEuRnJvY2NzTW92ZUgAEjYKDWR1bG9yZV9qdXR1bmsYBSABKAsyHS5ib2FyZGJvdC52MS5EdWxvcmVKdXR1bmtNb3ZlSABCBgoEZ2FtZSJkCghTZWF0U3BlYxIjCgRraW5kGAEgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAIgASgJEiYKCGJvdF9zcGVjGAMgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYyKBAQoEU2VhdBINCgVpbmRleBgBIAEoBRIjCgRraW5kGAIgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAMgASgJEhAKCHJlc2lnbmVkGAQgASgIEiYKCGJvdF9zcGVjGAUgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYyKOAQoHQm90U3BlYxIoCgZyYW5kb20YASABKAsyFi5ib2FyZGJvdC52MS5SYW5kb21Cb3RIABIoCgZncmVlZHkYAiABKAsyFi5ib2FyZGJvdC52MS5HcmVlZHlCb3RIABIoCgZpc21jdHMYAyABKAsyFi5ib2FyZGJvdC52MS5Jc21jdHNCb3RIAEIFCgNib3QiCwoJUmFuZG9tQm90IgsKCUdyZWVkeUJvdCKyBAoJSXNtY3RzQm90EiYKBnByZXNldBgBIAEoDjIWLmJvYXJkYm90LnYxLkJvdFByZXNldBIXCgppdGVyYXRpb25zGAIgASgFSACIAQESJwoEdGltZRgDIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIYCgtleHBsb3JhdGlvbhgEIAEoAUgBiAEBEiMKBG1vZGUYBSABKA4yFS5ib2FyZGJvdC52MS5UcmVlTW9kZRIrCgdyb2xsb3V0GAYgASgOMhouYm9hcmRib3QudjEuUm9sbG91dFBvbGljeRISCgVkZXB0aBgHIAEoBUgCiAEBEhUKCHdpZGVuaW5nGAggASgBSAOIAQESGwoOd2lkZW5pbmdfc2NhbGUYCSABKAFIBIgBARIRCgRiaWFzGAogASgBSAWIAQESJQoEaGludBgLIAEoDjIXLmJvYXJkYm90LnYxLlNlYXJjaEhpbnQSFAoHd29ya2VycxgMIAEoBUgGiAEBEi0KCW9wcG9uZW50cxgNIAEoDjIaLmJvYXJkYm90LnYxLk9wcG9uZW50TW9kZWwSKgoHYmVsaWVmcxgOIAEoDjIZLmJvYXJkYm90LnYxLldvcmxkQmVsaWVmc0INCgtfaXRlcmF0aW9uc0IOCgxfZXhwbG9yYXRpb25CCAoGX2RlcHRoQgsKCV93aWRlbmluZ0IRCg9fd2lkZW5pbmdfc2NhbGVCBwoFX2JpYXNCCgoIX3dvcmtlcnMiZQoHT3V0Y29tZRIOCgZzY29yZXMYASADKAESDwoHd2lubmVycxgCIAMoBRINCgVyYW5rcxgDIAMoBRIqCglicmVha2Rvd24YBCADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IocDCgRHYW1lEg8KB2dhbWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSIAoFc2VhdHMYBCADKAsyES5ib2FyZGJvdC52MS5TZWF0Eg8KB3ZlcnNpb24YBSABKAMSJwoGc3RhdHVzGAYgASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIUCgdkZWNpZGVyGAcgASgFSACIAQESJQoHb3V0Y29tZRgIIAEoCzIULmJvYXJkYm90LnYxLk91dGNvbWUSLwoLY3JlYXRlX3RpbWUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxyZXByb2R1Y2libGUYCyABKAgSFQoNcnVsZXNfdmVyc2lvbhgMIAEoBUIKCghfZGVjaWRlciJGCglMZWdhbE1vdmUSCgoCaWQYASABKAUSDAoEdGV4dBgCIAEoCRIfCgRtb3ZlGAMgASgLMhEuYm9hcmRib3QudjEuTW92ZSKIAgoIU2VhdFZpZXcSDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgDEhEKBHNlYXQYAyABKAVIAIgBARIfCgR2aWV3GAQgASgLMhEuYm9hcmRib3QudjEuVmlldxIUCgdkZWNpZGVyGAUgASgFSAGIAQESKwoLbGVnYWxfbW92ZXMYBiADKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSJwoGc3RhdHVzGAcgASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIlCgdvdXRjb21lGAggASgLMhQuYm9hcmRib3QudjEuT3V0Y29tZUIHCgVfc2VhdEIKCghfZGVjaWRlciLwAQoFRXZlbnQSDwoHdmVyc2lvbhgBIAEoAxIkCgRraW5kGAIgASgOMhYuYm9hcmRib3QudjEuRXZlbnRLaW5kEgwKBHNlYXQYAyABKAUSDgoGYnlfYm90GAQgASgIEhEKCW1vdmVfdGV4dBgFIAEoCRIfCgRtb3ZlGAYgASgLMhEuYm9hcmRib3QudjEuTW92ZRILCgNsb2cYByADKAkSJwoGc3RhdHVzGAggASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIoCgR0aW1lGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoJR2FtZVBhcmFtEgwKBG5hbWUYASABKAkSCwoDZG9jGAIgASgJEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSJwoHY2hvaWNlcxgEIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAUgASgDSACIAQESFAoHbWF4aW11bRgGIAEoA0gBiAEBEioKCnZhbHVlX3R5cGUYByABKA4yFi5ib2FyZGJvdC52MS5QYXJhbVR5cGVCCgoIX21pbmltdW1CCgoIX21heGltdW0iRwoOUGFyYW1Db25kaXRpb24SDQoFcGFyYW0YASABKAkSJgoGdmFsdWVzGAIgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlIu4BCglQYXJhbVJ1bGUSKQoEd2hlbhgBIAMoCzIbLmJvYXJkYm90LnYxLlBhcmFtQ29uZGl0aW9uEg0KBXBhcmFtGAIgASgJEicKB2FsbG93ZWQYAyADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgEIAEoA0gAiAEBEhQKB21heGltdW0YBSABKANIAYgBARItCg1kZWZhdWx0X3ZhbHVlGAYgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEgsKA2RvYxgHIAEoCUIKCghfbWluaW11bUIKCghfbWF4aW11bSLUAgoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIqCgpwYXJhbWV0ZXJzGAMgAygLMhYuYm9hcmRib3QudjEuR2FtZVBhcmFtEi8KDmNvbmZpZ3VyYXRpb25zGAQgAygLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgptb3ZlX2tpbmRzGAUgAygLMhUuYm9hcmRib3QudjEuTW92ZUtpbmQSKwoLcGFyYW1fcnVsZXMYBiADKAsyFi5ib2FyZGJvdC52MS5QYXJhbVJ1bGUSDQoFYmx1cmIYByABKAkSIwoEc29sbxgIIAEoCzIVLmJvYXJkYm90LnYxLlNvbG9Nb2RlEisKCmNvbXBvbmVudHMYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhUKDXJ1bGVzX3ZlcnNpb24YCiABKAUiSAoIU29sb01vZGUSDQoFdGl0bGUYASABKAkSDQoFYmx1cmIYAiABKAkSEAoIb3Bwb25lbnQYAyABKAkSDAoEbm90ZRgEIAEoCSIoCghNb3ZlS2luZBIMCgRuYW1lGAEgASgJEg4KBmZpZWxkcxgCIAMoCSpNCghTZWF0S2luZBIZChVTRUFUX0tJTkRfVU5TUEVDSUZJRUQQABITCg9TRUFUX0tJTkRfSFVNQU4QARIRCg1TRUFUX0tJTkRfQk9UEAIqaAoJQm90UHJlc2V0EhoKFkJPVF9QUkVTRVRfVU5TUEVDSUZJRUQQABITCg9CT1RfUFJFU0VUX0VBU1kQARIVChFCT1RfUFJFU0VUX01FRElVTRACEhMKD0JPVF9QUkVTRVRfSEFSRBADKnkKCFRyZWVNb2RlEhkKFVRSRUVfTU9ERV9VTlNQRUNJRklFRBAAEhIKDlRSRUVfTU9ERV9BVVRPEAESHQoZVFJFRV9NT0RFX1NJTkdMRV9PQlNFUlZFUhACEh8KG1RSRUVfTU9ERV9NVUxUSVBMRV9PQlNFUlZFUhADKmMKDVJvbGxvdXRQb2xpY3kSHgoaUk9MTE9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIXChNST0xMT1VUX1BPTElDWV9HQU1FEAESGQoVUk9MTE9VVF9QT0xJQ1lfUkFORE9NEAIqWgoKU2VhcmNoSGludBIbChdTRUFSQ0hfSElOVF9VTlNQRUNJRklFRBAAEhQKEFNFQVJDSF9ISU5UX0dBTUUQARIZChVTRUFSQ0hfSElOVF9IRVVSSVNUSUMQAiqBAQoNT3Bwb25lbnRNb2RlbBIeChpPUFBPTkVOVF9NT0RFTF9VTlNQRUNJRklFRBAAEhgKFE9QUE9ORU5UX01PREVMX01BWF9OEAESGwoXT1BQT05FTlRfTU9ERUxfUEFSQU5PSUQQAhIZChVPUFBPTkVOVF9NT0RFTF9QT0xJQ1kQAypkCgxXb3JsZEJlbGllZnMSHQoZV09STERfQkVMSUVGU19VTlNQRUNJRklFRBAAEhkKFVdPUkxEX0JFTElFRlNfVU5JRk9STRABEhoKFldPUkxEX0JFTElFRlNfSU5GRVJSRUQQAipcCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTR0FNRV9TVEFUVVNfUlVOTklORxABEhgKFEdBTUVfU1RBVFVTX0ZJTklTSEVEEAIqUwoJRXZlbnRLaW5kEhoKFkVWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABITCg9FVkVOVF9LSU5EX01PVkUQARIVChFFVkVOVF9LSU5EX1JFU0lHThACKoABCglQYXJhbVR5cGUSGgoWUEFSQU1fVFlQRV9VTlNQRUNJRklFRBAAEhMKD1BBUkFNX1RZUEVfQk9PTBABEhYKElBBUkFNX1RZUEVfSU5URUdFUhACEhMKD1BBUkFNX1RZUEVfRU5VTRADEhUKEVBBUkFNX1RZUEVfU1RSSU5HEARiBnByb3RvMw", [file_boardbot_v1_czech_pub, file_boardbot_v1_dulore_jutunk, file_boardbot_v1_fritanga, file_boardbot_v1_froccs, file_boardbot_v1_frogriders, file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * A game's rule variants. Exactly one field is set: the game's.
@@ -192,11 +192,20 @@ export type SeatSpec = Message<"boardbot.v1.SeatSpec"> & {
   kind: SeatKind;
 
   /**
-   * Bot spec for a bot seat, e.g. "random" or "greedy".
+   * Bot spec for a bot seat, e.g. "random", "greedy" or "ismcts:hard"
+   * (BotService.ListBots lists the bots the server offers). Set this or
+   * bot_spec, not both.
    *
    * @generated from field: string bot = 2;
    */
   bot: string;
+
+  /**
+   * The bot of a bot seat as a typed spec.
+   *
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 3;
+   */
+  botSpec?: BotSpec | undefined;
 };
 
 /**
@@ -238,6 +247,14 @@ export type Seat = Message<"boardbot.v1.Seat"> & {
    * @generated from field: bool resigned = 4;
    */
   resigned: boolean;
+
+  /**
+   * The bot of a bot seat as a typed spec: the same bot as `bot`, as the
+   * server plays it.
+   *
+   * @generated from field: boardbot.v1.BotSpec bot_spec = 5;
+   */
+  botSpec?: BotSpec | undefined;
 };
 
 /**
@@ -246,6 +263,193 @@ export type Seat = Message<"boardbot.v1.Seat"> & {
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_common, 4);
+
+/**
+ * A bot, typed: what a bot spec string says ("random", "greedy",
+ * "ismcts:hard", "ismcts:iterations=2000,c=0.7"), field by field. Every
+ * request that takes a bot spec string takes one of these beside it; the
+ * server reads both into the same bot. Exactly one field is set.
+ *
+ * @generated from message boardbot.v1.BotSpec
+ */
+export type BotSpec = Message<"boardbot.v1.BotSpec"> & {
+  /**
+   * @generated from oneof boardbot.v1.BotSpec.bot
+   */
+  bot: {
+    /**
+     * Any legal move, at random.
+     *
+     * @generated from field: boardbot.v1.RandomBot random = 1;
+     */
+    value: RandomBot;
+    case: "random";
+  } | {
+    /**
+     * The game's own rule of thumb, without looking ahead.
+     *
+     * @generated from field: boardbot.v1.GreedyBot greedy = 2;
+     */
+    value: GreedyBot;
+    case: "greedy";
+  } | {
+    /**
+     * Information-set Monte Carlo tree search, from a preset.
+     *
+     * @generated from field: boardbot.v1.IsmctsBot ismcts = 3;
+     */
+    value: IsmctsBot;
+    case: "ismcts";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message boardbot.v1.BotSpec.
+ * Use `create(BotSpecSchema)` to create a new message.
+ */
+export const BotSpecSchema: GenMessage<BotSpec> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 5);
+
+/**
+ * The random bot: it takes no settings.
+ *
+ * @generated from message boardbot.v1.RandomBot
+ */
+export type RandomBot = Message<"boardbot.v1.RandomBot"> & {
+};
+
+/**
+ * Describes the message boardbot.v1.RandomBot.
+ * Use `create(RandomBotSchema)` to create a new message.
+ */
+export const RandomBotSchema: GenMessage<RandomBot> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 6);
+
+/**
+ * The greedy bot: it takes no settings.
+ *
+ * @generated from message boardbot.v1.GreedyBot
+ */
+export type GreedyBot = Message<"boardbot.v1.GreedyBot"> & {
+};
+
+/**
+ * Describes the message boardbot.v1.GreedyBot.
+ * Use `create(GreedyBotSchema)` to create a new message.
+ */
+export const GreedyBotSchema: GenMessage<GreedyBot> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 7);
+
+/**
+ * A search: a preset and the settings that change it. An unset field takes
+ * the preset's value (the default of the search where the preset sets
+ * none); a budget set here (iterations or time) replaces the preset's
+ * whole budget. Out-of-range values are INVALID_ARGUMENT naming the field.
+ *
+ * @generated from message boardbot.v1.IsmctsBot
+ */
+export type IsmctsBot = Message<"boardbot.v1.IsmctsBot"> & {
+  /**
+   * @generated from field: boardbot.v1.BotPreset preset = 1;
+   */
+  preset: BotPreset;
+
+  /**
+   * Search iterations per decision, 0 to 10,000,000 (deterministic with a
+   * seed).
+   *
+   * @generated from field: optional int32 iterations = 2;
+   */
+  iterations?: number | undefined;
+
+  /**
+   * Wall-clock time per decision, 0 to 60 seconds (for a hosted seat at
+   * most the server's limit per move).
+   *
+   * @generated from field: google.protobuf.Duration time = 3;
+   */
+  time?: Duration | undefined;
+
+  /**
+   * UCB exploration constant on values normalised to 0..1, 0 to 100 (the
+   * string's "c"; the search's default 0.7).
+   *
+   * @generated from field: optional double exploration = 4;
+   */
+  exploration?: number | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.TreeMode mode = 5;
+   */
+  mode: TreeMode;
+
+  /**
+   * @generated from field: boardbot.v1.RolloutPolicy rollout = 6;
+   */
+  rollout: RolloutPolicy;
+
+  /**
+   * Play-outs are cut off after this many moves into the game's evaluation,
+   * 0 to 10,000; 0 plays to the end (default: the game's own).
+   *
+   * @generated from field: optional int32 depth = 7;
+   */
+  depth?: number | undefined;
+
+  /**
+   * Progressive widening exponent, 0 (off) to below 1 (the string's "pw").
+   *
+   * @generated from field: optional double widening = 8;
+   */
+  widening?: number | undefined;
+
+  /**
+   * Progressive widening factor: at most widening_scale * visits ^
+   * widening children, above 0 to 1000 (the string's "pw_k"; default 2).
+   *
+   * @generated from field: optional double widening_scale = 9;
+   */
+  wideningScale?: number | undefined;
+
+  /**
+   * Progressive bias towards the hint's move, 0 (off) to 1000 (default: the
+   * game's own).
+   *
+   * @generated from field: optional double bias = 10;
+   */
+  bias?: number | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.SearchHint hint = 11;
+   */
+  hint: SearchHint;
+
+  /**
+   * Independent search trees, 1 to 64, whose root statistics are merged
+   * (root parallelisation: the server runs them on its search worker
+   * processes). Default 1: the one tree the presets were rated with.
+   *
+   * @generated from field: optional int32 workers = 12;
+   */
+  workers?: number | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.OpponentModel opponents = 13;
+   */
+  opponents: OpponentModel;
+
+  /**
+   * @generated from field: boardbot.v1.WorldBeliefs beliefs = 14;
+   */
+  beliefs: WorldBeliefs;
+};
+
+/**
+ * Describes the message boardbot.v1.IsmctsBot.
+ * Use `create(IsmctsBotSchema)` to create a new message.
+ */
+export const IsmctsBotSchema: GenMessage<IsmctsBot> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 8);
 
 /**
  * The final standing of a finished game.
@@ -288,7 +492,7 @@ export type Outcome = Message<"boardbot.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 5);
+  messageDesc(file_boardbot_v1_common, 9);
 
 /**
  * A hosted game, as everyone may see it.
@@ -361,6 +565,20 @@ export type Game = Message<"boardbot.v1.Game"> & {
    * @generated from field: bool reproducible = 11;
    */
   reproducible: boolean;
+
+  /**
+   * The version of the game type's rules this game is played under, fixed
+   * when it is created (games stored before rules versions existed: 1). When
+   * it differs from the server's (GameType.rules_version) the game is read
+   * only: GetGame, ListGames, GetView and a WatchGame from the current version
+   * answer from the stored state, with no legal moves; a move, a resignation,
+   * a suggestion, a retried request or a watch from an earlier version fail
+   * FAILED_PRECONDITION, reason RULES_VERSION_CHANGED. The server never
+   * replays a game's events under other rules.
+   *
+   * @generated from field: int32 rules_version = 12;
+   */
+  rulesVersion: number;
 };
 
 /**
@@ -368,7 +586,7 @@ export type Game = Message<"boardbot.v1.Game"> & {
  * Use `create(GameSchema)` to create a new message.
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 6);
+  messageDesc(file_boardbot_v1_common, 10);
 
 /**
  * A legal move of the seat that holds the decision.
@@ -401,7 +619,7 @@ export type LegalMove = Message<"boardbot.v1.LegalMove"> & {
  * Use `create(LegalMoveSchema)` to create a new message.
  */
 export const LegalMoveSchema: GenMessage<LegalMove> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 7);
+  messageDesc(file_boardbot_v1_common, 11);
 
 /**
  * One seat's (or a spectator's) view of a game at one version.
@@ -439,7 +657,8 @@ export type SeatView = Message<"boardbot.v1.SeatView"> & {
   decider?: number | undefined;
 
   /**
-   * This seat's legal moves; empty unless it is this seat's decision.
+   * This seat's legal moves; empty unless it is this seat's decision (and
+   * in a game of other rules than the server's: Game.rules_version).
    *
    * @generated from field: repeated boardbot.v1.LegalMove legal_moves = 6;
    */
@@ -463,7 +682,7 @@ export type SeatView = Message<"boardbot.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 8);
+  messageDesc(file_boardbot_v1_common, 12);
 
 /**
  * One change of a game, as one observer may see it. Event numbers are the
@@ -533,7 +752,7 @@ export type Event = Message<"boardbot.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 9);
+  messageDesc(file_boardbot_v1_common, 13);
 
 /**
  * A rule variant of a game type: a field of its config message. Values
@@ -591,7 +810,7 @@ export type GameParam = Message<"boardbot.v1.GameParam"> & {
  * Use `create(GameParamSchema)` to create a new message.
  */
 export const GameParamSchema: GenMessage<GameParam> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 10);
+  messageDesc(file_boardbot_v1_common, 14);
 
 /**
  * A condition on one parameter: it has one of the values.
@@ -615,7 +834,7 @@ export type ParamCondition = Message<"boardbot.v1.ParamCondition"> & {
  * Use `create(ParamConditionSchema)` to create a new message.
  */
 export const ParamConditionSchema: GenMessage<ParamCondition> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 11);
+  messageDesc(file_boardbot_v1_common, 15);
 
 /**
  * A rule tying parameters together: whenever every condition in when holds,
@@ -671,7 +890,7 @@ export type ParamRule = Message<"boardbot.v1.ParamRule"> & {
  * Use `create(ParamRuleSchema)` to create a new message.
  */
 export const ParamRuleSchema: GenMessage<ParamRule> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 12);
+  messageDesc(file_boardbot_v1_common, 16);
 
 /**
  * A game the server can host.
@@ -745,6 +964,16 @@ export type GameType = Message<"boardbot.v1.GameType"> & {
    * @generated from field: google.protobuf.Struct components = 9;
    */
   components?: JsonObject | undefined;
+
+  /**
+   * The version of the rules this server plays the game by, 1 or more: it
+   * goes up by one with every change to the rules (what a move does, which
+   * moves are legal, the scoring). Games are created under it
+   * (Game.rules_version).
+   *
+   * @generated from field: int32 rules_version = 10;
+   */
+  rulesVersion: number;
 };
 
 /**
@@ -752,7 +981,7 @@ export type GameType = Message<"boardbot.v1.GameType"> & {
  * Use `create(GameTypeSchema)` to create a new message.
  */
 export const GameTypeSchema: GenMessage<GameType> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 13);
+  messageDesc(file_boardbot_v1_common, 17);
 
 /**
  * A game's one-player mode against the game's own automaton.
@@ -795,7 +1024,7 @@ export type SoloMode = Message<"boardbot.v1.SoloMode"> & {
  * Use `create(SoloModeSchema)` to create a new message.
  */
 export const SoloModeSchema: GenMessage<SoloMode> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 14);
+  messageDesc(file_boardbot_v1_common, 18);
 
 /**
  * A move kind of a game type and the names of its fields.
@@ -819,7 +1048,7 @@ export type MoveKind = Message<"boardbot.v1.MoveKind"> & {
  * Use `create(MoveKindSchema)` to create a new message.
  */
 export const MoveKindSchema: GenMessage<MoveKind> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 15);
+  messageDesc(file_boardbot_v1_common, 19);
 
 /**
  * Who plays a seat.
@@ -854,6 +1083,228 @@ export const SeatKindSchema: GenEnum<SeatKind> = /*@__PURE__*/
   enumDesc(file_boardbot_v1_common, 0);
 
 /**
+ * A search preset (BotService.ListBots says what each means and runs).
+ *
+ * @generated from enum boardbot.v1.BotPreset
+ */
+export enum BotPreset {
+  /**
+   * The default preset: medium.
+   *
+   * @generated from enum value: BOT_PRESET_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: BOT_PRESET_EASY = 1;
+   */
+  EASY = 1,
+
+  /**
+   * @generated from enum value: BOT_PRESET_MEDIUM = 2;
+   */
+  MEDIUM = 2,
+
+  /**
+   * @generated from enum value: BOT_PRESET_HARD = 3;
+   */
+  HARD = 3,
+}
+
+/**
+ * Describes the enum boardbot.v1.BotPreset.
+ */
+export const BotPresetSchema: GenEnum<BotPreset> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 1);
+
+/**
+ * How a search keeps its trees (the string's "mode").
+ *
+ * @generated from enum boardbot.v1.TreeMode
+ */
+export enum TreeMode {
+  /**
+   * The preset's: automatic.
+   *
+   * @generated from enum value: TREE_MODE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * One tree per seat where the game has secret moves, else one tree.
+   *
+   * @generated from enum value: TREE_MODE_AUTO = 1;
+   */
+  AUTO = 1,
+
+  /**
+   * One tree for the deciding seat (SO-ISMCTS; "so").
+   *
+   * @generated from enum value: TREE_MODE_SINGLE_OBSERVER = 2;
+   */
+  SINGLE_OBSERVER = 2,
+
+  /**
+   * One tree per seat (MO-ISMCTS; "mo").
+   *
+   * @generated from enum value: TREE_MODE_MULTIPLE_OBSERVER = 3;
+   */
+  MULTIPLE_OBSERVER = 3,
+}
+
+/**
+ * Describes the enum boardbot.v1.TreeMode.
+ */
+export const TreeModeSchema: GenEnum<TreeMode> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 2);
+
+/**
+ * How a search plays a game out from a new node (the string's "rollout").
+ *
+ * @generated from enum boardbot.v1.RolloutPolicy
+ */
+export enum RolloutPolicy {
+  /**
+   * The preset's (easy: random; the others: the game's policy).
+   *
+   * @generated from enum value: ROLLOUT_POLICY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The game's own play-out policy ("policy").
+   *
+   * @generated from enum value: ROLLOUT_POLICY_GAME = 1;
+   */
+  GAME = 1,
+
+  /**
+   * Random moves ("random").
+   *
+   * @generated from enum value: ROLLOUT_POLICY_RANDOM = 2;
+   */
+  RANDOM = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.RolloutPolicy.
+ */
+export const RolloutPolicySchema: GenEnum<RolloutPolicy> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 3);
+
+/**
+ * Which move the progressive bias favours (the string's "hint").
+ *
+ * @generated from enum boardbot.v1.SearchHint
+ */
+export enum SearchHint {
+  /**
+   * The preset's: the game's own hint.
+   *
+   * @generated from enum value: SEARCH_HINT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The game's own hint where it gives one ("game").
+   *
+   * @generated from enum value: SEARCH_HINT_GAME = 1;
+   */
+  GAME = 1,
+
+  /**
+   * The greedy bot's move at every node ("heuristic").
+   *
+   * @generated from enum value: SEARCH_HINT_HEURISTIC = 2;
+   */
+  HEURISTIC = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.SearchHint.
+ */
+export const SearchHintSchema: GenEnum<SearchHint> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 4);
+
+/**
+ * How the other seats choose in the search's tree (the string's
+ * "opponents").
+ *
+ * @generated from enum boardbot.v1.OpponentModel
+ */
+export enum OpponentModel {
+  /**
+   * The preset's: max-n.
+   *
+   * @generated from enum value: OPPONENT_MODEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Each seat for its own value ("maxn").
+   *
+   * @generated from enum value: OPPONENT_MODEL_MAX_N = 1;
+   */
+  MAX_N = 1,
+
+  /**
+   * Each seat against the searching seat ("paranoid").
+   *
+   * @generated from enum value: OPPONENT_MODEL_PARANOID = 2;
+   */
+  PARANOID = 2,
+
+  /**
+   * Each seat by the play-out policy, from its own cards ("policy").
+   *
+   * @generated from enum value: OPPONENT_MODEL_POLICY = 3;
+   */
+  POLICY = 3,
+}
+
+/**
+ * Describes the enum boardbot.v1.OpponentModel.
+ */
+export const OpponentModelSchema: GenEnum<OpponentModel> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 5);
+
+/**
+ * How the search's worlds deal what its seat cannot see (the string's
+ * "beliefs").
+ *
+ * @generated from enum boardbot.v1.WorldBeliefs
+ */
+export enum WorldBeliefs {
+  /**
+   * The preset's: uniform.
+   *
+   * @generated from enum value: WORLD_BELIEFS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Evenly from the unseen cards ("uniform").
+   *
+   * @generated from enum value: WORLD_BELIEFS_UNIFORM = 1;
+   */
+  UNIFORM = 1,
+
+  /**
+   * Weighed by what public play reveals, where the game infers anything
+   * ("inferred").
+   *
+   * @generated from enum value: WORLD_BELIEFS_INFERRED = 2;
+   */
+  INFERRED = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.WorldBeliefs.
+ */
+export const WorldBeliefsSchema: GenEnum<WorldBeliefs> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 6);
+
+/**
  * Whether a game is running.
  *
  * @generated from enum boardbot.v1.GameStatus
@@ -879,7 +1330,7 @@ export enum GameStatus {
  * Describes the enum boardbot.v1.GameStatus.
  */
 export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 1);
+  enumDesc(file_boardbot_v1_common, 7);
 
 /**
  * What an event is.
@@ -911,7 +1362,7 @@ export enum EventKind {
  * Describes the enum boardbot.v1.EventKind.
  */
 export const EventKindSchema: GenEnum<EventKind> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 2);
+  enumDesc(file_boardbot_v1_common, 8);
 
 /**
  * The type of a game parameter: the type of its field in the game's config
@@ -958,5 +1409,5 @@ export enum ParamType {
  * Describes the enum boardbot.v1.ParamType.
  */
 export const ParamTypeSchema: GenEnum<ParamType> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 3);
+  enumDesc(file_boardbot_v1_common, 9);
 

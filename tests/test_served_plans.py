@@ -1,0 +1,169 @@
+"""The server plays the bot that was measured (issue 47): for every game, table size and
+preset, what the server searches -- a hosted seat's move (``BotRunner`` through the
+``SearchQueue``) and a SuggestMove (the advisor) -- is what bench/ladder.py's bot of that
+preset searches at that table: the same iterations, time, trees and parameters. Both come
+from one function (``boardbot.ai.bot_specs.search_plan``); this test looks at what each side
+actually hands to the search. And the strength the server publishes with its bots
+(BotService.ListBots) is the ladder's, as docs/ai.md's ladder table gives it."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import pathlib
+import random
+import re
+
+import pytest
+
+from boardbot.ai import bots as ai_bots
+from boardbot.ai import service_api
+from boardbot.ai.bot_specs import PRESETS, parse_bot_spec
+from boardbot.ai.ismcts import Budget
+from boardbot.engine import registry
+from boardbot.server import bot_plans
+from boardbot.server import search_queue as queue_module
+from boardbot.server.advisor import BotAdvisor, asked
+from boardbot.server.bots import BotRunner
+from boardbot.server.calls import Call
+from boardbot.server.master import GameMaster
+from boardbot.server.memory_store import InMemoryStore
+from boardbot.server.search_queue import SearchQueue
+from boardbot.v1 import bot_service_pb2
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PRESET_SPECS = [f"ismcts:{name}" for name in PRESETS]
+
+
+def load_ladder():
+    spec = importlib.util.spec_from_file_location("bench_ladder", ROOT / "bench" / "ladder.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LADDER = load_ladder()
+
+
+def tables() -> list[tuple[str, int]]:
+    """Every game at every player count its configurations have."""
+    out = []
+    for name in registry.names():
+        game = registry.get(name)
+        counts = sorted({game.validate(c)["players"] for c in game.configurations()})
+        out += [(name, players) for players in counts]
+    return out
+
+
+def a_decision(name: str, players: int):
+    """A state of the ladder's table for ``players`` (bench/ladder.py's ``ladder_table``) where
+    the seat to move has a choice (a single legal move is answered without a search)."""
+    game = registry.get(name)
+    rng = random.Random(players)
+    state = game.new_state(LADDER.ladder_table(name, players), 7)
+    while len(state.legal_moves()) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    return game, state
+
+
+class Searches:
+    """What a side hands to the search: (iterations, seconds, SearchParams) per search; each then
+    runs one iteration for real, so the move is a real one."""
+
+    def __init__(self, monkeypatch, module, end_is_time: bool):
+        self.seen: list[tuple] = []
+        real = service_api.run_search
+
+        def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None):
+            seconds = budget.time if budget is not None else None
+            if end_is_time and end is not None:
+                seconds = "timed"  # the queue turns seconds into an end time: none is expected here
+            self.seen.append((budget.iterations if budget is not None else None, seconds, params))
+            return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
+                        search=search, end=None)
+
+        monkeypatch.setattr(module, "run_search", recorded)
+
+
+def ladder_searches(monkeypatch, name: str, players: int, spec: str) -> tuple:
+    """What bench/ladder.py's bot of ``spec`` searches at this table (its own ``make_bot``)."""
+    searches = Searches(monkeypatch, ai_bots, end_is_time=False)
+    game, state = a_decision(name, players)
+    bot = LADDER.make_bot(spec, game)
+    rng = random.Random(1)
+    bot.choose(state.sample_for(state.decider(), rng), rng)
+    [seen] = searches.seen
+    return seen
+
+
+def server_searches(monkeypatch, name: str, players: int, spec: str) -> list[tuple]:
+    """What the server searches for a hosted seat of ``spec`` and for a SuggestMove naming it,
+    through the search queue (its worker threads: the same search as on its worker processes)."""
+    searches = Searches(monkeypatch, queue_module, end_is_time=True)
+    game, state = a_decision(name, players)
+    seat = state.decider()
+
+    async def both():
+        queue = SearchQueue(None)
+        master = GameMaster(InMemoryStore())
+        try:
+            runner = BotRunner(searches=queue)
+            await runner.choose(name, parse_bot_spec(spec), state.sample_for(seat, random.Random(2)), 3)
+            request = bot_service_pb2.SuggestMoveRequest(bot=spec)
+            await BotAdvisor(master, queue)._decide(game, state.view(seat), None, asked(request), 3, Call(),
+                                                    "suggest", {})
+        finally:
+            queue.close()
+            master.bots.close()
+
+    asyncio.run(both())
+    return searches.seen
+
+
+@pytest.mark.parametrize("name,players", tables())
+def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
+    game = registry.get(name)
+    for spec in PRESET_SPECS:
+        rated = ladder_searches(monkeypatch, name, players, spec)
+        hosted, suggested = server_searches(monkeypatch, name, players, spec)
+        assert hosted == rated and suggested == rated, (name, players, spec)
+        iterations, seconds, params = rated
+        preset = PRESETS[spec.split(":")[1]]
+        assert iterations == game.preset_iterations.get(players, {}).get(preset.name, preset.iterations)
+        assert seconds is None and params.workers == 1 and not params.reuse  # one tree, as rated
+        # and what ListBots says the server runs there
+        offer = next(o for o in bot_plans.list_bots([game]).bots if o.bot == spec)
+        table = next(t for t in offer.tables if t.players == players)
+        assert (table.iterations, table.trees) == (iterations, params.workers)
+
+
+def test_a_caller_who_asks_for_workers_gets_them_split(monkeypatch):
+    # the one place a split is made: a spec that asks for it (latency for a caller's time budget)
+    hosted, suggested = server_searches(monkeypatch, "frogriders", 2, "ismcts:hard,workers=2")
+    assert hosted == suggested and hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
+
+
+def documented_ladder() -> dict[tuple[str, int], dict[str, str]]:
+    """docs/ai.md's ladder table: (game, players) -> {column: cell}."""
+    doc = (ROOT / "docs" / "ai.md").read_text()
+    block = doc[doc.index("<!-- ladder-table -->"):doc.index("<!-- /ladder-table -->")]
+    lines = [line for line in block.splitlines() if line.startswith("| ")]
+    header = [c.strip().strip("`") for c in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[2:]:
+        cells = dict(zip(header, (c.strip() for c in line.strip("|").split("|"))))
+        rows[(cells["game"], int(cells["players"]))] = cells
+    return rows
+
+
+def test_the_published_strength_is_the_ladders():
+    rows = documented_ladder()
+    published = {(name, players): rated for name in registry.names()
+                 for players, rated in registry.get(name).ladder_ratings.items()}
+    assert set(published) == set(rows)  # every table docs/ai.md rates, and no other
+    for key, (games, ratings) in published.items():
+        row = rows[key]
+        assert int(row["games"]) == games, key
+        for bot, (elo, low, high) in ratings.items():
+            assert re.fullmatch(r"(-?\d+) \((-?\d+) to (-?\d+)\)", row[bot]).groups() == (str(elo), str(low), str(high))
+        assert set(ratings) == {"random", "greedy", *PRESET_SPECS}
