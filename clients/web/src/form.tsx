@@ -89,8 +89,11 @@ export function choiceLabel(value: Wire, siblings: Wire[]): string {
   return label === "unspecified" ? "none" : label;
 }
 
+// the words a field's name cannot spell (a name has no apostrophe)
+const SPELLED: Record<string, string> = { everyones: "everyone's" };
+
 export function paramLabel(name: string): string {
-  const text = name.replaceAll("_", " ");
+  const text = name.split("_").map((word) => SPELLED[word] ?? word).join(" ");
   return text[0].toUpperCase() + text.slice(1);
 }
 

@@ -218,8 +218,7 @@ export class TableModel {
       for await (const item of this.handle.watch(0n, this.signal)) {
         const entry = item.gameEvent && byVersion.get(item.gameEvent.version);
         if (entry && item.botStats) entry.stats = item.botStats;
-        if (item.view?.status === GameStatus.FINISHED) break;
-      }
+      } // the server ends the stream after the finished game's last event (no break: its body is read to the end)
       this.reasonsLoaded = true;
     } catch (err) {
       if (!this.signal.aborted) this.message = `The bots' reasons did not load: ${describeError(err)}`;
@@ -443,7 +442,8 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
     }
     parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
   } else {
-    parts.push(<h2>{status}</h2>, <p class="help">{t.ui.prompt(sv, false)}</p>);
+    const asked = t.ui.prompt(sv, false);
+    parts.push(<h2>{status}</h2>, asked ? <p class="help">{`${t.ui.turnSeat(sv) === sv.decider ? "Their move" : "Their call"}: ${asked}`}</p> : null);
     if (t.waitingForStep) {
       parts.push(<p><button type="button" class="primary next-move" data-focus="next-move" onClick={() => t.nextStep()}>
         Next move</button></p>);
@@ -516,13 +516,13 @@ function Outcome({ t, sv }: { t: TableModel; sv: SeatView }) {
   if (!outcome) return <p />;
   return <table class="outcome">
     <caption>Final standing</caption>
-    <thead><tr><th scope="col">Rank</th><th scope="col">Seat</th><th scope="col">Score</th><th scope="col">Details</th></tr></thead>
+    <thead><tr><th scope="col">Rank</th><th scope="col">Seat</th><th scope="col">Score</th><th scope="col">What scored</th></tr></thead>
     <tbody>{t.game.seats.map((_, i) => i)
       .sort((a, b) => (outcome.ranks[a] ?? 0) - (outcome.ranks[b] ?? 0))
       .map((i) => <tr class={i === t.seat ? "me" : ""}>
         <td>{String((outcome.ranks[i] ?? 0) + 1)}</td><td>{t.names[i]}</td>
         <td class="num">{String(outcome.scores[i] ?? "")}</td>
-        <td class="small">{breakdownText(outcome.breakdown[i])}</td>
+        <td class="small">{t.ui.details((outcome.breakdown[i] ?? {}) as Record<string, unknown>)}</td>
       </tr>)}</tbody>
   </table>;
 }
@@ -580,14 +580,6 @@ function Reasons({ entry, over, loaded }: { entry: LogEntry; over: boolean; load
       : "Shown when the game is over: its search would give away the cards it holds."}</p>;
   }
   return <details class="reasons"><summary>Why this move?</summary>{body}</details>;
-}
-
-function breakdownText(breakdown: Record<string, unknown> | undefined): string {
-  if (!breakdown) return "";
-  return Object.entries(breakdown)
-    .filter(([key, value]) => key !== "total" && value !== "" && !(Array.isArray(value) && value.length === 0))
-    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${Array.isArray(value) ? value.join(", ") : String(value)}`)
-    .join("; ");
 }
 
 /** Open a game as a seat of this browser (its token from localStorage) or as a spectator. */

@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { decide, launch, random, startGame, tableState, watchedPage } from "./browser.mjs";
+import { identifierWords } from "./words.mjs";
 
 const [base, casesPath, shots] = process.argv.slice(2);
 const axeSource = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
@@ -66,6 +67,26 @@ async function explained(c) {
   const cells = await rows.first().locator("td").allInnerTexts();
   if (!/\d+ %/.test(cells[1] ?? "") || !/\d+ %/.test(cells[2] ?? "")) throw new Error(`a reason without its figures: ${cells}`);
   return rows.count();
+}
+
+/** Plain words (test/words.mjs): no identifier-shaped word in what the page shows or says:
+ *  its text, the options of its lists, and its labels, titles and descriptions. Links' addresses
+ *  (a join link's token) are addresses, not words. */
+async function plainWords(where) {
+  const texts = await page.evaluate(() => {
+    const out = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll("*")) {
+      for (const name of ["aria-label", "aria-description", "title", "data-label", "alt", "placeholder"]) {
+        const value = el.getAttribute(name);
+        if (value) out.push(value);
+      }
+      if (el.tagName === "OPTION") out.push(el.textContent ?? "");
+    }
+    return out;
+  });
+  const found = texts.flatMap((text) => identifierWords(text.replace(/https?:\/\/\S+/g, "")).map(({ shape, word }) =>
+    `${shape} "${word}" in "${text.slice(Math.max(0, text.indexOf(word) - 60), text.indexOf(word) + 60).replace(/\s+/g, " ")}"`));
+  if (found.length) throw new Error(`words a player should not read on ${where}: ${[...new Set(found)].slice(0, 8).join(" | ")}`);
 }
 
 /** On a phone-sized screen the page fits its width: nothing to scroll sideways. */
@@ -135,6 +156,7 @@ async function playCase(c) {
     if (!shotMid && (counts.decisions === 1 || counts.decisions >= (c.midAfter ?? 5))) {
       await page.screenshot({ path: join(shots, `${c.name}-mid.png`), fullPage: true });
       await accessibility(`the ${c.name} table`);
+      await plainWords(`the ${c.name} table`);
       if (c.phone) { // the same table on a phone-sized screen
         await page.setViewportSize({ width: 390, height: 844 });
         await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
@@ -162,6 +184,8 @@ async function playCase(c) {
   }
   await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
   counts.reasons = await explained(c);
+  await page.locator(".log details.reasons summary").evaluateAll((all) => all.forEach((s) => s.click()));
+  await plainWords(`the ${c.name} table at the end, every bot's reasons open`);
   if (counts.others > 4 && counts.marked < counts.others / 2) {
     throw new Error(`the last move was outlined at ${counts.marked} of ${counts.others} decisions after another seat's move`);
   }
@@ -190,7 +214,13 @@ await page.locator("details.settings summary").click();
 await page.selectOption("#bot-delay", "0");
 try {
   await accessibility("the lobby");
-  console.log("ok lobby: no serious or critical accessibility violation (axe-core)");
+  const games = page.locator("fieldset.game-picker input");
+  for (let i = 0; i < await games.count(); i++) { // each game's form, with the settings open
+    await games.nth(i).click();
+    await plainWords(`the lobby with ${await games.nth(i).getAttribute("id")}`);
+  }
+  await games.first().click();
+  console.log("ok lobby: no serious or critical accessibility violation (axe-core), plain words");
   passed++;
 } catch (err) {
   console.log(`FAIL lobby: ${err.message}`);

@@ -49,3 +49,20 @@ export function byNumber<T>(schema: { values: readonly { name: string; number: n
   }
   return out;
 }
+
+/** A prompt written to the player ("keep one of your set cards") about another seat, in the
+ *  third person ("keep one of their set cards"). */
+export function aboutThem(prompt: string): string {
+  return prompt.replace(/\byourself\b/g, "themselves").replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their")
+    .replace(/\byou (may|are|fell|meet|have)\b/g, (_, verb: string) => `they ${verb === "are" ? "are" : verb}`)
+    .replace(/\bYou\b/g, "They").replace(/\byou\b/g, "them");
+}
+
+/** What scored, in words: the parts that are not zero ("stars: 12 points"), "; " between them. */
+export function scored(parts: [string, unknown, string?][]): string {
+  return parts.filter(([, value]) => typeof value === "number" ? value !== 0 : Array.isArray(value) ? value.some((v) => v !== 0) : !!value)
+    .map(([label, value, unit]) => {
+      const text = Array.isArray(value) ? value.filter((v) => v !== 0).join(" + ") : String(value);
+      return `${label}: ${text}${unit ? ` ${unit}` : ""}`;
+    }).join("; ");
+}

@@ -3,7 +3,7 @@ import { CzechPubCard, CzechPubCardSchema, CzechPubLastOrder, CzechPubOrigin, Cz
   type SeatView } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import "./czech_pub.css";
-import { byNumber, card, facts, plural, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, facts, plural, scored, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -117,9 +117,14 @@ const czechPub: GameUI = {
   scores(sv) {
     return viewOf(sv, "czechPub")?.players.map((p) => `${p.points} pts`) ?? [];
   },
-  prompt(sv) {
+  prompt(sv, you) {
     const v = viewOf(sv, "czechPub");
-    return v ? PROMPTS[v.phase] ?? "" : "";
+    const text = v ? PROMPTS[v.phase] ?? "" : "";
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    return scored([["drinks", b.points, "points"], [`${plural(Number(b.shot_kinds ?? 0), "kind")} of shot`, b.kinds_bonus, "points"],
+      ["out", typeof b.out === "string" ? b.out.replaceAll("_", " ") : ""]]);
   },
 };
 

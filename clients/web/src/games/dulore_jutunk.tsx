@@ -4,7 +4,7 @@ import { DuloreJutunkAbilitySchema, DuloreJutunkBonusSchema, DuloreJutunkProject
   DuloreJutunkWine, type DuloreJutunkOrder, type DuloreJutunkView, type SeatView } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import "./dulore_jutunk.css";
-import { byNumber, facts, plural, seatPanel } from "./common.js";
+import { aboutThem, byNumber, facts, plural, scored, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -185,8 +185,12 @@ const dulore: GameUI = {
   scores(sv) {
     return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} pts`) ?? [];
   },
-  prompt(sv) {
-    return viewOf(sv, "duloreJutunk")?.prompt ?? "";
+  prompt(sv, you) {
+    const text = viewOf(sv, "duloreJutunk")?.prompt ?? "";
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    return scored([["stars", b.stars, "points"], ["connections", b.connections, "points"], ["honours", b.honours, "points"]]);
   },
 };
 

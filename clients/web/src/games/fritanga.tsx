@@ -3,7 +3,7 @@ import { FritangaCard, FritangaCardSchema, FritangaDirection, FritangaPhase, Fri
   FritangaSkill, FritangaSkillSchema, type FritangaView, type SeatView } from "@boardbot/client";
 import type { ComponentChildren, VNode } from "preact";
 import "./fritanga.css";
-import { byNumber, card, cardBack, facts, plural, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, cardBack, facts, plural, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -154,10 +154,16 @@ const fritanga: GameUI = {
     return viewOf(sv, "fritanga")?.players.map((p) => ({ [FritangaStatus.ALIVE]: "in the pan", [FritangaStatus.OUT]: "in the oil",
       [FritangaStatus.FRIED]: "fried", [FritangaStatus.CHEF]: "chef" } as Record<number, string>)[p.status] ?? "") ?? [];
   },
-  prompt(sv) {
+  prompt(sv, you) {
     const v = viewOf(sv, "fritanga");
     if (!v) return "";
-    return PROMPTS[v.phase] ?? FritangaPhase[v.phase].toLowerCase().replaceAll("_", " ");
+    const text = PROMPTS[v.phase] ?? FritangaPhase[v.phase].toLowerCase().replaceAll("_", " ");
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    if (b.role === "chef") return "the chef";
+    const fried = Number(b.fried_turn ?? -1);
+    return fried >= 0 ? `fried on turn ${fried}` : "still in the pan at the end";
   },
 };
 

@@ -3,7 +3,7 @@ import { FroccsCard, FroccsCardSchema, FroccsHeroSchema, FroccsOfferKind, Froccs
   type SeatView } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import "./froccs.css";
-import { byNumber, card, facts, plural, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, facts, plural, scored, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -165,9 +165,14 @@ const froccs: GameUI = {
   scores(sv) {
     return viewOf(sv, "froccs")?.players.map((p) => `${p.money} Ft`) ?? [];
   },
-  prompt(sv) {
+  prompt(sv, you) {
     const v = viewOf(sv, "froccs");
-    return v ? PROMPTS[v.phase] ?? "" : "";
+    const text = v ? PROMPTS[v.phase] ?? "" : "";
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    return scored([["money", b.money, "forints"], ["finished spritzers", b.finished_spritzers],
+      ["unfinished glasses", b.unfinished_glasses]]);
   },
 };
 

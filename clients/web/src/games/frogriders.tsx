@@ -3,7 +3,7 @@ import { FrogridersCardSide, FrogridersColour, FrogridersPhase, FrogridersPrivil
   type SeatView } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import "./frogriders.css";
-import { byNumber, card, facts, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, facts, scored, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -130,9 +130,15 @@ const frogriders: GameUI = {
   scores(sv) {
     return viewOf(sv, "frogriders")?.players.map((p) => `${p.trophies} trophies`) ?? [];
   },
-  prompt(sv) {
+  prompt(sv, you) {
     const v = viewOf(sv, "frogriders");
-    return v ? PROMPTS[v.phase] ?? "" : "";
+    const text = v ? PROMPTS[v.phase] ?? "" : "";
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    return scored([["trophies during the game", b.during_game, "points"], ["set card", b.private_set_card, "points"],
+      ["score cards", b.public_score_cards, "points"], ["brown units", b.brown_units, "points"],
+      ["privilege cards", b.privilege_cards, "points"]]);
   },
 };
 

@@ -30,4 +30,7 @@ export interface GameUI {
   /** The kinds of point targets (a key's part before ":", e.g. "cell") that show the last move
    *  when their drawing changes (marks.ts); every kind when unset. */
   marks?: readonly string[];
+  /** What scored for a seat at the end, in words, from its Outcome.breakdown (only the parts that
+   *  scored: "stars: 12 points; connections: 5 points"). */
+  details(breakdown: Record<string, unknown>): string;
 }

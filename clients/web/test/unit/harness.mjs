@@ -225,7 +225,7 @@ export function textsOf(node, out = []) {
 /** The tests of plain words every game passes: no identifier-shaped word (test/words.mjs) in
  *  its drawing of any recorded view, its prompts, scores, moves, move groups or log lines. */
 export function wordsSuite(game) {
-  test(`${game}: the table, its prompts, moves and log speak plain words, no identifier`, async () => {
+  test(`${game}: the table, its prompts (another seat's in the third person), moves, log and final scores speak plain words, no identifier`, async () => {
     const { ui, recordings } = await load(game);
     const bad = new Map();
     const check = (where, text) => {
@@ -237,7 +237,12 @@ export function wordsSuite(game) {
         for (const { event, view } of frames) {
           const where = `${recording.name} seat ${seat} v${view.version}`;
           for (const text of textsOf(draw(ui, view, { seats: recording.seats }).tree)) check(where, text);
-          if (view.decider !== undefined) check(where, ui.prompt(view, view.decider === Number(seat)));
+          if (view.decider !== undefined) {
+            check(where, ui.prompt(view, view.decider === Number(seat)));
+            const theirs = ui.prompt(view, false); // about another seat: in the third person
+            assert.doesNotMatch(theirs, /\byou(r|rs|rself)?\b/i, `${where}: "${theirs}"`);
+          }
+          for (const breakdown of view.outcome?.breakdown ?? []) check(`${where} (final score)`, ui.details(breakdown ?? {}));
           for (const text of ui.scores(view)) check(where, text);
           for (const move of view.legalMoves) check(where, `${move.text} / ${moveGroup(move)}`);
           if (event) for (const text of [event.moveText, ...event.log]) check(where, text);
