@@ -178,7 +178,8 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
     print(result.stdout)
     print(f"screenshots of every table, mid-play and at the end: {SHOTS} ({time.monotonic() - started:.0f} s)")
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
-    assert f"{len(CASES) + 1} passed, 0 failed" in result.stdout  # the lobby's accessibility check, then the games
+    # the lobby's accessibility and words, the games, then the lobby's list of them
+    assert f"{len(CASES) + 2} passed, 0 failed" in result.stdout
     for case in CASES:
         for moment in ("mid", "end"):
             assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000

@@ -1,5 +1,5 @@
 // The one client of the page: @boardbot/client over the browser port of the page's own origin.
-import { errorDetails, type BotOffer, type GameType } from "@boardbot/client";
+import { Code, errorDetails, type BotOffer, type GameType } from "@boardbot/client";
 import { connectWeb } from "@boardbot/client/web";
 
 export const client = connectWeb("");
@@ -58,9 +58,18 @@ export function wire(value: Value | undefined): Wire {
   }
 }
 
-/** A failed call, in words for the player. */
+// What a player is told for the codes whose server messages speak to programmers (metadata,
+// bearer tokens): the same thing in the page's terms.
+const IN_WORDS: Partial<Record<Code, string>> = {
+  [Code.Unauthenticated]: "this browser does not hold this seat's secret (open the join link you were sent, or watch as a spectator)",
+  [Code.PermissionDenied]: "this browser's secret is not this seat's (open the join link you were sent, or watch as a spectator)",
+  [Code.Unavailable]: "the server cannot be reached just now",
+  [Code.DeadlineExceeded]: "the server took too long to answer",
+};
+
+/** A failed call, in words for the player: the server's message (written for players where a
+ *  player can meet it), or the code's own words where the message is about the API. */
 export function describeError(err: unknown): string {
   const details = errorDetails(err);
-  const reason = details.reason ? ` (${details.reason})` : "";
-  return `${details.message || String(err)}${reason}`;
+  return IN_WORDS[details.code] ?? (details.message || String(err));
 }

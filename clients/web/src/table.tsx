@@ -364,6 +364,7 @@ function TableView({ t }: { t: TableModel }) {
     <div class="table-layout" data-state={state} data-version={String(sv.version)}>
       <DecisionPanel t={t} sv={sv} status={status} />
       <section class="board" aria-label="The table">{t.ui.render(ctx)}</section>
+      <ChoicesPanel t={t} sv={sv} />
       <LogPanel t={t} />
     </div>
   </div>;
@@ -440,7 +441,6 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
     } else {
       parts.push(<p class="help">Click a highlighted piece or card, or pick a move from the list.</p>);
     }
-    parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
   } else {
     const asked = t.ui.prompt(sv, false);
     parts.push(<h2>{status}</h2>, asked ? <p class="help">{`${t.ui.turnSeat(sv) === sv.decider ? "Their move" : "Their call"}: ${asked}`}</p> : null);
@@ -449,6 +449,16 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
         Next move</button></p>);
     }
   }
+  if (t.message) parts.push(<p class="error" role="alert">{t.message}</p>);
+  return <section class="decision" aria-label="Your decision">{parts}</section>;
+}
+
+/** Below the board (on a phone) or beside it: the legal moves, the hint, resigning. After the
+ *  board in the page's order, so the Tab key reaches the pieces to point at first. */
+function ChoicesPanel({ t, sv }: { t: TableModel; sv: SeatView }) {
+  const parts: ComponentChildren[] = [];
+  const finished = sv.status === GameStatus.FINISHED;
+  if (!finished && t.myDecision()) parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
   if (!finished && t.seat !== undefined && !t.game.seats[t.seat]?.resigned) {
     parts.push(t.confirmResign
       ? <p class="resign">Resign this game?{" "}
@@ -456,8 +466,7 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
         <button type="button" data-focus="resign-no" onClick={() => t.askResign(false)}>No</button></p>
       : <p class="resign"><button type="button" data-focus="resign" onClick={() => t.askResign(true)}>Resign</button></p>);
   }
-  if (t.message) parts.push(<p class="error" role="alert">{t.message}</p>);
-  return <section class="decision" aria-label="Your decision">{parts}</section>;
+  return parts.length ? <section class="choices" aria-label="Your moves">{parts}</section> : null;
 }
 
 function pointLabel(key: string): string {
@@ -476,13 +485,15 @@ function MoveList({ t, sv }: { t: TableModel; sv: SeatView }) {
     data-focus={`m:${m.text}`} data-move={m.text} disabled={t.busyVersion !== undefined} onClick={() => void t.play(m)}>
     {m.text}</button></li>;
   const many = cands.length > 12;
-  return <div class="moves">
-    <h3>{t.selection.length ? `Moves that fit (${cands.length})` : `Legal moves (${sv.legalMoves.length})`}</h3>
+  // open beside the board; on a phone closed at first, so the prompt and the board stay together
+  const wide = typeof matchMedia !== "function" || matchMedia("(min-width: 900px)").matches;
+  return <details class="moves" open={wide || t.selection.length > 0}>
+    <summary><h3>{t.selection.length ? `Moves that fit (${cands.length})` : `Legal moves (${sv.legalMoves.length})`}</h3></summary>
     {many
       ? Array.from(groups.entries()).map(([kind, moves]) => <details key={kind} open={groups.size === 1}>
         <summary>{`${kind} (${moves.length})`}</summary><ul>{moves.map(button)}</ul></details>)
       : <ul>{cands.map(button)}</ul>}
-  </div>;
+  </details>;
 }
 
 function HintPanel({ t, sv }: { t: TableModel; sv: SeatView }) {

@@ -89,6 +89,52 @@ async function plainWords(where) {
   if (found.length) throw new Error(`words a player should not read on ${where}: ${[...new Set(found)].slice(0, 8).join(" | ")}`);
 }
 
+/** On a phone: the prompt and the board together (the move list, after the board, closed at
+ *  first), and the board before the move list in the Tab order. */
+async function phoneLayout(where) {
+  const layout = await page.evaluate(() => {
+    const prompt = document.querySelector(".decision")?.getBoundingClientRect();
+    const board = document.querySelector(".board")?.getBoundingClientRect();
+    const moves = document.querySelector("details.moves");
+    const order = document.querySelector(".board")?.compareDocumentPosition(moves ?? document.body);
+    return { gap: board && prompt ? board.top - prompt.bottom : -1, open: moves?.open, boardFirst: !!(order && order & Node.DOCUMENT_POSITION_FOLLOWING),
+      moves: !!moves };
+  });
+  if (!layout.moves) throw new Error(`${where}: no move list on a phone`);
+  if (layout.gap < 0 || layout.gap > 40) throw new Error(`${where}: the board is ${layout.gap} px below the prompt on a phone`);
+  if (layout.open) throw new Error(`${where}: the move list is open at first on a phone`);
+  if (!layout.boardFirst) throw new Error(`${where}: the move list comes before the board`);
+}
+
+/** The lobby's "Your games": each game's status and review link stay through any change in the
+ *  form; a new bot seat is the bot its label calls the default. */
+async function lobbyKeeps() {
+  await page.goto(`${base}/#/`);
+  await page.waitForFunction(() => [...document.querySelectorAll(".saved-game .status")].every((s) => s.textContent),
+    undefined, { timeout: 30_000 });
+  const before = await page.locator(".your-games").innerText();
+  const reviews = await page.locator(".your-games .review-link").count();
+  if (!reviews) throw new Error("no finished game has its review link in the lobby");
+  const games = page.locator("fieldset.game-picker input");
+  for (let i = 0; i < await games.count(); i++) {
+    await games.nth(i).click();
+    const players = page.locator("#param-players");
+    if (await players.count()) {
+      const options = await players.locator("option:not([disabled])").evaluateAll((all) => all.map((o) => o.value));
+      if (options.length) await players.selectOption(options[options.length - 1]);
+    }
+    const seat = page.locator("#seat-1");
+    if (await seat.count()) {
+      const chosen = await seat.evaluate((s) => s.selectedOptions[0]?.textContent ?? "");
+      if (!chosen.includes("(the default)")) throw new Error(`a new bot seat is "${chosen}", not the default`);
+    }
+    const now = await page.locator(".your-games").innerText();
+    if (now !== before) throw new Error(`"Your games" changed with the form: ${JSON.stringify(before.slice(0, 200))} to ${JSON.stringify(now.slice(0, 200))}`);
+  }
+  if (await page.locator(".your-games .review-link").count() !== reviews) throw new Error("a review link went with a change in the form");
+  return reviews;
+}
+
 /** On a phone-sized screen the page fits its width: nothing to scroll sideways. */
 async function fitsWidth(where) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -157,11 +203,16 @@ async function playCase(c) {
       await page.screenshot({ path: join(shots, `${c.name}-mid.png`), fullPage: true });
       await accessibility(`the ${c.name} table`);
       await plainWords(`the ${c.name} table`);
-      if (c.phone) { // the same table on a phone-sized screen
+      if (c.phone) { // the same table on a phone-sized screen, opened there
         await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload();
+        await waitForTurn(c, counts);
         await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
         await fitsWidth(`the ${c.name} table`);
+        await phoneLayout(`the ${c.name} table`);
         await page.setViewportSize({ width: 1280, height: 900 });
+        await page.reload();
+        await waitForTurn(c, counts);
       }
       counts.midAt = counts.decisions;
       shotMid = counts.decisions >= (c.midAfter ?? 5);
@@ -190,6 +241,15 @@ async function playCase(c) {
     throw new Error(`the last move was outlined at ${counts.marked} of ${counts.others} decisions after another seat's move`);
   }
   if (c.stepAt && counts.steps < Math.min(c.steps, 1)) throw new Error(`no move of the other seats came one at a time`);
+  if (c.review) { // another seat's table, whose secret this browser does not hold: said in plain words
+    const gameId = await page.evaluate(() => location.hash.split("/")[2]);
+    await page.goto(`${base}/#/play/${gameId}/1`);
+    const refused = await page.locator("p.error").first().innerText({ timeout: 30_000 });
+    if (!refused.includes("secret")) throw new Error(`a seat without its token says: ${refused}`);
+    await plainWords("a seat this browser holds no token of");
+    await page.goto(`${base}/#/play/${gameId}/0`);
+    await page.waitForSelector("table.outcome");
+  }
   if (c.review) {
     await page.locator("a", { hasText: "Review your moves with the AI" }).click();
     await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
@@ -244,6 +304,15 @@ for (const c of cases) {
     console.log(`FAIL ${c.name}: ${err instanceof Error ? err.stack : err}`);
     failed++;
   }
+}
+try {
+  const reviews = await lobbyKeeps();
+  console.log(`ok lobby after the games: "Your games" and its ${reviews} review links stay through every change in the form; new bot seats are the default bot`);
+  passed++;
+} catch (err) {
+  await page.screenshot({ path: join(shots, "lobby-failure.png"), fullPage: true }).catch(() => {});
+  console.log(`FAIL lobby after the games: ${err instanceof Error ? err.stack : err}`);
+  failed++;
 }
 await browser.close();
 console.log(`${passed} passed, ${failed} failed`);
