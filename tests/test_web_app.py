@@ -40,6 +40,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "clients" / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "reports" / "web-screenshots"
+DOCS_PICTURES = ROOT / "docs" / "web"
 
 # One game of each registered game against the random bot (the quickest), with the fewest players
 # that seat a bot, and each solo mode; a hint is asked once in each. In every game the last move of
@@ -184,6 +185,12 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
         for moment in ("mid", "end"):
             assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000
     assert (SHOTS / "frogriders-review.png").exists() and (SHOTS / "dulore-jutunk-solo-mid-phone.png").exists()
+    pictures = sorted((SHOTS / "docs").glob("*.jpg"))  # docs/web.md's: each game on a desktop and a phone
+    assert {p.name for p in pictures} >= {f"{case['name']}-{size}.jpg" for case in CASES for size in ("desktop", "phone")}
+    if os.environ.get("BOARDBOT_WEB_DOCS") == "1":  # the pictures of docs/web.md, taken again
+        DOCS_PICTURES.mkdir(exist_ok=True)
+        for picture in pictures:
+            shutil.copyfile(picture, DOCS_PICTURES / picture.name)
 
 
 def test_the_page_shows_no_other_seats_hidden_cards(web_server):

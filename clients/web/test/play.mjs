@@ -14,7 +14,7 @@ import { identifierWords } from "./words.mjs";
 const [base, casesPath, shots] = process.argv.slice(2);
 const axeSource = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
 const cases = JSON.parse(readFileSync(casesPath, "utf8"));
-mkdirSync(shots, { recursive: true });
+mkdirSync(join(shots, "docs"), { recursive: true });
 const MAX_DECISIONS = 600;
 
 const browser = await launch();
@@ -110,8 +110,10 @@ async function phoneLayout(where) {
  *  form; a new bot seat is the bot its label calls the default. */
 async function lobbyKeeps() {
   await page.goto(`${base}/#/`);
-  await page.waitForFunction(() => [...document.querySelectorAll(".saved-game .status")].every((s) => s.textContent),
-    undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => { // the list drawn (not the page loading), each status read
+    const statuses = [...document.querySelectorAll(".saved-game .status")];
+    return statuses.length > 0 && statuses.every((s) => s.textContent);
+  }, undefined, { timeout: 30_000 });
   const before = await page.locator(".your-games").innerText();
   const reviews = await page.locator(".your-games .review-link").count();
   if (!reviews) throw new Error("no finished game has its review link in the lobby");
@@ -203,17 +205,19 @@ async function playCase(c) {
       await page.screenshot({ path: join(shots, `${c.name}-mid.png`), fullPage: true });
       await accessibility(`the ${c.name} table`);
       await plainWords(`the ${c.name} table`);
-      if (c.phone) { // the same table on a phone-sized screen, opened there
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.reload();
-        await waitForTurn(c, counts);
-        await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
-        await fitsWidth(`the ${c.name} table`);
-        await phoneLayout(`the ${c.name} table`);
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await page.reload();
-        await waitForTurn(c, counts);
-      }
+      // the pictures of docs/web.md (docs/web/, copied there with BOARDBOT_WEB_DOCS=1), desktop and phone
+      await page.screenshot({ path: join(shots, "docs", `${c.name}-desktop.jpg`), type: "jpeg", quality: 70, fullPage: true });
+      // the same table on a phone-sized screen, opened there
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await waitForTurn(c, counts);
+      await page.screenshot({ path: join(shots, "docs", `${c.name}-phone.jpg`), type: "jpeg", quality: 70 });
+      if (c.phone) await page.screenshot({ path: join(shots, `${c.name}-mid-phone.png`), fullPage: true });
+      await fitsWidth(`the ${c.name} table`);
+      await phoneLayout(`the ${c.name} table`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.reload();
+      await waitForTurn(c, counts);
       counts.midAt = counts.decisions;
       shotMid = counts.decisions >= (c.midAfter ?? 5);
     }
@@ -255,11 +259,15 @@ async function playCase(c) {
     await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
       undefined, { timeout: 120_000 });
     await page.screenshot({ path: join(shots, `${c.name}-review.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, "docs", `${c.name}-review.jpg`), type: "jpeg", quality: 70, fullPage: true });
   }
   if (c.phone) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/#/`);
     await page.screenshot({ path: join(shots, `phone-lobby.png`), fullPage: false });
+    await page.screenshot({ path: join(shots, "docs", "lobby-phone.jpg"), type: "jpeg", quality: 70 });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: join(shots, "docs", "lobby-desktop.jpg"), type: "jpeg", quality: 70 });
     await fitsWidth("the lobby");
     await page.setViewportSize({ width: 1280, height: 900 });
   }
