@@ -48,10 +48,10 @@ DOCS_PICTURES = ROOT / "docs" / "web"
 # in some of them: the frogriders game is against the quickest searching bot (ISMCTS easy), whose
 # reasons (its search's statistics) open from the log once the game is over, its first six
 # decisions are made with the keyboard alone and it is reviewed with the AI afterwards; in Czech Pub
-# the other seats' moves come one at a time for a while, each when the player asks; the Fröccs
-# player resigns at its 25th decision (the random bot finishes the game for it), the solo game is
-# also shot on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills' amounts
-# for 4 foods.
+# the other seats' moves come one at a time for a while, each when the player asks, and the page
+# makes the player's single moves by itself (the option); the Fröccs player resigns at its 25th
+# decision (the random bot finishes the game for it), the solo game is also shot on a phone-sized
+# screen, and the chef of a 5-player Fritanga sees its skills' amounts for 4 foods.
 def _case(game, solo: bool = False) -> dict:
     players = 1 if solo else max(2, game.param("players").minimum)
     return {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
@@ -60,7 +60,7 @@ def _case(game, solo: bool = False) -> dict:
 
 FEATURES = {
     "frogriders": {"review": True, "keyboard": 6, "seats": ["ismcts:easy"], "explain": True},
-    "czech-pub": {"stepAt": 4, "steps": 6},
+    "czech-pub": {"stepAt": 4, "steps": 6, "autoForced": True},
     "froccs": {"midAfter": 10, "resignAfter": 25},
     "dulore-jutunk": {"midAfter": 10},
     "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True},

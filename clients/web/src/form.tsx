@@ -103,12 +103,13 @@ export function ParamFields({ type, values, change }: { type: GameType; values: 
   const lims = limits(type, values);
   return <>{type.parameters.map((p: Param) => {
     const lim = lims.get(p.name)!;
+    // a field the rules leave one value now is no choice (a solo-only field in a game of two): not shown
+    if (lim.allowed !== undefined && lim.allowed.length === 1 && type.parameters.length > 1) return null;
     const id = `param-${p.name}`;
     const value = values[p.name];
     let input;
     if (p.valueType === ParamType.BOOL) {
-      const locked = lim.allowed !== undefined && lim.allowed.length === 1;
-      input = <input id={id} type="checkbox" checked={value === true} disabled={locked}
+      input = <input id={id} type="checkbox" checked={value === true}
         onChange={(e) => change(p.name, (e.target as HTMLInputElement).checked)} />;
     } else if (p.valueType === ParamType.ENUM || p.valueType === ParamType.INTEGER) {
       const options: Wire[] = p.valueType === ParamType.ENUM ? p.choices.map(wire)

@@ -189,6 +189,9 @@ function SettingsPanel({ bots }: { bots: BotOffer[] }) {
         onChange={(e) => saveSettings({ botDelayMs: Number((e.target as HTMLSelectElement).value) })}>
         {PACES.map(([ms, text]) => <option value={String(ms)}>{text}</option>)}
       </select></div>
+    <div class="field"><label for="auto-forced-setting">Play my only possible move by itself</label>
+      <input type="checkbox" id="auto-forced-setting" checked={now.autoForced}
+        onChange={(e) => saveSettings({ autoForced: (e.target as HTMLInputElement).checked })} /></div>
     <div class="field"><label for="hint-bot">The AI for hints</label>
       <select id="hint-bot" value={now.hintBot} onChange={(e) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value })}>
         {bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) => <option value={b.bot}>{botLabel(b)}</option>)}

@@ -48,9 +48,10 @@ export interface Settings {
   botDelayMs: number; // pause after each move of another seat, so a player sees the bots move (ms), or STEP
   hintBot: string;
   reviewBot: string;
+  autoForced: boolean; // a decision with one legal move is played by itself
 }
 
-const DEFAULTS: Settings = { botDelayMs: 400, hintBot: "ismcts:medium", reviewBot: "ismcts:easy" };
+const DEFAULTS: Settings = { botDelayMs: 400, hintBot: "ismcts:medium", reviewBot: "ismcts:easy", autoForced: false };
 
 export function settings(): Settings {
   try {

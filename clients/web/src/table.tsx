@@ -99,6 +99,7 @@ export class TableModel {
   fatal = "";
   confirmResign = false;
   pace = settings().botDelayMs; // the pause after each move of another seat (ms), or STEP: until the player asks
+  autoForced = settings().autoForced; // play a decision's only legal move by itself
   waitingForStep = false;
   private step?: () => void;
   reasonsLoaded = false;
@@ -131,6 +132,10 @@ export class TableModel {
           if (event !== undefined) this.mark(event, before, view);
           this.selection = [];
           this.changed();
+          if (this.autoForced && this.myDecision() && view.legalMoves.length === 1 && view.status !== GameStatus.FINISHED) {
+            void this.play(view.legalMoves[0]); // the player's only move, made for them (Settings)
+            continue;
+          }
           const theirs = event !== undefined && event.seat !== this.seat;
           if (theirs && view.legalMoves.length === 0 && view.status !== GameStatus.FINISHED) {
             await this.pause(); // let the player see each bot move
@@ -193,6 +198,15 @@ export class TableModel {
     this.pace = pace;
     saveSettings({ botDelayMs: pace });
     if (pace !== STEP) this.nextStep();
+    this.changed();
+  }
+
+  /** Whether a decision with one legal move is played by itself, from now on (kept for the next games too). */
+  setAutoForced(on: boolean): void {
+    this.autoForced = on;
+    saveSettings({ autoForced: on });
+    const sv = this.sv;
+    if (on && sv && this.myDecision() && sv.legalMoves.length === 1) void this.play(sv.legalMoves[0]);
     this.changed();
   }
 
@@ -548,6 +562,8 @@ function LogPanel({ t }: { t: TableModel }) {
       <select id="pace" value={String(t.pace)} onChange={(e) => t.setPace(Number((e.target as HTMLSelectElement).value))}>
         {PACES.map(([ms, text]) => <option value={String(ms)}>{text}</option>)}
       </select>
+      <label class="auto-forced"><input type="checkbox" id="auto-forced" checked={t.autoForced}
+        onChange={(e) => t.setAutoForced((e.target as HTMLInputElement).checked)} /> Play my only possible move by itself</label>
     </div>
     {t.lastEvent ? <p class="last-move">{`Last move: ${t.names[t.lastEvent.seat] ?? ""}: ${t.lastEvent.kind === EventKind.RESIGN
       ? "resigned" : t.lastEvent.moveText}`}{!t.marked.size ? ""

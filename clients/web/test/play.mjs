@@ -193,6 +193,11 @@ async function playCase(c) {
       if (last.marked) counts.marked++;
     }
     if (counts.decisions === c.stepAt) await page.selectOption("#pace", String(-1)); // one at a time, when asked
+    if (c.autoForced && counts.decisions === 1) await page.locator("#auto-forced").check(); // single moves made by the page
+    if (c.autoForced && counts.decisions > 1) {
+      const offered = await page.locator("button.move").count();
+      if (offered === 1) throw new Error("a decision with one legal move waited for the player, with the option on");
+    }
     if (counts.decisions > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
     if (counts.decisions === c.hintAt) {
       await page.locator("button.hint-button").click();
@@ -239,6 +244,12 @@ async function playCase(c) {
   }
   await page.screenshot({ path: join(shots, `${c.name}-end.png`), fullPage: true });
   counts.reasons = await explained(c);
+  if (c.autoForced) { // the page made the single moves: the seat moved more often than the player decided
+    const mine = await page.locator(".log ol > li.mine").count();
+    counts.auto = mine - counts.decisions;
+    if (counts.auto < 1) throw new Error(`no single move was made by the page (${mine} moves of the seat, ${counts.decisions} decisions)`);
+    await page.locator("#auto-forced").uncheck(); // the setting is kept for the next games: back as it was
+  }
   await page.locator(".log details.reasons summary").evaluateAll((all) => all.forEach((s) => s.click()));
   await plainWords(`the ${c.name} table at the end, every bot's reasons open`);
   if (counts.others > 4 && counts.marked < counts.others / 2) {
@@ -305,7 +316,8 @@ for (const c of cases) {
     console.log(`ok ${c.name}: played to the end in ${result.seconds} s, no serious accessibility violation mid-play (decision ${result.midAt}): ${result.decisions} decisions, ` +
       `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hint; ` +
       `the last move outlined at ${result.marked} of ${result.others} decisions after another seat's move, ` +
-      `${result.steps} moves one at a time, ${result.reasons} reasons of a bot opened`);
+      `${result.steps} moves one at a time, ${result.reasons} reasons of a bot opened` +
+      (result.auto !== undefined ? `, ${result.auto} single moves made by the page` : ""));
     passed++;
   } catch (err) {
     await page.screenshot({ path: join(shots, `${c.name}-failure.png`), fullPage: true }).catch(() => {});

@@ -7,8 +7,9 @@ import { aboutThem, byNumber, card, facts, plural, scored, seatPanel } from "./c
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
-const INFO = componentsOf<{ cards: unknown; shots: unknown; track: number[][]; titlePoints: number[] }>("czech-pub");
-type CardInfo = { name: string; gloss: string; kind: string; text: string };
+const INFO = componentsOf<{ cards: unknown; shots: unknown; track: number[][]; titlePoints: number[]; actionsPerTurn: number }>(
+  "czech-pub");
+type CardInfo = { name: string; gloss: string; kind: string; text: string; cost: number };
 const CARDS = byNumber<CardInfo>(CzechPubCardSchema, INFO.cards);
 const SHOTS = byNumber<string>(CzechPubShotSchema, INFO.shots);
 
@@ -33,7 +34,8 @@ function pubCard(c: number, extra: ComponentChildren = null) {
 }
 
 function track(stage: number, cell: number) {
-  return <div class="track" aria-label={`drunkenness: stage ${stage}, cell ${cell + 1}`}>
+  return <div class="track" role="group" aria-label={`drunkenness: stage ${stage}, cell ${cell + 1}`}>
+    <div class="track-title">{`Drunkenness track: stage ${stage} of 4 (rows), the marker in red; a cell's number is added to the roll`}</div>
     {INFO.track.map((row, i) => <div class="track-row"><span class="track-stage">{`${i + 1}`}</span>
       {row.map((value, j) => <span class={`track-cell${i + 1 === stage && j === cell ? " here" : ""}`}>
         {value > 0 ? `+${value}` : String(value)}</span>)}
@@ -88,9 +90,22 @@ function render(ctx: TableContext) {
     return ctx.point(panel, `${ctx.names[seat]}`, `seat:${seat}`);
   });
   const mine = me !== undefined ? v.players[me] : undefined;
+  // the actions the active player's own orders used this turn, of the turn's 3
+  const used = v.table.reduce((sum, c) => sum + (c.origin === CzechPubOrigin.OWN ? CARDS[c.card]?.cost ?? 0 : 0), 0);
+  const left = Math.max(0, INFO.actionsPerTurn - used);
+  const myTurn = me === active && v.phase === CzechPubPhase.PLAY;
+  const playable = new Set(ctx.sv.legalMoves.map((m) => moveOf(m, "czechPub")?.kind).flatMap((k) =>
+    k?.case === "play" ? [k.value.card] : []));
+  const why = (c: number) => {
+    if (!myTurn || ctx.sv.decider !== me || playable.has(c)) return null;
+    const cost = CARDS[c]?.cost ?? 0;
+    return <div class="card-foot why-not">{cost > left ? `not now: costs ${plural(cost, "action")}, ${left} left`
+      : CARDS[c]?.kind === "x" ? "not now: played on another's turn" : "not playable now"}</div>;
+  };
   const hand = mine ? <section class="hand" aria-label="Your hand">
     <h3>{`Your hand (${mine.hand.length}; draw up to ${mine.handLimit})`}</h3>
-    <div class="cards">{mine.hand.map((c) => ctx.point(pubCard(c), cardName(c), `hand:${c}`))}</div>
+    {myTurn ? <p class="actions-left">{`Actions this turn: ${used} used, ${left} left of ${INFO.actionsPerTurn}`}</p> : null}
+    <div class="cards">{mine.hand.map((c) => ctx.point(pubCard(c, why(c)), cardName(c), `hand:${c}`))}</div>
   </section> : null;
   return <div class="czech-pub"><div class="board-row">{pub}{tableCards}</div>{hand}
     <div class="seat-panels">{seats}</div></div>;

@@ -81,7 +81,10 @@ function orderCard(o: DuloreJutunkOrder, extra: ComponentChildren = null) {
 function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number) {
   const p = v.players[seat];
   const mine = seat === ctx.me;
-  const cellar = <div class="cellar" aria-label="Cellar">{WINES.map(([wine, key, text]) => {
+  const cellar = <div class="cellar" role="group" aria-label="Cellar">
+    <div class="cellar-legend">Cellar: a track per wine, its barrels age to the right; <span class="barrel-icon small" /> a barrel,
+      • a space with a bonus (point at it to read it)</div>
+    {WINES.map(([wine, key, text]) => {
     const spaces = p.cellar?.[key] ?? [];
     const bonuses = INFO.cellarBonus[key] ?? [];
     return <div class={`cellar-track ${key}`}><span class="track-name">{text}</span>
@@ -91,7 +94,7 @@ function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number) {
           {barrel ? <span class="barrel-icon" /> : bonuses[space] ? "•" : ""}</span>;
         return ctx.point(box, mine ? `age the ${text} barrel on space ${space + 1}` : label, `barrel:${seat}:${wine}:${space}`);
       })}</div>;
-  })}</div>;
+    })}</div>;
   const storeroom = <div class="storeroom"><span class="track-name">{`storeroom (holds ${p.storeroomCapacity})`}</span>
     {WINES.map(([wine, key, text]) => {
       const chip = <span class={`chip bottle-chip ${key}`}><span class={`bottle ${key}`} />{`${p.bottles?.[key] ?? 0} ${text}`}</span>;
@@ -110,7 +113,7 @@ function playerBoard(ctx: TableContext, v: DuloreJutunkView, seat: number) {
       <div class="cards small">{p.reserved.map((o) => ctx.point(orderCard(o), `fulfil order #${o.card}`, `order:${o.card}`))}</div>
     </div> : null,
     p.fulfilled.length ? <div><p class="muted">Fulfilled orders, left to right:</p>
-      <div class="cards small row">{p.fulfilled.map((o) => orderCard(o))}</div></div> : null]);
+      <div class="cards small fulfilled">{p.fulfilled.map((o) => orderCard(o))}</div></div> : null]);
 }
 
 function soloPanel(ctx: TableContext, v: DuloreJutunkView) {

@@ -10,7 +10,7 @@ import type { GameUI, TableContext } from "./types.js";
 const INFO = componentsOf<{ cards: unknown; skills: unknown }>("fritanga");
 const CARDS = byNumber<{ name: string; text: string; hand: boolean }>(FritangaCardSchema, INFO.cards);
 const SKILLS = byNumber<{ name: string; text: string; byFoods: Record<string, string> }>(FritangaSkillSchema, INFO.skills);
-const CELL = 46;
+const CELL = 56; // big enough for a card name in two lines of 9 px
 const DIRECTIONS = [FritangaDirection.NORTH, FritangaDirection.EAST, FritangaDirection.SOUTH, FritangaDirection.WEST];
 const ARROWS: Record<number, string> = { 1: "↑ N", 2: "E →", 3: "↓ S", 4: "← W" };
 const DIRECTION_NAME: Record<number, string> = { 1: "north", 2: "east", 3: "south", 4: "west" };
@@ -69,8 +69,9 @@ function grid(ctx: TableContext, v: FritangaView) {
       <title>{label}</title>
       {kind === "oil" ? <rect width={CELL} height={CELL} class="oil" />
         : <rect x={2} y={2} width={CELL - 4} height={CELL - 4} rx={5} class="food" />}
-      {face ? shortName(name).map((line, i) => <text x={CELL / 2} y={14 + i * 9} text-anchor="middle" class="fname">{line}</text>)
+      {face ? shortName(name).map((line, i) => <text x={CELL / 2} y={15 + i * 10} text-anchor="middle" class="fname">{line}</text>)
         : null}
+      <text x={4} y={CELL - 4} class="coord">{cellName(v, cell)}</text>
       {(fallen.get(cell) ?? []).map((q) => <text x={CELL / 2} y={CELL / 2 + 5} text-anchor="middle" class={`fallen c${q}`}>{`✕${q}`}</text>)}
       {seat !== undefined ? <g class={`piece c${seat}`}><circle cx={CELL / 2} cy={CELL - 12} r={9} />
         <text x={CELL / 2} y={CELL - 8} text-anchor="middle">{String(seat)}</text></g> : null}

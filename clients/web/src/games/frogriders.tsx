@@ -8,7 +8,7 @@ import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
 const INFO = componentsOf<{ privileges: unknown; setCards: string[] }>("frogriders");
-const PRIVILEGES = byNumber<{ text: string; group: string; trophies: number }>(FrogridersPrivilegeSchema, INFO.privileges);
+const PRIVILEGES = byNumber<{ text: string; rule: string; group: string; trophies: number }>(FrogridersPrivilegeSchema, INFO.privileges);
 const SIZE = 9;
 const CELL = 40;
 const COLOURS = [FrogridersColour.YELLOW, FrogridersColour.RED, FrogridersColour.BLUE, FrogridersColour.BROWN];
@@ -56,7 +56,7 @@ function pond(ctx: TableContext, v: FrogridersView) {
 
 function privilegeCard(kind: number, extra: ComponentChildren = null) {
   const info = PRIVILEGES[kind];
-  return card(info?.text ?? "privilege card", "", `privilege ${info?.group ?? ""}`, "", extra);
+  return card(info?.text ?? "privilege card", info?.rule ?? "", `privilege ${info?.group ?? ""}`, "", extra);
 }
 
 function unitChips(ctx: TableContext, units: FrogridersView["players"][number]["units"], pointPrefix?: string) {
@@ -96,7 +96,9 @@ function render(ctx: TableContext) {
         `keep set card: ${INFO.setCards[n]}`, `set:${n}`))}</div>
     </section> : null;
   const seats = v.players.map((p, seat) => seatPanel(ctx, seat, [
-    facts([["trophies", p.trophies], ["privilege cards", p.privileges.length]]),
+    // at the end, the final score beside the chips won during the game (the header shows the final)
+    facts([["trophies", ctx.sv.outcome ? `${ctx.sv.outcome.scores[seat] ?? 0} at the end (${p.trophies} during the game)`
+      : p.trophies], ["privilege cards", p.privileges.length]]),
     unitChips(ctx, p.units, seat === ctx.me ? "return" : undefined),
     p.setCard !== undefined ? <p class="set-card">{`Set card: ${INFO.setCards[p.setCard]}`}</p>
       : <p class="set-card muted">{p.choseSetCard ? "Set card: kept (secret)" : "Set card: not chosen yet"}</p>,
