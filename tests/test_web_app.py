@@ -69,6 +69,9 @@ CASES = [_case(game) for game in registry.all_games()] + [
     _case(game, solo=True) for game in registry.all_games() if game.solo is not None] + [
     {"name": "fritanga-chef", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 5},
      "seats": ["random"] * 4, "hintAt": 3, "midAfter": 8, "showsText": "Remove 4 unoccupied cards."},
+    # the player takes seat 1, a food, against a bot chef (seat 0 is the chef)
+    {"name": "fritanga-food", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 3},
+     "mySeat": 1, "seats": ["random"] * 2, "hintAt": 3, "midAfter": 6, "showsText": "The chef's skills"},
 ]
 CASES = [{**case, **FEATURES.get(case["name"], {})} for case in CASES]
 

@@ -42,7 +42,8 @@ function botLabel(bot: BotOffer): string {
 function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const [choice, setChoice] = useState<Choice>({ game: types[0]?.name ?? "", solo: false });
   const [chosen, setChosen] = useState<Record<string, Wire>>({}); // values the player set
-  const [seatSpecs, setSeatSpecs] = useState<string[]>([]); // per seat after yours: a bot spec or "human"
+  const [seatSpecs, setSeatSpecs] = useState<string[]>([]); // by seat number: a bot spec or "human"
+  const [mySeat, setMySeat] = useState(0); // the seat the player sits at
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
   // a new seat gets the bot the list calls the default (the server's: ListBots)
@@ -52,8 +53,11 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
     ? [[t, { game: t.name, solo: false }], [t, { game: t.name, solo: true }]] : [[t, { game: t.name, solo: false }]]);
   const values = type ? settle(type, chosen) : {};
   const players = typeof values.players === "number" ? values.players : 2;
-  const seats = Array.from({ length: Math.max(0, players - 1) },
-    (_, i) => seatSpecs[i] ?? seatSpecs[seatSpecs.length - 1] ?? defaultBot);
+  const me = Math.min(mySeat, Math.max(0, players - 1));
+  // every seat's spec: yours "human", the others as chosen (a new one as the last chosen, else the default bot)
+  const lastChosen = [...seatSpecs].reverse().find((s, i) => s !== undefined && seatSpecs.length - 1 - i !== me);
+  const specs = Array.from({ length: players }, (_, i) => i === me ? HUMAN : seatSpecs[i] ?? lastChosen ?? defaultBot);
+  const seats = specs.filter((_, i) => i !== me); // the other seats' specs
 
   const change = (name: string, value: Wire) => {
     setChosen({ ...chosen, [name]: value });
@@ -62,16 +66,16 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const create = async (type: GameType) => {
     setBusy(true);
     setMessage("");
-    const specs: SeatChoice[] = ["human", ...seats.map((spec) => spec === HUMAN ? "human" as const : { bot: spec })];
+    const choices: SeatChoice[] = specs.map((spec) => spec === HUMAN ? "human" as const : { bot: spec });
     try {
       const made = await client.createGame(type.name, {
-        config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: specs });
+        config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: choices });
       const gameId = made.game.gameId;
-      saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: 0,
-        token: made.seatTokens[0], ownerToken: made.ownerToken, created: Date.now(),
+      saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: me,
+        token: made.seatTokens[me], ownerToken: made.ownerToken, created: Date.now(),
         opponents: seats.map((s) => s === HUMAN ? "a person" : `${botName(s)} bot`).join(", ") || type.solo?.opponent || "nobody",
-        invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat > 0 && t.token) });
-      location.hash = `#/play/${gameId}/0`;
+        invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat !== me && t.token) });
+      location.hash = `#/play/${gameId}/${me}`;
     } catch (err) {
       setBusy(false);
       setMessage(`The server refused the game: ${describeError(err)}`);
@@ -88,6 +92,7 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
             setChoice(c);
             setChosen(c.solo ? { players: 1 } : {});
             setSeatSpecs([]);
+            setMySeat(0);
           }} />
           <span class="game-title">{titleOf(t, c.solo)}</span>
           <span class="game-blurb">{c.solo ? t.solo?.blurb ?? "" : t.blurb}</span>
@@ -98,13 +103,17 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
       <fieldset class="params"><legend>{`2. Rules of ${type.title}`}</legend>
         <ParamFields type={type} values={values} change={change} /></fieldset>
       <fieldset class="seat-form"><legend>3. Seats</legend>
+        {players > 1 ? <div class="field"><label for="my-seat">Your seat</label>
+          <select id="my-seat" value={String(me)} onChange={(e) => setMySeat(Number((e.target as HTMLSelectElement).value))}>
+            {specs.map((_, i) => <option value={String(i)}>{`Seat ${i}`}</option>)}
+          </select></div> : null}
         <ol class="seat-list">
-          <li><span class="seat-label">Seat 0</span><strong>You</strong></li>
-          {seats.map((spec, i) => {
-            const id = `seat-${i + 1}`;
-            return <li key={id}><label class="seat-label" for={id}>{`Seat ${i + 1}`}</label>
+          {specs.map((spec, i) => {
+            const id = `seat-${i}`;
+            if (i === me) return <li key={id}><span class="seat-label">{`Seat ${i}`}</span><strong>You</strong></li>;
+            return <li key={id}><label class="seat-label" for={id}>{`Seat ${i}`}</label>
               <select id={id} value={spec} onChange={(e) => {
-                const next = [...seats];
+                const next = specs.map((s, j) => j === me ? seatSpecs[j] : s) as string[]; // yours stays unset
                 next[i] = (e.target as HTMLSelectElement).value;
                 setSeatSpecs(next);
               }}>

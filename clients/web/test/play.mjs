@@ -181,6 +181,10 @@ async function playCase(c) {
   const started = Date.now();
   await startGame(page, base, c);
   if (c.showsText) await page.getByText(c.showsText).first().waitFor({ timeout: 10_000 });
+  if (c.mySeat !== undefined) { // the seat chosen in the lobby is the one played
+    const me = await page.locator(".seat.me").innerText();
+    if (!page.url().endsWith(`/${c.mySeat}`) || !me.includes(`seat ${c.mySeat}`)) throw new Error(`playing ${me} at ${page.url()}`);
+  }
   const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, steps: 0, marked: 0, others: 0 };
   let shotMid = false;
   for (;;) {
