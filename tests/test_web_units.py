@@ -32,7 +32,7 @@ WEB = ROOT / "clients" / "web"
 
 def _modes() -> list[tuple[str, str, dict]]:
     """(recording name, game, config): each game at its fewest players and at three where it can,
-    each solo mode, and Fritanga's other modes."""
+    each solo mode, Fröccs' bargaining variant and Fritanga's other modes."""
     out = []
     for game in registry.all_games():
         players = game.param("players")
@@ -41,7 +41,8 @@ def _modes() -> list[tuple[str, str, dict]]:
         if game.solo is not None:
             out.append((f"{game.name}-solo", game.name, {"players": 1}))
     out += [("fritanga-chef", "fritanga", {"players": 3, "mode": "FRITANGA_MODE_CHEF"}),
-            ("fritanga-teams", "fritanga", {"players": 4, "mode": "FRITANGA_MODE_TEAMS"})]
+            ("fritanga-teams", "fritanga", {"players": 4, "mode": "FRITANGA_MODE_TEAMS"}),
+            ("froccs-guest", "froccs", {"players": 3, "everyones_my_guest": True})]
     return out
 
 

@@ -130,7 +130,7 @@ const czechPub: GameUI = {
     return v && v.phase !== CzechPubPhase.GAME_OVER ? v.active : undefined;
   },
   scores(sv) {
-    return viewOf(sv, "czechPub")?.players.map((p) => `${p.points} pts`) ?? [];
+    return viewOf(sv, "czechPub")?.players.map((p) => `${p.points} points`) ?? [];
   },
   prompt(sv, you) {
     const v = viewOf(sv, "czechPub");

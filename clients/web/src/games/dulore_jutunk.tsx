@@ -186,7 +186,7 @@ const dulore: GameUI = {
     return v && !v.gameOver ? v.currentPlayer : undefined;
   },
   scores(sv) {
-    return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} pts`) ?? [];
+    return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} points`) ?? [];
   },
   prompt(sv, you) {
     const text = viewOf(sv, "duloreJutunk")?.prompt ?? "";

@@ -131,7 +131,7 @@ function render(ctx: TableContext) {
 
 const fritanga: GameUI = {
   render,
-  marks: ["cell"],
+  marks: ["cell", "seat"], // the cells a move changed; the seat panel whose hand or piece did
   points(move) {
     const m = moveOf(move, "fritanga")?.kind;
     switch (m?.case) {

@@ -154,6 +154,12 @@ const froccs: GameUI = {
       case "extraAction": return [`hand:${m.value.wine}`];
       case "icukaSell": return [`hand:${m.value.card}`];
       case "thisIsForYou": return [`hand:${FroccsCard.THIS_IS_FOR_YOU}`];
+      case "offerCard": { // a bargain's card: where it comes from (a glass, your hand, their hand), then where it goes
+        const o = m.value;
+        const from = o.fromGlass !== undefined ? `glass:${o.fromSeat}:${o.fromGlass}` : o.fromSeat === me ? `hand:${o.card}` : `seat:${o.fromSeat}`;
+        const to = o.toGlass !== undefined ? `glass:${o.toSeat}:${o.toGlass}` : `seat:${o.toSeat}`;
+        return to === from ? [from] : [from, to];
+      }
       default: return [];
     }
   },
@@ -163,7 +169,7 @@ const froccs: GameUI = {
     return v.phase === FroccsPhase.CHOOSE_HERO ? v.heroSeat : v.activePlayer;
   },
   scores(sv) {
-    return viewOf(sv, "froccs")?.players.map((p) => `${p.money} Ft`) ?? [];
+    return viewOf(sv, "froccs")?.players.map((p) => `${p.money} forints`) ?? [];
   },
   prompt(sv, you) {
     const v = viewOf(sv, "froccs");

@@ -43,3 +43,20 @@ test("froccs: pouring, selling and buying are made by clicks on the card, the gl
   }
   for (const kind of ["pour", "buy", "draw"]) assert.ok(kinds.has(kind), `no ${kind} made by clicks`);
 });
+
+test("froccs: a bargain is built by pointing: the card's glass or hand, then the glass or seat it goes to", async () => {
+  const { ui, recordings } = await load("froccs");
+  let offers = 0;
+  let played = 0;
+  for (const { view } of decisions(recordings)) {
+    for (const move of movesOf(view, "froccs", "offerCard")) {
+      const points = ui.points(move, view);
+      assert.ok(points.length >= 1, `v${view.version} ${move.text}: no points`);
+      const result = playByClicks(ui, view, move);
+      assert.ok(result.played?.id === move.id || result.left?.some((m) => m.id === move.id), `v${view.version} ${move.text}`);
+      if (result.played) played++;
+      offers++;
+    }
+  }
+  assert.ok(offers > 20 && played > 0, `${offers} card offers, ${played} made by clicks alone`);
+});
