@@ -81,7 +81,7 @@ def test_a_master_and_two_workers_play_frogriders_and_czech_pub(serving, tmp_pat
 def test_a_server_with_mutual_tls(certs, tmp_path):  # noqa: F811 - the fixture
     server = TlsServe(certs, mutual=True)
     try:
-        master = locust(tmp_path, "local", "--headless", "-u", "2", "-r", "2", "-t", "4s", "--csv",
+        master = locust(tmp_path, "local", "--headless", "-u", "2", "-r", "2", "-t", "10s", "--csv",
                         str(tmp_path / "run"), "--only-summary", "--host", f"127.0.0.1:{server.grpc_port}",
                         "--game", "frogriders", "--tls-ca", str(certs / "ca.pem"),
                         "--tls-client-cert", str(certs / "client.pem"), "--tls-client-key", str(certs / "client.key"))
