@@ -213,7 +213,8 @@ export class TableModel {
   private addLog(event: Event): void {
     const who = this.names[event.seat] ?? `Seat ${event.seat}`;
     const seat = this.game.seats[event.seat];
-    const base = { version: event.version, seat: event.seat, who, lines: event.log, mine: event.seat === this.seat };
+    const lines = this.ui.logLine ? event.log.map((line) => this.ui.logLine!(line)) : event.log;
+    const base = { version: event.version, seat: event.seat, who, lines, mine: event.seat === this.seat };
     if (event.kind === EventKind.RESIGN) {
       if (seat) seat.resigned = true; // from now on the random bot plays it
       this.log.push({ ...base, text: "resigned" });

@@ -128,7 +128,7 @@ class FrogridersRules:
             self.privileges[p].append(card)
             if self.stack:
                 self.display[slot] = self.stack.pop()
-                self.note(None, f"privilege card revealed: {D.PRIVILEGE_TEXT[D.PRIVILEGE_KINDS[self.display[slot]][0]]}")
+                self.note(None, f"privilege card revealed: {D.PRIVILEGE_KINDS[self.display[slot]][0]}")
             else:
                 self.display[slot] = NO_CARD
             self._end_turn()

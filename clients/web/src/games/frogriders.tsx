@@ -111,8 +111,18 @@ function render(ctx: TableContext) {
   </div>;
 }
 
+// the engine logs a revealed privilege card by its key ("extra_red"): its name, as the cards show it
+const PRIVILEGE_BY_KEY = new Map(Object.entries((INFO.privileges ?? {}) as Record<string, { text: string }>)
+  .map(([name, info]) => [name.replace(/^FROGRIDERS_PRIVILEGE_/, "").toLowerCase(), info.text]));
+
 const frogriders: GameUI = {
   render,
+  logLine(line) {
+    return line.replace(/^privilege card revealed: (\w+)$/, (whole, key: string) => {
+      const text = PRIVILEGE_BY_KEY.get(key);
+      return text ? `privilege card revealed: ${text}` : whole;
+    });
+  },
   marks: ["cell", "display", "village"],
   points(move) {
     const m = moveOf(move, "frogriders")?.kind;

@@ -33,4 +33,7 @@ export interface GameUI {
   /** What scored for a seat at the end, in words, from its Outcome.breakdown (only the parts that
    *  scored: "stars: 12 points; connections: 5 points"). */
   details(breakdown: Record<string, unknown>): string;
+  /** A line of the game's log in the table's words, where the engine's line names a component by
+   *  its key (a stored game's log must stay as it was written); the line itself when unset. */
+  logLine?(line: string): string;
 }

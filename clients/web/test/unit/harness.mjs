@@ -245,7 +245,7 @@ export function wordsSuite(game) {
           for (const breakdown of view.outcome?.breakdown ?? []) check(`${where} (final score)`, ui.details(breakdown ?? {}));
           for (const text of ui.scores(view)) check(where, text);
           for (const move of view.legalMoves) check(where, `${move.text} / ${moveGroup(move)}`);
-          if (event) for (const text of [event.moveText, ...event.log]) check(where, text);
+          if (event) for (const text of [event.moveText, ...event.log.map((line) => ui.logLine?.(line) ?? line)]) check(where, text);
           views++;
         }
       }
