@@ -67,7 +67,9 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from mypy_extensions import mypyc_attr
 
 from boardbot.engine.core import Game, State
 
@@ -75,6 +77,9 @@ from .utility import utilities
 
 TERMINAL = -1
 NO_HINT = object()
+# a State, typed loosely: the compiled search then also takes stand-ins with State's interface
+# (tests/test_ai.py has some) and calls a game's methods exactly as the interpreter does
+World = Any
 
 
 class SearchError(ValueError):
@@ -177,11 +182,11 @@ class Budget:
         return end
 
 
-def uses_hidden_moves(state: State) -> bool:
+def uses_hidden_moves(state: World) -> bool:
     return type(state).public_move_text is not State.public_move_text
 
 
-def resolve_mode(params: SearchParams, state: State) -> str:
+def resolve_mode(params: SearchParams, state: World) -> str:
     if params.mode != "auto":
         return params.mode
     return "mo" if uses_hidden_moves(state) and state.num_seats > 1 else "so"
@@ -192,10 +197,20 @@ class Node:
 
     ``visits``: times selected; ``avail``: times its move was legal when
     the parent was visited (availability); ``totals[i]``: sum of seat i's
-    utilities over the visits. ``children`` is created on first use.
+    utilities over the visits; ``squares``: sum of the searching seat's
+    utilities squared (the spread of a root move's value, for its interval;
+    kept on every node so that a re-rooted tree has it too). ``children`` is
+    created on first use.
     """
 
-    __slots__ = ("children", "visits", "avail", "totals", "hint")
+    __slots__ = ("children", "visits", "avail", "totals", "squares", "hint")
+
+    children: dict[Any, Node] | None
+    hint: Any
+    visits: int
+    avail: int
+    totals: list[float]
+    squares: float
 
     def __init__(self, n: int):
         self.children = None
@@ -203,6 +218,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * n
+        self.squares = 0.0
 
 
 def infers_hidden(state_class: type) -> bool:
@@ -211,6 +227,7 @@ def infers_hidden(state_class: type) -> bool:
     return getattr(state_class, "forget_inference", State.forget_inference) is not State.forget_inference
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # research/ subclasses it
 class Search:
     """One seat's search from one information set; reusable across calls.
 
@@ -218,7 +235,7 @@ class Search:
     use ``Search.from_view`` or ``Search.from_world``.
     """
 
-    def __init__(self, root: State, seat: int, params: SearchParams, seed: int):
+    def __init__(self, root: World, seat: int, params: SearchParams, seed: int):
         if root.decider() != seat:
             raise SearchError(f"seat {seat} is not the seat to decide (seat {root.decider()} is)")
         self.params = params
@@ -234,21 +251,23 @@ class Search:
         self.iterations = 0
         self.aborted = 0
         game_cls = type(self.game)
-        self.playout = self.game.ai_hook("playout_move") if params.rollout == "policy" else None
-        self.evaluate = None
-        self.depth = game_cls.rollout_depth if params.depth is None else params.depth
+        self.playout: Callable[[World, random.Random], Any] | None = None
+        if params.rollout == "policy":
+            self.playout = self.game.ai_hook("playout_move")
+        self.evaluate: Callable[[World], Any] | None = None
+        self.depth: int = game_cls.rollout_depth if params.depth is None else params.depth
         if self.depth and self.n > 1:
             self.evaluate = self.game.ai_hook("evaluate")
         self.bias = game_cls.search_bias if params.bias is None else params.bias
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
-        self.heuristic = hint if self.bias > 0 else None
+        self.heuristic: Callable[[World, random.Random], Any] | None = hint if self.bias > 0 else None
         self.paranoid = params.opponents == "paranoid" and self.n > 2
         # Statistics at another seat's node mix every world's version of its hand, so UCB there
         # picks what is best on average over hands it may not hold; the policy plays the hand
         # it holds in this world (the tree then branches on the searcher's choices only).
         self.policy_opponents = params.opponents == "policy"
 
-    def _believing(self, root: State) -> State:
+    def _believing(self, root: World) -> World:
         """The root whose ``sample_for`` deals worlds as ``params.beliefs`` says (a copy where the
         game's inference is dropped: the caller's state is left as it is)."""
         if self.params.beliefs == "uniform" and infers_hidden(type(root)):
@@ -256,15 +275,15 @@ class Search:
             root.forget_inference()
         return root
 
-    def _policy_move(self, world: State, moves: list):
+    def _policy_move(self, world: World, moves: list):
         """Another seat's move in the tree when ``opponents="policy"``: the rollout policy's."""
         m = self.playout(world, self.rng) if self.playout is not None else None
         return moves[int(self.rng.random() * len(moves))] if m is None else m
 
-    def _hint(self, node: Node, world: State):
+    def _hint(self, node: Node, world: World):
         """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
         hint = node.hint
-        if hint is NO_HINT:
+        if hint is NO_HINT and self.heuristic is not None:
             hint = node.hint = self.heuristic(world.copy(), self.rng)
         return hint
 
@@ -277,7 +296,7 @@ class Search:
         return cls(root, seat, params, rng.getrandbits(63))
 
     @classmethod
-    def from_world(cls, world: State, params: SearchParams, seed: int, seat: int | None = None) -> "Search":
+    def from_world(cls, world: World, params: SearchParams, seed: int, seat: int | None = None) -> "Search":
         """From a world sampled for ``seat`` (default: the decider).
 
         Only the seat's view of it is used, so the search cannot depend on
@@ -312,7 +331,7 @@ class Search:
         return done
 
     # --- one iteration: single observer ----------------------------------
-    def _iterate_so(self, world: State, end: float | None) -> bool:
+    def _iterate_so(self, world: World, end: float | None) -> bool:
         n = self.n
         node = self.trees[0]
         path = [node]
@@ -332,6 +351,7 @@ class Search:
             children = node.children
             if children is None:
                 children = node.children = {}
+            m: Any
             if len(moves) == 1 or (policy_opponents and d != seat):
                 m = moves[0] if len(moves) == 1 else self._policy_move(world, moves)
                 child = children.get(m)
@@ -354,7 +374,7 @@ class Search:
                 inv, base = 1.0, 0.0
             if vs != d:
                 inv, base = -inv, hi[vs]
-            best = None
+            best: Any = None
             best_score = -math.inf
             untried = None
             tried = 0
@@ -391,7 +411,7 @@ class Search:
         return self._finish(world, path, end)
 
     # --- one iteration: multiple observers -------------------------------
-    def _iterate_mo(self, world: State, end: float | None) -> bool:
+    def _iterate_mo(self, world: World, end: float | None) -> bool:
         n = self.n
         cur = list(self.trees)
         path = list(cur)
@@ -432,7 +452,7 @@ class Search:
                     inv, base = 1.0, 0.0
                 if vs != d:
                     inv, base = -inv, hi[vs]
-                best = None
+                best: Any = None
                 best_score = -math.inf
                 untried = None
                 tried = 0
@@ -486,7 +506,7 @@ class Search:
         return self._finish(world, path, end)
 
     # --- rollout and backup ----------------------------------------------
-    def _finish(self, world: State, path: list, end: float | None) -> bool:
+    def _finish(self, world: World, path: list, end: float | None) -> bool:
         values = self._rollout(world, end)
         if values is None:
             return False
@@ -498,22 +518,26 @@ class Search:
                 lo[i] = u
             if u > hi[i]:
                 hi[i] = u
+        own = values[self.seat]
+        square = own * own
         if n == 2:
             u0, u1 = values
             for node in path:
                 node.visits += 1
+                node.squares += square
                 t = node.totals
                 t[0] += u0
                 t[1] += u1
         else:
             for node in path:
                 node.visits += 1
+                node.squares += square
                 t = node.totals
                 for i in range(n):
                     t[i] += values[i]
         return True
 
-    def _rollout(self, world: State, end: float | None):
+    def _rollout(self, world: World, end: float | None):
         rng = self.rng
         rand = rng.random
         playout = self.playout
@@ -524,8 +548,10 @@ class Search:
         steps = 0
         while True:
             if decider() == TERMINAL:
-                return utilities(world.result())
-            if depth and steps >= depth:
+                result = world.result()
+                assert result is not None  # the game is over
+                return utilities(result)
+            if depth and steps >= depth and evaluate is not None:
                 est = evaluate(world)
                 if est is not None:
                     return list(est)
@@ -547,15 +573,18 @@ class Search:
                     return None
 
     # --- answers -------------------------------------------------------
-    def root_stats(self) -> list[tuple]:
-        """(move, visits, value sum for the seat) for every legal root move, in legal order."""
+    def root_stats(self, squares: bool = False) -> list[tuple]:
+        """(move, visits, value sum for the seat) for every legal root move, in legal order;
+        ``squares``: with a fourth item, the sum of the seat's values squared (their spread)."""
         tree = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
         children = tree.children or {}
         out = []
         for m in self.root.legal_moves():
             ch = children.get(m)
             if ch is None:
-                out.append((m, 0, 0.0))
+                out.append((m, 0, 0.0, 0.0) if squares else (m, 0, 0.0))
+            elif squares:
+                out.append((m, ch.visits, ch.totals[self.seat], ch.squares))
             else:
                 out.append((m, ch.visits, ch.totals[self.seat]))
         return out
@@ -577,7 +606,7 @@ class Search:
         root = self.game.from_view(new_view, rng)
         seat = new_view["seat"]
         own = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
-        node = own
+        node: Node | None = own
         for key in keys:
             if key is None or node is None or node.children is None:
                 node = None
@@ -590,10 +619,10 @@ class Search:
         n = self.n
         if self.mode == "mo":
             self.trees = [Node(n) for _ in range(n)]
-            if ok:
+            if ok and node is not None:
                 self.trees[seat] = node
         else:
-            self.trees = [node if ok else Node(n)]
+            self.trees = [node if ok and node is not None else Node(n)]
         if not ok:
             self.lo = [math.inf] * n
             self.hi = [-math.inf] * n
@@ -601,26 +630,28 @@ class Search:
 
 
 def merge_stats(parts: list[list[tuple]]) -> list[tuple]:
-    """Sum root statistics of independent searches of the same root."""
+    """Sum root statistics of independent searches of the same root: (move, visits, value
+    sum) each, or all with the sum of squares too (``root_stats(squares=True)``)."""
     if not parts:
         return []
-    merged = {}
+    merged: dict[Any, list[Any]] = {}  # move -> [visits (int), value sum (float)(, sum of squares)]
     order = []
     for part in parts:
-        for move, visits, total in part:
-            if move not in merged:
-                merged[move] = [0, 0.0]
+        for move, *sums in part:
+            acc = merged.get(move)
+            if acc is None:
+                merged[move] = sums
                 order.append(move)
-            merged[move][0] += visits
-            merged[move][1] += total
-    return [(m, merged[m][0], merged[m][1]) for m in order]
+            else:
+                merged[move] = [a + b for a, b in zip(acc, sums)]
+    return [(m, *merged[m]) for m in order]
 
 
-def best_of(stats: list[tuple]) -> tuple:
+def best_of(stats: list[tuple]) -> Any:
     """The most visited move; ties: higher mean value, then first in order."""
     best = None
     best_key = None
-    for move, visits, total in stats:
+    for move, visits, total, *_ in stats:
         key = (visits, total / visits if visits else -math.inf)
         if best_key is None or key > best_key:
             best, best_key = move, key

@@ -101,7 +101,7 @@ def search_task(locator: str, view: Mapping[str, Any], params: dict, iterations,
     game = resolve_game(locator)
     search = Search.from_view(game, view, SearchParams(**params), seed)
     search.run(iterations=iterations, end=end, cancel=cancel)
-    return {"iterations": search.iterations, "aborted": search.aborted, "stats": search.root_stats(),
+    return {"iterations": search.iterations, "aborted": search.aborted, "stats": search.root_stats(squares=True),
             "seconds": time.monotonic() - start, "cancelled": bool(cancel is not None and cancel.is_set())}
 
 
@@ -144,7 +144,7 @@ class _Part:
 
     def result(self) -> dict:
         s = self.search
-        return {"iterations": s.iterations, "aborted": s.aborted, "stats": s.root_stats(),
+        return {"iterations": s.iterations, "aborted": s.aborted, "stats": s.root_stats(squares=True),
                 "seconds": time.monotonic() - self.start, "cancelled": self.cancelled}
 
 

@@ -31,6 +31,7 @@ from boardbot.engine.core import TERMINAL, Game, State
 
 from .bot_specs import BotSpec, BotSpecError, parse_ismcts, search_plan
 from .ismcts import Budget, Search, SearchError, SearchParams, best_of, derive_seed, merge_stats
+from .utility import Reporting
 
 __all__ = ["Budget", "SearchParams", "SearchResult", "suggest", "run_search", "run_search_async"]
 
@@ -41,7 +42,9 @@ class SearchResult:
     seat: int
     iterations: int
     seconds: float
-    candidates: list[dict]        # per legal move, legal order: move, text, visits, value
+    candidates: list[dict]        # per legal move, legal order: move, text, visits, and the numbers of
+                                  # boardbot.ai.utility.Reporting.candidate: value (0-1), value_low,
+                                  # value_high, score (a solo game's points, low, high)
     mode: str
     workers: int
     cancelled: bool = False
@@ -144,7 +147,7 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
                       seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts))
     if workers == 1:
         iterations = search.run(iterations=iteration_budget, end=end, cancel=cancel)
-        stats = search.root_stats()  # a reused tree also counts its earlier visits
+        stats = search.root_stats(squares=True)  # a reused tree also counts its earlier visits
         keep = search
     else:
         # no pool: the same independent searches, one after another
@@ -158,7 +161,7 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
                 now = time.monotonic()
                 part_end = now + (end - now) / (workers - j)
             iterations += part.run(iterations=iters, end=part_end, cancel=cancel)
-            parts.append(part.root_stats())
+            parts.append(part.root_stats(squares=True))
         stats = merge_stats(parts)
         keep = None
     return finish(search, stats, iterations, seed, start, cancelled=cancel is not None and cancel.is_set(),
@@ -193,7 +196,7 @@ async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int 
     if on_submitted is not None:
         on_submitted(request)
     parts = await request.wait_async(end, grace=grace, answer_by=answer_by)
-    stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats()
+    stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats(squares=True)
     return finish(search, stats, sum(p["iterations"] for p in parts),
                   seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts))
 
@@ -218,15 +221,17 @@ def immediate_move(search: Search, seed: int) -> tuple:
 
 def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start: float,
            cancelled: bool = False, keep: Search | None = None, parts: int | None = None) -> SearchResult:
-    """A SearchResult from merged root statistics."""
+    """A SearchResult from merged root statistics: (move, visits, value sum[, sum of squares])."""
     root = search.root
-    if iterations == 0 and not any(v for _, v, _ in stats) and len(stats) > 1:
+    if iterations == 0 and not any(s[1] for s in stats) and len(stats) > 1:
         move = immediate_move(search, seed)
     else:
         move = best_of(stats)
+    reporting = Reporting.of(search.game, root.config)
     candidates = [
-        {"move": m, "text": root.move_text(m), "visits": v, "value": (t / v if v else None)}
-        for m, v, t in stats
+        {"move": s[0], "text": root.move_text(s[0]), "visits": s[1],
+         **reporting.candidate(s[1], s[2], s[3] if len(s) > 3 else None)}
+        for s in stats
     ]
     return SearchResult(
         move=move, seat=search.seat, iterations=iterations, seconds=time.monotonic() - start,

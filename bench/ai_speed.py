@@ -1,6 +1,17 @@
-"""ISMCTS speed: simulations per second, OpenSpiel side by side, latency overshoot.
+"""ISMCTS speed: simulations per second, OpenSpiel side by side, latency overshoot; and the
+compiled build against the pure one.
 
     python bench/ai_speed.py [--quick] [--games frogriders,...] [--players 2,3]
+    python bench/ai_speed.py --builds [--baseline DIR] [--repeats 3] [--games ...]
+
+``--builds``: per game at its smallest table (2 players, 3 where that is the minimum) and its
+largest, the pure build (``BOARDBOT_PURE=1``) and the compiled build of this checkout side by side,
+each in a fresh child process, alternating, ``--repeats`` times: ISMCTS iterations per second per
+core (CPU time of fixed-iteration searches of the ``ismcts:hard`` parameters on the same decision
+points) and the engine's random-playout actions per second, as the median and the range of the
+repeats, and the compiled build's ratio to the pure one. ``--baseline DIR``: also another checkout
+(the release, e.g. a ``git archive 917ee18`` of engine/ and ai/), pure, in the same rotation,
+and the compiled build's ratio to it.
 
 Per game and player count, on the same positions (decision points of random
 games, each searched from the deciding seat's view):
@@ -29,7 +40,10 @@ import argparse
 import json
 import os
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -166,6 +180,107 @@ def overshoot(game, cfg, positions, budgets, repeats: int, pool) -> dict:
     return out
 
 
+# --- the compiled build against the pure one (--builds) -------------------------------------------
+BUILD_ITERATIONS = 600  # per search: enough that sampling and tree costs settle
+
+
+def tables(game) -> list[int]:
+    counts = sorted({game.validate(c)["players"] for c in game.configurations()})
+    small = 2 if 2 in counts else counts[0]
+    return sorted({small, counts[-1]})
+
+
+def child_measure(name: str, players: int, positions: int, seconds: float) -> dict:
+    """One build's figures (run in a child process whose environment chose the build)."""
+    game = registry.get(name)
+    # the game's own configuration of that table size (some sizes need a mode: Fritanga's 7)
+    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
+    points = decision_points(game, cfg, positions, 1)
+    views = [s.view(s.decider()) for s in points]
+    iterations = 0
+    start = time.process_time()
+    for i, view in enumerate(views):
+        iterations += suggest(game, view, {"iterations": BUILD_ITERATIONS}, seed=i, params="ismcts:hard").iterations
+    search_s = time.process_time() - start
+    rng = random.Random(1)
+    actions = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_state(cfg, games)
+        while state.decider() != TERMINAL:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            actions += 1
+        games += 1
+    playout_s = time.process_time() - start
+    try:
+        from boardbot.engine import build
+
+        which = build.describe()
+    except ImportError:
+        which = "pure Python (a checkout without engine/build.py)"
+    return {"iterations_per_s": iterations / search_s, "actions_per_s": actions / playout_s, "build": which}
+
+
+def run_child(name: str, players: int, positions: int, seconds: float, pure: bool, checkout: str | None) -> dict:
+    env = dict(os.environ)
+    env.pop("BOARDBOT_PURE", None)
+    if pure:
+        env["BOARDBOT_PURE"] = "1"
+    if checkout:
+        env["PYTHONPATH"] = os.pathsep.join([checkout, env.get("PYTHONPATH", "")])
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import ai_speed as b; "
+            "print(json.dumps(b.child_measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))))")
+    out = subprocess.run([sys.executable, "-c", code, os.path.dirname(os.path.abspath(__file__)), name, str(players),
+                          str(positions), str(seconds)], env=env, capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"{name} {players}p ({'pure' if pure else 'compiled'}) failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def baseline_folder(path: str) -> str:
+    """A folder that makes ``boardbot.engine`` and ``boardbot.ai`` those of checkout ``path``."""
+    folder = tempfile.mkdtemp(prefix="ai_speed_baseline_")
+    os.mkdir(os.path.join(folder, "boardbot"))
+    for top in ("engine", "ai"):
+        os.symlink(os.path.join(os.path.abspath(path), top), os.path.join(folder, "boardbot", top))
+    return folder
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):>9,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def compare_builds(names: list[str], repeats: int, positions: int, seconds: float, baseline: str | None) -> None:
+    checkout = baseline_folder(baseline) if baseline else None
+    kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
+    print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
+          + " compiled/pure" + (" compiled/baseline" if checkout else ""), flush=True)
+    builds = {}
+    for name in names:
+        game = registry.get(name)
+        for n in tables(game):
+            runs: dict[str, list[dict]] = {k: [] for k, _, _ in kinds}
+            for r in range(repeats):
+                order = kinds if r % 2 == 0 else kinds[::-1]  # alternate, so load hits every build alike
+                for kind, pure, folder in order:
+                    row = run_child(name, n, positions, seconds, pure, folder)
+                    runs[kind].append(row)
+                    builds[kind] = row["build"]
+            for metric, key in (("iter/s", "iterations_per_s"), ("act/s", "actions_per_s")):
+                med = {k: statistics.median(x[key] for x in runs[k]) for k in runs}
+                line = f"{name:<14} {n:>2} {metric:<8} " + " ".join(
+                    f"{spread([x[key] for x in runs[k]]):>26}" for k, _, _ in kinds)
+                line += f" {med['compiled'] / med['pure']:>12.2f}x"
+                if checkout:
+                    line += f" {med['compiled'] / med['baseline']:>16.2f}x"
+                print(line, flush=True)
+    for kind, text in builds.items():
+        print(f"{kind}: {text}")
+    print(f"median (range) of {repeats} runs; CPU time of one process each; searches of {BUILD_ITERATIONS} "
+          f"iterations (ismcts:hard parameters) on {positions} decision points; playouts for {seconds:g} s")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer positions, shorter searches, fewer games")
@@ -177,7 +292,15 @@ def main(argv=None) -> int:
     ap.add_argument("--h2h-players", default="2", help="player counts to play head-to-head at ('all')")
     ap.add_argument("--no-pool", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--builds", action="store_true", help="the compiled build against the pure one (only that)")
+    ap.add_argument("--baseline", default=None, metavar="DIR", help="with --builds: also this checkout, pure")
+    ap.add_argument("--repeats", type=int, default=3, help="with --builds: runs per build and table")
+    ap.add_argument("--positions", type=int, default=3, help="with --builds: decision points per run")
+    ap.add_argument("--playout-seconds", type=float, default=1.0, help="with --builds: CPU seconds of playouts")
     args = ap.parse_args(argv)
+    if args.builds:
+        compare_builds(args.games.split(","), args.repeats, args.positions, args.playout_seconds, args.baseline)
+        return 0
     quick = args.quick
     seconds = args.seconds or (0.5 if quick else 2.0)
     n_positions = 4 if quick else 10

@@ -2,6 +2,11 @@
 
     python bench/store_size.py [--games 10000] [--game czech-pub] [--disk-games 1000]
                                [--stores memory,sqlite,redis]
+    python bench/store_size.py --stores sqlite --game all --disk-games 1000
+
+``--game all`` (SQLite): ``--disk-games`` finished games of every game type,
+each type in a file of its own, and what 10,000 of each would take (issue 50:
+under 200 MB on SQLite, all types together).
 
 Plays ``--games`` whole games with every seat a random bot through the game
 master (its bot drivers, as a server plays bot seats), ``--batch`` at a time,
@@ -87,7 +92,10 @@ def main() -> int:
     args = parser.parse_args()
     logs.configure(enabled=False)
     stores = args.stores.split(",")
-    print(f"{args.game}, {players(args.game)} random bots per game", flush=True)
+    if args.game == "all" and stores != ["sqlite"]:
+        raise SystemExit("--game all is for --stores sqlite")
+    print(f"{args.game}, {'the default number of' if args.game == 'all' else players(args.game)} random bots "
+          "per game", flush=True)
     if "memory" in stores:
         store = InMemoryStore(max_games=None)
         gc.collect()
@@ -104,22 +112,29 @@ def main() -> int:
     work = tempfile.mkdtemp(prefix="boardbot-store-size-")
     try:
         if "sqlite" in stores:
+            from boardbot.engine import registry
             from boardbot.server.sqlite_store import SqliteStore
 
-            path = os.path.join(work, "games.sqlite3")
-            store = SqliteStore(path)
+            total = 0.0
+            for game in (registry.names() if args.game == "all" else [args.game]):
+                path = os.path.join(work, f"{game}.sqlite3")
+                store = SqliteStore(path)
 
-            async def on_sqlite():
-                await store.open()
-                result = await play_games(store, args.game, args.disk_games, args.batch)
-                await store.close()  # a checkpoint: the WAL is folded into the file
-                return result
+                async def on_sqlite():
+                    await store.open()
+                    result = await play_games(store, game, args.disk_games, args.batch)
+                    await store.close()  # a checkpoint: the WAL is folded into the file
+                    return result
 
-            events, seconds = asyncio.run(on_sqlite())
-            size = os.path.getsize(path)
-            print(f"sqlite store: {args.disk_games} finished games ({events} events): {size / 1e6:.1f} MB on disk, "
-                  f"{size / args.disk_games / 1024:.1f} KiB per game ({size / events:.0f} bytes per event)",
-                  flush=True)
+                events, seconds = asyncio.run(on_sqlite())
+                size = os.path.getsize(path)
+                total += size / args.disk_games * 10_000
+                print(f"sqlite store, {game}: {args.disk_games} finished games ({events} events): "
+                      f"{size / 1e6:.1f} MB on disk, {size / args.disk_games / 1024:.1f} KiB per game "
+                      f"({size / events:.0f} bytes per event)", flush=True)
+            if args.game == "all":
+                print(f"sqlite store: 10,000 finished games of each game type would take {total / 1e6:.0f} MB",
+                      flush=True)
         if "redis" in stores:
             binary = shutil.which("redis-server")
             if binary is None:

@@ -96,6 +96,7 @@ class StateFields:
                 raise TypeError(f"field {name}: {codec!r} is not a Codec")
         self.fields = dict(fields)
         self.helpers = dict(helpers or {})
+        self._load: Callable | None = None
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -111,45 +112,59 @@ class StateFields:
     def install(self, cls: type, game_name: str) -> None:
         """Give ``cls`` its ``copy`` and ``to_dict``, generated from the fields."""
         lines = ["def copy(self):", "    new = _new(_cls)", "    new._copy_base(self)"]
+        # State's own __new__ (a compiled State allocates its native part there)
         for name, codec in self.fields.items():
             lines.append(f"    new.{name} = {codec.copy.format(v='self.' + name)}")
         lines.append("    return new")
-        copy = self._compile("\n".join(lines), "copy", {"_new": object.__new__, "_cls": cls})
+        copy = self._compile("\n".join(lines), "copy", {"_new": cls.__new__, "_cls": cls})
         copy.__qualname__ = f"{cls.__name__}.copy"
         copy.__doc__ = "An independent copy (generated from FIELDS: boardbot.engine.fields)."
+        to_dict = self.to_dict_function(game_name)
+        to_dict.__qualname__ = f"{cls.__name__}.to_dict"
+        cls.copy = copy
+        cls.to_dict = to_dict
 
+    def to_dict_function(self, game_name: str) -> Callable:
+        """``to_dict(state)``, generated from the fields: what ``install`` gives a class, for a
+        class that cannot be given methods (a compiled one calls it from its own ``to_dict``)."""
         lines = ["def to_dict(self):", "    return {", f"        'game': {game_name!r},",
                  "        'config': dict(self.config),", "        'seed': self.seed,"]
-        stored: dict[str, list[str]] = {}
-        for name, codec in self.fields.items():
-            if codec.dump is not None:
-                stored.setdefault(codec.key or name, []).append(codec.dump.format(v='self.' + name))
-        for key, dumps in stored.items():
+        for key, dumps in self._stored().items():
             value = dumps[0] if len(dumps) == 1 else f"[{', '.join(dumps)}]"
             lines.append(f"        {key!r}: {value},")
         lines.append("    }")
         to_dict = self._compile("\n".join(lines), "to_dict", {})
-        to_dict.__qualname__ = f"{cls.__name__}.to_dict"
         to_dict.__doc__ = "The whole state as a JSON-safe dict (generated from FIELDS)."
-        cls.copy = copy
-        cls.to_dict = to_dict
+        return to_dict
 
-        lines = ["def load(s, data):"]
-        taken: Counter = Counter()
+    def _stored(self) -> dict[str, list[str]]:
+        """Dict key -> the dump expressions of the fields stored under it, in order."""
+        stored: dict[str, list[str]] = {}
         for name, codec in self.fields.items():
-            value = "None"
             if codec.dump is not None:
-                key = codec.key or name
-                value = f"data.get({key!r})" if codec.since else f"data[{key!r}]"
-                if len(stored[key]) > 1:
-                    value += f"[{taken[key]}]"
-                    taken[key] += 1
-            lines.append(f"    s.{name} = {codec.load.format(v=value)}")
-        lines.append("    return s")
-        self._load = self._compile("\n".join(lines), "load", {})
+                stored.setdefault(codec.key or name, []).append(codec.dump.format(v='self.' + name))
+        return stored
+
+    def _loader(self) -> Callable:
+        if self._load is None:
+            stored = self._stored()
+            lines = ["def load(s, data):"]
+            taken: Counter = Counter()
+            for name, codec in self.fields.items():
+                value = "None"
+                if codec.dump is not None:
+                    key = codec.key or name
+                    value = f"data.get({key!r})" if codec.since else f"data[{key!r}]"
+                    if len(stored[key]) > 1:
+                        value += f"[{taken[key]}]"
+                        taken[key] += 1
+                lines.append(f"    s.{name} = {codec.load.format(v=value)}")
+            lines.append("    return s")
+            self._load = self._compile("\n".join(lines), "load", {})
+        return self._load
 
     def load(self, cls: type, game, config: dict, data: Mapping[str, Any]):
         """A ``cls`` state from ``to_dict``'s output (``config`` already validated)."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._init_base(game, config, data["seed"])
-        return self._load(state, data)
+        return self._loader()(state, data)

@@ -48,6 +48,15 @@ def authorize_seat(record: GameRecord, seat: int, call: Call) -> None:
     raise errors.unauthenticated("unknown token for this game")
 
 
+def authorize_observer(record: GameRecord, request, call: Call) -> int | None:
+    """The seat a request views the game as (its optional ``seat``: the call must hold that
+    seat's token), or None for a spectator (GetView, WatchGame, GetGameRecord)."""
+    if not request.HasField("seat"):
+        return None
+    authorize_seat(record, request.seat, call)
+    return request.seat
+
+
 def authorize_owner(record: GameRecord, call: Call) -> None:
     """The call acts as the game's owner (DeleteGame, the one call only the owner may make):
     it must hold the owner token."""

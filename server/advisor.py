@@ -39,7 +39,7 @@ from boardbot.ai.bots import make_bot
 from boardbot.ai.ismcts import Budget
 from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
-from boardbot.engine import registry
+from boardbot.engine import build, registry
 from boardbot.engine.core import TERMINAL, Game
 
 from boardbot.v1 import bot_service_pb2, common_pb2
@@ -128,12 +128,14 @@ class BotAdvisor:
             move = make_bot(spec, game).choose(world, random.Random(seed))
             return move, _stats(spec, duration=duration(time.monotonic() - started),
                                 stop=bot_service_pb2.SEARCH_STOP_NO_SEARCH), []
+        self.master.quotas.check_ai(call)  # the caller's AI seconds of today
         plan = request.plan(game, view)
         outcome: SearchOutcome = await self.searches.search(
             game, view, plan.params, iterations=plan.budget.iterations, seconds=plan.budget.time,
             deadline=call.deadline, seed=seed, kind=kind, client=self.master.client(call),
             fields=dict(fields, bot=spec.text))
         r = outcome.result
+        self.master.quotas.charge_ai(r.seconds, call)
         stats = _stats(spec, iterations=r.iterations, duration=duration(r.seconds), workers=r.workers,
                        cancelled=outcome.stop == "deadline",
                        mode=MODE.get(r.mode, bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
@@ -163,8 +165,12 @@ class BotAdvisor:
     @staticmethod
     def _candidates(stats: bot_service_pb2.SearchStats, result_candidates, ids: dict) -> None:
         for c in result_candidates:
-            stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
-                                 value=c["value"] or 0.0)
+            out = stats.candidates.add(move_id=ids.get(c["move"]), text=c["text"], visits=c["visits"],
+                                       value=c["value"] or 0.0, value_low=c["value_low"], value_high=c["value_high"])
+            if c["score"] is not None:
+                points, low, high = c["score"]
+                out.expected_score.CopyFrom(bot_service_pb2.ScoreEstimate(points=points, points_low=low,
+                                                                          points_high=high))
 
     async def suggest_move(self, request: bot_service_pb2.SuggestMoveRequest,
                            call: Call) -> bot_service_pb2.SuggestMoveResponse:
@@ -260,4 +266,5 @@ class BotAdvisor:
             search_p50=duration(snap["search_p50_seconds"]), search_p99=duration(snap["search_p99_seconds"]),
             worker_load=snap["worker_load"], worker_restarts=snap["worker_restarts"],
             loop_lag_p99=duration(snap["loop_lag_p99_seconds"]), loop_lag_max=duration(snap["loop_lag_max_seconds"]),
-            process_index=self.process_index, processes=self.processes)
+            process_index=self.process_index, processes=self.processes,
+            compiled_engine=build.is_compiled(), engine_build=build.describe())

@@ -17,6 +17,7 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from boardbot.engine import build
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 
 from . import logs, tracing
@@ -150,6 +151,7 @@ async def serve(config: ServerConfig, ready=None) -> int:
     http = running.http.address if running.http is not None else None
     log.info("serving", address=running.address, service=SERVICE_NAME, http=http,
              web_app=f"http://{http}/" if http is not None else None, pid=os.getpid())
+    log.info("engine_build", compiled=build.is_compiled(), build=build.describe())
     searches = running.searches
     log.info("search_queue_config", workers=searches.workers, max_running=searches.max_running,
              queue_limit=searches.queue_limit, deadline_margin_ms=round(searches.margin * 1000, 3))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 
 import structlog
 
@@ -59,6 +60,8 @@ class BotDriver:
         self._closing = closing
         self._drivers: dict[str, asyncio.Task] = {}
         self._wake: set[str] = set()
+        self.on_finished = None  # async (Live) -> None: a bot's move ended the game (the master rates it)
+        self.on_search = None  # (GameRecord, seconds) -> None: a searching bot ran (charged to the creator's quota)
 
     async def resume(self) -> None:
         """Drive every game whose record says a bot (or a resigned seat) is to move."""
@@ -158,7 +161,10 @@ class BotDriver:
         world = state if at_once else state.sample_for(seat, rng)
         notes: dict = {}  # a searching bot's reasons, kept with its move (shown once the game is over)
         try:
+            started = time.monotonic()
             move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63), notes)
+            if spec.kind == "ismcts" and self.on_search is not None:
+                self.on_search(record, time.monotonic() - started)
             if move not in state.legal_moves():
                 raise EngineError(f"bot {spec.text!r} chose an illegal move {move!r}")
         except asyncio.CancelledError:
@@ -175,6 +181,8 @@ class BotDriver:
         event = snap.apply_move(seat, move, True, now(), notes.get("search"))
         nxt = snap.next_live(live, event)
         committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None
+        if committed is not None and committed.finished is not None and self.on_finished is not None:
+            await self.on_finished(committed)
         if leased:
             await self.leases.release(game_id)
         return True, committed  # committed None: a lost race

@@ -17,6 +17,7 @@ from .rpc import rpc
 class BotService(bot_service_pb2_grpc.BotServiceServicer):
     def __init__(self, advisor: BotAdvisor):
         self.advisor = advisor
+        self.master = advisor.master  # what ``rpc`` counts each call with (quotas)
 
     @rpc
     async def SuggestMove(self, request, call, context):

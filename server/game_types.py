@@ -30,6 +30,17 @@ def game_named(name: str, call: Call) -> Game:
     return registry.get(name)
 
 
+def requested_config(config: common_pb2.GameConfig | None, name: str) -> dict[str, Any]:
+    """A request's config for game ``name`` as the engine's dict, unset fields absent (the engine
+    fills the defaults when it validates it); INVALID_ARGUMENT for another game's config."""
+    if config is None:
+        return {}
+    which = convert.game_of(config)
+    if which is not None and which != convert.oneof_field(name):
+        raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
+    return {} if which is None else convert.to_dict(config, name)
+
+
 _FD = descriptor.FieldDescriptor
 _PARAM_TYPE = {_FD.TYPE_BOOL: common_pb2.PARAM_TYPE_BOOL, _FD.TYPE_ENUM: common_pb2.PARAM_TYPE_ENUM,
                _FD.TYPE_STRING: common_pb2.PARAM_TYPE_STRING}

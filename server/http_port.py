@@ -184,9 +184,10 @@ def _deadline_passed() -> errors.ServiceError:
     return errors.deadline_exceeded("the call's deadline passed", "DEADLINE_EXCEEDED")
 
 
-async def _unary(method: str, handler, request, ctx):
+async def _unary(master: GameMaster, method: str, handler, request, ctx):
     call = connect_call(ctx)
     async with _outcome(method, call, ctx):
+        await master.quotas.admit(method, call)  # the caller's daily quota of calls
         if call.deadline is None:
             return await handler(request, call)
         # connectrpc passes the deadline on but does not keep it; gRPC does, on the other port
@@ -204,32 +205,39 @@ class ConnectGameService:
         self.master = master
 
     async def list_game_types(self, request, ctx):
-        return await _unary("ListGameTypes", self.master.list_game_types, request, ctx)
+        return await _unary(self.master, "ListGameTypes", self.master.list_game_types, request, ctx)
 
     async def create_game(self, request, ctx):
-        return await _unary("CreateGame", self.master.create_game, request, ctx)
+        return await _unary(self.master, "CreateGame", self.master.create_game, request, ctx)
 
     async def get_game(self, request, ctx):
-        return await _unary("GetGame", self.master.get_game, request, ctx)
+        return await _unary(self.master, "GetGame", self.master.get_game, request, ctx)
 
     async def list_games(self, request, ctx):
-        return await _unary("ListGames", self.master.list_games, request, ctx)
+        return await _unary(self.master, "ListGames", self.master.list_games, request, ctx)
 
     async def get_view(self, request, ctx):
-        return await _unary("GetView", self.master.get_view, request, ctx)
+        return await _unary(self.master, "GetView", self.master.get_view, request, ctx)
 
     async def submit_move(self, request, ctx):
-        return await _unary("SubmitMove", self.master.submit_move, request, ctx)
+        return await _unary(self.master, "SubmitMove", self.master.submit_move, request, ctx)
 
     async def resign(self, request, ctx):
-        return await _unary("Resign", self.master.resign, request, ctx)
+        return await _unary(self.master, "Resign", self.master.resign, request, ctx)
 
     async def delete_game(self, request, ctx):
-        return await _unary("DeleteGame", self.master.delete_game, request, ctx)
+        return await _unary(self.master, "DeleteGame", self.master.delete_game, request, ctx)
+
+    async def get_game_record(self, request, ctx):
+        return await _unary(self.master, "GetGameRecord", self.master.get_game_record, request, ctx)
+
+    async def get_leaderboard(self, request, ctx):
+        return await _unary(self.master, "GetLeaderboard", self.master.get_leaderboard, request, ctx)
 
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):
+            await self.master.quotas.admit("WatchGame", call)
             items = self.master.watch_game(request, call)
             try:
                 while True:
@@ -252,16 +260,16 @@ class ConnectBotService:
         self.advisor = advisor
 
     async def suggest_move(self, request, ctx):
-        return await _unary("SuggestMove", self.advisor.suggest_move, request, ctx)
+        return await _unary(self.advisor.master, "SuggestMove", self.advisor.suggest_move, request, ctx)
 
     async def choose_move(self, request, ctx):
-        return await _unary("ChooseMove", self.advisor.choose_move, request, ctx)
+        return await _unary(self.advisor.master, "ChooseMove", self.advisor.choose_move, request, ctx)
 
     async def get_serving_stats(self, request, ctx):
-        return await _unary("GetServingStats", self.advisor.get_serving_stats, request, ctx)
+        return await _unary(self.advisor.master, "GetServingStats", self.advisor.get_serving_stats, request, ctx)
 
     async def list_bots(self, request, ctx):
-        return await _unary("ListBots", self.advisor.list_bots, request, ctx)
+        return await _unary(self.advisor.master, "ListBots", self.advisor.list_bots, request, ctx)
 
 
 class CallGuard:

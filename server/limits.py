@@ -44,6 +44,9 @@ class Limits:
     # can cap only the total): each holds a file descriptor (boardbot.server.connections)
     max_connections: int = 4096
     max_connections_per_client: int = 128
+    # daily quotas of calls and AI seconds by token class, ((class, QuotaClass), ...):
+    # boardbot serve --quota (boardbot.server.quotas); none by default
+    quotas: tuple = ()
 
     @staticmethod
     def flags() -> dict[str, tuple[str, str]]:

@@ -13,7 +13,11 @@ def serve_main(args) -> int:
 
     args.address = args.address or default_address()
     http_options(args)
-    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", 1)
+    from .storage import is_shared, is_sqlite, store_spec
+
+    processes = args.processes if args.processes is not None else _env_int("BOARDBOT_PROCESSES", None)
+    if processes is None:  # the default: every core on the embedded default store (a fixed port needed)
+        processes = cpu_count() if is_sqlite(store_spec(args.store)) and args.address.rsplit(":", 1)[-1] != "0" else 1
     if processes < 1:
         raise SystemExit("boardbot serve: --processes must be >= 1")
     args.processes = processes
@@ -21,11 +25,10 @@ def serve_main(args) -> int:
         return run_server(args)
     if args.address.rsplit(":", 1)[-1] == "0":
         raise SystemExit("boardbot serve: --processes > 1 needs a fixed port, not 0")
-    from .storage import is_shared, store_spec
 
     if not is_shared(store_spec(args.store)):
         raise SystemExit("boardbot serve: --processes > 1 needs a store the processes share: "
-                         "--store redis://HOST:PORT (docs/storage.md)")
+                         "--store sqlite[:PATH] or redis://HOST:PORT (docs/storage.md)")
     from .processes import supervise
 
     logs.configure(rpc_every=args.rpc_log_every)
@@ -125,11 +128,21 @@ def limits_of(args):
     import dataclasses
 
     from .limits import Limits, trusted_networks
+    from .quotas import parse_quota
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Limits) if hasattr(args, f.name)}
     for name, value in values.items():
         if value < 0:
             raise SystemExit(f"boardbot serve: --{name.replace('_', '-')} must be >= 0")
+    values.pop("quotas", None)
+    quotas = []
+    for text in getattr(args, "quota", None) or os.environ.get("BOARDBOT_QUOTAS", "").split(";"):
+        if text.strip():
+            try:
+                quotas.append(parse_quota(text))
+            except ValueError as err:
+                raise SystemExit(f"boardbot serve: --quota {text!r}: {err}") from None
+    values["quotas"] = tuple(quotas)
     proxies = getattr(args, "trusted_proxy", None) or [os.environ.get("BOARDBOT_TRUSTED_PROXIES", "")]
     try:
         values["trusted_proxies"] = trusted_networks(proxies)
@@ -184,7 +197,8 @@ def store_options(args) -> tuple:
     if retention < 0 or max_games < 0:
         raise SystemExit("boardbot serve: --retention and --max-games must be >= 0")
     try:
-        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None)
+        store = make_store(store_spec(args.store), args.data_dir, max_games=max_games or None,
+                           processes=getattr(args, "processes", None) or 1)
     except ValueError as err:
         raise SystemExit(f"boardbot serve: --store: {err}") from None
     return store, retention or None

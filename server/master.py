@@ -52,13 +52,12 @@ Design (see also README.md, API):
 from __future__ import annotations
 
 import asyncio
-import base64
 import hashlib
 import secrets
 import sys
 import time
 import uuid
-from typing import Any, AsyncIterator, Callable
+from typing import AsyncIterator, Callable
 
 import structlog
 
@@ -66,15 +65,18 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import convert, errors
-from .access import authorize_owner, authorize_seat, new_token, token_digest
+from . import convert, errors, game_records, ratings
+from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
+from .deals import new_salt
 from .events import now, stored_event
-from .game_types import game_named, game_type
+from .game_types import game_named, game_type, requested_config
 from .limits import Limits, RateLimiter, real_client
+from .pages import page_position, page_size, page_token
+from .quotas import Quotas
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .snapshots import Snapshot, bot_to_move, check_rules
 from .store import ClientFull, GameStore, Live, StoreFull
@@ -83,8 +85,6 @@ from .watching import WatchHubs
 log = structlog.get_logger("boardbot.server")
 
 MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUMENT (ours are 32 characters)
-DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 50, 1000
-MAX_SEQ = 2**63  # a page token's position is below this (SQLite's INTEGER, Redis's scores)
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
@@ -112,6 +112,10 @@ class GameMaster:
         self.retention = retention
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
+        self.ratings = ratings.Ratings(store)
+        self.driver.on_finished = self.ratings.live_ended
+        self.quotas = Quotas(dict(self.limits.quotas), store, self.limits.trusted_proxies)
+        self.driver.on_search = lambda record, seconds: self.quotas.charge_ai(seconds, client=record.creator)
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
@@ -122,6 +126,8 @@ class GameMaster:
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
         seats of games no process plays any more (one that died let its leases lapse)."""
+        await self.ratings.open()
+        await self.quotas.start()
         await self.driver.resume()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
 
@@ -147,6 +153,7 @@ class GameMaster:
                         log.info("games_expired", count=len(expired), retention_s=self.retention)
                 if self.store.shared:
                     await self.driver.resume()
+                await self.ratings.sweep()  # rated games whose end no process rated
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -160,6 +167,7 @@ class GameMaster:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.quotas.close()  # what was counted since the last flush
 
     # --- reading games -------------------------------------------------------------
     async def live(self, game_id: str, call: Call) -> Live:
@@ -240,14 +248,7 @@ class GameMaster:
         name = request.game
         game = game_named(name, call)
         field = convert.oneof_field(name)
-        cfg: dict[str, Any] = {}
-        if request.HasField("config"):
-            which = convert.game_of(request.config)
-            if which is not None and which != field:
-                raise errors.invalid("config", f"config is for {which!r}, not {name!r}", "BAD_CONFIG")
-            if which is not None:
-                cfg = convert.to_dict(request.config, name)
-                # unset optional fields are absent: the engine fills the defaults
+        cfg = requested_config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
             if spec.kind == common_pb2.SEAT_KIND_HUMAN:
@@ -264,6 +265,8 @@ class GameMaster:
                 except ValueError as err:
                     which = "bot" if spec.bot else "bot_spec.ismcts.time"
                     raise errors.invalid(f"seats[{i}].{which}", str(err), "BAD_SEAT") from None
+                if bot.kind == "ismcts":
+                    self.quotas.check_ai(client=client)  # a searching bot: the creator's AI seconds
                 seats.append(SeatRecord(BOT, bot.text))
             else:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
@@ -278,6 +281,7 @@ class GameMaster:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
@@ -291,11 +295,12 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version)
+                            request.reproducible, client, game.rules_version, new_salt(), rated)
         first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
         try:
-            live = await self.store.create_live(Live(record, state, 0, created, None, first),
-                                                self.limits.max_games_per_client)
+            async with self.ratings.creating(game_id, rated):
+                live = await self.store.create_live(Live(record, state, 0, created, None, first),
+                                                    self.limits.max_games_per_client)
         except StoreFull as full:
             raise errors.store_full(full.limit) from None
         except ClientFull as full:
@@ -312,38 +317,21 @@ class GameMaster:
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetGameResponse(game=snap.game_message())
 
-    @staticmethod
-    def page_size(request: game_service_pb2.ListGamesRequest) -> int:
-        if request.page_size < 0:
-            raise errors.invalid("page_size", "page_size must not be negative")
-        return min(request.page_size or DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
-
     async def list_games(self, request: game_service_pb2.ListGamesRequest,
                          call: Call | None = None) -> game_service_pb2.ListGamesResponse:
         """A page of this store's games in creation order."""
-        size = self.page_size(request)
-        after = 0
-        if request.page_token:
-            try:
-                kind, _, value = base64.urlsafe_b64decode(request.page_token.encode()).decode().partition(":")
-                after = int(value)
-                if kind != "after" or not 0 <= after < MAX_SEQ:  # a store's sequence numbers are int64
-                    raise ValueError
-            except ValueError:
-                raise errors.invalid("page_token", "not a page token from ListGames") from None
+        size = page_size(request)
+        after = page_position(request.page_token, "after", "ListGames")
         games = await self.store.list_live(after, size + 1, request.game)
         out = game_service_pb2.ListGamesResponse(games=[Snapshot.of(g).game_message() for g in games[:size]])
         if len(games) > size:
-            out.next_page_token = base64.urlsafe_b64encode(f"after:{games[size - 1].seq}".encode()).decode()
+            out.next_page_token = page_token("after", games[size - 1].seq)
         return out
 
     async def get_view(self, request: game_service_pb2.GetViewRequest,
                        call: Call) -> game_service_pb2.GetViewResponse:
         live = await self.live(request.game_id, call)
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(live.record, seat, call)
+        seat = authorize_observer(live.record, request, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
@@ -522,6 +510,14 @@ class GameMaster:
         live = await self.store.get_live(record.id) or live
         return game_service_pb2.ResignResponse(game=Snapshot.of(live).game_message())
 
+    async def get_game_record(self, request: game_service_pb2.GetGameRecordRequest,
+                              call: Call) -> game_service_pb2.GetGameRecordResponse:
+        """The game's record (``boardbot.server.game_records``): complete once it is over,
+        else as the seat (token checked) or a spectator may see it."""
+        live = await self.live(request.game_id, call)
+        seat = authorize_observer(live.record, request, call)
+        return game_service_pb2.GetGameRecordResponse(game_record=await game_records.of_live(live, self.store, seat))
+
     # --- searches that belong to a game ------------------------------------------------
     def track_search(self, game_id: str, seat: int) -> asyncio.Event:
         """A SuggestMove searches for ``seat`` of ``game_id``: the event is set when a Resign
@@ -564,10 +560,7 @@ class GameMaster:
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
         record = live.record
-        seat = None
-        if request.HasField("seat"):
-            seat = request.seat
-            authorize_seat(record, seat, call)
+        seat = authorize_observer(record, request, call)
         game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
@@ -593,4 +586,13 @@ class GameMaster:
         (``Snapshot.next_live``); ``stored``: what the store keeps of ``event``
         (``stored_event``). The new version, or None if the game had moved on (or gone)."""
         nxt = snap.next_live(live, event, views)
-        return nxt if await self.store.commit_live(live.game_id, live.version, nxt, [stored]) else None
+        if not await self.store.commit_live(live.game_id, live.version, nxt, [stored]):
+            return None
+        if nxt.finished is not None:
+            await self.ratings.live_ended(nxt)  # a rated game's ratings
+        return nxt
+
+    async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
+                              call: Call) -> game_service_pb2.GetLeaderboardResponse:
+        """One configuration's ratings, best first (``boardbot.server.ratings``)."""
+        return await self.ratings.get_leaderboard(request, call)

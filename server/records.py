@@ -7,6 +7,8 @@ whether it resigned), which change only when a seat resigns (a new record).
 What changes with every version (the version, when it was updated and
 finished, whether a bot is to move, the store's sequence number) is the
 ``boardbot.server.store.Live`` game's own, beside the record and the state.
+``deal_salt``: the salt of the deal's commitment (``boardbot.server.game_records``),
+shown as a hash of salt and seed from the start and revealed with the seed at the end.
 
 Both are frozen: a store shares them between versions and between calls.
 Their stored form is the JSON-safe dict every store has kept from the start
@@ -55,7 +57,10 @@ class GameRecord:
     created with a caller's seed as it is; ``creator``: the client whose quota of
     stored games it takes (None: an in-process caller, or a game from before quotas);
     ``rules_version``: the game type's rules version it was created under, and so is
-    played under to its end (``boardbot.server.snapshots.check_rules``)."""
+    played under to its end (``boardbot.server.snapshots.check_rules``); ``deal_salt``: 32 hex
+    digits salting the deal's commitment (``boardbot.server.game_records.deal_commitment``;
+    "" for a game stored before commitments existed); ``rated``: a rated game's entrant per seat
+    (``boardbot.server.ratings.entrants``), () for a game that is not rated."""
 
     id: str
     game: str
@@ -68,6 +73,8 @@ class GameRecord:
     reproducible: bool = False
     creator: str | None = None
     rules_version: int = FIRST_RULES_VERSION
+    deal_salt: str = ""
+    rated: tuple[str, ...] = ()
 
     def with_resigned(self, resigned: list[bool]) -> "GameRecord":
         """The record with each seat's resignation as ``resigned`` says."""
@@ -82,15 +89,21 @@ class GameRecord:
                "created": self.created, "reproducible": self.reproducible, "rules_version": self.rules_version}
         if self.creator is not None:
             out["creator"] = self.creator
+        if self.deal_salt:
+            out["deal_salt"] = self.deal_salt
+        if self.rated:
+            out["rated"] = list(self.rated)
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameRecord":
         """From the stored form; keys it does not know (a version's own fields, the state) are
-        left to the caller. ``reproducible``, ``creator`` and ``rules_version`` came later: a
-        game without them is not reproducible, counts for nobody and was played under its
-        game type's first rules."""
+        left to the caller. ``reproducible``, ``creator``, ``rules_version`` and ``deal_salt`` came
+        later: a game without them is not reproducible, counts for nobody, was played under its
+        game type's first rules and has no commitment of its deal (its seed is still revealed
+        when it is over)."""
         return cls(data["id"], data["game"], data["config"], data["seed"],
                    tuple(SeatRecord.from_dict(s) for s in data["seats"]), data["owner"], data["initial"],
                    data["created"], data.get("reproducible", False), data.get("creator"),
-                   data.get("rules_version", FIRST_RULES_VERSION))
+                   data.get("rules_version", FIRST_RULES_VERSION), data.get("deal_salt", ""),
+                   tuple(data.get("rated", ())))

@@ -1,7 +1,8 @@
 """The gRPC side of a call: a ``Call`` for the master, statuses, one log line.
 
 ``rpc`` wraps a servicer method ``(self, request, call, context)`` written
-against the transport-free master: it makes the ``Call`` from the gRPC
+against the transport-free master (the servicer's ``master``, which also counts the
+call against its caller's daily quota): it makes the ``Call`` from the gRPC
 context (the ``authorization`` metadata, the deadline), turns a
 ``ServiceError`` into the call's status with its ``google.rpc`` details
 (``grpc-status-details-bin``), answers INTERNAL with a request id (and logs
@@ -224,6 +225,7 @@ def rpc(handler):
             async with _Outcome(method, context, call):
                 if isinstance(request, Undecodable):
                     raise request.service_error()
+                await self.master.quotas.admit(method, call)  # the caller's daily quota of calls
                 async for item in handler(self, request, call, context):
                     yield item
         return stream
@@ -234,5 +236,6 @@ def rpc(handler):
         async with _Outcome(method, context, call):
             if isinstance(request, Undecodable):
                 raise request.service_error()
+            await self.master.quotas.admit(method, call)  # the caller's daily quota of calls
             return await handler(self, request, call, context)
     return unary

@@ -268,7 +268,7 @@ class SearchQueue:
             if not await self._wait_turn(end, hosted, client):
                 # its time ran out in the queue: the immediate answer
                 self.counts["expired_in_queue"] += 1
-                result = finish(root, root.root_stats(), 0, seed, arrived)
+                result = finish(root, root.root_stats(squares=True), 0, seed, arrived)
                 return self._done(SearchOutcome(result, bound, time.monotonic() - arrived), fields, arrived,
                                   ahead, running_then, end)
         waited = time.monotonic() - arrived

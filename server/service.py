@@ -57,3 +57,11 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
     async def WatchGame(self, request, call, context):
         async for item in self.master.watch_game(request, call):
             yield item
+
+    @rpc
+    async def GetGameRecord(self, request, call, context):
+        return await self.master.get_game_record(request, call)
+
+    @rpc
+    async def GetLeaderboard(self, request, call, context):
+        return await self.master.get_leaderboard(request, call)

@@ -21,6 +21,7 @@ from boardbot.engine.core import TERMINAL, State, rank_by
 from boardbot.v1 import common_pb2
 
 from . import bot_plans, convert, errors
+from .deals import deal_message
 from .events import FINISHED, RUNNING, move_event, resign_event, timestamp
 from .records import BOT, HUMAN, GameRecord
 from .store import Live
@@ -216,7 +217,9 @@ class Snapshot:
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
                                                                          else self.updated),
-            reproducible=rec.reproducible, rules_version=rec.rules_version)
+            reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
+        if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
+            out.deal.CopyFrom(deal_message(rec, self.finished()))
         for q, seat in enumerate(rec.seats):
             added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
             if seat.kind == BOT:

@@ -1,7 +1,7 @@
 """Which store ``boardbot serve`` keeps its games in (``--store``, ``--data-dir``).
 
 * ``sqlite`` (the default) or ``sqlite:PATH``: one SQLite file
-  (``boardbot.server.sqlite_store``); without a path ``games.sqlite3`` in the
+  (``boardbot.server.sqlite_store``), shared by the processes of ``--processes N``; without a path ``games.sqlite3`` in the
   data directory: ``--data-dir``, else ``$BOARDBOT_DATA``, else the user's data
   directory (``platformdirs``: ``~/.local/share/boardbot`` on Linux), created
   on first run. ``?synchronous=full`` flushes every commit to the disk.
@@ -40,9 +40,11 @@ def store_spec(given: str | None = None) -> str:
     return given or os.environ.get(STORE_ENV) or DEFAULT_STORE
 
 
-def make_store(spec: str, data: str | None = None, max_games: int | None = None) -> GameStore:
+def make_store(spec: str, data: str | None = None, max_games: int | None = None,
+               processes: int = 1) -> GameStore:
     """The store ``spec`` names (see the module docstring); ValueError if it names none.
-    Not opened yet (``GameStore.open``)."""
+    Not opened yet (``GameStore.open``). ``processes``: how many server processes share it
+    (a SQLite file opened by more than one is opened ``shared``)."""
     if spec == "memory":
         return InMemoryStore(max_games=max_games)
     if spec == "sqlite" or spec.startswith("sqlite:"):
@@ -55,7 +57,7 @@ def make_store(spec: str, data: str | None = None, max_games: int | None = None)
             raise ValueError(f"unknown SQLite store option(s): {', '.join(sorted(unknown))} (known: synchronous)")
         path = path or os.path.join(data_dir(data), SQLITE_FILE)
         return SqliteStore(os.path.expanduser(path), options.get("synchronous", "normal").lower(),
-                           max_games=max_games)
+                           max_games=max_games, shared=processes > 1)
     if spec.startswith(("redis://", "rediss://", "unix://")):
         from .redis_store import RedisStore
 
@@ -64,5 +66,10 @@ def make_store(spec: str, data: str | None = None, max_games: int | None = None)
 
 
 def is_shared(spec: str) -> bool:
-    """Whether several server processes can serve the games of this store."""
-    return spec.startswith(("redis://", "rediss://", "unix://"))
+    """Whether several server processes can serve the games of this store: Redis, from any
+    machine; a SQLite file, on its machine (``boardbot serve --processes N``)."""
+    return spec.startswith(("redis://", "rediss://", "unix://")) or is_sqlite(spec)
+
+
+def is_sqlite(spec: str) -> bool:
+    return spec == "sqlite" or spec.startswith("sqlite:")

@@ -312,6 +312,10 @@ class Waiters:
         except TimeoutError:
             pass
 
+    def games(self) -> list[str]:
+        """The games someone waits on."""
+        return list(self._changed)
+
     def notify(self, game_id: str) -> None:
         changed = self._changed.pop(game_id, None)
         if changed is not None:

@@ -63,6 +63,37 @@ def server():
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def pool():
+    """Two search worker processes, niced as ``boardbot serve`` starts them."""
+    from boardbot.ai.pool import SearchPool
+
+    p = SearchPool(2, nice=5)
+    yield p
+    p.close()
+
+
+@pytest.fixture(scope="module")
+def ai_server(pool):
+    """A real server whose searches run on ``pool`` (BotService as served)."""
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
+
+    logs.configure(enabled=False)
+    srv = BackgroundServer(pool=pool)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def ai(ai_server):
+    from boardbot.client import Client
+
+    c = Client(ai_server.address)
+    yield c
+    c.close()
+
+
 @pytest.fixture
 def client(server):
     from boardbot.client import Client

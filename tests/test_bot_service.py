@@ -31,26 +31,6 @@ LONG = 10_000_000  # iterations no test waits for
 
 
 @pytest.fixture(scope="module")
-def pool():
-    from boardbot.ai.pool import SearchPool
-
-    p = SearchPool(2, nice=5)  # as boardbot serve starts it
-    yield p
-    p.close()
-
-
-@pytest.fixture(scope="module")
-def ai_server(pool):
-    from boardbot.server import logs
-    from boardbot.server.app import BackgroundServer
-
-    logs.configure(enabled=False)
-    srv = BackgroundServer(pool=pool)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
 def tight_server(pool):
     """Two searches at a time, one more may wait: the third waiting caller is refused."""
     from boardbot.server.app import BackgroundServer
@@ -58,13 +38,6 @@ def tight_server(pool):
     srv = BackgroundServer(pool=pool, max_searches=2, search_queue_limit=1)
     yield srv
     srv.stop()
-
-
-@pytest.fixture
-def ai(ai_server):
-    c = Client(ai_server.address)
-    yield c
-    c.close()
 
 
 def snapshot(server) -> dict:

@@ -35,8 +35,10 @@ def boardbot_command() -> list[str]:
 
 def process_env(**extra) -> dict:
     """The environment of a `boardbot` process a test starts: a data directory of its own
-    (for the default SQLite store), so no two servers share a file and none touches the user's."""
-    env = dict(os.environ, BOARDBOT_DATA=tempfile.mkdtemp(prefix="boardbot-test-data-"))
+    (for the default SQLite store), so no two servers share a file and none touches the user's;
+    one server process unless the test says otherwise (the default is one per core: tests of
+    several processes ask for them, test_processes.py)."""
+    env = dict(os.environ, BOARDBOT_DATA=tempfile.mkdtemp(prefix="boardbot-test-data-"), BOARDBOT_PROCESSES="1")
     env.update(extra)
     return env
 

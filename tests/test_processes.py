@@ -1,4 +1,5 @@
-"""`boardbot serve --processes 2` on a shared Redis store, and two servers on one Redis.
+"""`boardbot serve --processes 2` on a shared Redis store and on one SQLite file, and two servers
+on one Redis.
 
 Each client connection below has its own TCP connection, so the kernel spreads
 them over both processes; every call about any game works from every
@@ -56,12 +57,19 @@ def redis_server(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory, redis_server):
+@pytest.fixture(scope="module", params=["redis", "sqlite"])
+def served(request, tmp_path_factory, redis_server):
     address = f"127.0.0.1:{free_port()}"
-    log_path = tmp_path_factory.mktemp("processes") / "serve.log"
+    work = tmp_path_factory.mktemp("processes")
+    log_path = work / "serve.log"
+    store = redis_server.url if request.param == "redis" else f"sqlite:{work / 'games.sqlite3'}"
+    if request.param == "redis":
+        import redis
+
+        with redis.Redis.from_url(store) as r:  # the module's other tests leave games behind
+            r.flushdb()
     proc = subprocess.Popen(boardbot_command() + ["serve", "--processes", "2", "--address", address,
-                                                  "--store", redis_server.url, "--ai-workers", "0"],
+                                                  "--store", store, "--ai-workers", "0"],
                             cwd=ROOT, env=process_env(), stdout=subprocess.PIPE, stderr=open(log_path, "w"),
                             text=True)
     proc.log_path = log_path
@@ -379,3 +387,30 @@ def test_a_server_whose_redis_goes_away_answers_unavailable_and_recovers(tmp_pat
             assert c.get_game(created.game_id).version == 0
     finally:
         redis_server.stop()
+
+
+def test_the_default_server_on_sqlite_runs_a_process_per_core(tmp_path):
+    from boardbot.server.main import cpu_count
+
+    env = process_env()
+    del env["BOARDBOT_PROCESSES"]  # the default, as a user gets it
+    address = f"127.0.0.1:{free_port()}"
+    log_path = tmp_path / "serve.log"
+    proc = subprocess.Popen(boardbot_command() + ["serve", "--address", address, "--ai-workers", "0",
+                                                  "--http-address", "off"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
+    cores = cpu_count()
+    try:
+        deadline = time.monotonic() + 60
+        while log_path.read_text().count('"event": "serving"') < cores:
+            assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text()[-3000:]
+            time.sleep(0.1)
+        assert len(_child_pids(proc.pid)) == (cores if cores > 1 else 0)
+        conn = Connection(address)
+        created = _create(conn, 7)
+        assert conn.games.GetGame(game_service_pb2.GetGameRequest(game_id=created.game.game_id),
+                                  timeout=10).game.version == created.game.version
+        conn.channel.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)

@@ -2,14 +2,19 @@
 restarted on the same data, loses nothing: every acknowledged move is there, every game
 answers, watch streams resume from any version, a retried request is recognised, the bot
 seats whose turn it was (a search among them) move on their own, and every game is then
-played to its end."""
+played to its end. The same with `--processes 2` on the one file, every process SIGKILLed
+at once."""
 
+import os
 import random
+import signal
 import threading
 import time
 import uuid
 
 import grpc
+import psutil
+import pytest
 
 from boardbot.client import Client
 from boardbot.v1 import common_pb2
@@ -70,8 +75,21 @@ def play_one(game, specs, rng, acknowledged):
     return True
 
 
-def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path):
-    args = ["--data-dir", str(tmp_path / "data"), "--ai-workers", "1", "--bot-processes", "0"]
+def kill_every_process(server) -> None:
+    """SIGKILL to the server and each of its processes at once: none can shut down."""
+    pids = [server.proc.pid] + [child.pid for child in psutil.Process(server.proc.pid).children(recursive=True)]
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    server.proc.wait(10)
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path, processes):
+    args = ["--data-dir", str(tmp_path / "data"), "--ai-workers", "1", "--bot-processes", "0",
+            "--processes", str(processes)]
     server = Serve(args, tmp_path / "serve.log")
     address = server.address
     client = Client(address, timeout=15)
@@ -95,7 +113,7 @@ def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path):
         while searching.info().decider != 1:
             play_one(searching, search_specs, rng, search_acks)
             before_kill[searching.game_id] = search_acks[-1][2].version
-        server.kill()  # the search (0.4 s) has just started
+        kill_every_process(server)  # the search (0.4 s) has just started
         for watcher in watchers:
             watcher.join(10)
             assert not watcher.is_alive() and watcher.error is not None

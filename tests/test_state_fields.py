@@ -27,7 +27,7 @@ class ToyGame(Game):
 
 
 def make() -> ToyState:
-    s = object.__new__(ToyState)
+    s = ToyState.__new__(ToyState)
     s._init_base(ToyGame(), {"players": 2}, 42)
     s.phase, s.hand, s.piles = "play", [1, 2], [[3], [4, 5]]
     s.played, s.glasses, s.pending = [(1, "a")], [[(2, 3)], []], (7, 8)
@@ -78,7 +78,7 @@ KeyedState.FIELDS.install(KeyedState, "keyed")
 
 
 def test_stored_as_renames_and_groups_keys():
-    s = object.__new__(KeyedState)
+    s = KeyedState.__new__(KeyedState)
     s._init_base(ToyGame(), {"players": 2}, 7)
     s.turn, s.dec, s.lo, s.hi, s.owed, s._moves = 3, 1, 4, 9, (0, 1), None
     data = s.to_dict()

@@ -343,6 +343,150 @@ def test_the_sqlite_store_reopens_what_it_committed_and_is_one_servers(tmp_path)
     run(go())
 
 
+def abandon(store: SqliteStore) -> None:
+    """Let a SQLite store go as a killed process does: no snapshots, no checkpoint, no close."""
+    store._stop_checkpoints.set()
+    store._checkpointer.join(10)
+    store._db.close()
+    store._db = None
+    store._lock_file.close()
+    store._lock_file = None
+
+
+def test_sqlite_appends_the_event_per_move_and_replays_what_follows_its_snapshot(tmp_path):
+    import sqlite3
+
+    from boardbot.server.sqlite_store import SNAPSHOT_EVERY
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live())
+        rng = random.Random(3)
+        moves = SNAPSHOT_EVERY + 5
+        for _ in range(moves):
+            nxt, event = next_live(live, rng)
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            live = nxt
+        stale, stale_event = next_live(nxt.replace(version=nxt.version - 1), rng)
+        assert not await store.commit_live("g1", nxt.version - 1, stale, [stale_event])  # compare-and-set
+        with sqlite3.connect(path) as db:  # one snapshot, and every event
+            assert db.execute("SELECT version FROM games").fetchone()[0] == SNAPSHOT_EVERY
+            assert db.execute("SELECT count(*) FROM events").fetchone()[0] == moves
+        abandon(store)  # killed: the last events are after the snapshot
+        again = SqliteStore(path)
+        await again.open()
+        back = await again.get_live("g1")
+        assert back.version == moves and back.state.to_dict() == live.state.to_dict()
+        assert back.updated == event["time"]  # the last event's (the master makes a version's time its event's)
+        assert [g.version for g in await again.list_live(0, 10)] == [moves]
+        nxt, event = next_live(back, rng)  # and it plays on from there
+        assert await again.commit_live("g1", moves, nxt, [event])
+        await again.close()  # a clean close leaves every game's snapshot at its last event
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT version FROM games").fetchone()[0] == moves + 1
+        last = SqliteStore(path)
+        await last.open()
+        assert (await last.get_live("g1")).state.to_dict() == nxt.state.to_dict()
+        await last.close()
+
+    run(go())
+
+
+def test_a_finished_game_on_sqlite_is_archived_small_and_reads_the_same(tmp_path):
+    import sqlite3
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        store = SqliteStore(path)
+        await store.open()
+        live = await store.create_live(new_live("g1", "czech-pub"))
+        rng = random.Random(6)
+        committed = []
+        while live.state.decider() != TERMINAL:
+            nxt, event = next_live(live, rng)
+            event["time"] = 1700000000.0 + live.version * 1.237  # whole milliseconds, as the master's
+            if live.version % 3 == 0:
+                event["request"] = {"id": f"r-{live.version}", "fp": "f" * 16}
+            if nxt.state.decider() == TERMINAL:
+                nxt = nxt.replace(finished=event["time"])
+            assert await store.commit_live("g1", live.version, nxt, [event])
+            committed.append(event)
+            live = nxt
+        with sqlite3.connect(path) as db:  # one archive row; no event, state or initial rows left
+            assert db.execute("SELECT count(*) FROM archives").fetchone()[0] == 1
+            for table in ("events", "states", "initials"):
+                assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
+            archived = len(db.execute("SELECT game FROM archives").fetchone()[0])
+        assert archived < sum(len(json.dumps(e)) for e in committed) / 5
+        for reader in (store, None):
+            if reader is None:
+                await store.close()
+                reader = SqliteStore(path)
+                await reader.open()
+            assert await reader.events("g1", 0) == committed
+            assert await reader.events("g1", 10) == committed[10:]
+            assert await reader.find_request("g1", "r-3") == committed[3]
+            back = await reader.get_live("g1")
+            assert back.version == len(committed) and back.finished == committed[-1]["time"]
+            assert back.state.to_dict() == live.state.to_dict() and back.record.initial == live.record.initial
+            assert [g.version for g in await reader.list_live(0, 5)] == [len(committed)]
+        assert await reader.expire_finished(committed[-1]["time"] + 1) == ["g1"]
+        assert await reader.events("g1", 0) is None
+        await reader.close()
+
+    run(go())
+
+
+def test_sqlite_stores_of_several_processes_share_one_file(tmp_path):
+    """What two processes of ``boardbot serve --processes 2`` hold: two shared stores on one file."""
+    from boardbot.server.sqlite_store import StoreLocked
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        one, two = SqliteStore(path, max_games=3, shared=True), SqliteStore(path, max_games=3, shared=True)
+        await one.open()
+        await two.open()
+        alone = SqliteStore(path)
+        with pytest.raises(StoreLocked):  # a server of one process would trust its cache: refused
+            await alone.open()
+        live = await one.create_live(new_live("g1"))
+        assert (await two.get_live("g1")).version == 0
+        rng = random.Random(4)
+        a, event_a = next_live(live, rng)
+        b, event_b = next_live(live, rng)
+        assert await one.commit_live("g1", 0, a, [event_a])
+        assert not await two.commit_live("g1", 0, b, [event_b])  # its cache was behind: the file says no
+        seen = await two.get_live("g1")  # and it reads the move the other made
+        assert seen.version == 1 and seen.state.to_dict() == a.state.to_dict()
+        c, event_c = next_live(seen, rng)
+        event_c["request"] = {"id": "r-2", "fp": "f"}
+        waiting = asyncio.ensure_future(one.wait("g1", 1, 5.0))  # woken by the other's commit
+        await asyncio.sleep(0.05)
+        assert await two.commit_live("g1", 1, c, [event_c])
+        await asyncio.wait_for(waiting, 2.0)
+        assert (await one.get_live("g1")).state.to_dict() == c.state.to_dict()
+        assert await one.find_request("g1", "r-2") == event_c
+        # the caps count the file's games, whichever process made them
+        await two.create_live(new_live("g2"))
+        await one.create_live(new_live("g3"))
+        assert await one.count() == await two.count() == 3
+        with pytest.raises(StoreFull):
+            await two.create_live(new_live("g4"))
+        # one process at a time plays a game's bots
+        assert await one.lease("g1", "p1", 10) and not await two.lease("g1", "p2", 10)
+        assert await one.lease("g1", "p1", 10)  # renewed
+        await one.release("g1", "p1")
+        assert await two.lease("g1", "p2", 10)
+        assert await one.delete("g1")
+        assert await two.get_live("g1") is None and await two.count() == 2
+        await one.close()
+        await two.close()
+
+    run(go())
+
+
 def test_the_memory_store_packs_finished_games():
     async def go():
         store = InMemoryStore()
@@ -644,7 +788,7 @@ def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
     assert GameRecord.from_dict(bumped.to_dict()).rules_version == 7
 
 
-def test_a_sqlite_file_of_schema_2_opens_as_3_and_a_newer_one_is_refused(tmp_path):
+def test_a_sqlite_file_of_schema_2_opens_as_4_and_a_newer_one_is_refused(tmp_path):
     import fcntl
     import sqlite3
 
@@ -666,18 +810,18 @@ def test_a_sqlite_file_of_schema_2_opens_as_3_and_a_newer_one_is_refused(tmp_pat
         assert (await again.get_live("old")).record.rules_version == 1
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 3
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 4
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
         newer = SqliteStore(path)
         with pytest.raises(NewerSchema) as refused:
             await newer.open()
         assert str(refused.value) == (
-            f"{path} holds games in store schema version 4, newer than this server's 3: a newer boardbot wrote "
+            f"{path} holds games in store schema version 5, newer than this server's 4: a newer boardbot wrote "
             "them. Run that version (or newer) on it, or give this one another --store")
         with open(path + ".lock", "a") as lock:  # refused, it let the file go
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with sqlite3.connect(path) as db:  # and changed nothing
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 4
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 5
             assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
     run(go())

@@ -15,6 +15,13 @@
   finds no serious or critical accessibility violation in the lobby nor in any table mid-play; the
   screenshots of each table mid-play and at the end are written to reports/web-screenshots/
   (the test prints the folder).
+* The AI's numbers there (issue 48): every number of every hint reads with its unit and lies
+  within its range (a solo game's expected final score in points within the game's score
+  bounds; elsewhere a percentage, 0 to 100), and a hinted move the player played is the AI's
+  own in the review, never a slip: from the hint's kept answer (the solo game) and from a
+  search done again with the same preset and seed (Frogriders, its kept answers forgotten).
+  How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
+  with Node's test runner (clients/web/test/unit/advice.test.mjs).
 
 scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
 BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
@@ -25,6 +32,7 @@ import http.client
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import time
@@ -43,27 +51,36 @@ SHOTS = ROOT / "reports" / "web-screenshots"
 DOCS_PICTURES = ROOT / "docs" / "web"
 
 # One game of each registered game against the random bot (the quickest), with the fewest players
-# that seat a bot, and each solo mode; a hint is asked once in each. In every game the last move of
-# another seat is outlined on the table, and every bot move of the log says why it was made. On top,
-# in some of them: the frogriders game is against the quickest searching bot (ISMCTS easy), whose
-# reasons (its search's statistics) open from the log once the game is over, its first six
-# decisions are made with the keyboard alone and it is reviewed with the AI afterwards; in Czech Pub
-# the other seats' moves come one at a time for a while, each when the player asks, and the page
-# makes the player's single moves by itself (the option); the Fröccs player resigns at its 25th
-# decision (the random bot finishes the game for it), the solo game is also shot on a phone-sized
-# screen, and the chef of a 5-player Fritanga sees its skills' amounts for 4 foods.
+# that seat a bot, and each solo mode; a hint is asked once in each, its numbers checked against
+# the case's range (valueRange: a solo game's score bounds in points, else a percentage). In every
+# game the last move of another seat is outlined on the table, and every bot move of the log says
+# why it was made. On top, in some of them: the frogriders game is against the quickest searching
+# bot (ISMCTS easy), whose reasons (its search's statistics) open from the log once the game is
+# over, its first six decisions are made with the keyboard alone, the hinted move is played at two
+# later ones, and the game is reviewed with the AI afterwards with the hints' answers forgotten
+# (searched again); in Czech Pub the other seats' moves come one at a time for a while, each when
+# the player asks, and the page makes the player's single moves by itself (the option); the Fröccs
+# player resigns at its 25th decision (the random bot finishes the game for it), the solo game
+# plays three hinted moves, is reviewed and is also shot on a phone-sized screen, and the chef of a
+# 5-player Fritanga sees its skills' amounts for 4 foods.
 def _case(game, solo: bool = False) -> dict:
     players = 1 if solo else max(2, game.param("players").minimum)
-    return {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
+    case = {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
             "params": {"players": players}, "seats": ["random"] * (players - 1), "hintAt": 3, "midAfter": 8}
+    if solo:  # the hint speaks in points, within the score bounds (the same for every solo configuration)
+        least, greatest = game.score_bounds(game.validate({"players": 1}))
+        case["valueRange"] = {"unit": "points", "least": least, "greatest": greatest}
+    return case
 
 
 FEATURES = {
-    "frogriders": {"review": True, "keyboard": 6, "seats": ["ismcts:easy"], "explain": True},
+    "frogriders": {"review": True, "keyboard": 6, "seats": ["ismcts:easy"], "explain": True, "followHints": [8, 9],
+                   "freshReview": True},
     "czech-pub": {"stepAt": 4, "steps": 6, "autoForced": True},
     "froccs": {"midAfter": 10, "resignAfter": 25},
     "dulore-jutunk": {"midAfter": 10},
-    "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True},
+    "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True,
+                           "followHints": [3, 6, 9], "review": True},
 }
 CASES = [_case(game) for game in registry.all_games()] + [
     _case(game, solo=True) for game in registry.all_games() if game.solo is not None] + [
@@ -104,6 +121,22 @@ def web_server():
     server = BackgroundServer(http_address="127.0.0.1:0")
     yield server
     server.stop()
+
+
+def test_the_advice_module_reads_the_numbers_and_judges_moves(tmp_path):
+    """clients/web/test/unit/advice.test.mjs with Node's test runner (no browser): each number
+    with its unit and interval, the position's seed, and the review's verdicts (the AI's own
+    move never a slip, a slip only beyond both intervals). The test imports the TypeScript
+    source, so it is bundled first with the web app's esbuild."""
+    _node_modules()
+    bundled = tmp_path / "advice.test.mjs"
+    build = subprocess.run([str(WEB / "node_modules" / ".bin" / "esbuild"), "test/unit/advice.test.mjs", "--bundle",
+                            "--platform=node", "--format=esm", "--log-level=warning", f"--outfile={bundled}"],
+                           cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, build.stdout + build.stderr
+    run = subprocess.run(["node", "--test", str(bundled)], cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "# fail 0" in run.stdout, run.stdout + run.stderr
+    assert int(re.search(r"# pass (\d+)", run.stdout)[1]) >= 4, run.stdout
 
 
 def _get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, bytes]:
@@ -194,6 +227,12 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
         DOCS_PICTURES.mkdir(exist_ok=True)
         for picture in pictures:
             shutil.copyfile(picture, DOCS_PICTURES / picture.name)
+    for case in CASES:  # the hints' numbers were read, and the hinted moves played were the review's own
+        line = next(line for line in result.stdout.splitlines() if line.startswith(f"ok {case['name']}:"))
+        assert re.search(r"\(\d+ numbers within range with their unit\)", line) and " (0 numbers" not in line, line
+        if case.get("followHints") and case.get("review"):
+            played = re.search(r"(\d+) hinted moves played, all (\d+) the AI's own in the review", line)
+            assert played and int(played[1]) == int(played[2]) >= 1, line
 
 
 def test_the_page_shows_no_other_seats_hidden_cards(web_server):

@@ -1,4 +1,4 @@
-"""The ``boardbot`` command: serve, play, arena, loadtest."""
+"""The ``boardbot`` command: serve, play, arena, loadtest, records, ratings."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--store", default=None,
                        help="where the games are kept: sqlite[:PATH] (the default: games.sqlite3 in the data "
                             "directory; ?synchronous=full flushes each commit to disk), redis://HOST:PORT[/DB] "
-                            "(shared by any number of server processes) or memory (lost at exit); "
+                            "(shared by any number of server processes on any machine) or memory (lost at exit); "
                             "default $BOARDBOT_STORE or sqlite (docs/storage.md)")
     serve.add_argument("--data-dir", default=None,
                        help="the SQLite store's directory, created on first run (default: $BOARDBOT_DATA or the "
@@ -42,8 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "none); with --processes N, process i on PORT+i")
     serve.add_argument("--processes", type=int, default=None,
                        help="server processes sharing the port (SO_REUSEPORT), each serving any game of the "
-                            "shared store, which they need (--store redis://...) (default: $BOARDBOT_PROCESSES or 1; "
-                            "docs/performance.md)")
+                            "store they share (SQLite on this machine, or Redis) (default: $BOARDBOT_PROCESSES, else "
+                            "one per CPU core on the SQLite store and 1 on memory; docs/operations.md)")
     serve.add_argument("--bot-processes", type=int, default=0,
                        help="play greedy bot seats in this many worker processes (the random bot plays on the "
                             "event loop; default 0: a thread pool)")
@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     for field, (flag, text) in Limits.flags().items():
         limits.add_argument(flag, type=int, default=getattr(Limits(), field), metavar="N",
                             help=f"{text} (default %(default)s)")
+    limits.add_argument("--quota", action="append", default=[], metavar="CLASS=calls:N,ai:S",
+                        help="daily quotas of a token class (client: every call of one client address; seat: "
+                             "the calls with one seat's or owner's token): N calls and S seconds of AI search "
+                             "a UTC day, 0 or left out: none; repeated per class (default: $BOARDBOT_QUOTAS, "
+                             "';'-separated; none). docs/security.md, \"Quotas\"")
     limits.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
                         help="a proxy in front of the server (nginx, a load balancer), by address or network, "
                              "repeated or comma-separated: a call from it counts for the client its "
@@ -139,6 +144,20 @@ def build_parser() -> argparse.ArgumentParser:
                                                "latency, throughput, errors and CPU as JSON and HTML")
     add_arguments(loadtest)
     loadtest.set_defaults(run="boardbot.tools.loadtest.cli:main")
+
+    from boardbot.tools import records
+
+    records_parser = sub.add_parser("records", help="finished games' records: export them from a server, replay "
+                                                    "them (checking the deal), turn them into training trajectories")
+    records.add_arguments(records_parser)
+    records_parser.set_defaults(run="boardbot.tools.records:main")
+
+    from boardbot.tools import ratings
+
+    ratings_parser = sub.add_parser("ratings", help="leaderboards of rated games, and a round robin of the server's "
+                                                    "presets that anchors them")
+    ratings.add_arguments(ratings_parser)
+    ratings_parser.set_defaults(run="boardbot.tools.ratings:main")
     return parser
 
 

@@ -45,6 +45,12 @@ class GameService(Protocol):
     async def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -140,6 +146,26 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.delete_game,
+                ),
+                "/boardbot.v1.GameService/GetGameRecord": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetGameRecord",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=svc.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=svc.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -335,6 +361,50 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def get_game_record(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetGameRecord",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
+    async def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
 
 
 
@@ -357,6 +427,10 @@ class GameServiceSync(Protocol):
     def resign(self, request: boardbot_dot_v1_dot_game__service__pb2.ResignRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ResignResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -453,6 +527,26 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.delete_game,
+                ),
+                "/boardbot.v1.GameService/GetGameRecord": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetGameRecord",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=service.get_game_record,
+                ),
+                "/boardbot.v1.GameService/GetLeaderboard": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetLeaderboard",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                        idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+                    ),
+                    function=service.get_leaderboard,
                 ),
             },
             interceptors=interceptors,
@@ -646,6 +740,50 @@ class GameServiceClientSync(ConnectClientSync):
             ),
             headers=headers,
             timeout_ms=timeout_ms,
+        )
+
+    def get_game_record(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetGameRecord",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
+        )
+
+    def get_leaderboard(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+        use_get: bool = False,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetLeaderboard",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse,
+                idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+            use_get=use_get,
         )
 
 

@@ -11,12 +11,15 @@ import {
   MoveSchema,
   SeatKind,
   SeatSpecSchema,
+  type DealCommitment,
   type Game,
   type GameConfig,
   type GameType,
   type LegalMove,
   type SeatView,
 } from "./gen/boardbot/v1/common_pb.js";
+import type { GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
+import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
   ResponseView,
@@ -131,14 +134,17 @@ export class BoardbotClient {
     return (await this.bots.listBots({ game: game ?? "" })).bots;
   }
 
-  /** Start a game; `seats` default to the game's default table of humans. */
-  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number } = {}):
+  /** Start a game; `seats` default to the game's default table of humans. `rated`: its players' and bots' ratings
+   *  are updated when it ends (leaderboard); `playerNames`: per seat, the name a human seat is rated under. */
+  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number;
+    rated?: boolean; playerNames?: string[] } = {}):
     Promise<NewGame> {
     const response = await this.games.createGame({
       game,
       config: options.config,
-      seats: (options.seats ?? []).map(seatSpec),
+      seats: (options.seats ?? []).map((choice, i) => ({ ...seatSpec(choice), playerName: options.playerNames?.[i] ?? "" })),
       seed: options.seed === undefined ? undefined : BigInt(options.seed),
+      rated: options.rated ?? false,
     });
     const created = response.game;
     if (created === undefined) throw new Error("CreateGame answered without a game");
@@ -170,6 +176,45 @@ export class BoardbotClient {
   async deleteGame(gameId: string, ownerToken: string): Promise<void> {
     await this.games.deleteGame({ gameId }, bearer(ownerToken));
   }
+
+  /** One game configuration's ratings, best first (every page): named players and the server's bot presets. */
+  async leaderboard(game: string, config?: GameConfigInit): Promise<RatingEntry[]> {
+    const out: RatingEntry[] = [];
+    let pageToken = "";
+    do {
+      const page = await this.games.getLeaderboard({ game, config, pageToken });
+      out.push(...page.entries);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
+    return out;
+  }
+
+  /** The game's record (GetGameRecord): a finished game's is complete (every move in full, the seed revealed:
+   *  checkDeal verifies it) and the same for anyone; a running game's is what `seat` (with its `token`) or a
+   *  spectator may see. Its JSON form: `toJson(GameRecordSchema, record)` (docs/api-contract.md, "Game records"). */
+  async gameRecord(gameId: string, seat?: number, token?: string): Promise<GameRecord> {
+    const record = (await this.games.getGameRecord({ gameId, seat }, bearer(token))).gameRecord;
+    if (record === undefined) throw new Error("GetGameRecord answered without a record");
+    return record;
+  }
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether a finished game's revealed seed and salt give the deal's commitment, as every seat saw it from the
+ *  start (`Game.deal.seedSha256`): SHA-256 of the salt's 16 bytes then the seed as 8 bytes big-endian. undefined
+ *  when there is nothing to check (the game is running, or was stored before commitments). Uses Web Crypto
+ *  (Node 20+, and browsers on https or localhost). */
+export async function checkDeal(deal: DealCommitment | undefined): Promise<boolean | undefined> {
+  if (deal === undefined || deal.seed === undefined || deal.seedSha256 === "") return undefined;
+  if (!/^[0-9a-f]{32}$/i.test(deal.salt)) return false;
+  const data = new Uint8Array(24);
+  for (let i = 0; i < 16; i++) data[i] = parseInt(deal.salt.slice(2 * i, 2 * i + 2), 16);
+  new DataView(data.buffer).setBigUint64(16, BigInt.asUintN(64, deal.seed), false);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", data));
+  return hex(digest) === deal.seedSha256.toLowerCase();
 }
 
 function budget(options: SuggestOptions) {
@@ -203,6 +248,11 @@ export class SeatHandle {
       requestId: options.requestId ?? newRequestId(),  // a retried move is then applied once
       responseView: options.responseView ?? ResponseView.UNSPECIFIED,
     }, bearer(this.token));
+  }
+
+  /** The game's record as this seat (or the spectator) may see it; complete once the game is over. */
+  async record(): Promise<GameRecord> {
+    return this.client.gameRecord(this.gameId, this.seat, this.token);
   }
 
   async resign(): Promise<Game | undefined> {

@@ -5,7 +5,7 @@ import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 
 /** Calls a retry cannot harm: reads, the searches, and SubmitMove when it carries a request id. */
 export const RETRIED_ON_UNAVAILABLE = new Set(["GetGame", "GetView", "ListGames", "ListGameTypes", "ChooseMove",
-  "SuggestMove", "GetServingStats", "ListBots", "SubmitMove"]);
+  "SuggestMove", "GetServingStats", "ListBots", "SubmitMove", "GetGameRecord", "GetLeaderboard"]);
 const ATTEMPTS = 3;
 const BACKOFF_MS = 50;
 

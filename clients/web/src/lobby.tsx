@@ -201,8 +201,8 @@ function SettingsPanel({ bots }: { bots: BotOffer[] }) {
     <div class="field"><label for="auto-forced-setting">Play my only possible move by itself</label>
       <input type="checkbox" id="auto-forced-setting" checked={now.autoForced}
         onChange={(e) => saveSettings({ autoForced: (e.target as HTMLInputElement).checked })} /></div>
-    <div class="field"><label for="hint-bot">The AI for hints</label>
-      <select id="hint-bot" value={now.hintBot} onChange={(e) => saveSettings({ hintBot: (e.target as HTMLSelectElement).value })}>
+    <div class="field"><label for="ai-bot">The AI for hints and reviews</label>
+      <select id="ai-bot" value={now.aiBot} onChange={(e) => saveSettings({ aiBot: (e.target as HTMLSelectElement).value })}>
         {bots.filter((b) => b.botSpec?.bot.case === "ismcts").map((b) => <option value={b.bot}>{botLabel(b)}</option>)}
       </select></div>
   </details>;

@@ -1,15 +1,16 @@
 // After the game: a replay of your seat's game (WatchGame from version 0), with the AI's
-// evaluation of each of your decisions (ChooseMove on the view you had) next to the move it
-// would have chosen.
-import { GameStatus, type Event, type Game, type GameType, type SearchStats, type SeatView } from "@boardbot/client";
+// evaluation of each of your decisions next to the move it would have chosen: the table's hint
+// where you asked for one, else ChooseMove on the view you had, with the hint's preset and seed
+// (advice.ts: one search, so a hinted move is the AI's own).
+import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { client, describeError, gameType, listGameTypes } from "./api.js";
+import { inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
+import { keptAdvice, reviewAdvice } from "./ask_ai.js";
+import { botName, client, describeError, gameType, listGameTypes } from "./api.js";
 import { gameUI } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { settings } from "./store.js";
 import { seatNames } from "./table.js";
-
-const ITERATIONS = 400;
 
 interface Step {
   event?: Event;
@@ -20,7 +21,7 @@ interface Decision {
   step: number; // index of the step whose view you decided on
   mine: string; // the move you made
   options: number; // legal moves you had
-  verdict?: { aiMove: string; aiValue: number; myValue?: number; stats?: SearchStats };
+  advice?: Advice; // the AI's answer for the position
   error?: string;
 }
 
@@ -67,7 +68,7 @@ export function Review({ gameId, seat, token }: { gameId: string; seat: number; 
         return;
       }
       setLoaded(data);
-      await evaluate(data, signal, () => setDone((n) => n + 1));
+      await evaluate(data, seat, signal, () => setDone((n) => n + 1));
     })();
     return () => controller.abort();
   }, []);
@@ -79,18 +80,17 @@ export function Review({ gameId, seat, token }: { gameId: string; seat: number; 
   return <ReviewView data={loaded} seat={seat} done={done} />;
 }
 
-/** The AI's choice on the view of each decision, one after the other; `progress` after each. */
-async function evaluate(data: Loaded, signal: AbortSignal, progress: () => void): Promise<void> {
-  for (const d of data.decisions) {
+/** The AI's answer for the view of each decision: the positions the table's hint answered at
+ *  once, then the others one after the other; `progress` after each. */
+async function evaluate(data: Loaded, seat: number, signal: AbortSignal, progress: () => void): Promise<void> {
+  const bot = settings().aiBot;
+  const { gameId, gameName } = data.game;
+  for (const d of data.decisions) d.advice = keptAdvice(gameId, seat, data.steps[d.step].view.version, bot);
+  progress();
+  for (const d of data.decisions.filter((x) => !x.advice)) {
     if (signal.aborted) return;
-    const view = data.steps[d.step].view;
     try {
-      const answer = await client.chooseMove(data.game.gameName, view.view, { bot: settings().reviewBot, iterations: ITERATIONS, seed: 1 });
-      const candidates = answer.stats?.candidates ?? [];
-      const mine = view.legalMoves.find((m) => m.text === d.mine);
-      const myValue = candidates.find((c) => (mine && c.moveId === mine.id) || c.text === d.mine)?.value;
-      const aiValue = candidates.find((c) => c.moveId === answer.move.id)?.value ?? 0;
-      d.verdict = { aiMove: answer.move.text, aiValue, myValue, stats: answer.stats };
+      d.advice = await reviewAdvice(gameName, gameId, seat, data.steps[d.step].view, bot);
     } catch (err) {
       if (signal.aborted) return;
       d.error = describeError(err);
@@ -99,7 +99,7 @@ async function evaluate(data: Loaded, signal: AbortSignal, progress: () => void)
   }
 }
 
-function ReviewView({ data, seat, done }: { data: Loaded; seat: number; done: number }) {
+function ReviewView({ data, seat }: { data: Loaded; seat: number; done: number }) {
   const { game, type, ui, steps, decisions } = data;
   const [current, setCurrent] = useState(decisions[0]?.step ?? 0); // the step shown
   const root = useRef<HTMLDivElement>(null);
@@ -125,28 +125,36 @@ function ReviewView({ data, seat, done }: { data: Loaded; seat: number; done: nu
   }, [current]);
   const step = steps[current];
   const ctx: TableContext = { sv: step.view, me: seat, names, point: (el) => el };
-  const slips = decisions.filter((d) => d.verdict && d.verdict.myValue !== undefined && d.verdict.aiValue - d.verdict.myValue > 0.1);
-  const rows = decisions.map((d) => {
-    const v = d.verdict;
-    const same = v && v.aiMove === d.mine;
-    const loss = v && v.myValue !== undefined ? v.aiValue - v.myValue : undefined;
-    const verdict = d.error ? `not evaluated: ${d.error}` : !v ? "the AI is looking…" : same ? "the AI agrees"
-      : loss !== undefined && loss > 0.1 ? `a slip: ${(100 * loss).toFixed(0)} points (of 100) below the AI's move`
-        : "about as good";
-    return <tr class={`${current === d.step ? "current " : ""}${same ? "agree" : loss !== undefined && loss > 0.1 ? "slip" : ""}`}>
+  const done = decisions.filter((d) => d.advice || d.error).length; // evaluated so far (the hinted ones at once)
+  const judged = decisions.map((d) => {
+    const view = steps[d.step].view;
+    const mine = { id: view.legalMoves.find((m) => m.text === d.mine)?.id, text: d.mine };
+    return d.advice ? verdict(d.advice, mine) : undefined;
+  });
+  const slips = judged.filter((v) => v?.kind === "slip");
+  const points = decisions.some((d) => d.advice && inPoints(d.advice));
+  const bot = settings().aiBot;
+  const rows = decisions.map((d, i) => {
+    const a = d.advice;
+    const v = judged[i];
+    const mine = a?.candidates.find((c) => c.text === d.mine);
+    const ai = a?.candidates.find((c) => c.moveId === a.move.id);
+    const said = d.error ? `not evaluated: ${d.error}` : v ? v.text : "the AI is looking…";
+    return <tr class={`${current === d.step ? "current " : ""}${v?.kind ?? ""}`}>
       <td><button type="button" class="link" data-focus={`d:${d.step}`} onClick={() => go(d.step)}>
         {`v${steps[d.step].view.version}`}</button></td>
-      <td>{d.mine}{v?.myValue !== undefined ? <span class="value">{` ${(100 * v.myValue).toFixed(0)}%`}</span> : null}</td>
-      <td>{v ? [v.aiMove, <span class="value">{` ${(100 * v.aiValue).toFixed(0)}%`}</span>] : "…"}</td>
-      <td>{verdict}</td>
+      <td>{d.mine}{a ? <span class="value">{` ${valueText(mine)}`}</span> : null}</td>
+      <td>{a ? [a.move.text, <span class="value">{` ${valueText(ai)}`}</span>,
+        ai ? <span class="visits">{` · ${ai.visits} of ${a.iterations} visits`}</span> : null] : "…"}</td>
+      <td class="verdict">{said}</td>
     </tr>;
   });
   const event = step.event;
   return <div ref={root}>
     <header class="table-head"><nav><a href="#/">← Lobby</a>{" · "}<a href={`#/play/${game.gameId}/${seat}`}>Back to the table</a></nav>
       <h1>{`Review: ${type.title}`}</h1>
-      <p class="meta">{`Your ${decisions.length} decisions with a choice, evaluated by ${settings().reviewBot} ` +
-        `(${ITERATIONS} iterations each): ${done} of ${decisions.length} done` +
+      <p class="meta">{`Your ${decisions.length} decisions with a choice, evaluated by the AI of your hints ` +
+        `(${botName(bot)}, the same search: a move it hinted is its own): ${done} of ${decisions.length} done` +
         (done === decisions.length ? `; ${slips.length} slips` : "")}</p>
     </header>
     <div class="table-layout review">
@@ -164,7 +172,7 @@ function ReviewView({ data, seat, done }: { data: Loaded; seat: number; done: nu
         <h2>Your moves and the AI's choice</h2>
         {decisions.length === 0 ? <p>You had no decision with more than one legal move.</p> :
           <table class="review-table">
-            <caption>Values are the AI's expected result for you, 0–100%.</caption>
+            <caption>{valueCaption(points)}{" A slip is a move the AI finds worse beyond both intervals."}</caption>
             <thead><tr>{["When", "Your move", "The AI's move", "Verdict"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
             <tbody>{rows}</tbody>
           </table>}

@@ -1,4 +1,5 @@
 // The games this browser takes part in, kept in localStorage: the seat tokens live only here.
+import type { Advice } from "./advice.js";
 
 export interface SavedGame {
   gameId: string;
@@ -31,6 +32,7 @@ export function saveGame(game: SavedGame): void {
 
 export function forgetGame(gameId: string, seat: number | undefined): void {
   localStorage.setItem(KEY, JSON.stringify(savedGames().filter((g) => !(g.gameId === gameId && g.seat === seat))));
+  if (seat !== undefined) localStorage.removeItem(adviceKey(gameId, seat));
 }
 
 export function findSaved(gameId: string, seat: number | undefined): SavedGame | undefined {
@@ -46,19 +48,68 @@ export const PACES: [number, string][] = [[0, "at once"], [400, "0.4 s apart"], 
 
 export interface Settings {
   botDelayMs: number; // pause after each move of another seat, so a player sees the bots move (ms), or STEP
-  hintBot: string;
-  reviewBot: string;
+  aiBot: string; // the preset that hints at the table and reviews afterwards: one AI voice (advice.ts)
   autoForced: boolean; // a decision with one legal move is played by itself
 }
 
-const DEFAULTS: Settings = { botDelayMs: 400, hintBot: "ismcts:medium", reviewBot: "ismcts:easy", autoForced: false };
+const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium", autoForced: false };
 
 export function settings(): Settings {
   try {
-    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS) ?? "{}") };
+    const kept = JSON.parse(localStorage.getItem(SETTINGS) ?? "{}");
+    // before the hint and the review spoke with one voice, the hint's preset was kept as hintBot
+    return { ...DEFAULTS, ...(typeof kept.hintBot === "string" ? { aiBot: kept.hintBot } : {}), ...kept };
   } catch {
     return { ...DEFAULTS };
   }
+}
+
+// The AI's answers for one seat's positions (the table's hints), for the review to reuse.
+const ADVICE = "boardbot.advice";
+const ADVICE_KEPT = 200; // positions per seat
+const ADVICE_CHARS = 500_000; // all seats' answers together (a position's answer: about 1-8 thousand)
+
+function adviceKey(gameId: string, seat: number): string {
+  return `${ADVICE}.${gameId}.${seat}`;
+}
+
+function keptAdvice(gameId: string, seat: number): Advice[] {
+  try {
+    const kept = JSON.parse(localStorage.getItem(adviceKey(gameId, seat)) ?? "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep an answer. Only a saving: the review searches again what is not kept (the same search).
+ *  All seats' answers together stay within ADVICE_CHARS, so the seat tokens keep their room in
+ *  the storage: the other games' answers go first, then this seat's oldest positions. */
+export function saveAdvice(gameId: string, seat: number, advice: Advice): void {
+  const key = adviceKey(gameId, seat);
+  let kept = [advice, ...keptAdvice(gameId, seat).filter((a) => !(a.version === advice.version && a.bot === advice.bot))]
+    .slice(0, ADVICE_KEPT);
+  let text = JSON.stringify(kept);
+  while (text.length > ADVICE_CHARS && kept.length > 1) {
+    kept = kept.slice(0, Math.floor(kept.length * 3 / 4));
+    text = JSON.stringify(kept);
+  }
+  if (text.length > ADVICE_CHARS) return;
+  const others = Object.keys(localStorage).filter((k) => k.startsWith(`${ADVICE}.`) && k !== key);
+  let used = others.reduce((sum, k) => sum + (localStorage.getItem(k)?.length ?? 0), 0);
+  while (used + text.length > ADVICE_CHARS && others.length) {
+    const old = others.shift()!;
+    used -= localStorage.getItem(old)?.length ?? 0;
+    localStorage.removeItem(old);
+  }
+  try {
+    localStorage.setItem(key, text);
+  } catch { /* the storage is full of other things: not kept */ }
+}
+
+/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed``. */
+export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number): Advice | undefined {
+  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed);
 }
 
 export function saveSettings(changes: Partial<Settings>): void {

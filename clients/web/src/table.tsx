@@ -10,6 +10,8 @@
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
   type SeatView, type SearchStats } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
+import { inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
+import { askHint } from "./ask_ai.js";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { botName, client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
 import { gameUI, moveGroup } from "./games/index.js";
@@ -34,7 +36,7 @@ interface LogEntry {
 interface Hint {
   version: bigint;
   move: LegalMove;
-  stats?: SearchStats;
+  advice: Advice;
 }
 
 export function seatNames(game: Game, me: number | undefined): string[] {
@@ -304,8 +306,8 @@ export class TableModel {
     this.hintBusy = true;
     this.changed();
     try {
-      const answer = await this.handle.suggest({ bot: settings().hintBot }); // the preset's own iteration budget
-      if (this.sv?.version === answer.version) this.hint = { version: answer.version, move: answer.move, stats: answer.stats };
+      const hint = await askHint(this.handle, sv.version); // the review's search of the position (ask_ai.ts)
+      if (this.sv?.version === hint.version) this.hint = hint;
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
     }
@@ -516,19 +518,23 @@ function HintPanel({ t, sv }: { t: TableModel; sv: SeatView }) {
   const button = <button type="button" class="hint-button" data-focus="hint" disabled={t.hintBusy}
     onClick={() => void t.askHint()}>{t.hintBusy ? "The AI is thinking…" : "Hint: ask the AI"}</button>;
   if (!hint) return <div class="hint">{button}</div>;
-  const rows = [...(hint.stats?.candidates ?? [])].sort((a, b) => Number(b.visits - a.visits));
-  const best = rows[0]?.visits ?? 1n;
+  const advice = hint.advice;
+  const rows = [...advice.candidates].sort((a, b) => b.visits - a.visits);
+  const best = rows[0]?.visits ?? 1;
+  const points = inPoints(advice);
+  const chosen = advice.candidates.find((c) => c.moveId === hint.move.id);
   return <div class="hint">{button}
-    <p>{"The AI ("}{botName(hint.stats?.bot ?? "bot")}{`, ${hint.stats?.iterations ?? 0} iterations) suggests: `}
-      <strong>{hint.move.text}</strong></p>
-    {rows.length ? <table class="hint-table">
-      <caption>Every legal move: how often the search tried it and its expected value for you (0–100%)</caption>
-      <thead><tr><th scope="col">Move</th><th scope="col">Visits</th><th scope="col">Value</th></tr></thead>
+    <p>{`The AI (${botName(advice.bot)}, ${advice.iterations} iterations) suggests: `}<strong>{hint.move.text}</strong>
+      {chosen ? ` (${valueHeading(points).toLowerCase()}: ${valueText(chosen)})` : null}</p>
+    {rows.length ? <table class="hint-table" data-unit={points ? "points" : "percent"}>
+      <caption>{`Every legal move: how often the search tried it. ${valueCaption(points)}`}</caption>
+      <thead><tr><th scope="col">Move</th><th scope="col">Visits</th>
+        <th scope="col">{`${valueHeading(points)} (${points ? "points" : "%"})`}</th></tr></thead>
       <tbody>{rows.map((c) => <tr class={c.moveId === hint.move.id ? "best" : ""}>
         <td>{c.text}</td>
         <td class="num">{String(c.visits)}
-          <meter class="bar" min={0} max={Math.max(1, Number(best))} value={Number(c.visits)} aria-hidden="true" /></td>
-        <td class="num">{`${(100 * c.value).toFixed(0)}%`}</td>
+          <meter class="bar" min={0} max={Math.max(1, best)} value={c.visits} aria-hidden="true" /></td>
+        <td class="num value">{valueText(c)}</td>
       </tr>)}</tbody>
     </table> : null}
     {sv.legalMoves.some((m) => m.id === hint.move.id)

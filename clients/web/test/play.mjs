@@ -1,7 +1,10 @@
 // Drives Debian's Chromium (headless, through playwright-core: nothing is downloaded) through the
 // web app as a player would: for each case, pick the game in the lobby, set its rules and seats,
 // start it, and play it to the end by clicking — the highlighted pieces and cards where there are
-// any, else the legal-move list — asking the AI for a hint once on the way. Screenshots of each
+// any, else the legal-move list — asking the AI for a hint on the way, and where the case says so
+// playing the hinted move; every number of a hint must read with its unit and lie within its
+// range (the case's valueRange: points within the game's score bounds, or a percentage), and a
+// review must call every hinted move that was played the AI's own. Screenshots of each
 // table mid-play and at the end go to the folder given. Any console error or page error fails.
 //
 //   node test/play.mjs <base url> <cases.json> <screenshot folder>
@@ -156,6 +159,40 @@ async function accessibility(where) {
   return violations.length;
 }
 
+const PERCENT = { unit: "percent", least: 0, greatest: 100 };
+
+/** The hint on the table: each move's number with its unit, within the case's range, in order
+ *  (low <= value <= high), and the unit named in the column's heading. */
+async function checkHintNumbers(c) {
+  const range = c.valueRange ?? PERCENT;
+  const hint = await page.evaluate(() => {
+    const table = document.querySelector(".hint-table");
+    return {
+      unit: table?.getAttribute("data-unit"), heading: table?.querySelector("thead th:last-child")?.textContent ?? "",
+      cells: Array.from(document.querySelectorAll(".hint-table td.value"), (td) => td.textContent ?? ""),
+      summary: document.querySelector(".hint p")?.textContent ?? "",
+    };
+  });
+  if (hint.unit !== range.unit) throw new Error(`the hint speaks in ${hint.unit}, not ${range.unit}`);
+  const word = range.unit === "points" ? "points" : "%";
+  if (!hint.heading.includes(`(${word})`)) throw new Error(`the hint's heading names no unit: ${hint.heading}`);
+  const shape = range.unit === "points" ? /^(\d+\.\d) points \((\d+\.\d) to (\d+\.\d)\)$/ : /^(\d+) % \((\d+) to (\d+) %\)$/;
+  let read = 0;
+  for (const text of hint.cells) {
+    if (text === "not tried") continue;
+    const m = shape.exec(text);
+    if (!m) throw new Error(`a hint's number without its unit (${word}): ${JSON.stringify(text)}`);
+    const [value, low, high] = m.slice(1).map(Number);
+    if (!(range.least <= low && low <= value && value <= high && high <= range.greatest)) {
+      throw new Error(`a hint's number outside ${range.least} to ${range.greatest} ${word}, or out of order: ${text}`);
+    }
+    read++;
+  }
+  if (read === 0) throw new Error("the hint shows no number");
+  if (!hint.summary.includes(range.unit === "points" ? " points (" : " % (")) throw new Error(`the hint's line has no number with its unit: ${hint.summary}`);
+  return read;
+}
+
 /** Make one decision with the keyboard alone: Tab to the first thing that acts (a highlighted
  *  piece or card, or a move button) and press Enter; again while the move needs more points. */
 async function decideByKeyboard(counts) {
@@ -185,8 +222,9 @@ async function playCase(c) {
     const me = await page.locator(".seat.me").innerText();
     if (!page.url().endsWith(`/${c.mySeat}`) || !me.includes(`seat ${c.mySeat}`)) throw new Error(`playing ${me} at ${page.url()}`);
   }
-  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, steps: 0, marked: 0, others: 0 };
+  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, numbers: 0, followed: [], steps: 0, marked: 0, others: 0 };
   let shotMid = false;
+  let hinted = false;
   for (;;) {
     const now = await waitForTurn(c, counts);
     if (now.state === "over") break;
@@ -203,10 +241,22 @@ async function playCase(c) {
       if (offered === 1) throw new Error("a decision with one legal move waited for the player, with the option on");
     }
     if (counts.decisions > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
-    if (counts.decisions === c.hintAt) {
+    // the hint is asked where there is a choice (with one legal move the AI does not search)
+    const choice = await page.locator("button.move").count() > 1;
+    const follow = (c.followHints ?? []).includes(counts.decisions) && choice;
+    if ((!hinted && counts.decisions >= c.hintAt && choice) || follow) {
+      hinted = true;
       await page.locator("button.hint-button").click();
-      await page.waitForSelector(".hint-table, .hint p", { timeout: 30_000 });
+      await page.waitForSelector(".hint-table, .hint p", { timeout: 60_000 });
       counts.hints++;
+      counts.numbers += await checkHintNumbers(c);
+    }
+    if (follow) { // the player takes the AI's advice: the review must call it the AI's own move
+      counts.followed.push(now.version);
+      await page.locator("button[data-focus=\"play-hint\"]").click();
+      await page.waitForFunction((v) => document.querySelector(".table-layout")?.getAttribute("data-version") !== v,
+        now.version);
+      continue;
     }
     // The mid-play shot and check are taken at the first decision and again at midAfter: a game the
     // random seats end early (a 3-player Fritanga can end within 6 of our decisions) still has one.
@@ -270,9 +320,14 @@ async function playCase(c) {
     await page.waitForSelector("table.outcome");
   }
   if (c.review) {
+    if (c.freshReview) { // forget the hints' answers: the review searches those positions again
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("boardbot.advice."))
+        .forEach((k) => localStorage.removeItem(k)));
+    }
     await page.locator("a", { hasText: "Review your moves with the AI" }).click();
     await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
-      undefined, { timeout: 120_000 });
+      undefined, { timeout: 180_000 });
+    counts.verdicts = await hintedVerdicts(counts.followed);
     await page.screenshot({ path: join(shots, `${c.name}-review.png`), fullPage: true });
     await page.screenshot({ path: join(shots, "docs", `${c.name}-review.jpg`), type: "jpeg", quality: 70, fullPage: true });
   }
@@ -287,6 +342,28 @@ async function playCase(c) {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   return { ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/** The review's verdicts on the decisions where the hinted move was played (rows by version):
+ *  each must be the AI's own move, none a slip. */
+async function hintedVerdicts(versions) {
+  if (!versions.length) return 0;
+  // a function, not a string: the page's CSP (script-src 'self') forbids evaluating a string
+  const done = await page.waitForFunction((vs) => {
+    const seen = vs.map((v) => {
+      const row = Array.from(document.querySelectorAll(".review-table tbody tr"))
+        .find((tr) => tr.querySelector("td button")?.textContent === `v${v}`);
+      return { version: v, kind: row?.className ?? "", text: row?.querySelector("td.verdict")?.textContent ?? "" };
+    });
+    return seen.every((r) => r.text && !r.text.includes("looking")) && seen;
+  }, versions, { timeout: 300_000 });
+  const seen = await done.jsonValue();
+  for (const r of seen) {
+    if (r.text !== "the AI agrees" || r.kind.includes("slip")) {
+      throw new Error(`the review of the hinted move at v${r.version} says "${r.text}" (${r.kind})`);
+    }
+  }
+  return seen.length;
 }
 
 let passed = 0;
@@ -318,7 +395,9 @@ for (const c of cases) {
       throw new Error(`${seen.length} console problems, the first: ${seen.slice(0, 3).map((p) => p.slice(0, 300)).join(" | ")}`);
     }
     console.log(`ok ${c.name}: played to the end in ${result.seconds} s, no serious accessibility violation mid-play (decision ${result.midAt}): ${result.decisions} decisions, ` +
-      `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hint; ` +
+      `${result.points} clicks on the table, ${result.list} from the move list, ${result.keys} by keyboard, ${result.hints} hints ` +
+      `(${result.numbers} numbers within range with their unit), ${result.followed.length} hinted moves played` +
+      (result.verdicts !== undefined ? `, all ${result.verdicts} the AI's own in the review` : "") + "; " +
       `the last move outlined at ${result.marked} of ${result.others} decisions after another seat's move, ` +
       `${result.steps} moves one at a time, ${result.reasons} reasons of a bot opened` +
       (result.auto !== undefined ? `, ${result.auto} single moves made by the page` : ""));

@@ -3,11 +3,25 @@
 Cells are numbered row * 9 + column on the 9x9 grid of data.POND. Every
 table is keyed by the *landing* cell: legal leaps land on empty spaces, and
 looking backwards from each empty space touches the fewest cells.
+
+The ``*_moves`` tables hold the same leaps with their move tuples made once
+(``leap_move``), so generating legal leaps allocates nothing but the list.
 """
 
 from __future__ import annotations
 
 from .data import POND, SIZE
+
+Move = tuple
+# (over, origin, the leap's move, the same leap collecting the leaping unit)
+LeapMoves = tuple[tuple[int, int, Move, Move], ...]
+# (over, ((origin, move, move collecting the leaper), ... nearest first)) per run-up direction
+RunUpMoves = tuple[tuple[int, tuple[tuple[int, Move, Move], ...]], ...]
+
+
+def leap_move(origin: int, over: int, to: int, collect_leaper: int) -> Move:
+    """The move tuple of a leap (``Game.move_fields["leap"]``)."""
+    return ("leap", origin, over, to, collect_leaper)
 
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -16,8 +30,23 @@ DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 class Layout:
     """The spaces in play and the leap tables for one player count."""
 
+    cells: tuple[int, ...]
+    all_spaces: tuple[int, ...]
+    centre: int
+    flowers: set[int]
+    edge: set[int]
+    is_flower: list[bool]
+    orthogonal_into: list[tuple[tuple[int, int], ...]]
+    diagonal_into: list[tuple[tuple[int, int], ...]]
+    l_shaped_into: list[tuple[tuple[int, int], ...]]
+    run_up_rays: list[tuple[tuple[int, tuple[int, ...]], ...]]
+    orthogonal_moves: list[LeapMoves]
+    diagonal_moves: list[LeapMoves]
+    l_shaped_moves: list[LeapMoves]
+    run_up_moves: list[RunUpMoves]
+
     def __init__(self, two_players: bool):
-        usable = set()
+        usable: set[int] = set()
         self.flowers = set()
         self.edge = set()
         for r, row in enumerate(POND):
@@ -38,7 +67,7 @@ class Layout:
         self.all_spaces = tuple(sorted(usable | self.edge))
         self.is_flower = [cell in self.flowers for cell in range(SIZE * SIZE)]
 
-        def at(r, c):
+        def at(r: int, c: int) -> int | None:
             if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c in usable:
                 return r * SIZE + c
             return None
@@ -54,7 +83,7 @@ class Layout:
             r, c = divmod(e, SIZE)
             self.orthogonal_into[e] = self._straight(at, r, c, ORTHOGONAL)
             self.diagonal_into[e] = self._straight(at, r, c, DIAGONAL)
-            l_pairs = []
+            l_pairs: list[tuple[int, int]] = []
             for dr, dc in ORTHOGONAL:  # e = over + (dr, dc) sideways
                 over = at(r - dr, c - dc)
                 if over is None:
@@ -66,22 +95,36 @@ class Layout:
                     if origin is not None:
                         l_pairs.append((over, origin))
             self.l_shaped_into[e] = tuple(l_pairs)
-            rays = []
+            rays: list[tuple[int, tuple[int, ...]]] = []
             for dr, dc in ORTHOGONAL:
                 over = at(r - dr, c - dc)
                 if over is None:
                     continue
-                ray = []
+                ray: list[int] = []
                 k = 2
-                while (cell := at(r - k * dr, c - k * dc)) is not None:
-                    ray.append(cell)
+                while (behind := at(r - k * dr, c - k * dc)) is not None:
+                    ray.append(behind)
                     k += 1
                 if len(ray) >= 2:  # a run-up needs an empty space and a leaper behind it
                     rays.append((over, tuple(ray)))
             self.run_up_rays[e] = tuple(rays)
 
+        def with_moves(pairs: tuple[tuple[int, int], ...], e: int) -> LeapMoves:
+            return tuple((over, origin, leap_move(origin, over, e, 0), leap_move(origin, over, e, 1))
+                         for over, origin in pairs)
+
+        self.orthogonal_moves = [with_moves(self.orthogonal_into[e], e) for e in range(n)]
+        self.diagonal_moves = [with_moves(self.diagonal_into[e], e) for e in range(n)]
+        self.l_shaped_moves = [with_moves(self.l_shaped_into[e], e) for e in range(n)]
+        self.run_up_moves = [
+            tuple((over, tuple((origin, leap_move(origin, over, e, 0), leap_move(origin, over, e, 1))
+                               for origin in ray))
+                  for over, ray in self.run_up_rays[e])
+            for e in range(n)
+        ]
+
     @staticmethod
-    def _straight(at, r, c, directions):
+    def _straight(at, r: int, c: int, directions) -> tuple[tuple[int, int], ...]:
         pairs = []
         for dr, dc in directions:
             over = at(r - dr, c - dc)

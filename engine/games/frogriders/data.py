@@ -10,9 +10,15 @@ here in one place so they can be replaced if the printed data turns up.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 # Unit colours. 0 is an empty space; the values index per-colour count lists.
-EMPTY, YELLOW, RED, BLUE, BROWN = 0, 1, 2, 3, 4
+# (Final: the compiled build inlines these constants; docs/performance.md)
+EMPTY: Final = 0
+YELLOW: Final = 1
+RED: Final = 2
+BLUE: Final = 3
+BROWN: Final = 4
 COLOURS = (YELLOW, RED, BLUE, BROWN)
 COLOUR_NAME = {YELLOW: "yellow", RED: "red", BLUE: "blue", BROWN: "brown"}
 COLOUR_BY_NAME = {v: k for k, v in COLOUR_NAME.items()}
@@ -20,10 +26,16 @@ COLOUR_BY_NAME = {v: k for k, v in COLOUR_NAME.items()}
 RETURNABLE = (RED, YELLOW, BLUE)  # brown can never be returned
 
 # Turn phases (the state's ``phase``) and their names in views.
-SETUP, LEAP, PHASE_B, TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP, OVER = range(7)
+SETUP: Final = 0
+LEAP: Final = 1
+PHASE_B: Final = 2
+TAKE_UNIT: Final = 3
+TAKE_PRIVILEGE: Final = 4
+SECOND_LEAP: Final = 5
+OVER: Final = 6
 PHASE_NAME = ("choose_set_card", "leap", "return_unit", "take_unit", "take_privilege", "second_leap", "game_over")
 PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
-NO_CARD = -1  # no set card kept yet, an empty display slot
+NO_CARD: Final = -1  # no set card kept yet, an empty display slot
 
 UNITS = {YELLOW: 10, RED: 11, BLUE: 14, BROWN: 21}  # rulebook: 56 units
 REMOVED_TWO_PLAYERS = {YELLOW: 3, RED: 4, BLUE: 5, BROWN: 8}  # rulebook
@@ -42,7 +54,7 @@ POND = (
     "..DoFoD..",
     "...DDD...",
 )
-SIZE = 9
+SIZE: Final = 9
 
 
 CELL_NAMES = tuple(f"{'abcdefghi'[col]}{row + 1}" for row in range(SIZE) for col in range(SIZE))
@@ -74,11 +86,23 @@ PRIVILEGE_KINDS = (
     ("fewest_units_3", "blue", 3, 1),
 )
 PRIVILEGE_ID = {kind[0]: i for i, kind in enumerate(PRIVILEGE_KINDS)}
-(
-    P_EXTRA_RED, P_EXTRA_YELLOW, P_EXTRA_BLUE, P_DIAGONAL, P_L_SHAPED, P_RUN_UP,
-    P_NO_ABILITY, P_COLLECT_EITHER, P_FLOWER, P_PER_BROWN, P_PER_TWO_PRIVILEGES,
-    P_PER_PAIR, P_FEWEST_PRIVILEGES_5, P_FEWEST_UNITS_5, P_FEWEST_UNITS_3,
-) = range(len(PRIVILEGE_KINDS))
+# the kinds' ids, in the table's order
+P_EXTRA_RED: Final = 0
+P_EXTRA_YELLOW: Final = 1
+P_EXTRA_BLUE: Final = 2
+P_DIAGONAL: Final = 3
+P_L_SHAPED: Final = 4
+P_RUN_UP: Final = 5
+P_NO_ABILITY: Final = 6
+P_COLLECT_EITHER: Final = 7
+P_FLOWER: Final = 8
+P_PER_BROWN: Final = 9
+P_PER_TWO_PRIVILEGES: Final = 10
+P_PER_PAIR: Final = 11
+P_FEWEST_PRIVILEGES_5: Final = 12
+P_FEWEST_UNITS_5: Final = 13
+P_FEWEST_UNITS_3: Final = 14
+assert [kind[0] for kind in PRIVILEGE_KINDS][P_FEWEST_UNITS_3] == "fewest_units_3"
 
 # Turquoise cards: the colour and number of extra units they depict.
 EXTRA_UNITS = {P_EXTRA_RED: (RED, 2), P_EXTRA_YELLOW: (YELLOW, 2), P_EXTRA_BLUE: (BLUE, 2)}
@@ -159,7 +183,7 @@ PRIVATE_SET_CARDS = (  # ASSUMPTION (game-data.md 1.3)
 # Public score cards: a front (set, white border) and a back (blue border).
 # Back kinds: ("flower",), ("brown_majority",), ("privilege_majority",),
 # ("two_colours", colour_a, colour_b).
-PUBLIC_CARDS = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pairing ASSUMED
+PUBLIC_CARDS: tuple[tuple[tuple[int, ...], tuple], ...] = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pairing ASSUMED
     ((0, 1, 1, 0, 0, 3), ("flower",)),
     ((0, 1, 0, 1, 0, 2), ("brown_majority",)),
     ((0, 0, 0, 0, 5, 5), ("privilege_majority",)),

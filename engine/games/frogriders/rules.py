@@ -1,24 +1,133 @@
-"""Frogriders forward model: moves, their effects and texts, scoring, and dealing a new game.
+"""The Frogriders state: its fields, each declared once with its type (and in ``FIELDS`` with
+how it is stored), its forward model (moves, their effects and texts, scoring, dealing a new game)
+and the hooks to what a seat may see (views.py).
 
-``FrogridersRules`` is a mixin of ``state.FrogridersState``: its methods use the
-fields declared there.
+This module is the rules' one source. It is plain Python with type annotations, and the compiled
+build (mypyc, docs/performance.md) compiles it as it is: ``FrogridersState`` is then a native class
+whose fields are C struct slots, and the ``Final`` constants of data.py are inlined. Moves are
+tuples at every boundary (``Game.move_fields``); the leaps' tuples are made once per layout
+(board.py), so generating moves allocates nothing but their list.
 """
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, custom
 
 from . import data as D
-from .board import layout_for
-from .data import LEAP, NO_CARD, OVER, PHASE_B, RETURNABLE, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
+from . import views
+from .board import Layout, layout_for
+from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
+Move = tuple
 END_TURN = ("end_turn",)
+TAKE_UNIT_MOVES = {c: ("take_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+RETURN_MOVES = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+TAKE_PRIVILEGE_MOVES = tuple(("take_privilege", slot) for slot in range(4))
+KEEP_MOVES = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
+
+# How each field is stored (boardbot.engine.fields); the class below declares their types.
+FIELDS = StateFields(
+    {"layout_for": layout_for},
+    # board.Layout of the player count: shared, derived from the config, not stored
+    layout=custom("{v}", None, "layout_for(s.num_seats)"),
+    board=LIST,  # cell -> unit colour (data.EMPTY: none)
+    units=LISTS,  # seat -> colour -> units collected
+    village=LIST,  # colour -> units returned to the village
+    privileges=LISTS,  # seat -> privilege cards taken
+    display=LIST,  # the four face-up privilege cards (data.NO_CARD: empty slot)
+    stack=LIST,  # the privilege cards face down
+    dealt=TUPLES,  # seat -> the two set cards dealt
+    kept=LIST,  # seat -> the set card kept (data.NO_CARD: not yet)
+    public=TUPLE,  # the two public score cards (replaced, never mutated)
+    backs=TUPLE,  # whether each shows its back (replaced, never mutated)
+    trophies=LIST,  # seat -> trophies scored during the game
+    player=SCALAR,
+    phase=SCALAR,  # data.SETUP ... data.OVER
+    turn=SCALAR,
+)
+_to_dict = FIELDS.to_dict_function("frogriders")
 
 
-class FrogridersRules:
-    __slots__ = ()
+class FrogridersState(State):
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+
+    layout: Layout
+    board: list[int]
+    units: list[list[int]]
+    village: list[int]
+    privileges: list[list[int]]
+    display: list[int]
+    stack: list[int]
+    dealt: list[tuple[int, ...]]
+    kept: list[int]
+    public: tuple[int, ...]
+    backs: tuple[bool, ...]
+    trophies: list[int]
+    player: int
+    phase: int
+    turn: int
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> FrogridersState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = FrogridersState.__new__(FrogridersState)
+        new._copy_base(self)
+        new.layout = self.layout
+        new.board = self.board[:]
+        new.units = [u[:] for u in self.units]
+        new.village = self.village[:]
+        new.privileges = [p[:] for p in self.privileges]
+        new.display = self.display[:]
+        new.stack = self.stack[:]
+        new.dealt = self.dealt[:]
+        new.kept = self.kept[:]
+        new.public = self.public
+        new.backs = self.backs
+        new.trophies = self.trophies[:]
+        new.player = self.player
+        new.phase = self.phase
+        new.turn = self.turn
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def public_move_text(self, move: Move, observer: int | None) -> str:
+        return views.public_move_text(self, move, observer)
+
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    def sample_for(self, seat: int, rng: random.Random) -> FrogridersState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        stack = world.stack
+        rng.shuffle(stack)
+        revealed = self.phase == OVER
+        pool = [c for c in range(len(D.PRIVATE_SET_CARDS)) if c not in self.dealt[seat]
+                and not (revealed and c in self.kept)]
+        rng.shuffle(pool)
+        for q in range(self.num_seats):
+            if q == seat:
+                continue
+            if revealed:
+                world.dealt[q] = (self.kept[q], pool.pop())
+            else:
+                pair = (pool.pop(), pool.pop())
+                world.dealt[q] = pair
+                if self.kept[q] != NO_CARD:
+                    world.kept[q] = pair[0]
+        return world
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> FrogridersState:
+        return views.from_view(FrogridersState, game, view, rng)
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -33,59 +142,66 @@ class FrogridersRules:
             return self._returns(p)
         if phase == TAKE_UNIT:
             village = self.village
-            return [("take_unit", D.COLOUR_NAME[c]) for c in RETURNABLE
+            return [TAKE_UNIT_MOVES[c] for c in D.RETURNABLE
                     if village[c] - (c == D.YELLOW) > 0]  # the returned yellow is not "already" there
         if phase == TAKE_PRIVILEGE:
-            return [("take_privilege", slot) for slot, card in enumerate(self.display) if card != NO_CARD]
+            return [TAKE_PRIVILEGE_MOVES[slot] for slot, card in enumerate(self.display) if card != NO_CARD]
         if phase == SETUP:
-            return [("keep_set_card", card) for card in self.dealt[p]]
+            return [KEEP_MOVES[card] for card in self.dealt[p]]
         return []
 
-    def _leaps(self, p: int, first_only: bool = False) -> list:
+    def _leaps(self, p: int) -> list:
+        """Every leap seat ``p`` may take (with the privileges it holds)."""
         board = self.board
         layout = self.layout
         owned = self.privileges[p]
         diagonal = D.P_DIAGONAL in owned
         l_shaped = D.P_L_SHAPED in owned
         run_up = D.P_RUN_UP in owned
-        out = []
-        orthogonal_into = layout.orthogonal_into
+        either = D.P_COLLECT_EITHER in owned  # every leap twice: collect the unit leapt over or the leaper
+        out: list = []
+        orthogonal_moves = layout.orthogonal_moves
         for e in layout.cells:
             if board[e]:
                 continue
-            for over, origin in orthogonal_into[e]:
+            for over, origin, move, collect in orthogonal_moves[e]:
                 if board[over] and board[origin]:
-                    out.append(("leap", origin, over, e, 0))
+                    out.append(move)
+                    if either:
+                        out.append(collect)
             if diagonal:
-                for over, origin in layout.diagonal_into[e]:
+                for over, origin, move, collect in layout.diagonal_moves[e]:
                     if board[over] and board[origin]:
-                        out.append(("leap", origin, over, e, 0))
+                        out.append(move)
+                        if either:
+                            out.append(collect)
             if l_shaped:
-                for over, origin in layout.l_shaped_into[e]:
+                for over, origin, move, collect in layout.l_shaped_moves[e]:
                     if board[over] and board[origin]:
-                        out.append(("leap", origin, over, e, 0))
+                        out.append(move)
+                        if either:
+                            out.append(collect)
             if run_up:
-                for over, ray in layout.run_up_rays[e]:
-                    if board[over] and not board[ray[0]]:
-                        for origin in ray:
+                for over, ray in layout.run_up_moves[e]:
+                    if board[over] and not board[ray[0][0]]:
+                        for origin, move, collect in ray:
                             if board[origin]:
-                                out.append(("leap", origin, over, e, 0))
+                                out.append(move)
+                                if either:
+                                    out.append(collect)
                                 break
-            if first_only and out:
-                return out
-        if D.P_COLLECT_EITHER in owned:
-            out = [m for leap in out for m in (leap, leap[:4] + (1,))]
         return out
 
     def _returns(self, p: int) -> list:
         units = self.units[p]
-        out = []
+        village = self.village
+        out: list = []
         if units[D.RED]:  # also without a leap to take: the game then ends at once (Assumption 7)
-            out.append(("return_unit", "red"))
-        if units[D.YELLOW] and (self.village[D.RED] or self.village[D.YELLOW] or self.village[D.BLUE]):
-            out.append(("return_unit", "yellow"))
+            out.append(RETURN_MOVES[D.RED])
+        if units[D.YELLOW] and (village[D.RED] or village[D.YELLOW] or village[D.BLUE]):
+            out.append(RETURN_MOVES[D.YELLOW])
         if units[D.BLUE] and any(card != NO_CARD for card in self.display):
-            out.append(("return_unit", "blue"))
+            out.append(RETURN_MOVES[D.BLUE])
         out.append(END_TURN)
         return out
 
@@ -112,7 +228,7 @@ class FrogridersRules:
             self.village[colour] += 1
             self.note(None, f"seat {p} returns a {move[1]} unit to the village")
             self.phase = (SECOND_LEAP if colour == D.RED else TAKE_UNIT if colour == D.YELLOW else TAKE_PRIVILEGE)
-            if self.phase == SECOND_LEAP and not self._leaps(p, first_only=True):
+            if self.phase == SECOND_LEAP and not self._leaps(p):
                 # the leap the red unit asks for is impossible: like any player who cannot leap
                 # when required to, she forfeits the rest of her turn and the game ends at once
                 self.note(None, f"seat {p} cannot take the second leap: the game ends")
@@ -143,7 +259,10 @@ class FrogridersRules:
             raise ValueError(f"unknown move {move!r}")
 
     def _leap(self, p: int, move: tuple) -> None:
-        _, origin, over, to, collect_leaper = move
+        origin: int = move[1]
+        over: int = move[2]
+        to: int = move[3]
+        collect_leaper: int = move[4]
         board = self.board
         leaper = board[origin]
         board[origin] = 0
@@ -192,7 +311,7 @@ class FrogridersRules:
             return text
         if kind == "return_unit":
             action = {"red": "leap again", "yellow": "take a unit from the village", "blue": "take a privilege card"}
-            if move[1] == "red" and not self._leaps(self.player, first_only=True):
+            if move[1] == "red" and not self._leaps(self.player):
                 return "return a red unit (no leap is left: the game ends)"
             return f"return a {move[1]} unit ({action[move[1]]})"
         if kind == "end_turn":
@@ -217,11 +336,11 @@ class FrogridersRules:
         return Result(totals, winners, ranks, tuple(breakdown))
 
     # --- setup ---------------------------------------------------------
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random) -> "FrogridersRules":
-        """A new game of ``cls`` for the validated config ``cfg``."""
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> FrogridersState:
+        """A new game for the validated config ``cfg``."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = FrogridersState.__new__(FrogridersState)
         s._init_base(game, cfg, 0)
         s.layout = layout = layout_for(n)
         units = []
@@ -253,9 +372,9 @@ class FrogridersRules:
         s.player = 0
         s.phase = SETUP
         s.turn = 0
-        s._moves = None
         s.seed = rng.getrandbits(63)
         return s
+
 
 
 def leap_kind(origin: int, over: int, to: int) -> str:
@@ -291,7 +410,7 @@ def majority_points(values: list, win: int, tie: int) -> list:
     return [points if i in leaders else 0 for i in range(len(values))]
 
 
-def score_breakdown(state: FrogridersRules) -> list[dict]:
+def score_breakdown(state: FrogridersState) -> list[dict]:
     n = state.num_seats
     counts = []  # collected units plus turquoise extras, for set and public cards
     for q in range(n):

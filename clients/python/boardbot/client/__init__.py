@@ -47,7 +47,7 @@ from ._core import (GAME_ONEOF, HUMAN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_
                     LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
                     tls_credentials)
 from ._tracing import unary_span
-from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
 __all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
            "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
@@ -85,9 +85,10 @@ class Client(calls.Connection):
 
     def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                     seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                    reproducible: bool = False) -> "Game":
+                    reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = ()) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible))))
+        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible,
+                                                                          rated, player_names))))
 
     def get_game(self, game_id: str) -> common_pb2.Game:
         return self.send(calls.get_game(game_id))
@@ -117,6 +118,18 @@ class Client(calls.Connection):
 
     def delete_game(self, game_id: str, owner_token: str) -> None:
         self.send(calls.delete_game(game_id, owner_token))
+
+    def leaderboard(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                    page_size: int = 0) -> Iterator[ratings_pb2.RatingEntry]:
+        """GetLeaderboard, every page: the ratings of ``game`` in ``config`` (defaults for what is
+        unset), best first."""
+        pages = calls.LeaderboardPages(game, config, page_size)
+        while not pages.done:
+            yield from self.send(pages.call())
+
+    def game_record(self, game_id: str, seat: int | None = None, token: str | None = None) -> game_record_pb2.GameRecord:
+        """The game's record (``boardbot.client._core.game_record``): complete once it is over."""
+        return self.send(calls.game_record(game_id, seat, token))
 
 
 @dataclass
@@ -158,6 +171,10 @@ class Seat(SeatCalls):
 
     def resign(self) -> common_pb2.Game:
         return self.client.send(self.resign_call())
+
+    def record(self) -> game_record_pb2.GameRecord:
+        """The game's record as this seat may see it (complete once the game is over)."""
+        return self.client.send(self.record_call())
 
     def watch(self, from_version: int | None = None, resume: bool = True) -> Iterator[tuple[Event | None, View]]:
         """(None, first view), then (event, view after it) per version, until the game ends;

@@ -20,7 +20,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from ._tracing import StreamSpan
-from ..v1 import bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_service_pb2, game_service_pb2_grpc
+from ..v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_record_pb2, game_service_pb2,
+                  game_service_pb2_grpc, ratings_pb2)
 
 HUMAN = "human"
 GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
@@ -28,7 +29,8 @@ GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
 # searches (a pure function of their request), WatchGame (retried only before its first
 # message) and SubmitMove (the clients always send a request_id, which the server
 # deduplicates). Not CreateGame, Resign or DeleteGame.
-RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove"],
+RETRIED_CALLS = {GAMES: ["GetGame", "GetView", "ListGames", "ListGameTypes", "WatchGame", "SubmitMove",
+                         "GetGameRecord", "GetLeaderboard"],
                  BOTS: ["ChooseMove", "SuggestMove", "GetServingStats", "ListBots"]}
 RETRY_POLICY = {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "1s", "backoffMultiplier": 2,
                 "retryableStatusCodes": ["UNAVAILABLE"]}
@@ -248,23 +250,27 @@ def game_types() -> Unary[list[common_pb2.GameType]]:
 
 def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                 seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                reproducible: bool = False) -> Unary[game_service_pb2.CreateGameResponse]:
+                reproducible: bool = False, rated: bool = False,
+                player_names: Sequence[str] = ()) -> Unary[game_service_pb2.CreateGameResponse]:
     """CreateGame; ``seats``: "human" or a bot per seat, as a spec string ("random",
     "ismcts:hard", ...) or a typed ``BotSpec`` (``list_bots`` lists both). ``seed`` is
     mixed with the server's secret unless ``reproducible`` (then the same seed and moves give
     the same game anywhere, and anyone who knows it can work out the hidden cards).
     ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
-    ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``)."""
-    request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible)
+    ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``). ``rated``: the game updates its players' and
+    bots' ratings when it ends (``leaderboard``); ``player_names``: per seat, the name a human seat's
+    player is rated under ("" for none; every human seat of a rated game has one)."""
+    request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible, rated=rated)
     if isinstance(config, common_pb2.GameConfig):
         request.config.CopyFrom(config)
     elif config:
         request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
-    for spec in seats:
+    names = list(player_names) + [""] * (len(seats) - len(player_names))
+    for spec, name in zip(seats, names):
         if spec == HUMAN:
-            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN)
+            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, player_name=name)
         else:
-            request.seats.add(kind=common_pb2.SEAT_KIND_BOT, **bot_fields(spec))
+            request.seats.add(kind=common_pb2.SEAT_KIND_BOT, player_name=name, **bot_fields(spec))
     return Unary(GAMES, "CreateGame", request, _same)
 
 
@@ -277,6 +283,14 @@ def created_game(response: game_service_pb2.CreateGameResponse) -> tuple[str, di
 
 def get_game(game_id: str) -> Unary[common_pb2.Game]:
     return Unary(GAMES, "GetGame", game_service_pb2.GetGameRequest(game_id=game_id), lambda r: r.game)
+
+
+def game_record(game_id: str, seat: int | None = None, token: str | None = None) -> Unary[game_record_pb2.GameRecord]:
+    """GetGameRecord: a finished game's complete record (the same for anyone), or a running
+    game's as ``seat`` (with its ``token``) or a spectator may see it. Its JSON form:
+    ``google.protobuf.json_format.MessageToJson(record)``; ``boardbot records replay`` replays it."""
+    request = game_service_pb2.GetGameRecordRequest(game_id=game_id, seat=seat)
+    return Unary(GAMES, "GetGameRecord", request, lambda r: r.game_record, auth(token))
 
 
 def delete_game(game_id: str, owner_token: str) -> Unary[None]:
@@ -309,6 +323,32 @@ def list_bots(game: str = "") -> Unary[list[bot_service_pb2.BotOffer]]:
     (string and typed), its name and meaning in plain words, and per table size of ``game``
     (every game's when empty) the search it runs and its ladder rating."""
     return Unary(BOTS, "ListBots", bot_service_pb2.ListBotsRequest(game=game), lambda r: list(r.bots))
+
+
+class LeaderboardPages:
+    """GetLeaderboard page after page (as ``GamePages``): one configuration's ratings, best first."""
+
+    def __init__(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                 page_size: int = 0):
+        self.request = game_service_pb2.GetLeaderboardRequest(game=game, page_size=page_size)
+        if isinstance(config, common_pb2.GameConfig):
+            self.request.config.CopyFrom(config)
+        elif config:
+            self.request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
+        self.token: str | None = ""
+
+    @property
+    def done(self) -> bool:
+        return self.token is None
+
+    def call(self) -> Unary[list[ratings_pb2.RatingEntry]]:
+        def entries(page: game_service_pb2.GetLeaderboardResponse) -> list[ratings_pb2.RatingEntry]:
+            self.token = page.next_page_token or None
+            return list(page.entries)
+        request = game_service_pb2.GetLeaderboardRequest()
+        request.CopyFrom(self.request)
+        request.page_token = self.token or ""
+        return Unary(GAMES, "GetLeaderboard", request, entries)
 
 
 class GamePages:
@@ -396,6 +436,10 @@ class SeatCalls:
                                                      budget=_budget(seconds, iterations), seed=seed,
                                                      **bot_fields(bot))
         return Unary(BOTS, "SuggestMove", request, _same, auth(self.token), timeout)
+
+    def record_call(self) -> Unary[game_record_pb2.GameRecord]:
+        """GetGameRecord as this seat (a spectator when ``number`` is None)."""
+        return game_record(self.game_id, self.number, self.token)
 
     def resign_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)

@@ -20,7 +20,7 @@
 The same surface as the blocking client (``create_game``, ``Seat.view``, ``play``,
 ``suggest``, ``resign``, ``watch`` as an async iterator with the same resume rules,
 ``list_games`` as an async iterator, ``choose_move``, ``serving_stats``, ``list_bots``,
-``delete_game``; ``credentials=tls_credentials(...)`` for TLS), the same views,
+``delete_game``, ``game_record`` and ``Seat.record``, ``leaderboard``; ``credentials=tls_credentials(...)`` for TLS), the same views,
 events and error details (errors are ``grpc.aio.AioRpcError``, a ``grpc.RpcError``:
 ``error_details`` reads them), and the same channel retry policy: both clients send
 what ``boardbot.client._core`` builds. Cancelling the task that awaits a call
@@ -42,7 +42,7 @@ from . import _core as calls
 from ._core import HUMAN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
     tls_credentials
 from ._tracing import unary_span
-from ..v1 import bot_service_pb2, common_pb2, game_service_pb2
+from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
 __all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
            "message_dict", "game_message"]
@@ -79,9 +79,10 @@ class Client(calls.Connection):
 
     async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                           seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                          reproducible: bool = False) -> "Game":
+                          reproducible: bool = False, rated: bool = False,
+                          player_names: Sequence[str] = ()) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible))
+        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible, rated, player_names))
         return Game(self, *calls.created_game(reply))
 
     async def get_game(self, game_id: str) -> common_pb2.Game:
@@ -112,6 +113,19 @@ class Client(calls.Connection):
 
     async def delete_game(self, game_id: str, owner_token: str) -> None:
         await self.send(calls.delete_game(game_id, owner_token))
+
+    async def leaderboard(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                          page_size: int = 0) -> AsyncIterator[ratings_pb2.RatingEntry]:
+        """GetLeaderboard, every page (``boardbot.client.Client.leaderboard``)."""
+        pages = calls.LeaderboardPages(game, config, page_size)
+        while not pages.done:
+            for entry in await self.send(pages.call()):
+                yield entry
+
+    async def game_record(self, game_id: str, seat: int | None = None,
+                          token: str | None = None) -> game_record_pb2.GameRecord:
+        """The game's record (``boardbot.client._core.game_record``): complete once it is over."""
+        return await self.send(calls.game_record(game_id, seat, token))
 
 
 @dataclass
@@ -152,6 +166,10 @@ class Seat(SeatCalls):
 
     async def resign(self) -> common_pb2.Game:
         return await self.client.send(self.resign_call())
+
+    async def record(self) -> game_record_pb2.GameRecord:
+        """The game's record as this seat may see it (complete once the game is over)."""
+        return await self.client.send(self.record_call())
 
     async def watch(self, from_version: int | None = None,
                     resume: bool = True) -> AsyncIterator[tuple[Event | None, View]]:

@@ -122,7 +122,7 @@ class GetServingStatsRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetServingStatsResponse(_message.Message):
-    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counters", "stops", "wait_p50", "wait_p99", "search_p50", "search_p99", "worker_load", "worker_restarts", "loop_lag_p99", "loop_lag_max", "process_index", "processes")
+    __slots__ = ("workers", "max_running", "queue_limit", "running", "queued", "peak_queued", "counters", "stops", "wait_p50", "wait_p99", "search_p50", "search_p99", "worker_load", "worker_restarts", "loop_lag_p99", "loop_lag_max", "process_index", "processes", "compiled_engine", "engine_build")
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     MAX_RUNNING_FIELD_NUMBER: _ClassVar[int]
     QUEUE_LIMIT_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +141,8 @@ class GetServingStatsResponse(_message.Message):
     LOOP_LAG_MAX_FIELD_NUMBER: _ClassVar[int]
     PROCESS_INDEX_FIELD_NUMBER: _ClassVar[int]
     PROCESSES_FIELD_NUMBER: _ClassVar[int]
+    COMPILED_ENGINE_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_BUILD_FIELD_NUMBER: _ClassVar[int]
     workers: int
     max_running: int
     queue_limit: int
@@ -159,7 +161,9 @@ class GetServingStatsResponse(_message.Message):
     loop_lag_max: _duration_pb2.Duration
     process_index: int
     processes: int
-    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counters: _Optional[_Union[SearchCounters, _Mapping]] = ..., stops: _Optional[_Union[SearchStopCounters, _Mapping]] = ..., wait_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., wait_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., loop_lag_max: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ...) -> None: ...
+    compiled_engine: bool
+    engine_build: str
+    def __init__(self, workers: _Optional[int] = ..., max_running: _Optional[int] = ..., queue_limit: _Optional[int] = ..., running: _Optional[int] = ..., queued: _Optional[int] = ..., peak_queued: _Optional[int] = ..., counters: _Optional[_Union[SearchCounters, _Mapping]] = ..., stops: _Optional[_Union[SearchStopCounters, _Mapping]] = ..., wait_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., wait_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p50: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., search_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., worker_load: _Optional[_Iterable[int]] = ..., worker_restarts: _Optional[int] = ..., loop_lag_p99: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., loop_lag_max: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., process_index: _Optional[int] = ..., processes: _Optional[int] = ..., compiled_engine: _Optional[bool] = ..., engine_build: _Optional[str] = ...) -> None: ...
 
 class ListBotsRequest(_message.Message):
     __slots__ = ("game",)
@@ -252,13 +256,29 @@ class SearchStopCounters(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time: _Optional[int] = ..., deadline: _Optional[int] = ..., single_move: _Optional[int] = ..., cancelled: _Optional[int] = ...) -> None: ...
 
 class CandidateStats(_message.Message):
-    __slots__ = ("move_id", "text", "visits", "value")
+    __slots__ = ("move_id", "text", "visits", "value", "value_low", "value_high", "expected_score")
     MOVE_ID_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_LOW_FIELD_NUMBER: _ClassVar[int]
+    VALUE_HIGH_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_SCORE_FIELD_NUMBER: _ClassVar[int]
     move_id: int
     text: str
     visits: int
     value: float
-    def __init__(self, move_id: _Optional[int] = ..., text: _Optional[str] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ...) -> None: ...
+    value_low: float
+    value_high: float
+    expected_score: ScoreEstimate
+    def __init__(self, move_id: _Optional[int] = ..., text: _Optional[str] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., value_low: _Optional[float] = ..., value_high: _Optional[float] = ..., expected_score: _Optional[_Union[ScoreEstimate, _Mapping]] = ...) -> None: ...
+
+class ScoreEstimate(_message.Message):
+    __slots__ = ("points", "points_low", "points_high")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_LOW_FIELD_NUMBER: _ClassVar[int]
+    POINTS_HIGH_FIELD_NUMBER: _ClassVar[int]
+    points: float
+    points_low: float
+    points_high: float
+    def __init__(self, points: _Optional[float] = ..., points_low: _Optional[float] = ..., points_high: _Optional[float] = ...) -> None: ...

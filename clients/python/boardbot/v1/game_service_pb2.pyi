@@ -1,5 +1,7 @@
 from boardbot.v1 import bot_service_pb2 as _bot_service_pb2
 from boardbot.v1 import common_pb2 as _common_pb2
+from boardbot.v1 import game_record_pb2 as _game_record_pb2
+from boardbot.v1 import ratings_pb2 as _ratings_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -29,18 +31,20 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[_common_pb2.GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "config", "seed", "seats", "reproducible")
+    __slots__ = ("game", "config", "seed", "seats", "reproducible", "rated")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _common_pb2.GameConfig
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSpec]
     reproducible: bool
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
@@ -181,3 +185,39 @@ class DeleteGameRequest(_message.Message):
 class DeleteGameResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class GetGameRecordRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class GetGameRecordResponse(_message.Message):
+    __slots__ = ("game_record",)
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
+    game_record: _game_record_pb2.GameRecord
+    def __init__(self, game_record: _Optional[_Union[_game_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class GetLeaderboardRequest(_message.Message):
+    __slots__ = ("game", "config", "page_size", "page_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    config: _common_pb2.GameConfig
+    page_size: int
+    page_token: str
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class GetLeaderboardResponse(_message.Message):
+    __slots__ = ("config", "entries", "next_page_token")
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    ENTRIES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    config: _common_pb2.GameConfig
+    entries: _containers.RepeatedCompositeFieldContainer[_ratings_pb2.RatingEntry]
+    next_page_token: str
+    def __init__(self, config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[_ratings_pb2.RatingEntry, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

@@ -80,6 +80,16 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
                 _registered_method=True)
+        self.GetGameRecord = channel.unary_unary(
+                '/boardbot.v1.GameService/GetGameRecord',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
+                _registered_method=True)
+        self.GetLeaderboard = channel.unary_unary(
+                '/boardbot.v1.GameService/GetLeaderboard',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -150,6 +160,25 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetGameRecord(self, request, context):
+        """A game's record: its config, rules version, seats, every event with who
+        made it and when, the final scores and the deal (GameRecord). A finished
+        game's record is complete for anyone; a running game's shows what the
+        asker (a seat with its token, or a spectator) may see. Also over the
+        browser port as an HTTP GET (Connect's GET for side-effect-free calls).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetLeaderboard(self, request, context):
+        """The ratings of one game configuration, best first: named players and
+        the server's bot presets, rated by the rated games that ended.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -197,6 +226,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.DeleteGame,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.SerializeToString,
+            ),
+            'GetGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetGameRecord,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.SerializeToString,
+            ),
+            'GetLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboard,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -443,6 +482,60 @@ class GameService:
             '/boardbot.v1.GameService/DeleteGame',
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/GetGameRecord',
+            boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/GetLeaderboard',
+            boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.FromString,
             options,
             channel_credentials,
             insecure,

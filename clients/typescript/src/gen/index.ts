@@ -6,5 +6,7 @@ export * from "./boardbot/v1/dulore_jutunk_pb.js";
 export * from "./boardbot/v1/fritanga_pb.js";
 export * from "./boardbot/v1/froccs_pb.js";
 export * from "./boardbot/v1/frogriders_pb.js";
+export * from "./boardbot/v1/game_record_pb.js";
 export * from "./boardbot/v1/game_service_pb.js";
 export * from "./boardbot/v1/options_pb.js";
+export * from "./boardbot/v1/ratings_pb.js";

@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/bot_service.proto.
  */
 export const file_boardbot_v1_bot_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIq8BChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJ1ChNTdWdnZXN0TW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSDwoHdmVyc2lvbhgCIAEoAxInCgVzdGF0cxgDIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzIr4BChFDaG9vc2VNb3ZlUmVxdWVzdBIMCgRnYW1lGAEgASgJEh8KBHZpZXcYAiABKAsyES5ib2FyZGJvdC52MS5WaWV3EgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJjChJDaG9vc2VNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRInCgVzdGF0cxgCIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzItUCCgtTZWFyY2hTdGF0cxISCgppdGVyYXRpb25zGAEgASgDEisKCGR1cmF0aW9uGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEg8KB3dvcmtlcnMYAyABKAUSEQoJY2FuY2VsbGVkGAQgASgIEiUKBG1vZGUYBSABKA4yFy5ib2FyZGJvdC52MS5TZWFyY2hNb2RlEi8KCmNhbmRpZGF0ZXMYBiADKAsyGy5ib2FyZGJvdC52MS5DYW5kaWRhdGVTdGF0cxIlCgRzdG9wGAcgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoU3RvcBItCgpxdWV1ZV90aW1lGAggASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEgsKA2JvdBgJIAEoCRImCghib3Rfc3BlYxgKIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCLbBAoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBSIfCg9MaXN0Qm90c1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSI3ChBMaXN0Qm90c1Jlc3BvbnNlEiMKBGJvdHMYASADKAsyFS5ib2FyZGJvdC52MS5Cb3RPZmZlciKgAQoIQm90T2ZmZXISCwoDYm90GAEgASgJEiYKCGJvdF9zcGVjGAIgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRISCgppc19kZWZhdWx0GAUgASgIEicKBnRhYmxlcxgGIAMoCzIXLmJvYXJkYm90LnYxLkJvdEF0VGFibGUidgoKQm90QXRUYWJsZRIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiABKAUSEgoKaXRlcmF0aW9ucxgDIAEoBRINCgV0cmVlcxgEIAEoBRImCgZyYXRpbmcYBSABKAsyFi5ib2FyZGJvdC52MS5Cb3RSYXRpbmciSgoJQm90UmF0aW5nEgsKA2VsbxgBIAEoBRIPCgdlbG9fbG93GAIgASgFEhAKCGVsb19oaWdoGAMgASgFEg0KBWdhbWVzGAQgASgFIsMBCg5TZWFyY2hDb3VudGVycxIPCgdzdGFydGVkGAEgASgDEhAKCGFuc3dlcmVkGAIgASgDEhAKCHJlamVjdGVkGAMgASgDEhEKCWNhbmNlbGxlZBgEIAEoAxIYChBleHBpcmVkX2luX3F1ZXVlGAUgASgDEhoKEmRlYWRsaW5lX3Rvb19zaG9ydBgGIAEoAxIOCgZmYWlsZWQYByABKAMSDwoHcGFydGlhbBgIIAEoAxISCgp1bnNlYXJjaGVkGAkgASgDInAKElNlYXJjaFN0b3BDb3VudGVycxISCgppdGVyYXRpb25zGAEgASgDEgwKBHRpbWUYAiABKAMSEAoIZGVhZGxpbmUYAyABKAMSEwoLc2luZ2xlX21vdmUYBCABKAMSEQoJY2FuY2VsbGVkGAUgASgDIl8KDkNhbmRpZGF0ZVN0YXRzEhQKB21vdmVfaWQYASABKAVIAIgBARIMCgR0ZXh0GAIgASgJEg4KBnZpc2l0cxgDIAEoAxINCgV2YWx1ZRgEIAEoAUIKCghfbW92ZV9pZCptCgpTZWFyY2hNb2RlEhsKF1NFQVJDSF9NT0RFX1VOU1BFQ0lGSUVEEAASHwobU0VBUkNIX01PREVfU0lOR0xFX09CU0VSVkVSEAESIQodU0VBUkNIX01PREVfTVVMVElQTEVfT0JTRVJWRVIQAiqtAQoKU2VhcmNoU3RvcBIbChdTRUFSQ0hfU1RPUF9VTlNQRUNJRklFRBAAEhoKFlNFQVJDSF9TVE9QX0lURVJBVElPTlMQARIUChBTRUFSQ0hfU1RPUF9USU1FEAISGAoUU0VBUkNIX1NUT1BfREVBRExJTkUQAxIbChdTRUFSQ0hfU1RPUF9TSU5HTEVfTU9WRRAEEhkKFVNFQVJDSF9TVE9QX05PX1NFQVJDSBAFMtQCCgpCb3RTZXJ2aWNlElAKC1N1Z2dlc3RNb3ZlEh8uYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXF1ZXN0GiAuYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXNwb25zZRJNCgpDaG9vc2VNb3ZlEh4uYm9hcmRib3QudjEuQ2hvb3NlTW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DaG9vc2VNb3ZlUmVzcG9uc2USXAoPR2V0U2VydmluZ1N0YXRzEiMuYm9hcmRib3QudjEuR2V0U2VydmluZ1N0YXRzUmVxdWVzdBokLmJvYXJkYm90LnYxLkdldFNlcnZpbmdTdGF0c1Jlc3BvbnNlEkcKCExpc3RCb3RzEhwuYm9hcmRib3QudjEuTGlzdEJvdHNSZXF1ZXN0Gh0uYm9hcmRib3QudjEuTGlzdEJvdHNSZXNwb25zZWIGcHJvdG8z", [file_boardbot_v1_common, file_google_protobuf_duration]);
+  fileDesc("Ch1ib2FyZGJvdC92MS9ib3Rfc2VydmljZS5wcm90bxILYm9hcmRib3QudjEiXwoMU2VhcmNoQnVkZ2V0EhcKCml0ZXJhdGlvbnMYASABKAVIAIgBARInCgR0aW1lGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uQg0KC19pdGVyYXRpb25zIq8BChJTdWdnZXN0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJ1ChNTdWdnZXN0TW92ZVJlc3BvbnNlEiQKBG1vdmUYASABKAsyFi5ib2FyZGJvdC52MS5MZWdhbE1vdmUSDwoHdmVyc2lvbhgCIAEoAxInCgVzdGF0cxgDIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzIr4BChFDaG9vc2VNb3ZlUmVxdWVzdBIMCgRnYW1lGAEgASgJEh8KBHZpZXcYAiABKAsyES5ib2FyZGJvdC52MS5WaWV3EgsKA2JvdBgDIAEoCRIpCgZidWRnZXQYBCABKAsyGS5ib2FyZGJvdC52MS5TZWFyY2hCdWRnZXQSEQoEc2VlZBgFIAEoBEgAiAEBEiYKCGJvdF9zcGVjGAYgASgLMhQuYm9hcmRib3QudjEuQm90U3BlY0IHCgVfc2VlZCJjChJDaG9vc2VNb3ZlUmVzcG9uc2USJAoEbW92ZRgBIAEoCzIWLmJvYXJkYm90LnYxLkxlZ2FsTW92ZRInCgVzdGF0cxgCIAEoCzIYLmJvYXJkYm90LnYxLlNlYXJjaFN0YXRzItUCCgtTZWFyY2hTdGF0cxISCgppdGVyYXRpb25zGAEgASgDEisKCGR1cmF0aW9uGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEg8KB3dvcmtlcnMYAyABKAUSEQoJY2FuY2VsbGVkGAQgASgIEiUKBG1vZGUYBSABKA4yFy5ib2FyZGJvdC52MS5TZWFyY2hNb2RlEi8KCmNhbmRpZGF0ZXMYBiADKAsyGy5ib2FyZGJvdC52MS5DYW5kaWRhdGVTdGF0cxIlCgRzdG9wGAcgASgOMhcuYm9hcmRib3QudjEuU2VhcmNoU3RvcBItCgpxdWV1ZV90aW1lGAggASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEgsKA2JvdBgJIAEoCRImCghib3Rfc3BlYxgKIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMiGAoWR2V0U2VydmluZ1N0YXRzUmVxdWVzdCKKBQoXR2V0U2VydmluZ1N0YXRzUmVzcG9uc2USDwoHd29ya2VycxgBIAEoBRITCgttYXhfcnVubmluZxgCIAEoBRITCgtxdWV1ZV9saW1pdBgDIAEoBRIPCgdydW5uaW5nGAQgASgFEg4KBnF1ZXVlZBgFIAEoBRITCgtwZWFrX3F1ZXVlZBgGIAEoBRItCghjb3VudGVycxgHIAEoCzIbLmJvYXJkYm90LnYxLlNlYXJjaENvdW50ZXJzEi4KBXN0b3BzGAggASgLMh8uYm9hcmRib3QudjEuU2VhcmNoU3RvcENvdW50ZXJzEisKCHdhaXRfcDUwGAkgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCHdhaXRfcDk5GAogASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi0KCnNlYXJjaF9wNTAYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLQoKc2VhcmNoX3A5ORgMIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhITCgt3b3JrZXJfbG9hZBgNIAMoBRIXCg93b3JrZXJfcmVzdGFydHMYDiABKAUSLwoMbG9vcF9sYWdfcDk5GA8gASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEi8KDGxvb3BfbGFnX21heBgQIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIVCg1wcm9jZXNzX2luZGV4GBEgASgFEhEKCXByb2Nlc3NlcxgSIAEoBRIXCg9jb21waWxlZF9lbmdpbmUYEyABKAgSFAoMZW5naW5lX2J1aWxkGBQgASgJIh8KD0xpc3RCb3RzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjcKEExpc3RCb3RzUmVzcG9uc2USIwoEYm90cxgBIAMoCzIVLmJvYXJkYm90LnYxLkJvdE9mZmVyIqABCghCb3RPZmZlchILCgNib3QYASABKAkSJgoIYm90X3NwZWMYAiABKAsyFC5ib2FyZGJvdC52MS5Cb3RTcGVjEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgSJwoGdGFibGVzGAYgAygLMhcuYm9hcmRib3QudjEuQm90QXRUYWJsZSJ2CgpCb3RBdFRhYmxlEgwKBGdhbWUYASABKAkSDwoHcGxheWVycxgCIAEoBRISCgppdGVyYXRpb25zGAMgASgFEg0KBXRyZWVzGAQgASgFEiYKBnJhdGluZxgFIAEoCzIWLmJvYXJkYm90LnYxLkJvdFJhdGluZyJKCglCb3RSYXRpbmcSCwoDZWxvGAEgASgFEg8KB2Vsb19sb3cYAiABKAUSEAoIZWxvX2hpZ2gYAyABKAUSDQoFZ2FtZXMYBCABKAUiwwEKDlNlYXJjaENvdW50ZXJzEg8KB3N0YXJ0ZWQYASABKAMSEAoIYW5zd2VyZWQYAiABKAMSEAoIcmVqZWN0ZWQYAyABKAMSEQoJY2FuY2VsbGVkGAQgASgDEhgKEGV4cGlyZWRfaW5fcXVldWUYBSABKAMSGgoSZGVhZGxpbmVfdG9vX3Nob3J0GAYgASgDEg4KBmZhaWxlZBgHIAEoAxIPCgdwYXJ0aWFsGAggASgDEhIKCnVuc2VhcmNoZWQYCSABKAMicAoSU2VhcmNoU3RvcENvdW50ZXJzEhIKCml0ZXJhdGlvbnMYASABKAMSDAoEdGltZRgCIAEoAxIQCghkZWFkbGluZRgDIAEoAxITCgtzaW5nbGVfbW92ZRgEIAEoAxIRCgljYW5jZWxsZWQYBSABKAMiugEKDkNhbmRpZGF0ZVN0YXRzEhQKB21vdmVfaWQYASABKAVIAIgBARIMCgR0ZXh0GAIgASgJEg4KBnZpc2l0cxgDIAEoAxINCgV2YWx1ZRgEIAEoARIRCgl2YWx1ZV9sb3cYBSABKAESEgoKdmFsdWVfaGlnaBgGIAEoARIyCg5leHBlY3RlZF9zY29yZRgHIAEoCzIaLmJvYXJkYm90LnYxLlNjb3JlRXN0aW1hdGVCCgoIX21vdmVfaWQiSAoNU2NvcmVFc3RpbWF0ZRIOCgZwb2ludHMYASABKAESEgoKcG9pbnRzX2xvdxgCIAEoARITCgtwb2ludHNfaGlnaBgDIAEoASptCgpTZWFyY2hNb2RlEhsKF1NFQVJDSF9NT0RFX1VOU1BFQ0lGSUVEEAASHwobU0VBUkNIX01PREVfU0lOR0xFX09CU0VSVkVSEAESIQodU0VBUkNIX01PREVfTVVMVElQTEVfT0JTRVJWRVIQAiqtAQoKU2VhcmNoU3RvcBIbChdTRUFSQ0hfU1RPUF9VTlNQRUNJRklFRBAAEhoKFlNFQVJDSF9TVE9QX0lURVJBVElPTlMQARIUChBTRUFSQ0hfU1RPUF9USU1FEAISGAoUU0VBUkNIX1NUT1BfREVBRExJTkUQAxIbChdTRUFSQ0hfU1RPUF9TSU5HTEVfTU9WRRAEEhkKFVNFQVJDSF9TVE9QX05PX1NFQVJDSBAFMtQCCgpCb3RTZXJ2aWNlElAKC1N1Z2dlc3RNb3ZlEh8uYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXF1ZXN0GiAuYm9hcmRib3QudjEuU3VnZ2VzdE1vdmVSZXNwb25zZRJNCgpDaG9vc2VNb3ZlEh4uYm9hcmRib3QudjEuQ2hvb3NlTW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DaG9vc2VNb3ZlUmVzcG9uc2USXAoPR2V0U2VydmluZ1N0YXRzEiMuYm9hcmRib3QudjEuR2V0U2VydmluZ1N0YXRzUmVxdWVzdBokLmJvYXJkYm90LnYxLkdldFNlcnZpbmdTdGF0c1Jlc3BvbnNlEkcKCExpc3RCb3RzEhwuYm9hcmRib3QudjEuTGlzdEJvdHNSZXF1ZXN0Gh0uYm9hcmRib3QudjEuTGlzdEJvdHNSZXNwb25zZWIGcHJvdG8z", [file_boardbot_v1_common, file_google_protobuf_duration]);
 
 /**
  * How long a search may think. Setting either field replaces the bot's own
@@ -435,6 +435,23 @@ export type GetServingStatsResponse = Message<"boardbot.v1.GetServingStatsRespon
    * @generated from field: int32 processes = 18;
    */
   processes: number;
+
+  /**
+   * Whether the searches run the compiled build of the rules engine and the
+   * search (built from the same Python source when the server was installed
+   * with a C compiler; about twice the iterations a second of the pure build).
+   *
+   * @generated from field: bool compiled_engine = 19;
+   */
+  compiledEngine: boolean;
+
+  /**
+   * The build in words, and why where it is the pure one: "compiled (mypyc
+   * 2.4.1, 8 modules)", "pure Python (BOARDBOT_PURE=1)", ...
+   *
+   * @generated from field: string engine_build = 20;
+   */
+  engineBuild: string;
 };
 
 /**
@@ -763,12 +780,44 @@ export type CandidateStats = Message<"boardbot.v1.CandidateStats"> & {
   visits: bigint;
 
   /**
-   * Its mean value for the deciding seat, 0 (worst) to 1 (best); 0 when
-   * unvisited.
+   * How good the search found it for the deciding seat: a share, 0 (worst)
+   * to 1 (best), in every game and configuration; 0 when unvisited. In a
+   * game of two or more seats, the seat's expected result: 0.8 times its
+   * share of the win, plus 0.1 for its place and 0.1 for its margin over
+   * the others (docs/search.md, "Utilities"), so about its chance of
+   * winning. In a solo game, its expected final score within the
+   * configuration's score range: 0 is the least score the game can give, 1
+   * the greatest (expected_score has it in points).
    *
    * @generated from field: double value = 4;
    */
   value: number;
+
+  /**
+   * An approximate 95 % interval of value (same unit, 0 to 1), from the
+   * spread of the results of the move's visits: how sure the search is.
+   * Two moves whose intervals overlap are about as good as far as this
+   * search can tell. The whole range, 0 to 1, when the move had fewer than
+   * two visits.
+   *
+   * @generated from field: double value_low = 5;
+   */
+  valueLow: number;
+
+  /**
+   * @generated from field: double value_high = 6;
+   */
+  valueHigh: number;
+
+  /**
+   * In a solo game, the deciding seat's expected final score in points if
+   * it plays this move, with its 95 % interval; unset in games of two or
+   * more seats (their searches weigh wins, not points) and when the move
+   * was not visited.
+   *
+   * @generated from field: boardbot.v1.ScoreEstimate expected_score = 7;
+   */
+  expectedScore?: ScoreEstimate | undefined;
 };
 
 /**
@@ -777,6 +826,38 @@ export type CandidateStats = Message<"boardbot.v1.CandidateStats"> & {
  */
 export const CandidateStatsSchema: GenMessage<CandidateStats> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_bot_service, 15);
+
+/**
+ * A final score the search expects, in the game's points.
+ *
+ * @generated from message boardbot.v1.ScoreEstimate
+ */
+export type ScoreEstimate = Message<"boardbot.v1.ScoreEstimate"> & {
+  /**
+   * @generated from field: double points = 1;
+   */
+  points: number;
+
+  /**
+   * An approximate 95 % interval of points (as CandidateStats.value_low
+   * and value_high), within the game's score range.
+   *
+   * @generated from field: double points_low = 2;
+   */
+  pointsLow: number;
+
+  /**
+   * @generated from field: double points_high = 3;
+   */
+  pointsHigh: number;
+};
+
+/**
+ * Describes the message boardbot.v1.ScoreEstimate.
+ * Use `create(ScoreEstimateSchema)` to create a new message.
+ */
+export const ScoreEstimateSchema: GenMessage<ScoreEstimate> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_bot_service, 16);
 
 /**
  * How an information-set search treats the other seats' decisions.

@@ -22,13 +22,17 @@ import type { SearchStats } from "./bot_service_pb.js";
 import { file_boardbot_v1_bot_service } from "./bot_service_pb.js";
 import type { Event, Game, GameConfig, GameStatus, GameType, Move, SeatSpec, SeatView } from "./common_pb.js";
 import { file_boardbot_v1_common } from "./common_pb.js";
+import type { GameRecord } from "./game_record_pb.js";
+import { file_boardbot_v1_game_record } from "./game_record_pb.js";
+import type { RatingEntry } from "./ratings_pb.js";
+import { file_boardbot_v1_ratings } from "./ratings_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUiogEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSpsCgxSZXNwb25zZVZpZXcSHQoZUkVTUE9OU0VfVklFV19VTlNQRUNJRklFRBAAEhwKGFJFU1BPTlNFX1ZJRVdfQUZURVJfTU9WRRABEh8KG1JFU1BPTlNFX1ZJRVdfTkVYVF9ERUNJU0lPThACMrsFCgtHYW1lU2VydmljZRJWCg1MaXN0R2FtZVR5cGVzEiEuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USTQoKQ3JlYXRlR2FtZRIeLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkQKB0dldEdhbWUSGy5ib2FyZGJvdC52MS5HZXRHYW1lUmVxdWVzdBocLmJvYXJkYm90LnYxLkdldEdhbWVSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVzcG9uc2USRAoHR2V0VmlldxIbLmJvYXJkYm90LnYxLkdldFZpZXdSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0Vmlld1Jlc3BvbnNlEk0KClN1Ym1pdE1vdmUSHi5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVxdWVzdBofLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXNwb25zZRJMCglXYXRjaEdhbWUSHS5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJBCgZSZXNpZ24SGi5ib2FyZGJvdC52MS5SZXNpZ25SZXF1ZXN0GhsuYm9hcmRib3QudjEuUmVzaWduUmVzcG9uc2USTQoKRGVsZXRlR2FtZRIeLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlc3BvbnNlYgZwcm90bzM", [file_boardbot_v1_bot_service, file_boardbot_v1_common]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUisQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSJDChRHZXRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBAUIHCgVfc2VhdCJFChVHZXRHYW1lUmVjb3JkUmVzcG9uc2USLAoLZ2FtZV9yZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkInUKFUdldExlYWRlcmJvYXJkUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkihQEKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USJwoGY29uZmlnGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgdlbnRyaWVzGAIgAygLMhguYm9hcmRib3QudjEuUmF0aW5nRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIy+AYKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoNR2V0R2FtZVJlY29yZBIhLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXF1ZXN0GiIuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlc3BvbnNlIgOQAgESXgoOR2V0TGVhZGVyYm9hcmQSIi5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlcXVlc3QaIy5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -104,6 +108,16 @@ export type CreateGameRequest = Message<"boardbot.v1.CreateGameRequest"> & {
    * @generated from field: bool reproducible = 5;
    */
   reproducible: boolean;
+
+  /**
+   * Rate the game: when it ends, each seat's player (a human seat's
+   * SeatSpec.player_name) or bot (its spec) has its rating for this game
+   * configuration updated from the outcome (GetLeaderboard). Needs two seats
+   * or more, a name on every human seat, and no player or bot twice.
+   *
+   * @generated from field: bool rated = 20;
+   */
+  rated: boolean;
 };
 
 /**
@@ -561,6 +575,121 @@ export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PUR
   messageDesc(file_boardbot_v1_game_service, 18);
 
 /**
+ * @generated from message boardbot.v1.GetGameRecordRequest
+ */
+export type GetGameRecordRequest = Message<"boardbot.v1.GetGameRecordRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat to see the record as (its token in the metadata); unset for a
+   * spectator. A finished game's record is the same for everyone.
+   *
+   * @generated from field: optional int32 seat = 2;
+   */
+  seat?: number | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.GetGameRecordRequest.
+ * Use `create(GetGameRecordRequestSchema)` to create a new message.
+ */
+export const GetGameRecordRequestSchema: GenMessage<GetGameRecordRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 19);
+
+/**
+ * @generated from message boardbot.v1.GetGameRecordResponse
+ */
+export type GetGameRecordResponse = Message<"boardbot.v1.GetGameRecordResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.GameRecord game_record = 1;
+   */
+  gameRecord?: GameRecord | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.GetGameRecordResponse.
+ * Use `create(GetGameRecordResponseSchema)` to create a new message.
+ */
+export const GetGameRecordResponseSchema: GenMessage<GetGameRecordResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 20);
+
+/**
+ * @generated from message boardbot.v1.GetLeaderboardRequest
+ */
+export type GetLeaderboardRequest = Message<"boardbot.v1.GetLeaderboardRequest"> & {
+  /**
+   * Game name, e.g. "frogriders".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The configuration; unset fields take their defaults, as in CreateGame.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 2;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * At most this many entries (default 50, at most 1000).
+   *
+   * @generated from field: int32 page_size = 3;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token; empty for the first page.
+   *
+   * @generated from field: string page_token = 4;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.GetLeaderboardRequest.
+ * Use `create(GetLeaderboardRequestSchema)` to create a new message.
+ */
+export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 21);
+
+/**
+ * @generated from message boardbot.v1.GetLeaderboardResponse
+ */
+export type GetLeaderboardResponse = Message<"boardbot.v1.GetLeaderboardResponse"> & {
+  /**
+   * The configuration the ratings are for, every field set.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 1;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * Best first (by RatingEntry.rating).
+   *
+   * @generated from field: repeated boardbot.v1.RatingEntry entries = 2;
+   */
+  entries: RatingEntry[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_page_token = 3;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.GetLeaderboardResponse.
+ * Use `create(GetLeaderboardResponseSchema)` to create a new message.
+ */
+export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 22);
+
+/**
  * The view a SubmitMoveResponse carries, so a client can play with one call
  * per move instead of a SubmitMove and a GetView.
  *
@@ -695,6 +824,31 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof DeleteGameRequestSchema;
     output: typeof DeleteGameResponseSchema;
+  },
+  /**
+   * A game's record: its config, rules version, seats, every event with who
+   * made it and when, the final scores and the deal (GameRecord). A finished
+   * game's record is complete for anyone; a running game's shows what the
+   * asker (a seat with its token, or a spectator) may see. Also over the
+   * browser port as an HTTP GET (Connect's GET for side-effect-free calls).
+   *
+   * @generated from rpc boardbot.v1.GameService.GetGameRecord
+   */
+  getGameRecord: {
+    methodKind: "unary";
+    input: typeof GetGameRecordRequestSchema;
+    output: typeof GetGameRecordResponseSchema;
+  },
+  /**
+   * The ratings of one game configuration, best first: named players and
+   * the server's bot presets, rated by the rated games that ended.
+   *
+   * @generated from rpc boardbot.v1.GameService.GetLeaderboard
+   */
+  getLeaderboard: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardRequestSchema;
+    output: typeof GetLeaderboardResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);

@@ -1,0 +1,394 @@
+"""Server CPU per call against the bare gRPC floor, on every store, in one run (issue 50).
+
+    python bench/call_cost.py [--configs echo,memory,sqlite,sqlite2,redis2] [--repeats 3]
+                              [--seconds 4] [--clients 16] [--connections 8]
+
+For each configuration, starts a server on a free port and drives it through
+the public gRPC API from this process (grpc.aio on uvloop, ``--clients``
+callers over ``--connections`` TCP connections, each caller making one call at
+a time, paced so that together they offer ``--rate`` calls a second; 0: as
+fast as the server answers), one phase per call:
+
+* ``CreateGame``: Frogriders, two human seats, reproducible seeds;
+* ``SubmitMove``: the created games played to their end, one move after
+  another per caller (the move by id, no view in the answer, with
+  ``expected_version``), both seats by their tokens. The caller mirrors the
+  game with the engine from the same seed to know whose move it is and how
+  many moves there are (its CPU is the load generator's, not the server's);
+* ``GetView``: the seats' views of the games (each seat of each game once per
+  pass, so most are the first read of that version), with the seat's token.
+
+``echo`` is the floor: the bare grpc.aio echo server of bench/grpc_floor.py
+(no protobuf, no work; the same event loop and gRPC settings as ``boardbot
+serve``), driven the same way. The other configurations are ``boardbot
+serve`` (every call logged, the default; search workers off, the per-client
+create limits off): ``memory``, ``sqlite`` (one process, the default store),
+``sqlite2`` (``--processes 2`` on one SQLite file), ``redis2`` (``--processes
+2`` on a ``redis-server`` of its own, no persistence; its CPU counts as the
+server's and is also shown apart).
+
+The configurations run in turn, ``--repeats`` times (side by side, so the
+machine's load drifts over all of them alike); the table gives the medians.
+"Server µs" is the CPU (user + system) of the server's process tree (and
+redis-server's) over the phase divided by its calls; the ratio is that over
+the echo floor's µs per call of the same run; "loadgen µs" is this process's
+CPU per call (the load generator's own price, the engine mirror included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("GRPC_EXPERIMENTS", "-event_engine_client,-event_engine_listener")  # as boardbot serve
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import grpc  # noqa: E402
+import psutil  # noqa: E402
+
+import grpc_floor  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.tools.loadtest.procstat import ProcessCPU  # noqa: E402
+from boardbot.v1 import common_pb2  # noqa: E402
+from boardbot.v1 import game_service_pb2 as pb  # noqa: E402
+from boardbot.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAME = "frogriders"
+CONFIGS = {
+    "memory": ["--store", "memory", "--processes", "1"],
+    "sqlite": ["--store", "sqlite:{dir}/games.sqlite3", "--processes", "1"],
+    "sqlite2": ["--store", "sqlite:{dir}/games.sqlite3", "--processes", "2"],
+    "redis2": ["--store", "{redis}", "--processes", "2"],
+}
+UNLIMITED = ["--creates-per-second-per-client", "0", "--create-burst-per-client", "0",
+             "--max-games-per-client", "0", "--max-games", "0", "--ai-workers", "0", "--http-address", "off"]
+PHASES = ("CreateGame", "SubmitMove", "GetView")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def channels(address: str, count: int) -> list[grpc.aio.Channel]:
+    """``count`` channels on their own TCP connections (SO_REUSEPORT spreads connections over processes)."""
+    return [grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1), ("bench.conn", i)])
+            for i in range(count)]
+
+
+class Phase:
+    """One phase's calls, latencies and the CPU of the server and of this process."""
+
+    def __init__(self, server: ProcessCPU, redis: ProcessCPU | None = None):
+        self.server, self.redis = server, redis  # redis: also counted in server
+        self.latencies: list[float] = []
+        self.errors = 0
+
+    def __enter__(self):
+        self.cpu0, self.me0, self.wall0 = self.server.read(), time.process_time(), time.perf_counter()
+        self.redis0 = self.redis.read() if self.redis else 0.0
+        return self
+
+    def __exit__(self, *exc):
+        self.cpu, self.me = self.server.read() - self.cpu0, time.process_time() - self.me0
+        self.wall = time.perf_counter() - self.wall0
+        self.redis_cpu = self.redis.read() - self.redis0 if self.redis else None
+
+    def result(self) -> dict:
+        n = len(self.latencies) or 1
+        lat = sorted(self.latencies)
+        out = {} if self.redis_cpu is None else {"redis_us": self.redis_cpu / n * 1e6}
+        return out | {"calls": len(self.latencies), "rate": len(self.latencies) / self.wall,
+                "server_us": self.cpu / n * 1e6, "loadgen_us": self.me / n * 1e6, "cores": self.cpu / self.wall,
+                "p50_ms": lat[len(lat) // 2] * 1e3 if lat else 0.0,
+                "p99_ms": lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3 if lat else 0.0,
+                "errors": self.errors}
+
+
+def pacer(args, j: int):
+    """Caller j's wait before each call: ``--rate`` calls a second offered by all callers together
+    (0: none, as fast as the answers come)."""
+    wait = grpc_floor._schedule(time.perf_counter() + 0.01, j, args.clients, args.rate)
+
+    async def pace() -> None:
+        delay = wait(time.perf_counter())
+        if delay > 0:
+            await asyncio.sleep(delay)
+    return pace
+
+
+async def timed(phase: Phase, call):
+    t = time.perf_counter()
+    try:
+        out = await call
+    except grpc.aio.AioRpcError:
+        phase.errors += 1
+        return None
+    phase.latencies.append(time.perf_counter() - t)
+    return out
+
+
+async def run_echo(address: str, args, server: ProcessCPU) -> dict:
+    chans = channels(address, args.connections)
+    calls = [c.unary_unary(grpc_floor.METHOD) for c in chans]
+    request = b"r" * 60
+    for call in calls:
+        for _ in range(50):
+            await call(request)
+    phase = Phase(server)
+    end = time.perf_counter() + args.seconds
+
+    async def caller(j: int) -> None:
+        call = calls[j % len(calls)]
+        pace = pacer(args, j)
+        while time.perf_counter() < end:
+            await pace()
+            await timed(phase, call(request, timeout=10))
+
+    with phase:
+        await asyncio.gather(*(caller(j) for j in range(args.clients)))
+    for c in chans:
+        await c.close()
+    return {"echo": phase.result()}
+
+
+class Mirror:
+    """A created game as the load generator knows it: the engine state from the same seed."""
+
+    def __init__(self, game_id: str, seed: int, tokens: list[str]):
+        game = registry.get(GAME)
+        self.state = game.new_state(game.validate({"players": 2}), seed)
+        self.game_id, self.version, self.seed = game_id, 0, seed
+        self.auth = [(("authorization", f"Bearer {t}"),) for t in tokens]
+
+
+async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU | None, seed: int) -> dict:
+    chans = channels(address, args.connections)
+    stubs = [pb_grpc.GameServiceStub(c) for c in chans]
+    human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+    rng = random.Random(seed)
+    seeds = iter(range(seed * 10_000_000, seed * 10_000_000 + 10_000_000))
+    games: list[Mirror] = []
+    for stub in stubs:  # warm up every connection (and process)
+        for _ in range(20):
+            reply = await stub.CreateGame(pb.CreateGameRequest(game=GAME, seats=[human, human], seed=next(seeds),
+                                                               reproducible=True))
+            await stub.GetView(pb.GetViewRequest(game_id=reply.game.game_id))
+    out = {}
+
+    create = Phase(server, redis)
+    end = time.perf_counter() + args.seconds
+
+    async def creator(j: int) -> None:
+        stub = stubs[j % len(stubs)]
+        pace = pacer(args, j)
+        while time.perf_counter() < end:
+            await pace()
+            s = next(seeds)
+            reply = await timed(create, stub.CreateGame(pb.CreateGameRequest(
+                game=GAME, seats=[human, human], seed=s, reproducible=True), timeout=10))
+            if reply is not None:
+                games.append(Mirror(reply.game.game_id, s, [t.token for t in reply.seat_tokens]))
+
+    with create:
+        await asyncio.gather(*(creator(j) for j in range(args.clients)))
+    out["CreateGame"] = create.result()
+
+    move = Phase(server, redis)
+    queue = list(games)
+    rng.shuffle(queue)
+    end = time.perf_counter() + args.seconds
+
+    async def mover(j: int) -> None:
+        stub = stubs[j % len(stubs)]
+        pace = pacer(args, j)
+        while queue and time.perf_counter() < end:
+            game = queue.pop()
+            state = game.state
+            while time.perf_counter() < end:
+                seat = state.decider()
+                if seat < 0:
+                    break
+                moves = state.legal_moves()
+                k = rng.randrange(len(moves))
+                await pace()
+                reply = await timed(move, stub.SubmitMove(pb.SubmitMoveRequest(
+                    game_id=game.game_id, seat=seat, move_id=k, expected_version=game.version),
+                    metadata=game.auth[seat], timeout=10))
+                if reply is None:
+                    break
+                state.apply(moves[k])
+                game.version = reply.version
+
+    with move:
+        await asyncio.gather(*(mover(j) for j in range(args.clients)))
+    out["SubmitMove"] = move.result()
+    out["SubmitMove"]["ran_out"] = not queue
+
+    view = Phase(server, redis)
+    reads = [(g, s) for g in games for s in (0, 1)]
+    end = time.perf_counter() + args.seconds
+    position = 0
+
+    async def viewer(j: int) -> None:
+        nonlocal position
+        stub = stubs[j % len(stubs)]
+        pace = pacer(args, j)
+        while time.perf_counter() < end:
+            await pace()
+            game, s = reads[position % len(reads)]
+            position += 1
+            await timed(view, stub.GetView(pb.GetViewRequest(game_id=game.game_id, seat=s),
+                                           metadata=game.auth[s], timeout=10))
+
+    with view:
+        await asyncio.gather(*(viewer(j) for j in range(args.clients)))
+    out["GetView"] = view.result()
+    out["GetView"]["passes"] = position / len(reads)
+    for c in chans:
+        await c.close()
+    return out
+
+
+def wait_port(address: str, proc, log_path: str | None) -> None:
+    host, port = address.rsplit(":", 1)
+    deadline = time.monotonic() + 60
+    while True:
+        with socket.socket() as s:
+            if s.connect_ex((host, int(port))) == 0:
+                return
+        if (proc.poll() if hasattr(proc, "poll") else (None if proc.is_alive() else 1)) is not None \
+                or time.monotonic() > deadline:
+            text = open(log_path).read()[-2000:] if log_path else ""
+            raise SystemExit(f"the server at {address} did not start: {text}")
+        time.sleep(0.1)
+
+
+def run_config(name: str, args, work: str, repeat: int) -> dict:
+    import uvloop
+
+    if name == "echo":
+        ctx = multiprocessing.get_context("spawn")
+        port = ctx.Value("i", 0)
+        proc = ctx.Process(target=grpc_floor.run_server, args=("aio", port, 1500, [], 8, "uvloop"), daemon=True)
+        proc.start()
+        while port.value == 0:
+            time.sleep(0.05)
+        try:
+            return uvloop.run(run_echo(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid])))
+        finally:
+            proc.terminate()
+            proc.join(5)
+    redis_proc = None
+    flags = list(CONFIGS[name])
+    if "{redis}" in flags:
+        port = free_port()
+        redis_proc = subprocess.Popen([shutil.which("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
+                                       "--save", "", "--appendonly", "no", "--dir", work], stdout=subprocess.DEVNULL)
+        flags = [f.replace("{redis}", f"redis://127.0.0.1:{port}/0") for f in flags]
+    flags = [f.replace("{dir}", tempfile.mkdtemp(dir=work)) for f in flags]
+    address = f"127.0.0.1:{free_port()}"
+    log_path = os.path.join(work, f"{name}-{repeat}.log")
+    cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address, *UNLIMITED, *flags]
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        wait_port(address, server, log_path)
+        processes = int(flags[flags.index("--processes") + 1])
+        deadline = time.monotonic() + 60
+        while open(log_path).read().count('"event": "serving"') < processes:  # every process serves
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{name} did not start: {open(log_path).read()[-2000:]}")
+            time.sleep(0.1)
+        time.sleep(1.0)
+        pids = [server.pid] + ([redis_proc.pid] if redis_proc else [])
+        cpu = ProcessCPU(pids, rescan_seconds=3600.0)
+        redis_cpu = ProcessCPU([redis_proc.pid]) if redis_proc else None
+        return uvloop.run(run_boardbot(address, args, cpu, redis_cpu, 1 + repeat))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        if redis_proc is not None:
+            redis_proc.terminate()
+            redis_proc.wait()
+
+
+def median(rows: list[dict], key: str) -> float:
+    return statistics.median(r[key] for r in rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--configs", default="echo," + ",".join(CONFIGS))
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=4.0, help="per phase")
+    parser.add_argument("--clients", type=int, default=16, help="callers, each one call at a time")
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--rate", type=float, default=1000.0,
+                        help="calls a second offered by all callers together, paced (0: closed loop)")
+    args = parser.parse_args()
+    names = args.configs.split(",")
+    work = tempfile.mkdtemp(prefix="boardbot-call-cost-")
+    results: dict[tuple[str, str], list[dict]] = {}
+    load_before = os.getloadavg()
+    try:
+        for repeat in range(args.repeats):
+            for name in names:
+                out = run_config(name, args, work, repeat)
+                for phase, row in out.items():
+                    results.setdefault((name, phase), []).append(row)
+                summary = ", ".join(f"{p} {r['server_us']:.0f} µs" for p, r in out.items())
+                print(f"[{repeat + 1}/{args.repeats}] {name}: {summary}", file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    load = os.getloadavg()
+    floor = median(results[("echo", "echo")], "server_us") if ("echo", "echo") in results else None
+    pacing = "closed loop" if not args.rate else f"offered {args.rate:,.0f} calls/s"
+    print(f"\n{GAME}, 2 human seats; {args.clients} callers on {args.connections} connections, {pacing}, "
+          f"{args.seconds:g} s per phase; medians of {args.repeats} runs; {os.cpu_count()} cores, "
+          f"{psutil.cpu_count()} logical; load average before {load_before[0]:.2f}, after {load[0]:.2f}")
+    print("| configuration | call | server µs per call | × echo floor | calls/s | p99 ms | server cores | "
+          "loadgen µs per call | errors |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name in names:
+        for phase in (("echo",) if name == "echo" else PHASES):
+            rows = results.get((name, phase))
+            if not rows:
+                continue
+            us = median(rows, "server_us")
+            ratio = f"{us / floor:.2f}" if floor else "-"
+            extra = ""
+            if "redis_us" in rows[0]:
+                extra = f" (redis-server {median(rows, 'redis_us'):.0f})"
+            print(f"| {name} | {phase} | {us:,.0f}{extra} | {ratio} | {median(rows, 'rate'):,.0f} | "
+                  f"{median(rows, 'p99_ms'):.2f} | {median(rows, 'cores'):.2f} | {median(rows, 'loadgen_us'):,.0f} | "
+                  f"{sum(r['errors'] for r in rows)} |")
+    views = [r for (name, phase), rows in results.items() if phase == "GetView" for r in rows]
+    if views:
+        print(f"GetView: {min(r['passes'] for r in views):.1f}-{max(r['passes'] for r in views):.1f} passes over "
+              "every seat of the games created (below 1: every call the first read of its seat's view)")
+    if any(r.get("ran_out") for rows in results.values() for r in rows):
+        print("SubmitMove: some runs ran out of created games (raise --seconds)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""The state base class (``boardbot.engine.core`` describes the interface and re-exports it).
+
+Its own module so that the compiled build (mypyc, engine/build.py) can compile it: a game's state
+class compiles as a native class only on a native base. ``allow_interpreted_subclasses``: every
+game's state, compiled or not, subclasses it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
+
+from .errors import GameOver, IllegalMove
+
+if TYPE_CHECKING:
+    from .core import Game, Result
+
+TERMINAL = -1
+SEED_BITS = 63
+
+Move = tuple
+
+
+def new_seed(rng: random.Random) -> int:
+    return rng.getrandbits(SEED_BITS)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
+    """One position of a game. Subclasses use ``__slots__`` and copy by hand.
+
+    ``log``: ``None`` (no logging, the default and what searches use) or a
+    list that the game appends ``(visible_to, text)`` entries to, where
+    ``visible_to`` is ``None`` for everyone or a seat number. Hosted games
+    turn it on to show automata turns and revealed chance events.
+
+    ``_moves``: the legal moves of the position, or None until ``legal_moves``
+    asks the game's ``_generate`` for them. Whoever changes a state's fields
+    other than through ``apply`` (a test setting up a position, a tool) calls
+    ``invalidate()`` afterwards.
+    """
+
+    __slots__ = ("game", "config", "num_seats", "seed", "log", "_moves")
+
+    game: "Game"
+    config: dict
+    num_seats: int
+    seed: int
+    log: list | None
+    _moves: list | None
+
+    # --- forward model -------------------------------------------------
+    def decider(self) -> int:
+        """The seat whose decision it is, or TERMINAL."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.decider() == TERMINAL
+
+    def legal_moves(self) -> list:
+        """The legal moves of the decider, in a stable order (cached until the next move)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def _generate(self) -> list:
+        """The legal moves, computed afresh (``legal_moves`` caches them)."""
+        raise NotImplementedError
+
+    def invalidate(self) -> None:
+        """Forget what is derived from the fields (the cached legal moves; a game may have more),
+        after they were changed other than by ``apply``."""
+        self._moves = None
+
+    def apply(self, move: Move) -> None:
+        """Apply a legal move (unchecked: use ``apply_checked`` on input)."""
+        raise NotImplementedError
+
+    def apply_checked(self, move: Move) -> None:
+        if self.decider() == TERMINAL:
+            raise GameOver("the game is over")
+        if move not in self.legal_moves():
+            raise IllegalMove(f"illegal move {move!r}")
+        self.apply(move)
+
+    def move_text(self, move: Move) -> str:
+        """Stable human-readable text of a move, as its decider sees it."""
+        raise NotImplementedError
+
+    def public_move_text(self, move: Move, observer: int | None) -> str:
+        """The text of ``move`` as ``observer`` may see it (before it is applied).
+
+        Games whose moves can be secret (a card kept face down) override this.
+        """
+        return self.move_text(move)
+
+    # --- information ---------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may see (``None``: a spectator), JSON-safe."""
+        raise NotImplementedError
+
+    def sample_for(self, seat: int, rng: random.Random) -> "State":
+        """A copy in which everything hidden from ``seat`` is re-dealt.
+
+        The copy looks identical from ``seat`` (same view, same legal moves)
+        and gets a fresh chance seed from ``rng``. ``log`` is off.
+        """
+        raise NotImplementedError
+
+    def forget_inference(self) -> None:
+        """Drop what this state infers about hidden parts from public evidence (Czech Pub: the
+        players' passes), so that ``sample_for`` deals them uniformly from what is unseen.
+
+        Searches call it on their own copy of the root (``SearchParams.beliefs="uniform"``); a
+        game without such inference has nothing to drop.
+        """
+
+    # --- outcome -------------------------------------------------------
+    def result(self) -> Result | None:
+        """The final result, or None while the game runs."""
+        raise NotImplementedError
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> "State":
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        raise NotImplementedError
+
+    def __deepcopy__(self, memo) -> "State":
+        # copy.deepcopy is copy(): OpenSpiel clones the Python states that hold ours with it
+        return self.copy()
+
+    def chance(self) -> random.Random:
+        """A generator for the next chance event; advances the state's seed."""
+        rng = random.Random(self.seed)
+        self.seed = rng.getrandbits(SEED_BITS)
+        return rng
+
+    def note(self, visible_to: int | None, text: str) -> None:
+        if self.log is not None:
+            self.log.append((visible_to, text))
+
+    def _init_base(self, game: "Game", config: dict, seed: int) -> None:
+        self.game = game
+        self.config = config
+        self.num_seats = config["players"]
+        self.seed = seed
+        self.log = None
+        self._moves = None
+
+    def _copy_base(self, other: "State") -> None:
+        self.game = other.game
+        self.config = other.config  # validated configs are never mutated
+        self.num_seats = other.num_seats
+        self.seed = other.seed
+        self.log = None
+        self._moves = None  # a game whose cache may be shared copies it itself (its FIELDS)
