@@ -167,7 +167,9 @@ def pack_game(initial: dict, state: dict, events: list[EventRecord]) -> bytes:
     whole = all(m / 1000 == t for m, t in zip(millis, times))
     columns = {"kind": [e["kind"] for e in events], "seat": [e["seat"] for e in events],
                "bot": [int(e["by_bot"]) for e in events], "move": [e["move"] for e in events],
-               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e}}
+               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e},
+               # a searching bot's reasons (store.pack_event's notes), shown once the game is over
+               "search": {e["version"]: e["search"] for e in events if e.get("search")}}
     if whole:
         columns["ms"] = [b - a for a, b in zip([0] + millis, millis)]
     else:
@@ -191,6 +193,9 @@ def unpack_game(blob: bytes) -> tuple[dict, dict, list[EventRecord]]:
     for i, (kind, seat, bot, move, when) in enumerate(zip(columns["kind"], columns["seat"], columns["bot"],
                                                           columns["move"], times)):
         event = {"version": i + 1, "kind": kind, "seat": seat, "by_bot": bool(bot), "move": move, "time": when}
+        search = columns.get("search", {}).get(str(i + 1))  # absent in archives made before the notes were kept
+        if search is not None:
+            event["search"] = search
         request = requests.get(str(i + 1))
         if request is not None:
             event["request"] = {"id": request[0], "fp": request[1]}
