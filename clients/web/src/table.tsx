@@ -134,14 +134,13 @@ export class TableModel {
           if (event !== undefined) this.mark(event, before, view);
           this.selection = [];
           this.changed();
-          if (this.autoForced && this.myDecision() && view.legalMoves.length === 1 && view.status !== GameStatus.FINISHED) {
-            void this.play(view.legalMoves[0]); // the player's only move, made for them (Settings)
-            continue;
-          }
+          const running = view.status !== GameStatus.FINISHED;
+          const only = this.autoForced && this.myDecision() && view.legalMoves.length === 1 && running; // made for them
           const theirs = event !== undefined && event.seat !== this.seat;
-          if (theirs && view.legalMoves.length === 0 && view.status !== GameStatus.FINISHED) {
-            await this.pause(); // let the player see each bot move
+          if (theirs && (view.legalMoves.length === 0 || only) && running) {
+            await this.pause(); // let the player see each bot move (before the page makes their only move)
           }
+          if (only && this.sv === view) void this.play(view.legalMoves[0]); // the player's only move (Settings)
         }
         if (this.sv?.status === GameStatus.FINISHED) await this.loadReasons();
         if (this.sv?.status === GameStatus.FINISHED || this.signal.aborted) return;
