@@ -1,7 +1,7 @@
 """Play matches between bots and summarise them (``boardbot arena``).
 
     boardbot arena frogriders --players 3 --seats random --games 1000 --seed 7
-    boardbot arena frogriders --seats ismcts:hard,random --games 100
+    boardbot arena frogriders --seats ismcts:hard,iterations=2500,random --games 100
 
 With different bots the seats rotate: game g seats bot (i + g) mod n at
 seat i, so every bot plays every seat equally often. The JSON summary keeps
@@ -9,8 +9,9 @@ seat i, so every bot plays every seat equally often. The JSON summary keeps
 and adds ``bots``: per distinct spec, its wins and win rate per seat it
 occupied, with a 95 % Wilson interval, and its mean score (the figure that
 matters in a one-seat game). A shared victory counts as a share.
-The summary depends only on the arguments (not on --jobs or timing); the
-progress bar and timings go to stderr.
+With iteration budgets (``ismcts:hard,iterations=2500``) the summary depends only on the
+arguments (not on --jobs or timing); a preset alone is a time budget, so its games depend on
+the machine too. The progress bar and timings go to stderr.
 """
 
 from __future__ import annotations

@@ -38,23 +38,28 @@ class BotSpecError(ValueError):
 
 @dataclass(frozen=True)
 class Preset:
-    """A named search: its iterations (unless the game sets them for a table size:
-    ``Game.preset_iterations``), the parameters it sets, and what it means in plain words."""
+    """A named search: the most wall time a decision takes (``seconds``, managed:
+    ``search_plan``), at most its iterations (unless the game sets them for a table size:
+    ``Game.preset_iterations``), whichever comes first, the parameters it sets, and what it
+    means in plain words. Its iterations alone (``ismcts:hard,iterations=2500``) play
+    reproducibly with a seed."""
 
     name: str
     title: str
     description: str
     iterations: int
+    seconds: float
     settings: tuple[tuple[str, Any], ...] = ()
 
 
-# iteration budgets keep arena results reproducible; ``time=`` overrides
+# A time per decision a frontend can rely on, on one core; iterations cap it where the search
+# is done sooner (and, alone, give reproducible play)
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("easy", "Easy", "Looks a few moves ahead, with random guesses about how the game goes on: "
-           "quick, and beatable.", 100, (("rollout", "random"),)),
+           "quick, and beatable.", 100, 0.1, (("rollout", "random"),)),
     Preset("medium", "Medium", "Looks ahead with the game's own sense of good play: a fair opponent, "
-           "and the default.", 600),
-    Preset("hard", "Hard", "Looks furthest ahead: the strongest, and the slowest.", 2500),
+           "and the default.", 600, 0.3),
+    Preset("hard", "Hard", "Looks furthest ahead: the strongest, and the slowest.", 2500, 1.0),
 )}
 DEFAULT_PRESET = "medium"
 KINDS = ("random", "greedy", "ismcts")
@@ -76,7 +81,7 @@ SETTINGS: dict[str, tuple[str, type]] = {
     "c": ("c", float), "mode": ("mode", str), "rollout": ("rollout", str), "depth": ("depth", int),
     "pw": ("pw_alpha", float), "pw_k": ("pw_k", float), "bias": ("bias", float), "hint": ("hint", str),
     "reuse": ("reuse", bool), "workers": ("workers", int), "opponents": ("opponents", str),
-    "beliefs": ("beliefs", str),
+    "beliefs": ("beliefs", str), "timing": ("timing", str),
 }
 ALIASES = {"pw_alpha": "pw"}  # keys the language also reads
 KEY_OF = {field: key for key, (field, _) in SETTINGS.items()}
@@ -250,24 +255,29 @@ def parse_ismcts(spec: str) -> BotSpec:
     return parsed
 
 
-def search_plan(spec: BotSpec, game: Game | None = None, players: int | None = None) -> SearchPlan:
+def search_plan(spec: BotSpec, game: Game | None = None, players: int | None = None,
+                budget: Budget | None = None) -> SearchPlan:
     """The one place a spec becomes a search: at ``game``'s table of ``players`` (where given),
-    the budget is the spec's own, else the preset's iterations as the game sets them for that
-    table size (``Game.preset_iterations``), else the preset's; the parameters are the
-    defaults, then the preset's, then the spec's own. One tree unless the spec asks for
-    ``workers``: a split into smaller trees plays worse where budgets are small
-    (research/notes/server-split-small-budgets.md), and the ladder rated one tree."""
+    the budget is ``budget`` (a request's own), else the spec's own, else the preset's: its
+    time per decision, managed (``SearchParams.timing``: done sooner once the move is settled),
+    and at most its iterations as the game sets them for that table size
+    (``Game.preset_iterations``), else the preset's. An explicit budget is spent whole unless
+    the spec says ``timing=managed``. The parameters are the defaults, then the preset's, then
+    the spec's own. One tree unless the spec asks for ``workers``: a split into smaller trees
+    plays worse where budgets are small (research/notes/server-split-small-budgets.md), and the
+    ladder rated one tree."""
     if spec.kind != "ismcts":
         raise BotSpecError(f"the {spec.kind} bot does not search")
     preset = PRESETS[spec.preset or DEFAULT_PRESET]
-    if spec.iterations is not None or spec.time is not None:
+    timing = "fixed"
+    if budget is None and (spec.iterations is not None or spec.time is not None):
         budget = Budget(iterations=spec.iterations, time=spec.time)
-    else:
+    elif budget is None:
         iterations = preset.iterations
         if game is not None:
             iterations = game.preset_iterations.get(players, {}).get(preset.name, iterations)
-        budget = Budget(iterations=iterations)
-    return SearchPlan(budget, SearchParams(**{**dict(preset.settings), **dict(spec.settings)}))
+        budget, timing = Budget(iterations=iterations, time=preset.seconds), "managed"
+    return SearchPlan(budget, SearchParams(**{"timing": timing, **dict(preset.settings), **dict(spec.settings)}))
 
 
 def split_seat_specs(text: str) -> list[str]:

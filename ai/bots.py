@@ -57,6 +57,7 @@ class ISMCTSBot(Bot):
         self.budget = plan.budget
         self.pool = pool
         self.last = None  # the last SearchResult, for inspection
+        self.clock = None  # what a time budget is read on (None: wall time; a bench: time.thread_time)
         self._search: Search | None = None
         self._since: list = []
 
@@ -93,7 +94,8 @@ class ISMCTSBot(Bot):
         if reuse and self._search is not None and self._search.seat == seat:
             search = self._search
             search.advance(self._since, view, seed)
-        result = run_search(self.game, view, plan.budget, seed, params, pool=self.pool, search=search)
+        result = run_search(self.game, view, plan.budget, seed, params, pool=self.pool, search=search,
+                            clock=self.clock)
         self.last = result
         if reuse:
             self._search = result.search

@@ -55,7 +55,11 @@ the same thing in every game, including solo games whose utility is a raw
 score.
 
 Budgets: a number of iterations, an end time, a cancel flag; whichever comes
-first. Rollouts check the clock every 64 moves, and an iteration cut short
+first. With ``timing="managed"`` (every preset's) the search also stops once the
+most visited root move cannot be overtaken in the iterations or time left, and
+treats an end time as the most a decision may take: it aims to be done by
+``TARGET_SHARE`` of it and spends the rest only where the decision is close
+(time management; docs/search.md, "Budgets"). Rollouts check the clock every 64 moves, and an iteration cut short
 by the end time is discarded, so a time budget overshoots by at most a
 fraction of one iteration. The most visited root move is played (ties: the
 higher mean value, then legal-move order).
@@ -92,6 +96,16 @@ class SearchError(ValueError):
 # and an iteration-budgeted search cannot hang on it.
 POLICY_STEP_LIMIT = 20_000
 
+# Time management (``SearchParams.timing = "managed"``). An end time is the most a decision may
+# take; the search aims to be done by this share of it (from its first iteration) ...
+TARGET_SHARE = 0.7
+# ... and goes on past that towards the end only where the decision is close: the runner-up
+# (by visits) has at least this share of the leader's visits, or a higher mean value.
+CLOSE_RATIO = 0.75
+# Iterations between two looks at the root for the stop rule (a look costs one pass over the
+# root's children).
+CHECK_EVERY = 8
+
 
 @dataclass(frozen=True)
 class SearchParams:
@@ -115,6 +129,9 @@ class SearchParams:
                                   # policy (the rollout policy, from its own cards in the world)
     beliefs: str = "uniform"      # how worlds deal what the seat cannot see: uniform from the unseen,
                                   # or inferred (weighed by public evidence, State.forget_inference)
+    timing: str = "fixed"         # fixed: search until the budget is spent | managed: stop once the
+                                  # leading root move cannot be overtaken, an end time is the most a
+                                  # decision may take (TARGET_SHARE of it unless the decision is close)
 
     def __post_init__(self):
         if self.mode not in ("so", "mo", "auto"):
@@ -139,6 +156,8 @@ class SearchParams:
             raise SearchError(f"opponents must be maxn, paranoid or policy, not {self.opponents!r}")
         if self.beliefs not in ("uniform", "inferred"):
             raise SearchError(f"beliefs must be uniform or inferred, not {self.beliefs!r}")
+        if self.timing not in ("fixed", "managed"):
+            raise SearchError(f"timing must be fixed or managed, not {self.timing!r}")
 
     def with_(self, **changes) -> "SearchParams":
         return replace(self, **changes)
@@ -250,6 +269,17 @@ class Search:
         self.hi = [-math.inf] * self.n
         self.iterations = 0
         self.aborted = 0
+        # time management (params.timing): when the first run began, the iterations before it
+        # (a reused tree's), whether the target was passed on a close decision, and why the
+        # search stopped before its budget ("": it did not; "decided"; "target")
+        self.managed: bool = params.timing == "managed"
+        self.started: float = -1.0
+        self.started_iterations: int = 0
+        self.extended: bool = False
+        self.stopped: str = ""
+        # what end times are read on: wall time (time.monotonic), or a thread's CPU time where a
+        # bench on a shared machine plays time budgets as one quiet core would (bench/ladder.py)
+        self.clock: Callable[[], float] = time.monotonic
         game_cls = type(self.game)
         self.playout: Callable[[World, random.Random], Any] | None = None
         if params.rollout == "policy":
@@ -308,27 +338,85 @@ class Search:
         return cls.from_view(world.game, world.view(seat), params, seed)
 
     # --- running -------------------------------------------------------
-    def run(self, iterations: int | None = None, end: float | None = None, cancel=None) -> int:
-        """Run until ``iterations`` more, ``end`` (monotonic) or ``cancel``; returns the count."""
+    def run(self, iterations: int | None = None, end: float | None = None, cancel=None,
+            left: int | None = None) -> int:
+        """Run until ``iterations`` more, ``end`` (monotonic) or ``cancel``; returns the count.
+
+        ``left``: the iterations the whole search still has at this call (a caller that runs it
+        a slice at a time; default ``iterations``), for the managed stop rule. A managed search
+        that stopped before its budget (``stopped``) runs no more."""
         if iterations is None and end is None:
             raise SearchError("run needs iterations or an end time")
-        if len(self.root.legal_moves()) == 1:
+        if len(self.root.legal_moves()) == 1 or self.stopped:
             return 0
-        mono = time.monotonic
+        mono = self.clock
         root, seat, rng = self.root, self.seat, self.rng
         step = self._iterate_mo if self.mode == "mo" else self._iterate_so
+        managed = self.managed
+        if self.started < 0:
+            self.started = mono()
+            self.started_iterations = self.iterations
+        total = iterations if left is None else left
+        target = math.inf
+        if managed and end is not None:
+            target = self.started + TARGET_SHARE * (end - self.started)
         done = 0
+        now = 0.0
         while iterations is None or done < iterations:
-            if end is not None and mono() >= end:
-                break
+            if end is not None:
+                now = mono()
+                if now >= end:
+                    break
             if cancel is not None and cancel.is_set():
                 break
+            if managed and (not (self.iterations + done) % CHECK_EVERY or (now >= target and not self.extended)):
+                reason = self._settled(None if total is None else total - done, end, target, now, done)
+                if reason:
+                    self.stopped = reason
+                    break
             if step(root.sample_for(seat, rng), end):
                 done += 1
             else:
                 self.aborted += 1
         self.iterations += done
         return done
+
+    def _settled(self, left: int | None, end: float | None, target: float, now: float, done: int) -> str:
+        """Why a managed search stops here, or "": "decided" when the most visited root move
+        cannot be overtaken in the iterations left (the budget's, or what the time left allows
+        at the rate so far; ``done``: this run's iterations so far), "target" when the target
+        time has come and the decision is not close."""
+        first, second, first_total, second_total = self._top_two()
+        room = math.inf if left is None else float(left)
+        if end is not None:
+            if now >= target and not self.extended:
+                close = second >= CLOSE_RATIO * first or (
+                    second > 0 and second_total / second > first_total / first)
+                if not close:
+                    return "target"
+                self.extended = True  # a close decision: on towards the end
+            horizon = end if self.extended else target
+            elapsed = now - self.started
+            so_far = self.iterations + done - self.started_iterations
+            if elapsed > 0 and so_far > 0:
+                room = min(room, so_far / elapsed * (horizon - now))
+        return "decided" if first - second > room else ""
+
+    def _top_two(self) -> tuple[int, int, float, float]:
+        """The visits and the searching seat's value sums of the two most visited root moves."""
+        tree = self.trees[self.seat] if self.mode == "mo" else self.trees[0]
+        first, second = 0, 0
+        first_total, second_total = 0.0, 0.0
+        if tree.children is not None:
+            seat = self.seat
+            for ch in tree.children.values():
+                v = ch.visits
+                if v > first:
+                    second, second_total = first, first_total
+                    first, first_total = v, ch.totals[seat]
+                elif v > second:
+                    second, second_total = v, ch.totals[seat]
+        return first, second, first_total, second_total
 
     # --- one iteration: single observer ----------------------------------
     def _iterate_so(self, world: World, end: float | None) -> bool:
@@ -543,7 +631,7 @@ class Search:
         playout = self.playout
         evaluate = self.evaluate
         depth = self.depth if evaluate is not None else 0
-        mono = time.monotonic
+        mono = self.clock
         decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
         steps = 0
         while True:
@@ -626,6 +714,7 @@ class Search:
         if not ok:
             self.lo = [math.inf] * n
             self.hi = [-math.inf] * n
+        self.started, self.extended, self.stopped = -1.0, False, ""
         return ok
 
 

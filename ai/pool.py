@@ -102,7 +102,8 @@ def search_task(locator: str, view: Mapping[str, Any], params: dict, iterations,
     search = Search.from_view(game, view, SearchParams(**params), seed)
     search.run(iterations=iterations, end=end, cancel=cancel)
     return {"iterations": search.iterations, "aborted": search.aborted, "stats": search.root_stats(squares=True),
-            "seconds": time.monotonic() - start, "cancelled": bool(cancel is not None and cancel.is_set())}
+            "seconds": time.monotonic() - start, "cancelled": bool(cancel is not None and cancel.is_set()),
+            "stopped": search.stopped}
 
 
 # --- the worker process ---------------------------------------------------------
@@ -126,7 +127,7 @@ class _Part:
 
     def over(self, now: float) -> bool:
         return (self.cancelled or self.single or (self.left is not None and self.left <= 0)
-                or (self.end is not None and now >= self.end))
+                or (self.end is not None and now >= self.end) or bool(self.search.stopped))
 
     def slice(self) -> None:
         k = max(1, int(SLICE_SECONDS / self.per_iter))
@@ -134,7 +135,7 @@ class _Part:
             k = min(k, self.left)
         began = time.perf_counter()
         before = self.search.iterations + self.search.aborted
-        done = self.search.run(iterations=k, end=self.end)
+        done = self.search.run(iterations=k, end=self.end, left=self.left)
         if self.left is not None:
             self.left -= done
         tried = self.search.iterations + self.search.aborted - before
@@ -145,7 +146,7 @@ class _Part:
     def result(self) -> dict:
         s = self.search
         return {"iterations": s.iterations, "aborted": s.aborted, "stats": s.root_stats(squares=True),
-                "seconds": time.monotonic() - self.start, "cancelled": self.cancelled}
+                "seconds": time.monotonic() - self.start, "cancelled": self.cancelled, "stopped": s.stopped}
 
 
 class _TimeUp(BaseException):  # not an Exception: no engine handler may swallow it

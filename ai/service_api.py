@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Game, State
@@ -48,6 +48,9 @@ class SearchResult:
     mode: str
     workers: int
     cancelled: bool = False
+    stopped: str = ""             # why a managed search stopped before its budget: "decided" (the
+                                  # leader could not be overtaken), "target" (not close at the
+                                  # target time), "" (it did not; with several trees: the first's)
     search: Search | None = field(default=None, repr=False)  # in-process searches only (tree reuse)
 
     def to_dict(self, game: Game | None = None) -> dict:
@@ -59,6 +62,7 @@ class SearchResult:
             "mode": self.mode,
             "workers": self.workers,
             "cancelled": self.cancelled,
+            "stopped": self.stopped,
             "candidates": [
                 {**c, "move": list(c["move"])} for c in self.candidates
             ],
@@ -118,25 +122,32 @@ def suggest(game: Game | str, position: Mapping[str, Any] | State, budget=None, 
         view = position.view(seat)
     else:
         view = position
-    if spec is not None:  # the spec's plan at this table (bot_specs.search_plan)
-        plan = search_plan(spec, game, (view.get("config") or {}).get("players"))
-        search_params = plan.params
-        budget = plan.budget if budget is None else budget
+    if spec is not None:  # the spec's plan at this table (bot_specs.search_plan), the caller's budget first
+        plan = search_plan(spec, game, (view.get("config") or {}).get("players"),
+                           None if budget is None else _budget(budget))
+        search_params, budget = plan.params, plan.budget
     return run_search(game, view, _budget(budget), seed, search_params, pool=pool, cancel=cancel)
 
 
 def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed: int, params: SearchParams,
-               pool=None, cancel=None, search: Search | None = None, end: float | None = None) -> SearchResult:
+               pool=None, cancel=None, search: Search | None = None, end: float | None = None,
+               clock: Callable[[], float] | None = None) -> SearchResult:
     """Search from a seat's view. ``search``: an advanced earlier Search to continue (tree reuse).
-    ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline."""
+    ``end``: an absolute ``time.monotonic()`` stop time that replaces the budget's time and deadline.
+    ``clock``: in-process only, what the budget's time is read on instead of wall time (a bench's
+    ``time.thread_time``: the time of one core the thread has, whatever else runs)."""
     start = time.monotonic()
+    if search is None:
+        # the root, rebuilt from the view alone; also answers single-move positions
+        search = prepare(game, view, seed, params)
+    if clock is not None and pool is None:
+        search.clock = clock
+        if end is None and budget is not None and budget.deadline is None:
+            end = budget.end_time(clock())
     if end is None:
         end = budget.end_time(start)
     iteration_budget = budget.iterations if budget is not None else None
     workers = params.workers
-    if search is None:
-        # the root, rebuilt from the view alone; also answers single-move positions
-        search = prepare(game, view, seed, params)
     moves = search.root.legal_moves()
     if len(moves) == 1:
         return finish(search, [(moves[0], 0, 0.0)], 0, seed, start, keep=search)
@@ -144,7 +155,8 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
         jobs = _split(iteration_budget, workers, seed)
         parts = pool.run(game, view, params.to_dict(), jobs, end, cancel=cancel)
         return finish(search, merge_stats([p["stats"] for p in parts]), sum(p["iterations"] for p in parts),
-                      seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts))
+                      seed, start, cancelled=cancel is not None and cancel.is_set(), parts=len(parts),
+                      stopped=_stopped(parts))
     if workers == 1:
         iterations = search.run(iterations=iteration_budget, end=end, cancel=cancel)
         stats = search.root_stats(squares=True)  # a reused tree also counts its earlier visits
@@ -156,16 +168,17 @@ def run_search(game: Game, view: Mapping[str, Any], budget: Budget | None, seed:
         jobs = _split(iteration_budget, workers, seed)
         for j, (iters, job_seed) in enumerate(jobs):
             part = search if j == 0 else Search.from_view(game, view, params, job_seed)
+            part.clock = search.clock
             part_end = None
             if end is not None:  # share the remaining time
-                now = time.monotonic()
+                now = search.clock()
                 part_end = now + (end - now) / (workers - j)
             iterations += part.run(iterations=iters, end=part_end, cancel=cancel)
             parts.append(part.root_stats(squares=True))
         stats = merge_stats(parts)
         keep = None
     return finish(search, stats, iterations, seed, start, cancelled=cancel is not None and cancel.is_set(),
-                  keep=keep)
+                  keep=keep, stopped=search.stopped)
 
 
 async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int | None, end: float | None,
@@ -198,7 +211,8 @@ async def run_search_async(game: Game, view: Mapping[str, Any], iterations: int 
     parts = await request.wait_async(end, grace=grace, answer_by=answer_by)
     stats = merge_stats([p["stats"] for p in parts]) if parts else search.root_stats(squares=True)
     return finish(search, stats, sum(p["iterations"] for p in parts),
-                  seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts))
+                  seed, start, cancelled=any(p.get("cancelled") for p in parts), parts=len(parts),
+                  stopped=_stopped(parts))
 
 
 def prepare(game: Game, view: Mapping[str, Any], seed: int, params: SearchParams) -> Search:
@@ -219,8 +233,14 @@ def immediate_move(search: Search, seed: int) -> tuple:
     return root.legal_moves()[0]
 
 
+def _stopped(parts: list[dict]) -> str:
+    """Why the first tree of a search stopped before its budget, if it did."""
+    return parts[0].get("stopped", "") if parts else ""
+
+
 def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start: float,
-           cancelled: bool = False, keep: Search | None = None, parts: int | None = None) -> SearchResult:
+           cancelled: bool = False, keep: Search | None = None, parts: int | None = None,
+           stopped: str = "") -> SearchResult:
     """A SearchResult from merged root statistics: (move, visits, value sum[, sum of squares])."""
     root = search.root
     if iterations == 0 and not any(s[1] for s in stats) and len(stats) > 1:
@@ -236,7 +256,7 @@ def finish(search: Search, stats: list[tuple], iterations: int, seed: int, start
     return SearchResult(
         move=move, seat=search.seat, iterations=iterations, seconds=time.monotonic() - start,
         candidates=candidates, mode=search.mode, workers=search.params.workers if parts is None else parts,
-        cancelled=cancelled, search=keep,
+        cancelled=cancelled, stopped=stopped, search=keep,
     )
 
 

@@ -42,6 +42,11 @@ output says for each game whether the ratings are in that order, and gives
 each step up the presets (medium - easy, hard - medium) with the 95 %
 interval of the difference itself, from the same resamples: a step whose
 interval is above 0 is sure. Figures only: nothing here asserts.
+
+The presets are time budgets (docs/ai.md, "Presets"), so the ladder plays them at equal wall
+time per decision, as the server serves them; on a shared machine, where a search gets a
+fraction of a core, ``--clock cpu`` reads each search's time budget on its thread's CPU time
+instead: each bot then gets the time of one quiet core (the clock is logged with each game).
 """
 
 from __future__ import annotations
@@ -80,16 +85,29 @@ def game_infers_hidden(game: str) -> bool:
     return infers_hidden(type(registry.get(game).new_state({}, 0)))
 
 
+# What the presets' names mean when logs are rated: "served", the presets as they are served now
+# (time budgets capped by their iterations, managed), or "iterations", the presets as they were
+# until 2026-12-05 (their iterations alone, spent whole), to rate the logs of then under the
+# names they were played under (docs/ai.md's ladder table: --presets-as iterations).
+PRESETS_AS = {"value": "served"}
+
+
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
-def resolved_spec(spec: str, game: str | None = None, players: int | None = None) -> str:
+def resolved_spec(spec: str, game: str | None = None, players: int | None = None,
+                  presets_as: str = "served") -> str:
     """What a bot spec means today (in ``game`` at a table of ``players``, where given), as an
     explicit spec: an ISMCTS spec becomes its budget (the game's for that table, where it sets
     one: ``Game.preset_iterations``) and every parameter that differs from the defaults and
-    changes the search (``ismcts:medium`` -> ``ismcts:iterations=600``), so a logged game keeps
-    its meaning when a preset is later changed."""
+    changes the search (``ismcts:medium`` -> ``ismcts:iterations=600,time=0.3,timing=managed``),
+    so a logged game keeps its meaning when a preset is later changed. ``presets_as="iterations"``:
+    a preset as it was before time budgets (``ismcts:medium`` -> ``ismcts:iterations=600``)."""
     if not spec.startswith("ismcts"):
         return spec
-    plan = search_plan(parse_ismcts(spec), registry.get(game) if game is not None else None, players)
+    parsed = parse_ismcts(spec)
+    plan = search_plan(parsed, registry.get(game) if game is not None else None, players)
+    if presets_as == "iterations" and parsed.iterations is None and parsed.time is None:
+        plan = type(plan)(type(plan.budget)(iterations=plan.budget.iterations),
+                          plan.params.with_(timing=parsed.setting("timing", "fixed")))
     budget = plan.budget
     parts = [f"{k}={v}" for k, v in (("iterations", budget.iterations), ("time", budget.time))
              if v is not None]
@@ -106,13 +124,14 @@ def resolved_spec(spec: str, game: str | None = None, players: int | None = None
 def logged_name(spec: str, resolved: str | None, game: str | None = None, players: int | None = None) -> str:
     """The name a logged bot is rated under: the preset that means today what the bot meant when it
     played (``resolved``; a log without it is taken at today's meaning), else that meaning itself."""
+    presets_as = PRESETS_AS["value"]
     try:
-        today = resolved_spec(spec, game, players)
+        today = resolved_spec(spec, game, players, presets_as)
     except BotSpecError:  # a preset since removed: only the log knows what it meant
         today = None
     meaning = resolved or today or spec
     for preset in PRESET_ORDER:
-        if resolved_spec(preset, game, players) == meaning:
+        if resolved_spec(preset, game, players, presets_as) == meaning:
             return preset
     return spec if meaning == today else meaning
 
@@ -180,12 +199,19 @@ def deal_of(result: dict, seed: int | None = None) -> int:
     return own_seed(result.get("seed", seed), result["g"])
 
 
+CLOCKS = {"wall": None, "cpu": time.thread_time}
+
+
 def _play(job) -> dict:
-    name, cfg, g, seating, specs, seed = job
+    name, cfg, g, seating, specs, seed, clock = job
     game = registry.get(name)
     seat_specs = [specs[k] for k in seating]
     timings = {s: [] for s in seat_specs}
-    r = play_match(game, cfg, seat_specs, seed, bots=[make_bot(s, game) for s in seat_specs], timings=timings)
+    bots = [make_bot(s, game) for s in seat_specs]
+    for bot in bots:
+        if hasattr(bot, "clock"):  # a search: its time budget read on the clock asked for
+            bot.clock = CLOCKS[clock]
+    r = play_match(game, cfg, seat_specs, seed, bots=bots, timings=timings)
     return {"g": g, "deal": seed, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
             "seconds": {s: sum(t) for s, t in timings.items()}, "decisions": {s: len(t) for s, t in timings.items()}}
 
@@ -243,7 +269,7 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
               meet: str = "neighbours", log: str | None = None, deals: str = "own",
-              players: int | None = None) -> dict:
+              players: int | None = None, clock: str = "wall") -> dict:
     """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
     JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
     (``--rate-log``)."""
@@ -252,7 +278,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
         raise SystemExit(f"{name} at {cfg['players']} players needs at least {cfg['players']} bots, got {len(specs)}")
     seatings = schedule(specs, cfg["players"], rounds, meet)
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
-    job_list = [(name, cfg, g, s, specs, seeds[g]) for g, s in enumerate(seatings)]
+    job_list = [(name, cfg, g, s, specs, seeds[g], clock) for g, s in enumerate(seatings)]
     code = code_version(name)  # now, as the games load it: a file edited during the run is not what played
     t0 = time.monotonic()
     results = []
@@ -267,7 +293,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
                                         "resolved": [resolved_spec(b, name, cfg["players"]) for b in specs],
-                                        "code": code,
+                                        "code": code, "clock": clock,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
@@ -393,12 +419,19 @@ def main(argv=None) -> int:
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                    help="what the presets' time budgets are read on: wall time, as the server does, or each "
+                         "game's thread CPU time (one quiet core's worth on a shared machine)")
     ap.add_argument("--out", default=None, help="also write the JSON report here")
     ap.add_argument("--render", nargs="+", metavar="JSON", help="only print the table of saved reports")
     ap.add_argument("--log", default=None, help="append every game to this file as it ends (JSON lines)")
+    ap.add_argument("--presets-as", choices=("served", "iterations"), default="served",
+                    help="with --rate-log: name logged bots after the presets as served now, or as they "
+                         "were before time budgets (their iterations alone)")
     ap.add_argument("--rate-log", nargs="+", metavar="LOG",
                     help="only rate the games of --log files (runs on different seeds add up)")
     args = ap.parse_args(argv)
+    PRESETS_AS["value"] = args.presets_as
     if args.render:
         saved = []
         for path in args.render:
@@ -419,7 +452,7 @@ def main(argv=None) -> int:
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
         reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
-                                  args.log, args.deals, args.players))
+                                  args.log, args.deals, args.players, args.clock))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)

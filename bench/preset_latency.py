@@ -9,8 +9,9 @@ first is the reference); without one the script starts one from this checkout wi
 ``--ai-workers 2``. For each table size it creates the same game on every target (a
 reproducible seed, every seat human), plays ``--moves`` moves into it (the same moves on
 every target) to a decision with a choice, and asks SuggestMove there with each bot and its
-own budget (the preset's iterations at that table) and a fixed seed, so every call does the
-same work. The targets take turns call by call, so a busy moment of the shared machine
+own budget (the preset's at that table: since 2026-12-05 at most its time and its iterations,
+managed; name an iteration budget in ``--bots``, e.g. ``ismcts:hard,iterations=2500``, for
+calls that each do the same work) and a fixed seed. The targets take turns call by call, so a busy moment of the shared machine
 falls on all of them alike. With a concurrency of k, k callers ask at once (the same
 position; their seeds differ): one search per worker process, or trees that share them.
 

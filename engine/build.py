@@ -19,6 +19,7 @@ This module imports nothing of the package (setup.py reads ``COMPILED_MODULES`` 
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -26,17 +27,36 @@ import json
 import os
 import sys
 
-# Source path (relative to the repository) -> module, compiled together as one mypyc group.
-COMPILED_MODULES = {
+# Source path (relative to the repository) -> module, compiled together as one mypyc group: the
+# engine's and the search's own, and each game's that its folder's __init__.py names in a
+# ``COMPILED = ("rules", ...)`` line (read as text: this module imports nothing of the package, and
+# a game is named only in its own folder).
+_CORE_MODULES = {
     "engine/state.py": "boardbot.engine.state",
-    "engine/games/frogriders/data.py": "boardbot.engine.games.frogriders.data",
-    "engine/games/frogriders/board.py": "boardbot.engine.games.frogriders.board",
-    "engine/games/frogriders/rules.py": "boardbot.engine.games.frogriders.rules",
-    "engine/games/frogriders/views.py": "boardbot.engine.games.frogriders.views",
-    "engine/games/frogriders/policy.py": "boardbot.engine.games.frogriders.policy",
     "ai/utility.py": "boardbot.ai.utility",
     "ai/ismcts.py": "boardbot.ai.ismcts",
 }
+
+
+def _game_modules(root: str) -> dict[str, str]:
+    out = {}
+    games = os.path.join(root, "engine", "games")
+    for folder in sorted(os.listdir(games)) if os.path.isdir(games) else ():
+        init = os.path.join(games, folder, "__init__.py")
+        if not os.path.isfile(init):
+            continue
+        with open(init, encoding="utf-8") as f:
+            for node in ast.parse(f.read(), init).body:
+                if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                        and getattr(node.targets[0], "id", None) == "COMPILED"):
+                    for name in ast.literal_eval(node.value):
+                        out[f"engine/games/{folder}/{name}.py"] = f"boardbot.engine.games.{folder}.{name}"
+    return out
+
+
+COMPILED_MODULES = {"engine/state.py": _CORE_MODULES["engine/state.py"],
+                    **_game_modules(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    **{path: module for path, module in _CORE_MODULES.items() if path != "engine/state.py"}}
 GROUP = "boardbot.engine._native"  # mypyc's shared library: boardbot.engine._native__mypyc
 MANIFEST = "_native.json"  # beside this file: {"compiler": ..., "modules": {module: sha256}}
 PURE_ENV = "BOARDBOT_PURE"

@@ -24,10 +24,11 @@ and the real game's future is never disturbed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
+from .result import Result  # noqa: F401  (the engine's API: engine/result.py)
 from .state import SEED_BITS, TERMINAL, Move, State, new_seed  # noqa: F401  (State: engine/state.py)
 
 
@@ -116,24 +117,6 @@ class EnumTable:
 
     enum: str
     rows: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Result:
-    """Final outcome. ``ranks``: 0 for the winners; equal ranks share a place."""
-
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    ranks: tuple[int, ...]
-    breakdown: tuple[dict, ...] = field(default=(), compare=False)
-
-    def to_dict(self) -> dict:
-        return {
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "ranks": list(self.ranks),
-            "breakdown": [dict(b) for b in self.breakdown],
-        }
 
 
 def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:

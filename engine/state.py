@@ -8,14 +8,12 @@ game's state, compiled or not, subclasses it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from .errors import GameOver, IllegalMove
-
-if TYPE_CHECKING:
-    from .core import Game, Result
+from .result import Result
 
 TERMINAL = -1
 SEED_BITS = 63
@@ -44,7 +42,7 @@ class State:
 
     __slots__ = ("game", "config", "num_seats", "seed", "log", "_moves")
 
-    game: "Game"
+    game: Any  # its Game (engine/core.py, which imports this module: not named here)
     config: dict
     num_seats: int
     seed: int
@@ -144,7 +142,7 @@ class State:
         if self.log is not None:
             self.log.append((visible_to, text))
 
-    def _init_base(self, game: "Game", config: dict, seed: int) -> None:
+    def _init_base(self, game: Any, config: dict, seed: int) -> None:
         self.game = game
         self.config = config
         self.num_seats = config["players"]

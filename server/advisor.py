@@ -30,7 +30,7 @@ import math
 import random
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import structlog
 
@@ -66,8 +66,7 @@ class _Asked:
     def plan(self, game: Game, view: dict) -> SearchPlan:
         """What to search ``view`` with: the spec's plan at the view's table (the one the ladder
         rated: ``search_plan``), with the request's budget where it sets one."""
-        plan = search_plan(self.spec, game, (view.get("config") or {}).get("players"))
-        return plan if self.budget is None else replace(plan, budget=self.budget)
+        return search_plan(self.spec, game, (view.get("config") or {}).get("players"), self.budget)
 
 
 def asked(request) -> _Asked:

@@ -9,6 +9,14 @@ store several processes share, a slow bot is played under a lease
 (``boardbot.server.leases``). A resigned seat is played by the random bot.
 A game of other rules than the server's (``boardbot.server.snapshots.same_rules``)
 is not played: its bots wait for a server of its rules.
+
+The driver also enforces the clocks (``boardbot.server.clocks``): while a client's
+clock runs it waits for the deadline (or a new version), and when the clock runs out
+it applies the game's timeout policy: the seat forfeits (an EVENT_KIND_TIMEOUT event,
+after which the random bot plays it, as a resigned seat), or the stand-in bot
+(``boardbot.server.seats``) makes that decision for it. A seat whose player left plays
+by the stand-in bot too, unless the game waits for them; a game waiting for players
+is not played at all.
 """
 
 from __future__ import annotations
@@ -23,30 +31,50 @@ import structlog
 from boardbot.ai.bot_specs import BotSpec, BotSpecError, parse_bot_spec
 from boardbot.engine.core import TERMINAL, EngineError
 
-from . import errors
+from . import clocks, errors
 from .bots import BotRunner
-from .events import now, stored_event
+from .events import now, stored_event, timeout_event
 from .leases import Leases
-from .records import BOT, SeatRecord
-from .snapshots import Snapshot, same_rules
+from .records import BOT, RESERVED, GameRecord, SeatRecord
+from .seats import lapsed, lobby, stands_in, waiting
+from .snapshots import Snapshot, bot_to_move, same_rules
 from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
 
 RESIGNED_BOT = BotSpec("random")  # plays a resigned seat
+CLOCK_POLL = 30.0  # seconds a driver waiting for a deadline reads the game again at the latest
 
 
 def seat_bot(seat: SeatRecord) -> BotSpec:
     """The bot that plays a seat: its own, or the random bot once it resigned (a stored spec
     string is read once: ``parse_bot_spec`` caches). A stored spec that names no bot today (a
     game stored under older limits) is played by the random bot, as a bot that fails is."""
-    if seat.resigned:
-        return RESIGNED_BOT
+    return RESIGNED_BOT if seat.resigned else _spec(seat.bot)
+
+
+def _spec(text: str) -> BotSpec:
+    """A stored bot spec, read (``parse_bot_spec`` caches); the random bot if it names none today."""
     try:
-        return parse_bot_spec(seat.bot)
+        return parse_bot_spec(text)
     except BotSpecError as err:
-        log.error("bot_spec_unreadable", bot=errors.clip(seat.bot), error=errors.clip(str(err)))
+        log.error("bot_spec_unreadable", bot=errors.clip(text), error=errors.clip(str(err)))
         return RESIGNED_BOT
+
+
+def server_bot(record: GameRecord, seat: int, timed_out: bool = False) -> BotSpec | None:
+    """The bot the master plays ``seat`` with at its decision now: the seat's own (a bot
+    seat), the random bot (a resigned seat), the stand-in bot (its player left, or its clock
+    ran out under TIMEOUT_POLICY_STAND_IN: ``timed_out``); None: a client plays it, or the
+    game waits for players."""
+    if waiting(record):
+        return None
+    info = record.seats[seat]
+    if info.kind == BOT or info.resigned:
+        return seat_bot(info)
+    if timed_out or stands_in(record, seat):
+        return _spec(lobby(record)["stand_in"])
+    return None
 
 
 class BotDriver:
@@ -86,9 +114,7 @@ class BotDriver:
         if self._closing.is_set():
             return
         if at is not None and game_id not in self._drivers:
-            seat = at.state.decider()
-            if seat == TERMINAL or (at.record.seats[seat].kind != BOT and not at.resigned[seat]) or (
-                    not same_rules(at.record)):
+            if not bot_to_move(at) or not same_rules(at.record):
                 return
         self._wake.add(game_id)
         if game_id not in self._drivers:
@@ -99,6 +125,8 @@ class BotDriver:
             while not self._closing.is_set():
                 self._wake.discard(game_id)
                 acted, _ = await self._bot_step(game_id)
+                if not acted:
+                    acted = await self._clock_step(game_id)
                 if not acted and game_id not in self._wake:
                     return
         except asyncio.CancelledError:
@@ -121,20 +149,57 @@ class BotDriver:
             seat = live.state.decider()
             if seat == TERMINAL or not same_rules(live.record):
                 return live
-            info = live.record.seats[seat]
-            if info.kind != BOT and not info.resigned:
-                return live
-            if not self.bots.answers_at_once(seat_bot(info)):
+            spec = server_bot(live.record, seat)
+            if spec is None or not self.bots.answers_at_once(spec):
                 return live
             acted, live = await self._bot_step(game_id, live)
             if not acted:
                 return None
         return None
 
-    async def _bot_step(self, game_id: str, live: Live | None = None) -> tuple[bool, Live | None]:
+    async def _clock_step(self, game_id: str) -> bool:
+        """Enforce the running clock, if one runs: wait for its deadline (or a new version, at
+        most CLOCK_POLL), then apply the timeout policy; in a game waiting for players, open
+        a seat whose reservation lapsed again. Whether there was a deadline to watch."""
+        live = await self.store.get_live(game_id)
+        if live is None or live.finished is not None or not same_rules(live.record):
+            return False
+        record = live.record
+        end = clocks.deadline(record.clock)
+        reserved = [(s.until, q) for q, s in enumerate(record.seats) if s.state == RESERVED]
+        if reserved:  # the game waits for players: no clock runs, a reservation may lapse
+            end, seat = min(reserved)
+        if end is None:
+            return False
+        left = end - time.time()
+        if left > 0:
+            await self.store.wait(game_id, live.version, min(left, CLOCK_POLL))
+            return True
+        if reserved:
+            seats = list(record.seats)
+            seats[seat] = lapsed(seats[seat])
+            snap, event = Snapshot.seat_change(live, seats, seat, "opened", "", now())
+            await self.store.commit_live(game_id, live.version, snap.next_live(live, event), [stored_event(event)])
+            return True
+        seat = record.clock["running"]
+        log.info("clock_ran_out", game_id=game_id, seat=seat, policy=record.clock["on_timeout"])
+        if record.clock["on_timeout"] == clocks.STAND_IN:
+            await self._bot_step(game_id, live, timed_out=True)
+            return True
+        when = now()
+        snap = Snapshot(record, live.state, live.version + 1, [s.resigned for s in record.seats])
+        snap.resigned[seat] = True
+        event = timeout_event(snap.version, seat, len(snap.resigned), snap.finished(), when)
+        snap.settle(seat, False, when, timed_out=seat)
+        await self.store.commit_live(game_id, live.version, snap.next_live(live, event), [stored_event(event)])
+        return True  # a lost race: the next step reads the game again
+
+    async def _bot_step(self, game_id: str, live: Live | None = None,
+                        timed_out: bool = False) -> tuple[bool, Live | None]:
         """Play the bot seat to move, if a bot is to move in ``live`` (default: the game as
         stored): whether it did (a lost race counts: the caller reads again and retries),
-        and the version it committed (None: none)."""
+        and the version it committed (None: none). ``timed_out``: the seat to move ran out
+        of time, and the stand-in bot decides for it."""
         if live is None:
             live = await self.store.get_live(game_id)
         if live is None:
@@ -143,10 +208,9 @@ class BotDriver:
         seat = state.decider()
         if seat == TERMINAL or not same_rules(record):
             return False, None
-        info = record.seats[seat]
-        if info.kind != BOT and not info.resigned:
+        spec = server_bot(record, seat, timed_out)
+        if spec is None:
             return False, None
-        spec = seat_bot(info)
         at_once = self.bots.answers_at_once(spec)
         # on a shared store one process plays a game's slow bots (no search twice); an instant
         # bot needs no lease: the compare-and-set commit settles a race
@@ -178,7 +242,9 @@ class BotDriver:
             if renewer is not None:
                 renewer.cancel()
         snap = Snapshot.next_of(live)
-        event = snap.apply_move(seat, move, True, now(), notes.get("search"))
+        when = now()
+        event = snap.apply_move(seat, move, True, when, notes.get("search"))
+        snap.settle(seat, True, when, timed_out=seat if timed_out else None)
         nxt = snap.next_live(live, event)
         committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None
         if committed is not None and committed.finished is not None and self.on_finished is not None:

@@ -34,6 +34,7 @@ CHOICES = {
     "opponents": ("opponents", {common_pb2.OPPONENT_MODEL_MAX_N: "maxn", common_pb2.OPPONENT_MODEL_PARANOID: "paranoid",
                                 common_pb2.OPPONENT_MODEL_POLICY: "policy"}),
     "beliefs": ("beliefs", {common_pb2.WORLD_BELIEFS_UNIFORM: "uniform", common_pb2.WORLD_BELIEFS_INFERRED: "inferred"}),
+    "timing": ("timing", {common_pb2.SEARCH_TIMING_FIXED: "fixed", common_pb2.SEARCH_TIMING_MANAGED: "managed"}),
 }
 # the message's optional numbers: its field -> the SearchParams field
 NUMBERS = {"exploration": "c", "depth": "depth", "widening": "pw_alpha", "widening_scale": "pw_k", "bias": "bias",
@@ -41,7 +42,7 @@ NUMBERS = {"exploration": "c", "depth": "depth", "widening": "pw_alpha", "wideni
 # the string language's keys (BotSpecError.key) -> the message's fields
 FIELD_OF_KEY = {"iterations": "iterations", "time": "time", "preset": "preset", "c": "exploration", "pw": "widening",
                 "pw_k": "widening_scale", **{key: key for key in ("mode", "rollout", "depth", "bias", "hint",
-                                                                  "workers", "opponents", "beliefs")}}
+                                                                  "workers", "opponents", "beliefs", "timing")}}
 
 
 def requested_bot(text: str, message: common_pb2.BotSpec | None, prefix: str = "",
@@ -141,6 +142,8 @@ def _at_table(spec: BotSpec, game, players: int) -> bot_service_pb2.BotAtTable:
     if spec.kind == "ismcts":
         plan = search_plan(spec, game, players)  # what the server searches (bots.BotRunner, advisor)
         out.iterations, out.trees = plan.budget.iterations or 0, plan.params.workers
+        if plan.budget.time is not None:
+            out.time.FromNanoseconds(round(plan.budget.time * 1e9))
     rated = game.ladder_ratings.get(players)
     if rated is not None and spec.text in rated[1]:
         elo, low, high = rated[1][spec.text]

@@ -32,10 +32,14 @@ STOP = {
     "time": bot_service_pb2.SEARCH_STOP_TIME,
     "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
     "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
+    "settled": bot_service_pb2.SEARCH_STOP_SETTLED,
 }
 
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
-EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN}
+WAITING = common_pb2.GAME_STATUS_WAITING
+EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN,
+              "seat": common_pb2.EVENT_KIND_SEAT, "timeout": common_pb2.EVENT_KIND_TIMEOUT,
+              "clocks": common_pb2.EVENT_KIND_CLOCKS_RESUMED}
 
 
 def duration(seconds: float) -> duration_pb2.Duration:
@@ -57,7 +61,7 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
         move_text=event["texts"][0 if observer is None else observer + 1],
         log=[text for visible_to, text in event["log"] if visible_to is None or visible_to == observer],
         status=FINISHED if event["finished"] else RUNNING, time=timestamp(event["time"]))
-    if event["move"] is not None and observer == event["seat"]:
+    if event["kind"] == "move" and observer == event["seat"]:
         out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
     return out
 
@@ -128,6 +132,41 @@ def resign_event(version: int, seat: int, seats: int, finished: bool, when: floa
     text = f"seat {seat} resigns; the random bot plays it from now on"
     return {"version": version, "kind": "resign", "seat": seat, "by_bot": False, "move": None,
             "texts": [text] * (seats + 1), "log": [], "finished": finished, "time": when}
+
+
+SEAT_CHANGES = {  # a seat event's change (boardbot.server.seats), in plain words
+    "joined": "{who} joined seat {seat}; it is reserved until taken up",
+    "taken": "{who} took seat {seat}",
+    "opened": "seat {seat} is open again",
+    "left_stand_in": "{who} left seat {seat}; a bot plays it until they come back",
+    "left_wait": "{who} left seat {seat}; the game waits for them at their turn",
+    "reclaimed": "{who} came back to seat {seat}",
+}
+
+
+def seat_event(version: int, seat: int, seats: int, change: str, name: str, when: float) -> dict:
+    """A seat's ``change`` (a key of ``SEAT_CHANGES``) by the player named ``name``, which
+    brought the game of ``seats`` seats to ``version``; the game itself did not change. The
+    store keeps the change in the event's ``move`` slot (``{"change", "name"}``)."""
+    text = SEAT_CHANGES[change].format(who=name or "a player", seat=seat)
+    return {"version": version, "kind": "seat", "seat": seat, "by_bot": False,
+            "move": {"change": change, "name": name}, "texts": [text] * (seats + 1), "log": [],
+            "finished": False, "time": when}
+
+
+def timeout_event(version: int, seat: int, seats: int, finished: bool, when: float) -> dict:
+    """``seat`` ran out of time and forfeits (TIMEOUT_POLICY_FORFEIT): it is out, as if it resigned."""
+    text = f"seat {seat} ran out of time and is out; the random bot plays it from now on"
+    return {"version": version, "kind": "timeout", "seat": seat, "by_bot": False, "move": None,
+            "texts": [text] * (seats + 1), "log": [], "finished": finished, "time": when}
+
+
+def clocks_event(version: int, seat: int, seats: int, down: float, when: float) -> dict:
+    """The clocks started again after the server was down for ``down`` seconds (not counted);
+    ``seat``: the seat whose clock runs. The store keeps ``down`` in the ``move`` slot."""
+    text = f"the server was down for {down:.0f} s; the clocks go on from where they stopped"
+    return {"version": version, "kind": "clocks", "seat": seat, "by_bot": False, "move": {"down": down},
+            "texts": [text] * (seats + 1), "log": [], "finished": False, "time": when}
 
 
 STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")

@@ -41,7 +41,7 @@ def full_event(event: dict, game_name: str) -> common_pb2.Event:
         version=event["version"], kind=EVENT_KIND[event["kind"]], seat=seat, by_bot=event["by_bot"],
         move_text=event["texts"][seat + 1], log=[text for _, text in event["log"]],
         status=FINISHED if event["finished"] else RUNNING, time=timestamp(event["time"]))
-    if event["move"] is not None:
+    if event["kind"] == "move":  # a seat's change and the clocks' restart keep their details in "move" too
         out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
     return out
 

@@ -12,7 +12,7 @@ from typing import Any
 from google.protobuf import descriptor, json_format, struct_pb2
 
 from boardbot.engine import registry
-from boardbot.engine.core import NO_DEFAULT, Game
+from boardbot.engine.core import NO_DEFAULT, ConfigError, Game
 from boardbot.v1 import common_pb2
 
 from . import convert, errors
@@ -85,3 +85,11 @@ def game_type(name: str) -> common_pb2.GameType:
     for kind, fields in game.move_fields.items():
         out.move_kinds.add(name=kind, fields=list(fields))
     return out
+
+
+def validated_config(game, name: str, cfg: dict[str, Any]) -> dict[str, Any]:
+    """The engine's validated config, or INVALID_ARGUMENT naming the config's field."""
+    try:
+        return game.validate(cfg)
+    except ConfigError as err:
+        raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None

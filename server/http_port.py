@@ -234,6 +234,30 @@ class ConnectGameService:
     async def get_leaderboard(self, request, ctx):
         return await _unary(self.master, "GetLeaderboard", self.master.get_leaderboard, request, ctx)
 
+    async def join_game(self, request, ctx):
+        return await _unary(self.master, "JoinGame", self.master.join_game, request, ctx)
+
+    async def leave_game(self, request, ctx):
+        return await _unary(self.master, "LeaveGame", self.master.leave_game, request, ctx)
+
+    async def rematch(self, request, ctx):
+        return await _unary(self.master, "Rematch", self.master.rematch, request, ctx)
+
+    async def list_open_games(self, request, ctx):
+        return await _unary(self.master, "ListOpenGames", self.master.list_open_games, request, ctx)
+
+    async def create_queue(self, request, ctx):
+        return await _unary(self.master, "CreateQueue", self.master.create_queue, request, ctx)
+
+    async def join_queue(self, request, ctx):
+        return await _unary(self.master, "JoinQueue", self.master.join_queue, request, ctx)
+
+    async def wait_for_match(self, request, ctx):
+        return await _unary(self.master, "WaitForMatch", self.master.wait_for_match, request, ctx)
+
+    async def leave_queue(self, request, ctx):
+        return await _unary(self.master, "LeaveQueue", self.master.leave_queue, request, ctx)
+
     async def watch_game(self, request, ctx) -> AsyncIterator:
         call = connect_call(ctx)
         async with _outcome("WatchGame", call, ctx):

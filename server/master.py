@@ -20,7 +20,9 @@ its own: ``calls`` (what a call brings), ``access`` (tokens), ``game_types``
 (ListGameTypes), ``records`` and ``store`` (what is kept), ``snapshots`` (a
 game at one version, its views), ``events`` (what observers see of a move),
 ``watching`` (watch streams and their shared waits), ``bot_driver`` (the bot
-seats) and ``leases`` (one process per game's bots on a shared store).
+seats, and the clocks' deadlines), ``leases`` (one process per game's bots on a
+shared store), ``seats`` and ``lobby`` (open seats, JoinGame, LeaveGame, Rematch,
+ListOpenGames), ``clocks`` and ``matchmaking`` (queues with bot backfill).
 
 Design (see also README.md, API):
 
@@ -62,25 +64,26 @@ from typing import AsyncIterator, Callable
 import structlog
 
 from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, ConfigError, EngineError
+from boardbot.engine.core import TERMINAL, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import convert, errors, game_records, ratings
+from . import clocks, convert, downtime, errors, game_records, lobby, matchmaking, ratings, seats as seat_rules
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
 from .bots import BotRunner, check_spec
 from .calls import Call
+from .creation import fresh_seed, store_new_game, take_creation
 from .deals import new_salt
 from .events import now, stored_event
-from .game_types import game_named, game_type, requested_config
+from .game_types import game_named, game_type, requested_config, validated_config
 from .limits import Limits, RateLimiter, real_client
 from .pages import page_position, page_size, page_token
 from .quotas import Quotas
-from .records import BOT, HUMAN, GameRecord, SeatRecord
-from .snapshots import Snapshot, bot_to_move, check_rules
-from .store import ClientFull, GameStore, Live, StoreFull
-from .watching import WatchHubs
+from .records import BOT, HUMAN, OPEN, RESERVED, GameRecord, SeatRecord
+from .snapshots import Snapshot, check_rules
+from .store import GameStore, Live
+from .watching import WatchHubs, next_decision_view
 
 log = structlog.get_logger("boardbot.server")
 
@@ -88,8 +91,6 @@ MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUM
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
-NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
@@ -106,7 +107,7 @@ class GameMaster:
         self.store = store
         self.limits = limits or Limits()
         self._seed_secret = secrets.token_bytes(32)  # see _game_seed
-        self._creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
+        self.creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
         self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
         self.retention = retention
@@ -119,17 +120,22 @@ class GameMaster:
         self.watches = WatchHubs(store, self.limits, self._closing)
         self._searching: dict[tuple[str, int], set[asyncio.Event]] = {}  # SuggestMoves running (track_search)
         self._housekeeping: asyncio.Task | None = None
+        self._alive: asyncio.Task | None = None
 
     # --- lifecycle ---------------------------------------------------------------
     async def start(self) -> None:
         """Take up what the store holds (after a restart: the bot seats whose turn it is,
         and so the searches that were running, start again) and keep house: delete
         finished games older than ``retention``; on a shared store, also play the bot
-        seats of games no process plays any more (one that died let its leases lapse)."""
+        seats of games no process plays any more (one that died let its leases lapse).
+        Clocks: after a gap, they go on without the time no server ran (``downtime``)."""
         await self.ratings.open()
         await self.quotas.start()
+        await downtime.resume_clocks(self)
         await self.driver.resume()
-        self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
+        loop = asyncio.get_running_loop()
+        self._housekeeping = loop.create_task(self._keep_house())
+        self._alive = loop.create_task(downtime.keep_alive(self.store, self._closing))
 
     def housekeeping_seconds(self) -> float:
         every = ORPHAN_SWEEP_SECONDS if self.store.shared else EXPIRY_SWEEP_SECONDS
@@ -162,8 +168,7 @@ class GameMaster:
         self._closing.set()
         self.watches.close()  # every watch stream ends UNAVAILABLE
         tasks = self.driver.tasks()
-        if self._housekeeping is not None:
-            tasks.append(self._housekeeping)
+        tasks += [task for task in (self._housekeeping, self._alive) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -231,23 +236,16 @@ class GameMaster:
                 raise errors.invalid("seed", "a reproducible game needs a seed", "SEED_REQUIRED")
             return request.seed
         if not request.HasField("seed"):
-            return secrets.randbits(63)
+            return fresh_seed()
         digest = hashlib.blake2b(request.seed.to_bytes(8, "little"), key=self._seed_secret,
                                  salt=secrets.token_bytes(16), digest_size=8)
         return int.from_bytes(digest.digest(), "little") >> 1
 
     async def create_game(self, request: game_service_pb2.CreateGameRequest,
                           call: Call) -> game_service_pb2.CreateGameResponse:
-        client = self.client(call)
-        if client is not None:
-            wait = self._creations.take(client)
-            if wait:
-                raise errors.quota_exceeded(
-                    f"client {client} creates games faster than {self.limits.creates_per_second_per_client} "
-                    f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
+        client = take_creation(self, call)
         name = request.game
         game = game_named(name, call)
-        field = convert.oneof_field(name)
         cfg = requested_config(request.config if request.HasField("config") else None, name)
         seats = []
         for i, spec in enumerate(request.seats):
@@ -255,7 +253,9 @@ class GameMaster:
                 if spec.bot or spec.HasField("bot_spec"):
                     which = "bot" if spec.bot else "bot_spec"
                     raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
-                seats.append(SeatRecord(HUMAN))
+                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else ""))
+            elif spec.open:
+                raise errors.invalid(f"seats[{i}].open", "only a human seat can be open", "BAD_SEAT")
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
                 # the string or the typed spec, read once; the record keeps its string
                 bot = requested_bot(spec.bot, spec.bot_spec if spec.HasField("bot_spec") else None,
@@ -272,21 +272,19 @@ class GameMaster:
                 raise errors.invalid(f"seats[{i}].kind", "a seat is SEAT_KIND_HUMAN or SEAT_KIND_BOT", "BAD_SEAT")
         if seats and "players" not in cfg:
             cfg["players"] = len(seats)
-        try:
-            cfg = game.validate(cfg)
-        except ConfigError as err:
-            raise errors.invalid(f"config.{field}.{err.field}", str(err), "BAD_CONFIG") from None
+        cfg = validated_config(game, name, cfg)
         n = cfg["players"]
         if not seats:
             seats = [SeatRecord(HUMAN) for _ in range(n)]
         elif len(seats) != n:
             raise errors.invalid("seats", f"{len(seats)} seats for {n} players", "BAD_SEAT")
+        lobby_options, options = seat_rules.options_of(request, any(s.state == OPEN for s in seats), self.limits)
         rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
         state = game.new_state(cfg, seed)
         tokens, owner = [], new_token()
         for q, seat in enumerate(seats):
-            if seat.kind == HUMAN:
+            if seat.kind == HUMAN and seat.state != OPEN:
                 token = new_token()
                 seats[q] = SeatRecord(HUMAN, token=token_digest(token))
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
@@ -295,19 +293,10 @@ class GameMaster:
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
         record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
-                            request.reproducible, client, game.rules_version, new_salt(), rated)
-        first = bot_to_move(Snapshot(record, state, 0, [False] * len(seats)))
-        try:
-            async with self.ratings.creating(game_id, rated):
-                live = await self.store.create_live(Live(record, state, 0, created, None, first),
-                                                    self.limits.max_games_per_client)
-        except StoreFull as full:
-            raise errors.store_full(full.limit) from None
-        except ClientFull as full:
-            raise errors.client_full(full.limit, full.creator) from None
-        snap = Snapshot.of(live)
-        self.driver.kick(game_id, snap)
-        return game_service_pb2.CreateGameResponse(game=snap.game_message(),
+                            request.reproducible, client, game.rules_version, new_salt(), rated, lobby=lobby_options,
+                            clock=None if options is None else clocks.new_clock(options, n, created))
+        live = await store_new_game(self, record, state)
+        return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
     async def get_game(self, request: game_service_pb2.GetGameRequest,
@@ -332,6 +321,8 @@ class GameMaster:
                        call: Call) -> game_service_pb2.GetViewResponse:
         live = await self.live(request.game_id, call)
         seat = authorize_observer(live.record, request, call)
+        if seat is not None:
+            live = await lobby.take_up(self, live, seat, call)
         snap = Snapshot.of(live)
         self.driver.kick(live.game_id, snap)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
@@ -342,6 +333,9 @@ class GameMaster:
         record = live.record
         seat = request.seat
         authorize_seat(record, seat, call)
+        if record.seats[seat].state == RESERVED and done is None:
+            live = await lobby.take_up(self, live, seat, call)
+            record = live.record
         fingerprint = ""
         if request.request_id:
             bare = game_service_pb2.SubmitMoveRequest()
@@ -367,6 +361,7 @@ class GameMaster:
         if decider != seat:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s")
+        lobby.check_seat_plays(self, live, seat)
         moves = state.legal_moves()
         choice = request.WhichOneof("choice")
         if choice == "move_id":
@@ -394,7 +389,9 @@ class GameMaster:
         else:
             raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
         snap = Snapshot.next_of(live)
-        event = snap.apply_move(seat, move, False, now())  # move is one of the engine's legal moves
+        when = now()
+        event = snap.apply_move(seat, move, False, when)  # move is one of the engine's legal moves
+        snap.settle(seat, True, when)
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
@@ -412,7 +409,7 @@ class GameMaster:
             # driver plays any other bot while we wait
             latest = await self.driver.inline_steps(record.id, committed)
             self.driver.kick(record.id, None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await self._next_decision_view(record.id, seat, call, latest))
+            response.view.CopyFrom(await next_decision_view(self.store, self._closing, record.id, seat, call, latest))
             return response
         self.driver.kick(record.id, snap)
         return response
@@ -460,35 +457,6 @@ class GameMaster:
             raise errors.not_found(game_id)  # deleted meanwhile
         return snap, event
 
-    async def _next_decision_view(self, game_id: str, seat: int, call: Call,
-                                  live: Live | None = None) -> common_pb2.SeatView:
-        """The seat's view once it holds the decision again, the game is over, the seat
-        resigned, or the wait is over (the call's deadline less a margin, at most
-        NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
-        as this call last committed it (a state within the call: no need to read it)."""
-        remaining = call.time_remaining()
-        wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
-                                                                     remaining - NEXT_DECISION_MARGIN)
-        loop = asyncio.get_running_loop()
-        until = loop.time() + wait
-        last = None
-        while True:
-            if live is None:
-                live = await self.store.get_live(game_id)
-            if live is None:
-                if last is None:
-                    raise errors.not_found(game_id)
-                return last  # deleted meanwhile: the last view we saw
-            snap = Snapshot.of(live)
-            last = snap.seat_view(seat)
-            decider = live.state.decider()
-            left = until - loop.time()
-            if (decider == seat or decider == TERMINAL or snap.resigned[seat] or left <= 0
-                    or self._closing.is_set()):
-                return last
-            await self.store.wait(game_id, live.version, left)
-            live = None
-
     async def resign(self, request: game_service_pb2.ResignRequest, call: Call) -> game_service_pb2.ResignResponse:
         live = await self.live(request.game_id, call)
         record = live.record
@@ -500,9 +468,14 @@ class GameMaster:
         check_rules(record, "play on")
         if snap.resigned[seat]:
             raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has already resigned")
+        if seat_rules.waiting(record):
+            raise errors.precondition("WAITING_FOR_PLAYERS", f"games/{record.id}",
+                                      "the game has not started: leave it instead (LeaveGame)")
         snap = Snapshot(record, live.state, live.version + 1, list(snap.resigned))  # the state is unchanged
         snap.resigned[seat] = True
-        event = snap.resign_event(seat, now())
+        when = now()
+        event = snap.resign_event(seat, when)
+        snap.settle(seat, False, when)
         if not await self._commit(live, snap, event, stored_event(event)):
             raise errors.aborted("the game changed during the call; try again", live.version)
         self._cancel_searches(record.id, seat)
@@ -561,6 +534,8 @@ class GameMaster:
         live = await self.live(request.game_id, call)
         record = live.record
         seat = authorize_observer(record, request, call)
+        if seat is not None:
+            live = await lobby.take_up(self, live, seat, call)
         game_id = record.id
         current = live.version
         start = request.from_version if request.HasField("from_version") else current
@@ -579,6 +554,21 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
+    # --- seats (boardbot.server.lobby) and matchmaking (boardbot.server.matchmaking) ----
+    # each call is a function of the master's, in the module that has the job
+    join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
+                                                       lobby.list_open_games)
+    create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
+                                                             matchmaking.wait_for_match, matchmaking.leave_queue)
+
+    def closing(self) -> bool:
+        """The master is shutting down (waiting calls answer now)."""
+        return self._closing.is_set()
+
+    def cancel_searches(self, game_id: str, seat: int) -> None:
+        """Stop the searches for ``seat`` (it left or resigned: nobody will use their answer)."""
+        self._cancel_searches(game_id, seat)
+
     # --- committing --------------------------------------------------------------------
     async def _commit(self, live: Live, snap: Snapshot, event: dict, stored: dict,
                       views: dict | None = None) -> Live | None:
@@ -591,6 +581,8 @@ class GameMaster:
         if nxt.finished is not None:
             await self.ratings.live_ended(nxt)  # a rated game's ratings
         return nxt
+
+    commit = _commit  # for the calls of boardbot.server.lobby
 
     async def get_leaderboard(self, request: game_service_pb2.GetLeaderboardRequest,
                               call: Call) -> game_service_pb2.GetLeaderboardResponse:

@@ -137,6 +137,7 @@ class SqliteUsage(UsageBook):
 
     def __init__(self, store) -> None:
         self.store = store
+        self.shared = store.shared  # the processes of --processes N on one file: totals read back
 
     async def load(self, day):
         self.store._db.execute(self.TABLE)
@@ -145,17 +146,30 @@ class SqliteUsage(UsageBook):
             "SELECT caller, calls, ai FROM usage WHERE day = ?", (day,))}
 
     async def add(self, day, deltas, also=()):
-        if not deltas:
+        if not deltas and not (self.shared and also):
             return None
+        totals: dict[str, list[float]] = {}
 
         def body(db) -> bool:
             db.executemany("INSERT INTO usage VALUES (?, ?, ?, ?) ON CONFLICT (day, caller) DO UPDATE SET "
                            "calls = calls + excluded.calls, ai = ai + excluded.ai",
                            [(day, caller, int(calls), ai) for caller, (calls, ai) in deltas.items()])
+            if self.shared:  # what every process counted, in the same transaction
+                for caller in {*deltas, *also}:
+                    row = db.execute("SELECT calls, ai FROM usage WHERE day = ? AND caller = ?",
+                                     (day, caller)).fetchone()
+                    totals[caller] = [float(row[0]), float(row[1])] if row else [0.0, 0.0]
             return True
 
         await self.store._grouped(body, lambda _: None)
-        return None  # one process per file: its own count is the file's
+        return totals if self.shared else None  # one process per file: its own count is the file's
+
+    async def get(self, day, caller):
+        if not self.shared:
+            return None
+        row = self.store._db.execute("SELECT calls, ai FROM usage WHERE day = ? AND caller = ?",
+                                     (day, caller)).fetchone()
+        return [float(row[0]), float(row[1])] if row else [0.0, 0.0]
 
 
 class RedisUsage(UsageBook):

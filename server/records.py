@@ -26,6 +26,8 @@ import dataclasses
 from typing import Any
 
 HUMAN, BOT = "human", "bot"
+# a seat's state (SeatRecord.state; boardbot.server.seats): "" a player (or the server's bot) holds it
+TAKEN, OPEN, RESERVED, LEFT = "", "open", "reserved", "left"
 FIRST_RULES_VERSION = 1  # of every game type when rules versions began, and of every game stored before
 
 
@@ -33,19 +35,34 @@ FIRST_RULES_VERSION = 1  # of every game type when rules versions began, and of 
 class SeatRecord:
     """One seat: ``kind`` HUMAN or BOT; ``bot``: a bot seat's spec ("" for a human);
     ``token``: the SHA-256 (hex) of a human seat's token ("" for a bot); ``resigned``:
-    the seat is out (the master plays it with the random bot)."""
+    the seat is out (the master plays it with the random bot); ``state``: whether a player
+    holds a human seat (TAKEN, OPEN, RESERVED until ``until``, a ``time.time()``, or LEFT:
+    ``boardbot.server.seats``); ``name``: the name its player gave JoinGame. The stored
+    form has the last three only when they are not their defaults (games stored before
+    seats could be open load unchanged)."""
 
     kind: str
     bot: str = ""
     token: str = ""
     resigned: bool = False
+    state: str = TAKEN
+    name: str = ""
+    until: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "resigned": self.resigned, "token": self.token}
+        out = {"kind": self.kind, "bot": self.bot, "resigned": self.resigned, "token": self.token}
+        if self.state != TAKEN:
+            out["state"] = self.state
+        if self.name:
+            out["name"] = self.name
+        if self.until:
+            out["until"] = self.until
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "SeatRecord":
-        return cls(data["kind"], data["bot"], data["token"], data["resigned"])
+        return cls(data["kind"], data["bot"], data["token"], data["resigned"], data.get("state", TAKEN),
+                   data.get("name", ""), data.get("until", 0.0))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -60,7 +77,11 @@ class GameRecord:
     played under to its end (``boardbot.server.snapshots.check_rules``); ``deal_salt``: 32 hex
     digits salting the deal's commitment (``boardbot.server.game_records.deal_commitment``;
     "" for a game stored before commitments existed); ``rated``: a rated game's entrant per seat
-    (``boardbot.server.ratings.entrants``), () for a game that is not rated."""
+    (``boardbot.server.ratings.entrants``), () for a game that is not rated; ``lobby``: what
+    becomes of a seat whose player leaves or runs out of time (``boardbot.server.seats``,
+    None: the defaults); ``clock``: the seats' clocks as of the current version
+    (``boardbot.server.clocks``; None: no clocks), which is why a clocked game's record
+    changes with every version."""
 
     id: str
     game: str
@@ -75,6 +96,8 @@ class GameRecord:
     rules_version: int = FIRST_RULES_VERSION
     deal_salt: str = ""
     rated: tuple[str, ...] = ()
+    lobby: dict | None = None
+    clock: dict | None = None
 
     def with_resigned(self, resigned: list[bool]) -> "GameRecord":
         """The record with each seat's resignation as ``resigned`` says."""
@@ -89,6 +112,10 @@ class GameRecord:
                "created": self.created, "reproducible": self.reproducible, "rules_version": self.rules_version}
         if self.creator is not None:
             out["creator"] = self.creator
+        if self.lobby is not None:
+            out["lobby"] = self.lobby
+        if self.clock is not None:
+            out["clock"] = self.clock
         if self.deal_salt:
             out["deal_salt"] = self.deal_salt
         if self.rated:
@@ -106,4 +133,4 @@ class GameRecord:
                    tuple(SeatRecord.from_dict(s) for s in data["seats"]), data["owner"], data["initial"],
                    data["created"], data.get("reproducible", False), data.get("creator"),
                    data.get("rules_version", FIRST_RULES_VERSION), data.get("deal_salt", ""),
-                   tuple(data.get("rated", ())))
+                   tuple(data.get("rated", ())), data.get("lobby"), data.get("clock"))

@@ -30,7 +30,9 @@ request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 (paging, counting), ``finished`` a sorted set by finishing time (expiry),
 ``botturn`` a set of games a bot is to move in, ``creators`` a hash client ->
 how many games it created are stored (kept by the create and delete scripts, so
-every process sees one count), ``lease:<id>``, and ``schema``: the version of
+every process sees one count), ``lease:<id>``, ``alive``: when a server process last
+marked the store alive (``GameStore.mark_alive``: clocks), ``doc:<key>`` a hash (``v`` version,
+``d`` the value: ``GameStore.put_doc``, a matchmaking queue), and ``schema``: the version of
 this layout (``SCHEMA_VERSION``). A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
@@ -41,7 +43,9 @@ AOF with ``appendfsync everysec``/``always``): docs/storage.md.
 Schema versions: 1, the layout before ``schema`` existed (a database with
 ``seq`` and no ``schema``); 2, records carry their ``rules_version`` (one without
 was played under its game's first rules: ``records.FIRST_RULES_VERSION``), which
-changes no key, so 1 is taken up as it is. ``open`` reads ``schema`` (setting it
+changes no key, so 1 is taken up as it is; 3, events of seats, forfeits on time and resumed
+clocks and records with lobby options and clocks (no key changes: 2 is taken up as it is); 4, a
+searching bot's move keeps its search notes in its event (no key changes: 3 is taken up as it is). ``open`` reads ``schema`` (setting it
 on a new database), migrates an older layout it knows, and refuses a newer one
 (``NewerSchema``) before it reads or writes a game. Each process checks when it
 opens: upgrade every process on one Redis before any of them opens a newer layout.
@@ -51,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from typing import Any
 
 import redis.asyncio as redis
 import structlog
@@ -61,7 +66,11 @@ from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Store
 
 log = structlog.get_logger("boardbot.server")
 
-SCHEMA_VERSION = 2  # of the key layout (the module docstring): 2, records carry their rules_version
+# of the key layout (the module docstring): 2, records carry their rules_version; 3, events of seats,
+# forfeits on time and resumed clocks, records with lobby options and clocks, which 2 would misread;
+# 4, a searching bot's move keeps its search notes (store.pack_event), which 3 would read as a
+# request's fingerprint
+SCHEMA_VERSION = 4
 
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
@@ -174,7 +183,7 @@ return 1
 # what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs
 # (idempotent: two may run it at once; "": no key changes). 1 to 2 changes none: GameRecord.from_dict
 # reads a record without its rules_version
-MIGRATIONS = {1: ""}
+MIGRATIONS = {1: "", 2: "", 3: ""}
 
 # KEYS: lease; ARGV: holder, milliseconds
 _LEASE = """
@@ -184,6 +193,13 @@ if not holder or holder == ARGV[1] then
   return 1
 end
 return 0
+"""
+
+# KEYS: the document; ARGV: the version expected ('0': none yet), the new value. 1 if stored
+_PUT_DOC = """
+if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
+return 1
 """
 
 _RELEASE = """
@@ -226,7 +242,7 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
         for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
                              ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
-                             ("release", _RELEASE), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
+                             ("release", _RELEASE), ("put_doc", _PUT_DOC), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
             self._scripts[name] = self._redis.register_script(source)
         try:
             await self._check_schema()
@@ -445,6 +461,17 @@ class RedisStore(GameStore):
             if await self.delete(game_id):
                 out.append(game_id)
         return out
+
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        version, value = await self._answer(self._redis.hmget(self._key("doc", key), "v", "d"))
+        return None if version is None else (int(version), loads(value))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        return bool(await self._run("put_doc", [self._key("doc", key)], [expected_version, dumps(value)]))
+
+    async def mark_alive(self, when: float) -> float | None:
+        previous = await self._answer(self._redis.set(self._key("alive"), repr(when), get=True))
+        return None if previous is None else float(previous)
 
     async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
         return bool(await self._run("lease", [self._key("lease", game_id)], [holder, int(seconds * 1000)]))

@@ -98,7 +98,7 @@ LAG_WINDOW = 10.0             # loop lag percentiles over this many recent secon
 @dataclass
 class SearchOutcome:
     result: SearchResult
-    stop: str               # iterations | time | deadline | single_move
+    stop: str               # iterations | time | deadline | single_move | settled (time management)
     queue_seconds: float    # waited for a running slot
 
 
@@ -290,7 +290,9 @@ class SearchQueue:
         if result.workers < params.workers and self.pool is not None:
             # parts late past the answer time were left out (none in: the immediate answer)
             self.counts["partial" if result.workers else "unsearched"] += 1
-        if iterations is not None and result.iterations >= iterations:
+        if result.stopped:  # a managed search whose move was settled before its budget
+            stop = "settled"
+        elif iterations is not None and result.iterations >= iterations:
             stop = "iterations"
         else:
             stop = bound or "iterations"

@@ -54,6 +54,38 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         return await self.master.delete_game(request, call)
 
     @rpc
+    async def JoinGame(self, request, call, context):
+        return await self.master.join_game(request, call)
+
+    @rpc
+    async def LeaveGame(self, request, call, context):
+        return await self.master.leave_game(request, call)
+
+    @rpc
+    async def Rematch(self, request, call, context):
+        return await self.master.rematch(request, call)
+
+    @rpc
+    async def ListOpenGames(self, request, call, context):
+        return await self.master.list_open_games(request, call)
+
+    @rpc
+    async def CreateQueue(self, request, call, context):
+        return await self.master.create_queue(request, call)
+
+    @rpc
+    async def JoinQueue(self, request, call, context):
+        return await self.master.join_queue(request, call)
+
+    @rpc
+    async def WaitForMatch(self, request, call, context):
+        return await self.master.wait_for_match(request, call)
+
+    @rpc
+    async def LeaveQueue(self, request, call, context):
+        return await self.master.leave_queue(request, call)
+
+    @rpc
     async def WatchGame(self, request, call, context):
         async for item in self.master.watch_game(request, call):
             yield item

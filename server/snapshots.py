@@ -14,16 +14,19 @@ and its views, made from the stored state, offer no legal moves.
 
 from __future__ import annotations
 
+import dataclasses
+
 from google.protobuf import struct_pb2
 
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, State, rank_by
 from boardbot.v1 import common_pb2
 
-from . import bot_plans, convert, errors
+from . import bot_plans, clocks, convert, errors, seats
 from .deals import deal_message
-from .events import FINISHED, RUNNING, move_event, resign_event, timestamp
-from .records import BOT, HUMAN, GameRecord
+from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, timeout_event,
+                     timestamp)
+from .records import BOT, HUMAN, RESERVED, GameRecord
 from .store import Live
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
@@ -79,7 +82,11 @@ class Snapshot:
 
     @classmethod
     def initial(cls, record: GameRecord) -> "Snapshot":
+        """Version 0, to replay from. The record's clocks are its current version's, not kept per
+        version: a replayed view shows none."""
         state = registry.get(record.game).from_dict(record.initial)
+        if record.clock is not None:
+            record = dataclasses.replace(record, clock=None)
         return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
 
     @classmethod
@@ -91,8 +98,8 @@ class Snapshot:
         """This snapshot (private, one event past ``live``) as the game's next version:
         ``event`` as observers see it (kept in the new version's cache); ``views``: seat ->
         SeatView of this snapshot already made (they go to the new version's cache too)."""
-        if event["kind"] == "resign":
-            self.record = live.record.with_resigned(self.resigned)
+        if event["kind"] in ("resign", "timeout"):
+            self.record = self.record.with_resigned(self.resigned)
         nxt = Live(self.record, self.state, self.version, event["time"], event["time"] if event["finished"] else None,
                    bot_to_move(self), live.seq)
         nxt.cache["event"] = event
@@ -117,10 +124,10 @@ class Snapshot:
                 full = out.apply_move(event["seat"], move, event["by_bot"], event["time"], event.get("search"))
                 return out, full
             state.apply(move)
-        else:
+        elif event["kind"] in ("resign", "timeout"):
             out.resigned[event["seat"]] = True
         out.version = event["version"]
-        return out, (out.resign_event(event["seat"], event["time"]) if describe else None)
+        return out, (out.describe(event) if describe else None)
 
     def apply_move(self, seat: int, move: tuple, by_bot: bool, when: float, search: dict | None = None) -> dict:
         """Apply ``move`` for ``seat`` to this private snapshot, one version on; the event as
@@ -133,6 +140,40 @@ class Snapshot:
         """The resignation of ``seat``, already marked in this snapshot, as observers see it."""
         return resign_event(self.version, seat, len(self.resigned), self.finished(), when)
 
+    def describe(self, stored: dict) -> dict:
+        """A stored event other than a move, which brought this snapshot to its version, as
+        observers see it."""
+        kind, seat, n, when = stored["kind"], stored["seat"], len(self.resigned), stored["time"]
+        if kind == "resign":
+            return self.resign_event(seat, when)
+        if kind == "timeout":
+            return timeout_event(self.version, seat, n, self.finished(), when)
+        if kind == "seat":
+            return seat_event(self.version, seat, n, stored["move"]["change"], stored["move"]["name"], when)
+        return clocks_event(self.version, seat, n, stored["move"]["down"], when)
+
+    @classmethod
+    def seat_change(cls, live: Live, changed: list, seat: int, change: str, name: str,
+                    when: float) -> tuple["Snapshot", dict]:
+        """The game one version past ``live`` with its seats as ``changed`` (``seat``'s ``change``,
+        ``boardbot.server.events.seat_event``), its clocks settled, and the event."""
+        snap = cls.next_of(live)
+        # a game whose seat changes has a lobby from then on (its seats show their states)
+        snap.record = dataclasses.replace(live.record, seats=tuple(changed),
+                                          lobby=live.record.lobby or dict(seats.DEFAULT_LOBBY))
+        snap.version += 1
+        event = seat_event(snap.version, seat, len(changed), change, name, when)
+        snap.settle(seat, False, when)
+        return snap, event
+
+    def settle(self, acted: int | None, moved: bool, when: float, timed_out: int | None = None) -> None:
+        """Settle the clocks of this private snapshot's new version (its record's seats as they
+        are now, ``resigned`` included): see ``boardbot.server.clocks.settle``."""
+        if self.record.clock is None:
+            return
+        record = self.record.with_resigned(self.resigned)
+        self.record = clocks.settle(record, seats.running_seat(record, self.state), acted, moved, when, timed_out)
+
     @property
     def game_name(self) -> str:
         return self.record.game
@@ -141,7 +182,9 @@ class Snapshot:
         return self.state.decider() == TERMINAL
 
     def status(self) -> int:
-        return FINISHED if self.finished() else RUNNING
+        if self.finished():
+            return FINISHED
+        return WAITING if seats.waiting(self.record) else RUNNING
 
     def outcome(self) -> common_pb2.Outcome | None:
         result = self.state.result()
@@ -169,9 +212,10 @@ class Snapshot:
         state, name = self.state, self.game_name
         decider = state.decider()
         moves = ()
-        if seat is not None and decider == seat and not self.resigned[seat] and same_rules(self.record):
+        status = self.status()
+        if (seat is not None and decider == seat and not self.resigned[seat] and same_rules(self.record)
+                and status == RUNNING):
             moves = state.legal_moves()
-        status = FINISHED if decider == TERMINAL else RUNNING
         out = None
         try:
             # the whole message in one constructor call (C): the converter's plan gives the
@@ -199,6 +243,8 @@ class Snapshot:
             outcome = self.outcome()
             if outcome is not None:
                 out.outcome.CopyFrom(outcome)
+        if self.record.clock is not None:
+            out.clocks.CopyFrom(clocks.message(self.record.clock))
         if cache is not None:
             cache[seat] = out
         return out
@@ -222,6 +268,7 @@ class Snapshot:
             out.deal.CopyFrom(deal_message(rec, self.finished()))
         for q, seat in enumerate(rec.seats):
             added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
+            seats.seat_message(rec, q, added)
             if seat.kind == BOT:
                 typed = bot_plans.stored_message(seat.bot)
                 if typed is not None:
@@ -229,12 +276,26 @@ class Snapshot:
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
+        if rec.clock is not None:
+            out.clocks.CopyFrom(clocks.message(rec.clock))
+        if rec.lobby is not None:
+            out.lobby.CopyFrom(seats.lobby_message(rec))
         if cache is not None:
             cache["game"] = out
         return out
 
 
 def bot_to_move(snap: Snapshot) -> bool:
-    """Whether the master plays the next decision (a bot seat, or a resigned one)."""
+    """Whether the master has to act in this version: it plays the next decision (a bot seat,
+    a resigned one, one the stand-in bot plays), or a client's clock runs, which it enforces
+    (``boardbot.server.bot_driver``). Nothing while the game waits for players."""
     seat = snap.state.decider()
-    return seat != TERMINAL and (snap.record.seats[seat].kind == BOT or snap.resigned[seat])
+    record = snap.record
+    if seat == TERMINAL:
+        return False
+    if record.lobby is None and record.clock is None:  # no seat waits, no clock runs (and none stands in)
+        return record.seats[seat].kind == BOT or snap.resigned[seat] or seats.stands_in(record, seat)
+    if seats.waiting(record):  # a reservation may lapse (the driver opens the seat again)
+        return any(s.state == RESERVED for s in record.seats)
+    return (record.seats[seat].kind == BOT or snap.resigned[seat] or seats.stands_in(record, seat)
+            or seats.running_seat(record, snap.state) is not None)

@@ -25,28 +25,15 @@ Checkpoints (copying the WAL into the database file) run in a thread of
 their own with their own connection (``PRAGMA wal_checkpoint(PASSIVE)``,
 never blocking the writer), so the event loop does not pay for them.
 
-One server process (``shared=False``, the default) holds the file alone (an
-exclusive ``flock`` on ``PATH.lock``, released by the kernel however the
-process ends): its cache of live games is then always current.
-``boardbot serve --processes N`` opens it ``shared``: the N processes of one
-machine hold a shared ``flock`` (a server of one process cannot open the file
-meanwhile, nor they while it runs) and any of them serves any game, as on
-Redis. SQLite serializes their write transactions (WAL: readers never wait),
-the commits stay compare-and-set on the event's key, and each process
-checks a cached game against the file (its last event's version, one indexed
-read) before it uses it, applying the events another process added. The
-game counts and caps are read in the create's own transaction (``meta``
-keeps the number of games), a slow bot seat is played under a lease
-(``leases``: one row per game, with an expiry), and a process wakes its
-waiters for games another process changed by polling ``PRAGMA data_version``
-every ``POLL_SECONDS``.
 
-Tables: ``meta`` (the schema version, the number of games), ``games`` (one row per game: ``seq``, the creation order, is its key;
-the record as compact JSON without the columns beside it, and its ``creator``
-beside it as well, indexed, for the games-per-client count), ``initials`` (the
-state at version 0, written once), ``events`` (one row per event, keyed by the
-game's ``seq`` and the version: a few dozen bytes each), ``leases`` (shared:
-who plays a game's slow bot seats, until when).
+Tables: ``meta`` (the schema version, the number of games), ``games`` (one
+row per game: ``seq``, the creation order, is its key; the record as compact
+JSON without the columns beside it, and its ``creator`` beside it as well,
+indexed, for the games-per-client count), ``initials`` (the state at version
+0, written once), ``states`` (the snapshot's state), ``events`` (one row per
+event, keyed by the game's ``seq`` and the version: a few dozen bytes each),
+``archives`` (finished games) and ``leases`` (shared: who plays a game's slow
+bot seats, until when): ``boardbot.server.sqlite_schema``.
 
 A move appends its event and nothing else (schema 4): the event's key is the
 compare-and-set (an event numbered like one already stored is refused, so
@@ -60,17 +47,10 @@ seats read them). (Files of schema 3 and older kept the state in
 Reading a game is its snapshot plus the events after it, replayed (at most
 ``SNAPSHOT_EVERY - 1``; a game whose rules changed since, which nothing may
 replay, reads as of its snapshot). Files of schema 3 and older hold a
-snapshot at every version, so they read as they are.
+snapshot at every game's last version, so they read as they are.
 
-A game is *archived* by the commit that ends it, in that commit's
-transaction: its initial state, final state and events become one row of
-``archives`` (``pack_game``: the events as columns of kinds, seats, moves,
-times in milliseconds apart and requests; compressed with zlib), and its
-rows in ``events``, ``states`` and ``initials`` go. What stays in ``games`` is
-the record and the columns, whose row keeps its size (a row that shrank
-would leave its page mostly empty: SQLite merges pages only under a third
-full). A finished game keeps a fraction of the bytes (docs/storage.md), and
-reads the same.
+Several processes on one file: ``boardbot.server.sqlite_shared``; finished
+games kept small: ``boardbot.server.sqlite_archive``.
 """
 
 from __future__ import annotations
@@ -81,63 +61,26 @@ import fcntl
 import os
 import sqlite3
 import threading
-import time
-import zlib
 
 import structlog
 
 from boardbot.engine import registry
 
+from .sqlite_archive import archive, archived_events, unpack_game
+from .sqlite_docs import SqliteDocs
+from .sqlite_schema import SCHEMA_VERSION, set_up, schema_of
+from .sqlite_shared import SharedFile
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
                     Waiters, check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
 
-# 2: games.creator; 3: records carry their rules_version (a record without one was played under
-# its game's first rules: records.FIRST_RULES_VERSION), so a server that replays every game under
-# its own rules, of schema 2 or older, must not open the file; 4: games.version and games.state are
-# a snapshot, the events after it are the rest of the game (a server of schema 3 would misread it)
-SCHEMA_VERSION = 4
 log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
 CHECKPOINT_SECONDS = 1.0
 LIVE_CACHE = 4096  # games kept as Live objects (the most recently used)
 SNAPSHOT_EVERY = 32  # events between two snapshots of a game's state (see the module docstring)
 FREE_PAGES_KEPT = 4096  # free pages (4 KiB) kept for new rows; more go back to the file system (_vacuum)
-POLL_SECONDS = 0.02  # shared: how often a process looks for changes other processes made to games it waits on
 _COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- creation order; never reused
-    id TEXT NOT NULL UNIQUE,
-    game TEXT NOT NULL,
-    version INTEGER NOT NULL,               -- the version of state (the game's own is its last event's)
-    finished REAL,                          -- when it ended (time.time()); NULL while it runs
-    bot_to_move INTEGER NOT NULL,           -- the master plays the next decision
-    updated REAL NOT NULL,
-    creator TEXT,                           -- the client that created it (also in record), if known
-    record BLOB NOT NULL,                   -- compact JSON: the rest but the state (rewritten when it changes)
-    state BLOB NOT NULL                     -- schema 3 and older: the engine state at version, now empty
-);
-CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished) WHERE finished IS NOT NULL;
-CREATE TABLE IF NOT EXISTS initials (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS events (
-    seq INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    request_id TEXT,                        -- of the client's request that made it, if it had one
-    event BLOB NOT NULL,                    -- store.pack_event: compact JSON, without the version and the request id
-    PRIMARY KEY (seq, version)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS leases (seq INTEGER PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS states (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);  -- the snapshot's state
-CREATE TABLE IF NOT EXISTS archives (seq INTEGER PRIMARY KEY, game BLOB NOT NULL);  -- pack_game
-"""
-# after SCHEMA and the migrations: a file of version 1 has no creator column before them
-INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"
-# what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
-# 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's);
-# 3 to 4 neither (a file of 3 has its snapshot at every game's last event)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: ""}
 
 
 class StoreLocked(StoreUnavailable):
@@ -158,52 +101,7 @@ _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?,
 _PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
 
 
-def pack_game(initial: dict, state: dict, events: list[EventRecord]) -> bytes:
-    """A finished game's initial and final states and its events (versions 1 to n) as one
-    compressed blob, the events as columns (times as milliseconds since the one before, when
-    they are whole milliseconds, as the master's are)."""
-    times = [e["time"] for e in events]
-    millis = [round(t * 1000) for t in times]
-    whole = all(m / 1000 == t for m, t in zip(millis, times))
-    columns = {"kind": [e["kind"] for e in events], "seat": [e["seat"] for e in events],
-               "bot": [int(e["by_bot"]) for e in events], "move": [e["move"] for e in events],
-               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e},
-               # a searching bot's reasons (store.pack_event's notes), shown once the game is over
-               "search": {e["version"]: e["search"] for e in events if e.get("search")}}
-    if whole:
-        columns["ms"] = [b - a for a, b in zip([0] + millis, millis)]
-    else:
-        columns["time"] = times
-    return zlib.compress(dumps({"initial": initial, "state": state, "events": columns}), 9)
-
-
-def unpack_game(blob: bytes) -> tuple[dict, dict, list[EventRecord]]:
-    """``pack_game``'s inverse: (initial state, final state, events)."""
-    game = loads(zlib.decompress(blob))
-    columns = game["events"]
-    if "ms" in columns:
-        total, times = 0, []
-        for step in columns["ms"]:
-            total += step
-            times.append(total / 1000)
-    else:
-        times = columns["time"]
-    requests = columns["request"]
-    out = []
-    for i, (kind, seat, bot, move, when) in enumerate(zip(columns["kind"], columns["seat"], columns["bot"],
-                                                          columns["move"], times)):
-        event = {"version": i + 1, "kind": kind, "seat": seat, "by_bot": bool(bot), "move": move, "time": when}
-        search = columns.get("search", {}).get(str(i + 1))  # absent in archives made before the notes were kept
-        if search is not None:
-            event["search"] = search
-        request = requests.get(str(i + 1))
-        if request is not None:
-            event["request"] = {"id": request[0], "fp": request[1]}
-        out.append(event)
-    return game["initial"], game["state"], out
-
-
-class SqliteStore(GameStore):
+class SqliteStore(SqliteDocs, SharedFile, GameStore):
     """``shared``: one of several server processes on the file (see the module docstring)."""
 
     def __init__(self, path: str, synchronous: str = "normal", max_games: int | None = None, shared: bool = False):
@@ -217,7 +115,7 @@ class SqliteStore(GameStore):
         self._lock_file = None
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._requests: dict[str, dict[str, int]] = {}  # cached games: request_id -> version
-        self._snapshots: dict[str, int] = {}  # cached games: the version of the state in their games row
+        self._snapshots: dict[str, int] = {}  # cached games: the version of their snapshot in the file
         self._checked: dict[str, int] = {}  # shared: cached games: PRAGMA data_version when last checked
         self._waiters = Waiters()
         self._count = 0
@@ -241,7 +139,7 @@ class SqliteStore(GameStore):
         db = self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA busy_timeout=5000")
-            found = self._schema(db)
+            found = schema_of(db)
             if isinstance(found, int) and found > SCHEMA_VERSION:  # before this server writes anything
                 raise NewerSchema(self.path, found, SCHEMA_VERSION)
             if found is None:  # a new file gives its free pages back (_vacuum); set before any table
@@ -249,7 +147,7 @@ class SqliteStore(GameStore):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
             db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
-            self._transaction(self._set_up)
+            self._transaction(lambda db: set_up(db, self.path))
         except BaseException:
             db.close()  # the file and its lock are free again, as they were
             self._db = None
@@ -265,44 +163,6 @@ class SqliteStore(GameStore):
         self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
         self._checkpointer.start()
 
-    @staticmethod
-    def _schema(db) -> int | None:
-        """The file's schema version; None for a file no store has written yet."""
-        if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
-            return None
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        return None if row is None else row[0]
-
-    def _set_up(self, db) -> bool:
-        """The tables, the schema version, the migrations and the games' count, in one write
-        transaction: the processes of ``--processes`` open a new or older file at once, one
-        of them does it and the others find it done."""
-        found = self._schema(db)
-        if isinstance(found, int) and found > SCHEMA_VERSION:
-            raise NewerSchema(self.path, found, SCHEMA_VERSION)
-        statement = ""
-        for piece in SCHEMA.split(";"):  # (a ';' in a comment ends no statement: complete_statement says)
-            statement += piece + ";"
-            if sqlite3.complete_statement(statement):
-                db.execute(statement)
-                statement = ""
-        if found is None:
-            db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        elif found != SCHEMA_VERSION:
-            self._migrate(db, found)
-        db.execute(INDEXES)
-        db.execute("INSERT OR IGNORE INTO meta SELECT 'games', count(*) FROM games")  # a file of schema 3
-        return True
-
-    def _migrate(self, db, version: int) -> None:
-        """Bring a file of an older schema ``version`` to ``SCHEMA_VERSION`` (in ``_set_up``'s transaction)."""
-        if version not in MIGRATIONS:  # no file of ours
-            raise StoreUnavailable(f"{self.path}: store schema version {version!r}, which no boardbot wrote "
-                                   f"(this server knows 1 to {SCHEMA_VERSION})")
-        for step in range(version, SCHEMA_VERSION):
-            if MIGRATIONS[step]:
-                db.execute(MIGRATIONS[step])
-        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -402,83 +262,6 @@ class SqliteStore(GameStore):
                 self._snapshots[game_id] = row[1]
         return live
 
-    _LAST = ("SELECT g.version, (SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.bot_to_move, g.finished "
-             "FROM games g WHERE g.seq = ?")
-
-    def _fresh(self, live: Live) -> Live | None:
-        """Shared: the cached ``live`` as the file has it now: itself, advanced by the moves
-        other processes appended, or None (deleted, or resigned: read it again). No other
-        process committed since it was last checked (``PRAGMA data_version``, which this
-        process's own commits leave as it is): itself, without reading it."""
-        game_id = live.game_id
-        seen = self._db.execute("PRAGMA data_version").fetchone()[0]
-        if self._checked.get(game_id) == seen:
-            return live
-        row = self._db.execute(self._LAST, (live.seq,)).fetchone()
-        last = None if row is None else (row[1] if row[1] is not None else row[0])
-        if last == live.version:
-            self._checked[game_id] = seen
-            return live
-        if row is None or last < live.version or row[0] > live.version:  # gone, or a snapshot we lack
-            self._drop(game_id)
-            return None
-        state, index = live.state.copy(), self._requests.get(game_id)
-        event = None
-        for stored in self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
-                                       "ORDER BY version", (live.seq, live.version)):
-            event = _unpack_event(*stored)
-            if event["kind"] != "move":  # a resignation changed the record: read it whole
-                self._drop(game_id)
-                return None
-            state.apply(state.game.move_from_dict(event["move"]))
-            if index is not None and stored[1] is not None:
-                index[stored[1]] = event["version"]
-        self._checked[game_id] = seen
-        return self._remember(live.replace(state=state, version=event["version"], updated=event["time"],
-                                           bot_to_move=bool(row[2]), finished=row[3]))
-
-    def _drop(self, game_id: str) -> None:
-        """Forget what this process holds of a game (the file is the authority)."""
-        self._live.pop(game_id, None)
-        self._requests.pop(game_id, None)
-        self._snapshots.pop(game_id, None)
-        self._checked.pop(game_id, None)
-
-    async def _poll(self) -> None:
-        """Shared: wake this process's waiters for games another process changed."""
-        seen = None
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            try:
-                version = self._db.execute("PRAGMA data_version").fetchone()[0]
-                if version == seen:
-                    continue
-                seen = version
-                self._wake_changed()
-            except sqlite3.Error as err:  # busy or gone for a moment: the next round looks again
-                log.warning("sqlite_poll_failed", error=repr(err))
-
-    def _wake_changed(self) -> None:
-        """Notify the waiters of every game whose last version in the file is not the one
-        cached here (or that is not cached: they read it again)."""
-        known = {}
-        for game_id in self._waiters.games():
-            live = self._live.get(game_id)
-            if live is None:
-                self._waiters.notify(game_id)
-            else:
-                known[live.seq] = (game_id, live.version)
-        seqs = list(known)
-        for at in range(0, len(seqs), 500):
-            chunk = seqs[at:at + 500]
-            rows = self._db.execute(
-                "SELECT g.seq, coalesce((SELECT max(e.version) FROM events e WHERE e.seq = g.seq), g.version) "
-                f"FROM games g WHERE g.seq IN ({', '.join('?' * len(chunk))})", chunk).fetchall()
-            last = dict(rows)
-            for seq in chunk:
-                game_id, version = known[seq]
-                if last.get(seq) != version:
-                    self._waiters.notify(game_id)
 
     def _seq(self, game_id: str) -> int | None:
         live = self._cached(game_id)
@@ -509,14 +292,8 @@ class SqliteStore(GameStore):
             return None
         return self._events(seq, after_version)
 
-    def _archived(self, seq: int) -> list[EventRecord] | None:
-        """A finished game's events from its archive; None if it has none (still running, or
-        finished before archives: its events are rows)."""
-        row = self._db.execute("SELECT game FROM archives WHERE seq = ?", (seq,)).fetchone()
-        return None if row is None else unpack_game(row[0])[2]
-
     def _events(self, seq: int, after_version: int) -> list[EventRecord]:
-        archived = self._archived(seq)
+        archived = archived_events(self._db, seq)
         if archived is not None:
             return archived[after_version:]
         rows = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
@@ -530,7 +307,7 @@ class SqliteStore(GameStore):
         index = self._requests.get(game_id)
         archived = None
         if index is None:  # built once per cached game, then kept up to date by commits
-            archived = self._archived(seq)
+            archived = archived_events(self._db, seq)
             if archived is not None:
                 index = {e["request"]["id"]: e["version"] for e in archived if "request" in e}
             else:
@@ -544,7 +321,7 @@ class SqliteStore(GameStore):
         row = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version = ?",
                                (seq, version)).fetchone()
         if row is None:  # archived since
-            return (archived or self._archived(seq))[version - 1]
+            return (archived or archived_events(self._db, seq))[version - 1]
         return _unpack_event(*row)
 
     async def count(self) -> int:
@@ -712,7 +489,7 @@ class SqliteStore(GameStore):
             if state is not None:
                 db.execute(_PUT_STATE, (seq, state))
             if live.finished is not None:
-                self._archive(db, live)
+                archive(db, live)
             return True
 
         def after(written) -> None:
@@ -731,20 +508,6 @@ class SqliteStore(GameStore):
             self._waiters.notify(game_id)
 
         return await self._grouped(write, after)
-
-    @staticmethod
-    def _archive(db, live: Live) -> None:
-        """Keep a finished game small (the module docstring): in the transaction that ends it."""
-        seq = live.seq
-        events = [_unpack_event(*row) for row in db.execute(
-            "SELECT version, request_id, event FROM events WHERE seq = ? ORDER BY version", (seq,))]
-        if [e["version"] for e in events] != list(range(1, live.version + 1)):  # not whole in rows (can't be)
-            return
-        db.execute("INSERT INTO archives (seq, game) VALUES (?, ?)",
-                   (seq, pack_game(live.record.initial, live.state.to_dict(), events)))
-        for table in ("events", "states", "initials"):
-            db.execute(f"DELETE FROM {table} WHERE seq = ?", (seq,))
-        db.execute("UPDATE games SET state = x'' WHERE seq = ? AND state != x''", (seq,))  # schema 3's
 
     def _row_update(self, game_id: str, current: Live, live: Live) -> tuple[str | None, list, bool]:
         """What a commit from ``current`` to ``live`` rewrites of the game's row besides its
@@ -813,25 +576,6 @@ class SqliteStore(GameStore):
         self._forget([game_id], [row[1]])
         return True
 
-    async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
-        if not self.shared:
-            return True
-        seq = self._seq(game_id)
-        if seq is None:
-            return False
-        now = time.time()
-        taken = []
-        self._transaction(lambda db: taken.append(db.execute(
-            "INSERT INTO leases (seq, holder, expires) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET "
-            "holder = excluded.holder, expires = excluded.expires WHERE holder = excluded.holder OR expires < ?",
-            (seq, holder, now + seconds, now)).rowcount == 1) or True)
-        return taken[0]
-
-    async def release(self, game_id: str, holder: str) -> None:
-        seq = self._seq(game_id) if self.shared else None
-        if seq is not None:
-            self._transaction(lambda db: db.execute("DELETE FROM leases WHERE seq = ? AND holder = ?",
-                                                    (seq, holder)) is not None)
 
     def _vacuum(self, pages: int | None = None) -> None:
         """Give free pages back to the file system (a file made with auto_vacuum=INCREMENTAL; in

@@ -92,7 +92,9 @@ def loads(data: bytes | str) -> Any:
     return json.loads(data)
 
 
-_KINDS = {"move": "m", "resign": "r"}
+# a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
+# was down (boardbot.server.clocks) came with store schema 4 (SQLite) / 3 (Redis)
+_KINDS = {"move": "m", "resign": "r", "seat": "s", "timeout": "t", "clocks": "c"}
 _KIND_NAMES = {v: k for k, v in _KINDS.items()}
 
 
@@ -267,6 +269,31 @@ class GameStore(abc.ABC):
 
     async def release(self, game_id: str, holder: str) -> None:
         """Give up a lease ``holder`` took."""
+
+    _alive: float | None = None
+
+    async def get_doc(self, key: str) -> tuple[int, Any] | None:
+        """A small shared document (a matchmaking queue: ``boardbot.server.matchmaking``) and
+        its version, or None. A store of one process may keep them in its memory (this
+        default); a durable or shared store keeps them with its games."""
+        found = self.__dict__.get("_docs", {}).get(key)
+        return None if found is None else (found[0], loads(found[1]))
+
+    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+        """Store ``value`` (JSON-safe) as the document's next version, only if its version is
+        still ``expected_version`` (0: there is none yet); False (and no change) otherwise."""
+        docs = self.__dict__.setdefault("_docs", {})
+        if docs.get(key, (0, b""))[0] != expected_version:
+            return False
+        docs[key] = (expected_version + 1, dumps(value))  # stored as text: no object is shared
+        return True
+
+    async def mark_alive(self, when: float) -> float | None:
+        """Note that a server process runs on this store at ``when`` (a ``time.time()``); the
+        previous note (None: none yet). Clocks do not run while no server is up
+        (``boardbot.server.clocks``); a durable store keeps the note with its games."""
+        previous, self._alive = self._alive, when
+        return previous
 
 
 def static_part(record: GameRecord) -> Record:

@@ -15,13 +15,18 @@ import asyncio
 import collections
 from typing import AsyncIterator
 
-from boardbot.v1 import game_service_pb2
+from boardbot.engine.core import TERMINAL
+from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import errors
+from .calls import Call
 from .events import bot_stats, event_message
 from .limits import Limits
 from .snapshots import Snapshot
-from .store import GameStore
+from .store import GameStore, Live
+
+NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
+NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
 
 WATCH_POLL_SECONDS = 30.0
 
@@ -147,3 +152,34 @@ class WatchHubs:
             hub.set()
         for task in list(self._hub_tasks):
             task.cancel()
+
+
+async def next_decision_view(store: GameStore, closing: asyncio.Event, game_id: str, seat: int, call: Call,
+                         live: Live | None = None) -> common_pb2.SeatView:
+    """The seat's view once it holds the decision again, the game is over, the seat
+    resigned, or the wait is over (the call's deadline less a margin, at most
+    NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
+    as this call last committed it (a state within the call: no need to read it). SubmitMove's
+    RESPONSE_VIEW_NEXT_DECISION (``boardbot.server.master``); ``closing``: the master's."""
+    remaining = call.time_remaining()
+    wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
+                                                                 remaining - NEXT_DECISION_MARGIN)
+    loop = asyncio.get_running_loop()
+    until = loop.time() + wait
+    last = None
+    while True:
+        if live is None:
+            live = await store.get_live(game_id)
+        if live is None:
+            if last is None:
+                raise errors.not_found(game_id)
+            return last  # deleted meanwhile: the last view we saw
+        snap = Snapshot.of(live)
+        last = snap.seat_view(seat)
+        decider = live.state.decider()
+        left = until - loop.time()
+        if (decider == seat or decider == TERMINAL or snap.resigned[seat] or left <= 0
+                or closing.is_set()):
+            return last
+        await store.wait(game_id, live.version, left)
+        live = None

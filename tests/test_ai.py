@@ -12,9 +12,9 @@ import threading
 import pytest
 
 from boardbot.ai.arena import run_arena
-from boardbot.ai.bots import BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
+from boardbot.ai.bots import PRESETS, BotSpecError, ISMCTSBot, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import POLICY_STEP_LIMIT, Budget, Search, SearchError, SearchParams, merge_stats
-from boardbot.ai.service_api import suggest
+from boardbot.ai.service_api import run_search, suggest
 from boardbot.ai.utility import utilities
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, Result
@@ -222,7 +222,8 @@ def test_a_game_sets_a_presets_iterations_by_table_size():
     at3, at2 = game.new_state({"players": 3}, 1), game.new_state({"players": 2}, 1)
     assert len(at3.legal_moves()) > 1 and len(at2.legal_moves()) > 1
     medium = parse_ismcts("ismcts:medium")
-    assert medium.budget_for(game, at3.config) == Budget(iterations=7)
+    # at most the game's iterations, within the preset's time (a preset is a time budget)
+    assert medium.budget_for(game, at3.config) == Budget(iterations=7, time=PRESETS["medium"].seconds)
     assert medium.budget_for(game, at2.config) == medium.budget  # another table: the preset's own
     assert parse_ismcts("ismcts:easy").budget_for(game, at3.config) == parse_ismcts("ismcts:easy").budget
     # a budget the spec names itself is never replaced
@@ -232,8 +233,11 @@ def test_a_game_sets_a_presets_iterations_by_table_size():
     for spec, iterations in (("ismcts", 7), ("ismcts:hard", 11), ("ismcts:hard,iterations=4", 4)):
         bot = make_bot(spec, game)
         bot.choose(at3.sample_for(at3.decider(), rng), rng)
-        assert bot.last.iterations == iterations, spec
-    assert suggest(game, at3, params="hard", seed=1).iterations == 11
+        # a preset may settle its move sooner (time management); a named budget is spent whole
+        settled = bot.last.stopped == "decided" and spec != "ismcts:hard,iterations=4"
+        assert bot.last.iterations == iterations or (settled and bot.last.iterations < iterations), spec
+    hard = suggest(game, at3, params="hard", seed=1)
+    assert hard.iterations == 11 or (hard.stopped == "decided" and hard.iterations < 11)
     assert suggest(game, at3, budget={"iterations": 3}, params="hard", seed=1).iterations == 3
 
 
@@ -546,3 +550,45 @@ def test_policy_opponents_play_the_rollout_policy_in_the_tree(mode):
             assert replies == ({("x",), ("y",)} if opponents == "maxn" else {("y",)})
     assert best == {"maxn": ("a",), "policy": ("b",)}
     assert parse_ismcts("ismcts:hard,opponents=policy").params.opponents == "policy"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_managed_time_keeps_the_move_of_an_iteration_budget(name):
+    # under an iteration budget, a managed search stops only once the leader cannot be overtaken
+    # by every iteration left: the same move as the whole budget, in no more iterations
+    game = GAMES[name]
+    cfg = game.configurations()[0]
+    for state in positions(game, cfg, seed=8, count=4):
+        view = state.view(state.decider())
+        whole = suggest(game, view, {"iterations": 120}, seed=5, params=SearchParams())
+        managed = suggest(game, view, {"iterations": 120}, seed=5, params=SearchParams(timing="managed"))
+        assert managed.move == whole.move
+        assert managed.iterations <= whole.iterations
+        assert (managed.iterations < whole.iterations) == (managed.stopped == "decided")
+        for c in managed.candidates:  # the same search, cut short: no visit it would not have had
+            assert c["visits"] <= next(w["visits"] for w in whole.candidates if w["move"] == c["move"])
+
+
+def test_managed_time_is_a_bound_and_ends_clear_decisions_early():
+    import time
+
+    game = registry.get("frogriders")
+    state = positions(game, game.configurations()[0], seed=3, count=1)[0]
+    view = state.view(state.decider())
+    # a clear decision: the leader cannot be overtaken long before the end
+    clock = iter(range(10**9)).__next__  # a clock that moves one unit an iteration or so
+
+    def fake() -> float:
+        return clock() * 0.001
+
+    started = time.monotonic()
+    managed = run_search(game, view, Budget(time=1.0), 4, SearchParams(timing="managed"), clock=fake)
+    fixed = run_search(game, view, Budget(time=1.0), 4, SearchParams(), clock=fake)
+    assert time.monotonic() - started < 60
+    assert managed.stopped in ("decided", "target") and managed.iterations < fixed.iterations
+    assert managed.move in state.legal_moves()
+    # on the wall clock: never past the end
+    for seconds in (0.05, 0.2):
+        t0 = time.monotonic()
+        r = run_search(game, view, Budget(time=seconds), 4, SearchParams(timing="managed"))
+        assert time.monotonic() - t0 < seconds + 0.25 and r.iterations > 0

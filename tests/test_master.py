@@ -24,7 +24,7 @@ from boardbot.v1 import game_service_pb2 as pb
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
 TRANSPORT_FREE = ("master.py", "calls.py", "access.py", "game_types.py", "records.py", "store.py", "memory_store.py",
                   "snapshots.py", "events.py", "watching.py", "bot_driver.py", "leases.py", "advisor.py", "errors.py",
-                  "bots.py", "search_queue.py", "convert.py")
+                  "bots.py", "search_queue.py", "convert.py", "seats.py", "lobby.py", "clocks.py")
 
 
 @pytest.mark.parametrize("module", TRANSPORT_FREE)

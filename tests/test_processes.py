@@ -155,6 +155,8 @@ def test_serving_stats_say_which_process_answered(served):
     for conn in conns:
         stats = conn.bots.GetServingStats(bot_service_pb2.GetServingStatsRequest(), timeout=10)
         assert stats.processes == 2
+        # which build of the engine serves, in words, and as a flag that agrees with them
+        assert stats.engine_build and stats.compiled_engine == stats.engine_build.startswith("compiled")
         seen.add(stats.process_index)
     assert seen == {0, 1}
 

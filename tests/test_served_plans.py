@@ -1,7 +1,8 @@
 """The server plays the bot that was measured (issue 47): for every game, table size and
 preset, what the server searches -- a hosted seat's move (``BotRunner`` through the
 ``SearchQueue``) and a SuggestMove (the advisor) -- is what bench/ladder.py's bot of that
-preset searches at that table: the same iterations, time, trees and parameters. Both come
+preset searches at that table: the same iterations, time, trees and parameters (the queue
+turns the time into an end time from the call's arrival: the time left then is compared). Both come
 from one function (``boardbot.ai.bot_specs.search_plan``); this test looks at what each side
 actually hands to the search. And the strength the server publishes with its bots
 (BotService.ListBots) is the ladder's, as docs/ai.md's ladder table gives it."""
@@ -13,6 +14,7 @@ import importlib.util
 import pathlib
 import random
 import re
+import time
 
 import pytest
 
@@ -72,17 +74,26 @@ class Searches:
 
     def __init__(self, monkeypatch, module, end_is_time: bool):
         self.seen: list[tuple] = []
+        self.marked = 0.0
         real = service_api.run_search
 
-        def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None):
+        def recorded(game, view, budget, seed, params, pool=None, cancel=None, search=None, end=None, clock=None):
             seconds = budget.time if budget is not None else None
             if end_is_time and end is not None:
-                seconds = "timed"  # the queue turns seconds into an end time: none is expected here
+                # the queue turns seconds into an end time from the call's arrival: the time from
+                # the call (``mark``) to the end, and the time left now
+                assert seconds is None
+                seconds = (end - self.marked, end - time.monotonic())
             self.seen.append((budget.iterations if budget is not None else None, seconds, params))
+            assert clock is None  # wall time, as served
             return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
                         search=search, end=None)
 
         monkeypatch.setattr(module, "run_search", recorded)
+
+    def mark(self) -> None:
+        """A call begins now."""
+        self.marked = time.monotonic()
 
 
 def ladder_searches(monkeypatch, name: str, players: int, spec: str) -> tuple:
@@ -108,8 +119,10 @@ def server_searches(monkeypatch, name: str, players: int, spec: str) -> list[tup
         master = GameMaster(InMemoryStore())
         try:
             runner = BotRunner(searches=queue)
+            searches.mark()
             await runner.choose(name, parse_bot_spec(spec), state.sample_for(seat, random.Random(2)), 3)
             request = bot_service_pb2.SuggestMoveRequest(bot=spec)
+            searches.mark()
             await BotAdvisor(master, queue)._decide(game, state.view(seat), None, asked(request), 3, Call(),
                                                     "suggest", {})
         finally:
@@ -126,21 +139,28 @@ def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
     for spec in PRESET_SPECS:
         rated = ladder_searches(monkeypatch, name, players, spec)
         hosted, suggested = server_searches(monkeypatch, name, players, spec)
-        assert hosted == rated and suggested == rated, (name, players, spec)
         iterations, seconds, params = rated
+        for served in (hosted, suggested):
+            assert (served[0], served[2]) == (iterations, params), (name, players, spec)
+            # the end is the plan's time from the call's arrival (less the queue's lead of 5 ms)
+            from_call, left = served[1]
+            assert from_call >= seconds - 0.006 and left <= seconds, (name, players, spec, served[1])
         preset = PRESETS[spec.split(":")[1]]
         assert iterations == game.preset_iterations.get(players, {}).get(preset.name, preset.iterations)
-        assert seconds is None and params.workers == 1 and not params.reuse  # one tree, as rated
+        assert seconds == preset.seconds and params.timing == "managed"  # a time a frontend can rely on
+        assert params.workers == 1 and not params.reuse  # one tree, as rated
         # and what ListBots says the server runs there
         offer = next(o for o in bot_plans.list_bots([game]).bots if o.bot == spec)
         table = next(t for t in offer.tables if t.players == players)
-        assert (table.iterations, table.trees) == (iterations, params.workers)
+        assert (table.iterations, table.trees, table.time.ToNanoseconds() / 1e9) == (iterations, params.workers,
+                                                                                      seconds)
 
 
 def test_a_caller_who_asks_for_workers_gets_them_split(monkeypatch):
     # the one place a split is made: a spec that asks for it (latency for a caller's time budget)
     hosted, suggested = server_searches(monkeypatch, "frogriders", 2, "ismcts:hard,workers=2")
-    assert hosted == suggested and hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
+    assert (hosted[0], hosted[2]) == (suggested[0], suggested[2])
+    assert hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
 
 
 def documented_ladder() -> dict[tuple[str, int], dict[str, str]]:

@@ -157,28 +157,36 @@ def test_each_step_up_the_presets_has_the_interval_of_its_difference():
 
 def test_a_logged_bot_keeps_the_meaning_it_had_when_it_played(tmp_path):
     # a log records what each spec meant; a preset changed since does not take over its games
-    assert ladder.resolved_spec("ismcts:medium") == "ismcts:iterations=600"
-    assert ladder.resolved_spec("ismcts:easy") == "ismcts:iterations=100,rollout=random"
-    assert ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5") == "ismcts:iterations=2500,c=0.5,reuse=1"
+    # (the presets are time budgets, capped by their iterations, managed, since 2026-12-05)
+    assert ladder.resolved_spec("ismcts:medium") == "ismcts:iterations=600,time=0.3,timing=managed"
+    assert ladder.resolved_spec("ismcts:easy") == "ismcts:iterations=100,time=0.1,rollout=random,timing=managed"
+    assert (ladder.resolved_spec("ismcts:hard,reuse=1,c=0.5")
+            == "ismcts:iterations=2500,time=1.0,c=0.5,reuse=1,timing=managed")
     # beliefs is part of a spec's meaning where the game infers something (Czech Pub), and
     # nothing elsewhere: there the same search is the preset
-    inferred = "ismcts:iterations=2500,beliefs=inferred"
+    inferred = "ismcts:iterations=2500,time=1.0,beliefs=inferred,timing=managed"
     assert ladder.resolved_spec("ismcts:hard,beliefs=inferred", "czech-pub") == inferred
     assert ladder.logged_name("ismcts:hard", inferred, "czech-pub") == inferred
     assert ladder.logged_name("ismcts:hard,beliefs=inferred", None, "froccs") == "ismcts:hard"
-    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "czech-pub") == "ismcts:hard"
-    assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:medium"  # the same search today
+    hard = ladder.resolved_spec("ismcts:hard", "czech-pub")
+    assert ladder.logged_name("ismcts:hard", hard, "czech-pub") == "ismcts:hard"
+    # hard as it was (2500 iterations spent whole) keeps its own column
+    assert ladder.logged_name("ismcts:hard", "ismcts:iterations=2500", "czech-pub") == "ismcts:iterations=2500"
+    assert ladder.logged_name("ismcts:iterations=600,time=0.3,timing=managed", None) == "ismcts:medium"  # the same
+    assert ladder.logged_name("ismcts:iterations=600", None) == "ismcts:iterations=600"
     assert ladder.logged_name("ismcts:medium", "ismcts:iterations=600,c=0.3") == "ismcts:iterations=600,c=0.3"
     assert ladder.logged_name("greedy", None) == "greedy"
     # a game that sets a preset's iterations at a table size (Czech Pub at 3 players): the
     # preset means that budget there, and a game logged under another budget keeps its own
     table = registry.get("czech-pub").preset_iterations[3]
-    assert ladder.resolved_spec("ismcts:medium", "czech-pub", 3) == f"ismcts:iterations={table['medium']}"
-    assert ladder.resolved_spec("ismcts:medium", "frogriders", 2) == "ismcts:iterations=600"
+    assert (ladder.resolved_spec("ismcts:medium", "czech-pub", 3)
+            == f"ismcts:iterations={table['medium']},time=0.3,timing=managed")
+    assert ladder.resolved_spec("ismcts:medium", "frogriders", 2) == "ismcts:iterations=600,time=0.3,timing=managed"
     assert ladder.resolved_spec("ismcts:medium,iterations=40", "czech-pub", 3) == "ismcts:iterations=40"
     old_medium = ladder.logged_name("ismcts:medium", "ismcts:iterations=600", "czech-pub", 3)
-    assert old_medium == ("ismcts:hard" if table["hard"] == 600 else "ismcts:iterations=600")
-    assert ladder.logged_name(f"ismcts:iterations={table['medium']}", None, "czech-pub", 3) == "ismcts:medium"
+    assert old_medium == "ismcts:iterations=600"
+    assert ladder.logged_name(f"ismcts:iterations={table['medium']},time=0.3,timing=managed", None, "czech-pub",
+                              3) == "ismcts:medium"
     # a preset since removed keeps the meaning its log gives it
     assert ladder.logged_name("ismcts:expert", "ismcts:iterations=9000") == "ismcts:iterations=9000"
     assert ladder.logged_name("ismcts:expert", None) == "ismcts:expert"

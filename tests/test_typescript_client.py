@@ -91,9 +91,9 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     assert result.returncode == 0, out[-6000:]
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
-    # 5 transports x (one game per case + three API tests + a finished game's record,
+    # 5 transports x (one game per case + four API tests + a finished game's record,
     # test/e2e/records.test.ts), and the watch across aged connections
-    assert passed == 5 * (len(MODES) + 4) + 1, out[-3000:]
+    assert passed == 5 * (len(MODES) + 5) + 1, out[-3000:]
     for variant in ("every seat human", "bots in all seats but one"):  # each transport plays both ways
         for transport in ("grpc", "connect", "connect-json", "grpc-web", "web-fetch"):
             assert any(line.startswith("ok ") and f" - {transport}: " in line and line.endswith(variant)

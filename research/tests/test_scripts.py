@@ -50,3 +50,26 @@ def test_the_fritanga_bench_measures_each_pairing_against_its_baseline(capsys):
     results = json.loads(capsys.readouterr().out)["results"]
     assert [r["pairing"] for r in results] == ["versus", "baseline", "chef"]
     assert all(r["games"] == 2 and 0 <= r["wins"] <= 2 for r in results)
+
+
+def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path, capsys):
+    scaling = load("budget_scaling")
+    log = tmp_path / "scaling.jsonl"
+    for field in ("mixed", "greedy"):
+        assert scaling.main(["play", "--game", "frogriders", "--players", "3", "--field", field, "--specs",
+                             "ismcts:iterations=2;ismcts:iterations=4", "--deals", "2", "--log", str(log)]) == 0
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    mixed = [g for g in games if g["field"] == "mixed"]
+    greedy = [g for g in games if g["field"] == "greedy"]
+    assert len(mixed) == len(greedy) == 4
+    # mixed: each deal twice, the seats swapped; greedy: one searching seat, each spec once a deal
+    assert [g["who"] for g in mixed[:2]] == [[0, 1, 0], [1, 0, 1]]
+    assert [sorted(g["who"]) for g in greedy] == [[-1, -1, 0], [-1, -1, 1]] * 2
+    assert mixed[0]["deal"] == mixed[1]["deal"] and greedy[0]["deal"] == greedy[1]["deal"]
+    capsys.readouterr()
+    assert scaling.main(["tally", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # each spec's share against the greedy seats, the second's paired gain, and the mixed table's comparisons
+    assert len(out) == 4 and sum("of the greedy seats" in line for line in out) == 2
+    assert any("ismcts:iterations=4 against ismcts:iterations=2, 2 deals: gain" in line for line in out)
+    assert sum("of the decided comparisons" in line for line in out) == 1

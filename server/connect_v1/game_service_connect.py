@@ -45,6 +45,30 @@ class GameService(Protocol):
     async def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def join_game(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def leave_game(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def rematch(self, request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def create_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def join_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def wait_for_match(self, request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
     async def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
@@ -146,6 +170,86 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.delete_game,
+                ),
+                "/boardbot.v1.GameService/JoinGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="JoinGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.join_game,
+                ),
+                "/boardbot.v1.GameService/LeaveGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="LeaveGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.leave_game,
+                ),
+                "/boardbot.v1.GameService/Rematch": Endpoint.unary(
+                    method=MethodInfo(
+                        name="Rematch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.rematch,
+                ),
+                "/boardbot.v1.GameService/ListOpenGames": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListOpenGames",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.list_open_games,
+                ),
+                "/boardbot.v1.GameService/CreateQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CreateQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.create_queue,
+                ),
+                "/boardbot.v1.GameService/JoinQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="JoinQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.join_queue,
+                ),
+                "/boardbot.v1.GameService/WaitForMatch": Endpoint.unary(
+                    method=MethodInfo(
+                        name="WaitForMatch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.wait_for_match,
+                ),
+                "/boardbot.v1.GameService/LeaveQueue": Endpoint.unary(
+                    method=MethodInfo(
+                        name="LeaveQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.leave_queue,
                 ),
                 "/boardbot.v1.GameService/GetGameRecord": Endpoint.unary(
                     method=MethodInfo(
@@ -361,6 +465,166 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def join_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def leave_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def rematch(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="Rematch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def list_open_games(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListOpenGames",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def create_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def join_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def wait_for_match(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WaitForMatch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def leave_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
     async def get_game_record(
         self,
         request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest,
@@ -427,6 +691,22 @@ class GameServiceSync(Protocol):
     def resign(self, request: boardbot_dot_v1_dot_game__service__pb2.ResignRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ResignResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def join_game(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def leave_game(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def rematch(self, request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def list_open_games(self, request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def create_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def join_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def wait_for_match(self, request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def leave_queue(self, request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
@@ -527,6 +807,86 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.delete_game,
+                ),
+                "/boardbot.v1.GameService/JoinGame": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="JoinGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.join_game,
+                ),
+                "/boardbot.v1.GameService/LeaveGame": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="LeaveGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.leave_game,
+                ),
+                "/boardbot.v1.GameService/Rematch": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="Rematch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.rematch,
+                ),
+                "/boardbot.v1.GameService/ListOpenGames": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ListOpenGames",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.list_open_games,
+                ),
+                "/boardbot.v1.GameService/CreateQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="CreateQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.create_queue,
+                ),
+                "/boardbot.v1.GameService/JoinQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="JoinQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.join_queue,
+                ),
+                "/boardbot.v1.GameService/WaitForMatch": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="WaitForMatch",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.wait_for_match,
+                ),
+                "/boardbot.v1.GameService/LeaveQueue": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="LeaveQueue",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.leave_queue,
                 ),
                 "/boardbot.v1.GameService/GetGameRecord": EndpointSync.unary(
                     method=MethodInfo(
@@ -736,6 +1096,166 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def join_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def leave_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def rematch(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.RematchResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="Rematch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.RematchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.RematchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def list_open_games(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListOpenGames",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def create_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def join_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="JoinQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def wait_for_match(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WaitForMatch",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def leave_queue(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveQueue",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -7,6 +7,9 @@ import { Code, errorDetails } from "./errors.js";
 import { BotService, type BotOffer, type SearchStats } from "./gen/boardbot/v1/bot_service_pb.js";
 import {
   BotSpecSchema,
+  ClockOptionsSchema,
+  LobbyOptionsSchema,
+  type ClockKind,
   GameConfigSchema,
   MoveSchema,
   SeatKind,
@@ -22,6 +25,7 @@ import type { GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
 import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
+  type MatchQueue,
   ResponseView,
   type SubmitMoveResponse,
   type WatchGameResponse,
@@ -49,11 +53,53 @@ export type GameConfigInit = MessageInitShape<typeof GameConfigSchema>;
 export type MoveInit = MessageInitShape<typeof MoveSchema>;
 export type SeatSpecInit = MessageInitShape<typeof SeatSpecSchema>;
 export type BotSpecInit = MessageInitShape<typeof BotSpecSchema>;
+export type ClockOptionsInit = MessageInitShape<typeof ClockOptionsSchema>;
+export type LobbyOptionsInit = MessageInitShape<typeof LobbyOptionsSchema>;
 
 /** A seat of a new game: a human (you, or someone you give the token to) or a bot, by its spec string
  *  ("random", "greedy", "ismcts:hard") or typed (`{ botSpec: { bot: { case: "ismcts", value: { preset: BotPreset.HARD } } } }`);
  *  listBots() lists both forms of every bot the server offers. */
-export type SeatChoice = "human" | { bot: string } | { botSpec: BotSpecInit };
+export type SeatChoice = "human" | "open" | { bot: string } | { botSpec: BotSpecInit };
+
+export interface NewGameOptions {
+  config?: GameConfigInit;
+  /** One per seat; "open" leaves a human seat for joinGame (the game waits until every seat is taken). */
+  seats?: SeatChoice[];
+  seed?: bigint | number;
+  /** Per-seat clocks, e.g. `{ kind: ClockKind.INCREMENT, initialTime: durationFromMs(300_000), increment: durationFromMs(5_000) }`. */
+  clock?: ClockOptionsInit;
+  /** Reservations, and who stands in for a seat whose player left or ran out of time. */
+  lobby?: LobbyOptionsInit;
+  rated?: boolean;
+  playerNames?: string[];
+}
+
+/** A seat reserved by joinGame: act with `seat` (its first call takes the seat up) before `expiresAt`. */
+export interface JoinedSeat {
+  seat: SeatHandle;
+  game: Game;
+  /** When the reservation lapses (undefined when a left seat was reclaimed). */
+  expiresAt?: Date;
+}
+
+export interface QueueOptions {
+  config?: GameConfigInit;
+  /** Seconds the first player waits before bots fill the empty seats (default 20). */
+  backfillAfterSeconds?: number;
+  /** The bot that fills them: a preset's spec string (default "ismcts:easy"), or `backfillBotSpec`, typed. */
+  backfillBot?: string;
+  backfillBotSpec?: BotSpecInit;
+  clock?: ClockOptionsInit;
+  lobby?: LobbyOptionsInit;
+}
+
+export interface OpenGameFilter {
+  game?: string;
+  players?: number;
+  /** Only games with this clock kind (ClockKind.UNSPECIFIED: without a clock). */
+  clock?: ClockKind;
+  pageSize?: number;
+}
 
 export interface NewGame {
   game: Game;
@@ -87,6 +133,7 @@ function bearer(token: string | undefined): CallOptions {
 
 function seatSpec(choice: SeatChoice): SeatSpecInit {
   if (choice === "human") return { kind: SeatKind.HUMAN };
+  if (choice === "open") return { kind: SeatKind.HUMAN, open: true };
   return "bot" in choice ? { kind: SeatKind.BOT, bot: choice.bot } : { kind: SeatKind.BOT, botSpec: choice.botSpec };
 }
 
@@ -136,14 +183,14 @@ export class BoardbotClient {
 
   /** Start a game; `seats` default to the game's default table of humans. `rated`: its players' and bots' ratings
    *  are updated when it ends (leaderboard); `playerNames`: per seat, the name a human seat is rated under. */
-  async createGame(game: string, options: { config?: GameConfigInit; seats?: SeatChoice[]; seed?: bigint | number;
-    rated?: boolean; playerNames?: string[] } = {}):
-    Promise<NewGame> {
+  async createGame(game: string, options: NewGameOptions = {}): Promise<NewGame> {
     const response = await this.games.createGame({
       game,
       config: options.config,
       seats: (options.seats ?? []).map((choice, i) => ({ ...seatSpec(choice), playerName: options.playerNames?.[i] ?? "" })),
       seed: options.seed === undefined ? undefined : BigInt(options.seed),
+      clock: options.clock,
+      lobby: options.lobby,
       rated: options.rated ?? false,
     });
     const created = response.game;
@@ -151,6 +198,45 @@ export class BoardbotClient {
     const seatTokens = created.seats.map(() => "");
     for (const t of response.seatTokens) seatTokens[t.seat] = t.token;
     return { game: created, seatTokens, ownerToken: response.ownerToken };
+  }
+
+  /** Reserve an open seat (`seat`, or the first open one) under the player's `name`. */
+  async joinGame(gameId: string, options: { seat?: number; name?: string } = {}): Promise<JoinedSeat> {
+    const response = await this.games.joinGame({ gameId, seat: options.seat, playerName: options.name ?? "" });
+    if (response.game === undefined || response.seatToken === undefined) throw new Error("JoinGame answered without a seat");
+    const expires = response.reservationExpireTime;
+    return {
+      seat: this.seat(gameId, response.seatToken.seat, response.seatToken.token),
+      game: response.game,
+      expiresAt: expires === undefined ? undefined : new Date(Number(expires.seconds) * 1000 + expires.nanos / 1e6),
+    };
+  }
+
+  /** A matchmaking queue for one game configuration, with bot backfill after the wait. */
+  async createQueue(game: string, options: QueueOptions = {}): Promise<MatchQueue> {
+    const response = await this.games.createQueue({ game, config: options.config, backfillBot: options.backfillBot ?? "",
+      backfillBotSpec: options.backfillBotSpec, clock: options.clock, lobby: options.lobby,
+      backfillAfter: options.backfillAfterSeconds === undefined ? undefined
+        : durationFromMs(options.backfillAfterSeconds * 1000) });
+    if (response.queue === undefined) throw new Error("CreateQueue answered without a queue");
+    return response.queue;
+  }
+
+  /** Ask to play in a queue: a ticket to wait on (`ticket.seat()`). */
+  async joinQueue(queueId: string, name = ""): Promise<Ticket> {
+    const response = await this.games.joinQueue({ queueId, playerName: name });
+    return new Ticket(this, queueId, response.ticketId, response.ticketToken);
+  }
+
+  /** Games with an open seat, in creation order, page after page (a page may be short while more follow). */
+  async *listOpenGames(filter: OpenGameFilter = {}): AsyncGenerator<Game> {
+    let pageToken = "";
+    do {
+      const page = await this.games.listOpenGames({ game: filter.game ?? "", players: filter.players,
+        clock: filter.clock, pageSize: filter.pageSize ?? 0, pageToken });
+      yield* page.games;
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
   }
 
   async getGame(gameId: string): Promise<Game> {
@@ -223,6 +309,34 @@ function budget(options: SuggestOptions) {
            iterations: options.iterations };
 }
 
+/** A matchmaking ticket: its token becomes its seat's token once matched. */
+export class Ticket {
+  constructor(readonly client: BoardbotClient, readonly queueId: string, readonly ticketId: string,
+              readonly token: string) {}
+
+  /** One WaitForMatch (the server waits up to 20 s): the seat once matched, else undefined. */
+  async wait(): Promise<SeatHandle | undefined> {
+    const response = await this.client.games.waitForMatch({ queueId: this.queueId, ticketId: this.ticketId },
+      { ...bearer(this.token), timeoutMs: 25_000 });
+    if (response.gameId === undefined) return undefined;
+    return this.client.seat(response.gameId, response.seat, this.token);
+  }
+
+  /** Wait until matched (at most `seconds`). */
+  async seat(seconds = 120): Promise<SeatHandle> {
+    const until = Date.now() + seconds * 1000;
+    for (;;) {
+      const seat = await this.wait();
+      if (seat !== undefined) return seat;
+      if (Date.now() >= until) throw new Error(`no match within ${seconds} s`);
+    }
+  }
+
+  async leave(): Promise<void> {
+    await this.client.games.leaveQueue({ queueId: this.queueId, ticketId: this.ticketId }, bearer(this.token));
+  }
+}
+
 export class SeatHandle {
   constructor(readonly client: BoardbotClient, readonly gameId: string, readonly seat: number | undefined,
               readonly token?: string) {}
@@ -258,6 +372,25 @@ export class SeatHandle {
   async resign(): Promise<Game | undefined> {
     if (this.seat === undefined) throw new Error("the spectator cannot resign");
     return (await this.client.games.resign({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** Leave the seat without resigning: the stand-in bot plays it or the game waits (Game.lobby); comeBack() reclaims it. */
+  async leave(): Promise<Game | undefined> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    return (await this.client.games.leaveGame({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  async comeBack(): Promise<Game | undefined> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    return (await this.client.games.joinGame({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** This seat in the finished game's rematch: the same token holds it (its first call takes it up). */
+  async rematch(): Promise<SeatHandle> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    const response = await this.client.games.rematch({ gameId: this.gameId, seat: this.seat }, bearer(this.token));
+    if (response.game === undefined) throw new Error("Rematch answered without a game");
+    return new SeatHandle(this.client, response.game.gameId, this.seat, this.token);
   }
 
   /** The AI's advice for this seat (hosted game): the move and, for searching bots, each candidate's statistics. */

@@ -43,13 +43,13 @@ from typing import Any, Iterator, Mapping, Sequence, TypeVar
 import grpc
 
 from . import _core as calls
-from ._core import (GAME_ONEOF, HUMAN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
-                    LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, service_config,
+from ._core import (GAME_ONEOF, HUMAN, OPEN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
+                    LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, service_config,
                     tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
            "RESUME_BACKOFF", "GAME_ONEOF"]
 
@@ -85,10 +85,54 @@ class Client(calls.Connection):
 
     def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                     seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                    reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = ()) -> "Game":
+                    reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = (),
+                    clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                    lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        return Game(self, *calls.created_game(self.send(calls.create_game(game, config, seats, seed, reproducible,
-                                                                          rated, player_names))))
+        return Game(self, *calls.created_game(self.send(calls.create_game(
+            game, config, seats, seed, reproducible, rated, player_names, clock=clock, lobby=lobby))))
+
+    def join_game(self, game_id: str, seat: int | None = None, name: str = "") -> "Seat":
+        """Reserve an open seat (``seat``, or the first open one): the seat, with its token.
+        Its first call (``view``, ``watch``, ``play``) takes it up before the reservation
+        lapses (``JoinGameResponse.reservation_expire_time``)."""
+        joined = self.send(calls.join_game(game_id, seat, name))
+        return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    def create_queue(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                     backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                     clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                     lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> game_service_pb2.MatchQueue:
+        """A matchmaking queue (``boardbot.client._core.create_queue``)."""
+        return self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
+
+    def join_queue(self, queue_id: str, name: str = "") -> Ticket:
+        """Ask to play in a queue: a ticket to wait on (``match``)."""
+        return calls.joined_queue(queue_id, self.send(calls.join_queue(queue_id, name)))
+
+    def wait_for_match(self, ticket: Ticket, timeout: float | None = None) -> "Seat | None":
+        """One WaitForMatch (the server waits up to 20 s, or ``timeout``): the seat, once matched."""
+        answer = self.send(ticket.wait_call(timeout))
+        return Seat(self, answer.game_id, answer.seat, ticket.token) if answer.HasField("game_id") else None
+
+    def match(self, ticket: Ticket, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after): its seat."""
+        until = time.monotonic() + seconds
+        while (seat := self.wait_for_match(ticket, min(calls.MATCH_WAIT, max(0.1, until - time.monotonic())))) is None:
+            if time.monotonic() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    def leave_queue(self, ticket: Ticket) -> None:
+        self.send(ticket.leave_call())
+
+    def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
+                        clock: common_pb2.ClockKind | None = None) -> Iterator[common_pb2.Game]:
+        """Games with an open seat (of ``game``, of ``players`` players, of that clock kind:
+        CLOCK_KIND_UNSPECIFIED for games without a clock)."""
+        pages = calls.OpenGamePages(page_size, game, players, clock)
+        while not pages.done:
+            yield from self.send(pages.call())
 
     def get_game(self, game_id: str) -> common_pb2.Game:
         return self.send(calls.get_game(game_id))
@@ -171,6 +215,18 @@ class Seat(SeatCalls):
 
     def resign(self) -> common_pb2.Game:
         return self.client.send(self.resign_call())
+
+    def leave(self) -> common_pb2.Game:
+        """Leave the seat without resigning (``come_back`` reclaims it)."""
+        return self.client.send(self.leave_call())
+
+    def come_back(self) -> common_pb2.Game:
+        return self.client.send(self.come_back_call())
+
+    def rematch(self) -> "Seat":
+        """This seat in the finished game's rematch (the same token holds it)."""
+        answer = self.client.send(self.rematch_call())
+        return Seat(self.client, answer.game.game_id, answer.seat_token.seat, answer.seat_token.token)
 
     def record(self) -> game_record_pb2.GameRecord:
         """The game's record as this seat may see it (complete once the game is over)."""

@@ -24,6 +24,7 @@ from ..v1 import (bot_service_pb2, bot_service_pb2_grpc, common_pb2, game_record
                   game_service_pb2_grpc, ratings_pb2)
 
 HUMAN = "human"
+OPEN = "open"  # a seat spec of create_game: a human seat left open for join_game
 GAMES, BOTS = "boardbot.v1.GameService", "boardbot.v1.BotService"
 # gRPC's retry policy (service config) for the calls a retry cannot harm: reads, the
 # searches (a pure function of their request), WatchGame (retried only before its first
@@ -138,7 +139,7 @@ class Event:
     """One change of the game as this observer may see it."""
 
     version: int
-    kind: str  # "move" or "resign"
+    kind: str  # "move", "resign", "seat", "timeout" or "clocks_resumed"
     seat: int
     by_bot: bool
     text: str
@@ -248,19 +249,35 @@ def game_types() -> Unary[list[common_pb2.GameType]]:
     return Unary(GAMES, "ListGameTypes", game_service_pb2.ListGameTypesRequest(), lambda r: list(r.game_types))
 
 
+def _options(message_type: type[Message], value: Message | Mapping[str, Any]) -> Message:
+    """An options message given as itself or as its JSON mapping
+    (``{"kind": "CLOCK_KIND_INCREMENT", "initial_time": "300s", "increment": "5s"}``)."""
+    if isinstance(value, message_type):
+        return value
+    return json_format.ParseDict(value, message_type(), ignore_unknown_fields=False)
+
+
 def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                 seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                reproducible: bool = False, rated: bool = False,
-                player_names: Sequence[str] = ()) -> Unary[game_service_pb2.CreateGameResponse]:
-    """CreateGame; ``seats``: "human" or a bot per seat, as a spec string ("random",
-    "ismcts:hard", ...) or a typed ``BotSpec`` (``list_bots`` lists both). ``seed`` is
+                reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = (),
+                clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                ) -> Unary[game_service_pb2.CreateGameResponse]:
+    """CreateGame; ``seats``: "human", "open" (a human seat for ``join_game``) or a bot per
+    seat, as a spec string ("random", "ismcts:hard", ...) or a typed ``BotSpec``
+    (``list_bots`` lists both). ``seed`` is
     mixed with the server's secret unless ``reproducible`` (then the same seed and moves give
     the same game anywhere, and anyone who knows it can work out the hidden cards).
     ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
     ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``). ``rated``: the game updates its players' and
     bots' ratings when it ends (``leaderboard``); ``player_names``: per seat, the name a human seat's
-    player is rated under ("" for none; every human seat of a rated game has one)."""
+    player is rated under ("" for none; every human seat of a rated game has one). ``clock``
+    (``ClockOptions``) and ``lobby`` (``LobbyOptions``): the messages, or dicts in their JSON mapping."""
     request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible, rated=rated)
+    if clock is not None:
+        request.clock.CopyFrom(_options(common_pb2.ClockOptions, clock))
+    if lobby is not None:
+        request.lobby.CopyFrom(_options(common_pb2.LobbyOptions, lobby))
     if isinstance(config, common_pb2.GameConfig):
         request.config.CopyFrom(config)
     elif config:
@@ -269,6 +286,8 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
     for spec, name in zip(seats, names):
         if spec == HUMAN:
             request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, player_name=name)
+        elif spec == OPEN:
+            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, open=True)
         else:
             request.seats.add(kind=common_pb2.SEAT_KIND_BOT, player_name=name, **bot_fields(spec))
     return Unary(GAMES, "CreateGame", request, _same)
@@ -323,6 +342,90 @@ def list_bots(game: str = "") -> Unary[list[bot_service_pb2.BotOffer]]:
     (string and typed), its name and meaning in plain words, and per table size of ``game``
     (every game's when empty) the search it runs and its ladder rating."""
     return Unary(BOTS, "ListBots", bot_service_pb2.ListBotsRequest(game=game), lambda r: list(r.bots))
+
+
+def join_game(game_id: str, seat: int | None = None, name: str = "",
+              token: str | None = None) -> Unary[game_service_pb2.JoinGameResponse]:
+    """JoinGame: reserve an open seat (``seat``, or the first open one) under the player's
+    ``name``; with a seat's ``token``, come back to that seat after leaving it."""
+    request = game_service_pb2.JoinGameRequest(game_id=game_id, seat=seat, player_name=name)
+    return Unary(GAMES, "JoinGame", request, _same, auth(token))
+
+
+def create_queue(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                 backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                 clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                 lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                 ) -> Unary[game_service_pb2.MatchQueue]:
+    """CreateQueue: a matchmaking queue for ``game`` with ``config``; after ``backfill_after``
+    seconds (default 20) bots (``backfill_bot``, default "ismcts:easy") fill the empty seats."""
+    fields = bot_fields(backfill_bot)
+    request = game_service_pb2.CreateQueueRequest(game=game, backfill_bot=fields.get("bot", ""),
+                                                  backfill_bot_spec=fields.get("bot_spec"))
+    if isinstance(config, common_pb2.GameConfig):
+        request.config.CopyFrom(config)
+    elif config:
+        request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
+    if backfill_after is not None:
+        request.backfill_after.FromNanoseconds(round(backfill_after * 1e9))
+    if clock is not None:
+        request.clock.CopyFrom(_options(common_pb2.ClockOptions, clock))
+    if lobby is not None:
+        request.lobby.CopyFrom(_options(common_pb2.LobbyOptions, lobby))
+    return Unary(GAMES, "CreateQueue", request, lambda r: r.queue)
+
+
+def join_queue(queue_id: str, name: str = "") -> Unary[game_service_pb2.JoinQueueResponse]:
+    return Unary(GAMES, "JoinQueue", game_service_pb2.JoinQueueRequest(queue_id=queue_id, player_name=name), _same)
+
+
+@dataclass
+class Ticket:
+    """A matchmaking ticket (``join_queue``), and its calls: a client's ``wait_for_match``,
+    ``match`` and ``leave_queue`` take it. Its token is the seat's token once it is matched."""
+
+    queue_id: str
+    ticket_id: str
+    token: str
+
+    def wait_call(self, timeout: float | None = None) -> Unary[game_service_pb2.WaitForMatchResponse]:
+        request = game_service_pb2.WaitForMatchRequest(queue_id=self.queue_id, ticket_id=self.ticket_id)
+        return Unary(GAMES, "WaitForMatch", request, _same, auth(self.token), timeout)
+
+    def leave_call(self) -> Unary[None]:
+        request = game_service_pb2.LeaveQueueRequest(queue_id=self.queue_id, ticket_id=self.ticket_id)
+        return Unary(GAMES, "LeaveQueue", request, lambda r: None, auth(self.token))
+
+
+def joined_queue(queue_id: str, response: game_service_pb2.JoinQueueResponse) -> Ticket:
+    return Ticket(queue_id, response.ticket_id, response.ticket_token)
+
+
+MATCH_WAIT = 20.0  # seconds one WaitForMatch waits at most on the server
+
+
+class OpenGamePages:
+    """ListOpenGames page after page, as ``GamePages``; a page may be short (even empty)
+    while more follow."""
+
+    def __init__(self, page_size: int = 0, game: str = "", players: int | None = None,
+                 clock: common_pb2.ClockKind | None = None):
+        self.request = game_service_pb2.ListOpenGamesRequest(page_size=page_size, game=game, players=players,
+                                                             clock=clock)
+        self.token: str | None = ""
+
+    @property
+    def done(self) -> bool:
+        return self.token is None
+
+    def call(self) -> Unary[list[common_pb2.Game]]:
+        def games(page: game_service_pb2.ListOpenGamesResponse) -> list[common_pb2.Game]:
+            self.token = page.next_page_token or None
+            return list(page.games)
+        request = game_service_pb2.ListOpenGamesRequest()
+        request.CopyFrom(self.request)
+        request.page_token = self.token or ""
+        return Unary(GAMES, "ListOpenGames", request, games)
 
 
 class LeaderboardPages:
@@ -444,6 +547,18 @@ class SeatCalls:
     def resign_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
         return Unary(GAMES, "Resign", request, lambda r: r.game, auth(self.token))
+
+    def leave_call(self) -> Unary[common_pb2.Game]:
+        request = game_service_pb2.LeaveGameRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "LeaveGame", request, lambda r: r.game, auth(self.token))
+
+    def come_back_call(self) -> Unary[common_pb2.Game]:
+        return Unary(GAMES, "JoinGame", game_service_pb2.JoinGameRequest(game_id=self.game_id, seat=self.number),
+                     lambda r: r.game, auth(self.token))
+
+    def rematch_call(self) -> Unary[game_service_pb2.RematchResponse]:
+        request = game_service_pb2.RematchRequest(game_id=self.game_id, seat=self.number)
+        return Unary(GAMES, "Rematch", request, _same, auth(self.token))
 
     def watch_cursor(self, from_version: int | None = None, resume: bool = True) -> "WatchCursor":
         return WatchCursor(self, from_version, resume)

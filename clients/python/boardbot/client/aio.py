@@ -39,12 +39,12 @@ import grpc
 import grpc.aio
 
 from . import _core as calls
-from ._core import HUMAN, Event, LegalMove, SeatCalls, Unary, View, error_details, game_message, message_dict, \
+from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, \
     tls_credentials
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
-__all__ = ["Client", "Game", "Seat", "View", "Event", "LegalMove", "HUMAN", "error_details", "tls_credentials",
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
            "message_dict", "game_message"]
 
 T = TypeVar("T")
@@ -79,11 +79,55 @@ class Client(calls.Connection):
 
     async def create_game(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                           seats: Sequence[str | common_pb2.BotSpec] = (), seed: int | None = None,
-                          reproducible: bool = False, rated: bool = False,
-                          player_names: Sequence[str] = ()) -> "Game":
+                          reproducible: bool = False, rated: bool = False, player_names: Sequence[str] = (),
+                          clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                          lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None) -> "Game":
         """Start a game (``boardbot.client._core.create_game`` says what each argument means)."""
-        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible, rated, player_names))
+        reply = await self.send(calls.create_game(game, config, seats, seed, reproducible, rated, player_names,
+                                                  clock=clock, lobby=lobby))
         return Game(self, *calls.created_game(reply))
+
+    async def join_game(self, game_id: str, seat: int | None = None, name: str = "") -> "Seat":
+        """Reserve an open seat (``boardbot.client.Client.join_game``)."""
+        joined = await self.send(calls.join_game(game_id, seat, name))
+        return Seat(self, game_id, joined.seat_token.seat, joined.seat_token.token)
+
+    async def create_queue(self, game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
+                           backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
+                           clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
+                           lobby: common_pb2.LobbyOptions | Mapping[str, Any] | None = None,
+                           ) -> game_service_pb2.MatchQueue:
+        """A matchmaking queue (``boardbot.client.Client.create_queue``)."""
+        return await self.send(calls.create_queue(game, config, backfill_after, backfill_bot, clock, lobby))
+
+    async def join_queue(self, queue_id: str, name: str = "") -> Ticket:
+        """Ask to play in a queue: a ticket to wait on (``match``)."""
+        return calls.joined_queue(queue_id, await self.send(calls.join_queue(queue_id, name)))
+
+    async def wait_for_match(self, ticket: Ticket, timeout: float | None = None) -> "Seat | None":
+        """One WaitForMatch (``boardbot.client.Client.wait_for_match``)."""
+        answer = await self.send(ticket.wait_call(timeout))
+        return Seat(self, answer.game_id, answer.seat, ticket.token) if answer.HasField("game_id") else None
+
+    async def match(self, ticket: Ticket, seconds: float = 120.0) -> "Seat":
+        """Wait until the ticket is matched (at most ``seconds``; TimeoutError after): its seat."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while (seat := await self.wait_for_match(ticket, min(calls.MATCH_WAIT, max(0.1, until - loop.time())))) is None:
+            if loop.time() >= until:
+                raise TimeoutError(f"no match within {seconds} s")
+        return seat
+
+    async def leave_queue(self, ticket: Ticket) -> None:
+        await self.send(ticket.leave_call())
+
+    async def list_open_games(self, page_size: int = 0, game: str = "", players: int | None = None,
+                              clock: common_pb2.ClockKind | None = None) -> AsyncIterator[common_pb2.Game]:
+        """Games with an open seat (``boardbot.client.Client.list_open_games``)."""
+        pages = calls.OpenGamePages(page_size, game, players, clock)
+        while not pages.done:
+            for listed in await self.send(pages.call()):
+                yield listed
 
     async def get_game(self, game_id: str) -> common_pb2.Game:
         return await self.send(calls.get_game(game_id))
@@ -166,6 +210,18 @@ class Seat(SeatCalls):
 
     async def resign(self) -> common_pb2.Game:
         return await self.client.send(self.resign_call())
+
+    async def leave(self) -> common_pb2.Game:
+        """Leave the seat without resigning (``come_back`` reclaims it)."""
+        return await self.client.send(self.leave_call())
+
+    async def come_back(self) -> common_pb2.Game:
+        return await self.client.send(self.come_back_call())
+
+    async def rematch(self) -> "Seat":
+        """This seat in the finished game's rematch (the same token holds it)."""
+        answer = await self.client.send(self.rematch_call())
+        return Seat(self.client, answer.game.game_id, answer.seat_token.seat, answer.seat_token.token)
 
     async def record(self) -> game_record_pb2.GameRecord:
         """The game's record as this seat may see it (complete once the game is over)."""

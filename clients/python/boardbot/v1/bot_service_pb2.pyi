@@ -25,6 +25,7 @@ class SearchStop(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEARCH_STOP_DEADLINE: _ClassVar[SearchStop]
     SEARCH_STOP_SINGLE_MOVE: _ClassVar[SearchStop]
     SEARCH_STOP_NO_SEARCH: _ClassVar[SearchStop]
+    SEARCH_STOP_SETTLED: _ClassVar[SearchStop]
 SEARCH_MODE_UNSPECIFIED: SearchMode
 SEARCH_MODE_SINGLE_OBSERVER: SearchMode
 SEARCH_MODE_MULTIPLE_OBSERVER: SearchMode
@@ -34,6 +35,7 @@ SEARCH_STOP_TIME: SearchStop
 SEARCH_STOP_DEADLINE: SearchStop
 SEARCH_STOP_SINGLE_MOVE: SearchStop
 SEARCH_STOP_NO_SEARCH: SearchStop
+SEARCH_STOP_SETTLED: SearchStop
 
 class SearchBudget(_message.Message):
     __slots__ = ("iterations", "time")
@@ -194,18 +196,20 @@ class BotOffer(_message.Message):
     def __init__(self, bot: _Optional[str] = ..., bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., is_default: _Optional[bool] = ..., tables: _Optional[_Iterable[_Union[BotAtTable, _Mapping]]] = ...) -> None: ...
 
 class BotAtTable(_message.Message):
-    __slots__ = ("game", "players", "iterations", "trees", "rating")
+    __slots__ = ("game", "players", "iterations", "trees", "rating", "time")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     TREES_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
     game: str
     players: int
     iterations: int
     trees: int
     rating: BotRating
-    def __init__(self, game: _Optional[str] = ..., players: _Optional[int] = ..., iterations: _Optional[int] = ..., trees: _Optional[int] = ..., rating: _Optional[_Union[BotRating, _Mapping]] = ...) -> None: ...
+    time: _duration_pb2.Duration
+    def __init__(self, game: _Optional[str] = ..., players: _Optional[int] = ..., iterations: _Optional[int] = ..., trees: _Optional[int] = ..., rating: _Optional[_Union[BotRating, _Mapping]] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class BotRating(_message.Message):
     __slots__ = ("elo", "elo_low", "elo_high", "games")

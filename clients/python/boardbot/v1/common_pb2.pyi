@@ -62,17 +62,27 @@ class WorldBeliefs(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORLD_BELIEFS_UNIFORM: _ClassVar[WorldBeliefs]
     WORLD_BELIEFS_INFERRED: _ClassVar[WorldBeliefs]
 
+class SearchTiming(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_TIMING_UNSPECIFIED: _ClassVar[SearchTiming]
+    SEARCH_TIMING_FIXED: _ClassVar[SearchTiming]
+    SEARCH_TIMING_MANAGED: _ClassVar[SearchTiming]
+
 class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
     GAME_STATUS_RUNNING: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+    GAME_STATUS_WAITING: _ClassVar[GameStatus]
 
 class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     EVENT_KIND_UNSPECIFIED: _ClassVar[EventKind]
     EVENT_KIND_MOVE: _ClassVar[EventKind]
     EVENT_KIND_RESIGN: _ClassVar[EventKind]
+    EVENT_KIND_SEAT: _ClassVar[EventKind]
+    EVENT_KIND_TIMEOUT: _ClassVar[EventKind]
+    EVENT_KIND_CLOCKS_RESUMED: _ClassVar[EventKind]
 
 class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -81,6 +91,33 @@ class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PARAM_TYPE_INTEGER: _ClassVar[ParamType]
     PARAM_TYPE_ENUM: _ClassVar[ParamType]
     PARAM_TYPE_STRING: _ClassVar[ParamType]
+
+class SeatState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_STATE_UNSPECIFIED: _ClassVar[SeatState]
+    SEAT_STATE_TAKEN: _ClassVar[SeatState]
+    SEAT_STATE_OPEN: _ClassVar[SeatState]
+    SEAT_STATE_RESERVED: _ClassVar[SeatState]
+    SEAT_STATE_LEFT: _ClassVar[SeatState]
+
+class LeavePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LEAVE_POLICY_UNSPECIFIED: _ClassVar[LeavePolicy]
+    LEAVE_POLICY_STAND_IN: _ClassVar[LeavePolicy]
+    LEAVE_POLICY_WAIT: _ClassVar[LeavePolicy]
+
+class ClockKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLOCK_KIND_UNSPECIFIED: _ClassVar[ClockKind]
+    CLOCK_KIND_INCREMENT: _ClassVar[ClockKind]
+    CLOCK_KIND_TIME_BANK: _ClassVar[ClockKind]
+    CLOCK_KIND_DAYS_PER_MOVE: _ClassVar[ClockKind]
+
+class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIMEOUT_POLICY_UNSPECIFIED: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_FORFEIT: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_STAND_IN: _ClassVar[TimeoutPolicy]
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
@@ -105,17 +142,39 @@ OPPONENT_MODEL_POLICY: OpponentModel
 WORLD_BELIEFS_UNSPECIFIED: WorldBeliefs
 WORLD_BELIEFS_UNIFORM: WorldBeliefs
 WORLD_BELIEFS_INFERRED: WorldBeliefs
+SEARCH_TIMING_UNSPECIFIED: SearchTiming
+SEARCH_TIMING_FIXED: SearchTiming
+SEARCH_TIMING_MANAGED: SearchTiming
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_RUNNING: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+GAME_STATUS_WAITING: GameStatus
 EVENT_KIND_UNSPECIFIED: EventKind
 EVENT_KIND_MOVE: EventKind
 EVENT_KIND_RESIGN: EventKind
+EVENT_KIND_SEAT: EventKind
+EVENT_KIND_TIMEOUT: EventKind
+EVENT_KIND_CLOCKS_RESUMED: EventKind
 PARAM_TYPE_UNSPECIFIED: ParamType
 PARAM_TYPE_BOOL: ParamType
 PARAM_TYPE_INTEGER: ParamType
 PARAM_TYPE_ENUM: ParamType
 PARAM_TYPE_STRING: ParamType
+SEAT_STATE_UNSPECIFIED: SeatState
+SEAT_STATE_TAKEN: SeatState
+SEAT_STATE_OPEN: SeatState
+SEAT_STATE_RESERVED: SeatState
+SEAT_STATE_LEFT: SeatState
+LEAVE_POLICY_UNSPECIFIED: LeavePolicy
+LEAVE_POLICY_STAND_IN: LeavePolicy
+LEAVE_POLICY_WAIT: LeavePolicy
+CLOCK_KIND_UNSPECIFIED: ClockKind
+CLOCK_KIND_INCREMENT: ClockKind
+CLOCK_KIND_TIME_BANK: ClockKind
+CLOCK_KIND_DAYS_PER_MOVE: ClockKind
+TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
+TIMEOUT_POLICY_FORFEIT: TimeoutPolicy
+TIMEOUT_POLICY_STAND_IN: TimeoutPolicy
 
 class GameConfig(_message.Message):
     __slots__ = ("frogriders", "czech_pub", "fritanga", "froccs", "dulore_jutunk")
@@ -160,30 +219,38 @@ class Move(_message.Message):
     def __init__(self, frogriders: _Optional[_Union[_frogriders_pb2.FrogridersMove, _Mapping]] = ..., czech_pub: _Optional[_Union[_czech_pub_pb2.CzechPubMove, _Mapping]] = ..., fritanga: _Optional[_Union[_fritanga_pb2.FritangaMove, _Mapping]] = ..., froccs: _Optional[_Union[_froccs_pb2.FroccsMove, _Mapping]] = ..., dulore_jutunk: _Optional[_Union[_dulore_jutunk_pb2.DuloreJutunkMove, _Mapping]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
-    __slots__ = ("kind", "bot", "bot_spec", "player_name")
+    __slots__ = ("kind", "bot", "bot_spec", "open", "player_name")
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     kind: SeatKind
     bot: str
     bot_spec: BotSpec
+    open: bool
     player_name: str
-    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., player_name: _Optional[str] = ...) -> None: ...
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("index", "kind", "bot", "resigned", "bot_spec")
+    __slots__ = ("index", "kind", "bot", "resigned", "bot_spec", "state", "player_name", "reservation_expire_time")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
     BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    RESERVATION_EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
     index: int
     kind: SeatKind
     bot: str
     resigned: bool
     bot_spec: BotSpec
-    def __init__(self, index: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ...) -> None: ...
+    state: SeatState
+    player_name: str
+    reservation_expire_time: _timestamp_pb2.Timestamp
+    def __init__(self, index: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., state: _Optional[_Union[SeatState, str]] = ..., player_name: _Optional[str] = ..., reservation_expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class BotSpec(_message.Message):
     __slots__ = ("random", "greedy", "ismcts")
@@ -204,7 +271,7 @@ class GreedyBot(_message.Message):
     def __init__(self) -> None: ...
 
 class IsmctsBot(_message.Message):
-    __slots__ = ("preset", "iterations", "time", "exploration", "mode", "rollout", "depth", "widening", "widening_scale", "bias", "hint", "workers", "opponents", "beliefs")
+    __slots__ = ("preset", "iterations", "time", "exploration", "mode", "rollout", "depth", "widening", "widening_scale", "bias", "hint", "workers", "opponents", "beliefs", "timing")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +286,7 @@ class IsmctsBot(_message.Message):
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     OPPONENTS_FIELD_NUMBER: _ClassVar[int]
     BELIEFS_FIELD_NUMBER: _ClassVar[int]
+    TIMING_FIELD_NUMBER: _ClassVar[int]
     preset: BotPreset
     iterations: int
     time: _duration_pb2.Duration
@@ -233,7 +301,8 @@ class IsmctsBot(_message.Message):
     workers: int
     opponents: OpponentModel
     beliefs: WorldBeliefs
-    def __init__(self, preset: _Optional[_Union[BotPreset, str]] = ..., iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., exploration: _Optional[float] = ..., mode: _Optional[_Union[TreeMode, str]] = ..., rollout: _Optional[_Union[RolloutPolicy, str]] = ..., depth: _Optional[int] = ..., widening: _Optional[float] = ..., widening_scale: _Optional[float] = ..., bias: _Optional[float] = ..., hint: _Optional[_Union[SearchHint, str]] = ..., workers: _Optional[int] = ..., opponents: _Optional[_Union[OpponentModel, str]] = ..., beliefs: _Optional[_Union[WorldBeliefs, str]] = ...) -> None: ...
+    timing: SearchTiming
+    def __init__(self, preset: _Optional[_Union[BotPreset, str]] = ..., iterations: _Optional[int] = ..., time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., exploration: _Optional[float] = ..., mode: _Optional[_Union[TreeMode, str]] = ..., rollout: _Optional[_Union[RolloutPolicy, str]] = ..., depth: _Optional[int] = ..., widening: _Optional[float] = ..., widening_scale: _Optional[float] = ..., bias: _Optional[float] = ..., hint: _Optional[_Union[SearchHint, str]] = ..., workers: _Optional[int] = ..., opponents: _Optional[_Union[OpponentModel, str]] = ..., beliefs: _Optional[_Union[WorldBeliefs, str]] = ..., timing: _Optional[_Union[SearchTiming, str]] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("scores", "winners", "ranks", "breakdown")
@@ -248,7 +317,7 @@ class Outcome(_message.Message):
     def __init__(self, scores: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., breakdown: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version", "deal", "rated")
+    __slots__ = ("game_id", "game_name", "config", "seats", "version", "status", "decider", "outcome", "create_time", "update_time", "reproducible", "rules_version", "clocks", "lobby", "deal", "rated")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -261,6 +330,8 @@ class Game(_message.Message):
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    LOBBY_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
@@ -275,9 +346,11 @@ class Game(_message.Message):
     update_time: _timestamp_pb2.Timestamp
     reproducible: bool
     rules_version: int
+    clocks: Clocks
+    lobby: LobbyOptions
     deal: DealCommitment
     rated: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ..., deal: _Optional[_Union[DealCommitment, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[GameConfig, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., decider: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reproducible: _Optional[bool] = ..., rules_version: _Optional[int] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., lobby: _Optional[_Union[LobbyOptions, _Mapping]] = ..., deal: _Optional[_Union[DealCommitment, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class LegalMove(_message.Message):
     __slots__ = ("id", "text", "move")
@@ -290,7 +363,7 @@ class LegalMove(_message.Message):
     def __init__(self, id: _Optional[int] = ..., text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
 
 class SeatView(_message.Message):
-    __slots__ = ("game_id", "version", "seat", "view", "decider", "legal_moves", "status", "outcome")
+    __slots__ = ("game_id", "version", "seat", "view", "decider", "legal_moves", "status", "outcome", "clocks")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -299,6 +372,7 @@ class SeatView(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     seat: int
@@ -307,7 +381,8 @@ class SeatView(_message.Message):
     legal_moves: _containers.RepeatedCompositeFieldContainer[LegalMove]
     status: GameStatus
     outcome: Outcome
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ...) -> None: ...
+    clocks: Clocks
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "seat", "by_bot", "move_text", "move", "log", "status", "time")
@@ -418,6 +493,50 @@ class MoveKind(_message.Message):
     name: str
     fields: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, name: _Optional[str] = ..., fields: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class LobbyOptions(_message.Message):
+    __slots__ = ("on_leave", "stand_in_bot", "stand_in_bot_spec", "reservation")
+    ON_LEAVE_FIELD_NUMBER: _ClassVar[int]
+    STAND_IN_BOT_FIELD_NUMBER: _ClassVar[int]
+    STAND_IN_BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
+    RESERVATION_FIELD_NUMBER: _ClassVar[int]
+    on_leave: LeavePolicy
+    stand_in_bot: str
+    stand_in_bot_spec: BotSpec
+    reservation: _duration_pb2.Duration
+    def __init__(self, on_leave: _Optional[_Union[LeavePolicy, str]] = ..., stand_in_bot: _Optional[str] = ..., stand_in_bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., reservation: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
+
+class ClockOptions(_message.Message):
+    __slots__ = ("kind", "initial_time", "increment", "maximum", "days", "on_timeout")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    ON_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    kind: ClockKind
+    initial_time: _duration_pb2.Duration
+    increment: _duration_pb2.Duration
+    maximum: _duration_pb2.Duration
+    days: int
+    on_timeout: TimeoutPolicy
+    def __init__(self, kind: _Optional[_Union[ClockKind, str]] = ..., initial_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., increment: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., maximum: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., days: _Optional[int] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ...) -> None: ...
+
+class Clocks(_message.Message):
+    __slots__ = ("options", "as_of", "remaining", "running_seat", "deadline", "timeouts")
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_SEAT_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    options: ClockOptions
+    as_of: _timestamp_pb2.Timestamp
+    remaining: _containers.RepeatedCompositeFieldContainer[_duration_pb2.Duration]
+    running_seat: int
+    deadline: _timestamp_pb2.Timestamp
+    timeouts: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, options: _Optional[_Union[ClockOptions, _Mapping]] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., remaining: _Optional[_Iterable[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]]] = ..., running_seat: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., timeouts: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class DealCommitment(_message.Message):
     __slots__ = ("seed_sha256", "seed", "salt")

@@ -24,11 +24,13 @@ _sym_db = _symbol_database.Default()
 
 from boardbot.v1 import bot_service_pb2 as boardbot_dot_v1_dot_bot__service__pb2
 from boardbot.v1 import common_pb2 as boardbot_dot_v1_dot_common__pb2
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from boardbot.v1 import game_record_pb2 as boardbot_dot_v1_dot_game__record__pb2
 from boardbot.v1 import ratings_pb2 as boardbot_dot_v1_dot_ratings__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62oardbot/v1/game_service.proto\x12\x0b\x62oardbot.v1\x1a\x1d\x62oardbot/v1/bot_service.proto\x1a\x18\x62oardbot/v1/common.proto\x1a\x1d\x62oardbot/v1/game_record.proto\x1a\x19\x62oardbot/v1/ratings.proto\"\x16\n\x14ListGameTypesRequest\"B\n\x15ListGameTypesResponse\x12)\n\ngame_types\x18\x01 \x03(\x0b\x32\x15.boardbot.v1.GameType\"\xb1\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.boardbot.v1.SeatSpec\x12\x14\n\x0creproducible\x18\x05 \x01(\x08\x12\r\n\x05rated\x18\x14 \x01(\x08\x42\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"w\n\x12\x43reateGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12+\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x16.boardbot.v1.SeatToken\x12\x13\n\x0bowner_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x0fGetGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"G\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.boardbot.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"=\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\x0fGetViewResponse\x12#\n\x04view\x18\x01 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"\x81\x02\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\x07move_id\x18\x03 \x01(\x05H\x00\x12!\n\x04move\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.MoveH\x00\x12\x13\n\tmove_text\x18\x05 \x01(\tH\x00\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12\x12\n\nrequest_id\x18\x07 \x01(\t\x12\x30\n\rresponse_view\x18\x08 \x01(\x0e\x32\x19.boardbot.v1.ResponseViewB\x08\n\x06\x63hoiceB\x13\n\x11_expected_version\"\xa7\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x11\n\tmove_text\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12#\n\x04view\x18\x05 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"k\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x19\n\x0c\x66rom_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0f\n\r_from_version\"\x8d\x01\n\x11WatchGameResponse\x12&\n\ngame_event\x18\x01 \x01(\x0b\x32\x12.boardbot.v1.Event\x12#\n\x04view\x18\x02 \x01(\x0b\x32\x15.boardbot.v1.SeatView\x12+\n\tbot_stats\x18\x03 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"1\n\x0eResignResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse\"C\n\x14GetGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"E\n\x15GetGameRecordResponse\x12,\n\x0bgame_record\x18\x01 \x01(\x0b\x32\x17.boardbot.v1.GameRecord\"u\n\x15GetLeaderboardRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"\x85\x01\n\x16GetLeaderboardResponse\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\x07\x65ntries\x18\x02 \x03(\x0b\x32\x18.boardbot.v1.RatingEntry\x12\x17\n\x0fnext_page_token\x18\x03 \x01(\t*l\n\x0cResponseView\x12\x1d\n\x19RESPONSE_VIEW_UNSPECIFIED\x10\x00\x12\x1c\n\x18RESPONSE_VIEW_AFTER_MOVE\x10\x01\x12\x1f\n\x1bRESPONSE_VIEW_NEXT_DECISION\x10\x02\x32\xf8\x06\n\x0bGameService\x12V\n\rListGameTypes\x12!.boardbot.v1.ListGameTypesRequest\x1a\".boardbot.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.boardbot.v1.CreateGameRequest\x1a\x1f.boardbot.v1.CreateGameResponse\x12\x44\n\x07GetGame\x12\x1b.boardbot.v1.GetGameRequest\x1a\x1c.boardbot.v1.GetGameResponse\x12J\n\tListGames\x12\x1d.boardbot.v1.ListGamesRequest\x1a\x1e.boardbot.v1.ListGamesResponse\x12\x44\n\x07GetView\x12\x1b.boardbot.v1.GetViewRequest\x1a\x1c.boardbot.v1.GetViewResponse\x12M\n\nSubmitMove\x12\x1e.boardbot.v1.SubmitMoveRequest\x1a\x1f.boardbot.v1.SubmitMoveResponse\x12L\n\tWatchGame\x12\x1d.boardbot.v1.WatchGameRequest\x1a\x1e.boardbot.v1.WatchGameResponse0\x01\x12\x41\n\x06Resign\x12\x1a.boardbot.v1.ResignRequest\x1a\x1b.boardbot.v1.ResignResponse\x12M\n\nDeleteGame\x12\x1e.boardbot.v1.DeleteGameRequest\x1a\x1f.boardbot.v1.DeleteGameResponse\x12[\n\rGetGameRecord\x12!.boardbot.v1.GetGameRecordRequest\x1a\".boardbot.v1.GetGameRecordResponse\"\x03\x90\x02\x01\x12^\n\x0eGetLeaderboard\x12\".boardbot.v1.GetLeaderboardRequest\x1a#.boardbot.v1.GetLeaderboardResponse\"\x03\x90\x02\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62oardbot/v1/game_service.proto\x12\x0b\x62oardbot.v1\x1a\x1d\x62oardbot/v1/bot_service.proto\x1a\x18\x62oardbot/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1d\x62oardbot/v1/game_record.proto\x1a\x19\x62oardbot/v1/ratings.proto\"\x16\n\x14ListGameTypesRequest\"B\n\x15ListGameTypesResponse\x12)\n\ngame_types\x18\x01 \x03(\x0b\x32\x15.boardbot.v1.GameType\"\x85\x02\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.boardbot.v1.SeatSpec\x12\x14\n\x0creproducible\x18\x05 \x01(\x08\x12(\n\x05lobby\x18\x06 \x01(\x0b\x32\x19.boardbot.v1.LobbyOptions\x12(\n\x05\x63lock\x18\x07 \x01(\x0b\x32\x19.boardbot.v1.ClockOptions\x12\r\n\x05rated\x18\x14 \x01(\x08\x42\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"w\n\x12\x43reateGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12+\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x16.boardbot.v1.SeatToken\x12\x13\n\x0bowner_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x0fGetGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"G\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.boardbot.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"=\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\x0fGetViewResponse\x12#\n\x04view\x18\x01 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"\x81\x02\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\x07move_id\x18\x03 \x01(\x05H\x00\x12!\n\x04move\x18\x04 \x01(\x0b\x32\x11.boardbot.v1.MoveH\x00\x12\x13\n\tmove_text\x18\x05 \x01(\tH\x00\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12\x12\n\nrequest_id\x18\x07 \x01(\t\x12\x30\n\rresponse_view\x18\x08 \x01(\x0e\x32\x19.boardbot.v1.ResponseViewB\x08\n\x06\x63hoiceB\x13\n\x11_expected_version\"\xa7\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.boardbot.v1.Move\x12\x11\n\tmove_text\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.boardbot.v1.GameStatus\x12#\n\x04view\x18\x05 \x01(\x0b\x32\x15.boardbot.v1.SeatView\"k\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x19\n\x0c\x66rom_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0f\n\r_from_version\"\x8d\x01\n\x11WatchGameResponse\x12&\n\ngame_event\x18\x01 \x01(\x0b\x32\x12.boardbot.v1.Event\x12#\n\x04view\x18\x02 \x01(\x0b\x32\x15.boardbot.v1.SeatView\x12+\n\tbot_stats\x18\x03 \x01(\x0b\x32\x18.boardbot.v1.SearchStats\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"1\n\x0eResignResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse\"S\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x03 \x01(\tB\x07\n\x05_seat\"\x9c\x01\n\x10JoinGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12*\n\nseat_token\x18\x02 \x01(\x0b\x32\x16.boardbot.v1.SeatToken\x12;\n\x17reservation_expire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"1\n\x10LeaveGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"4\n\x11LeaveGameResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\"/\n\x0eRematchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"^\n\x0fRematchResponse\x12\x1f\n\x04game\x18\x01 \x01(\x0b\x32\x11.boardbot.v1.Game\x12*\n\nseat_token\x18\x02 \x01(\x0b\x32\x16.boardbot.v1.SeatToken\"\xa3\x01\n\x14ListOpenGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x14\n\x07players\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12*\n\x05\x63lock\x18\x05 \x01(\x0e\x32\x16.boardbot.v1.ClockKindH\x01\x88\x01\x01\x42\n\n\x08_playersB\x08\n\x06_clock\"R\n\x15ListOpenGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.boardbot.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x99\x02\n\x12\x43reateQueueRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x31\n\x0e\x62\x61\x63kfill_after\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x14\n\x0c\x62\x61\x63kfill_bot\x18\x04 \x01(\t\x12/\n\x11\x62\x61\x63kfill_bot_spec\x18\x05 \x01(\x0b\x32\x14.boardbot.v1.BotSpec\x12(\n\x05\x63lock\x18\x06 \x01(\x0b\x32\x19.boardbot.v1.ClockOptions\x12(\n\x05lobby\x18\x07 \x01(\x0b\x32\x19.boardbot.v1.LobbyOptions\"\xef\x01\n\nMatchQueue\x12\x10\n\x08queue_id\x18\x01 \x01(\t\x12\x11\n\tgame_name\x18\x02 \x01(\t\x12\'\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x31\n\x0e\x62\x61\x63kfill_after\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x14\n\x0c\x62\x61\x63kfill_bot\x18\x06 \x01(\t\x12\x0f\n\x07waiting\x18\x07 \x01(\x05\x12(\n\x05\x63lock\x18\x08 \x01(\x0b\x32\x19.boardbot.v1.ClockOptions\"=\n\x13\x43reateQueueResponse\x12&\n\x05queue\x18\x01 \x01(\x0b\x32\x17.boardbot.v1.MatchQueue\"9\n\x10JoinQueueRequest\x12\x10\n\x08queue_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\"d\n\x11JoinQueueResponse\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x14\n\x0cticket_token\x18\x02 \x01(\t\x12&\n\x05queue\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.MatchQueue\":\n\x13WaitForMatchRequest\x12\x10\n\x08queue_id\x18\x01 \x01(\t\x12\x11\n\tticket_id\x18\x02 \x01(\t\"|\n\x14WaitForMatchResponse\x12\x14\n\x07game_id\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12&\n\x05queue\x18\x03 \x01(\x0b\x32\x17.boardbot.v1.MatchQueueB\n\n\x08_game_idB\x07\n\x05_seat\"8\n\x11LeaveQueueRequest\x12\x10\n\x08queue_id\x18\x01 \x01(\t\x12\x11\n\tticket_id\x18\x02 \x01(\t\"\x14\n\x12LeaveQueueResponse\"C\n\x14GetGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"E\n\x15GetGameRecordResponse\x12,\n\x0bgame_record\x18\x01 \x01(\x0b\x32\x17.boardbot.v1.GameRecord\"u\n\x15GetLeaderboardRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\'\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"\x85\x01\n\x16GetLeaderboardResponse\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.boardbot.v1.GameConfig\x12)\n\x07\x65ntries\x18\x02 \x03(\x0b\x32\x18.boardbot.v1.RatingEntry\x12\x17\n\x0fnext_page_token\x18\x03 \x01(\t*l\n\x0cResponseView\x12\x1d\n\x19RESPONSE_VIEW_UNSPECIFIED\x10\x00\x12\x1c\n\x18RESPONSE_VIEW_AFTER_MOVE\x10\x01\x12\x1f\n\x1bRESPONSE_VIEW_NEXT_DECISION\x10\x02\x32\xed\x0b\n\x0bGameService\x12V\n\rListGameTypes\x12!.boardbot.v1.ListGameTypesRequest\x1a\".boardbot.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.boardbot.v1.CreateGameRequest\x1a\x1f.boardbot.v1.CreateGameResponse\x12\x44\n\x07GetGame\x12\x1b.boardbot.v1.GetGameRequest\x1a\x1c.boardbot.v1.GetGameResponse\x12J\n\tListGames\x12\x1d.boardbot.v1.ListGamesRequest\x1a\x1e.boardbot.v1.ListGamesResponse\x12\x44\n\x07GetView\x12\x1b.boardbot.v1.GetViewRequest\x1a\x1c.boardbot.v1.GetViewResponse\x12M\n\nSubmitMove\x12\x1e.boardbot.v1.SubmitMoveRequest\x1a\x1f.boardbot.v1.SubmitMoveResponse\x12L\n\tWatchGame\x12\x1d.boardbot.v1.WatchGameRequest\x1a\x1e.boardbot.v1.WatchGameResponse0\x01\x12\x41\n\x06Resign\x12\x1a.boardbot.v1.ResignRequest\x1a\x1b.boardbot.v1.ResignResponse\x12M\n\nDeleteGame\x12\x1e.boardbot.v1.DeleteGameRequest\x1a\x1f.boardbot.v1.DeleteGameResponse\x12G\n\x08JoinGame\x12\x1c.boardbot.v1.JoinGameRequest\x1a\x1d.boardbot.v1.JoinGameResponse\x12J\n\tLeaveGame\x12\x1d.boardbot.v1.LeaveGameRequest\x1a\x1e.boardbot.v1.LeaveGameResponse\x12\x44\n\x07Rematch\x12\x1b.boardbot.v1.RematchRequest\x1a\x1c.boardbot.v1.RematchResponse\x12V\n\rListOpenGames\x12!.boardbot.v1.ListOpenGamesRequest\x1a\".boardbot.v1.ListOpenGamesResponse\x12P\n\x0b\x43reateQueue\x12\x1f.boardbot.v1.CreateQueueRequest\x1a .boardbot.v1.CreateQueueResponse\x12J\n\tJoinQueue\x12\x1d.boardbot.v1.JoinQueueRequest\x1a\x1e.boardbot.v1.JoinQueueResponse\x12S\n\x0cWaitForMatch\x12 .boardbot.v1.WaitForMatchRequest\x1a!.boardbot.v1.WaitForMatchResponse\x12M\n\nLeaveQueue\x12\x1e.boardbot.v1.LeaveQueueRequest\x1a\x1f.boardbot.v1.LeaveQueueResponse\x12[\n\rGetGameRecord\x12!.boardbot.v1.GetGameRecordRequest\x1a\".boardbot.v1.GetGameRecordResponse\"\x03\x90\x02\x01\x12^\n\x0eGetLeaderboard\x12\".boardbot.v1.GetLeaderboardRequest\x1a#.boardbot.v1.GetLeaderboardResponse\"\x03\x90\x02\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -39,54 +41,88 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMESERVICE'].methods_by_name['GetGameRecord']._serialized_options = b'\220\002\001'
   _globals['_GAMESERVICE'].methods_by_name['GetLeaderboard']._loaded_options = None
   _globals['_GAMESERVICE'].methods_by_name['GetLeaderboard']._serialized_options = b'\220\002\001'
-  _globals['_RESPONSEVIEW']._serialized_start=2193
-  _globals['_RESPONSEVIEW']._serialized_end=2301
-  _globals['_LISTGAMETYPESREQUEST']._serialized_start=162
-  _globals['_LISTGAMETYPESREQUEST']._serialized_end=184
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=186
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=252
-  _globals['_CREATEGAMEREQUEST']._serialized_start=255
-  _globals['_CREATEGAMEREQUEST']._serialized_end=432
-  _globals['_SEATTOKEN']._serialized_start=434
-  _globals['_SEATTOKEN']._serialized_end=474
-  _globals['_CREATEGAMERESPONSE']._serialized_start=476
-  _globals['_CREATEGAMERESPONSE']._serialized_end=595
-  _globals['_GETGAMEREQUEST']._serialized_start=597
-  _globals['_GETGAMEREQUEST']._serialized_end=630
-  _globals['_GETGAMERESPONSE']._serialized_start=632
-  _globals['_GETGAMERESPONSE']._serialized_end=682
-  _globals['_LISTGAMESREQUEST']._serialized_start=684
-  _globals['_LISTGAMESREQUEST']._serialized_end=755
-  _globals['_LISTGAMESRESPONSE']._serialized_start=757
-  _globals['_LISTGAMESRESPONSE']._serialized_end=835
-  _globals['_GETVIEWREQUEST']._serialized_start=837
-  _globals['_GETVIEWREQUEST']._serialized_end=898
-  _globals['_GETVIEWRESPONSE']._serialized_start=900
-  _globals['_GETVIEWRESPONSE']._serialized_end=954
-  _globals['_SUBMITMOVEREQUEST']._serialized_start=957
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=1214
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=1217
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=1384
-  _globals['_WATCHGAMEREQUEST']._serialized_start=1386
-  _globals['_WATCHGAMEREQUEST']._serialized_end=1493
-  _globals['_WATCHGAMERESPONSE']._serialized_start=1496
-  _globals['_WATCHGAMERESPONSE']._serialized_end=1637
-  _globals['_RESIGNREQUEST']._serialized_start=1639
-  _globals['_RESIGNREQUEST']._serialized_end=1685
-  _globals['_RESIGNRESPONSE']._serialized_start=1687
-  _globals['_RESIGNRESPONSE']._serialized_end=1736
-  _globals['_DELETEGAMEREQUEST']._serialized_start=1738
-  _globals['_DELETEGAMEREQUEST']._serialized_end=1774
-  _globals['_DELETEGAMERESPONSE']._serialized_start=1776
-  _globals['_DELETEGAMERESPONSE']._serialized_end=1796
-  _globals['_GETGAMERECORDREQUEST']._serialized_start=1798
-  _globals['_GETGAMERECORDREQUEST']._serialized_end=1865
-  _globals['_GETGAMERECORDRESPONSE']._serialized_start=1867
-  _globals['_GETGAMERECORDRESPONSE']._serialized_end=1936
-  _globals['_GETLEADERBOARDREQUEST']._serialized_start=1938
-  _globals['_GETLEADERBOARDREQUEST']._serialized_end=2055
-  _globals['_GETLEADERBOARDRESPONSE']._serialized_start=2058
-  _globals['_GETLEADERBOARDRESPONSE']._serialized_end=2191
-  _globals['_GAMESERVICE']._serialized_start=2304
-  _globals['_GAMESERVICE']._serialized_end=3192
+  _globals['_RESPONSEVIEW']._serialized_start=4102
+  _globals['_RESPONSEVIEW']._serialized_end=4210
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=227
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=249
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=251
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=317
+  _globals['_CREATEGAMEREQUEST']._serialized_start=320
+  _globals['_CREATEGAMEREQUEST']._serialized_end=581
+  _globals['_SEATTOKEN']._serialized_start=583
+  _globals['_SEATTOKEN']._serialized_end=623
+  _globals['_CREATEGAMERESPONSE']._serialized_start=625
+  _globals['_CREATEGAMERESPONSE']._serialized_end=744
+  _globals['_GETGAMEREQUEST']._serialized_start=746
+  _globals['_GETGAMEREQUEST']._serialized_end=779
+  _globals['_GETGAMERESPONSE']._serialized_start=781
+  _globals['_GETGAMERESPONSE']._serialized_end=831
+  _globals['_LISTGAMESREQUEST']._serialized_start=833
+  _globals['_LISTGAMESREQUEST']._serialized_end=904
+  _globals['_LISTGAMESRESPONSE']._serialized_start=906
+  _globals['_LISTGAMESRESPONSE']._serialized_end=984
+  _globals['_GETVIEWREQUEST']._serialized_start=986
+  _globals['_GETVIEWREQUEST']._serialized_end=1047
+  _globals['_GETVIEWRESPONSE']._serialized_start=1049
+  _globals['_GETVIEWRESPONSE']._serialized_end=1103
+  _globals['_SUBMITMOVEREQUEST']._serialized_start=1106
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=1363
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=1366
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=1533
+  _globals['_WATCHGAMEREQUEST']._serialized_start=1535
+  _globals['_WATCHGAMEREQUEST']._serialized_end=1642
+  _globals['_WATCHGAMERESPONSE']._serialized_start=1645
+  _globals['_WATCHGAMERESPONSE']._serialized_end=1786
+  _globals['_RESIGNREQUEST']._serialized_start=1788
+  _globals['_RESIGNREQUEST']._serialized_end=1834
+  _globals['_RESIGNRESPONSE']._serialized_start=1836
+  _globals['_RESIGNRESPONSE']._serialized_end=1885
+  _globals['_DELETEGAMEREQUEST']._serialized_start=1887
+  _globals['_DELETEGAMEREQUEST']._serialized_end=1923
+  _globals['_DELETEGAMERESPONSE']._serialized_start=1925
+  _globals['_DELETEGAMERESPONSE']._serialized_end=1945
+  _globals['_JOINGAMEREQUEST']._serialized_start=1947
+  _globals['_JOINGAMEREQUEST']._serialized_end=2030
+  _globals['_JOINGAMERESPONSE']._serialized_start=2033
+  _globals['_JOINGAMERESPONSE']._serialized_end=2189
+  _globals['_LEAVEGAMEREQUEST']._serialized_start=2191
+  _globals['_LEAVEGAMEREQUEST']._serialized_end=2240
+  _globals['_LEAVEGAMERESPONSE']._serialized_start=2242
+  _globals['_LEAVEGAMERESPONSE']._serialized_end=2294
+  _globals['_REMATCHREQUEST']._serialized_start=2296
+  _globals['_REMATCHREQUEST']._serialized_end=2343
+  _globals['_REMATCHRESPONSE']._serialized_start=2345
+  _globals['_REMATCHRESPONSE']._serialized_end=2439
+  _globals['_LISTOPENGAMESREQUEST']._serialized_start=2442
+  _globals['_LISTOPENGAMESREQUEST']._serialized_end=2605
+  _globals['_LISTOPENGAMESRESPONSE']._serialized_start=2607
+  _globals['_LISTOPENGAMESRESPONSE']._serialized_end=2689
+  _globals['_CREATEQUEUEREQUEST']._serialized_start=2692
+  _globals['_CREATEQUEUEREQUEST']._serialized_end=2973
+  _globals['_MATCHQUEUE']._serialized_start=2976
+  _globals['_MATCHQUEUE']._serialized_end=3215
+  _globals['_CREATEQUEUERESPONSE']._serialized_start=3217
+  _globals['_CREATEQUEUERESPONSE']._serialized_end=3278
+  _globals['_JOINQUEUEREQUEST']._serialized_start=3280
+  _globals['_JOINQUEUEREQUEST']._serialized_end=3337
+  _globals['_JOINQUEUERESPONSE']._serialized_start=3339
+  _globals['_JOINQUEUERESPONSE']._serialized_end=3439
+  _globals['_WAITFORMATCHREQUEST']._serialized_start=3441
+  _globals['_WAITFORMATCHREQUEST']._serialized_end=3499
+  _globals['_WAITFORMATCHRESPONSE']._serialized_start=3501
+  _globals['_WAITFORMATCHRESPONSE']._serialized_end=3625
+  _globals['_LEAVEQUEUEREQUEST']._serialized_start=3627
+  _globals['_LEAVEQUEUEREQUEST']._serialized_end=3683
+  _globals['_LEAVEQUEUERESPONSE']._serialized_start=3685
+  _globals['_LEAVEQUEUERESPONSE']._serialized_end=3705
+  _globals['_GETGAMERECORDREQUEST']._serialized_start=3707
+  _globals['_GETGAMERECORDREQUEST']._serialized_end=3774
+  _globals['_GETGAMERECORDRESPONSE']._serialized_start=3776
+  _globals['_GETGAMERECORDRESPONSE']._serialized_end=3845
+  _globals['_GETLEADERBOARDREQUEST']._serialized_start=3847
+  _globals['_GETLEADERBOARDREQUEST']._serialized_end=3964
+  _globals['_GETLEADERBOARDRESPONSE']._serialized_start=3967
+  _globals['_GETLEADERBOARDRESPONSE']._serialized_end=4100
+  _globals['_GAMESERVICE']._serialized_start=4213
+  _globals['_GAMESERVICE']._serialized_end=5730
 # @@protoc_insertion_point(module_scope)

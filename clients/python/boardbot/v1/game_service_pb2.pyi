@@ -1,5 +1,9 @@
+import datetime
+
 from boardbot.v1 import bot_service_pb2 as _bot_service_pb2
 from boardbot.v1 import common_pb2 as _common_pb2
+from google.protobuf import duration_pb2 as _duration_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from boardbot.v1 import game_record_pb2 as _game_record_pb2
 from boardbot.v1 import ratings_pb2 as _ratings_pb2
 from google.protobuf.internal import containers as _containers
@@ -31,20 +35,24 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[_common_pb2.GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "config", "seed", "seats", "reproducible", "rated")
+    __slots__ = ("game", "config", "seed", "seats", "reproducible", "lobby", "clock", "rated")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    LOBBY_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _common_pb2.GameConfig
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSpec]
     reproducible: bool
+    lobby: _common_pb2.LobbyOptions
+    clock: _common_pb2.ClockOptions
     rated: bool
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.SeatSpec, _Mapping]]] = ..., reproducible: _Optional[bool] = ..., lobby: _Optional[_Union[_common_pb2.LobbyOptions, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockOptions, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
@@ -183,6 +191,170 @@ class DeleteGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class DeleteGameResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class JoinGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "player_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    player_name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class JoinGameResponse(_message.Message):
+    __slots__ = ("game", "seat_token", "reservation_expire_time")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RESERVATION_EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    seat_token: SeatToken
+    reservation_expire_time: _timestamp_pb2.Timestamp
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ..., seat_token: _Optional[_Union[SeatToken, _Mapping]] = ..., reservation_expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class LeaveGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class LeaveGameResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game", "seat_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    seat_token: SeatToken
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ..., seat_token: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
+
+class ListOpenGamesRequest(_message.Message):
+    __slots__ = ("page_size", "page_token", "game", "players", "clock")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    game: str
+    players: int
+    clock: _common_pb2.ClockKind
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[int] = ..., clock: _Optional[_Union[_common_pb2.ClockKind, str]] = ...) -> None: ...
+
+class ListOpenGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[_common_pb2.Game]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[_common_pb2.Game, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class CreateQueueRequest(_message.Message):
+    __slots__ = ("game", "config", "backfill_after", "backfill_bot", "backfill_bot_spec", "clock", "lobby")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    BACKFILL_AFTER_FIELD_NUMBER: _ClassVar[int]
+    BACKFILL_BOT_FIELD_NUMBER: _ClassVar[int]
+    BACKFILL_BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    LOBBY_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    config: _common_pb2.GameConfig
+    backfill_after: _duration_pb2.Duration
+    backfill_bot: str
+    backfill_bot_spec: _common_pb2.BotSpec
+    clock: _common_pb2.ClockOptions
+    lobby: _common_pb2.LobbyOptions
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., backfill_after: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., backfill_bot: _Optional[str] = ..., backfill_bot_spec: _Optional[_Union[_common_pb2.BotSpec, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockOptions, _Mapping]] = ..., lobby: _Optional[_Union[_common_pb2.LobbyOptions, _Mapping]] = ...) -> None: ...
+
+class MatchQueue(_message.Message):
+    __slots__ = ("queue_id", "game_name", "config", "players", "backfill_after", "backfill_bot", "waiting", "clock")
+    QUEUE_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    BACKFILL_AFTER_FIELD_NUMBER: _ClassVar[int]
+    BACKFILL_BOT_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    queue_id: str
+    game_name: str
+    config: _common_pb2.GameConfig
+    players: int
+    backfill_after: _duration_pb2.Duration
+    backfill_bot: str
+    waiting: int
+    clock: _common_pb2.ClockOptions
+    def __init__(self, queue_id: _Optional[str] = ..., game_name: _Optional[str] = ..., config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., players: _Optional[int] = ..., backfill_after: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., backfill_bot: _Optional[str] = ..., waiting: _Optional[int] = ..., clock: _Optional[_Union[_common_pb2.ClockOptions, _Mapping]] = ...) -> None: ...
+
+class CreateQueueResponse(_message.Message):
+    __slots__ = ("queue",)
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    queue: MatchQueue
+    def __init__(self, queue: _Optional[_Union[MatchQueue, _Mapping]] = ...) -> None: ...
+
+class JoinQueueRequest(_message.Message):
+    __slots__ = ("queue_id", "player_name")
+    QUEUE_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    queue_id: str
+    player_name: str
+    def __init__(self, queue_id: _Optional[str] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class JoinQueueResponse(_message.Message):
+    __slots__ = ("ticket_id", "ticket_token", "queue")
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    TICKET_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    ticket_token: str
+    queue: MatchQueue
+    def __init__(self, ticket_id: _Optional[str] = ..., ticket_token: _Optional[str] = ..., queue: _Optional[_Union[MatchQueue, _Mapping]] = ...) -> None: ...
+
+class WaitForMatchRequest(_message.Message):
+    __slots__ = ("queue_id", "ticket_id")
+    QUEUE_ID_FIELD_NUMBER: _ClassVar[int]
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    queue_id: str
+    ticket_id: str
+    def __init__(self, queue_id: _Optional[str] = ..., ticket_id: _Optional[str] = ...) -> None: ...
+
+class WaitForMatchResponse(_message.Message):
+    __slots__ = ("game_id", "seat", "queue")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    queue: MatchQueue
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., queue: _Optional[_Union[MatchQueue, _Mapping]] = ...) -> None: ...
+
+class LeaveQueueRequest(_message.Message):
+    __slots__ = ("queue_id", "ticket_id")
+    QUEUE_ID_FIELD_NUMBER: _ClassVar[int]
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    queue_id: str
+    ticket_id: str
+    def __init__(self, queue_id: _Optional[str] = ..., ticket_id: _Optional[str] = ...) -> None: ...
+
+class LeaveQueueResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 

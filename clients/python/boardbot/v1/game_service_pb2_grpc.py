@@ -80,6 +80,46 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
                 _registered_method=True)
+        self.JoinGame = channel.unary_unary(
+                '/boardbot.v1.GameService/JoinGame',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse.FromString,
+                _registered_method=True)
+        self.LeaveGame = channel.unary_unary(
+                '/boardbot.v1.GameService/LeaveGame',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/boardbot.v1.GameService/Rematch',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
+                _registered_method=True)
+        self.ListOpenGames = channel.unary_unary(
+                '/boardbot.v1.GameService/ListOpenGames',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.FromString,
+                _registered_method=True)
+        self.CreateQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/CreateQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.FromString,
+                _registered_method=True)
+        self.JoinQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/JoinQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.FromString,
+                _registered_method=True)
+        self.WaitForMatch = channel.unary_unary(
+                '/boardbot.v1.GameService/WaitForMatch',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.FromString,
+                _registered_method=True)
+        self.LeaveQueue = channel.unary_unary(
+                '/boardbot.v1.GameService/LeaveQueue',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.FromString,
+                _registered_method=True)
         self.GetGameRecord = channel.unary_unary(
                 '/boardbot.v1.GameService/GetGameRecord',
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
@@ -160,6 +200,69 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def JoinGame(self, request, context):
+        """Reserve an open seat and get its token (no token needed); or, with a
+        seat's token, reclaim that seat after LeaveGame.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LeaveGame(self, request, context):
+        """Leave a seat (token required) without resigning: the stand-in bot plays
+        it or the game waits (Game.lobby), until JoinGame reclaims it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """A finished game's rematch (a seat's token required): a new game with the
+        same config, seats and options and a new deal, where every seat's token
+        of this game holds the same seat. Every seat may ask: the first call
+        creates it, later ones return the same game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListOpenGames(self, request, context):
+        """Games with open seats, in creation order, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateQueue(self, request, context):
+        """A matchmaking queue for one game configuration.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def JoinQueue(self, request, context):
+        """Ask to play: a ticket (its token becomes the seat's token once matched).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WaitForMatch(self, request, context):
+        """Wait (up to the call's deadline, at most 20 seconds) until the ticket is
+        matched (ticket token required). Call it again while unmatched: a ticket
+        nobody waits on for 30 seconds leaves the queue.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LeaveQueue(self, request, context):
+        """Give up a ticket (ticket token required).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetGameRecord(self, request, context):
         """A game's record: its config, rules version, seats, every event with who
         made it and when, the final scores and the deal (GameRecord). A finished
@@ -226,6 +329,46 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.DeleteGame,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.SerializeToString,
+            ),
+            'JoinGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinGame,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'LeaveGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.LeaveGame,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.RematchRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.RematchResponse.SerializeToString,
+            ),
+            'ListOpenGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListOpenGames,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.SerializeToString,
+            ),
+            'CreateQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.SerializeToString,
+            ),
+            'JoinQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.SerializeToString,
+            ),
+            'WaitForMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.WaitForMatch,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.SerializeToString,
+            ),
+            'LeaveQueue': grpc.unary_unary_rpc_method_handler(
+                    servicer.LeaveQueue,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.SerializeToString,
             ),
             'GetGameRecord': grpc.unary_unary_rpc_method_handler(
                     servicer.GetGameRecord,
@@ -482,6 +625,222 @@ class GameService:
             '/boardbot.v1.GameService/DeleteGame',
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/JoinGame',
+            boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LeaveGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/LeaveGame',
+            boardbot_dot_v1_dot_game__service__pb2.LeaveGameRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.LeaveGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/Rematch',
+            boardbot_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListOpenGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/ListOpenGames',
+            boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.ListOpenGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/CreateQueue',
+            boardbot_dot_v1_dot_game__service__pb2.CreateQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.CreateQueueResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/JoinQueue',
+            boardbot_dot_v1_dot_game__service__pb2.JoinQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.JoinQueueResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WaitForMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/WaitForMatch',
+            boardbot_dot_v1_dot_game__service__pb2.WaitForMatchRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.WaitForMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LeaveQueue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/LeaveQueue',
+            boardbot_dot_v1_dot_game__service__pb2.LeaveQueueRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.LeaveQueueResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fromJson, type JsonValue } from "@bufbuild/protobuf";
 import type { Transport } from "@connectrpc/connect";
-import { BoardbotClient, Code, errorDetails, GameConfigSchema, GameStatus, myTurn, type SeatChoice,
-  type SeatView } from "../../src/index.js";
+import { BoardbotClient, ClockKind, Code, errorDetails, GameConfigSchema, GameStatus, LeavePolicy, myTurn, SeatKind, SeatState,
+  type SeatChoice, type SeatView } from "../../src/index.js";
 import { nodeTransport } from "../../src/node.js";
 import { webTransport } from "../../src/web.js";
 
@@ -120,6 +120,45 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal(after?.code, Code.FailedPrecondition);
   });
 
+  test(`${transportName}: open seats joined by two players, a clock, leaving and coming back, a queue`, async () => {
+    const c = cases.find((k) => k.players === 2) ?? cases[0];
+    const created = await client.createGame(c.game, { config: fromJson(GameConfigSchema, c.config),
+      seats: Array.from({ length: c.players }, () => "open" as const),
+      clock: { kind: ClockKind.INCREMENT, initialTime: { seconds: 600n }, increment: { seconds: 5n } },
+      lobby: { onLeave: LeavePolicy.STAND_IN, standInBot: "random" } });
+    const gameId = created.game.gameId;
+    assert.equal(created.game.status, GameStatus.WAITING);
+    assert.deepEqual(created.seatTokens.filter((t) => t !== ""), [], "an open seat has no token yet");
+    const open: string[] = [];
+    for await (const g of client.listOpenGames({ game: c.game, clock: ClockKind.INCREMENT })) open.push(g.gameId);
+    assert.ok(open.includes(gameId), "the game is listed as open");
+    const joined = [];
+    for (let i = 0; i < c.players; i++) joined.push(await client.joinGame(gameId, { name: `player ${i}` }));
+    assert.ok(joined.every((j) => j.expiresAt !== undefined && j.expiresAt.getTime() > Date.now()));
+    assert.equal((await client.getGame(gameId)).status, GameStatus.WAITING, "reserved, not taken yet");
+    for (const j of joined) await j.seat.view();  // each seat's first call takes it up
+    const running = await client.getGame(gameId);
+    assert.equal(running.status, GameStatus.RUNNING);
+    assert.deepEqual(running.seats.map((s) => s.state), running.seats.map(() => SeatState.TAKEN));
+    assert.equal(running.clocks?.runningSeat, running.decider, "the decider's clock runs");
+    assert.equal(running.clocks?.remaining[running.decider!].seconds, 600n);
+    const spectatorView = await client.seat(gameId, undefined).view();
+    assert.equal(spectatorView.clocks?.deadline?.seconds, running.clocks!.asOf!.seconds + 600n, "every view shows them");
+    const leaver = joined.find((j) => j.seat.seat !== running.decider)!.seat;
+    assert.equal((await leaver.leave())?.seats[leaver.seat!].state, SeatState.LEFT);
+    assert.equal((await leaver.comeBack())?.seats[leaver.seat!].state, SeatState.TAKEN);
+    await client.deleteGame(gameId, created.ownerToken);
+    // a queue: one player, and the bot fills the other seats after the wait
+    const queue = await client.createQueue(c.game, { config: fromJson(GameConfigSchema, c.config),
+      backfillAfterSeconds: 0.2, backfillBot: "random" });
+    assert.equal(queue.players, c.players);
+    const queued = await (await client.joinQueue(queue.queueId, "solo")).seat(20);
+    const matched = await client.getGame(queued.gameId);
+    assert.equal(matched.seats.filter((s) => s.kind === SeatKind.BOT).length, c.players - 1);
+    assert.equal(matched.seats[queued.seat!].playerName, "solo");
+    await queued.view();  // the ticket's token is the seat's
+  });
+
   test(`${transportName}: the bots the server offers, by string and typed`, async () => {
     const c = cases[0];
     const offers = await client.listBots(c.game);
@@ -178,5 +217,14 @@ transports.forEach(([transportName, makeTransport], t) => {
     assert.equal(illegal?.code, Code.InvalidArgument);
     assert.ok(illegal!.fieldViolations.length > 0, "an illegal move names the field");
     await client.deleteGame(gameId, created.ownerToken);
+    // a queue: one player, and the bot fills the other seats after the wait
+    const queue = await client.createQueue(c.game, { config: fromJson(GameConfigSchema, c.config),
+      backfillAfterSeconds: 0.2, backfillBot: "random" });
+    assert.equal(queue.players, c.players);
+    const queued = await (await client.joinQueue(queue.queueId, "solo")).seat(20);
+    const matched = await client.getGame(queued.gameId);
+    assert.equal(matched.seats.filter((s) => s.kind === SeatKind.BOT).length, c.players - 1);
+    assert.equal(matched.seats[queued.seat!].playerName, "solo");
+    await queued.view();  // the ticket's token is the seat's
   });
 });

@@ -31,7 +31,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/common.proto.
  */
 export const file_boardbot_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Chhib2FyZGJvdC92MS9jb21tb24ucHJvdG8SC2JvYXJkYm90LnYxIpMCCgpHYW1lQ29uZmlnEjMKCmZyb2dyaWRlcnMYASABKAsyHS5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzQ29uZmlnSAASMAoJY3plY2hfcHViGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWdIABIvCghmcml0YW5nYRgDIAEoCzIbLmJvYXJkYm90LnYxLkZyaXRhbmdhQ29uZmlnSAASKwoGZnJvY2NzGAQgASgLMhkuYm9hcmRib3QudjEuRnJvY2NzQ29uZmlnSAASOAoNZHVsb3JlX2p1dHVuaxgFIAEoCzIfLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua0NvbmZpZ0gAQgYKBGdhbWUigwIKBFZpZXcSMQoKZnJvZ3JpZGVycxgBIAEoCzIbLmJvYXJkYm90LnYxLkZyb2dyaWRlcnNWaWV3SAASLgoJY3plY2hfcHViGAIgASgLMhkuYm9hcmRib3QudjEuQ3plY2hQdWJWaWV3SAASLQoIZnJpdGFuZ2EYAyABKAsyGS5ib2FyZGJvdC52MS5Gcml0YW5nYVZpZXdIABIpCgZmcm9jY3MYBCABKAsyFy5ib2FyZGJvdC52MS5Gcm9jY3NWaWV3SAASNgoNZHVsb3JlX2p1dHVuaxgFIAEoCzIdLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua1ZpZXdIAEIGCgRnYW1lIoMCCgRNb3ZlEjEKCmZyb2dyaWRlcnMYASABKAsyGy5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzTW92ZUgAEi4KCWN6ZWNoX3B1YhgCIAEoCzIZLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZUgAEi0KCGZyaXRhbmdhGAMgASgLMhkuYm9hcmRib3QudjEuRnJpdGFuZ2FNb3ZlSAASKQoGZnJvY2NzGAQgASgLMhcuYm9hcmRib3QudjEuRnJvY2NzTW92ZUgAEjYKDWR1bG9yZV9qdXR1bmsYBSABKAsyHS5ib2FyZGJvdC52MS5EdWxvcmVKdXR1bmtNb3ZlSABCBgoEZ2FtZSJ5CghTZWF0U3BlYxIjCgRraW5kGAEgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAIgASgJEiYKCGJvdF9zcGVjGAMgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxITCgtwbGF5ZXJfbmFtZRgKIAEoCSKBAQoEU2VhdBINCgVpbmRleBgBIAEoBRIjCgRraW5kGAIgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAMgASgJEhAKCHJlc2lnbmVkGAQgASgIEiYKCGJvdF9zcGVjGAUgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYyKOAQoHQm90U3BlYxIoCgZyYW5kb20YASABKAsyFi5ib2FyZGJvdC52MS5SYW5kb21Cb3RIABIoCgZncmVlZHkYAiABKAsyFi5ib2FyZGJvdC52MS5HcmVlZHlCb3RIABIoCgZpc21jdHMYAyABKAsyFi5ib2FyZGJvdC52MS5Jc21jdHNCb3RIAEIFCgNib3QiCwoJUmFuZG9tQm90IgsKCUdyZWVkeUJvdCKyBAoJSXNtY3RzQm90EiYKBnByZXNldBgBIAEoDjIWLmJvYXJkYm90LnYxLkJvdFByZXNldBIXCgppdGVyYXRpb25zGAIgASgFSACIAQESJwoEdGltZRgDIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIYCgtleHBsb3JhdGlvbhgEIAEoAUgBiAEBEiMKBG1vZGUYBSABKA4yFS5ib2FyZGJvdC52MS5UcmVlTW9kZRIrCgdyb2xsb3V0GAYgASgOMhouYm9hcmRib3QudjEuUm9sbG91dFBvbGljeRISCgVkZXB0aBgHIAEoBUgCiAEBEhUKCHdpZGVuaW5nGAggASgBSAOIAQESGwoOd2lkZW5pbmdfc2NhbGUYCSABKAFIBIgBARIRCgRiaWFzGAogASgBSAWIAQESJQoEaGludBgLIAEoDjIXLmJvYXJkYm90LnYxLlNlYXJjaEhpbnQSFAoHd29ya2VycxgMIAEoBUgGiAEBEi0KCW9wcG9uZW50cxgNIAEoDjIaLmJvYXJkYm90LnYxLk9wcG9uZW50TW9kZWwSKgoHYmVsaWVmcxgOIAEoDjIZLmJvYXJkYm90LnYxLldvcmxkQmVsaWVmc0INCgtfaXRlcmF0aW9uc0IOCgxfZXhwbG9yYXRpb25CCAoGX2RlcHRoQgsKCV93aWRlbmluZ0IRCg9fd2lkZW5pbmdfc2NhbGVCBwoFX2JpYXNCCgoIX3dvcmtlcnMiZQoHT3V0Y29tZRIOCgZzY29yZXMYASADKAESDwoHd2lubmVycxgCIAMoBRINCgVyYW5rcxgDIAMoBRIqCglicmVha2Rvd24YBCADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IsEDCgRHYW1lEg8KB2dhbWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSIAoFc2VhdHMYBCADKAsyES5ib2FyZGJvdC52MS5TZWF0Eg8KB3ZlcnNpb24YBSABKAMSJwoGc3RhdHVzGAYgASgOMhcuYm9hcmRib3QudjEuR2FtZVN0YXR1cxIUCgdkZWNpZGVyGAcgASgFSACIAQESJQoHb3V0Y29tZRgIIAEoCzIULmJvYXJkYm90LnYxLk91dGNvbWUSLwoLY3JlYXRlX3RpbWUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxyZXByb2R1Y2libGUYCyABKAgSFQoNcnVsZXNfdmVyc2lvbhgMIAEoBRIpCgRkZWFsGBQgASgLMhsuYm9hcmRib3QudjEuRGVhbENvbW1pdG1lbnQSDQoFcmF0ZWQYFSABKAhCCgoIX2RlY2lkZXIiRgoJTGVnYWxNb3ZlEgoKAmlkGAEgASgFEgwKBHRleHQYAiABKAkSHwoEbW92ZRgDIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUiiAIKCFNlYXRWaWV3Eg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIRCgRzZWF0GAMgASgFSACIAQESHwoEdmlldxgEIAEoCzIRLmJvYXJkYm90LnYxLlZpZXcSFAoHZGVjaWRlchgFIAEoBUgBiAEBEisKC2xlZ2FsX21vdmVzGAYgAygLMhYuYm9hcmRib3QudjEuTGVnYWxNb3ZlEicKBnN0YXR1cxgHIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSJQoHb3V0Y29tZRgIIAEoCzIULmJvYXJkYm90LnYxLk91dGNvbWVCBwoFX3NlYXRCCgoIX2RlY2lkZXIi8AEKBUV2ZW50Eg8KB3ZlcnNpb24YASABKAMSJAoEa2luZBgCIAEoDjIWLmJvYXJkYm90LnYxLkV2ZW50S2luZBIMCgRzZWF0GAMgASgFEg4KBmJ5X2JvdBgEIAEoCBIRCgltb3ZlX3RleHQYBSABKAkSHwoEbW92ZRgGIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSCwoDbG9nGAcgAygJEicKBnN0YXR1cxgIIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSKAoEdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi7gEKCUdhbWVQYXJhbRIMCgRuYW1lGAEgASgJEgsKA2RvYxgCIAEoCRItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEicKB2Nob2ljZXMYBCADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgFIAEoA0gAiAEBEhQKB21heGltdW0YBiABKANIAYgBARIqCgp2YWx1ZV90eXBlGAcgASgOMhYuYm9hcmRib3QudjEuUGFyYW1UeXBlQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIkcKDlBhcmFtQ29uZGl0aW9uEg0KBXBhcmFtGAEgASgJEiYKBnZhbHVlcxgCIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZSLuAQoJUGFyYW1SdWxlEikKBHdoZW4YASADKAsyGy5ib2FyZGJvdC52MS5QYXJhbUNvbmRpdGlvbhINCgVwYXJhbRgCIAEoCRInCgdhbGxvd2VkGAMgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhQKB21pbmltdW0YBCABKANIAIgBARIUCgdtYXhpbXVtGAUgASgDSAGIAQESLQoNZGVmYXVsdF92YWx1ZRgGIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRILCgNkb2MYByABKAlCCgoIX21pbmltdW1CCgoIX21heGltdW0i1AIKCEdhbWVUeXBlEgwKBG5hbWUYASABKAkSDQoFdGl0bGUYAiABKAkSKgoKcGFyYW1ldGVycxgDIAMoCzIWLmJvYXJkYm90LnYxLkdhbWVQYXJhbRIvCg5jb25maWd1cmF0aW9ucxgEIAMoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSKQoKbW92ZV9raW5kcxgFIAMoCzIVLmJvYXJkYm90LnYxLk1vdmVLaW5kEisKC3BhcmFtX3J1bGVzGAYgAygLMhYuYm9hcmRib3QudjEuUGFyYW1SdWxlEg0KBWJsdXJiGAcgASgJEiMKBHNvbG8YCCABKAsyFS5ib2FyZGJvdC52MS5Tb2xvTW9kZRIrCgpjb21wb25lbnRzGAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIVCg1ydWxlc192ZXJzaW9uGAogASgFIkgKCFNvbG9Nb2RlEg0KBXRpdGxlGAEgASgJEg0KBWJsdXJiGAIgASgJEhAKCG9wcG9uZW50GAMgASgJEgwKBG5vdGUYBCABKAkiKAoITW92ZUtpbmQSDAoEbmFtZRgBIAEoCRIOCgZmaWVsZHMYAiADKAkiTwoORGVhbENvbW1pdG1lbnQSEwoLc2VlZF9zaGEyNTYYASABKAkSEQoEc2VlZBgCIAEoBEgAiAEBEgwKBHNhbHQYAyABKAlCBwoFX3NlZWQqTQoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACKmgKCUJvdFByZXNldBIaChZCT1RfUFJFU0VUX1VOU1BFQ0lGSUVEEAASEwoPQk9UX1BSRVNFVF9FQVNZEAESFQoRQk9UX1BSRVNFVF9NRURJVU0QAhITCg9CT1RfUFJFU0VUX0hBUkQQAyp5CghUcmVlTW9kZRIZChVUUkVFX01PREVfVU5TUEVDSUZJRUQQABISCg5UUkVFX01PREVfQVVUTxABEh0KGVRSRUVfTU9ERV9TSU5HTEVfT0JTRVJWRVIQAhIfChtUUkVFX01PREVfTVVMVElQTEVfT0JTRVJWRVIQAypjCg1Sb2xsb3V0UG9saWN5Eh4KGlJPTExPVVRfUE9MSUNZX1VOU1BFQ0lGSUVEEAASFwoTUk9MTE9VVF9QT0xJQ1lfR0FNRRABEhkKFVJPTExPVVRfUE9MSUNZX1JBTkRPTRACKloKClNlYXJjaEhpbnQSGwoXU0VBUkNIX0hJTlRfVU5TUEVDSUZJRUQQABIUChBTRUFSQ0hfSElOVF9HQU1FEAESGQoVU0VBUkNIX0hJTlRfSEVVUklTVElDEAIqgQEKDU9wcG9uZW50TW9kZWwSHgoaT1BQT05FTlRfTU9ERUxfVU5TUEVDSUZJRUQQABIYChRPUFBPTkVOVF9NT0RFTF9NQVhfThABEhsKF09QUE9ORU5UX01PREVMX1BBUkFOT0lEEAISGQoVT1BQT05FTlRfTU9ERUxfUE9MSUNZEAMqZAoMV29ybGRCZWxpZWZzEh0KGVdPUkxEX0JFTElFRlNfVU5TUEVDSUZJRUQQABIZChVXT1JMRF9CRUxJRUZTX1VOSUZPUk0QARIaChZXT1JMRF9CRUxJRUZTX0lORkVSUkVEEAIqXAoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQARIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBACKlMKCUV2ZW50S2luZBIaChZFVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPRVZFTlRfS0lORF9NT1ZFEAESFQoRRVZFTlRfS0lORF9SRVNJR04QAiqAAQoJUGFyYW1UeXBlEhoKFlBBUkFNX1RZUEVfVU5TUEVDSUZJRUQQABITCg9QQVJBTV9UWVBFX0JPT0wQARIWChJQQVJBTV9UWVBFX0lOVEVHRVIQAhITCg9QQVJBTV9UWVBFX0VOVU0QAxIVChFQQVJBTV9UWVBFX1NUUklORxAEYgZwcm90bzM", [file_boardbot_v1_czech_pub, file_boardbot_v1_dulore_jutunk, file_boardbot_v1_fritanga, file_boardbot_v1_froccs, file_boardbot_v1_frogriders, file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Chhib2FyZGJvdC92MS9jb21tb24ucHJvdG8SC2JvYXJkYm90LnYxIpMCCgpHYW1lQ29uZmlnEjMKCmZyb2dyaWRlcnMYASABKAsyHS5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzQ29uZmlnSAASMAoJY3plY2hfcHViGAIgASgLMhsuYm9hcmRib3QudjEuQ3plY2hQdWJDb25maWdIABIvCghmcml0YW5nYRgDIAEoCzIbLmJvYXJkYm90LnYxLkZyaXRhbmdhQ29uZmlnSAASKwoGZnJvY2NzGAQgASgLMhkuYm9hcmRib3QudjEuRnJvY2NzQ29uZmlnSAASOAoNZHVsb3JlX2p1dHVuaxgFIAEoCzIfLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua0NvbmZpZ0gAQgYKBGdhbWUigwIKBFZpZXcSMQoKZnJvZ3JpZGVycxgBIAEoCzIbLmJvYXJkYm90LnYxLkZyb2dyaWRlcnNWaWV3SAASLgoJY3plY2hfcHViGAIgASgLMhkuYm9hcmRib3QudjEuQ3plY2hQdWJWaWV3SAASLQoIZnJpdGFuZ2EYAyABKAsyGS5ib2FyZGJvdC52MS5Gcml0YW5nYVZpZXdIABIpCgZmcm9jY3MYBCABKAsyFy5ib2FyZGJvdC52MS5Gcm9jY3NWaWV3SAASNgoNZHVsb3JlX2p1dHVuaxgFIAEoCzIdLmJvYXJkYm90LnYxLkR1bG9yZUp1dHVua1ZpZXdIAEIGCgRnYW1lIoMCCgRNb3ZlEjEKCmZyb2dyaWRlcnMYASABKAsyGy5ib2FyZGJvdC52MS5Gcm9ncmlkZXJzTW92ZUgAEi4KCWN6ZWNoX3B1YhgCIAEoCzIZLmJvYXJkYm90LnYxLkN6ZWNoUHViTW92ZUgAEi0KCGZyaXRhbmdhGAMgASgLMhkuYm9hcmRib3QudjEuRnJpdGFuZ2FNb3ZlSAASKQoGZnJvY2NzGAQgASgLMhcuYm9hcmRib3QudjEuRnJvY2NzTW92ZUgAEjYKDWR1bG9yZV9qdXR1bmsYBSABKAsyHS5ib2FyZGJvdC52MS5EdWxvcmVKdXR1bmtNb3ZlSABCBgoEZ2FtZSKHAQoIU2VhdFNwZWMSIwoEa2luZBgBIAEoDjIVLmJvYXJkYm90LnYxLlNlYXRLaW5kEgsKA2JvdBgCIAEoCRImCghib3Rfc3BlYxgDIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMSDAoEb3BlbhgEIAEoCBITCgtwbGF5ZXJfbmFtZRgKIAEoCSL6AQoEU2VhdBINCgVpbmRleBgBIAEoBRIjCgRraW5kGAIgASgOMhUuYm9hcmRib3QudjEuU2VhdEtpbmQSCwoDYm90GAMgASgJEhAKCHJlc2lnbmVkGAQgASgIEiYKCGJvdF9zcGVjGAUgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxIlCgVzdGF0ZRgGIAEoDjIWLmJvYXJkYm90LnYxLlNlYXRTdGF0ZRITCgtwbGF5ZXJfbmFtZRgHIAEoCRI7ChdyZXNlcnZhdGlvbl9leHBpcmVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAijgEKB0JvdFNwZWMSKAoGcmFuZG9tGAEgASgLMhYuYm9hcmRib3QudjEuUmFuZG9tQm90SAASKAoGZ3JlZWR5GAIgASgLMhYuYm9hcmRib3QudjEuR3JlZWR5Qm90SAASKAoGaXNtY3RzGAMgASgLMhYuYm9hcmRib3QudjEuSXNtY3RzQm90SABCBQoDYm90IgsKCVJhbmRvbUJvdCILCglHcmVlZHlCb3Qi3QQKCUlzbWN0c0JvdBImCgZwcmVzZXQYASABKA4yFi5ib2FyZGJvdC52MS5Cb3RQcmVzZXQSFwoKaXRlcmF0aW9ucxgCIAEoBUgAiAEBEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SGAoLZXhwbG9yYXRpb24YBCABKAFIAYgBARIjCgRtb2RlGAUgASgOMhUuYm9hcmRib3QudjEuVHJlZU1vZGUSKwoHcm9sbG91dBgGIAEoDjIaLmJvYXJkYm90LnYxLlJvbGxvdXRQb2xpY3kSEgoFZGVwdGgYByABKAVIAogBARIVCgh3aWRlbmluZxgIIAEoAUgDiAEBEhsKDndpZGVuaW5nX3NjYWxlGAkgASgBSASIAQESEQoEYmlhcxgKIAEoAUgFiAEBEiUKBGhpbnQYCyABKA4yFy5ib2FyZGJvdC52MS5TZWFyY2hIaW50EhQKB3dvcmtlcnMYDCABKAVIBogBARItCglvcHBvbmVudHMYDSABKA4yGi5ib2FyZGJvdC52MS5PcHBvbmVudE1vZGVsEioKB2JlbGllZnMYDiABKA4yGS5ib2FyZGJvdC52MS5Xb3JsZEJlbGllZnMSKQoGdGltaW5nGA8gASgOMhkuYm9hcmRib3QudjEuU2VhcmNoVGltaW5nQg0KC19pdGVyYXRpb25zQg4KDF9leHBsb3JhdGlvbkIICgZfZGVwdGhCCwoJX3dpZGVuaW5nQhEKD193aWRlbmluZ19zY2FsZUIHCgVfYmlhc0IKCghfd29ya2VycyJlCgdPdXRjb21lEg4KBnNjb3JlcxgBIAMoARIPCgd3aW5uZXJzGAIgAygFEg0KBXJhbmtzGAMgAygFEioKCWJyZWFrZG93bhgEIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QikAQKBEdhbWUSDwoHZ2FtZV9pZBgBIAEoCRIRCglnYW1lX25hbWUYAiABKAkSJwoGY29uZmlnGAMgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIgCgVzZWF0cxgEIAMoCzIRLmJvYXJkYm90LnYxLlNlYXQSDwoHdmVyc2lvbhgFIAEoAxInCgZzdGF0dXMYBiABKA4yFy5ib2FyZGJvdC52MS5HYW1lU3RhdHVzEhQKB2RlY2lkZXIYByABKAVIAIgBARIlCgdvdXRjb21lGAggASgLMhQuYm9hcmRib3QudjEuT3V0Y29tZRIvCgtjcmVhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDHJlcHJvZHVjaWJsZRgLIAEoCBIVCg1ydWxlc192ZXJzaW9uGAwgASgFEiMKBmNsb2NrcxgNIAEoCzITLmJvYXJkYm90LnYxLkNsb2NrcxIoCgVsb2JieRgOIAEoCzIZLmJvYXJkYm90LnYxLkxvYmJ5T3B0aW9ucxIpCgRkZWFsGBQgASgLMhsuYm9hcmRib3QudjEuRGVhbENvbW1pdG1lbnQSDQoFcmF0ZWQYFSABKAhCCgoIX2RlY2lkZXIiRgoJTGVnYWxNb3ZlEgoKAmlkGAEgASgFEgwKBHRleHQYAiABKAkSHwoEbW92ZRgDIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUirQIKCFNlYXRWaWV3Eg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIRCgRzZWF0GAMgASgFSACIAQESHwoEdmlldxgEIAEoCzIRLmJvYXJkYm90LnYxLlZpZXcSFAoHZGVjaWRlchgFIAEoBUgBiAEBEisKC2xlZ2FsX21vdmVzGAYgAygLMhYuYm9hcmRib3QudjEuTGVnYWxNb3ZlEicKBnN0YXR1cxgHIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSJQoHb3V0Y29tZRgIIAEoCzIULmJvYXJkYm90LnYxLk91dGNvbWUSIwoGY2xvY2tzGAkgASgLMhMuYm9hcmRib3QudjEuQ2xvY2tzQgcKBV9zZWF0QgoKCF9kZWNpZGVyIvABCgVFdmVudBIPCgd2ZXJzaW9uGAEgASgDEiQKBGtpbmQYAiABKA4yFi5ib2FyZGJvdC52MS5FdmVudEtpbmQSDAoEc2VhdBgDIAEoBRIOCgZieV9ib3QYBCABKAgSEQoJbW92ZV90ZXh0GAUgASgJEh8KBG1vdmUYBiABKAsyES5ib2FyZGJvdC52MS5Nb3ZlEgsKA2xvZxgHIAMoCRInCgZzdGF0dXMYCCABKA4yFy5ib2FyZGJvdC52MS5HYW1lU3RhdHVzEigKBHRpbWUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIu4BCglHYW1lUGFyYW0SDAoEbmFtZRgBIAEoCRILCgNkb2MYAiABKAkSLQoNZGVmYXVsdF92YWx1ZRgDIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRInCgdjaG9pY2VzGAQgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhQKB21pbmltdW0YBSABKANIAIgBARIUCgdtYXhpbXVtGAYgASgDSAGIAQESKgoKdmFsdWVfdHlwZRgHIAEoDjIWLmJvYXJkYm90LnYxLlBhcmFtVHlwZUIKCghfbWluaW11bUIKCghfbWF4aW11bSJHCg5QYXJhbUNvbmRpdGlvbhINCgVwYXJhbRgBIAEoCRImCgZ2YWx1ZXMYAiADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUi7gEKCVBhcmFtUnVsZRIpCgR3aGVuGAEgAygLMhsuYm9hcmRib3QudjEuUGFyYW1Db25kaXRpb24SDQoFcGFyYW0YAiABKAkSJwoHYWxsb3dlZBgDIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAQgASgDSACIAQESFAoHbWF4aW11bRgFIAEoA0gBiAEBEi0KDWRlZmF1bHRfdmFsdWUYBiABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSCwoDZG9jGAcgASgJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtItQCCghHYW1lVHlwZRIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEioKCnBhcmFtZXRlcnMYAyADKAsyFi5ib2FyZGJvdC52MS5HYW1lUGFyYW0SLwoOY29uZmlndXJhdGlvbnMYBCADKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEikKCm1vdmVfa2luZHMYBSADKAsyFS5ib2FyZGJvdC52MS5Nb3ZlS2luZBIrCgtwYXJhbV9ydWxlcxgGIAMoCzIWLmJvYXJkYm90LnYxLlBhcmFtUnVsZRINCgVibHVyYhgHIAEoCRIjCgRzb2xvGAggASgLMhUuYm9hcmRib3QudjEuU29sb01vZGUSKwoKY29tcG9uZW50cxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFQoNcnVsZXNfdmVyc2lvbhgKIAEoBSJICghTb2xvTW9kZRINCgV0aXRsZRgBIAEoCRINCgVibHVyYhgCIAEoCRIQCghvcHBvbmVudBgDIAEoCRIMCgRub3RlGAQgASgJIigKCE1vdmVLaW5kEgwKBG5hbWUYASABKAkSDgoGZmllbGRzGAIgAygJIrEBCgxMb2JieU9wdGlvbnMSKgoIb25fbGVhdmUYASABKA4yGC5ib2FyZGJvdC52MS5MZWF2ZVBvbGljeRIUCgxzdGFuZF9pbl9ib3QYAiABKAkSLwoRc3RhbmRfaW5fYm90X3NwZWMYAyABKAsyFC5ib2FyZGJvdC52MS5Cb3RTcGVjEi4KC3Jlc2VydmF0aW9uGAQgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uIv0BCgxDbG9ja09wdGlvbnMSJAoEa2luZBgBIAEoDjIWLmJvYXJkYm90LnYxLkNsb2NrS2luZBIvCgxpbml0aWFsX3RpbWUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLAoJaW5jcmVtZW50GAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEioKB21heGltdW0YBCABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SDAoEZGF5cxgFIAEoBRIuCgpvbl90aW1lb3V0GAYgASgOMhouYm9hcmRib3QudjEuVGltZW91dFBvbGljeSL5AQoGQ2xvY2tzEioKB29wdGlvbnMYASABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSKQoFYXNfb2YYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCXJlbWFpbmluZxgDIAMoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIZCgxydW5uaW5nX3NlYXQYBCABKAVIAIgBARIsCghkZWFkbGluZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIdGltZW91dHMYBiADKAVCDwoNX3J1bm5pbmdfc2VhdCJPCg5EZWFsQ29tbWl0bWVudBITCgtzZWVkX3NoYTI1NhgBIAEoCRIRCgRzZWVkGAIgASgESACIAQESDAoEc2FsdBgDIAEoCUIHCgVfc2VlZCpNCghTZWF0S2luZBIZChVTRUFUX0tJTkRfVU5TUEVDSUZJRUQQABITCg9TRUFUX0tJTkRfSFVNQU4QARIRCg1TRUFUX0tJTkRfQk9UEAIqaAoJQm90UHJlc2V0EhoKFkJPVF9QUkVTRVRfVU5TUEVDSUZJRUQQABITCg9CT1RfUFJFU0VUX0VBU1kQARIVChFCT1RfUFJFU0VUX01FRElVTRACEhMKD0JPVF9QUkVTRVRfSEFSRBADKnkKCFRyZWVNb2RlEhkKFVRSRUVfTU9ERV9VTlNQRUNJRklFRBAAEhIKDlRSRUVfTU9ERV9BVVRPEAESHQoZVFJFRV9NT0RFX1NJTkdMRV9PQlNFUlZFUhACEh8KG1RSRUVfTU9ERV9NVUxUSVBMRV9PQlNFUlZFUhADKmMKDVJvbGxvdXRQb2xpY3kSHgoaUk9MTE9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIXChNST0xMT1VUX1BPTElDWV9HQU1FEAESGQoVUk9MTE9VVF9QT0xJQ1lfUkFORE9NEAIqWgoKU2VhcmNoSGludBIbChdTRUFSQ0hfSElOVF9VTlNQRUNJRklFRBAAEhQKEFNFQVJDSF9ISU5UX0dBTUUQARIZChVTRUFSQ0hfSElOVF9IRVVSSVNUSUMQAiqBAQoNT3Bwb25lbnRNb2RlbBIeChpPUFBPTkVOVF9NT0RFTF9VTlNQRUNJRklFRBAAEhgKFE9QUE9ORU5UX01PREVMX01BWF9OEAESGwoXT1BQT05FTlRfTU9ERUxfUEFSQU5PSUQQAhIZChVPUFBPTkVOVF9NT0RFTF9QT0xJQ1kQAypkCgxXb3JsZEJlbGllZnMSHQoZV09STERfQkVMSUVGU19VTlNQRUNJRklFRBAAEhkKFVdPUkxEX0JFTElFRlNfVU5JRk9STRABEhoKFldPUkxEX0JFTElFRlNfSU5GRVJSRUQQAiphCgxTZWFyY2hUaW1pbmcSHQoZU0VBUkNIX1RJTUlOR19VTlNQRUNJRklFRBAAEhcKE1NFQVJDSF9USU1JTkdfRklYRUQQARIZChVTRUFSQ0hfVElNSU5HX01BTkFHRUQQAip1CgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTR0FNRV9TVEFUVVNfUlVOTklORxABEhgKFEdBTUVfU1RBVFVTX0ZJTklTSEVEEAISFwoTR0FNRV9TVEFUVVNfV0FJVElORxADKp8BCglFdmVudEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhMKD0VWRU5UX0tJTkRfTU9WRRABEhUKEUVWRU5UX0tJTkRfUkVTSUdOEAISEwoPRVZFTlRfS0lORF9TRUFUEAMSFgoSRVZFTlRfS0lORF9USU1FT1VUEAQSHQoZRVZFTlRfS0lORF9DTE9DS1NfUkVTVU1FRBAFKoABCglQYXJhbVR5cGUSGgoWUEFSQU1fVFlQRV9VTlNQRUNJRklFRBAAEhMKD1BBUkFNX1RZUEVfQk9PTBABEhYKElBBUkFNX1RZUEVfSU5URUdFUhACEhMKD1BBUkFNX1RZUEVfRU5VTRADEhUKEVBBUkFNX1RZUEVfU1RSSU5HEAQqgAEKCVNlYXRTdGF0ZRIaChZTRUFUX1NUQVRFX1VOU1BFQ0lGSUVEEAASFAoQU0VBVF9TVEFURV9UQUtFThABEhMKD1NFQVRfU1RBVEVfT1BFThACEhcKE1NFQVRfU1RBVEVfUkVTRVJWRUQQAxITCg9TRUFUX1NUQVRFX0xFRlQQBCpdCgtMZWF2ZVBvbGljeRIcChhMRUFWRV9QT0xJQ1lfVU5TUEVDSUZJRUQQABIZChVMRUFWRV9QT0xJQ1lfU1RBTkRfSU4QARIVChFMRUFWRV9QT0xJQ1lfV0FJVBACKnkKCUNsb2NrS2luZBIaChZDTE9DS19LSU5EX1VOU1BFQ0lGSUVEEAASGAoUQ0xPQ0tfS0lORF9JTkNSRU1FTlQQARIYChRDTE9DS19LSU5EX1RJTUVfQkFOSxACEhwKGENMT0NLX0tJTkRfREFZU19QRVJfTU9WRRADKmgKDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIaChZUSU1FT1VUX1BPTElDWV9GT1JGRUlUEAESGwoXVElNRU9VVF9QT0xJQ1lfU1RBTkRfSU4QAmIGcHJvdG8z", [file_boardbot_v1_czech_pub, file_boardbot_v1_dulore_jutunk, file_boardbot_v1_fritanga, file_boardbot_v1_froccs, file_boardbot_v1_frogriders, file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * A game's rule variants. Exactly one field is set: the game's.
@@ -208,6 +208,15 @@ export type SeatSpec = Message<"boardbot.v1.SeatSpec"> & {
   botSpec?: BotSpec | undefined;
 
   /**
+   * A human seat left open: CreateGame returns no token for it, and a
+   * player takes it with JoinGame. The game waits (GAME_STATUS_WAITING)
+   * until every open seat is taken.
+   *
+   * @generated from field: bool open = 4;
+   */
+  open: boolean;
+
+  /**
    * A human seat's player, by the name a rated game rates it under
    * (CreateGameRequest.rated): 1 to 64 characters, no control characters;
    * every human seat of a rated game has one, each a different name.
@@ -264,6 +273,29 @@ export type Seat = Message<"boardbot.v1.Seat"> & {
    * @generated from field: boardbot.v1.BotSpec bot_spec = 5;
    */
   botSpec?: BotSpec | undefined;
+
+  /**
+   * Whether a player holds the seat; a bot seat is taken. Unset in a game
+   * created without open seats, lobby options or a clock: every seat is
+   * taken.
+   *
+   * @generated from field: boardbot.v1.SeatState state = 6;
+   */
+  state: SeatState;
+
+  /**
+   * The name its player gave JoinGame (empty: none given).
+   *
+   * @generated from field: string player_name = 7;
+   */
+  playerName: string;
+
+  /**
+   * When the reservation of a SEAT_STATE_RESERVED seat lapses.
+   *
+   * @generated from field: google.protobuf.Timestamp reservation_expire_time = 8;
+   */
+  reservationExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -451,6 +483,11 @@ export type IsmctsBot = Message<"boardbot.v1.IsmctsBot"> & {
    * @generated from field: boardbot.v1.WorldBeliefs beliefs = 14;
    */
   beliefs: WorldBeliefs;
+
+  /**
+   * @generated from field: boardbot.v1.SearchTiming timing = 15;
+   */
+  timing: SearchTiming;
 };
 
 /**
@@ -532,7 +569,8 @@ export type Game = Message<"boardbot.v1.Game"> & {
   seats: Seat[];
 
   /**
-   * Incremented by every change (a move, a resignation); starts at 0.
+   * Incremented by every change (a move, a resignation, a seat taken or
+   * left, a forfeit on time, clocks resumed: Event.kind); starts at 0.
    *
    * @generated from field: int64 version = 5;
    */
@@ -588,6 +626,21 @@ export type Game = Message<"boardbot.v1.Game"> & {
    * @generated from field: int32 rules_version = 12;
    */
   rulesVersion: number;
+
+  /**
+   * The seats' clocks, when the game has them (CreateGameRequest.clock).
+   *
+   * @generated from field: boardbot.v1.Clocks clocks = 13;
+   */
+  clocks?: Clocks | undefined;
+
+  /**
+   * Reservations, leaving and standing in (CreateGameRequest.lobby); set
+   * when the game was created with open seats, lobby options or a clock.
+   *
+   * @generated from field: boardbot.v1.LobbyOptions lobby = 14;
+   */
+  lobby?: LobbyOptions | undefined;
 
   /**
    * The deal, committed when the game was created: every seat sees the hash
@@ -703,6 +756,15 @@ export type SeatView = Message<"boardbot.v1.SeatView"> & {
    * @generated from field: boardbot.v1.Outcome outcome = 8;
    */
   outcome?: Outcome | undefined;
+
+  /**
+   * The seats' clocks, when the game has them; unset in a view of an earlier
+   * version replayed (WatchGame from_version): clocks are kept for the current
+   * version only.
+   *
+   * @generated from field: boardbot.v1.Clocks clocks = 9;
+   */
+  clocks?: Clocks | undefined;
 };
 
 /**
@@ -1080,6 +1142,161 @@ export const MoveKindSchema: GenMessage<MoveKind> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_common, 19);
 
 /**
+ * Seats taken by players: how long a reservation lasts, and who stands in for
+ * a seat whose player left or ran out of time.
+ *
+ * @generated from message boardbot.v1.LobbyOptions
+ */
+export type LobbyOptions = Message<"boardbot.v1.LobbyOptions"> & {
+  /**
+   * @generated from field: boardbot.v1.LeavePolicy on_leave = 1;
+   */
+  onLeave: LeavePolicy;
+
+  /**
+   * The bot that stands in for a seat (a spec string, e.g. "greedy" or
+   * "ismcts:easy"; default "greedy"). Set this or stand_in_bot_spec.
+   *
+   * @generated from field: string stand_in_bot = 2;
+   */
+  standInBot: string;
+
+  /**
+   * @generated from field: boardbot.v1.BotSpec stand_in_bot_spec = 3;
+   */
+  standInBotSpec?: BotSpec | undefined;
+
+  /**
+   * How long a JoinGame reservation lasts until its seat is taken up, 1
+   * second to 10 minutes (default 30 seconds).
+   *
+   * @generated from field: google.protobuf.Duration reservation = 4;
+   */
+  reservation?: Duration | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.LobbyOptions.
+ * Use `create(LobbyOptionsSchema)` to create a new message.
+ */
+export const LobbyOptionsSchema: GenMessage<LobbyOptions> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 20);
+
+/**
+ * Per-seat clocks, as CreateGame asks for them. The server enforces them;
+ * only seats played by clients (not bot seats, resigned seats or seats
+ * played by the stand-in bot) use time; no clock runs while the game waits
+ * for players or while the server is down.
+ *
+ * @generated from message boardbot.v1.ClockOptions
+ */
+export type ClockOptions = Message<"boardbot.v1.ClockOptions"> & {
+  /**
+   * @generated from field: boardbot.v1.ClockKind kind = 1;
+   */
+  kind: ClockKind;
+
+  /**
+   * Each seat's time at the start, 1 second to 30 days (not for
+   * CLOCK_KIND_DAYS_PER_MOVE).
+   *
+   * @generated from field: google.protobuf.Duration initial_time = 2;
+   */
+  initialTime?: Duration | undefined;
+
+  /**
+   * Added per move (CLOCK_KIND_INCREMENT) or per turn (CLOCK_KIND_TIME_BANK),
+   * 0 to 1 day.
+   *
+   * @generated from field: google.protobuf.Duration increment = 3;
+   */
+  increment?: Duration | undefined;
+
+  /**
+   * CLOCK_KIND_TIME_BANK: the bank holds at most this, at least initial_time (default
+   * initial_time).
+   *
+   * @generated from field: google.protobuf.Duration maximum = 4;
+   */
+  maximum?: Duration | undefined;
+
+  /**
+   * CLOCK_KIND_DAYS_PER_MOVE: days per decision, 1 to 60.
+   *
+   * @generated from field: int32 days = 5;
+   */
+  days: number;
+
+  /**
+   * @generated from field: boardbot.v1.TimeoutPolicy on_timeout = 6;
+   */
+  onTimeout: TimeoutPolicy;
+};
+
+/**
+ * Describes the message boardbot.v1.ClockOptions.
+ * Use `create(ClockOptionsSchema)` to create a new message.
+ */
+export const ClockOptionsSchema: GenMessage<ClockOptions> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 21);
+
+/**
+ * The clocks of a game at one version, as of a server time.
+ *
+ * @generated from message boardbot.v1.Clocks
+ */
+export type Clocks = Message<"boardbot.v1.Clocks"> & {
+  /**
+   * @generated from field: boardbot.v1.ClockOptions options = 1;
+   */
+  options?: ClockOptions | undefined;
+
+  /**
+   * The server time the values refer to: when the running clock started (or
+   * the version was made). A client shows running_seat's time as remaining
+   * minus the time since as_of (deadline minus now).
+   *
+   * @generated from field: google.protobuf.Timestamp as_of = 2;
+   */
+  asOf?: Timestamp | undefined;
+
+  /**
+   * Per seat: its time left at as_of.
+   *
+   * @generated from field: repeated google.protobuf.Duration remaining = 3;
+   */
+  remaining: Duration[];
+
+  /**
+   * The seat whose clock runs; unset when none does.
+   *
+   * @generated from field: optional int32 running_seat = 4;
+   */
+  runningSeat?: number | undefined;
+
+  /**
+   * When the running clock runs out (server time); unset when none runs.
+   *
+   * @generated from field: google.protobuf.Timestamp deadline = 5;
+   */
+  deadline?: Timestamp | undefined;
+
+  /**
+   * Per seat: how many times its clock ran out.
+   *
+   * @generated from field: repeated int32 timeouts = 6;
+   */
+  timeouts: number[];
+};
+
+/**
+ * Describes the message boardbot.v1.Clocks.
+ * Use `create(ClocksSchema)` to create a new message.
+ */
+export const ClocksSchema: GenMessage<Clocks> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_common, 22);
+
+/**
  * The deal of a game, committed at its creation. The engine's seed decides
  * every chance event (the shuffles, the deal, the automaton's cards); the
  * server fixes it when the game is created and shows every seat only its
@@ -1121,7 +1338,7 @@ export type DealCommitment = Message<"boardbot.v1.DealCommitment"> & {
  * Use `create(DealCommitmentSchema)` to create a new message.
  */
 export const DealCommitmentSchema: GenMessage<DealCommitment> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_common, 20);
+  messageDesc(file_boardbot_v1_common, 23);
 
 /**
  * Who plays a seat.
@@ -1378,6 +1595,43 @@ export const WorldBeliefsSchema: GenEnum<WorldBeliefs> = /*@__PURE__*/
   enumDesc(file_boardbot_v1_common, 6);
 
 /**
+ * How a search spends its budget (the string's "timing").
+ *
+ * @generated from enum boardbot.v1.SearchTiming
+ */
+export enum SearchTiming {
+  /**
+   * Managed for a preset's own budget, fixed for a budget the spec or the
+   * request names.
+   *
+   * @generated from enum value: SEARCH_TIMING_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The whole budget, whatever the statistics say ("fixed").
+   *
+   * @generated from enum value: SEARCH_TIMING_FIXED = 1;
+   */
+  FIXED = 1,
+
+  /**
+   * Done once the leading move cannot be overtaken in what is left; a time
+   * is the most a decision takes, aimed at 70 % of it unless the decision
+   * is close ("managed").
+   *
+   * @generated from enum value: SEARCH_TIMING_MANAGED = 2;
+   */
+  MANAGED = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.SearchTiming.
+ */
+export const SearchTimingSchema: GenEnum<SearchTiming> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 7);
+
+/**
  * Whether a game is running.
  *
  * @generated from enum boardbot.v1.GameStatus
@@ -1397,13 +1651,21 @@ export enum GameStatus {
    * @generated from enum value: GAME_STATUS_FINISHED = 2;
    */
   FINISHED = 2,
+
+  /**
+   * Created with open seats that are not all taken yet (JoinGame): no seat
+   * moves and no clock runs until they are.
+   *
+   * @generated from enum value: GAME_STATUS_WAITING = 3;
+   */
+  WAITING = 3,
 }
 
 /**
  * Describes the enum boardbot.v1.GameStatus.
  */
 export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 7);
+  enumDesc(file_boardbot_v1_common, 8);
 
 /**
  * What an event is.
@@ -1429,13 +1691,37 @@ export enum EventKind {
    * @generated from enum value: EVENT_KIND_RESIGN = 2;
    */
   RESIGN = 2,
+
+  /**
+   * A seat was joined, taken up, left or reclaimed (Game.seats says how it
+   * stands now); nothing in the game changed.
+   *
+   * @generated from enum value: EVENT_KIND_SEAT = 3;
+   */
+  SEAT = 3,
+
+  /**
+   * A seat's clock ran out under TIMEOUT_POLICY_FORFEIT: the seat is out,
+   * as if it had resigned.
+   *
+   * @generated from enum value: EVENT_KIND_TIMEOUT = 4;
+   */
+  TIMEOUT = 4,
+
+  /**
+   * The server came back after being down: the clocks go on from where they
+   * stopped (the time it was down is not counted); nothing else changed.
+   *
+   * @generated from enum value: EVENT_KIND_CLOCKS_RESUMED = 5;
+   */
+  CLOCKS_RESUMED = 5,
 }
 
 /**
  * Describes the enum boardbot.v1.EventKind.
  */
 export const EventKindSchema: GenEnum<EventKind> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 8);
+  enumDesc(file_boardbot_v1_common, 9);
 
 /**
  * The type of a game parameter: the type of its field in the game's config
@@ -1482,5 +1768,170 @@ export enum ParamType {
  * Describes the enum boardbot.v1.ParamType.
  */
 export const ParamTypeSchema: GenEnum<ParamType> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_common, 9);
+  enumDesc(file_boardbot_v1_common, 10);
+
+/**
+ * Whether a player holds a seat.
+ *
+ * @generated from enum boardbot.v1.SeatState
+ */
+export enum SeatState {
+  /**
+   * @generated from enum value: SEAT_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Its player (or the server's bot) holds it.
+   *
+   * @generated from enum value: SEAT_STATE_TAKEN = 1;
+   */
+  TAKEN = 1,
+
+  /**
+   * Nobody holds it: JoinGame takes it.
+   *
+   * @generated from enum value: SEAT_STATE_OPEN = 2;
+   */
+  OPEN = 2,
+
+  /**
+   * JoinGame gave its token, and the seat is taken once a call acts with
+   * it (GetView, WatchGame or SubmitMove as the seat); unless that happens
+   * before reservation_expire_time, the seat is open again.
+   *
+   * @generated from enum value: SEAT_STATE_RESERVED = 3;
+   */
+  RESERVED = 3,
+
+  /**
+   * Its player left (LeaveGame): the stand-in bot plays it, or the game
+   * waits for it (LobbyOptions.on_leave), until its player reclaims it
+   * (JoinGame with the seat's token).
+   *
+   * @generated from enum value: SEAT_STATE_LEFT = 4;
+   */
+  LEFT = 4,
+}
+
+/**
+ * Describes the enum boardbot.v1.SeatState.
+ */
+export const SeatStateSchema: GenEnum<SeatState> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 11);
+
+/**
+ * What the game does with a seat whose player left.
+ *
+ * @generated from enum boardbot.v1.LeavePolicy
+ */
+export enum LeavePolicy {
+  /**
+   * The default: LEAVE_POLICY_STAND_IN.
+   *
+   * @generated from enum value: LEAVE_POLICY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The stand-in bot plays the seat until its player comes back.
+   *
+   * @generated from enum value: LEAVE_POLICY_STAND_IN = 1;
+   */
+  STAND_IN = 1,
+
+  /**
+   * Nobody plays it: when it is the seat's decision the game waits for its
+   * player to come back (and its clock, if any, runs).
+   *
+   * @generated from enum value: LEAVE_POLICY_WAIT = 2;
+   */
+  WAIT = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.LeavePolicy.
+ */
+export const LeavePolicySchema: GenEnum<LeavePolicy> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 12);
+
+/**
+ * The shape of a game's clocks.
+ *
+ * @generated from enum boardbot.v1.ClockKind
+ */
+export enum ClockKind {
+  /**
+   * No clock.
+   *
+   * @generated from enum value: CLOCK_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Each seat starts with initial_time; each of its moves adds increment after it
+   * (Fischer).
+   *
+   * @generated from enum value: CLOCK_KIND_INCREMENT = 1;
+   */
+  INCREMENT = 1,
+
+  /**
+   * Each seat starts with initial_time; each of its turns adds increment before it
+   * (the per-turn credit), up to maximum (Board Game Arena's time bank).
+   *
+   * @generated from enum value: CLOCK_KIND_TIME_BANK = 2;
+   */
+  TIME_BANK = 2,
+
+  /**
+   * Each decision of a seat has days days (correspondence play); unused
+   * time is not carried over.
+   *
+   * @generated from enum value: CLOCK_KIND_DAYS_PER_MOVE = 3;
+   */
+  DAYS_PER_MOVE = 3,
+}
+
+/**
+ * Describes the enum boardbot.v1.ClockKind.
+ */
+export const ClockKindSchema: GenEnum<ClockKind> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 13);
+
+/**
+ * What happens when a seat's clock runs out.
+ *
+ * @generated from enum boardbot.v1.TimeoutPolicy
+ */
+export enum TimeoutPolicy {
+  /**
+   * The default: TIMEOUT_POLICY_FORFEIT.
+   *
+   * @generated from enum value: TIMEOUT_POLICY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seat is out (EVENT_KIND_TIMEOUT), ranked as a resigned seat; the
+   * random bot plays its decisions.
+   *
+   * @generated from enum value: TIMEOUT_POLICY_FORFEIT = 1;
+   */
+  FORFEIT = 1,
+
+  /**
+   * The stand-in bot (LobbyOptions) makes the decision for the seat; the
+   * seat plays on with what its clock gives it next.
+   *
+   * @generated from enum value: TIMEOUT_POLICY_STAND_IN = 2;
+   */
+  STAND_IN = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.TimeoutPolicy.
+ */
+export const TimeoutPolicySchema: GenEnum<TimeoutPolicy> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_common, 14);
 

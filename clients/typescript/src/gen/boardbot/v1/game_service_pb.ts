@@ -20,8 +20,10 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { SearchStats } from "./bot_service_pb.js";
 import { file_boardbot_v1_bot_service } from "./bot_service_pb.js";
-import type { Event, Game, GameConfig, GameStatus, GameType, Move, SeatSpec, SeatView } from "./common_pb.js";
+import type { BotSpec, ClockKind, ClockOptions, Event, Game, GameConfig, GameStatus, GameType, LobbyOptions, Move, SeatSpec, SeatView } from "./common_pb.js";
 import { file_boardbot_v1_common } from "./common_pb.js";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { GameRecord } from "./game_record_pb.js";
 import { file_boardbot_v1_game_record } from "./game_record_pb.js";
 import type { RatingEntry } from "./ratings_pb.js";
@@ -32,7 +34,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUisQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSJDChRHZXRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBAUIHCgVfc2VhdCJFChVHZXRHYW1lUmVjb3JkUmVzcG9uc2USLAoLZ2FtZV9yZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkInUKFUdldExlYWRlcmJvYXJkUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkihQEKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USJwoGY29uZmlnGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgdlbnRyaWVzGAIgAygLMhguYm9hcmRib3QudjEuUmF0aW5nRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIy+AYKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoNR2V0R2FtZVJlY29yZBIhLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXF1ZXN0GiIuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlc3BvbnNlIgOQAgESXgoOR2V0TGVhZGVyYm9hcmQSIi5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlcXVlc3QaIy5ib2FyZGJvdC52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSJTCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESEwoLcGxheWVyX25hbWUYAyABKAlCBwoFX3NlYXQinAEKEEpvaW5HYW1lUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUSKgoKc2VhdF90b2tlbhgCIAEoCzIWLmJvYXJkYm90LnYxLlNlYXRUb2tlbhI7ChdyZXNlcnZhdGlvbl9leHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMQoQTGVhdmVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiNAoRTGVhdmVHYW1lUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUiLwoOUmVtYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIl4KD1JlbWF0Y2hSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuIqMBChRMaXN0T3BlbkdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRIMCgRnYW1lGAMgASgJEhQKB3BsYXllcnMYBCABKAVIAIgBARIqCgVjbG9jaxgFIAEoDjIWLmJvYXJkYm90LnYxLkNsb2NrS2luZEgBiAEBQgoKCF9wbGF5ZXJzQggKBl9jbG9jayJSChVMaXN0T3BlbkdhbWVzUmVzcG9uc2USIAoFZ2FtZXMYASADKAsyES5ib2FyZGJvdC52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKZAgoSQ3JlYXRlUXVldWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIxCg5iYWNrZmlsbF9hZnRlchgDIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBCABKAkSLwoRYmFja2ZpbGxfYm90X3NwZWMYBSABKAsyFC5ib2FyZGJvdC52MS5Cb3RTcGVjEigKBWNsb2NrGAYgASgLMhkuYm9hcmRib3QudjEuQ2xvY2tPcHRpb25zEigKBWxvYmJ5GAcgASgLMhkuYm9hcmRib3QudjEuTG9iYnlPcHRpb25zIu8BCgpNYXRjaFF1ZXVlEhAKCHF1ZXVlX2lkGAEgASgJEhEKCWdhbWVfbmFtZRgCIAEoCRInCgZjb25maWcYAyABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEg8KB3BsYXllcnMYBCABKAUSMQoOYmFja2ZpbGxfYWZ0ZXIYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SFAoMYmFja2ZpbGxfYm90GAYgASgJEg8KB3dhaXRpbmcYByABKAUSKAoFY2xvY2sYCCABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMiPQoTQ3JlYXRlUXVldWVSZXNwb25zZRImCgVxdWV1ZRgBIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWUiOQoQSm9pblF1ZXVlUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRITCgtwbGF5ZXJfbmFtZRgCIAEoCSJkChFKb2luUXVldWVSZXNwb25zZRIRCgl0aWNrZXRfaWQYASABKAkSFAoMdGlja2V0X3Rva2VuGAIgASgJEiYKBXF1ZXVlGAMgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI6ChNXYWl0Rm9yTWF0Y2hSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSJ8ChRXYWl0Rm9yTWF0Y2hSZXNwb25zZRIUCgdnYW1lX2lkGAEgASgJSACIAQESEQoEc2VhdBgCIAEoBUgBiAEBEiYKBXF1ZXVlGAMgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZUIKCghfZ2FtZV9pZEIHCgVfc2VhdCI4ChFMZWF2ZVF1ZXVlUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRIRCgl0aWNrZXRfaWQYAiABKAkiFAoSTGVhdmVRdWV1ZVJlc3BvbnNlIkMKFEdldEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IkUKFUdldEdhbWVSZWNvcmRSZXNwb25zZRIsCgtnYW1lX3JlY29yZBgBIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVSZWNvcmQidQoVR2V0TGVhZGVyYm9hcmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCglwYWdlX3NpemUYAyABKAUSEgoKcGFnZV90b2tlbhgEIAEoCSKFAQoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRInCgZjb25maWcYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEikKB2VudHJpZXMYAiADKAsyGC5ib2FyZGJvdC52MS5SYXRpbmdFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkqbAoMUmVzcG9uc2VWaWV3Eh0KGVJFU1BPTlNFX1ZJRVdfVU5TUEVDSUZJRUQQABIcChhSRVNQT05TRV9WSUVXX0FGVEVSX01PVkUQARIfChtSRVNQT05TRV9WSUVXX05FWFRfREVDSVNJT04QAjLtCwoLR2FtZVNlcnZpY2USVgoNTGlzdEdhbWVUeXBlcxIhLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEk0KCkNyZWF0ZUdhbWUSHi5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJECgdHZXRHYW1lEhsuYm9hcmRib3QudjEuR2V0R2FtZVJlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRHYW1lUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5ib2FyZGJvdC52MS5HZXRWaWV3UmVxdWVzdBocLmJvYXJkYm90LnYxLkdldFZpZXdSZXNwb25zZRJNCgpTdWJtaXRNb3ZlEh4uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVzcG9uc2USTAoJV2F0Y2hHYW1lEh0uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlc3BvbnNlMAESQQoGUmVzaWduEhouYm9hcmRib3QudjEuUmVzaWduUmVxdWVzdBobLmJvYXJkYm90LnYxLlJlc2lnblJlc3BvbnNlEk0KCkRlbGV0ZUdhbWUSHi5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJTGVhdmVHYW1lEh0uYm9hcmRib3QudjEuTGVhdmVHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlc3BvbnNlEkQKB1JlbWF0Y2gSGy5ib2FyZGJvdC52MS5SZW1hdGNoUmVxdWVzdBocLmJvYXJkYm90LnYxLlJlbWF0Y2hSZXNwb25zZRJWCg1MaXN0T3BlbkdhbWVzEiEuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0T3BlbkdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlUXVldWUSHy5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlc3BvbnNlEkoKCUpvaW5RdWV1ZRIdLmJvYXJkYm90LnYxLkpvaW5RdWV1ZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXNwb25zZRJTCgxXYWl0Rm9yTWF0Y2gSIC5ib2FyZGJvdC52MS5XYWl0Rm9yTWF0Y2hSZXF1ZXN0GiEuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVzcG9uc2USTQoKTGVhdmVRdWV1ZRIeLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuTGVhdmVRdWV1ZVJlc3BvbnNlElsKDUdldEdhbWVSZWNvcmQSIS5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVxdWVzdBoiLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXNwb25zZSIDkAIBEl4KDkdldExlYWRlcmJvYXJkEiIuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiMuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -108,6 +110,21 @@ export type CreateGameRequest = Message<"boardbot.v1.CreateGameRequest"> & {
    * @generated from field: bool reproducible = 5;
    */
   reproducible: boolean;
+
+  /**
+   * Reservations of open seats, and who stands in for a seat whose player
+   * left or ran out of time.
+   *
+   * @generated from field: boardbot.v1.LobbyOptions lobby = 6;
+   */
+  lobby?: LobbyOptions | undefined;
+
+  /**
+   * Per-seat clocks; none when unset.
+   *
+   * @generated from field: boardbot.v1.ClockOptions clock = 7;
+   */
+  clock?: ClockOptions | undefined;
 
   /**
    * Rate the game: when it ends, each seat's player (a human seat's
@@ -575,6 +592,512 @@ export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PUR
   messageDesc(file_boardbot_v1_game_service, 18);
 
 /**
+ * @generated from message boardbot.v1.JoinGameRequest
+ */
+export type JoinGameRequest = Message<"boardbot.v1.JoinGameRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat to join; unset: the first open seat. With that seat's token in
+   * the metadata, the seat is reclaimed after LeaveGame (its token stays).
+   *
+   * @generated from field: optional int32 seat = 2;
+   */
+  seat?: number | undefined;
+
+  /**
+   * The name other players see for the seat (at most 64 characters).
+   *
+   * @generated from field: string player_name = 3;
+   */
+  playerName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinGameRequest.
+ * Use `create(JoinGameRequestSchema)` to create a new message.
+ */
+export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 19);
+
+/**
+ * @generated from message boardbot.v1.JoinGameResponse
+ */
+export type JoinGameResponse = Message<"boardbot.v1.JoinGameResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * The seat's token: send it with GetView, WatchGame or SubmitMove before
+   * reservation_expire_time to take the seat up.
+   *
+   * @generated from field: boardbot.v1.SeatToken seat_token = 2;
+   */
+  seatToken?: SeatToken | undefined;
+
+  /**
+   * Unset when the seat was reclaimed (it is taken at once).
+   *
+   * @generated from field: google.protobuf.Timestamp reservation_expire_time = 3;
+   */
+  reservationExpireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinGameResponse.
+ * Use `create(JoinGameResponseSchema)` to create a new message.
+ */
+export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 20);
+
+/**
+ * @generated from message boardbot.v1.LeaveGameRequest
+ */
+export type LeaveGameRequest = Message<"boardbot.v1.LeaveGameRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveGameRequest.
+ * Use `create(LeaveGameRequestSchema)` to create a new message.
+ */
+export const LeaveGameRequestSchema: GenMessage<LeaveGameRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 21);
+
+/**
+ * @generated from message boardbot.v1.LeaveGameResponse
+ */
+export type LeaveGameResponse = Message<"boardbot.v1.LeaveGameResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveGameResponse.
+ * Use `create(LeaveGameResponseSchema)` to create a new message.
+ */
+export const LeaveGameResponseSchema: GenMessage<LeaveGameResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 22);
+
+/**
+ * @generated from message boardbot.v1.RematchRequest
+ */
+export type RematchRequest = Message<"boardbot.v1.RematchRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat asking (its token in the metadata).
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message boardbot.v1.RematchRequest.
+ * Use `create(RematchRequestSchema)` to create a new message.
+ */
+export const RematchRequestSchema: GenMessage<RematchRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 23);
+
+/**
+ * @generated from message boardbot.v1.RematchResponse
+ */
+export type RematchResponse = Message<"boardbot.v1.RematchResponse"> & {
+  /**
+   * The new game: its seats of players are reserved for the holders of this
+   * game's seat tokens until they take them up.
+   *
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * The asking seat's token in the new game: the same token.
+   *
+   * @generated from field: boardbot.v1.SeatToken seat_token = 2;
+   */
+  seatToken?: SeatToken | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.RematchResponse.
+ * Use `create(RematchResponseSchema)` to create a new message.
+ */
+export const RematchResponseSchema: GenMessage<RematchResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 24);
+
+/**
+ * @generated from message boardbot.v1.ListOpenGamesRequest
+ */
+export type ListOpenGamesRequest = Message<"boardbot.v1.ListOpenGamesRequest"> & {
+  /**
+   * At most this many games (default 50, at most 1000). A page may hold
+   * fewer while next_page_token is set: each call looks at a bounded number
+   * of games.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token; empty for the first page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * Only games of this name, when set.
+   *
+   * @generated from field: string game = 3;
+   */
+  game: string;
+
+  /**
+   * Only games of this many players, when set.
+   *
+   * @generated from field: optional int32 players = 4;
+   */
+  players?: number | undefined;
+
+  /**
+   * Only games with this clock kind (CLOCK_KIND_UNSPECIFIED: without a
+   * clock), when set.
+   *
+   * @generated from field: optional boardbot.v1.ClockKind clock = 5;
+   */
+  clock?: ClockKind | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.ListOpenGamesRequest.
+ * Use `create(ListOpenGamesRequestSchema)` to create a new message.
+ */
+export const ListOpenGamesRequestSchema: GenMessage<ListOpenGamesRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 25);
+
+/**
+ * @generated from message boardbot.v1.ListOpenGamesResponse
+ */
+export type ListOpenGamesResponse = Message<"boardbot.v1.ListOpenGamesResponse"> & {
+  /**
+   * @generated from field: repeated boardbot.v1.Game games = 1;
+   */
+  games: Game[];
+
+  /**
+   * Empty when no game is left to look at.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.ListOpenGamesResponse.
+ * Use `create(ListOpenGamesResponseSchema)` to create a new message.
+ */
+export const ListOpenGamesResponseSchema: GenMessage<ListOpenGamesResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 26);
+
+/**
+ * @generated from message boardbot.v1.CreateQueueRequest
+ */
+export type CreateQueueRequest = Message<"boardbot.v1.CreateQueueRequest"> & {
+  /**
+   * Game name, e.g. "frogriders".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * Rule variants (the player count among them); unset fields take their
+   * defaults.
+   *
+   * @generated from field: boardbot.v1.GameConfig config = 2;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * How long the first player in the queue waits for others before the
+   * empty seats are filled with bots: 0 to 10 minutes (default 20 seconds).
+   *
+   * @generated from field: google.protobuf.Duration backfill_after = 3;
+   */
+  backfillAfter?: Duration | undefined;
+
+  /**
+   * The bot that fills empty seats (a spec string: one of the server's
+   * calibrated presets, BotService.ListBots; default "ismcts:easy"). Set this
+   * or backfill_bot_spec.
+   *
+   * @generated from field: string backfill_bot = 4;
+   */
+  backfillBot: string;
+
+  /**
+   * @generated from field: boardbot.v1.BotSpec backfill_bot_spec = 5;
+   */
+  backfillBotSpec?: BotSpec | undefined;
+
+  /**
+   * Clocks and lobby options of the games the queue makes.
+   *
+   * @generated from field: boardbot.v1.ClockOptions clock = 6;
+   */
+  clock?: ClockOptions | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.LobbyOptions lobby = 7;
+   */
+  lobby?: LobbyOptions | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateQueueRequest.
+ * Use `create(CreateQueueRequestSchema)` to create a new message.
+ */
+export const CreateQueueRequestSchema: GenMessage<CreateQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 27);
+
+/**
+ * A matchmaking queue.
+ *
+ * @generated from message boardbot.v1.MatchQueue
+ */
+export type MatchQueue = Message<"boardbot.v1.MatchQueue"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string game_name = 2;
+   */
+  gameName: string;
+
+  /**
+   * @generated from field: boardbot.v1.GameConfig config = 3;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * Seats per game.
+   *
+   * @generated from field: int32 players = 4;
+   */
+  players: number;
+
+  /**
+   * @generated from field: google.protobuf.Duration backfill_after = 5;
+   */
+  backfillAfter?: Duration | undefined;
+
+  /**
+   * @generated from field: string backfill_bot = 6;
+   */
+  backfillBot: string;
+
+  /**
+   * Tickets waiting now.
+   *
+   * @generated from field: int32 waiting = 7;
+   */
+  waiting: number;
+
+  /**
+   * @generated from field: boardbot.v1.ClockOptions clock = 8;
+   */
+  clock?: ClockOptions | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.MatchQueue.
+ * Use `create(MatchQueueSchema)` to create a new message.
+ */
+export const MatchQueueSchema: GenMessage<MatchQueue> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 28);
+
+/**
+ * @generated from message boardbot.v1.CreateQueueResponse
+ */
+export type CreateQueueResponse = Message<"boardbot.v1.CreateQueueResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 1;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateQueueResponse.
+ * Use `create(CreateQueueResponseSchema)` to create a new message.
+ */
+export const CreateQueueResponseSchema: GenMessage<CreateQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 29);
+
+/**
+ * @generated from message boardbot.v1.JoinQueueRequest
+ */
+export type JoinQueueRequest = Message<"boardbot.v1.JoinQueueRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * The name other players see for the seat (at most 64 characters).
+   *
+   * @generated from field: string player_name = 2;
+   */
+  playerName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinQueueRequest.
+ * Use `create(JoinQueueRequestSchema)` to create a new message.
+ */
+export const JoinQueueRequestSchema: GenMessage<JoinQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 30);
+
+/**
+ * @generated from message boardbot.v1.JoinQueueResponse
+ */
+export type JoinQueueResponse = Message<"boardbot.v1.JoinQueueResponse"> & {
+  /**
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+
+  /**
+   * Keep it secret: WaitForMatch and LeaveQueue need it, and once matched it
+   * is the token of the ticket's seat.
+   *
+   * @generated from field: string ticket_token = 2;
+   */
+  ticketToken: string;
+
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 3;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.JoinQueueResponse.
+ * Use `create(JoinQueueResponseSchema)` to create a new message.
+ */
+export const JoinQueueResponseSchema: GenMessage<JoinQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 31);
+
+/**
+ * @generated from message boardbot.v1.WaitForMatchRequest
+ */
+export type WaitForMatchRequest = Message<"boardbot.v1.WaitForMatchRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string ticket_id = 2;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message boardbot.v1.WaitForMatchRequest.
+ * Use `create(WaitForMatchRequestSchema)` to create a new message.
+ */
+export const WaitForMatchRequestSchema: GenMessage<WaitForMatchRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 32);
+
+/**
+ * @generated from message boardbot.v1.WaitForMatchResponse
+ */
+export type WaitForMatchResponse = Message<"boardbot.v1.WaitForMatchResponse"> & {
+  /**
+   * Unset until the ticket is matched.
+   *
+   * @generated from field: optional string game_id = 1;
+   */
+  gameId?: string | undefined;
+
+  /**
+   * The ticket's seat in that game (its token: the ticket token).
+   *
+   * @generated from field: optional int32 seat = 2;
+   */
+  seat?: number | undefined;
+
+  /**
+   * @generated from field: boardbot.v1.MatchQueue queue = 3;
+   */
+  queue?: MatchQueue | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.WaitForMatchResponse.
+ * Use `create(WaitForMatchResponseSchema)` to create a new message.
+ */
+export const WaitForMatchResponseSchema: GenMessage<WaitForMatchResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 33);
+
+/**
+ * @generated from message boardbot.v1.LeaveQueueRequest
+ */
+export type LeaveQueueRequest = Message<"boardbot.v1.LeaveQueueRequest"> & {
+  /**
+   * @generated from field: string queue_id = 1;
+   */
+  queueId: string;
+
+  /**
+   * @generated from field: string ticket_id = 2;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveQueueRequest.
+ * Use `create(LeaveQueueRequestSchema)` to create a new message.
+ */
+export const LeaveQueueRequestSchema: GenMessage<LeaveQueueRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 34);
+
+/**
+ * @generated from message boardbot.v1.LeaveQueueResponse
+ */
+export type LeaveQueueResponse = Message<"boardbot.v1.LeaveQueueResponse"> & {
+};
+
+/**
+ * Describes the message boardbot.v1.LeaveQueueResponse.
+ * Use `create(LeaveQueueResponseSchema)` to create a new message.
+ */
+export const LeaveQueueResponseSchema: GenMessage<LeaveQueueResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 35);
+
+/**
  * @generated from message boardbot.v1.GetGameRecordRequest
  */
 export type GetGameRecordRequest = Message<"boardbot.v1.GetGameRecordRequest"> & {
@@ -597,7 +1120,7 @@ export type GetGameRecordRequest = Message<"boardbot.v1.GetGameRecordRequest"> &
  * Use `create(GetGameRecordRequestSchema)` to create a new message.
  */
 export const GetGameRecordRequestSchema: GenMessage<GetGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 19);
+  messageDesc(file_boardbot_v1_game_service, 36);
 
 /**
  * @generated from message boardbot.v1.GetGameRecordResponse
@@ -614,7 +1137,7 @@ export type GetGameRecordResponse = Message<"boardbot.v1.GetGameRecordResponse">
  * Use `create(GetGameRecordResponseSchema)` to create a new message.
  */
 export const GetGameRecordResponseSchema: GenMessage<GetGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 20);
+  messageDesc(file_boardbot_v1_game_service, 37);
 
 /**
  * @generated from message boardbot.v1.GetLeaderboardRequest
@@ -654,7 +1177,7 @@ export type GetLeaderboardRequest = Message<"boardbot.v1.GetLeaderboardRequest">
  * Use `create(GetLeaderboardRequestSchema)` to create a new message.
  */
 export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 21);
+  messageDesc(file_boardbot_v1_game_service, 38);
 
 /**
  * @generated from message boardbot.v1.GetLeaderboardResponse
@@ -687,7 +1210,7 @@ export type GetLeaderboardResponse = Message<"boardbot.v1.GetLeaderboardResponse
  * Use `create(GetLeaderboardResponseSchema)` to create a new message.
  */
 export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 22);
+  messageDesc(file_boardbot_v1_game_service, 39);
 
 /**
  * The view a SubmitMoveResponse carries, so a client can play with one call
@@ -824,6 +1347,93 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof DeleteGameRequestSchema;
     output: typeof DeleteGameResponseSchema;
+  },
+  /**
+   * Reserve an open seat and get its token (no token needed); or, with a
+   * seat's token, reclaim that seat after LeaveGame.
+   *
+   * @generated from rpc boardbot.v1.GameService.JoinGame
+   */
+  joinGame: {
+    methodKind: "unary";
+    input: typeof JoinGameRequestSchema;
+    output: typeof JoinGameResponseSchema;
+  },
+  /**
+   * Leave a seat (token required) without resigning: the stand-in bot plays
+   * it or the game waits (Game.lobby), until JoinGame reclaims it.
+   *
+   * @generated from rpc boardbot.v1.GameService.LeaveGame
+   */
+  leaveGame: {
+    methodKind: "unary";
+    input: typeof LeaveGameRequestSchema;
+    output: typeof LeaveGameResponseSchema;
+  },
+  /**
+   * A finished game's rematch (a seat's token required): a new game with the
+   * same config, seats and options and a new deal, where every seat's token
+   * of this game holds the same seat. Every seat may ask: the first call
+   * creates it, later ones return the same game.
+   *
+   * @generated from rpc boardbot.v1.GameService.Rematch
+   */
+  rematch: {
+    methodKind: "unary";
+    input: typeof RematchRequestSchema;
+    output: typeof RematchResponseSchema;
+  },
+  /**
+   * Games with open seats, in creation order, a page at a time.
+   *
+   * @generated from rpc boardbot.v1.GameService.ListOpenGames
+   */
+  listOpenGames: {
+    methodKind: "unary";
+    input: typeof ListOpenGamesRequestSchema;
+    output: typeof ListOpenGamesResponseSchema;
+  },
+  /**
+   * A matchmaking queue for one game configuration.
+   *
+   * @generated from rpc boardbot.v1.GameService.CreateQueue
+   */
+  createQueue: {
+    methodKind: "unary";
+    input: typeof CreateQueueRequestSchema;
+    output: typeof CreateQueueResponseSchema;
+  },
+  /**
+   * Ask to play: a ticket (its token becomes the seat's token once matched).
+   *
+   * @generated from rpc boardbot.v1.GameService.JoinQueue
+   */
+  joinQueue: {
+    methodKind: "unary";
+    input: typeof JoinQueueRequestSchema;
+    output: typeof JoinQueueResponseSchema;
+  },
+  /**
+   * Wait (up to the call's deadline, at most 20 seconds) until the ticket is
+   * matched (ticket token required). Call it again while unmatched: a ticket
+   * nobody waits on for 30 seconds leaves the queue.
+   *
+   * @generated from rpc boardbot.v1.GameService.WaitForMatch
+   */
+  waitForMatch: {
+    methodKind: "unary";
+    input: typeof WaitForMatchRequestSchema;
+    output: typeof WaitForMatchResponseSchema;
+  },
+  /**
+   * Give up a ticket (ticket token required).
+   *
+   * @generated from rpc boardbot.v1.GameService.LeaveQueue
+   */
+  leaveQueue: {
+    methodKind: "unary";
+    input: typeof LeaveQueueRequestSchema;
+    output: typeof LeaveQueueResponseSchema;
   },
   /**
    * A game's record: its config, rules version, seats, every event with who

@@ -1,0 +1,61 @@
+"""Making a new game, whoever makes it (CreateGame, a Rematch, a matchmaking queue): the
+caller's rate of creating (``take_creation``), and storing its first version with its clocks
+started, counted against the store's and its creator's limits, its bots set going
+(``store_new_game``). ``master``: the ``boardbot.server.master.GameMaster``."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import TYPE_CHECKING
+
+from boardbot.engine import registry
+
+from . import errors
+from .calls import Call
+from .records import GameRecord
+from .snapshots import Snapshot, bot_to_move
+from .store import ClientFull, Live, StoreFull
+
+if TYPE_CHECKING:
+    from boardbot.engine.core import State
+
+
+def fresh_seed() -> int:
+    """A new game's seed when the caller gives none."""
+    return secrets.randbits(63)
+
+
+def take_creation(master, call: Call) -> str | None:
+    """The calling client (``master.client``), charged one creation; RESOURCE_EXHAUSTED with
+    retry information when it creates faster than its limit."""
+    client = master.client(call)
+    if client is not None:
+        wait = master.creations.take(client)
+        if wait:
+            raise errors.quota_exceeded(
+                f"client {client} creates games faster than {master.limits.creates_per_second_per_client} "
+                f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
+    return client
+
+
+async def store_new_game(master, record: GameRecord, state: "State | None" = None) -> Live:
+    """Store a new game for ``master``; ``state``: its
+    engine state at version 0 (None: dealt from the record's config and seed, and the record's
+    ``initial`` set from it). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
+    KeyError when a game of that id exists."""
+    if state is None:
+        state = registry.get(record.game).new_state(record.config, record.seed)
+        record = dataclasses.replace(record, initial=state.to_dict())
+    snap = Snapshot(record, state, 0, [False] * len(record.seats))
+    snap.settle(None, False, record.created)
+    try:
+        async with master.ratings.creating(record.id, record.rated):  # a rated game's entrants, pending
+            live = await master.store.create_live(Live(snap.record, state, 0, record.created, None,
+                                                       bot_to_move(snap)), master.limits.max_games_per_client)
+    except StoreFull as full:
+        raise errors.store_full(full.limit) from None
+    except ClientFull as full:
+        raise errors.client_full(full.limit, full.creator) from None
+    master.driver.kick(record.id, Snapshot.of(live))
+    return live
