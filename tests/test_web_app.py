@@ -19,7 +19,8 @@
   within its range (a solo game's expected final score in points within the game's score
   bounds; elsewhere a percentage, 0 to 100), and a hinted move the player played is the AI's
   own in the review, never a slip: from the hint's kept answer (the solo game) and from a
-  search done again with the same preset and seed (Frogriders, its kept answers forgotten).
+  search done again with the same preset, seed and iterations (Frogriders, its kept answers
+  forgotten, the review run while two more processes keep the cores busy).
   How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
   with Node's test runner (clients/web/test/unit/advice.test.mjs).
 

@@ -34,6 +34,16 @@ export function listBots(): Promise<BotOffer[]> {
   return bots;
 }
 
+/** The iterations ``bot`` (a preset ListBots offers) runs at most at ``game``'s table of ``players``: its
+ *  published cap (BotAtTable.iterations). The hint and the review ask for it as a named budget, spent
+ *  whole with the position's seed: one reproducible search, where the preset alone stops on a clock.
+ *  Undefined for a bot that does not search or a table ListBots does not publish. */
+export async function presetIterations(bot: string, game: string, players: number): Promise<number | undefined> {
+  const offer = (await listBots()).find((b) => b.bot === bot);
+  const iterations = offer?.tables.find((t) => t.game === game && t.players === players)?.iterations;
+  return iterations ? iterations : undefined;
+}
+
 /** A bot's name for players ("Hard") from its spec string, once listBots has answered; a spec the server does
  *  not offer by name (set by hand through the API) keeps its string. */
 export function botName(spec: string): string {

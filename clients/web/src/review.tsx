@@ -1,12 +1,12 @@
 // After the game: a replay of your seat's game (WatchGame from version 0), with the AI's
 // evaluation of each of your decisions next to the move it would have chosen: the table's hint
-// where you asked for one, else ChooseMove on the view you had, with the hint's preset and seed
-// (advice.ts: one search, so a hinted move is the AI's own).
+// where you asked for one, else ChooseMove on the view you had, with the hint's preset, seed and
+// iteration budget (advice.ts: one search, so a hinted move is the AI's own).
 import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
 import { keptAdvice, reviewAdvice } from "./ask_ai.js";
-import { botName, client, describeError, gameType, listGameTypes } from "./api.js";
+import { botName, client, describeError, gameType, listGameTypes, presetIterations } from "./api.js";
 import { gameUI } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { settings } from "./store.js";
@@ -85,12 +85,14 @@ export function Review({ gameId, seat, token }: { gameId: string; seat: number; 
 async function evaluate(data: Loaded, seat: number, signal: AbortSignal, progress: () => void): Promise<void> {
   const bot = settings().aiBot;
   const { gameId, gameName } = data.game;
-  for (const d of data.decisions) d.advice = keptAdvice(gameId, seat, data.steps[d.step].view.version, bot);
+  const players = data.game.seats.length;
+  const budget = (await presetIterations(bot, gameName, players)) ?? 0;
+  for (const d of data.decisions) d.advice = keptAdvice(gameId, seat, data.steps[d.step].view.version, bot, budget);
   progress();
   for (const d of data.decisions.filter((x) => !x.advice)) {
     if (signal.aborted) return;
     try {
-      d.advice = await reviewAdvice(gameName, gameId, seat, data.steps[d.step].view, bot);
+      d.advice = await reviewAdvice(gameName, players, gameId, seat, data.steps[d.step].view, bot);
     } catch (err) {
       if (signal.aborted) return;
       d.error = describeError(err);

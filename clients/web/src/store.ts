@@ -107,9 +107,12 @@ export function saveAdvice(gameId: string, seat: number, advice: Advice): void {
   } catch { /* the storage is full of other things: not kept */ }
 }
 
-/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed``. */
-export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number): Advice | undefined {
-  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed);
+/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed`` and
+ *  ``budget`` iterations (an answer kept before budgets were asked has none: searched again). */
+export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number,
+  budget = 0): Advice | undefined {
+  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed
+    && (a.budget ?? 0) === budget);
 }
 
 export function saveSettings(changes: Partial<Settings>): void {

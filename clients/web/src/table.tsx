@@ -97,6 +97,7 @@ export class TableModel {
   hint?: Hint;
   hintBusy = false;
   busyVersion?: bigint; // a move of ours is on its way from this version
+  autoVersion?: bigint; // the page is about to make the player's only move at this version (Settings.autoForced)
   message = "";
   fatal = "";
   confirmResign = false;
@@ -133,14 +134,19 @@ export class TableModel {
           if (view.version < liveFrom) continue; // catching up: draw once we are there
           if (event !== undefined) this.mark(event, before, view);
           this.selection = [];
-          this.changed();
           const running = view.status !== GameStatus.FINISHED;
           const only = this.autoForced && this.myDecision() && view.legalMoves.length === 1 && running; // made for them
+          // the page makes that move: the player is not asked for it meanwhile (not even during the pause)
+          this.autoVersion = only ? view.version : undefined;
+          this.changed();
           const theirs = event !== undefined && event.seat !== this.seat;
           if (theirs && (view.legalMoves.length === 0 || only) && running) {
             await this.pause(); // let the player see each bot move (before the page makes their only move)
           }
-          if (only && this.sv === view) void this.play(view.legalMoves[0]); // the player's only move (Settings)
+          if (only && this.sv === view) {
+            this.autoVersion = undefined;
+            void this.play(view.legalMoves[0]); // the player's only move (Settings)
+          }
         }
         if (this.sv?.status === GameStatus.FINISHED) await this.loadReasons();
         if (this.sv?.status === GameStatus.FINISHED || this.signal.aborted) return;
@@ -245,7 +251,8 @@ export class TableModel {
   myDecision(): boolean {
     const sv = this.sv;
     return sv !== undefined && this.seat !== undefined && sv.decider === this.seat && sv.legalMoves.length > 0
-      && !this.game.seats[this.seat]?.resigned; // a resigned seat is the random bot's
+      && !this.game.seats[this.seat]?.resigned // a resigned seat is the random bot's
+      && this.autoVersion !== sv.version; // nor is a move the page makes by itself
   }
 
   /** The legal moves that fit the points taken (none when it is not our decision). */
@@ -305,7 +312,8 @@ export class TableModel {
     this.hintBusy = true;
     this.changed();
     try {
-      const hint = await askHint(this.handle, sv.version); // the review's search of the position (ask_ai.ts)
+      // the review's search of the position (ask_ai.ts)
+      const hint = await askHint(this.handle, sv.version, this.game.gameName, this.game.seats.length);
       if (this.sv?.version === hint.version) this.hint = hint;
     } catch (err) {
       this.message = `No hint: ${describeError(err)}`;
@@ -366,7 +374,8 @@ function TableView({ t }: { t: TableModel }) {
   const pointing = t.pointing();
   const ctx: TableContext = { sv, me: t.seat, names: t.names,
     point: (el, label, ...keys) => pointed(pointing, el, label, keys) };
-  const state = sv.status === GameStatus.FINISHED ? "over" : t.busyVersion !== undefined ? "sending"
+  const state = sv.status === GameStatus.FINISHED ? "over"
+    : t.busyVersion !== undefined || t.autoVersion === sv.version ? "sending"
     : t.myDecision() ? "my-move" : "waiting";
   const status = statusLine(t, sv);
   if (status !== announced.current) { // said once by screen readers, and in the tab's title

@@ -4,11 +4,14 @@
 // any, else the legal-move list — asking the AI for a hint on the way, and where the case says so
 // playing the hinted move; every number of a hint must read with its unit and lie within its
 // range (the case's valueRange: points within the game's score bounds, or a percentage), and a
-// review must call every hinted move that was played the AI's own. Screenshots of each
+// review must call every hinted move that was played the AI's own, with a search of as many
+// iterations as the hint's, even when it runs on a busier machine (a case's freshReview: the
+// hints' answers forgotten, the review searched again under load). Screenshots of each
 // table mid-play and at the end go to the folder given. Any console error or page error fails.
 //
 //   node test/play.mjs <base url> <cases.json> <screenshot folder>
 // Prints one line per case and a closing "N passed, N failed".
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { decide, launch, random, startGame, tableState, watchedPage } from "./browser.mjs";
@@ -229,7 +232,8 @@ async function playCase(c) {
     const me = await page.locator(".seat.me").innerText();
     if (!page.url().endsWith(`/${c.mySeat}`) || !me.includes(`seat ${c.mySeat}`)) throw new Error(`playing ${me} at ${page.url()}`);
   }
-  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, numbers: 0, followed: [], steps: 0, marked: 0, others: 0 };
+  const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, numbers: 0, followed: [], steps: 0, marked: 0, others: 0,
+    hintIterations: {} };
   let shotMid = false;
   let hinted = false;
   for (;;) {
@@ -260,6 +264,10 @@ async function playCase(c) {
     }
     if (follow) { // the player takes the AI's advice: the review must call it the AI's own move
       counts.followed.push(now.version);
+      const said = await page.locator(".hint p").first().innerText();
+      const iterations = /, (\d+) iterations\) suggests/.exec(said);
+      if (!iterations) throw new Error(`the hint does not say how long the AI searched: ${said}`);
+      counts.hintIterations[now.version] = Number(iterations[1]);
       await page.locator("button[data-focus=\"play-hint\"]").click();
       await page.waitForFunction((v) => document.querySelector(".table-layout")?.getAttribute("data-version") !== v,
         now.version);
@@ -331,10 +339,16 @@ async function playCase(c) {
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("boardbot.advice."))
         .forEach((k) => localStorage.removeItem(k)));
     }
-    await page.locator("a", { hasText: "Review your moves with the AI" }).click();
-    await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
-      undefined, { timeout: 180_000 });
-    counts.verdicts = await hintedVerdicts(counts.followed);
+    // a fresh review runs on a busier machine than the hints did: the same search all the same
+    const load = c.freshReview ? busy(2) : [];
+    try {
+      await page.locator("a", { hasText: "Review your moves with the AI" }).click();
+      await page.waitForFunction(() => document.querySelectorAll(".review-table tbody tr .value").length >= 4,
+        undefined, { timeout: 180_000 });
+      counts.verdicts = await hintedVerdicts(counts.followed, counts.hintIterations);
+    } finally {
+      for (const child of load) child.kill();
+    }
     await page.screenshot({ path: join(shots, `${c.name}-review.png`), fullPage: true });
     await page.screenshot({ path: join(shots, "docs", `${c.name}-review.jpg`), type: "jpeg", quality: 70, fullPage: true });
   }
@@ -351,16 +365,23 @@ async function playCase(c) {
   return { ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
+/** ``n`` processes that keep a core busy each (kill them when done): a machine under load. */
+function busy(n) {
+  return Array.from({ length: n }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+}
+
 /** The review's verdicts on the decisions where the hinted move was played (rows by version):
- *  each must be the AI's own move, none a slip. */
-async function hintedVerdicts(versions) {
+ *  each must be the AI's own move, none a slip, from a search of the hint's iterations
+ *  (``iterations``: version -> the hint's). */
+async function hintedVerdicts(versions, iterations) {
   if (!versions.length) return 0;
   // a function, not a string: the page's CSP (script-src 'self') forbids evaluating a string
   const done = await page.waitForFunction((vs) => {
     const seen = vs.map((v) => {
       const row = Array.from(document.querySelectorAll(".review-table tbody tr"))
         .find((tr) => tr.querySelector("td button")?.textContent === `v${v}`);
-      return { version: v, kind: row?.className ?? "", text: row?.querySelector("td.verdict")?.textContent ?? "" };
+      return { version: v, kind: row?.className ?? "", text: row?.querySelector("td.verdict")?.textContent ?? "",
+        visits: row?.querySelector(".visits")?.textContent ?? "" };
     });
     return seen.every((r) => r.text && !r.text.includes("looking")) && seen;
   }, versions, { timeout: 300_000 });
@@ -368,6 +389,10 @@ async function hintedVerdicts(versions) {
   for (const r of seen) {
     if (r.text !== "the AI agrees" || r.kind.includes("slip")) {
       throw new Error(`the review of the hinted move at v${r.version} says "${r.text}" (${r.kind})`);
+    }
+    const searched = / of (\d+) visits$/.exec(r.visits);
+    if (!searched || Number(searched[1]) !== iterations[r.version]) {
+      throw new Error(`the review searched v${r.version} with ${searched?.[1]} iterations, the hint with ${iterations[r.version]}`);
     }
   }
   return seen.length;
