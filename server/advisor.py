@@ -41,27 +41,18 @@ from boardbot.ai.pool import SearchFailed
 from boardbot.ai.view_check import ViewRejected
 from boardbot.engine import build, registry
 from boardbot.engine.core import TERMINAL, Game
-from google.protobuf import duration_pb2
 
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import bot_plans, convert, errors
 from .bot_plans import DEFAULT_BOT, requested_bot
 from .calls import Call
+from .events import MODE, STOP, duration
 from .game_types import game_named
 from .master import GameMaster
 from .search_queue import MAX_ITERATIONS, MAX_SECONDS, SearchOutcome, SearchQueue
 
 log = structlog.get_logger("boardbot.server")
-
-MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
-STOP = {
-    "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
-    "time": bot_service_pb2.SEARCH_STOP_TIME,
-    "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
-    "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
-    "settled": bot_service_pb2.SEARCH_STOP_SETTLED,
-}
 
 
 @dataclass(frozen=True)
@@ -96,12 +87,6 @@ def asked(request) -> _Asked:
         raise errors.invalid("budget.time", f"the time must be between 0 and {MAX_SECONDS:g} seconds, not {seconds:g}",
                              "BAD_BUDGET")
     return _Asked(spec, Budget(iterations=iterations, time=seconds))
-
-
-def duration(seconds: float) -> duration_pb2.Duration:
-    out = duration_pb2.Duration()
-    out.FromNanoseconds(int(seconds * 1e9))
-    return out
 
 
 def _stats(spec: BotSpec, **fields) -> bot_service_pb2.SearchStats:

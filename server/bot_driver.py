@@ -223,9 +223,10 @@ class BotDriver:
         # a sample is a copy (the live state is not touched); a bot that answers at once needs
         # none: it only reads the live state
         world = state if at_once else state.sample_for(seat, rng)
+        notes: dict = {}  # a searching bot's reasons, kept with its move (shown once the game is over)
         try:
             started = time.monotonic()
-            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63))
+            move = await self.bots.choose(record.game, spec, world, rng.getrandbits(63), notes)
             if spec.kind == "ismcts" and self.on_search is not None:
                 self.on_search(record, time.monotonic() - started)
             if move not in state.legal_moves():
@@ -236,12 +237,13 @@ class BotDriver:
             log.error("bot_failed", game_id=game_id, game=record.game, seat=seat, bot=spec.text, error=repr(exc))
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
+            notes = {}
         finally:
             if renewer is not None:
                 renewer.cancel()
         snap = Snapshot.next_of(live)
         when = now()
-        event = snap.apply_move(seat, move, True, when)
+        event = snap.apply_move(seat, move, True, when, notes.get("search"))
         snap.settle(seat, True, when, timed_out=seat if timed_out else None)
         nxt = snap.next_live(live, event)
         committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None

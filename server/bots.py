@@ -27,6 +27,8 @@ from boardbot.ai.bots import make_bot
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
+from .events import search_notes
+
 # instant bots, chosen on the event loop: a hop to a worker thread (and back, and the GIL
 # handover both ways) costs far more than the choice itself (docs/performance.md)
 INLINE_KINDS = frozenset({"random"})
@@ -80,18 +82,20 @@ class BotRunner:
         overrides ``choose``: its choice may take time."""
         return spec.kind in INLINE_KINDS and type(self).choose is BotRunner.choose
 
-    async def choose(self, game_name: str, spec: BotSpec, world: dict | State, seed: int) -> tuple:
+    async def choose(self, game_name: str, spec: BotSpec, world: dict | State, seed: int, notes: dict | None = None) -> tuple:
+        """The bot's move in ``world``; a searching bot also puts what its search found in
+        ``notes["search"]`` (``boardbot.server.events.search_notes``), when given ``notes``."""
         if spec.kind in INLINE_KINDS:
             return choose_inline(game_name, spec, world, seed)
         if self.searches is not None and spec.kind == "ismcts":
-            return await self._search(game_name, spec, world, seed)
+            return await self._search(game_name, spec, world, seed, notes)
         if isinstance(world, State):
             world = world.to_dict()
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self.executor, choose_move, game_name, spec, world, seed)
         return registry.get(game_name).move_from_json(data)
 
-    async def _search(self, game_name: str, spec: BotSpec, world: dict | State, seed: int) -> tuple:
+    async def _search(self, game_name: str, spec: BotSpec, world: dict | State, seed: int, notes: dict | None) -> tuple:
         """The seat's view of ``world`` searched on the pool, as ``search_plan`` plans it."""
         game = registry.get(game_name)
         state = world if isinstance(world, State) else game.from_dict(world)
@@ -106,6 +110,8 @@ class BotRunner:
         outcome = await self.searches.search(
             game, state.view(seat), plan.params, iterations=plan.budget.iterations, seconds=seconds,
             deadline=None, seed=seed, kind="bot", fields={"seat": seat, "bot": spec.text})
+        if notes is not None:
+            notes["search"] = search_notes(game, spec.text, outcome.result, outcome.stop)
         return outcome.result.move
 
     def close(self) -> None:

@@ -3,6 +3,11 @@ spectator (``move_event``, ``resign_event``: a move text for each, the log entri
 who may read them), what the store keeps of an event (``stored_event``: what happened,
 not its texts, which a replay derives again), and an event as a seat's message
 (``event_message``).
+
+A searching bot's move keeps what its search found (``search_notes``: its figures and its
+most visited moves), so that a player can ask why it played so. The notes show what the bot
+knew (the moves it had, its hidden cards among them), so every observer gets them once the
+game is over, and nobody before.
 """
 
 from __future__ import annotations
@@ -11,16 +16,36 @@ import time
 
 from google.protobuf import timestamp_pb2
 
+from google.protobuf import duration_pb2
+
 from boardbot.engine.core import TERMINAL, State
-from boardbot.v1 import common_pb2
+from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import convert
+
+# how many of a bot's most visited moves its event keeps: enough to see what it weighed
+SEARCH_NOTES_MOVES = 6
+# a search's figures as SearchStats says them (the advisor's answers and the bots' events)
+MODE = {"so": bot_service_pb2.SEARCH_MODE_SINGLE_OBSERVER, "mo": bot_service_pb2.SEARCH_MODE_MULTIPLE_OBSERVER}
+STOP = {
+    "iterations": bot_service_pb2.SEARCH_STOP_ITERATIONS,
+    "time": bot_service_pb2.SEARCH_STOP_TIME,
+    "deadline": bot_service_pb2.SEARCH_STOP_DEADLINE,
+    "single_move": bot_service_pb2.SEARCH_STOP_SINGLE_MOVE,
+    "settled": bot_service_pb2.SEARCH_STOP_SETTLED,
+}
 
 RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINISHED
 WAITING = common_pb2.GAME_STATUS_WAITING
 EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN,
               "seat": common_pb2.EVENT_KIND_SEAT, "timeout": common_pb2.EVENT_KIND_TIMEOUT,
               "clocks": common_pb2.EVENT_KIND_CLOCKS_RESUMED}
+
+
+def duration(seconds: float) -> duration_pb2.Duration:
+    out = duration_pb2.Duration()
+    out.FromNanoseconds(int(seconds * 1e9))
+    return out
 
 
 def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
@@ -41,26 +66,64 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
     return out
 
 
-def move_event(state: State, seat: int, move: tuple, by_bot: bool, when: float, version: int) -> dict:
+def bot_stats(event: dict, game_over: bool) -> bot_service_pb2.SearchStats | None:
+    """The search statistics of the bot that made ``event``'s move, if it searched, for every
+    observer once the game is over (``game_over``: it is now); None while it runs."""
+    stats = event.get("bot_stats")
+    return stats if stats is not None and (game_over or event["finished"]) else None
+
+
+def search_notes(game, spec: str, result, stop: str) -> dict:
+    """What a bot's event keeps of its search (``result``: ``boardbot.ai.service_api.SearchResult``,
+    ``stop``: why it stopped): the figures, and its most visited moves with their visits and values."""
+    top = sorted(result.candidates, key=lambda c: (-c["visits"], -(c["value"] or 0.0)))[:SEARCH_NOTES_MOVES]
+    return {"bot": spec, "iterations": result.iterations, "seconds": round(result.seconds, 3), "workers": result.workers,
+            "mode": result.mode, "stop": stop,
+            "top": [[game.move_to_json(tuple(c["move"])), c["visits"], round(c["value"] or 0.0, 6)] for c in top]}
+
+
+def _bot_stats(state: State, notes: dict) -> bot_service_pb2.SearchStats:
+    """A bot's search notes as ``SearchStats``, its moves' texts and ids from ``state``, the state
+    it decided in (as the bot saw its moves: the message goes out only once the game is over)."""
+    game = state.game
+    moves = state.legal_moves()
+    ids = {m: i for i, m in enumerate(moves)}
+    out = bot_service_pb2.SearchStats(
+        iterations=notes.get("iterations", 0), workers=notes.get("workers", 0), bot=notes.get("bot", ""),
+        duration=duration(notes.get("seconds", 0.0)),
+        mode=MODE.get(notes.get("mode"), bot_service_pb2.SEARCH_MODE_UNSPECIFIED),
+        stop=STOP.get(notes.get("stop"), bot_service_pb2.SEARCH_STOP_UNSPECIFIED))
+    for data, visits, value in notes.get("top", []):
+        move = game.move_from_json(data)
+        out.candidates.add(move_id=ids.get(move), text=state.move_text(move), visits=visits, value=value)
+    return out
+
+
+def move_event(state: State, seat: int, move: tuple, by_bot: bool, when: float, version: int,
+               search: dict | None = None) -> dict:
     """Apply ``move`` for ``seat`` to ``state`` (a private one: ``Snapshot.apply_move``), which
     brings the game to ``version``; the event as observers see it: a move text for each (the
     spectator first, then each seat), the log entries with who may read them, whether the
-    game is over. The caller has checked the move against the engine's legal moves of this
-    very state, so ``apply`` needs no second generation of them. A replay
-    (``Snapshot.advance``) derives the same event."""
+    game is over, and the bot's search (``search``: its notes) as ``SearchStats``. The caller
+    has checked the move against the engine's legal moves of this very state, so ``apply``
+    needs no second generation of them. A replay (``Snapshot.advance``) derives the same event."""
     n = state.num_seats
     texts = [state.public_move_text(move, None)] + [state.public_move_text(move, q) for q in range(n)]
     texts[seat + 1] = state.move_text(move)
     move_dict = state.game.move_to_dict(move)
+    stats = _bot_stats(state, search) if search else None
     state.log = []
     try:
         state.apply(move)
         entries = state.log
     finally:
         state.log = None
-    return {"version": version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
-            "texts": texts, "log": [[v, t] for v, t in entries], "finished": state.decider() == TERMINAL,
-            "time": when}
+    out = {"version": version, "kind": "move", "seat": seat, "by_bot": by_bot, "move": move_dict,
+           "texts": texts, "log": [[v, t] for v, t in entries], "finished": state.decider() == TERMINAL,
+           "time": when}
+    if search:
+        out["search"], out["bot_stats"] = search, stats
+    return out
 
 
 def resign_event(version: int, seat: int, seats: int, finished: bool, when: float) -> dict:
@@ -113,6 +176,8 @@ def stored_event(event: dict, request_id: str = "", fingerprint: str = "") -> di
     """What the store keeps of an event (``boardbot.server.store``): what happened, not
     its texts (a replay derives them), and the request that made it, if it had an id."""
     out = {key: event[key] for key in STORED_KEYS}
+    if event.get("search"):
+        out["search"] = event["search"]
     if request_id:
         out["request"] = {"id": request_id, "fp": fingerprint}
     return out

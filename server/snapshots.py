@@ -121,7 +121,7 @@ class Snapshot:
             state = out.state
             move = state.game.move_from_dict(event["move"])
             if describe:
-                full = out.apply_move(event["seat"], move, event["by_bot"], event["time"])
+                full = out.apply_move(event["seat"], move, event["by_bot"], event["time"], event.get("search"))
                 return out, full
             state.apply(move)
         elif event["kind"] in ("resign", "timeout"):
@@ -129,12 +129,12 @@ class Snapshot:
         out.version = event["version"]
         return out, (out.describe(event) if describe else None)
 
-    def apply_move(self, seat: int, move: tuple, by_bot: bool, when: float) -> dict:
+    def apply_move(self, seat: int, move: tuple, by_bot: bool, when: float, search: dict | None = None) -> dict:
         """Apply ``move`` for ``seat`` to this private snapshot, one version on; the event as
-        observers see it (``boardbot.server.events.move_event``)."""
+        observers see it (``boardbot.server.events.move_event``; ``search``: a bot's search notes)."""
         check_rules(self.record, "play on")
         self.version += 1
-        return move_event(self.state, seat, move, by_bot, when, self.version)
+        return move_event(self.state, seat, move, by_bot, when, self.version, search)
 
     def resign_event(self, seat: int, when: float) -> dict:
         """The resignation of ``seat``, already marked in this snapshot, as observers see it."""

@@ -3,8 +3,8 @@
 A game is *archived* by the commit that ends it, in that commit's
 transaction: its initial state, final state and events become one row of
 ``archives`` (``pack_game``: the events as columns of kinds, seats, moves,
-times in milliseconds apart and requests; compressed with zlib), and its
-rows in ``events``, ``states`` and ``initials`` go. What stays in ``games`` is
+times in milliseconds apart, requests and a searching bot's notes; compressed
+with zlib), and its rows in ``events``, ``states`` and ``initials`` go. What stays in ``games`` is
 the record and the columns, whose row keeps its size (a row that shrank
 would leave its page mostly empty: SQLite merges pages only under a third
 full). A finished game keeps a fraction of the bytes (docs/storage.md), and
@@ -27,7 +27,9 @@ def pack_game(initial: dict, state: dict, events: list[EventRecord]) -> bytes:
     whole = all(m / 1000 == t for m, t in zip(millis, times))
     columns = {"kind": [e["kind"] for e in events], "seat": [e["seat"] for e in events],
                "bot": [int(e["by_bot"]) for e in events], "move": [e["move"] for e in events],
-               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e}}
+               "request": {e["version"]: [e["request"]["id"], e["request"]["fp"]] for e in events if "request" in e},
+               # a searching bot's reasons (store.pack_event's notes), shown once the game is over
+               "search": {e["version"]: e["search"] for e in events if e.get("search")}}
     if whole:
         columns["ms"] = [b - a for a, b in zip([0] + millis, millis)]
     else:
@@ -51,6 +53,9 @@ def unpack_game(blob: bytes) -> tuple[dict, dict, list[EventRecord]]:
     for i, (kind, seat, bot, move, when) in enumerate(zip(columns["kind"], columns["seat"], columns["bot"],
                                                           columns["move"], times)):
         event = {"version": i + 1, "kind": kind, "seat": seat, "by_bot": bool(bot), "move": move, "time": when}
+        search = columns.get("search", {}).get(str(i + 1))  # absent in archives of schema 5 and older
+        if search is not None:
+            event["search"] = search
         request = requests.get(str(i + 1))
         if request is not None:
             event["request"] = {"id": request[0], "fp": request[1]}

@@ -101,8 +101,6 @@ _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?,
 _PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
 
 
-
-
 class SqliteStore(SqliteDocs, SharedFile, GameStore):
     """``shared``: one of several server processes on the file (see the module docstring)."""
 

@@ -12,7 +12,8 @@ Events are stored compactly: what happened (``version``, ``kind``, ``seat``,
 ``by_bot``, ``move``, ``time``) and, for a client's move sent with a
 ``request_id``, that id and the request's fingerprint (``request``), which
 is how a retried request is recognised for as long as the game is kept
-(``find_request``). What each observer may read of an event (its texts and
+(``find_request``); for a searching bot's move, its search's figures and top
+candidates (``search``: ``boardbot.server.events.search_notes``). What each observer may read of an event (its texts and
 log) is not stored: the engine is deterministic, so the game master derives
 it by replaying the event (``boardbot.server.snapshots.Snapshot.advance``).
 
@@ -100,14 +101,16 @@ _KIND_NAMES = {v: k for k, v in _KINDS.items()}
 def pack_event(event: EventRecord, with_request_id: bool = True) -> bytes:
     """An event's stored form, without its version (a durable store keys it by version):
     a JSON array ``[kind, seat, by_bot, move, time]``, then the request's fingerprint and
-    (``with_request_id``; else the store keeps it beside) its id. About 40 bytes less
-    than the dict per event."""
+    (``with_request_id``; else the store keeps it beside) its id, or a bot's search notes
+    (an object: a bot's move has no request). About 40 bytes less than the dict per event."""
     out = [_KINDS[event["kind"]], event["seat"], int(event["by_bot"]), event["move"], event["time"]]
     request = event.get("request")
     if request is not None:
         out.append(request["fp"])
         if with_request_id:
             out.append(request["id"])
+    elif event.get("search") is not None:
+        out.append(event["search"])
     return dumps(out)
 
 
@@ -116,6 +119,8 @@ def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> Ev
     kind, seat, by_bot, move, when, *request = loads(blob)
     event = {"version": version, "kind": _KIND_NAMES[kind], "seat": seat, "by_bot": bool(by_bot), "move": move,
              "time": when}
+    if request and isinstance(request[-1], dict):
+        event["search"] = request.pop()
     if request:
         event["request"] = {"id": request[1] if len(request) > 1 else request_id, "fp": request[0]}
     return event

@@ -290,13 +290,13 @@ class TracedBots:
     def answers_at_once(self, spec) -> bool:
         return self._bots.answers_at_once(spec)
 
-    async def choose(self, game_name: str, spec, world, seed: int):
+    async def choose(self, game_name: str, spec, world, seed: int, notes: dict | None = None):
         attributes = {"boardbot.game": game_name, "boardbot.search.bot": spec.text}
         decider = getattr(world, "decider", None)
         if decider is not None:
             attributes["boardbot.seat"] = decider()
         with _tracer.start_as_current_span("boardbot.bot_move", attributes=attributes):
-            return await self._bots.choose(game_name, spec, world, seed)
+            return await self._bots.choose(game_name, spec, world, seed, notes)
 
 
 def traced_bots(bots):

@@ -20,7 +20,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import errors
 from .calls import Call
-from .events import event_message
+from .events import bot_stats, event_message
 from .limits import Limits
 from .snapshots import Snapshot
 from .store import GameStore, Live
@@ -94,6 +94,7 @@ class WatchHubs:
                 raise errors.not_found(game_id)
             if events:
                 latest = await self.store.get_live(game_id)
+                over = latest is not None and latest.finished is not None  # the bots' reasons may be shown
                 for stored in events:
                     described = None
                     shared = latest is not None and stored["version"] == latest.version
@@ -112,12 +113,13 @@ class WatchHubs:
                         latest.cache["event"] = described
                         snap = Snapshot.of(latest)
                         message = latest.cache[("watch", seat)] = game_service_pb2.WatchGameResponse(
-                            game_event=event_message(described, seat, name), view=snap.seat_view(seat))
+                            game_event=event_message(described, seat, name), view=snap.seat_view(seat),
+                            bot_stats=bot_stats(described, over))
                         yield message
                         continue
                     event = described
                     yield game_service_pb2.WatchGameResponse(game_event=event_message(event, seat, name),
-                                                             view=snap.seat_view(seat))
+                                                             view=snap.seat_view(seat), bot_stats=bot_stats(event, over))
             if snap.finished():
                 return
             if self._closing.is_set():

@@ -19,7 +19,8 @@
   within its range (a solo game's expected final score in points within the game's score
   bounds; elsewhere a percentage, 0 to 100), and a hinted move the player played is the AI's
   own in the review, never a slip: from the hint's kept answer (the solo game) and from a
-  search done again with the same preset and seed (Frogriders, its kept answers forgotten).
+  search done again with the same preset, seed and iterations (Frogriders, its kept answers
+  forgotten, the review run while two more processes keep the cores busy).
   How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
   with Node's test runner (clients/web/test/unit/advice.test.mjs).
 
@@ -48,16 +49,21 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "clients" / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "reports" / "web-screenshots"
+DOCS_PICTURES = ROOT / "docs" / "web"
 
 # One game of each registered game against the random bot (the quickest), with the fewest players
 # that seat a bot, and each solo mode; a hint is asked once in each, its numbers checked against
-# the case's range (valueRange: a solo game's score bounds in points, else a percentage). On top,
-# in some of them: the frogriders game's first six decisions are made with the keyboard alone, the
-# hinted move is played at two later ones, and the game is reviewed with the AI afterwards with
-# the hints' answers forgotten (searched again), the Fröccs player resigns at its 25th decision
-# (the random bot finishes the game for it), the solo game plays three hinted moves, is reviewed
-# and is also shot on a phone-sized screen, and the chef of a 5-player Fritanga sees its skills'
-# amounts for 4 foods.
+# the case's range (valueRange: a solo game's score bounds in points, else a percentage). In every
+# game the last move of another seat is outlined on the table, and every bot move of the log says
+# why it was made. On top, in some of them: the frogriders game is against the quickest searching
+# bot (ISMCTS easy), whose reasons (its search's statistics) open from the log once the game is
+# over, its first six decisions are made with the keyboard alone, the hinted move is played at two
+# later ones, and the game is reviewed with the AI afterwards with the hints' answers forgotten
+# (searched again); in Czech Pub the other seats' moves come one at a time for a while, each when
+# the player asks, and the page makes the player's single moves by itself (the option); the Fröccs
+# player resigns at its 25th decision (the random bot finishes the game for it), the solo game
+# plays three hinted moves, is reviewed and is also shot on a phone-sized screen, and the chef of a
+# 5-player Fritanga sees its skills' amounts for 4 foods.
 def _case(game, solo: bool = False) -> dict:
     players = 1 if solo else max(2, game.param("players").minimum)
     case = {"name": game.name + ("-solo" if solo else ""), "choice": f"game-{game.name}" + ("-solo" if solo else ""),
@@ -69,7 +75,9 @@ def _case(game, solo: bool = False) -> dict:
 
 
 FEATURES = {
-    "frogriders": {"review": True, "keyboard": 6, "followHints": [8, 9], "freshReview": True},
+    "frogriders": {"review": True, "keyboard": 6, "seats": ["ismcts:easy"], "explain": True, "followHints": [8, 9],
+                   "freshReview": True},
+    "czech-pub": {"stepAt": 4, "steps": 6, "autoForced": True},
     "froccs": {"midAfter": 10, "resignAfter": 25},
     "dulore-jutunk": {"midAfter": 10},
     "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True,
@@ -79,6 +87,9 @@ CASES = [_case(game) for game in registry.all_games()] + [
     _case(game, solo=True) for game in registry.all_games() if game.solo is not None] + [
     {"name": "fritanga-chef", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 5},
      "seats": ["random"] * 4, "hintAt": 3, "midAfter": 8, "showsText": "Remove 4 unoccupied cards."},
+    # the player takes seat 1, a food, against a bot chef (seat 0 is the chef)
+    {"name": "fritanga-food", "choice": "game-fritanga", "params": {"mode": "FRITANGA_MODE_CHEF", "players": 3},
+     "mySeat": 1, "seats": ["random"] * 2, "hintAt": 3, "midAfter": 6, "showsText": "The chef's skills"},
 ]
 CASES = [{**case, **FEATURES.get(case["name"], {})} for case in CASES]
 
@@ -102,7 +113,7 @@ def test_bundle_is_fresh_and_holds_every_game():
     assert {p.name for p in WEB_DIR.iterdir()} == {"index.html", "app.js", "app.css"}
     bundled = (WEB_DIR / "app.js").read_text()
     for name in registry.names():  # each game's table, found by the bundler
-        assert f'"./{name.replace("-", "_")}.ts"' in bundled, f"no clients/web/src/games/{name.replace('-', '_')}.ts"
+        assert f'"./{name.replace("-", "_")}.tsx"' in bundled, f"no clients/web/src/games/{name.replace('-', '_')}.tsx"
 
 
 @pytest.fixture(scope="module")
@@ -205,11 +216,18 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
     print(result.stdout)
     print(f"screenshots of every table, mid-play and at the end: {SHOTS} ({time.monotonic() - started:.0f} s)")
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
-    assert f"{len(CASES) + 1} passed, 0 failed" in result.stdout  # the lobby's accessibility check, then the games
+    # the lobby's accessibility and words, the games, then the lobby's list of them
+    assert f"{len(CASES) + 2} passed, 0 failed" in result.stdout
     for case in CASES:
         for moment in ("mid", "end"):
             assert (SHOTS / f"{case['name']}-{moment}.png").stat().st_size > 10_000
     assert (SHOTS / "frogriders-review.png").exists() and (SHOTS / "dulore-jutunk-solo-mid-phone.png").exists()
+    pictures = sorted((SHOTS / "docs").glob("*.jpg"))  # docs/web.md's: each game on a desktop and a phone
+    assert {p.name for p in pictures} >= {f"{case['name']}-{size}.jpg" for case in CASES for size in ("desktop", "phone")}
+    if os.environ.get("BOARDBOT_WEB_DOCS") == "1":  # the pictures of docs/web.md, taken again
+        DOCS_PICTURES.mkdir(exist_ok=True)
+        for picture in pictures:
+            shutil.copyfile(picture, DOCS_PICTURES / picture.name)
     for case in CASES:  # the hints' numbers were read, and the hinted moves played were the review's own
         line = next(line for line in result.stdout.splitlines() if line.startswith(f"ok {case['name']}:"))
         assert re.search(r"\(\d+ numbers within range with their unit\)", line) and " (0 numbers" not in line, line

@@ -8,28 +8,16 @@
 // @bufbuild/protobuf) resolve from the client package, as pinned there.
 import { build } from "esbuild";
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { common, web } from "./esbuild-common.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const web = resolve(here, "..");
-const client = resolve(web, "..", "typescript");
 const out = resolve(web, "..", "..", "server", "web");
 const check = process.argv.includes("--check");
 
-const clientSources = {
-  name: "boardbot-client-sources",
-  setup(b) {
-    b.onResolve({ filter: /^@boardbot\/client(\/web)?$/ }, (args) => ({
-      path: join(client, "src", args.path.endsWith("/web") ? "web.ts" : "index.ts"),
-    }));
-  },
-};
-
 const result = await build({
-  // main.ts imports style.css and each game's module its own CSS: esbuild writes them all to app.css
-  entryPoints: { app: join(web, "src", "main.ts") },
-  bundle: true,
+  ...common,
+  // main.tsx imports style.css and each game's module its own CSS: esbuild writes them all to app.css
+  entryPoints: { app: join(web, "src", "main.tsx") },
   minify: true,
   format: "esm",
   target: ["es2022", "chrome110", "firefox115", "safari16"],
@@ -37,7 +25,6 @@ const result = await build({
   charset: "utf8",
   write: false,
   outdir: out,
-  plugins: [clientSources],
   logLevel: "warning",
 });
 

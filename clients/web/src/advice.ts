@@ -1,9 +1,10 @@
 // The AI's advice as a player reads it, for the table's hint and the review: one voice.
 //
 // Both ask the same preset with the same seed for a position, derived from the game and its
-// version (adviceSeed; the asking: ask_ai.ts): with a preset's iteration budget that is one
-// search, so the review's answer for a position is the hint's, and a hinted move is the
-// review's own move, never a slip.
+// version (adviceSeed; the asking: ask_ai.ts), and the preset's iteration cap at the table as a
+// named budget, spent whole: one search, so the review's answer for a position is the hint's,
+// and a hinted move is the review's own move, never a slip. (A preset alone is a time budget
+// since issue 47: it stops on a clock, which no seed replays.)
 //
 // The numbers (CandidateStats, bot_service.proto): a share 0-1 in every game with its 95 %
 // interval, and in a solo game the expected final score in points with its interval. A player
@@ -25,6 +26,7 @@ export interface Advice {
   version: string; // the game version it is for
   bot: string;
   seed: number;
+  budget: number; // the iterations asked for (0: the bot's own budget)
   move: { id: number; text: string };
   iterations: number;
   candidates: Candidate[];
@@ -42,9 +44,9 @@ export function adviceSeed(gameId: string, version: bigint): number {
 
 /** An answer's statistics as plain data (kept in localStorage between the table and the review). */
 export function adviceOf(version: bigint, bot: string, seed: number, move: { id: number; text: string },
-  stats: SearchStats | undefined): Advice {
+  stats: SearchStats | undefined, budget = 0): Advice {
   return {
-    version: String(version), bot, seed, move: { id: move.id, text: move.text }, iterations: Number(stats?.iterations ?? 0),
+    version: String(version), bot, seed, budget, move: { id: move.id, text: move.text }, iterations: Number(stats?.iterations ?? 0),
     candidates: (stats?.candidates ?? []).map((c) => ({
       moveId: c.moveId, text: c.text, visits: Number(c.visits), value: c.value, low: c.valueLow, high: c.valueHigh,
       points: c.expectedScore ? { points: c.expectedScore.points, low: c.expectedScore.pointsLow,

@@ -1,5 +1,5 @@
 // The one client of the page: @boardbot/client over the browser port of the page's own origin.
-import { errorDetails, type BotOffer, type GameType } from "@boardbot/client";
+import { Code, errorDetails, type BotOffer, type GameType } from "@boardbot/client";
 import { connectWeb } from "@boardbot/client/web";
 
 export const client = connectWeb("");
@@ -34,6 +34,16 @@ export function listBots(): Promise<BotOffer[]> {
   return bots;
 }
 
+/** The iterations ``bot`` (a preset ListBots offers) runs at most at ``game``'s table of ``players``: its
+ *  published cap (BotAtTable.iterations). The hint and the review ask for it as a named budget, spent
+ *  whole with the position's seed: one reproducible search, where the preset alone stops on a clock.
+ *  Undefined for a bot that does not search or a table ListBots does not publish. */
+export async function presetIterations(bot: string, game: string, players: number): Promise<number | undefined> {
+  const offer = (await listBots()).find((b) => b.bot === bot);
+  const iterations = offer?.tables.find((t) => t.game === game && t.players === players)?.iterations;
+  return iterations ? iterations : undefined;
+}
+
 /** A bot's name for players ("Hard") from its spec string, once listBots has answered; a spec the server does
  *  not offer by name (set by hand through the API) keeps its string. */
 export function botName(spec: string): string {
@@ -58,9 +68,18 @@ export function wire(value: Value | undefined): Wire {
   }
 }
 
-/** A failed call, in words for the player. */
+// What a player is told for the codes whose server messages speak to programmers (metadata,
+// bearer tokens): the same thing in the page's terms.
+const IN_WORDS: Partial<Record<Code, string>> = {
+  [Code.Unauthenticated]: "this browser does not hold this seat's secret (open the join link you were sent, or watch as a spectator)",
+  [Code.PermissionDenied]: "this browser's secret is not this seat's (open the join link you were sent, or watch as a spectator)",
+  [Code.Unavailable]: "the server cannot be reached just now",
+  [Code.DeadlineExceeded]: "the server took too long to answer",
+};
+
+/** A failed call, in words for the player: the server's message (written for players where a
+ *  player can meet it), or the code's own words where the message is about the API. */
 export function describeError(err: unknown): string {
   const details = errorDetails(err);
-  const reason = details.reason ? ` (${details.reason})` : "";
-  return `${details.message || String(err)}${reason}`;
+  return IN_WORDS[details.code] ?? (details.message || String(err));
 }

@@ -39,12 +39,20 @@ export function findSaved(gameId: string, seat: number | undefined): SavedGame |
   return savedGames().find((g) => g.gameId === gameId && g.seat === seat);
 }
 
+/** Settings.botDelayMs: the table waits for the player's "Next move" after each move of another seat. */
+export const STEP = -1;
+
+/** The paces a player may choose for the moves of the other seats: [ms, in words]. */
+export const PACES: [number, string][] = [[0, "at once"], [400, "0.4 s apart"], [800, "0.8 s apart"], [1500, "1.5 s apart"],
+  [3000, "3 s apart"], [STEP, "one at a time, when I ask"]];
+
 export interface Settings {
-  botDelayMs: number; // pause after each move of another seat, so a player sees the bots move
+  botDelayMs: number; // pause after each move of another seat, so a player sees the bots move (ms), or STEP
   aiBot: string; // the preset that hints at the table and reviews afterwards: one AI voice (advice.ts)
+  autoForced: boolean; // a decision with one legal move is played by itself
 }
 
-const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium" };
+const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium", autoForced: false };
 
 export function settings(): Settings {
   try {
@@ -99,9 +107,12 @@ export function saveAdvice(gameId: string, seat: number, advice: Advice): void {
   } catch { /* the storage is full of other things: not kept */ }
 }
 
-/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed``. */
-export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number): Advice | undefined {
-  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed);
+/** The answer kept for this seat's position at ``version`` from ``bot``, searched with ``seed`` and
+ *  ``budget`` iterations (an answer kept before budgets were asked has none: searched again). */
+export function findAdvice(gameId: string, seat: number, version: bigint, bot: string, seed: number,
+  budget = 0): Advice | undefined {
+  return keptAdvice(gameId, seat).find((a) => a.version === String(version) && a.bot === bot && a.seed === seed
+    && (a.budget ?? 0) === budget);
 }
 
 export function saveSettings(changes: Partial<Settings>): void {

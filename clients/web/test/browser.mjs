@@ -60,7 +60,10 @@ export async function startGame(page, base, c) {
   await page.goto(`${base}/#/`);
   await page.locator(`label[for="${c.choice}"]`).click();
   for (const [name, value] of Object.entries(c.params ?? {})) await page.selectOption(`#param-${name}`, String(value));
-  for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${i + 1}`, spec);
+  const me = c.mySeat ?? 0;
+  if (me) await page.selectOption("#my-seat", String(me));
+  const others = Array.from({ length: (c.seats ?? []).length + 1 }, (_, i) => i).filter((i) => i !== me);
+  for (const [i, spec] of (c.seats ?? []).entries()) await page.selectOption(`#seat-${others[i]}`, spec);
   await page.locator("#create-game").click();
   await page.waitForSelector(".table-layout");
 }

@@ -75,10 +75,10 @@ class CzechPubGame(Game):
             kind = ("order" if D.IS_ORDER[card] else "x" if card in D.X_CARDS and not D.OWN_TURN[card]
                     else "last" if card == D.POSLEDNI else "pub")
             cards[key] = {"name": name, "gloss": gloss, "kind": kind, "text": D.CARD_TEXT[card],
-                          "shot": D.IS_SHOT[card], "beer": D.IS_BEER[card]}
+                          "shot": D.IS_SHOT[card], "beer": D.IS_BEER[card], "cost": D.COST[card]}
         return {"cards": EnumTable("CzechPubCard", cards),
                 "shots": EnumTable("CzechPubShot", dict(zip(D.SHOT_ID, D.SHOT_NAME))),
-                "track": D.TRACK, "titlePoints": D.TITLE_POINTS}
+                "track": D.TRACK, "titlePoints": D.TITLE_POINTS, "actionsPerTurn": D.ACTIONS_PER_TURN}
 
     # learning environments: action ids (actions.py) and observations (observation.py)
     action_kinds = staticmethod(actions.action_kinds)

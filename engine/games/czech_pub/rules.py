@@ -984,7 +984,7 @@ class CzechPubState(State):
                 copying[x] = -1
                 discard.append(DAM_SI)
         if self.log is not None:
-            self.note(None, f"seat {q} is out ({OUT_NAME[reason]})")
+            self.note(None, f"seat {q} is out ({OUT_NAME[reason].replace('_', ' ')})")
 
     def _real_drink(self, q: int, why: str) -> None:
         self.real[q] += 1

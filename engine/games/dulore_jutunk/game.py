@@ -31,7 +31,7 @@ class DuloreGame(Game):
     })}
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
-        Param("project", "", "solo project card (easy, medium, hard, expert); solo only, empty = easy",
+        Param("project", "", "solo project card (easy, medium, hard, expert); solo only, easy when not chosen",
               choices=("",) + D.PROJECTS),
         Param("honours", False, "variant: honours boards (2-4 players)"),
         Param("honours_side", "a", "which side of the honours board is used (the rulebook lets you choose)",

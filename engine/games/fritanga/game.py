@@ -32,8 +32,8 @@ class FritangaGame(Game):
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),
-        Param("mode", "versus", "versus: free-for-all; teams: 2v1, 2v2, 3v2, 3v3 with teammates seated "
-              "alternately (team = seat % 2); chef: seat 0 is the chef, the others are the foods",
+        Param("mode", "versus", "versus: each for themselves; teams: 2 against 1, 2 against 2, 3 against 2 or 3 "
+              "against 3, teammates in every other seat; chef: seat 0 is the chef, the others are the foods",
               choices=D.MODE_NAMES),
     )
     # the player count of each mode (RULEBOOK)

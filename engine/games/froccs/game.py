@@ -37,7 +37,7 @@ class FroccsGame(Game):
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),
-        Param("heroes", "first_game", "first_game: one random hero from the basic eight; "
+        Param("heroes", "first_game", "first game: one random hero from the basic eight; "
               "choose: deal two, each seat keeps one", choices=("first_game", "choose")),
         Param("everyones_my_guest", False, "variant: pour into other players' glasses; cards in glasses "
               "may be bargained"),

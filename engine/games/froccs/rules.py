@@ -40,6 +40,8 @@ FINISHED = G.FINISHED
 REMOVE = G.REMOVE
 NUM = D.NUM_CARDS
 ADJUSTS = ("none", "wine_to_soda", "soda_to_wine", "top_up")
+SALE_ADJUST_TEXT = {"none": "", "wine_to_soda": ", one wine counted as soda",
+                    "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}
 
 END_TURN = ("end_turn",)
 END_PLAY = ("end_play",)
@@ -693,7 +695,7 @@ class FroccsRules:
         if g[0] >= 3:
             sale[1] += 1
         sale[3] += 1
-        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer ({adjust}) for {price} forints")
+        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer{SALE_ADJUST_TEXT[adjust]} for {price} forints")
         if not self._can_sell(p):
             self._finish_sale(p)
 
@@ -976,8 +978,7 @@ class FroccsRules:
             if g is None:
                 return f"sell glass {i + 1} ({adjust})"
             delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
-            extra = {"none": "", "wine_to_soda": ", one wine counted as soda",
-                     "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}[adjust]
+            extra = SALE_ADJUST_TEXT[adjust]
             price = G.sale_price(g, delta)
             if adjust == "top_up" and not self.sale[2]:  # Vízköpő Karesz's fee, once per sale
                 return (f"sell glass {i + 1} ({G.describe(g)}{extra}) for {price - D.KARESZ_FEE} forints "

@@ -126,6 +126,28 @@ PRIVILEGE_TEXT = {
     "fewest_units_3": "Fewest units +3 (3)",
 }
 
+# What each privilege card does, as the rulebook's overview says it (for players' screens).
+PRIVILEGE_RULE = {
+    "extra_red": "Counts as 2 more red units for set and score cards (not for privilege cards nor the tie); "
+                 "-2 trophy points at the end.",
+    "extra_yellow": "Counts as 2 more yellow units for set and score cards (not for privilege cards nor the tie); "
+                    "-2 trophy points at the end.",
+    "extra_blue": "Counts as 2 more blue units for set and score cards (not for privilege cards nor the tie); "
+                  "-2 trophy points at the end.",
+    "diagonal_leap": "You may leap over a unit diagonally. One improved leap per leap.",
+    "l_shaped_leap": "You may leap in an L: land left or right of the unit leapt over. One improved leap per leap.",
+    "run_up": "Before a leap, the unit may first move any number of empty spaces forward. One improved leap per leap.",
+    "no_ability": "No ability: its trophy points only.",
+    "collect_either": "After a leap, collect either the unit leapt over or the one that leapt.",
+    "flower": "When your leaping unit lands on a flower, gain 1 trophy point at once (each copy).",
+    "per_brown": "At the end, 1 trophy point for each brown unit you own.",
+    "per_two_privileges": "At the end, 2 trophy points for every 2 privilege cards you own (this one included).",
+    "per_unit_privilege_pair": "At the end, 1 trophy point for each pair of one unit and one privilege card you own.",
+    "fewest_privileges_5": "At the end, +5 if you own fewer privilege cards than every other player (a tie is not enough).",
+    "fewest_units_5": "At the end, +5 if you own fewer units than every other player (a tie is not enough).",
+    "fewest_units_3": "At the end, +3 if you own fewer units than every other player (a tie is not enough).",
+}
+
 # The rulebook's per-card counts add to 28; its component list says 24.
 # "28" (default) builds the stack from the printed per-card counts.
 # "24" follows the component list by cutting Flower and "2 per 2 privilege

@@ -39,7 +39,8 @@ class FrogridersGame(Game):
     secret_fields = ("dealt", "kept")  # the set cards dealt to each seat and the one it kept
 
     def components(self) -> dict:
-        privileges = {key: {"text": D.PRIVILEGE_TEXT[key], "group": group, "trophies": trophies}
+        privileges = {key: {"text": D.PRIVILEGE_TEXT[key], "rule": D.PRIVILEGE_RULE[key], "group": group,
+                            "trophies": trophies}
                       for key, group, trophies, _copies in D.PRIVILEGE_KINDS}
         return {"privileges": EnumTable("FrogridersPrivilege", privileges),
                 "setCards": [D.set_text(card) for card in D.PRIVATE_SET_CARDS]}

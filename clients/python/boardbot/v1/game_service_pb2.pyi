@@ -1,5 +1,6 @@
 import datetime
 
+from boardbot.v1 import bot_service_pb2 as _bot_service_pb2
 from boardbot.v1 import common_pb2 as _common_pb2
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
@@ -160,12 +161,14 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class WatchGameResponse(_message.Message):
-    __slots__ = ("game_event", "view")
+    __slots__ = ("game_event", "view", "bot_stats")
     GAME_EVENT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
+    BOT_STATS_FIELD_NUMBER: _ClassVar[int]
     game_event: _common_pb2.Event
     view: _common_pb2.SeatView
-    def __init__(self, game_event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
+    bot_stats: _bot_service_pb2.SearchStats
+    def __init__(self, game_event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., bot_stats: _Optional[_Union[_bot_service_pb2.SearchStats, _Mapping]] = ...) -> None: ...
 
 class ResignRequest(_message.Message):
     __slots__ = ("game_id", "seat")

@@ -1,19 +1,23 @@
-// The table of each game: src/games/<game>.ts (the game's name with "_" for "-"), whose default
+// The table of each game: src/games/<game>.tsx (the game's name with "_" for "-"), whose default
 // export is its GameUI. No list of them: esbuild bundles every module the import() pattern below
 // can name, and the page loads a game's module when it first draws that game, after the game
 // types (ListGameTypes) are here, so that the module can read its components (componentsOf).
-import type { LegalMove, SeatView } from "@boardbot/client";
-import { listGameTypes } from "../api.js";
+import type { GameType, LegalMove, SeatView } from "@boardbot/client";
 import type { GameUI } from "./types.js";
 
 const components = new Map<string, unknown>();
 
-/** The table of the game `name`. */
-export async function gameUI(name: string): Promise<GameUI> {
-  for (const type of await listGameTypes()) components.set(type.name, type.components ?? {});
+/** Keep the games' components (GameType.components) for their modules to read when they load. */
+export function knowGameTypes(types: GameType[]): void {
+  for (const type of types) components.set(type.name, type.components ?? {});
+}
+
+/** The table of the game `name`; `types`: the server's game types (ListGameTypes). */
+export async function gameUI(name: string, types: GameType[]): Promise<GameUI> {
+  knowGameTypes(types);
   let module: { default?: GameUI } | undefined;
   try {
-    module = await import(`./${name.replaceAll("-", "_")}.ts`);
+    module = await import(`./${name.replaceAll("-", "_")}.tsx`);
   } catch {
     module = undefined;
   }
@@ -33,6 +37,12 @@ export function componentsOf<T>(name: string): T {
 export function moveKind(move: LegalMove): string | undefined {
   const game = move.move?.game;
   return game?.value?.kind.case;
+}
+
+/** The kind of a legal move in words, for the move list's groups: "take order" for takeOrder. */
+export function moveGroup(move: LegalMove): string {
+  const kind = moveKind(move);
+  return kind ? kind.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`) : "other moves";
 }
 
 /** The game-specific part of a seat view, when it is this game's. */

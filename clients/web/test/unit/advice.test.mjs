@@ -73,6 +73,11 @@ test("the answers kept for the review stay within their share of the storage; th
   assert.ok(findAdvice("g1", 0, 19n, "ismcts:medium", adviceSeed("g1", 19n)), "the newest position is kept");
   assert.equal(findAdvice("g1", 0, 19n, "ismcts:hard", adviceSeed("g1", 19n)), undefined, "another bot's is not");
   assert.equal(findAdvice("g1", 0, 19n, "ismcts:medium", 1), undefined, "nor another seed's");
+  // an answer searched with the preset's iterations named is found at that budget only
+  saveAdvice("g1", 0, adviceOf(30n, "ismcts:medium", adviceSeed("g1", 30n), move, stats([share(0, "leap a", 9, 0.5, 0.4, 0.6)]), 800));
+  assert.equal(findAdvice("g1", 0, 30n, "ismcts:medium", adviceSeed("g1", 30n), 800).budget, 800);
+  assert.equal(findAdvice("g1", 0, 30n, "ismcts:medium", adviceSeed("g1", 30n), 400), undefined, "nor another budget's");
+  assert.equal(findAdvice("g1", 0, 30n, "ismcts:medium", adviceSeed("g1", 30n)), undefined, "nor the preset's own clock's");
   for (let version = 0; version < 20; version++) saveAdvice("g2", 0, long("g2", version));
   assert.ok(kept("g1") + kept("g2") <= 500_000, `${kept("g1")} + ${kept("g2")}`);
   assert.ok(findAdvice("g2", 0, 19n, "ismcts:medium", adviceSeed("g2", 19n)));

@@ -3,7 +3,6 @@
 // holds a config the server accepts.
 import { ParamType, type GameType } from "@boardbot/client";
 import { wire, type Wire } from "./api.js";
-import { h } from "./dom.js";
 
 type Param = GameType["parameters"][number];
 
@@ -90,39 +89,44 @@ export function choiceLabel(value: Wire, siblings: Wire[]): string {
   return label === "unspecified" ? "none" : label;
 }
 
+// the words a field's name cannot spell (a name has no apostrophe)
+const SPELLED: Record<string, string> = { everyones: "everyone's" };
+
 export function paramLabel(name: string): string {
-  const text = name.replaceAll("_", " ");
+  const text = name.split("_").map((word) => SPELLED[word] ?? word).join(" ");
   return text[0].toUpperCase() + text.slice(1);
 }
 
 /** The form's fields for `values`; `change(name, value)` when the player changes one. */
-export function paramFields(type: GameType, values: Record<string, Wire>, change: (name: string, value: Wire) => void):
-  HTMLElement[] {
+export function ParamFields({ type, values, change }: { type: GameType; values: Record<string, Wire>;
+  change: (name: string, value: Wire) => void }) {
   const lims = limits(type, values);
-  return type.parameters.map((p: Param) => {
+  return <>{type.parameters.map((p: Param) => {
     const lim = lims.get(p.name)!;
+    // a field the rules leave one value now is no choice (a solo-only field in a game of two): not shown
+    if (lim.allowed !== undefined && lim.allowed.length === 1 && type.parameters.length > 1) return null;
     const id = `param-${p.name}`;
     const value = values[p.name];
-    let input: HTMLElement;
+    let input;
     if (p.valueType === ParamType.BOOL) {
-      const locked = lim.allowed !== undefined && lim.allowed.length === 1;
-      input = h("input", { id, type: "checkbox", checked: value === true, disabled: locked,
-        onchange: (e: Event) => change(p.name, (e.target as HTMLInputElement).checked) });
+      input = <input id={id} type="checkbox" checked={value === true}
+        onChange={(e) => change(p.name, (e.target as HTMLInputElement).checked)} />;
     } else if (p.valueType === ParamType.ENUM || p.valueType === ParamType.INTEGER) {
       const options: Wire[] = p.valueType === ParamType.ENUM ? p.choices.map(wire)
         : Array.from({ length: Number(p.maximum ?? 0) - Number(p.minimum ?? 0) + 1 }, (_, i) => Number(p.minimum ?? 0) + i);
-      input = h("select", { id, onchange: (e: Event) => {
+      input = <select id={id} value={String(value)} onChange={(e) => {
         const raw = (e.target as HTMLSelectElement).value;
         change(p.name, p.valueType === ParamType.INTEGER ? Number(raw) : raw);
-      } }, options.map((option) => h("option", { value: String(option), selected: option === value,
-        disabled: !fits(option, lim) }, choiceLabel(option, options))));
+      }}>{options.map((option) => <option value={String(option)} disabled={!fits(option, lim)}>
+        {choiceLabel(option, options)}</option>)}</select>;
     } else {
-      input = h("input", { id, type: "text", value: String(value ?? ""),
-        onchange: (e: Event) => change(p.name, (e.target as HTMLInputElement).value) });
+      input = <input id={id} type="text" value={String(value ?? "")}
+        onChange={(e) => change(p.name, (e.target as HTMLInputElement).value)} />;
     }
-    return h("div", { class: "field" },
-      h("label", { for: id }, paramLabel(p.name)), input,
-      h("p", { class: "field-doc" }, p.doc),
-      lim.rules.length ? h("p", { class: "field-rule" }, lim.rules.join("; ")) : null);
-  });
+    return <div class="field" key={p.name}>
+      <label for={id}>{paramLabel(p.name)}</label>{input}
+      <p class="field-doc">{p.doc}</p>
+      {lim.rules.length ? <p class="field-rule">{lim.rules.join("; ")}</p> : null}
+    </div>;
+  })}</>;
 }

@@ -1,16 +1,16 @@
 // Fritanga: the grid of food cards over the oil (SVG), the pieces, the hands and the chef's skills.
 import { FritangaCard, FritangaCardSchema, FritangaDirection, FritangaPhase, FritangaReaction, FritangaRole, FritangaStatus,
   FritangaSkill, FritangaSkillSchema, type FritangaView, type SeatView } from "@boardbot/client";
+import type { ComponentChildren, VNode } from "preact";
 import "./fritanga.css";
-import { h, s } from "../dom.js";
-import { byNumber, card, cardBack, facts, plural, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, cardBack, facts, plural, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
 const INFO = componentsOf<{ cards: unknown; skills: unknown }>("fritanga");
 const CARDS = byNumber<{ name: string; text: string; hand: boolean }>(FritangaCardSchema, INFO.cards);
 const SKILLS = byNumber<{ name: string; text: string; byFoods: Record<string, string> }>(FritangaSkillSchema, INFO.skills);
-const CELL = 46;
+const CELL = 56; // big enough for a card name in two lines of 9 px
 const DIRECTIONS = [FritangaDirection.NORTH, FritangaDirection.EAST, FritangaDirection.SOUTH, FritangaDirection.WEST];
 const ARROWS: Record<number, string> = { 1: "↑ N", 2: "E →", 3: "↓ S", 4: "← W" };
 const DIRECTION_NAME: Record<number, string> = { 1: "north", 2: "east", 3: "south", 4: "west" };
@@ -36,7 +36,7 @@ function shortName(name: string): string[] {
   return words.length > 2 ? [words.slice(0, 2).join(" "), words.slice(2).join(" ")] : words.length === 2 ? words : [name];
 }
 
-function grid(ctx: TableContext, v: FritangaView): SVGElement {
+function grid(ctx: TableContext, v: FritangaView) {
   const known = new Map(v.cards.map((c) => [c.cell, c]));
   const faceDown = new Set(v.faceDown);
   const pieces = new Map<number, number>();
@@ -53,7 +53,7 @@ function grid(ctx: TableContext, v: FritangaView): SVGElement {
   const right = Math.min(v.width - 1, Math.max(...cols, -1) + 1);
   const top = Math.max(0, Math.min(...rows, v.height) - 1);
   const bottom = Math.min(v.height - 1, Math.max(...rows, -1) + 1);
-  const cells: SVGElement[] = [];
+  const cells: VNode[] = [];
   for (let cell = 0; cell < v.width * v.height; cell++) {
     const x = (cell % v.width - left) * CELL;
     const y = (Math.floor(cell / v.width) - top) * CELL;
@@ -65,69 +65,73 @@ function grid(ctx: TableContext, v: FritangaView): SVGElement {
     const what = face ? `${name}${face.faceUp ? "" : " (face down, known to you)"}` : down ? "a face-down card" : "oil";
     const label = `${cellName(v, cell)}: ${what}${seat !== undefined ? `, ${ctx.names[seat]}'s piece` : ""}`;
     const kind = face ? (face.faceUp ? "face" : "peeked") : down ? "down" : "oil";
-    const g = s("g", { class: `fcell ${kind} k${face?.card ?? 0}`, transform: `translate(${x} ${y})` },
-      s("title", {}, label),
-      kind === "oil" ? s("rect", { width: CELL, height: CELL, class: "oil" })
-        : s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "food" }),
-      face ? shortName(name).map((line, i) => s("text", { x: CELL / 2, y: 14 + i * 9, "text-anchor": "middle", class: "fname" }, line))
-        : null,
-      (fallen.get(cell) ?? []).map((q) => s("text", { x: CELL / 2, y: CELL / 2 + 5, "text-anchor": "middle", class: `fallen c${q}` }, `✕${q}`)),
-      seat !== undefined ? s("g", { class: `piece c${seat}` }, s("circle", { cx: CELL / 2, cy: CELL - 12, r: 9 }),
-        s("text", { x: CELL / 2, y: CELL - 8, "text-anchor": "middle" }, String(seat))) : null);
-    cells.push(ctx.point(g, label, `cell:${cell}`));
+    cells.push(ctx.point(<g class={`fcell ${kind} k${face?.card ?? 0}`} transform={`translate(${x} ${y})`}>
+      <title>{label}</title>
+      {kind === "oil" ? <rect width={CELL} height={CELL} class="oil" />
+        : <rect x={2} y={2} width={CELL - 4} height={CELL - 4} rx={5} class="food" />}
+      {face ? shortName(name).map((line, i) => <text x={CELL / 2} y={15 + i * 10} text-anchor="middle" class="fname">{line}</text>)
+        : null}
+      <text x={4} y={CELL - 4} class="coord">{cellName(v, cell)}</text>
+      {(fallen.get(cell) ?? []).map((q) => <text x={CELL / 2} y={CELL / 2 + 5} text-anchor="middle" class={`fallen c${q}`}>{`✕${q}`}</text>)}
+      {seat !== undefined ? <g class={`piece c${seat}`}><circle cx={CELL / 2} cy={CELL - 12} r={9} />
+        <text x={CELL / 2} y={CELL - 8} text-anchor="middle">{String(seat)}</text></g> : null}
+    </g>, label, `cell:${cell}`));
   }
-  if (right < left || bottom < top) return s("svg", { class: "fritanga-grid", role: "img", "aria-label": "an empty pan" });
-  return s("svg", { viewBox: `0 0 ${(right - left + 1) * CELL} ${(bottom - top + 1) * CELL}`, class: "fritanga-grid", role: "group",
-    "aria-label": "The pan: food cards over the oil" }, cells);
+  if (right < left || bottom < top) return <svg class="fritanga-grid" role="img" aria-label="an empty pan" />;
+  return <svg viewBox={`0 0 ${(right - left + 1) * CELL} ${(bottom - top + 1) * CELL}`} class="fritanga-grid" role="group"
+    aria-label="The pan: food cards over the oil">{cells}</svg>;
 }
 
-function compass(ctx: TableContext): HTMLElement {
-  return h("div", { class: "compass", role: "group", "aria-label": "Directions" }, DIRECTIONS.map((d) =>
-    ctx.point(h("span", { class: `dir d${d}` }, ARROWS[d] ?? ""),
-      `direction ${DIRECTION_NAME[d]}`, `dir:${d}`)));
+function compass(ctx: TableContext) {
+  return <div class="compass" role="group" aria-label="Directions">{DIRECTIONS.map((d) =>
+    ctx.point(<span class={`dir d${d}`}>{ARROWS[d] ?? ""}</span>, `direction ${DIRECTION_NAME[d]}`, `dir:${d}`))}</div>;
 }
 
-function foodCard(c: number, extra: (Node | string | null)[] = []): HTMLElement {
+function foodCard(c: number, extra: ComponentChildren = null) {
   const info = CARDS[c];
   return card(info?.name ?? "?", info?.text ?? "", `fritanga k${c}`, info?.hand ? "hand card" : "when revealed", extra);
 }
 
-function render(ctx: TableContext): HTMLElement {
+function render(ctx: TableContext) {
   const v = viewOf(ctx.sv, "fritanga");
-  if (!v) return h("div", {}, "no view");
+  if (!v) return <div>no view</div>;
   const seats = v.players.map((p) => {
     const mine = p.seat === ctx.me;
     const status = p.status === FritangaStatus.CHEF ? "the chef" : p.status === FritangaStatus.ALIVE
       ? `on ${p.positionName || "—"}` : p.status === FritangaStatus.OUT ? "in the oil (last chance next turn)"
         : p.status === FritangaStatus.FRIED ? `fried (turn ${p.friedTurn ?? "?"})` : "not placed yet";
-    const panel = seatPanel(ctx, p.seat,
+    const panel = seatPanel(ctx, p.seat, [
       facts([["role", p.role === FritangaRole.CHEF ? "chef" : "food"], ["team", p.team], ["piece", status],
         ["hand", plural(p.handCardCount, "card")]]),
-      h("div", { class: "cards small" }, p.hand.map((c) => c.card
-        ? (mine ? ctx.point(foodCard(c.card, [c.fresh ? h("div", { class: "card-foot" }, "new: playable next turn") : null]),
+      <div class="cards small">{p.hand.map((c) => c.card
+        ? (mine ? ctx.point(foodCard(c.card, c.fresh ? <div class="card-foot">new: playable next turn</div> : null),
           `play ${CARDS[c.card]?.name}`, `hand:${c.card}`) : foodCard(c.card))
-        : cardBack("a card you do not know"))));
+        : cardBack("a card you do not know"))}</div>]);
     return ctx.point(panel, ctx.names[p.seat], `seat:${p.seat}`);
   });
-  const chef = v.chefSeat !== undefined ? h("section", { class: "chef", "aria-label": "Chef skills" },
-    h("h3", {}, `The chef's skills (${v.chefCardsPlayed} of 8 golden skills played${v.finalRound ? ", final round" : ""})`),
-    h("div", { class: "cards small" }, v.chefHand.map((k) => ctx.point(card(SKILLS[k]?.name ?? "skill",
+  const chef = v.chefSeat !== undefined ? <section class="chef" aria-label="Chef skills">
+    <h3>{`The chef's skills (${v.chefCardsPlayed} of 8 golden skills played${v.finalRound ? ", final round" : ""})`}</h3>
+    <div class="cards small">{v.chefHand.map((k) => ctx.point(card(SKILLS[k]?.name ?? "skill",
       SKILLS[k]?.byFoods[v.players.length - 1] ?? SKILLS[k]?.text ?? "", "skill"),
-      `chef skill ${SKILLS[k]?.name}`, `skill:${k}`)))) : null;
+    `chef skill ${SKILLS[k]?.name}`, `skill:${k}`))}</div>
+  </section> : null;
   const pile = (list: FritangaView["discard"]) => list.length
     ? list.map((c) => `${CARDS[c.card]?.name} ×${c.count}`).join(", ") : "none";
-  const info = h("section", { class: "pan-info", "aria-label": "The pan" },
-    facts([["turn", v.turn + 1], ["face-down cards", v.faceDownCards], ["discard pile", pile(v.discard)],
-      ["eliminated", pile(v.removed)]]),
-    v.skipMove ? h("p", { class: "tag" }, "A Little Break: no movement this turn") : null,
-    compass(ctx));
-  return h("div", { class: "fritanga" },
-    h("div", { class: "board-row" }, h("div", { class: "grid-wrap" }, grid(ctx, v)), h("div", { class: "board-side" }, info, chef)),
-    h("div", { class: "seat-panels" }, seats));
+  const info = <section class="pan-info" aria-label="The pan">
+    {facts([["turn", v.turn + 1], ["face-down cards", v.faceDownCards], ["discard pile", pile(v.discard)],
+      ["eliminated", pile(v.removed)]])}
+    {v.skipMove ? <p class="tag">A Little Break: no movement this turn</p> : null}
+    {compass(ctx)}
+  </section>;
+  return <div class="fritanga">
+    <div class="board-row"><div class="grid-wrap">{grid(ctx, v)}</div><div class="board-side">{info}{chef}</div></div>
+    <div class="seat-panels">{seats}</div>
+  </div>;
 }
 
 const fritanga: GameUI = {
   render,
+  marks: ["cell", "seat"], // the cells a move changed; the seat panel whose hand or piece did
   points(move) {
     const m = moveOf(move, "fritanga")?.kind;
     switch (m?.case) {
@@ -151,10 +155,16 @@ const fritanga: GameUI = {
     return viewOf(sv, "fritanga")?.players.map((p) => ({ [FritangaStatus.ALIVE]: "in the pan", [FritangaStatus.OUT]: "in the oil",
       [FritangaStatus.FRIED]: "fried", [FritangaStatus.CHEF]: "chef" } as Record<number, string>)[p.status] ?? "") ?? [];
   },
-  prompt(sv) {
+  prompt(sv, you) {
     const v = viewOf(sv, "fritanga");
     if (!v) return "";
-    return PROMPTS[v.phase] ?? FritangaPhase[v.phase].toLowerCase().replaceAll("_", " ");
+    const text = PROMPTS[v.phase] ?? FritangaPhase[v.phase].toLowerCase().replaceAll("_", " ");
+    return you ? text : aboutThem(text);
+  },
+  details(b) {
+    if (b.role === "chef") return "the chef";
+    const fried = Number(b.fried_turn ?? -1);
+    return fried >= 0 ? `fried on turn ${fried}` : "still in the pan at the end";
   },
 };
 
