@@ -67,7 +67,8 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, convert, downtime, errors, game_records, lobby, matchmaking, ratings, seats as seat_rules
+from . import (clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
+               seats as seat_rules)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -532,8 +533,15 @@ class GameMaster:
         """The observer's view at ``from_version`` (default: now), then one message per
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
+        seat = authorize_observer(live.record, request, call)
+        async for item in self.watch(live, seat, request, call):
+            yield item
+
+    async def watch(self, live: Live, seat: int | None, request,
+                    call: Call) -> AsyncIterator[game_service_pb2.WatchGameResponse]:
+        """``watch_game`` for an authorized observer (``seat`` None: a spectator); a seat's
+        first call takes its reservation up. ``request``: its ``from_version``."""
         record = live.record
-        seat = authorize_observer(record, request, call)
         if seat is not None:
             live = await lobby.take_up(self, live, seat, call)
         game_id = record.id
@@ -554,10 +562,11 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
-    # --- seats (boardbot.server.lobby) and matchmaking (boardbot.server.matchmaking) ----
+    # --- seats (lobby), matchmaking (matchmaking), external bots (playing) ----------------
     # each call is a function of the master's, in the module that has the job
     join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
                                                        lobby.list_open_games)
+    play_game = playing.play_game  # an external bot's stream of its decisions
     create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
                                                              matchmaking.wait_for_match, matchmaking.leave_queue)
 
