@@ -128,7 +128,8 @@ export type CreateGameRequest = Message<"boardbot.v1.CreateGameRequest"> & {
    * Rate the game: when it ends, each seat's player (a human seat's
    * SeatSpec.player_name) or bot (its spec) has its rating for this game
    * configuration updated from the outcome (GetLeaderboard). Needs two seats
-   * or more, a name on every human seat, and no player or bot twice.
+   * or more, a name on every human seat (an open seat's comes from
+   * JoinGameRequest.player_name), and no player or bot twice.
    *
    * @generated from field: bool rated = 20;
    */
@@ -593,7 +594,8 @@ export type JoinGameRequest = Message<"boardbot.v1.JoinGameRequest"> & {
   seat?: number | undefined;
 
   /**
-   * The name other players see for the seat (at most 64 characters).
+   * The name other players see for the seat (at most 64 characters); in a
+   * rated game required, the name the seat is rated under.
    *
    * @generated from field: string player_name = 3;
    */
