@@ -20,7 +20,7 @@ from boardbot.v1 import common_pb2, game_service_pb2
 from . import clocks, errors, ratings
 from .access import authorize_seat, new_token, token_digest
 from .calls import Call
-from .creation import fresh_seed, store_new_game
+from .creation import fresh_seed, store_new_game, take_creation
 from .deals import new_salt
 from .events import now, stored_event
 from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
@@ -63,6 +63,7 @@ async def take_up(master, live: Live, seat: int, call: Call) -> Live:
 
 async def join_game(master, request: game_service_pb2.JoinGameRequest,
                     call: Call) -> game_service_pb2.JoinGameResponse:
+    take_creation(master, call, "JoinGame")  # a commit of the client's: within its rate of creations
     live = await master.live(request.game_id, call)
     record = live.record
     name = name_of(request.player_name)

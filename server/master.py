@@ -6,8 +6,7 @@ version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
 Every way in is a thin adapter over one ``GameMaster``: the gRPC services
 (``boardbot.server.service``, ``boardbot.server.bot_service``) and in-process
-callers such as
-``boardbot loadtest --in-process``. Requests and responses are the
+callers such as ``boardbot loadtest --in-process``. Requests and responses are the
 ``boardbot.v1`` messages; what a transport carries besides them (the
 ``authorization`` value, the deadline) comes in a ``Call``; errors are
 ``boardbot.server.errors.ServiceError`` (a ``google.rpc.Status``), which each
@@ -161,6 +160,7 @@ class GameMaster:
                 if self.store.shared:
                     await self.driver.resume()
                 await self.ratings.sweep()  # rated games whose end no process rated
+                await self.store.expire_docs(time.time())  # matchmaking queues idle too long
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
