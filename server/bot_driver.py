@@ -35,6 +35,7 @@ from . import clocks, errors
 from .bots import BotRunner
 from .events import now, stored_event, timeout_event
 from .leases import Leases
+from .ratings import reopened
 from .records import BOT, RESERVED, GameRecord, SeatRecord
 from .seats import lapsed, lobby, stands_in, waiting
 from .snapshots import Snapshot, bot_to_move, same_rules
@@ -178,8 +179,8 @@ class BotDriver:
         if reserved:
             seats = list(record.seats)
             seats[seat] = lapsed(seats[seat])
-            snap, event = Snapshot.seat_change(live, seats, seat, "opened", "", now())
-            await self.store.commit_live(game_id, live.version, snap.next_live(live, event), [stored_event(event)])
+            snap, event = Snapshot.seat_change(live, seats, seat, "opened", "", now(), reopened(record.rated, seat))
+            await self._commit(live, snap.next_live(live, event), event)
             return True
         seat = record.clock["running"]
         log.info("clock_ran_out", game_id=game_id, seat=seat, policy=record.clock["on_timeout"])
@@ -191,8 +192,19 @@ class BotDriver:
         snap.resigned[seat] = True
         event = timeout_event(snap.version, seat, len(snap.resigned), snap.finished(), when)
         snap.settle(seat, False, when, timed_out=seat)
-        await self.store.commit_live(game_id, live.version, snap.next_live(live, event), [stored_event(event)])
+        await self._commit(live, snap.next_live(live, event), event)  # a forfeit may end a rated game
         return True  # a lost race: the next step reads the game again
+
+    async def _commit(self, live: Live, nxt: Live, event: dict) -> Live | None:
+        """Commit ``nxt`` (with ``event``) as the version after ``live``: the new version, or None
+        after a lost race. Every commit of the driver's (a bot's move, a forfeit on time, a
+        lapsed reservation) comes here, so a game it ends is rated (``on_finished``) as a
+        client's last move is."""
+        if not await self.store.commit_live(live.game_id, live.version, nxt, [stored_event(event)]):
+            return None
+        if nxt.finished is not None and self.on_finished is not None:
+            await self.on_finished(nxt)
+        return nxt
 
     async def _bot_step(self, game_id: str, live: Live | None = None,
                         timed_out: bool = False) -> tuple[bool, Live | None]:
@@ -245,10 +257,7 @@ class BotDriver:
         when = now()
         event = snap.apply_move(seat, move, True, when, notes.get("search"))
         snap.settle(seat, True, when, timed_out=seat if timed_out else None)
-        nxt = snap.next_live(live, event)
-        committed = nxt if await self.store.commit_live(game_id, live.version, nxt, [stored_event(event)]) else None
-        if committed is not None and committed.finished is not None and self.on_finished is not None:
-            await self.on_finished(committed)
+        committed = await self._commit(live, snap.next_live(live, event), event)
         if leased:
             await self.leases.release(game_id)
         return True, committed  # committed None: a lost race

@@ -26,16 +26,26 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-def take_creation(master, call: Call) -> str | None:
-    """The calling client (``master.client``), charged one creation; RESOURCE_EXHAUSTED with
-    retry information when it creates faster than its limit."""
+# what each call that stores something new is charged for (take_creation): words, reason, subject
+CHARGED = {"CreateGame": ("creates games", "CREATE_RATE", "create_game/peer"),
+           "CreateQueue": ("creates queues", "CREATE_RATE", "create_game/peer"),
+           "JoinGame": ("joins games", "JOIN_RATE", "join_game/peer"),
+           "JoinQueue": ("joins queues", "JOIN_RATE", "join_queue/peer")}
+
+
+def take_creation(master, call: Call, method: str = "CreateGame") -> str | None:
+    """The calling client (``master.client``), charged one creation of ``method``'s
+    (``CHARGED``: games, queues, seats joined and queue tickets share the client's one
+    bucket, ``Limits.creates_per_second_per_client``); RESOURCE_EXHAUSTED with retry
+    information when it makes them faster than its limit."""
     client = master.client(call)
     if client is not None:
         wait = master.creations.take(client)
         if wait:
+            what, reason, subject = CHARGED[method]
             raise errors.quota_exceeded(
-                f"client {client} creates games faster than {master.limits.creates_per_second_per_client} "
-                f"a second", "CREATE_RATE", "create_game/peer", retry_after=wait)
+                f"client {client} {what} faster than {master.limits.creates_per_second_per_client} a second "
+                "(games, queues, seats joined and queue tickets together)", reason, subject, retry_after=wait)
     return client
 
 

@@ -12,6 +12,7 @@ game is over, and nobody before.
 
 from __future__ import annotations
 
+import re
 import time
 
 from google.protobuf import timestamp_pb2
@@ -152,6 +153,21 @@ def seat_event(version: int, seat: int, seats: int, change: str, name: str, when
     return {"version": version, "kind": "seat", "seat": seat, "by_bot": False,
             "move": {"change": change, "name": name}, "texts": [text] * (seats + 1), "log": [],
             "finished": False, "time": when}
+
+
+def seat_change_of(text: str, seat: int) -> tuple[str, str] | None:
+    """The change and the player's name a seat event's text says (``seat_event``'s words read
+    back: a record keeps the words, not the stored details); None if it says none."""
+    for change, words in SEAT_CHANGES.items():
+        pattern = re.escape(words).replace(re.escape("{who}"), "(?P<who>.*)").replace(re.escape("{seat}"), str(seat))
+        found = re.fullmatch(pattern, text)
+        if found is not None:
+            who = found.groupdict().get("who", "")
+            return change, "" if who == "a player" else who
+    return None
+
+
+DOWN_TEXT = re.compile(r"the server was down for ([0-9]+) s; the clocks go on from where they stopped")
 
 
 def timeout_event(version: int, seat: int, seats: int, finished: bool, when: float) -> dict:

@@ -29,7 +29,7 @@ from boardbot.v1 import common_pb2, game_record_pb2
 
 from . import convert, errors
 from .deals import check_deal
-from .events import EVENT_KIND, FINISHED, RUNNING, event_message, timestamp
+from .events import DOWN_TEXT, EVENT_KIND, FINISHED, RUNNING, event_message, seat_change_of, timestamp
 from .records import BOT, HUMAN, GameRecord, SeatRecord
 from .snapshots import KIND, Snapshot, check_rules
 from .store import GameStore, Live
@@ -89,7 +89,17 @@ def _stored_event(event: common_pb2.Event, name: str, game) -> dict:
     if event.kind not in kinds:
         raise ReplayError(f"event {event.version}: unknown kind {event.kind}")
     move = None
-    if event.kind == common_pb2.EVENT_KIND_MOVE:
+    if event.kind == common_pb2.EVENT_KIND_SEAT:  # the game did not change: its details are in its words
+        change = seat_change_of(event.move_text, event.seat)
+        if change is None:
+            raise ReplayError(f"event {event.version}: {event.move_text!r} is no change of seat {event.seat}")
+        move = {"change": change[0], "name": change[1]}
+    elif event.kind == common_pb2.EVENT_KIND_CLOCKS_RESUMED:
+        down = DOWN_TEXT.fullmatch(event.move_text)
+        if down is None:
+            raise ReplayError(f"event {event.version}: {event.move_text!r} is not the clocks' restart")
+        move = {"down": float(down.group(1))}
+    elif event.kind == common_pb2.EVENT_KIND_MOVE:
         if convert.game_of(event.move) != convert.oneof_field(name):
             raise ReplayError(f"event {event.version}: the move is not a {name} move")
         try:
@@ -138,8 +148,8 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
             raise ReplayError(f"event {recorded.version}: the game was already over")
         if not 0 <= seat < len(seats):
             raise ReplayError(f"event {recorded.version}: no seat {seat}")
-        if stored["kind"] == "resign" and snap.resigned[seat]:
-            raise ReplayError(f"event {recorded.version}: seat {seat} had resigned already")
+        if stored["kind"] in ("resign", "timeout") and snap.resigned[seat]:
+            raise ReplayError(f"event {recorded.version}: seat {seat} was out already")
         if stored["kind"] == "move":  # a resigned seat's moves are the random bot's
             move = game.move_from_dict(stored["move"])
             if seat != decider or move not in snap.state.legal_moves():
@@ -151,8 +161,12 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
                               f"{json_format.MessageToJson(full_event(seen, name), indent=None)}")
     if not snap.finished():
         raise ReplayError(f"the game is not over after its {len(record.events)} events")
-    view = snap.seat_view(None)
-    if view != record.final_view:
+    # the clocks are not the game's state (a timeout replays as its event): the rest must be the same
+    view, recorded_view = common_pb2.SeatView(), common_pb2.SeatView()
+    view.CopyFrom(snap.seat_view(None))
+    recorded_view.CopyFrom(record.final_view)
+    recorded_view.ClearField("clocks")
+    if view != recorded_view:
         raise ReplayError("the replayed final view differs from the record's")
     outcome = snap.outcome()
     if outcome != summary.outcome:

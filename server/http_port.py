@@ -35,6 +35,8 @@ from connectrpc.errors import ConnectError
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError
 
+from boardbot.v1 import game_service_pb2
+
 from . import errors, http_body
 from .advisor import BotAdvisor
 from .connect_v1.bot_service_connect import BotServiceASGIApplication
@@ -44,6 +46,7 @@ from .connections import ConnectionGuard, guarded_protocol
 from .limits import Limits
 from .calls import Call
 from .master import GameMaster
+from .ndjson import NdjsonStreams
 from .rpc import STREAM_WRITE_TIMEOUT, CallOutcome
 
 DEFAULT_HTTP_ADDRESS = "127.0.0.1:8080"
@@ -259,22 +262,33 @@ class ConnectGameService:
         return await _unary(self.master, "LeaveQueue", self.master.leave_queue, request, ctx)
 
     async def watch_game(self, request, ctx) -> AsyncIterator:
-        call = connect_call(ctx)
-        async with _outcome("WatchGame", call, ctx):
-            await self.master.quotas.admit("WatchGame", call)
-            items = self.master.watch_game(request, call)
-            try:
-                while True:
-                    try:  # the deadline bounds each wait for the next message, never a yield
-                        async with asyncio.timeout(call.time_remaining()):
-                            item = await anext(items)
-                    except StopAsyncIteration:
-                        return
-                    except TimeoutError:
-                        raise _deadline_passed() from None
-                    yield item
-            finally:
-                await items.aclose()
+        async for item in _stream(self.master, "WatchGame", self.master.watch_game, request, ctx):
+            yield item
+
+    async def play_game(self, request, ctx) -> AsyncIterator:
+        async for item in _stream(self.master, "PlayGame", self.master.play_game, request, ctx):
+            yield item
+
+
+async def _stream(master: GameMaster, method: str, handler, request, ctx) -> AsyncIterator:
+    """A server-streaming call over Connect: ``handler``'s items, each wait for the next one
+    bounded by the call's deadline (never a yield: the transport bounds those)."""
+    call = connect_call(ctx)
+    async with _outcome(method, call, ctx):
+        await master.quotas.admit(method, call)
+        items = handler(request, call)
+        try:
+            while True:
+                try:
+                    async with asyncio.timeout(call.time_remaining()):
+                        item = await anext(items)
+                except StopAsyncIteration:
+                    return
+                except TimeoutError:
+                    raise _deadline_passed() from None
+                yield item
+        finally:
+            await items.aclose()
 
 
 class ConnectBotService:
@@ -456,9 +470,13 @@ class Router:
 def build_app(master: GameMaster, advisor: BotAdvisor, cors_origins: Iterable[str] = (),
               max_request_bytes: int = MAX_REQUEST_BYTES):
     """The ASGI application of the browser port."""
+    # the server streams also as newline-delimited JSON, for the simplest clients (boardbot.server.ndjson)
+    streams = {"WatchGame": (game_service_pb2.WatchGameRequest, master.watch_game),
+               "PlayGame": (game_service_pb2.PlayGameRequest, master.play_game)}
+    games = NdjsonStreams(GameServiceASGIApplication(ConnectGameService(master), codecs=CODECS), streams,
+                          master.quotas, JsonCodec())
     services = {
-        "boardbot.v1.GameService": CallGuard(GameServiceASGIApplication(ConnectGameService(master), codecs=CODECS),
-                                             max_request_bytes),
+        "boardbot.v1.GameService": CallGuard(games, max_request_bytes),
         "boardbot.v1.BotService": CallGuard(BotServiceASGIApplication(ConnectBotService(advisor), codecs=CODECS),
                                             max_request_bytes),
     }

@@ -31,12 +31,15 @@ class Limits:
     # a hosted bot seat's think time per move: a spec asking for more is refused at
     # CreateGame, and an iteration-only spec stops at this time too
     max_bot_seconds: int = 10
-    # CreateGame from one client address: a bucket of this many, refilled at this many a second
+    # CreateGame, CreateQueue, JoinGame and JoinQueue from one client address (each stores something):
+    # one bucket of this many, refilled at this many a second
     create_burst_per_client: int = 200
     creates_per_second_per_client: int = 50
     # games one client address holds in the store (running, and finished until they expire or
     # are deleted): without it one patient client could fill --max-games alone
     max_games_per_client: int = 1000
+    # a matchmaking queue with no player waiting is deleted after this many seconds (0: kept for ever)
+    queue_idle_seconds: int = 600
     # the proxies whose X-Forwarded-For header names the real client (real_client): without
     # them, every caller behind nginx or a load balancer is the proxy, one client for all
     trusted_proxies: tuple = ()
@@ -60,12 +63,16 @@ class Limits:
                                         "open WatchGame streams from one client address"),
             "max_bot_seconds": ("--max-bot-seconds", "seconds a hosted ismcts bot seat may think per move"),
             "create_burst_per_client": ("--create-burst-per-client",
-                                        "games one client address may create at once, before the rate applies"),
+                                        "games, queues, joined seats and queue tickets one client address may "
+                                        "make at once, before the rate applies"),
             "creates_per_second_per_client": ("--creates-per-second-per-client",
-                                              "games one client address may create a second, sustained"),
+                                              "games, queues, joined seats and queue tickets one client address "
+                                              "may make a second, sustained"),
             "max_games_per_client": ("--max-games-per-client",
                                      "games one client address may hold in the store until it deletes them or "
                                      "they expire"),
+            "queue_idle_seconds": ("--queue-idle-seconds",
+                                   "seconds a matchmaking queue with nobody waiting is kept before it is deleted"),
             "max_connections": ("--max-connections", "open connections on each port (gRPC, browser)"),
             "max_connections_per_client": ("--max-connections-per-client",
                                            "open browser-port connections from one client address"),

@@ -17,10 +17,10 @@ import time
 from boardbot.engine import registry
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, errors
+from . import clocks, errors, ratings
 from .access import authorize_seat, new_token, token_digest
 from .calls import Call
-from .creation import fresh_seed, store_new_game
+from .creation import fresh_seed, store_new_game, take_creation
 from .deals import new_salt
 from .events import now, stored_event
 from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
@@ -34,10 +34,11 @@ OPEN_SCAN = 2000  # games ListOpenGames looks at per call at most
 
 
 async def commit_seat(master, live: Live, seats: list[SeatRecord], seat: int, change: str,
-                      name: str, when: float) -> Live:
-    """Commit the game's seats as ``seats`` (one seat's ``change``) as the next version, or
-    ABORTED when the game moved on meanwhile."""
-    snap, event = Snapshot.seat_change(live, seats, seat, change, name, when)
+                      name: str, when: float, rated: tuple[str, ...] | None = None) -> Live:
+    """Commit the game's seats as ``seats`` (one seat's ``change``; ``rated``: the entrants
+    that come with it, if they change) as the next version, or ABORTED when the game moved
+    on meanwhile."""
+    snap, event = Snapshot.seat_change(live, seats, seat, change, name, when, rated)
     committed = await master.commit(live, snap, event, stored_event(event))
     if committed is None:
         raise errors.aborted("the game changed during the call; try again", live.version)
@@ -62,6 +63,7 @@ async def take_up(master, live: Live, seat: int, call: Call) -> Live:
 
 async def join_game(master, request: game_service_pb2.JoinGameRequest,
                     call: Call) -> game_service_pb2.JoinGameResponse:
+    take_creation(master, call, "JoinGame")  # a commit of the client's: within its rate of creations
     live = await master.live(request.game_id, call)
     record = live.record
     name = name_of(request.player_name)
@@ -92,11 +94,12 @@ async def join_game(master, request: game_service_pb2.JoinGameRequest,
         raise errors.precondition("NO_OPEN_SEAT", f"games/{record.id}", "the game has no open seat")
     else:
         seat = free[0]
+    rated = ratings.joined(record.rated, seat, name)  # a rated game rates the seat under this name
     token = new_token()
     until = round(when + lobby(record)["reservation"], 3)
     seats = list(record.seats)
     seats[seat] = dataclasses.replace(seats[seat], token=token_digest(token), state=RESERVED, name=name, until=until)
-    committed = await commit_seat(master, live, seats, seat, "joined", name, when)
+    committed = await commit_seat(master, live, seats, seat, "joined", name, when, rated)
     out = game_service_pb2.JoinGameResponse(game=Snapshot.of(committed).game_message(),
                                             seat_token=game_service_pb2.SeatToken(seat=seat, token=token))
     out.reservation_expire_time.FromNanoseconds(int(until * 1e9))
@@ -117,13 +120,14 @@ async def leave_game(master, request: game_service_pb2.LeaveGameRequest,
     if info.state == LEFT:
         raise errors.precondition("SEAT_LEFT", f"seats/{seat}", f"seat {seat} was left already")
     seats = list(record.seats)
+    rated = None
     if waiting(record):  # the game has not started: the seat is simply open again
         seats[seat] = lapsed(info)
-        change = "opened"
+        change, rated = "opened", ratings.reopened(record.rated, seat)
     else:
         seats[seat] = dataclasses.replace(info, state=LEFT)
         change = "left_" + lobby(record)["on_leave"]
-    committed = await commit_seat(master, live, seats, seat, change, info.name, now())
+    committed = await commit_seat(master, live, seats, seat, change, info.name, now(), rated)
     master.cancel_searches(record.id, seat)
     return game_service_pb2.LeaveGameResponse(game=Snapshot.of(committed).game_message())
 

@@ -6,8 +6,7 @@ version compare-and-set and request-id idempotency, resignation, deletion,
 the event log and watching it, and the bot seats the server plays itself.
 Every way in is a thin adapter over one ``GameMaster``: the gRPC services
 (``boardbot.server.service``, ``boardbot.server.bot_service``) and in-process
-callers such as
-``boardbot loadtest --in-process``. Requests and responses are the
+callers such as ``boardbot loadtest --in-process``. Requests and responses are the
 ``boardbot.v1`` messages; what a transport carries besides them (the
 ``authorization`` value, the deadline) comes in a ``Call``; errors are
 ``boardbot.server.errors.ServiceError`` (a ``google.rpc.Status``), which each
@@ -67,7 +66,8 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, EngineError
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import clocks, convert, downtime, errors, game_records, lobby, matchmaking, ratings, seats as seat_rules
+from . import (clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
+               seats as seat_rules)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -160,6 +160,7 @@ class GameMaster:
                 if self.store.shared:
                     await self.driver.resume()
                 await self.ratings.sweep()  # rated games whose end no process rated
+                await self.store.expire_docs(time.time())  # matchmaking queues idle too long
             except Exception as exc:  # noqa: BLE001 - a store that fails now may answer next time
                 log.error("housekeeping_failed", error=repr(exc), exc_info=sys.exc_info())
 
@@ -532,8 +533,15 @@ class GameMaster:
         """The observer's view at ``from_version`` (default: now), then one message per
         later version, until the game ends (or the master closes)."""
         live = await self.live(request.game_id, call)
+        seat = authorize_observer(live.record, request, call)
+        async for item in self.watch(live, seat, request, call):
+            yield item
+
+    async def watch(self, live: Live, seat: int | None, request,
+                    call: Call) -> AsyncIterator[game_service_pb2.WatchGameResponse]:
+        """``watch_game`` for an authorized observer (``seat`` None: a spectator); a seat's
+        first call takes its reservation up. ``request``: its ``from_version``."""
         record = live.record
-        seat = authorize_observer(record, request, call)
         if seat is not None:
             live = await lobby.take_up(self, live, seat, call)
         game_id = record.id
@@ -554,10 +562,11 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
-    # --- seats (boardbot.server.lobby) and matchmaking (boardbot.server.matchmaking) ----
+    # --- seats (lobby), matchmaking (matchmaking), external bots (playing) ----------------
     # each call is a function of the master's, in the module that has the job
     join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
                                                        lobby.list_open_games)
+    play_game = playing.play_game  # an external bot's stream of its decisions
     create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
                                                              matchmaking.wait_for_match, matchmaking.leave_queue)
 

@@ -15,7 +15,8 @@ Matching happens in whichever call comes first: JoinQueue fills a game as soon a
 enough tickets wait; WaitForMatch (each ticket's holder waits on it, at most 20
 seconds a call) makes the backfilled game once the first ticket has waited
 ``backfill_after``. A ticket nobody waited on for ``TICKET_TTL`` leaves the queue, so
-no game is made for a player who is gone. The ticket's token is its seat's token in
+no game is made for a player who is gone; a queue nobody waits in is deleted after
+``Limits.queue_idle_seconds`` (``idle_ttl``: the store's expiry of the document). The ticket's token is its seat's token in
 the game (the store keeps only its hash), so a matched player plays at once.
 
 There is no maintained Python library for a matchmaking queue over our own stores
@@ -76,9 +77,20 @@ def message(queue_id: str, doc: dict[str, Any]) -> game_service_pb2.MatchQueue:
     return out
 
 
+def idle_ttl(master, doc: dict[str, Any]) -> float:
+    """How long the queue ``doc`` is kept from this write on if nobody changes it again
+    (``GameStore.put_doc``'s ttl): ``Limits.queue_idle_seconds`` once nobody waits, which
+    is ``TICKET_TTL`` from now at the latest (a ticket is seen only through a write); 0:
+    kept for ever."""
+    idle = master.limits.queue_idle_seconds
+    if idle <= 0:
+        return 0.0
+    return idle + (TICKET_TTL if doc["tickets"] else 0.0)
+
+
 async def create_queue(master, request: game_service_pb2.CreateQueueRequest,
                        call: Call) -> game_service_pb2.CreateQueueResponse:
-    take_creation(master, call)
+    take_creation(master, call, "CreateQueue")
     game = game_named(request.game, call)
     given = requested_config(request.config if request.HasField("config") else None, request.game)
     cfg = validated_config(game, request.game, given)
@@ -104,7 +116,7 @@ async def create_queue(master, request: game_service_pb2.CreateQueueRequest,
     doc = {"game": request.game, "config": cfg, "backfill_after": wait, "bot": bot.text, "clock": clock,
            "lobby": lobby, "tickets": [], "matched": {}}
     queue_id = uuid.uuid4().hex
-    await master.store.put_doc(PREFIX + queue_id, 0, doc)
+    await master.store.put_doc(PREFIX + queue_id, 0, doc, idle_ttl(master, doc))
     call.log["queue_id"] = queue_id
     return game_service_pb2.CreateQueueResponse(queue=message(queue_id, doc))
 
@@ -173,7 +185,7 @@ async def _change(master, queue_id: str, change=None) -> dict[str, Any]:
                 for ticket, seat in zip(table, places):
                     doc["matched"][ticket["id"]] = {"game": game_id, "seat": seat, "token": ticket["token"],
                                                     "at": when}
-            if await master.store.put_doc(key, version, doc):
+            if await master.store.put_doc(key, version, doc, idle_ttl(master, doc)):
                 return doc
         except BaseException:
             await _forget(master, made)
@@ -193,6 +205,7 @@ async def join_queue(master, request: game_service_pb2.JoinQueueRequest,
     _check_id(request.queue_id, "queue_id")
     call.log["queue_id"] = request.queue_id
     name = name_of(request.player_name)
+    take_creation(master, call, "JoinQueue")  # a ticket stored: within the client's rate of creations
     token, ticket_id = new_token(), uuid.uuid4().hex
 
     def join(doc: dict[str, Any], when: float) -> None:

@@ -11,7 +11,9 @@ many), TrueSkill handles many seats but its Python package has had no release si
 whole multiplayer ranking in one update, and is the fastest of the three.
 
 A rated game names its *entrants* when it is created (``entrants``): a human seat by its
-player's name (``player:<name>``), a bot seat by its spec (``preset:<spec>``). When it
+player's name (``player:<name>``), a bot seat by its spec (``preset:<spec>``), an open seat
+by the name its player gives JoinGame (``joined``; "" until then, and again if the seat opens
+again: ``reopened``). When it
 ends, ``Ratings.game_ended`` updates every entrant's rating for the game's configuration
 from the outcome's ranks (a resigned seat ranks behind the others), once: the update and
 the mark that the game is rated are one transaction of the store. A game is marked
@@ -40,7 +42,7 @@ from .calls import Call
 from .events import timestamp
 from .game_types import game_named, requested_config
 from .pages import page_position, page_size, page_token
-from .records import BOT, GameRecord
+from .records import BOT, OPEN, GameRecord
 from .snapshots import Snapshot
 from .store import GameStore, Live
 
@@ -97,16 +99,42 @@ def entrants(specs, seats, rated: bool) -> tuple[str, ...]:
     for i, seat in enumerate(seats):
         if seat.kind == BOT:
             out.append(f"{PRESET}:{seat.bot}")
+        elif seat.state == OPEN:  # named by the player who joins it (``joined``)
+            if specs[i].player_name:
+                raise errors.invalid(f"seats[{i}].player_name", "an open seat is rated under the name its player "
+                                     "joins with (JoinGame.player_name)", "BAD_SEAT")
+            out.append("")
         elif i < len(specs) and specs[i].player_name:
             out.append(f"{PLAYER}:{specs[i].player_name}")
         else:
             raise errors.invalid(f"seats[{i}].player_name", "every human seat of a rated game names its player",
                                  "BAD_SEAT")
     for i, entrant in enumerate(out):
-        if entrant in out[:i]:
+        if entrant and entrant in out[:i]:
             raise errors.invalid(f"seats[{i}]", f"{split_entrant(entrant)[1]!r} plays two seats: a rated game "
                                  "rates each player or bot once", "BAD_SEAT")
     return tuple(out)
+
+
+def joined(rated: tuple[str, ...], seat: int, name: str) -> tuple[str, ...]:
+    """A game's entrants once the player ``name`` joined ``seat`` (JoinGame; unchanged for a
+    game that is not rated). INVALID_ARGUMENT ``player_name`` in a rated game: no name, or
+    the name another seat is rated under."""
+    if not rated:
+        return rated
+    if not name:
+        raise errors.invalid("player_name", "a rated game rates its players by name: give player_name", "BAD_NAME")
+    entrant = f"{PLAYER}:{name}"
+    if any(other == entrant for q, other in enumerate(rated) if q != seat):
+        raise errors.invalid("player_name", f"{name!r} plays another seat of this rated game: a rated game rates "
+                             "each player once", "NAME_TAKEN")
+    return rated[:seat] + (entrant,) + rated[seat + 1:]
+
+
+def reopened(rated: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    """A game's entrants once ``seat`` is open again (its reservation lapsed, or its player left
+    before the game started): the next player to join names it."""
+    return rated[:seat] + ("",) + rated[seat + 1:] if rated else rated
 
 
 def updated(current: dict[str, Rating | None], who: tuple[str, ...], ranks: list[int],
@@ -338,6 +366,10 @@ class Ratings:
         if not record.rated:
             return
         await self.open()
+        if "" in record.rated:  # cannot happen (a game waiting for a player does not end); never rate "nobody"
+            log.error("rating_skipped", game_id=record.id, reason="a seat nobody joined")
+            await self.book.unmark(record.id)
+            return
         done = await self.book.apply(record.id, config_key(record.game, record.config), record.rated,
                                      outcome_ranks, when)
         if done:

@@ -32,7 +32,7 @@ request id -> version, ``games`` and ``games:<name>`` sorted sets by creation
 how many games it created are stored (kept by the create and delete scripts, so
 every process sees one count), ``lease:<id>``, ``alive``: when a server process last
 marked the store alive (``GameStore.mark_alive``: clocks), ``doc:<key>`` a hash (``v`` version,
-``d`` the value: ``GameStore.put_doc``, a matchmaking queue), and ``schema``: the version of
+``d`` the value: ``GameStore.put_doc``, a matchmaking queue; a ttl is the key's expiry), and ``schema``: the version of
 this layout (``SCHEMA_VERSION``). A standalone
 Redis (or one with Sentinel), not Redis Cluster: the scripts touch the shared
 indexes too.
@@ -199,6 +199,8 @@ return 0
 _PUT_DOC = """
 if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
+local ttl = tonumber(ARGV[3] or '0')
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', KEYS[1]) end
 return 1
 """
 
@@ -466,8 +468,13 @@ class RedisStore(GameStore):
         version, value = await self._answer(self._redis.hmget(self._key("doc", key), "v", "d"))
         return None if version is None else (int(version), loads(value))
 
-    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
-        return bool(await self._run("put_doc", [self._key("doc", key)], [expected_version, dumps(value)]))
+    async def put_doc(self, key: str, expected_version: int, value: Any, ttl: float = 0.0) -> bool:
+        # a ttl is Redis's own expiry of the key (PEXPIRE): Redis deletes it, no sweep needed
+        return bool(await self._run("put_doc", [self._key("doc", key)],
+                                    [expected_version, dumps(value), max(0, int(ttl * 1000))]))
+
+    async def expire_docs(self, when: float) -> int:
+        return 0  # Redis expired them itself
 
     async def mark_alive(self, when: float) -> float | None:
         previous = await self._answer(self._redis.set(self._key("alive"), repr(when), get=True))

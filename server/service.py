@@ -91,6 +91,11 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             yield item
 
     @rpc
+    async def PlayGame(self, request, call, context):
+        async for item in self.master.play_game(request, call):
+            yield item
+
+    @rpc
     async def GetGameRecord(self, request, call, context):
         return await self.master.get_game_record(request, call)
 

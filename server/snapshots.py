@@ -154,13 +154,15 @@ class Snapshot:
 
     @classmethod
     def seat_change(cls, live: Live, changed: list, seat: int, change: str, name: str,
-                    when: float) -> tuple["Snapshot", dict]:
+                    when: float, rated: tuple[str, ...] | None = None) -> tuple["Snapshot", dict]:
         """The game one version past ``live`` with its seats as ``changed`` (``seat``'s ``change``,
-        ``boardbot.server.events.seat_event``), its clocks settled, and the event."""
+        ``boardbot.server.events.seat_event``), its clocks settled, and the event; ``rated``: a
+        rated game's entrants from then on (``boardbot.server.ratings.joined``), if they change."""
         snap = cls.next_of(live)
         # a game whose seat changes has a lobby from then on (its seats show their states)
         snap.record = dataclasses.replace(live.record, seats=tuple(changed),
-                                          lobby=live.record.lobby or dict(seats.DEFAULT_LOBBY))
+                                          lobby=live.record.lobby or dict(seats.DEFAULT_LOBBY),
+                                          rated=live.record.rated if rated is None else rated)
         snap.version += 1
         event = seat_event(snap.version, seat, len(changed), change, name, when)
         snap.settle(seat, False, when)

@@ -44,6 +44,9 @@ CREATE TABLE IF NOT EXISTS leases (seq INTEGER PRIMARY KEY, holder TEXT NOT NULL
 CREATE TABLE IF NOT EXISTS states (seq INTEGER PRIMARY KEY, state BLOB NOT NULL);  -- the snapshot's state
 CREATE TABLE IF NOT EXISTS archives (seq INTEGER PRIMARY KEY, game BLOB NOT NULL);  -- pack_game
 CREATE TABLE IF NOT EXISTS docs (key TEXT PRIMARY KEY, version INTEGER NOT NULL, value BLOB NOT NULL) WITHOUT ROWID;
+-- when a document with a ttl is gone (GameStore.put_doc; an idle matchmaking queue): a table of its own, so a
+-- file of schema 5 from before it is taken up as it is (no version: a server without it keeps its documents)
+CREATE TABLE IF NOT EXISTS doc_expiry (key TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
 """
 # after SCHEMA and the migrations: a file of version 1 has no creator column before them
 INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE creator IS NOT NULL;"

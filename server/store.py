@@ -40,6 +40,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import json
+import time
 from typing import Any
 
 from boardbot.engine import registry
@@ -274,19 +275,35 @@ class GameStore(abc.ABC):
 
     async def get_doc(self, key: str) -> tuple[int, Any] | None:
         """A small shared document (a matchmaking queue: ``boardbot.server.matchmaking``) and
-        its version, or None. A store of one process may keep them in its memory (this
-        default); a durable or shared store keeps them with its games."""
+        its version, or None (none, or it expired). A store of one process may keep them in
+        its memory (this default); a durable or shared store keeps them with its games."""
         found = self.__dict__.get("_docs", {}).get(key)
-        return None if found is None else (found[0], loads(found[1]))
+        if found is None or (found[2] and found[2] <= time.time()):
+            return None
+        return found[0], loads(found[1])
 
-    async def put_doc(self, key: str, expected_version: int, value: Any) -> bool:
+    async def put_doc(self, key: str, expected_version: int, value: Any, ttl: float = 0.0) -> bool:
         """Store ``value`` (JSON-safe) as the document's next version, only if its version is
-        still ``expected_version`` (0: there is none yet); False (and no change) otherwise."""
+        still ``expected_version`` (0: there is none yet); False (and no change) otherwise.
+        ``ttl``: the document is gone ``ttl`` seconds after this write unless written again
+        (0: kept until written with a ``ttl``); ``expire_docs`` deletes it then."""
         docs = self.__dict__.setdefault("_docs", {})
-        if docs.get(key, (0, b""))[0] != expected_version:
+        found = docs.get(key)
+        if found is not None and found[2] and found[2] <= time.time():
+            found = None  # expired: as if gone
+        if (found[0] if found is not None else 0) != expected_version:
             return False
-        docs[key] = (expected_version + 1, dumps(value))  # stored as text: no object is shared
+        docs[key] = (expected_version + 1, dumps(value), time.time() + ttl if ttl > 0 else 0.0)  # text: no object shared
         return True
+
+    async def expire_docs(self, when: float) -> int:
+        """Delete the documents whose ``ttl`` ran out by ``when``; how many (the master's
+        housekeeping calls it)."""
+        docs = self.__dict__.get("_docs", {})
+        gone = [key for key, (_, _, until) in docs.items() if until and until <= when]
+        for key in gone:
+            del docs[key]
+        return len(gone)
 
     async def mark_alive(self, when: float) -> float | None:
         """Note that a server process runs on this store at ``when`` (a ``time.time()``); the

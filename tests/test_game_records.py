@@ -2,7 +2,8 @@
 a complete record whose deal, committed at creation, checks by hand and by ``boardbot records
 replay``, which plays it again to the same final state; a running game's record shows each
 asker only what it may see; a forged record does not replay; the commitment survives a
-restart on SQLite and is one for two processes on Redis; records become trajectories."""
+restart on SQLite and is one for two processes on Redis; records become trajectories; records
+of games with seat changes, timeouts, stand-in moves and a restart of the clocks replay."""
 
 import hashlib
 import json
@@ -254,3 +255,61 @@ def test_the_commitment_survives_a_restart_on_redis(tmp_path):
         _commitment_across_a_restart(["--store", redis_server.url, "--ai-workers", "0"], tmp_path)
     finally:
         redis_server.stop()
+
+
+# --- records of games with seats, clocks and timeouts ------------------------------------------
+def _replays_by_the_command(record, tmp_path) -> None:
+    path = tmp_path / f"{record.game.game_id}.json"
+    path.write_text(json_format.MessageToJson(record))
+    done = run_cli("records", "replay", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{len(record.events)} events replayed" in done.stdout and "same final view and scores" in done.stdout
+
+
+def test_a_game_of_joined_seats_that_forfeit_on_time_replays(client, tmp_path):
+    clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "1s", "on_timeout": "TIMEOUT_POLICY_FORFEIT"}
+    game = client.create_game("frogriders", seats=["open", "open"], clock=clock)
+    client.join_game(game.game_id, name="Alice").view()
+    client.join_game(game.game_id, name="").view()  # no name: "a player" in the words
+    wait_until_finished(game, 30)
+    record = client.game_record(game.game_id)
+    kinds = [e.kind for e in record.events]
+    assert kinds[:4] == [common_pb2.EVENT_KIND_SEAT] * 4 and kinds.count(common_pb2.EVENT_KIND_TIMEOUT) == 2
+    assert record.final_view.HasField("clocks")
+    final = replay(record)  # the timeouts as recorded: the seats are out, the random bot's moves after them
+    assert final.resigned == [True, True] and final.outcome() == record.game.outcome
+    _replays_by_the_command(record, tmp_path)
+    forged = game_record_pb2.GameRecord()
+    forged.CopyFrom(record)
+    forged.events[0].move_text = "Alice joined the game"  # words no seat change has
+    with pytest.raises(ReplayError, match="no change of seat 0"):
+        replay(forged)
+
+
+def test_a_game_with_a_restart_a_stand_in_and_a_seat_left_and_reclaimed_replays(tmp_path):
+    args = ["--store", f"sqlite:{tmp_path / 'games.sqlite3'}", "--ai-workers", "0", "--bot-processes", "0"]
+    server = Serve(args, tmp_path / "serve.log")
+    address = server.address
+    try:
+        with Client(address, timeout=15) as c:
+            clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "3s", "on_timeout": "TIMEOUT_POLICY_STAND_IN"}
+            game = c.create_game("frogriders", seats=["open", "open"], clock=clock)
+            seats = [c.join_game(game.game_id, name=name) for name in ("Ann", "Ben")]
+            for seat in seats:
+                seat.view()
+            server.kill()  # the clock of the seat to move was running
+            server = Serve(args, tmp_path / "serve.log", address=address)
+            other = seats[1 - c.get_game(game.game_id).decider]
+            other.leave()  # the stand-in plays it ...
+            other.come_back()  # ... until its player comes back; every clock then runs out, the stand-in plays on
+            wait_until_finished(game, 60)
+            record = c.game_record(game.game_id)
+    finally:
+        server.stop()
+    kinds = [e.kind for e in record.events]
+    assert common_pb2.EVENT_KIND_CLOCKS_RESUMED in kinds and kinds.count(common_pb2.EVENT_KIND_SEAT) == 6
+    texts = [e.move_text for e in record.events if e.kind == common_pb2.EVENT_KIND_SEAT]
+    assert any("left seat" in t for t in texts) and any("came back" in t for t in texts)
+    assert any(e.by_bot for e in record.events if e.kind == common_pb2.EVENT_KIND_MOVE)  # the stand-in's
+    replay(record)
+    _replays_by_the_command(record, tmp_path)

@@ -1,7 +1,9 @@
 """Matchmaking end to end: a queue per game configuration, players matched with each
 other, a queue whose empty seat a bot fills after the wait, and the same across two
-server processes on one Redis store; hostile input answered with clear statuses."""
+server processes on one Redis store; hostile input answered with clear statuses; joining
+within the client's rate of creations; queues nobody waits in deleted after the idle time."""
 
+import asyncio
 import random
 import threading
 import time
@@ -9,7 +11,10 @@ import time
 import grpc
 import pytest
 
-from boardbot.client import Client, Ticket
+from boardbot.client import OPEN, Client, Ticket, error_details
+from boardbot.server import logs
+from boardbot.server.app import BackgroundServer
+from boardbot.server.limits import Limits
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from tests.conftest import error_of, play_randomly
@@ -122,3 +127,99 @@ def test_a_queue_works_across_server_processes_on_redis(tmp_path, redis_url):
     finally:
         one.stop()
         two.stop()
+
+
+# --- limits: the rate of joining, and queues nobody waits in -----------------------------------
+def _refused_for_rate(fn, *args, subject: str, **kwargs) -> float:
+    """``fn`` refused RESOURCE_EXHAUSTED JOIN_RATE with retry information: the seconds to wait."""
+    with pytest.raises(grpc.RpcError) as err:
+        fn(*args, **kwargs)
+    details = error_details(err.value)
+    assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and reason(details) == "JOIN_RATE", details
+    assert details["QuotaFailure"].violations[0].subject == subject
+    return details["RetryInfo"].retry_delay.ToTimedelta().total_seconds()
+
+
+def test_joining_games_and_queues_counts_against_the_clients_rate_of_creations():
+    logs.configure(enabled=False)
+    # one bucket of 4 for the client's games, queues, joined seats and tickets, refilled at 1 a second
+    srv = BackgroundServer(limits=Limits(create_burst_per_client=4, creates_per_second_per_client=1))
+    try:
+        with Client(srv.address) as client:
+            game = client.create_game("frogriders", seats=[OPEN, OPEN, OPEN])  # 1
+            queue = client.create_queue("frogriders", {"players": 2}, backfill_after=600)  # 2
+            client.join_game(game.game_id, name="A")  # 3
+            client.join_queue(queue.queue_id, "B")  # 4
+            wait = _refused_for_rate(client.join_game, game.game_id, name="C", subject="join_game/peer")
+            assert 0 < wait <= 1.0
+            assert _refused_for_rate(client.join_queue, queue.queue_id, "D", subject="join_queue/peer") > 0
+            # nothing was stored for the refused calls: one seat joined, one ticket waiting
+            assert [s.state for s in game.info().seats].count(common_pb2.SEAT_STATE_RESERVED) == 1
+            time.sleep(wait + 0.05)  # the retry information is right: the next one goes through
+            client.join_game(game.game_id, name="C")
+    finally:
+        srv.stop()
+
+
+def _idle_queues(address: str) -> None:
+    """A queue nobody waits in is gone once the server's idle time passed; one with a player
+    waiting is kept, and goes once its last ticket left."""
+    with Client(address) as client:
+        idle = client.create_queue("frogriders", {"players": 2}, backfill_after=600)
+        busy = client.create_queue("frogriders", {"players": 2}, backfill_after=600)
+        ticket = client.join_queue(busy.queue_id, "Waiting")
+        time.sleep(1.5)
+        with pytest.raises(grpc.RpcError) as err:
+            client.join_queue(idle.queue_id, "Late")
+        assert err.value.code() == grpc.StatusCode.NOT_FOUND
+        assert client.wait_for_match(ticket, timeout=0.5) is None  # still there: a player waits
+        client.leave_queue(ticket)
+        time.sleep(1.5)
+        with pytest.raises(grpc.RpcError) as err:
+            client.join_queue(busy.queue_id, "Late")
+        assert err.value.code() == grpc.StatusCode.NOT_FOUND
+
+
+def test_a_queue_nobody_waits_in_is_deleted_after_the_idle_time_in_memory():
+    logs.configure(enabled=False)
+    srv = BackgroundServer(limits=Limits(creates_per_second_per_client=0, queue_idle_seconds=1))
+    try:
+        _idle_queues(srv.address)
+    finally:
+        srv.stop()
+
+
+@pytest.mark.parametrize("store", ["sqlite", "redis"])
+def test_a_queue_nobody_waits_in_is_deleted_after_the_idle_time(tmp_path, store):
+    redis_server = RedisServer(tmp_path) if store == "redis" else None
+    spec = redis_server.url if redis_server else f"sqlite:{tmp_path / 'games.sqlite3'}"
+    server = Serve(["--store", spec, "--ai-workers", "0", "--bot-processes", "0", "--queue-idle-seconds", "1"],
+                   tmp_path / "serve.log")
+    try:
+        _idle_queues(server.address)
+    finally:
+        server.stop()
+        if redis_server is not None:
+            redis_server.stop()
+
+
+def test_the_sqlite_store_deletes_expired_documents(tmp_path):
+    from boardbot.server.sqlite_store import SqliteStore
+
+    async def scenario():
+        store = SqliteStore(str(tmp_path / "docs.sqlite3"))
+        await store.open()
+        try:
+            assert await store.put_doc("queue:a", 0, {"n": 1}, ttl=0.2)
+            assert await store.put_doc("queue:b", 0, {"n": 2}, ttl=0.2)
+            assert await store.put_doc("queue:b", 1, {"n": 3})  # written again without a ttl: kept
+            await asyncio.sleep(0.3)
+            assert await store.get_doc("queue:a") is None and await store.get_doc("queue:b") == (2, {"n": 3})
+            assert not await store.put_doc("queue:a", 1, {"n": 4})  # an expired document takes no write ...
+            assert await store.expire_docs(time.time()) == 1  # ... and the sweep deletes it
+            assert store._db.execute("SELECT key FROM docs").fetchall() == [("queue:b",)]
+            assert await store.put_doc("queue:a", 0, {"n": 5})  # its key is free again
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())

@@ -9,11 +9,12 @@ import random
 import subprocess
 import sys
 import time
+import uuid
 
 import grpc
 import pytest
 
-from boardbot.client import Client
+from boardbot.client import OPEN, Client
 from boardbot.server import ratings as ratings_module
 from boardbot.server.calls import Call
 from boardbot.server.master import GameMaster
@@ -79,6 +80,60 @@ def test_rated_games_move_the_leaderboard_of_their_configuration(client):
     # pages: one entry at a time, the same entries in the same order
     paged = list(client.leaderboard("frogriders", config, page_size=1))
     assert [e.name for e in paged] == [e.name for e in entries]
+
+
+def test_a_rated_game_of_open_seats_rates_the_names_its_players_joined_with(client):
+    tag = uuid.uuid4().hex[:6]  # names of this test's own (the server is the session's)
+    ann, bob, cat = f"ann-{tag}", f"bob-{tag}", f"cat-{tag}"
+    config = {"players": 3}
+    game = client.create_game("frogriders", config, seats=[OPEN, OPEN, "greedy"], rated=True,
+                              lobby={"reservation": "1s"})
+    assert game.created.rated and game.created.status == common_pb2.GAME_STATUS_WAITING
+    # a rated game rates its players by name: none, or another seat's, is refused
+    code, _, details = error_of(client.join_game, game.game_id)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "player_name"
+    first = client.join_game(game.game_id, name=ann)
+    first.view()  # taken up
+    code, _, details = error_of(client.join_game, game.game_id, name=ann)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and details["ErrorInfo"].reason == "NAME_TAKEN"
+    late = client.join_game(game.game_id, name=cat)  # never takes the seat up: it opens again, unnamed
+    deadline = time.monotonic() + 10
+    while client.get_game(game.game_id).seats[late.number].state != common_pb2.SEAT_STATE_OPEN:
+        assert time.monotonic() < deadline, "the reservation did not lapse"
+        time.sleep(0.05)
+    second = client.join_game(game.game_id, seat=late.number, name=bob)
+    second.view()
+    tokens = {first.number: first.token, second.number: second.token}
+    play_out(client, type(game)(game.client, game.game_id, tokens, game.owner_token, game.created),
+             random.Random(5))
+    found = until_counted(client, {ann: 1, bob: 1}, config=config)
+    assert found[ann].kind == found[bob].kind == ratings_pb2.RATED_KIND_PLAYER
+    assert cat not in found  # the name of a reservation that lapsed is nobody's rating
+
+
+def test_open_seats_of_a_rated_game_are_named_when_joined_not_at_creation(client):
+    request = game_service_pb2.CreateGameRequest(game="frogriders", rated=True, seats=[
+        common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN, open=True, player_name="early"),
+        common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_BOT, bot="greedy")])
+    code, _, details = error_of(client.stub.CreateGame, request)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert details["BadRequest"].field_violations[0].field == "seats[0].player_name"
+
+
+def test_a_forfeit_on_time_in_a_rated_game_is_rated_when_the_game_ends(client):
+    tag = uuid.uuid4().hex[:6]
+    eve = f"eve-{tag}"
+    config = {"players": 2}
+    clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "1s", "on_timeout": "TIMEOUT_POLICY_FORFEIT"}
+    game = client.create_game("frogriders", config, seats=[OPEN, "random"], rated=True, clock=clock)
+    client.join_game(game.game_id, name=eve).view()  # taken up: the clock runs, and Eve never moves
+    wait_until_finished(game, 30)
+    info = client.get_game(game.game_id)
+    assert info.seats[0].resigned and info.clocks.timeouts[0] == 1
+    assert list(info.outcome.ranks) == [1, 0]  # the forfeited seat ranks behind
+    # rated at once (the sweep, every 60 s here, is not what rated it)
+    found = until_counted(client, {eve: 1}, config=config, seconds=5)
+    assert found[eve].mu < 25
 
 
 def test_hostile_rated_games_and_leaderboards_are_refused(client):

@@ -5,7 +5,8 @@ fresh and runs its unit tests; ``npm run e2e`` plays every game and mode to
 the end over the native gRPC port and over the browser port (Connect binary
 and JSON, gRPC-Web, and the browser build's fetch transport), all-human and
 with bots, and checks error details and watch streams
-(clients/typescript/test/e2e/play.test.ts). Node and the package's
+(clients/typescript/test/e2e/play.test.ts), and runs the example external bot
+(examples/external_bot.mts) against hosted games. Node and the package's
 node_modules come from the test command (scripts/test: npm ci); without them
 this test fails, it does not skip.
 """
@@ -92,8 +93,9 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
     # 5 transports x (one game per case + four API tests + a finished game's record,
-    # test/e2e/records.test.ts), and the watch across aged connections
-    assert passed == 5 * (len(MODES) + 5) + 1, out[-3000:]
+    # test/e2e/records.test.ts), the watch across aged connections, and the example bot
+    # (examples/external_bot.mts) over gRPC and Connect (test/e2e/bot.test.ts)
+    assert passed == 5 * (len(MODES) + 5) + 1 + 2, out[-3000:]
     for variant in ("every seat human", "bots in all seats but one"):  # each transport plays both ways
         for transport in ("grpc", "connect", "connect-json", "grpc-web", "web-fetch"):
             assert any(line.startswith("ok ") and f" - {transport}: " in line and line.endswith(variant)

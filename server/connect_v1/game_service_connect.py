@@ -75,6 +75,9 @@ class GameService(Protocol):
     async def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    def play_game(self, request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest, ctx: RequestContext) -> AsyncIterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -270,6 +273,16 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
                     ),
                     function=svc.get_leaderboard,
+                ),
+                "/boardbot.v1.GameService/PlayGame": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="PlayGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.play_game,
                 ),
             },
             interceptors=interceptors,
@@ -669,6 +682,26 @@ class GameServiceClient(ConnectClient):
             use_get=use_get,
         )
 
+    def play_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="PlayGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 
 
@@ -711,6 +744,8 @@ class GameServiceSync(Protocol):
     def get_game_record(self, request: boardbot_dot_v1_dot_game__service__pb2.GetGameRecordRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetGameRecordResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def play_game(self, request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest, ctx: RequestContext) -> Iterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -907,6 +942,16 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
                     ),
                     function=service.get_leaderboard,
+                ),
+                "/boardbot.v1.GameService/PlayGame": EndpointSync.server_stream(
+                    method=MethodInfo(
+                        name="PlayGame",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.play_game,
                 ),
             },
             interceptors=interceptors,
@@ -1304,6 +1349,26 @@ class GameServiceClientSync(ConnectClientSync):
             headers=headers,
             timeout_ms=timeout_ms,
             use_get=use_get,
+        )
+
+    def play_game(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> Iterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="PlayGame",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
         )
 
 

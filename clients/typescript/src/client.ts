@@ -26,6 +26,7 @@ import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
   type MatchQueue,
+  type PlayGameResponse,
   ResponseView,
   type SubmitMoveResponse,
   type WatchGameResponse,
@@ -401,6 +402,32 @@ export class SeatHandle {
       bearer(this.token));
     if (response.move === undefined) throw new Error("SuggestMove answered without a move");
     return { move: response.move, version: response.version, stats: response.stats };
+  }
+
+  /** Play this seat from here, as an external bot (GameService.PlayGame): one message per decision of the seat
+   *  (kind DECISION: its view with the legal moves, and the clock's deadline and time left), WAIT messages
+   *  while others decide, then GAME_OVER or SEAT_OUT, the last. Answer each decision with play() before its
+   *  deadline. A stream the server ends early is opened again from the last version seen (its first message
+   *  brings the events missed), up to RESUME_ATTEMPTS times in a row, as watch() does. */
+  async *decisions(signal?: AbortSignal): AsyncGenerator<PlayGameResponse> {
+    if (this.seat === undefined) throw new Error("the spectator has no decisions");
+    let last: bigint | undefined;
+    let failures = 0;
+    for (;;) {
+      try {
+        for await (const item of this.client.games.playGame({ gameId: this.gameId, seat: this.seat, fromVersion: last },
+          { ...bearer(this.token), signal })) {
+          if (item.view !== undefined) last = item.view.version;
+          failures = 0;
+          yield item;
+        }
+        return;
+      } catch (err) {
+        if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
+        failures += 1;
+        await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** (failures - 1), 2000)));
+      }
+    }
   }
 
   /** This seat's view at `fromVersion` (default: now), then every later version in order until the game ends.

@@ -20,9 +20,22 @@ class ResponseView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RESPONSE_VIEW_UNSPECIFIED: _ClassVar[ResponseView]
     RESPONSE_VIEW_AFTER_MOVE: _ClassVar[ResponseView]
     RESPONSE_VIEW_NEXT_DECISION: _ClassVar[ResponseView]
+
+class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLAY_EVENT_KIND_UNSPECIFIED: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_WAIT: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_DECISION: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_GAME_OVER: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_SEAT_OUT: _ClassVar[PlayEventKind]
 RESPONSE_VIEW_UNSPECIFIED: ResponseView
 RESPONSE_VIEW_AFTER_MOVE: ResponseView
 RESPONSE_VIEW_NEXT_DECISION: ResponseView
+PLAY_EVENT_KIND_UNSPECIFIED: PlayEventKind
+PLAY_EVENT_KIND_WAIT: PlayEventKind
+PLAY_EVENT_KIND_DECISION: PlayEventKind
+PLAY_EVENT_KIND_GAME_OVER: PlayEventKind
+PLAY_EVENT_KIND_SEAT_OUT: PlayEventKind
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -393,3 +406,27 @@ class GetLeaderboardResponse(_message.Message):
     entries: _containers.RepeatedCompositeFieldContainer[_ratings_pb2.RatingEntry]
     next_page_token: str
     def __init__(self, config: _Optional[_Union[_common_pb2.GameConfig, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[_ratings_pb2.RatingEntry, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class PlayGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class PlayGameResponse(_message.Message):
+    __slots__ = ("kind", "view", "events", "deadline", "time_left")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LEFT_FIELD_NUMBER: _ClassVar[int]
+    kind: PlayEventKind
+    view: _common_pb2.SeatView
+    events: _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]
+    deadline: _timestamp_pb2.Timestamp
+    time_left: _duration_pb2.Duration
+    def __init__(self, kind: _Optional[_Union[PlayEventKind, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...

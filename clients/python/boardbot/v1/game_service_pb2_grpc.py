@@ -130,6 +130,11 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.FromString,
                 _registered_method=True)
+        self.PlayGame = channel.unary_stream(
+                '/boardbot.v1.GameService/PlayGame',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -282,6 +287,19 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PlayGame(self, request, context):
+        """Play a seat from elsewhere, as an external bot does (the seat's token
+        required; a seat reserved by JoinGame is taken up): the seat's decisions
+        as a stream, each with its view, legal moves and deadline, then the end
+        of the game. Answer each decision with SubmitMove before its deadline;
+        a seat that runs out of time is handled as the game's clock says
+        (ClockOptions.on_timeout). Over the browser port also as Connect server
+        streaming, and as newline-delimited JSON (docs/clients.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -379,6 +397,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetLeaderboard,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.SerializeToString,
+            ),
+            'PlayGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.PlayGame,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -895,6 +918,33 @@ class GameService:
             '/boardbot.v1.GameService/GetLeaderboard',
             boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PlayGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/boardbot.v1.GameService/PlayGame',
+            boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

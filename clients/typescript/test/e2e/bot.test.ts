@@ -1,0 +1,37 @@
+// The TypeScript example bot (examples/external_bot.mts, built by npm run build) in a process of its own, against a
+// real server (tests/test_typescript_client.py starts it): it joins an open seat of a hosted game with a clock and
+// plays it to the end through GameService.PlayGame, over the gRPC port and over the browser port (Connect).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { BoardbotClient, ClockKind, EventKind, GameStatus, SeatState } from "../../src/index.js";
+import { nodeTransport, type NodeProtocol } from "../../src/node.js";
+
+const grpcUrl = process.env.BOARDBOT_GRPC_URL!;
+const httpUrl = process.env.BOARDBOT_HTTP_URL!;
+const example = fileURLToPath(new URL("../../examples/examples/external_bot.mjs", import.meta.url));
+
+for (const [protocol, url] of [["grpc", grpcUrl], ["connect", httpUrl]] as [NodeProtocol, string][]) {
+  test(`${protocol}: the example bot joins an open seat and plays the hosted game to the end`, async () => {
+    const host = new BoardbotClient(nodeTransport(url, protocol));
+    const created = await host.createGame("frogriders", {
+      seats: ["open", { bot: "random" }],
+      clock: { kind: ClockKind.INCREMENT, initialTime: { seconds: 60n }, increment: { seconds: 5n } },
+    });
+    const gameId = created.game.gameId;
+    const { stdout } = await promisify(execFile)(process.execPath,
+      [example, gameId, "--url", url, "--protocol", protocol, "--name", "TS bot"], { timeout: 120_000 });
+    assert.match(stdout, new RegExp(`joined game ${gameId} at seat 0`));
+    assert.match(stdout, /game over at version \d+/);
+    const game = await host.getGame(gameId);
+    assert.equal(game.status, GameStatus.FINISHED);
+    assert.equal(game.seats[0].playerName, "TS bot");
+    assert.equal(game.seats[0].state, SeatState.TAKEN);
+    const record = await host.gameRecord(gameId);
+    const mine = record.events.filter((e) => e.kind === EventKind.MOVE && e.seat === 0);
+    assert.ok(mine.length > 0 && mine.every((e) => !e.byBot), "every move of seat 0 was the bot's own answer");
+    assert.equal(stdout.split("\n").filter((line) => line.includes(": played ")).length, mine.length);
+  });
+}

@@ -1,0 +1,288 @@
+"""External bots through GameService.PlayGame, against a real server: the example bot
+(examples/external_bot.py, its own process) joins an open seat and plays a hosted game to
+the end, and a late one forfeits on time; the stream's messages (one per decision, with
+legal moves and the clock's deadline, the events between, resume by version); a late
+answer under TIMEOUT_POLICY_STAND_IN; and the same stream as Connect and as
+newline-delimited JSON on the browser port."""
+
+import json
+import pathlib
+import random
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import grpc
+import pytest
+
+from boardbot.client import OPEN, Client
+from boardbot.server import logs
+from boardbot.server.app import BackgroundServer
+from boardbot.v1 import common_pb2
+from boardbot.v1 import game_service_pb2 as pb
+from boardbot.v1 import game_service_pb2_grpc
+from tests.conftest import error_of
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "external_bot.py"
+DECISION, WAIT = pb.PLAY_EVENT_KIND_DECISION, pb.PLAY_EVENT_KIND_WAIT
+GAME_OVER, SEAT_OUT = pb.PLAY_EVENT_KIND_GAME_OVER, pb.PLAY_EVENT_KIND_SEAT_OUT
+CLOCK = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "60s", "increment": "5s"}
+
+
+@pytest.fixture(scope="module")
+def web_server():
+    logs.configure(enabled=False)
+    srv = BackgroundServer(http_address="127.0.0.1:0")
+    yield srv
+    srv.stop()
+
+
+def run_example(address: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(EXAMPLE), *args, "--address", address], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+
+
+def seat_moves(record, seat: int) -> list:
+    return [e for e in record.events if e.kind == common_pb2.EVENT_KIND_MOVE and e.seat == seat]
+
+
+def stream(address: str, game_id: str, seat: int, token: str, from_version: int | None = None):
+    channel = grpc.insecure_channel(address)
+    request = pb.PlayGameRequest(game_id=game_id, seat=seat, from_version=from_version)
+    return channel, game_service_pb2_grpc.GameServiceStub(channel).PlayGame(
+        request, metadata=(("authorization", f"Bearer {token}"),))
+
+
+# --- the example bot, in a process of its own ------------------------------------------------
+def test_the_example_bot_joins_an_open_seat_and_plays_the_hosted_game_to_the_end(server):
+    with Client(server.address) as host:
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=11, clock=CLOCK)
+        result = run_example(server.address, game.game_id, "--name", "Example bot", "--seed", "3")
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"joined game {game.game_id} at seat 0" in result.stdout
+        assert "game over at version" in result.stdout
+        info = game.info()
+        assert info.status == common_pb2.GAME_STATUS_FINISHED
+        assert info.seats[0].player_name == "Example bot" and info.seats[0].state == common_pb2.SEAT_STATE_TAKEN
+        record = host.game_record(game.game_id)
+        moves = seat_moves(record, 0)
+        # every decision of seat 0 was the bot's own answer (none a stand-in's), one line each
+        assert moves and not any(e.by_bot for e in moves)
+        assert result.stdout.count(": played ") == len(moves)
+        assert all(" s left" in line for line in result.stdout.splitlines() if ": played " in line)
+
+
+def test_a_late_example_bot_forfeits_on_time_under_the_forfeit_policy(server):
+    with Client(server.address) as host:
+        clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "1s", "on_timeout": "TIMEOUT_POLICY_FORFEIT"}
+        # an open seat: the clock starts once the bot took it up, however long its process took to start
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=5, clock=clock)
+        result = run_example(server.address, game.game_id, "--think", "1.5")
+        assert result.returncode == 1, result.stdout + result.stderr
+        # its answer came after the forfeit: a version later (ABORTED) or out of time
+        assert any(f"too late ({why})" in result.stdout for why in ("STALE_VERSION", "OUT_OF_TIME", "SEAT_RESIGNED"))
+        assert "the seat is out of the game" in result.stdout
+        record = host.game_record(game.game_id)
+        timeouts = [e for e in record.events if e.kind == common_pb2.EVENT_KIND_TIMEOUT]
+        assert [e.seat for e in timeouts] == [0]
+        assert all(e.by_bot for e in seat_moves(record, 0))  # the random bot plays the forfeited seat
+
+
+# --- the stream's messages ------------------------------------------------------------------
+def test_one_message_per_decision_with_legal_moves_deadline_and_the_events_between(server):
+    with Client(server.address) as host:
+        game = host.create_game("frogriders", seats=["human", "human"], seed=21, clock=CLOCK)
+        other = game.seat(1)
+        rng = random.Random(4)
+        channel, messages = stream(server.address, game.game_id, 0, game.tokens[0])
+        seen_versions, decisions, event_versions = [], 0, []
+        done = threading.Event()
+
+        def play_other():  # seat 1 plays from its own client meanwhile
+            for _, view in other.watch():
+                if view.finished or done.is_set():
+                    return
+                if view.my_turn:
+                    other.play(move_id=rng.choice(view.legal_moves).id)
+
+        thread = threading.Thread(target=play_other, daemon=True)
+        thread.start()
+        try:
+            for message in messages:
+                view = message.view
+                event_versions += [e.version for e in message.events]
+                seen_versions.append(view.version)
+                if message.kind == GAME_OVER:
+                    assert view.status == common_pb2.GAME_STATUS_FINISHED and list(view.outcome.scores)
+                    break
+                assert message.kind in (DECISION, WAIT)
+                if message.kind == DECISION:
+                    decisions += 1
+                    assert view.decider == 0 and view.legal_moves
+                    assert view.clocks.running_seat == 0
+                    assert message.deadline == view.clocks.deadline
+                    left = message.time_left.ToTimedelta().total_seconds()
+                    assert 0 < left <= view.clocks.remaining[0].ToTimedelta().total_seconds()
+                    game.seat(0).play(move_id=rng.choice(view.legal_moves).id, expected_version=view.version)
+                else:
+                    assert not (view.decider == 0 and view.legal_moves) or len(message.events) == 100
+                assert len(message.events) <= 100
+        finally:
+            done.set()
+            channel.close()
+        record = host.game_record(game.game_id)
+        assert decisions == len(seat_moves(record, 0)) > 3  # one message per decision, none twice
+        # every event once, in order, carried by the messages (the first one starts at the stream's version)
+        assert event_versions == list(range(event_versions[0], record.events[-1].version + 1))
+        assert len(seen_versions) < len(record.events)  # fewer messages than versions: not a watch stream
+
+
+def test_a_resumed_stream_brings_the_missed_events_and_the_decision_again(server):
+    with Client(server.address) as host:
+        game = host.create_game("frogriders", seats=["human", "human"], seed=8)
+        rng = random.Random(2)
+        for _ in range(6):  # both seats play a few moves, seat 0 left to decide
+            info = game.info()
+            seat = game.seat(info.decider)
+            seat.play(move_id=rng.choice(seat.view().legal_moves).id)
+        while game.info().decider != 0:
+            seat = game.seat(1)
+            seat.play(move_id=rng.choice(seat.view().legal_moves).id)
+        now = game.info().version
+        channel, messages = stream(server.address, game.game_id, 0, game.tokens[0], from_version=2)
+        try:
+            first = next(messages)
+        finally:
+            channel.close()
+        assert first.kind == DECISION and first.view.version == now
+        assert [e.version for e in first.events] == list(range(3, now + 1))
+        # seat 1's moves as seat 0 may see them: the text, never the move itself
+        assert all(not e.HasField("move") for e in first.events if e.seat == 1)
+
+
+def test_a_resume_from_long_ago_sends_the_events_in_messages_of_at_most_100(server):
+    with Client(server.address) as host:
+        game = host.create_game("froccs", seats=["human", "random", "random"], seed=9)
+        game.seat(0).resign()  # the random bot plays it: the game runs to its end by itself
+        deadline = time.monotonic() + 30
+        while game.info().status != common_pb2.GAME_STATUS_FINISHED:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        final = game.info().version
+        assert final > 250
+        channel, messages = stream(server.address, game.game_id, 0, game.tokens[0], from_version=0)
+        try:
+            received = list(messages)
+        finally:
+            channel.close()
+        assert [m.kind for m in received] == [WAIT] * (len(received) - 1) + [GAME_OVER]
+        assert all(len(m.events) <= 100 for m in received) and len(received) == -(-final // 100)
+        assert [e.version for m in received for e in m.events] == list(range(1, final + 1))
+        assert received[-1].view.version == final and list(received[-1].view.outcome.scores)
+
+
+def test_a_late_answer_under_the_stand_in_policy_is_played_for_and_the_bot_goes_on(server):
+    with Client(server.address) as host:
+        clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "1s", "increment": "30s",
+                 "on_timeout": "TIMEOUT_POLICY_STAND_IN"}
+        game = host.create_game("frogriders", seats=["human", "random"], seed=3, clock=clock)
+        channel, messages = stream(server.address, game.game_id, 0, game.tokens[0])
+        rng = random.Random(1)
+        late = None
+        try:
+            for message in messages:
+                if message.kind == GAME_OVER:
+                    break
+                assert message.kind != SEAT_OUT
+                if message.kind != DECISION:
+                    continue
+                seat = game.seat(0)
+                move = rng.choice(message.view.legal_moves).id
+                if late is None:  # the first decision: answered after the clock ran out
+                    time.sleep(1.3)
+                    late = error_of(seat.play, move_id=move, expected_version=message.view.version)
+                else:
+                    seat.play(move_id=move, expected_version=message.view.version)
+        finally:
+            channel.close()
+        code, _, details = late
+        assert code in (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED)
+        record = host.game_record(game.game_id)
+        moves = seat_moves(record, 0)
+        assert moves[0].by_bot and not any(e.by_bot for e in moves[1:])  # the stand-in made only the late one
+        assert game.info().clocks.timeouts[0] == 1
+
+
+def test_playgame_needs_the_seats_token(server):
+    with Client(server.address) as host:
+        game = host.create_game("frogriders", seats=["human", "human"])
+        channel, messages = stream(server.address, game.game_id, 0, game.tokens[1])
+        try:
+            with pytest.raises(grpc.RpcError) as err:
+                next(messages)
+        finally:
+            channel.close()
+        assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
+
+
+# --- the browser port: Connect, and newline-delimited JSON ---------------------------------
+def ndjson(http: str, method: str, request: dict, token: str | None = None, timeout: float = 30):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return urllib.request.urlopen(urllib.request.Request(
+        f"http://{http}/boardbot.v1.GameService/{method}", json.dumps(request).encode(), headers), timeout=timeout)
+
+
+def connect_json(http: str, method: str, request: dict, token: str) -> dict:
+    with ndjson(http, method, request, token) as response:  # Connect's unary JSON: the same request form
+        return json.loads(response.read())
+
+
+def test_a_bot_plays_over_newline_delimited_json_and_connect_json(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=17, clock=CLOCK)
+        joined = connect_json(http, "JoinGame", {"gameId": game.game_id, "playerName": "Curl bot"}, "")
+        seat, token = joined["seatToken"].get("seat", 0), joined["seatToken"]["token"]
+        rng = random.Random(6)
+        kinds = []
+        with ndjson(http, "PlayGame", {"gameId": game.game_id, "seat": seat}, token) as response:
+            assert response.headers["Content-Type"] == "application/x-ndjson"
+            for line in response:
+                message = json.loads(line)["result"]
+                kinds.append(message["kind"])
+                if message["kind"] == "PLAY_EVENT_KIND_DECISION":
+                    view = message["view"]
+                    assert "deadline" in message and view["legalMoves"]
+                    move = rng.choice(view["legalMoves"])
+                    connect_json(http, "SubmitMove", {"gameId": game.game_id, "seat": seat,
+                                                      "moveId": move.get("id", 0),
+                                                      "expectedVersion": view["version"]}, token)
+        assert kinds[-1] == "PLAY_EVENT_KIND_GAME_OVER" and "PLAY_EVENT_KIND_DECISION" in kinds
+        assert game.info().status == common_pb2.GAME_STATUS_FINISHED
+
+
+def test_ndjson_errors_are_a_status_line_with_the_http_status_of_their_code(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        game = host.create_game("frogriders", seats=["human", "human"])
+        with pytest.raises(urllib.error.HTTPError) as err:
+            ndjson(http, "PlayGame", {"gameId": game.game_id, "seat": 0}, game.tokens[1])
+        assert err.value.code == 403
+        assert err.value.headers["Content-Type"] == "application/x-ndjson"
+        error = json.loads(err.value.read())["error"]
+        assert error["code"] == grpc.StatusCode.PERMISSION_DENIED.value[0]
+        assert any(d["@type"].endswith("google.rpc.ErrorInfo") for d in error["details"])
+        with pytest.raises(urllib.error.HTTPError) as err:
+            ndjson(http, "PlayGame", {"gameId": game.game_id, "seet": 0}, game.tokens[0])
+        error = json.loads(err.value.read())["error"]
+        assert err.value.code == 400 and "seet" in error["message"]
+        # a watch stream the same way: the spectator's first view, as a line
+        with ndjson(http, "WatchGame", {"gameId": game.game_id}) as response:
+            first = json.loads(response.readline())["result"]
+        assert first["view"]["gameId"] == game.game_id
