@@ -1,7 +1,8 @@
 """Server CPU per call against the bare gRPC floor, on every store, in one run (issue 50).
 
     python bench/call_cost.py [--configs echo,memory,sqlite,sqlite2,redis2] [--repeats 3]
-                              [--seconds 4] [--clients 16] [--connections 8]
+                              [--seconds 4] [--clients 16] [--connections 8] [--baseline REV]
+                              [--profile DIR]
 
 For each configuration, starts a server on a free port and drives it through
 the public gRPC API from this process (grpc.aio on uvloop, ``--clients``
@@ -26,6 +27,17 @@ create limits off): ``memory``, ``sqlite`` (one process, the default store),
 ``sqlite2`` (``--processes 2`` on one SQLite file), ``redis2`` (``--processes
 2`` on a ``redis-server`` of its own, no persistence; its CPU counts as the
 server's and is also shown apart).
+
+The breakdown rows (not in the default list): ``grpc``, the GameService's
+servicer registered as ``boardbot serve`` registers it, answering at once with
+answers made once by a real master (gRPC and protobuf for these messages), and
+``wrapped``, the service's own per-call wrapper (``boardbot.server.rpc``: the
+``Call``, the quota check, the outcome, log line, metrics and tracing hooks)
+over a master that answers at once (bench/stub_server.py):
+``--configs echo,grpc,wrapped,memory`` shows what each layer adds.
+``--baseline REV`` also serves every store configuration from git revision
+REV's server code, right after this checkout's (before and after a change in
+one run); ``--profile DIR`` samples the servers with py-spy during each phase.
 
 The configurations run in turn, ``--repeats`` times (side by side, so the
 machine's load drifts over all of them alike); the table gives the medians.
@@ -59,6 +71,7 @@ import grpc  # noqa: E402
 import psutil  # noqa: E402
 
 import grpc_floor  # noqa: E402
+import stub_server  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 from boardbot.tools.loadtest.procstat import ProcessCPU  # noqa: E402
 from boardbot.v1 import common_pb2  # noqa: E402
@@ -90,15 +103,46 @@ def channels(address: str, count: int) -> list[grpc.aio.Channel]:
             for i in range(count)]
 
 
+class Profiler:
+    """``--profile DIR``: py-spy samples the server's processes during each phase, into
+    ``DIR/<configuration>-<phase>-<repeat>.txt`` (collapsed stacks, one ``frames count`` a line,
+    what bench/profile_summary.py reads). Profiled runs are slower: their CPU figures are not
+    the table's."""
+
+    def __init__(self, directory: str | None, name: str = "", repeat: int = 0, pid: int = 0):
+        self.directory, self.name, self.repeat, self.pid = directory, name, repeat, pid
+
+    def start(self, phase: str):
+        if not self.directory:
+            return None
+        os.makedirs(self.directory, exist_ok=True)
+        path = os.path.join(self.directory, f"{self.name.replace(' ', '')}-{phase}-{self.repeat}.txt")
+        spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
+        proc = subprocess.Popen([spy, "record", "--pid", str(self.pid), "--subprocesses", "--nonblocking",
+                                 "--rate", "250", "--format", "raw", "--output", path],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)  # attached before the phase starts
+        return proc
+
+    @staticmethod
+    def stop(proc) -> None:
+        if proc is not None:
+            proc.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+            proc.wait(30)
+
+
 class Phase:
     """One phase's calls, latencies and the CPU of the server and of this process."""
 
-    def __init__(self, server: ProcessCPU, redis: ProcessCPU | None = None):
+    def __init__(self, server: ProcessCPU, redis: ProcessCPU | None = None, profiler: Profiler | None = None,
+                 name: str = ""):
         self.server, self.redis = server, redis  # redis: also counted in server
+        self.profiler, self.name = profiler or Profiler(None), name
         self.latencies: list[float] = []
         self.errors = 0
 
     def __enter__(self):
+        self.spy = self.profiler.start(self.name)
         self.cpu0, self.me0, self.wall0 = self.server.read(), time.process_time(), time.perf_counter()
         self.redis0 = self.redis.read() if self.redis else 0.0
         return self
@@ -107,6 +151,7 @@ class Phase:
         self.cpu, self.me = self.server.read() - self.cpu0, time.process_time() - self.me0
         self.wall = time.perf_counter() - self.wall0
         self.redis_cpu = self.redis.read() - self.redis0 if self.redis else None
+        self.profiler.stop(self.spy)
 
     def result(self) -> dict:
         n = len(self.latencies) or 1
@@ -142,14 +187,14 @@ async def timed(phase: Phase, call):
     return out
 
 
-async def run_echo(address: str, args, server: ProcessCPU) -> dict:
+async def run_echo(address: str, args, server: ProcessCPU, profiler: Profiler) -> dict:
     chans = channels(address, args.connections)
     calls = [c.unary_unary(grpc_floor.METHOD) for c in chans]
     request = b"r" * 60
     for call in calls:
         for _ in range(50):
             await call(request)
-    phase = Phase(server)
+    phase = Phase(server, None, profiler, "echo")
     end = time.perf_counter() + args.seconds
 
     async def caller(j: int) -> None:
@@ -176,7 +221,8 @@ class Mirror:
         self.auth = [(("authorization", f"Bearer {t}"),) for t in tokens]
 
 
-async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU | None, seed: int) -> dict:
+async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU | None, seed: int,
+                       profiler: Profiler) -> dict:
     chans = channels(address, args.connections)
     stubs = [pb_grpc.GameServiceStub(c) for c in chans]
     human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
@@ -190,7 +236,7 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
             await stub.GetView(pb.GetViewRequest(game_id=reply.game.game_id))
     out = {}
 
-    create = Phase(server, redis)
+    create = Phase(server, redis, profiler, "CreateGame")
     end = time.perf_counter() + args.seconds
 
     async def creator(j: int) -> None:
@@ -208,7 +254,7 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
         await asyncio.gather(*(creator(j) for j in range(args.clients)))
     out["CreateGame"] = create.result()
 
-    move = Phase(server, redis)
+    move = Phase(server, redis, profiler, "SubmitMove")
     queue = list(games)
     rng.shuffle(queue)
     end = time.perf_counter() + args.seconds
@@ -239,7 +285,7 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
     out["SubmitMove"] = move.result()
     out["SubmitMove"]["ran_out"] = not queue
 
-    view = Phase(server, redis)
+    view = Phase(server, redis, profiler, "GetView")
     reads = [(g, s) for g in games for s in (0, 1)]
     end = time.perf_counter() + args.seconds
     position = 0
@@ -278,6 +324,29 @@ def wait_port(address: str, proc, log_path: str | None) -> None:
         time.sleep(0.1)
 
 
+BASELINE_SUFFIX = " @"
+SOURCES = ("ai", "engine", "learning", "server", "tools")  # the boardbot package's folders
+
+
+def baseline_tree(revision: str, work: str) -> str:
+    """A directory whose ``boardbot`` package is ``revision``'s (``git archive``), to put first on
+    a server's PYTHONPATH; the compiled modules of this checkout are copied beside it, and serve
+    only where their sources are the same there (``boardbot.engine.build`` checks)."""
+    top = os.path.join(work, "baseline")
+    package = os.path.join(top, "boardbot")
+    os.makedirs(package)
+    archive = subprocess.run(["git", "archive", revision, *SOURCES], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", package], input=archive.stdout, check=True)
+    for folder in SOURCES:
+        for directory, _, files in os.walk(os.path.join(ROOT, folder)):
+            for file in files:
+                if file.endswith(".so") or file == "_native.json":
+                    relative = os.path.relpath(os.path.join(directory, file), ROOT)
+                    if os.path.isdir(os.path.dirname(os.path.join(package, relative))):
+                        shutil.copy2(os.path.join(ROOT, relative), os.path.join(package, relative))
+    return top
+
+
 def run_config(name: str, args, work: str, repeat: int) -> dict:
     import uvloop
 
@@ -289,12 +358,30 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         while port.value == 0:
             time.sleep(0.05)
         try:
-            return uvloop.run(run_echo(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid])))
+            return uvloop.run(run_echo(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid]),
+                                       Profiler(args.profile, name, repeat, proc.pid)))
+        finally:
+            proc.terminate()
+            proc.join(5)
+    if name in stub_server.LEVELS:  # the breakdown: the service without its game master
+        ctx = multiprocessing.get_context("spawn")
+        port = ctx.Value("i", 0)
+        proc = ctx.Process(target=stub_server.run, args=(name, port, os.path.join(work, f"{name}-{repeat}.log")),
+                           daemon=True)
+        proc.start()
+        while port.value == 0 and proc.is_alive():
+            time.sleep(0.05)
+        try:
+            return uvloop.run(run_boardbot(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid]), None,
+                                           1 + repeat, Profiler(args.profile, name, repeat, proc.pid)))
         finally:
             proc.terminate()
             proc.join(5)
     redis_proc = None
-    flags = list(CONFIGS[name])
+    env = dict(os.environ)
+    if BASELINE_SUFFIX in name:  # the same configuration, served by the baseline's code
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [args.baseline_tree, env.get("PYTHONPATH")]))
+    flags = list(CONFIGS[name.split(BASELINE_SUFFIX)[0]])
     if "{redis}" in flags:
         port = free_port()
         redis_proc = subprocess.Popen([shutil.which("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
@@ -302,10 +389,10 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         flags = [f.replace("{redis}", f"redis://127.0.0.1:{port}/0") for f in flags]
     flags = [f.replace("{dir}", tempfile.mkdtemp(dir=work)) for f in flags]
     address = f"127.0.0.1:{free_port()}"
-    log_path = os.path.join(work, f"{name}-{repeat}.log")
+    log_path = os.path.join(work, f"{name.replace(' ', '_')}-{repeat}.log")
     cmd = [sys.executable, "-m", "boardbot.tools.cli", "serve", "--address", address, *UNLIMITED, *flags]
     with open(log_path, "w") as log:
-        server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+        server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, env=env)
     try:
         wait_port(address, server, log_path)
         processes = int(flags[flags.index("--processes") + 1])
@@ -318,7 +405,8 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         pids = [server.pid] + ([redis_proc.pid] if redis_proc else [])
         cpu = ProcessCPU(pids, rescan_seconds=3600.0)
         redis_cpu = ProcessCPU([redis_proc.pid]) if redis_proc else None
-        return uvloop.run(run_boardbot(address, args, cpu, redis_cpu, 1 + repeat))
+        return uvloop.run(run_boardbot(address, args, cpu, redis_cpu, 1 + repeat,
+                                       Profiler(args.profile, name, repeat, server.pid)))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -344,9 +432,18 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--rate", type=float, default=1000.0,
                         help="calls a second offered by all callers together, paced (0: closed loop)")
+    parser.add_argument("--profile", metavar="DIR", help="sample the servers with py-spy during each phase into "
+                        "DIR (see Profiler; bench/profile_summary.py reads the files)")
+    parser.add_argument("--baseline", metavar="REV", help="also serve each configuration from the server code of "
+                        "git revision REV, right after this checkout's (rows named CONFIG @REV): before and after "
+                        "a change, side by side in one run")
     args = parser.parse_args()
     names = args.configs.split(",")
     work = tempfile.mkdtemp(prefix="boardbot-call-cost-")
+    if args.baseline:
+        args.baseline_tree = baseline_tree(args.baseline, work)
+        names = [n for name in names for n in ([name] if name not in CONFIGS else [name, name + BASELINE_SUFFIX
+                                                                                  + args.baseline])]
     results: dict[tuple[str, str], list[dict]] = {}
     load_before = os.getloadavg()
     try:
