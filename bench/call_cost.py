@@ -71,7 +71,7 @@ import grpc  # noqa: E402
 import psutil  # noqa: E402
 
 import grpc_floor  # noqa: E402
-import stub_server  # noqa: E402
+import stub_server  # noqa: E402  (its LEVELS; its servers run as processes of their own)
 from boardbot.engine import registry  # noqa: E402
 from boardbot.tools.loadtest.procstat import ProcessCPU  # noqa: E402
 from boardbot.v1 import common_pb2  # noqa: E402
@@ -363,25 +363,25 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         finally:
             proc.terminate()
             proc.join(5)
-    if name in stub_server.LEVELS:  # the breakdown: the service without its game master
-        ctx = multiprocessing.get_context("spawn")
-        port = ctx.Value("i", 0)
-        proc = ctx.Process(target=stub_server.run, args=(name, port, os.path.join(work, f"{name}-{repeat}.log")),
-                           daemon=True)
-        proc.start()
-        while port.value == 0 and proc.is_alive():
-            time.sleep(0.05)
-        try:
-            return uvloop.run(run_boardbot(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid]), None,
-                                           1 + repeat, Profiler(args.profile, name, repeat, proc.pid)))
-        finally:
-            proc.terminate()
-            proc.join(5)
     redis_proc = None
     env = dict(os.environ)
     if BASELINE_SUFFIX in name:  # the same configuration, served by the baseline's code
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [args.baseline_tree, env.get("PYTHONPATH")]))
-    flags = list(CONFIGS[name.split(BASELINE_SUFFIX)[0]])
+    config = name.split(BASELINE_SUFFIX)[0]
+    if config in stub_server.LEVELS:  # the breakdown: the service without its game master
+        log_path = os.path.join(work, f"{name.replace(' ', '_')}-{repeat}.log")
+        proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "stub_server.py"), config, log_path],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(proc.stdout.readline() or 0)
+            if not port:
+                raise SystemExit(f"{name} did not start: {open(log_path).read()[-2000:]}")
+            return uvloop.run(run_boardbot(f"127.0.0.1:{port}", args, ProcessCPU([proc.pid]), None, 1 + repeat,
+                                           Profiler(args.profile, name, repeat, proc.pid)))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    flags = list(CONFIGS[config])
     if "{redis}" in flags:
         port = free_port()
         redis_proc = subprocess.Popen([shutil.which("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
@@ -442,7 +442,7 @@ def main() -> int:
     work = tempfile.mkdtemp(prefix="boardbot-call-cost-")
     if args.baseline:
         args.baseline_tree = baseline_tree(args.baseline, work)
-        names = [n for name in names for n in ([name] if name not in CONFIGS else [name, name + BASELINE_SUFFIX
+        names = [n for name in names for n in ([name] if name == "echo" else [name, name + BASELINE_SUFFIX
                                                                                   + args.baseline])]
     results: dict[tuple[str, str], list[dict]] = {}
     load_before = os.getloadavg()

@@ -76,8 +76,8 @@ class StandInMaster:
         return self.view
 
 
-def run(level: str, port_out, log_path: str) -> None:
-    """One server process (multiprocessing target): serve ``level`` on a free loopback port."""
+def run(level: str, log_path: str) -> None:
+    """Serve ``level`` on a free loopback port, printed on stdout once serving."""
     os.environ.setdefault("GRPC_EXPERIMENTS", "-event_engine_client,-event_engine_listener")  # as boardbot serve
     import grpc
 
@@ -87,8 +87,7 @@ def run(level: str, port_out, log_path: str) -> None:
     from boardbot.server.service import GameService
     from boardbot.v1 import game_service_pb2, game_service_pb2_grpc
 
-    sys.stderr = open(log_path, "a", buffering=1)
-    logs.configure()
+    logs.configure(stream=open(log_path, "a", buffering=1))
 
     async def main() -> None:
         answers = await _answers()
@@ -109,7 +108,12 @@ def run(level: str, port_out, log_path: str) -> None:
             servicer = GameService(StandInMaster(answers))
         server = grpc.aio.server(options=ConnectionOptions().grpc_options())
         add_servicer(server, servicer, game_service_pb2.DESCRIPTOR.services_by_name["GameService"])
-        port_out.value = server.add_insecure_port("127.0.0.1:0")
+        port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
+        print(port, flush=True)
         await server.wait_for_termination()
     eventloop.run(main())
+
+
+if __name__ == "__main__":
+    run(sys.argv[1], sys.argv[2])
