@@ -105,22 +105,28 @@ def channels(address: str, count: int) -> list[grpc.aio.Channel]:
 
 class Profiler:
     """``--profile DIR``: py-spy samples the server's processes during each phase, into
-    ``DIR/<configuration>-<phase>-<repeat>.txt`` (collapsed stacks, one ``frames count`` a line,
-    what bench/profile_summary.py reads). Profiled runs are slower: their CPU figures are not
-    the table's."""
+    ``DIR/<configuration>-<phase>-<repeat>.txt`` (collapsed stacks, one ``frames count`` a line);
+    with ``--profiler perf``, ``perf record`` into ``...data`` (``perf report -i``): CPU time only,
+    by C function, where py-spy also counts a thread that waits for a core. Profiled runs are
+    slower: their CPU figures are not the table's."""
 
-    def __init__(self, directory: str | None, name: str = "", repeat: int = 0, pid: int = 0):
-        self.directory, self.name, self.repeat, self.pid = directory, name, repeat, pid
+    def __init__(self, directory: str | None, name: str = "", repeat: int = 0, pid: int = 0, tool: str = "py-spy"):
+        self.directory, self.name, self.repeat, self.pid, self.tool = directory, name, repeat, pid, tool
 
     def start(self, phase: str):
         if not self.directory:
             return None
         os.makedirs(self.directory, exist_ok=True)
-        path = os.path.join(self.directory, f"{self.name.replace(' ', '')}-{phase}-{self.repeat}.txt")
-        spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
-        proc = subprocess.Popen([spy, "record", "--pid", str(self.pid), "--subprocesses", "--nonblocking",
-                                 "--rate", "250", "--format", "raw", "--output", path],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        path = os.path.join(self.directory, f"{self.name.replace(' ', '')}-{phase}-{self.repeat}")
+        if self.tool == "perf":  # the whole process tree's CPU by C function, gRPC core's and CPython's
+            command = ["perf", "record", "--freq", "999", "--call-graph", "fp", "--output", path + ".data",
+                       "--pid", ",".join(str(p) for p in [self.pid] + [c.pid for c in
+                                                                         psutil.Process(self.pid).children(True)])]
+        else:
+            spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
+            command = [spy, "record", "--pid", str(self.pid), "--subprocesses", "--nonblocking", "--rate", "250",
+                       "--format", "raw", "--output", path + ".txt"]
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)  # attached before the phase starts
         return proc
 
@@ -359,7 +365,7 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
             time.sleep(0.05)
         try:
             return uvloop.run(run_echo(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid]),
-                                       Profiler(args.profile, name, repeat, proc.pid)))
+                                       Profiler(args.profile, name, repeat, proc.pid, args.profiler)))
         finally:
             proc.terminate()
             proc.join(5)
@@ -377,7 +383,7 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
             if not port:
                 raise SystemExit(f"{name} did not start: {open(log_path).read()[-2000:]}")
             return uvloop.run(run_boardbot(f"127.0.0.1:{port}", args, ProcessCPU([proc.pid]), None, 1 + repeat,
-                                           Profiler(args.profile, name, repeat, proc.pid)))
+                                           Profiler(args.profile, name, repeat, proc.pid, args.profiler)))
         finally:
             proc.terminate()
             proc.wait(10)
@@ -406,7 +412,7 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
         cpu = ProcessCPU(pids, rescan_seconds=3600.0)
         redis_cpu = ProcessCPU([redis_proc.pid]) if redis_proc else None
         return uvloop.run(run_boardbot(address, args, cpu, redis_cpu, 1 + repeat,
-                                       Profiler(args.profile, name, repeat, server.pid)))
+                                       Profiler(args.profile, name, repeat, server.pid, args.profiler)))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -434,6 +440,7 @@ def main() -> int:
                         help="calls a second offered by all callers together, paced (0: closed loop)")
     parser.add_argument("--profile", metavar="DIR", help="sample the servers with py-spy during each phase into "
                         "DIR (see Profiler; bench/profile_summary.py reads the files)")
+    parser.add_argument("--profiler", choices=("py-spy", "perf"), default="py-spy")
     parser.add_argument("--baseline", metavar="REV", help="also serve each configuration from the server code of "
                         "git revision REV, right after this checkout's (rows named CONFIG @REV): before and after "
                         "a change, side by side in one run")

@@ -56,6 +56,7 @@ class StandInMaster:
         from boardbot.server.quotas import Quotas
 
         self.created, self.moved, self.view = answers
+        self.view_bytes, self.created_bytes = self.view.SerializeToString(), self.created.SerializeToString()
         self.quotas = Quotas({}, InMemoryStore())  # none, as boardbot serve's default
 
     async def close(self) -> None:
@@ -64,6 +65,10 @@ class StandInMaster:
     async def create_game(self, request, call):
         call.log["game_id"] = self.created.game.game_id
         return self.created
+
+    async def create_game_answer(self, request, call):
+        await self.create_game(request, call)
+        return self.created_bytes
 
     async def submit_move(self, request, call):
         call.log.update(game_id=request.game_id, game="frogriders", seat=request.seat)
@@ -74,6 +79,10 @@ class StandInMaster:
         if request.HasField("seat"):
             call.log["seat"] = request.seat
         return self.view
+
+    async def get_view_answer(self, request, call):
+        await self.get_view(request, call)
+        return self.view_bytes
 
 
 def run(level: str, log_path: str) -> None:

@@ -112,6 +112,12 @@ def bounded_writer(stream_method, timeout: float | None = None):
     return handler
 
 
+def _serialize(answer) -> bytes:
+    """A unary answer's bytes: a message serialized, or bytes an answer was made as already
+    (``boardbot.server.wire``)."""
+    return answer if answer.__class__ is bytes else answer.SerializeToString()
+
+
 def add_servicer(server, servicer, service) -> None:
     """Register ``servicer`` for ``service`` (a ServiceDescriptor), as the generated
     ``add_...Servicer_to_server`` does, but with ``tolerant_deserializer``."""
@@ -124,7 +130,7 @@ def add_servicer(server, servicer, service) -> None:
         if method.server_streaming:
             make, serializer = grpc.unary_stream_rpc_method_handler, shared_serializer()
         else:
-            make, serializer = grpc.unary_unary_rpc_method_handler, response.SerializeToString
+            make, serializer = grpc.unary_unary_rpc_method_handler, _serialize
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             behaviour = bounded_writer(behaviour)
