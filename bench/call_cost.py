@@ -88,7 +88,7 @@ CONFIGS = {
 }
 UNLIMITED = ["--creates-per-second-per-client", "0", "--create-burst-per-client", "0",
              "--max-games-per-client", "0", "--max-games", "0", "--ai-workers", "0", "--http-address", "off"]
-PHASES = ("CreateGame", "SubmitMove", "GetView")
+PHASES = ("CreateGame", "SubmitMove", "GetView", "WatchGame")
 
 
 def free_port() -> int:
@@ -228,7 +228,7 @@ class Mirror:
 
 
 async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU | None, seed: int,
-                       profiler: Profiler) -> dict:
+                       profiler: Profiler, watch: bool = True) -> dict:
     chans = channels(address, args.connections)
     stubs = [pb_grpc.GameServiceStub(c) for c in chans]
     human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
@@ -311,9 +311,90 @@ async def run_boardbot(address: str, args, server: ProcessCPU, redis: ProcessCPU
         await asyncio.gather(*(viewer(j) for j in range(args.clients)))
     out["GetView"] = view.result()
     out["GetView"]["passes"] = position / len(reads)
+    if watch:
+        out["WatchGame"] = await watch_phase(games, stubs, args, server, redis, profiler, rng, out["SubmitMove"])
     for c in chans:
         await c.close()
     return out
+
+
+WATCHERS = (0, 1, None, None)  # the streams on each watched game: each seat with its token, and two spectators
+
+
+async def watch_phase(games: list[Mirror], stubs, args, server: ProcessCPU, redis: ProcessCPU | None,
+                      profiler: "Profiler", rng: random.Random, moved: dict) -> dict:
+    """WatchGame delivery: ``--clients`` running games, each watched by ``WATCHERS`` streams
+    (spread over the connections), played on by one caller each (paced SubmitMoves, as in
+    the SubmitMove phase); every move is an update on each of the game's streams. The
+    phase's server CPU less its moves' (at the SubmitMove phase's µs per move) over the
+    updates the streams received: the server's CPU per delivered update."""
+    running = [g for g in games if g.state.decider() >= 0][-args.clients:]
+    received = [0]
+    streams = []
+    opened = asyncio.Event()
+    ready = [0]
+
+    async def watch(game: Mirror, seat: int | None, stub) -> None:
+        request = pb.WatchGameRequest(game_id=game.game_id) if seat is None else \
+            pb.WatchGameRequest(game_id=game.game_id, seat=seat)
+        call = stub.WatchGame(request, metadata=() if seat is None else game.auth[seat])
+        streams.append(call)
+        first = True
+        try:
+            async for _ in call:
+                if first:
+                    first = False
+                    ready[0] += 1
+                    if ready[0] == len(running) * len(WATCHERS):
+                        opened.set()
+                else:
+                    received[0] += 1
+        except grpc.aio.AioRpcError:
+            pass
+
+    tasks = [asyncio.ensure_future(watch(game, seat, stubs[(i * len(WATCHERS) + k) % len(stubs)]))
+             for i, game in enumerate(running) for k, seat in enumerate(WATCHERS)]
+    await asyncio.wait_for(opened.wait(), 30)
+    phase = Phase(server, redis, profiler, "WatchGame")
+    end = time.perf_counter() + args.seconds
+    moves = [0]
+
+    async def mover(j: int, game: Mirror) -> None:
+        stub = stubs[j % len(stubs)]
+        pace = pacer(args, j)
+        state = game.state
+        while time.perf_counter() < end:
+            seat = state.decider()
+            if seat < 0:
+                break
+            legal = state.legal_moves()
+            k = rng.randrange(len(legal))
+            await pace()
+            reply = await timed(phase, stub.SubmitMove(pb.SubmitMoveRequest(
+                game_id=game.game_id, seat=seat, move_id=k, expected_version=game.version),
+                metadata=game.auth[seat], timeout=10))
+            if reply is None:
+                break
+            moves[0] += 1
+            state.apply(legal[k])
+            game.version = reply.version
+
+    with phase:
+        await asyncio.gather(*(mover(j, game) for j, game in enumerate(running)))
+        settle = time.perf_counter() + 5
+        while received[0] < moves[0] * len(WATCHERS) and time.perf_counter() < settle:
+            await asyncio.sleep(0.01)
+    for call in streams:
+        call.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    row = phase.result()
+    updates = received[0] or 1
+    row.update(server_us=max(0.0, phase.cpu - moves[0] * moved["server_us"] / 1e6) / updates * 1e6,
+               loadgen_us=phase.me / updates * 1e6, rate=received[0] / phase.wall, updates=received[0],
+               moves=moves[0], lost=moves[0] * len(WATCHERS) - received[0])
+    if phase.redis_cpu is not None:
+        row["redis_us"] = phase.redis_cpu / updates * 1e6
+    return row
 
 
 def wait_port(address: str, proc, log_path: str | None) -> None:
@@ -383,7 +464,8 @@ def run_config(name: str, args, work: str, repeat: int) -> dict:
             if not port:
                 raise SystemExit(f"{name} did not start: {open(log_path).read()[-2000:]}")
             return uvloop.run(run_boardbot(f"127.0.0.1:{port}", args, ProcessCPU([proc.pid]), None, 1 + repeat,
-                                           Profiler(args.profile, name, repeat, proc.pid, args.profiler)))
+                                           Profiler(args.profile, name, repeat, proc.pid, args.profiler),
+                                           watch=False))  # (no game to watch)
         finally:
             proc.terminate()
             proc.wait(10)
@@ -489,6 +571,13 @@ def main() -> int:
     if views:
         print(f"GetView: {min(r['passes'] for r in views):.1f}-{max(r['passes'] for r in views):.1f} passes over "
               "every seat of the games created (below 1: every call the first read of its seat's view)")
+    watches = [r for (name, phase), rows in results.items() if phase == "WatchGame" for r in rows]
+    if watches:
+        print(f"WatchGame: server µs per update delivered to a stream (the phase's CPU less its moves' at the "
+              f"SubmitMove row's µs per move); calls/s: updates delivered a second; p99: the moves'. "
+              f"{len(WATCHERS)} streams on each of {args.clients} games (each seat, two spectators); "
+              f"{sum(r['updates'] for r in watches):,} updates for {sum(r['moves'] for r in watches):,} moves, "
+              f"{sum(r['lost'] for r in watches)} not received")
     if any(r.get("ran_out") for rows in results.values() for r in rows):
         print("SubmitMove: some runs ran out of created games (raise --seconds)")
     return 0
