@@ -110,10 +110,14 @@ class RpcLog:
             if len(self._methods) < 256:
                 self._methods[method] = start
         process = "" if self.process is None else f', "process": {_json(self.process)}'
+        # the common cases inline (a game's name, an id, a seat number), the rest as _json says
+        game = _quoted(game) if game.__class__ is str else _json(game)
+        game_id = _quoted(game_id) if game_id.__class__ is str else _json(game_id)
+        seat = int.__repr__(seat) if seat.__class__ is int else _json(seat)
         pending = self._pending
-        pending.append(f'{start}{_json(game)}, "game_id": {_json(game_id)}, "seat": {_json(seat)}, '
-                       f'"code": {_json(code)}, "duration_ms": {_json(duration_ms)}{process}, "event": "rpc", '
-                       f'"level": "info", "timestamp": "{self._now()}"}}')
+        pending.append(f'{start}{game}, "game_id": {game_id}, "seat": {seat}, "code": {_quoted(code)}, '
+                       f'"duration_ms": {_json(duration_ms)}{process}, "event": "rpc", "level": "info", '
+                       f'"timestamp": "{self._now()}"}}')
         if len(pending) == 1:
             try:  # the lines of one event-loop turn go out in one write
                 asyncio.get_running_loop().call_soon(self.flush)
