@@ -18,7 +18,8 @@ of that version).
 For each call it prints the CPU µs per call (process time, the median of
 ``--repeats`` runs of ``--calls`` calls) of
 
-* ``whole``: decode + the servicer method (``rpc``'s wrapper and the master) + encode;
+* ``whole``: decode + the servicer method (``rpc``'s wrapper and the master) + encode
+  (GetView and CreateGame answer bytes already: ``boardbot.server.wire``);
 * ``master``: the master's method alone (``GameMaster.create_game`` ...);
 * each part of the wrapper alone, the same number of times: ``decode``,
   ``encode``, ``call_of`` (the ``Call`` from the context), ``log line``
@@ -165,7 +166,7 @@ async def run_method(bench: Bench, name: str, seed: int) -> dict[str, float]:
     async def whole() -> int:
         for data, context in whole_calls:
             reply = await method(decode(data), context)
-            replies.append(reply.SerializeToString())
+            replies.append(reply if reply.__class__ is bytes else reply.SerializeToString())  # (bytes: wire.py)
         return len(whole_calls)
 
     decoded = [(request_class.FromString(data), context) for data, context in master_calls]
