@@ -15,6 +15,7 @@ X-Forwarded-For (``real_client``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import ipaddress
 
 
@@ -82,6 +83,7 @@ class Limits:
         return limit == 0 or count < limit
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the address, asked on every create and watch
 def client_of(host: str | None) -> str | None:
     """The client a per-client limit counts for, from the peer's host as a port reports it
     (``1.2.3.4``, ``::1``, ``[::1]``; None: no address, as over a Unix socket): the address

@@ -4,7 +4,11 @@ The per-RPC line (``rpc``) is the hot one: one per call, thousands a
 second under load. It has its own writer with the same output as
 structlog's chain (the same keys in the same order: the fields, ``event``,
 ``level``, an ISO UTC ``timestamp``), without the processor chain, the
-bound-logger proxy and the locked ``print``: about a quarter of the CPU.
+bound-logger proxy and the locked ``print``: about a quarter of the CPU. It
+writes the line itself, as ``json.dumps`` would: strings through the json
+module's own C escaper, the timestamp's date and time formatted once a
+second (the line costs about a third of what the JSON encoder and
+``datetime.isoformat`` cost).
 ``rpc_every`` samples it: 1 (the default) logs every call, N one successful
 call in N (every failed call is still logged), 0 no successful call. The
 lines of one event-loop turn are written together (one write instead of one
@@ -14,16 +18,49 @@ per call).
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import logging
+import math
 import sys
+import time
 
 import structlog
 
 from .errors import MAX_ECHO, clip
 
-_UTC = datetime.timezone.utc
+_quoted = json.encoder.encode_basestring_ascii  # what json.dumps(ensure_ascii=True) writes for a str (C)
+_encode = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
+
+
+def _json(value) -> str:
+    """``value`` as the JSON encoder writes it (the common types without it)."""
+    kind = value.__class__
+    if kind is str:
+        return _quoted(value)
+    if value is None:
+        return "null"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float and math.isfinite(value):
+        return float.__repr__(value)
+    return _encode(value)
+
+
+class _Clock:
+    """An ISO UTC timestamp as ``datetime.now(timezone.utc).isoformat()`` writes it, with Z for
+    +00:00: the date and time formatted once a second."""
+
+    __slots__ = ("second", "prefix")
+
+    def __init__(self) -> None:
+        self.second, self.prefix = -1, ""
+
+    def __call__(self) -> str:
+        second, ns = divmod(time.time_ns(), 1_000_000_000)
+        if second != self.second:
+            self.second, self.prefix = second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+        micro = ns // 1000
+        return f"{self.prefix}.{micro:06d}Z" if micro else f"{self.prefix}Z"
 
 
 class RpcLog:
@@ -36,7 +73,8 @@ class RpcLog:
         self.process = None  # which of several server processes (boardbot serve --processes)
         self._count = 0
         self._pending: list[str] = []
-        self._dumps = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
+        self._now = _Clock()
+        self._methods: dict[str, str] = {}  # method -> the line's start, '{"method": "SubmitMove", "game": '
         self._fallback = structlog.get_logger("boardbot.server")
 
     def configure(self, stream, enabled: bool = True, every: int = 1, process: int | None = None) -> None:
@@ -66,14 +104,20 @@ class RpcLog:
             return
         if not self.enabled:
             return
-        fields = {"method": method, "game": game, "game_id": game_id, "seat": seat, "code": code,
-                  "duration_ms": duration_ms}
-        if self.process is not None:
-            fields["process"] = self.process
-        fields.update(event="rpc", level="info",
-                      timestamp=datetime.datetime.now(_UTC).isoformat().replace("+00:00", "Z"))
+        start = self._methods.get(method)
+        if start is None:
+            start = f'{{"method": {_json(method)}, "game": '
+            if len(self._methods) < 256:
+                self._methods[method] = start
+        process = "" if self.process is None else f', "process": {_json(self.process)}'
+        # the common cases inline (a game's name, an id, a seat number), the rest as _json says
+        game = _quoted(game) if game.__class__ is str else _json(game)
+        game_id = _quoted(game_id) if game_id.__class__ is str else _json(game_id)
+        seat = int.__repr__(seat) if seat.__class__ is int else _json(seat)
         pending = self._pending
-        pending.append(self._dumps(fields))
+        pending.append(f'{start}{game}, "game_id": {game_id}, "seat": {seat}, "code": {_quoted(code)}, '
+                       f'"duration_ms": {_json(duration_ms)}{process}, "event": "rpc", "level": "info", '
+                       f'"timestamp": "{self._now()}"}}')
         if len(pending) == 1:
             try:  # the lines of one event-loop turn go out in one write
                 asyncio.get_running_loop().call_soon(self.flush)

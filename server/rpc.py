@@ -112,6 +112,12 @@ def bounded_writer(stream_method, timeout: float | None = None):
     return handler
 
 
+def _serialize(answer) -> bytes:
+    """A unary answer's bytes: a message serialized, or bytes an answer was made as already
+    (``boardbot.server.wire``)."""
+    return answer if answer.__class__ is bytes else answer.SerializeToString()
+
+
 def add_servicer(server, servicer, service) -> None:
     """Register ``servicer`` for ``service`` (a ServiceDescriptor), as the generated
     ``add_...Servicer_to_server`` does, but with ``tolerant_deserializer``."""
@@ -124,7 +130,7 @@ def add_servicer(server, servicer, service) -> None:
         if method.server_streaming:
             make, serializer = grpc.unary_stream_rpc_method_handler, shared_serializer()
         else:
-            make, serializer = grpc.unary_unary_rpc_method_handler, response.SerializeToString
+            make, serializer = grpc.unary_unary_rpc_method_handler, _serialize
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             behaviour = bounded_writer(behaviour)
@@ -134,18 +140,49 @@ def add_servicer(server, servicer, service) -> None:
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
 
 
+class GrpcCall(Call):
+    """The master's ``Call`` for a gRPC call: the credentials read from the metadata at once,
+    the peer's host and the deadline only when the master asks for them (the per-client
+    limits, a search's deadline): most calls need neither, and each is a call into gRPC."""
+
+    __slots__ = ("_context",)
+
+    def __init__(self, context):
+        authorization = forwarded_for = None
+        for key, value in context.invocation_metadata() or ():
+            if key == "authorization" and authorization is None:
+                authorization = value
+            elif key == "x-forwarded-for" and forwarded_for is None:
+                forwarded_for = value
+        self.authorization, self.forwarded_for, self.log, self._context = authorization, forwarded_for, {}, context
+
+    @property
+    def address(self) -> str | None:
+        try:
+            return _ADDRESS.__get__(self)
+        except AttributeError:
+            context = self._context
+            address = peer_host(context.peer() if hasattr(context, "peer") else None)
+            _ADDRESS.__set__(self, address)
+            return address
+
+    @property
+    def deadline(self) -> float | None:
+        try:
+            return _DEADLINE.__get__(self)
+        except AttributeError:
+            remaining = self._context.time_remaining()
+            deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
+            _DEADLINE.__set__(self, deadline)
+            return deadline
+
+
+_ADDRESS, _DEADLINE = Call.__dict__["address"], Call.__dict__["deadline"]  # Call's slots, which GrpcCall fills late
+
+
 def call_of(context) -> Call:
     """The master's ``Call`` for a gRPC call."""
-    authorization = forwarded_for = None
-    for key, value in context.invocation_metadata() or ():
-        if key == "authorization" and authorization is None:
-            authorization = value
-        elif key == "x-forwarded-for" and forwarded_for is None:
-            forwarded_for = value
-    remaining = context.time_remaining()
-    deadline = None if remaining is None or remaining > NO_DEADLINE else time.monotonic() + remaining
-    return Call(authorization, deadline, peer_host(context.peer() if hasattr(context, "peer") else None),
-                forwarded_for)
+    return GrpcCall(context)
 
 
 def peer_host(peer: str | None) -> str | None:
@@ -168,7 +205,10 @@ class CallOutcome:
     call's log line. ``passthrough``: exception types the transport raised itself
     to end the call (already answered), left alone. With tracing on, the call's span
     (``boardbot.server.tracing``), a child of the trace context the caller sent in
-    ``carrier`` (gRPC metadata or HTTP headers), ``system`` naming the protocol."""
+    ``carrier`` (gRPC metadata or HTTP headers), ``system`` naming the protocol.
+
+    ``async with`` it, or (the gRPC port's unary calls, one coroutine less per call)
+    ``start``, then ``settle`` in the body's ``except`` and ``finish`` in its ``finally``."""
 
     __slots__ = ("method", "call", "fail", "passthrough", "started", "code", "carrier", "system", "span")
 
@@ -178,39 +218,57 @@ class CallOutcome:
         self.carrier, self.system = carrier, system
         self.started = time.perf_counter()
         self.code = "OK"
+        self.span = None
+
+    def start(self) -> "CallOutcome":
+        if tracing.enabled():
+            self.span = tracing.start_rpc(self.method, self.carrier, self.system)
+        return self
 
     async def __aenter__(self) -> "CallOutcome":
-        self.span = tracing.start_rpc(self.method, self.carrier, self.system)
-        return self
+        return self.start()
+
+    async def settle(self, exc: BaseException) -> None:
+        """The body raised ``exc``: the call's status (``fail`` raises to end the call with it)."""
+        if isinstance(exc, StoreUnavailable):  # retryable: the store may answer the next call
+            exc = errors.unavailable(f"the game store does not answer: {exc}", "STORE_UNAVAILABLE")
+        if isinstance(exc, errors.ServiceError):
+            self.code = exc.code_name
+            await self.fail(exc)
+        elif isinstance(exc, asyncio.CancelledError):
+            self.code = "CANCELLED"
+        elif isinstance(exc, Exception) and not isinstance(exc, self.passthrough):  # never a crash
+            request_id = uuid.uuid4().hex[:16]
+            self.code = "INTERNAL"
+            log.error("rpc_failed", method=self.method, request_id=request_id,
+                      error=errors.clip(repr(exc), 1000), exc_info=(type(exc), exc, exc.__traceback__))
+            await self.fail(errors.internal(request_id))
+
+    def finish(self) -> None:
+        """The call's log line, metrics and span."""
+        fields = self.call.log
+        seconds = time.perf_counter() - self.started
+        logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
+                 round(seconds * 1000, 3))
+        metrics.rpc(self.method, self.code, seconds)
+        if self.span is not None:
+            tracing.end_rpc(self.span, self.code, fields)
 
     async def __aexit__(self, kind, exc, tb) -> bool:
         try:
-            if isinstance(exc, StoreUnavailable):  # retryable: the store may answer the next call
-                exc = errors.unavailable(f"the game store does not answer: {exc}", "STORE_UNAVAILABLE")
-            if isinstance(exc, errors.ServiceError):
-                self.code = exc.code_name
-                await self.fail(exc)
-            elif isinstance(exc, asyncio.CancelledError):
-                self.code = "CANCELLED"
-            elif isinstance(exc, Exception) and not isinstance(exc, self.passthrough):  # never a crash
-                request_id = uuid.uuid4().hex[:16]
-                self.code = "INTERNAL"
-                log.error("rpc_failed", method=self.method, request_id=request_id,
-                          error=errors.clip(repr(exc), 1000), exc_info=(kind, exc, tb))
-                await self.fail(errors.internal(request_id))
+            if exc is not None:
+                await self.settle(exc)
             return False
         finally:
-            fields = self.call.log
-            seconds = time.perf_counter() - self.started
-            logs.rpc(self.method, fields.get("game"), fields.get("game_id"), fields.get("seat"), self.code,
-                     round(seconds * 1000, 3))
-            metrics.rpc(self.method, self.code, seconds)
-            tracing.end_rpc(self.span, self.code, fields)
+            self.finish()
+
+
+_PASSTHROUGH = (grpc.aio.AbortError,)  # how context.abort ends a gRPC call: already answered
 
 
 def _Outcome(method: str, context, call: Call) -> CallOutcome:
     """The gRPC call's outcome: errors end the call through ``context.abort``."""
-    return CallOutcome(method, call, lambda err: _abort(context, err), (grpc.aio.AbortError,),
+    return CallOutcome(method, call, functools.partial(_abort, context), _PASSTHROUGH,
                        context.invocation_metadata() if tracing.enabled() else None)
 
 
@@ -221,7 +279,7 @@ def rpc(handler):
     if inspect.isasyncgenfunction(handler):
         @functools.wraps(handler)
         async def stream(self, request, context):
-            call = call_of(context)
+            call = GrpcCall(context)
             async with _Outcome(method, context, call):
                 if isinstance(request, Undecodable):
                     raise request.service_error()
@@ -232,10 +290,18 @@ def rpc(handler):
 
     @functools.wraps(handler)
     async def unary(self, request, context):
-        call = call_of(context)
-        async with _Outcome(method, context, call):
-            if isinstance(request, Undecodable):
+        call = GrpcCall(context)
+        outcome = _Outcome(method, context, call).start()  # (what ``async with`` would do, inline)
+        try:
+            if request.__class__ is Undecodable:
                 raise request.service_error()
-            await self.master.quotas.admit(method, call)  # the caller's daily quota of calls
+            quotas = self.master.quotas
+            if quotas.on:
+                await quotas.admit(method, call)  # the caller's daily quota of calls
             return await handler(self, request, call, context)
+        except BaseException as exc:
+            await outcome.settle(exc)
+            raise
+        finally:
+            outcome.finish()
     return unary

@@ -27,7 +27,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def CreateGame(self, request, call, context):
-        return await self.master.create_game(request, call)
+        return await self.master.create_game_answer(request, call)  # serialized (boardbot.server.wire)
 
     @rpc
     async def GetGame(self, request, call, context):
@@ -39,7 +39,7 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
 
     @rpc
     async def GetView(self, request, call, context):
-        return await self.master.get_view(request, call)
+        return await self.master.get_view_answer(request, call)  # serialized (boardbot.server.wire)
 
     @rpc
     async def SubmitMove(self, request, call, context):

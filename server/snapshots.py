@@ -22,7 +22,9 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, State, rank_by
 from boardbot.v1 import common_pb2
 
-from . import bot_plans, clocks, convert, errors, seats
+from boardbot.v1 import game_service_pb2
+
+from . import bot_plans, clocks, convert, errors, seats, wire
 from .deals import deal_message
 from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, timeout_event,
                      timestamp)
@@ -30,6 +32,7 @@ from .records import BOT, HUMAN, RESERVED, GameRecord
 from .store import Live
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
+GET_VIEW_VIEW = wire.field_tag(game_service_pb2.GetViewResponse, "view")
 
 
 def same_rules(record: GameRecord) -> bool:
@@ -249,6 +252,20 @@ class Snapshot:
             out.clocks.CopyFrom(clocks.message(self.record.clock))
         if cache is not None:
             cache[seat] = out
+        return out
+
+    def get_view_answer(self, seat: int | None) -> bytes:
+        """GetView's answer for the seat (None: the spectator), serialized: the view's bytes
+        in a ``GetViewResponse`` (``boardbot.server.wire``), cached like ``seat_view``."""
+        cache = self.cache
+        key = ("GetView", seat)
+        if cache is not None:
+            hit = cache.get(key)
+            if hit is not None:
+                return hit
+        out = wire.field(GET_VIEW_VIEW, self.seat_view(seat).SerializeToString())
+        if cache is not None:
+            cache[key] = out
         return out
 
     def game_message(self) -> common_pb2.Game:
