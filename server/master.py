@@ -63,7 +63,7 @@ from typing import AsyncIterator, Callable
 import structlog
 
 from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL, EngineError
+from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import (clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
@@ -71,6 +71,7 @@ from . import (clocks, convert, downtime, errors, game_records, lobby, matchmaki
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
+from .chosen_moves import requested_move
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .creation import fresh_seed, store_new_game, take_creation
@@ -374,7 +375,6 @@ class GameMaster:
         if request.HasField("expected_version") and request.expected_version != version:
             raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
         state = live.state  # read-only: the move is applied to a copy (Snapshot.next_of)
-        game = state.game
         decider = state.decider()
         if decider == TERMINAL:
             raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
@@ -385,32 +385,7 @@ class GameMaster:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s")
         lobby.check_seat_plays(self, live, seat)
-        moves = state.legal_moves()
-        choice = request.WhichOneof("choice")
-        if choice == "move_id":
-            if not 0 <= request.move_id < len(moves):
-                raise errors.invalid("move_id", f"move_id {request.move_id} is not one of 0-{len(moves) - 1}",
-                                     "ILLEGAL_MOVE")
-            move = moves[request.move_id]
-        elif choice == "move_text":
-            matches = [m for m in moves if state.move_text(m) == request.move_text]
-            if not matches:
-                raise errors.invalid("move_text", f"no legal move reads {request.move_text!r}", "ILLEGAL_MOVE")
-            move = matches[0]
-        elif choice == "move":
-            which = convert.game_of(request.move)
-            if which != convert.oneof_field(record.game):
-                raise errors.invalid("move", f"the move must set the {convert.oneof_field(record.game)!r} field",
-                                     "ILLEGAL_MOVE")
-            try:
-                move = game.move_from_dict(convert.to_dict(request.move, record.game))
-            except (EngineError, convert.ProtoMismatch) as err:
-                raise errors.invalid(f"move.{which}", str(err), "ILLEGAL_MOVE") from None
-            if move not in moves:
-                raise errors.invalid(f"move.{which}", f"illegal move {move!r}: not among the "
-                                     f"{len(moves)} legal moves", "ILLEGAL_MOVE")
-        else:
-            raise errors.invalid("choice", "give move_id, move or move_text", "ILLEGAL_MOVE")
+        move = requested_move(request, state, record.game)
         snap = Snapshot.next_of(live)
         when = now()
         event = snap.apply_move(seat, move, False, when)  # move is one of the engine's legal moves
