@@ -69,8 +69,11 @@ def test_the_next_decision_wait_ends_before_the_deadline():
         game = c.create_game("frogriders", seats=["human", "random"], seed=2)
         view = game.seat(0).view()
         started = time.monotonic()
-        reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_NEXT_DECISION, timeout=0.5)
-        assert time.monotonic() - started < 0.5
+        # an answer at all is the proof: past the 1 s deadline the call ends DEADLINE_EXCEEDED;
+        # the wall time only shows it did not wait for the bot's 2 s (a strict 0.5 s deadline
+        # measured on the client's clock failed under load at 0.63 s with the answer in hand)
+        reply = submit(stub, game, 0, 0, view.version, pb.RESPONSE_VIEW_NEXT_DECISION, timeout=1.0)
+        assert time.monotonic() - started < 2.0
         # the move went through; the bot is still thinking: the view at the latest version
         assert reply.view.version == reply.version == view.version + 1
         assert reply.view.decider == 1 and not reply.view.legal_moves
