@@ -11,6 +11,7 @@
 * The server never imports the client.
 """
 
+import os
 import pathlib
 import re
 import shutil
@@ -23,6 +24,7 @@ import zipfile
 import pytest
 
 from boardbot.engine import build
+from conftest import LONG
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FOLDERS = {"engine": "boardbot.engine", "ai": "boardbot.ai", "server": "boardbot.server", "tools": "boardbot.tools",
@@ -67,6 +69,25 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
+def built_wheel(tmp_path, pure: bool) -> pathlib.Path:
+    """The wheel setuptools builds from the sources alone, as deploy/Dockerfile copies them
+    (setup.py finds the packages under package-dir's folders); ``pure``: without mypyc's compile."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for folder in FOLDERS:  # the sources alone: not the editable install's compiled files beside them
+        shutil.copytree(ROOT / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", build.MANIFEST))
+    env = {**os.environ, build.PURE_ENV: "1" if pure else "0"}
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                            "--disable-pip-version-check", str(source), "-w", str(tmp_path)],
+                           capture_output=True, text=True, timeout=900, env=env)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = tmp_path.glob("boardbot-*.whl")
+    return wheel
+
+
 def test_every_package_folder_is_installed(tmp_path):
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert config["package-dir"] == {name: folder for folder, name in FOLDERS.items()}
@@ -76,31 +97,24 @@ def test_every_package_folder_is_installed(tmp_path):
         for init in (ROOT / folder).rglob("__init__.py"):
             relative = init.parent.relative_to(ROOT / folder)
             wanted.add(".".join([name, *relative.parts]))
-    # what setuptools puts in a wheel built from the sources alone, as deploy/Dockerfile copies them
-    # (setup.py finds the packages under package-dir's folders)
-    source = tmp_path / "source"
-    source.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    for folder in FOLDERS:
-        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                            "--disable-pip-version-check", str(source), "-w", str(tmp_path)],
-                           capture_output=True, text=True, timeout=300)
-    assert built.returncode == 0, built.stdout + built.stderr
-    (wheel,) = tmp_path.glob("boardbot-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
+    with zipfile.ZipFile(built_wheel(tmp_path, pure=True)) as archive:
         packages = {name.removesuffix("/__init__.py").replace("/", ".") for name in archive.namelist()
                     if name.endswith("/__init__.py")}
         assert "boardbot/server/web/app.js" in archive.namelist()
-        # deploy/Dockerfile serves this wheel, built where a C compiler is: the compiled build
-        # inside it (mypyc's shared library, each compiled module, the record of their sources)
-        if shutil.which("cc") or shutil.which("gcc"):
-            compiled = {name.split(".cpython-")[0].replace("/", ".") for name in archive.namelist()
-                        if name.endswith(".so")}
-            assert compiled == set(build.COMPILED_MODULES.values()) | {build.GROUP + "__mypyc"}, compiled
-            assert "boardbot/engine/" + build.MANIFEST in archive.namelist()
+        assert not [name for name in archive.namelist() if name.endswith(".so")]
     assert packages == wanted
+
+
+@pytest.mark.skipif(not LONG, reason="BOARDBOT_LONG=1: a second mypyc compile of the whole build (1-5 minutes)")
+@pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
+def test_the_wheel_carries_the_compiled_build(tmp_path):
+    """deploy/Dockerfile serves the wheel built where a C compiler is: the compiled build inside it
+    (mypyc's shared library, each compiled module, the record of their sources)."""
+    with zipfile.ZipFile(built_wheel(tmp_path, pure=False)) as archive:
+        compiled = {name.split(".cpython-")[0].replace("/", ".") for name in archive.namelist()
+                    if name.endswith(".so")}
+        assert compiled == set(build.COMPILED_MODULES.values()) | {build.GROUP + "__mypyc"}, compiled
+        assert "boardbot/engine/" + build.MANIFEST in archive.namelist()
 
 
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
