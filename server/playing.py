@@ -130,6 +130,11 @@ def _message(kind: int, view: common_pb2.SeatView, events: list) -> game_service
     if kind == DECISION:
         end = _deadline(view, view.seat)
         if end is not None:
-            out.deadline.FromNanoseconds(int(end * 1e9))
-            out.time_left.FromNanoseconds(max(0, int((end - time.time()) * 1e9)))
+            out.deadline.CopyFrom(view.clocks.deadline)
+            # the clock's remaining time less what ran since as_of: never more than it (as_of is
+            # to the millisecond, and may be a moment ahead of this process's time)
+            clocks = view.clocks
+            ran = max(0.0, time.time() - clocks.as_of.ToNanoseconds() / 1e9)
+            left = clocks.remaining[view.seat].ToNanoseconds() / 1e9 - ran
+            out.time_left.FromNanoseconds(max(0, int(left * 1e9)))
     return out
