@@ -66,8 +66,8 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import (clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
-               seats as seat_rules, wire)
+from . import (answers, clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
+               seats as seat_rules)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -92,7 +92,6 @@ MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUM
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-CREATED_GAME = wire.field_tag(game_service_pb2.CreateGameResponse, "game")
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
@@ -250,12 +249,7 @@ class GameMaster:
         return game_service_pb2.CreateGameResponse(game=Snapshot.of(live).game_message(),
                                                    seat_tokens=tokens, owner_token=owner)
 
-    async def create_game_answer(self, request: game_service_pb2.CreateGameRequest, call: Call) -> bytes:
-        """``create_game``'s answer serialized, as the gRPC port sends it: the game's summary's
-        bytes, without a copy of it in a new message (``boardbot.server.wire``)."""
-        live, tokens, owner = await self._create(request, call)
-        return (wire.field(CREATED_GAME, Snapshot.of(live).game_message().SerializeToString())
-                + game_service_pb2.CreateGameResponse(seat_tokens=tokens, owner_token=owner).SerializeToString())
+    create_game_answer, get_view_answer = answers.create_game_answer, answers.get_view_answer  # (gRPC's, as bytes)
 
     async def _create(self, request: game_service_pb2.CreateGameRequest,
                       call: Call) -> tuple[Live, list[game_service_pb2.SeatToken], str]:
@@ -335,12 +329,6 @@ class GameMaster:
                        call: Call) -> game_service_pb2.GetViewResponse:
         snap, seat = await self._viewed(request, call)
         return game_service_pb2.GetViewResponse(view=snap.seat_view(seat))
-
-    async def get_view_answer(self, request: game_service_pb2.GetViewRequest, call: Call) -> bytes:
-        """``get_view``'s answer serialized, as the gRPC port sends it: the view's bytes, without
-        a copy of the view in a new message (``Snapshot.get_view_answer``; cached with it)."""
-        snap, seat = await self._viewed(request, call)
-        return snap.get_view_answer(seat)
 
     async def _viewed(self, request: game_service_pb2.GetViewRequest, call: Call) -> tuple[Snapshot, int | None]:
         live = await self.live(request.game_id, call)

@@ -52,3 +52,26 @@ def test_the_metrics_endpoint(monkeypatch):
     assert after[("boardbot_search_wait_seconds_count", (("kind", "suggest"),))] >= 1
     assert after[("boardbot_search_overrun_seconds_count", (("kind", "suggest"),))] >= 1
     assert ("boardbot_search_queued", ()) in after and ("boardbot_search_worker_restarts", ()) in after
+
+
+def test_the_call_durations_expose_what_a_histogram_would():
+    """boardbot_rpc_duration_seconds is counted in lists (metrics.CallDurations) and exposed as
+    prometheus-client's Histogram exposes the same observations (but for the _created times)."""
+    from prometheus_client import CollectorRegistry, Histogram, generate_latest
+
+    histogram_registry, durations_registry = CollectorRegistry(), CollectorRegistry()
+    histogram = Histogram("boardbot_rpc_duration_seconds", metrics.RPC.documentation, ["method", "code"],
+                          buckets=metrics.RPC_BUCKETS, registry=histogram_registry)
+    durations = metrics.CallDurations("boardbot_rpc_duration_seconds", metrics.RPC.documentation,
+                                      metrics.RPC_BUCKETS)
+    durations_registry.register(durations)
+    rng = random.Random(1)
+    for seconds in [0.0, 0.0005, 0.001, 30.0, 31.0] + [rng.expovariate(100) for _ in range(2000)]:
+        method, code = rng.choice(["GetView", "SubmitMove"]), rng.choice(["OK", "NOT_FOUND"])
+        histogram.labels(method, code).observe(seconds)
+        durations.observe(method, code, seconds)
+
+    def lines(registry) -> list[str]:
+        return sorted(line for line in generate_latest(registry).decode().splitlines() if "_created{" not in line)
+    assert lines(durations_registry) == lines(histogram_registry)
+    assert sum("_created{" in line for line in generate_latest(durations_registry).decode().splitlines()) == 4

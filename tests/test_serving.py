@@ -198,6 +198,77 @@ def test_the_rpc_log_line_and_its_sampling():
     assert out.getvalue() == ""
 
 
+def test_the_rpc_log_line_is_what_the_json_encoder_writes():
+    """The line is written without the encoder (boardbot.server.logs), byte for byte as it would."""
+    import datetime
+    import io
+    import json
+
+    from boardbot.server import logs
+
+    encode = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
+    calls = [("SubmitMove", "frogriders", "0123abcd", 1, "OK", 0.123),
+             ("GetView", None, None, None, "NOT_FOUND", 12.5),
+             ("CreateGame", 'x\u00e9"\n\\y\u2603', "id\x01\x7f", 0, "INVALID_ARGUMENT", 1e-05),
+             ("CreateGame", "x" * 5000, "y" * 5000, None, "INVALID_ARGUMENT", 0.0),  # the caller's text, clipped
+             ("Odd", True, 3.5, 2 ** 70, "OK", float("inf"))]
+    for process in (None, 3):
+        out = io.StringIO()
+        log = logs.RpcLog()
+        log.configure(out, process=process)
+        for call in calls:
+            log(*call)
+        log.flush()
+        lines = out.getvalue().splitlines()
+        assert len(lines) == len(calls)
+        for line, (method, game, game_id, seat, code, duration_ms) in zip(lines, calls):
+            stamp = json.loads(line)["timestamp"]
+            assert datetime.datetime.fromisoformat(stamp.removesuffix("Z")).tzinfo is None and stamp.endswith("Z")
+            if isinstance(game, str) and len(game) > logs.MAX_ECHO:
+                game, game_id = logs.clip(game), logs.clip(game_id)
+            fields = {"method": method, "game": game, "game_id": game_id, "seat": seat, "code": code,
+                      "duration_ms": duration_ms}
+            if process is not None:
+                fields["process"] = process
+            fields.update(event="rpc", level="info", timestamp=stamp)
+            assert line == encode(fields)
+
+
+def test_the_answers_sent_as_bytes_are_the_messages_answers():
+    """GetView and CreateGame over gRPC answer bytes made of the cached view (boardbot.server.wire):
+    the same answer as the message the master gives the other ways in."""
+    import asyncio
+
+    from boardbot.server.calls import Call
+    from boardbot.server.master import GameMaster
+    from boardbot.server.memory_store import InMemoryStore
+    from boardbot.v1 import common_pb2, game_service_pb2 as pb
+
+    async def check() -> None:
+        human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+        request = pb.CreateGameRequest(game="frogriders", seats=[human, human], seed=3, reproducible=True)
+        master = GameMaster(InMemoryStore(), new_game_id=lambda: "g1")
+        created = pb.CreateGameResponse.FromString(await master.create_game_answer(request, Call()))
+        tokens = {t.seat: t.token for t in created.seat_tokens}
+        assert sorted(tokens) == [0, 1] and created.owner_token
+        other = await GameMaster(InMemoryStore(), new_game_id=lambda: "g1").create_game(request, Call())
+        for answer in (created, other):  # (the tokens, the times and the deal's salt are each game's own)
+            answer.ClearField("seat_tokens")
+            answer.ClearField("owner_token")
+            for name in ("create_time", "update_time", "deal"):
+                answer.game.ClearField(name)
+        assert created == other
+        for seat in (0, 1, None):
+            view = pb.GetViewRequest(game_id="g1") if seat is None else pb.GetViewRequest(game_id="g1", seat=seat)
+            call = Call() if seat is None else Call.with_token(tokens[seat])
+            answer = await master.get_view_answer(view, call)
+            assert answer == (await master.get_view(view, call)).SerializeToString()
+            assert await master.get_view_answer(view, call) is answer  # cached with the view
+        await master.close()
+
+    asyncio.run(check())
+
+
 @pytest.mark.parametrize("name", ["frogriders", "czech-pub", "froccs"])
 def test_an_inline_bot_chooses_what_the_executor_would(name):
     from boardbot.engine import registry
