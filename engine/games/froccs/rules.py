@@ -1,6 +1,10 @@
-"""Fröccs rules: the forward model (decisions, legal moves and their generation,
-apply, move texts, scoring, and dealing a new game), as the ``FroccsRules`` mixin
-of ``FroccsState`` (state.py declares the fields, views.py what a seat sees).
+"""The Fröccs state: its fields, each declared once with its type (and in ``FIELDS`` with how it
+is stored), its forward model (decisions, legal moves and their generation, apply, move texts,
+scoring, and dealing a new game) and the hooks to what a seat may see (views.py).
+
+This module is the rules' one source. It is plain Python with type annotations, and the compiled
+build (mypyc, docs/performance.md) compiles it as it is: ``FroccsState`` is then a native class
+whose fields are C struct slots.
 
 Decisions (one seat at a time):
 
@@ -19,19 +23,22 @@ Decisions (one seat at a time):
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
 
 from . import data as D
 from . import glasses as G
+from . import views
+from .data import hero_pool
+from .phases import (  # noqa: F401  (PHASE_NAME, PHASE_BY_NAME, BARGAIN_PHASES: the game's)
+    ACTION, BARGAIN_PHASES, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, OVER, PHASE_BY_NAME, PHASE_NAME, PLAY, PLEDGE,
+    PROPOSE, REACT, RECYCLE, RESPOND, SELL, SIDE,
+)
 
-(ACTION, SELL, BUY, PLAY, DRAW_DISCARD, RECYCLE, REACT, LAST_CHANCE, SIDE, PROPOSE, RESPOND,
- PLEDGE, HERO, OVER) = range(14)
-PHASE_NAME = ("action", "sell", "buy", "play", "discard_drawn", "recycle", "react", "last_chance",
-              "side_offers", "propose", "respond", "one_more_round", "choose_hero", "game_over")
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
-# where the search's hint applies (FroccsGame.search_hint)
-BARGAIN_PHASES = frozenset((SIDE, PROPOSE, RESPOND))
+Move = tuple
+Glass = tuple  # glasses.py: (size, zv, sz, sm, soda)
 
 NAMES = D.CARD_NAMES
 CID = D.CARD_ID
@@ -66,10 +73,206 @@ def _key(comp: tuple) -> tuple:
     return (to_seat, to_glass, from_seat, from_glass, CID[card])
 
 
-class FroccsRules:
-    """The forward model of ``FroccsState`` (a mixin: the fields are state.py's)."""
+# How each field is copied and stored (boardbot.engine.fields; the dict format of the games stored
+# before the state was typed); the class below declares their types.
+FIELDS = StateFields(
+    # per seat: hand and publicly known hand cards (counts by card), glasses (tuples), money,
+    # hero, the two heroes dealt to choose from (replaced, never mutated), hero chosen,
+    # discarded glass cards by size
+    hands=LISTS, known=LISTS, glasses=TUPLE_LISTS, money=LIST, heroes=LIST,
+    dealt=shared(dump="[list(d) for d in {v}]", load="[list(d) for d in {v}]"),
+    chosen=LIST, glass_discard=LISTS,
+    # the spritzer deck and discard pile (counts by card), the glass deck, the tavern counter
+    deck=LIST, discard=LIST, glass_deck=LIST, counter=LIST,
+    # the turn: actions and their types used, abilities used, the sale and play under way
+    player=SCALAR, phase=SCALAR, turn=SCALAR, actions_used=SCALAR, action_limit=SCALAR,
+    types_used=SCALAR, splash_left=SCALAR, buzgo_used=SCALAR, recycle_used=SCALAR, icuka_used=SCALAR,
+    sale=LIST, play_left=SCALAR, play_count=SCALAR, drawn=LIST, recycling=SCALAR,
+    # a mischief card and its bargain: (card, effect, target, glass, wine) or None, a tuple
+    # replaced, never mutated
+    mis=shared(dump="[] if {v} is None else list({v})", load="tuple({v}) if {v} else None"),
+    proposer=SCALAR, turns_left=SCALAR, first_turn=SCALAR, offer=TUPLES, side=TUPLES, side_seat=SCALAR,
+    # the end: last card drawn, final turns, One More Round's pledges; the hero choice
+    triggered=SCALAR, final_turns=SCALAR, round_used=SCALAR, pledges=LIST, passed=LIST,
+    pledge_seat=SCALAR, pledge_start=SCALAR, hero_seat=SCALAR,
+)
+_to_dict = FIELDS.to_dict_function("froccs")
 
-    __slots__ = ()
+
+class FroccsState(State):
+    """A Fröccs position: its fields, each declared with its type, and its forward model."""
+
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+
+    # per seat
+    hands: list[list[int]]  # counts by card
+    known: list[list[int]]  # the hand cards everyone knows of, counts by card
+    glasses: list[list[Glass]]
+    money: list[int]
+    heroes: list[int]
+    dealt: list[list[int]]
+    chosen: list[bool]
+    glass_discard: list[list[int]]  # by size
+    # cards and glasses
+    deck: list[int]
+    discard: list[int]  # counts by card
+    glass_deck: list[int]
+    counter: list[int]
+    # the turn
+    player: int
+    phase: int
+    turn: int
+    actions_used: int
+    action_limit: int
+    types_used: int  # a bit per action type
+    splash_left: int
+    buzgo_used: bool
+    recycle_used: bool
+    icuka_used: bool
+    sale: list[Any]  # [dl sold, big spritzers sold, top-up fee paid (bool), spritzers sold]
+    play_left: int
+    play_count: int
+    drawn: list[int]
+    recycling: bool
+    # a mischief card and its bargain
+    mis: tuple[int, ...] | None  # (card, effect, target, glass, wine)
+    proposer: int
+    turns_left: int
+    first_turn: bool
+    offer: list[Move]  # offer components (moves)
+    side: list[tuple]  # side offers: (seat, recipient, if carried out, amount)
+    side_seat: int
+    # the end
+    triggered: bool
+    final_turns: int
+    round_used: bool
+    pledges: list[int]
+    passed: list[bool]
+    pledge_seat: int
+    pledge_start: int
+    hero_seat: int
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> FroccsState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = FroccsState.__new__(FroccsState)
+        new._copy_base(self)
+        new.hands = [h[:] for h in self.hands]
+        new.known = [k[:] for k in self.known]
+        new.glasses = [gl[:] for gl in self.glasses]
+        new.money = self.money[:]
+        new.heroes = self.heroes[:]
+        new.dealt = self.dealt
+        new.chosen = self.chosen[:]
+        new.glass_discard = [d[:] for d in self.glass_discard]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.glass_deck = self.glass_deck[:]
+        new.counter = self.counter[:]
+        new.player = self.player
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actions_used = self.actions_used
+        new.action_limit = self.action_limit
+        new.types_used = self.types_used
+        new.splash_left = self.splash_left
+        new.buzgo_used = self.buzgo_used
+        new.recycle_used = self.recycle_used
+        new.icuka_used = self.icuka_used
+        new.sale = self.sale[:]
+        new.play_left = self.play_left
+        new.play_count = self.play_count
+        new.drawn = self.drawn[:]
+        new.recycling = self.recycling
+        new.mis = self.mis
+        new.proposer = self.proposer
+        new.turns_left = self.turns_left
+        new.first_turn = self.first_turn
+        new.offer = self.offer[:]
+        new.side = self.side[:]
+        new.side_seat = self.side_seat
+        new.triggered = self.triggered
+        new.final_turns = self.final_turns
+        new.round_used = self.round_used
+        new.pledges = self.pledges[:]
+        new.passed = self.passed[:]
+        new.pledge_seat = self.pledge_seat
+        new.pledge_start = self.pledge_start
+        new.hero_seat = self.hero_seat
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    def public_move_text(self, move: Move, observer: int | None) -> str:
+        return views.public_move_text(self, move, observer)
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> FroccsState:
+        return views.from_view(FroccsState, game, view, rng)
+
+    def sample_for(self, seat: int, rng: random.Random) -> FroccsState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        n = self.num_seats
+        pool = world.deck
+        hands = world.hands
+        known = world.known
+        unknown_counts = []
+        for q in range(n):
+            if q == seat:
+                unknown_counts.append(0)
+                continue
+            hand = hands[q]
+            kn = known[q]
+            k = 0
+            for c in range(NUM):
+                extra = hand[c] - kn[c]
+                if extra:
+                    pool.extend([c] * extra)
+                    k += extra
+                    hand[c] = kn[c]
+            unknown_counts.append(k)
+        hidden_drawn = self.drawn and seat != self.player
+        if hidden_drawn:
+            pool.extend(world.drawn)
+        rng.shuffle(pool)
+        for q in range(n):
+            k = unknown_counts[q]
+            if k:
+                hand = hands[q]
+                for _ in range(k):
+                    hand[pool.pop()] += 1
+        if hidden_drawn:
+            world.drawn = [pool.pop() for _ in range(len(self.drawn))]
+        rng.shuffle(world.glass_deck)
+        if self.phase == HERO:
+            _resample_heroes(world, seat, rng)
+        if self.mis is not None and self.side:
+            side = []
+            for entry in self.side:
+                if views.side_visible(self, seat, entry):
+                    side.append(entry)
+                else:
+                    side.append(_random_side(world, entry[0], rng))
+            world.side = side
+        return world
+    def _mischief(self) -> tuple[int, ...]:
+        """The mischief card under way: (card, effect, target, glass, wine)."""
+        mis = self.mis
+        assert mis is not None
+        return mis
+
+    def _target(self) -> int:
+        """The target of the mischief card under way."""
+        mis = self.mis
+        assert mis is not None
+        return mis[2]
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -77,13 +280,13 @@ class FroccsRules:
         if ph <= RECYCLE:
             return self.player
         if ph <= LAST_CHANCE:
-            return self.mis[2]
+            return self._target()
         if ph == SIDE:
             return self.side_seat
         if ph == PROPOSE:
             return self.proposer
         if ph == RESPOND:
-            return self.mis[2] if self.proposer == self.player else self.player
+            return self._target() if self.proposer == self.player else self.player
         if ph == PLEDGE:
             return self.pledge_seat
         if ph == HERO:
@@ -118,7 +321,7 @@ class FroccsRules:
         if ph == PLEDGE:
             q = self.pledge_seat
             room = D.ROUND_TARGET - sum(self.pledges)
-            out = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
+            out: list[Move] = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
             out.append(PASS_ROUND)
             return out
         if ph == HERO:
@@ -131,7 +334,7 @@ class FroccsRules:
         hero = self.heroes[p]
         used = self.actions_used
         hand = self.hands[p]
-        out = []
+        out: list[Move] = []
         if used < self.action_limit:
             distinct = self.action_limit == 3
             tu = self.types_used if distinct else 0
@@ -174,7 +377,7 @@ class FroccsRules:
 
     def _sell_moves(self, p: int) -> list:
         hero = self.heroes[p]
-        out = []
+        out: list[Move] = []
         if self.sale[3]:
             out.append(END_SALE)
         for i, g in enumerate(self.glasses[p]):
@@ -191,7 +394,7 @@ class FroccsRules:
 
     def _buy_moves(self, p: int) -> list:
         sizes = sorted(set(self.counter))
-        out = [("buy", s) for s in sizes]
+        out: list[Move] = [("buy", s) for s in sizes]
         price_two = D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
         if len(self.glasses[p]) <= D.MAX_GLASSES - 2 and self.money[p] >= price_two:
             counter = self.counter
@@ -204,7 +407,7 @@ class FroccsRules:
     def _play_moves(self, p: int, first_only: bool, pours: bool = True) -> list:
         """Pours and mischief cards ``p`` may play now (the first one only if asked;
         without the pours if asked)."""
-        out = []
+        out: list[Move] = []
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
@@ -253,7 +456,7 @@ class FroccsRules:
         return out
 
     def _splash_moves(self, p: int) -> list:
-        out = []
+        out: list[Move] = []
         gl = self.glasses[p]
         table = POUR[self.heroes[p] == D.KIW]
         for i, g in enumerate(gl):
@@ -266,8 +469,8 @@ class FroccsRules:
         return out
 
     def _defence_moves(self) -> list:
-        t = self.mis[2]
-        out = []
+        t = self._target()
+        out: list[Move] = []
         if self.hands[t][D.TIFY]:
             out.append(TIFY_MOVE)
         if self.heroes[t] == D.BOSKE and any(self.hands[t]):
@@ -278,8 +481,8 @@ class FroccsRules:
     def _side_moves(self) -> list:
         q = self.side_seat
         a = self.player
-        t = self.mis[2]
-        out = [NO_SIDE]
+        t = self._target()
+        out: list[Move] = [NO_SIDE]
         for r in (a, t):
             for carried in (True, False):
                 for amount in D.SIDE_OFFER_AMOUNTS:
@@ -300,7 +503,7 @@ class FroccsRules:
         each player's glasses, cards taken from each hand by type, cards taken
         from each hand in total, glass contents after the offer)."""
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         money = None
         hand_in = {a: 0, t: 0}
         glass_in = {a: 0, t: 0}
@@ -329,10 +532,10 @@ class FroccsRules:
     def _propose_moves(self) -> list:
         p = self.proposer
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = t if p == a else a
         offer = self.offer
-        out = []
+        out: list[Move] = []
         if not offer:
             if p == t:
                 out.append(NO_OFFER)
@@ -357,7 +560,7 @@ class FroccsRules:
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
         last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
-        out = []
+        out: list[Move] = []
         if not offer:
             cap = D.OFFER_MONEY_CAP
             for payer in (a, t):
@@ -408,9 +611,9 @@ class FroccsRules:
 
     def _respond_moves(self) -> list:
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = t if self.proposer == a else a
-        out = []
+        out: list[Move] = []
         if self._offer_feasible(q):
             out.append(ACCEPT)
         out.append(REFUSE)
@@ -480,7 +683,7 @@ class FroccsRules:
             else:
                 self._carry_out()
         elif kind == "this_is_for_you":
-            t = self.mis[2]
+            t = self._target()
             self._from_hand(t, D.TIFY)
             self.discard[D.TIFY] += 1
             self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
@@ -823,7 +1026,7 @@ class FroccsRules:
     def _next_side(self, start: int) -> None:
         n = self.num_seats
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = start % n
         while q != a:
             if q != t and self.money[q] >= D.SIDE_OFFER_AMOUNTS[0]:
@@ -854,7 +1057,7 @@ class FroccsRules:
         for comp in self.offer:
             if comp[0] == "offer_money":
                 payer, amount = comp[1], comp[2]
-                other = self.mis[2] if payer == self.player else self.player
+                other = self._target() if payer == self.player else self.player
                 self.money[payer] -= amount
                 self.money[other] += amount
                 continue
@@ -875,13 +1078,13 @@ class FroccsRules:
 
     def _bargain_failed(self) -> None:
         self.offer = []
-        if self._asked_to_defend(self.mis[2]):
+        if self._asked_to_defend(self._target()):
             self.phase = LAST_CHANCE
         else:
             self._carry_out()
 
     def _boske_fend(self) -> None:
-        t = self.mis[2]
+        t = self._target()
         hand = self.hands[t]
         k = self.chance().randrange(sum(hand))
         for c in range(NUM):
@@ -911,13 +1114,13 @@ class FroccsRules:
         self.first_turn = False
 
     def _cancel_mischief(self) -> None:
-        self.discard[self.mis[0]] += 1
+        self.discard[self._mischief()[0]] += 1
         self._settle_side(False)
         self._clear_mischief()
         self._continue_play()
 
     def _carry_out(self) -> None:
-        c, e, t, i, w = self.mis
+        c, e, t, i, w = self._mischief()
         gl = self.glasses[t]
         if e == D.ZK or e == D.KL:
             drink = w if e == D.ZK else D.SODA
@@ -1022,11 +1225,11 @@ class FroccsRules:
         return Result(totals, winners, ranks, tuple(breakdown))
 
     # --- setup -------------------------------------------------------------
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random) -> FroccsRules:
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> FroccsState:
         """A new game of ``game`` with the validated ``cfg``, dealt with ``rng``."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = FroccsState.__new__(FroccsState)
         s._init_base(game, cfg, 0)
         glass_deck = []
         for size, count in zip(D.GLASS_SIZES, D.GLASS_COUNTS):
@@ -1046,7 +1249,7 @@ class FroccsRules:
         s.money = [D.STARTING_MONEY] * n
         s.glass_discard = [[0, 0, 0] for _ in range(n)]
         s.discard = [0] * NUM
-        pool = list(_hero_pool(cfg))
+        pool = list(hero_pool(cfg))
         rng.shuffle(pool)
         s.heroes = [D.NO_HERO] * n
         s.chosen = [False] * n
@@ -1111,12 +1314,34 @@ _FIXED_TEXT = {
 }
 
 
-def _hero_pool(cfg: dict) -> tuple:
-    return D.BASIC_HEROES if cfg["players"] == 2 or cfg["heroes"] == "first_game" else tuple(range(len(D.HEROES)))
+def _random_side(state: FroccsState, q: int, rng: random.Random) -> tuple:
+    """A side offer ``q`` could have made, for a seat that cannot see it."""
+    amounts = [a for a in D.SIDE_OFFER_AMOUNTS if a <= state.money[q]]
+    mis = state.mis
+    assert mis is not None
+    r = state.player if rng.random() < 0.5 else mis[2]
+    return (q, r, rng.random() < 0.5, rng.choice(amounts))
+
+
+def _resample_heroes(world: FroccsState, seat: int, rng: random.Random) -> None:
+    """Re-deal the hero pairs ``seat`` cannot see (the choice is secret until all chose)."""
+    mine = world.dealt[seat]
+    pool = [h for h in hero_pool(world.config) if h not in mine and h != world.heroes[seat]]
+    rng.shuffle(pool)
+    dealt = []
+    for q in range(world.num_seats):
+        if q == seat:
+            dealt.append(list(mine))
+            continue
+        pair = [pool.pop(), pool.pop()]
+        dealt.append(pair)
+        if world.chosen[q]:
+            world.heroes[q] = pair[0]
+    world.dealt = dealt
 
 
 # --- scoring -------------------------------------------------------------------
-def score_breakdown(state: FroccsRules) -> list[dict]:
+def score_breakdown(state: FroccsState) -> list[dict]:
     out = []
     for q in range(state.num_seats):
         finished = sum(1 for g in state.glasses[q] if FINISHED[g])
