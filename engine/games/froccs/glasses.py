@@ -73,7 +73,8 @@ def _pour(g: tuple, card: int, kiw: bool):
 
 
 # POUR[kiw][glass] -> (result for ZV, SZ, SM, soda), None where not allowed
-POUR: Final[tuple[dict[tuple, tuple], ...]] = tuple({g: tuple(_pour(g, c, kiw) for c in D.DRINKS) for g in ALL} for kiw in (False, True))
+POUR: Final[tuple[dict[tuple, tuple], ...]] = tuple({g: tuple(_pour(g, c, kiw) for c in D.DRINKS) for g in ALL}
+                                                   for kiw in (False, True))
 FINISHED: Final[dict[tuple, bool]] = {g: is_finished(g) for g in ALL}
 
 

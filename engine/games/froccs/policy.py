@@ -39,17 +39,19 @@ import math
 import random
 from typing import Final
 
+from boardbot.engine import chance
+
 from . import data as D
 from . import glasses as G
 from .phases import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
                      RESPOND, SELL, SIDE)
-from .rules import FroccsState
+from .rules import FroccsState, pour_move
 
 # what a card in hand is worth to its owner, in forints (rough)
 CARD_VALUE: Final[tuple[int, ...]] = (14, 10, 7, 5, 12, 6, 6, 6, 6)
 RIVAL: Final = 0.35  # how much a rival's glass gain hurts me, for guest pours
-HERO_PREFERENCE: Final[tuple[int, ...]] = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE, D.LOTTY,
-                   D.ICUKA, D.BUZGO, D.HOLLOSI)
+HERO_PREFERENCE: Final[tuple[int, ...]] = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE,
+                                           D.LOTTY, D.ICUKA, D.BUZGO, D.HOLLOSI)
 
 
 # moves by which a seat takes part in a bargain (offers, proposals, acceptance, side offers)
@@ -91,7 +93,8 @@ def _glass_value(g: tuple, hero: int = -1) -> float:
 
 # glass values precomputed for every reachable glass: only Sarki Jézus and Vízköpő Karesz differ
 _GLASS_VALUE_PLAIN: Final[dict[tuple, float]] = {g: _glass_value(g) for g in G.ALL}
-_GLASS_VALUE: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
+                                                      for h in (D.SARKI, D.KARESZ)}
 
 
 def public_score(state: FroccsState, q: int) -> float:
@@ -193,7 +196,7 @@ def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
     if ph == PLAY:
         return _play(state, me, moves)
     if ph == SELL:
-        return max(moves, key=lambda m: _sell_value(state, me, m))
+        return _sell(state, me, moves)
     if ph == BUY:
         return _buy(state, me, moves)
     if ph == DRAW_DISCARD:
@@ -234,7 +237,7 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
                     gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
                 gain -= CARD_VALUE[c] * 0.5
                 if gain > best:
-                    best, choice = gain, ("pour", D.CARD_NAMES[c], owner, i)
+                    best, choice = gain, pour_move(c, owner, i)
     return best, choice
 
 
@@ -270,7 +273,7 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
 
 
 def _play(state: FroccsState, me: int, moves: list) -> tuple:
-    can_stop = moves[0] == ("end_play",)
+    can_stop = moves[0][0] == "end_play"  # (END_PLAY is the only move of its kind)
     best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
     pour_gain, pour = _best_pour(state, me)
     if pour is not None and pour_gain > best:
@@ -286,41 +289,74 @@ def _play(state: FroccsState, me: int, moves: list) -> tuple:
     return choice if choice is not None else moves[0]
 
 
+# a sale's adjustment -> wine cards counted more (Sarki Jézus) or fewer
+SALE_DELTA: Final[dict[str, int]] = {"none": 0, "wine_to_soda": -1, "soda_to_wine": 1, "top_up": 0}
+
+
 def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
     if m[0] != "sell":
         return -1.0
     g = state.glasses[me][m[1]]
-    delta = {"none": 0, "wine_to_soda": -1, "soda_to_wine": 1, "top_up": 0}[m[2]]
-    return G.sale_price(g, delta)
+    return G.sale_price(g, SALE_DELTA[m[2]])
+
+
+def _sell(state: FroccsState, me: int, moves: list) -> tuple:
+    """The sale worth most (the first of equals, as max)."""
+    best, choice = 0.0, moves[0]
+    for k, m in enumerate(moves):
+        v = _sell_value(state, me, m)
+        if k == 0 or v > best:
+            best, choice = v, m
+    return choice
 
 
 def _buy(state: FroccsState, me: int, moves: list) -> tuple:
     hand = state.hands[me]
     drinks = hand[0] + hand[1] + hand[2] + hand[3]
     want = 5 if drinks >= 6 and state.money[me] >= 10 else 3
-
-    def score(m):
-        if m[0] == "buy_two":
-            return -5 if state.money[me] < 80 else 1
-        return -abs(m[1] - want)
-    return max(moves, key=score)
+    two = -5 if state.money[me] < 80 else 1
+    best, choice = 0, moves[0]
+    for k, m in enumerate(moves):  # the first of equals, as max
+        v = two if m[0] == "buy_two" else -abs(m[1] - want)
+        if k == 0 or v > best:
+            best, choice = v, m
+    return choice
 
 
 def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tuple:
-    kinds = {m[0]: m for m in moves}
-    if "sell_spritzers" in kinds:
-        return kinds["sell_spritzers"]
+    # the kinds of move on offer (sell_spritzers, play_cards, buy_glasses and end_turn come once)
+    sell = play = buy = end = None
+    icuka = splash = extra = draw = False
     for m in moves:
-        if m[0] == "icuka_sell":
-            return min((k for k in moves if k[0] == "icuka_sell"), key=lambda k: CARD_VALUE[D.CARD_ID[k[1]]])
-    if "splash" in kinds:
+        kind: str = m[0]
+        if kind == "sell_spritzers":
+            sell = m
+        elif kind == "icuka_sell":
+            icuka = True
+        elif kind == "splash":
+            splash = True
+        elif kind == "play_cards":
+            play = m
+        elif kind == "buy_glasses":
+            buy = m
+        elif kind == "extra_action":
+            extra = True
+        elif kind == "draw":
+            draw = True
+        elif kind == "end_turn":
+            end = m
+    if sell is not None:
+        return sell
+    if icuka:
+        return min((k for k in moves if k[0] == "icuka_sell"), key=lambda k: CARD_VALUE[D.CARD_ID[k[1]]])
+    if splash:
         for m in moves:
             if m[0] == "splash":
                 gl = state.glasses[me]
                 new_to = G.POUR[False][gl[m[3]]][D.CARD_ID[m[2]]]
                 if new_to is not None and G.FINISHED[new_to]:
                     return m
-    if "play_cards" in kinds:
+    if play is not None:
         gain, _ = _best_pour(state, me)
         hand = state.hands[me]
         mis = -1e9
@@ -329,24 +365,24 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
             mis = max((_mischief_value(state, me, m, weights) for m in state._play_moves(me, False, pours=False)),
                       default=-1e9)
         if gain > 1.0 or mis > 4.0:
-            return kinds["play_cards"]
+            return play
     hand = state.hands[me]
-    if "buy_glasses" in kinds and len(state.glasses[me]) < 3 and not state.triggered:
+    if buy is not None and len(state.glasses[me]) < 3 and not state.triggered:
         drinks = hand[0] + hand[1] + hand[2] + hand[3]
         if drinks >= 2 * len(state.glasses[me]) or state.money[me] >= 50:
-            return kinds["buy_glasses"]
-    if "extra_action" in kinds and state.actions_used <= 1:
+            return buy
+    if extra and state.actions_used <= 1:
         wines = [m for m in moves if m[0] == "extra_action"]
         if sum(hand[:3]) >= 3:
             return max(wines, key=lambda m: D.CARD_ID[m[1]])  # the cheapest wine
-    if "draw" in kinds:
+    if draw:
         rec = [m for m in moves if m[0] == "draw" and m[1]]
         if rec and (state.discard[D.ZV] or state.discard[D.SZ]):
             return rec[0]
         if not (state.triggered and state.final_turns <= 1 and sum(hand) > 6):
             return ("draw", False)
-    if "end_turn" in kinds:
-        return kinds["end_turn"]
+    if end is not None:
+        return end
     return moves[0]
 
 
@@ -456,7 +492,7 @@ def playout_move(state: FroccsState, rng: random.Random) -> tuple:
     """Mostly greedy, sometimes random: keeps rollouts short and sensible."""
     if rng.random() < 0.15:
         moves = state.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        return moves[chance.randrange(rng, len(moves))]  # rng.randrange's draws, compiled
     return heuristic_move(state, rng)
 
 
@@ -471,8 +507,8 @@ def playout_move(state: FroccsState, rng: random.Random) -> tuple:
 #   empty           empty glasses, over the next 6 turns
 #   wine, soda, this_is_for_you, mischief   hand cards, over the next 6 turns
 #   hand            hand cards (the tie-break; cards that will never be used)
-EVAL_FEATURES: Final[tuple[str, ...]] = ("money", "finished_price", "finished_end", "partial", "partial_growth", "empty", "wine", "soda",
-                 "this_is_for_you", "mischief", "hand")
+EVAL_FEATURES: Final[tuple[str, ...]] = ("money", "finished_price", "finished_end", "partial", "partial_growth", "empty",
+                                         "wine", "soda", "this_is_for_you", "mischief", "hand")
 EVAL_WEIGHTS: Final[tuple[float, ...]] = (1.0, 0.832, 18.6, 15.3, 0.902, 20.5, 4.74, 1.75, 14.8, 9.64, -0.95)
 # softmax temperature: wider while turns remain
 EVAL_TEMP: Final = 15.7

@@ -23,8 +23,9 @@ Decisions (one seat at a time):
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
 
@@ -40,13 +41,13 @@ from .phases import (  # noqa: F401  (PHASE_NAME, PHASE_BY_NAME, BARGAIN_PHASES:
 Move = tuple
 Glass = tuple  # glasses.py: (size, zv, sz, sm, soda)
 
-NAMES = D.CARD_NAMES
-CID = D.CARD_ID
-POUR = G.POUR
-FINISHED = G.FINISHED
-REMOVE = G.REMOVE
-NUM = D.NUM_CARDS
-ADJUSTS = ("none", "wine_to_soda", "soda_to_wine", "top_up")
+NAMES: Final = D.CARD_NAMES
+CID: Final = D.CARD_ID
+POUR: Final = G.POUR
+FINISHED: Final = G.FINISHED
+REMOVE: Final = G.REMOVE
+NUM: Final = D.NUM_CARDS
+ADJUSTS: Final[tuple[str, ...]] = ("none", "wine_to_soda", "soda_to_wine", "top_up")
 
 END_TURN = ("end_turn",)
 END_PLAY = ("end_play",)
@@ -62,6 +63,51 @@ FEND_OFF = ("fend_off",)
 NO_SIDE = ("no_side_offer",)
 PASS_ROUND = ("pass_round",)
 MONEY_KEY = (-1, -1, -1, -1, -1)
+
+# --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
+MAX_SEATS: Final = 6
+POUR_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [drink][owner][glass]
+    tuple(tuple(("pour", NAMES[c], owner, i) for i in range(D.MAX_GLASSES)) for owner in range(MAX_SEATS))
+    for c in D.DRINKS)
+# [card - ZK][effect - ZK][target][glass + 1][wine + 1]: a mischief card played as ``effect``
+MISCHIEF_MOVE: Final[tuple[tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...], ...]] = tuple(
+    tuple(tuple(tuple(tuple(("mischief", NAMES[c], NAMES[e], t, i, NAMES[w] if w >= 0 else "") for w in range(-1, 3))
+                      for i in range(-1, D.MAX_GLASSES)) for t in range(MAX_SEATS)) for e in D.MISCHIEF)
+    for c in D.MISCHIEF)
+SELL_MOVE: Final[tuple[tuple[Move, ...], ...]] = tuple(  # [glass][adjustment: ADJUSTS' index]
+    tuple(("sell", i, adjust) for adjust in ADJUSTS) for i in range(D.MAX_GLASSES))
+SPLASH_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [from glass][drink][to glass]
+    tuple(tuple(("splash", i, NAMES[c], j) for j in range(D.MAX_GLASSES)) for c in D.DRINKS)
+    for i in range(D.MAX_GLASSES))
+
+# [card]: a drawn card discarded, a wine taken back (Recycle Béla), a card discarded to sell
+# (Icuka), a wine discarded for a third action (Buzgómócsing)
+DISCARD_DRAWN_MOVE: Final[tuple[Move, ...]] = tuple(("discard_drawn", name) for name in NAMES)
+RECYCLE_MOVE: Final[tuple[Move, ...]] = tuple(("recycle", name) for name in NAMES)
+ICUKA_MOVE: Final[tuple[Move, ...]] = tuple(("icuka_sell", name) for name in NAMES)
+EXTRA_ACTION_MOVE: Final[tuple[Move, ...]] = tuple(("extra_action", name) for name in NAMES)
+
+
+def pour_move(c: int, owner: int, i: int) -> Move:
+    if owner < MAX_SEATS and i < D.MAX_GLASSES:
+        return POUR_MOVE[c][owner][i]
+    return ("pour", NAMES[c], owner, i)
+
+
+def mischief_move(c: int, e: int, t: int, i: int, w: int) -> Move:
+    if t < MAX_SEATS and i < D.MAX_GLASSES:
+        return MISCHIEF_MOVE[c - D.ZK][e - D.ZK][t][i + 1][w + 1]
+    return ("mischief", NAMES[c], NAMES[e], t, i, NAMES[w] if w >= 0 else "")
+
+
+def sell_move(i: int, adjust: int) -> Move:
+    return SELL_MOVE[i][adjust] if i < D.MAX_GLASSES else ("sell", i, ADJUSTS[adjust])
+
+
+def splash_move(i: int, c: int, j: int) -> Move:
+    if i < D.MAX_GLASSES and j < D.MAX_GLASSES:
+        return SPLASH_MOVE[i][c][j]
+    return ("splash", i, NAMES[c], j)
 
 
 def _key(comp: tuple) -> tuple:
@@ -241,7 +287,7 @@ class FroccsState(State):
         hidden_drawn = self.drawn and seat != self.player
         if hidden_drawn:
             pool.extend(world.drawn)
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         for q in range(n):
             k = unknown_counts[q]
             if k:
@@ -250,7 +296,7 @@ class FroccsState(State):
                     hand[pool.pop()] += 1
         if hidden_drawn:
             world.drawn = [pool.pop() for _ in range(len(self.drawn))]
-        rng.shuffle(world.glass_deck)
+        chance.shuffle(rng, world.glass_deck)
         if self.phase == HERO:
             _resample_heroes(world, seat, rng)
         if self.mis is not None and self.side:
@@ -315,9 +361,9 @@ class FroccsState(State):
         if ph == BUY:
             return self._buy_moves(self.player)
         if ph == DRAW_DISCARD:
-            return [("discard_drawn", NAMES[c]) for c in sorted(set(self.drawn))]
+            return [DISCARD_DRAWN_MOVE[c] for c in sorted(set(self.drawn))]
         if ph == RECYCLE:
-            return [("recycle", NAMES[w]) for w in D.WINES if self.discard[w]]
+            return [RECYCLE_MOVE[w] for w in D.WINES if self.discard[w]]
         if ph == PLEDGE:
             q = self.pledge_seat
             room = D.ROUND_TARGET - sum(self.pledges)
@@ -351,12 +397,12 @@ class FroccsState(State):
             if self.glasses[p] and not tu & D.PLAY and self._play_moves(p, True):
                 out.append(("play_cards",))
             if hero == D.ICUKA and used == 1 and not self.icuka_used and self._can_sell(p):
-                out.extend(("icuka_sell", NAMES[c]) for c in range(NUM) if hand[c])
+                out.extend(ICUKA_MOVE[c] for c in range(NUM) if hand[c])
         no_action = not out
         if hero == D.LOTTY and self.splash_left:
             out.extend(self._splash_moves(p))
         if self._extra_action_open(p):
-            out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
+            out.extend(EXTRA_ACTION_MOVE[w] for w in D.WINES if hand[w])
         if used or no_action:
             out.append(END_TURN)
         return out
@@ -382,14 +428,14 @@ class FroccsState(State):
             out.append(END_SALE)
         for i, g in enumerate(self.glasses[p]):
             if FINISHED[g]:
-                out.append(("sell", i, "none"))
+                out.append(sell_move(i, 0))
                 if hero == D.SARKI:
                     if g[1] + g[2] + g[3] >= 2:
-                        out.append(("sell", i, "wine_to_soda"))
+                        out.append(sell_move(i, 1))
                     if g[4] >= 2:
-                        out.append(("sell", i, "soda_to_wine"))
+                        out.append(sell_move(i, 2))
             elif hero == D.KARESZ and G.can_top_up(g):
-                out.append(("sell", i, "top_up"))
+                out.append(sell_move(i, 3))
         return out
 
     def _buy_moves(self, p: int) -> list:
@@ -415,12 +461,11 @@ class FroccsState(State):
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
-            name = NAMES[c]
             for owner in owners:
                 table = POUR[heroes[owner] == D.KIW]
                 for i, g in enumerate(glasses[owner]):
                     if table[g][c] is not None:
-                        out.append(("pour", name, owner, i))
+                        out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
         n = self.num_seats
@@ -428,9 +473,7 @@ class FroccsState(State):
             if not hand[c]:
                 continue
             effects = (c,) if heroes[p] != D.HOLLOSI else (c,) + tuple(e for e in D.HOLLOSI_EFFECTS if e != c)
-            name = NAMES[c]
             for e in effects:
-                ename = NAMES[e]
                 for t in range(n):
                     if t == p:
                         continue
@@ -438,19 +481,19 @@ class FroccsState(State):
                         for i, g in enumerate(glasses[t]):
                             for w in D.WINES:
                                 if g[1 + w]:
-                                    out.append(("mischief", name, ename, t, i, NAMES[w]))
+                                    out.append(mischief_move(c, e, t, i, w))
                     elif e == D.KL:
                         for i, g in enumerate(glasses[t]):
                             if g[4]:
-                                out.append(("mischief", name, ename, t, i, ""))
+                                out.append(mischief_move(c, e, t, i, -1))
                     elif e == D.BV:
                         if self.money[t] >= D.BORRAVALO_MIN_MONEY or glasses[t]:
-                            out.append(("mischief", name, ename, t, -1, ""))
+                            out.append(mischief_move(c, e, t, -1, -1))
                     else:  # PT
                         if self.money[t] >= D.POHARTORES_MIN_MONEY:
                             for i, g in enumerate(glasses[t]):
                                 if g[1] + g[2] + g[3] + g[4] == 0:
-                                    out.append(("mischief", name, ename, t, i, ""))
+                                    out.append(mischief_move(c, e, t, i, -1))
                     if first_only and out:
                         return out
         return out
@@ -465,7 +508,7 @@ class FroccsState(State):
                     continue
                 for j, h in enumerate(gl):
                     if j != i and table[h][c] is not None:
-                        out.append(("splash", i, NAMES[c], j))
+                        out.append(splash_move(i, c, j))
         return out
 
     def _defence_moves(self) -> list:
@@ -630,7 +673,7 @@ class FroccsState(State):
 
     # --- apply -----------------------------------------------------------
     def apply(self, move: tuple) -> None:
-        kind = move[0]
+        kind: str = move[0]  # (typed: compared as strings, not as objects)
         self._moves = None
         p = self.player
         if kind == "pour":
@@ -686,7 +729,8 @@ class FroccsState(State):
             t = self._target()
             self._from_hand(t, D.TIFY)
             self.discard[D.TIFY] += 1
-            self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
             self._cancel_mischief()
         elif kind == "fend_off":
             self._boske_fend()
@@ -786,7 +830,8 @@ class FroccsState(State):
             else:
                 self.dealt = [[] for _ in range(self.num_seats)]
                 self.hero_seat = -1
-                self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
                 self._deal_hands()
                 self.player = 0
                 self._start_turn()
@@ -812,7 +857,9 @@ class FroccsState(State):
             if not self.triggered:
                 self.triggered = True
                 self.final_turns = self.num_seats
-                self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one more turn")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one "
+                                    "more turn")
             self._reshuffle()
         return c
 
@@ -824,9 +871,10 @@ class FroccsState(State):
                 cards.extend([c] * discard[c])
                 discard[c] = 0
         if cards:
-            self.chance().shuffle(cards)
+            chance.shuffle(self.chance(), cards)
             self.deck.extend(cards)
-            self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
 
     def _draw_action(self, p: int, recycle: bool) -> None:
         n_draw = D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2
@@ -871,12 +919,13 @@ class FroccsState(State):
                     self.glass_discard[q] = [0, 0, 0]
                 if not cards:
                     break
-                self.chance().shuffle(cards)
+                chance.shuffle(self.chance(), cards)
                 self.glass_deck = cards
                 self.note(None, "the discarded glasses are shuffled into a new glass deck")
             size = self.glass_deck.pop()
             counter.append(size)
-            self.note(None, f"a {size} dl glass is put on the tavern counter")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"a {size} dl glass is put on the tavern counter")
 
     def _sell(self, p: int, i: int, adjust: str) -> None:
         gl = self.glasses[p]
@@ -896,7 +945,8 @@ class FroccsState(State):
         if g[0] >= 3:
             sale[1] += 1
         sale[3] += 1
-        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer ({adjust}) for {price} forints")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"seat {p} sells a {G.describe(g)} spritzer ({adjust}) for {price} forints")
         if not self._can_sell(p):
             self._finish_sale(p)
 
@@ -908,11 +958,13 @@ class FroccsState(State):
                 size = min(self.counter)
                 self.counter.remove(size)
                 self.glasses[p].append(G.EMPTY[size])
-                self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
                 self._refill_counter()
             elif hero == D.PITYU and sale[1]:
                 self.money[p] += D.PITYU_BONUS * sale[1]
-                self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
         self._end_action(D.SELL)
 
     def _continue_play(self) -> None:
@@ -1086,15 +1138,16 @@ class FroccsState(State):
     def _boske_fend(self) -> None:
         t = self._target()
         hand = self.hands[t]
-        k = self.chance().randrange(sum(hand))
+        k = chance.randrange(self.chance(), sum(hand))
         for c in range(NUM):
             if k < hand[c]:
                 break
             k -= hand[c]
         self._from_hand(t, c)
         self.discard[c] += 1
-        self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
-                        f"{D.CARD_TITLES[c]} and discards it")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
+                            f"{D.CARD_TITLES[c]} and discards it")
 
     def _settle_side(self, carried: bool) -> None:
         money = self.money
@@ -1103,7 +1156,8 @@ class FroccsState(State):
                 pay = min(amount, money[q])
                 money[q] -= pay
                 money[r] += pay
-                self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
         self.side = []
 
     def _clear_mischief(self) -> None:
@@ -1134,7 +1188,8 @@ class FroccsState(State):
             if 0 <= i < len(gl) and G.total(gl[i]) == 0:
                 g = gl.pop(i)
                 self.glass_discard[t][D.SIZE_INDEX[g[0]]] += 1
-        self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
         self.discard[c] += 1
         self._settle_side(True)
         self._clear_mischief()
@@ -1235,13 +1290,13 @@ class FroccsState(State):
         for size, count in zip(D.GLASS_SIZES, D.GLASS_COUNTS):
             count -= n * D.STARTING_GLASSES.count(size)
             glass_deck.extend([size] * count)
-        rng.shuffle(glass_deck)
+        chance.shuffle(rng, glass_deck)
         s.glass_deck = glass_deck
         s.counter = [glass_deck.pop() for _ in range(D.COUNTER_SIZE)]
         deck = []
         for c, count in enumerate(D.DECK_COUNTS):
             deck.extend([c] * count)
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         s.deck = deck
         s.hands = [[0] * NUM for _ in range(n)]
         s.known = [[0] * NUM for _ in range(n)]
@@ -1250,7 +1305,7 @@ class FroccsState(State):
         s.glass_discard = [[0, 0, 0] for _ in range(n)]
         s.discard = [0] * NUM
         pool = list(hero_pool(cfg))
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         s.heroes = [D.NO_HERO] * n
         s.chosen = [False] * n
         s.dealt = [[] for _ in range(n)]
@@ -1327,7 +1382,7 @@ def _resample_heroes(world: FroccsState, seat: int, rng: random.Random) -> None:
     """Re-deal the hero pairs ``seat`` cannot see (the choice is secret until all chose)."""
     mine = world.dealt[seat]
     pool = [h for h in hero_pool(world.config) if h not in mine and h != world.heroes[seat]]
-    rng.shuffle(pool)
+    chance.shuffle(rng, pool)
     dealt = []
     for q in range(world.num_seats):
         if q == seat:
