@@ -10,8 +10,8 @@ from boardbot.engine.core import EnumTable, Game, Param
 from . import data as D
 from . import actions, observation, policy
 from .move_fields import MOVE_FIELDS
-from .rules import BARGAIN_PHASES
-from .state import FroccsState
+from .phases import BARGAIN_PHASES
+from .state import FIELDS, FroccsState
 
 
 class FroccsGame(Game):
@@ -93,7 +93,7 @@ class FroccsGame(Game):
         return FroccsState.deal(self, cfg, rng)
 
     def from_dict(self, data) -> FroccsState:
-        return FroccsState.FIELDS.load(FroccsState, self, self.validate(data["config"]), data)
+        return FIELDS.load(FroccsState, self, self.validate(data["config"]), data)
 
     def from_view(self, view, rng: random.Random) -> FroccsState:
         return FroccsState.from_view(self, view, rng)

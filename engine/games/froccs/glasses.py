@@ -7,9 +7,11 @@ types, which only Kiw Évi's glasses can hold) is enumerated at import time.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data as D
 
-EMPTY = {size: (size, 0, 0, 0, 0) for size in D.GLASS_SIZES}
+EMPTY: Final[dict[int, tuple]] = {size: (size, 0, 0, 0, 0) for size in D.GLASS_SIZES}
 
 
 def _all_glasses() -> list[tuple]:
@@ -25,7 +27,7 @@ def _all_glasses() -> list[tuple]:
     return out
 
 
-ALL = _all_glasses()
+ALL: Final = _all_glasses()
 
 
 def total(g: tuple) -> int:
@@ -58,9 +60,9 @@ def _pour(g: tuple, card: int, kiw: bool):
     t = total(g)
     if t >= size:
         return None
-    new = list(g)
-    new[1 + card] += 1
-    new = tuple(new)
+    counts = list(g)
+    counts[1 + card] += 1
+    new = tuple(counts)
     if card != D.SODA and g[1 + card] == 0:
         kinds = wine_types(g)
         if kinds >= (2 if kiw else 1):
@@ -71,8 +73,9 @@ def _pour(g: tuple, card: int, kiw: bool):
 
 
 # POUR[kiw][glass] -> (result for ZV, SZ, SM, soda), None where not allowed
-POUR = tuple({g: tuple(_pour(g, c, kiw) for c in D.DRINKS) for g in ALL} for kiw in (False, True))
-FINISHED = {g: is_finished(g) for g in ALL}
+POUR: Final[tuple[dict[tuple, tuple], ...]] = tuple({g: tuple(_pour(g, c, kiw) for c in D.DRINKS) for g in ALL}
+                                                   for kiw in (False, True))
+FINISHED: Final[dict[tuple, bool]] = {g: is_finished(g) for g in ALL}
 
 
 def _remove(g: tuple, card: int):
@@ -83,7 +86,7 @@ def _remove(g: tuple, card: int):
     return tuple(new)
 
 
-REMOVE = {g: tuple(_remove(g, c) for c in D.DRINKS) for g in ALL}
+REMOVE: Final[dict[tuple, tuple]] = {g: tuple(_remove(g, c) for c in D.DRINKS) for g in ALL}
 
 
 def sale_price(g: tuple, wine_delta: int = 0) -> int:

@@ -8,7 +8,7 @@ import struct
 from boardbot.engine.observation import ObservationLayout, begin, observer_order, one_seat
 
 from . import data as D
-from .rules import PHASE_NAME
+from .phases import PHASE_NAME
 
 CARDS = D.NUM_CARDS
 CARD = D.CARD_ID

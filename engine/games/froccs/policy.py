@@ -37,21 +37,25 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
+
+from boardbot.engine import chance
 
 from . import data as D
 from . import glasses as G
-from .rules import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
-                    RESPOND, SELL, SIDE, FroccsRules)
+from .phases import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
+                     RESPOND, SELL, SIDE)
+from .rules import FroccsState, pour_move
 
 # what a card in hand is worth to its owner, in forints (rough)
-CARD_VALUE = (14, 10, 7, 5, 12, 6, 6, 6, 6)
-RIVAL = 0.35  # how much a rival's glass gain hurts me, for guest pours
-HERO_PREFERENCE = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE, D.LOTTY,
-                   D.ICUKA, D.BUZGO, D.HOLLOSI)
+CARD_VALUE: Final[tuple[int, ...]] = (14, 10, 7, 5, 12, 6, 6, 6, 6)
+RIVAL: Final = 0.35  # how much a rival's glass gain hurts me, for guest pours
+HERO_PREFERENCE: Final[tuple[int, ...]] = (D.PITYU, D.KIW, D.SARKI, D.KARESZ, D.POHARNOK, D.FRED, D.BELA, D.BOSKE,
+                                           D.LOTTY, D.ICUKA, D.BUZGO, D.HOLLOSI)
 
 
 # moves by which a seat takes part in a bargain (offers, proposals, acceptance, side offers)
-BARGAIN_KINDS = frozenset(("offer_money", "offer_card", "propose", "accept", "side_offer"))
+BARGAIN_KINDS: Final = frozenset(("offer_money", "offer_card", "propose", "accept", "side_offer"))
 
 
 def is_bargain_move(move: tuple) -> bool:
@@ -88,24 +92,28 @@ def _glass_value(g: tuple, hero: int = -1) -> float:
 
 
 # glass values precomputed for every reachable glass: only Sarki Jézus and Vízköpő Karesz differ
-_GLASS_VALUE_PLAIN = {g: _glass_value(g) for g in G.ALL}
-_GLASS_VALUE = {h: {g: _glass_value(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE_PLAIN: Final[dict[tuple, float]] = {g: _glass_value(g) for g in G.ALL}
+_GLASS_VALUE: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
+                                                      for h in (D.SARKI, D.KARESZ)}
 
 
-def public_score(state: FroccsRules, q: int) -> float:
+def public_score(state: FroccsState, q: int) -> float:
     """What everyone can estimate of q's standing (no hand contents)."""
     hero = state.heroes[q]
-    return state.money[q] + sum(glass_value(g, hero) for g in state.glasses[q]) + 3.0 * min(sum(state.hands[q]), 8)
+    glasses = 0.0  # (sum's own order: 0 and each value in turn; mypyc's sum of a generator is an int's)
+    for g in state.glasses[q]:
+        glasses += glass_value(g, hero)
+    return state.money[q] + glasses + 3.0 * min(sum(state.hands[q]), 8)
 
 
-def leader_gap(state: FroccsRules, me: int, q: int) -> float:
+def leader_gap(state: FroccsState, me: int, q: int) -> float:
     """How far q is ahead of me (positive) in public estimate."""
     return public_score(state, q) - public_score(state, me)
 
 
-def damage(state: FroccsRules) -> float:
+def damage(state: FroccsState) -> float:
     """What the pending mischief card would cost its target."""
-    c, e, t, i, w = state.mis
+    c, e, t, i, w = state._mischief()
     hero = state.heroes[t]
     gl = state.glasses[t]
     if e == D.BV:
@@ -122,7 +130,7 @@ def damage(state: FroccsRules) -> float:
     return max(0.0, glass_value(g, hero) - glass_value(after, hero)) + 4.0
 
 
-def rival_weight(state: FroccsRules, me: int, t: int) -> float:
+def rival_weight(state: FroccsState, me: int, t: int) -> float:
     """How much t's gain counts against me (1 in a 2-player game)."""
     n = state.num_seats
     if n == 2:
@@ -131,9 +139,9 @@ def rival_weight(state: FroccsRules, me: int, t: int) -> float:
     return min(1.0, max(0.1, 1.0 / (n - 1) + gap / 200.0))
 
 
-def hit_chance(state: FroccsRules) -> float:
+def hit_chance(state: FroccsState) -> float:
     """The public estimate that the pending card hits if the bargain fails."""
-    t = state.mis[2]
+    t = state._target()
     hand = sum(state.hands[t])
     if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
         return 0.3
@@ -144,7 +152,7 @@ def hit_chance(state: FroccsRules) -> float:
     return max(0.5, 1.0 - hand * unseen_tify / unseen)
 
 
-def side_money(state: FroccsRules, seat: int) -> tuple[int, int]:
+def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
     """Side offers promised to ``seat``: (if carried out, if not). Only the
     bargainers call this, and they see every side offer."""
     carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
@@ -152,18 +160,18 @@ def side_money(state: FroccsRules, seat: int) -> tuple[int, int]:
     return carried, spared
 
 
-def attacker_minimum(state: FroccsRules) -> float:
+def attacker_minimum(state: FroccsState) -> float:
     """The least payment worth more to the attacker than carrying out."""
-    a, t = state.player, state.mis[2]
+    a, t = state.player, state._target()
     w = rival_weight(state, a, t)
     p = hit_chance(state)
     carried, spared = side_money(state, a)
     return (w * damage(state) * p + carried * p - spared) / (1.0 + w)
 
 
-def target_maximum(state: FroccsRules, own_defence: bool) -> float:
+def target_maximum(state: FroccsState, own_defence: bool) -> float:
     """The most the target should pay (own_defence: it knows its own hand)."""
-    a, t = state.player, state.mis[2]
+    a, t = state.player, state._target()
     dmg = damage(state)
     if own_defence:
         if state.hands[t][D.TIFY]:
@@ -177,7 +185,7 @@ def target_maximum(state: FroccsRules, own_defence: bool) -> float:
 
 
 # --- the greedy bot -------------------------------------------------------------
-def heuristic_move(state: FroccsRules, rng: random.Random) -> tuple:
+def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -188,7 +196,7 @@ def heuristic_move(state: FroccsRules, rng: random.Random) -> tuple:
     if ph == PLAY:
         return _play(state, me, moves)
     if ph == SELL:
-        return max(moves, key=lambda m: _sell_value(state, me, m))
+        return _sell(state, me, moves)
     if ph == BUY:
         return _buy(state, me, moves)
     if ph == DRAW_DISCARD:
@@ -210,7 +218,7 @@ def heuristic_move(state: FroccsRules, rng: random.Random) -> tuple:
     return rng.choice(moves)
 
 
-def _best_pour(state: FroccsRules, me: int) -> tuple[float, tuple | None]:
+def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     hand = state.hands[me]
     best, choice = -1e9, None
     heroes = state.heroes
@@ -229,11 +237,11 @@ def _best_pour(state: FroccsRules, me: int) -> tuple[float, tuple | None]:
                     gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
                 gain -= CARD_VALUE[c] * 0.5
                 if gain > best:
-                    best, choice = gain, ("pour", D.CARD_NAMES[c], owner, i)
+                    best, choice = gain, pour_move(c, owner, i)
     return best, choice
 
 
-def _rival_weights(state: FroccsRules, me: int) -> list[float]:
+def _rival_weights(state: FroccsState, me: int) -> list[float]:
     """``rival_weight(state, me, t)`` for every seat t (public scores computed once)."""
     n = state.num_seats
     if n == 2:
@@ -243,7 +251,7 @@ def _rival_weights(state: FroccsRules, me: int) -> list[float]:
     return [min(1.0, max(0.1, base + (scores[t] - scores[me]) / 200.0)) for t in range(n)]
 
 
-def _mischief_value(state: FroccsRules, me: int, m: tuple, weights: list[float]) -> float:
+def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float]) -> float:
     _, card, effect, t, i, wine = m
     e = D.CARD_ID[effect]
     gl = state.glasses[t]
@@ -264,8 +272,8 @@ def _mischief_value(state: FroccsRules, me: int, m: tuple, weights: list[float])
     return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
 
-def _play(state: FroccsRules, me: int, moves: list) -> tuple:
-    can_stop = moves[0] == ("end_play",)
+def _play(state: FroccsState, me: int, moves: list) -> tuple:
+    can_stop = moves[0][0] == "end_play"  # (END_PLAY is the only move of its kind)
     best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
     pour_gain, pour = _best_pour(state, me)
     if pour is not None and pour_gain > best:
@@ -281,41 +289,74 @@ def _play(state: FroccsRules, me: int, moves: list) -> tuple:
     return choice if choice is not None else moves[0]
 
 
-def _sell_value(state: FroccsRules, me: int, m: tuple) -> float:
+# a sale's adjustment -> wine cards counted more (Sarki Jézus) or fewer
+SALE_DELTA: Final[dict[str, int]] = {"none": 0, "wine_to_soda": -1, "soda_to_wine": 1, "top_up": 0}
+
+
+def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
     if m[0] != "sell":
         return -1.0
     g = state.glasses[me][m[1]]
-    delta = {"none": 0, "wine_to_soda": -1, "soda_to_wine": 1, "top_up": 0}[m[2]]
-    return G.sale_price(g, delta)
+    return G.sale_price(g, SALE_DELTA[m[2]])
 
 
-def _buy(state: FroccsRules, me: int, moves: list) -> tuple:
+def _sell(state: FroccsState, me: int, moves: list) -> tuple:
+    """The sale worth most (the first of equals, as max)."""
+    best, choice = 0.0, moves[0]
+    for k, m in enumerate(moves):
+        v = _sell_value(state, me, m)
+        if k == 0 or v > best:
+            best, choice = v, m
+    return choice
+
+
+def _buy(state: FroccsState, me: int, moves: list) -> tuple:
     hand = state.hands[me]
     drinks = hand[0] + hand[1] + hand[2] + hand[3]
     want = 5 if drinks >= 6 and state.money[me] >= 10 else 3
+    two = -5 if state.money[me] < 80 else 1
+    best, choice = 0, moves[0]
+    for k, m in enumerate(moves):  # the first of equals, as max
+        v = two if m[0] == "buy_two" else -abs(m[1] - want)
+        if k == 0 or v > best:
+            best, choice = v, m
+    return choice
 
-    def score(m):
-        if m[0] == "buy_two":
-            return -5 if state.money[me] < 80 else 1
-        return -abs(m[1] - want)
-    return max(moves, key=score)
 
-
-def _action(state: FroccsRules, me: int, moves: list, rng: random.Random) -> tuple:
-    kinds = {m[0]: m for m in moves}
-    if "sell_spritzers" in kinds:
-        return kinds["sell_spritzers"]
+def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tuple:
+    # the kinds of move on offer (sell_spritzers, play_cards, buy_glasses and end_turn come once)
+    sell = play = buy = end = None
+    icuka = splash = extra = draw = False
     for m in moves:
-        if m[0] == "icuka_sell":
-            return min((k for k in moves if k[0] == "icuka_sell"), key=lambda k: CARD_VALUE[D.CARD_ID[k[1]]])
-    if "splash" in kinds:
+        kind: str = m[0]
+        if kind == "sell_spritzers":
+            sell = m
+        elif kind == "icuka_sell":
+            icuka = True
+        elif kind == "splash":
+            splash = True
+        elif kind == "play_cards":
+            play = m
+        elif kind == "buy_glasses":
+            buy = m
+        elif kind == "extra_action":
+            extra = True
+        elif kind == "draw":
+            draw = True
+        elif kind == "end_turn":
+            end = m
+    if sell is not None:
+        return sell
+    if icuka:
+        return min((k for k in moves if k[0] == "icuka_sell"), key=lambda k: CARD_VALUE[D.CARD_ID[k[1]]])
+    if splash:
         for m in moves:
             if m[0] == "splash":
                 gl = state.glasses[me]
                 new_to = G.POUR[False][gl[m[3]]][D.CARD_ID[m[2]]]
                 if new_to is not None and G.FINISHED[new_to]:
                     return m
-    if "play_cards" in kinds:
+    if play is not None:
         gain, _ = _best_pour(state, me)
         hand = state.hands[me]
         mis = -1e9
@@ -324,28 +365,28 @@ def _action(state: FroccsRules, me: int, moves: list, rng: random.Random) -> tup
             mis = max((_mischief_value(state, me, m, weights) for m in state._play_moves(me, False, pours=False)),
                       default=-1e9)
         if gain > 1.0 or mis > 4.0:
-            return kinds["play_cards"]
+            return play
     hand = state.hands[me]
-    if "buy_glasses" in kinds and len(state.glasses[me]) < 3 and not state.triggered:
+    if buy is not None and len(state.glasses[me]) < 3 and not state.triggered:
         drinks = hand[0] + hand[1] + hand[2] + hand[3]
         if drinks >= 2 * len(state.glasses[me]) or state.money[me] >= 50:
-            return kinds["buy_glasses"]
-    if "extra_action" in kinds and state.actions_used <= 1:
+            return buy
+    if extra and state.actions_used <= 1:
         wines = [m for m in moves if m[0] == "extra_action"]
         if sum(hand[:3]) >= 3:
             return max(wines, key=lambda m: D.CARD_ID[m[1]])  # the cheapest wine
-    if "draw" in kinds:
+    if draw:
         rec = [m for m in moves if m[0] == "draw" and m[1]]
         if rec and (state.discard[D.ZV] or state.discard[D.SZ]):
             return rec[0]
         if not (state.triggered and state.final_turns <= 1 and sum(hand) > 6):
             return ("draw", False)
-    if "end_turn" in kinds:
-        return kinds["end_turn"]
+    if end is not None:
+        return end
     return moves[0]
 
 
-def _defend(state: FroccsRules, me: int, moves: list) -> tuple:
+def _defend(state: FroccsState, me: int, moves: list) -> tuple:
     dmg = damage(state)
     last = state.phase == LAST_CHANCE
     if ("this_is_for_you",) in moves and dmg >= (10 if last else 25):
@@ -355,9 +396,9 @@ def _defend(state: FroccsRules, me: int, moves: list) -> tuple:
     return ("no_defence",)
 
 
-def _side(state: FroccsRules, me: int, moves: list) -> tuple:
+def _side(state: FroccsState, me: int, moves: list) -> tuple:
     """Pay the attacker to go through with it only against a runaway leader."""
-    t = state.mis[2]
+    t = state._target()
     a = state.player
     if (state.money[me] >= 40 and leader_gap(state, me, t) > 80 and leader_gap(state, me, a) < 0
             and damage(state) >= 30):
@@ -367,7 +408,7 @@ def _side(state: FroccsRules, me: int, moves: list) -> tuple:
     return ("no_side_offer",)
 
 
-def _offer_value(state: FroccsRules, me: int) -> float:
+def _offer_value(state: FroccsState, me: int) -> float:
     """The offer on the table, in forints, for ``me`` (positive: I gain)."""
     v = 0.0
     for comp in state.offer:
@@ -376,11 +417,11 @@ def _offer_value(state: FroccsRules, me: int) -> float:
             continue
         _, card, fs, fg, ts, tg = comp
         c = D.CARD_ID[card]
-        worth = CARD_VALUE[c]
+        worth = float(CARD_VALUE[c])  # (v is a float: the same sums as with the int)
         if tg >= 0:
             g = state.glasses[ts][tg]
             new = G.POUR[state.heroes[ts] == D.KIW][g][c]
-            worth = glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new else 0
+            worth = glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new else 0.0
         if ts == me:
             v += worth
         if fs == me:
@@ -396,9 +437,9 @@ def _roundup10(x: float) -> int:
     return int(math.ceil(max(0, x) / 10.0)) * 10
 
 
-def _propose(state: FroccsRules, me: int, moves: list) -> tuple:
+def _propose(state: FroccsState, me: int, moves: list) -> tuple:
     a = state.player
-    t = state.mis[2]
+    t = state._target()
     if state.offer:
         return ("propose",)
     low = attacker_minimum(state)
@@ -425,9 +466,9 @@ def _propose(state: FroccsRules, me: int, moves: list) -> tuple:
     return ("carry_out",)
 
 
-def _respond(state: FroccsRules, me: int, moves: list) -> tuple:
+def _respond(state: FroccsState, me: int, moves: list) -> tuple:
     a = state.player
-    t = state.mis[2]
+    t = state._target()
     if ("accept",) not in moves:
         return ("refuse",)
     v = _offer_value(state, me)
@@ -438,7 +479,7 @@ def _respond(state: FroccsRules, me: int, moves: list) -> tuple:
     return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
 
 
-def _pledge(state: FroccsRules, me: int, moves: list) -> tuple:
+def _pledge(state: FroccsState, me: int, moves: list) -> tuple:
     scores = [public_score(state, q) for q in range(state.num_seats)]
     best_other = max(s for q, s in enumerate(scores) if q != me)
     if scores[me] < best_other and ("chip_in", 10) in moves and state.money[me] >= 30:
@@ -447,11 +488,11 @@ def _pledge(state: FroccsRules, me: int, moves: list) -> tuple:
 
 
 # --- rollouts and evaluation -----------------------------------------------------
-def playout_move(state: FroccsRules, rng: random.Random) -> tuple:
+def playout_move(state: FroccsState, rng: random.Random) -> tuple:
     """Mostly greedy, sometimes random: keeps rollouts short and sensible."""
     if rng.random() < 0.15:
         moves = state.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        return moves[chance.randrange(rng, len(moves))]  # rng.randrange's draws, compiled
     return heuristic_move(state, rng)
 
 
@@ -466,14 +507,16 @@ def playout_move(state: FroccsRules, rng: random.Random) -> tuple:
 #   empty           empty glasses, over the next 6 turns
 #   wine, soda, this_is_for_you, mischief   hand cards, over the next 6 turns
 #   hand            hand cards (the tie-break; cards that will never be used)
-EVAL_FEATURES = ("money", "finished_price", "finished_end", "partial", "partial_growth", "empty", "wine", "soda",
-                 "this_is_for_you", "mischief", "hand")
-EVAL_WEIGHTS = (1.0, 0.832, 18.6, 15.3, 0.902, 20.5, 4.74, 1.75, 14.8, 9.64, -0.95)
-EVAL_TEMP, EVAL_TEMP_PER_TURN = 15.7, 5.85  # softmax temperature: wider while turns remain
-DRAW_RATE = (2.5, 1.4)  # deck cards used per turn, about: 2 players, 3 or more
+EVAL_FEATURES: Final[tuple[str, ...]] = ("money", "finished_price", "finished_end", "partial", "partial_growth", "empty",
+                                         "wine", "soda", "this_is_for_you", "mischief", "hand")
+EVAL_WEIGHTS: Final[tuple[float, ...]] = (1.0, 0.832, 18.6, 15.3, 0.902, 20.5, 4.74, 1.75, 14.8, 9.64, -0.95)
+# softmax temperature: wider while turns remain
+EVAL_TEMP: Final = 15.7
+EVAL_TEMP_PER_TURN: Final = 5.85
+DRAW_RATE: Final[tuple[float, ...]] = (2.5, 1.4)  # deck cards used per turn, about: 2 players, 3 or more
 
 
-def turns_left(state: FroccsRules, q: int) -> tuple[float, bool]:
+def turns_left(state: FroccsState, q: int) -> tuple[float, bool]:
     """(Own turns ``q`` can still start, estimated; whether q may still sell in this turn)."""
     n = state.num_seats
     p = state.player
@@ -484,7 +527,7 @@ def turns_left(state: FroccsRules, q: int) -> tuple[float, bool]:
     return len(state.deck) / (DRAW_RATE[n > 2] * n) + 1.0, now
 
 
-def value_features(state: FroccsRules, q: int) -> tuple[list[float], float]:
+def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
     """(q's features in EVAL_FEATURES order, q's turns left capped at 10)."""
     t, now = turns_left(state, q)
     can_sell = now or t >= 1.0
@@ -508,13 +551,16 @@ def value_features(state: FroccsRules, q: int) -> tuple[list[float], float]:
              h[3] * u, h[4] * u, (h[5] + h[6] + h[7] + h[8]) * u, float(sum(h))], min(t, 10.0))
 
 
-def projected_value(state: FroccsRules, q: int) -> tuple[float, float]:
+def projected_value(state: FroccsState, q: int) -> tuple[float, float]:
     """(What q's position is worth in forints, q's turns left capped at 10)."""
     f, t = value_features(state, q)
-    return sum(w * x for w, x in zip(EVAL_WEIGHTS, f)), t
+    v = 0.0  # the products added in order, as sum() did
+    for k in range(len(f)):
+        v += EVAL_WEIGHTS[k] * f[k]
+    return v, t
 
 
-def evaluate(state: FroccsRules) -> list[float]:
+def evaluate(state: FroccsState) -> list[float]:
     """Per-seat chance of winning in [0, 1]: a softmax of the projected values."""
     n = state.num_seats
     values = []
@@ -526,5 +572,7 @@ def evaluate(state: FroccsRules) -> list[float]:
     temp = EVAL_TEMP + EVAL_TEMP_PER_TURN * horizon / n
     top = max(values)
     ex = [math.exp((v - top) / temp) for v in values]
-    total = sum(ex)
+    total = 0.0
+    for e in ex:
+        total += e
     return [e / total for e in ex]

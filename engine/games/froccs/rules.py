@@ -1,6 +1,10 @@
-"""Fröccs rules: the forward model (decisions, legal moves and their generation,
-apply, move texts, scoring, and dealing a new game), as the ``FroccsRules`` mixin
-of ``FroccsState`` (state.py declares the fields, views.py what a seat sees).
+"""The Fröccs state: its fields, each declared once with its type (and in ``FIELDS`` with how it
+is stored), its forward model (decisions, legal moves and their generation, apply, move texts,
+scoring, and dealing a new game) and the hooks to what a seat may see (views.py).
+
+This module is the rules' one source. It is plain Python with type annotations, and the compiled
+build (mypyc, docs/performance.md) compiles it as it is: ``FroccsState`` is then a native class
+whose fields are C struct slots.
 
 Decisions (one seat at a time):
 
@@ -19,29 +23,34 @@ Decisions (one seat at a time):
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar, Final
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine import chance
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
 
 from . import data as D
 from . import glasses as G
+from . import views
+from .data import hero_pool
+from .phases import (  # noqa: F401  (PHASE_NAME, PHASE_BY_NAME, BARGAIN_PHASES: the game's)
+    ACTION, BARGAIN_PHASES, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, OVER, PHASE_BY_NAME, PHASE_NAME, PLAY, PLEDGE,
+    PROPOSE, REACT, RECYCLE, RESPOND, SELL, SIDE,
+)
 
-(ACTION, SELL, BUY, PLAY, DRAW_DISCARD, RECYCLE, REACT, LAST_CHANCE, SIDE, PROPOSE, RESPOND,
- PLEDGE, HERO, OVER) = range(14)
-PHASE_NAME = ("action", "sell", "buy", "play", "discard_drawn", "recycle", "react", "last_chance",
-              "side_offers", "propose", "respond", "one_more_round", "choose_hero", "game_over")
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
-# where the search's hint applies (FroccsGame.search_hint)
-BARGAIN_PHASES = frozenset((SIDE, PROPOSE, RESPOND))
+Move = tuple
+Glass = tuple  # glasses.py: (size, zv, sz, sm, soda)
 
-NAMES = D.CARD_NAMES
-CID = D.CARD_ID
-POUR = G.POUR
-FINISHED = G.FINISHED
-REMOVE = G.REMOVE
-NUM = D.NUM_CARDS
-ADJUSTS = ("none", "wine_to_soda", "soda_to_wine", "top_up")
-SALE_ADJUST_TEXT = {"none": "", "wine_to_soda": ", one wine counted as soda",
-                    "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}
+NAMES: Final = D.CARD_NAMES
+CID: Final = D.CARD_ID
+POUR: Final = G.POUR
+FINISHED: Final = G.FINISHED
+REMOVE: Final = G.REMOVE
+NUM: Final = D.NUM_CARDS
+ADJUSTS: Final[tuple[str, ...]] = ("none", "wine_to_soda", "soda_to_wine", "top_up")
+SALE_ADJUST_TEXT: Final[dict[str, str]] = {
+    "none": "", "wine_to_soda": ", one wine counted as soda",
+    "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}
 
 END_TURN = ("end_turn",)
 END_PLAY = ("end_play",)
@@ -58,6 +67,51 @@ NO_SIDE = ("no_side_offer",)
 PASS_ROUND = ("pass_round",)
 MONEY_KEY = (-1, -1, -1, -1, -1)
 
+# --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
+MAX_SEATS: Final = 6
+POUR_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [drink][owner][glass]
+    tuple(tuple(("pour", NAMES[c], owner, i) for i in range(D.MAX_GLASSES)) for owner in range(MAX_SEATS))
+    for c in D.DRINKS)
+# [card - ZK][effect - ZK][target][glass + 1][wine + 1]: a mischief card played as ``effect``
+MISCHIEF_MOVE: Final[tuple[tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...], ...]] = tuple(
+    tuple(tuple(tuple(tuple(("mischief", NAMES[c], NAMES[e], t, i, NAMES[w] if w >= 0 else "") for w in range(-1, 3))
+                      for i in range(-1, D.MAX_GLASSES)) for t in range(MAX_SEATS)) for e in D.MISCHIEF)
+    for c in D.MISCHIEF)
+SELL_MOVE: Final[tuple[tuple[Move, ...], ...]] = tuple(  # [glass][adjustment: ADJUSTS' index]
+    tuple(("sell", i, adjust) for adjust in ADJUSTS) for i in range(D.MAX_GLASSES))
+SPLASH_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [from glass][drink][to glass]
+    tuple(tuple(("splash", i, NAMES[c], j) for j in range(D.MAX_GLASSES)) for c in D.DRINKS)
+    for i in range(D.MAX_GLASSES))
+
+# [card]: a drawn card discarded, a wine taken back (Recycle Béla), a card discarded to sell
+# (Icuka), a wine discarded for a third action (Buzgómócsing)
+DISCARD_DRAWN_MOVE: Final[tuple[Move, ...]] = tuple(("discard_drawn", name) for name in NAMES)
+RECYCLE_MOVE: Final[tuple[Move, ...]] = tuple(("recycle", name) for name in NAMES)
+ICUKA_MOVE: Final[tuple[Move, ...]] = tuple(("icuka_sell", name) for name in NAMES)
+EXTRA_ACTION_MOVE: Final[tuple[Move, ...]] = tuple(("extra_action", name) for name in NAMES)
+
+
+def pour_move(c: int, owner: int, i: int) -> Move:
+    if owner < MAX_SEATS and i < D.MAX_GLASSES:
+        return POUR_MOVE[c][owner][i]
+    return ("pour", NAMES[c], owner, i)
+
+
+def mischief_move(c: int, e: int, t: int, i: int, w: int) -> Move:
+    if t < MAX_SEATS and i < D.MAX_GLASSES:
+        return MISCHIEF_MOVE[c - D.ZK][e - D.ZK][t][i + 1][w + 1]
+    return ("mischief", NAMES[c], NAMES[e], t, i, NAMES[w] if w >= 0 else "")
+
+
+def sell_move(i: int, adjust: int) -> Move:
+    return SELL_MOVE[i][adjust] if i < D.MAX_GLASSES else ("sell", i, ADJUSTS[adjust])
+
+
+def splash_move(i: int, c: int, j: int) -> Move:
+    if i < D.MAX_GLASSES and j < D.MAX_GLASSES:
+        return SPLASH_MOVE[i][c][j]
+    return ("splash", i, NAMES[c], j)
+
 
 def _key(comp: tuple) -> tuple:
     """Canonical order of offer components: an offer is built in non-decreasing
@@ -68,10 +122,206 @@ def _key(comp: tuple) -> tuple:
     return (to_seat, to_glass, from_seat, from_glass, CID[card])
 
 
-class FroccsRules:
-    """The forward model of ``FroccsState`` (a mixin: the fields are state.py's)."""
+# How each field is copied and stored (boardbot.engine.fields; the dict format of the games stored
+# before the state was typed); the class below declares their types.
+FIELDS = StateFields(
+    # per seat: hand and publicly known hand cards (counts by card), glasses (tuples), money,
+    # hero, the two heroes dealt to choose from (replaced, never mutated), hero chosen,
+    # discarded glass cards by size
+    hands=LISTS, known=LISTS, glasses=TUPLE_LISTS, money=LIST, heroes=LIST,
+    dealt=shared(dump="[list(d) for d in {v}]", load="[list(d) for d in {v}]"),
+    chosen=LIST, glass_discard=LISTS,
+    # the spritzer deck and discard pile (counts by card), the glass deck, the tavern counter
+    deck=LIST, discard=LIST, glass_deck=LIST, counter=LIST,
+    # the turn: actions and their types used, abilities used, the sale and play under way
+    player=SCALAR, phase=SCALAR, turn=SCALAR, actions_used=SCALAR, action_limit=SCALAR,
+    types_used=SCALAR, splash_left=SCALAR, buzgo_used=SCALAR, recycle_used=SCALAR, icuka_used=SCALAR,
+    sale=LIST, play_left=SCALAR, play_count=SCALAR, drawn=LIST, recycling=SCALAR,
+    # a mischief card and its bargain: (card, effect, target, glass, wine) or None, a tuple
+    # replaced, never mutated
+    mis=shared(dump="[] if {v} is None else list({v})", load="tuple({v}) if {v} else None"),
+    proposer=SCALAR, turns_left=SCALAR, first_turn=SCALAR, offer=TUPLES, side=TUPLES, side_seat=SCALAR,
+    # the end: last card drawn, final turns, One More Round's pledges; the hero choice
+    triggered=SCALAR, final_turns=SCALAR, round_used=SCALAR, pledges=LIST, passed=LIST,
+    pledge_seat=SCALAR, pledge_start=SCALAR, hero_seat=SCALAR,
+)
+_to_dict = FIELDS.to_dict_function("froccs")
 
-    __slots__ = ()
+
+class FroccsState(State):
+    """A Fröccs position: its fields, each declared with its type, and its forward model."""
+
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+
+    # per seat
+    hands: list[list[int]]  # counts by card
+    known: list[list[int]]  # the hand cards everyone knows of, counts by card
+    glasses: list[list[Glass]]
+    money: list[int]
+    heroes: list[int]
+    dealt: list[list[int]]
+    chosen: list[bool]
+    glass_discard: list[list[int]]  # by size
+    # cards and glasses
+    deck: list[int]
+    discard: list[int]  # counts by card
+    glass_deck: list[int]
+    counter: list[int]
+    # the turn
+    player: int
+    phase: int
+    turn: int
+    actions_used: int
+    action_limit: int
+    types_used: int  # a bit per action type
+    splash_left: int
+    buzgo_used: bool
+    recycle_used: bool
+    icuka_used: bool
+    sale: list[Any]  # [dl sold, big spritzers sold, top-up fee paid (bool), spritzers sold]
+    play_left: int
+    play_count: int
+    drawn: list[int]
+    recycling: bool
+    # a mischief card and its bargain
+    mis: tuple[int, ...] | None  # (card, effect, target, glass, wine)
+    proposer: int
+    turns_left: int
+    first_turn: bool
+    offer: list[Move]  # offer components (moves)
+    side: list[tuple]  # side offers: (seat, recipient, if carried out, amount)
+    side_seat: int
+    # the end
+    triggered: bool
+    final_turns: int
+    round_used: bool
+    pledges: list[int]
+    passed: list[bool]
+    pledge_seat: int
+    pledge_start: int
+    hero_seat: int
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> FroccsState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = FroccsState.__new__(FroccsState)
+        new._copy_base(self)
+        new.hands = [h[:] for h in self.hands]
+        new.known = [k[:] for k in self.known]
+        new.glasses = [gl[:] for gl in self.glasses]
+        new.money = self.money[:]
+        new.heroes = self.heroes[:]
+        new.dealt = self.dealt
+        new.chosen = self.chosen[:]
+        new.glass_discard = [d[:] for d in self.glass_discard]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.glass_deck = self.glass_deck[:]
+        new.counter = self.counter[:]
+        new.player = self.player
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actions_used = self.actions_used
+        new.action_limit = self.action_limit
+        new.types_used = self.types_used
+        new.splash_left = self.splash_left
+        new.buzgo_used = self.buzgo_used
+        new.recycle_used = self.recycle_used
+        new.icuka_used = self.icuka_used
+        new.sale = self.sale[:]
+        new.play_left = self.play_left
+        new.play_count = self.play_count
+        new.drawn = self.drawn[:]
+        new.recycling = self.recycling
+        new.mis = self.mis
+        new.proposer = self.proposer
+        new.turns_left = self.turns_left
+        new.first_turn = self.first_turn
+        new.offer = self.offer[:]
+        new.side = self.side[:]
+        new.side_seat = self.side_seat
+        new.triggered = self.triggered
+        new.final_turns = self.final_turns
+        new.round_used = self.round_used
+        new.pledges = self.pledges[:]
+        new.passed = self.passed[:]
+        new.pledge_seat = self.pledge_seat
+        new.pledge_start = self.pledge_start
+        new.hero_seat = self.hero_seat
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    def public_move_text(self, move: Move, observer: int | None) -> str:
+        return views.public_move_text(self, move, observer)
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> FroccsState:
+        return views.from_view(FroccsState, game, view, rng)
+
+    def sample_for(self, seat: int, rng: random.Random) -> FroccsState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        n = self.num_seats
+        pool = world.deck
+        hands = world.hands
+        known = world.known
+        unknown_counts = []
+        for q in range(n):
+            if q == seat:
+                unknown_counts.append(0)
+                continue
+            hand = hands[q]
+            kn = known[q]
+            k = 0
+            for c in range(NUM):
+                extra = hand[c] - kn[c]
+                if extra:
+                    pool.extend([c] * extra)
+                    k += extra
+                    hand[c] = kn[c]
+            unknown_counts.append(k)
+        hidden_drawn = self.drawn and seat != self.player
+        if hidden_drawn:
+            pool.extend(world.drawn)
+        chance.shuffle(rng, pool)
+        for q in range(n):
+            k = unknown_counts[q]
+            if k:
+                hand = hands[q]
+                for _ in range(k):
+                    hand[pool.pop()] += 1
+        if hidden_drawn:
+            world.drawn = [pool.pop() for _ in range(len(self.drawn))]
+        chance.shuffle(rng, world.glass_deck)
+        if self.phase == HERO:
+            _resample_heroes(world, seat, rng)
+        if self.mis is not None and self.side:
+            side = []
+            for entry in self.side:
+                if views.side_visible(self, seat, entry):
+                    side.append(entry)
+                else:
+                    side.append(_random_side(world, entry[0], rng))
+            world.side = side
+        return world
+    def _mischief(self) -> tuple[int, ...]:
+        """The mischief card under way: (card, effect, target, glass, wine)."""
+        mis = self.mis
+        assert mis is not None
+        return mis
+
+    def _target(self) -> int:
+        """The target of the mischief card under way."""
+        mis = self.mis
+        assert mis is not None
+        return mis[2]
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -79,13 +329,13 @@ class FroccsRules:
         if ph <= RECYCLE:
             return self.player
         if ph <= LAST_CHANCE:
-            return self.mis[2]
+            return self._target()
         if ph == SIDE:
             return self.side_seat
         if ph == PROPOSE:
             return self.proposer
         if ph == RESPOND:
-            return self.mis[2] if self.proposer == self.player else self.player
+            return self._target() if self.proposer == self.player else self.player
         if ph == PLEDGE:
             return self.pledge_seat
         if ph == HERO:
@@ -114,13 +364,13 @@ class FroccsRules:
         if ph == BUY:
             return self._buy_moves(self.player)
         if ph == DRAW_DISCARD:
-            return [("discard_drawn", NAMES[c]) for c in sorted(set(self.drawn))]
+            return [DISCARD_DRAWN_MOVE[c] for c in sorted(set(self.drawn))]
         if ph == RECYCLE:
-            return [("recycle", NAMES[w]) for w in D.WINES if self.discard[w]]
+            return [RECYCLE_MOVE[w] for w in D.WINES if self.discard[w]]
         if ph == PLEDGE:
             q = self.pledge_seat
             room = D.ROUND_TARGET - sum(self.pledges)
-            out = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
+            out: list[Move] = [("chip_in", a) for a in D.ROUND_AMOUNTS if a <= room and a <= self.money[q]]
             out.append(PASS_ROUND)
             return out
         if ph == HERO:
@@ -133,7 +383,7 @@ class FroccsRules:
         hero = self.heroes[p]
         used = self.actions_used
         hand = self.hands[p]
-        out = []
+        out: list[Move] = []
         if used < self.action_limit:
             distinct = self.action_limit == 3
             tu = self.types_used if distinct else 0
@@ -150,12 +400,12 @@ class FroccsRules:
             if self.glasses[p] and not tu & D.PLAY and self._play_moves(p, True):
                 out.append(("play_cards",))
             if hero == D.ICUKA and used == 1 and not self.icuka_used and self._can_sell(p):
-                out.extend(("icuka_sell", NAMES[c]) for c in range(NUM) if hand[c])
+                out.extend(ICUKA_MOVE[c] for c in range(NUM) if hand[c])
         no_action = not out
         if hero == D.LOTTY and self.splash_left:
             out.extend(self._splash_moves(p))
         if self._extra_action_open(p):
-            out.extend(("extra_action", NAMES[w]) for w in D.WINES if hand[w])
+            out.extend(EXTRA_ACTION_MOVE[w] for w in D.WINES if hand[w])
         if used or no_action:
             out.append(END_TURN)
         return out
@@ -176,24 +426,24 @@ class FroccsRules:
 
     def _sell_moves(self, p: int) -> list:
         hero = self.heroes[p]
-        out = []
+        out: list[Move] = []
         if self.sale[3]:
             out.append(END_SALE)
         for i, g in enumerate(self.glasses[p]):
             if FINISHED[g]:
-                out.append(("sell", i, "none"))
+                out.append(sell_move(i, 0))
                 if hero == D.SARKI:
                     if g[1] + g[2] + g[3] >= 2:
-                        out.append(("sell", i, "wine_to_soda"))
+                        out.append(sell_move(i, 1))
                     if g[4] >= 2:
-                        out.append(("sell", i, "soda_to_wine"))
+                        out.append(sell_move(i, 2))
             elif hero == D.KARESZ and G.can_top_up(g):
-                out.append(("sell", i, "top_up"))
+                out.append(sell_move(i, 3))
         return out
 
     def _buy_moves(self, p: int) -> list:
         sizes = sorted(set(self.counter))
-        out = [("buy", s) for s in sizes]
+        out: list[Move] = [("buy", s) for s in sizes]
         price_two = D.POHARNOK_PRICE_TWO if self.heroes[p] == D.POHARNOK else D.GLASS_PRICE_TWO
         if len(self.glasses[p]) <= D.MAX_GLASSES - 2 and self.money[p] >= price_two:
             counter = self.counter
@@ -206,7 +456,7 @@ class FroccsRules:
     def _play_moves(self, p: int, first_only: bool, pours: bool = True) -> list:
         """Pours and mischief cards ``p`` may play now (the first one only if asked;
         without the pours if asked)."""
-        out = []
+        out: list[Move] = []
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
@@ -214,12 +464,11 @@ class FroccsRules:
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
-            name = NAMES[c]
             for owner in owners:
                 table = POUR[heroes[owner] == D.KIW]
                 for i, g in enumerate(glasses[owner]):
                     if table[g][c] is not None:
-                        out.append(("pour", name, owner, i))
+                        out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
         n = self.num_seats
@@ -227,9 +476,7 @@ class FroccsRules:
             if not hand[c]:
                 continue
             effects = (c,) if heroes[p] != D.HOLLOSI else (c,) + tuple(e for e in D.HOLLOSI_EFFECTS if e != c)
-            name = NAMES[c]
             for e in effects:
-                ename = NAMES[e]
                 for t in range(n):
                     if t == p:
                         continue
@@ -237,25 +484,25 @@ class FroccsRules:
                         for i, g in enumerate(glasses[t]):
                             for w in D.WINES:
                                 if g[1 + w]:
-                                    out.append(("mischief", name, ename, t, i, NAMES[w]))
+                                    out.append(mischief_move(c, e, t, i, w))
                     elif e == D.KL:
                         for i, g in enumerate(glasses[t]):
                             if g[4]:
-                                out.append(("mischief", name, ename, t, i, ""))
+                                out.append(mischief_move(c, e, t, i, -1))
                     elif e == D.BV:
                         if self.money[t] >= D.BORRAVALO_MIN_MONEY or glasses[t]:
-                            out.append(("mischief", name, ename, t, -1, ""))
+                            out.append(mischief_move(c, e, t, -1, -1))
                     else:  # PT
                         if self.money[t] >= D.POHARTORES_MIN_MONEY:
                             for i, g in enumerate(glasses[t]):
                                 if g[1] + g[2] + g[3] + g[4] == 0:
-                                    out.append(("mischief", name, ename, t, i, ""))
+                                    out.append(mischief_move(c, e, t, i, -1))
                     if first_only and out:
                         return out
         return out
 
     def _splash_moves(self, p: int) -> list:
-        out = []
+        out: list[Move] = []
         gl = self.glasses[p]
         table = POUR[self.heroes[p] == D.KIW]
         for i, g in enumerate(gl):
@@ -264,12 +511,12 @@ class FroccsRules:
                     continue
                 for j, h in enumerate(gl):
                     if j != i and table[h][c] is not None:
-                        out.append(("splash", i, NAMES[c], j))
+                        out.append(splash_move(i, c, j))
         return out
 
     def _defence_moves(self) -> list:
-        t = self.mis[2]
-        out = []
+        t = self._target()
+        out: list[Move] = []
         if self.hands[t][D.TIFY]:
             out.append(TIFY_MOVE)
         if self.heroes[t] == D.BOSKE and any(self.hands[t]):
@@ -280,8 +527,8 @@ class FroccsRules:
     def _side_moves(self) -> list:
         q = self.side_seat
         a = self.player
-        t = self.mis[2]
-        out = [NO_SIDE]
+        t = self._target()
+        out: list[Move] = [NO_SIDE]
         for r in (a, t):
             for carried in (True, False):
                 for amount in D.SIDE_OFFER_AMOUNTS:
@@ -302,7 +549,7 @@ class FroccsRules:
         each player's glasses, cards taken from each hand by type, cards taken
         from each hand in total, glass contents after the offer)."""
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         money = None
         hand_in = {a: 0, t: 0}
         glass_in = {a: 0, t: 0}
@@ -331,10 +578,10 @@ class FroccsRules:
     def _propose_moves(self) -> list:
         p = self.proposer
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = t if p == a else a
         offer = self.offer
-        out = []
+        out: list[Move] = []
         if not offer:
             if p == t:
                 out.append(NO_OFFER)
@@ -359,7 +606,7 @@ class FroccsRules:
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
         last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
-        out = []
+        out: list[Move] = []
         if not offer:
             cap = D.OFFER_MONEY_CAP
             for payer in (a, t):
@@ -410,9 +657,9 @@ class FroccsRules:
 
     def _respond_moves(self) -> list:
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = t if self.proposer == a else a
-        out = []
+        out: list[Move] = []
         if self._offer_feasible(q):
             out.append(ACCEPT)
         out.append(REFUSE)
@@ -429,7 +676,7 @@ class FroccsRules:
 
     # --- apply -----------------------------------------------------------
     def apply(self, move: tuple) -> None:
-        kind = move[0]
+        kind: str = move[0]  # (typed: compared as strings, not as objects)
         self._moves = None
         p = self.player
         if kind == "pour":
@@ -482,10 +729,11 @@ class FroccsRules:
             else:
                 self._carry_out()
         elif kind == "this_is_for_you":
-            t = self.mis[2]
+            t = self._target()
             self._from_hand(t, D.TIFY)
             self.discard[D.TIFY] += 1
-            self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"seat {t} plays \"This is for you!\": the mischief card has no effect")
             self._cancel_mischief()
         elif kind == "fend_off":
             self._boske_fend()
@@ -585,7 +833,8 @@ class FroccsRules:
             else:
                 self.dealt = [[] for _ in range(self.num_seats)]
                 self.hero_seat = -1
-                self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, "heroes: " + ", ".join(D.HEROES[h][1] for h in self.heroes))
                 self._deal_hands()
                 self.player = 0
                 self._start_turn()
@@ -611,7 +860,9 @@ class FroccsRules:
             if not self.triggered:
                 self.triggered = True
                 self.final_turns = self.num_seats
-                self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one more turn")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"seat {self.player} draws the last card: after this turn everyone has one "
+                                    "more turn")
             self._reshuffle()
         return c
 
@@ -623,9 +874,10 @@ class FroccsRules:
                 cards.extend([c] * discard[c])
                 discard[c] = 0
         if cards:
-            self.chance().shuffle(cards)
+            chance.shuffle(self.chance(), cards)
             self.deck.extend(cards)
-            self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"the discard pile ({len(cards)} cards) is shuffled into a new spritzer deck")
 
     def _draw_action(self, p: int, recycle: bool) -> None:
         n_draw = D.TWO_PLAYER_DRAW if self.num_seats == 2 else 2
@@ -670,12 +922,13 @@ class FroccsRules:
                     self.glass_discard[q] = [0, 0, 0]
                 if not cards:
                     break
-                self.chance().shuffle(cards)
+                chance.shuffle(self.chance(), cards)
                 self.glass_deck = cards
                 self.note(None, "the discarded glasses are shuffled into a new glass deck")
             size = self.glass_deck.pop()
             counter.append(size)
-            self.note(None, f"a {size} dl glass is put on the tavern counter")
+            if self.log is not None:  # (the text is made only for a log)
+                self.note(None, f"a {size} dl glass is put on the tavern counter")
 
     def _sell(self, p: int, i: int, adjust: str) -> None:
         gl = self.glasses[p]
@@ -695,7 +948,8 @@ class FroccsRules:
         if g[0] >= 3:
             sale[1] += 1
         sale[3] += 1
-        self.note(None, f"seat {p} sells a {G.describe(g)} spritzer{SALE_ADJUST_TEXT[adjust]} for {price} forints")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"seat {p} sells a {G.describe(g)} spritzer{SALE_ADJUST_TEXT[adjust]} for {price} forints")
         if not self._can_sell(p):
             self._finish_sale(p)
 
@@ -707,11 +961,13 @@ class FroccsRules:
                 size = min(self.counter)
                 self.counter.remove(size)
                 self.glasses[p].append(G.EMPTY[size])
-                self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"Mélyivő Fred takes a {size} dl glass from the counter")
                 self._refill_counter()
             elif hero == D.PITYU and sale[1]:
                 self.money[p] += D.PITYU_BONUS * sale[1]
-                self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"Sommelier Pityu earns {D.PITYU_BONUS * sale[1]} forints extra")
         self._end_action(D.SELL)
 
     def _continue_play(self) -> None:
@@ -825,7 +1081,7 @@ class FroccsRules:
     def _next_side(self, start: int) -> None:
         n = self.num_seats
         a = self.player
-        t = self.mis[2]
+        t = self._target()
         q = start % n
         while q != a:
             if q != t and self.money[q] >= D.SIDE_OFFER_AMOUNTS[0]:
@@ -856,7 +1112,7 @@ class FroccsRules:
         for comp in self.offer:
             if comp[0] == "offer_money":
                 payer, amount = comp[1], comp[2]
-                other = self.mis[2] if payer == self.player else self.player
+                other = self._target() if payer == self.player else self.player
                 self.money[payer] -= amount
                 self.money[other] += amount
                 continue
@@ -877,23 +1133,24 @@ class FroccsRules:
 
     def _bargain_failed(self) -> None:
         self.offer = []
-        if self._asked_to_defend(self.mis[2]):
+        if self._asked_to_defend(self._target()):
             self.phase = LAST_CHANCE
         else:
             self._carry_out()
 
     def _boske_fend(self) -> None:
-        t = self.mis[2]
+        t = self._target()
         hand = self.hands[t]
-        k = self.chance().randrange(sum(hand))
+        k = chance.randrange(self.chance(), sum(hand))
         for c in range(NUM):
             if k < hand[c]:
                 break
             k -= hand[c]
         self._from_hand(t, c)
         self.discard[c] += 1
-        self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
-                        f"{D.CARD_TITLES[c]} and discards it")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"Böske fends off the mischief card: seat {self.player} draws her "
+                            f"{D.CARD_TITLES[c]} and discards it")
 
     def _settle_side(self, carried: bool) -> None:
         money = self.money
@@ -902,7 +1159,8 @@ class FroccsRules:
                 pay = min(amount, money[q])
                 money[q] -= pay
                 money[r] += pay
-                self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
+                if self.log is not None:  # (the text is made only for a log)
+                    self.note(None, f"seat {q} pays {pay} forints to seat {r} as promised in a side offer")
         self.side = []
 
     def _clear_mischief(self) -> None:
@@ -913,13 +1171,13 @@ class FroccsRules:
         self.first_turn = False
 
     def _cancel_mischief(self) -> None:
-        self.discard[self.mis[0]] += 1
+        self.discard[self._mischief()[0]] += 1
         self._settle_side(False)
         self._clear_mischief()
         self._continue_play()
 
     def _carry_out(self) -> None:
-        c, e, t, i, w = self.mis
+        c, e, t, i, w = self._mischief()
         gl = self.glasses[t]
         if e == D.ZK or e == D.KL:
             drink = w if e == D.ZK else D.SODA
@@ -933,7 +1191,8 @@ class FroccsRules:
             if 0 <= i < len(gl) and G.total(gl[i]) == 0:
                 g = gl.pop(i)
                 self.glass_discard[t][D.SIZE_INDEX[g[0]]] += 1
-        self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
+        if self.log is not None:  # (the text is made only for a log)
+            self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
         self.discard[c] += 1
         self._settle_side(True)
         self._clear_mischief()
@@ -1023,23 +1282,23 @@ class FroccsRules:
         return Result(totals, winners, ranks, tuple(breakdown))
 
     # --- setup -------------------------------------------------------------
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random) -> FroccsRules:
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> FroccsState:
         """A new game of ``game`` with the validated ``cfg``, dealt with ``rng``."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = FroccsState.__new__(FroccsState)
         s._init_base(game, cfg, 0)
         glass_deck = []
         for size, count in zip(D.GLASS_SIZES, D.GLASS_COUNTS):
             count -= n * D.STARTING_GLASSES.count(size)
             glass_deck.extend([size] * count)
-        rng.shuffle(glass_deck)
+        chance.shuffle(rng, glass_deck)
         s.glass_deck = glass_deck
         s.counter = [glass_deck.pop() for _ in range(D.COUNTER_SIZE)]
         deck = []
         for c, count in enumerate(D.DECK_COUNTS):
             deck.extend([c] * count)
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         s.deck = deck
         s.hands = [[0] * NUM for _ in range(n)]
         s.known = [[0] * NUM for _ in range(n)]
@@ -1047,8 +1306,8 @@ class FroccsRules:
         s.money = [D.STARTING_MONEY] * n
         s.glass_discard = [[0, 0, 0] for _ in range(n)]
         s.discard = [0] * NUM
-        pool = list(_hero_pool(cfg))
-        rng.shuffle(pool)
+        pool = list(hero_pool(cfg))
+        chance.shuffle(rng, pool)
         s.heroes = [D.NO_HERO] * n
         s.chosen = [False] * n
         s.dealt = [[] for _ in range(n)]
@@ -1112,12 +1371,34 @@ _FIXED_TEXT = {
 }
 
 
-def _hero_pool(cfg: dict) -> tuple:
-    return D.BASIC_HEROES if cfg["players"] == 2 or cfg["heroes"] == "first_game" else tuple(range(len(D.HEROES)))
+def _random_side(state: FroccsState, q: int, rng: random.Random) -> tuple:
+    """A side offer ``q`` could have made, for a seat that cannot see it."""
+    amounts = [a for a in D.SIDE_OFFER_AMOUNTS if a <= state.money[q]]
+    mis = state.mis
+    assert mis is not None
+    r = state.player if rng.random() < 0.5 else mis[2]
+    return (q, r, rng.random() < 0.5, rng.choice(amounts))
+
+
+def _resample_heroes(world: FroccsState, seat: int, rng: random.Random) -> None:
+    """Re-deal the hero pairs ``seat`` cannot see (the choice is secret until all chose)."""
+    mine = world.dealt[seat]
+    pool = [h for h in hero_pool(world.config) if h not in mine and h != world.heroes[seat]]
+    chance.shuffle(rng, pool)
+    dealt = []
+    for q in range(world.num_seats):
+        if q == seat:
+            dealt.append(list(mine))
+            continue
+        pair = [pool.pop(), pool.pop()]
+        dealt.append(pair)
+        if world.chosen[q]:
+            world.heroes[q] = pair[0]
+    world.dealt = dealt
 
 
 # --- scoring -------------------------------------------------------------------
-def score_breakdown(state: FroccsRules) -> list[dict]:
+def score_breakdown(state: FroccsState) -> list[dict]:
     out = []
     for q in range(state.num_seats):
         finished = sum(1 for g in state.glasses[q] if FINISHED[g])
