@@ -29,6 +29,7 @@ import numpy as np
 from boardbot.engine import registry
 from boardbot.engine.testing import config_id
 from boardbot.server import convert
+from boardbot.server.events import line_of_play
 from boardbot.server.game_records import replay
 from boardbot.v1 import common_pb2, game_record_pb2
 
@@ -71,8 +72,11 @@ def arrays(records: list[game_record_pb2.GameRecord]) -> dict[str, np.ndarray]:
             raise ValueError(f"record {record.game.game_id} is of another configuration than {name} {cfg}")
         replay(record)  # a record that does not replay exactly is no training data
         match = Match(name, cfg, record.game.deal.seed)
+        # the moves a take-back undid are off the game's line of play: not part of its trajectory
+        kept = set(line_of_play([e.back_to_version if e.kind == common_pb2.EVENT_KIND_TAKE_BACK else None
+                                 for e in record.events]))
         for event in record.events:
-            if event.kind != common_pb2.EVENT_KIND_MOVE:
+            if event.kind != common_pb2.EVENT_KIND_MOVE or event.version not in kept:
                 continue
             seat = event.seat
             move = match.game.move_from_dict(convert.to_dict(event.move, name))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Iterator
 
 from google.protobuf import timestamp_pb2
 
@@ -40,7 +41,7 @@ RUNNING, FINISHED = common_pb2.GAME_STATUS_RUNNING, common_pb2.GAME_STATUS_FINIS
 WAITING = common_pb2.GAME_STATUS_WAITING
 EVENT_KIND = {"move": common_pb2.EVENT_KIND_MOVE, "resign": common_pb2.EVENT_KIND_RESIGN,
               "seat": common_pb2.EVENT_KIND_SEAT, "timeout": common_pb2.EVENT_KIND_TIMEOUT,
-              "clocks": common_pb2.EVENT_KIND_CLOCKS_RESUMED}
+              "clocks": common_pb2.EVENT_KIND_CLOCKS_RESUMED, "take_back": common_pb2.EVENT_KIND_TAKE_BACK}
 
 
 def duration(seconds: float) -> duration_pb2.Duration:
@@ -64,6 +65,8 @@ def event_message(event: dict, observer: int | None, game_name: str) -> common_p
         status=FINISHED if event["finished"] else RUNNING, time=timestamp(event["time"]))
     if event["kind"] == "move" and observer == event["seat"]:
         out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
+    elif event["kind"] == "take_back":
+        out.back_to_version = event["move"]["to"]
     return out
 
 
@@ -183,6 +186,30 @@ def clocks_event(version: int, seat: int, seats: int, down: float, when: float) 
     text = f"the server was down for {down:.0f} s; the clocks go on from where they stopped"
     return {"version": version, "kind": "clocks", "seat": seat, "by_bot": False, "move": {"down": down},
             "texts": [text] * (seats + 1), "log": [], "finished": False, "time": when}
+
+
+def take_back_event(version: int, seat: int, seats: int, to: int, state: dict, when: float) -> dict:
+    """``seat`` took its last move back (``boardbot.server.take_back``): the game is back at
+    version ``to``, whose state (``state``, its dict) the store keeps with it in the event's
+    ``move`` slot (``{"to", "state"}``)."""
+    text = f"seat {seat} takes their last move back: the game is back where it was at version {to}"
+    return {"version": version, "kind": "take_back", "seat": seat, "by_bot": False,
+            "move": {"to": to, "state": state}, "texts": [text] * (seats + 1), "log": [], "finished": False,
+            "time": when}
+
+
+def line_of_play(back_to: list[int | None]) -> Iterator[int]:
+    """The versions of a game's line of play as it stands, last first: ``back_to[v - 1]`` is the
+    version event ``v`` took the game back to (a take-back), else None. What a take-back undid,
+    and the take-back itself, are off the line."""
+    version = len(back_to)
+    while version > 0:
+        to = back_to[version - 1]
+        if to is None:
+            yield version
+            version -= 1
+        else:
+            version = to
 
 
 STORED_KEYS = ("version", "kind", "seat", "by_bot", "move", "time")

@@ -27,7 +27,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL, ConfigError, EngineError
 from boardbot.v1 import common_pb2, game_record_pb2
 
-from . import convert, errors
+from . import convert, errors, take_back
 from .deals import check_deal
 from .events import DOWN_TEXT, EVENT_KIND, FINISHED, RUNNING, event_message, seat_change_of, timestamp
 from .records import BOT, HUMAN, GameRecord, SeatRecord
@@ -43,6 +43,8 @@ def full_event(event: dict, game_name: str) -> common_pb2.Event:
         status=FINISHED if event["finished"] else RUNNING, time=timestamp(event["time"]))
     if event["kind"] == "move":  # a seat's change and the clocks' restart keep their details in "move" too
         out.move.CopyFrom(convert.to_proto(common_pb2.Move, game_name, event["move"]))
+    elif event["kind"] == "take_back":
+        out.back_to_version = event["move"]["to"]
     return out
 
 
@@ -106,6 +108,10 @@ def _stored_event(event: common_pb2.Event, name: str, game) -> dict:
             move = game.move_to_dict(game.move_from_dict(convert.to_dict(event.move, name)))
         except (EngineError, convert.ProtoMismatch, KeyError, TypeError, ValueError) as err:
             raise ReplayError(f"event {event.version}: not a move: {err}") from None
+    elif event.kind == common_pb2.EVENT_KIND_TAKE_BACK:
+        if not event.HasField("back_to_version") or not 0 <= event.back_to_version < event.version:
+            raise ReplayError(f"event {event.version}: a take-back to no earlier version")
+        move = {"to": event.back_to_version}  # and that version's state, which the replay has (replay)
     return {"version": event.version, "kind": kinds[event.kind], "seat": event.seat, "by_bot": event.by_bot,
             "move": move, "time": event.time.ToNanoseconds() / 1e9}
 
@@ -138,6 +144,10 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
                       summary.create_time.ToNanoseconds() / 1e9, summary.reproducible, None, game.rules_version,
                       summary.deal.salt)
     snap = Snapshot.initial(base)
+    # the states the take-backs go back to, kept as the replay passes them
+    targets = {e.back_to_version for e in record.events if e.kind == common_pb2.EVENT_KIND_TAKE_BACK}
+    kept = {0: snap.state.copy()} if 0 in targets else {}
+    history: list[dict] = []
     for i, recorded in enumerate(record.events):
         if recorded.version != i + 1:
             raise ReplayError(f"event {i + 1} is numbered {recorded.version}")
@@ -155,7 +165,17 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
             if seat != decider or move not in snap.state.legal_moves():
                 raise ReplayError(f"event {recorded.version}: seat {seat} could not play {stored['move']} "
                                   f"(seat {decider} was to decide)")
+        if stored["kind"] == "take_back":
+            why = take_back.refusal(summary.rated, summary.HasField("clocks"), [s.kind == BOT for s in seats], seat) or (
+                "a seat had resigned" if any(snap.resigned) else "")
+            if why or stored["move"]["to"] != take_back.last_decision(history, seat):
+                raise ReplayError(f"event {recorded.version}: seat {seat} could not take a move back to version "
+                                  f"{stored['move']['to']}" + (f" ({why})" if why else ""))
+            stored["move"]["state"] = kept[stored["move"]["to"]].to_dict()
+        history.append(stored)
         snap, seen = snap.advance(stored)
+        if snap.version in targets:
+            kept[snap.version] = snap.state.copy()
         if full_event(seen, name) != recorded:
             raise ReplayError(f"event {recorded.version} reads differently when replayed: "
                               f"{json_format.MessageToJson(full_event(seen, name), indent=None)}")

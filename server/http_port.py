@@ -228,6 +228,9 @@ class ConnectGameService:
     async def resign(self, request, ctx):
         return await _unary(self.master, "Resign", self.master.resign, request, ctx)
 
+    async def take_back(self, request, ctx):
+        return await _unary(self.master, "TakeBack", self.master.take_back, request, ctx)
+
     async def delete_game(self, request, ctx):
         return await _unary(self.master, "DeleteGame", self.master.delete_game, request, ctx)
 

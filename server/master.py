@@ -67,7 +67,7 @@ from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
 from . import (answers, clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
-               seats as seat_rules)
+               seats as seat_rules, take_back as take_backs)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -547,20 +547,22 @@ class GameMaster:
         async for item in self.watches.stream(snap, seat, self.client(call)):
             yield item
 
-    # --- seats (lobby), matchmaking (matchmaking), external bots (playing) ----------------
+    # --- seats (lobby), matchmaking, external bots (playing), taking a move back (take_back) ----
     # each call is a function of the master's, in the module that has the job
     join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
                                                        lobby.list_open_games)
     play_game = playing.play_game  # an external bot's stream of its decisions
     create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
                                                              matchmaking.wait_for_match, matchmaking.leave_queue)
+    take_back = take_backs.take_back
 
     def closing(self) -> bool:
         """The master is shutting down (waiting calls answer now)."""
         return self._closing.is_set()
 
-    def cancel_searches(self, game_id: str, seat: int) -> None:
-        """Stop the searches for ``seat`` (it left or resigned: nobody will use their answer)."""
+    def cancel_searches(self, game_id: str, seat: int | None = None) -> None:
+        """Stop the searches for ``seat`` (it left or resigned: nobody will use their answer); None:
+        every seat's and the bots' (a take-back: the position is gone)."""
         self._cancel_searches(game_id, seat)
 
     # --- committing --------------------------------------------------------------------

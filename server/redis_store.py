@@ -45,7 +45,8 @@ Schema versions: 1, the layout before ``schema`` existed (a database with
 was played under its game's first rules: ``records.FIRST_RULES_VERSION``), which
 changes no key, so 1 is taken up as it is; 3, events of seats, forfeits on time and resumed
 clocks and records with lobby options and clocks (no key changes: 2 is taken up as it is); 4, a
-searching bot's move keeps its search notes in its event (no key changes: 3 is taken up as it is). ``open`` reads ``schema`` (setting it
+searching bot's move keeps its search notes in its event (no key changes: 3 is taken up as it is); 5,
+take-backs (``boardbot.server.take_back``; no key changes: 4 is taken up as it is). ``open`` reads ``schema`` (setting it
 on a new database), migrates an older layout it knows, and refuses a newer one
 (``NewerSchema``) before it reads or writes a game. Each process checks when it
 opens: upgrade every process on one Redis before any of them opens a newer layout.
@@ -69,8 +70,8 @@ log = structlog.get_logger("boardbot.server")
 # of the key layout (the module docstring): 2, records carry their rules_version; 3, events of seats,
 # forfeits on time and resumed clocks, records with lobby options and clocks, which 2 would misread;
 # 4, a searching bot's move keeps its search notes (store.pack_event), which 3 would read as a
-# request's fingerprint
-SCHEMA_VERSION = 4
+# request's fingerprint; 5, take-backs (an event that sets the state back), which 4 cannot read
+SCHEMA_VERSION = 5
 
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
@@ -183,7 +184,7 @@ return 1
 # what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs
 # (idempotent: two may run it at once; "": no key changes). 1 to 2 changes none: GameRecord.from_dict
 # reads a record without its rules_version
-MIGRATIONS = {1: "", 2: "", 3: ""}
+MIGRATIONS = {1: "", 2: "", 3: "", 4: ""}
 
 # KEYS: lease; ARGV: holder, milliseconds
 _LEASE = """

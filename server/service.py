@@ -50,6 +50,10 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
         return await self.master.resign(request, call)
 
     @rpc
+    async def TakeBack(self, request, call, context):
+        return await self.master.take_back(request, call)
+
+    @rpc
     async def DeleteGame(self, request, call, context):
         return await self.master.delete_game(request, call)
 

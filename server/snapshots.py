@@ -26,8 +26,8 @@ from boardbot.v1 import game_service_pb2
 
 from . import bot_plans, clocks, convert, errors, seats, wire
 from .deals import deal_message
-from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, timeout_event,
-                     timestamp)
+from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, take_back_event,
+                     timeout_event, timestamp)
 from .records import BOT, HUMAN, RESERVED, GameRecord
 from .store import Live
 
@@ -129,6 +129,8 @@ class Snapshot:
             state.apply(move)
         elif event["kind"] in ("resign", "timeout"):
             out.resigned[event["seat"]] = True
+        elif event["kind"] == "take_back":  # back to an earlier version's state, which the event keeps
+            out.state = registry.get(self.record.game).from_dict(event["move"]["state"])
         out.version = event["version"]
         return out, (out.describe(event) if describe else None)
 
@@ -153,6 +155,8 @@ class Snapshot:
             return timeout_event(self.version, seat, n, self.finished(), when)
         if kind == "seat":
             return seat_event(self.version, seat, n, stored["move"]["change"], stored["move"]["name"], when)
+        if kind == "take_back":
+            return take_back_event(self.version, seat, n, stored["move"]["to"], stored["move"]["state"], when)
         return clocks_event(self.version, seat, n, stored["move"]["down"], when)
 
     @classmethod

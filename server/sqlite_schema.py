@@ -14,8 +14,9 @@ from .store import NewerSchema, StoreUnavailable
 # of seats, forfeits on time and resumed clocks, records with lobby options and clocks, the docs table
 # (boardbot.server.seats, clocks, matchmaking), which a server of 4 would misread; 6: a searching bot's
 # move keeps its search notes (store.pack_event: a server of 5 would read them as a request's
-# fingerprint) and archives a column of them
-SCHEMA_VERSION = 6
+# fingerprint) and archives a column of them; 7: take-backs (EVENT_KIND_TAKE_BACK: an event that sets
+# the state back, boardbot.server.take_back), which a server of 6 cannot read
+SCHEMA_VERSION = 7
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -53,7 +54,7 @@ INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE 
 # what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
 # 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's);
 # 3 to 4 neither (a file of 3 has its snapshot at every game's last event; the new tables are SCHEMA's)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: "", 4: "", 5: ""}  # 4 to 5, 5 to 6: no table changes
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: "", 4: "", 5: "", 6: ""}  # from 4 on: no table changes
 
 
 def schema_of(db) -> int | None:

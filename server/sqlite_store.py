@@ -249,7 +249,9 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
             event = _unpack_event(*row)
             if event["kind"] == "move":
                 state.apply(game.move_from_dict(event["move"]))
-        return live.replace(version=event["version"], updated=event["time"])
+            elif event["kind"] == "take_back":  # back to an earlier state, which the event keeps
+                state = game.from_dict(event["move"]["state"])
+        return live.replace(state=state, version=event["version"], updated=event["time"])
 
     def _load(self, game_id: str) -> Live | None:
         live = self._cached(game_id)

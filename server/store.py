@@ -13,7 +13,9 @@ Events are stored compactly: what happened (``version``, ``kind``, ``seat``,
 ``request_id``, that id and the request's fingerprint (``request``), which
 is how a retried request is recognised for as long as the game is kept
 (``find_request``); for a searching bot's move, its search's figures and top
-candidates (``search``: ``boardbot.server.events.search_notes``). What each observer may read of an event (its texts and
+candidates (``search``: ``boardbot.server.events.search_notes``); for a
+take-back, the version it went back to and that version's state (``move``:
+``boardbot.server.take_back``). What each observer may read of an event (its texts and
 log) is not stored: the engine is deterministic, so the game master derives
 it by replaying the event (``boardbot.server.snapshots.Snapshot.advance``).
 
@@ -95,7 +97,7 @@ def loads(data: bytes | str) -> Any:
 
 # a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
 # was down (boardbot.server.clocks) came with store schema 4 (SQLite) / 3 (Redis)
-_KINDS = {"move": "m", "resign": "r", "seat": "s", "timeout": "t", "clocks": "c"}
+_KINDS = {"move": "m", "resign": "r", "seat": "s", "timeout": "t", "clocks": "c", "take_back": "b"}
 _KIND_NAMES = {v: k for k, v in _KINDS.items()}
 
 

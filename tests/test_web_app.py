@@ -21,6 +21,10 @@
   own in the review, never a slip: from the hint's kept answer (the solo game) and from a
   search done again with the same preset, seed and iterations (Frogriders, its kept answers
   forgotten, the review run while two more processes keep the cores busy).
+* Taking a move back and replaying (issue 48 item 7): in Dűlőre jutunk against a bot the player
+  takes a move back and is at that decision again; the finished game is replayed from its record
+  in the page, the record downloaded and replayed from the file there, and here as
+  ``boardbot records replay`` does (take-back included).
   How the page reads those numbers and judges a move (clients/web/src/advice.ts) is unit-tested
   with Node's test runner (clients/web/test/unit/advice.test.mjs).
 
@@ -28,6 +32,7 @@ scripts/test installs Chromium (apt), clients/web's packages (npm ci) and sets
 BOARDBOT_REQUIRE_CHROMIUM=1 when /usr/bin/chromium is there: then a missing browser fails.
 """
 
+import argparse
 import gzip
 import http.client
 import json
@@ -41,6 +46,8 @@ import time
 import pytest
 
 from boardbot.engine import registry
+from boardbot.tools.records import read_records, replay as replay_records
+from boardbot.v1 import common_pb2
 from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
 from boardbot.server.http_port import WEB_DIR
@@ -79,7 +86,7 @@ FEATURES = {
                    "freshReview": True},
     "czech-pub": {"stepAt": 4, "steps": 6, "autoForced": True},
     "froccs": {"midAfter": 10, "resignAfter": 25},
-    "dulore-jutunk": {"midAfter": 10},
+    "dulore-jutunk": {"midAfter": 10, "takeBackAt": 4, "replay": True},
     "dulore-jutunk-solo": {"params": {"project": "DULORE_JUTUNK_PROJECT_MEDIUM"}, "midAfter": 10, "phone": True,
                            "followHints": [3, 6, 9], "review": True},
 }
@@ -234,6 +241,16 @@ def test_chromium_plays_every_game_to_the_end_by_clicks(web_server, tmp_path):
         if case.get("followHints") and case.get("review"):
             played = re.search(r"(\d+) hinted moves played, all (\d+) the AI's own in the review", line)
             assert played and int(played[1]) == int(played[2]) >= 1, line
+        if case.get("takeBackAt"):
+            assert ", 1 move taken back" in line, line
+        if case.get("replay"):  # the record the page downloaded replays as `boardbot records replay` replays it
+            assert re.search(r"replayed from its record file \(\d+ versions\)", line), line
+            saved = SHOTS / "records" / f"{case['name']}.json"
+            records = list(read_records(str(saved)))
+            assert len(records) == 1 and records[0].complete
+            if case.get("takeBackAt"):
+                assert any(e.kind == common_pb2.EVENT_KIND_TAKE_BACK for e in records[0].events)
+            assert replay_records(argparse.Namespace(files=[str(saved)], quiet=False)) == 0
 
 
 def test_the_page_shows_no_other_seats_hidden_cards(web_server):

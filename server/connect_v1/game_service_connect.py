@@ -42,6 +42,9 @@ class GameService(Protocol):
     async def resign(self, request: boardbot_dot_v1_dot_game__service__pb2.ResignRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ResignResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def take_back(self, request: boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
     async def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
@@ -163,6 +166,16 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.resign,
+                ),
+                "/boardbot.v1.GameService/TakeBack": Endpoint.unary(
+                    method=MethodInfo(
+                        name="TakeBack",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.take_back,
                 ),
                 "/boardbot.v1.GameService/DeleteGame": Endpoint.unary(
                     method=MethodInfo(
@@ -458,6 +471,26 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def take_back(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="TakeBack",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
     async def delete_game(
         self,
         request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest,
@@ -723,6 +756,8 @@ class GameServiceSync(Protocol):
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def resign(self, request: boardbot_dot_v1_dot_game__service__pb2.ResignRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.ResignResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def take_back(self, request: boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def delete_game(self, request: boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.DeleteGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def join_game(self, request: boardbot_dot_v1_dot_game__service__pb2.JoinGameRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.JoinGameResponse:
@@ -832,6 +867,16 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.resign,
+                ),
+                "/boardbot.v1.GameService/TakeBack": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="TakeBack",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.take_back,
                 ),
                 "/boardbot.v1.GameService/DeleteGame": EndpointSync.unary(
                     method=MethodInfo(
@@ -1121,6 +1166,26 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.ResignRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.ResignResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def take_back(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="TakeBack",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

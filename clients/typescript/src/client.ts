@@ -1,6 +1,6 @@
 // A thin typed helper over the generated boardbot.v1 services, for any Connect transport
 // (Node: ./node.js, browsers: ./web.js). Everything it returns is a generated message type.
-import { create, fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, fromJson, toJsonString, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 import { Code, errorDetails } from "./errors.js";
@@ -15,13 +15,14 @@ import {
   SeatKind,
   SeatSpecSchema,
   type DealCommitment,
+  type Event,
   type Game,
   type GameConfig,
   type GameType,
   type LegalMove,
   type SeatView,
 } from "./gen/boardbot/v1/common_pb.js";
-import type { GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
+import { GameRecordSchema, type GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
 import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
   GameService,
@@ -126,6 +127,21 @@ export interface SuggestOptions {
   timeMs?: number;
   iterations?: number;
   seed?: bigint | number;
+}
+
+/** A game record as a file: the protobuf JSON of boardbot.v1.GameRecord, which `boardbot records replay FILE`
+ *  replays and checks (docs/api-contract.md, "Game records"). */
+export function recordToJson(record: GameRecord): string {
+  return toJsonString(GameRecordSchema, record);
+}
+
+/** A record file's text as a GameRecord: the JSON of one record, or of a GetGameRecordResponse; of JSON lines
+ *  (`boardbot records export`), the first. */
+export function recordFromJson(text: string): GameRecord {
+  const first = text.trim().split("\n")[0] ?? "";
+  const value = JSON.parse(first) as { gameRecord?: JsonValue } & Record<string, JsonValue>;
+  const inner = value.gameRecord !== undefined && value.gameRecord !== null ? value.gameRecord : value;
+  return fromJson(GameRecordSchema, inner as JsonValue, { ignoreUnknownFields: true });
 }
 
 function bearer(token: string | undefined): CallOptions {
@@ -373,6 +389,16 @@ export class SeatHandle {
   async resign(): Promise<Game | undefined> {
     if (this.seat === undefined) throw new Error("the spectator cannot resign");
     return (await this.client.games.resign({ gameId: this.gameId, seat: this.seat }, bearer(this.token))).game;
+  }
+
+  /** Take this seat's last move back, in an unrated game without clocks against bots only: the game goes back to
+   *  the seat's last decision, as a new version (EventKind.TAKE_BACK). `expectedVersion`: refused (ABORTED) unless
+   *  the game is still at it, so a retried call takes no second move back. */
+  async takeBack(expectedVersion?: bigint | number): Promise<{ event?: Event; view?: SeatView }> {
+    if (this.seat === undefined) throw new Error("the spectator holds no seat");
+    const response = await this.client.games.takeBack({ gameId: this.gameId, seat: this.seat,
+      expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion) }, bearer(this.token));
+    return { event: response.event, view: response.view };
   }
 
   /** Leave the seat without resigning: the stand-in bot plays it or the game waits (Game.lobby); comeBack() reclaims it. */

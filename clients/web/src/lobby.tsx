@@ -162,6 +162,7 @@ function YourGames() {
     return () => { stopped = true; };
   }, []);
   return <section class="your-games" aria-label="Your games"><h2>Your games</h2>
+    <p><a href="#/replay">Replay a record file</a></p>
     {games.length === 0 ? <p class="muted">Games you start or join appear here, to resume later.</p>
       : <ul>{games.map((g) => {
         const open = g.seat === undefined ? `#/watch/${g.gameId}` : `#/play/${g.gameId}/${g.seat}`;
@@ -173,6 +174,7 @@ function YourGames() {
           {" "}
           {g.seat !== undefined && status?.finished ? <a href={`#/review/${g.gameId}/${g.seat}`} class="review-link">review</a> : null}
           {" "}
+          {status?.finished ? <><a href={`#/replay/${g.gameId}`} class="replay-link">replay</a>{" "}</> : null}
           <button type="button" class="link" onClick={() => { forgetGame(g.gameId, g.seat); setGames(savedGames()); }}>forget</button>
         </li>;
       })}</ul>}

@@ -4,11 +4,13 @@
 //   #/join/<game>/<seat>/<tok>  a join link: keeps the token here, then opens the seat
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
+//   #/replay/<game>             a finished game's replay from its record (#/replay: of a record file)
 import "./style.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { client, describeError, listBots } from "./api.js";
 import { Lobby } from "./lobby.js";
+import { Replay } from "./replay.js";
 import { Review } from "./review.js";
 import { findSaved } from "./store.js";
 import { rememberJoin, TablePage } from "./table.js";
@@ -57,6 +59,7 @@ function Page({ hash }: { hash: string }) {
     case "play": return <TablePage gameId={gameId} seat={seat} token={findSaved(gameId, seat)?.token} />;
     case "watch": return <Watch gameId={gameId} />;
     case "join": return <Join gameId={gameId} seat={seat} token={token} />;
+    case "replay": return <Replay gameId={gameId} />;
     case "review": return <Review gameId={gameId} seat={seat ?? 0} token={findSaved(gameId, seat)?.token} />;
     default: return <Lobby />;
   }

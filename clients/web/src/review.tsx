@@ -2,8 +2,9 @@
 // evaluation of each of your decisions next to the move it would have chosen: the table's hint
 // where you asked for one, else ChooseMove on the view you had, with the hint's preset, seed and
 // iteration budget (advice.ts: one search, so a hinted move is the AI's own).
-import { GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { EventKind, GameStatus, type Event, type Game, type GameType, type SeatView } from "@boardbot/client";
+import { useEffect, useState } from "preact/hooks";
+import { useStepper } from "./stepper.js";
 import { inPoints, valueCaption, valueText, verdict, type Advice } from "./advice.js";
 import { keptAdvice, reviewAdvice } from "./ask_ai.js";
 import { botName, client, describeError, gameType, listGameTypes, presetIterations } from "./api.js";
@@ -33,6 +34,24 @@ interface Loaded {
   decisions: Decision[];
 }
 
+/** The versions of a game's line of play as it stands: the moves a take-back undid, and the
+ *  take-backs, are off it (``events``: the game's events in order, undefined for the start). */
+export function lineOfPlay(events: (Event | undefined)[]): Set<bigint> {
+  const byVersion = new Map(events.filter((e): e is Event => e !== undefined).map((e) => [e.version, e]));
+  const line = new Set<bigint>();
+  let version = BigInt(byVersion.size);
+  while (version > 0n) {
+    const event = byVersion.get(version);
+    if (event?.kind === EventKind.TAKE_BACK) {
+      version = event.backToVersion ?? 0n;
+    } else {
+      line.add(version);
+      version -= 1n;
+    }
+  }
+  return line;
+}
+
 export function Review({ gameId, seat, token }: { gameId: string; seat: number; token?: string }) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   const [problem, setProblem] = useState<"running" | string>("");
@@ -56,9 +75,11 @@ export function Review({ gameId, seat, token }: { gameId: string; seat: number; 
           if (item.view?.status === GameStatus.FINISHED) break;
         }
         const decisions: Decision[] = [];
+        const line = lineOfPlay(steps.map((s) => s.event));
         steps.forEach((step, i) => {
           const next = steps[i + 1]?.event;
-          if (step.view.decider === seat && step.view.legalMoves.length > 1 && next && next.seat === seat && !next.byBot) {
+          if (step.view.decider === seat && step.view.legalMoves.length > 1 && next && next.seat === seat && !next.byBot
+            && next.kind === EventKind.MOVE && line.has(next.version)) { // a move taken back is not judged
             decisions.push({ step: i, mine: next.moveText, options: step.view.legalMoves.length });
           }
         });
@@ -103,28 +124,8 @@ async function evaluate(data: Loaded, seat: number, signal: AbortSignal, progres
 
 function ReviewView({ data, seat }: { data: Loaded; seat: number; done: number }) {
   const { game, type, ui, steps, decisions } = data;
-  const [current, setCurrent] = useState(decisions[0]?.step ?? 0); // the step shown
-  const root = useRef<HTMLDivElement>(null);
-  const moved = useRef(false);
+  const { current, go, move, root } = useStepper(decisions[0]?.step ?? 0, steps.length - 1); // the step shown
   const names = seatNames(game, seat);
-  const go = (step: number) => {
-    setCurrent(Math.max(0, Math.min(steps.length - 1, step)));
-    moved.current = true;
-  };
-  useLayoutEffect(() => {
-    if (moved.current) root.current?.querySelector<HTMLElement>(`[data-focus="step"]`)?.focus();
-    moved.current = false;
-  });
-  useEffect(() => {
-    const keys = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement).tagName === "SELECT") return;
-      if (e.key === "ArrowRight") go(current + 1);
-      if (e.key === "ArrowLeft") go(current - 1);
-    };
-    const node = root.current;
-    node?.addEventListener("keydown", keys);
-    return () => node?.removeEventListener("keydown", keys);
-  }, [current]);
   const step = steps[current];
   const ctx: TableContext = { sv: step.view, me: seat, names, point: (el) => el };
   const done = decisions.filter((d) => d.advice || d.error).length; // evaluated so far (the hinted ones at once)
@@ -162,9 +163,9 @@ function ReviewView({ data, seat }: { data: Loaded; seat: number; done: number }
     <div class="table-layout review">
       <section class="board" aria-label={`The table at version ${step.view.version}`}>
         <div class="stepper">
-          <button type="button" data-focus="prev" onClick={() => go(current - 1)} disabled={current === 0}>← Earlier</button>
+          <button type="button" data-focus="prev" onClick={() => move(-1)} disabled={current === 0}>← Earlier</button>
           <span tabindex={-1} data-focus="step">{`Version ${step.view.version} of ${steps[steps.length - 1].view.version}`}</span>
-          <button type="button" data-focus="next" onClick={() => go(current + 1)} disabled={current === steps.length - 1}>Later →</button>
+          <button type="button" data-focus="next" onClick={() => move(1)} disabled={current === steps.length - 1}>Later →</button>
         </div>
         {event ? <p class="step-event">{`${names[event.seat]}: ${event.moveText}`}
           {event.log.length ? <ul>{event.log.map((l) => <li>{l}</li>)}</ul> : null}</p> : <p class="step-event">The start.</p>}

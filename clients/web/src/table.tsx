@@ -22,6 +22,8 @@ import { findSaved, PACES, saveGame, saveSettings, settings, STEP } from "./stor
 
 const FATAL = [Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument];
 
+const TOOK_BACK = "took back the last move";
+
 interface LogEntry {
   version: bigint;
   seat: number;
@@ -29,6 +31,7 @@ interface LogEntry {
   text: string;
   lines: string[];
   mine: boolean;
+  own?: boolean; // a move the player made (not a bot for them): one they may take back
   bot?: string; // the bot spec, for a bot seat's move
   stats?: SearchStats; // the bot's search for the move (WatchGameResponse.bot_stats: once the game is over)
 }
@@ -227,8 +230,15 @@ export class TableModel {
       this.log.push({ ...base, text: "resigned" });
       return;
     }
+    if (event.kind === EventKind.TAKE_BACK) { // the moves it undid leave the log: it shows the line of play
+      const to = event.backToVersion ?? 0n;
+      this.log = this.log.filter((e) => e.version <= to);
+      this.log.push({ ...base, text: TOOK_BACK });
+      return;
+    }
     const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
-    this.log.push({ ...base, text: event.moveText + auto, bot: event.byBot ? (seat?.kind === SeatKind.BOT ? seat.bot : "random") : undefined });
+    const own = event.kind === EventKind.MOVE && base.mine && !event.byBot;
+    this.log.push({ ...base, own, text: event.moveText + auto, bot: event.byBot ? (seat?.kind === SeatKind.BOT ? seat.bot : "random") : undefined });
   }
 
   /** Once the game is over, the bots' reasons for their moves (WatchGameResponse.bot_stats, sent
@@ -331,6 +341,33 @@ export class TableModel {
       this.message = `Cannot resign: ${describeError(err)}`;
     }
     this.changed();
+  }
+
+  /** Whether the player may take their last move back now (TakeBack, which checks it again): at
+   *  their decision in an unrated game without clocks whose every other seat is a bot, with a
+   *  move of theirs on the line of play. */
+  canTakeBack(): boolean {
+    const seat = this.seat;
+    if (seat === undefined || !this.myDecision() || this.game.rated || this.game.clocks) return false;
+    if (this.game.seats.some((s, i) => i !== seat && s.kind !== SeatKind.BOT)) return false;
+    return this.log.some((e) => e.own);
+  }
+
+  /** Take the player's last move back: the game goes back to their decision then (a new version,
+   *  which the watch brings). */
+  async takeBack(): Promise<void> {
+    const sv = this.sv;
+    if (!sv || this.busyVersion !== undefined || !this.canTakeBack()) return;
+    this.busyVersion = sv.version;
+    this.message = "";
+    this.changed();
+    try {
+      await this.handle.takeBack(sv.version);
+    } catch (err) {
+      this.busyVersion = undefined;
+      this.message = `Cannot take the move back: ${describeError(err)}`;
+      this.changed();
+    }
   }
 
   askResign(ask: boolean): void {
@@ -456,6 +493,8 @@ function DecisionPanel({ t, sv, status }: { t: TableModel; sv: SeatView; status:
       parts.push(<p><a class="button primary" href={`#/review/${t.game.gameId}/${t.seat}`} data-focus="review">
         Review your moves with the AI</a></p>);
     }
+    parts.push(<p><a class="button" href={`#/replay/${t.game.gameId}`} data-focus="replay">
+      Replay the game move by move (and download its record)</a></p>);
   } else if (t.myDecision()) {
     const outOfTurn = t.ui.turnSeat(sv) !== t.seat;
     parts.push(<h2 class={outOfTurn ? "prompt out-of-turn" : "prompt"} tabindex={-1}>{status}</h2>);
@@ -484,6 +523,10 @@ function ChoicesPanel({ t, sv }: { t: TableModel; sv: SeatView }) {
   const parts: ComponentChildren[] = [];
   const finished = sv.status === GameStatus.FINISHED;
   if (!finished && t.myDecision()) parts.push(<MoveList t={t} sv={sv} />, <HintPanel t={t} sv={sv} />);
+  if (t.canTakeBack()) {
+    parts.push(<p class="take-back"><button type="button" data-focus="take-back" disabled={t.busyVersion !== undefined}
+      onClick={() => void t.takeBack()}>Take back my last move</button></p>);
+  }
   if (!finished && t.seat !== undefined && !t.game.seats[t.seat]?.resigned) {
     parts.push(t.confirmResign
       ? <p class="resign">Resign this game?{" "}
@@ -581,7 +624,7 @@ function LogPanel({ t }: { t: TableModel }) {
         onChange={(e) => t.setAutoForced((e.target as HTMLInputElement).checked)} /> Play my only possible move by itself</label>
     </div>
     {t.lastEvent ? <p class="last-move">{`Last move: ${t.names[t.lastEvent.seat] ?? ""}: ${t.lastEvent.kind === EventKind.RESIGN
-      ? "resigned" : t.lastEvent.moveText}`}{!t.marked.size ? ""
+      ? "resigned" : t.lastEvent.kind === EventKind.TAKE_BACK ? TOOK_BACK : t.lastEvent.moveText}`}{!t.marked.size ? ""
         : t.markedSince === t.lastEvent.version ? " (outlined on the table)"
           : t.seat === undefined ? " (outlined on the table, with this seat's moves before it)"
             : " (outlined on the table, with the other moves since yours)"}</p> : null}

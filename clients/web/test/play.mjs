@@ -233,7 +233,8 @@ async function playCase(c) {
     if (!page.url().endsWith(`/${c.mySeat}`) || !me.includes(`seat ${c.mySeat}`)) throw new Error(`playing ${me} at ${page.url()}`);
   }
   const counts = { points: 0, list: 0, keys: 0, decisions: 0, hints: 0, numbers: 0, followed: [], steps: 0, marked: 0, others: 0,
-    hintIterations: {} };
+    hintIterations: {}, tookBack: 0 };
+  let before; // the position the player takes a move back to (c.takeBackAt): its version and moves
   let shotMid = false;
   let hinted = false;
   for (;;) {
@@ -252,6 +253,12 @@ async function playCase(c) {
       if (offered === 1) throw new Error("a decision with one legal move waited for the player, with the option on");
     }
     if (counts.decisions > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
+    if (before && !counts.tookBack) { // take the last move back: the table is at that decision again
+      await takeBack(before, now.version);
+      counts.tookBack++;
+      continue;
+    }
+    if (counts.decisions === c.takeBackAt) before = { version: now.version, moves: await page.locator("button.move").allInnerTexts() };
     // the hint is asked where there is a choice (with one legal move the AI does not search)
     const choice = await page.locator("button.move").count() > 1;
     const follow = (c.followHints ?? []).includes(counts.decisions) && choice;
@@ -352,6 +359,7 @@ async function playCase(c) {
     await page.screenshot({ path: join(shots, `${c.name}-review.png`), fullPage: true });
     await page.screenshot({ path: join(shots, "docs", `${c.name}-review.jpg`), type: "jpeg", quality: 70, fullPage: true });
   }
+  if (c.replay) counts.replayed = await replay(c);
   if (c.phone) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/#/`);
@@ -363,6 +371,53 @@ async function playCase(c) {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   return { ...counts, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/** Take the player's last move back (the button of an unrated game against bots): the table goes
+ *  back to the decision of ``before`` as a new version, with the same moves, and the log says so. */
+async function takeBack(before, version) {
+  const button = page.locator("button[data-focus=\"take-back\"]");
+  if (!(await button.count())) throw new Error("no take-back button at the player's decision after their move");
+  await button.click();
+  await page.waitForFunction((v) => {
+    const table = document.querySelector(".table-layout");
+    return table?.getAttribute("data-state") === "my-move" && BigInt(table.getAttribute("data-version") ?? "0") > BigInt(v);
+  }, version, { timeout: 30_000 });
+  const moves = await page.locator("button.move").allInnerTexts();
+  if (moves.join("|") !== before.moves.join("|")) {
+    throw new Error(`after the take-back the moves are ${moves.slice(0, 5).join(", ")}…, not those of v${before.version}`);
+  }
+  const log = await page.locator(".log").innerText();
+  if (!log.includes("took back the last move")) throw new Error("the log does not say the move was taken back");
+  await plainWords("the table after a take-back");
+}
+
+/** The finished game's replay from its record: stepped forward and back, its record downloaded (into
+ *  the screenshot folder's records/, which the Python test replays with `boardbot records replay`),
+ *  then that file opened in the replay page and stepped to its end. The number of versions. */
+async function replay(c) {
+  await page.locator("a[data-focus=\"replay\"]").click();
+  const step = page.locator(".replay [data-focus=\"step\"]");
+  await step.waitFor({ timeout: 60_000 });
+  const total = Number(/of (\d+)$/.exec(await step.innerText())?.[1]);
+  if (!(total > 3) || !(await step.innerText()).startsWith("Version 0 ")) throw new Error(`the replay opens at ${await step.innerText()}`);
+  for (let i = 0; i < 3; i++) await page.locator(".replay button[data-focus=\"next\"]").click();
+  await page.keyboard.press("ArrowLeft");
+  if (await step.innerText() !== `Version 2 of ${total}`) throw new Error(`stepping 3 forward and 1 back shows ${await step.innerText()}`);
+  if (!(await page.locator(".replay .board > :not(.stepper):not(.step-event)").count())) throw new Error("the replay shows no table");
+  await accessibility(`the ${c.name} replay`);
+  await plainWords(`the ${c.name} replay`);
+  mkdirSync(join(shots, "records"), { recursive: true });
+  const file = join(shots, "records", `${c.name}.json`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a[data-focus=\"download\"]").click()]);
+  await download.saveAs(file);
+  await page.goto(`${base}/#/replay`);
+  await page.setInputFiles("#record-file", file);
+  await step.waitFor({ timeout: 60_000 });
+  await page.locator(".replay button[data-focus=\"last\"]").click();
+  if (await step.innerText() !== `Version ${total} of ${total}`) throw new Error(`the record file replays to ${await step.innerText()}`);
+  await page.screenshot({ path: join(shots, `${c.name}-replay.png`), fullPage: true });
+  return total;
 }
 
 /** ``n`` processes that keep a core busy each (kill them when done): a machine under load. */
@@ -432,7 +487,9 @@ for (const c of cases) {
       (result.verdicts !== undefined ? `, all ${result.verdicts} the AI's own in the review` : "") + "; " +
       `the last move outlined at ${result.marked} of ${result.others} decisions after another seat's move, ` +
       `${result.steps} moves one at a time, ${result.reasons} reasons of a bot opened` +
-      (result.auto !== undefined ? `, ${result.auto} single moves made by the page` : ""));
+      (result.auto !== undefined ? `, ${result.auto} single moves made by the page` : "") +
+      (result.tookBack ? `, ${result.tookBack} move taken back` : "") +
+      (result.replayed !== undefined ? `, replayed from its record file (${result.replayed} versions)` : ""));
     passed++;
   } catch (err) {
     await page.screenshot({ path: join(shots, `${c.name}-failure.png`), fullPage: true }).catch(() => {});

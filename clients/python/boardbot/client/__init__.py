@@ -216,6 +216,12 @@ class Seat(SeatCalls):
     def resign(self) -> common_pb2.Game:
         return self.client.send(self.resign_call())
 
+    def take_back(self, expected_version: int | None = None) -> game_service_pb2.TakeBackResponse:
+        """Take this seat's last move back (an unrated game without clocks, against bots only): the
+        game goes back to the seat's last decision as a new version; ``expected_version``: refused
+        (ABORTED) unless the game is still at it, so a retry takes no second move back."""
+        return self.client.send(self.take_back_call(expected_version))
+
     def leave(self) -> common_pb2.Game:
         """Leave the seat without resigning (``come_back`` reclaims it)."""
         return self.client.send(self.leave_call())

@@ -139,7 +139,7 @@ class Event:
     """One change of the game as this observer may see it."""
 
     version: int
-    kind: str  # "move", "resign", "seat", "timeout" or "clocks_resumed"
+    kind: str  # "move", "resign", "seat", "timeout", "clocks_resumed" or "take_back"
     seat: int
     by_bot: bool
     text: str
@@ -547,6 +547,11 @@ class SeatCalls:
     def resign_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.ResignRequest(game_id=self.game_id, seat=self.number)
         return Unary(GAMES, "Resign", request, lambda r: r.game, auth(self.token))
+
+    def take_back_call(self, expected_version: int | None = None) -> Unary[game_service_pb2.TakeBackResponse]:
+        request = game_service_pb2.TakeBackRequest(game_id=self.game_id, seat=self.number,
+                                                   expected_version=expected_version)
+        return Unary(GAMES, "TakeBack", request, _same, auth(self.token))
 
     def leave_call(self) -> Unary[common_pb2.Game]:
         request = game_service_pb2.LeaveGameRequest(game_id=self.game_id, seat=self.number)

@@ -211,6 +211,12 @@ class Seat(SeatCalls):
     async def resign(self) -> common_pb2.Game:
         return await self.client.send(self.resign_call())
 
+    async def take_back(self, expected_version: int | None = None) -> game_service_pb2.TakeBackResponse:
+        """Take this seat's last move back (an unrated game without clocks, against bots only): the
+        game goes back to the seat's last decision as a new version; ``expected_version``: refused
+        (ABORTED) unless the game is still at it, so a retry takes no second move back."""
+        return await self.client.send(self.take_back_call(expected_version))
+
     async def leave(self) -> common_pb2.Game:
         """Leave the seat without resigning (``come_back`` reclaims it)."""
         return await self.client.send(self.leave_call())

@@ -83,6 +83,7 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_SEAT: _ClassVar[EventKind]
     EVENT_KIND_TIMEOUT: _ClassVar[EventKind]
     EVENT_KIND_CLOCKS_RESUMED: _ClassVar[EventKind]
+    EVENT_KIND_TAKE_BACK: _ClassVar[EventKind]
 
 class ParamType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -155,6 +156,7 @@ EVENT_KIND_RESIGN: EventKind
 EVENT_KIND_SEAT: EventKind
 EVENT_KIND_TIMEOUT: EventKind
 EVENT_KIND_CLOCKS_RESUMED: EventKind
+EVENT_KIND_TAKE_BACK: EventKind
 PARAM_TYPE_UNSPECIFIED: ParamType
 PARAM_TYPE_BOOL: ParamType
 PARAM_TYPE_INTEGER: ParamType
@@ -385,7 +387,7 @@ class SeatView(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("version", "kind", "seat", "by_bot", "move_text", "move", "log", "status", "time")
+    __slots__ = ("version", "kind", "seat", "by_bot", "move_text", "move", "log", "status", "time", "back_to_version")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -395,6 +397,7 @@ class Event(_message.Message):
     LOG_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
+    BACK_TO_VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int
     kind: EventKind
     seat: int
@@ -404,7 +407,8 @@ class Event(_message.Message):
     log: _containers.RepeatedScalarFieldContainer[str]
     status: GameStatus
     time: _timestamp_pb2.Timestamp
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., by_bot: _Optional[bool] = ..., move_text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    back_to_version: int
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., by_bot: _Optional[bool] = ..., move_text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., back_to_version: _Optional[int] = ...) -> None: ...
 
 class GameParam(_message.Message):
     __slots__ = ("name", "doc", "default_value", "choices", "minimum", "maximum", "value_type")

@@ -197,6 +197,24 @@ class ResignResponse(_message.Message):
     game: _common_pb2.Game
     def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ...) -> None: ...
 
+class TakeBackRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "expected_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    expected_version: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., expected_version: _Optional[int] = ...) -> None: ...
+
+class TakeBackResponse(_message.Message):
+    __slots__ = ("event", "view")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    event: _common_pb2.Event
+    view: _common_pb2.SeatView
+    def __init__(self, event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
+
 class DeleteGameRequest(_message.Message):
     __slots__ = ("game_id",)
     GAME_ID_FIELD_NUMBER: _ClassVar[int]

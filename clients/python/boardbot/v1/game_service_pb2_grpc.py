@@ -75,6 +75,11 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
                 _registered_method=True)
+        self.TakeBack = channel.unary_unary(
+                '/boardbot.v1.GameService/TakeBack',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
+                _registered_method=True)
         self.DeleteGame = channel.unary_unary(
                 '/boardbot.v1.GameService/DeleteGame',
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
@@ -193,6 +198,16 @@ class GameServiceServicer:
     def Resign(self, request, context):
         """Resign a seat (token required): the random bot plays it from then on
         and it is ranked behind every seat that did not resign.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def TakeBack(self, request, context):
+        """Take the seat's last move back (token required), in an unrated game
+        without clocks whose every other seat is a bot: the game goes back to
+        the seat's last decision as a new version (EVENT_KIND_TAKE_BACK), which
+        WatchGame and the game's record show.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -342,6 +357,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.Resign,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.ResignRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.ResignResponse.SerializeToString,
+            ),
+            'TakeBack': grpc.unary_unary_rpc_method_handler(
+                    servicer.TakeBack,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse.SerializeToString,
             ),
             'DeleteGame': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteGame,
@@ -621,6 +641,33 @@ class GameService:
             '/boardbot.v1.GameService/Resign',
             boardbot_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TakeBack(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/TakeBack',
+            boardbot_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
             options,
             channel_credentials,
             insecure,
