@@ -4,11 +4,14 @@
 //   #/join/<game>/<seat>/<tok>  a join link: keeps the token here, then opens the seat
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
+//   #/open/<game>               an invitation to a game's open seat (lobby_seats.tsx)
+//   #/queue/<queue>             play now: waiting in a matchmaking queue (lobby_seats.tsx)
 import "./style.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { client, describeError, listBots } from "./api.js";
 import { Lobby } from "./lobby.js";
+import { JoinOpen, QueuePage } from "./lobby_seats.js";
 import { Review } from "./review.js";
 import { findSaved } from "./store.js";
 import { rememberJoin, TablePage } from "./table.js";
@@ -57,6 +60,8 @@ function Page({ hash }: { hash: string }) {
     case "play": return <TablePage gameId={gameId} seat={seat} token={findSaved(gameId, seat)?.token} />;
     case "watch": return <Watch gameId={gameId} />;
     case "join": return <Join gameId={gameId} seat={seat} token={token} />;
+    case "open": return <JoinOpen gameId={gameId} />;
+    case "queue": return <QueuePage queueId={gameId} />;
     case "review": return <Review gameId={gameId} seat={seat ?? 0} token={findSaved(gameId, seat)?.token} />;
     default: return <Lobby />;
   }

@@ -16,6 +16,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { botName, client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
 import { gameUI, moveGroup } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
+import { SeatClocks } from "./clock_view.js";
 import { changedPoints } from "./marks.js";
 import { click, fitting, nextPoints, pointed, type Pointing } from "./pointing.js";
 import { findSaved, PACES, saveGame, saveSettings, settings, STEP } from "./store.js";
@@ -386,6 +387,7 @@ function TableView({ t }: { t: TableModel }) {
   }
   return <div ref={root}>
     <Header t={t} sv={sv} />
+    <SeatClocks game={t.game} sv={sv} names={t.names} />
     <div class="table-layout" data-state={state} data-version={String(sv.version)}>
       <DecisionPanel t={t} sv={sv} status={status} />
       <section class="board" aria-label="The table">{t.ui.render(ctx)}</section>
