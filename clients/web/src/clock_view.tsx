@@ -52,7 +52,7 @@ export function SeatClocks({ game: opened, sv, names }: { game: Game; sv: SeatVi
       const time = times[i];
       const out = clocks ? timeoutText(clocks, i) : "";
       return <li key={i} class={time?.running ? "clock running" : "clock"} data-seat={String(i)}>
-        <span class="name">{names[i] ?? `Seat ${i}`}</span>
+        <span class="name">{names[i] ?? `Seat ${i}`}</span>{" "}
         {time && seat.kind !== SeatKind.BOT ? <span class="time" data-ms={String(Math.round(time.left))}>
           {`${timeText(time.left)} left${time.running ? " (running)" : ""}`}</span> : null}
         {states[i] ? <span class="tag">{states[i]}</span> : null}

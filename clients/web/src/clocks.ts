@@ -46,7 +46,7 @@ function plural(n: number, unit: string): string {
 /** A time left, with its units: "2 days 3 h", "1 h 05 min", "4 min 07 s", "9.4 s", "0 s". */
 export function timeText(millis: number): string {
   const left = Math.max(0, millis);
-  if (left < 10_000) return left <= 0 ? "0 s" : `${(Math.floor(left / 100) / 10).toFixed(1)} s`;
+  if (left < 10_000 && left % 1000 !== 0) return `${(Math.floor(left / 100) / 10).toFixed(1)} s`; // the last seconds
   const s = Math.floor(left / 1000);
   const [d, h, m, sec] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60];
   const two = (n: number) => String(n).padStart(2, "0");

@@ -181,7 +181,7 @@ export function SeatActions({ saved, game, done }: { saved: SavedGame; game: Gam
     })}>rematch</button>);
   } else if (seat.state === SeatState.LEFT) {
     buttons.push(<button type="button" class="link come-back" onClick={() => void act(() => handle.comeBack())}>come back</button>);
-  } else if (game.lobby && seat.state === SeatState.TAKEN) {
+  } else if (game.lobby && seat.state === SeatState.TAKEN && game.status === GameStatus.RUNNING) {
     const waits = game.lobby.onLeave === LeavePolicy.WAIT;
     buttons.push(<button type="button" class="link leave" title={waits ? "The game waits for you at your turns"
       : "A bot plays your seat until you come back"} onClick={() => void act(() => handle.leave())}>

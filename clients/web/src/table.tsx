@@ -228,7 +228,8 @@ export class TableModel {
       this.log.push({ ...base, text: "resigned" });
       return;
     }
-    const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
+    const auto = !event.byBot || seat?.kind !== SeatKind.HUMAN ? ""
+      : seat.resigned ? " (resigned: played by the random bot)" : " (played by a bot for this seat: left or out of time)";
     this.log.push({ ...base, text: event.moveText + auto, bot: event.byBot ? (seat?.kind === SeatKind.BOT ? seat.bot : "random") : undefined });
   }
 
@@ -410,6 +411,7 @@ function statusLine(t: TableModel, sv: SeatView): string {
     const outOfTurn = t.ui.turnSeat(sv) !== t.seat;
     return outOfTurn ? `Your call, out of turn: ${t.ui.prompt(sv, true)}` : `Your move: ${t.ui.prompt(sv, true)}`;
   }
+  if (sv.status === GameStatus.WAITING) return "Waiting for players to take the open seats.";
   const decider = sv.decider === undefined ? "" : t.names[sv.decider];
   return t.seat === undefined ? `Waiting for ${decider}.` : `Waiting for ${decider}…`;
 }

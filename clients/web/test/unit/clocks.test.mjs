@@ -26,6 +26,7 @@ test("times read with their units, never below zero", () => {
   assert.equal(timeText(-5), "0 s");
   assert.equal(timeText(0), "0 s");
   assert.equal(timeText(9_460), "9.4 s");
+  assert.equal(timeText(2_000), "2 s");
   assert.equal(timeText(59_999), "59 s");
   assert.equal(timeText(247_000), "4 min 07 s");
   assert.equal(timeText(3_900_000), "1 h 05 min");
