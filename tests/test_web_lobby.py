@@ -19,19 +19,7 @@ tests/test_web_units.py runs with the other unit tests.
 import os
 import subprocess
 
-import pytest
-
-from boardbot.server import logs
-from boardbot.server.app import BackgroundServer
-from tests.test_web_app import CHROMIUM, WEB, _chromium
-
-
-@pytest.fixture(scope="module")
-def web_server():
-    logs.configure(enabled=False)
-    server = BackgroundServer(http_address="127.0.0.1:0")
-    yield server
-    server.stop()
+from tests.test_web_app import CHROMIUM, WEB, _chromium, web_server  # noqa: F401 (web_server: the fixture)
 
 
 def test_two_people_use_open_seats_invitations_the_queue_and_clocks(web_server):
