@@ -3,6 +3,7 @@
 // holds a config the server accepts.
 import { ParamType, type GameType } from "@boardbot/client";
 import { wire, type Wire } from "./api.js";
+import type { ClockChoice } from "./clocks.js";
 
 type Param = GameType["parameters"][number];
 
@@ -129,4 +130,40 @@ export function ParamFields({ type, values, change }: { type: GameType; values: 
       {lim.rules.length ? <p class="field-rule">{lim.rules.join("; ")}</p> : null}
     </div>;
   })}</>;
+}
+
+const CLOCK_KINDS: [ClockChoice["kind"], string][] = [["none", "No clock"],
+  ["increment", "Base time plus an increment per move"], ["bank", "A time bank plus a credit per turn"],
+  ["days", "Days per move (correspondence)"]];
+
+/** The clock's fields: its kind, then the numbers that kind takes (each with its unit), and what a
+ *  timeout does. */
+export function ClockFields({ choice, change }: { choice: ClockChoice; change: (choice: ClockChoice) => void }) {
+  const number = (id: string, label: string, value: number, min: number, max: number,
+    set: (n: number) => ClockChoice) => <div class="field" key={id}><label for={id}>{label}</label>
+    <input id={id} type="number" min={min} max={max} step={1} value={String(value)} onChange={(e) => {
+      const n = Math.round(Number((e.target as HTMLInputElement).value));
+      if (Number.isFinite(n)) change(set(Math.min(max, Math.max(min, n))));
+    }} /></div>;
+  return <>
+    <div class="field"><label for="clock-kind">Clock</label>
+      <select id="clock-kind" value={choice.kind}
+        onChange={(e) => change({ ...choice, kind: (e.target as HTMLSelectElement).value as ClockChoice["kind"] })}>
+        {CLOCK_KINDS.map(([kind, text]) => <option value={kind}>{text}</option>)}
+      </select>
+      <p class="field-doc">Only the seats people play use time; the server keeps the clocks, and they stop while it is down.</p></div>
+    {choice.kind === "increment" || choice.kind === "bank" ? <>
+      {number("clock-minutes", choice.kind === "bank" ? "Time bank at the start (minutes)" : "Base time (minutes)",
+        choice.minutes, 1, 600, (n) => ({ ...choice, minutes: n }))}
+      {number("clock-seconds", choice.kind === "bank" ? "Credit per turn (seconds)" : "Increment per move (seconds)",
+        choice.seconds, 0, 3600, (n) => ({ ...choice, seconds: n }))}
+    </> : null}
+    {choice.kind === "days" ? number("clock-days", "Days per move", choice.days, 1, 60, (n) => ({ ...choice, days: n })) : null}
+    {choice.kind !== "none" ? <div class="field"><label for="clock-timeout">When a clock runs out</label>
+      <select id="clock-timeout" value={choice.forfeit ? "forfeit" : "stand-in"}
+        onChange={(e) => change({ ...choice, forfeit: (e.target as HTMLSelectElement).value === "forfeit" })}>
+        <option value="forfeit">The seat is out of the game (the random bot plays on for it)</option>
+        <option value="stand-in">A bot makes that move for the seat, which plays on</option>
+      </select></div> : null}
+  </>;
 }

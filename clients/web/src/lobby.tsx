@@ -1,11 +1,14 @@
 // The lobby: pick a game, set its parameters and seats, start it; resume the games kept here.
-import { GameStatus, gameConfig, type BotOffer, type GameType, type SeatChoice } from "@boardbot/client";
+import { GameStatus, LeavePolicy, SeatState, gameConfig, type BotOffer, type Game, type GameType, type SeatChoice } from "@boardbot/client";
 import { useEffect, useState } from "preact/hooks";
 import { botName, client, describeError, listBots, listGameTypes, titleOf, type Wire } from "./api.js";
-import { ParamFields, settle } from "./form.js";
+import { clockOptions, NO_CLOCK, type ClockChoice } from "./clocks.js";
+import { ClockFields, ParamFields, settle } from "./form.js";
+import { OpenGames, playNow, SeatActions } from "./lobby_seats.js";
 import { forgetGame, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
 const HUMAN = "human";
+const OPEN = "open"; // a seat anyone with the invitation link, or from the open games, can take
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
@@ -30,7 +33,8 @@ export function Lobby() {
       <p>{`Play ${types.length === 1 ? "a tabletop game" : `${NUMBERS[types.length] ?? types.length} tabletop games`} `
         + "against the AI, and see what the AI thinks of every move."}</p>
     </header>
-    <div class="lobby"><NewGame types={types} bots={bots} /><YourGames /><SettingsPanel bots={bots} /></div>
+    <div class="lobby"><NewGame types={types} bots={bots} /><OpenGames types={types} /><YourGames />
+      <SettingsPanel bots={bots} /></div>
   </>;
 }
 
@@ -46,6 +50,9 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const [mySeat, setMySeat] = useState(0); // the seat the player sits at
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
+  const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
+  const [waitOnLeave, setWaitOnLeave] = useState(false); // a seat whose player left waits for them (else a bot plays it)
+  const [fillAfter, setFillAfter] = useState(20); // Play now: seconds before bots take the empty seats
   // a new seat gets the bot the list calls the default (the server's: ListBots)
   const defaultBot = bots.find((b) => b.isDefault)?.bot ?? bots[0]?.bot ?? HUMAN;
   const type = types.find((t) => t.name === choice.game);
@@ -66,19 +73,34 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const create = async (type: GameType) => {
     setBusy(true);
     setMessage("");
-    const choices: SeatChoice[] = specs.map((spec) => spec === HUMAN ? "human" as const : { bot: spec });
+    const choices: SeatChoice[] = specs.map((spec) => spec === HUMAN || spec === OPEN ? spec : { bot: spec });
     try {
       const made = await client.createGame(type.name, {
-        config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: choices });
+        config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: choices,
+        clock: clockOptions(clock), lobby: lobbyOptions() });
       const gameId = made.game.gameId;
       saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: me,
         token: made.seatTokens[me], ownerToken: made.ownerToken, created: Date.now(),
-        opponents: seats.map((s) => s === HUMAN ? "a person" : `${botName(s)} bot`).join(", ") || type.solo?.opponent || "nobody",
+        opponents: seats.map((s) => s === HUMAN ? "a person" : s === OPEN ? "an open seat" : `${botName(s)} bot`).join(", ") || type.solo?.opponent || "nobody",
         invites: made.seatTokens.map((token, seat) => ({ seat, token })).filter((t) => t.seat !== me && t.token) });
       location.hash = `#/play/${gameId}/${me}`;
     } catch (err) {
       setBusy(false);
       setMessage(`The server refused the game: ${describeError(err)}`);
+    }
+  };
+  // who plays a seat whose player left: asked only where people play against people or against a clock
+  const lobbyOptions = () => specs.some((s, i) => i !== me && (s === HUMAN || s === OPEN)) || clock.kind !== "none"
+    ? { onLeave: waitOnLeave ? LeavePolicy.WAIT : LeavePolicy.STAND_IN } : undefined;
+  const findPlayers = async (type: GameType) => {
+    setBusy(true);
+    setMessage("");
+    try {
+      await playNow(type.name, { config: gameConfig(type.name, values as Record<string, string | number | boolean>),
+        clock: clockOptions(clock), backfillAfterSeconds: fillAfter, lobby: lobbyOptions() });
+    } catch (err) {
+      setBusy(false);
+      setMessage(`The server refused the queue: ${describeError(err)}`);
     }
   };
   return <form class="new-game" aria-label="New game" onSubmit={(e) => { e.preventDefault(); if (type) void create(type); }}>
@@ -119,14 +141,30 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
               }}>
                 {bots.map((b) => <option value={b.bot}>{`Bot: ${botLabel(b)}`}</option>)}
                 <option value={HUMAN}>Another person (you get a join link)</option>
+                <option value={OPEN}>Open seat (for a friend with the invitation link, or anyone from the open games)</option>
               </select></li>;
           })}
         </ol>
         <Strength bots={bots} game={type.name} players={players} />
         {players === 1 && type.solo?.note ? <p class="help">{type.solo.note}</p> : null}
       </fieldset>
+      <fieldset class="clock-form"><legend>4. Clock and leaving</legend>
+        <ClockFields choice={clock} change={setClock} />
+        {players > 1 ? <div class="field"><label for="on-leave">When a person leaves the game</label>
+          <select id="on-leave" value={waitOnLeave ? "wait" : "bot"} onChange={(e) => setWaitOnLeave((e.target as HTMLSelectElement).value === "wait")}>
+            <option value="bot">A bot plays their seat until they come back</option>
+            <option value="wait">The game waits for them at their turns</option>
+          </select></div> : null}
+      </fieldset>
       <div class="actions">
         <button type="submit" class="primary" id="create-game" disabled={busy}>{busy ? "Starting…" : "Start the game"}</button>
+        {players > 1 ? <span class="play-now">
+          <button type="button" id="play-now" disabled={busy} onClick={() => void findPlayers(type)}>
+            Play now: find other players</button>{" "}
+          <label for="fill-after">bots fill empty seats after</label>{" "}
+          <select id="fill-after" value={String(fillAfter)} onChange={(e) => setFillAfter(Number((e.target as HTMLSelectElement).value))}>
+            {[5, 10, 20, 30, 60, 120].map((s) => <option value={String(s)}>{s < 60 ? `${s} s` : `${s / 60} min`}</option>)}
+          </select></span> : null}
         {message ? <p class="error" role="alert">{message}</p> : null}
       </div>
     </> : null}
@@ -136,6 +174,7 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
 interface Status {
   text: string;
   finished: boolean;
+  game?: Game;
 }
 
 /** The games kept in this browser, each with its status from GetGame (a game the server no
@@ -143,6 +182,7 @@ interface Status {
 function YourGames() {
   const [games, setGames] = useState<SavedGame[]>(savedGames);
   const [statuses, setStatuses] = useState<Record<string, Status>>({});
+  const [round, setRound] = useState(0); // read the statuses again after a seat's action
   useEffect(() => {
     let stopped = false;
     void (async () => {
@@ -151,7 +191,9 @@ function YourGames() {
         try {
           const game = await client.getGame(g.gameId);
           const finished = game.status === GameStatus.FINISHED;
-          status = { finished, text: finished ? " · finished" : game.decider === g.seat ? " · your turn" : " · running" };
+          const left = g.seat !== undefined && game.seats[g.seat]?.state === SeatState.LEFT;
+          status = { finished, game, text: finished ? " · finished" : left ? " · you left"
+            : game.status === GameStatus.WAITING ? " · waiting for players" : game.decider === g.seat ? " · your turn" : " · running" };
         } catch {
           status = { finished: false, text: " · not on this server" };
         }
@@ -160,7 +202,7 @@ function YourGames() {
       }
     })();
     return () => { stopped = true; };
-  }, []);
+  }, [round]);
   return <section class="your-games" aria-label="Your games"><h2>Your games</h2>
     <p><a href="#/replay">Replay a record file</a></p>
     {games.length === 0 ? <p class="muted">Games you start or join appear here, to resume later.</p>
@@ -175,6 +217,8 @@ function YourGames() {
           {g.seat !== undefined && status?.finished ? <a href={`#/review/${g.gameId}/${g.seat}`} class="review-link">review</a> : null}
           {" "}
           {status?.finished ? <><a href={`#/replay/${g.gameId}`} class="replay-link">replay</a>{" "}</> : null}
+          {status?.game ? <SeatActions saved={g} game={status.game} done={() => { setGames(savedGames()); setRound(round + 1); }} /> : null}
+          {" "}
           <button type="button" class="link" onClick={() => { forgetGame(g.gameId, g.seat); setGames(savedGames()); }}>forget</button>
         </li>;
       })}</ul>}

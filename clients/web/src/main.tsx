@@ -5,12 +5,15 @@
 //   #/watch/<game>              a spectator
 //   #/review/<game>/<seat>      the finished game with the AI's view of your moves
 //   #/replay/<game>             a finished game's replay from its record (#/replay: of a record file)
+//   #/open/<game>               an invitation to a game's open seat (lobby_seats.tsx)
+//   #/queue/<queue>             play now: waiting in a matchmaking queue (lobby_seats.tsx)
 import "./style.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { client, describeError, listBots } from "./api.js";
 import { Lobby } from "./lobby.js";
 import { Replay } from "./replay.js";
+import { JoinOpen, QueuePage } from "./lobby_seats.js";
 import { Review } from "./review.js";
 import { findSaved } from "./store.js";
 import { rememberJoin, TablePage } from "./table.js";
@@ -60,6 +63,8 @@ function Page({ hash }: { hash: string }) {
     case "watch": return <Watch gameId={gameId} />;
     case "join": return <Join gameId={gameId} seat={seat} token={token} />;
     case "replay": return <Replay gameId={gameId} />;
+    case "open": return <JoinOpen gameId={gameId} />;
+    case "queue": return <QueuePage queueId={gameId} />;
     case "review": return <Review gameId={gameId} seat={seat ?? 0} token={findSaved(gameId, seat)?.token} />;
     default: return <Lobby />;
   }

@@ -16,6 +16,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { botName, client, describeError, gameType, listGameTypes, titleOf } from "./api.js";
 import { gameUI, moveGroup } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
+import { SeatClocks } from "./clock_view.js";
 import { changedPoints } from "./marks.js";
 import { click, fitting, nextPoints, pointed, type Pointing } from "./pointing.js";
 import { findSaved, PACES, saveGame, saveSettings, settings, STEP } from "./store.js";
@@ -236,7 +237,8 @@ export class TableModel {
       this.log.push({ ...base, text: TOOK_BACK });
       return;
     }
-    const auto = event.byBot && seat?.kind === SeatKind.HUMAN ? " (resigned: played by the random bot)" : "";
+    const auto = !event.byBot || seat?.kind !== SeatKind.HUMAN ? ""
+      : seat.resigned ? " (resigned: played by the random bot)" : " (played by a bot for this seat: left or out of time)";
     const own = event.kind === EventKind.MOVE && base.mine && !event.byBot;
     this.log.push({ ...base, own, text: event.moveText + auto, bot: event.byBot ? (seat?.kind === SeatKind.BOT ? seat.bot : "random") : undefined });
   }
@@ -423,6 +425,7 @@ function TableView({ t }: { t: TableModel }) {
   }
   return <div ref={root}>
     <Header t={t} sv={sv} />
+    <SeatClocks game={t.game} sv={sv} names={t.names} />
     <div class="table-layout" data-state={state} data-version={String(sv.version)}>
       <DecisionPanel t={t} sv={sv} status={status} />
       <section class="board" aria-label="The table">{t.ui.render(ctx)}</section>
@@ -445,6 +448,7 @@ function statusLine(t: TableModel, sv: SeatView): string {
     const outOfTurn = t.ui.turnSeat(sv) !== t.seat;
     return outOfTurn ? `Your call, out of turn: ${t.ui.prompt(sv, true)}` : `Your move: ${t.ui.prompt(sv, true)}`;
   }
+  if (sv.status === GameStatus.WAITING) return "Waiting for players to take the open seats.";
   const decider = sv.decider === undefined ? "" : t.names[sv.decider];
   return t.seat === undefined ? `Waiting for ${decider}.` : `Waiting for ${decider}…`;
 }

@@ -1,0 +1,34 @@
+"""The web app's lobby with seats, the queue and clocks (issue 49), in Chromium: two people in two
+browsers (clients/web/test/lobby.mjs).
+
+* A creates a game with an open seat and a clock; B finds it in the open games (filtered by game
+  and players) and joins; both tables show every seat's clock, the running one counts down, and
+  both play moves.
+* A second game's invitation link seats B; B leaves (a bot plays for B) and comes back from the
+  lobby's list.
+* Play now: A waits in a queue whose bots fill the empty seat after its 5 s wait, and is seated
+  at a game with a bot no sooner than that.
+* A 2 s clock runs out under each timeout policy, and the table says what that did in words.
+* No identifier-shaped word on those pages, no console or page error.
+
+The clocks' pure logic (the lobby's choices as ClockOptions, the time left from the server's
+as_of, the words and units) is unit-tested in clients/web/test/unit/clocks.test.mjs, which
+tests/test_web_units.py runs with the other unit tests.
+"""
+
+import os
+import subprocess
+
+from tests.test_web_app import CHROMIUM, WEB, _chromium, web_server  # noqa: F401 (web_server: the fixture)
+
+
+def test_two_people_use_open_seats_invitations_the_queue_and_clocks(web_server):
+    _chromium()
+    result = subprocess.run(["node", "test/lobby.mjs", f"http://{web_server.running.http.address}"], cwd=WEB,
+                            capture_output=True, text=True, timeout=600, env=dict(os.environ, CHROMIUM=CHROMIUM))
+    print(result.stdout)
+    assert result.returncode == 0 and "1 passed, 0 failed" in result.stdout, \
+        result.stdout[-4000:] + result.stderr[-2000:]
+    for line in ("joined from the list", "B seated, left (a bot played for B) and came back",
+                 "play now: seated with a bot after", "(TIMEOUT_POLICY_FORFEIT)", "(TIMEOUT_POLICY_STAND_IN)"):
+        assert line in result.stdout, result.stdout
