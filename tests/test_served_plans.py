@@ -74,6 +74,7 @@ class Searches:
 
     def __init__(self, monkeypatch, module, end_is_time: bool):
         self.seen: list[tuple] = []
+        self.clocks: list = []  # what each search reads its time on (None: wall time)
         self.marked = 0.0
         real = service_api.run_search
 
@@ -85,7 +86,9 @@ class Searches:
                 assert seconds is None
                 seconds = (end - self.marked, end - time.monotonic())
             self.seen.append((budget.iterations if budget is not None else None, seconds, params))
-            assert clock is None  # wall time, as served
+            self.clocks.append(clock)
+            if end_is_time:
+                assert clock is None  # the server: wall time, as served
             return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
                         search=search, end=None)
 
@@ -96,14 +99,16 @@ class Searches:
         self.marked = time.monotonic()
 
 
-def ladder_searches(monkeypatch, name: str, players: int, spec: str) -> tuple:
-    """What bench/ladder.py's bot of ``spec`` searches at this table (its own ``make_bot``)."""
+def ladder_searches(monkeypatch, name: str, players: int, spec: str, clock: str = "wall") -> tuple:
+    """What bench/ladder.py's bot of ``spec`` searches at this table: the bot its games seat
+    (``ladder_bots``, as ``_play`` makes them), its time read on ``clock``."""
     searches = Searches(monkeypatch, ai_bots, end_is_time=False)
     game, state = a_decision(name, players)
-    bot = LADDER.make_bot(spec, game)
+    [bot] = LADDER.ladder_bots(game, [spec], clock)
     rng = random.Random(1)
     bot.choose(state.sample_for(state.decider(), rng), rng)
     [seen] = searches.seen
+    assert searches.clocks == [LADDER.CLOCKS[clock]]
     return seen
 
 
@@ -138,6 +143,9 @@ def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
     game = registry.get(name)
     for spec in PRESET_SPECS:
         rated = ladder_searches(monkeypatch, name, players, spec)
+        # the ladder's ratings are played on each search's CPU time (--clock cpu: one quiet core's
+        # worth on a shared machine); the plan is the same, only the clock it is read on differs
+        assert ladder_searches(monkeypatch, name, players, spec, "cpu") == rated
         hosted, suggested = server_searches(monkeypatch, name, players, spec)
         iterations, seconds, params = rated
         for served in (hosted, suggested):

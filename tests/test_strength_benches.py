@@ -255,6 +255,36 @@ def test_the_ladder_table_can_be_another_player_count():
     assert [r["bot"] for r in report["ratings"]] == bots
 
 
+def test_the_ladder_table_can_be_a_mode_of_the_game():
+    assert ladder.parse_settings("mode=teams, honours=true") == {"mode": "teams", "honours": "true"}
+    with pytest.raises(SystemExit, match="key=value"):
+        ladder.parse_settings("teams")
+    assert ladder.ladder_table("fritanga", 4)["mode"] == "versus"  # the first configuration of the count
+    assert ladder.ladder_table("fritanga", 4, {"mode": "teams"}) == {"players": 4, "mode": "teams"}
+    assert ladder.ladder_table("fritanga", None, {"mode": "chef"})["players"] == 3
+    with pytest.raises(SystemExit, match="no configuration for 7 players"):
+        ladder.ladder_table("fritanga", 7, {"mode": "teams"})
+    with pytest.raises(SystemExit, match="no configuration with"):
+        ladder.ladder_table("fritanga", 4, {"mode": "solo"})
+
+
+def test_a_table_with_more_seats_than_bots_seats_the_first_bots_again(tmp_path):
+    seatings = ladder.schedule(list("abcde"), 7, rounds=2)
+    assert len(seatings) == 14  # one group, in its seven cyclic seatings, per round
+    for q in range(7):  # every bot in every seat; a and b, who fill the seats left, twice as often
+        assert Counter(s[q] for s in seatings) == {0: 4, 1: 4, 2: 2, 3: 2, 4: 2}
+    assert ladder.pair_results({"seating": [0, 1, 0], "ranks": [0, 1, 2]}) == [(0, 1, 1.0), (1, 0, 1.0)]
+    bots = ["random", "greedy", "ismcts:iterations=1"]
+    with pytest.raises(SystemExit, match="needs at least 4 bots, got 3"):
+        ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4)
+    log = tmp_path / "ladder.jsonl"
+    report = ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4, fill=True,
+                              log=str(log), settings={"real_drinking": "false"})
+    assert report["games"] == 4 and [r["games"] for r in report["ratings"]] == [8, 4, 4]
+    [rated] = ladder.rate_logs([str(log)], 5, 1)
+    assert rated["games"] == 4 and rated["config"] == {"players": 4, "real_drinking": False}
+
+
 def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagged(tmp_path, capsys):
     log = tmp_path / "ladder.jsonl"
     ladder.rate_game("frogriders", ["random", "greedy"], rounds=1, seed=1, jobs=1, samples=5, log=str(log))
