@@ -23,7 +23,8 @@ fit of those pairwise results (Hunter's MM iterations), on the Elo scale
 (400 points = 10 : 1 odds), with random at 0. One virtual draw between every
 two bots keeps a bot that never loses at a finite rating. The 95 % intervals
 come from resampling whole deals: the games played on one seed together (a
-game's pairs are not independent, nor are the games of one deal).
+game's pairs are not independent, nor are the games of one deal); where a table has
+fewer than ``MIN_DEALS`` deals, from resampling games (wider: the report says which).
 
 ``--log`` appends every game to a file as it ends, so a long run that is
 stopped keeps what it played, and ``--rate-log`` rates the games of such
@@ -281,12 +282,26 @@ def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: flo
     return ratings - ratings[anchor]
 
 
+# Fewer deals than this, and the intervals resample games instead: a resampling of two or three
+# deals (one round of duplicate play at three or four seats) cannot show how the ratings vary, and
+# of one deal (five seats or more) it shows no variation at all. Games resampled one by one lose
+# duplicate play's pairing (each bot in each seat of a deal), which only widens the intervals.
+MIN_DEALS = 10
+
+
+def resampled_unit(results: list[dict], seed: int) -> str:
+    """What the intervals of ``results`` resample: "deals", or "games" where the deals are too few."""
+    return "deals" if len({deal_of(r, seed) for r in results}) >= MIN_DEALS else "games"
+
+
 def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.ndarray:
-    """Ratings refitted on resampled deals (every game of a drawn deal, as many draws as deals)."""
+    """Ratings refitted on resampled deals (every game of a drawn deal, as many draws as deals); on
+    resampled games where the deals are fewer than ``MIN_DEALS``."""
     rng = random.Random(seed)
     per_deal: dict = {}
-    for r in results:
-        per_deal.setdefault(deal_of(r, seed), []).extend(pair_results(r))
+    by_deal = resampled_unit(results, seed) == "deals"
+    for k, r in enumerate(results):
+        per_deal.setdefault(deal_of(r, seed) if by_deal else k, []).extend(pair_results(r))
     clusters = list(per_deal.values())
     out = np.zeros((samples, bots))
     for k in range(samples):
@@ -359,7 +374,8 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     ordered = all(st["difference"] > 0 for st in steps) if steps else None
     apart = all(st["ci95"][0] > 0 for st in steps) if steps else None
     return {"game": name, "config": cfg, "games": len(results), "ratings": rows, "steps": steps,
-            "presets_in_order": ordered, "preset_steps_sure": apart}
+            "presets_in_order": ordered, "preset_steps_sure": apart,
+            "deals": len({deal_of(r, seed) for r in results}), "resampled": resampled_unit(results, seed)}
 
 
 def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
@@ -412,7 +428,7 @@ def published(reports: list[dict], command: str) -> dict:
     tables = [{"game": rep["game"], "config": rep["config"], "games": rep["games"],
                "ratings": {r["bot"]: [r["rating"], *r["ci95"]] for r in rep["ratings"]},
                "steps": rep["steps"], "presets_in_order": rep["presets_in_order"],
-               "preset_steps_sure": rep["preset_steps_sure"]}
+               "preset_steps_sure": rep["preset_steps_sure"], "deals": rep["deals"], "resampled": rep["resampled"]}
               for rep in sorted(reports, key=lambda rep: (rep["game"], json.dumps(rep["config"], sort_keys=True)))]
     return {"command": command, "tables": tables}
 
@@ -434,20 +450,26 @@ def markdown(reports: list[dict]) -> str:
         if out:
             out.append("")
         modes = any("mode" in rep["config"] for rep in group)  # a column where a game has modes
-        out.append("| game | players | " + ("mode | " if modes else "") + "games | " + " | ".join(f"`{s}`" for s in specs)
+        out.append("| game | players | " + ("mode | " if modes else "") + "games | deals | "
+                   + " | ".join(f"`{s}`" for s in specs)
                    + " | easy < medium < hard | each step up (95 % interval) | is each step sure |")
-        out.append("| --- | ---: | " + ("--- | " if modes else "") + "---: | " + " | ".join("---" for _ in specs)
+        out.append("| --- | ---: | " + ("--- | " if modes else "") + "---: | ---: | " + " | ".join("---" for _ in specs)
                    + " | --- | --- | --- |")
         for rep in group:
             cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
             order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
             steps = "; ".join(f"{st['difference']:+d} ({st['ci95'][0]:+d} to {st['ci95'][1]:+d})"
                               for st in rep.get("steps", []))
-            # a step is sure where its interval is above 0 (below 0: surely the wrong way)
-            sure = "; ".join("sure" if st["ci95"][0] > 0 else "surely not" if st["ci95"][1] < 0 else "not sure"
+            # a step is sure where its interval is above 0 (below 0: surely the wrong way); on fewer
+            # deals than MIN_DEALS the games' resampling is too rough to say
+            sure = "; ".join("too few deals to tell" if rep["resampled"] == "games"
+                             else "sure" if st["ci95"][0] > 0 else "surely not" if st["ci95"][1] < 0 else "not sure"
                              for st in rep.get("steps", []))
             mode = f"{rep['config'].get('mode', '–')} | " if modes else ""
-            out.append(f"| {rep['game']} | {rep['config']['players']} | {mode}{rep['games']} | " + " | ".join(cells)
+            # the intervals resample deals, or games where the deals are too few (MIN_DEALS)
+            deals = f"{rep['deals']}" + (" (games resampled)" if rep["resampled"] == "games" else "")
+            out.append(f"| {rep['game']} | {rep['config']['players']} | {mode}{rep['games']} | {deals} | "
+                       + " | ".join(cells)
                        + f" | {order} | {steps or '–'} | {sure or '–'} |")
     return "\n".join(out)
 

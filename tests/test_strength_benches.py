@@ -241,6 +241,20 @@ def test_duplicate_play_deals_each_group_once_per_round_and_resamples_whole_deal
     assert ladder.deal_of({"seed": 3, "g": 5}) == 3 * 1_000_003 + 5  # a log from before deals were recorded
 
 
+def test_too_few_deals_resample_games_not_deals():
+    # one round of duplicate play at five seats is one deal: resampling it would give no interval
+    def game(g, deal, a_wins):
+        return {"g": g, "seed": 1, "deal": deal, "seating": [0, 1], "ranks": [0, 1] if a_wins else [1, 0],
+                "seconds": {}, "decisions": {}}
+    one_deal = [game(g, 0, g % 3 != 0) for g in range(12)]
+    report = ladder.rate_results("froccs", {"players": 2}, ["a", "b"], one_deal, 2, 400)
+    assert (report["deals"], report["resampled"]) == (1, "games")
+    low, high = report["ratings"][1]["ci95"]
+    assert low < report["ratings"][1]["rating"] < high  # an interval, not a point
+    many = [game(g, g // 2, g % 3 != 0) for g in range(24)]
+    assert ladder.rate_results("froccs", {"players": 2}, ["a", "b"], many, 2, 50)["resampled"] == "deals"
+
+
 def test_the_ladder_table_can_be_another_player_count():
     assert ladder.ladder_table("czech-pub")["players"] == 3  # the smallest count by default
     assert ladder.ladder_table("czech-pub", 4) == {"players": 4, "real_drinking": False}
