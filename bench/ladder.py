@@ -23,7 +23,8 @@ fit of those pairwise results (Hunter's MM iterations), on the Elo scale
 (400 points = 10 : 1 odds), with random at 0. One virtual draw between every
 two bots keeps a bot that never loses at a finite rating. The 95 % intervals
 come from resampling whole deals: the games played on one seed together (a
-game's pairs are not independent, nor are the games of one deal).
+game's pairs are not independent, nor are the games of one deal); where a table has
+fewer than ``MIN_DEALS`` deals, from resampling games (wider: the report says which).
 
 ``--log`` appends every game to a file as it ends, so a long run that is
 stopped keeps what it played, and ``--rate-log`` rates the games of such
@@ -136,11 +137,15 @@ def logged_name(spec: str, resolved: str | None, game: str | None = None, player
     return spec if meaning == today else meaning
 
 
-def ladder_table(name: str, players: int | None = None) -> dict:
+def ladder_table(name: str, players: int | None = None, settings: dict | None = None) -> dict:
     """The first configuration with ``players`` seats, by default the game's smallest count of at
-    least two."""
+    least two, and ``settings`` (``{"mode": "teams"}``: a mode of the game), where given."""
     game = registry.get(name)
     configs = [game.validate(c) for c in game.configurations()]
+    if settings:
+        configs = [c for c in configs if all(str(c.get(k)).lower() == str(v).lower() for k, v in settings.items())]
+        if not configs:
+            raise SystemExit(f"{name} has no configuration with {settings}")
     if players is None:
         players = min(c["players"] for c in configs if c["players"] >= 2)
     table = next((c for c in configs if c["players"] == players), None)
@@ -150,10 +155,27 @@ def ladder_table(name: str, players: int | None = None) -> dict:
     return table
 
 
+def parse_settings(text: str | None) -> dict:
+    """``--config mode=teams,honours=true`` -> ``{"mode": "teams", "honours": "true"}``."""
+    out = {}
+    for item in (text or "").split(","):
+        if item.strip():
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip():
+                raise SystemExit(f"--config takes key=value items, not {item!r}")
+            out[key.strip()] = value.strip()
+    return out
+
+
 def schedule(bots: list[str], players: int, rounds: int, meet: str = "neighbours") -> list[list[int]]:
     """Seatings (bot indices per seat): each group of distinct bots in every cyclic order, ``rounds`` times;
-    the groups are windows of neighbouring bots, or every combination (``meet="all"``)."""
-    if meet == "all":
+    the groups are windows of neighbouring bots, or every combination (``meet="all"``). A table
+    with more seats than bots has one group: every bot, and the first bots (the cheapest, random
+    and greedy by default) again in the seats left, so every bot still takes every seat; the
+    seats of one bot give no result against each other (``pair_results``)."""
+    if players > len(bots):
+        groups = [tuple(k % len(bots) for k in range(players))]
+    elif meet == "all":
         groups = list(itertools.combinations(range(len(bots)), players))
     else:
         groups = [tuple(range(i, i + players)) for i in range(len(bots) - players + 1)]
@@ -202,15 +224,22 @@ def deal_of(result: dict, seed: int | None = None) -> int:
 CLOCKS = {"wall": None, "cpu": time.thread_time}
 
 
+def ladder_bots(game, seat_specs: list[str], clock: str = "wall") -> list:
+    """The bots the ladder seats: each spec's bot as ``make_bot`` makes it (the server's plan:
+    ``search_plan``, tests/test_served_plans.py), its time budget read on ``clock``."""
+    bots = [make_bot(s, game) for s in seat_specs]
+    for bot in bots:
+        if hasattr(bot, "clock"):  # a search: its time budget read on the clock asked for
+            bot.clock = CLOCKS[clock]
+    return bots
+
+
 def _play(job) -> dict:
     name, cfg, g, seating, specs, seed, clock = job
     game = registry.get(name)
     seat_specs = [specs[k] for k in seating]
     timings = {s: [] for s in seat_specs}
-    bots = [make_bot(s, game) for s in seat_specs]
-    for bot in bots:
-        if hasattr(bot, "clock"):  # a search: its time budget read on the clock asked for
-            bot.clock = CLOCKS[clock]
+    bots = ladder_bots(game, seat_specs, clock)
     r = play_match(game, cfg, seat_specs, seed, bots=bots, timings=timings)
     return {"g": g, "deal": seed, "seating": seating, "ranks": r["ranks"], "moves": r["moves"],
             "seconds": {s: sum(t) for s, t in timings.items()}, "decisions": {s: len(t) for s, t in timings.items()}}
@@ -253,12 +282,26 @@ def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: flo
     return ratings - ratings[anchor]
 
 
+# Fewer deals than this, and the intervals resample games instead: a resampling of two or three
+# deals (one round of duplicate play at three or four seats) cannot show how the ratings vary, and
+# of one deal (five seats or more) it shows no variation at all. Games resampled one by one lose
+# duplicate play's pairing (each bot in each seat of a deal), which only widens the intervals.
+MIN_DEALS = 10
+
+
+def resampled_unit(results: list[dict], seed: int) -> str:
+    """What the intervals of ``results`` resample: "deals", or "games" where the deals are too few."""
+    return "deals" if len({deal_of(r, seed) for r in results}) >= MIN_DEALS else "games"
+
+
 def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.ndarray:
-    """Ratings refitted on resampled deals (every game of a drawn deal, as many draws as deals)."""
+    """Ratings refitted on resampled deals (every game of a drawn deal, as many draws as deals); on
+    resampled games where the deals are fewer than ``MIN_DEALS``."""
     rng = random.Random(seed)
     per_deal: dict = {}
-    for r in results:
-        per_deal.setdefault(deal_of(r, seed), []).extend(pair_results(r))
+    by_deal = resampled_unit(results, seed) == "deals"
+    for k, r in enumerate(results):
+        per_deal.setdefault(deal_of(r, seed) if by_deal else k, []).extend(pair_results(r))
     clusters = list(per_deal.values())
     out = np.zeros((samples, bots))
     for k in range(samples):
@@ -269,13 +312,15 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,
               meet: str = "neighbours", log: str | None = None, deals: str = "own",
-              players: int | None = None, clock: str = "wall") -> dict:
+              players: int | None = None, clock: str = "wall", settings: dict | None = None,
+              fill: bool = False) -> dict:
     """Play the schedule and rate it. ``log``: a file each game is appended to as it ends (one
     JSON line), so a run that is stopped keeps its games, and runs on other seeds add up
     (``--rate-log``)."""
-    cfg = ladder_table(name, players)
-    if len(specs) < cfg["players"]:
-        raise SystemExit(f"{name} at {cfg['players']} players needs at least {cfg['players']} bots, got {len(specs)}")
+    cfg = ladder_table(name, players, settings)
+    if len(specs) < (2 if fill else cfg["players"]):
+        raise SystemExit(f"{name} at {cfg['players']} players needs at least {cfg['players']} bots, got {len(specs)}"
+                         + ("" if fill else " (--fill-seats seats the first bots again)"))
     seatings = schedule(specs, cfg["players"], rounds, meet)
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
     job_list = [(name, cfg, g, s, specs, seeds[g], clock) for g, s in enumerate(seatings)]
@@ -329,7 +374,8 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     ordered = all(st["difference"] > 0 for st in steps) if steps else None
     apart = all(st["ci95"][0] > 0 for st in steps) if steps else None
     return {"game": name, "config": cfg, "games": len(results), "ratings": rows, "steps": steps,
-            "presets_in_order": ordered, "preset_steps_sure": apart}
+            "presets_in_order": ordered, "preset_steps_sure": apart,
+            "deals": len({deal_of(r, seed) for r in results}), "resampled": resampled_unit(results, seed)}
 
 
 def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
@@ -376,6 +422,17 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
     return reports
 
 
+def published(reports: list[dict], command: str) -> dict:
+    """The ratings the server publishes (boardbot.ai.ladder_ratings: BotService.ListBots, docs/ai.md),
+    one row per game and table, from ``--rate-log`` reports; ``command``: what rated them."""
+    tables = [{"game": rep["game"], "config": rep["config"], "games": rep["games"],
+               "ratings": {r["bot"]: [r["rating"], *r["ci95"]] for r in rep["ratings"]},
+               "steps": rep["steps"], "presets_in_order": rep["presets_in_order"],
+               "preset_steps_sure": rep["preset_steps_sure"], "deals": rep["deals"], "resampled": rep["resampled"]}
+              for rep in sorted(reports, key=lambda rep: (rep["game"], json.dumps(rep["config"], sort_keys=True)))]
+    return {"command": command, "tables": tables}
+
+
 def ladder_order(bots: set[str]) -> list[str]:
     """The default ladder's order (random, greedy, easy, medium, hard), then any other bots by name;
     the first is the anchor at 0."""
@@ -392,16 +449,28 @@ def markdown(reports: list[dict]) -> str:
     for specs, group in tables.items():
         if out:
             out.append("")
-        out.append("| game | players | games | " + " | ".join(f"`{s}`" for s in specs)
-                   + " | easy < medium < hard | each step up (95 % interval) |")
-        out.append("| --- | ---: | ---: | " + " | ".join("---" for _ in specs) + " | --- | --- |")
+        modes = any("mode" in rep["config"] for rep in group)  # a column where a game has modes
+        out.append("| game | players | " + ("mode | " if modes else "") + "games | deals | "
+                   + " | ".join(f"`{s}`" for s in specs)
+                   + " | easy < medium < hard | each step up (95 % interval) | is each step sure |")
+        out.append("| --- | ---: | " + ("--- | " if modes else "") + "---: | ---: | " + " | ".join("---" for _ in specs)
+                   + " | --- | --- | --- |")
         for rep in group:
             cells = [f"{r['rating']} ({r['ci95'][0]} to {r['ci95'][1]})" for r in rep["ratings"]]
             order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
             steps = "; ".join(f"{st['difference']:+d} ({st['ci95'][0]:+d} to {st['ci95'][1]:+d})"
                               for st in rep.get("steps", []))
-            out.append(f"| {rep['game']} | {rep['config']['players']} | {rep['games']} | " + " | ".join(cells)
-                       + f" | {order} | {steps or '–'} |")
+            # a step is sure where its interval is above 0 (below 0: surely the wrong way); on fewer
+            # deals than MIN_DEALS the games' resampling is too rough to say
+            sure = "; ".join("too few deals to tell" if rep["resampled"] == "games"
+                             else "sure" if st["ci95"][0] > 0 else "surely not" if st["ci95"][1] < 0 else "not sure"
+                             for st in rep.get("steps", []))
+            mode = f"{rep['config'].get('mode', '–')} | " if modes else ""
+            # the intervals resample deals, or games where the deals are too few (MIN_DEALS)
+            deals = f"{rep['deals']}" + (" (games resampled)" if rep["resampled"] == "games" else "")
+            out.append(f"| {rep['game']} | {rep['config']['players']} | {mode}{rep['games']} | {deals} | "
+                       + " | ".join(cells)
+                       + f" | {order} | {steps or '–'} | {sure or '–'} |")
     return "\n".join(out)
 
 
@@ -415,7 +484,13 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", choices=("own", "shared"), default="own",
                     help="a seed per game, or one per group and round (duplicate play)")
     ap.add_argument("--players", type=int, default=None,
-                    help="the table's player count (default the game's smallest; every bot count must reach it)")
+                    help="the table's player count (default the game's smallest; every bot count must reach it, "
+                         "unless --fill-seats)")
+    ap.add_argument("--fill-seats", action="store_true",
+                    help="at a table with more seats than bots, seat the first bots (the cheapest) again")
+    ap.add_argument("--config", default=None, metavar="KEY=VALUE,...",
+                    help="the table's other settings, e.g. mode=teams (default: the first configuration "
+                         "with the player count)")
     ap.add_argument("--bootstrap", type=int, default=300, help="resamples for the intervals")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=5)
@@ -428,6 +503,8 @@ def main(argv=None) -> int:
     ap.add_argument("--presets-as", choices=("served", "iterations"), default="served",
                     help="with --rate-log: name logged bots after the presets as served now, or as they "
                          "were before time budgets (their iterations alone)")
+    ap.add_argument("--publish", default=None, metavar="JSON",
+                    help="with --rate-log: write the ratings the server publishes (ai/ladder_ratings.json)")
     ap.add_argument("--rate-log", nargs="+", metavar="LOG",
                     help="only rate the games of --log files (runs on different seeds add up)")
     args = ap.parse_args(argv)
@@ -441,6 +518,11 @@ def main(argv=None) -> int:
         return 0
     if args.rate_log:
         reports = rate_logs(args.rate_log, args.bootstrap, args.seed)
+        if args.publish:
+            command = " ".join(["python bench/ladder.py", *(argv if argv is not None else sys.argv[1:])])
+            with open(args.publish, "w") as f:
+                json.dump(published(reports, command), f, indent=1)
+                f.write("\n")
         if args.out:
             with open(args.out, "w") as f:
                 json.dump({"bots": sorted({r["bot"] for rep in reports for r in rep["ratings"]}), "reports": reports},
@@ -452,7 +534,8 @@ def main(argv=None) -> int:
     for name in args.games.split(","):
         print(f"{name}: {len(specs)} bots, {args.rounds} round(s)", file=sys.stderr, flush=True)
         reports.append(rate_game(name, specs, args.rounds, args.seed, args.jobs, args.bootstrap, args.meet,
-                                  args.log, args.deals, args.players, args.clock))
+                                  args.log, args.deals, args.players, args.clock, parse_settings(args.config),
+                                  args.fill_seats))
         for r in reports[-1]["ratings"]:
             print(f"  {r['bot']:<16}{r['rating']:>6}  [{r['ci95'][0]}, {r['ci95'][1]}]  "
                   f"{r['ms_per_decision']} ms/decision", file=sys.stderr, flush=True)

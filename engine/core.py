@@ -291,10 +291,6 @@ class Game:
     # {players: {preset: iterations}}. For a game whose search stops gaining strength early
     # at a table size, so that easy, medium and hard stay distinct steps there. Empty: none.
     preset_iterations: Mapping[int, Mapping[str, int]] = {}
-    # The difficulty ladder's ratings of the bots at a table size, as docs/ai.md publishes them
-    # (bench/ladder.py): {players: (games rated, {bot spec: (Elo above random, 95 % interval's
-    # low, high)})}. The server publishes them with its bots (BotService.ListBots). Empty: none.
-    ladder_ratings: Mapping[int, tuple[int, Mapping[str, tuple[int, int, int]]]] = {}
     # The game's AI knowledge: a module (its policy.py) with any of ``heuristic_move(state, rng)``,
     # ``playout_move(state, rng)`` and ``evaluate(state)``; the hooks below call them. None: none.
     policy: Any = None

@@ -8,7 +8,7 @@ by field), or answers INVALID_ARGUMENT naming the field at fault
 message (``Seat.bot_spec``, ``SearchStats.bot_spec``), and ``list_bots`` answers
 BotService.ListBots: every bot the server offers, in plain words, with what it runs at each
 game's table sizes (``search_plan``, what the server searches) and its ladder rating
-there (``Game.ladder_ratings``).
+there (``boardbot.ai.ladder_ratings``: what bench/ladder.py measured).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import functools
 
 from boardbot.ai.bot_specs import (DEFAULT_PRESET, PLAIN_BOTS, PRESETS, BotSpec, BotSpecError, parse_bot_spec,
                                    search_plan)
+from boardbot.ai.ladder_ratings import rating_at
 from boardbot.v1 import bot_service_pb2, common_pb2
 
 from . import errors
@@ -144,7 +145,7 @@ def _at_table(spec: BotSpec, game, players: int) -> bot_service_pb2.BotAtTable:
         out.iterations, out.trees = plan.budget.iterations or 0, plan.params.workers
         if plan.budget.time is not None:
             out.time.FromNanoseconds(round(plan.budget.time * 1e9))
-    rated = game.ladder_ratings.get(players)
+    rated = rating_at(game, players)
     if rated is not None and spec.text in rated[1]:
         elo, low, high = rated[1][spec.text]
         out.rating.CopyFrom(bot_service_pb2.BotRating(elo=elo, elo_low=low, elo_high=high, games=rated[0]))

@@ -12,6 +12,7 @@ import pytest
 from google.protobuf import duration_pb2
 
 from boardbot.ai.bot_specs import MAX_SPEC_LENGTH, PRESETS, BotSpec, BotSpecError, parse_bot_spec, search_plan
+from boardbot.ai.ladder_ratings import rating_at
 from boardbot.engine import registry
 from boardbot.server.bot_plans import message_of, spec_of
 from boardbot.server.errors import ServiceError
@@ -163,7 +164,7 @@ def test_list_bots_publishes_what_each_bot_is(client):
             game = registry.get(t.game)
             searching = offer.bot.startswith("ismcts")
             assert (t.iterations > 0, t.trees) == ((True, 1) if searching else (False, 0))
-            rated = game.ladder_ratings.get(t.players)
+            rated = rating_at(game, t.players)
             assert t.HasField("rating") == (rated is not None)
             if rated is not None:
                 assert (t.rating.elo, t.rating.elo_low, t.rating.elo_high) == rated[1][offer.bot]

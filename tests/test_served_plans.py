@@ -19,7 +19,7 @@ import time
 import pytest
 
 from boardbot.ai import bots as ai_bots
-from boardbot.ai import service_api
+from boardbot.ai import ladder_ratings, service_api
 from boardbot.ai.bot_specs import PRESETS, parse_bot_spec
 from boardbot.ai.ismcts import Budget
 from boardbot.engine import registry
@@ -74,6 +74,7 @@ class Searches:
 
     def __init__(self, monkeypatch, module, end_is_time: bool):
         self.seen: list[tuple] = []
+        self.clocks: list = []  # what each search reads its time on (None: wall time)
         self.marked = 0.0
         real = service_api.run_search
 
@@ -85,7 +86,9 @@ class Searches:
                 assert seconds is None
                 seconds = (end - self.marked, end - time.monotonic())
             self.seen.append((budget.iterations if budget is not None else None, seconds, params))
-            assert clock is None  # wall time, as served
+            self.clocks.append(clock)
+            if end_is_time:
+                assert clock is None  # the server: wall time, as served
             return real(game, view, Budget(iterations=1), seed, params.with_(workers=1), pool=pool, cancel=cancel,
                         search=search, end=None)
 
@@ -96,14 +99,16 @@ class Searches:
         self.marked = time.monotonic()
 
 
-def ladder_searches(monkeypatch, name: str, players: int, spec: str) -> tuple:
-    """What bench/ladder.py's bot of ``spec`` searches at this table (its own ``make_bot``)."""
+def ladder_searches(monkeypatch, name: str, players: int, spec: str, clock: str = "wall") -> tuple:
+    """What bench/ladder.py's bot of ``spec`` searches at this table: the bot its games seat
+    (``ladder_bots``, as ``_play`` makes them), its time read on ``clock``."""
     searches = Searches(monkeypatch, ai_bots, end_is_time=False)
     game, state = a_decision(name, players)
-    bot = LADDER.make_bot(spec, game)
+    [bot] = LADDER.ladder_bots(game, [spec], clock)
     rng = random.Random(1)
     bot.choose(state.sample_for(state.decider(), rng), rng)
     [seen] = searches.seen
+    assert searches.clocks == [LADDER.CLOCKS[clock]]
     return seen
 
 
@@ -138,6 +143,9 @@ def test_the_server_searches_what_the_ladder_rated(monkeypatch, name, players):
     game = registry.get(name)
     for spec in PRESET_SPECS:
         rated = ladder_searches(monkeypatch, name, players, spec)
+        # the ladder's ratings are played on each search's CPU time (--clock cpu: one quiet core's
+        # worth on a shared machine); the plan is the same, only the clock it is read on differs
+        assert ladder_searches(monkeypatch, name, players, spec, "cpu") == rated
         hosted, suggested = server_searches(monkeypatch, name, players, spec)
         iterations, seconds, params = rated
         for served in (hosted, suggested):
@@ -163,8 +171,9 @@ def test_a_caller_who_asks_for_workers_gets_them_split(monkeypatch):
     assert hosted[2].workers == 2 and hosted[0] == PRESETS["hard"].iterations
 
 
-def documented_ladder() -> dict[tuple[str, int], dict[str, str]]:
-    """docs/ai.md's ladder table: (game, players) -> {column: cell}."""
+def documented_ladder() -> dict[tuple[str, int, str], dict[str, str]]:
+    """docs/ai.md's ladder table: (game, players, mode) -> {column: cell} (mode "–" where the game
+    has none)."""
     doc = (ROOT / "docs" / "ai.md").read_text()
     block = doc[doc.index("<!-- ladder-table -->"):doc.index("<!-- /ladder-table -->")]
     lines = [line for line in block.splitlines() if line.startswith("| ")]
@@ -172,14 +181,16 @@ def documented_ladder() -> dict[tuple[str, int], dict[str, str]]:
     rows = {}
     for line in lines[2:]:
         cells = dict(zip(header, (c.strip() for c in line.strip("|").split("|"))))
-        rows[(cells["game"], int(cells["players"]))] = cells
+        rows[(cells["game"], int(cells["players"]), cells.get("mode", "–"))] = cells
     return rows
 
 
 def test_the_published_strength_is_the_ladders():
+    # one source: boardbot/ai/ladder_ratings.json, which bench/ladder.py --publish writes from the
+    # ladder's logs (research/tests/test_logs.py rates them again); docs/ai.md shows it
     rows = documented_ladder()
-    published = {(name, players): rated for name in registry.names()
-                 for players, rated in registry.get(name).ladder_ratings.items()}
+    published = {(t["game"], t["config"]["players"], t["config"].get("mode", "–")): (t["games"], t["ratings"])
+                 for t in ladder_ratings.ladder_rows()}
     assert set(published) == set(rows)  # every table docs/ai.md rates, and no other
     for key, (games, ratings) in published.items():
         row = rows[key]
@@ -187,3 +198,18 @@ def test_the_published_strength_is_the_ladders():
         for bot, (elo, low, high) in ratings.items():
             assert re.fullmatch(r"(-?\d+) \((-?\d+) to (-?\d+)\)", row[bot]).groups() == (str(elo), str(low), str(high))
         assert set(ratings) == {"random", "greedy", *PRESET_SPECS}
+    # and BotService.ListBots publishes, at each table size, the rating of the table a game of that
+    # size is by default (Fritanga: Versus); the ladder's plays every preset as the server serves it
+    for name, players in tables():
+        game = registry.get(name)
+        served = ladder_ratings.served_table(game, players)
+        key = (name, players, served.get("mode", "–"))
+        rated = ladder_ratings.rating_at(game, players)
+        if key not in published:
+            assert rated is None, key
+            continue
+        assert rated == (published[key][0], {bot: tuple(r) for bot, r in published[key][1].items()})
+        for offer in bot_plans.list_bots([game]).bots:
+            [table] = [t for t in offer.tables if t.players == players]
+            assert (table.rating.elo, table.rating.elo_low, table.rating.elo_high, table.rating.games) == (
+                *published[key][1][offer.bot], published[key][0]), (key, offer.bot)

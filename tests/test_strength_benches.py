@@ -241,6 +241,20 @@ def test_duplicate_play_deals_each_group_once_per_round_and_resamples_whole_deal
     assert ladder.deal_of({"seed": 3, "g": 5}) == 3 * 1_000_003 + 5  # a log from before deals were recorded
 
 
+def test_too_few_deals_resample_games_not_deals():
+    # one round of duplicate play at five seats is one deal: resampling it would give no interval
+    def game(g, deal, a_wins):
+        return {"g": g, "seed": 1, "deal": deal, "seating": [0, 1], "ranks": [0, 1] if a_wins else [1, 0],
+                "seconds": {}, "decisions": {}}
+    one_deal = [game(g, 0, g % 3 != 0) for g in range(12)]
+    report = ladder.rate_results("froccs", {"players": 2}, ["a", "b"], one_deal, 2, 400)
+    assert (report["deals"], report["resampled"]) == (1, "games")
+    low, high = report["ratings"][1]["ci95"]
+    assert low < report["ratings"][1]["rating"] < high  # an interval, not a point
+    many = [game(g, g // 2, g % 3 != 0) for g in range(24)]
+    assert ladder.rate_results("froccs", {"players": 2}, ["a", "b"], many, 2, 50)["resampled"] == "deals"
+
+
 def test_the_ladder_table_can_be_another_player_count():
     assert ladder.ladder_table("czech-pub")["players"] == 3  # the smallest count by default
     assert ladder.ladder_table("czech-pub", 4) == {"players": 4, "real_drinking": False}
@@ -253,6 +267,36 @@ def test_the_ladder_table_can_be_another_player_count():
     report = ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4)
     assert report["config"]["players"] == 4 and report["games"] == 4  # one group in its 4 seatings
     assert [r["bot"] for r in report["ratings"]] == bots
+
+
+def test_the_ladder_table_can_be_a_mode_of_the_game():
+    assert ladder.parse_settings("mode=teams, honours=true") == {"mode": "teams", "honours": "true"}
+    with pytest.raises(SystemExit, match="key=value"):
+        ladder.parse_settings("teams")
+    assert ladder.ladder_table("fritanga", 4)["mode"] == "versus"  # the first configuration of the count
+    assert ladder.ladder_table("fritanga", 4, {"mode": "teams"}) == {"players": 4, "mode": "teams"}
+    assert ladder.ladder_table("fritanga", None, {"mode": "chef"})["players"] == 3
+    with pytest.raises(SystemExit, match="no configuration for 7 players"):
+        ladder.ladder_table("fritanga", 7, {"mode": "teams"})
+    with pytest.raises(SystemExit, match="no configuration with"):
+        ladder.ladder_table("fritanga", 4, {"mode": "solo"})
+
+
+def test_a_table_with_more_seats_than_bots_seats_the_first_bots_again(tmp_path):
+    seatings = ladder.schedule(list("abcde"), 7, rounds=2)
+    assert len(seatings) == 14  # one group, in its seven cyclic seatings, per round
+    for q in range(7):  # every bot in every seat; a and b, who fill the seats left, twice as often
+        assert Counter(s[q] for s in seatings) == {0: 4, 1: 4, 2: 2, 3: 2, 4: 2}
+    assert ladder.pair_results({"seating": [0, 1, 0], "ranks": [0, 1, 2]}) == [(0, 1, 1.0), (1, 0, 1.0)]
+    bots = ["random", "greedy", "ismcts:iterations=1"]
+    with pytest.raises(SystemExit, match="needs at least 4 bots, got 3"):
+        ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4)
+    log = tmp_path / "ladder.jsonl"
+    report = ladder.rate_game("czech-pub", bots, rounds=1, seed=1, jobs=1, samples=5, players=4, fill=True,
+                              log=str(log), settings={"real_drinking": "false"})
+    assert report["games"] == 4 and [r["games"] for r in report["ratings"]] == [8, 4, 4]
+    [rated] = ladder.rate_logs([str(log)], 5, 1)
+    assert rated["games"] == 4 and rated["config"] == {"players": 4, "real_drinking": False}
 
 
 def test_logged_games_carry_the_games_code_version_and_mixed_versions_are_flagged(tmp_path, capsys):

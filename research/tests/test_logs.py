@@ -1,5 +1,8 @@
-"""research/logs: every log is gzipped JSON lines that its script reads as it is, and the Czech Pub
-row of docs/ai.md's ladder table comes out of the committed ladder logs by the command the doc gives."""
+"""research/logs: every log is gzipped JSON lines that its script reads as it is; the Czech Pub
+row of the iteration-era ladder table (research/notes/ladder-iteration-era.md, docs/ai.md's until
+2026-12-05) comes out of the committed ladder logs by the command the note gives; and the ratings
+the server publishes (boardbot/ai/ladder_ratings.json, docs/ai.md's ladder table) come out of the
+committed logs of the served presets by the command the file records."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOGS = ROOT / "research" / "logs"
-# the files docs/ai.md rates for the Czech Pub row of its ladder table
+# the files the iteration-era note rates for the Czech Pub row of its ladder table
 CZECH_PUB_ROW = ["czech-pub_seed8200", "czech-pub_seed8400", "czech-pub_seed8500", "czech-pub_seed84",
                  "czech-pub_seed8300", "czech-pub_seed8600"]
 
@@ -51,9 +54,25 @@ def test_the_ladder_tables_czech_pub_row_is_rated_from_the_committed_logs(capsys
     # rated under the presets' names as they were then (their iterations: docs/ai.md)
     assert ladder().main(["--rate-log", *paths, "--bootstrap", "1000", "--presets-as", "iterations"]) == 0
     rated = table_rows(capsys.readouterr().out, "czech-pub", 3)
-    doc = (ROOT / "docs" / "ai.md").read_text()
-    documented = table_rows(doc[doc.index("<!-- ladder-table -->"):], "czech-pub", 3)
+    doc = (ROOT / "research" / "notes" / "ladder-iteration-era.md").read_text()
+    documented = table_rows(doc[doc.index("<!-- iteration-era-ladder-table -->"):], "czech-pub", 3)
     shared = [column for column in documented if column in rated]
     assert {"games", "random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard",
             "each step up (95 % interval)"} <= set(shared)
     assert {c: rated[c] for c in shared} == {c: documented[c] for c in shared}
+
+
+def test_the_published_ratings_are_rated_from_the_committed_logs(tmp_path):
+    published = json.loads((ROOT / "ai" / "ladder_ratings.json").read_text())
+    command = published["command"].split()
+    assert command[:2] == ["python", "bench/ladder.py"] and "--publish" in command
+    args = command[2:]
+    start = args.index("--rate-log") + 1
+    logs = args[start:next((k for k in range(start, len(args)) if args[k].startswith("--")), len(args))]
+    assert logs and all((ROOT / log).is_file() and log.startswith("research/logs/ladder/") for log in logs)
+    out = tmp_path / "ratings.json"
+    args = [str(ROOT / a) if a in logs else a for a in args]
+    args[args.index("--publish") + 1] = str(out)
+    assert ladder().main(args) == 0
+    again = json.loads(out.read_text())
+    assert again["tables"] == published["tables"]

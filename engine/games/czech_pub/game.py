@@ -48,11 +48,6 @@ class CzechPubGame(Game):
     }
     # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
     max_moves = 2500
-    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
-    ladder_ratings = {3: (561, {
-        "random": (0, 0, 0), "greedy": (519, 407, 615), "ismcts:easy": (536, 400, 668),
-        "ismcts:medium": (742, 630, 854), "ismcts:hard": (854, 747, 960)
-    })}
     params = (
         Param("players", 4, "number of players", minimum=3, maximum=6),
         Param("real_drinking", False,

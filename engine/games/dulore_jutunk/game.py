@@ -24,11 +24,6 @@ class DuloreGame(Game):
                     {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})
     # learning environments: about 4x the longest of 40 random games per configuration (503 moves)
     max_moves = 2100
-    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
-    ladder_ratings = {2: (86, {
-        "random": (0, 0, 0), "greedy": (382, 308, 437), "ismcts:easy": (147, -23, 265),
-        "ismcts:medium": (436, 293, 536), "ismcts:hard": (720, 578, 820)
-    })}
     params = (
         Param("players", 2, "number of players; 1 is the solo game against the Winemaker", minimum=1, maximum=4),
         Param("project", "", "solo project card (easy, medium, hard, expert); solo only, easy when not chosen",

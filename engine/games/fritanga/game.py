@@ -24,11 +24,6 @@ class FritangaGame(Game):
     rollout_depth = 20
     # learning environments: about 4x the longest of 40 random games per configuration (266 moves)
     max_moves = 1200
-    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
-    ladder_ratings = {3: (275, {
-        "random": (0, 0, 0), "greedy": (295, 181, 432), "ismcts:easy": (253, 141, 392),
-        "ismcts:medium": (393, 273, 535), "ismcts:hard": (425, 296, 580)
-    })}
     params = (
         Param("players", 3, "number of players (Versus and Versus Teams 3-6, Everyone Against the Chef 3-7)",
               minimum=3, maximum=7),

@@ -29,11 +29,6 @@ class FroccsGame(Game):
     search_bias = 3.0
     # learning environments: about 4x the longest of 40 random games per configuration (522 moves)
     max_moves = 2500
-    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
-    ladder_ratings = {2: (248, {
-        "random": (0, 0, 0), "greedy": (282, 155, 405), "ismcts:easy": (561, 400, 687),
-        "ismcts:medium": (961, 823, 1098), "ismcts:hard": (1067, 910, 1216)
-    })}
     params = (
         Param("players", 4, "number of players (2: draw 3 keep 2, the four advanced heroes removed)",
               minimum=2, maximum=6),

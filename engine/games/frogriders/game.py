@@ -23,11 +23,6 @@ class FrogridersGame(Game):
                     {"players": 3, "public_back": "first", "privilege_deck": "24"})
     # learning environments: about 4x the longest of 40 random games per configuration (114 moves)
     max_moves = 500
-    # the difficulty ladder's ratings (docs/ai.md, tests/test_served_plans.py)
-    ladder_ratings = {2: (112, {
-        "random": (0, 0, 0), "greedy": (99, -39, 256), "ismcts:easy": (234, 86, 442),
-        "ismcts:medium": (396, 211, 611), "ismcts:hard": (568, 377, 832)
-    })}
     params = (
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("public_back", "none", "which public score card shows its back (blue border)",
