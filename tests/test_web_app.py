@@ -175,7 +175,7 @@ def test_the_browser_port_serves_the_page(web_server):
         assert again == 304 and empty == b""
     status, headers, body = _get(web_server, "/app.js", headers={"Accept-Encoding": "gzip"})
     assert status == 200 and headers["content-encoding"] == "gzip"
-    assert gzip.decompress(body) == (WEB_DIR / "app.js").read_bytes() and len(body) < 100_000
+    assert gzip.decompress(body) == (WEB_DIR / "app.js").read_bytes() and len(body) < 120_000  # issue 48: under 120 kB gzipped
     status, headers, body = _get(web_server, "/app.js", method="HEAD")
     assert status == 200 and body == b"" and int(headers["content-length"]) == (WEB_DIR / "app.js").stat().st_size
 

@@ -34,7 +34,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSJTCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESEwoLcGxheWVyX25hbWUYAyABKAlCBwoFX3NlYXQinAEKEEpvaW5HYW1lUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUSKgoKc2VhdF90b2tlbhgCIAEoCzIWLmJvYXJkYm90LnYxLlNlYXRUb2tlbhI7ChdyZXNlcnZhdGlvbl9leHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMQoQTGVhdmVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiNAoRTGVhdmVHYW1lUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUiLwoOUmVtYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIl4KD1JlbWF0Y2hSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuIqMBChRMaXN0T3BlbkdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRIMCgRnYW1lGAMgASgJEhQKB3BsYXllcnMYBCABKAVIAIgBARIqCgVjbG9jaxgFIAEoDjIWLmJvYXJkYm90LnYxLkNsb2NrS2luZEgBiAEBQgoKCF9wbGF5ZXJzQggKBl9jbG9jayJSChVMaXN0T3BlbkdhbWVzUmVzcG9uc2USIAoFZ2FtZXMYASADKAsyES5ib2FyZGJvdC52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKZAgoSQ3JlYXRlUXVldWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIxCg5iYWNrZmlsbF9hZnRlchgDIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBCABKAkSLwoRYmFja2ZpbGxfYm90X3NwZWMYBSABKAsyFC5ib2FyZGJvdC52MS5Cb3RTcGVjEigKBWNsb2NrGAYgASgLMhkuYm9hcmRib3QudjEuQ2xvY2tPcHRpb25zEigKBWxvYmJ5GAcgASgLMhkuYm9hcmRib3QudjEuTG9iYnlPcHRpb25zIu8BCgpNYXRjaFF1ZXVlEhAKCHF1ZXVlX2lkGAEgASgJEhEKCWdhbWVfbmFtZRgCIAEoCRInCgZjb25maWcYAyABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEg8KB3BsYXllcnMYBCABKAUSMQoOYmFja2ZpbGxfYWZ0ZXIYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SFAoMYmFja2ZpbGxfYm90GAYgASgJEg8KB3dhaXRpbmcYByABKAUSKAoFY2xvY2sYCCABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMiPQoTQ3JlYXRlUXVldWVSZXNwb25zZRImCgVxdWV1ZRgBIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWUiOQoQSm9pblF1ZXVlUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRITCgtwbGF5ZXJfbmFtZRgCIAEoCSJkChFKb2luUXVldWVSZXNwb25zZRIRCgl0aWNrZXRfaWQYASABKAkSFAoMdGlja2V0X3Rva2VuGAIgASgJEiYKBXF1ZXVlGAMgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI6ChNXYWl0Rm9yTWF0Y2hSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSJ8ChRXYWl0Rm9yTWF0Y2hSZXNwb25zZRIUCgdnYW1lX2lkGAEgASgJSACIAQESEQoEc2VhdBgCIAEoBUgBiAEBEiYKBXF1ZXVlGAMgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZUIKCghfZ2FtZV9pZEIHCgVfc2VhdCI4ChFMZWF2ZVF1ZXVlUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRIRCgl0aWNrZXRfaWQYAiABKAkiFAoSTGVhdmVRdWV1ZVJlc3BvbnNlIkMKFEdldEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IkUKFUdldEdhbWVSZWNvcmRSZXNwb25zZRIsCgtnYW1lX3JlY29yZBgBIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVSZWNvcmQidQoVR2V0TGVhZGVyYm9hcmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCglwYWdlX3NpemUYAyABKAUSEgoKcGFnZV90b2tlbhgEIAEoCSKFAQoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRInCgZjb25maWcYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEikKB2VudHJpZXMYAiADKAsyGC5ib2FyZGJvdC52MS5SYXRpbmdFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkiXAoPUGxheUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIZCgxmcm9tX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fZnJvbV92ZXJzaW9uIuEBChBQbGF5R2FtZVJlc3BvbnNlEigKBGtpbmQYASABKA4yGi5ib2FyZGJvdC52MS5QbGF5RXZlbnRLaW5kEiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIiCgZldmVudHMYAyADKAsyEi5ib2FyZGJvdC52MS5FdmVudBIsCghkZWFkbGluZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoJdGltZV9sZWZ0GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIqpQEKDVBsYXlFdmVudEtpbmQSHwobUExBWV9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASGAoUUExBWV9FVkVOVF9LSU5EX1dBSVQQARIcChhQTEFZX0VWRU5UX0tJTkRfREVDSVNJT04QAhIdChlQTEFZX0VWRU5UX0tJTkRfR0FNRV9PVkVSEAMSHAoYUExBWV9FVkVOVF9LSU5EX1NFQVRfT1VUEAQyuAwKC0dhbWVTZXJ2aWNlElYKDUxpc3RHYW1lVHlwZXMSIS5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBoiLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJNCgpDcmVhdGVHYW1lEh4uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVzcG9uc2USRAoHR2V0R2FtZRIbLmJvYXJkYm90LnYxLkdldEdhbWVSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0R2FtZVJlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmJvYXJkYm90LnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXNwb25zZRJECgdHZXRWaWV3EhsuYm9hcmRib3QudjEuR2V0Vmlld1JlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRWaWV3UmVzcG9uc2USTQoKU3VibWl0TW92ZRIeLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlc3BvbnNlEkwKCVdhdGNoR2FtZRIdLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXNwb25zZTABEkEKBlJlc2lnbhIaLmJvYXJkYm90LnYxLlJlc2lnblJlcXVlc3QaGy5ib2FyZGJvdC52MS5SZXNpZ25SZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5ib2FyZGJvdC52MS5Kb2luR2FtZVJlcXVlc3QaHS5ib2FyZGJvdC52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCUxlYXZlR2FtZRIdLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5MZWF2ZUdhbWVSZXNwb25zZRJECgdSZW1hdGNoEhsuYm9hcmRib3QudjEuUmVtYXRjaFJlcXVlc3QaHC5ib2FyZGJvdC52MS5SZW1hdGNoUmVzcG9uc2USVgoNTGlzdE9wZW5HYW1lcxIhLmJvYXJkYm90LnYxLkxpc3RPcGVuR2FtZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZVF1ZXVlEh8uYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXF1ZXN0GiAuYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXNwb25zZRJKCglKb2luUXVldWUSHS5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuSm9pblF1ZXVlUmVzcG9uc2USUwoMV2FpdEZvck1hdGNoEiAuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVxdWVzdBohLmJvYXJkYm90LnYxLldhaXRGb3JNYXRjaFJlc3BvbnNlEk0KCkxlYXZlUXVldWUSHi5ib2FyZGJvdC52MS5MZWF2ZVF1ZXVlUmVxdWVzdBofLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXNwb25zZRJbCg1HZXRHYW1lUmVjb3JkEiEuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlcXVlc3QaIi5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVzcG9uc2UiA5ACARJeCg5HZXRMZWFkZXJib2FyZBIiLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBojLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVzcG9uc2UiA5ACARJJCghQbGF5R2FtZRIcLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVzcG9uc2UwAWIGcHJvdG8z", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSJkCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJaChBUYWtlQmFja1Jlc3BvbnNlEiEKBWV2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3IiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIpkCChJDcmVhdGVRdWV1ZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEjEKDmJhY2tmaWxsX2FmdGVyGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgEIAEoCRIvChFiYWNrZmlsbF9ib3Rfc3BlYxgFIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMSKAoFY2xvY2sYBiABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSKAoFbG9iYnkYByABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMi7wEKCk1hdGNoUXVldWUSEAoIcXVldWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSDwoHcGxheWVycxgEIAEoBRIxCg5iYWNrZmlsbF9hZnRlchgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBiABKAkSDwoHd2FpdGluZxgHIAEoBRIoCgVjbG9jaxgIIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucyI9ChNDcmVhdGVRdWV1ZVJlc3BvbnNlEiYKBXF1ZXVlGAEgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI5ChBKb2luUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhMKC3BsYXllcl9uYW1lGAIgASgJImQKEUpvaW5RdWV1ZVJlc3BvbnNlEhEKCXRpY2tldF9pZBgBIAEoCRIUCgx0aWNrZXRfdG9rZW4YAiABKAkSJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjoKE1dhaXRGb3JNYXRjaFJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJInwKFFdhaXRGb3JNYXRjaFJlc3BvbnNlEhQKB2dhbWVfaWQYASABKAlIAIgBARIRCgRzZWF0GAIgASgFSAGIAQESJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlQgoKCF9nYW1lX2lkQgcKBV9zZWF0IjgKEUxlYXZlUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSIUChJMZWF2ZVF1ZXVlUmVzcG9uc2UiQwoUR2V0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQFCBwoFX3NlYXQiRQoVR2V0R2FtZVJlY29yZFJlc3BvbnNlEiwKC2dhbWVfcmVjb3JkGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZVJlY29yZCJ1ChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEhEKCXBhZ2Vfc2l6ZRgDIAEoBRISCgpwYWdlX3Rva2VuGAQgASgJIoUBChZHZXRMZWFkZXJib2FyZFJlc3BvbnNlEicKBmNvbmZpZxgBIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSKQoHZW50cmllcxgCIAMoCzIYLmJvYXJkYm90LnYxLlJhdGluZ0VudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcCg9QbGF5R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEhkKDGZyb21fdmVyc2lvbhgDIAEoA0gAiAEBQg8KDV9mcm9tX3ZlcnNpb24i4QEKEFBsYXlHYW1lUmVzcG9uc2USKAoEa2luZBgBIAEoDjIaLmJvYXJkYm90LnYxLlBsYXlFdmVudEtpbmQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3EiIKBmV2ZW50cxgDIAMoCzISLmJvYXJkYm90LnYxLkV2ZW50EiwKCGRlYWRsaW5lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgl0aW1lX2xlZnQYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24qbAoMUmVzcG9uc2VWaWV3Eh0KGVJFU1BPTlNFX1ZJRVdfVU5TUEVDSUZJRUQQABIcChhSRVNQT05TRV9WSUVXX0FGVEVSX01PVkUQARIfChtSRVNQT05TRV9WSUVXX05FWFRfREVDSVNJT04QAiqlAQoNUGxheUV2ZW50S2luZBIfChtQTEFZX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIYChRQTEFZX0VWRU5UX0tJTkRfV0FJVBABEhwKGFBMQVlfRVZFTlRfS0lORF9ERUNJU0lPThACEh0KGVBMQVlfRVZFTlRfS0lORF9HQU1FX09WRVIQAxIcChhQTEFZX0VWRU5UX0tJTkRfU0VBVF9PVVQQBDKBDQoLR2FtZVNlcnZpY2USVgoNTGlzdEdhbWVUeXBlcxIhLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEk0KCkNyZWF0ZUdhbWUSHi5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJECgdHZXRHYW1lEhsuYm9hcmRib3QudjEuR2V0R2FtZVJlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRHYW1lUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5ib2FyZGJvdC52MS5HZXRWaWV3UmVxdWVzdBocLmJvYXJkYm90LnYxLkdldFZpZXdSZXNwb25zZRJNCgpTdWJtaXRNb3ZlEh4uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVzcG9uc2USTAoJV2F0Y2hHYW1lEh0uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlc3BvbnNlMAESQQoGUmVzaWduEhouYm9hcmRib3QudjEuUmVzaWduUmVxdWVzdBobLmJvYXJkYm90LnYxLlJlc2lnblJlc3BvbnNlEkcKCFRha2VCYWNrEhwuYm9hcmRib3QudjEuVGFrZUJhY2tSZXF1ZXN0Gh0uYm9hcmRib3QudjEuVGFrZUJhY2tSZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5ib2FyZGJvdC52MS5Kb2luR2FtZVJlcXVlc3QaHS5ib2FyZGJvdC52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCUxlYXZlR2FtZRIdLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5MZWF2ZUdhbWVSZXNwb25zZRJECgdSZW1hdGNoEhsuYm9hcmRib3QudjEuUmVtYXRjaFJlcXVlc3QaHC5ib2FyZGJvdC52MS5SZW1hdGNoUmVzcG9uc2USVgoNTGlzdE9wZW5HYW1lcxIhLmJvYXJkYm90LnYxLkxpc3RPcGVuR2FtZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZVF1ZXVlEh8uYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXF1ZXN0GiAuYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXNwb25zZRJKCglKb2luUXVldWUSHS5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuSm9pblF1ZXVlUmVzcG9uc2USUwoMV2FpdEZvck1hdGNoEiAuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVxdWVzdBohLmJvYXJkYm90LnYxLldhaXRGb3JNYXRjaFJlc3BvbnNlEk0KCkxlYXZlUXVldWUSHi5ib2FyZGJvdC52MS5MZWF2ZVF1ZXVlUmVxdWVzdBofLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXNwb25zZRJbCg1HZXRHYW1lUmVjb3JkEiEuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlcXVlc3QaIi5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVzcG9uc2UiA5ACARJeCg5HZXRMZWFkZXJib2FyZBIiLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBojLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVzcG9uc2UiA5ACARJJCghQbGF5R2FtZRIcLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVzcG9uc2UwAWIGcHJvdG8z", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -563,6 +563,62 @@ export const ResignResponseSchema: GenMessage<ResignResponse> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_game_service, 16);
 
 /**
+ * @generated from message boardbot.v1.TakeBackRequest
+ */
+export type TakeBackRequest = Message<"boardbot.v1.TakeBackRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * Refuse (ABORTED) unless the game is still at this version: a retried
+   * call takes no second move back.
+   *
+   * @generated from field: optional int64 expected_version = 3;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.TakeBackRequest.
+ * Use `create(TakeBackRequestSchema)` to create a new message.
+ */
+export const TakeBackRequestSchema: GenMessage<TakeBackRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 17);
+
+/**
+ * @generated from message boardbot.v1.TakeBackResponse
+ */
+export type TakeBackResponse = Message<"boardbot.v1.TakeBackResponse"> & {
+  /**
+   * The take-back, as the seat sees it (its back_to_version set).
+   *
+   * @generated from field: boardbot.v1.Event event = 1;
+   */
+  event?: Event | undefined;
+
+  /**
+   * The seat's view after it: its decision again.
+   *
+   * @generated from field: boardbot.v1.SeatView view = 2;
+   */
+  view?: SeatView | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.TakeBackResponse.
+ * Use `create(TakeBackResponseSchema)` to create a new message.
+ */
+export const TakeBackResponseSchema: GenMessage<TakeBackResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 18);
+
+/**
  * @generated from message boardbot.v1.DeleteGameRequest
  */
 export type DeleteGameRequest = Message<"boardbot.v1.DeleteGameRequest"> & {
@@ -577,7 +633,7 @@ export type DeleteGameRequest = Message<"boardbot.v1.DeleteGameRequest"> & {
  * Use `create(DeleteGameRequestSchema)` to create a new message.
  */
 export const DeleteGameRequestSchema: GenMessage<DeleteGameRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 17);
+  messageDesc(file_boardbot_v1_game_service, 19);
 
 /**
  * @generated from message boardbot.v1.DeleteGameResponse
@@ -590,7 +646,7 @@ export type DeleteGameResponse = Message<"boardbot.v1.DeleteGameResponse"> & {
  * Use `create(DeleteGameResponseSchema)` to create a new message.
  */
 export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 18);
+  messageDesc(file_boardbot_v1_game_service, 20);
 
 /**
  * @generated from message boardbot.v1.JoinGameRequest
@@ -623,7 +679,7 @@ export type JoinGameRequest = Message<"boardbot.v1.JoinGameRequest"> & {
  * Use `create(JoinGameRequestSchema)` to create a new message.
  */
 export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 19);
+  messageDesc(file_boardbot_v1_game_service, 21);
 
 /**
  * @generated from message boardbot.v1.JoinGameResponse
@@ -655,7 +711,7 @@ export type JoinGameResponse = Message<"boardbot.v1.JoinGameResponse"> & {
  * Use `create(JoinGameResponseSchema)` to create a new message.
  */
 export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 20);
+  messageDesc(file_boardbot_v1_game_service, 22);
 
 /**
  * @generated from message boardbot.v1.LeaveGameRequest
@@ -677,7 +733,7 @@ export type LeaveGameRequest = Message<"boardbot.v1.LeaveGameRequest"> & {
  * Use `create(LeaveGameRequestSchema)` to create a new message.
  */
 export const LeaveGameRequestSchema: GenMessage<LeaveGameRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 21);
+  messageDesc(file_boardbot_v1_game_service, 23);
 
 /**
  * @generated from message boardbot.v1.LeaveGameResponse
@@ -694,7 +750,7 @@ export type LeaveGameResponse = Message<"boardbot.v1.LeaveGameResponse"> & {
  * Use `create(LeaveGameResponseSchema)` to create a new message.
  */
 export const LeaveGameResponseSchema: GenMessage<LeaveGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 22);
+  messageDesc(file_boardbot_v1_game_service, 24);
 
 /**
  * @generated from message boardbot.v1.RematchRequest
@@ -718,7 +774,7 @@ export type RematchRequest = Message<"boardbot.v1.RematchRequest"> & {
  * Use `create(RematchRequestSchema)` to create a new message.
  */
 export const RematchRequestSchema: GenMessage<RematchRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 23);
+  messageDesc(file_boardbot_v1_game_service, 25);
 
 /**
  * @generated from message boardbot.v1.RematchResponse
@@ -745,7 +801,7 @@ export type RematchResponse = Message<"boardbot.v1.RematchResponse"> & {
  * Use `create(RematchResponseSchema)` to create a new message.
  */
 export const RematchResponseSchema: GenMessage<RematchResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 24);
+  messageDesc(file_boardbot_v1_game_service, 26);
 
 /**
  * @generated from message boardbot.v1.ListOpenGamesRequest
@@ -795,7 +851,7 @@ export type ListOpenGamesRequest = Message<"boardbot.v1.ListOpenGamesRequest"> &
  * Use `create(ListOpenGamesRequestSchema)` to create a new message.
  */
 export const ListOpenGamesRequestSchema: GenMessage<ListOpenGamesRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 25);
+  messageDesc(file_boardbot_v1_game_service, 27);
 
 /**
  * @generated from message boardbot.v1.ListOpenGamesResponse
@@ -819,7 +875,7 @@ export type ListOpenGamesResponse = Message<"boardbot.v1.ListOpenGamesResponse">
  * Use `create(ListOpenGamesResponseSchema)` to create a new message.
  */
 export const ListOpenGamesResponseSchema: GenMessage<ListOpenGamesResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 26);
+  messageDesc(file_boardbot_v1_game_service, 28);
 
 /**
  * @generated from message boardbot.v1.CreateQueueRequest
@@ -880,7 +936,7 @@ export type CreateQueueRequest = Message<"boardbot.v1.CreateQueueRequest"> & {
  * Use `create(CreateQueueRequestSchema)` to create a new message.
  */
 export const CreateQueueRequestSchema: GenMessage<CreateQueueRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 27);
+  messageDesc(file_boardbot_v1_game_service, 29);
 
 /**
  * A matchmaking queue.
@@ -938,7 +994,7 @@ export type MatchQueue = Message<"boardbot.v1.MatchQueue"> & {
  * Use `create(MatchQueueSchema)` to create a new message.
  */
 export const MatchQueueSchema: GenMessage<MatchQueue> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 28);
+  messageDesc(file_boardbot_v1_game_service, 30);
 
 /**
  * @generated from message boardbot.v1.CreateQueueResponse
@@ -955,7 +1011,7 @@ export type CreateQueueResponse = Message<"boardbot.v1.CreateQueueResponse"> & {
  * Use `create(CreateQueueResponseSchema)` to create a new message.
  */
 export const CreateQueueResponseSchema: GenMessage<CreateQueueResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 29);
+  messageDesc(file_boardbot_v1_game_service, 31);
 
 /**
  * @generated from message boardbot.v1.JoinQueueRequest
@@ -979,7 +1035,7 @@ export type JoinQueueRequest = Message<"boardbot.v1.JoinQueueRequest"> & {
  * Use `create(JoinQueueRequestSchema)` to create a new message.
  */
 export const JoinQueueRequestSchema: GenMessage<JoinQueueRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 30);
+  messageDesc(file_boardbot_v1_game_service, 32);
 
 /**
  * @generated from message boardbot.v1.JoinQueueResponse
@@ -1009,7 +1065,7 @@ export type JoinQueueResponse = Message<"boardbot.v1.JoinQueueResponse"> & {
  * Use `create(JoinQueueResponseSchema)` to create a new message.
  */
 export const JoinQueueResponseSchema: GenMessage<JoinQueueResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 31);
+  messageDesc(file_boardbot_v1_game_service, 33);
 
 /**
  * @generated from message boardbot.v1.WaitForMatchRequest
@@ -1031,7 +1087,7 @@ export type WaitForMatchRequest = Message<"boardbot.v1.WaitForMatchRequest"> & {
  * Use `create(WaitForMatchRequestSchema)` to create a new message.
  */
 export const WaitForMatchRequestSchema: GenMessage<WaitForMatchRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 32);
+  messageDesc(file_boardbot_v1_game_service, 34);
 
 /**
  * @generated from message boardbot.v1.WaitForMatchResponse
@@ -1062,7 +1118,7 @@ export type WaitForMatchResponse = Message<"boardbot.v1.WaitForMatchResponse"> &
  * Use `create(WaitForMatchResponseSchema)` to create a new message.
  */
 export const WaitForMatchResponseSchema: GenMessage<WaitForMatchResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 33);
+  messageDesc(file_boardbot_v1_game_service, 35);
 
 /**
  * @generated from message boardbot.v1.LeaveQueueRequest
@@ -1084,7 +1140,7 @@ export type LeaveQueueRequest = Message<"boardbot.v1.LeaveQueueRequest"> & {
  * Use `create(LeaveQueueRequestSchema)` to create a new message.
  */
 export const LeaveQueueRequestSchema: GenMessage<LeaveQueueRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 34);
+  messageDesc(file_boardbot_v1_game_service, 36);
 
 /**
  * @generated from message boardbot.v1.LeaveQueueResponse
@@ -1097,7 +1153,7 @@ export type LeaveQueueResponse = Message<"boardbot.v1.LeaveQueueResponse"> & {
  * Use `create(LeaveQueueResponseSchema)` to create a new message.
  */
 export const LeaveQueueResponseSchema: GenMessage<LeaveQueueResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 35);
+  messageDesc(file_boardbot_v1_game_service, 37);
 
 /**
  * @generated from message boardbot.v1.GetGameRecordRequest
@@ -1122,7 +1178,7 @@ export type GetGameRecordRequest = Message<"boardbot.v1.GetGameRecordRequest"> &
  * Use `create(GetGameRecordRequestSchema)` to create a new message.
  */
 export const GetGameRecordRequestSchema: GenMessage<GetGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 36);
+  messageDesc(file_boardbot_v1_game_service, 38);
 
 /**
  * @generated from message boardbot.v1.GetGameRecordResponse
@@ -1139,7 +1195,7 @@ export type GetGameRecordResponse = Message<"boardbot.v1.GetGameRecordResponse">
  * Use `create(GetGameRecordResponseSchema)` to create a new message.
  */
 export const GetGameRecordResponseSchema: GenMessage<GetGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 37);
+  messageDesc(file_boardbot_v1_game_service, 39);
 
 /**
  * @generated from message boardbot.v1.GetLeaderboardRequest
@@ -1179,7 +1235,7 @@ export type GetLeaderboardRequest = Message<"boardbot.v1.GetLeaderboardRequest">
  * Use `create(GetLeaderboardRequestSchema)` to create a new message.
  */
 export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 38);
+  messageDesc(file_boardbot_v1_game_service, 40);
 
 /**
  * @generated from message boardbot.v1.GetLeaderboardResponse
@@ -1212,7 +1268,7 @@ export type GetLeaderboardResponse = Message<"boardbot.v1.GetLeaderboardResponse
  * Use `create(GetLeaderboardResponseSchema)` to create a new message.
  */
 export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 39);
+  messageDesc(file_boardbot_v1_game_service, 41);
 
 /**
  * @generated from message boardbot.v1.PlayGameRequest
@@ -1244,7 +1300,7 @@ export type PlayGameRequest = Message<"boardbot.v1.PlayGameRequest"> & {
  * Use `create(PlayGameRequestSchema)` to create a new message.
  */
 export const PlayGameRequestSchema: GenMessage<PlayGameRequest> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 40);
+  messageDesc(file_boardbot_v1_game_service, 42);
 
 /**
  * @generated from message boardbot.v1.PlayGameResponse
@@ -1292,7 +1348,7 @@ export type PlayGameResponse = Message<"boardbot.v1.PlayGameResponse"> & {
  * Use `create(PlayGameResponseSchema)` to create a new message.
  */
 export const PlayGameResponseSchema: GenMessage<PlayGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 41);
+  messageDesc(file_boardbot_v1_game_service, 43);
 
 /**
  * The view a SubmitMoveResponse carries, so a client can play with one call
@@ -1470,6 +1526,19 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof ResignRequestSchema;
     output: typeof ResignResponseSchema;
+  },
+  /**
+   * Take the seat's last move back (token required), in an unrated game
+   * without clocks whose every other seat is a bot: the game goes back to
+   * the seat's last decision as a new version (EVENT_KIND_TAKE_BACK), which
+   * WatchGame and the game's record show.
+   *
+   * @generated from rpc boardbot.v1.GameService.TakeBack
+   */
+  takeBack: {
+    methodKind: "unary";
+    input: typeof TakeBackRequestSchema;
+    output: typeof TakeBackResponseSchema;
   },
   /**
    * Delete a game (owner token required).
