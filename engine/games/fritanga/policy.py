@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from . import data as D
 from .rules import FritangaState
@@ -97,7 +98,7 @@ def heuristic_move(state: FritangaState, rng: random.Random) -> tuple:
     if len(moves) == 1:
         return moves[0]
     f = state.stack[-1]
-    t = f[0]
+    t: int = f[0]
     me = state.decider()
     if t == D.F_PLAY:
         ctx = _play_context(state, me)
@@ -320,8 +321,8 @@ def _play_score(state: FritangaState, me: int, m: tuple, ctx: tuple | None = Non
 # Kept cheap: a long target list (Fritos, Trampoline, F-Rays, the last
 # chance...) is scored on a random sample of it, and a share of the moves is
 # uniformly random.
-PLAYOUT_EPSILON = 0.1  # share of uniformly random playout moves
-PLAYOUT_SAMPLE = 8  # long target lists: score this many random candidates
+PLAYOUT_EPSILON: Final = 0.1  # share of uniformly random playout moves
+PLAYOUT_SAMPLE: Final = 8  # long target lists: score this many random candidates
 
 
 def playout_move(state: FritangaState, rng: random.Random):
@@ -331,7 +332,7 @@ def playout_move(state: FritangaState, rng: random.Random):
     if rng.random() < PLAYOUT_EPSILON:
         return None
     f = state.stack[-1]
-    t = f[0]
+    t: int = f[0]
     me = state._decider
     if t == D.F_PLAY:
         ctx = _play_context(state, me)
@@ -353,12 +354,12 @@ def playout_move(state: FritangaState, rng: random.Random):
 # Features: on a card or in the oil, stuck (no destination), the size of the
 # island of cards its piece stands on, and its hand (Fritos, No frying way!,
 # escapes, other cards).
-_W_VERSUS = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
+_W_VERSUS: Final = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
              "other": 0.04}
-_W_CHEF = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
+_W_CHEF: Final = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
            "other": 0.37, "left": -0.37, "bias": 0.49}
-_ESCAPE_CARDS = (D.BREAK, D.TRAMPOLINE)
-ISLAND_CAP = 40
+_ESCAPE_CARDS: Final = (D.BREAK, D.TRAMPOLINE)
+ISLAND_CAP: Final = 40
 
 
 def _island(state: FritangaState, p: int) -> int:

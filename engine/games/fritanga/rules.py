@@ -31,7 +31,7 @@ Representation (flat lists, indexed by table cell or seat):
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
@@ -50,13 +50,20 @@ from .data import (
 )
 from .data import seat_bit as _bit
 
-END_PLAY = ("end_play",)
-PASS = ("decline",)
-REACT_NFW = ("react", D.CARD_KEY[D.NO_FRYING])
-REACT_CHEF = ("react", D.SKILL_KEY[D.SK_REACTION])
-PLAY_FRITOS = ("play", D.CARD_KEY[D.FRITOS])
-PLAY_MOVES = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
-DIR_MOVES = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+END_PLAY: Final = ("end_play",)
+PASS: Final = ("decline",)
+REACT_NFW: Final = ("react", D.CARD_KEY[D.NO_FRYING])
+REACT_CHEF: Final = ("react", D.SKILL_KEY[D.SK_REACTION])
+PLAY_FRITOS: Final = ("play", D.CARD_KEY[D.FRITOS])
+PLAY_MOVES: Final = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
+DIR_MOVES: Final = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+# the moves naming a cell or a seat, made once (cells: up to the largest table's)
+MAX_CELLS: Final = max(layout_for(mode, n).size for mode, (lo, hi) in D.PLAYER_RANGE.items()
+                       for n in range(lo, hi + 1))
+MOVE_TO: Final = tuple(("move", c) for c in range(MAX_CELLS))
+CHOOSE_CARD: Final = tuple(("choose_card", c) for c in range(MAX_CELLS))
+CHOOSE_SPACE: Final = tuple(("choose_space", c) for c in range(MAX_CELLS))
+CHOOSE_SEAT: Final = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
 
 
 def _layout_of(state: FritangaState) -> Layout:
@@ -206,8 +213,8 @@ class FritangaState(State):
     def apply(self, move: tuple) -> None:
         stack = self.stack
         f = stack[-1]
-        t = f[0]
-        kind = move[0]
+        t: int = f[0]
+        kind: str = move[0]
         if t == F_PLAY:
             if kind == "end_play":
                 stack.pop()
@@ -276,7 +283,7 @@ class FritangaState(State):
     def _apply_target(self, f: tuple, move: tuple) -> None:
         """A target step of a card or skill (one cell, seat or direction)."""
         stack = self.stack
-        t = f[0]
+        t: int = f[0]
         arg: Any = move[1] if len(move) > 1 else None
         if t == F_FRITOS:
             stack.pop()
@@ -422,7 +429,7 @@ class FritangaState(State):
         pos = self.pos
         while not self.over:
             f = stack[-1]
-            t = f[0]
+            t: int = f[0]
             if t >= FIRST_AUTO:
                 stack.pop()
                 self._auto(f)
@@ -464,7 +471,7 @@ class FritangaState(State):
         self._decider = TERMINAL
 
     def _frame_decider(self, f: tuple) -> int:
-        t = f[0]
+        t: int = f[0]
         if t >= FIRST_CHEF_FRAME:
             return D.CHEF_SEAT
         return f[1]
@@ -506,7 +513,7 @@ class FritangaState(State):
             self._remove_card(a)
 
     def _auto(self, f: tuple) -> None:
-        t = f[0]
+        t: int = f[0]
         stack = self.stack
         if t == A_END:
             self._end_turn(f[1])
@@ -956,7 +963,7 @@ class FritangaState(State):
 
     # --- move generation -------------------------------------------------------
     def _gen(self, f: tuple) -> list:
-        t = f[0]
+        t: int = f[0]
         moves: list[tuple]
         if t == F_PLAY:
             s = f[1]
@@ -968,23 +975,23 @@ class FritangaState(State):
             moves.append(END_PLAY)
             return moves
         if t == F_MOVE:
-            return [("move", c) for c in self.destinations(f[1])]
+            return [MOVE_TO[c] for c in self.destinations(f[1])]
         if t == F_NFW:
             return [REACT_NFW, PASS] if self._holds(f[1], D.NO_FRYING) else [PASS]
         if t == F_CREACT or t == F_CREACT_NFW:
             return [REACT_CHEF, PASS]
         if t == F_LAST:
             moves = [PLAY_FRITOS] if self._holds(f[1], D.FRITOS) and self._fritos_target() else []
-            moves.extend(("choose_card", c) for c in self._facedown_cells())
+            moves.extend([CHOOSE_CARD[c] for c in self._facedown_cells()])
             return moves
         if t == F_FALLEN:
             return [PLAY_FRITOS, PASS] if self._holds(f[1], D.FRITOS) else [PASS]
         if t == F_FRITOS:
             cards = self._unoccupied()
             if cards:
-                return [("choose_card", c) for c in cards]
+                return [CHOOSE_CARD[c] for c in cards]
             if self.discard[D.BASKET] > 0:
-                return [("choose_space", c) for c in self._spaces()]
+                return [CHOOSE_SPACE[c] for c in self._spaces()]
             return []
         if t == F_CHEF:
             return [("skill", D.SKILL_KEY[k]) for k in sorted(self.chef_hand) if k != D.SK_REACTION]
@@ -994,66 +1001,66 @@ class FritangaState(State):
             return list(DIR_MOVES)
         if t == F_START:
             grid = self.grid
-            return [("choose_space", c) for c in self.lay.start_spots if grid[c] < 0]
+            return [CHOOSE_SPACE[c] for c in self.lay.start_spots if grid[c] < 0]
         if t == F_TRAMP or t == F_SK_REVEAL:
-            return [("choose_card", c) for c in self._facedown_cells()]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells()]
         if t == F_BREAD:
-            return [("choose_space", c) for c in self._spaces()]
+            return [CHOOSE_SPACE[c] for c in self._spaces()]
         if t == F_PEEK:
             s, first = f[1], f[3]
             known = _bit(s) | PUBLIC
             kmask = self.kmask
-            return [("choose_card", c) for c in self._facedown_cells() if c != first and not kmask[c] & known]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells() if c != first and not kmask[c] & known]
         if t == F_ELIM or t == F_SK_REMOVE:
-            return [("choose_card", c) for c in self._unoccupied()]
+            return [CHOOSE_CARD[c] for c in self._unoccupied()]
         if t == F_MAINT_SRC:
-            return [("choose_card", c) for c in self._facedown_cells() if c != f[3] and c != f[4]]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells() if c != f[3] and c != f[4]]
         if t == F_MAINT_DST:
-            return [("choose_space", c) for c in self._spaces(exclude=f[3])]
+            return [CHOOSE_SPACE[c] for c in self._spaces(exclude=f[3])]
         if t == F_UNBAT:
             s = f[1]
-            return [("choose_seat", q) for q, h in enumerate(self.hands) if q != s and len(h) >= 2]
+            return [CHOOSE_SEAT[q] for q, h in enumerate(self.hands) if q != s and len(h) >= 2]
         if t == F_SWITCH:
             s = f[1]
-            return [("choose_seat", q) for q, p in enumerate(self.pos) if q != s and p >= 0]
+            return [CHOOSE_SEAT[q] for q, p in enumerate(self.pos) if q != s and p >= 0]
         if t == F_FISSURE:
-            return [("choose_card", c) for c in self._rival_cards(f[1])]
+            return [CHOOSE_CARD[c] for c in self._rival_cards(f[1])]
         if t == F_COLD:
             s, g = f[1], f[2]
             if self.pos[s] != g:
                 return []
             grid, occ = self.grid, self.occ
-            moves = [("choose_card", c) for c in sorted(self.lay.lines[g]) if grid[c] >= 0 and occ[c] < 0]
+            moves = [CHOOSE_CARD[c] for c in sorted(self.lay.lines[g]) if grid[c] >= 0 and occ[c] < 0]
             if moves:
                 moves.append(PASS)
             return moves
         if t == F_SK_PUSH_SEAT:
             chosen = _targets_left(f)[1]
-            return [("choose_seat", q) for q in self.lay.foods if self.pos[q] >= 0 and not chosen >> q & 1]
+            return [CHOOSE_SEAT[q] for q in self.lay.foods if self.pos[q] >= 0 and not chosen >> q & 1]
         if t == F_SK_ADJ:
             p = self.pos[f[1]]
             if p < 0:
                 return []
             grid, occ = self.grid, self.occ
-            return [("choose_card", x) for x in sorted(self.lay.nbrs[p]) if grid[x] >= 0 and occ[x] < 0]
+            return [CHOOSE_CARD[x] for x in sorted(self.lay.nbrs[p]) if grid[x] >= 0 and occ[x] < 0]
         if t == F_SK_SWAP:
             cards = self._unoccupied(exclude=f[1])
             if f[1] < 0 and len(cards) < 2:
                 return []
-            return [("choose_card", c) for c in cards]
+            return [CHOOSE_CARD[c] for c in cards]
         if t == F_SK_EDGE:
             return [DIR_MOVES[d] for d in range(4) if self._edge_cells(d)]
         if t == F_SK_STEAL:
             chosen = _targets_left(f)[1]
-            return [("choose_seat", q) for q in self.lay.foods
+            return [CHOOSE_SEAT[q] for q in self.lay.foods
                     if self.status[q] != FRIED and self.hands[q] and not chosen >> q & 1]
         raise ValueError(f"no move generator for frame {f!r}")  # pragma: no cover
 
     # --- texts -------------------------------------------------------------
     def move_text(self, move: tuple) -> str:
         f = self.stack[-1]
-        t = f[0]
-        kind = move[0]
+        t: int = f[0]
+        kind: str = move[0]
         names = self.lay.names
         if kind == "decline":
             return {F_NFW: "let it happen", F_CREACT: "let it happen", F_CREACT_NFW: "let it happen",
@@ -1227,4 +1234,4 @@ def _targets_left(f: tuple) -> tuple[int, int]:
     return (f[1], f[2]) if len(f) > 2 else (1, 0)
 
 
-_ORDERS = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 9)}
+_ORDERS: Final = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 9)}
