@@ -100,12 +100,23 @@ def heuristic_move(state: FritangaState, rng: random.Random) -> tuple:
     f = state.stack[-1]
     t: int = f[0]
     me = state.decider()
-    if t == D.F_PLAY:
-        ctx = _play_context(state, me)
-        scored = [(_play_score(state, me, m, ctx), rng.random(), m) for m in moves]
-    else:
-        scored = [(_score(state, me, f, t, m), rng.random(), m) for m in moves]
-    return max(scored)[2]
+    return _best(state, me, f, t, moves, rng, _play_context(state, me) if t == D.F_PLAY else None)
+
+
+def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: random.Random,
+          ctx: tuple | None) -> tuple:
+    """``max((score, rng.random(), move) for move in moves)[2]`` without a tuple per move: each
+    move's score, then a draw, in order (the same draws); ties of both go to the greater move.
+    ``ctx``: a Play Cards decision's (``_play_context``), scored by ``_play_score``."""
+    best: tuple = ()
+    best_score = best_draw = 0.0
+    for m in moves:
+        score = _play_score(state, me, m, ctx) if ctx is not None else _score(state, me, f, t, m)
+        draw = rng.random()
+        if (not best or score > best_score
+                or (score == best_score and (draw > best_draw or (draw == best_draw and m > best)))):
+            best, best_score, best_draw = m, score, draw
+    return best
 
 
 def _score(state: FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
@@ -335,12 +346,11 @@ def playout_move(state: FritangaState, rng: random.Random):
     t: int = f[0]
     me = state._decider
     if t == D.F_PLAY:
-        ctx = _play_context(state, me)
-        return max((_play_score(state, me, m, ctx), rng.random(), m) for m in moves)[2]
+        return _best(state, me, f, t, moves, rng, _play_context(state, me))
     if len(moves) > PLAYOUT_SAMPLE + 2:
         fixed = [m for m in moves if len(m) < 2 or m[0] in ("play", "react")]
         moves = fixed + rng.sample(moves, PLAYOUT_SAMPLE)
-    return max((_score(state, me, f, t, m), rng.random(), m) for m in moves)[2]
+    return _best(state, me, f, t, moves, rng, None)
 
 
 # --- evaluation at a rollout cut-off ---------------------------------------------
