@@ -17,6 +17,33 @@ def cell_name(cell: int, width: int) -> str:
 
 
 class Layout:
+    """The table of one mode and player count (shared by its states, never mutated)."""
+
+    mode: int
+    players: int
+    foods: tuple[int, ...]  # the food seats
+    skill_amounts: dict[int, int]
+    deck: list[int]  # cards per kind in the shuffled deck
+    deck_size: int
+    universe: list[int]  # cards per kind in the game
+    cols: int
+    rows: int
+    last_row: int
+    width: int
+    height: int
+    size: int
+    names: tuple[str, ...]
+    cell_by_name: dict[str, int]
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    step: tuple[tuple[int, ...], ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    nbr_dirs: tuple[tuple[tuple[int, int], ...], ...]
+    lines: tuple[tuple[int, ...], ...]
+    initial: tuple[int, ...]
+    start_spots: tuple[int, ...]
+    team: tuple[int, ...]
+
     def __init__(self, mode: int, players: int):
         self.mode = mode
         self.players = players
@@ -53,7 +80,7 @@ class Layout:
             for c in range(n)
         )
         # the initial grid: full rows, then the (centred) last row
-        initial = []
+        initial: list[int] = []
         for r in range(rows):
             if r < rows - 1:
                 cs = range(cols)

@@ -16,14 +16,17 @@ Sources and labels (see docs/rules/fritanga.md and
 from __future__ import annotations
 
 import math
+from typing import Final
 
 # --- modes -------------------------------------------------------------------
-VERSUS, TEAMS, CHEF = 0, 1, 2
-MODE_NAMES = ("versus", "teams", "chef")
+VERSUS: Final = 0
+TEAMS: Final = 1
+CHEF: Final = 2
+MODE_NAMES: Final = ("versus", "teams", "chef")
 MODE_TITLE = ("Versus", "Versus Teams", "Everyone Against the Chef")
 PLAYER_RANGE = {VERSUS: (3, 6), TEAMS: (3, 6), CHEF: (3, 7)}  # RULEBOOK
-CHEF_SEAT = 0  # ASSUMPTION (seat choice): the chef is seat 0, seat 1 (to its left) plays first
-GOLDEN_TURNS = 8  # RULEBOOK: eight golden-icon cards, one per chef turn
+CHEF_SEAT: Final = 0  # ASSUMPTION (seat choice): the chef is seat 0, seat 1 (to its left) plays first
+GOLDEN_TURNS: Final = 8  # RULEBOOK: eight golden-icon cards, one per chef turn
 
 # --- food cards ----------------------------------------------------------------
 HAND, IMMEDIATE = "hand", "immediate"
@@ -46,20 +49,33 @@ CARD_KINDS = (
     ("oil_geyser", "Oil geyser", IMMEDIATE, "versus", "ASSUMPTION"),
     ("splatter", "Splatter", IMMEDIATE, "chef", "ASSUMPTION"),
 )
-(
-    BASKET, FRITOS, BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, COLD_GEYSER,
-    NO_FRYING, UNBATTERED, SWITCH, BOOM, FISSURE, OIL_GEYSER, SPLATTER,
-) = range(len(CARD_KINDS))
-NUM_KINDS = len(CARD_KINDS)
-CARD_KEY = tuple(k[0] for k in CARD_KINDS)
-CARD_NAME = tuple(k[1] for k in CARD_KINDS)
-KIND_BY_KEY = {k[0]: i for i, k in enumerate(CARD_KINDS)}
-IS_HAND = tuple(k[2] == HAND for k in CARD_KINDS)
+BASKET: Final = 0
+FRITOS: Final = 1
+BREAK: Final = 2
+BREADCRUMBS: Final = 3
+F_RAYS: Final = 4
+TRAMPOLINE: Final = 5
+MAINTENANCE: Final = 6
+COLD_GEYSER: Final = 7
+NO_FRYING: Final = 8
+UNBATTERED: Final = 9
+SWITCH: Final = 10
+BOOM: Final = 11
+FISSURE: Final = 12
+OIL_GEYSER: Final = 13
+SPLATTER: Final = 14
+assert SPLATTER == len(CARD_KINDS) - 1
+NUM_KINDS: Final = 15
+assert NUM_KINDS == len(CARD_KINDS)
+CARD_KEY: Final = tuple(k[0] for k in CARD_KINDS)
+CARD_NAME: Final = tuple(k[1] for k in CARD_KINDS)
+KIND_BY_KEY: Final = {k[0]: i for i, k in enumerate(CARD_KINDS)}
+IS_HAND: Final = tuple(k[2] == HAND for k in CARD_KINDS)
 BASIC = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "basic")  # 7 basic maneuvers
 VERSUS_CARDS = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "versus")  # 5 Versus maneuvers
 # Hand cards a food may play in its Play Cards phase (Fritos only when fallen,
 # No frying way! only as a reaction).
-PLAY_PHASE_CARDS = (BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, UNBATTERED, SWITCH, BOOM, FISSURE)
+PLAY_PHASE_CARDS: Final = (BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, UNBATTERED, SWITCH, BOOM, FISSURE)
 
 # Printed glossary texts (RULEBOOK, abridged).
 RULEBOOK_CARD_TEXT = {
@@ -108,10 +124,18 @@ CHEF_SKILLS = (
     ("taste", "Taste test", True, "Discard 1 random card from each of F-1 different foods' hands."),
     ("not_so_fast", "Not so fast!", False, "Reaction, at any time: cancel a card just played by a food."),
 )
-SK_SKIM, SK_SPATULA, SK_KNIFE, SK_LID, SK_STIR, SK_SHAKE, SK_TRIM, SK_TASTE, SK_REACTION = range(9)
-SKILL_KEY = tuple(s[0] for s in CHEF_SKILLS)
-SKILL_NAME = tuple(s[1] for s in CHEF_SKILLS)
-SKILL_BY_KEY = {s[0]: i for i, s in enumerate(CHEF_SKILLS)}
+SK_SKIM: Final = 0
+SK_SPATULA: Final = 1
+SK_KNIFE: Final = 2
+SK_LID: Final = 3
+SK_STIR: Final = 4
+SK_SHAKE: Final = 5
+SK_TRIM: Final = 6
+SK_TASTE: Final = 7
+SK_REACTION: Final = 8
+SKILL_KEY: Final = tuple(s[0] for s in CHEF_SKILLS)
+SKILL_NAME: Final = tuple(s[1] for s in CHEF_SKILLS)
+SKILL_BY_KEY: Final = {s[0]: i for i, s in enumerate(CHEF_SKILLS)}
 GOLDEN = tuple(i for i, s in enumerate(CHEF_SKILLS) if s[2])
 assert len(GOLDEN) == GOLDEN_TURNS
 
@@ -144,12 +168,12 @@ def skill_text(skill: int, foods: int) -> str:
         SK_TASTE: f"Discard 1 random card from each of {n} different foods' hands.",
     }[skill]
 
-MAINTENANCE_CARDS = 3  # RULEBOOK
-BREADCRUMB_CARDS = 2  # RULEBOOK
-F_RAYS_PEEKS = 2  # RULEBOOK
+MAINTENANCE_CARDS: Final = 3  # RULEBOOK
+BREADCRUMB_CARDS: Final = 2  # RULEBOOK
+F_RAYS_PEEKS: Final = 2  # RULEBOOK
 
-DIRECTIONS = ("north", "east", "south", "west")
-DIR_BY_NAME = {d: i for i, d in enumerate(DIRECTIONS)}
+DIRECTIONS: Final = ("north", "east", "south", "west")
+DIR_BY_NAME: Final = {d: i for i, d in enumerate(DIRECTIONS)}
 DIR_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row, column)
 
 # --- table geometry (ASSUMPTION) ----------------------------------------------
@@ -212,26 +236,57 @@ def grid_shape(cards: int) -> tuple[int, int, int]:
 # --- state encoding -------------------------------------------------------------
 # How the state codes cards, knowledge, statuses and the decision stack (the
 # fields themselves: state.py). Shared by rules.py, views.py and policy.py.
-FACE_UP = 16
-KIND = 15
-FRESH = 16
-MSHIFT = 5
-PUBLIC = 1 << 7  # in a knowledge mask
-PUBLIC_CODE = PUBLIC << MSHIFT
-ALIVE, OUT, FRIED, CHEF_ROLE = range(4)
-STATUS_NAMES = ("alive", "out", "fried", "chef")
+FACE_UP: Final = 16
+KIND: Final = 15
+FRESH: Final = 16
+MSHIFT: Final = 5
+PUBLIC: Final = 1 << 7  # in a knowledge mask
+PUBLIC_CODE: Final = PUBLIC << MSHIFT
+ALIVE: Final = 0
+OUT: Final = 1
+FRIED: Final = 2
+CHEF_ROLE: Final = 3
+STATUS_NAMES: Final = ("alive", "out", "fried", "chef")
 
 # --- frames ------------------------------------------------------------------
-(
-    F_START, F_PLAY, F_MOVE, F_LAST, F_FALLEN, F_FRITOS, F_TRAMP, F_BREAD, F_PEEK, F_ELIM,
-    F_MAINT_SRC, F_MAINT_DST, F_UNBAT, F_SWITCH, F_FISSURE, F_COLD, F_NFW,
-    F_CHEF, F_CREACT, F_CREACT_NFW, F_SPLAT, F_SK_REMOVE, F_SK_PUSH_SEAT, F_SK_PUSH_DIR,
-    F_SK_ADJ, F_SK_REVEAL, F_SK_SWAP, F_SK_SHAKE, F_SK_EDGE, F_SK_STEAL,
-) = range(30)
-A_END, A_BEGIN, A_BOOM, A_SHAKE, A_ADJ = range(40, 45)
-FIRST_CHEF_FRAME = F_CHEF
-FIRST_AUTO = A_END
-FRAME_NAMES = {
+F_START: Final = 0
+F_PLAY: Final = 1
+F_MOVE: Final = 2
+F_LAST: Final = 3
+F_FALLEN: Final = 4
+F_FRITOS: Final = 5
+F_TRAMP: Final = 6
+F_BREAD: Final = 7
+F_PEEK: Final = 8
+F_ELIM: Final = 9
+F_MAINT_SRC: Final = 10
+F_MAINT_DST: Final = 11
+F_UNBAT: Final = 12
+F_SWITCH: Final = 13
+F_FISSURE: Final = 14
+F_COLD: Final = 15
+F_NFW: Final = 16
+F_CHEF: Final = 17
+F_CREACT: Final = 18
+F_CREACT_NFW: Final = 19
+F_SPLAT: Final = 20
+F_SK_REMOVE: Final = 21
+F_SK_PUSH_SEAT: Final = 22
+F_SK_PUSH_DIR: Final = 23
+F_SK_ADJ: Final = 24
+F_SK_REVEAL: Final = 25
+F_SK_SWAP: Final = 26
+F_SK_SHAKE: Final = 27
+F_SK_EDGE: Final = 28
+F_SK_STEAL: Final = 29
+A_END: Final = 40
+A_BEGIN: Final = 41
+A_BOOM: Final = 42
+A_SHAKE: Final = 43
+A_ADJ: Final = 44
+FIRST_CHEF_FRAME: Final = F_CHEF
+FIRST_AUTO: Final = A_END
+FRAME_NAMES: Final = {
     F_START: "choose_start", F_PLAY: "play_cards", F_MOVE: "movement", F_LAST: "last_chance",
     F_FALLEN: "fallen", F_FRITOS: "fritos_target", F_TRAMP: "trampoline_target",
     F_BREAD: "breadcrumbs_place", F_PEEK: "f_rays_peek", F_ELIM: "f_rays_eliminate",
@@ -248,8 +303,12 @@ FRAME_NAMES = {
 FRAME_BY_NAME = {v: k for k, v in FRAME_NAMES.items()}
 
 # effects waiting behind a No frying way! window: (effect, a, b)
-E_PUSH, E_SWITCH, E_STEAL, E_CSTEAL, E_REMOVE = range(5)
-EFFECT_TEXT = ("a push", "a switch", "a steal", "a taste test", "a card removal")
+E_PUSH: Final = 0
+E_SWITCH: Final = 1
+E_STEAL: Final = 2
+E_CSTEAL: Final = 3
+E_REMOVE: Final = 4
+EFFECT_TEXT: Final = ("a push", "a switch", "a steal", "a taste test", "a card removal")
 
 
 def seat_bit(seat: int) -> int:

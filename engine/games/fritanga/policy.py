@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from . import data as D
-from .rules import FritangaRules
+from .rules import FritangaState
 
 
 # --- what the decider may see ------------------------------------------------
-def known_kind(state: FritangaRules, seat: int, c: int) -> int:
+def known_kind(state: FritangaState, seat: int, c: int) -> int:
     """The card kind at c if ``seat`` may see it, -1 if hidden (or no card)."""
     g = state.grid[c]
     if g < 0:
@@ -31,18 +32,18 @@ def known_kind(state: FritangaRules, seat: int, c: int) -> int:
     return -1
 
 
-def public_hand(state: FritangaRules, seat: int, q: int) -> list:
+def public_hand(state: FritangaState, seat: int, q: int) -> list:
     """The kinds in q's hand that ``seat`` knows."""
     vis = D.PUBLIC | (1 << seat)
     return [code & D.KIND for code in state.hands[q] if q == seat or (code >> D.MSHIFT) & vis]
 
 
 # --- geometry ------------------------------------------------------------------
-def mobility(state: FritangaRules, mover: int, p: int, gone: int = -1) -> int:
+def mobility(state: FritangaState, mover: int, p: int, gone: int = -1) -> int:
     """How many cards a piece of ``mover`` standing on p could move to (card ``gone`` removed)."""
     grid, occ = state.grid, state.occ
     nbrs = state.lay.nbrs
-    bridges = ()
+    bridges: list[int] = []
     if state.mode != D.VERSUS:
         team = state.lay.team
         tm = team[mover]
@@ -63,7 +64,7 @@ def mobility(state: FritangaRules, mover: int, p: int, gone: int = -1) -> int:
     return len(seen)
 
 
-def falls_when_pushed(state: FritangaRules, q: int, d: int) -> bool:
+def falls_when_pushed(state: FritangaState, q: int, d: int) -> bool:
     p = state.pos[q]
     if p < 0:
         return False
@@ -71,11 +72,11 @@ def falls_when_pushed(state: FritangaRules, q: int, d: int) -> bool:
     return x < 0 or state.grid[x] < 0
 
 
-def is_rival(state: FritangaRules, a: int, b: int) -> bool:
+def is_rival(state: FritangaState, a: int, b: int) -> bool:
     return a != b and state.lay.team[a] != state.lay.team[b]
 
 
-def card_value(state: FritangaRules, seat: int, c: int) -> float:
+def card_value(state: FritangaState, seat: int, c: int) -> float:
     """How welcome landing on card c is, from what ``seat`` knows."""
     k = known_kind(state, seat, c)
     if k < 0:
@@ -92,22 +93,33 @@ def card_value(state: FritangaRules, seat: int, c: int) -> float:
 
 
 # --- the bot -------------------------------------------------------------------
-def heuristic_move(state: FritangaRules, rng: random.Random) -> tuple:
+def heuristic_move(state: FritangaState, rng: random.Random) -> tuple:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     f = state.stack[-1]
-    t = f[0]
+    t: int = f[0]
     me = state.decider()
-    if t == D.F_PLAY:
-        ctx = _play_context(state, me)
-        scored = [(_play_score(state, me, m, ctx), rng.random(), m) for m in moves]
-    else:
-        scored = [(_score(state, me, f, t, m), rng.random(), m) for m in moves]
-    return max(scored)[2]
+    return _best(state, me, f, t, moves, rng, _play_context(state, me) if t == D.F_PLAY else None)
 
 
-def _score(state: FritangaRules, me: int, f: tuple, t: int, m: tuple) -> float:
+def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: random.Random,
+          ctx: tuple | None) -> tuple:
+    """``max((score, rng.random(), move) for move in moves)[2]`` without a tuple per move: each
+    move's score, then a draw, in order (the same draws); ties of both go to the greater move.
+    ``ctx``: a Play Cards decision's (``_play_context``), scored by ``_play_score``."""
+    best: tuple = ()
+    best_score = best_draw = 0.0
+    for m in moves:
+        score = _play_score(state, me, m, ctx) if ctx is not None else _score(state, me, f, t, m)
+        draw = rng.random()
+        if (not best or score > best_score
+                or (score == best_score and (draw > best_draw or (draw == best_draw and m > best)))):
+            best, best_score, best_draw = m, score, draw
+    return best
+
+
+def _score(state: FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
     kind = m[0]
     if t == D.F_MOVE:
         p = state.pos[me]
@@ -209,18 +221,18 @@ def _score(state: FritangaRules, me: int, f: tuple, t: int, m: tuple) -> float:
     return 0.0
 
 
-def _dist(state: FritangaRules, a: int, b: int) -> int:
+def _dist(state: FritangaState, a: int, b: int) -> int:
     lay = state.lay
     return abs(lay.row_of[a] - lay.row_of[b]) + abs(lay.col_of[a] - lay.col_of[b])
 
 
-def _rival_pressure(state: FritangaRules, me: int, c: int) -> float:
+def _rival_pressure(state: FritangaState, me: int, c: int) -> float:
     """Being next to a rival invites a push."""
     occ = state.occ
     return 0.3 * sum(1 for x in state.lay.nbrs[c] if occ[x] >= 0 and is_rival(state, me, occ[x]))
 
 
-def _cut_value(state: FritangaRules, me: int, c: int) -> float:
+def _cut_value(state: FritangaState, me: int, c: int) -> float:
     """How much removing card c hurts the rivals (of ``me``; for the chef: the foods)."""
     occ = state.occ
     value = 0.0
@@ -238,7 +250,7 @@ def _cut_value(state: FritangaRules, me: int, c: int) -> float:
     return value
 
 
-def _push_value(state: FritangaRules, q: int, d: int) -> float:
+def _push_value(state: FritangaState, q: int, d: int) -> float:
     if state.pos[q] < 0:
         return 0.0
     if falls_when_pushed(state, q, d):
@@ -249,7 +261,7 @@ def _push_value(state: FritangaRules, q: int, d: int) -> float:
     return 1.0 / (1 + mobility(state, q, x, gone=state.pos[q]))
 
 
-def _skill_score(state: FritangaRules, k: int) -> float:
+def _skill_score(state: FritangaState, k: int) -> float:
     foods = [q for q in state.lay.foods if state.pos[q] >= 0]
     if k == D.SK_SPATULA:
         return max((_push_value(state, q, d) for q in foods for d in range(4)), default=0.0)
@@ -268,14 +280,14 @@ def _skill_score(state: FritangaRules, k: int) -> float:
     return 0.2  # Lift the lid
 
 
-def _play_context(state: FritangaRules, me: int) -> tuple:
+def _play_context(state: FritangaState, me: int) -> tuple:
     """What every card of one Play Cards decision is scored against: (destinations, best mobility)."""
     p = state.pos[me]
     dests = state.destinations(me)
     return dests, max((mobility(state, me, d, gone=p) for d in dests), default=-1)
 
 
-def _play_score(state: FritangaRules, me: int, m: tuple, ctx: tuple | None = None) -> float:
+def _play_score(state: FritangaState, me: int, m: tuple, ctx: tuple | None = None) -> float:
     if m[0] == "end_play":
         return 0.0
     k = D.KIND_BY_KEY[m[1]]
@@ -320,26 +332,25 @@ def _play_score(state: FritangaRules, me: int, m: tuple, ctx: tuple | None = Non
 # Kept cheap: a long target list (Fritos, Trampoline, F-Rays, the last
 # chance...) is scored on a random sample of it, and a share of the moves is
 # uniformly random.
-PLAYOUT_EPSILON = 0.1  # share of uniformly random playout moves
-PLAYOUT_SAMPLE = 8  # long target lists: score this many random candidates
+PLAYOUT_EPSILON: Final = 0.1  # share of uniformly random playout moves
+PLAYOUT_SAMPLE: Final = 8  # long target lists: score this many random candidates
 
 
-def playout_move(state: FritangaRules, rng: random.Random):
-    moves = state._moves
+def playout_move(state: FritangaState, rng: random.Random):
+    moves: list = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     if rng.random() < PLAYOUT_EPSILON:
         return None
     f = state.stack[-1]
-    t = f[0]
+    t: int = f[0]
     me = state._decider
     if t == D.F_PLAY:
-        ctx = _play_context(state, me)
-        return max((_play_score(state, me, m, ctx), rng.random(), m) for m in moves)[2]
+        return _best(state, me, f, t, moves, rng, _play_context(state, me))
     if len(moves) > PLAYOUT_SAMPLE + 2:
         fixed = [m for m in moves if len(m) < 2 or m[0] in ("play", "react")]
         moves = fixed + rng.sample(moves, PLAYOUT_SAMPLE)
-    return max((_score(state, me, f, t, m), rng.random(), m) for m in moves)[2]
+    return _best(state, me, f, t, moves, rng, None)
 
 
 # --- evaluation at a rollout cut-off ---------------------------------------------
@@ -353,15 +364,15 @@ def playout_move(state: FritangaRules, rng: random.Random):
 # Features: on a card or in the oil, stuck (no destination), the size of the
 # island of cards its piece stands on, and its hand (Fritos, No frying way!,
 # escapes, other cards).
-_W_VERSUS = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
+_W_VERSUS: Final = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
              "other": 0.04}
-_W_CHEF = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
+_W_CHEF: Final = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
            "other": 0.37, "left": -0.37, "bias": 0.49}
-_ESCAPE_CARDS = (D.BREAK, D.TRAMPOLINE)
-ISLAND_CAP = 40
+_ESCAPE_CARDS: Final = (D.BREAK, D.TRAMPOLINE)
+ISLAND_CAP: Final = 40
 
 
-def _island(state: FritangaRules, p: int) -> int:
+def _island(state: FritangaState, p: int) -> int:
     """Cards connected to card p by orthogonal steps (capped at ISLAND_CAP)."""
     grid, nbrs = state.grid, state.lay.nbrs
     seen = {p}
@@ -375,7 +386,7 @@ def _island(state: FritangaRules, p: int) -> int:
     return len(seen)
 
 
-def food_score(state: FritangaRules, q: int, w: dict) -> float:
+def food_score(state: FritangaState, q: int, w: dict) -> float:
     """The linear score of an unfried food (weights ``w``)."""
     score = 0.0
     for code in state.hands[q]:
@@ -397,7 +408,7 @@ def food_score(state: FritangaRules, q: int, w: dict) -> float:
     return score
 
 
-def evaluate(state: FritangaRules) -> list:
+def evaluate(state: FritangaState) -> list:
     n = state.num_seats
     status = state.status
     if state.mode == D.CHEF:

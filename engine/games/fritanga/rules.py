@@ -1,22 +1,45 @@
-"""Fritanga forward model: the decider, the legal moves, apply, the texts of moves,
-dealing a new game and the result.
+"""The Fritanga state: its fields, each declared once with its type (and in ``FIELDS`` with how it
+is copied and stored), and its forward model: the decider, the legal moves, apply, the texts of
+moves, dealing a new game and the result; what a seat may see is views.py.
 
-``FritangaRules`` is a mixin of ``FritangaState``: state.py declares the fields
-(and says how they code the game); this module reaches them through ``self``
-and never imports state.py. The decisions and effects still to come are the
-frames of ``stack`` (flat int tuples, data.py names them): the top frame
-decides whose decision it is and what the legal moves are; auto frames
-(``>= A_END``) are run by ``_run`` until a decision is reached.
+This module is the rules' one source. It is plain Python with type annotations, and the compiled
+build (mypyc, docs/performance.md) compiles it as it is: ``FritangaState`` is then a native class
+whose fields are C struct slots.
+
+Representation (flat lists, indexed by table cell or seat):
+
+* ``grid[cell]``: -1 for an empty space (oil), else the card kind, plus
+  ``FACE_UP`` (16) when the card is face up. Occupied cards are always face up.
+* ``kmask[cell]``: who knows a face-down card: bit ``1 << seat`` per seat
+  (F-Rays peeks) and ``PUBLIC`` (everyone, e.g. baskets put back face down by
+  Breadcrumbs). The knowledge is attached to the card and moves with it.
+* ``hands[seat]``: card codes ``kind | FRESH | mask << 5``: ``FRESH`` marks a
+  card that joined the hand this turn (playable from the next turn on), the
+  mask says who knows the card (the owner always does). A card enters a hand
+  face up in view of everyone (``PUBLIC``); only Unbattered's random steal
+  hides cards from the other seats.
+* ``stack``: the pending decisions and effects, as flat int tuples (frames,
+  data.py names them): the top frame decides whose decision it is and what the
+  legal moves are; auto frames (``>= A_END``) are run by ``_run`` until a
+  decision is reached.
+* not stored (``to_dict`` leaves them out, ``_restore`` derives them on load):
+  ``lay`` (the table of the mode and player count), ``mode``, ``occ[cell]``
+  (the seat standing on a card, else -1), the ``facedown`` and ``ncards``
+  counters and the decision (``_moves``, ``_decider``).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar, Final
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine import chance
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLES, StateFields, custom
 
 from . import data as D
-from .board import layout_for
+from . import views
+from .board import Layout, layout_for
 from .data import (
     FACE_UP, KIND, FRESH, MSHIFT, PUBLIC, PUBLIC_CODE, ALIVE, OUT, FRIED, CHEF_ROLE, STATUS_NAMES, F_START,
     F_PLAY, F_MOVE, F_LAST, F_FALLEN, F_FRITOS, F_TRAMP, F_BREAD, F_PEEK, F_ELIM, F_MAINT_SRC, F_MAINT_DST,
@@ -27,26 +50,162 @@ from .data import (
 )
 from .data import seat_bit as _bit
 
-END_PLAY = ("end_play",)
-PASS = ("decline",)
-REACT_NFW = ("react", D.CARD_KEY[D.NO_FRYING])
-REACT_CHEF = ("react", D.SKILL_KEY[D.SK_REACTION])
-PLAY_FRITOS = ("play", D.CARD_KEY[D.FRITOS])
-PLAY_MOVES = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
-DIR_MOVES = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+END_PLAY: Final = ("end_play",)
+PASS: Final = ("decline",)
+REACT_NFW: Final = ("react", D.CARD_KEY[D.NO_FRYING])
+REACT_CHEF: Final = ("react", D.SKILL_KEY[D.SK_REACTION])
+PLAY_FRITOS: Final = ("play", D.CARD_KEY[D.FRITOS])
+PLAY_MOVES: Final = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
+DIR_MOVES: Final = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+# the moves naming a cell or a seat, made once (cells: up to the largest table's)
+MAX_CELLS: Final = max(layout_for(mode, n).size for mode, (lo, hi) in D.PLAYER_RANGE.items()
+                       for n in range(lo, hi + 1))
+MOVE_TO: Final = tuple(("move", c) for c in range(MAX_CELLS))
+CHOOSE_CARD: Final = tuple(("choose_card", c) for c in range(MAX_CELLS))
+CHOOSE_SPACE: Final = tuple(("choose_space", c) for c in range(MAX_CELLS))
+CHOOSE_SEAT: Final = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
 
 
-class FritangaRules:
-    """The forward model of ``FritangaState`` (the fields: state.py)."""
+def _layout_of(state: FritangaState) -> Layout:
+    return layout_for(D.MODE_NAMES.index(state.config["mode"]), state.num_seats)
 
-    __slots__ = ()
+
+# How each field is copied and stored (boardbot.engine.fields); the class below declares their
+# types. The derived fields are not stored: loading gives them placeholders of their type, and
+# ``_restore`` (game.py's from_dict) computes them.
+FIELDS = StateFields(
+    {"_layout_of": _layout_of, "_mode_of": lambda s: D.MODE_NAMES.index(s.config["mode"])},
+    lay=custom("{v}", None, "_layout_of(s)"),  # shared, never mutated
+    mode=custom("{v}", None, "_mode_of(s)"),
+    grid=LIST, kmask=LIST, occ=custom("{v}[:]", None, "[]"), pos=LIST, status=LIST, fall_at=LIST,
+    fried_turn=LIST, hands=LISTS,
+    discard=LIST, removed=LIST, chef_hand=LIST, chef_played=SCALAR, final=SCALAR, stack=TUPLES,
+    turn_seat=SCALAR, turn=SCALAR, skip=SCALAR, facedown=custom("{v}", None, "0"),
+    ncards=custom("{v}", None, "0"), over=SCALAR,
+    _moves=custom("{v}", None, "None"),  # the legal moves: replaced, never mutated in place
+    _decider=custom("{v}", None, "-1"),
+)
+_to_dict = FIELDS.to_dict_function("fritanga")
+
+
+class FritangaState(State):
+    """A Fritanga position: its fields, each declared with its type, and its forward model."""
+
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+
+    lay: Layout  # the table of the mode and player count (board.py)
+    mode: int  # data.VERSUS, TEAMS or CHEF
+    # per cell
+    grid: list[int]  # -1: oil; else the card kind, | FACE_UP when face up
+    kmask: list[int]  # who knows a face-down card: seat bits and PUBLIC
+    occ: list[int]  # the seat standing on a card, else -1
+    # per seat
+    pos: list[int]  # the cell its piece stands on, else -1
+    status: list[int]  # ALIVE, OUT, FRIED or CHEF_ROLE
+    fall_at: list[int]  # where it fell into the oil (not in Versus), else -1
+    fried_turn: list[int]
+    hands: list[list[int]]  # card codes
+    # per card kind
+    discard: list[int]
+    removed: list[int]
+    # the chef's skills
+    chef_hand: list[int]
+    chef_played: int
+    final: bool
+    # the decisions and effects still to come (flat int tuples)
+    stack: list[tuple]
+    turn_seat: int
+    turn: int
+    skip: bool
+    facedown: int
+    ncards: int
+    over: bool
+    _decider: int
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> FritangaState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = FritangaState.__new__(FritangaState)
+        new._copy_base(self)
+        new.lay = self.lay
+        new.mode = self.mode
+        new.grid = self.grid[:]
+        new.kmask = self.kmask[:]
+        new.occ = self.occ[:]
+        new.pos = self.pos[:]
+        new.status = self.status[:]
+        new.fall_at = self.fall_at[:]
+        new.fried_turn = self.fried_turn[:]
+        new.hands = [h[:] for h in self.hands]
+        new.discard = self.discard[:]
+        new.removed = self.removed[:]
+        new.chef_hand = self.chef_hand[:]
+        new.chef_played = self.chef_played
+        new.final = self.final
+        new.stack = self.stack[:]
+        new.turn_seat = self.turn_seat
+        new.turn = self.turn
+        new.skip = self.skip
+        new.facedown = self.facedown
+        new.ncards = self.ncards
+        new.over = self.over
+        new._moves = self._moves
+        new._decider = self._decider
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> FritangaState:
+        return views.from_view(FritangaState, game, view, rng)
+
+    def sample_for(self, seat: int, rng: random.Random) -> FritangaState:
+        """A world for ``seat``: the face-down cards and the hand cards hidden from it re-dealt
+        (once per search iteration: here, compiled with the state)."""
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        vbit = PUBLIC | _bit(seat)
+        grid, kmask = world.grid, world.kmask
+        cells = [c for c, g in enumerate(grid) if 0 <= g < FACE_UP and not kmask[c] & vbit]
+        pool = [grid[c] for c in cells]
+        slots = []
+        for q, hand in enumerate(world.hands):
+            if q != seat:
+                for i, code in enumerate(hand):
+                    if not (code >> MSHIFT) & vbit:
+                        slots.append((q, i))
+                        pool.append(code & KIND)
+                        if not world._public_fresh(q, code):
+                            hand[i] = code & ~FRESH  # which hidden cards are fresh is hidden too
+        chance.shuffle(rng, pool)
+        if slots:
+            for q, i in slots:
+                j = 0
+                for j, k in enumerate(pool):
+                    if D.IS_HAND[k]:
+                        break
+                k = pool.pop(j)
+                code = world.hands[q][i]
+                world.hands[q][i] = (code & ~KIND) | k
+        for c, k in zip(cells, pool):
+            grid[c] = k
+        if slots and self._decider not in (seat, TERMINAL):
+            world._moves = world._gen(world.stack[-1])  # the decider's moves in this world's hand
+        return world
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
         return self._decider
 
     def legal_moves(self) -> list:
-        return self._moves  # kept up to date by every move (_settle)
+        moves = self._moves  # kept up to date by every move (_settle)
+        return moves if moves is not None else []
 
     def invalidate(self) -> None:
         self._settle()
@@ -54,8 +213,8 @@ class FritangaRules:
     def apply(self, move: tuple) -> None:
         stack = self.stack
         f = stack[-1]
-        t = f[0]
-        kind = move[0]
+        t: int = f[0]
+        kind: str = move[0]
         if t == F_PLAY:
             if kind == "end_play":
                 stack.pop()
@@ -124,8 +283,8 @@ class FritangaRules:
     def _apply_target(self, f: tuple, move: tuple) -> None:
         """A target step of a card or skill (one cell, seat or direction)."""
         stack = self.stack
-        t = f[0]
-        arg = move[1] if len(move) > 1 else None
+        t: int = f[0]
+        arg: Any = move[1] if len(move) > 1 else None
         if t == F_FRITOS:
             stack.pop()
             s = f[1]
@@ -270,7 +429,7 @@ class FritangaRules:
         pos = self.pos
         while not self.over:
             f = stack[-1]
-            t = f[0]
+            t: int = f[0]
             if t >= FIRST_AUTO:
                 stack.pop()
                 self._auto(f)
@@ -312,7 +471,7 @@ class FritangaRules:
         self._decider = TERMINAL
 
     def _frame_decider(self, f: tuple) -> int:
-        t = f[0]
+        t: int = f[0]
         if t >= FIRST_CHEF_FRAME:
             return D.CHEF_SEAT
         return f[1]
@@ -345,7 +504,7 @@ class FritangaRules:
         elif e == E_CSTEAL:
             hand = self.hands[a]
             if hand:
-                i = self.chance().randrange(len(hand))
+                i = chance.randrange(self.chance(), len(hand))
                 k = hand.pop(i) & KIND
                 self.discard[k] += 1
                 if self.log is not None:
@@ -354,7 +513,7 @@ class FritangaRules:
             self._remove_card(a)
 
     def _auto(self, f: tuple) -> None:
-        t = f[0]
+        t: int = f[0]
         stack = self.stack
         if t == A_END:
             self._end_turn(f[1])
@@ -472,7 +631,7 @@ class FritangaRules:
             stack.append((F_SWITCH, s))
         elif k == D.BOOM:
             p = self.pos[s]
-            pairs = []
+            pairs: list[int] = []
             if p >= 0:
                 occ = self.occ
                 near = {occ[x]: d for x, d in self.lay.nbr_dirs[p] if occ[x] >= 0}
@@ -673,7 +832,7 @@ class FritangaRules:
         hand = self.hands[victim]
         if not hand:
             return
-        i = self.chance().randrange(len(hand))
+        i = chance.randrange(self.chance(), len(hand))
         code = hand.pop(i)
         both = _bit(thief) | _bit(victim)
         # the others no longer know which card is where; the thief still knows what it knew
@@ -702,7 +861,7 @@ class FritangaRules:
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
-        near = set()
+        near: set[int] = set()
         for c, g in enumerate(grid):
             if g >= 0 and c != exclude:
                 near.update(nbrs[c])
@@ -733,7 +892,7 @@ class FritangaRules:
         p = self.pos[s]
         grid, occ = self.grid, self.occ
         nbrs = self.lay.nbrs
-        bridges = ()
+        bridges: tuple[int, ...] = ()
         if self.mode != D.VERSUS:
             team = self.lay.team
             bridges = tuple(x for q, x in enumerate(self.fall_at) if x >= 0 and q != s and team[q] == team[s])
@@ -804,7 +963,8 @@ class FritangaRules:
 
     # --- move generation -------------------------------------------------------
     def _gen(self, f: tuple) -> list:
-        t = f[0]
+        t: int = f[0]
+        moves: list[tuple]
         if t == F_PLAY:
             s = f[1]
             have = 0
@@ -815,23 +975,23 @@ class FritangaRules:
             moves.append(END_PLAY)
             return moves
         if t == F_MOVE:
-            return [("move", c) for c in self.destinations(f[1])]
+            return [MOVE_TO[c] for c in self.destinations(f[1])]
         if t == F_NFW:
             return [REACT_NFW, PASS] if self._holds(f[1], D.NO_FRYING) else [PASS]
         if t == F_CREACT or t == F_CREACT_NFW:
             return [REACT_CHEF, PASS]
         if t == F_LAST:
             moves = [PLAY_FRITOS] if self._holds(f[1], D.FRITOS) and self._fritos_target() else []
-            moves.extend(("choose_card", c) for c in self._facedown_cells())
+            moves.extend([CHOOSE_CARD[c] for c in self._facedown_cells()])
             return moves
         if t == F_FALLEN:
             return [PLAY_FRITOS, PASS] if self._holds(f[1], D.FRITOS) else [PASS]
         if t == F_FRITOS:
             cards = self._unoccupied()
             if cards:
-                return [("choose_card", c) for c in cards]
+                return [CHOOSE_CARD[c] for c in cards]
             if self.discard[D.BASKET] > 0:
-                return [("choose_space", c) for c in self._spaces()]
+                return [CHOOSE_SPACE[c] for c in self._spaces()]
             return []
         if t == F_CHEF:
             return [("skill", D.SKILL_KEY[k]) for k in sorted(self.chef_hand) if k != D.SK_REACTION]
@@ -841,66 +1001,66 @@ class FritangaRules:
             return list(DIR_MOVES)
         if t == F_START:
             grid = self.grid
-            return [("choose_space", c) for c in self.lay.start_spots if grid[c] < 0]
+            return [CHOOSE_SPACE[c] for c in self.lay.start_spots if grid[c] < 0]
         if t == F_TRAMP or t == F_SK_REVEAL:
-            return [("choose_card", c) for c in self._facedown_cells()]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells()]
         if t == F_BREAD:
-            return [("choose_space", c) for c in self._spaces()]
+            return [CHOOSE_SPACE[c] for c in self._spaces()]
         if t == F_PEEK:
             s, first = f[1], f[3]
             known = _bit(s) | PUBLIC
             kmask = self.kmask
-            return [("choose_card", c) for c in self._facedown_cells() if c != first and not kmask[c] & known]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells() if c != first and not kmask[c] & known]
         if t == F_ELIM or t == F_SK_REMOVE:
-            return [("choose_card", c) for c in self._unoccupied()]
+            return [CHOOSE_CARD[c] for c in self._unoccupied()]
         if t == F_MAINT_SRC:
-            return [("choose_card", c) for c in self._facedown_cells() if c != f[3] and c != f[4]]
+            return [CHOOSE_CARD[c] for c in self._facedown_cells() if c != f[3] and c != f[4]]
         if t == F_MAINT_DST:
-            return [("choose_space", c) for c in self._spaces(exclude=f[3])]
+            return [CHOOSE_SPACE[c] for c in self._spaces(exclude=f[3])]
         if t == F_UNBAT:
             s = f[1]
-            return [("choose_seat", q) for q, h in enumerate(self.hands) if q != s and len(h) >= 2]
+            return [CHOOSE_SEAT[q] for q, h in enumerate(self.hands) if q != s and len(h) >= 2]
         if t == F_SWITCH:
             s = f[1]
-            return [("choose_seat", q) for q, p in enumerate(self.pos) if q != s and p >= 0]
+            return [CHOOSE_SEAT[q] for q, p in enumerate(self.pos) if q != s and p >= 0]
         if t == F_FISSURE:
-            return [("choose_card", c) for c in self._rival_cards(f[1])]
+            return [CHOOSE_CARD[c] for c in self._rival_cards(f[1])]
         if t == F_COLD:
             s, g = f[1], f[2]
             if self.pos[s] != g:
                 return []
             grid, occ = self.grid, self.occ
-            moves = [("choose_card", c) for c in sorted(self.lay.lines[g]) if grid[c] >= 0 and occ[c] < 0]
+            moves = [CHOOSE_CARD[c] for c in sorted(self.lay.lines[g]) if grid[c] >= 0 and occ[c] < 0]
             if moves:
                 moves.append(PASS)
             return moves
         if t == F_SK_PUSH_SEAT:
             chosen = _targets_left(f)[1]
-            return [("choose_seat", q) for q in self.lay.foods if self.pos[q] >= 0 and not chosen >> q & 1]
+            return [CHOOSE_SEAT[q] for q in self.lay.foods if self.pos[q] >= 0 and not chosen >> q & 1]
         if t == F_SK_ADJ:
             p = self.pos[f[1]]
             if p < 0:
                 return []
             grid, occ = self.grid, self.occ
-            return [("choose_card", x) for x in sorted(self.lay.nbrs[p]) if grid[x] >= 0 and occ[x] < 0]
+            return [CHOOSE_CARD[x] for x in sorted(self.lay.nbrs[p]) if grid[x] >= 0 and occ[x] < 0]
         if t == F_SK_SWAP:
             cards = self._unoccupied(exclude=f[1])
             if f[1] < 0 and len(cards) < 2:
                 return []
-            return [("choose_card", c) for c in cards]
+            return [CHOOSE_CARD[c] for c in cards]
         if t == F_SK_EDGE:
             return [DIR_MOVES[d] for d in range(4) if self._edge_cells(d)]
         if t == F_SK_STEAL:
             chosen = _targets_left(f)[1]
-            return [("choose_seat", q) for q in self.lay.foods
+            return [CHOOSE_SEAT[q] for q in self.lay.foods
                     if self.status[q] != FRIED and self.hands[q] and not chosen >> q & 1]
         raise ValueError(f"no move generator for frame {f!r}")  # pragma: no cover
 
     # --- texts -------------------------------------------------------------
     def move_text(self, move: tuple) -> str:
         f = self.stack[-1]
-        t = f[0]
-        kind = move[0]
+        t: int = f[0]
+        kind: str = move[0]
         names = self.lay.names
         if kind == "decline":
             return {F_NFW: "let it happen", F_CREACT: "let it happen", F_CREACT_NFW: "let it happen",
@@ -961,6 +1121,7 @@ class FritangaRules:
         n = self.num_seats
         status = self.status
         team = self.lay.team
+        keys: list[tuple]
         if self.mode == D.CHEF:
             foods_win = any(status[q] == ALIVE for q in self.lay.foods)
             keys = [(1,) if (q == D.CHEF_SEAT) != foods_win else (0,) for q in range(n)]
@@ -990,13 +1151,13 @@ class FritangaRules:
     def order(self) -> tuple:
         return _ORDERS[self.num_seats]
 
-    @classmethod
-    def _blank(cls, game, cfg: dict, seed: int) -> "FritangaState":
+    @staticmethod
+    def _blank(game: Game, cfg: dict, seed: int) -> FritangaState:
         """A state of ``cfg`` with an empty table: no card dealt, nobody placed, no decision."""
         mode = D.MODE_NAMES.index(cfg["mode"])
         n = cfg["players"]
         lay = layout_for(mode, n)
-        s = cls.__new__(cls)
+        s = FritangaState.__new__(FritangaState)
         s._init_base(game, cfg, seed)
         s.lay = lay
         s.mode = mode
@@ -1024,13 +1185,13 @@ class FritangaRules:
         s._decider = TERMINAL
         return s
 
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random) -> "FritangaState":
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> FritangaState:
         """A new game: the deck dealt face down, the foods about to choose their start spots."""
-        s = cls._blank(game, cfg, 0)
+        s = FritangaState._blank(game, cfg, 0)
         lay = s.lay
         deck = [k for k in range(D.NUM_KINDS) for _ in range(lay.deck[k])]
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         for c, k in zip(lay.initial, deck):
             s.grid[c] = k
         s.facedown = s.ncards = len(deck)
@@ -1073,4 +1234,4 @@ def _targets_left(f: tuple) -> tuple[int, int]:
     return (f[1], f[2]) if len(f) > 2 else (1, 0)
 
 
-_ORDERS = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 9)}
+_ORDERS: Final = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 9)}
