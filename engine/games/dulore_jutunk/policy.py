@@ -22,6 +22,7 @@ from boardbot.engine.core import TERMINAL
 from . import data as D
 from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
+from .rules import DuloreState
 
 TRACK_START = D.TRACK_START
 TRACK_LEN = D.TRACK_LEN
@@ -58,7 +59,7 @@ HARVEST_FIRST = True  # score a vineyard's abilities with its grapes already in 
 
 
 # --- time ------------------------------------------------------------------------
-def turns_left(s, p: int) -> float:
+def turns_left(s: DuloreState, p: int) -> float:
     """Estimated turns seat p still gets after the current one."""
     n = s.num_seats
     if n == 1:
@@ -79,11 +80,11 @@ def best_connection(row: list, card: int) -> int:
     return max(D.connections(card, row[0]), D.connections(row[-1], card))
 
 
-def _bottles_per_barrel(s, p: int, c: int) -> int:
+def _bottles_per_barrel(s: DuloreState, p: int, c: int) -> int:
     return 3 if D.BOTTLE_X3[c] in D.BOARDS[s.boards[p]][3] else 2
 
 
-def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
+def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """(value, planned orders) for seat p with ``horizon`` turns left.
 
     Orders are planned greedily by net worth: their stars (and the connection
@@ -92,7 +93,7 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
     """
     bottles = s.bottles[p][:]
     cellar = s.cellar[p]
-    barrels = [[], [], []]  # remaining ability uses to bottle, per colour
+    barrels: list[list[int]] = [[], [], []]  # remaining ability uses to bottle, per colour
     for c in range(3):
         start = TRACK_START[c]
         length = TRACK_LEN[c]
@@ -107,7 +108,7 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
         if card >= 0:
             cands.append((card, DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
     value = 0.0
-    planned = []
+    planned: list[int] = []
     budget = horizon * USES_PER_TURN + USES_PER_TURN  # the current turn may still give uses
     while cands and len(planned) < 4:
         best = None
@@ -137,7 +138,8 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
     return value, planned
 
 
-def _order_cost(s, p, card, bottles, barrels, grapes):
+def _order_cost(s: DuloreState, p: int, card: int, bottles: list[int], barrels: list[list[int]],
+                grapes: list[int]) -> tuple[float, tuple[list[int], list[list[int]], list[int]]]:
     """Ability uses to make the order's bottles, and the resources left after it."""
     need = ORDERS[card]
     bottles = bottles[:]
@@ -179,7 +181,7 @@ def _order_cost(s, p, card, bottles, barrels, grapes):
     return cost, (bottles, barrels, grapes)
 
 
-def value(s, p: int) -> float:
+def value(s: DuloreState, p: int) -> float:
     """Score plus the planned and leftover potential of seat p."""
     score = s.score(p)
     if s.over:
@@ -191,16 +193,17 @@ def value(s, p: int) -> float:
     return score + plan + time * MARKER_ON_VINEYARD * markers + _honour_potential(s, p)
 
 
-def _honour_potential(s, p: int) -> float:
+def _honour_potential(s: DuloreState, p: int) -> float:
     # claimed honours are already in the score; nothing speculative here
     return 0.0
 
 
-def evaluate(s) -> list[float] | None:
+def evaluate(s: DuloreState) -> list[float] | None:
     """Per-seat values in [0, 1] for a cut-off rollout."""
     n = s.num_seats
     if s.decider() == TERMINAL:
         res = s.result()
+        assert res is not None
         if n == 1:
             return [min(1.0, res.scores[0] / 30.0)]
         return [1.0 if r == 0 else 0.0 for r in res.ranks]
@@ -215,7 +218,7 @@ def evaluate(s) -> list[float] | None:
 
 
 # --- the fast playout policy ----------------------------------------------------------
-def _needs(s, p: int) -> list:
+def _needs(s: DuloreState, p: int) -> list[float]:
     """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
     have = s.bottles[p]
     need = [0.0, 0.0, 0.0]
@@ -236,7 +239,7 @@ def _needs(s, p: int) -> list:
     return need
 
 
-def _age_score(s, p: int, move, need) -> float:
+def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     c = D.WINE_BY_NAME[move[1]]
     sp = move[2]
     if sp == TRACK_LEN[c] - 1:
@@ -246,7 +249,7 @@ def _age_score(s, p: int, move, need) -> float:
     return PA_STEP + PA_SPACE * sp + (PA_BONUS if bonus != D.B_NONE else 0.0) + PA_STEP_NEED * need[c]
 
 
-def _press_score(s, p: int, move, need) -> float:
+def _press_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     r, y = move[1], move[2]
     c = press_colour(r, y)
     score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
@@ -257,14 +260,14 @@ def _press_score(s, p: int, move, need) -> float:
     return score
 
 
-def _order_score(s, p: int, card: int) -> float:
+def _order_score(s: DuloreState, p: int, card: int) -> float:
     o = ORDERS[card]
     b = s.bottles[p]
     short = sum(max(0, o[c] - b[c]) for c in range(3))
     return o[3] + best_connection(s.row[p], card) - 0.3 * short
 
 
-def _ability_move_score(s, p, move, need) -> float:
+def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     kind = move[0]
     if kind == "age":
         return _age_score(s, p, move, need)
@@ -282,7 +285,7 @@ def _ability_move_score(s, p, move, need) -> float:
     return 0.0  # skip
 
 
-def _best_ability_score(s, p, ab, need) -> float:
+def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> float:
     """max(_ability_move_score) over the moves of ability ``ab`` (0 if none), without listing them."""
     if ab == D.PRESS:
         g = s.grapes[p]
@@ -317,15 +320,15 @@ def _best_ability_score(s, p, ab, need) -> float:
                         best = sc
         return best
     if ab == D.TAKE1 or ab == D.TAKE12:
-        best = None
+        best_take: float | None = None
         for card in s.display:
             if card >= 0:
                 if len(s.reserved[p]) >= PW_TAKE_MAX:
                     return 0.2
                 sc = PW_TAKE + 0.1 * _order_score(s, p, card)
-                if best is None or sc > best:
-                    best = sc
-        return 0.0 if best is None else best
+                if best_take is None or sc > best_take:
+                    best_take = sc
+        return 0.0 if best_take is None else best_take
     if ab == D.DRAW1 or ab == D.DRAW12:
         room = s._room(p)
         if room <= 0:
@@ -351,7 +354,7 @@ def _best_ability_score(s, p, ab, need) -> float:
     raise ValueError(ab)
 
 
-def _fulfil_move(s, p, moves):
+def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | None:
     best = None
     for m in moves:
         if m[0] != "fulfil":
@@ -370,7 +373,7 @@ def _fulfil_move(s, p, moves):
 _GRAPE_FREE = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
 
 
-def _slots_score(s, p, code, need, memo) -> float:
+def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dict) -> float:
     gain = 0.0
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
@@ -387,7 +390,7 @@ def _slots_score(s, p, code, need, memo) -> float:
     return gain
 
 
-def _vineyard_score(s, p, v, need, memo=None) -> float:
+def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dict | None = None) -> float:
     """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
     if memo is None:
         memo = {}
@@ -422,7 +425,7 @@ def _vineyard_score(s, p, v, need, memo=None) -> float:
     return gain
 
 
-def _best_black_worth(s) -> float:
+def _best_black_worth(s: DuloreState) -> float:
     """What moving a black marker to the best free project space is worth to the player."""
     best = None
     for k in range(D.PROJECT_SPACES):
@@ -433,7 +436,7 @@ def _best_black_worth(s) -> float:
     return 0.0 if best is None else best
 
 
-def playout_move(s, rng: random.Random):
+def playout_move(s: DuloreState, rng: random.Random) -> tuple:
     """A cheap rule-based move for rollouts (and the greedy bot's continuation)."""
     moves = s.legal_moves()
     if len(moves) == 1:
@@ -452,6 +455,7 @@ def playout_move(s, rng: random.Random):
             v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
+        assert best is not None
         return best[1]
     if kind in (K_ABIL, K_AGE, K_PRESS, K_DRAW, K_TAKE, K_FARMER):
         need = _needs(s, p)
@@ -460,6 +464,7 @@ def playout_move(s, rng: random.Random):
             v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
+        assert best is not None
         return best[1]
     if kind == K_HONOURS:
         return moves[0]
@@ -487,7 +492,7 @@ _EFFECT_WORTH = {
 }
 
 
-def _effect_worth(s, k: int) -> float:
+def _effect_worth(s: DuloreState, k: int) -> float:
     """Rough worth for the player of project space k's effect now."""
     e = s.PROJECT[s.config["project"]][1][k]
     w = _EFFECT_WORTH[e]
@@ -502,12 +507,12 @@ def _effect_worth(s, k: int) -> float:
     return w
 
 
-def _black_space(s, moves):
+def _black_space(s: DuloreState, moves: list) -> tuple:
     return max(moves, key=lambda m: _effect_worth(s, m[1] - 1))
 
 
 # --- the greedy bot ---------------------------------------------------------------
-def heuristic_move(state, rng: random.Random):
+def heuristic_move(state: DuloreState, rng: random.Random) -> tuple:
     """One turn of lookahead: each move, then the playout policy to the end of the
     seat's turn, scored by ``value`` in a world sampled for the decider."""
     moves = state.legal_moves()
@@ -539,4 +544,5 @@ def heuristic_move(state, rng: random.Random):
             v += 1000.0
         if best is None or v > best[0]:
             best = (v, m)
+    assert best is not None
     return best[1]

@@ -6,17 +6,21 @@ stack gives the decider and its legal moves; automatic tasks (end of turn,
 refills, the Winemaker) run inside apply(). A decision with exactly one legal
 move is applied automatically (documented in docs/rules/dulore-jutunk.md).
 
-``DuloreRules`` is a mixin of ``state.DuloreState``, which declares the fields
-it works on; it builds states of its class (``deal``) without importing state.py.
+``DuloreState`` is one class: its fields, each declared once with its type (and in ``FIELDS``
+with how it is copied and stored), and its forward model; what a seat may see is in views.py
+(functions of the state, which its methods call). state.py re-exports it.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLES, StateFields, custom, shared
 
 from . import data as D
+from . import views
 from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_END,
                    K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, honour_rows,
                    press_colour)
@@ -52,10 +56,168 @@ def _track_moves(cellar: list, colours: tuple) -> list:
     return out
 
 
-class DuloreRules:
-    """The rules of a ``DuloreState`` (a mixin: the fields are declared in state.py)."""
+# Copied by reference and not stored: the honours rows (from the config: from_dict
+# rebuilds them) and the legal-move cache (never mutated, only replaced).
+DERIVED = custom("{v}", None, "None")
+# The Winemaker's turns this round, (card, harvested, marker placed, (discarded orders)).
+WM_TURNS = custom("{v}[:]", "[[c, h, m, list(g)] for c, h, m, g in {v}]",
+                  "[(c, h, m, tuple(g)) for c, h, m, g in {v}]")
 
-    __slots__ = ()
+# How each field is copied and stored (boardbot.engine.fields: the stored format); the class below
+# declares their types and writes copy() out.
+FIELDS = StateFields(
+    # vineyards (eight on the ring, the winter one last)
+    side=LIST, vred=LIST, vyel=LIST, vmark=LIST, vbonus=LIST, vknown=LIST,
+    # grapes, bottles and orders in the middle
+    bag=LIST, basket=LIST, bsupply=LIST, display=LIST, deck=LIST, discards=LIST,
+    # per seat (the boards never change after setup)
+    boards=shared(dump="list({v})", load="tuple({v})"),
+    grapes=LISTS, cellar=LISTS, bottles=LISTS, reserved=LISTS, row=LISTS,
+    supply=LISTS, retired=LISTS, known=LISTS,
+    # honours boards
+    hrows=DERIVED, honours=LISTS,
+    # solo: the Winemaker and the project card
+    wm_deck=LIST, wm_played=LIST, black=SCALAR, spaces=LIST, wm_extra=SCALAR, wm_recent=WM_TURNS,
+    # the turn
+    stack=TUPLES, turn=SCALAR, current=SCALAR, end_triggered=SCALAR, over=SCALAR,
+    _moves=DERIVED,
+)
+_to_dict = FIELDS.to_dict_function("dulore-jutunk")
+
+Task = tuple[int, int, int, int, int]  # kind, seat, a, b, c
+
+
+class DuloreState(State):
+    """A Dűlőre jutunk position: its fields, each declared with its type, and its forward model."""
+
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+    PROJECT: ClassVar[dict] = D.PROJECT_CARDS
+    ORDER_CARDS: ClassVar[tuple] = D.ORDER_CARDS
+
+    # vineyards (eight on the ring, the winter one last)
+    side: list[int]
+    vred: list[int]
+    vyel: list[int]
+    vmark: list[int]
+    vbonus: list[int]
+    vknown: list[int]
+    # grapes, bottles and orders in the middle
+    bag: list[int]
+    basket: list[int]
+    bsupply: list[int]
+    display: list[int]
+    deck: list[int]
+    discards: list[int]
+    # per seat
+    boards: tuple[int, ...]
+    grapes: list[list[int]]
+    cellar: list[list[int]]
+    bottles: list[list[int]]
+    reserved: list[list[int]]
+    row: list[list[int]]
+    supply: list[list[int]]
+    retired: list[list[int]]
+    known: list[list[int]]
+    # honours boards
+    hrows: Any  # tuple of (condition, checks)
+    honours: list[list[int]]
+    # solo
+    wm_deck: list[int]
+    wm_played: list[int]
+    black: int
+    spaces: list[int]
+    wm_extra: int
+    wm_recent: list[tuple]
+    # the turn
+    stack: list[Task]
+    turn: int
+    current: int
+    end_triggered: bool
+    over: bool
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> DuloreState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = DuloreState.__new__(DuloreState)
+        new._copy_base(self)
+        new.side = self.side[:]
+        new.vred = self.vred[:]
+        new.vyel = self.vyel[:]
+        new.vmark = self.vmark[:]
+        new.vbonus = self.vbonus[:]
+        new.vknown = self.vknown[:]
+        new.bag = self.bag[:]
+        new.basket = self.basket[:]
+        new.bsupply = self.bsupply[:]
+        new.display = self.display[:]
+        new.deck = self.deck[:]
+        new.discards = self.discards[:]
+        new.boards = self.boards
+        new.grapes = [x[:] for x in self.grapes]
+        new.cellar = [x[:] for x in self.cellar]
+        new.bottles = [x[:] for x in self.bottles]
+        new.reserved = [x[:] for x in self.reserved]
+        new.row = [x[:] for x in self.row]
+        new.supply = [x[:] for x in self.supply]
+        new.retired = [x[:] for x in self.retired]
+        new.known = [x[:] for x in self.known]
+        new.hrows = self.hrows
+        new.honours = [x[:] for x in self.honours]
+        new.wm_deck = self.wm_deck[:]
+        new.wm_played = self.wm_played[:]
+        new.black = self.black
+        new.spaces = self.spaces[:]
+        new.wm_extra = self.wm_extra
+        new.wm_recent = self.wm_recent[:]
+        new.stack = self.stack[:]
+        new.turn = self.turn
+        new.current = self.current
+        new.end_triggered = self.end_triggered
+        new.over = self.over
+        new._moves = self._moves
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def public_move_text(self, move: tuple, observer: int | None) -> str:
+        return views.public_move_text(self, move, observer)
+
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    def sample_for(self, seat: int, rng: random.Random) -> DuloreState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        rng.shuffle(world.deck)
+        rng.shuffle(world.wm_deck)
+        if self.num_seats > 1 and not self.over:
+            vmark = world.vmark
+            for q in range(self.num_seats):
+                if q == seat:
+                    continue
+                # every marker whose bonus is public stays; the others are re-dealt
+                spots = [v for v in range(D.NUM_VINEYARDS) if vmark[v] == q and not world.vknown[v]]
+                known = world.known[q]
+                hidden = [b for b in world.supply[q] if b not in known]
+                pool = [world.vbonus[v] for v in spots] + hidden + world.retired[q]
+                if len(pool) < 2:
+                    continue
+                rng.shuffle(pool)
+                for v in spots:
+                    world.vbonus[v] = pool.pop()
+                k = len(hidden)
+                world.supply[q] = sorted(known + pool[:k])
+                world.retired[q] = sorted(pool[k:])
+            if self.decider() != seat:
+                world._moves = None  # the cached moves are the real supply's, not this world's
+        return world
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> DuloreState:
+        return views.from_view(DuloreState, game, view, rng)
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -140,7 +302,7 @@ class DuloreRules:
 
     def _turn_moves(self, p: int) -> list:
         vred, vyel = self.vred, self.vyel
-        moves = [("harvest", v) for v in range(8) if vred[v] or vyel[v]]
+        moves: list[tuple] = [("harvest", v) for v in range(8) if vred[v] or vyel[v]]
         moves.append(("harvest", D.WINTER))
         w, r, ro = self.bottles[p]
         ends = ("left", "right") if self.row[p] else ("left",)
@@ -152,8 +314,6 @@ class DuloreRules:
                     for end in ends:
                         moves.append(("fulfil", card, end))
         return moves
-
-    ORDER_CARDS = D.ORDER_CARDS
 
     def _ability_moves(self, p: int, code: int, mask: int) -> list:
         moves = []
@@ -661,8 +821,6 @@ class DuloreRules:
         elif effect == D.EF_PRESS3:
             stack.append((K_PRESS, 0, 1, 0, 0))
 
-    PROJECT = D.PROJECT_CARDS
-
     def _refill_vineyards(self) -> None:
         rng = None
         for v in range(8):
@@ -723,6 +881,7 @@ class DuloreRules:
         self.stack.clear()
         if self.log is not None:
             res = self.result()
+            assert res is not None
             self.note(None, "game over: scores " + ", ".join(str(s) for s in res.scores))
 
     def _activate(self, v: int, by_winemaker: int) -> None:
@@ -907,7 +1066,7 @@ class DuloreRules:
             bottles = sum(self.bottles[q])
             barrels = sum(self.cellar[q])
             grapes = sum(self.grapes[q])
-            entry = {"stars": stars, "connections": links, "honours": honours, "total": total,
+            entry: dict[str, Any] = {"stars": stars, "connections": links, "honours": honours, "total": total,
                      "orders": len(self.row[q]), "bottles": bottles, "barrels": barrels, "grapes": grapes}
             if n == 1:
                 entry["scale"] = D.solo_label(total)
@@ -915,14 +1074,16 @@ class DuloreRules:
             breakdown.append(entry)
             keys.append((total, bottles, barrels, grapes))
         ranks, winners = rank_by(keys)
-        return Result(tuple(k[0] for k in keys), winners, ranks, tuple(breakdown))
+        # the scores as ints (declared: the compiled build would make floats of them for Result's type)
+        scores: tuple[int, ...] = tuple(k[0] for k in keys)
+        return Result(scores, winners, ranks, tuple(breakdown))
 
     # --- setup ---------------------------------------------------------------------------
-    @classmethod
-    def _blank(cls, game, cfg: dict, seed: int):
-        """A state of ``cls`` with every field at its start value (nothing dealt)."""
+    @staticmethod
+    def _blank(game: Game, cfg: dict, seed: int) -> DuloreState:
+        """A state with every field at its start value (nothing dealt)."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = DuloreState.__new__(DuloreState)
         s._init_base(game, cfg, seed)
         s.side = [D.SPRING] * 8
         s.vred = [0] * D.NUM_VINEYARDS
@@ -961,11 +1122,11 @@ class DuloreRules:
         s._moves = None
         return s
 
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random):
-        """A new game of ``cls``: the orders, vineyards and start grapes dealt from ``rng``."""
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> DuloreState:
+        """A new game: the orders, vineyards and start grapes dealt from ``rng``."""
         n = cfg["players"]
-        s = cls._blank(game, cfg, 0)
+        s = DuloreState._blank(game, cfg, 0)
         deck = list(range(D.NUM_ORDERS))
         rng.shuffle(deck)
         s.display = [deck.pop() for _ in range(D.DISPLAY_SIZE)]
