@@ -16,7 +16,9 @@ end of the row) of the orders that can still be finished before the end.
 from __future__ import annotations
 
 import random
+from typing import Final
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL
 
 from . import data as D
@@ -24,38 +26,47 @@ from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
 from .rules import DuloreState
 
-TRACK_START = D.TRACK_START
-TRACK_LEN = D.TRACK_LEN
-ORDERS = D.ORDER_CARDS
+TRACK_START: Final = D.TRACK_START
+TRACK_LEN: Final = D.TRACK_LEN
+ORDERS: Final = D.ORDER_CARDS
 
 # Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
-USES_PER_TURN = 1.6  # ability uses a harvest turn yields, bonuses included
-USE_WORTH = 0.55  # points one ability use is worth (what an order's remaining work costs)
-FULFIL_USES = 1.0  # the turn spent fulfilling, in ability uses
-DISPLAY_RISK_SOLO = (0.75, 0.85, 0.9, 0.95)  # the Winemaker discards from slot 1 (the rightmost)
-DISPLAY_RISK = 0.7  # another player may take it first
-LEFTOVER_BOTTLE = 0.3
-LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
-LEFTOVER_GRAPE = 0.1
-MARKER_ON_VINEYARD = 0.4
-GAMMA = 0.97  # a slight preference for orders finished sooner
-STALL_TURNS = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
+USES_PER_TURN: Final = 1.6  # ability uses a harvest turn yields, bonuses included
+USE_WORTH: Final = 0.55  # points one ability use is worth (what an order's remaining work costs)
+FULFIL_USES: Final = 1.0  # the turn spent fulfilling, in ability uses
+DISPLAY_RISK_SOLO: Final = (0.75, 0.85, 0.9, 0.95)  # the Winemaker discards from slot 1 (the rightmost)
+DISPLAY_RISK: Final = 0.7  # another player may take it first
+LEFTOVER_BOTTLE: Final = 0.3
+LEFTOVER_BARREL: Final = 0.25  # per ability use already put into the barrel
+LEFTOVER_GRAPE: Final = 0.1
+MARKER_ON_VINEYARD: Final = 0.4
+GAMMA: Final = 0.97  # a slight preference for orders finished sooner
+STALL_TURNS: Final = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
 
 # Playout-policy weights.
-PW_GRAPE = 0.35  # per harvested grape that fits
-PW_WINTER = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
-PW_EMPTY = 0.15
-PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
-PW_TAKE_MAX = 3
-PW_DRAW = 1.2
-PW_FARMER = 0.8
-NOISE_TURN, NOISE_STEP = 0.3, 0.2  # random tie-breaking (rollouts need some variety)
-PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
-PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
-PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
-BLACK_SCALE = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
-BLACK_NEG_ONLY = True
-HARVEST_FIRST = True  # score a vineyard's abilities with its grapes already in the press house
+PW_GRAPE: Final = 0.35  # per harvested grape that fits
+PW_WINTER: Final = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
+PW_EMPTY: Final = 0.15
+PW_TAKE: Final = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
+PW_TAKE_MAX: Final = 3
+PW_DRAW: Final = 1.2
+PW_FARMER: Final = 0.8
+NOISE_TURN: Final = 0.3
+NOISE_STEP: Final = 0.2  # random tie-breaking (rollouts need some variety)
+PA_BOTTLE: Final = 4.5
+PA_BOTTLE_NEED: Final = 0.3
+PA_FULL: Final = 1.5  # aging that bottles
+PA_STEP: Final = 2.0
+PA_SPACE: Final = 0.3
+PA_BONUS: Final = 0.4
+PA_STEP_NEED: Final = 0.05  # aging one space
+PP_BASE: Final = 2.5
+PP_NEED: Final = 0.1
+PP_EXTRA: Final = 0.25
+PP_ROSE: Final = 0.4  # pressing
+BLACK_SCALE: Final = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
+BLACK_NEG_ONLY: Final = True
+HARVEST_FIRST: Final = True  # score a vineyard's abilities with its grapes already in the press house
 
 
 # --- time ------------------------------------------------------------------------
@@ -370,7 +381,7 @@ def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | Non
     return best
 
 
-_GRAPE_FREE = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
+_GRAPE_FREE: Final = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
 
 
 def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dict) -> float:
@@ -482,10 +493,10 @@ def playout_move(s: DuloreState, rng: random.Random) -> tuple:
         return min(moves, key=lambda m: need[D.WINE_BY_NAME[m[1]]] if m[0] != "skip" else 99)
     if kind == K_BLACK:
         return _black_space(s, moves)
-    return moves[rng.randrange(len(moves))]
+    return moves[chance.randrange(rng, len(moves))]
 
 
-_EFFECT_WORTH = {
+_EFFECT_WORTH: Final = {
     D.EF_PRESS3: 2.0, D.EF_AGE: 2.2, D.EF_TAKE_ORDER: 1.2, D.EF_REFRESH_ORDERS: -0.2,
     D.EF_EXTRA_TURN: -1.5, D.EF_DISCARD_GRAPE: -0.4, D.EF_DISCARD_TWO_GRAPES: -0.8,
     D.EF_DISCARD_BOTTLE: -1.0,

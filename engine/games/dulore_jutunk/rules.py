@@ -14,8 +14,9 @@ with how it is copied and stored), and its forward model; what a seat may see is
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLES, StateFields, custom, shared
 
@@ -25,9 +26,9 @@ from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_
                    K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, honour_rows,
                    press_colour)
 
-SKIP = ("skip",)
-BOTTLE_CODE = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
-SKIP_TEXT = {
+SKIP: Final = ("skip",)
+BOTTLE_CODE: Final = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
+SKIP_TEXT: Final = {
     K_ABIL: "end the harvest (use no more abilities)",
     K_AGE: "do not age a barrel",
     K_FARMER: "do not place a farmer marker",
@@ -39,8 +40,22 @@ SKIP_TEXT = {
 }
 
 # press combinations (red grapes, yellow grapes), in move order
-PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
-PRESS3_COMBOS = ((0, 3), (3, 0), (2, 1), (1, 2))
+PRESS_COMBOS: Final = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
+PRESS3_COMBOS: Final = ((0, 3), (3, 0), (2, 1), (1, 2))
+
+# The moves, made once: move generation hands out these tuples (equal to the ones it used to build).
+HARVEST_MOVE: Final = tuple(("harvest", v) for v in range(D.NUM_VINEYARDS))
+FULFIL_MOVE: Final = tuple((("fulfil", card, "left"), ("fulfil", card, "right")) for card in range(D.NUM_ORDERS))
+TAKE_MOVE: Final = tuple(("take_order", slot) for slot in range(D.DISPLAY_SIZE))
+AGE_MOVE: Final = tuple(tuple(("age", D.WINE_NAME[c], sp) for sp in range(D.TRACK_LEN[c])) for c in range(3))
+PRESS_MOVE: Final = tuple(("press", r, y) for r in range(4) for y in range(4))  # at 4 * red + yellow
+DRAW_MOVE: Final = tuple(("draw", n) for n in range(4))
+FARMER_MOVE: Final = tuple(tuple(("farmer", v, D.MARKER_BONUS_NAME[b]) for b in D.MARKER_BONUSES)
+                           for v in range(D.NUM_VINEYARDS))
+
+
+def draw_move(n: int) -> tuple:
+    return DRAW_MOVE[n] if n < 4 else ("draw", n)
 
 
 def _track_moves(cellar: list, colours: tuple) -> list:
@@ -49,10 +64,10 @@ def _track_moves(cellar: list, colours: tuple) -> list:
     for c in colours:
         start = D.TRACK_START[c]
         last = D.TRACK_LEN[c] - 1
-        name = D.WINE_NAME[c]
+        moves = AGE_MOVE[c]
         for s in range(last, -1, -1):
             if cellar[start + s] and (s == last or not cellar[start + s + 1]):
-                out.append(("age", name, s))
+                out.append(moves[s])
     return out
 
 
@@ -93,7 +108,6 @@ class DuloreState(State):
     FIELDS: ClassVar[StateFields] = FIELDS
     __slots__ = FIELDS.slots
     PROJECT: ClassVar[dict] = D.PROJECT_CARDS
-    ORDER_CARDS: ClassVar[tuple] = D.ORDER_CARDS
 
     # vineyards (eight on the ring, the winter one last)
     side: list[int]
@@ -191,8 +205,8 @@ class DuloreState(State):
     def sample_for(self, seat: int, rng: random.Random) -> DuloreState:
         world = self.copy()
         world.seed = rng.getrandbits(63)
-        rng.shuffle(world.deck)
-        rng.shuffle(world.wm_deck)
+        chance.shuffle(rng, world.deck)
+        chance.shuffle(rng, world.wm_deck)
         if self.num_seats > 1 and not self.over:
             vmark = world.vmark
             for q in range(self.num_seats):
@@ -205,7 +219,7 @@ class DuloreState(State):
                 pool = [world.vbonus[v] for v in spots] + hidden + world.retired[q]
                 if len(pool) < 2:
                     continue
-                rng.shuffle(pool)
+                chance.shuffle(rng, pool)
                 for v in spots:
                     world.vbonus[v] = pool.pop()
                 k = len(hidden)
@@ -269,13 +283,13 @@ class DuloreState(State):
             return moves
         if kind == K_DRAW:
             n = min(task[2], self._room(p))
-            return [("draw", n), SKIP] if n > 0 else [SKIP]
+            return [draw_move(n), SKIP] if n > 0 else [SKIP]
         if kind == K_PRESS:
             moves = self._press_moves(p, PRESS3_COMBOS if task[2] else PRESS_COMBOS)
             moves.append(SKIP)
             return moves
         if kind == K_TAKE:
-            moves = [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            moves = [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
             if not task[3] or not moves:
                 moves.append(SKIP)
             return moves
@@ -302,17 +316,19 @@ class DuloreState(State):
 
     def _turn_moves(self, p: int) -> list:
         vred, vyel = self.vred, self.vyel
-        moves: list[tuple] = [("harvest", v) for v in range(8) if vred[v] or vyel[v]]
-        moves.append(("harvest", D.WINTER))
+        moves: list[tuple] = [HARVEST_MOVE[v] for v in range(8) if vred[v] or vyel[v]]
+        moves.append(HARVEST_MOVE[D.WINTER])
         w, r, ro = self.bottles[p]
-        ends = ("left", "right") if self.row[p] else ("left",)
-        cards = self.ORDER_CARDS
+        both_ends = bool(self.row[p])
+        cards = D.ORDER_CARDS
         for card in self.display + self.reserved[p]:
             if card >= 0:
                 need = cards[card]
                 if need[0] <= w and need[1] <= r and need[2] <= ro:
-                    for end in ends:
-                        moves.append(("fulfil", card, end))
+                    pair = FULFIL_MOVE[card]
+                    moves.append(pair[0])
+                    if both_ends:
+                        moves.append(pair[1])
         return moves
 
     def _ability_moves(self, p: int, code: int, mask: int) -> list:
@@ -334,15 +350,15 @@ class DuloreState(State):
         if colours is not None:
             return _track_moves(self.cellar[p], colours)
         if ab == D.TAKE1 or ab == D.TAKE12:
-            return [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            return [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
         if ab == D.DRAW1 or ab == D.DRAW12:
             room = self._room(p)
             one = min(self._one(p), room)
-            out = [("draw", one)] if one > 0 else []
+            out = [draw_move(one)] if one > 0 else []
             if ab == D.DRAW12:
                 two = min(2, room)
                 if two > one:
-                    out.append(("draw", two))
+                    out.append(draw_move(two))
             return out
         if ab == D.FARMER:
             return self._farmer_moves(p)
@@ -354,7 +370,7 @@ class DuloreState(State):
         out = []
         for r, y in combos:
             if r <= have_r and y <= have_y and not cellar[D.TRACK_START[press_colour(r, y)]]:
-                out.append(("press", r, y))
+                out.append(PRESS_MOVE[4 * r + y])
         return out
 
     def _farmer_moves(self, p: int) -> list:
@@ -365,8 +381,7 @@ class DuloreState(State):
         targets = [v for v in range(8) if vmark[v] < 0 and (vred[v] or vyel[v])]
         if vmark[D.WINTER] < 0:
             targets.append(D.WINTER)
-        names = D.MARKER_BONUS_NAME
-        return [("farmer", v, names[b]) for v in targets for b in supply]
+        return [FARMER_MOVE[v][b] for v in targets for b in supply]
 
     def _honour_moves(self, p: int) -> list:
         supply = self.supply[p]
@@ -743,7 +758,7 @@ class DuloreState(State):
                 self.note(None, "the bag is empty: the grape basket is poured back into it")
             if total == 0:
                 return -1
-        colour = D.G_RED if rng.randrange(total) < bag[0] else D.G_YELLOW
+        colour = D.G_RED if chance.randrange(rng, total) < bag[0] else D.G_YELLOW
         bag[colour] -= 1
         return colour
 
@@ -772,7 +787,7 @@ class DuloreState(State):
                     deck.extend(self.discards)
                     self.discards.clear()
                     deck.sort()
-                    self.chance().shuffle(deck)
+                    chance.shuffle(self.chance(), deck)
                     if self.log is not None:
                         self.note(None, "the order deck is empty: the discarded orders are shuffled into a new deck")
                 if not deck:
@@ -882,7 +897,9 @@ class DuloreState(State):
         if self.log is not None:
             res = self.result()
             assert res is not None
-            self.note(None, "game over: scores " + ", ".join(str(s) for s in res.scores))
+            # the scores as they are (ints): read as Result's declared floats, compiled code would print 6.0
+            scores: tuple = res.scores
+            self.note(None, "game over: scores " + ", ".join(str(s) for s in scores))
 
     def _activate(self, v: int, by_winemaker: int) -> None:
         owner = self.vmark[v]
@@ -1074,9 +1091,7 @@ class DuloreState(State):
             breakdown.append(entry)
             keys.append((total, bottles, barrels, grapes))
         ranks, winners = rank_by(keys)
-        # the scores as ints (declared: the compiled build would make floats of them for Result's type)
-        scores: tuple[int, ...] = tuple(k[0] for k in keys)
-        return Result(scores, winners, ranks, tuple(breakdown))
+        return Result(tuple(k[0] for k in keys), winners, ranks, tuple(breakdown))
 
     # --- setup ---------------------------------------------------------------------------
     @staticmethod
@@ -1128,7 +1143,7 @@ class DuloreState(State):
         n = cfg["players"]
         s = DuloreState._blank(game, cfg, 0)
         deck = list(range(D.NUM_ORDERS))
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         s.display = [deck.pop() for _ in range(D.DISPLAY_SIZE)]
         s.deck = deck
         for v in range(8):
@@ -1137,7 +1152,7 @@ class DuloreState(State):
                 (s.vred if colour == D.G_RED else s.vyel)[v] += 1
         if cfg["advanced_boards"]:
             boards = [1, 2, 3, 4]
-            rng.shuffle(boards)
+            chance.shuffle(rng, boards)
             s.boards = tuple(boards[:n])
         if n == 1:
             grapes, barrels, orders = D.PROJECT_CARDS[cfg["project"]][0]
@@ -1146,7 +1161,7 @@ class DuloreState(State):
             for k in range(barrels):
                 s.cellar[0][D.TRACK_START[D.RED] + k] = 1
             wm = list(range(D.NUM_WINEMAKER_CARDS))
-            rng.shuffle(wm)
+            chance.shuffle(rng, wm)
             s.wm_deck = wm
             s.current = -1
             s.stack.append((K_WM, -1, 0, 0, 0))
