@@ -18,12 +18,12 @@ from typing import Final
 # Grapes: red / yellow. Wines (barrels, bottles): white / red / rosé.
 G_RED: Final = 0
 G_YELLOW: Final = 1
-GRAPE_NAME: Final = ("red", "yellow")
+GRAPE_NAME: Final[tuple[str, ...]] = ("red", "yellow")
 WHITE: Final = 0
 RED: Final = 1
 ROSE: Final = 2
-WINE_NAME: Final = ("white", "red", "rose")
-WINE_TEXT: Final = ("white", "red", "rosé")
+WINE_NAME: Final[tuple[str, ...]] = ("white", "red", "rose")
+WINE_TEXT: Final[tuple[str, ...]] = ("white", "red", "rosé")
 WINE_BY_NAME: Final = {name: i for i, name in enumerate(WINE_NAME)}
 
 GRAPES_PER_COLOUR: Final = 30  # rulebook: 60 grapes, 30 red and 30 yellow
@@ -56,23 +56,23 @@ TAKE12: Final = 6
 DRAW1: Final = 7
 DRAW12: Final = 8
 FARMER: Final = 9
-ABILITY_TEXT: Final = (
+ABILITY_TEXT: Final[tuple[str, ...]] = (
     "press 2-3 grapes", "age any barrel", "age a white barrel", "age a red barrel",
     "age twice (any barrels)", "take 1 order", "take 1-2 orders", "draw 1 grape",
     "draw 1-2 grapes", "place a farmer marker",
 )
 # Which wine colours an aging ability may move (None: not an aging ability).
-AGE_COLOURS: Final = {AGE_ANY: (WHITE, RED, ROSE), AGE_TWICE: (WHITE, RED, ROSE),
+AGE_COLOURS: Final[dict[int, tuple[int, ...]]] = {AGE_ANY: (WHITE, RED, ROSE), AGE_TWICE: (WHITE, RED, ROSE),
                AGE_WHITE: (WHITE,), AGE_RED: (RED,)}
 
 # Vineyard ring, clockwise from the top left; the winter tile sits in the centre.
-RING: Final = ("TL", "T", "TR", "R", "BR", "B", "BL", "L")
+RING: Final[tuple[str, ...]] = ("TL", "T", "TR", "R", "BR", "B", "BL", "L")
 WINTER: Final = 8
-VINEYARD_NAME: Final = RING + ("winter",)
+VINEYARD_NAME: Final[tuple[str, ...]] = RING + ("winter",)
 NUM_VINEYARDS: Final = 9
 SPRING: Final = 0
 AUTUMN: Final = 1
-SIDE_NAME: Final = ("spring", "autumn")
+SIDE_NAME: Final[tuple[str, ...]] = ("spring", "autumn")
 
 # ASSUMPTION (game-data.md 4.2, "Vineyard tiles"): grape icons and abilities of
 # each side. An ability list is a tuple of slots ("&": every slot may be used);
@@ -92,8 +92,10 @@ WINTER_TILE: Final = (0, ((PRESS, AGE_ANY, TAKE1, DRAW1),))  # ASSUMPTION (game-
 
 # Tile codes: ring vineyard v on side s is 2 * v + s; the winter tile is 16.
 WINTER_CODE: Final = 16
-TILE_GRAPES: Final = tuple(VINEYARD_TILES[v][s][0] for v in range(8) for s in (0, 1)) + (WINTER_TILE[0],)
-TILE_SLOTS: Final = tuple(VINEYARD_TILES[v][s][1] for v in range(8) for s in (0, 1)) + (WINTER_TILE[1],)
+TILE_GRAPES: Final[tuple[int, ...]] = (tuple(VINEYARD_TILES[v][s][0] for v in range(8) for s in (0, 1))
+                                       + (WINTER_TILE[0],))
+TILE_SLOTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = (
+    tuple(VINEYARD_TILES[v][s][1] for v in range(8) for s in (0, 1)) + (WINTER_TILE[1],))
 
 
 def tile_text(code: int) -> str:
@@ -122,20 +124,20 @@ _check_tiles()
 
 # --- player boards -----------------------------------------------------------
 # Cellar: one flat list of six spaces, white (2), red (3), rosé (1).
-TRACK_START: Final = (0, 2, 5)
-TRACK_LEN: Final = (2, 3, 1)
+TRACK_START: Final[tuple[int, ...]] = (0, 2, 5)
+TRACK_LEN: Final[tuple[int, ...]] = (2, 3, 1)
 CELLAR_SIZE: Final = 6
-CELLAR_COLOUR: Final = (WHITE, WHITE, RED, RED, RED, ROSE)
+CELLAR_COLOUR: Final[tuple[int, ...]] = (WHITE, WHITE, RED, RED, RED, ROSE)
 # Cellar-space bonuses (barrel bonuses).
 B_NONE: Final = 0
 B_FARMER: Final = 1
 B_AGE_RED: Final = 2
 B_DRAW: Final = 3
-BONUS_TEXT: Final = ("", "place a farmer marker", "age one of your red barrels", "draw a grape")
+BONUS_TEXT: Final[tuple[str, ...]] = ("", "place a farmer marker", "age one of your red barrels", "draw a grape")
 # The rosé space (age a red barrel) and red spaces 2 and 3 (farmer marker and
 # draw a grape) are INFERRED from the Tibike and Karesz examples; the order of
 # the two red bonuses and the white bonus are an ASSUMPTION (game-data.md 4.2).
-CELLAR_BONUS: Final = (B_NONE, B_DRAW, B_NONE, B_FARMER, B_DRAW, B_AGE_RED)
+CELLAR_BONUS: Final[tuple[int, ...]] = (B_NONE, B_DRAW, B_NONE, B_FARMER, B_DRAW, B_AGE_RED)
 
 
 def press_colour(red: int, yellow: int) -> int:
@@ -155,7 +157,7 @@ AB_FULFIL_DRAW: Final = 4
 AB_FULFIL_AGE: Final = 5
 AB_FULFIL_FARMER: Final = 6
 AB_FULFIL_PRESS3: Final = 7
-SPECIAL_TEXT: Final = (
+SPECIAL_TEXT: Final[tuple[str, ...]] = (
     "bottling a white barrel gives 3 white bottles",
     "bottling a red barrel gives 3 red bottles",
     "bottling a rosé barrel gives 3 rosé bottles",
@@ -165,7 +167,7 @@ SPECIAL_TEXT: Final = (
     "after fulfilling an order you may place a farmer marker",
     "after fulfilling an order you may press 3 grapes into a barrel",
 )
-SPECIAL_NAME: Final = ("white_x3", "red_x3", "rose_x3", "draw_two", "fulfil_draw", "fulfil_age",
+SPECIAL_NAME: Final[tuple[str, ...]] = ("white_x3", "red_x3", "rose_x3", "draw_two", "fulfil_draw", "fulfil_age",
                 "fulfil_farmer", "fulfil_press3")
 
 # Player boards: (label, press-house capacity, storeroom capacity, abilities).
@@ -190,9 +192,9 @@ MB_DRAW: Final = 0
 MB_AGE: Final = 1
 MB_TAKE: Final = 2
 MB_PRESS: Final = 3
-MARKER_BONUSES: Final = (MB_DRAW, MB_AGE, MB_TAKE, MB_PRESS)
-MARKER_BONUS_NAME: Final = ("draw", "age", "take_order", "press")
-MARKER_BONUS_TEXT: Final = ("draw a grape", "age a barrel", "take an order", "press 2-3 grapes")
+MARKER_BONUSES: Final[tuple[int, ...]] = (MB_DRAW, MB_AGE, MB_TAKE, MB_PRESS)
+MARKER_BONUS_NAME: Final[tuple[str, ...]] = ("draw", "age", "take_order", "press")
+MARKER_BONUS_TEXT: Final[tuple[str, ...]] = ("draw a grape", "age a barrel", "take an order", "press 2-3 grapes")
 MARKER_BONUS_BY_NAME: Final = {name: i for i, name in enumerate(MARKER_BONUS_NAME)}
 
 # --- order cards -------------------------------------------------------------
@@ -203,7 +205,7 @@ RT: Final = 4
 RB: Final = 8
 # ASSUMPTION (game-data.md 4.2, "Orders"): 24 cards,
 # (white bottles, red bottles, rosé bottles, stars, corkscrew halves).
-ORDER_CARDS: Final = (
+ORDER_CARDS: Final[tuple[tuple[int, ...], ...]] = (
     (2, 0, 0, 2, LT),            # 0
     (2, 0, 0, 2, LT | RT),       # 1
     (0, 2, 0, 2, LT | LB | RT),  # 2
@@ -263,10 +265,11 @@ H_FOUR_RED: Final = 6
 H_FOUR_ROSE: Final = 7
 H_TWO_OF_EACH: Final = 8
 H_TWO_MARKERS: Final = 9
-HONOUR_NAME: Final = ("three_orders", "three_and_three_grapes", "five_yellow_grapes", "three_barrel_colours",
-               "four_barrels", "four_white_bottles", "four_red_bottles", "four_rose_bottles",
-               "two_of_each_bottle", "two_markers_on_vineyards")
-HONOUR_TEXT: Final = (
+HONOUR_NAME: Final[tuple[str, ...]] = (
+    "three_orders", "three_and_three_grapes", "five_yellow_grapes", "three_barrel_colours",
+    "four_barrels", "four_white_bottles", "four_red_bottles", "four_rose_bottles",
+    "two_of_each_bottle", "two_markers_on_vineyards")
+HONOUR_TEXT: Final[tuple[str, ...]] = (
     "you have taken three orders (held below your board)",
     "three yellow and three red grapes in your press house",
     "five yellow grapes in your press house",
@@ -310,7 +313,8 @@ def honour_rows(players: int, enabled: bool, side: str) -> tuple:
 _WM_DISCARDS = (0, 1, 0, 0, 0, 0, 0, 0,
                 0, 0, 0, 1, 0, 0, 0, 0,
                 0, 0, 0, 0, 1, 0, 0, 0)
-WINEMAKER_CARDS: Final = tuple((k % 8, (k % 8 + 3 + k // 8) % 8, _WM_DISCARDS[k]) for k in range(24))
+WINEMAKER_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple((k % 8, (k % 8 + 3 + k // 8) % 8, _WM_DISCARDS[k])
+                                                            for k in range(24))
 NUM_WINEMAKER_CARDS: Final = len(WINEMAKER_CARDS)
 
 # Project-card effects (the rulebook's eight icons).
@@ -322,9 +326,10 @@ EF_TAKE_ORDER: Final = 4
 EF_DISCARD_BOTTLE: Final = 5
 EF_PRESS3: Final = 6
 EF_DISCARD_TWO_GRAPES: Final = 7
-EFFECT_NAME: Final = ("discard_grape", "age_barrel", "refresh_orders", "winemaker_extra_turn", "take_order",
-               "discard_bottle", "press_three", "discard_two_grapes")
-EFFECT_TEXT: Final = (
+EFFECT_NAME: Final[tuple[str, ...]] = (
+    "discard_grape", "age_barrel", "refresh_orders", "winemaker_extra_turn", "take_order",
+    "discard_bottle", "press_three", "discard_two_grapes")
+EFFECT_TEXT: Final[tuple[str, ...]] = (
     "discard one grape from your press house",
     "age one of your barrels",
     "discard all four face-up orders and flip up new ones",
@@ -334,7 +339,7 @@ EFFECT_TEXT: Final = (
     "press three grapes into a barrel",
     "discard two grapes from your press house",
 )
-PROJECTS: Final = ("easy", "medium", "hard", "expert")
+PROJECTS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
 # ASSUMPTION (revising game-data.md 4.2, "Project cards"): start resources
 # (grapes, red barrels, reserved orders) and the effects of spaces 1-6. All six
 # spaces fill in a game (six black markers), so a card's difficulty is its start
@@ -393,7 +398,7 @@ K_END: Final = 14
 K_REFILL: Final = 15
 K_WM: Final = 16
 K_WM_REST: Final = 17
-TASK_NAME: Final = ("turn", "keep_grapes", "abilities", "age", "farmer", "draw", "press", "take_order",
+TASK_NAME: Final[tuple[str, ...]] = ("turn", "keep_grapes", "abilities", "age", "farmer", "draw", "press", "take_order",
              "black_marker", "discard_grapes", "discard_bottle", "honours", "pass_bottles",
              "activate_marker", "end_turn", "refill_orders", "winemaker_turn", "winemaker_rest")
 TASK_BY_NAME: Final = {name: i for i, name in enumerate(TASK_NAME)}

@@ -26,15 +26,16 @@ from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
 from .rules import DuloreState
 
-TRACK_START: Final = D.TRACK_START
-TRACK_LEN: Final = D.TRACK_LEN
-ORDERS: Final = D.ORDER_CARDS
+TRACK_START: Final[tuple[int, ...]] = D.TRACK_START
+TRACK_LEN: Final[tuple[int, ...]] = D.TRACK_LEN
+ORDERS: Final[tuple[tuple[int, ...], ...]] = D.ORDER_CARDS
 
 # Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
 USES_PER_TURN: Final = 1.6  # ability uses a harvest turn yields, bonuses included
 USE_WORTH: Final = 0.55  # points one ability use is worth (what an order's remaining work costs)
 FULFIL_USES: Final = 1.0  # the turn spent fulfilling, in ability uses
-DISPLAY_RISK_SOLO: Final = (0.75, 0.85, 0.9, 0.95)  # the Winemaker discards from slot 1 (the rightmost)
+# the Winemaker discards from slot 1 (the rightmost)
+DISPLAY_RISK_SOLO: Final[tuple[float, ...]] = (0.75, 0.85, 0.9, 0.95)
 DISPLAY_RISK: Final = 0.7  # another player may take it first
 LEFTOVER_BOTTLE: Final = 0.3
 LEFTOVER_BARREL: Final = 0.25  # per ability use already put into the barrel

@@ -26,8 +26,9 @@ from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_
                    K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, honour_rows,
                    press_colour)
 
-SKIP: Final = ("skip",)
-BOTTLE_CODE: Final = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
+SKIP: Final[tuple] = ("skip",)
+# passed bottles packed into one int: white + 256 red + 65536 rosé
+BOTTLE_CODE: Final[tuple[int, ...]] = (1, 256, 65536)
 SKIP_TEXT: Final = {
     K_ABIL: "end the harvest (use no more abilities)",
     K_AGE: "do not age a barrel",
@@ -40,18 +41,21 @@ SKIP_TEXT: Final = {
 }
 
 # press combinations (red grapes, yellow grapes), in move order
-PRESS_COMBOS: Final = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
-PRESS3_COMBOS: Final = ((0, 3), (3, 0), (2, 1), (1, 2))
+PRESS_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
+PRESS3_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 3), (3, 0), (2, 1), (1, 2))
 
 # The moves, made once: move generation hands out these tuples (equal to the ones it used to build).
-HARVEST_MOVE: Final = tuple(("harvest", v) for v in range(D.NUM_VINEYARDS))
-FULFIL_MOVE: Final = tuple((("fulfil", card, "left"), ("fulfil", card, "right")) for card in range(D.NUM_ORDERS))
-TAKE_MOVE: Final = tuple(("take_order", slot) for slot in range(D.DISPLAY_SIZE))
-AGE_MOVE: Final = tuple(tuple(("age", D.WINE_NAME[c], sp) for sp in range(D.TRACK_LEN[c])) for c in range(3))
-PRESS_MOVE: Final = tuple(("press", r, y) for r in range(4) for y in range(4))  # at 4 * red + yellow
-DRAW_MOVE: Final = tuple(("draw", n) for n in range(4))
-FARMER_MOVE: Final = tuple(tuple(("farmer", v, D.MARKER_BONUS_NAME[b]) for b in D.MARKER_BONUSES)
-                           for v in range(D.NUM_VINEYARDS))
+# (a table's type names its moves plain tuples: mypyc hands them out as they are, not rebuilt)
+HARVEST_MOVE: Final[tuple[tuple, ...]] = tuple(("harvest", v) for v in range(D.NUM_VINEYARDS))
+FULFIL_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    (("fulfil", card, "left"), ("fulfil", card, "right")) for card in range(D.NUM_ORDERS))
+TAKE_MOVE: Final[tuple[tuple, ...]] = tuple(("take_order", slot) for slot in range(D.DISPLAY_SIZE))
+AGE_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    tuple(("age", D.WINE_NAME[c], sp) for sp in range(D.TRACK_LEN[c])) for c in range(3))
+PRESS_MOVE: Final[tuple[tuple, ...]] = tuple(("press", r, y) for r in range(4) for y in range(4))  # 4 * red + yellow
+DRAW_MOVE: Final[tuple[tuple, ...]] = tuple(("draw", n) for n in range(4))
+FARMER_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    tuple(("farmer", v, D.MARKER_BONUS_NAME[b]) for b in D.MARKER_BONUSES) for v in range(D.NUM_VINEYARDS))
 
 
 def draw_move(n: int) -> tuple:
