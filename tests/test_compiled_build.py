@@ -25,16 +25,17 @@ from conftest import LONG, scaled
 HERE = os.path.dirname(os.path.abspath(__file__))
 # (random games, searches, share of steps whose state, views and texts are compared) per game: every
 # step's decider, legal moves and move played are compared in every game. Frogriders, Czech Pub,
-# Fröccs and Fritanga are the games compiled whole (their views too), so they compare more (Czech
-# Pub's and Fröccs's games are long: 270 and 330 steps on average; Fritanga's searches sample a
-# world, re-dealt by the compiled sample_for, in every iteration); in the others the compiled code
-# is the state's base class and the search, and the rest is the same Python in both builds. The
-# short run takes about 45 s of CPU time for the five games and both builds (2 cores: about 25 s of
-# wall time), Czech Pub's share about 20 s more.
+# Fröccs, Fritanga and Dűlőre jutunk are the games compiled whole (their views too), so they compare
+# more (Czech Pub's and Fröccs's games are long: 270 and 330 steps on average; Fritanga's searches
+# sample a world, re-dealt by the compiled sample_for, in every iteration; Dűlőre jutunk's games are the
+# longest and its searches the slowest, so it plays 150 games); every game's compiled code is its own
+# source, the state's base class and the search. The short run takes about 45 s of CPU time for the
+# five games and both builds (2 cores: about 25 s of wall time), Czech Pub's share about 20 s more.
 COUNTS = {"frogriders": (scaled(2000, 10000), scaled(60, 1000), 1.0 if LONG else 0.03),
           "czech-pub": (scaled(300, 3000), scaled(50, 300), 1.0 if LONG else 0.1),
           "froccs": (scaled(300, 3000), scaled(40, 300), 1.0 if LONG else 0.05),
-          "fritanga": (scaled(300, 3000), scaled(40, 300), 1.0 if LONG else 0.05)}
+          "fritanga": (scaled(300, 3000), scaled(40, 300), 1.0 if LONG else 0.05),
+          "dulore-jutunk": (scaled(150, 3000), scaled(30, 300), 1.0 if LONG else 0.03)}
 DEFAULT_COUNTS = (scaled(300, 3000), scaled(20, 300), 1.0 if LONG else 0.01)
 ITERATIONS = 150
 

@@ -2,3 +2,6 @@
 
 from .game import GAME, DuloreGame  # noqa: F401
 from .state import DuloreState  # noqa: F401
+
+# the modules the compiled build compiles (engine/build.py reads this line)
+COMPILED = ("data", "views", "rules", "policy")

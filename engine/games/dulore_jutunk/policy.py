@@ -16,49 +16,62 @@ end of the row) of the orders that can still be finished before the end.
 from __future__ import annotations
 
 import random
+from typing import Final
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL
 
 from . import data as D
 from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
+from .rules import DuloreState
 
-TRACK_START = D.TRACK_START
-TRACK_LEN = D.TRACK_LEN
-ORDERS = D.ORDER_CARDS
+TRACK_START: Final[tuple[int, ...]] = D.TRACK_START
+TRACK_LEN: Final[tuple[int, ...]] = D.TRACK_LEN
+ORDERS: Final[tuple[tuple[int, ...], ...]] = D.ORDER_CARDS
 
 # Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
-USES_PER_TURN = 1.6  # ability uses a harvest turn yields, bonuses included
-USE_WORTH = 0.55  # points one ability use is worth (what an order's remaining work costs)
-FULFIL_USES = 1.0  # the turn spent fulfilling, in ability uses
-DISPLAY_RISK_SOLO = (0.75, 0.85, 0.9, 0.95)  # the Winemaker discards from slot 1 (the rightmost)
-DISPLAY_RISK = 0.7  # another player may take it first
-LEFTOVER_BOTTLE = 0.3
-LEFTOVER_BARREL = 0.25  # per ability use already put into the barrel
-LEFTOVER_GRAPE = 0.1
-MARKER_ON_VINEYARD = 0.4
-GAMMA = 0.97  # a slight preference for orders finished sooner
-STALL_TURNS = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
+USES_PER_TURN: Final = 1.6  # ability uses a harvest turn yields, bonuses included
+USE_WORTH: Final = 0.55  # points one ability use is worth (what an order's remaining work costs)
+FULFIL_USES: Final = 1.0  # the turn spent fulfilling, in ability uses
+# the Winemaker discards from slot 1 (the rightmost)
+DISPLAY_RISK_SOLO: Final[tuple[float, ...]] = (0.75, 0.85, 0.9, 0.95)
+DISPLAY_RISK: Final = 0.7  # another player may take it first
+LEFTOVER_BOTTLE: Final = 0.3
+LEFTOVER_BARREL: Final = 0.25  # per ability use already put into the barrel
+LEFTOVER_GRAPE: Final = 0.1
+MARKER_ON_VINEYARD: Final = 0.4
+GAMMA: Final = 0.97  # a slight preference for orders finished sooner
+STALL_TURNS: Final = 60  # greedy: after this many turns per seat, fulfil whenever possible (games end by ~45)
 
 # Playout-policy weights.
-PW_GRAPE = 0.35  # per harvested grape that fits
-PW_WINTER = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
-PW_EMPTY = 0.15
-PW_TAKE = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
-PW_TAKE_MAX = 3
-PW_DRAW = 1.2
-PW_FARMER = 0.8
-NOISE_TURN, NOISE_STEP = 0.3, 0.2  # random tie-breaking (rollouts need some variety)
-PA_BOTTLE, PA_BOTTLE_NEED, PA_FULL = 4.5, 0.3, 1.5  # aging that bottles
-PA_STEP, PA_SPACE, PA_BONUS, PA_STEP_NEED = 2.0, 0.3, 0.4, 0.05  # aging one space
-PP_BASE, PP_NEED, PP_EXTRA, PP_ROSE = 2.5, 0.1, 0.25, 0.4  # pressing
-BLACK_SCALE = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
-BLACK_NEG_ONLY = True
-HARVEST_FIRST = True  # score a vineyard's abilities with its grapes already in the press house
+PW_GRAPE: Final = 0.35  # per harvested grape that fits
+PW_WINTER: Final = -0.6  # choosing winter, plus PW_EMPTY per empty vineyard it refills
+PW_EMPTY: Final = 0.15
+PW_TAKE: Final = 1.0  # taking an order (while holding fewer than PW_TAKE_MAX)
+PW_TAKE_MAX: Final = 3
+PW_DRAW: Final = 1.2
+PW_FARMER: Final = 0.8
+NOISE_TURN: Final = 0.3
+NOISE_STEP: Final = 0.2  # random tie-breaking (rollouts need some variety)
+PA_BOTTLE: Final = 4.5
+PA_BOTTLE_NEED: Final = 0.3
+PA_FULL: Final = 1.5  # aging that bottles
+PA_STEP: Final = 2.0
+PA_SPACE: Final = 0.3
+PA_BONUS: Final = 0.4
+PA_STEP_NEED: Final = 0.05  # aging one space
+PP_BASE: Final = 2.5
+PP_NEED: Final = 0.1
+PP_EXTRA: Final = 0.25
+PP_ROSE: Final = 0.4  # pressing
+BLACK_SCALE: Final = 1.0  # harvesting a vineyard with a black marker: the best free project space's worth
+BLACK_NEG_ONLY: Final = True
+HARVEST_FIRST: Final = True  # score a vineyard's abilities with its grapes already in the press house
 
 
 # --- time ------------------------------------------------------------------------
-def turns_left(s, p: int) -> float:
+def turns_left(s: DuloreState, p: int) -> float:
     """Estimated turns seat p still gets after the current one."""
     n = s.num_seats
     if n == 1:
@@ -79,11 +92,11 @@ def best_connection(row: list, card: int) -> int:
     return max(D.connections(card, row[0]), D.connections(row[-1], card))
 
 
-def _bottles_per_barrel(s, p: int, c: int) -> int:
+def _bottles_per_barrel(s: DuloreState, p: int, c: int) -> int:
     return 3 if D.BOTTLE_X3[c] in D.BOARDS[s.boards[p]][3] else 2
 
 
-def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
+def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """(value, planned orders) for seat p with ``horizon`` turns left.
 
     Orders are planned greedily by net worth: their stars (and the connection
@@ -92,7 +105,7 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
     """
     bottles = s.bottles[p][:]
     cellar = s.cellar[p]
-    barrels = [[], [], []]  # remaining ability uses to bottle, per colour
+    barrels: list[list[int]] = [[], [], []]  # remaining ability uses to bottle, per colour
     for c in range(3):
         start = TRACK_START[c]
         length = TRACK_LEN[c]
@@ -107,7 +120,7 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
         if card >= 0:
             cands.append((card, DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
     value = 0.0
-    planned = []
+    planned: list[int] = []
     budget = horizon * USES_PER_TURN + USES_PER_TURN  # the current turn may still give uses
     while cands and len(planned) < 4:
         best = None
@@ -137,7 +150,8 @@ def order_plan(s, p: int, horizon: float) -> tuple[float, list]:
     return value, planned
 
 
-def _order_cost(s, p, card, bottles, barrels, grapes):
+def _order_cost(s: DuloreState, p: int, card: int, bottles: list[int], barrels: list[list[int]],
+                grapes: list[int]) -> tuple[float, tuple[list[int], list[list[int]], list[int]]]:
     """Ability uses to make the order's bottles, and the resources left after it."""
     need = ORDERS[card]
     bottles = bottles[:]
@@ -179,7 +193,7 @@ def _order_cost(s, p, card, bottles, barrels, grapes):
     return cost, (bottles, barrels, grapes)
 
 
-def value(s, p: int) -> float:
+def value(s: DuloreState, p: int) -> float:
     """Score plus the planned and leftover potential of seat p."""
     score = s.score(p)
     if s.over:
@@ -191,16 +205,17 @@ def value(s, p: int) -> float:
     return score + plan + time * MARKER_ON_VINEYARD * markers + _honour_potential(s, p)
 
 
-def _honour_potential(s, p: int) -> float:
+def _honour_potential(s: DuloreState, p: int) -> float:
     # claimed honours are already in the score; nothing speculative here
     return 0.0
 
 
-def evaluate(s) -> list[float] | None:
+def evaluate(s: DuloreState) -> list[float] | None:
     """Per-seat values in [0, 1] for a cut-off rollout."""
     n = s.num_seats
     if s.decider() == TERMINAL:
         res = s.result()
+        assert res is not None
         if n == 1:
             return [min(1.0, res.scores[0] / 30.0)]
         return [1.0 if r == 0 else 0.0 for r in res.ranks]
@@ -215,7 +230,7 @@ def evaluate(s) -> list[float] | None:
 
 
 # --- the fast playout policy ----------------------------------------------------------
-def _needs(s, p: int) -> list:
+def _needs(s: DuloreState, p: int) -> list[float]:
     """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
     have = s.bottles[p]
     need = [0.0, 0.0, 0.0]
@@ -236,7 +251,7 @@ def _needs(s, p: int) -> list:
     return need
 
 
-def _age_score(s, p: int, move, need) -> float:
+def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     c = D.WINE_BY_NAME[move[1]]
     sp = move[2]
     if sp == TRACK_LEN[c] - 1:
@@ -246,7 +261,7 @@ def _age_score(s, p: int, move, need) -> float:
     return PA_STEP + PA_SPACE * sp + (PA_BONUS if bonus != D.B_NONE else 0.0) + PA_STEP_NEED * need[c]
 
 
-def _press_score(s, p: int, move, need) -> float:
+def _press_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     r, y = move[1], move[2]
     c = press_colour(r, y)
     score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
@@ -257,14 +272,14 @@ def _press_score(s, p: int, move, need) -> float:
     return score
 
 
-def _order_score(s, p: int, card: int) -> float:
+def _order_score(s: DuloreState, p: int, card: int) -> float:
     o = ORDERS[card]
     b = s.bottles[p]
     short = sum(max(0, o[c] - b[c]) for c in range(3))
     return o[3] + best_connection(s.row[p], card) - 0.3 * short
 
 
-def _ability_move_score(s, p, move, need) -> float:
+def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     kind = move[0]
     if kind == "age":
         return _age_score(s, p, move, need)
@@ -282,7 +297,7 @@ def _ability_move_score(s, p, move, need) -> float:
     return 0.0  # skip
 
 
-def _best_ability_score(s, p, ab, need) -> float:
+def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> float:
     """max(_ability_move_score) over the moves of ability ``ab`` (0 if none), without listing them."""
     if ab == D.PRESS:
         g = s.grapes[p]
@@ -317,15 +332,15 @@ def _best_ability_score(s, p, ab, need) -> float:
                         best = sc
         return best
     if ab == D.TAKE1 or ab == D.TAKE12:
-        best = None
+        best_take: float | None = None
         for card in s.display:
             if card >= 0:
                 if len(s.reserved[p]) >= PW_TAKE_MAX:
                     return 0.2
                 sc = PW_TAKE + 0.1 * _order_score(s, p, card)
-                if best is None or sc > best:
-                    best = sc
-        return 0.0 if best is None else best
+                if best_take is None or sc > best_take:
+                    best_take = sc
+        return 0.0 if best_take is None else best_take
     if ab == D.DRAW1 or ab == D.DRAW12:
         room = s._room(p)
         if room <= 0:
@@ -351,7 +366,7 @@ def _best_ability_score(s, p, ab, need) -> float:
     raise ValueError(ab)
 
 
-def _fulfil_move(s, p, moves):
+def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | None:
     best = None
     for m in moves:
         if m[0] != "fulfil":
@@ -367,10 +382,10 @@ def _fulfil_move(s, p, moves):
     return best
 
 
-_GRAPE_FREE = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
+_GRAPE_FREE: Final = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
 
 
-def _slots_score(s, p, code, need, memo) -> float:
+def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dict) -> float:
     gain = 0.0
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
@@ -387,7 +402,7 @@ def _slots_score(s, p, code, need, memo) -> float:
     return gain
 
 
-def _vineyard_score(s, p, v, need, memo=None) -> float:
+def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dict | None = None) -> float:
     """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
     if memo is None:
         memo = {}
@@ -422,7 +437,7 @@ def _vineyard_score(s, p, v, need, memo=None) -> float:
     return gain
 
 
-def _best_black_worth(s) -> float:
+def _best_black_worth(s: DuloreState) -> float:
     """What moving a black marker to the best free project space is worth to the player."""
     best = None
     for k in range(D.PROJECT_SPACES):
@@ -433,7 +448,7 @@ def _best_black_worth(s) -> float:
     return 0.0 if best is None else best
 
 
-def playout_move(s, rng: random.Random):
+def playout_move(s: DuloreState, rng: random.Random) -> tuple:
     """A cheap rule-based move for rollouts (and the greedy bot's continuation)."""
     moves = s.legal_moves()
     if len(moves) == 1:
@@ -452,6 +467,7 @@ def playout_move(s, rng: random.Random):
             v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
+        assert best is not None
         return best[1]
     if kind in (K_ABIL, K_AGE, K_PRESS, K_DRAW, K_TAKE, K_FARMER):
         need = _needs(s, p)
@@ -460,6 +476,7 @@ def playout_move(s, rng: random.Random):
             v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
+        assert best is not None
         return best[1]
     if kind == K_HONOURS:
         return moves[0]
@@ -477,17 +494,17 @@ def playout_move(s, rng: random.Random):
         return min(moves, key=lambda m: need[D.WINE_BY_NAME[m[1]]] if m[0] != "skip" else 99)
     if kind == K_BLACK:
         return _black_space(s, moves)
-    return moves[rng.randrange(len(moves))]
+    return moves[chance.randrange(rng, len(moves))]
 
 
-_EFFECT_WORTH = {
+_EFFECT_WORTH: Final = {
     D.EF_PRESS3: 2.0, D.EF_AGE: 2.2, D.EF_TAKE_ORDER: 1.2, D.EF_REFRESH_ORDERS: -0.2,
     D.EF_EXTRA_TURN: -1.5, D.EF_DISCARD_GRAPE: -0.4, D.EF_DISCARD_TWO_GRAPES: -0.8,
     D.EF_DISCARD_BOTTLE: -1.0,
 }
 
 
-def _effect_worth(s, k: int) -> float:
+def _effect_worth(s: DuloreState, k: int) -> float:
     """Rough worth for the player of project space k's effect now."""
     e = s.PROJECT[s.config["project"]][1][k]
     w = _EFFECT_WORTH[e]
@@ -502,12 +519,12 @@ def _effect_worth(s, k: int) -> float:
     return w
 
 
-def _black_space(s, moves):
+def _black_space(s: DuloreState, moves: list) -> tuple:
     return max(moves, key=lambda m: _effect_worth(s, m[1] - 1))
 
 
 # --- the greedy bot ---------------------------------------------------------------
-def heuristic_move(state, rng: random.Random):
+def heuristic_move(state: DuloreState, rng: random.Random) -> tuple:
     """One turn of lookahead: each move, then the playout policy to the end of the
     seat's turn, scored by ``value`` in a world sampled for the decider."""
     moves = state.legal_moves()
@@ -539,4 +556,5 @@ def heuristic_move(state, rng: random.Random):
             v += 1000.0
         if best is None or v > best[0]:
             best = (v, m)
+    assert best is not None
     return best[1]

@@ -6,24 +6,30 @@ stack gives the decider and its legal moves; automatic tasks (end of turn,
 refills, the Winemaker) run inside apply(). A decision with exactly one legal
 move is applied automatically (documented in docs/rules/dulore-jutunk.md).
 
-``DuloreRules`` is a mixin of ``state.DuloreState``, which declares the fields
-it works on; it builds states of its class (``deal``) without importing state.py.
+``DuloreState`` is one class: its fields, each declared once with its type (and in ``FIELDS``
+with how it is copied and stored), and its forward model; what a seat may see is in views.py
+(functions of the state, which its methods call). state.py re-exports it.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar, Final
 
-from boardbot.engine.core import TERMINAL, Result, rank_by
+from boardbot.engine import chance
+from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLES, StateFields, custom, shared
 
 from . import data as D
+from . import views
 from .data import (FIRST_AUTO, K_ABIL, K_ACTIVATE, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_END,
                    K_FARMER, K_HONOURS, K_KEEP, K_PRESS, K_REFILL, K_TAKE, K_TURN, K_WM, K_WM_REST, honour_rows,
                    press_colour)
 
-SKIP = ("skip",)
-BOTTLE_CODE = (1, 256, 65536)  # passed bottles packed into one int: white + 256 red + 65536 rosé
-SKIP_TEXT = {
+SKIP: Final[tuple] = ("skip",)
+# passed bottles packed into one int: white + 256 red + 65536 rosé
+BOTTLE_CODE: Final[tuple[int, ...]] = (1, 256, 65536)
+SKIP_TEXT: Final = {
     K_ABIL: "end the harvest (use no more abilities)",
     K_AGE: "do not age a barrel",
     K_FARMER: "do not place a farmer marker",
@@ -35,8 +41,25 @@ SKIP_TEXT = {
 }
 
 # press combinations (red grapes, yellow grapes), in move order
-PRESS_COMBOS = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
-PRESS3_COMBOS = ((0, 3), (3, 0), (2, 1), (1, 2))
+PRESS_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
+PRESS3_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 3), (3, 0), (2, 1), (1, 2))
+
+# The moves, made once: move generation hands out these tuples (equal to the ones it used to build).
+# (a table's type names its moves plain tuples: mypyc hands them out as they are, not rebuilt)
+HARVEST_MOVE: Final[tuple[tuple, ...]] = tuple(("harvest", v) for v in range(D.NUM_VINEYARDS))
+FULFIL_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    (("fulfil", card, "left"), ("fulfil", card, "right")) for card in range(D.NUM_ORDERS))
+TAKE_MOVE: Final[tuple[tuple, ...]] = tuple(("take_order", slot) for slot in range(D.DISPLAY_SIZE))
+AGE_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    tuple(("age", D.WINE_NAME[c], sp) for sp in range(D.TRACK_LEN[c])) for c in range(3))
+PRESS_MOVE: Final[tuple[tuple, ...]] = tuple(("press", r, y) for r in range(4) for y in range(4))  # 4 * red + yellow
+DRAW_MOVE: Final[tuple[tuple, ...]] = tuple(("draw", n) for n in range(4))
+FARMER_MOVE: Final[tuple[tuple[tuple, ...], ...]] = tuple(
+    tuple(("farmer", v, D.MARKER_BONUS_NAME[b]) for b in D.MARKER_BONUSES) for v in range(D.NUM_VINEYARDS))
+
+
+def draw_move(n: int) -> tuple:
+    return DRAW_MOVE[n] if n < 4 else ("draw", n)
 
 
 def _track_moves(cellar: list, colours: tuple) -> list:
@@ -45,17 +68,174 @@ def _track_moves(cellar: list, colours: tuple) -> list:
     for c in colours:
         start = D.TRACK_START[c]
         last = D.TRACK_LEN[c] - 1
-        name = D.WINE_NAME[c]
+        moves = AGE_MOVE[c]
         for s in range(last, -1, -1):
             if cellar[start + s] and (s == last or not cellar[start + s + 1]):
-                out.append(("age", name, s))
+                out.append(moves[s])
     return out
 
 
-class DuloreRules:
-    """The rules of a ``DuloreState`` (a mixin: the fields are declared in state.py)."""
+# Copied by reference and not stored: the honours rows (from the config: from_dict
+# rebuilds them) and the legal-move cache (never mutated, only replaced).
+DERIVED = custom("{v}", None, "None")
+# The Winemaker's turns this round, (card, harvested, marker placed, (discarded orders)).
+WM_TURNS = custom("{v}[:]", "[[c, h, m, list(g)] for c, h, m, g in {v}]",
+                  "[(c, h, m, tuple(g)) for c, h, m, g in {v}]")
 
-    __slots__ = ()
+# How each field is copied and stored (boardbot.engine.fields: the stored format); the class below
+# declares their types and writes copy() out.
+FIELDS = StateFields(
+    # vineyards (eight on the ring, the winter one last)
+    side=LIST, vred=LIST, vyel=LIST, vmark=LIST, vbonus=LIST, vknown=LIST,
+    # grapes, bottles and orders in the middle
+    bag=LIST, basket=LIST, bsupply=LIST, display=LIST, deck=LIST, discards=LIST,
+    # per seat (the boards never change after setup)
+    boards=shared(dump="list({v})", load="tuple({v})"),
+    grapes=LISTS, cellar=LISTS, bottles=LISTS, reserved=LISTS, row=LISTS,
+    supply=LISTS, retired=LISTS, known=LISTS,
+    # honours boards
+    hrows=DERIVED, honours=LISTS,
+    # solo: the Winemaker and the project card
+    wm_deck=LIST, wm_played=LIST, black=SCALAR, spaces=LIST, wm_extra=SCALAR, wm_recent=WM_TURNS,
+    # the turn
+    stack=TUPLES, turn=SCALAR, current=SCALAR, end_triggered=SCALAR, over=SCALAR,
+    _moves=DERIVED,
+)
+_to_dict = FIELDS.to_dict_function("dulore-jutunk")
+
+Task = tuple[int, int, int, int, int]  # kind, seat, a, b, c
+
+
+class DuloreState(State):
+    """A Dűlőre jutunk position: its fields, each declared with its type, and its forward model."""
+
+    FIELDS: ClassVar[StateFields] = FIELDS
+    __slots__ = FIELDS.slots
+    PROJECT: ClassVar[dict] = D.PROJECT_CARDS
+
+    # vineyards (eight on the ring, the winter one last)
+    side: list[int]
+    vred: list[int]
+    vyel: list[int]
+    vmark: list[int]
+    vbonus: list[int]
+    vknown: list[int]
+    # grapes, bottles and orders in the middle
+    bag: list[int]
+    basket: list[int]
+    bsupply: list[int]
+    display: list[int]
+    deck: list[int]
+    discards: list[int]
+    # per seat
+    boards: tuple[int, ...]
+    grapes: list[list[int]]
+    cellar: list[list[int]]
+    bottles: list[list[int]]
+    reserved: list[list[int]]
+    row: list[list[int]]
+    supply: list[list[int]]
+    retired: list[list[int]]
+    known: list[list[int]]
+    # honours boards
+    hrows: Any  # tuple of (condition, checks)
+    honours: list[list[int]]
+    # solo
+    wm_deck: list[int]
+    wm_played: list[int]
+    black: int
+    spaces: list[int]
+    wm_extra: int
+    wm_recent: list[tuple]
+    # the turn
+    stack: list[Task]
+    turn: int
+    current: int
+    end_triggered: bool
+    over: bool
+
+    # --- plumbing ------------------------------------------------------
+    def copy(self) -> DuloreState:
+        """An independent copy (every field of ``FIELDS``; tests/test_state_fields.py checks)."""
+        new = DuloreState.__new__(DuloreState)
+        new._copy_base(self)
+        new.side = self.side[:]
+        new.vred = self.vred[:]
+        new.vyel = self.vyel[:]
+        new.vmark = self.vmark[:]
+        new.vbonus = self.vbonus[:]
+        new.vknown = self.vknown[:]
+        new.bag = self.bag[:]
+        new.basket = self.basket[:]
+        new.bsupply = self.bsupply[:]
+        new.display = self.display[:]
+        new.deck = self.deck[:]
+        new.discards = self.discards[:]
+        new.boards = self.boards
+        new.grapes = [x[:] for x in self.grapes]
+        new.cellar = [x[:] for x in self.cellar]
+        new.bottles = [x[:] for x in self.bottles]
+        new.reserved = [x[:] for x in self.reserved]
+        new.row = [x[:] for x in self.row]
+        new.supply = [x[:] for x in self.supply]
+        new.retired = [x[:] for x in self.retired]
+        new.known = [x[:] for x in self.known]
+        new.hrows = self.hrows
+        new.honours = [x[:] for x in self.honours]
+        new.wm_deck = self.wm_deck[:]
+        new.wm_played = self.wm_played[:]
+        new.black = self.black
+        new.spaces = self.spaces[:]
+        new.wm_extra = self.wm_extra
+        new.wm_recent = self.wm_recent[:]
+        new.stack = self.stack[:]
+        new.turn = self.turn
+        new.current = self.current
+        new.end_triggered = self.end_triggered
+        new.over = self.over
+        new._moves = self._moves
+        return new
+
+    def to_dict(self) -> dict:
+        return _to_dict(self)
+
+    # --- information (views.py) -----------------------------------------
+    def public_move_text(self, move: tuple, observer: int | None) -> str:
+        return views.public_move_text(self, move, observer)
+
+    def view(self, seat: int | None) -> dict:
+        return views.view(self, seat)
+
+    def sample_for(self, seat: int, rng: random.Random) -> DuloreState:
+        world = self.copy()
+        world.seed = rng.getrandbits(63)
+        chance.shuffle(rng, world.deck)
+        chance.shuffle(rng, world.wm_deck)
+        if self.num_seats > 1 and not self.over:
+            vmark = world.vmark
+            for q in range(self.num_seats):
+                if q == seat:
+                    continue
+                # every marker whose bonus is public stays; the others are re-dealt
+                spots = [v for v in range(D.NUM_VINEYARDS) if vmark[v] == q and not world.vknown[v]]
+                known = world.known[q]
+                hidden = [b for b in world.supply[q] if b not in known]
+                pool = [world.vbonus[v] for v in spots] + hidden + world.retired[q]
+                if len(pool) < 2:
+                    continue
+                chance.shuffle(rng, pool)
+                for v in spots:
+                    world.vbonus[v] = pool.pop()
+                k = len(hidden)
+                world.supply[q] = sorted(known + pool[:k])
+                world.retired[q] = sorted(pool[k:])
+            if self.decider() != seat:
+                world._moves = None  # the cached moves are the real supply's, not this world's
+        return world
+
+    @classmethod
+    def from_view(cls, game: Game, view: dict, rng: random.Random) -> DuloreState:
+        return views.from_view(DuloreState, game, view, rng)
 
     # --- forward model -------------------------------------------------
     def decider(self) -> int:
@@ -107,13 +287,13 @@ class DuloreRules:
             return moves
         if kind == K_DRAW:
             n = min(task[2], self._room(p))
-            return [("draw", n), SKIP] if n > 0 else [SKIP]
+            return [draw_move(n), SKIP] if n > 0 else [SKIP]
         if kind == K_PRESS:
             moves = self._press_moves(p, PRESS3_COMBOS if task[2] else PRESS_COMBOS)
             moves.append(SKIP)
             return moves
         if kind == K_TAKE:
-            moves = [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            moves = [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
             if not task[3] or not moves:
                 moves.append(SKIP)
             return moves
@@ -140,20 +320,20 @@ class DuloreRules:
 
     def _turn_moves(self, p: int) -> list:
         vred, vyel = self.vred, self.vyel
-        moves = [("harvest", v) for v in range(8) if vred[v] or vyel[v]]
-        moves.append(("harvest", D.WINTER))
+        moves: list[tuple] = [HARVEST_MOVE[v] for v in range(8) if vred[v] or vyel[v]]
+        moves.append(HARVEST_MOVE[D.WINTER])
         w, r, ro = self.bottles[p]
-        ends = ("left", "right") if self.row[p] else ("left",)
-        cards = self.ORDER_CARDS
+        both_ends = bool(self.row[p])
+        cards = D.ORDER_CARDS
         for card in self.display + self.reserved[p]:
             if card >= 0:
                 need = cards[card]
                 if need[0] <= w and need[1] <= r and need[2] <= ro:
-                    for end in ends:
-                        moves.append(("fulfil", card, end))
+                    pair = FULFIL_MOVE[card]
+                    moves.append(pair[0])
+                    if both_ends:
+                        moves.append(pair[1])
         return moves
-
-    ORDER_CARDS = D.ORDER_CARDS
 
     def _ability_moves(self, p: int, code: int, mask: int) -> list:
         moves = []
@@ -174,15 +354,15 @@ class DuloreRules:
         if colours is not None:
             return _track_moves(self.cellar[p], colours)
         if ab == D.TAKE1 or ab == D.TAKE12:
-            return [("take_order", s) for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            return [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
         if ab == D.DRAW1 or ab == D.DRAW12:
             room = self._room(p)
             one = min(self._one(p), room)
-            out = [("draw", one)] if one > 0 else []
+            out = [draw_move(one)] if one > 0 else []
             if ab == D.DRAW12:
                 two = min(2, room)
                 if two > one:
-                    out.append(("draw", two))
+                    out.append(draw_move(two))
             return out
         if ab == D.FARMER:
             return self._farmer_moves(p)
@@ -194,7 +374,7 @@ class DuloreRules:
         out = []
         for r, y in combos:
             if r <= have_r and y <= have_y and not cellar[D.TRACK_START[press_colour(r, y)]]:
-                out.append(("press", r, y))
+                out.append(PRESS_MOVE[4 * r + y])
         return out
 
     def _farmer_moves(self, p: int) -> list:
@@ -205,8 +385,7 @@ class DuloreRules:
         targets = [v for v in range(8) if vmark[v] < 0 and (vred[v] or vyel[v])]
         if vmark[D.WINTER] < 0:
             targets.append(D.WINTER)
-        names = D.MARKER_BONUS_NAME
-        return [("farmer", v, names[b]) for v in targets for b in supply]
+        return [FARMER_MOVE[v][b] for v in targets for b in supply]
 
     def _honour_moves(self, p: int) -> list:
         supply = self.supply[p]
@@ -583,7 +762,7 @@ class DuloreRules:
                 self.note(None, "the bag is empty: the grape basket is poured back into it")
             if total == 0:
                 return -1
-        colour = D.G_RED if rng.randrange(total) < bag[0] else D.G_YELLOW
+        colour = D.G_RED if chance.randrange(rng, total) < bag[0] else D.G_YELLOW
         bag[colour] -= 1
         return colour
 
@@ -612,7 +791,7 @@ class DuloreRules:
                     deck.extend(self.discards)
                     self.discards.clear()
                     deck.sort()
-                    self.chance().shuffle(deck)
+                    chance.shuffle(self.chance(), deck)
                     if self.log is not None:
                         self.note(None, "the order deck is empty: the discarded orders are shuffled into a new deck")
                 if not deck:
@@ -660,8 +839,6 @@ class DuloreRules:
             stack.append((K_DISC_B, 0, 0, 0, 0))
         elif effect == D.EF_PRESS3:
             stack.append((K_PRESS, 0, 1, 0, 0))
-
-    PROJECT = D.PROJECT_CARDS
 
     def _refill_vineyards(self) -> None:
         rng = None
@@ -723,7 +900,10 @@ class DuloreRules:
         self.stack.clear()
         if self.log is not None:
             res = self.result()
-            self.note(None, "game over: scores " + ", ".join(str(s) for s in res.scores))
+            assert res is not None
+            # the scores as they are (ints): read as Result's declared floats, compiled code would print 6.0
+            scores: tuple = res.scores
+            self.note(None, "game over: scores " + ", ".join(str(s) for s in scores))
 
     def _activate(self, v: int, by_winemaker: int) -> None:
         owner = self.vmark[v]
@@ -907,7 +1087,7 @@ class DuloreRules:
             bottles = sum(self.bottles[q])
             barrels = sum(self.cellar[q])
             grapes = sum(self.grapes[q])
-            entry = {"stars": stars, "connections": links, "honours": honours, "total": total,
+            entry: dict[str, Any] = {"stars": stars, "connections": links, "honours": honours, "total": total,
                      "orders": len(self.row[q]), "bottles": bottles, "barrels": barrels, "grapes": grapes}
             if n == 1:
                 entry["scale"] = D.solo_label(total)
@@ -918,11 +1098,11 @@ class DuloreRules:
         return Result(tuple(k[0] for k in keys), winners, ranks, tuple(breakdown))
 
     # --- setup ---------------------------------------------------------------------------
-    @classmethod
-    def _blank(cls, game, cfg: dict, seed: int):
-        """A state of ``cls`` with every field at its start value (nothing dealt)."""
+    @staticmethod
+    def _blank(game: Game, cfg: dict, seed: int) -> DuloreState:
+        """A state with every field at its start value (nothing dealt)."""
         n = cfg["players"]
-        s = cls.__new__(cls)
+        s = DuloreState.__new__(DuloreState)
         s._init_base(game, cfg, seed)
         s.side = [D.SPRING] * 8
         s.vred = [0] * D.NUM_VINEYARDS
@@ -961,13 +1141,13 @@ class DuloreRules:
         s._moves = None
         return s
 
-    @classmethod
-    def deal(cls, game, cfg: dict, rng: random.Random):
-        """A new game of ``cls``: the orders, vineyards and start grapes dealt from ``rng``."""
+    @staticmethod
+    def deal(game: Game, cfg: dict, rng: random.Random) -> DuloreState:
+        """A new game: the orders, vineyards and start grapes dealt from ``rng``."""
         n = cfg["players"]
-        s = cls._blank(game, cfg, 0)
+        s = DuloreState._blank(game, cfg, 0)
         deck = list(range(D.NUM_ORDERS))
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)
         s.display = [deck.pop() for _ in range(D.DISPLAY_SIZE)]
         s.deck = deck
         for v in range(8):
@@ -976,7 +1156,7 @@ class DuloreRules:
                 (s.vred if colour == D.G_RED else s.vyel)[v] += 1
         if cfg["advanced_boards"]:
             boards = [1, 2, 3, 4]
-            rng.shuffle(boards)
+            chance.shuffle(rng, boards)
             s.boards = tuple(boards[:n])
         if n == 1:
             grapes, barrels, orders = D.PROJECT_CARDS[cfg["project"]][0]
@@ -985,7 +1165,7 @@ class DuloreRules:
             for k in range(barrels):
                 s.cellar[0][D.TRACK_START[D.RED] + k] = 1
             wm = list(range(D.NUM_WINEMAKER_CARDS))
-            rng.shuffle(wm)
+            chance.shuffle(rng, wm)
             s.wm_deck = wm
             s.current = -1
             s.stack.append((K_WM, -1, 0, 0, 0))
