@@ -95,5 +95,5 @@ async def take_back(master, request: game_service_pb2.TakeBackRequest,
         raise errors.aborted("the game changed during the call; try again", live.version)
     master.cancel_searches(record.id)  # the bots' searches and the seat's hints were for a position now gone
     master.driver.kick(record.id)
-    return game_service_pb2.TakeBackResponse(event=event_message(event, seat, record.game),
+    return game_service_pb2.TakeBackResponse(game_event=event_message(event, seat, record.game),
                                              view=snap.seat_view(seat))

@@ -67,8 +67,8 @@ def test_a_player_takes_moves_back_against_bots_and_the_record_replays(server):
         me.play(move_id=second.legal_moves[0].id, expected_version=second.version)
         now = my_decision(me, rng, choice=False)
         answer = me.take_back(expected_version=now.version)
-        assert answer.event.kind == TAKE_BACK and answer.event.seat == 0 and not answer.event.by_bot
-        assert answer.event.version == now.version + 1 and answer.event.back_to_version == second.version
+        assert answer.game_event.kind == TAKE_BACK and answer.game_event.seat == 0 and not answer.game_event.by_bot
+        assert answer.game_event.version == now.version + 1 and answer.game_event.back_to_version == second.version
         assert answer.view.version == now.version + 1 and answer.view.decider == 0
         back = me.view()
         assert back.version == now.version + 1 and same_position(back, second)
@@ -81,7 +81,7 @@ def test_a_player_takes_moves_back_against_bots_and_the_record_replays(server):
         assert me.view().version == back.version
         # again at once: back to the decision before (the one undone is off the line)
         again = me.take_back(expected_version=back.version)
-        assert again.event.back_to_version == first.version and same_position(me.view(), first)
+        assert again.game_event.back_to_version == first.version and same_position(me.view(), first)
         # and nothing before the first decision
         code, _, details = error_of(me.take_back)
         assert code == grpc.StatusCode.FAILED_PRECONDITION and reason(details) == "NOTHING_TO_TAKE_BACK"

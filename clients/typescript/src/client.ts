@@ -398,7 +398,7 @@ export class SeatHandle {
     if (this.seat === undefined) throw new Error("the spectator holds no seat");
     const response = await this.client.games.takeBack({ gameId: this.gameId, seat: this.seat,
       expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion) }, bearer(this.token));
-    return { event: response.event, view: response.view };
+    return { event: response.gameEvent, view: response.view };
   }
 
   /** Leave the seat without resigning: the stand-in bot plays it or the game waits (Game.lobby); comeBack() reclaims it. */

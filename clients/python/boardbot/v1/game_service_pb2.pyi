@@ -208,12 +208,12 @@ class TakeBackRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., expected_version: _Optional[int] = ...) -> None: ...
 
 class TakeBackResponse(_message.Message):
-    __slots__ = ("event", "view")
-    EVENT_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("game_event", "view")
+    GAME_EVENT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
-    event: _common_pb2.Event
+    game_event: _common_pb2.Event
     view: _common_pb2.SeatView
-    def __init__(self, event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ...) -> None: ...
 
 class DeleteGameRequest(_message.Message):
     __slots__ = ("game_id",)
