@@ -432,7 +432,7 @@ export class SeatHandle {
 
   /** Play this seat from here, as an external bot (GameService.PlayGame): one message per decision of the seat
    *  (kind DECISION: its view with the legal moves, and the clock's deadline and time left), WAIT messages
-   *  while others decide, then GAME_OVER or SEAT_OUT, the last. Answer each decision with play() before its
+   *  while others decide, then GAME_OVER, SEAT_OUT or SEAT_REPLACED, the last. Answer each decision with play() before its
    *  deadline. A stream the server ends early is opened again from the last version seen (its first message
    *  brings the events missed), up to RESUME_ATTEMPTS times in a row, as watch() does. */
   async *decisions(signal?: AbortSignal): AsyncGenerator<PlayGameResponse> {

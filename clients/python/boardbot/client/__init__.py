@@ -242,9 +242,22 @@ class Seat(SeatCalls):
         """(None, first view), then (event, view after it) per version, until the game ends;
         a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
         says when; ``resume=False`` raises instead)."""
-        cursor = self.watch_cursor(from_version, resume)
+        yield from self._follow(self.watch_cursor(from_version, resume), self.client.stub.WatchGame)
+
+    def decisions(self, from_version: int | None = None, resume: bool = True,
+                  waits: bool = False) -> Iterator[game_service_pb2.PlayGameResponse]:
+        """This seat played from elsewhere (GameService.PlayGame): each decision (kind
+        PLAY_EVENT_KIND_DECISION: ``view`` with its legal moves, ``deadline``, ``time_left``,
+        the seat's ``failures``), answered with ``play(..., expected_version=d.view.version)``,
+        and last the stream's end (GAME_OVER, SEAT_OUT or SEAT_REPLACED); the WAIT messages
+        too with ``waits``. A stream the server ends early is opened again from the last
+        version seen (``boardbot.client._core.DecisionCursor``)."""
+        yield from self._follow(self.decision_cursor(from_version, resume, waits), self.client.stub.PlayGame)
+
+    def _follow(self, cursor: calls.WatchCursor, open_stream: Any) -> Iterator[Any]:
+        """What ``cursor`` accepts of the stream ``open_stream`` opens, opened again as it says."""
         while (opening := cursor.opening()) is not None:
-            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
+            stream = open_stream(opening.request, metadata=opening.metadata)
             try:
                 for item in stream:
                     if (seen := cursor.accept(item)) is not None:

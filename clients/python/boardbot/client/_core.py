@@ -568,6 +568,10 @@ class SeatCalls:
     def watch_cursor(self, from_version: int | None = None, resume: bool = True) -> "WatchCursor":
         return WatchCursor(self, from_version, resume)
 
+    def decision_cursor(self, from_version: int | None = None, resume: bool = True,
+                        waits: bool = False) -> "DecisionCursor":
+        return DecisionCursor(self, from_version, resume, waits)
+
 
 class WatchCursor:
     """The rules of ``watch``: (None, first view), then (event, view after it) per version,
@@ -609,9 +613,11 @@ class WatchCursor:
         if self.over:
             return None
         self.span = StreamSpan(self.name, auth(self.seat.token))
-        return StreamOpening(game_service_pb2.WatchGameRequest(
-            game_id=self.seat.game_id, seat=self.seat.number,
-            from_version=self.from_version if self.last is None else self.last), self.span.metadata)
+        return StreamOpening(self.request(self.from_version if self.last is None else self.last), self.span.metadata)
+
+    def request(self, from_version: int | None) -> Message:
+        return game_service_pb2.WatchGameRequest(game_id=self.seat.game_id, seat=self.seat.number,
+                                                 from_version=from_version)
 
     def accept(self, item: game_service_pb2.WatchGameResponse) -> tuple[Event | None, View] | None:
         """What the caller sees of a stream's message; None for a version already seen (a
@@ -643,7 +649,40 @@ class WatchCursor:
             self.span = None
 
 
+PLAY_ENDS = (game_service_pb2.PLAY_EVENT_KIND_GAME_OVER, game_service_pb2.PLAY_EVENT_KIND_SEAT_OUT,
+             game_service_pb2.PLAY_EVENT_KIND_SEAT_REPLACED)  # a PlayGame stream's last messages
+
+
+class DecisionCursor(WatchCursor):
+    """The rules of ``decisions``: a seat played from elsewhere (GameService.PlayGame), its
+    messages of kind DECISION (answer each with ``play``, ``expected_version`` its
+    ``view.version``) and last the stream's end (GAME_OVER, SEAT_OUT or SEAT_REPLACED); the
+    WAIT messages too with ``waits``. A stream the server ends early is opened again from the
+    last version seen as ``WatchCursor`` says (its first message brings the events missed, and
+    the seat's decision again when it is still to come); the messages are the server's own
+    ``PlayGameResponse``. The clients' ``decisions`` loop over it as ``watch`` over its cursor."""
+
+    name = f"{GAMES}/PlayGame"
+
+    def __init__(self, seat: SeatCalls, from_version: int | None, resume: bool, waits: bool):
+        super().__init__(seat, from_version, resume)
+        self.waits = waits
+
+    def request(self, from_version: int | None) -> Message:
+        return game_service_pb2.PlayGameRequest(game_id=self.seat.game_id, seat=self.seat.number or 0,
+                                                from_version=from_version)
+
+    def accept(self, item: game_service_pb2.PlayGameResponse) -> game_service_pb2.PlayGameResponse | None:
+        self.last, self.failures = item.view.version, 0
+        if item.kind in PLAY_ENDS:
+            self.over = True
+            return item
+        if item.kind == game_service_pb2.PLAY_EVENT_KIND_DECISION or self.waits:
+            return item
+        return None
+
+
 @dataclass(frozen=True)
 class StreamOpening:
-    request: game_service_pb2.WatchGameRequest
+    request: Message
     metadata: Metadata

@@ -238,9 +238,19 @@ class Seat(SeatCalls):
         """(None, first view), then (event, view after it) per version, until the game ends;
         a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
         says when; ``resume=False`` raises instead)."""
-        cursor = self.watch_cursor(from_version, resume)
+        async for seen in self._follow(self.watch_cursor(from_version, resume), self.client.stub.WatchGame):
+            yield seen
+
+    async def decisions(self, from_version: int | None = None, resume: bool = True,
+                        waits: bool = False) -> AsyncIterator[game_service_pb2.PlayGameResponse]:
+        """The seat's decisions, then the stream's end (the blocking client's ``Seat.decisions``)."""
+        async for seen in self._follow(self.decision_cursor(from_version, resume, waits), self.client.stub.PlayGame):
+            yield seen
+
+    async def _follow(self, cursor: calls.WatchCursor, open_stream: Any) -> AsyncIterator[Any]:
+        """What ``cursor`` accepts of the stream ``open_stream`` opens, opened again as it says."""
         while (opening := cursor.opening()) is not None:
-            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
+            stream = open_stream(opening.request, metadata=opening.metadata)
             try:
                 async for item in stream:
                     if (seen := cursor.accept(item)) is not None:

@@ -28,6 +28,7 @@ class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAY_EVENT_KIND_DECISION: _ClassVar[PlayEventKind]
     PLAY_EVENT_KIND_GAME_OVER: _ClassVar[PlayEventKind]
     PLAY_EVENT_KIND_SEAT_OUT: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_SEAT_REPLACED: _ClassVar[PlayEventKind]
 RESPONSE_VIEW_UNSPECIFIED: ResponseView
 RESPONSE_VIEW_AFTER_MOVE: ResponseView
 RESPONSE_VIEW_NEXT_DECISION: ResponseView
@@ -36,6 +37,7 @@ PLAY_EVENT_KIND_WAIT: PlayEventKind
 PLAY_EVENT_KIND_DECISION: PlayEventKind
 PLAY_EVENT_KIND_GAME_OVER: PlayEventKind
 PLAY_EVENT_KIND_SEAT_OUT: PlayEventKind
+PLAY_EVENT_KIND_SEAT_REPLACED: PlayEventKind
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -435,16 +437,32 @@ class PlayGameRequest(_message.Message):
     from_version: int
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., from_version: _Optional[int] = ...) -> None: ...
 
+class SeatFailures(_message.Message):
+    __slots__ = ("illegal_moves", "timeouts", "consecutive")
+    ILLEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    CONSECUTIVE_FIELD_NUMBER: _ClassVar[int]
+    illegal_moves: int
+    timeouts: int
+    consecutive: int
+    def __init__(self, illegal_moves: _Optional[int] = ..., timeouts: _Optional[int] = ..., consecutive: _Optional[int] = ...) -> None: ...
+
 class PlayGameResponse(_message.Message):
-    __slots__ = ("kind", "view", "events", "deadline", "time_left")
+    __slots__ = ("kind", "view", "events", "deadline", "time_left", "failures", "player_failures", "replace_after_failures")
     KIND_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
     TIME_LEFT_FIELD_NUMBER: _ClassVar[int]
+    FAILURES_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    REPLACE_AFTER_FAILURES_FIELD_NUMBER: _ClassVar[int]
     kind: PlayEventKind
     view: _common_pb2.SeatView
     events: _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]
     deadline: _timestamp_pb2.Timestamp
     time_left: _duration_pb2.Duration
-    def __init__(self, kind: _Optional[_Union[PlayEventKind, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
+    failures: SeatFailures
+    player_failures: SeatFailures
+    replace_after_failures: int
+    def __init__(self, kind: _Optional[_Union[PlayEventKind, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., failures: _Optional[_Union[SeatFailures, _Mapping]] = ..., player_failures: _Optional[_Union[SeatFailures, _Mapping]] = ..., replace_after_failures: _Optional[int] = ...) -> None: ...
