@@ -66,7 +66,7 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import (answers, clocks, convert, downtime, errors, failures, game_records, lobby, matchmaking, playing,
+from . import (answers, bot_accounts, clocks, convert, downtime, errors, failures, game_records, lobby, matchmaking, playing,
                ratings, seats as seat_rules, take_back as take_backs)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
@@ -556,6 +556,8 @@ class GameMaster:
     join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
                                                        lobby.list_open_games)
     play_game = playing.play_game  # an external bot's stream of its decisions
+    create_bot_account, invite_bot, connect_bot = (bot_accounts.create_bot_account, bot_accounts.invite_bot,
+                                                   bot_accounts.connect_bot)  # one stream per bot
     create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
                                                              matchmaking.wait_for_match, matchmaking.leave_queue)
     take_back = take_backs.take_back

@@ -108,8 +108,9 @@ def lapsed(seat: SeatRecord) -> SeatRecord:
 
 
 def is_free(seat: SeatRecord, when: float) -> bool:
-    """Nobody holds the seat: it is open, or its reservation lapsed."""
-    return seat.state == OPEN or (seat.state == RESERVED and when >= seat.until)
+    """Nobody holds the seat: it is open (not offered to a bot: an open seat with a name,
+    ``boardbot.server.bot_accounts``), or its reservation lapsed."""
+    return (seat.state == OPEN and not seat.name) or (seat.state == RESERVED and when >= seat.until)
 
 
 def waiting(record: GameRecord) -> bool:

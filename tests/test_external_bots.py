@@ -411,3 +411,96 @@ def test_a_replaced_seat_over_newline_delimited_json(web_server):
         assert end["kind"] == "PLAY_EVENT_KIND_SEAT_REPLACED"
         assert end["failures"] == {"illegalMoves": 1, "consecutive": 1} and end["replaceAfterFailures"] == 1
         assert end["playerFailures"]["illegalMoves"] >= 1
+
+
+# --- a bot account: one stream for every game offered to it -------------------------------------
+GAME_START, PLAY = pb.BOT_EVENT_KIND_GAME_START, pb.BOT_EVENT_KIND_PLAY
+
+
+def play_as_bot(client: Client, stream, games: set, rng: random.Random, stop_after: int | None = None) -> dict:
+    """Answer every decision of the bot's games from ``stream`` until each of ``games`` is over (or
+    ``stop_after`` decisions were answered): the seat tokens the stream gave, by game."""
+    tokens, answered = {}, 0
+    for message in stream:
+        if message.kind == GAME_START:
+            tokens[message.game_id] = (message.seat, message.seat_token)
+            continue
+        assert message.kind == PLAY and message.game_id in tokens and message.seat == tokens[message.game_id][0]
+        play = message.play
+        if play.kind == GAME_OVER:
+            games.discard(message.game_id)
+            if not games:
+                break
+        elif play.kind == DECISION:
+            seat, token = tokens[message.game_id]
+            client.seat(message.game_id, seat, token).play(move_id=rng.choice(play.view.legal_moves).id,
+                                                           expected_version=play.view.version)
+            answered += 1
+            if answered == stop_after:
+                break
+    return tokens
+
+
+def test_a_bot_account_connects_once_plays_the_games_offered_to_it_and_resumes(server):
+    with Client(server.address) as host:
+        name = f"Stream bot {random.randrange(10**9)}"
+        account = host.create_bot_account(f"  {name} ")
+        assert account.name == name and account.bot_token
+        code, _, details = error_of(host.create_bot_account, name)
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and details["ErrorInfo"].reason == "BOT_NAME_TAKEN"
+        code, _, details = error_of(host.create_bot_account, " ")
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "name"
+        games = [host.create_game("frogriders", seats=[OPEN, "random"], seed=s, clock=CLOCK) for s in (41, 42)]
+        code, _, details = error_of(games[0].invite_bot, 0, "nobody at all")
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "bot_name"
+        code, _, details = error_of(games[0].invite_bot, 5, name)
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "seat"
+        for game in games:
+            offered = game.invite_bot(0, name)
+            assert offered.seats[0].state == common_pb2.SEAT_STATE_OPEN and offered.seats[0].player_name == name
+        code, _, details = error_of(host.join_game, games[0].game_id, 0, "Someone else")  # the seat is the bot's
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and details["ErrorInfo"].reason == "SEAT_TAKEN"
+        assert games[0].game_id not in [g.game_id for g in host.list_open_games(game="frogriders")]
+        ids = {g.game_id for g in games}
+        rng = random.Random(8)
+        # a first connection answers two decisions and drops; the next one goes on in both games
+        first = play_as_bot(host, host.bot_decisions(account.bot_token), set(ids), rng, stop_after=2)
+        assert set(first) == ids
+        assert all(g.info().seats[0].state == common_pb2.SEAT_STATE_TAKEN for g in games)
+        again = play_as_bot(host, host.bot_decisions(account.bot_token), set(ids), rng)
+        assert again == first  # the same seats and tokens at every connection
+        for game in games:
+            info = game.info()
+            assert info.status == common_pb2.GAME_STATUS_FINISHED and info.seats[0].player_name == name
+            moves = seat_moves(host.game_record(game.game_id), 0)
+            assert moves and not any(e.by_bot for e in moves)  # every move of the bot's seat was its own answer
+        code, _, _ = error_of(lambda: next(iter(host.bot_decisions("not a bot token"))))
+        assert code == grpc.StatusCode.UNAUTHENTICATED
+
+
+def test_a_bot_account_over_newline_delimited_json(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        name = f"Curl stream bot {random.randrange(10**9)}"
+        token = connect_json(http, "CreateBotAccount", {"name": name}, "")["botToken"]
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=19, clock=CLOCK)
+        connect_json(http, "InviteBot", {"gameId": game.game_id, "seat": 0, "botName": name}, game.owner_token)
+        rng = random.Random(3)
+        seat_token, kinds = None, []
+        with ndjson(http, "ConnectBot", {}, token) as response:
+            for line in response:
+                message = json.loads(line)["result"]
+                kinds.append(message["kind"])
+                assert message["gameId"] == game.game_id
+                if message["kind"] == "BOT_EVENT_KIND_GAME_START":
+                    seat_token = message["seatToken"]
+                    continue
+                play = message["play"]
+                if play["kind"] == "PLAY_EVENT_KIND_GAME_OVER":
+                    break
+                if play["kind"] == "PLAY_EVENT_KIND_DECISION":
+                    move = rng.choice(play["view"]["legalMoves"])
+                    connect_json(http, "SubmitMove", {"gameId": game.game_id, "seat": 0, "moveId": move.get("id", 0),
+                                                      "expectedVersion": play["view"]["version"]}, seat_token)
+        assert kinds[0] == "BOT_EVENT_KIND_GAME_START" and seat_token
+        assert game.info().status == common_pb2.GAME_STATUS_FINISHED

@@ -21,6 +21,12 @@ class ResponseView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RESPONSE_VIEW_AFTER_MOVE: _ClassVar[ResponseView]
     RESPONSE_VIEW_NEXT_DECISION: _ClassVar[ResponseView]
 
+class BotEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_EVENT_KIND_UNSPECIFIED: _ClassVar[BotEventKind]
+    BOT_EVENT_KIND_GAME_START: _ClassVar[BotEventKind]
+    BOT_EVENT_KIND_PLAY: _ClassVar[BotEventKind]
+
 class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     PLAY_EVENT_KIND_UNSPECIFIED: _ClassVar[PlayEventKind]
@@ -32,6 +38,9 @@ class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 RESPONSE_VIEW_UNSPECIFIED: ResponseView
 RESPONSE_VIEW_AFTER_MOVE: ResponseView
 RESPONSE_VIEW_NEXT_DECISION: ResponseView
+BOT_EVENT_KIND_UNSPECIFIED: BotEventKind
+BOT_EVENT_KIND_GAME_START: BotEventKind
+BOT_EVENT_KIND_PLAY: BotEventKind
 PLAY_EVENT_KIND_UNSPECIFIED: PlayEventKind
 PLAY_EVENT_KIND_WAIT: PlayEventKind
 PLAY_EVENT_KIND_DECISION: PlayEventKind
@@ -436,6 +445,64 @@ class PlayGameRequest(_message.Message):
     seat: int
     from_version: int
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class CreateBotAccountRequest(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class CreateBotAccountResponse(_message.Message):
+    __slots__ = ("name", "bot_token")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    bot_token: str
+    def __init__(self, name: _Optional[str] = ..., bot_token: _Optional[str] = ...) -> None: ...
+
+class InviteBotRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "bot_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    bot_name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot_name: _Optional[str] = ...) -> None: ...
+
+class InviteBotResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ...) -> None: ...
+
+class BotGameVersion(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ConnectBotRequest(_message.Message):
+    __slots__ = ("resume",)
+    RESUME_FIELD_NUMBER: _ClassVar[int]
+    resume: _containers.RepeatedCompositeFieldContainer[BotGameVersion]
+    def __init__(self, resume: _Optional[_Iterable[_Union[BotGameVersion, _Mapping]]] = ...) -> None: ...
+
+class ConnectBotResponse(_message.Message):
+    __slots__ = ("kind", "game_id", "seat", "seat_token", "play")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    kind: BotEventKind
+    game_id: str
+    seat: int
+    seat_token: str
+    play: PlayGameResponse
+    def __init__(self, kind: _Optional[_Union[BotEventKind, str]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., play: _Optional[_Union[PlayGameResponse, _Mapping]] = ...) -> None: ...
 
 class SeatFailures(_message.Message):
     __slots__ = ("illegal_moves", "timeouts", "consecutive")

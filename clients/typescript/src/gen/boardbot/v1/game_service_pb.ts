@@ -34,7 +34,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSJkCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJaChBUYWtlQmFja1Jlc3BvbnNlEiEKBWV2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3IiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIpkCChJDcmVhdGVRdWV1ZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEjEKDmJhY2tmaWxsX2FmdGVyGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgEIAEoCRIvChFiYWNrZmlsbF9ib3Rfc3BlYxgFIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMSKAoFY2xvY2sYBiABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSKAoFbG9iYnkYByABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMi7wEKCk1hdGNoUXVldWUSEAoIcXVldWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSDwoHcGxheWVycxgEIAEoBRIxCg5iYWNrZmlsbF9hZnRlchgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBiABKAkSDwoHd2FpdGluZxgHIAEoBRIoCgVjbG9jaxgIIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucyI9ChNDcmVhdGVRdWV1ZVJlc3BvbnNlEiYKBXF1ZXVlGAEgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI5ChBKb2luUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhMKC3BsYXllcl9uYW1lGAIgASgJImQKEUpvaW5RdWV1ZVJlc3BvbnNlEhEKCXRpY2tldF9pZBgBIAEoCRIUCgx0aWNrZXRfdG9rZW4YAiABKAkSJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjoKE1dhaXRGb3JNYXRjaFJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJInwKFFdhaXRGb3JNYXRjaFJlc3BvbnNlEhQKB2dhbWVfaWQYASABKAlIAIgBARIRCgRzZWF0GAIgASgFSAGIAQESJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlQgoKCF9nYW1lX2lkQgcKBV9zZWF0IjgKEUxlYXZlUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSIUChJMZWF2ZVF1ZXVlUmVzcG9uc2UiQwoUR2V0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQFCBwoFX3NlYXQiRQoVR2V0R2FtZVJlY29yZFJlc3BvbnNlEiwKC2dhbWVfcmVjb3JkGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZVJlY29yZCJ1ChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEhEKCXBhZ2Vfc2l6ZRgDIAEoBRISCgpwYWdlX3Rva2VuGAQgASgJIoUBChZHZXRMZWFkZXJib2FyZFJlc3BvbnNlEicKBmNvbmZpZxgBIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSKQoHZW50cmllcxgCIAMoCzIYLmJvYXJkYm90LnYxLlJhdGluZ0VudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcCg9QbGF5R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEhkKDGZyb21fdmVyc2lvbhgDIAEoA0gAiAEBQg8KDV9mcm9tX3ZlcnNpb24iTAoMU2VhdEZhaWx1cmVzEhUKDWlsbGVnYWxfbW92ZXMYASABKA0SEAoIdGltZW91dHMYAiABKA0SEwoLY29uc2VjdXRpdmUYAyABKA0i4gIKEFBsYXlHYW1lUmVzcG9uc2USKAoEa2luZBgBIAEoDjIaLmJvYXJkYm90LnYxLlBsYXlFdmVudEtpbmQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3EiIKBmV2ZW50cxgDIAMoCzISLmJvYXJkYm90LnYxLkV2ZW50EiwKCGRlYWRsaW5lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgl0aW1lX2xlZnQYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SKwoIZmFpbHVyZXMYBiABKAsyGS5ib2FyZGJvdC52MS5TZWF0RmFpbHVyZXMSMgoPcGxheWVyX2ZhaWx1cmVzGAcgASgLMhkuYm9hcmRib3QudjEuU2VhdEZhaWx1cmVzEh4KFnJlcGxhY2VfYWZ0ZXJfZmFpbHVyZXMYCCABKA0qbAoMUmVzcG9uc2VWaWV3Eh0KGVJFU1BPTlNFX1ZJRVdfVU5TUEVDSUZJRUQQABIcChhSRVNQT05TRV9WSUVXX0FGVEVSX01PVkUQARIfChtSRVNQT05TRV9WSUVXX05FWFRfREVDSVNJT04QAirIAQoNUGxheUV2ZW50S2luZBIfChtQTEFZX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIYChRQTEFZX0VWRU5UX0tJTkRfV0FJVBABEhwKGFBMQVlfRVZFTlRfS0lORF9ERUNJU0lPThACEh0KGVBMQVlfRVZFTlRfS0lORF9HQU1FX09WRVIQAxIcChhQTEFZX0VWRU5UX0tJTkRfU0VBVF9PVVQQBBIhCh1QTEFZX0VWRU5UX0tJTkRfU0VBVF9SRVBMQUNFRBAFMoENCgtHYW1lU2VydmljZRJWCg1MaXN0R2FtZVR5cGVzEiEuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USTQoKQ3JlYXRlR2FtZRIeLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkQKB0dldEdhbWUSGy5ib2FyZGJvdC52MS5HZXRHYW1lUmVxdWVzdBocLmJvYXJkYm90LnYxLkdldEdhbWVSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVzcG9uc2USRAoHR2V0VmlldxIbLmJvYXJkYm90LnYxLkdldFZpZXdSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0Vmlld1Jlc3BvbnNlEk0KClN1Ym1pdE1vdmUSHi5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVxdWVzdBofLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXNwb25zZRJMCglXYXRjaEdhbWUSHS5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJBCgZSZXNpZ24SGi5ib2FyZGJvdC52MS5SZXNpZ25SZXF1ZXN0GhsuYm9hcmRib3QudjEuUmVzaWduUmVzcG9uc2USRwoIVGFrZUJhY2sSHC5ib2FyZGJvdC52MS5UYWtlQmFja1JlcXVlc3QaHS5ib2FyZGJvdC52MS5UYWtlQmFja1Jlc3BvbnNlEk0KCkRlbGV0ZUdhbWUSHi5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJTGVhdmVHYW1lEh0uYm9hcmRib3QudjEuTGVhdmVHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlc3BvbnNlEkQKB1JlbWF0Y2gSGy5ib2FyZGJvdC52MS5SZW1hdGNoUmVxdWVzdBocLmJvYXJkYm90LnYxLlJlbWF0Y2hSZXNwb25zZRJWCg1MaXN0T3BlbkdhbWVzEiEuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0T3BlbkdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlUXVldWUSHy5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlc3BvbnNlEkoKCUpvaW5RdWV1ZRIdLmJvYXJkYm90LnYxLkpvaW5RdWV1ZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXNwb25zZRJTCgxXYWl0Rm9yTWF0Y2gSIC5ib2FyZGJvdC52MS5XYWl0Rm9yTWF0Y2hSZXF1ZXN0GiEuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVzcG9uc2USTQoKTGVhdmVRdWV1ZRIeLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuTGVhdmVRdWV1ZVJlc3BvbnNlElsKDUdldEdhbWVSZWNvcmQSIS5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVxdWVzdBoiLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXNwb25zZSIDkAIBEl4KDkdldExlYWRlcmJvYXJkEiIuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiMuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZSIDkAIBEkkKCFBsYXlHYW1lEhwuYm9hcmRib3QudjEuUGxheUdhbWVSZXF1ZXN0Gh0uYm9hcmRib3QudjEuUGxheUdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSJkCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJaChBUYWtlQmFja1Jlc3BvbnNlEiEKBWV2ZW50GAEgASgLMhIuYm9hcmRib3QudjEuRXZlbnQSIwoEdmlldxgCIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3IiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCKcAQoQSm9pbkdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZRIqCgpzZWF0X3Rva2VuGAIgASgLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEjsKF3Jlc2VydmF0aW9uX2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxChBMZWF2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSI0ChFMZWF2ZUdhbWVSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIvCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUiXgoPUmVtYXRjaFJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4iowEKFExpc3RPcGVuR2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGdhbWUYAyABKAkSFAoHcGxheWVycxgEIAEoBUgAiAEBEioKBWNsb2NrGAUgASgOMhYuYm9hcmRib3QudjEuQ2xvY2tLaW5kSAGIAQFCCgoIX3BsYXllcnNCCAoGX2Nsb2NrIlIKFUxpc3RPcGVuR2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIpkCChJDcmVhdGVRdWV1ZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEjEKDmJhY2tmaWxsX2FmdGVyGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgEIAEoCRIvChFiYWNrZmlsbF9ib3Rfc3BlYxgFIAEoCzIULmJvYXJkYm90LnYxLkJvdFNwZWMSKAoFY2xvY2sYBiABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSKAoFbG9iYnkYByABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMi7wEKCk1hdGNoUXVldWUSEAoIcXVldWVfaWQYASABKAkSEQoJZ2FtZV9uYW1lGAIgASgJEicKBmNvbmZpZxgDIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSDwoHcGxheWVycxgEIAEoBRIxCg5iYWNrZmlsbF9hZnRlchgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIUCgxiYWNrZmlsbF9ib3QYBiABKAkSDwoHd2FpdGluZxgHIAEoBRIoCgVjbG9jaxgIIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucyI9ChNDcmVhdGVRdWV1ZVJlc3BvbnNlEiYKBXF1ZXVlGAEgASgLMhcuYm9hcmRib3QudjEuTWF0Y2hRdWV1ZSI5ChBKb2luUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhMKC3BsYXllcl9uYW1lGAIgASgJImQKEUpvaW5RdWV1ZVJlc3BvbnNlEhEKCXRpY2tldF9pZBgBIAEoCRIUCgx0aWNrZXRfdG9rZW4YAiABKAkSJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjoKE1dhaXRGb3JNYXRjaFJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJInwKFFdhaXRGb3JNYXRjaFJlc3BvbnNlEhQKB2dhbWVfaWQYASABKAlIAIgBARIRCgRzZWF0GAIgASgFSAGIAQESJgoFcXVldWUYAyABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlQgoKCF9nYW1lX2lkQgcKBV9zZWF0IjgKEUxlYXZlUXVldWVSZXF1ZXN0EhAKCHF1ZXVlX2lkGAEgASgJEhEKCXRpY2tldF9pZBgCIAEoCSIUChJMZWF2ZVF1ZXVlUmVzcG9uc2UiQwoUR2V0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQFCBwoFX3NlYXQiRQoVR2V0R2FtZVJlY29yZFJlc3BvbnNlEiwKC2dhbWVfcmVjb3JkGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZVJlY29yZCJ1ChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRInCgZjb25maWcYAiABKAsyFy5ib2FyZGJvdC52MS5HYW1lQ29uZmlnEhEKCXBhZ2Vfc2l6ZRgDIAEoBRISCgpwYWdlX3Rva2VuGAQgASgJIoUBChZHZXRMZWFkZXJib2FyZFJlc3BvbnNlEicKBmNvbmZpZxgBIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSKQoHZW50cmllcxgCIAMoCzIYLmJvYXJkYm90LnYxLlJhdGluZ0VudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcCg9QbGF5R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEhkKDGZyb21fdmVyc2lvbhgDIAEoA0gAiAEBQg8KDV9mcm9tX3ZlcnNpb24iJwoXQ3JlYXRlQm90QWNjb3VudFJlcXVlc3QSDAoEbmFtZRgBIAEoCSI7ChhDcmVhdGVCb3RBY2NvdW50UmVzcG9uc2USDAoEbmFtZRgBIAEoCRIRCglib3RfdG9rZW4YAiABKAkiQwoQSW52aXRlQm90UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSEAoIYm90X25hbWUYAyABKAkiNAoRSW52aXRlQm90UmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUiMgoOQm90R2FtZVZlcnNpb24SDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgDIkAKEUNvbm5lY3RCb3RSZXF1ZXN0EisKBnJlc3VtZRgBIAMoCzIbLmJvYXJkYm90LnYxLkJvdEdhbWVWZXJzaW9uIp0BChJDb25uZWN0Qm90UmVzcG9uc2USJwoEa2luZBgBIAEoDjIZLmJvYXJkYm90LnYxLkJvdEV2ZW50S2luZBIPCgdnYW1lX2lkGAIgASgJEgwKBHNlYXQYAyABKAUSEgoKc2VhdF90b2tlbhgEIAEoCRIrCgRwbGF5GAUgASgLMh0uYm9hcmRib3QudjEuUGxheUdhbWVSZXNwb25zZSJMCgxTZWF0RmFpbHVyZXMSFQoNaWxsZWdhbF9tb3ZlcxgBIAEoDRIQCgh0aW1lb3V0cxgCIAEoDRITCgtjb25zZWN1dGl2ZRgDIAEoDSLiAgoQUGxheUdhbWVSZXNwb25zZRIoCgRraW5kGAEgASgOMhouYm9hcmRib3QudjEuUGxheUV2ZW50S2luZBIjCgR2aWV3GAIgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcSIgoGZXZlbnRzGAMgAygLMhIuYm9hcmRib3QudjEuRXZlbnQSLAoIZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCXRpbWVfbGVmdBgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIrCghmYWlsdXJlcxgGIAEoCzIZLmJvYXJkYm90LnYxLlNlYXRGYWlsdXJlcxIyCg9wbGF5ZXJfZmFpbHVyZXMYByABKAsyGS5ib2FyZGJvdC52MS5TZWF0RmFpbHVyZXMSHgoWcmVwbGFjZV9hZnRlcl9mYWlsdXJlcxgIIAEoDSpsCgxSZXNwb25zZVZpZXcSHQoZUkVTUE9OU0VfVklFV19VTlNQRUNJRklFRBAAEhwKGFJFU1BPTlNFX1ZJRVdfQUZURVJfTU9WRRABEh8KG1JFU1BPTlNFX1ZJRVdfTkVYVF9ERUNJU0lPThACKmYKDEJvdEV2ZW50S2luZBIeChpCT1RfRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEh0KGUJPVF9FVkVOVF9LSU5EX0dBTUVfU1RBUlQQARIXChNCT1RfRVZFTlRfS0lORF9QTEFZEAIqyAEKDVBsYXlFdmVudEtpbmQSHwobUExBWV9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASGAoUUExBWV9FVkVOVF9LSU5EX1dBSVQQARIcChhQTEFZX0VWRU5UX0tJTkRfREVDSVNJT04QAhIdChlQTEFZX0VWRU5UX0tJTkRfR0FNRV9PVkVSEAMSHAoYUExBWV9FVkVOVF9LSU5EX1NFQVRfT1VUEAQSIQodUExBWV9FVkVOVF9LSU5EX1NFQVRfUkVQTEFDRUQQBTL/DgoLR2FtZVNlcnZpY2USVgoNTGlzdEdhbWVUeXBlcxIhLmJvYXJkYm90LnYxLkxpc3RHYW1lVHlwZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEk0KCkNyZWF0ZUdhbWUSHi5ib2FyZGJvdC52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJECgdHZXRHYW1lEhsuYm9hcmRib3QudjEuR2V0R2FtZVJlcXVlc3QaHC5ib2FyZGJvdC52MS5HZXRHYW1lUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5ib2FyZGJvdC52MS5HZXRWaWV3UmVxdWVzdBocLmJvYXJkYm90LnYxLkdldFZpZXdSZXNwb25zZRJNCgpTdWJtaXRNb3ZlEh4uYm9hcmRib3QudjEuU3VibWl0TW92ZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVzcG9uc2USTAoJV2F0Y2hHYW1lEh0uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLldhdGNoR2FtZVJlc3BvbnNlMAESQQoGUmVzaWduEhouYm9hcmRib3QudjEuUmVzaWduUmVxdWVzdBobLmJvYXJkYm90LnYxLlJlc2lnblJlc3BvbnNlEkcKCFRha2VCYWNrEhwuYm9hcmRib3QudjEuVGFrZUJhY2tSZXF1ZXN0Gh0uYm9hcmRib3QudjEuVGFrZUJhY2tSZXNwb25zZRJNCgpEZWxldGVHYW1lEh4uYm9hcmRib3QudjEuRGVsZXRlR2FtZVJlcXVlc3QaHy5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5ib2FyZGJvdC52MS5Kb2luR2FtZVJlcXVlc3QaHS5ib2FyZGJvdC52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCUxlYXZlR2FtZRIdLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5MZWF2ZUdhbWVSZXNwb25zZRJECgdSZW1hdGNoEhsuYm9hcmRib3QudjEuUmVtYXRjaFJlcXVlc3QaHC5ib2FyZGJvdC52MS5SZW1hdGNoUmVzcG9uc2USVgoNTGlzdE9wZW5HYW1lcxIhLmJvYXJkYm90LnYxLkxpc3RPcGVuR2FtZXNSZXF1ZXN0GiIuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZVF1ZXVlEh8uYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXF1ZXN0GiAuYm9hcmRib3QudjEuQ3JlYXRlUXVldWVSZXNwb25zZRJKCglKb2luUXVldWUSHS5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuSm9pblF1ZXVlUmVzcG9uc2USUwoMV2FpdEZvck1hdGNoEiAuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVxdWVzdBohLmJvYXJkYm90LnYxLldhaXRGb3JNYXRjaFJlc3BvbnNlEk0KCkxlYXZlUXVldWUSHi5ib2FyZGJvdC52MS5MZWF2ZVF1ZXVlUmVxdWVzdBofLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXNwb25zZRJbCg1HZXRHYW1lUmVjb3JkEiEuYm9hcmRib3QudjEuR2V0R2FtZVJlY29yZFJlcXVlc3QaIi5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVzcG9uc2UiA5ACARJeCg5HZXRMZWFkZXJib2FyZBIiLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBojLmJvYXJkYm90LnYxLkdldExlYWRlcmJvYXJkUmVzcG9uc2UiA5ACARJJCghQbGF5R2FtZRIcLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLlBsYXlHYW1lUmVzcG9uc2UwARJfChBDcmVhdGVCb3RBY2NvdW50EiQuYm9hcmRib3QudjEuQ3JlYXRlQm90QWNjb3VudFJlcXVlc3QaJS5ib2FyZGJvdC52MS5DcmVhdGVCb3RBY2NvdW50UmVzcG9uc2USSgoJSW52aXRlQm90Eh0uYm9hcmRib3QudjEuSW52aXRlQm90UmVxdWVzdBoeLmJvYXJkYm90LnYxLkludml0ZUJvdFJlc3BvbnNlEk8KCkNvbm5lY3RCb3QSHi5ib2FyZGJvdC52MS5Db25uZWN0Qm90UmVxdWVzdBofLmJvYXJkYm90LnYxLkNvbm5lY3RCb3RSZXNwb25zZTABYgZwcm90bzM", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -1303,6 +1303,185 @@ export const PlayGameRequestSchema: GenMessage<PlayGameRequest> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_game_service, 42);
 
 /**
+ * @generated from message boardbot.v1.CreateBotAccountRequest
+ */
+export type CreateBotAccountRequest = Message<"boardbot.v1.CreateBotAccountRequest"> & {
+  /**
+   * The bot's name, shown to other players: 1 to 64 printable characters,
+   * unique on the server.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateBotAccountRequest.
+ * Use `create(CreateBotAccountRequestSchema)` to create a new message.
+ */
+export const CreateBotAccountRequestSchema: GenMessage<CreateBotAccountRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 43);
+
+/**
+ * @generated from message boardbot.v1.CreateBotAccountResponse
+ */
+export type CreateBotAccountResponse = Message<"boardbot.v1.CreateBotAccountResponse"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * The bot's secret: ConnectBot's bearer token. Shown once; the server keeps
+   * only its hash.
+   *
+   * @generated from field: string bot_token = 2;
+   */
+  botToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateBotAccountResponse.
+ * Use `create(CreateBotAccountResponseSchema)` to create a new message.
+ */
+export const CreateBotAccountResponseSchema: GenMessage<CreateBotAccountResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 44);
+
+/**
+ * @generated from message boardbot.v1.InviteBotRequest
+ */
+export type InviteBotRequest = Message<"boardbot.v1.InviteBotRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * An open seat of the game.
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * The bot account it is offered to.
+   *
+   * @generated from field: string bot_name = 3;
+   */
+  botName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.InviteBotRequest.
+ * Use `create(InviteBotRequestSchema)` to create a new message.
+ */
+export const InviteBotRequestSchema: GenMessage<InviteBotRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 45);
+
+/**
+ * @generated from message boardbot.v1.InviteBotResponse
+ */
+export type InviteBotResponse = Message<"boardbot.v1.InviteBotResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.InviteBotResponse.
+ * Use `create(InviteBotResponseSchema)` to create a new message.
+ */
+export const InviteBotResponseSchema: GenMessage<InviteBotResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 46);
+
+/**
+ * Where a resumed ConnectBot stream goes on in one game: the last version
+ * the bot saw of it.
+ *
+ * @generated from message boardbot.v1.BotGameVersion
+ */
+export type BotGameVersion = Message<"boardbot.v1.BotGameVersion"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int64 version = 2;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message boardbot.v1.BotGameVersion.
+ * Use `create(BotGameVersionSchema)` to create a new message.
+ */
+export const BotGameVersionSchema: GenMessage<BotGameVersion> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 47);
+
+/**
+ * @generated from message boardbot.v1.ConnectBotRequest
+ */
+export type ConnectBotRequest = Message<"boardbot.v1.ConnectBotRequest"> & {
+  /**
+   * After a disconnect: per game, the last version seen (at most 32 games).
+   * Other games of the bot's go on from their current version.
+   *
+   * @generated from field: repeated boardbot.v1.BotGameVersion resume = 1;
+   */
+  resume: BotGameVersion[];
+};
+
+/**
+ * Describes the message boardbot.v1.ConnectBotRequest.
+ * Use `create(ConnectBotRequestSchema)` to create a new message.
+ */
+export const ConnectBotRequestSchema: GenMessage<ConnectBotRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 48);
+
+/**
+ * @generated from message boardbot.v1.ConnectBotResponse
+ */
+export type ConnectBotResponse = Message<"boardbot.v1.ConnectBotResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.BotEventKind kind = 1;
+   */
+  kind: BotEventKind;
+
+  /**
+   * @generated from field: string game_id = 2;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int32 seat = 3;
+   */
+  seat: number;
+
+  /**
+   * With BOT_EVENT_KIND_GAME_START.
+   *
+   * @generated from field: string seat_token = 4;
+   */
+  seatToken: string;
+
+  /**
+   * With BOT_EVENT_KIND_PLAY.
+   *
+   * @generated from field: boardbot.v1.PlayGameResponse play = 5;
+   */
+  play?: PlayGameResponse | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.ConnectBotResponse.
+ * Use `create(ConnectBotResponseSchema)` to create a new message.
+ */
+export const ConnectBotResponseSchema: GenMessage<ConnectBotResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 49);
+
+/**
  * Failures of a seat's player: SubmitMove refused as an illegal move
  * (INVALID_ARGUMENT, reason ILLEGAL_MOVE or a move field), and clock
  * timeouts.
@@ -1333,7 +1512,7 @@ export type SeatFailures = Message<"boardbot.v1.SeatFailures"> & {
  * Use `create(SeatFailuresSchema)` to create a new message.
  */
 export const SeatFailuresSchema: GenMessage<SeatFailures> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 43);
+  messageDesc(file_boardbot_v1_game_service, 50);
 
 /**
  * @generated from message boardbot.v1.PlayGameResponse
@@ -1404,7 +1583,7 @@ export type PlayGameResponse = Message<"boardbot.v1.PlayGameResponse"> & {
  * Use `create(PlayGameResponseSchema)` to create a new message.
  */
 export const PlayGameResponseSchema: GenMessage<PlayGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 44);
+  messageDesc(file_boardbot_v1_game_service, 51);
 
 /**
  * The view a SubmitMoveResponse carries, so a client can play with one call
@@ -1444,6 +1623,41 @@ export enum ResponseView {
  */
 export const ResponseViewSchema: GenEnum<ResponseView> = /*@__PURE__*/
   enumDesc(file_boardbot_v1_game_service, 0);
+
+/**
+ * What a ConnectBot message tells the bot.
+ *
+ * @generated from enum boardbot.v1.BotEventKind
+ */
+export enum BotEventKind {
+  /**
+   * @generated from enum value: BOT_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The bot sits in the game at seat: seat_token is the seat's token (for
+   * SubmitMove), the same at every connection. Sent once per stream for every
+   * game the bot sits in, before that game's PLAY messages.
+   *
+   * @generated from enum value: BOT_EVENT_KIND_GAME_START = 1;
+   */
+  GAME_START = 1,
+
+  /**
+   * A PlayGame message of the game (play): DECISION, WAIT, and last GAME_OVER,
+   * SEAT_OUT or SEAT_REPLACED, after which the game is the bot's no more.
+   *
+   * @generated from enum value: BOT_EVENT_KIND_PLAY = 2;
+   */
+  PLAY = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.BotEventKind.
+ */
+export const BotEventKindSchema: GenEnum<BotEventKind> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_game_service, 1);
 
 /**
  * What a PlayGame message tells the bot.
@@ -1504,7 +1718,7 @@ export enum PlayEventKind {
  * Describes the enum boardbot.v1.PlayEventKind.
  */
 export const PlayEventKindSchema: GenEnum<PlayEventKind> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_game_service, 1);
+  enumDesc(file_boardbot_v1_game_service, 2);
 
 /**
  * Hosts games: the server is the authority, the engine validates every move.
@@ -1743,6 +1957,40 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof PlayGameRequestSchema;
     output: typeof PlayGameResponseSchema;
+  },
+  /**
+   * A bot account: a name other players see and its secret bot token
+   * (docs/api-contract.md, "Bot accounts: ConnectBot").
+   *
+   * @generated from rpc boardbot.v1.GameService.CreateBotAccount
+   */
+  createBotAccount: {
+    methodKind: "unary";
+    input: typeof CreateBotAccountRequestSchema;
+    output: typeof CreateBotAccountResponseSchema;
+  },
+  /**
+   * Offer an open seat of a game to a bot account (the owner token in the
+   * metadata): nobody else may join it, and the bot's ConnectBot stream takes it.
+   *
+   * @generated from rpc boardbot.v1.GameService.InviteBot
+   */
+  inviteBot: {
+    methodKind: "unary";
+    input: typeof InviteBotRequestSchema;
+    output: typeof InviteBotResponseSchema;
+  },
+  /**
+   * One stream per bot (its bot token in the metadata): each seat offered to
+   * it, taken at once (BOT_EVENT_KIND_GAME_START, with the seat's token), and
+   * the PlayGame messages of every game it sits in, each naming its game.
+   *
+   * @generated from rpc boardbot.v1.GameService.ConnectBot
+   */
+  connectBot: {
+    methodKind: "server_streaming";
+    input: typeof ConnectBotRequestSchema;
+    output: typeof ConnectBotResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);
