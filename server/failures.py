@@ -21,7 +21,7 @@ driver's own machinery, as for a seat whose player left), until its player recla
 JoinGame and its token; an EVENT_KIND_SEAT event ("replaced") says so, and the seat's
 PlayGame stream ends PLAY_EVENT_KIND_SEAT_REPLACED. Only games with a lobby (open seats,
 clocks or lobby options: how an external bot comes to sit in one) replace a seat. The
-counts reach the bot in its PlayGame messages (``message_fields``). Nothing here names a game.
+counts reach the bot in its PlayGame messages (``fill``). Nothing here names a game.
 """
 
 from __future__ import annotations
