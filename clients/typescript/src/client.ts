@@ -50,6 +50,14 @@ const RESUME_BACKOFF_MS = 100;
 /** Whether a watch stream that ended with `err` can be opened again from its last version. */
 const PLAY_ENDS = new Set([PlayEventKind.GAME_OVER, PlayEventKind.SEAT_OUT, PlayEventKind.SEAT_REPLACED]);
 
+/** A stream that failed with `err` after `failures` reopenings in a row: wait, and the count with this one; throws
+ *  `err` when the stream may not be opened again (aborted, not resumable, RESUME_ATTEMPTS in a row). */
+async function waitToResume(err: unknown, failures: number, signal?: AbortSignal): Promise<number> {
+  if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
+  await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** failures, 2000)));
+  return failures + 1;
+}
+
 function resumable(err: unknown): boolean {
   const details = errorDetails(err);
   return details.code === Code.Unavailable
@@ -313,9 +321,7 @@ export class BoardbotClient {
         }
         return;
       } catch (err) {
-        if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
-        failures += 1;
-        await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** (failures - 1), 2000)));
+        failures = await waitToResume(err, failures, signal);
       }
     }
   }
@@ -493,9 +499,7 @@ export class SeatHandle {
         }
         return;
       } catch (err) {
-        if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
-        failures += 1;
-        await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** (failures - 1), 2000)));
+        failures = await waitToResume(err, failures, signal);
       }
     }
   }
