@@ -11,7 +11,8 @@
 // --think seconds (put your own choose() there) and the version it was decided at, so a move that comes
 // after the clock's timeout policy acted is refused, not misplayed. The client's decisions() opens the stream
 // again from the last version seen if the server ends it early. Prints one line per decision and the
-// outcome; exits 0 when the game is over, 1 when the seat is out (resigned or out of time).
+// outcome; exits 0 when the game is over, 1 when the seat is out (resigned or out of time), 2 when it
+// was handed to the stand-in bot after failing too often in a row (illegal moves, time-outs).
 import { parseArgs } from "node:util";
 import { BoardbotClient, ConnectError, errorDetails, PlayEventKind, type SeatView } from "../clients/typescript/src/index.js";
 import { nodeTransport, type NodeProtocol } from "../clients/typescript/src/node.js";
@@ -53,6 +54,11 @@ export async function runBot(argv: string[], print: (line: string) => void = con
     if (message.kind === PlayEventKind.SEAT_OUT) {
       print("the seat is out of the game (resigned or out of time)");
       return 1;
+    }
+    if (message.kind === PlayEventKind.SEAT_REPLACED) {
+      const failed = message.failures;
+      print(`the seat was handed to the stand-in bot after ${failed?.consecutive ?? 0} failures in a row`);
+      return 2;
     }
     if (message.kind !== PlayEventKind.DECISION) continue;
     const moveId = choose(view);

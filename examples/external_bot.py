@@ -6,20 +6,21 @@ player, and plays it through GameService.PlayGame (Lichess's Bot API is the mode
 
 Without ``--token`` it joins an open seat (JoinGame, the seat ``--seat`` or the first
 open one) under ``--name``; with one, it plays the seat CreateGame gave that token. Then it
-opens one stream for the seat and answers each decision with SubmitMove before the
-deadline, until the game is over or the seat is out. Its move: one of the legal moves at
-random (``--seed``), after ``--think`` seconds; put your own ``choose`` in its place.
+follows the seat's decisions (the Python client's ``Seat.decisions``: one PlayGame stream,
+opened again from the last version seen when the server ends it early) and answers each
+with SubmitMove before the deadline, until the game is over, the seat is out, or the seat
+was handed to the stand-in bot because the bot failed too often in a row (illegal moves,
+time-outs: LobbyOptions.replace_after_failures). Its move: one of the legal moves at random
+(``--seed``), after ``--think`` seconds; put your own ``choose`` in its place.
 
-A stream that ends before the game does (the server restarted, or the connection aged
-out: UNAVAILABLE; a stream left unread: RESOURCE_EXHAUSTED) is opened again with
-``from_version``, the last version seen: the first message brings the events missed, and
-the seat's decision again if it is still to come. A SubmitMove that comes too late is
-answered FAILED_PRECONDITION (OUT_OF_TIME, or NOT_YOUR_DECISION once the clock's timeout
-policy acted); the bot goes on with the next message. Prints one line per decision and the
-outcome; exits 0 when the game is over.
+A SubmitMove that comes too late is answered FAILED_PRECONDITION (OUT_OF_TIME, or
+NOT_YOUR_DECISION once the clock's timeout policy acted) or ABORTED (the game moved on); the
+bot goes on with the next decision. Prints one line per decision (with the seat's failures
+so far, when it has any) and the outcome; exits 0 when the game is over, 1 when the seat is
+out (resigned or out of time), 2 when it was handed to the stand-in bot.
 
-Only grpcio and the generated stubs (``pip install -e ./clients/python``) are used, so the
-calls are the ones a bot in any language makes (docs/clients.md, "External bots").
+Uses the Python client (``pip install -e ./clients/python``), which sends what any gRPC
+client sends (docs/clients.md, "External bots").
 """
 
 from __future__ import annotations
@@ -28,16 +29,13 @@ import argparse
 import random
 import sys
 import time
-import uuid
 
 import grpc
 
+from boardbot.client import Client, Seat, error_details
 from boardbot.v1 import game_service_pb2 as pb
-from boardbot.v1 import game_service_pb2_grpc
 
-RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED)
-RESUME_ATTEMPTS = 5
-LATE = ("OUT_OF_TIME", "NOT_YOUR_DECISION", "GAME_OVER", "SEAT_RESIGNED")  # the game went on without us
+LATE = ("OUT_OF_TIME", "NOT_YOUR_DECISION", "GAME_OVER", "SEAT_RESIGNED", "SEAT_REPLACED")  # the game went on
 
 
 def choose(view, rng: random.Random) -> int:
@@ -47,64 +45,30 @@ def choose(view, rng: random.Random) -> int:
 
 def reason(err: grpc.RpcError) -> str:
     """The ErrorInfo reason of a boardbot error (google.rpc.Status details), or ''."""
-    from grpc_status import rpc_status
-    from google.rpc import error_details_pb2
-
-    status = rpc_status.from_call(err)
-    for detail in status.details if status is not None else ():
-        info = error_details_pb2.ErrorInfo()
-        if detail.Unpack(info):
-            return info.reason
-    return ""
+    info = error_details(err).get("ErrorInfo")
+    return info.reason if info is not None else ""
 
 
-def join(games, game_id: str, seat: int | None, name: str) -> tuple[int, str]:
-    """Reserve an open seat (JoinGame): its number and token."""
-    request = pb.JoinGameRequest(game_id=game_id, player_name=name)
-    if seat is not None:
-        request.seat = seat
-    joined = games.JoinGame(request, timeout=10)
-    return joined.seat_token.seat, joined.seat_token.token
+def play(seat: Seat, rng: random.Random, think: float = 0.0, out=sys.stdout) -> pb.PlayGameResponse:
+    """Play the seat to the end; the stream's last message (GAME_OVER, SEAT_OUT or SEAT_REPLACED)."""
+    for message in seat.decisions():
+        if message.kind != pb.PLAY_EVENT_KIND_DECISION:
+            return message
+        decide(seat, message, rng, think, out)
+    raise RuntimeError("the stream ended before the game did")
 
 
-def play(games, game_id: str, seat: int, token: str, rng: random.Random, think: float = 0.0,
-         out=sys.stdout) -> pb.PlayGameResponse:
-    """Play the seat to the end; the stream's last message (GAME_OVER or SEAT_OUT)."""
-    metadata = (("authorization", f"Bearer {token}"),)
-    last, failures = None, 0
-    while True:
-        request = pb.PlayGameRequest(game_id=game_id, seat=seat)
-        if last is not None:
-            request.from_version = last
-        stream = games.PlayGame(request, metadata=metadata)
-        try:
-            for message in stream:
-                last, failures = message.view.version, 0
-                if message.kind in (pb.PLAY_EVENT_KIND_GAME_OVER, pb.PLAY_EVENT_KIND_SEAT_OUT):
-                    return message
-                if message.kind == pb.PLAY_EVENT_KIND_DECISION:
-                    decide(games, message, game_id, seat, metadata, rng, think, out)
-            raise RuntimeError("the stream ended before the game did")
-        except grpc.RpcError as err:
-            if err.code() not in RESUMABLE or failures >= RESUME_ATTEMPTS:
-                raise
-            failures += 1
-            print(f"stream ended ({err.code().name}); resuming from version {last}", file=out)
-            time.sleep(0.2 * failures)
-        finally:
-            stream.cancel()
-
-
-def decide(games, message: pb.PlayGameResponse, game_id: str, seat: int, metadata, rng: random.Random,
-           think: float, out) -> None:
+def decide(seat: Seat, message: pb.PlayGameResponse, rng: random.Random, think: float, out) -> None:
     view = message.view
     left = f", {message.time_left.ToTimedelta().total_seconds():.1f} s left" if message.HasField("time_left") else ""
+    failed = message.failures
+    if failed.illegal_moves or failed.timeouts:
+        left += (f" (failures so far: {failed.illegal_moves} illegal moves, {failed.timeouts} time-outs, "
+                 f"{failed.consecutive} in a row of {message.replace_after_failures} allowed)")
     move_id = choose(view, rng)
     time.sleep(think)
-    request = pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=move_id, expected_version=view.version,
-                                   request_id=uuid.uuid4().hex)  # a retry is applied once
     try:
-        games.SubmitMove(request, metadata=metadata, timeout=10)
+        seat.play(move_id=move_id, expected_version=view.version)  # the client sends a request_id: a retry is applied once
     except grpc.RpcError as err:
         if err.code() == grpc.StatusCode.ABORTED or reason(err) in LATE:
             print(f"version {view.version}: too late ({reason(err) or err.code().name}); going on", file=out)
@@ -126,17 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.token and args.seat is None:
         parser.error("--token needs --seat")
-    with grpc.insecure_channel(args.address) as channel:
-        games = game_service_pb2_grpc.GameServiceStub(channel)
+    with Client(args.address) as client:
         if args.token:
-            seat, token = args.seat, args.token
+            seat = client.seat(args.game_id, args.seat, args.token)
         else:
-            seat, token = join(games, args.game_id, args.seat, args.name)
-            print(f"joined game {args.game_id} at seat {seat}")
-        end = play(games, args.game_id, seat, token, random.Random(args.seed), args.think)
+            seat = client.join_game(args.game_id, args.seat, args.name)
+            print(f"joined game {args.game_id} at seat {seat.number}")
+        end = play(seat, random.Random(args.seed), args.think)
     if end.kind == pb.PLAY_EVENT_KIND_SEAT_OUT:
         print("the seat is out of the game (resigned or out of time)")
         return 1
+    if end.kind == pb.PLAY_EVENT_KIND_SEAT_REPLACED:
+        print(f"the seat was handed to the stand-in bot after {end.failures.consecutive} failures in a row "
+              f"({end.failures.illegal_moves} illegal moves, {end.failures.timeouts} time-outs)")
+        return 2
     outcome = end.view.outcome
     print(f"game over at version {end.view.version}: scores {list(outcome.scores)}, "
           f"winners {list(outcome.winners)}")

@@ -31,7 +31,7 @@ import structlog
 from boardbot.ai.bot_specs import BotSpec, BotSpecError, parse_bot_spec
 from boardbot.engine.core import TERMINAL, EngineError
 
-from . import clocks, errors
+from . import clocks, errors, failures
 from .bots import BotRunner
 from .events import now, stored_event, timeout_event
 from .leases import Leases
@@ -185,14 +185,18 @@ class BotDriver:
         seat = record.clock["running"]
         log.info("clock_ran_out", game_id=game_id, seat=seat, policy=record.clock["on_timeout"])
         if record.clock["on_timeout"] == clocks.STAND_IN:
-            await self._bot_step(game_id, live, timed_out=True)
+            _, committed = await self._bot_step(game_id, live, timed_out=True)
+            if committed is not None:  # a timeout is a failure of the seat's player (boardbot.server.failures)
+                await failures.failed(self.store, committed, seat, failures.TIMEOUT)
             return True
         when = now()
         snap = Snapshot(record, live.state, live.version + 1, [s.resigned for s in record.seats])
         snap.resigned[seat] = True
         event = timeout_event(snap.version, seat, len(snap.resigned), snap.finished(), when)
         snap.settle(seat, False, when, timed_out=seat)
-        await self._commit(live, snap.next_live(live, event), event)  # a forfeit may end a rated game
+        committed = await self._commit(live, snap.next_live(live, event), event)  # a forfeit may end a rated game
+        if committed is not None:
+            await failures.count(self.store, committed, seat, failures.TIMEOUT)
         return True  # a lost race: the next step reads the game again
 
     async def _commit(self, live: Live, nxt: Live, event: dict) -> Live | None:

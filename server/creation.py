@@ -30,7 +30,8 @@ def fresh_seed() -> int:
 CHARGED = {"CreateGame": ("creates games", "CREATE_RATE", "create_game/peer"),
            "CreateQueue": ("creates queues", "CREATE_RATE", "create_game/peer"),
            "JoinGame": ("joins games", "JOIN_RATE", "join_game/peer"),
-           "JoinQueue": ("joins queues", "JOIN_RATE", "join_queue/peer")}
+           "JoinQueue": ("joins queues", "JOIN_RATE", "join_queue/peer"),
+           "CreateBotAccount": ("creates bot accounts", "CREATE_RATE", "create_bot_account/peer")}
 
 
 def take_creation(master, call: Call, method: str = "CreateGame") -> str | None:

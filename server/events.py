@@ -145,6 +145,9 @@ SEAT_CHANGES = {  # a seat event's change (boardbot.server.seats), in plain word
     "left_stand_in": "{who} left seat {seat}; a bot plays it until they come back",
     "left_wait": "{who} left seat {seat}; the game waits for them at their turn",
     "reclaimed": "{who} came back to seat {seat}",
+    "offered": "seat {seat} is offered to the bot {who}",
+    "replaced": "{who} failed too often in a row at seat {seat} (illegal moves or time-outs); "
+                "a bot plays it until they come back",
 }
 
 

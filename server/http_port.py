@@ -272,6 +272,16 @@ class ConnectGameService:
         async for item in _stream(self.master, "PlayGame", self.master.play_game, request, ctx):
             yield item
 
+    async def create_bot_account(self, request, ctx):
+        return await _unary(self.master, "CreateBotAccount", self.master.create_bot_account, request, ctx)
+
+    async def invite_bot(self, request, ctx):
+        return await _unary(self.master, "InviteBot", self.master.invite_bot, request, ctx)
+
+    async def connect_bot(self, request, ctx) -> AsyncIterator:
+        async for item in _stream(self.master, "ConnectBot", self.master.connect_bot, request, ctx):
+            yield item
+
 
 async def _stream(master: GameMaster, method: str, handler, request, ctx) -> AsyncIterator:
     """A server-streaming call over Connect: ``handler``'s items, each wait for the next one
@@ -475,7 +485,8 @@ def build_app(master: GameMaster, advisor: BotAdvisor, cors_origins: Iterable[st
     """The ASGI application of the browser port."""
     # the server streams also as newline-delimited JSON, for the simplest clients (boardbot.server.ndjson)
     streams = {"WatchGame": (game_service_pb2.WatchGameRequest, master.watch_game),
-               "PlayGame": (game_service_pb2.PlayGameRequest, master.play_game)}
+               "PlayGame": (game_service_pb2.PlayGameRequest, master.play_game),
+               "ConnectBot": (game_service_pb2.ConnectBotRequest, master.connect_bot)}
     games = NdjsonStreams(GameServiceASGIApplication(ConnectGameService(master), codecs=CODECS), streams,
                           master.quotas, JsonCodec())
     services = {

@@ -23,7 +23,7 @@ from .calls import Call
 from .creation import fresh_seed, store_new_game, take_creation
 from .deals import new_salt
 from .events import now, stored_event
-from .records import BOT, HUMAN, LEFT, RESERVED, TAKEN, GameRecord, SeatRecord
+from .records import BOT, HUMAN, LEFT, REPLACED, RESERVED, TAKEN, GameRecord, SeatRecord
 from .seats import is_free, lapsed, lobby, name_of, waiting
 from .pages import page_position, page_size, page_token
 from .snapshots import Snapshot
@@ -77,7 +77,7 @@ async def join_game(master, request: game_service_pb2.JoinGameRequest,
         seat = request.seat
         authorize_seat(record, seat, call)
         info = record.seats[seat]
-        if info.state != LEFT:
+        if info.state not in (LEFT, REPLACED):
             raise errors.precondition("SEAT_NOT_LEFT", f"seats/{seat}", f"seat {seat} was not left: play on")
         seats = list(record.seats)
         seats[seat] = dataclasses.replace(info, state=TAKEN, name=name or info.name)
@@ -117,7 +117,7 @@ async def leave_game(master, request: game_service_pb2.LeaveGameRequest,
         raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
     if info.resigned:
         raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
-    if info.state == LEFT:
+    if info.state in (LEFT, REPLACED):
         raise errors.precondition("SEAT_LEFT", f"seats/{seat}", f"seat {seat} was left already")
     seats = list(record.seats)
     rated = None
@@ -215,6 +215,9 @@ def check_seat_plays(master, live: Live, seat: int) -> None:
                                   "the game waits for players to take its open seats")
     if record.seats[seat].state == LEFT:
         raise errors.precondition("SEAT_LEFT", f"seats/{seat}", f"seat {seat} was left; come back with JoinGame first")
+    if record.seats[seat].state == REPLACED:
+        raise errors.precondition("SEAT_REPLACED", f"seats/{seat}", f"seat {seat} failed too often in a row and a "
+                                  "bot plays it; come back with JoinGame first")
     if clocks.out_of_time(record.clock, time.time()):
         master.driver.kick(record.id)
         raise errors.precondition("OUT_OF_TIME", f"seats/{seat}", f"seat {seat}'s clock ran out")

@@ -66,8 +66,8 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import (answers, clocks, convert, downtime, errors, game_records, lobby, matchmaking, playing, ratings,
-               seats as seat_rules, take_back as take_backs)
+from . import (answers, bot_accounts, clocks, convert, downtime, errors, failures, game_records, lobby, matchmaking, playing,
+               ratings, seats as seat_rules, take_back as take_backs)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
@@ -373,7 +373,11 @@ class GameMaster:
             raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
                                       f"it is seat {decider}'s decision, not seat {seat}'s")
         lobby.check_seat_plays(self, live, seat)
-        move = requested_move(request, state, record.game)
+        try:
+            move = requested_move(request, state, record.game)
+        except errors.ServiceError:  # no legal move: the seat's player failed (boardbot.server.failures)
+            await failures.illegal_move(self, live, seat)
+            raise
         snap = Snapshot.next_of(live)
         when = now()
         event = snap.apply_move(seat, move, False, when)  # move is one of the engine's legal moves
@@ -552,6 +556,8 @@ class GameMaster:
     join_game, leave_game, rematch, list_open_games = (lobby.join_game, lobby.leave_game, lobby.rematch,
                                                        lobby.list_open_games)
     play_game = playing.play_game  # an external bot's stream of its decisions
+    create_bot_account, invite_bot, connect_bot = (bot_accounts.create_bot_account, bot_accounts.invite_bot,
+                                                   bot_accounts.connect_bot)  # one stream per bot
     create_queue, join_queue, wait_for_match, leave_queue = (matchmaking.create_queue, matchmaking.join_queue,
                                                              matchmaking.wait_for_match, matchmaking.leave_queue)
     take_back = take_backs.take_back

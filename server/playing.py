@@ -11,7 +11,9 @@ since the previous message travel with the next one, and a message goes out only
 * when the seat is to decide (DECISION: the view with its legal moves, and the deadline
   of its running clock; once per decision, again if the deadline moves),
 * when the game starts (WAIT), or ``MAX_EVENTS`` events piled up (WAIT),
-* at the end: GAME_OVER, or SEAT_OUT once the seat resigned or forfeited on time.
+* at the end: GAME_OVER, SEAT_OUT once the seat resigned or forfeited on time, or
+  SEAT_REPLACED once its player failed too often in a row and the stand-in bot plays it
+  (``boardbot.server.failures``, whose counts a DECISION and the last message carry).
 
 Nothing is queued: the stream is pulled by its transport, which ends a stream its client
 does not read (``STREAM_WRITE_TIMEOUT``), and a message holds at most ``MAX_EVENTS``
@@ -27,15 +29,18 @@ from typing import AsyncIterator, Awaitable, Callable
 
 from boardbot.v1 import common_pb2, game_service_pb2
 
+from . import failures
 from .access import authorize_seat
 from .calls import Call
 from .records import GameRecord
+from .records import REPLACED
 from .seats import client_plays
 
 MAX_EVENTS = 100  # events per PlayGame message at most (PlayEventKind.PLAY_EVENT_KIND_WAIT says so)
 
 WAIT, DECISION = game_service_pb2.PLAY_EVENT_KIND_WAIT, game_service_pb2.PLAY_EVENT_KIND_DECISION
 GAME_OVER, SEAT_OUT = game_service_pb2.PLAY_EVENT_KIND_GAME_OVER, game_service_pb2.PLAY_EVENT_KIND_SEAT_OUT
+SEAT_REPLACED = game_service_pb2.PLAY_EVENT_KIND_SEAT_REPLACED
 OUT_EVENTS = (common_pb2.EVENT_KIND_RESIGN, common_pb2.EVENT_KIND_TIMEOUT)  # the seat is out after one of its own
 
 
@@ -53,9 +58,15 @@ async def play_game(master, request: game_service_pb2.PlayGameRequest,
         latest = await master.store.get_live(record.id)
         return None if latest is None else latest.record
 
+    async def with_failures(message: game_service_pb2.PlayGameResponse) -> None:
+        latest = await record_now()
+        if latest is not None:
+            await failures.fill(master.store, latest, seat, message)
+
     watch = master.watch(live, seat, request, call)
     try:
-        async for item in decisions(watch, seat, live.version, record_now, record.seats[seat].resigned):
+        async for item in decisions(watch, seat, live.version, record_now, record.seats[seat].resigned,
+                                    record.seats[seat].state == REPLACED, with_failures):
             yield item
     finally:
         await watch.aclose()
@@ -63,12 +74,16 @@ async def play_game(master, request: game_service_pb2.PlayGameRequest,
 
 async def decisions(watch: AsyncIterator[game_service_pb2.WatchGameResponse], seat: int, current: int,
                     record_now: Callable[[], Awaitable[GameRecord | None]],
-                    out_already: bool) -> AsyncIterator[game_service_pb2.PlayGameResponse]:
+                    out_already: bool, replaced: bool = False,
+                    with_failures: Callable[[game_service_pb2.PlayGameResponse], Awaitable[None]] | None = None,
+                    ) -> AsyncIterator[game_service_pb2.PlayGameResponse]:
     """The PlayGame messages of ``seat`` made from its watch stream ``watch`` (which starts
     at the version to resume from; ``current``: the game's version when the stream opened,
     where the first message goes out). ``record_now``: the game's record as stored now
     (whether the seat's player plays it, or the stand-in bot: read only at a decision);
-    ``out_already``: the seat had resigned or forfeited when the stream opened."""
+    ``out_already``: the seat had resigned or forfeited when the stream opened; ``replaced``: the
+    stand-in bot played it then, its player having failed too often (``boardbot.server.failures``);
+    ``with_failures``: adds the seat's failure counts to a DECISION or the last message."""
     events: list[common_pb2.Event] = []
     first, started = True, None
     sent_decision = None  # (the number of moves and outs seen, the deadline) of the last DECISION sent
@@ -82,9 +97,15 @@ async def decisions(watch: AsyncIterator[game_service_pb2.WatchGameResponse], se
                 turns += 1
             if event.kind in OUT_EVENTS and event.seat == seat:
                 out_already = True
-        if view.status == common_pb2.GAME_STATUS_FINISHED or (out_already and view.version >= current):
-            for message in _messages(GAME_OVER if view.status == common_pb2.GAME_STATUS_FINISHED else SEAT_OUT,
-                                     view, events):
+            if event.kind == common_pb2.EVENT_KIND_SEAT and event.seat == seat:  # replaced, or reclaimed?
+                record = await record_now()
+                replaced = record is not None and record.seats[seat].state == REPLACED
+        over = view.status == common_pb2.GAME_STATUS_FINISHED
+        if over or ((out_already or replaced) and view.version >= current):
+            messages = _messages(GAME_OVER if over else SEAT_OUT if out_already else SEAT_REPLACED, view, events)
+            if with_failures is not None:
+                await with_failures(messages[-1])
+            for message in messages:
                 yield message
             return
         kind = None
@@ -105,7 +126,10 @@ async def decisions(watch: AsyncIterator[game_service_pb2.WatchGameResponse], se
         started = running
         first = False
         if kind is not None:
-            for message in _messages(kind, view, events):
+            messages = _messages(kind, view, events)
+            if kind == DECISION and with_failures is not None:
+                await with_failures(messages[-1])
+            for message in messages:
                 yield message
             events = []
 

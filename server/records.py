@@ -27,7 +27,7 @@ from typing import Any
 
 HUMAN, BOT = "human", "bot"
 # a seat's state (SeatRecord.state; boardbot.server.seats): "" a player (or the server's bot) holds it
-TAKEN, OPEN, RESERVED, LEFT = "", "open", "reserved", "left"
+TAKEN, OPEN, RESERVED, LEFT, REPLACED = "", "open", "reserved", "left", "replaced"
 FIRST_RULES_VERSION = 1  # of every game type when rules versions began, and of every game stored before
 
 

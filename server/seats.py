@@ -23,7 +23,7 @@ from . import clocks, errors
 
 from .bot_plans import requested_bot
 from .bots import check_spec
-from .records import HUMAN, LEFT, OPEN, RESERVED, TAKEN, GameRecord, SeatRecord
+from .records import HUMAN, LEFT, OPEN, REPLACED, RESERVED, TAKEN, GameRecord, SeatRecord
 
 STAND_IN, WAIT = "stand_in", "wait"
 LEAVE_POLICIES = {common_pb2.LEAVE_POLICY_UNSPECIFIED: STAND_IN, common_pb2.LEAVE_POLICY_STAND_IN: STAND_IN,
@@ -33,9 +33,12 @@ DEFAULT_STAND_IN = "greedy"
 DEFAULT_RESERVATION = 30.0  # seconds a JoinGame reservation lasts until its seat is taken up
 MIN_RESERVATION, MAX_RESERVATION = 1.0, 600.0
 DEFAULT_LOBBY = {"on_leave": STAND_IN, "stand_in": DEFAULT_STAND_IN, "reservation": DEFAULT_RESERVATION}
+DEFAULT_REPLACE_AFTER = 3  # failures in a row of a seat's player before the stand-in bot plays it
+MAX_REPLACE_AFTER = 100
 MAX_NAME = 64  # characters of a player's name
 STATE_ENUM = {TAKEN: common_pb2.SEAT_STATE_TAKEN, OPEN: common_pb2.SEAT_STATE_OPEN,
-              RESERVED: common_pb2.SEAT_STATE_RESERVED, LEFT: common_pb2.SEAT_STATE_LEFT}
+              RESERVED: common_pb2.SEAT_STATE_RESERVED, LEFT: common_pb2.SEAT_STATE_LEFT,
+              REPLACED: common_pb2.SEAT_STATE_REPLACED}
 
 
 # --- what a game's seats are --------------------------------------------------------------
@@ -61,7 +64,21 @@ def lobby_of(message: common_pb2.LobbyOptions, max_bot_seconds: float | None) ->
             raise errors.invalid("lobby.reservation", f"reservation must be {MIN_RESERVATION:g} to "
                                  f"{MAX_RESERVATION:g} seconds", "BAD_LOBBY")
         out["reservation"] = seconds
+    if message.HasField("replace_after_failures"):
+        value = message.replace_after_failures
+        if value > MAX_REPLACE_AFTER:
+            raise errors.invalid("lobby.replace_after_failures", "replace_after_failures must be 0 (never) to "
+                                 f"{MAX_REPLACE_AFTER}, not {value}", "BAD_LOBBY")
+        out["replace_after"] = value
     return out
+
+
+def replace_after(record: GameRecord) -> int:
+    """How many failures in a row of a seat's player hand the seat to the stand-in bot
+    (``boardbot.server.failures``; 0: never, as in a game without a lobby)."""
+    if record.lobby is None:
+        return 0
+    return record.lobby.get("replace_after", DEFAULT_REPLACE_AFTER)
 
 
 def options_of(request, open_seats: bool, limits) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
@@ -81,6 +98,7 @@ def lobby_message(record: GameRecord) -> common_pb2.LobbyOptions:
     options = lobby(record)
     out = common_pb2.LobbyOptions(on_leave=LEAVE_ENUM[options["on_leave"]], stand_in_bot=options["stand_in"])
     out.reservation.FromNanoseconds(round(options["reservation"] * 1e9))
+    out.replace_after_failures = replace_after(record)
     return out
 
 
@@ -90,8 +108,9 @@ def lapsed(seat: SeatRecord) -> SeatRecord:
 
 
 def is_free(seat: SeatRecord, when: float) -> bool:
-    """Nobody holds the seat: it is open, or its reservation lapsed."""
-    return seat.state == OPEN or (seat.state == RESERVED and when >= seat.until)
+    """Nobody holds the seat: it is open (not offered to a bot: an open seat with a name,
+    ``boardbot.server.bot_accounts``), or its reservation lapsed."""
+    return (seat.state == OPEN and not seat.name) or (seat.state == RESERVED and when >= seat.until)
 
 
 def waiting(record: GameRecord) -> bool:
@@ -101,9 +120,12 @@ def waiting(record: GameRecord) -> bool:
 
 
 def stands_in(record: GameRecord, seat: int) -> bool:
-    """The stand-in bot plays the seat: its player left, and the game does not wait for them."""
+    """The stand-in bot plays the seat: its player left, and the game does not wait for them,
+    or its player failed too often in a row (REPLACED: ``boardbot.server.failures``)."""
     info = record.seats[seat]
-    return info.state == LEFT and not info.resigned and lobby(record)["on_leave"] == STAND_IN
+    if info.resigned:
+        return False
+    return info.state == REPLACED or (info.state == LEFT and lobby(record)["on_leave"] == STAND_IN)
 
 
 def client_plays(record: GameRecord, seat: int) -> bool:

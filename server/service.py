@@ -100,6 +100,19 @@ class GameService(game_service_pb2_grpc.GameServiceServicer):
             yield item
 
     @rpc
+    async def CreateBotAccount(self, request, call, context):
+        return await self.master.create_bot_account(request, call)
+
+    @rpc
+    async def InviteBot(self, request, call, context):
+        return await self.master.invite_bot(request, call)
+
+    @rpc
+    async def ConnectBot(self, request, call, context):
+        async for item in self.master.connect_bot(request, call):
+            yield item
+
+    @rpc
     async def GetGameRecord(self, request, call, context):
         return await self.master.get_game_record(request, call)
 

@@ -16,7 +16,7 @@ import pytest
 from boardbot.client import Client as SyncClient
 from boardbot.client import aio, error_details
 from boardbot.v1 import bot_service_pb2 as bpb
-from boardbot.v1 import common_pb2, game_service_pb2_grpc
+from boardbot.v1 import common_pb2, game_service_pb2, game_service_pb2_grpc
 
 from tests.processes import Serve
 
@@ -385,3 +385,37 @@ def test_the_example_chat_bot_plays_a_game_and_answers_while_it_thinks(ai_server
         hinted = answers[hint].split()[2].rstrip(")")
         assert answers[hint + 1] == f"ada: !move {hinted}"
     assert sum(line.startswith("boardbot: ismcts:easy played: ") for line in lines) >= 3
+
+
+def test_the_asyncio_clients_decisions_and_bot_stream_play_games_to_the_end(server):
+    async def scenario():
+        async with aio.Client(server.address, timeout=20) as client:
+            rng = random.Random(5)
+            game = await client.create_game("frogriders", seats=["human", "random"], seed=13)
+            seat = game.seat(0)
+            kinds = []
+            async for message in seat.decisions():
+                kinds.append(message.kind)
+                if message.kind == game_service_pb2.PLAY_EVENT_KIND_DECISION:
+                    await seat.play(move_id=rng.choice(message.view.legal_moves).id,
+                                    expected_version=message.view.version)
+            assert kinds[-1] == game_service_pb2.PLAY_EVENT_KIND_GAME_OVER and len(kinds) > 2
+            assert set(kinds[:-1]) == {game_service_pb2.PLAY_EVENT_KIND_DECISION}  # no WAIT without waits=True
+            name = f"Async bot {rng.randrange(10**9)}"
+            account = await client.create_bot_account(name)
+            other = await client.create_game("frogriders", seats=["open", "random"], seed=14)
+            await other.invite_bot(0, name)
+            seats = {}
+            async for message in client.bot_decisions(account.bot_token):
+                if message.kind == game_service_pb2.BOT_EVENT_KIND_GAME_START:
+                    seats[message.game_id] = client.seat(message.game_id, message.seat, message.seat_token)
+                elif message.play.kind == game_service_pb2.PLAY_EVENT_KIND_DECISION:
+                    view = message.play.view
+                    await seats[message.game_id].play(move_id=rng.choice(view.legal_moves).id,
+                                                      expected_version=view.version)
+                elif message.play.kind == game_service_pb2.PLAY_EVENT_KIND_GAME_OVER:
+                    break
+            assert list(seats) == [other.game_id]
+            assert (await other.info()).status == common_pb2.GAME_STATUS_FINISHED
+
+    run(scenario())

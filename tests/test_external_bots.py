@@ -21,6 +21,7 @@ import pytest
 from boardbot.client import OPEN, Client
 from boardbot.server import logs
 from boardbot.server.app import BackgroundServer
+from boardbot.server.game_records import replay
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from boardbot.v1 import game_service_pb2_grpc
@@ -286,3 +287,220 @@ def test_ndjson_errors_are_a_status_line_with_the_http_status_of_their_code(web_
         with ndjson(http, "WatchGame", {"gameId": game.game_id}) as response:
             first = json.loads(response.readline())["result"]
         assert first["view"]["gameId"] == game.game_id
+
+
+# --- failures: counted per seat and per player name, and a seat that keeps failing replaced ---
+REPLACED = pb.PLAY_EVENT_KIND_SEAT_REPLACED
+
+
+def failure_count(kind: str) -> float:
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("boardbot_seat_failures_total", {"kind": kind}) or 0.0
+
+
+def first_decision(seat) -> pb.PlayGameResponse:
+    for message in seat.decisions():
+        assert message.kind == DECISION
+        return message
+    raise AssertionError("no decision")
+
+
+def test_an_example_bot_answering_late_is_timed_out_three_times_and_replaced_by_the_stand_in(server):
+    with Client(server.address) as host:
+        # after its first time-out the seat has no time left: each later decision runs out at once
+        clock = {"kind": "CLOCK_KIND_INCREMENT", "initial_time": "1s", "on_timeout": "TIMEOUT_POLICY_STAND_IN"}
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=12, clock=clock)
+        before = failure_count("timeouts")
+        result = run_example(server.address, game.game_id, "--name", "Slow bot", "--think", "1.5")
+        assert result.returncode == 2, result.stdout + result.stderr
+        assert "handed to the stand-in bot after 3 failures in a row (0 illegal moves, 3 time-outs)" in result.stdout
+        deadline = time.monotonic() + 30
+        while game.info().status != common_pb2.GAME_STATUS_FINISHED:  # the stand-in plays the seat to the end
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        info = game.info()
+        assert info.seats[0].state == common_pb2.SEAT_STATE_REPLACED and info.seats[0].player_name == "Slow bot"
+        assert info.clocks.timeouts[0] == 3 and failure_count("timeouts") - before == 3
+        record = host.game_record(game.game_id)
+        replaced = [e for e in record.events if e.kind == common_pb2.EVENT_KIND_SEAT and "failed too often" in e.move_text]
+        assert [e.seat for e in replaced] == [0]
+        assert "Slow bot failed too often in a row at seat 0" in replaced[0].move_text
+        moves = seat_moves(record, 0)
+        assert moves and all(e.by_bot for e in moves)  # every move of seat 0 was the stand-in's
+        assert replay(record).finished()  # the record, its replacement included, replays to the end
+
+
+def test_illegal_moves_count_per_seat_and_name_a_good_move_resets_the_run_and_the_seat_is_replaced(server):
+    with Client(server.address) as host:
+        game = host.create_game("frogriders", seats=[OPEN, "human"], seed=31,
+                                lobby={"replace_after_failures": 2})
+        bot = host.join_game(game.game_id, 0, "Clumsy bot")
+        bot.view()  # takes the seat up: the game starts
+        other = game.seat(1)
+        before = failure_count("illegal_moves")
+
+        def illegal(view_version: int) -> None:
+            code, _, details = error_of(bot.play, move_id=999, expected_version=view_version)
+            assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "move_id"
+
+        def to_seat_0() -> pb.PlayGameResponse:
+            while (info := game.info()).decider != 0:
+                assert info.decider == 1
+                other.play(move_id=0)
+            return first_decision(bot)
+
+        decision = to_seat_0()
+        assert decision.replace_after_failures == 2 and not decision.HasField("failures")
+        illegal(decision.view.version)
+        bot.play(move_id=decision.view.legal_moves[0].id, expected_version=decision.view.version)  # the run ends
+        decision = to_seat_0()
+        assert (decision.failures.illegal_moves, decision.failures.consecutive) == (1, 0)
+        assert decision.player_failures.illegal_moves >= 1
+        illegal(decision.view.version)
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_TAKEN  # one in a row: not yet
+        illegal(decision.view.version)
+        assert failure_count("illegal_moves") - before == 3
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_REPLACED
+        code, _, details = error_of(bot.play, move_id=0)
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and details["ErrorInfo"].reason in (
+            "SEAT_REPLACED", "NOT_YOUR_DECISION")
+        end = next(iter(bot.decisions()))  # the stream tells the bot at once, with its counts
+        assert end.kind == REPLACED
+        assert (end.failures.illegal_moves, end.failures.timeouts, end.failures.consecutive) == (3, 0, 2)
+        assert end.player_failures.illegal_moves >= 3 and end.replace_after_failures == 2
+        bot.come_back()  # JoinGame with the seat's token reclaims it: the run starts again
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_TAKEN
+        decision = to_seat_0()
+        assert (decision.failures.illegal_moves, decision.failures.consecutive) == (3, 0)
+
+
+def test_replace_after_failures_is_checked_and_zero_never_replaces(server):
+    with Client(server.address) as host:
+        code, _, details = error_of(host.create_game, "frogriders", seats=[OPEN, "random"],
+                                    lobby={"replace_after_failures": 101})
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+        assert details["BadRequest"].field_violations[0].field == "lobby.replace_after_failures"
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=4, lobby={"replace_after_failures": 0})
+        assert game.info().lobby.replace_after_failures == 0
+        bot = host.join_game(game.game_id, 0, "Stubborn bot")
+        decision = first_decision(bot)
+        for _ in range(5):
+            error_of(bot.play, text="no such move", expected_version=decision.view.version)
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_TAKEN
+        assert first_decision(bot).failures.consecutive == 5
+
+
+def test_a_replaced_seat_over_newline_delimited_json(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=17, lobby={"replace_after_failures": 1})
+        joined = connect_json(http, "JoinGame", {"gameId": game.game_id, "playerName": "Curl bot 2"}, "")
+        seat, token = joined["seatToken"].get("seat", 0), joined["seatToken"]["token"]
+        lines = []
+        with ndjson(http, "PlayGame", {"gameId": game.game_id, "seat": seat}, token) as response:
+            for line in response:
+                message = json.loads(line)["result"]
+                lines.append(message)
+                if message["kind"] == "PLAY_EVENT_KIND_DECISION":
+                    with pytest.raises(urllib.error.HTTPError) as err:
+                        connect_json(http, "SubmitMove", {"gameId": game.game_id, "seat": seat, "moveText": "nonsense",
+                                                          "expectedVersion": message["view"]["version"]}, token)
+                    assert err.value.code == 400
+        end = lines[-1]
+        assert end["kind"] == "PLAY_EVENT_KIND_SEAT_REPLACED"
+        assert end["failures"] == {"illegalMoves": 1, "consecutive": 1} and end["replaceAfterFailures"] == 1
+        assert end["playerFailures"]["illegalMoves"] >= 1
+
+
+# --- a bot account: one stream for every game offered to it -------------------------------------
+GAME_START, PLAY = pb.BOT_EVENT_KIND_GAME_START, pb.BOT_EVENT_KIND_PLAY
+
+
+def play_as_bot(client: Client, stream, games: set, rng: random.Random, stop_after: int | None = None) -> dict:
+    """Answer every decision of the bot's games from ``stream`` until each of ``games`` is over (or
+    ``stop_after`` decisions were answered): the seat tokens the stream gave, by game."""
+    tokens, answered = {}, 0
+    for message in stream:
+        if message.kind == GAME_START:
+            tokens[message.game_id] = (message.seat, message.seat_token)
+            continue
+        assert message.kind == PLAY and message.game_id in tokens and message.seat == tokens[message.game_id][0]
+        play = message.play
+        if play.kind == GAME_OVER:
+            games.discard(message.game_id)
+            if not games:
+                break
+        elif play.kind == DECISION:
+            seat, token = tokens[message.game_id]
+            client.seat(message.game_id, seat, token).play(move_id=rng.choice(play.view.legal_moves).id,
+                                                           expected_version=play.view.version)
+            answered += 1
+            if answered == stop_after:
+                break
+    return tokens
+
+
+def test_a_bot_account_connects_once_plays_the_games_offered_to_it_and_resumes(server):
+    with Client(server.address) as host:
+        name = f"Stream bot {random.randrange(10**9)}"
+        account = host.create_bot_account(f"  {name} ")
+        assert account.name == name and account.bot_token
+        code, _, details = error_of(host.create_bot_account, name)
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and details["ErrorInfo"].reason == "BOT_NAME_TAKEN"
+        code, _, details = error_of(host.create_bot_account, " ")
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "name"
+        games = [host.create_game("frogriders", seats=[OPEN, "random"], seed=s, clock=CLOCK) for s in (41, 42)]
+        code, _, details = error_of(games[0].invite_bot, 0, "nobody at all")
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "bot_name"
+        code, _, details = error_of(games[0].invite_bot, 5, name)
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and details["BadRequest"].field_violations[0].field == "seat"
+        for game in games:
+            offered = game.invite_bot(0, name)
+            assert offered.seats[0].state == common_pb2.SEAT_STATE_OPEN and offered.seats[0].player_name == name
+        code, _, details = error_of(host.join_game, games[0].game_id, 0, "Someone else")  # the seat is the bot's
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and details["ErrorInfo"].reason == "SEAT_TAKEN"
+        assert games[0].game_id not in [g.game_id for g in host.list_open_games(game="frogriders")]
+        ids = {g.game_id for g in games}
+        rng = random.Random(8)
+        # a first connection answers two decisions and drops; the next one goes on in both games
+        first = play_as_bot(host, host.bot_decisions(account.bot_token), set(ids), rng, stop_after=2)
+        assert set(first) == ids
+        assert all(g.info().seats[0].state == common_pb2.SEAT_STATE_TAKEN for g in games)
+        again = play_as_bot(host, host.bot_decisions(account.bot_token), set(ids), rng)
+        assert again == first  # the same seats and tokens at every connection
+        for game in games:
+            info = game.info()
+            assert info.status == common_pb2.GAME_STATUS_FINISHED and info.seats[0].player_name == name
+            moves = seat_moves(host.game_record(game.game_id), 0)
+            assert moves and not any(e.by_bot for e in moves)  # every move of the bot's seat was its own answer
+        code, _, _ = error_of(lambda: next(iter(host.bot_decisions("not a bot token"))))
+        assert code == grpc.StatusCode.UNAUTHENTICATED
+
+
+def test_a_bot_account_over_newline_delimited_json(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        name = f"Curl stream bot {random.randrange(10**9)}"
+        token = connect_json(http, "CreateBotAccount", {"name": name}, "")["botToken"]
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=19, clock=CLOCK)
+        connect_json(http, "InviteBot", {"gameId": game.game_id, "seat": 0, "botName": name}, game.owner_token)
+        rng = random.Random(3)
+        seat_token, kinds = None, []
+        with ndjson(http, "ConnectBot", {}, token) as response:
+            for line in response:
+                message = json.loads(line)["result"]
+                kinds.append(message["kind"])
+                assert message["gameId"] == game.game_id
+                if message["kind"] == "BOT_EVENT_KIND_GAME_START":
+                    seat_token = message["seatToken"]
+                    continue
+                play = message["play"]
+                if play["kind"] == "PLAY_EVENT_KIND_GAME_OVER":
+                    break
+                if play["kind"] == "PLAY_EVENT_KIND_DECISION":
+                    move = rng.choice(play["view"]["legalMoves"])
+                    connect_json(http, "SubmitMove", {"gameId": game.game_id, "seat": 0, "moveId": move.get("id", 0),
+                                                      "expectedVersion": play["view"]["version"]}, seat_token)
+        assert kinds[0] == "BOT_EVENT_KIND_GAME_START" and seat_token
+        assert game.info().status == common_pb2.GAME_STATUS_FINISHED

@@ -81,6 +81,15 @@ class GameService(Protocol):
     def play_game(self, request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest, ctx: RequestContext) -> AsyncIterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def create_bot_account(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    async def invite_bot(self, request: boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
+    def connect_bot(self, request: boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest, ctx: RequestContext) -> AsyncIterator[boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse]:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
     def __init__(self, service: GameService | AsyncGenerator[GameService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None, codecs: Iterable[Codec] | None = None) -> None:
@@ -296,6 +305,36 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.play_game,
+                ),
+                "/boardbot.v1.GameService/CreateBotAccount": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CreateBotAccount",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.create_bot_account,
+                ),
+                "/boardbot.v1.GameService/InviteBot": Endpoint.unary(
+                    method=MethodInfo(
+                        name="InviteBot",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.invite_bot,
+                ),
+                "/boardbot.v1.GameService/ConnectBot": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="ConnectBot",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.connect_bot,
                 ),
             },
             interceptors=interceptors,
@@ -735,6 +774,66 @@ class GameServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def create_bot_account(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateBotAccount",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    async def invite_bot(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="InviteBot",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def connect_bot(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse]:
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="ConnectBot",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 
 
@@ -781,6 +880,12 @@ class GameServiceSync(Protocol):
     def get_leaderboard(self, request: boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.GetLeaderboardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def play_game(self, request: boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest, ctx: RequestContext) -> Iterator[boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse]:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def create_bot_account(self, request: boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def invite_bot(self, request: boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest, ctx: RequestContext) -> boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def connect_bot(self, request: boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest, ctx: RequestContext) -> Iterator[boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse]:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -997,6 +1102,36 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.play_game,
+                ),
+                "/boardbot.v1.GameService/CreateBotAccount": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="CreateBotAccount",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.create_bot_account,
+                ),
+                "/boardbot.v1.GameService/InviteBot": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="InviteBot",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.invite_bot,
+                ),
+                "/boardbot.v1.GameService/ConnectBot": EndpointSync.server_stream(
+                    method=MethodInfo(
+                        name="ConnectBot",
+                        service_name="boardbot.v1.GameService",
+                        input=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+                        output=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.connect_bot,
                 ),
             },
             interceptors=interceptors,
@@ -1430,6 +1565,66 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="boardbot.v1.GameService",
                 input=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest,
                 output=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def create_bot_account(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateBotAccount",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def invite_bot(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="InviteBot",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def connect_bot(
+        self,
+        request: boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> Iterator[boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse]:
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="ConnectBot",
+                service_name="boardbot.v1.GameService",
+                input=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest,
+                output=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -25,8 +25,11 @@ import {
 import { GameRecordSchema, type GameRecord } from "./gen/boardbot/v1/game_record_pb.js";
 import type { RatingEntry } from "./gen/boardbot/v1/ratings_pb.js";
 import {
+  BotEventKind,
+  type ConnectBotResponse,
   GameService,
   type MatchQueue,
+  PlayEventKind,
   type PlayGameResponse,
   ResponseView,
   type SubmitMoveResponse,
@@ -45,6 +48,16 @@ export const RESUME_ATTEMPTS = 5;
 const RESUME_BACKOFF_MS = 100;
 
 /** Whether a watch stream that ended with `err` can be opened again from its last version. */
+const PLAY_ENDS = new Set([PlayEventKind.GAME_OVER, PlayEventKind.SEAT_OUT, PlayEventKind.SEAT_REPLACED]);
+
+/** A stream that failed with `err` after `failures` reopenings in a row: wait, and the count with this one; throws
+ *  `err` when the stream may not be opened again (aborted, not resumable, RESUME_ATTEMPTS in a row). */
+async function waitToResume(err: unknown, failures: number, signal?: AbortSignal): Promise<number> {
+  if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
+  await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** failures, 2000)));
+  return failures + 1;
+}
+
 function resumable(err: unknown): boolean {
   const details = errorDetails(err);
   return details.code === Code.Unavailable
@@ -276,6 +289,43 @@ export class BoardbotClient {
     return { move: response.move, stats: response.stats };
   }
 
+  /** A bot account: `name` (unique, shown to other players) and its secret `botToken` (shown once). */
+  async createBotAccount(name: string): Promise<{ name: string; botToken: string }> {
+    const response = await this.games.createBotAccount({ name });
+    return { name: response.name, botToken: response.botToken };
+  }
+
+  /** Offer the open `seat` of a game to the bot account `botName` (the owner token acts): its botDecisions() takes it. */
+  async inviteBot(gameId: string, seat: number, botName: string, ownerToken: string): Promise<Game> {
+    const game = (await this.games.inviteBot({ gameId, seat, botName }, bearer(ownerToken))).game;
+    if (game === undefined) throw new Error("InviteBot answered without a game");
+    return game;
+  }
+
+  /** A bot account's one stream (GameService.ConnectBot): GAME_START for each game it sits in (`seatToken`: play it
+   *  with seat(gameId, seat, seatToken)), then that game's PlayGame messages as PLAY (`play`), until `signal` aborts.
+   *  A stream the server ends early is opened again naming each game's last version seen, as decisions() does. */
+  async *botDecisions(botToken: string, signal?: AbortSignal): AsyncGenerator<ConnectBotResponse> {
+    const versions = new Map<string, bigint>();
+    let failures = 0;
+    for (;;) {
+      try {
+        const resume = [...versions].slice(-32).map(([gameId, version]) => ({ gameId, version }));
+        for await (const item of this.games.connectBot({ resume }, { ...bearer(botToken), signal })) {
+          if (item.kind === BotEventKind.PLAY && item.play?.view !== undefined) {
+            if (PLAY_ENDS.has(item.play.kind)) versions.delete(item.gameId);
+            else versions.set(item.gameId, item.play.view.version);
+          }
+          failures = 0;
+          yield item;
+        }
+        return;
+      } catch (err) {
+        failures = await waitToResume(err, failures, signal);
+      }
+    }
+  }
+
   async deleteGame(gameId: string, ownerToken: string): Promise<void> {
     await this.games.deleteGame({ gameId }, bearer(ownerToken));
   }
@@ -432,7 +482,7 @@ export class SeatHandle {
 
   /** Play this seat from here, as an external bot (GameService.PlayGame): one message per decision of the seat
    *  (kind DECISION: its view with the legal moves, and the clock's deadline and time left), WAIT messages
-   *  while others decide, then GAME_OVER or SEAT_OUT, the last. Answer each decision with play() before its
+   *  while others decide, then GAME_OVER, SEAT_OUT or SEAT_REPLACED, the last. Answer each decision with play() before its
    *  deadline. A stream the server ends early is opened again from the last version seen (its first message
    *  brings the events missed), up to RESUME_ATTEMPTS times in a row, as watch() does. */
   async *decisions(signal?: AbortSignal): AsyncGenerator<PlayGameResponse> {
@@ -449,9 +499,7 @@ export class SeatHandle {
         }
         return;
       } catch (err) {
-        if (signal?.aborted || !resumable(err) || failures >= RESUME_ATTEMPTS) throw err;
-        failures += 1;
-        await new Promise((done) => setTimeout(done, Math.min(RESUME_BACKOFF_MS * 2 ** (failures - 1), 2000)));
+        failures = await waitToResume(err, failures, signal);
       }
     }
   }

@@ -15,6 +15,7 @@ const SEAT_STATES: Partial<Record<SeatState, string>> = {
   [SeatState.OPEN]: "open: waiting for a player",
   [SeatState.RESERVED]: "a player is joining",
   [SeatState.LEFT]: "its player left",
+  [SeatState.REPLACED]: "a bot plays it: its player failed too often in a row",
 };
 
 export function SeatClocks({ game: opened, sv, names }: { game: Game; sv: SeatView; names: string[] }) {

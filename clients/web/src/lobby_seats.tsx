@@ -179,7 +179,7 @@ export function SeatActions({ saved, game, done }: { saved: SavedGame; game: Gam
       saveGame({ ...saved, gameId: next.gameId, created: Date.now(), opponents: opponents(made, saved.seat), invites: undefined });
       location.hash = `#/play/${next.gameId}/${saved.seat}`;
     })}>rematch</button>);
-  } else if (seat.state === SeatState.LEFT) {
+  } else if (seat.state === SeatState.LEFT || seat.state === SeatState.REPLACED) {
     buttons.push(<button type="button" class="link come-back" onClick={() => void act(() => handle.comeBack())}>come back</button>);
   } else if (game.lobby && seat.state === SeatState.TAKEN && game.status === GameStatus.RUNNING) {
     const waits = game.lobby.onLeave === LeavePolicy.WAIT;

@@ -160,6 +160,34 @@ class Client(calls.Connection):
         """The bots the server offers (``boardbot.client._core.list_bots``)."""
         return self.send(calls.list_bots(game))
 
+    @staticmethod
+    def _follow(cursor: calls.WatchCursor, open_stream: Any) -> Iterator[Any]:
+        """What ``cursor`` accepts of the stream ``open_stream`` opens, opened again as it says."""
+        while (opening := cursor.opening()) is not None:
+            stream = open_stream(opening.request, metadata=opening.metadata)
+            try:
+                for item in stream:
+                    if (seen := cursor.accept(item)) is not None:
+                        yield seen
+                cursor.finished()
+            except grpc.RpcError as err:
+                time.sleep(cursor.failed(err))
+            finally:
+                cursor.closed()
+                stream.cancel()  # a caller that stops reading frees the server's watch slot at once
+
+    def create_bot_account(self, name: str) -> game_service_pb2.CreateBotAccountResponse:
+        """A bot account: ``name`` (unique, shown to other players) and its secret ``bot_token``."""
+        return self.send(calls.create_bot_account(name))
+
+    def bot_decisions(self, bot_token: str, resume: bool = True) -> Iterator[game_service_pb2.ConnectBotResponse]:
+        """A bot account's one stream (GameService.ConnectBot): GAME_START for each game it sits in
+        (``seat_token``: play it with ``seat(game_id, seat, seat_token)``), then that game's PlayGame
+        messages as PLAY (``play``: DECISION, WAIT, and GAME_OVER, SEAT_OUT or SEAT_REPLACED last),
+        until the caller stops; opened again after a disconnect from each game's last version
+        seen (``boardbot.client._core.BotCursor``)."""
+        yield from self._follow(calls.BotCursor(bot_token, resume), self.stub.ConnectBot)
+
     def delete_game(self, game_id: str, owner_token: str) -> None:
         self.send(calls.delete_game(game_id, owner_token))
 
@@ -184,6 +212,10 @@ class Game(calls.GameCalls["Seat"]):
 
     def info(self) -> common_pb2.Game:
         return self.client.get_game(self.game_id)
+
+    def invite_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Offer the open ``seat`` to the bot account ``bot_name`` (its ``bot_decisions`` stream takes it)."""
+        return self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
 
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)
@@ -242,16 +274,14 @@ class Seat(SeatCalls):
         """(None, first view), then (event, view after it) per version, until the game ends;
         a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
         says when; ``resume=False`` raises instead)."""
-        cursor = self.watch_cursor(from_version, resume)
-        while (opening := cursor.opening()) is not None:
-            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
-            try:
-                for item in stream:
-                    if (seen := cursor.accept(item)) is not None:
-                        yield seen
-                cursor.finished()
-            except grpc.RpcError as err:
-                time.sleep(cursor.failed(err))
-            finally:
-                cursor.closed()
-                stream.cancel()  # a caller that stops reading frees the server's watch slot at once
+        yield from Client._follow(self.watch_cursor(from_version, resume), self.client.stub.WatchGame)
+
+    def decisions(self, from_version: int | None = None, resume: bool = True,
+                  waits: bool = False) -> Iterator[game_service_pb2.PlayGameResponse]:
+        """This seat played from elsewhere (GameService.PlayGame): each decision (kind
+        PLAY_EVENT_KIND_DECISION: ``view`` with its legal moves, ``deadline``, ``time_left``,
+        the seat's ``failures``), answered with ``play(..., expected_version=d.view.version)``,
+        and last the stream's end (GAME_OVER, SEAT_OUT or SEAT_REPLACED); the WAIT messages
+        too with ``waits``. A stream the server ends early is opened again from the last
+        version seen (``boardbot.client._core.DecisionCursor``)."""
+        yield from Client._follow(self.decision_cursor(from_version, resume, waits), self.client.stub.PlayGame)

@@ -352,6 +352,17 @@ def join_game(game_id: str, seat: int | None = None, name: str = "",
     return Unary(GAMES, "JoinGame", request, _same, auth(token))
 
 
+def create_bot_account(name: str) -> Unary[game_service_pb2.CreateBotAccountResponse]:
+    """CreateBotAccount: a bot account ``name`` and its secret bot token (shown once)."""
+    return Unary(GAMES, "CreateBotAccount", game_service_pb2.CreateBotAccountRequest(name=name), _same)
+
+
+def invite_bot(game_id: str, seat: int, bot_name: str, owner_token: str) -> Unary[common_pb2.Game]:
+    """InviteBot: offer the game's open ``seat`` to the bot account ``bot_name`` (its ConnectBot stream takes it)."""
+    request = game_service_pb2.InviteBotRequest(game_id=game_id, seat=seat, bot_name=bot_name)
+    return Unary(GAMES, "InviteBot", request, lambda r: r.game, auth(owner_token))
+
+
 def create_queue(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | None = None,
                  backfill_after: float | None = None, backfill_bot: str | common_pb2.BotSpec = "",
                  clock: common_pb2.ClockOptions | Mapping[str, Any] | None = None,
@@ -568,6 +579,10 @@ class SeatCalls:
     def watch_cursor(self, from_version: int | None = None, resume: bool = True) -> "WatchCursor":
         return WatchCursor(self, from_version, resume)
 
+    def decision_cursor(self, from_version: int | None = None, resume: bool = True,
+                        waits: bool = False) -> "DecisionCursor":
+        return DecisionCursor(self, from_version, resume, waits)
+
 
 class WatchCursor:
     """The rules of ``watch``: (None, first view), then (event, view after it) per version,
@@ -609,9 +624,11 @@ class WatchCursor:
         if self.over:
             return None
         self.span = StreamSpan(self.name, auth(self.seat.token))
-        return StreamOpening(game_service_pb2.WatchGameRequest(
-            game_id=self.seat.game_id, seat=self.seat.number,
-            from_version=self.from_version if self.last is None else self.last), self.span.metadata)
+        return StreamOpening(self.request(self.from_version if self.last is None else self.last), self.span.metadata)
+
+    def request(self, from_version: int | None) -> Message:
+        return game_service_pb2.WatchGameRequest(game_id=self.seat.game_id, seat=self.seat.number,
+                                                 from_version=from_version)
 
     def accept(self, item: game_service_pb2.WatchGameResponse) -> tuple[Event | None, View] | None:
         """What the caller sees of a stream's message; None for a version already seen (a
@@ -643,7 +660,73 @@ class WatchCursor:
             self.span = None
 
 
+PLAY_ENDS = (game_service_pb2.PLAY_EVENT_KIND_GAME_OVER, game_service_pb2.PLAY_EVENT_KIND_SEAT_OUT,
+             game_service_pb2.PLAY_EVENT_KIND_SEAT_REPLACED)  # a PlayGame stream's last messages
+
+
+class DecisionCursor(WatchCursor):
+    """The rules of ``decisions``: a seat played from elsewhere (GameService.PlayGame), its
+    messages of kind DECISION (answer each with ``play``, ``expected_version`` its
+    ``view.version``) and last the stream's end (GAME_OVER, SEAT_OUT or SEAT_REPLACED); the
+    WAIT messages too with ``waits``. A stream the server ends early is opened again from the
+    last version seen as ``WatchCursor`` says (its first message brings the events missed, and
+    the seat's decision again when it is still to come); the messages are the server's own
+    ``PlayGameResponse``. The clients' ``decisions`` loop over it as ``watch`` over its cursor."""
+
+    name = f"{GAMES}/PlayGame"
+
+    def __init__(self, seat: SeatCalls, from_version: int | None, resume: bool, waits: bool):
+        super().__init__(seat, from_version, resume)
+        self.waits = waits
+
+    def request(self, from_version: int | None) -> Message:
+        return game_service_pb2.PlayGameRequest(game_id=self.seat.game_id, seat=self.seat.number or 0,
+                                                from_version=from_version)
+
+    def accept(self, item: game_service_pb2.PlayGameResponse) -> game_service_pb2.PlayGameResponse | None:
+        self.last, self.failures = item.view.version, 0
+        if item.kind in PLAY_ENDS:
+            self.over = True
+            return item
+        if item.kind == game_service_pb2.PLAY_EVENT_KIND_DECISION or self.waits:
+            return item
+        return None
+
+
+class BotCursor(WatchCursor):
+    """The rules of ``bot_decisions``: a bot account's one stream (GameService.ConnectBot), every
+    message (GAME_START with a game's seat token, PLAY with that game's PlayGame message). A
+    stream the server ends early is opened again as ``WatchCursor`` says, naming in ``resume``
+    the last version seen of each game still going on."""
+
+    name = f"{GAMES}/ConnectBot"
+
+    def __init__(self, bot_token: str, resume: bool):
+        self.token, self.resume = bot_token, resume
+        self.versions: dict[str, int] = {}
+        self.failures = 0
+        self.over = False
+        self.span: StreamSpan | None = None
+
+    def opening(self) -> "StreamOpening | None":
+        if self.over:
+            return None
+        self.span = StreamSpan(self.name, auth(self.token))
+        request = game_service_pb2.ConnectBotRequest(resume=[
+            game_service_pb2.BotGameVersion(game_id=g, version=v) for g, v in list(self.versions.items())[-32:]])
+        return StreamOpening(request, self.span.metadata)
+
+    def accept(self, item: game_service_pb2.ConnectBotResponse) -> game_service_pb2.ConnectBotResponse:
+        self.failures = 0
+        if item.kind == game_service_pb2.BOT_EVENT_KIND_PLAY:
+            if item.play.kind in PLAY_ENDS:
+                self.versions.pop(item.game_id, None)
+            else:
+                self.versions[item.game_id] = item.play.view.version
+        return item
+
+
 @dataclass(frozen=True)
 class StreamOpening:
-    request: game_service_pb2.WatchGameRequest
+    request: Message
     metadata: Metadata

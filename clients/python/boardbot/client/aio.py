@@ -172,6 +172,33 @@ class Client(calls.Connection):
         return await self.send(calls.game_record(game_id, seat, token))
 
 
+    async def create_bot_account(self, name: str) -> game_service_pb2.CreateBotAccountResponse:
+        """A bot account (``boardbot.client.Client.create_bot_account``)."""
+        return await self.send(calls.create_bot_account(name))
+
+    async def bot_decisions(self, bot_token: str,
+                            resume: bool = True) -> AsyncIterator[game_service_pb2.ConnectBotResponse]:
+        """A bot account's one stream (``boardbot.client.Client.bot_decisions``)."""
+        async for seen in self._follow(calls.BotCursor(bot_token, resume), self.stub.ConnectBot):
+            yield seen
+
+    @staticmethod
+    async def _follow(cursor: calls.WatchCursor, open_stream: Any) -> AsyncIterator[Any]:
+        """What ``cursor`` accepts of the stream ``open_stream`` opens, opened again as it says."""
+        while (opening := cursor.opening()) is not None:
+            stream = open_stream(opening.request, metadata=opening.metadata)
+            try:
+                async for item in stream:
+                    if (seen := cursor.accept(item)) is not None:
+                        yield seen
+                cursor.finished()
+            except grpc.RpcError as err:
+                await asyncio.sleep(cursor.failed(err))
+            finally:
+                cursor.closed()
+                stream.cancel()  # a caller that stops reading frees the server's watch slot at once
+
+
 @dataclass
 class Game(calls.GameCalls["Seat"]):
     """A game created through this client, with its secrets: ``seat(n)``, ``spectator()``."""
@@ -183,6 +210,10 @@ class Game(calls.GameCalls["Seat"]):
 
     async def delete(self) -> None:
         await self.client.delete_game(self.game_id, self.owner_token)
+
+    async def invite_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Offer the open ``seat`` to a bot account (``boardbot.client.Game.invite_bot``)."""
+        return await self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
 
 
 class Seat(SeatCalls):
@@ -238,16 +269,11 @@ class Seat(SeatCalls):
         """(None, first view), then (event, view after it) per version, until the game ends;
         a stream the server ends early is opened again (``boardbot.client._core.WatchCursor``
         says when; ``resume=False`` raises instead)."""
-        cursor = self.watch_cursor(from_version, resume)
-        while (opening := cursor.opening()) is not None:
-            stream = self.client.stub.WatchGame(opening.request, metadata=opening.metadata)
-            try:
-                async for item in stream:
-                    if (seen := cursor.accept(item)) is not None:
-                        yield seen
-                cursor.finished()
-            except grpc.RpcError as err:
-                await asyncio.sleep(cursor.failed(err))
-            finally:
-                cursor.closed()
-                stream.cancel()  # a caller that stops reading frees the server's watch slot at once
+        async for seen in Client._follow(self.watch_cursor(from_version, resume), self.client.stub.WatchGame):
+            yield seen
+
+    async def decisions(self, from_version: int | None = None, resume: bool = True,
+                        waits: bool = False) -> AsyncIterator[game_service_pb2.PlayGameResponse]:
+        """The seat's decisions, then the stream's end (the blocking client's ``Seat.decisions``)."""
+        async for seen in Client._follow(self.decision_cursor(from_version, resume, waits), self.client.stub.PlayGame):
+            yield seen

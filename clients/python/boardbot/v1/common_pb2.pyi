@@ -100,6 +100,7 @@ class SeatState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEAT_STATE_OPEN: _ClassVar[SeatState]
     SEAT_STATE_RESERVED: _ClassVar[SeatState]
     SEAT_STATE_LEFT: _ClassVar[SeatState]
+    SEAT_STATE_REPLACED: _ClassVar[SeatState]
 
 class LeavePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -167,6 +168,7 @@ SEAT_STATE_TAKEN: SeatState
 SEAT_STATE_OPEN: SeatState
 SEAT_STATE_RESERVED: SeatState
 SEAT_STATE_LEFT: SeatState
+SEAT_STATE_REPLACED: SeatState
 LEAVE_POLICY_UNSPECIFIED: LeavePolicy
 LEAVE_POLICY_STAND_IN: LeavePolicy
 LEAVE_POLICY_WAIT: LeavePolicy
@@ -499,16 +501,18 @@ class MoveKind(_message.Message):
     def __init__(self, name: _Optional[str] = ..., fields: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class LobbyOptions(_message.Message):
-    __slots__ = ("on_leave", "stand_in_bot", "stand_in_bot_spec", "reservation")
+    __slots__ = ("on_leave", "stand_in_bot", "stand_in_bot_spec", "reservation", "replace_after_failures")
     ON_LEAVE_FIELD_NUMBER: _ClassVar[int]
     STAND_IN_BOT_FIELD_NUMBER: _ClassVar[int]
     STAND_IN_BOT_SPEC_FIELD_NUMBER: _ClassVar[int]
     RESERVATION_FIELD_NUMBER: _ClassVar[int]
+    REPLACE_AFTER_FAILURES_FIELD_NUMBER: _ClassVar[int]
     on_leave: LeavePolicy
     stand_in_bot: str
     stand_in_bot_spec: BotSpec
     reservation: _duration_pb2.Duration
-    def __init__(self, on_leave: _Optional[_Union[LeavePolicy, str]] = ..., stand_in_bot: _Optional[str] = ..., stand_in_bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., reservation: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
+    replace_after_failures: int
+    def __init__(self, on_leave: _Optional[_Union[LeavePolicy, str]] = ..., stand_in_bot: _Optional[str] = ..., stand_in_bot_spec: _Optional[_Union[BotSpec, _Mapping]] = ..., reservation: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., replace_after_failures: _Optional[int] = ...) -> None: ...
 
 class ClockOptions(_message.Message):
     __slots__ = ("kind", "initial_time", "increment", "maximum", "days", "on_timeout")

@@ -21,6 +21,12 @@ class ResponseView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RESPONSE_VIEW_AFTER_MOVE: _ClassVar[ResponseView]
     RESPONSE_VIEW_NEXT_DECISION: _ClassVar[ResponseView]
 
+class BotEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_EVENT_KIND_UNSPECIFIED: _ClassVar[BotEventKind]
+    BOT_EVENT_KIND_GAME_START: _ClassVar[BotEventKind]
+    BOT_EVENT_KIND_PLAY: _ClassVar[BotEventKind]
+
 class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     PLAY_EVENT_KIND_UNSPECIFIED: _ClassVar[PlayEventKind]
@@ -28,14 +34,19 @@ class PlayEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAY_EVENT_KIND_DECISION: _ClassVar[PlayEventKind]
     PLAY_EVENT_KIND_GAME_OVER: _ClassVar[PlayEventKind]
     PLAY_EVENT_KIND_SEAT_OUT: _ClassVar[PlayEventKind]
+    PLAY_EVENT_KIND_SEAT_REPLACED: _ClassVar[PlayEventKind]
 RESPONSE_VIEW_UNSPECIFIED: ResponseView
 RESPONSE_VIEW_AFTER_MOVE: ResponseView
 RESPONSE_VIEW_NEXT_DECISION: ResponseView
+BOT_EVENT_KIND_UNSPECIFIED: BotEventKind
+BOT_EVENT_KIND_GAME_START: BotEventKind
+BOT_EVENT_KIND_PLAY: BotEventKind
 PLAY_EVENT_KIND_UNSPECIFIED: PlayEventKind
 PLAY_EVENT_KIND_WAIT: PlayEventKind
 PLAY_EVENT_KIND_DECISION: PlayEventKind
 PLAY_EVENT_KIND_GAME_OVER: PlayEventKind
 PLAY_EVENT_KIND_SEAT_OUT: PlayEventKind
+PLAY_EVENT_KIND_SEAT_REPLACED: PlayEventKind
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -435,16 +446,90 @@ class PlayGameRequest(_message.Message):
     from_version: int
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., from_version: _Optional[int] = ...) -> None: ...
 
+class CreateBotAccountRequest(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class CreateBotAccountResponse(_message.Message):
+    __slots__ = ("name", "bot_token")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    bot_token: str
+    def __init__(self, name: _Optional[str] = ..., bot_token: _Optional[str] = ...) -> None: ...
+
+class InviteBotRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "bot_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    bot_name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot_name: _Optional[str] = ...) -> None: ...
+
+class InviteBotResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, _Mapping]] = ...) -> None: ...
+
+class BotGameVersion(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ConnectBotRequest(_message.Message):
+    __slots__ = ("resume",)
+    RESUME_FIELD_NUMBER: _ClassVar[int]
+    resume: _containers.RepeatedCompositeFieldContainer[BotGameVersion]
+    def __init__(self, resume: _Optional[_Iterable[_Union[BotGameVersion, _Mapping]]] = ...) -> None: ...
+
+class ConnectBotResponse(_message.Message):
+    __slots__ = ("kind", "game_id", "seat", "seat_token", "play")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    kind: BotEventKind
+    game_id: str
+    seat: int
+    seat_token: str
+    play: PlayGameResponse
+    def __init__(self, kind: _Optional[_Union[BotEventKind, str]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., play: _Optional[_Union[PlayGameResponse, _Mapping]] = ...) -> None: ...
+
+class SeatFailures(_message.Message):
+    __slots__ = ("illegal_moves", "timeouts", "consecutive")
+    ILLEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    CONSECUTIVE_FIELD_NUMBER: _ClassVar[int]
+    illegal_moves: int
+    timeouts: int
+    consecutive: int
+    def __init__(self, illegal_moves: _Optional[int] = ..., timeouts: _Optional[int] = ..., consecutive: _Optional[int] = ...) -> None: ...
+
 class PlayGameResponse(_message.Message):
-    __slots__ = ("kind", "view", "events", "deadline", "time_left")
+    __slots__ = ("kind", "view", "events", "deadline", "time_left", "failures", "player_failures", "replace_after_failures")
     KIND_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
     TIME_LEFT_FIELD_NUMBER: _ClassVar[int]
+    FAILURES_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    REPLACE_AFTER_FAILURES_FIELD_NUMBER: _ClassVar[int]
     kind: PlayEventKind
     view: _common_pb2.SeatView
     events: _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]
     deadline: _timestamp_pb2.Timestamp
     time_left: _duration_pb2.Duration
-    def __init__(self, kind: _Optional[_Union[PlayEventKind, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
+    failures: SeatFailures
+    player_failures: SeatFailures
+    replace_after_failures: int
+    def __init__(self, kind: _Optional[_Union[PlayEventKind, str]] = ..., view: _Optional[_Union[_common_pb2.SeatView, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., failures: _Optional[_Union[SeatFailures, _Mapping]] = ..., player_failures: _Optional[_Union[SeatFailures, _Mapping]] = ..., replace_after_failures: _Optional[int] = ...) -> None: ...

@@ -140,6 +140,21 @@ class GameServiceStub:
                 request_serializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.SerializeToString,
                 response_deserializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.FromString,
                 _registered_method=True)
+        self.CreateBotAccount = channel.unary_unary(
+                '/boardbot.v1.GameService/CreateBotAccount',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse.FromString,
+                _registered_method=True)
+        self.InviteBot = channel.unary_unary(
+                '/boardbot.v1.GameService/InviteBot',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse.FromString,
+                _registered_method=True)
+        self.ConnectBot = channel.unary_stream(
+                '/boardbot.v1.GameService/ConnectBot',
+                request_serializer=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest.SerializeToString,
+                response_deserializer=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -315,6 +330,31 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateBotAccount(self, request, context):
+        """A bot account: a name other players see and its secret bot token
+        (docs/api-contract.md, "Bot accounts: ConnectBot").
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def InviteBot(self, request, context):
+        """Offer an open seat of a game to a bot account (the owner token in the
+        metadata): nobody else may join it, and the bot's ConnectBot stream takes it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConnectBot(self, request, context):
+        """One stream per bot (its bot token in the metadata): each seat offered to
+        it, taken at once (BOT_EVENT_KIND_GAME_START, with the seat's token), and
+        the PlayGame messages of every game it sits in, each naming its game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -422,6 +462,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.PlayGame,
                     request_deserializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.FromString,
                     response_serializer=boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.SerializeToString,
+            ),
+            'CreateBotAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateBotAccount,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse.SerializeToString,
+            ),
+            'InviteBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.InviteBot,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse.SerializeToString,
+            ),
+            'ConnectBot': grpc.unary_stream_rpc_method_handler(
+                    servicer.ConnectBot,
+                    request_deserializer=boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest.FromString,
+                    response_serializer=boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -992,6 +1047,87 @@ class GameService:
             '/boardbot.v1.GameService/PlayGame',
             boardbot_dot_v1_dot_game__service__pb2.PlayGameRequest.SerializeToString,
             boardbot_dot_v1_dot_game__service__pb2.PlayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateBotAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/CreateBotAccount',
+            boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.CreateBotAccountResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def InviteBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.GameService/InviteBot',
+            boardbot_dot_v1_dot_game__service__pb2.InviteBotRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.InviteBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConnectBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/boardbot.v1.GameService/ConnectBot',
+            boardbot_dot_v1_dot_game__service__pb2.ConnectBotRequest.SerializeToString,
+            boardbot_dot_v1_dot_game__service__pb2.ConnectBotResponse.FromString,
             options,
             channel_credentials,
             insecure,

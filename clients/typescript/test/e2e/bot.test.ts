@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { BoardbotClient, ClockKind, EventKind, GameStatus, SeatState } from "../../src/index.js";
+import { BoardbotClient, BotEventKind, ClockKind, EventKind, GameStatus, PlayEventKind, SeatState } from "../../src/index.js";
 import { nodeTransport, type NodeProtocol } from "../../src/node.js";
 
 const grpcUrl = process.env.BOARDBOT_GRPC_URL!;
@@ -33,5 +33,43 @@ for (const [protocol, url] of [["grpc", grpcUrl], ["connect", httpUrl]] as [Node
     const mine = record.events.filter((e) => e.kind === EventKind.MOVE && e.seat === 0);
     assert.ok(mine.length > 0 && mine.every((e) => !e.byBot), "every move of seat 0 was the bot's own answer");
     assert.equal(stdout.split("\n").filter((line) => line.includes(": played ")).length, mine.length);
+  });
+}
+
+for (const [protocol, url] of [["grpc", grpcUrl], ["connect", httpUrl]] as [NodeProtocol, string][]) {
+  test(`${protocol}: a bot account's one stream takes the seat offered to it and plays the game to the end`, async () => {
+    const client = new BoardbotClient(nodeTransport(url, protocol));
+    const name = `TS stream bot ${protocol} ${Math.floor(Math.random() * 1e9)}`;
+    const account = await client.createBotAccount(name);
+    const created = await client.createGame("frogriders", { seats: ["open", { bot: "random" }] });
+    const gameId = created.game.gameId;
+    const offered = await client.inviteBot(gameId, 0, name, created.ownerToken);
+    assert.equal(offered.seats[0].playerName, name);
+    const stop = new AbortController();
+    let seat: ReturnType<BoardbotClient["seat"]> | undefined;
+    const kinds: string[] = [];
+    try {
+      for await (const message of client.botDecisions(account.botToken, stop.signal)) {
+        assert.equal(message.gameId, gameId);
+        if (message.kind === BotEventKind.GAME_START) {
+          seat = client.seat(gameId, message.seat, message.seatToken);
+          kinds.push("start");
+          continue;
+        }
+        const play = message.play!;
+        if (play.kind === PlayEventKind.GAME_OVER) break;
+        if (play.kind === PlayEventKind.DECISION) {
+          await seat!.play(play.view!.legalMoves[0].id, { expectedVersion: play.view!.version });
+          kinds.push("decision");
+        }
+      }
+    } finally {
+      stop.abort();
+    }
+    assert.equal(kinds[0], "start");
+    assert.ok(kinds.includes("decision"));
+    const game = await client.getGame(gameId);
+    assert.equal(game.status, GameStatus.FINISHED);
+    assert.equal(game.seats[0].playerName, name);
   });
 }

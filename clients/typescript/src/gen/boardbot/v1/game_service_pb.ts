@@ -34,7 +34,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file boardbot/v1/game_service.proto.
  */
 export const file_boardbot_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSJkCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJfChBUYWtlQmFja1Jlc3BvbnNlEiYKCmdhbWVfZXZlbnQYASABKAsyEi5ib2FyZGJvdC52MS5FdmVudBIjCgR2aWV3GAIgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXciJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiUwoPSm9pbkdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBEhMKC3BsYXllcl9uYW1lGAMgASgJQgcKBV9zZWF0IpwBChBKb2luR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4SOwoXcmVzZXJ2YXRpb25fZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKEExlYXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjQKEUxlYXZlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIi8KDlJlbWF0Y2hSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSJeCg9SZW1hdGNoUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUSKgoKc2VhdF90b2tlbhgCIAEoCzIWLmJvYXJkYm90LnYxLlNlYXRUb2tlbiKjAQoUTGlzdE9wZW5HYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCRIUCgdwbGF5ZXJzGAQgASgFSACIAQESKgoFY2xvY2sYBSABKA4yFi5ib2FyZGJvdC52MS5DbG9ja0tpbmRIAYgBAUIKCghfcGxheWVyc0IICgZfY2xvY2siUgoVTGlzdE9wZW5HYW1lc1Jlc3BvbnNlEiAKBWdhbWVzGAEgAygLMhEuYm9hcmRib3QudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkimQIKEkNyZWF0ZVF1ZXVlUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSMQoOYmFja2ZpbGxfYWZ0ZXIYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SFAoMYmFja2ZpbGxfYm90GAQgASgJEi8KEWJhY2tmaWxsX2JvdF9zcGVjGAUgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxIoCgVjbG9jaxgGIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucxIoCgVsb2JieRgHIAEoCzIZLmJvYXJkYm90LnYxLkxvYmJ5T3B0aW9ucyLvAQoKTWF0Y2hRdWV1ZRIQCghxdWV1ZV9pZBgBIAEoCRIRCglnYW1lX25hbWUYAiABKAkSJwoGY29uZmlnGAMgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIPCgdwbGF5ZXJzGAQgASgFEjEKDmJhY2tmaWxsX2FmdGVyGAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgGIAEoCRIPCgd3YWl0aW5nGAcgASgFEigKBWNsb2NrGAggASgLMhkuYm9hcmRib3QudjEuQ2xvY2tPcHRpb25zIj0KE0NyZWF0ZVF1ZXVlUmVzcG9uc2USJgoFcXVldWUYASABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjkKEEpvaW5RdWV1ZVJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEwoLcGxheWVyX25hbWUYAiABKAkiZAoRSm9pblF1ZXVlUmVzcG9uc2USEQoJdGlja2V0X2lkGAEgASgJEhQKDHRpY2tldF90b2tlbhgCIAEoCRImCgVxdWV1ZRgDIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWUiOgoTV2FpdEZvck1hdGNoUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRIRCgl0aWNrZXRfaWQYAiABKAkifAoUV2FpdEZvck1hdGNoUmVzcG9uc2USFAoHZ2FtZV9pZBgBIAEoCUgAiAEBEhEKBHNlYXQYAiABKAVIAYgBARImCgVxdWV1ZRgDIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWVCCgoIX2dhbWVfaWRCBwoFX3NlYXQiOAoRTGVhdmVRdWV1ZVJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJIhQKEkxlYXZlUXVldWVSZXNwb25zZSJDChRHZXRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBAUIHCgVfc2VhdCJFChVHZXRHYW1lUmVjb3JkUmVzcG9uc2USLAoLZ2FtZV9yZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkInUKFUdldExlYWRlcmJvYXJkUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkihQEKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USJwoGY29uZmlnGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgdlbnRyaWVzGAIgAygLMhguYm9hcmRib3QudjEuUmF0aW5nRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJIlwKD1BsYXlHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSGQoMZnJvbV92ZXJzaW9uGAMgASgDSACIAQFCDwoNX2Zyb21fdmVyc2lvbiLhAQoQUGxheUdhbWVSZXNwb25zZRIoCgRraW5kGAEgASgOMhouYm9hcmRib3QudjEuUGxheUV2ZW50S2luZBIjCgR2aWV3GAIgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcSIgoGZXZlbnRzGAMgAygLMhIuYm9hcmRib3QudjEuRXZlbnQSLAoIZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCXRpbWVfbGVmdBgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbipsCgxSZXNwb25zZVZpZXcSHQoZUkVTUE9OU0VfVklFV19VTlNQRUNJRklFRBAAEhwKGFJFU1BPTlNFX1ZJRVdfQUZURVJfTU9WRRABEh8KG1JFU1BPTlNFX1ZJRVdfTkVYVF9ERUNJU0lPThACKqUBCg1QbGF5RXZlbnRLaW5kEh8KG1BMQVlfRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhgKFFBMQVlfRVZFTlRfS0lORF9XQUlUEAESHAoYUExBWV9FVkVOVF9LSU5EX0RFQ0lTSU9OEAISHQoZUExBWV9FVkVOVF9LSU5EX0dBTUVfT1ZFUhADEhwKGFBMQVlfRVZFTlRfS0lORF9TRUFUX09VVBAEMoENCgtHYW1lU2VydmljZRJWCg1MaXN0R2FtZVR5cGVzEiEuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USTQoKQ3JlYXRlR2FtZRIeLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkQKB0dldEdhbWUSGy5ib2FyZGJvdC52MS5HZXRHYW1lUmVxdWVzdBocLmJvYXJkYm90LnYxLkdldEdhbWVSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVzcG9uc2USRAoHR2V0VmlldxIbLmJvYXJkYm90LnYxLkdldFZpZXdSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0Vmlld1Jlc3BvbnNlEk0KClN1Ym1pdE1vdmUSHi5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVxdWVzdBofLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXNwb25zZRJMCglXYXRjaEdhbWUSHS5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJBCgZSZXNpZ24SGi5ib2FyZGJvdC52MS5SZXNpZ25SZXF1ZXN0GhsuYm9hcmRib3QudjEuUmVzaWduUmVzcG9uc2USRwoIVGFrZUJhY2sSHC5ib2FyZGJvdC52MS5UYWtlQmFja1JlcXVlc3QaHS5ib2FyZGJvdC52MS5UYWtlQmFja1Jlc3BvbnNlEk0KCkRlbGV0ZUdhbWUSHi5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJTGVhdmVHYW1lEh0uYm9hcmRib3QudjEuTGVhdmVHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlc3BvbnNlEkQKB1JlbWF0Y2gSGy5ib2FyZGJvdC52MS5SZW1hdGNoUmVxdWVzdBocLmJvYXJkYm90LnYxLlJlbWF0Y2hSZXNwb25zZRJWCg1MaXN0T3BlbkdhbWVzEiEuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0T3BlbkdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlUXVldWUSHy5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlc3BvbnNlEkoKCUpvaW5RdWV1ZRIdLmJvYXJkYm90LnYxLkpvaW5RdWV1ZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXNwb25zZRJTCgxXYWl0Rm9yTWF0Y2gSIC5ib2FyZGJvdC52MS5XYWl0Rm9yTWF0Y2hSZXF1ZXN0GiEuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVzcG9uc2USTQoKTGVhdmVRdWV1ZRIeLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuTGVhdmVRdWV1ZVJlc3BvbnNlElsKDUdldEdhbWVSZWNvcmQSIS5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVxdWVzdBoiLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXNwb25zZSIDkAIBEl4KDkdldExlYWRlcmJvYXJkEiIuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiMuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZSIDkAIBEkkKCFBsYXlHYW1lEhwuYm9hcmRib3QudjEuUGxheUdhbWVSZXF1ZXN0Gh0uYm9hcmRib3QudjEuUGxheUdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
+  fileDesc("Ch5ib2FyZGJvdC92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2JvYXJkYm90LnYxIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkIKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIpCgpnYW1lX3R5cGVzGAEgAygLMhUuYm9hcmRib3QudjEuR2FtZVR5cGUihQIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSJwoGY29uZmlnGAIgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIRCgRzZWVkGAMgASgESACIAQESJAoFc2VhdHMYBCADKAsyFS5ib2FyZGJvdC52MS5TZWF0U3BlYxIUCgxyZXByb2R1Y2libGUYBSABKAgSKAoFbG9iYnkYBiABKAsyGS5ib2FyZGJvdC52MS5Mb2JieU9wdGlvbnMSKAoFY2xvY2sYByABKAsyGS5ib2FyZGJvdC52MS5DbG9ja09wdGlvbnMSDQoFcmF0ZWQYFCABKAhCBwoFX3NlZWQiKAoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDQoFdG9rZW4YAiABKAkidwoSQ3JlYXRlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEisKC3NlYXRfdG9rZW5zGAIgAygLMhYuYm9hcmRib3QudjEuU2VhdFRva2VuEhMKC293bmVyX3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMgoPR2V0R2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIkcKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCSJOChFMaXN0R2FtZXNSZXNwb25zZRIgCgVnYW1lcxgBIAMoCzIRLmJvYXJkYm90LnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBQgcKBV9zZWF0IjYKD0dldFZpZXdSZXNwb25zZRIjCgR2aWV3GAEgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXcigQIKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIRCgdtb3ZlX2lkGAMgASgFSAASIQoEbW92ZRgEIAEoCzIRLmJvYXJkYm90LnYxLk1vdmVIABITCgltb3ZlX3RleHQYBSABKAlIABIdChBleHBlY3RlZF92ZXJzaW9uGAYgASgDSAGIAQESEgoKcmVxdWVzdF9pZBgHIAEoCRIwCg1yZXNwb25zZV92aWV3GAggASgOMhkuYm9hcmRib3QudjEuUmVzcG9uc2VWaWV3QggKBmNob2ljZUITChFfZXhwZWN0ZWRfdmVyc2lvbiKnAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLmJvYXJkYm90LnYxLk1vdmUSEQoJbW92ZV90ZXh0GAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmJvYXJkYm90LnYxLkdhbWVTdGF0dXMSIwoEdmlldxgFIAEoCzIVLmJvYXJkYm90LnYxLlNlYXRWaWV3ImsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESGQoMZnJvbV92ZXJzaW9uGAMgASgDSAGIAQFCBwoFX3NlYXRCDwoNX2Zyb21fdmVyc2lvbiKNAQoRV2F0Y2hHYW1lUmVzcG9uc2USJgoKZ2FtZV9ldmVudBgBIAEoCzISLmJvYXJkYm90LnYxLkV2ZW50EiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIrCglib3Rfc3RhdHMYAyABKAsyGC5ib2FyZGJvdC52MS5TZWFyY2hTdGF0cyIuCg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSIxCg5SZXNpZ25SZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSJkCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJfChBUYWtlQmFja1Jlc3BvbnNlEiYKCmdhbWVfZXZlbnQYASABKAsyEi5ib2FyZGJvdC52MS5FdmVudBIjCgR2aWV3GAIgASgLMhUuYm9hcmRib3QudjEuU2VhdFZpZXciJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiUwoPSm9pbkdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBEhMKC3BsYXllcl9uYW1lGAMgASgJQgcKBV9zZWF0IpwBChBKb2luR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lEioKCnNlYXRfdG9rZW4YAiABKAsyFi5ib2FyZGJvdC52MS5TZWF0VG9rZW4SOwoXcmVzZXJ2YXRpb25fZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKEExlYXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjQKEUxlYXZlR2FtZVJlc3BvbnNlEh8KBGdhbWUYASABKAsyES5ib2FyZGJvdC52MS5HYW1lIi8KDlJlbWF0Y2hSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBSJeCg9SZW1hdGNoUmVzcG9uc2USHwoEZ2FtZRgBIAEoCzIRLmJvYXJkYm90LnYxLkdhbWUSKgoKc2VhdF90b2tlbhgCIAEoCzIWLmJvYXJkYm90LnYxLlNlYXRUb2tlbiKjAQoUTGlzdE9wZW5HYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEZ2FtZRgDIAEoCRIUCgdwbGF5ZXJzGAQgASgFSACIAQESKgoFY2xvY2sYBSABKA4yFi5ib2FyZGJvdC52MS5DbG9ja0tpbmRIAYgBAUIKCghfcGxheWVyc0IICgZfY2xvY2siUgoVTGlzdE9wZW5HYW1lc1Jlc3BvbnNlEiAKBWdhbWVzGAEgAygLMhEuYm9hcmRib3QudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkimQIKEkNyZWF0ZVF1ZXVlUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSMQoOYmFja2ZpbGxfYWZ0ZXIYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SFAoMYmFja2ZpbGxfYm90GAQgASgJEi8KEWJhY2tmaWxsX2JvdF9zcGVjGAUgASgLMhQuYm9hcmRib3QudjEuQm90U3BlYxIoCgVjbG9jaxgGIAEoCzIZLmJvYXJkYm90LnYxLkNsb2NrT3B0aW9ucxIoCgVsb2JieRgHIAEoCzIZLmJvYXJkYm90LnYxLkxvYmJ5T3B0aW9ucyLvAQoKTWF0Y2hRdWV1ZRIQCghxdWV1ZV9pZBgBIAEoCRIRCglnYW1lX25hbWUYAiABKAkSJwoGY29uZmlnGAMgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIPCgdwbGF5ZXJzGAQgASgFEjEKDmJhY2tmaWxsX2FmdGVyGAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhQKDGJhY2tmaWxsX2JvdBgGIAEoCRIPCgd3YWl0aW5nGAcgASgFEigKBWNsb2NrGAggASgLMhkuYm9hcmRib3QudjEuQ2xvY2tPcHRpb25zIj0KE0NyZWF0ZVF1ZXVlUmVzcG9uc2USJgoFcXVldWUYASABKAsyFy5ib2FyZGJvdC52MS5NYXRjaFF1ZXVlIjkKEEpvaW5RdWV1ZVJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEwoLcGxheWVyX25hbWUYAiABKAkiZAoRSm9pblF1ZXVlUmVzcG9uc2USEQoJdGlja2V0X2lkGAEgASgJEhQKDHRpY2tldF90b2tlbhgCIAEoCRImCgVxdWV1ZRgDIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWUiOgoTV2FpdEZvck1hdGNoUmVxdWVzdBIQCghxdWV1ZV9pZBgBIAEoCRIRCgl0aWNrZXRfaWQYAiABKAkifAoUV2FpdEZvck1hdGNoUmVzcG9uc2USFAoHZ2FtZV9pZBgBIAEoCUgAiAEBEhEKBHNlYXQYAiABKAVIAYgBARImCgVxdWV1ZRgDIAEoCzIXLmJvYXJkYm90LnYxLk1hdGNoUXVldWVCCgoIX2dhbWVfaWRCBwoFX3NlYXQiOAoRTGVhdmVRdWV1ZVJlcXVlc3QSEAoIcXVldWVfaWQYASABKAkSEQoJdGlja2V0X2lkGAIgASgJIhQKEkxlYXZlUXVldWVSZXNwb25zZSJDChRHZXRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBAUIHCgVfc2VhdCJFChVHZXRHYW1lUmVjb3JkUmVzcG9uc2USLAoLZ2FtZV9yZWNvcmQYASABKAsyFy5ib2FyZGJvdC52MS5HYW1lUmVjb3JkInUKFUdldExlYWRlcmJvYXJkUmVxdWVzdBIMCgRnYW1lGAEgASgJEicKBmNvbmZpZxgCIAEoCzIXLmJvYXJkYm90LnYxLkdhbWVDb25maWcSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkihQEKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USJwoGY29uZmlnGAEgASgLMhcuYm9hcmRib3QudjEuR2FtZUNvbmZpZxIpCgdlbnRyaWVzGAIgAygLMhguYm9hcmRib3QudjEuUmF0aW5nRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJIlwKD1BsYXlHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSGQoMZnJvbV92ZXJzaW9uGAMgASgDSACIAQFCDwoNX2Zyb21fdmVyc2lvbiInChdDcmVhdGVCb3RBY2NvdW50UmVxdWVzdBIMCgRuYW1lGAEgASgJIjsKGENyZWF0ZUJvdEFjY291bnRSZXNwb25zZRIMCgRuYW1lGAEgASgJEhEKCWJvdF90b2tlbhgCIAEoCSJDChBJbnZpdGVCb3RSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIQCghib3RfbmFtZRgDIAEoCSI0ChFJbnZpdGVCb3RSZXNwb25zZRIfCgRnYW1lGAEgASgLMhEuYm9hcmRib3QudjEuR2FtZSIyCg5Cb3RHYW1lVmVyc2lvbhIPCgdnYW1lX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAMiQAoRQ29ubmVjdEJvdFJlcXVlc3QSKwoGcmVzdW1lGAEgAygLMhsuYm9hcmRib3QudjEuQm90R2FtZVZlcnNpb24inQEKEkNvbm5lY3RCb3RSZXNwb25zZRInCgRraW5kGAEgASgOMhkuYm9hcmRib3QudjEuQm90RXZlbnRLaW5kEg8KB2dhbWVfaWQYAiABKAkSDAoEc2VhdBgDIAEoBRISCgpzZWF0X3Rva2VuGAQgASgJEisKBHBsYXkYBSABKAsyHS5ib2FyZGJvdC52MS5QbGF5R2FtZVJlc3BvbnNlIkwKDFNlYXRGYWlsdXJlcxIVCg1pbGxlZ2FsX21vdmVzGAEgASgNEhAKCHRpbWVvdXRzGAIgASgNEhMKC2NvbnNlY3V0aXZlGAMgASgNIuICChBQbGF5R2FtZVJlc3BvbnNlEigKBGtpbmQYASABKA4yGi5ib2FyZGJvdC52MS5QbGF5RXZlbnRLaW5kEiMKBHZpZXcYAiABKAsyFS5ib2FyZGJvdC52MS5TZWF0VmlldxIiCgZldmVudHMYAyADKAsyEi5ib2FyZGJvdC52MS5FdmVudBIsCghkZWFkbGluZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoJdGltZV9sZWZ0GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEisKCGZhaWx1cmVzGAYgASgLMhkuYm9hcmRib3QudjEuU2VhdEZhaWx1cmVzEjIKD3BsYXllcl9mYWlsdXJlcxgHIAEoCzIZLmJvYXJkYm90LnYxLlNlYXRGYWlsdXJlcxIeChZyZXBsYWNlX2FmdGVyX2ZhaWx1cmVzGAggASgNKmwKDFJlc3BvbnNlVmlldxIdChlSRVNQT05TRV9WSUVXX1VOU1BFQ0lGSUVEEAASHAoYUkVTUE9OU0VfVklFV19BRlRFUl9NT1ZFEAESHwobUkVTUE9OU0VfVklFV19ORVhUX0RFQ0lTSU9OEAIqZgoMQm90RXZlbnRLaW5kEh4KGkJPVF9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASHQoZQk9UX0VWRU5UX0tJTkRfR0FNRV9TVEFSVBABEhcKE0JPVF9FVkVOVF9LSU5EX1BMQVkQAirIAQoNUGxheUV2ZW50S2luZBIfChtQTEFZX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIYChRQTEFZX0VWRU5UX0tJTkRfV0FJVBABEhwKGFBMQVlfRVZFTlRfS0lORF9ERUNJU0lPThACEh0KGVBMQVlfRVZFTlRfS0lORF9HQU1FX09WRVIQAxIcChhQTEFZX0VWRU5UX0tJTkRfU0VBVF9PVVQQBBIhCh1QTEFZX0VWRU5UX0tJTkRfU0VBVF9SRVBMQUNFRBAFMv8OCgtHYW1lU2VydmljZRJWCg1MaXN0R2FtZVR5cGVzEiEuYm9hcmRib3QudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USTQoKQ3JlYXRlR2FtZRIeLmJvYXJkYm90LnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkQKB0dldEdhbWUSGy5ib2FyZGJvdC52MS5HZXRHYW1lUmVxdWVzdBocLmJvYXJkYm90LnYxLkdldEdhbWVSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5ib2FyZGJvdC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uYm9hcmRib3QudjEuTGlzdEdhbWVzUmVzcG9uc2USRAoHR2V0VmlldxIbLmJvYXJkYm90LnYxLkdldFZpZXdSZXF1ZXN0GhwuYm9hcmRib3QudjEuR2V0Vmlld1Jlc3BvbnNlEk0KClN1Ym1pdE1vdmUSHi5ib2FyZGJvdC52MS5TdWJtaXRNb3ZlUmVxdWVzdBofLmJvYXJkYm90LnYxLlN1Ym1pdE1vdmVSZXNwb25zZRJMCglXYXRjaEdhbWUSHS5ib2FyZGJvdC52MS5XYXRjaEdhbWVSZXF1ZXN0Gh4uYm9hcmRib3QudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJBCgZSZXNpZ24SGi5ib2FyZGJvdC52MS5SZXNpZ25SZXF1ZXN0GhsuYm9hcmRib3QudjEuUmVzaWduUmVzcG9uc2USRwoIVGFrZUJhY2sSHC5ib2FyZGJvdC52MS5UYWtlQmFja1JlcXVlc3QaHS5ib2FyZGJvdC52MS5UYWtlQmFja1Jlc3BvbnNlEk0KCkRlbGV0ZUdhbWUSHi5ib2FyZGJvdC52MS5EZWxldGVHYW1lUmVxdWVzdBofLmJvYXJkYm90LnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVxdWVzdBodLmJvYXJkYm90LnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJTGVhdmVHYW1lEh0uYm9hcmRib3QudjEuTGVhdmVHYW1lUmVxdWVzdBoeLmJvYXJkYm90LnYxLkxlYXZlR2FtZVJlc3BvbnNlEkQKB1JlbWF0Y2gSGy5ib2FyZGJvdC52MS5SZW1hdGNoUmVxdWVzdBocLmJvYXJkYm90LnYxLlJlbWF0Y2hSZXNwb25zZRJWCg1MaXN0T3BlbkdhbWVzEiEuYm9hcmRib3QudjEuTGlzdE9wZW5HYW1lc1JlcXVlc3QaIi5ib2FyZGJvdC52MS5MaXN0T3BlbkdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlUXVldWUSHy5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlcXVlc3QaIC5ib2FyZGJvdC52MS5DcmVhdGVRdWV1ZVJlc3BvbnNlEkoKCUpvaW5RdWV1ZRIdLmJvYXJkYm90LnYxLkpvaW5RdWV1ZVJlcXVlc3QaHi5ib2FyZGJvdC52MS5Kb2luUXVldWVSZXNwb25zZRJTCgxXYWl0Rm9yTWF0Y2gSIC5ib2FyZGJvdC52MS5XYWl0Rm9yTWF0Y2hSZXF1ZXN0GiEuYm9hcmRib3QudjEuV2FpdEZvck1hdGNoUmVzcG9uc2USTQoKTGVhdmVRdWV1ZRIeLmJvYXJkYm90LnYxLkxlYXZlUXVldWVSZXF1ZXN0Gh8uYm9hcmRib3QudjEuTGVhdmVRdWV1ZVJlc3BvbnNlElsKDUdldEdhbWVSZWNvcmQSIS5ib2FyZGJvdC52MS5HZXRHYW1lUmVjb3JkUmVxdWVzdBoiLmJvYXJkYm90LnYxLkdldEdhbWVSZWNvcmRSZXNwb25zZSIDkAIBEl4KDkdldExlYWRlcmJvYXJkEiIuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiMuYm9hcmRib3QudjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZSIDkAIBEkkKCFBsYXlHYW1lEhwuYm9hcmRib3QudjEuUGxheUdhbWVSZXF1ZXN0Gh0uYm9hcmRib3QudjEuUGxheUdhbWVSZXNwb25zZTABEl8KEENyZWF0ZUJvdEFjY291bnQSJC5ib2FyZGJvdC52MS5DcmVhdGVCb3RBY2NvdW50UmVxdWVzdBolLmJvYXJkYm90LnYxLkNyZWF0ZUJvdEFjY291bnRSZXNwb25zZRJKCglJbnZpdGVCb3QSHS5ib2FyZGJvdC52MS5JbnZpdGVCb3RSZXF1ZXN0Gh4uYm9hcmRib3QudjEuSW52aXRlQm90UmVzcG9uc2USTwoKQ29ubmVjdEJvdBIeLmJvYXJkYm90LnYxLkNvbm5lY3RCb3RSZXF1ZXN0Gh8uYm9hcmRib3QudjEuQ29ubmVjdEJvdFJlc3BvbnNlMAFiBnByb3RvMw", [file_boardbot_v1_bot_service, file_boardbot_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp, file_boardbot_v1_game_record, file_boardbot_v1_ratings]);
 
 /**
  * @generated from message boardbot.v1.ListGameTypesRequest
@@ -1303,6 +1303,218 @@ export const PlayGameRequestSchema: GenMessage<PlayGameRequest> = /*@__PURE__*/
   messageDesc(file_boardbot_v1_game_service, 42);
 
 /**
+ * @generated from message boardbot.v1.CreateBotAccountRequest
+ */
+export type CreateBotAccountRequest = Message<"boardbot.v1.CreateBotAccountRequest"> & {
+  /**
+   * The bot's name, shown to other players: 1 to 64 printable characters,
+   * unique on the server.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateBotAccountRequest.
+ * Use `create(CreateBotAccountRequestSchema)` to create a new message.
+ */
+export const CreateBotAccountRequestSchema: GenMessage<CreateBotAccountRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 43);
+
+/**
+ * @generated from message boardbot.v1.CreateBotAccountResponse
+ */
+export type CreateBotAccountResponse = Message<"boardbot.v1.CreateBotAccountResponse"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * The bot's secret: ConnectBot's bearer token. Shown once; the server keeps
+   * only its hash.
+   *
+   * @generated from field: string bot_token = 2;
+   */
+  botToken: string;
+};
+
+/**
+ * Describes the message boardbot.v1.CreateBotAccountResponse.
+ * Use `create(CreateBotAccountResponseSchema)` to create a new message.
+ */
+export const CreateBotAccountResponseSchema: GenMessage<CreateBotAccountResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 44);
+
+/**
+ * @generated from message boardbot.v1.InviteBotRequest
+ */
+export type InviteBotRequest = Message<"boardbot.v1.InviteBotRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * An open seat of the game.
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * The bot account it is offered to.
+   *
+   * @generated from field: string bot_name = 3;
+   */
+  botName: string;
+};
+
+/**
+ * Describes the message boardbot.v1.InviteBotRequest.
+ * Use `create(InviteBotRequestSchema)` to create a new message.
+ */
+export const InviteBotRequestSchema: GenMessage<InviteBotRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 45);
+
+/**
+ * @generated from message boardbot.v1.InviteBotResponse
+ */
+export type InviteBotResponse = Message<"boardbot.v1.InviteBotResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.InviteBotResponse.
+ * Use `create(InviteBotResponseSchema)` to create a new message.
+ */
+export const InviteBotResponseSchema: GenMessage<InviteBotResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 46);
+
+/**
+ * Where a resumed ConnectBot stream goes on in one game: the last version
+ * the bot saw of it.
+ *
+ * @generated from message boardbot.v1.BotGameVersion
+ */
+export type BotGameVersion = Message<"boardbot.v1.BotGameVersion"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int64 version = 2;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message boardbot.v1.BotGameVersion.
+ * Use `create(BotGameVersionSchema)` to create a new message.
+ */
+export const BotGameVersionSchema: GenMessage<BotGameVersion> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 47);
+
+/**
+ * @generated from message boardbot.v1.ConnectBotRequest
+ */
+export type ConnectBotRequest = Message<"boardbot.v1.ConnectBotRequest"> & {
+  /**
+   * After a disconnect: per game, the last version seen (at most 32 games).
+   * Other games of the bot's go on from their current version.
+   *
+   * @generated from field: repeated boardbot.v1.BotGameVersion resume = 1;
+   */
+  resume: BotGameVersion[];
+};
+
+/**
+ * Describes the message boardbot.v1.ConnectBotRequest.
+ * Use `create(ConnectBotRequestSchema)` to create a new message.
+ */
+export const ConnectBotRequestSchema: GenMessage<ConnectBotRequest> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 48);
+
+/**
+ * @generated from message boardbot.v1.ConnectBotResponse
+ */
+export type ConnectBotResponse = Message<"boardbot.v1.ConnectBotResponse"> & {
+  /**
+   * @generated from field: boardbot.v1.BotEventKind kind = 1;
+   */
+  kind: BotEventKind;
+
+  /**
+   * @generated from field: string game_id = 2;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: int32 seat = 3;
+   */
+  seat: number;
+
+  /**
+   * With BOT_EVENT_KIND_GAME_START.
+   *
+   * @generated from field: string seat_token = 4;
+   */
+  seatToken: string;
+
+  /**
+   * With BOT_EVENT_KIND_PLAY.
+   *
+   * @generated from field: boardbot.v1.PlayGameResponse play = 5;
+   */
+  play?: PlayGameResponse | undefined;
+};
+
+/**
+ * Describes the message boardbot.v1.ConnectBotResponse.
+ * Use `create(ConnectBotResponseSchema)` to create a new message.
+ */
+export const ConnectBotResponseSchema: GenMessage<ConnectBotResponse> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 49);
+
+/**
+ * Failures of a seat's player: SubmitMove refused as an illegal move
+ * (INVALID_ARGUMENT, reason ILLEGAL_MOVE or a move field), and clock
+ * timeouts.
+ *
+ * @generated from message boardbot.v1.SeatFailures
+ */
+export type SeatFailures = Message<"boardbot.v1.SeatFailures"> & {
+  /**
+   * @generated from field: uint32 illegal_moves = 1;
+   */
+  illegalMoves: number;
+
+  /**
+   * @generated from field: uint32 timeouts = 2;
+   */
+  timeouts: number;
+
+  /**
+   * Failures since the player's last move of its own (in one game only).
+   *
+   * @generated from field: uint32 consecutive = 3;
+   */
+  consecutive: number;
+};
+
+/**
+ * Describes the message boardbot.v1.SeatFailures.
+ * Use `create(SeatFailuresSchema)` to create a new message.
+ */
+export const SeatFailuresSchema: GenMessage<SeatFailures> = /*@__PURE__*/
+  messageDesc(file_boardbot_v1_game_service, 50);
+
+/**
  * @generated from message boardbot.v1.PlayGameResponse
  */
 export type PlayGameResponse = Message<"boardbot.v1.PlayGameResponse"> & {
@@ -1341,6 +1553,29 @@ export type PlayGameResponse = Message<"boardbot.v1.PlayGameResponse"> & {
    * @generated from field: google.protobuf.Duration time_left = 5;
    */
   timeLeft?: Duration | undefined;
+
+  /**
+   * At a decision and in the last message: the seat's failures in this game
+   * ...
+   *
+   * @generated from field: boardbot.v1.SeatFailures failures = 6;
+   */
+  failures?: SeatFailures | undefined;
+
+  /**
+   * ... and in every game under the seat's player name (JoinGame's
+   * player_name; unset for a seat without one).
+   *
+   * @generated from field: boardbot.v1.SeatFailures player_failures = 7;
+   */
+  playerFailures?: SeatFailures | undefined;
+
+  /**
+   * The game's LobbyOptions.replace_after_failures (0: never replaced).
+   *
+   * @generated from field: uint32 replace_after_failures = 8;
+   */
+  replaceAfterFailures: number;
 };
 
 /**
@@ -1348,7 +1583,7 @@ export type PlayGameResponse = Message<"boardbot.v1.PlayGameResponse"> & {
  * Use `create(PlayGameResponseSchema)` to create a new message.
  */
 export const PlayGameResponseSchema: GenMessage<PlayGameResponse> = /*@__PURE__*/
-  messageDesc(file_boardbot_v1_game_service, 43);
+  messageDesc(file_boardbot_v1_game_service, 51);
 
 /**
  * The view a SubmitMoveResponse carries, so a client can play with one call
@@ -1388,6 +1623,41 @@ export enum ResponseView {
  */
 export const ResponseViewSchema: GenEnum<ResponseView> = /*@__PURE__*/
   enumDesc(file_boardbot_v1_game_service, 0);
+
+/**
+ * What a ConnectBot message tells the bot.
+ *
+ * @generated from enum boardbot.v1.BotEventKind
+ */
+export enum BotEventKind {
+  /**
+   * @generated from enum value: BOT_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The bot sits in the game at seat: seat_token is the seat's token (for
+   * SubmitMove), the same at every connection. Sent once per stream for every
+   * game the bot sits in, before that game's PLAY messages.
+   *
+   * @generated from enum value: BOT_EVENT_KIND_GAME_START = 1;
+   */
+  GAME_START = 1,
+
+  /**
+   * A PlayGame message of the game (play): DECISION, WAIT, and last GAME_OVER,
+   * SEAT_OUT or SEAT_REPLACED, after which the game is the bot's no more.
+   *
+   * @generated from enum value: BOT_EVENT_KIND_PLAY = 2;
+   */
+  PLAY = 2,
+}
+
+/**
+ * Describes the enum boardbot.v1.BotEventKind.
+ */
+export const BotEventKindSchema: GenEnum<BotEventKind> = /*@__PURE__*/
+  enumDesc(file_boardbot_v1_game_service, 1);
 
 /**
  * What a PlayGame message tells the bot.
@@ -1432,13 +1702,23 @@ export enum PlayEventKind {
    * @generated from enum value: PLAY_EVENT_KIND_SEAT_OUT = 4;
    */
   SEAT_OUT = 4,
+
+  /**
+   * The seat's player failed too often in a row (failures.consecutive
+   * reached replace_after_failures): the stand-in bot plays the seat
+   * (SEAT_STATE_REPLACED) until JoinGame with the seat's token reclaims it;
+   * the stream's last message.
+   *
+   * @generated from enum value: PLAY_EVENT_KIND_SEAT_REPLACED = 5;
+   */
+  SEAT_REPLACED = 5,
 }
 
 /**
  * Describes the enum boardbot.v1.PlayEventKind.
  */
 export const PlayEventKindSchema: GenEnum<PlayEventKind> = /*@__PURE__*/
-  enumDesc(file_boardbot_v1_game_service, 1);
+  enumDesc(file_boardbot_v1_game_service, 2);
 
 /**
  * Hosts games: the server is the authority, the engine validates every move.
@@ -1677,6 +1957,40 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof PlayGameRequestSchema;
     output: typeof PlayGameResponseSchema;
+  },
+  /**
+   * A bot account: a name other players see and its secret bot token
+   * (docs/api-contract.md, "Bot accounts: ConnectBot").
+   *
+   * @generated from rpc boardbot.v1.GameService.CreateBotAccount
+   */
+  createBotAccount: {
+    methodKind: "unary";
+    input: typeof CreateBotAccountRequestSchema;
+    output: typeof CreateBotAccountResponseSchema;
+  },
+  /**
+   * Offer an open seat of a game to a bot account (the owner token in the
+   * metadata): nobody else may join it, and the bot's ConnectBot stream takes it.
+   *
+   * @generated from rpc boardbot.v1.GameService.InviteBot
+   */
+  inviteBot: {
+    methodKind: "unary";
+    input: typeof InviteBotRequestSchema;
+    output: typeof InviteBotResponseSchema;
+  },
+  /**
+   * One stream per bot (its bot token in the metadata): each seat offered to
+   * it, taken at once (BOT_EVENT_KIND_GAME_START, with the seat's token), and
+   * the PlayGame messages of every game it sits in, each naming its game.
+   *
+   * @generated from rpc boardbot.v1.GameService.ConnectBot
+   */
+  connectBot: {
+    methodKind: "server_streaming";
+    input: typeof ConnectBotRequestSchema;
+    output: typeof ConnectBotResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_boardbot_v1_game_service, 0);
