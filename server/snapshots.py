@@ -252,6 +252,10 @@ class Snapshot:
             outcome = self.outcome()
             if outcome is not None:
                 out.outcome.CopyFrom(outcome)
+        elif status == RUNNING:
+            for live in state.game.live_scores(state, seat) or ():  # the game's, from what the seat may see
+                score = out.live_scores.add(points=live["points"], partial=live["partial"])
+                score.breakdown.update(live["breakdown"])
         if self.record.clock is not None:
             out.clocks.CopyFrom(clocks.message(self.record.clock))
         if cache is not None:

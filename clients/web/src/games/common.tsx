@@ -63,6 +63,6 @@ export function scored(parts: [string, unknown, string?][]): string {
   return parts.filter(([, value]) => typeof value === "number" ? value !== 0 : Array.isArray(value) ? value.some((v) => v !== 0) : !!value)
     .map(([label, value, unit]) => {
       const text = Array.isArray(value) ? value.filter((v) => v !== 0).join(" + ") : String(value);
-      return `${label}: ${text}${unit ? ` ${unit}` : ""}`;
+      return `${label}: ${text}${unit ? ` ${text === "1" ? unit.replace(/s$/, "") : unit}` : ""}`; // "1 point"
     }).join("; ");
 }
