@@ -263,9 +263,7 @@ class GameMaster:
                 if spec.bot or spec.HasField("bot_spec"):
                     which = "bot" if spec.bot else "bot_spec"
                     raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
-                # the name every seat sees (an open seat's comes from JoinGame)
-                player = "" if spec.open else seat_rules.name_of(spec.player_name, f"seats[{i}].player_name")
-                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else "", name=player))
+                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else "", name=seat_rules.created_name(spec, i)))
             elif spec.open:
                 raise errors.invalid(f"seats[{i}].open", "only a human seat can be open", "BAD_SEAT")
             elif spec.kind == common_pb2.SEAT_KIND_BOT:

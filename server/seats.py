@@ -137,6 +137,16 @@ def seat_message(record: GameRecord, q: int, out: common_pb2.Seat) -> None:
         out.reservation_expire_time.FromNanoseconds(int(info.until * 1e9))
 
 
+def created_name(spec, i: int) -> str:
+    """The name every seat sees for CreateGame's human seat ``i`` (its ``SeatSpec``): none for
+    an open seat, whose player gives theirs to JoinGame."""
+    field = f"seats[{i}].player_name"
+    if spec.open and spec.player_name:
+        raise errors.invalid(field, "an open seat takes the name of the player who joins it "
+                             "(JoinGame.player_name)", "BAD_SEAT")
+    return name_of(spec.player_name, field)
+
+
 def name_of(request_name: str, field: str = "player_name") -> str:
     """A player's name as every seat sees it: runs of white space as one space, at most
     MAX_NAME printable characters (INVALID_ARGUMENT ``field`` otherwise)."""

@@ -8,6 +8,8 @@ import random
 import grpc
 
 from boardbot.client import OPEN, Client
+from boardbot.v1 import common_pb2, game_service_pb2_grpc
+from boardbot.v1 import game_service_pb2 as pb
 from tests.conftest import error_of, play_randomly
 
 
@@ -26,6 +28,13 @@ def test_names_are_bounded_and_printable(server):
         for name in ("Ann\x07", "x" * 65, "Ann\u200b"):
             code, _, details = error_of(host.create_game, "frogriders", seats=["human", "greedy"], player_names=[name])
             assert code == grpc.StatusCode.INVALID_ARGUMENT and field(details) == "seats[0].player_name", name
+        request = pb.CreateGameRequest(game="frogriders", seats=[
+            common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN, player_name="Ann"),
+            common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN, open=True, player_name="Bea")])
+        with grpc.insecure_channel(server.address) as channel:
+            code, _, details = error_of(game_service_pb2_grpc.GameServiceStub(channel).CreateGame, request)
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and field(details) == "seats[1].player_name", \
+            "an open seat's name comes from the player who joins it"
         game = host.create_game("frogriders", seats=["human", OPEN], seed=4)
         code, _, details = error_of(host.join_game, game.game_id, name="Bea\n\x00")
         assert code == grpc.StatusCode.INVALID_ARGUMENT and field(details) == "player_name"
