@@ -280,11 +280,12 @@ class Game:
         raise NotImplementedError
 
     # --- scores during play (optional) ---------------------------------
-    def live_scores(self, state: State, seat: int | None) -> list[dict] | None:
-        """Each seat's score if the game ended now, counting only what ``seat`` (None: a
-        spectator) may see, as ``live_score`` makes them; None where the rules score nothing
-        public during play. The seat's view may show it (SeatView.live_scores): it must follow
-        from that view alone (tests/test_live_scores.py). Default: None."""
+    def live_scores(self, state: State) -> list[tuple[dict, dict]] | None:
+        """Each seat's score if the game ended now, as ``live_score`` makes them: per seat, as
+        the seat itself sees it and as every other seat and the spectator see it (its secrets
+        left out, ``partial``); None where the rules score nothing public during play. The
+        views show them (SeatView.live_scores): each must follow from what its viewer may see
+        (tests/test_live_scores.py). Default: None."""
         return None
 
     # --- AI knowledge (optional; the AI works without it) -------------
@@ -341,6 +342,11 @@ def live_score(breakdown: Mapping[str, Any], hidden: Sequence[str] = ()) -> dict
     shown = {key: value for key, value in breakdown.items() if key not in hidden}
     shown["total"] = breakdown["total"] - sum(breakdown[key] for key in hidden)
     return {"points": float(shown["total"]), "breakdown": shown, "partial": bool(hidden)}
+
+
+def public_scores(breakdowns: Iterable[Mapping[str, Any]]) -> list[tuple[dict, dict]]:
+    """``Game.live_scores`` of a game whose scores hide nothing: each seat's as everyone sees it."""
+    return [(score, score) for score in map(live_score, breakdowns)]
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:

@@ -53,6 +53,13 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == TERMINAL else seat
 
 
+def _live_score(score: dict) -> bytes:
+    """A seat's score if the game ended now (``boardbot.engine.core.live_score``), serialized."""
+    out = common_pb2.LiveScore(points=score["points"], partial=score["partial"])
+    out.breakdown.update(score["breakdown"])
+    return out.SerializeToString()
+
+
 class Snapshot:
     """A game's engine state and seat flags at one version.
 
@@ -253,14 +260,25 @@ class Snapshot:
             if outcome is not None:
                 out.outcome.CopyFrom(outcome)
         elif status == RUNNING:
-            for live in state.game.live_scores(state, seat) or ():  # the game's, from what the seat may see
-                score = out.live_scores.add(points=live["points"], partial=live["partial"])
-                score.breakdown.update(live["breakdown"])
+            for q, (own, others) in enumerate(self.live_scores()):  # the seat's own, the others' as all see them
+                out.live_scores.add().MergeFromString(own if q == seat else others)
         if self.record.clock is not None:
             out.clocks.CopyFrom(clocks.message(self.record.clock))
         if cache is not None:
             cache[seat] = out
         return out
+
+    def live_scores(self) -> list[tuple[bytes, bytes]]:
+        """This version's live scores (``Game.live_scores``), per seat as serialized LiveScore
+        messages: as the seat sees its own, as every other viewer sees it. Built once per version
+        (cached like ``seat_view``) for all the viewers' views."""
+        cache = self.cache
+        hit = cache.get("live scores") if cache is not None else None
+        if hit is None:
+            hit = [tuple(_live_score(score) for score in pair) for pair in self.state.game.live_scores(self.state) or ()]
+            if cache is not None:
+                cache["live scores"] = hit
+        return hit
 
     def get_view_answer(self, seat: int | None) -> bytes:
         """GetView's answer for the seat (None: the spectator), serialized: the view's bytes

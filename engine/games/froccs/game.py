@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import EnumTable, Game, Param, live_score
+from boardbot.engine.core import EnumTable, Game, Param, public_scores
 
 from . import data as D
 from . import actions, observation, policy
@@ -62,10 +62,10 @@ class FroccsGame(Game):
                 for size, wine in D.MIXES]
         return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
 
-    def live_scores(self, state: FroccsState, seat: int | None) -> list[dict]:
+    def live_scores(self, state: FroccsState) -> list[tuple[dict, dict]]:
         """Money and what the glasses would fetch at the end (money, glasses and the number of
         cards in each hand are on the table)."""
-        return [live_score(b) for b in score_breakdown(state)]
+        return public_scores(score_breakdown(state))
 
     # --- AI knowledge (policy.py) ---
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

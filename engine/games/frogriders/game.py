@@ -65,11 +65,11 @@ class FrogridersGame(Game):
     def from_view(self, view, rng: random.Random) -> FrogridersState:
         return FrogridersState.from_view(self, view, rng)
 
-    def live_scores(self, state: FrogridersState, seat: int | None) -> list[dict]:
+    def live_scores(self, state: FrogridersState) -> list[tuple[dict, dict]]:
         """The final scoring as it stands: trophies, the public score cards, brown units and
         privilege cards are on the table; a seat's kept set card is its own until the end."""
         over = state.phase == D.OVER
-        return [live_score(b, () if over or q == seat or state.kept[q] == D.NO_CARD else ("private_set_card",))
+        return [(live_score(b), live_score(b, () if over or state.kept[q] == D.NO_CARD else ("private_set_card",)))
                 for q, b in enumerate(score_breakdown(state))]
 
     # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
