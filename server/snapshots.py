@@ -275,7 +275,10 @@ class Snapshot:
         cache = self.cache
         hit = cache.get("live scores") if cache is not None else None
         if hit is None:
-            hit = [tuple(_live_score(score) for score in pair) for pair in self.state.game.live_scores(self.state) or ()]
+            hit = []
+            for own, others in self.state.game.live_scores(self.state) or ():
+                mine = _live_score(own)
+                hit.append((mine, mine if others is own else _live_score(others)))  # a score that hides nothing: once
             if cache is not None:
                 cache["live scores"] = hit
         return hit
