@@ -53,11 +53,24 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == TERMINAL else seat
 
 
+# serialized live scores by their repr: most moves change nobody's score, and a Struct costs
+# several times the repr to build; emptied when full (the most a process keeps)
+_LIVE_SCORES: dict[str, bytes] = {}
+_LIVE_SCORES_KEPT = 4096
+
+
 def _live_score(score: dict) -> bytes:
     """A seat's score if the game ended now (``boardbot.engine.core.live_score``), serialized."""
-    out = common_pb2.LiveScore(points=score["points"], partial=score["partial"])
-    out.breakdown.update(score["breakdown"])
-    return out.SerializeToString()
+    key = repr(score)
+    hit = _LIVE_SCORES.get(key)
+    if hit is None:
+        out = common_pb2.LiveScore(points=score["points"], partial=score["partial"])
+        out.breakdown.update(score["breakdown"])
+        hit = out.SerializeToString()
+        if len(_LIVE_SCORES) >= _LIVE_SCORES_KEPT:
+            _LIVE_SCORES.clear()
+        _LIVE_SCORES[key] = hit
+    return hit
 
 
 class Snapshot:
