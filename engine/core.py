@@ -279,6 +279,15 @@ class Game:
         ``observation_layout(view's config).size``; built from the view alone."""
         raise NotImplementedError
 
+    # --- scores during play (optional) ---------------------------------
+    def live_scores(self, state: State) -> list[tuple[dict, dict]] | None:
+        """Each seat's score if the game ended now, as ``live_score`` makes them: per seat, as
+        the seat itself sees it and as every other seat and the spectator see it (its secrets
+        left out, ``partial``); None where the rules score nothing public during play. The
+        views show them (SeatView.live_scores): each must follow from what its viewer may see
+        (tests/test_live_scores.py). Default: None."""
+        return None
+
     # --- AI knowledge (optional; the AI works without it) -------------
     # Rollout cut-off (moves) the search uses unless its spec sets ``depth``:
     # worth setting where games are long and ``evaluate`` is good. 0: play out.
@@ -324,6 +333,20 @@ class Game:
         """Estimated per-seat value in [0, 1] for a rollout cut-off (the policy's), or None."""
         fn = getattr(self.policy, "evaluate", None)
         return None if fn is None else fn(state)
+
+
+def live_score(breakdown: Mapping[str, Any], hidden: Sequence[str] = ()) -> dict:
+    """One seat's score if the game ended now (``Game.live_scores``), from its final-score
+    ``breakdown`` (the keys of ``Result.breakdown``, its ``total`` the points) without the
+    ``hidden`` parts, those the viewer may not see (then the score is ``partial``)."""
+    shown = {key: value for key, value in breakdown.items() if key not in hidden}
+    shown["total"] = breakdown["total"] - sum(breakdown[key] for key in hidden)
+    return {"points": float(shown["total"]), "breakdown": shown, "partial": bool(hidden)}
+
+
+def public_scores(breakdowns: Iterable[Mapping[str, Any]]) -> list[tuple[dict, dict]]:
+    """``Game.live_scores`` of a game whose scores hide nothing: each seat's as everyone sees it."""
+    return [(score, score) for score in map(live_score, breakdowns)]
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:

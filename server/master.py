@@ -263,7 +263,7 @@ class GameMaster:
                 if spec.bot or spec.HasField("bot_spec"):
                     which = "bot" if spec.bot else "bot_spec"
                     raise errors.invalid(f"seats[{i}].{which}", "a human seat takes no bot spec", "BAD_SEAT")
-                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else ""))
+                seats.append(SeatRecord(HUMAN, state=OPEN if spec.open else "", name=seat_rules.created_name(spec, i)))
             elif spec.open:
                 raise errors.invalid(f"seats[{i}].open", "only a human seat can be open", "BAD_SEAT")
             elif spec.kind == common_pb2.SEAT_KIND_BOT:
@@ -296,7 +296,7 @@ class GameMaster:
         for q, seat in enumerate(seats):
             if seat.kind == HUMAN and seat.state != OPEN:
                 token = new_token()
-                seats[q] = SeatRecord(HUMAN, token=token_digest(token))
+                seats[q] = SeatRecord(HUMAN, token=token_digest(token), name=seat.name)
                 tokens.append(game_service_pb2.SeatToken(seat=q, token=token))
         created = now()
         game_id = self.new_game_id()

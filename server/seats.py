@@ -150,18 +150,29 @@ def running_seat(record: GameRecord, state: State) -> int | None:
 def seat_message(record: GameRecord, q: int, out: common_pb2.Seat) -> None:
     """The seat's lobby fields on its ``Seat`` message (none in a game without lobby
     options, open seats or clocks: its seats are all taken, as in games stored before)."""
+    info = record.seats[q]
+    out.player_name = info.name
     if record.lobby is None:
         return
-    info = record.seats[q]
     out.state = STATE_ENUM[info.state]  # a lapsed reservation: until the driver opens the seat again
-    out.player_name = info.name
     if info.state == RESERVED:
         out.reservation_expire_time.FromNanoseconds(int(info.until * 1e9))
 
 
-def name_of(request_name: str) -> str:
+def created_name(spec, i: int) -> str:
+    """The name every seat sees for CreateGame's human seat ``i`` (its ``SeatSpec``): none for
+    an open seat, whose player gives theirs to JoinGame."""
+    field = f"seats[{i}].player_name"
+    if spec.open and spec.player_name:
+        raise errors.invalid(field, "an open seat takes the name of the player who joins it "
+                             "(JoinGame.player_name)", "BAD_SEAT")
+    return name_of(spec.player_name, field)
+
+
+def name_of(request_name: str, field: str = "player_name") -> str:
+    """A player's name as every seat sees it: runs of white space as one space, at most
+    MAX_NAME printable characters (INVALID_ARGUMENT ``field`` otherwise)."""
     name = " ".join(request_name.split())
     if len(name) > MAX_NAME or not name.isprintable():
-        raise errors.invalid("player_name", f"player_name must be at most {MAX_NAME} printable characters",
-                             "BAD_NAME")
+        raise errors.invalid(field, f"a player name is at most {MAX_NAME} printable characters", "BAD_NAME")
     return name

@@ -53,6 +53,26 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == TERMINAL else seat
 
 
+# serialized live scores by their repr: most moves change nobody's score, and a Struct costs
+# several times the repr to build; emptied when full (the most a process keeps)
+_LIVE_SCORES: dict[str, bytes] = {}
+_LIVE_SCORES_KEPT = 4096
+
+
+def _live_score(score: dict) -> bytes:
+    """A seat's score if the game ended now (``boardbot.engine.core.live_score``), serialized."""
+    key = repr(score)
+    hit = _LIVE_SCORES.get(key)
+    if hit is None:
+        out = common_pb2.LiveScore(points=score["points"], partial=score["partial"])
+        out.breakdown.update(score["breakdown"])
+        hit = out.SerializeToString()
+        if len(_LIVE_SCORES) >= _LIVE_SCORES_KEPT:
+            _LIVE_SCORES.clear()
+        _LIVE_SCORES[key] = hit
+    return hit
+
+
 class Snapshot:
     """A game's engine state and seat flags at one version.
 
@@ -252,11 +272,29 @@ class Snapshot:
             outcome = self.outcome()
             if outcome is not None:
                 out.outcome.CopyFrom(outcome)
+        elif status == RUNNING:
+            for q, (own, others) in enumerate(self.live_scores()):  # the seat's own, the others' as all see them
+                out.live_scores.add().MergeFromString(own if q == seat else others)
         if self.record.clock is not None:
             out.clocks.CopyFrom(clocks.message(self.record.clock))
         if cache is not None:
             cache[seat] = out
         return out
+
+    def live_scores(self) -> list[tuple[bytes, bytes]]:
+        """This version's live scores (``Game.live_scores``), per seat as serialized LiveScore
+        messages: as the seat sees its own, as every other viewer sees it. Built once per version
+        (cached like ``seat_view``) for all the viewers' views."""
+        cache = self.cache
+        hit = cache.get("live scores") if cache is not None else None
+        if hit is None:
+            hit = []
+            for own, others in self.state.game.live_scores(self.state) or ():
+                mine = _live_score(own)
+                hit.append((mine, mine if others is own else _live_score(others)))  # a score that hides nothing: once
+            if cache is not None:
+                cache["live scores"] = hit
+        return hit
 
     def get_view_answer(self, seat: int | None) -> bytes:
         """GetView's answer for the seat (None: the spectator), serialized: the view's bytes

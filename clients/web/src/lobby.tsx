@@ -8,6 +8,7 @@ import { OpenGames, playNow, SeatActions } from "./lobby_seats.js";
 import { forgetGame, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
 const HUMAN = "human";
+const MAX_NAME = 64; // characters of a player's name, as the server takes it (SeatSpec.player_name)
 const OPEN = "open"; // a seat anyone with the invitation link, or from the open games, can take
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -53,6 +54,7 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [waitOnLeave, setWaitOnLeave] = useState(false); // a seat whose player left waits for them (else a bot plays it)
   const [fillAfter, setFillAfter] = useState(20); // Play now: seconds before bots take the empty seats
+  const [playerName, setPlayerName] = useState(settings().playerName); // kept for the join links and Play now too
   // a new seat gets the bot the list calls the default (the server's: ListBots)
   const defaultBot = bots.find((b) => b.isDefault)?.bot ?? bots[0]?.bot ?? HUMAN;
   const type = types.find((t) => t.name === choice.game);
@@ -77,7 +79,7 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
     try {
       const made = await client.createGame(type.name, {
         config: gameConfig(type.name, values as Record<string, string | number | boolean>), seats: choices,
-        clock: clockOptions(clock), lobby: lobbyOptions() });
+        clock: clockOptions(clock), lobby: lobbyOptions(), playerNames: specs.map((_, i) => i === me ? playerName : "") });
       const gameId = made.game.gameId;
       saveGame({ gameId, game: type.name, title: type.title + (values.players === 1 ? " (solo)" : ""), seat: me,
         token: made.seatTokens[me], ownerToken: made.ownerToken, created: Date.now(),
@@ -145,6 +147,10 @@ function NewGame({ types, bots }: { types: GameType[]; bots: BotOffer[] }) {
               </select></li>;
           })}
         </ol>
+        <div class="field"><label for="player-name">Your name (the other seats see it; empty: your seat's number)</label>
+          <input id="player-name" type="text" maxLength={MAX_NAME} autocomplete="nickname" value={playerName}
+            onInput={(e) => { const name = (e.target as HTMLInputElement).value; setPlayerName(name); saveSettings({ playerName: name }); }} />
+        </div>
         <Strength bots={bots} game={type.name} players={players} />
         {players === 1 && type.solo?.note ? <p class="help">{type.solo.note}</p> : null}
       </fieldset>

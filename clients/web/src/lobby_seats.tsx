@@ -6,7 +6,7 @@ import { GameStatus, LeavePolicy, SeatKind, SeatState, type Game, type GameType,
 import { useEffect, useState } from "preact/hooks";
 import { botName, client, describeError, gameType } from "./api.js";
 import { clockRule, ms } from "./clocks.js";
-import { saveGame, savedGames, type SavedGame } from "./store.js";
+import { saveGame, savedGames, settings, type SavedGame } from "./store.js";
 
 /** The address of a page of this app (an invitation or a queue to share). */
 export function appLink(hash: string): string {
@@ -36,7 +36,7 @@ export function JoinOpen({ gameId }: { gameId: string }) {
         return;
       }
       try {
-        const joined = await client.joinGame(gameId);
+        const joined = await client.joinGame(gameId, { name: settings().playerName });
         const seat = joined.seat.seat!;
         await keep(joined.game, seat, joined.seat.token!);
         location.replace(`#/play/${gameId}/${seat}`);
@@ -62,7 +62,7 @@ export function QueuePage({ queueId }: { queueId: string }) {
     let matched = false;
     void (async () => {
       try {
-        ticket = await client.joinQueue(queueId);
+        ticket = await client.joinQueue(queueId, settings().playerName);
         const auth = { headers: { authorization: `Bearer ${ticket.token}` }, signal: controller.signal, timeoutMs: 25_000 };
         while (!controller.signal.aborted) {
           const answer = await client.games.waitForMatch({ queueId, ticketId: ticket.ticketId }, auth);
@@ -144,9 +144,11 @@ export function OpenGames({ types }: { types: GameType[] }) {
       ? <p class="muted">No game waits for players just now. Start one with an open seat, or play now.</p>
       : <ul>{games.map((g) => {
         const open = g.seats.filter((s) => s.state === SeatState.OPEN).length;
+        const named = g.seats.map((s) => s.playerName).filter((n) => n); // the people already there, by name
         return <li class="open-game" data-game={g.gameId} key={g.gameId}>
           <strong>{title(g.gameName)}</strong>
           <span class="muted">{` · ${g.seats.length} players · ${open} open seat${open === 1 ? "" : "s"} · `
+            + `${named.length ? `with ${named.join(", ")} · ` : ""}`
             + `${g.clocks ? `clock: ${clockRule(g.clocks.options)}` : "no clock"}`}</span>{" "}
           {mine.has(g.gameId) ? <a href={`#/open/${g.gameId}`}>your game</a>
             : <a href={`#/open/${g.gameId}`} class="button join-open">Join</a>}

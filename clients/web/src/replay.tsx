@@ -113,7 +113,7 @@ function ReplayView({ data }: { data: Loaded }) {
   const ctx: TableContext | undefined = view ? { sv: view, me: undefined, names, point: (el) => el } : undefined;
   const scores = game.outcome?.scores ?? [];
   return <div ref={root} class="replay" data-version={String(current)}>
-    <p class="meta">{`${events.length} events; the final scores: ${scores.map((s, i) => `${names[i]} ${s}`).join(", ")}. `}
+    <p class="meta">{`${events.length} events; the final scores: ${scores.map((s, i) => `${names[i]} ${ui.scoreText ? ui.scoreText(s) : s}`).join(", ")}. `}
       <a class="button" href={download} download={`${game.gameName}-${game.gameId}.json`} data-focus="download">
         Download the record</a></p>
     <div class="table-layout review">

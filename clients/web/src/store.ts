@@ -50,9 +50,10 @@ export interface Settings {
   botDelayMs: number; // pause after each move of another seat, so a player sees the bots move (ms), or STEP
   aiBot: string; // the preset that hints at the table and reviews afterwards: one AI voice (advice.ts)
   autoForced: boolean; // a decision with one legal move is played by itself
+  playerName: string; // the name the other seats see for the player's seat ("": none, they see the seat's number)
 }
 
-const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium", autoForced: false };
+const DEFAULTS: Settings = { botDelayMs: 400, aiBot: "ismcts:medium", autoForced: false, playerName: "" };
 
 export function settings(): Settings {
   try {

@@ -8,7 +8,7 @@
 // hint); every change draws the table again with Preact, which keeps the elements that stay,
 // so the focus and what the player opened or closed stay as they were.
 import { Code, EventKind, GameStatus, SeatKind, errorDetails, type Event, type Game, type GameType, type LegalMove,
-  type SeatView, type SearchStats } from "@boardbot/client";
+  type LiveScore, type SeatView, type SearchStats } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import { inPoints, valueCaption, valueHeading, valueText, type Advice } from "./advice.js";
 import { askHint } from "./ask_ai.js";
@@ -46,6 +46,7 @@ interface Hint {
 export function seatNames(game: Game, me: number | undefined): string[] {
   return game.seats.map((seat) => {
     if (seat.index === me) return `You (seat ${seat.index})`;
+    if (seat.kind === SeatKind.HUMAN && seat.playerName) return `${seat.playerName} (seat ${seat.index})`;
     return `Seat ${seat.index} (${seat.kind === SeatKind.BOT ? `${botName(seat.bot)} bot` : "a person"})`;
   });
 }
@@ -89,7 +90,7 @@ export function TablePage({ gameId, seat, token }: { gameId: string; seat?: numb
 
 /** A game as this page follows it: WatchGame's views and events, and what the player did here. */
 export class TableModel {
-  readonly names: string[];
+  names: string[]; // by seat, as seatNames says: again after a seat changes hands (a player joins with their name)
   readonly handle;
   sv?: SeatView;
   lastEvent?: Event; // the event that brought the game to sv
@@ -221,7 +222,20 @@ export class TableModel {
     this.changed();
   }
 
+  /** The seats as they are now (GetGame), after a seat changed hands: its player's name. */
+  private async readSeats(): Promise<void> {
+    try {
+      const seats = (await client.getGame(this.game.gameId)).seats;
+      seats.forEach((seat, i) => { if (this.game.seats[i]) this.game.seats[i].playerName = seat.playerName; });
+      this.names = seatNames(this.game, this.seat);
+      this.changed();
+    } catch {
+      // the names stay as they were until the next seat change
+    }
+  }
+
   private addLog(event: Event): void {
+    if (event.kind === EventKind.SEAT) void this.readSeats();
     const who = this.names[event.seat] ?? `Seat ${event.seat}`;
     const seat = this.game.seats[event.seat];
     const lines = this.ui.logLine ? event.log.map((line) => this.ui.logLine!(line)) : event.log;
@@ -453,9 +467,22 @@ function statusLine(t: TableModel, sv: SeatView): string {
   return t.seat === undefined ? `Waiting for ${decider}.` : `Waiting for ${decider}…`;
 }
 
+/** A score in the game's points, with their unit. */
+function pointsText(t: TableModel, score: number): string {
+  return t.ui.scoreText ? t.ui.scoreText(score) : String(score);
+}
+
+/** A seat's score if the game ended now (SeatView.liveScores), and what makes it up, in words. */
+function LiveScoreTag({ t, score }: { t: TableModel; score: LiveScore }) {
+  const parts = t.ui.details((score.breakdown ?? {}) as Record<string, unknown>);
+  return <span class="score live">{`if it ended now: ${pointsText(t, score.points)}`}
+    {score.partial ? " (what is hidden from you not counted)" : ""}
+    {parts ? <span class="score-parts">{` (${parts})`}</span> : null}</span>;
+}
+
 function Header({ t, sv }: { t: TableModel; sv: SeatView }) {
   const turn = t.ui.turnSeat(sv);
-  const scores = sv.outcome?.scores.length ? sv.outcome.scores.map(String) : t.ui.scores(sv);
+  const scores = sv.outcome?.scores.length ? sv.outcome.scores.map((s) => pointsText(t, s)) : t.ui.scores(sv);
   return <header class="table-head">
     <nav><a href="#/" data-focus="lobby">← Lobby</a></nav>
     <h1>{titleOf(t.type, t.game.seats.length === 1)}</h1>
@@ -468,6 +495,7 @@ function Header({ t, sv }: { t: TableModel; sv: SeatView }) {
       {i === sv.decider && i !== turn ? <span class="tag">deciding</span> : null}
       {seat.resigned ? <span class="tag">resigned</span> : null}
       {scores[i] !== undefined ? <span class="score">{scores[i]}</span> : null}
+      {sv.liveScores[i] ? <LiveScoreTag t={t} score={sv.liveScores[i]} /> : null}
       {sv.outcome?.winners.includes(i) ? <span class="tag win">winner</span> : null}
     </li>)}</ol>
     <Share t={t} sv={sv} />
@@ -608,7 +636,7 @@ function Outcome({ t, sv }: { t: TableModel; sv: SeatView }) {
       .sort((a, b) => (outcome.ranks[a] ?? 0) - (outcome.ranks[b] ?? 0))
       .map((i) => <tr class={i === t.seat ? "me" : ""}>
         <td>{String((outcome.ranks[i] ?? 0) + 1)}</td><td>{t.names[i]}</td>
-        <td class="num">{String(outcome.scores[i] ?? "")}</td>
+        <td class="num">{outcome.scores[i] === undefined ? "" : pointsText(t, outcome.scores[i])}</td>
         <td class="small">{t.ui.details((outcome.breakdown[i] ?? {}) as Record<string, unknown>)}</td>
       </tr>)}</tbody>
   </table>;
@@ -635,7 +663,7 @@ function LogPanel({ t }: { t: TableModel }) {
     {log.length ? null : <p class="muted">Nothing yet.</p>}
     <ol tabindex={0} aria-label="Moves and revealed events, oldest first">
       {log.slice(-200).map((e) => <li key={String(e.version)} class={e.mine ? "mine" : ""}>
-        <span class="v">{`v${e.version}`}</span><span class="who">{`${e.who}: `}</span>{e.text}
+        <span class="v">{`v${e.version}`}</span><span class="who">{`${t.names[e.seat] ?? e.who}: `}</span>{e.text}
         {e.lines.length ? <ul>{e.lines.map((line) => <li>{line}</li>)}</ul> : null}
         {e.bot ? <Reasons entry={e} over={over} loaded={t.reasonsLoaded} /> : null}
       </li>)}

@@ -4,6 +4,7 @@ import { chromium } from "playwright-core";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { identifierWords } from "./words.mjs";
 
 // A seeded generator, so a failure can be replayed.
 let seed = 12345;
@@ -92,4 +93,65 @@ export async function decide(page, usePointing, counts) {
     counts.list++;
     return;
   }
+}
+
+/** Fail the script with `what` unless `cond`. */
+export function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+/** The page's text has no identifier-shaped word (words.mjs). */
+export async function plainWords(page, where) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = identifierWords(text);
+  check(found.length === 0, `${where}: identifier-shaped words ${JSON.stringify(found.slice(0, 5))}`);
+}
+
+/** `test()`'s first truthy value, asked every 200 ms for up to `seconds`. */
+export async function until(what, test, seconds = 30) {
+  const end = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await test();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waited ${seconds} s for ${what}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/** Make `decisions` decisions by clicks on whichever of `pages` is to move; how many were made. */
+export async function playSome(pages, decisions) {
+  const counts = { points: 0, list: 0 };
+  let made = 0;
+  for (let round = 0; round < 200 && made < decisions; round++) {
+    let moved = false;
+    for (const page of pages) {
+      const state = await tableState(page);
+      if (state?.state === "my-move") {
+        await decide(page, made % 2 === 0, counts);
+        made++;
+        moved = true;
+      }
+    }
+    if (!moved) await new Promise((done) => setTimeout(done, 200));
+  }
+  check(made >= decisions, `only ${made} decisions made of ${decisions}`);
+  return made;
+}
+
+/** Two people in two browsers: `run(a, b)` with a page each, then "1 passed, 0 failed", or the
+ *  failure with the pages' console errors (and the exit code 1). */
+export async function twoPeople(run) {
+  const browsers = [await launch(), await launch()];
+  const problems = [];
+  const pages = [await watchedPage(browsers[0].context, problems), await watchedPage(browsers[1].context, problems)];
+  let failure = "";
+  try {
+    await run(...pages);
+    check(problems.length === 0, problems.join("\n"));
+  } catch (err) {
+    failure = err instanceof Error ? err.stack ?? err.message : String(err);
+  }
+  for (const browser of browsers) await browser.close();
+  console.log(failure ? `0 passed, 1 failed\n${failure}\n${problems.join("\n")}` : "1 passed, 0 failed");
+  process.exitCode = failure ? 1 : 0;
 }

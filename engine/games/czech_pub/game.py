@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import EnumTable, Game, Param
+from boardbot.engine.core import EnumTable, Game, Param, public_scores
 
 from . import data as D
 from . import actions, observation, policy
@@ -93,6 +93,10 @@ class CzechPubGame(Game):
 
     def from_view(self, view, rng: random.Random) -> CzechPubState:
         return CzechPubState.from_view(self, view, rng)
+
+    def live_scores(self, state: CzechPubState) -> list[tuple[dict, dict]]:
+        """The points of the drinks and the bonus for the kinds of shot so far: all on the table."""
+        return public_scores(state.breakdown())
 
     # --- AI knowledge ----------------------------------------------------
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

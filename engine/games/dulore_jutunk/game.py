@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import EnumTable, Game, Param, ParamRule, Solo
+from boardbot.engine.core import EnumTable, Game, Param, ParamRule, Solo, public_scores
 
 from . import data as D
 from . import actions, observation, policy
@@ -53,6 +53,13 @@ class DuloreGame(Game):
         return {"bonuses": EnumTable("DuloreJutunkBonus", dict(zip(D.MARKER_BONUS_NAME, D.MARKER_BONUS_TEXT))),
                 "abilities": EnumTable("DuloreJutunkAbility", dict(zip(D.SPECIAL_NAME, D.SPECIAL_TEXT))),
                 "cellarBonus": cellar, "ring": D.RING, "soloScale": D.SOLO_SCALE}
+
+    def live_scores(self, state: DuloreState) -> list[tuple[dict, dict]]:
+        """The stars of the fulfilled orders, their connections and the honours: all on the table
+        (the farmer markers' hidden bonuses score nothing)."""
+        parts = [state.score_parts(q) for q in range(state.num_seats)]
+        return public_scores({"stars": stars, "connections": links, "honours": honours,
+                              "total": stars + links + honours} for stars, links, honours in parts)
 
     # --- AI knowledge (policy.py) ---------------------------------------------------
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import EnumTable, Game, Param
+from boardbot.engine.core import EnumTable, Game, Param, public_scores
 
 from . import data as D
 from . import actions, observation, policy
 from .move_fields import MOVE_FIELDS
 from .phases import BARGAIN_PHASES
+from .rules import score_breakdown
 from .state import FIELDS, FroccsState
 
 
@@ -60,6 +61,11 @@ class FroccsGame(Game):
         menu = [{"size": size, "wine": wine, "name": D.MIX_NAMES[(size, wine)], "prices": D.PRICES[(size, wine)]}
                 for size, wine in D.MIXES]
         return {"cards": EnumTable("FroccsCard", cards), "heroes": EnumTable("FroccsHero", heroes), "menu": menu}
+
+    def live_scores(self, state: FroccsState) -> list[tuple[dict, dict]]:
+        """Money and what the glasses would fetch at the end (money, glasses and the number of
+        cards in each hand are on the table)."""
+        return public_scores(score_breakdown(state))
 
     # --- AI knowledge (policy.py) ---
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

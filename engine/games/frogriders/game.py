@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-from boardbot.engine.core import EnumTable, Game, Param
+from boardbot.engine.core import EnumTable, Game, Param, live_score
 
 from . import data as D
 from . import actions, observation, policy
 from .board import layout_for
 from .move_fields import MOVE_FIELDS
+from .rules import score_breakdown
 from .state import FrogridersState
 
 
@@ -63,6 +64,13 @@ class FrogridersGame(Game):
 
     def from_view(self, view, rng: random.Random) -> FrogridersState:
         return FrogridersState.from_view(self, view, rng)
+
+    def live_scores(self, state: FrogridersState) -> list[tuple[dict, dict]]:
+        """The final scoring as it stands: trophies, the public score cards, brown units and
+        privilege cards are on the table; a seat's kept set card is its own until the end."""
+        over = state.phase == D.OVER
+        return [(live_score(b), live_score(b, () if over or state.kept[q] == D.NO_CARD else ("private_set_card",)))
+                for q, b in enumerate(score_breakdown(state))]
 
     # --- AI knowledge (engine/games/frogriders/policy.py) -----------------
     policy = policy  # heuristic_move, playout_move and evaluate: core.Game calls them

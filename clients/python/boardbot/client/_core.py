@@ -270,8 +270,9 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
     the same game anywhere, and anyone who knows it can work out the hidden cards).
     ``config``: a ``GameConfig``, or a dict as ``message_dict`` gives (enum values by name:
     ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``). ``rated``: the game updates its players' and
-    bots' ratings when it ends (``leaderboard``); ``player_names``: per seat, the name a human seat's
-    player is rated under ("" for none; every human seat of a rated game has one). ``clock``
+    bots' ratings when it ends (``leaderboard``); ``player_names``: per seat, the name every seat sees for a human
+    seat's player and a rated game rates it under ("" for none; every human seat of a rated game
+    has one). ``clock``
     (``ClockOptions``) and ``lobby`` (``LobbyOptions``): the messages, or dicts in their JSON mapping."""
     request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible, rated=rated)
     if clock is not None:

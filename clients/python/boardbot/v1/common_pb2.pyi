@@ -367,7 +367,7 @@ class LegalMove(_message.Message):
     def __init__(self, id: _Optional[int] = ..., text: _Optional[str] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
 
 class SeatView(_message.Message):
-    __slots__ = ("game_id", "version", "seat", "view", "decider", "legal_moves", "status", "outcome", "clocks")
+    __slots__ = ("game_id", "version", "seat", "view", "decider", "legal_moves", "status", "outcome", "clocks", "live_scores")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -377,6 +377,7 @@ class SeatView(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    LIVE_SCORES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     seat: int
@@ -386,7 +387,18 @@ class SeatView(_message.Message):
     status: GameStatus
     outcome: Outcome
     clocks: Clocks
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ...) -> None: ...
+    live_scores: _containers.RepeatedCompositeFieldContainer[LiveScore]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., decider: _Optional[int] = ..., legal_moves: _Optional[_Iterable[_Union[LegalMove, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., live_scores: _Optional[_Iterable[_Union[LiveScore, _Mapping]]] = ...) -> None: ...
+
+class LiveScore(_message.Message):
+    __slots__ = ("points", "breakdown", "partial")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
+    PARTIAL_FIELD_NUMBER: _ClassVar[int]
+    points: float
+    breakdown: _struct_pb2.Struct
+    partial: bool
+    def __init__(self, points: _Optional[float] = ..., breakdown: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., partial: _Optional[bool] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "seat", "by_bot", "move_text", "move", "log", "status", "time", "back_to_version")

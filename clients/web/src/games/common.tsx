@@ -62,7 +62,8 @@ export function aboutThem(prompt: string): string {
 export function scored(parts: [string, unknown, string?][]): string {
   return parts.filter(([, value]) => typeof value === "number" ? value !== 0 : Array.isArray(value) ? value.some((v) => v !== 0) : !!value)
     .map(([label, value, unit]) => {
-      const text = Array.isArray(value) ? value.filter((v) => v !== 0).join(" + ") : String(value);
-      return `${label}: ${text}${unit ? ` ${unit}` : ""}`;
+      const text = Array.isArray(value) ? value.filter((v) => v !== 0).join(" + ").replaceAll("+ -", "− ") // "7 − 2"
+        : String(value);
+      return `${label}: ${text}${unit ? ` ${text === "1" ? unit.replace(/s$/, "") : unit}` : ""}`; // "1 point"
     }).join("; ");
 }

@@ -129,6 +129,7 @@ const czechPub: GameUI = {
     const v = viewOf(sv, "czechPub");
     return v && v.phase !== CzechPubPhase.GAME_OVER ? v.active : undefined;
   },
+  scoreText: (score: number) => plural(score, "point"),
   scores(sv) {
     return viewOf(sv, "czechPub")?.players.map((p) => `${p.points} points`) ?? [];
   },

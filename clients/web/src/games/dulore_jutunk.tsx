@@ -185,6 +185,7 @@ const dulore: GameUI = {
     const v = viewOf(sv, "duloreJutunk");
     return v && !v.gameOver ? v.currentPlayer : undefined;
   },
+  scoreText: (score: number) => plural(score, "point"),
   scores(sv) {
     return viewOf(sv, "duloreJutunk")?.players.map((p) => `${p.score} points`) ?? [];
   },

@@ -168,6 +168,7 @@ const froccs: GameUI = {
     if (!v || v.gameOver) return undefined;
     return v.phase === FroccsPhase.CHOOSE_HERO ? v.heroSeat : v.activePlayer;
   },
+  scoreText: (score: number) => plural(score, "forint"),
   scores(sv) {
     return viewOf(sv, "froccs")?.players.map((p) => `${p.money} forints`) ?? [];
   },

@@ -3,7 +3,7 @@ import { FrogridersCardSide, FrogridersColour, FrogridersPhase, FrogridersPrivil
   type SeatView } from "@boardbot/client";
 import type { ComponentChildren } from "preact";
 import "./frogriders.css";
-import { aboutThem, byNumber, card, facts, scored, seatPanel } from "./common.js";
+import { aboutThem, byNumber, card, facts, plural, scored, seatPanel } from "./common.js";
 import { componentsOf, moveOf, viewOf } from "./index.js";
 import type { GameUI, TableContext } from "./types.js";
 
@@ -139,6 +139,7 @@ const frogriders: GameUI = {
     const v = viewOf(sv, "frogriders");
     return v && v.phase !== FrogridersPhase.GAME_OVER ? v.currentPlayer : undefined;
   },
+  scoreText: (score: number) => plural(score, "point"),
   scores(sv) {
     return viewOf(sv, "frogriders")?.players.map((p) => `${p.trophies} trophies`) ?? [];
   },

@@ -24,6 +24,9 @@ export interface GameUI {
   turnSeat(sv: SeatView): number | undefined;
   /** Each seat's running score, as the table's seat strip shows it. */
   scores(sv: SeatView): string[];
+  /** A score in the game's points with their unit ("12 points", "30 forints"): the final scores
+   *  and the live ones (SeatView.liveScores). Unset: the game's scores are no points (the number alone). */
+  scoreText?(score: number): string;
   /** What the deciding seat is asked, in words: to the player ("keep one of your set cards")
    *  when `you`, else about the deciding seat in the third person. */
   prompt(sv: SeatView, you: boolean): string;
