@@ -125,6 +125,11 @@ def main() -> None:
                 log.seek(0)
                 sys.exit(f"the {label} server did not start:\n{log.read().decode(errors='replace')[-2000:]}")
             clients[label] = client
+        # which build each server searches with: a stale compile loads pure (engine/build.py), and a row
+        # measured on it would compare the pure build (917ee18's servers predate the field: empty)
+        for label, client in clients.items():
+            build = client.serving_stats().engine_build or "(not reported: a server from before issue 53)"
+            print(f"{label} server: {build}")
         print(f"bot {args.bot}, {args.iterations} iterations a search, {args.positions} positions x "
               f"{args.rounds} rounds per row, --ai-workers 1; load {os.getloadavg()[0]:.1f}")
         print(f"{'game':<14} {'players':>7} {'same':>5} {'this it/s (min-max)':>24} "
