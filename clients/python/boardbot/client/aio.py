@@ -39,13 +39,13 @@ import grpc
 import grpc.aio
 
 from . import _core as calls
-from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, \
-    tls_credentials
+from ._core import (HUMAN, OPEN, Event, LegalMove, LiveScore, SeatCalls, Ticket, Unary, View, error_details, game_message,
+                    message_dict, tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
-__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
-           "message_dict", "game_message"]
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "LiveScore", "HUMAN", "OPEN",
+           "error_details", "tls_credentials", "message_dict", "game_message"]
 
 T = TypeVar("T")
 
