@@ -1,6 +1,7 @@
 """External bots through GameService.PlayGame, against a real server: the example bot
 (examples/external_bot.py, its own process) joins an open seat and plays a hosted game to
-the end, and a late one forfeits on time; the stream's messages (one per decision, with
+the end, a late one forfeits on time, and with a bot account's token it plays every game
+offered to it; the stream's messages (one per decision, with
 legal moves and the clock's deadline, the events between, resume by version); a late
 answer under TIMEOUT_POLICY_STAND_IN; and the same stream as Connect and as
 newline-delimited JSON on the browser port."""
@@ -75,6 +76,38 @@ def test_the_example_bot_joins_an_open_seat_and_plays_the_hosted_game_to_the_end
         assert moves and not any(e.by_bot for e in moves)
         assert result.stdout.count(": played ") == len(moves)
         assert all(" s left" in line for line in result.stdout.splitlines() if ": played " in line)
+
+
+def test_the_example_bot_with_a_bot_token_plays_every_game_offered_to_it(server):
+    """``--bot-token``: one ConnectBot stream (the client's ``bot_decisions``) in the example's own
+    process plays a game offered before it connected and one offered while it plays, to the end."""
+    with Client(server.address) as host:
+        name = f"Example stream bot {random.randrange(10**9)}"
+        account = host.create_bot_account(name)
+        games = [host.create_game("frogriders", seats=[OPEN, "random"], seed=s, clock=CLOCK) for s in (51, 52)]
+        games[0].invite_bot(0, name)
+        process = subprocess.Popen([sys.executable, str(EXAMPLE), f"--bot-token={account.bot_token}", "--games", "2",
+                                    "--seed", "5", "--address", server.address], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            first = process.stdout.readline()
+            assert first == f"game {games[0].game_id}: seat 0 taken\n", first + process.stderr.read()
+            games[1].invite_bot(0, name)  # offered to the bot while its stream is open
+            rest, errors = process.communicate(timeout=120)
+        finally:
+            process.kill()
+        output = first + rest
+        assert process.returncode == 0, output + errors
+        assert output.endswith("2 games ended\n")
+        for game in games:
+            assert f"game {game.game_id}: seat 0 taken" in output
+            assert f"game {game.game_id}: game over at version" in output
+            info = game.info()
+            assert info.status == common_pb2.GAME_STATUS_FINISHED and info.seats[0].player_name == name
+            moves = seat_moves(host.game_record(game.game_id), 0)
+            assert moves and not any(e.by_bot for e in moves)  # every move of the bot's seat was the example's own
+            assert sum(line.startswith(f"game {game.game_id}: version ") and ": played " in line
+                       for line in output.splitlines()) == len(moves)
 
 
 def test_a_late_example_bot_forfeits_on_time_under_the_forfeit_policy(server):
