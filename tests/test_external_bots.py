@@ -6,6 +6,7 @@ legal moves and the clock's deadline, the events between, resume by version); a 
 answer under TIMEOUT_POLICY_STAND_IN; and the same stream as Connect and as
 newline-delimited JSON on the browser port."""
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -26,7 +27,7 @@ from boardbot.server.game_records import replay
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from boardbot.v1 import game_service_pb2_grpc
-from tests.conftest import error_of
+from tests.conftest import error_of, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "external_bot.py"
@@ -537,3 +538,51 @@ def test_a_bot_account_over_newline_delimited_json(web_server):
                                                       "expectedVersion": play["view"]["version"]}, seat_token)
         assert kinds[0] == "BOT_EVENT_KIND_GAME_START" and seat_token
         assert game.info().status == common_pb2.GAME_STATUS_FINISHED
+
+
+def test_an_owner_withdraws_an_offer_to_a_bot_until_the_bot_takes_the_seat(server):
+    """InviteBot ``withdraw``: the offered seat becomes an ordinary open seat again (listed, joinable,
+    offered again), the bot's stream never takes it; refused once the bot took the seat up, and for a
+    seat not offered to that bot; the record, the withdrawal included, replays."""
+    with Client(server.address) as host:
+        name = f"Withdrawn bot {random.randrange(10**9)}"
+        account = host.create_bot_account(name)
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=61, clock=CLOCK)
+
+        def refused(call, *args):
+            code, _, details = error_of(call, *args)
+            if code == grpc.StatusCode.INVALID_ARGUMENT:
+                return code, details["BadRequest"].field_violations[0].field
+            return code, details["ErrorInfo"].reason
+
+        assert refused(game.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        game.invite_bot(0, name)
+        another = host.create_bot_account(f"{name} too").name
+        assert refused(game.withdraw_bot, 0, another) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        assert refused(game.withdraw_bot, 0, "nobody at all") == (grpc.StatusCode.INVALID_ARGUMENT, "bot_name")
+        assert refused(game.withdraw_bot, 2, name) == (grpc.StatusCode.INVALID_ARGUMENT, "seat")
+        assert refused(game.withdraw_bot, 0, " ") == (grpc.StatusCode.INVALID_ARGUMENT, "bot_name")
+        impostor = dataclasses.replace(game, owner_token="not the owner's")
+        assert refused(impostor.withdraw_bot, 0, name)[0] == grpc.StatusCode.PERMISSION_DENIED
+        assert game.info().seats[0].player_name == name  # nothing changed by the refusals
+        withdrawn = game.withdraw_bot(0, f" {name}")  # the name as InviteBot reads it (spaces folded)
+        assert withdrawn.seats[0].state == common_pb2.SEAT_STATE_OPEN and withdrawn.seats[0].player_name == ""
+        assert refused(game.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        assert game.game_id in [g.game_id for g in host.list_open_games(game="frogriders")]
+        # the bot's stream does not take the withdrawn seat: its first game is the one offered next
+        other = host.create_game("frogriders", seats=[OPEN, "random"], seed=62)
+        other.invite_bot(0, name)
+        stream = host.bot_decisions(account.bot_token)
+        first = next(stream)
+        assert (first.kind, first.game_id) == (GAME_START, other.game_id)
+        assert refused(other.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        stream.close()
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_OPEN
+        # an ordinary open seat: a person joins it and plays the game to the end
+        person = host.join_game(game.game_id, 0, "Ann")
+        play_randomly(person, random.Random(7))
+        record = host.game_record(game.game_id)
+        texts = [e.move_text for e in record.events if e.kind == common_pb2.EVENT_KIND_SEAT]
+        assert f"the offer of seat 0 to the bot {name} is withdrawn; the seat is open again" in texts
+        assert replay(record).finished()
+        assert game.info().seats[0].player_name == "Ann"

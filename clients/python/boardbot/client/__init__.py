@@ -217,6 +217,11 @@ class Game(calls.GameCalls["Seat"]):
         """Offer the open ``seat`` to the bot account ``bot_name`` (its ``bot_decisions`` stream takes it)."""
         return self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
 
+    def withdraw_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Withdraw the offer of ``seat`` to ``bot_name`` before the bot took it up: an ordinary open seat again
+        (FAILED_PRECONDITION BOT_NOT_OFFERED otherwise)."""
+        return self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token, withdraw=True))
+
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)
 

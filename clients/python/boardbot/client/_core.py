@@ -378,9 +378,11 @@ def create_bot_account(name: str) -> Unary[game_service_pb2.CreateBotAccountResp
     return Unary(GAMES, "CreateBotAccount", game_service_pb2.CreateBotAccountRequest(name=name), _same)
 
 
-def invite_bot(game_id: str, seat: int, bot_name: str, owner_token: str) -> Unary[common_pb2.Game]:
-    """InviteBot: offer the game's open ``seat`` to the bot account ``bot_name`` (its ConnectBot stream takes it)."""
-    request = game_service_pb2.InviteBotRequest(game_id=game_id, seat=seat, bot_name=bot_name)
+def invite_bot(game_id: str, seat: int, bot_name: str, owner_token: str,
+               withdraw: bool = False) -> Unary[common_pb2.Game]:
+    """InviteBot: offer the game's open ``seat`` to the bot account ``bot_name`` (its ConnectBot stream takes it);
+    with ``withdraw``, withdraw that offer until the bot has taken the seat (an ordinary open seat again)."""
+    request = game_service_pb2.InviteBotRequest(game_id=game_id, seat=seat, bot_name=bot_name, withdraw=withdraw)
     return Unary(GAMES, "InviteBot", request, lambda r: r.game, auth(owner_token))
 
 

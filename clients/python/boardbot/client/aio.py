@@ -215,6 +215,10 @@ class Game(calls.GameCalls["Seat"]):
         """Offer the open ``seat`` to a bot account (``boardbot.client.Game.invite_bot``)."""
         return await self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
 
+    async def withdraw_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Withdraw the offer of a seat to a bot account (``boardbot.client.Game.withdraw_bot``)."""
+        return await self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token, withdraw=True))
+
 
 class Seat(SeatCalls):
     """Acting as one seat (or watching as a spectator when ``seat`` is None)."""
