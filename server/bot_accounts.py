@@ -6,7 +6,8 @@ documents keep ``bot-account/<name>`` (the token's SHA-256) and ``bot-token/<sha
 name), as other documents (matchmaking's queues). A game's owner offers an open seat to a bot
 (InviteBot): the seat stays open with the bot's name on it, which nobody else may join
 (``seats.is_free``), and the game goes into the bot's list, ``bot-games/<name>``
-(``MAX_BOT_GAMES`` at most).
+(``MAX_BOT_GAMES`` at most). The owner may withdraw the offer (InviteBot ``withdraw``) until
+the bot has taken the seat: the seat is an ordinary open seat again, out of the bot's list.
 
 ConnectBot is the bot's one stream: every ``POLL_SECONDS`` it reads the bot's list, takes
 each seat offered to it (an EVENT_KIND_SEAT "taken", under the bot's name) and sends
@@ -123,6 +124,8 @@ async def invite_bot(master, request: game_service_pb2.InviteBotRequest,
     if Snapshot.of(live).finished():
         raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
     info = record.seats[request.seat]
+    if request.withdraw:
+        return await _withdraw(master, live, request.seat, name)
     if info.kind != HUMAN or not is_free(info, now()):
         raise errors.precondition("SEAT_TAKEN", f"seats/{request.seat}", f"seat {request.seat} is not open")
     found = await master.store.get_doc(_games_key(name))
@@ -133,6 +136,20 @@ async def invite_bot(master, request: game_service_pb2.InviteBotRequest,
     seats[request.seat] = dataclasses.replace(info, token="", state=OPEN, name=name, until=0.0)
     committed = await commit_seat(master, live, seats, request.seat, "offered", name, now())
     await _update_games(master.store, name, lambda games: games + [[record.id, request.seat]])
+    return game_service_pb2.InviteBotResponse(game=Snapshot.of(committed).game_message())
+
+
+async def _withdraw(master, live, seat: int, name: str) -> game_service_pb2.InviteBotResponse:
+    """InviteBot with ``withdraw``: the seat's offer to ``name`` withdrawn while the bot has not taken
+    it up (an open seat with its name and no token): an ordinary open seat again, out of the bot's list."""
+    info = live.record.seats[seat]
+    if info.kind != HUMAN or info.state != OPEN or info.name != name or info.token:
+        raise errors.precondition("BOT_NOT_OFFERED", f"seats/{seat}", f"seat {seat} is not offered to the bot {name!r}"
+                                  + (" (it took the seat up)" if info.name == name and info.state != OPEN else ""))
+    seats = list(live.record.seats)
+    seats[seat] = dataclasses.replace(info, name="")
+    committed = await commit_seat(master, live, seats, seat, "withdrawn", name, now())
+    await _update_games(master.store, name, lambda games: [g for g in games if g != [live.record.id, seat]])
     return game_service_pb2.InviteBotResponse(game=Snapshot.of(committed).game_message())
 
 

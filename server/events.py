@@ -146,6 +146,7 @@ SEAT_CHANGES = {  # a seat event's change (boardbot.server.seats), in plain word
     "left_wait": "{who} left seat {seat}; the game waits for them at their turn",
     "reclaimed": "{who} came back to seat {seat}",
     "offered": "seat {seat} is offered to the bot {who}",
+    "withdrawn": "the offer of seat {seat} to the bot {who} is withdrawn; the seat is open again",
     "replaced": "{who} failed too often in a row at seat {seat} (illegal moves or time-outs); "
                 "a bot plays it until they come back",
 }

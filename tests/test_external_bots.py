@@ -1,10 +1,12 @@
 """External bots through GameService.PlayGame, against a real server: the example bot
 (examples/external_bot.py, its own process) joins an open seat and plays a hosted game to
-the end, and a late one forfeits on time; the stream's messages (one per decision, with
+the end, a late one forfeits on time, and with a bot account's token it plays every game
+offered to it; the stream's messages (one per decision, with
 legal moves and the clock's deadline, the events between, resume by version); a late
 answer under TIMEOUT_POLICY_STAND_IN; and the same stream as Connect and as
 newline-delimited JSON on the browser port."""
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -25,7 +27,7 @@ from boardbot.server.game_records import replay
 from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 from boardbot.v1 import game_service_pb2_grpc
-from tests.conftest import error_of
+from tests.conftest import error_of, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "external_bot.py"
@@ -75,6 +77,38 @@ def test_the_example_bot_joins_an_open_seat_and_plays_the_hosted_game_to_the_end
         assert moves and not any(e.by_bot for e in moves)
         assert result.stdout.count(": played ") == len(moves)
         assert all(" s left" in line for line in result.stdout.splitlines() if ": played " in line)
+
+
+def test_the_example_bot_with_a_bot_token_plays_every_game_offered_to_it(server):
+    """``--bot-token``: one ConnectBot stream (the client's ``bot_decisions``) in the example's own
+    process plays a game offered before it connected and one offered while it plays, to the end."""
+    with Client(server.address) as host:
+        name = f"Example stream bot {random.randrange(10**9)}"
+        account = host.create_bot_account(name)
+        games = [host.create_game("frogriders", seats=[OPEN, "random"], seed=s, clock=CLOCK) for s in (51, 52)]
+        games[0].invite_bot(0, name)
+        process = subprocess.Popen([sys.executable, str(EXAMPLE), f"--bot-token={account.bot_token}", "--games", "2",
+                                    "--seed", "5", "--address", server.address], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            first = process.stdout.readline()
+            assert first == f"game {games[0].game_id}: seat 0 taken\n", first + process.stderr.read()
+            games[1].invite_bot(0, name)  # offered to the bot while its stream is open
+            rest, errors = process.communicate(timeout=120)
+        finally:
+            process.kill()
+        output = first + rest
+        assert process.returncode == 0, output + errors
+        assert output.endswith("2 games ended\n")
+        for game in games:
+            assert f"game {game.game_id}: seat 0 taken" in output
+            assert f"game {game.game_id}: game over at version" in output
+            info = game.info()
+            assert info.status == common_pb2.GAME_STATUS_FINISHED and info.seats[0].player_name == name
+            moves = seat_moves(host.game_record(game.game_id), 0)
+            assert moves and not any(e.by_bot for e in moves)  # every move of the bot's seat was the example's own
+            assert sum(line.startswith(f"game {game.game_id}: version ") and ": played " in line
+                       for line in output.splitlines()) == len(moves)
 
 
 def test_a_late_example_bot_forfeits_on_time_under_the_forfeit_policy(server):
@@ -504,3 +538,51 @@ def test_a_bot_account_over_newline_delimited_json(web_server):
                                                       "expectedVersion": play["view"]["version"]}, seat_token)
         assert kinds[0] == "BOT_EVENT_KIND_GAME_START" and seat_token
         assert game.info().status == common_pb2.GAME_STATUS_FINISHED
+
+
+def test_an_owner_withdraws_an_offer_to_a_bot_until_the_bot_takes_the_seat(server):
+    """InviteBot ``withdraw``: the offered seat becomes an ordinary open seat again (listed, joinable,
+    offered again), the bot's stream never takes it; refused once the bot took the seat up, and for a
+    seat not offered to that bot; the record, the withdrawal included, replays."""
+    with Client(server.address) as host:
+        name = f"Withdrawn bot {random.randrange(10**9)}"
+        account = host.create_bot_account(name)
+        game = host.create_game("frogriders", seats=[OPEN, "random"], seed=61, clock=CLOCK)
+
+        def refused(call, *args):
+            code, _, details = error_of(call, *args)
+            if code == grpc.StatusCode.INVALID_ARGUMENT:
+                return code, details["BadRequest"].field_violations[0].field
+            return code, details["ErrorInfo"].reason
+
+        assert refused(game.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        game.invite_bot(0, name)
+        another = host.create_bot_account(f"{name} too").name
+        assert refused(game.withdraw_bot, 0, another) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        assert refused(game.withdraw_bot, 0, "nobody at all") == (grpc.StatusCode.INVALID_ARGUMENT, "bot_name")
+        assert refused(game.withdraw_bot, 2, name) == (grpc.StatusCode.INVALID_ARGUMENT, "seat")
+        assert refused(game.withdraw_bot, 0, " ") == (grpc.StatusCode.INVALID_ARGUMENT, "bot_name")
+        impostor = dataclasses.replace(game, owner_token="not the owner's")
+        assert refused(impostor.withdraw_bot, 0, name)[0] == grpc.StatusCode.PERMISSION_DENIED
+        assert game.info().seats[0].player_name == name  # nothing changed by the refusals
+        withdrawn = game.withdraw_bot(0, f" {name}")  # the name as InviteBot reads it (spaces folded)
+        assert withdrawn.seats[0].state == common_pb2.SEAT_STATE_OPEN and withdrawn.seats[0].player_name == ""
+        assert refused(game.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        assert game.game_id in [g.game_id for g in host.list_open_games(game="frogriders")]
+        # the bot's stream does not take the withdrawn seat: its first game is the one offered next
+        other = host.create_game("frogriders", seats=[OPEN, "random"], seed=62)
+        other.invite_bot(0, name)
+        stream = host.bot_decisions(account.bot_token)
+        first = next(stream)
+        assert (first.kind, first.game_id) == (GAME_START, other.game_id)
+        assert refused(other.withdraw_bot, 0, name) == (grpc.StatusCode.FAILED_PRECONDITION, "BOT_NOT_OFFERED")
+        stream.close()
+        assert game.info().seats[0].state == common_pb2.SEAT_STATE_OPEN
+        # an ordinary open seat: a person joins it and plays the game to the end
+        person = host.join_game(game.game_id, 0, "Ann")
+        play_randomly(person, random.Random(7))
+        record = host.game_record(game.game_id)
+        texts = [e.move_text for e in record.events if e.kind == common_pb2.EVENT_KIND_SEAT]
+        assert f"the offer of seat 0 to the bot {name} is withdrawn; the seat is open again" in texts
+        assert replay(record).finished()
+        assert game.info().seats[0].player_name == "Ann"

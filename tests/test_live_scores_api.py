@@ -3,11 +3,13 @@ player gives CreateGame or JoinGame is what every seat sees (GetGame), bounded a
 every string; a running game's views carry each seat's score if the game ended now
 (SeatView.live_scores), another seat's secret card not counted, and none once it is over."""
 
+import asyncio
 import random
 
 import grpc
+import pytest
 
-from boardbot.client import OPEN, Client
+from boardbot.client import OPEN, Client, LiveScore, aio, error_details
 from boardbot.v1 import common_pb2, game_service_pb2_grpc
 from boardbot.v1 import game_service_pb2 as pb
 from tests.conftest import error_of, play_randomly
@@ -68,3 +70,43 @@ def test_live_scores_end_with_the_game(server):
         final = play_randomly(seat, random.Random(2))
         assert final.finished and not final.message.live_scores, "once it is over Outcome has the scores"
         assert list(final.message.outcome.scores)
+
+
+def test_both_clients_send_a_name_given_for_an_open_seat_and_the_server_refuses_it(server):
+    """The clients send every name as given (they used to drop one on an open seat): the
+    server's refusal names the field, and a name left empty still opens the seat."""
+    with Client(server.address) as host:
+        code, _, details = error_of(host.create_game, "frogriders", seats=["human", OPEN], player_names=["Ann", "Bea"])
+        assert code == grpc.StatusCode.INVALID_ARGUMENT and field(details) == "seats[1].player_name"
+        assert host.create_game("frogriders", seats=["human", OPEN], player_names=["Ann", ""]).tokens.keys() == {0}
+        with pytest.raises(ValueError):
+            host.create_game("frogriders", seats=["human", OPEN], player_names=["Ann", "", "Cy"])
+
+    async def scenario():
+        async with aio.Client(server.address) as client:
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await client.create_game("frogriders", seats=[OPEN, "greedy"], player_names=["Bea"])
+            return refused.value.code(), error_details(refused.value)
+    code, details = asyncio.run(scenario())
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and field(details) == "seats[0].player_name"
+
+
+def test_both_clients_views_carry_the_live_scores(server):
+    """``View.live_scores`` reads ``SeatView.live_scores``: one per seat, points, breakdown and
+    partial as the view's seat may see them, in the blocking and the asyncio client alike."""
+    with Client(server.address) as host:
+        game = host.create_game("czech-pub", seats=["human", "greedy", "greedy"], seed=6)
+        view = game.seat(0).view()
+        assert len(view.live_scores) == 3 and all(isinstance(s, LiveScore) for s in view.live_scores)
+        for score, sent in zip(view.live_scores, view.message.live_scores):
+            assert (score.points, score.partial) == (sent.points, sent.partial)
+            assert score.breakdown == dict(sent.breakdown) and "kinds_bonus" in score.breakdown
+        spectator = game.spectator().view()
+
+        async def read():
+            async with aio.Client(server.address) as client:
+                return await client.seat(game.game_id, 0, game.tokens[0]).view(), \
+                    await client.seat(game.game_id, None).view()
+        assert asyncio.run(read()) == (view, spectator)
+        final = play_randomly(game.seat(0), random.Random(3))
+        assert final.finished and final.live_scores == [] and final.outcome is not None

@@ -94,9 +94,9 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     passed = int(out.split("# pass ")[1].split()[0])
     # 5 transports x (one game per case + four API tests + a finished game's record,
     # test/e2e/records.test.ts), the watch across aged connections, and the example bot
-    # (examples/external_bot.mts) over gRPC and Connect, and a bot account's one stream over both
-    # (test/e2e/bot.test.ts)
-    assert passed == 5 * (len(MODES) + 5) + 1 + 2 + 2, out[-3000:]
+    # (examples/external_bot.mts) over gRPC and Connect, a bot account's one stream over both, and an
+    # offer withdrawn then the example with --bot-token over both (test/e2e/bot.test.ts)
+    assert passed == 5 * (len(MODES) + 5) + 1 + 2 + 2 + 2, out[-3000:]
     for variant in ("every seat human", "bots in all seats but one"):  # each transport plays both ways
         for transport in ("grpc", "connect", "connect-json", "grpc-web", "web-fetch"):
             assert any(line.startswith("ok ") and f" - {transport}: " in line and line.endswith(variant)

@@ -296,10 +296,16 @@ export class BoardbotClient {
   }
 
   /** Offer the open `seat` of a game to the bot account `botName` (the owner token acts): its botDecisions() takes it. */
-  async inviteBot(gameId: string, seat: number, botName: string, ownerToken: string): Promise<Game> {
-    const game = (await this.games.inviteBot({ gameId, seat, botName }, bearer(ownerToken))).game;
+  async inviteBot(gameId: string, seat: number, botName: string, ownerToken: string, withdraw = false): Promise<Game> {
+    const game = (await this.games.inviteBot({ gameId, seat, botName, withdraw }, bearer(ownerToken))).game;
     if (game === undefined) throw new Error("InviteBot answered without a game");
     return game;
+  }
+
+  /** Withdraw the offer of `seat` to `botName` before the bot took it up: an ordinary open seat again
+   *  (FAILED_PRECONDITION BOT_NOT_OFFERED otherwise). */
+  async withdrawBot(gameId: string, seat: number, botName: string, ownerToken: string): Promise<Game> {
+    return this.inviteBot(gameId, seat, botName, ownerToken, true);
   }
 
   /** A bot account's one stream (GameService.ConnectBot): GAME_START for each game it sits in (`seatToken`: play it

@@ -44,14 +44,14 @@ import grpc
 
 from . import _core as calls
 from ._core import (GAME_ONEOF, HUMAN, OPEN, RESUME_ATTEMPTS, RESUME_BACKOFF, RETRIED_CALLS, RETRY_POLICY, Event,
-                    LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, service_config,
-                    tls_credentials)
+                    LegalMove, LiveScore, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict,
+                    service_config, tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
-__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
-           "message_dict", "game_message", "service_config", "RETRIED_CALLS", "RETRY_POLICY", "RESUME_ATTEMPTS",
-           "RESUME_BACKOFF", "GAME_ONEOF"]
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "LiveScore", "HUMAN", "OPEN",
+           "error_details", "tls_credentials", "message_dict", "game_message", "service_config", "RETRIED_CALLS",
+           "RETRY_POLICY", "RESUME_ATTEMPTS", "RESUME_BACKOFF", "GAME_ONEOF"]
 
 T = TypeVar("T")
 
@@ -216,6 +216,11 @@ class Game(calls.GameCalls["Seat"]):
     def invite_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
         """Offer the open ``seat`` to the bot account ``bot_name`` (its ``bot_decisions`` stream takes it)."""
         return self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
+
+    def withdraw_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Withdraw the offer of ``seat`` to ``bot_name`` before the bot took it up: an ordinary open seat again
+        (FAILED_PRECONDITION BOT_NOT_OFFERED otherwise)."""
+        return self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token, withdraw=True))
 
     def delete(self) -> None:
         self.client.delete_game(self.game_id, self.owner_token)

@@ -99,6 +99,19 @@ class LegalMove:
 
 
 @dataclass(frozen=True)
+class LiveScore:
+    """One seat's score if the game ended now, as the view's seat may see it (``SeatView.live_scores``)."""
+
+    points: float  # in the game's points, as the outcome's scores count them
+    breakdown: dict[str, Any]  # what makes them up, with the outcome's breakdown keys
+    partial: bool  # part of the seat's score is hidden from this viewer: points counts only what it may see
+
+    @classmethod
+    def from_message(cls, msg: common_pb2.LiveScore) -> "LiveScore":
+        return cls(msg.points, json_format.MessageToDict(msg.breakdown), msg.partial)
+
+
+@dataclass(frozen=True)
 class View:
     """One seat's (or a spectator's: seat None) view at one version."""
 
@@ -111,6 +124,9 @@ class View:
     legal_moves: list[LegalMove]
     outcome: dict[str, Any] | None
     message: common_pb2.SeatView = field(repr=False)
+    # per seat, its score if the game ended now (empty where the rules score nothing public
+    # during play, and once the game is over: ``outcome`` has the final scores)
+    live_scores: list[LiveScore] = field(default_factory=list)
 
     @property
     def my_turn(self) -> bool:
@@ -131,7 +147,8 @@ class View:
             state=message_dict(msg.view),
             legal_moves=[LegalMove(m.id, m.text, message_dict(m.move)) for m in msg.legal_moves],
             outcome=_outcome(msg),
-            message=msg)
+            message=msg,
+            live_scores=[LiveScore.from_message(score) for score in msg.live_scores])
 
 
 @dataclass(frozen=True)
@@ -272,7 +289,8 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
     ``{"public_back": "FROGRIDERS_PUBLIC_BACK_FIRST"}``). ``rated``: the game updates its players' and
     bots' ratings when it ends (``leaderboard``); ``player_names``: per seat, the name every seat sees for a human
     seat's player and a rated game rates it under ("" for none; every human seat of a rated game
-    has one). ``clock``
+    has one). A name is sent for every seat as given: the server refuses one on an open seat
+    (INVALID_ARGUMENT ``seats[i].player_name``: its player names themselves with ``join_game``). ``clock``
     (``ClockOptions``) and ``lobby`` (``LobbyOptions``): the messages, or dicts in their JSON mapping."""
     request = game_service_pb2.CreateGameRequest(game=game, seed=seed, reproducible=reproducible, rated=rated)
     if clock is not None:
@@ -283,12 +301,14 @@ def create_game(game: str, config: Mapping[str, Any] | common_pb2.GameConfig | N
         request.config.CopyFrom(config)
     elif config:
         request.config.CopyFrom(game_message(common_pb2.GameConfig, game, config))
+    if len(player_names) > len(seats):
+        raise ValueError(f"{len(player_names)} player names for {len(seats)} seats")
     names = list(player_names) + [""] * (len(seats) - len(player_names))
     for spec, name in zip(seats, names):
         if spec == HUMAN:
             request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, player_name=name)
-        elif spec == OPEN:
-            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, open=True)
+        elif spec == OPEN:  # a name here is the server's to refuse (the player who joins names themselves)
+            request.seats.add(kind=common_pb2.SEAT_KIND_HUMAN, open=True, player_name=name)
         else:
             request.seats.add(kind=common_pb2.SEAT_KIND_BOT, player_name=name, **bot_fields(spec))
     return Unary(GAMES, "CreateGame", request, _same)
@@ -358,9 +378,11 @@ def create_bot_account(name: str) -> Unary[game_service_pb2.CreateBotAccountResp
     return Unary(GAMES, "CreateBotAccount", game_service_pb2.CreateBotAccountRequest(name=name), _same)
 
 
-def invite_bot(game_id: str, seat: int, bot_name: str, owner_token: str) -> Unary[common_pb2.Game]:
-    """InviteBot: offer the game's open ``seat`` to the bot account ``bot_name`` (its ConnectBot stream takes it)."""
-    request = game_service_pb2.InviteBotRequest(game_id=game_id, seat=seat, bot_name=bot_name)
+def invite_bot(game_id: str, seat: int, bot_name: str, owner_token: str,
+               withdraw: bool = False) -> Unary[common_pb2.Game]:
+    """InviteBot: offer the game's open ``seat`` to the bot account ``bot_name`` (its ConnectBot stream takes it);
+    with ``withdraw``, withdraw that offer until the bot has taken the seat (an ordinary open seat again)."""
+    request = game_service_pb2.InviteBotRequest(game_id=game_id, seat=seat, bot_name=bot_name, withdraw=withdraw)
     return Unary(GAMES, "InviteBot", request, lambda r: r.game, auth(owner_token))
 
 

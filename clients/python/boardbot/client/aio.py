@@ -39,13 +39,13 @@ import grpc
 import grpc.aio
 
 from . import _core as calls
-from ._core import HUMAN, OPEN, Event, LegalMove, SeatCalls, Ticket, Unary, View, error_details, game_message, message_dict, \
-    tls_credentials
+from ._core import (HUMAN, OPEN, Event, LegalMove, LiveScore, SeatCalls, Ticket, Unary, View, error_details, game_message,
+                    message_dict, tls_credentials)
 from ._tracing import unary_span
 from ..v1 import bot_service_pb2, common_pb2, game_record_pb2, game_service_pb2, ratings_pb2
 
-__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "HUMAN", "OPEN", "error_details", "tls_credentials",
-           "message_dict", "game_message"]
+__all__ = ["Client", "Game", "Seat", "Ticket", "View", "Event", "LegalMove", "LiveScore", "HUMAN", "OPEN",
+           "error_details", "tls_credentials", "message_dict", "game_message"]
 
 T = TypeVar("T")
 
@@ -214,6 +214,10 @@ class Game(calls.GameCalls["Seat"]):
     async def invite_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
         """Offer the open ``seat`` to a bot account (``boardbot.client.Game.invite_bot``)."""
         return await self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token))
+
+    async def withdraw_bot(self, seat: int, bot_name: str) -> common_pb2.Game:
+        """Withdraw the offer of a seat to a bot account (``boardbot.client.Game.withdraw_bot``)."""
+        return await self.client.send(calls.invite_bot(self.game_id, seat, bot_name, self.owner_token, withdraw=True))
 
 
 class Seat(SeatCalls):

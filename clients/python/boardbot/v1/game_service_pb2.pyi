@@ -461,14 +461,16 @@ class CreateBotAccountResponse(_message.Message):
     def __init__(self, name: _Optional[str] = ..., bot_token: _Optional[str] = ...) -> None: ...
 
 class InviteBotRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "bot_name")
+    __slots__ = ("game_id", "seat", "bot_name", "withdraw")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAW_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     bot_name: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot_name: _Optional[str] = ...) -> None: ...
+    withdraw: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., bot_name: _Optional[str] = ..., withdraw: _Optional[bool] = ...) -> None: ...
 
 class InviteBotResponse(_message.Message):
     __slots__ = ("game",)

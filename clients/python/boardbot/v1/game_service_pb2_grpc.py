@@ -341,6 +341,7 @@ class GameServiceServicer:
     def InviteBot(self, request, context):
         """Offer an open seat of a game to a bot account (the owner token in the
         metadata): nobody else may join it, and the bot's ConnectBot stream takes it.
+        With withdraw, the offer is withdrawn until the bot has taken the seat.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
