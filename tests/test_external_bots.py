@@ -355,7 +355,9 @@ def test_an_example_bot_answering_late_is_timed_out_three_times_and_replaced_by_
             time.sleep(0.05)
         info = game.info()
         assert info.seats[0].state == common_pb2.SEAT_STATE_REPLACED and info.seats[0].player_name == "Slow bot"
-        assert info.clocks.timeouts[0] == 3 and failure_count("timeouts") - before == 3
+        # the game's own count is exact; the metric is the process's, and the earlier tests' games on this
+        # server still run their clocks (the fresh-clone CI saw 5: two of another game's time-outs came meanwhile)
+        assert info.clocks.timeouts[0] == 3 and failure_count("timeouts") - before >= 3
         record = host.game_record(game.game_id)
         replaced = [e for e in record.events if e.kind == common_pb2.EVENT_KIND_SEAT and "failed too often" in e.move_text]
         assert [e.seat for e in replaced] == [0]
