@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from . import data as D
 from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 from .rules import score_breakdown
 
-_weights_cache: dict = {}
+_weights_cache: Final[dict[tuple, tuple[float, ...]]] = {}
 
 
-def _colour_weights(kept: int, public: tuple, backs: tuple) -> tuple:
+def _colour_weights(kept: int, public: tuple, backs: tuple) -> tuple[float, ...]:
     """Points per collected unit of each colour (index = colour) for one seat."""
     key = (kept, public, backs)
     w = _weights_cache.get(key)
@@ -104,7 +105,7 @@ def heuristic_move(state, rng: random.Random) -> tuple:
     return choices[rng.randrange(len(choices))]
 
 
-EPSILON = 0.25  # share of uniformly random playout moves
+EPSILON: Final = 0.25  # share of uniformly random playout moves
 
 
 def playout_move(state, rng: random.Random):
