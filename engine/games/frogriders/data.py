@@ -13,17 +13,18 @@ import functools
 from typing import Final
 
 # Unit colours. 0 is an empty space; the values index per-colour count lists.
-# (Final: the compiled build inlines these constants; docs/performance.md)
+# (Final: the compiled build inlines these constants; the tables' types are declared, since mypyc
+# would unbox a table inferred as a fixed-length tuple and box it again at each read; docs/performance.md)
 EMPTY: Final = 0
 YELLOW: Final = 1
 RED: Final = 2
 BLUE: Final = 3
 BROWN: Final = 4
-COLOURS = (YELLOW, RED, BLUE, BROWN)
-COLOUR_NAME = {YELLOW: "yellow", RED: "red", BLUE: "blue", BROWN: "brown"}
-COLOUR_BY_NAME = {v: k for k, v in COLOUR_NAME.items()}
+COLOURS: Final[tuple[int, ...]] = (YELLOW, RED, BLUE, BROWN)
+COLOUR_NAME: Final[dict[int, str]] = {YELLOW: "yellow", RED: "red", BLUE: "blue", BROWN: "brown"}
+COLOUR_BY_NAME: Final[dict[str, int]] = {v: k for k, v in COLOUR_NAME.items()}
 
-RETURNABLE = (RED, YELLOW, BLUE)  # brown can never be returned
+RETURNABLE: Final[tuple[int, ...]] = (RED, YELLOW, BLUE)  # brown can never be returned
 
 # Turn phases (the state's ``phase``) and their names in views.
 SETUP: Final = 0
@@ -33,17 +34,17 @@ TAKE_UNIT: Final = 3
 TAKE_PRIVILEGE: Final = 4
 SECOND_LEAP: Final = 5
 OVER: Final = 6
-PHASE_NAME = ("choose_set_card", "leap", "return_unit", "take_unit", "take_privilege", "second_leap", "game_over")
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAME)}
+PHASE_NAME: Final[tuple[str, ...]] = ("choose_set_card", "leap", "return_unit", "take_unit", "take_privilege", "second_leap", "game_over")
+PHASE_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(PHASE_NAME)}
 NO_CARD: Final = -1  # no set card kept yet, an empty display slot
 
-UNITS = {YELLOW: 10, RED: 11, BLUE: 14, BROWN: 21}  # rulebook: 56 units
-REMOVED_TWO_PLAYERS = {YELLOW: 3, RED: 4, BLUE: 5, BROWN: 8}  # rulebook
+UNITS: Final[dict[int, int]] = {YELLOW: 10, RED: 11, BLUE: 14, BROWN: 21}  # rulebook: 56 units
+REMOVED_TWO_PLAYERS: Final[dict[int, int]] = {YELLOW: 3, RED: 4, BLUE: 5, BROWN: 8}  # rulebook
 
 # The pond (INFERRED shape, ASSUMPTION flowers).
 #   .  no space   D dark-green edge (off limits with 2 players)
 #   o  pond space F flower space    Y yellow centre (empty at the start)
-POND = (
+POND: Final[tuple[str, ...]] = (
     "...DDD...",
     "..DoFoD..",
     ".DFoooFD.",
@@ -57,7 +58,7 @@ POND = (
 SIZE: Final = 9
 
 
-CELL_NAMES = tuple(f"{'abcdefghi'[col]}{row + 1}" for row in range(SIZE) for col in range(SIZE))
+CELL_NAMES: Final[tuple[str, ...]] = tuple(f"{'abcdefghi'[col]}{row + 1}" for row in range(SIZE) for col in range(SIZE))
 
 
 def cell_name(cell: int) -> str:
@@ -68,7 +69,7 @@ def cell_name(cell: int) -> str:
 # kind: (name, group, trophies on the card, copies printed on the card)
 # "trophies" is the dark number scored in any case; green cards score only
 # their white per-requirement number, handled in scoring.
-PRIVILEGE_KINDS = (
+PRIVILEGE_KINDS: Final[tuple[tuple[str, str, int, int], ...]] = (
     ("extra_red", "turquoise", -2, 1),
     ("extra_yellow", "turquoise", -2, 1),
     ("extra_blue", "turquoise", -2, 1),
@@ -85,7 +86,7 @@ PRIVILEGE_KINDS = (
     ("fewest_units_5", "blue", 2, 1),
     ("fewest_units_3", "blue", 3, 1),
 )
-PRIVILEGE_ID = {kind[0]: i for i, kind in enumerate(PRIVILEGE_KINDS)}
+PRIVILEGE_ID: Final[dict[str, int]] = {kind[0]: i for i, kind in enumerate(PRIVILEGE_KINDS)}
 # the kinds' ids, in the table's order
 P_EXTRA_RED: Final = 0
 P_EXTRA_YELLOW: Final = 1
@@ -103,12 +104,14 @@ P_FEWEST_PRIVILEGES_5: Final = 12
 P_FEWEST_UNITS_5: Final = 13
 P_FEWEST_UNITS_3: Final = 14
 assert [kind[0] for kind in PRIVILEGE_KINDS][P_FEWEST_UNITS_3] == "fewest_units_3"
+# the trophies printed on each kind (PRIVILEGE_KINDS' third column), read by the scoring
+PRIVILEGE_TROPHIES: Final[tuple[int, ...]] = tuple(kind[2] for kind in PRIVILEGE_KINDS)
 
 # Turquoise cards: the colour and number of extra units they depict.
-EXTRA_UNITS = {P_EXTRA_RED: (RED, 2), P_EXTRA_YELLOW: (YELLOW, 2), P_EXTRA_BLUE: (BLUE, 2)}
-ORANGE = (P_DIAGONAL, P_L_SHAPED, P_RUN_UP)
+EXTRA_UNITS: Final[dict[int, tuple[int, int]]] = {P_EXTRA_RED: (RED, 2), P_EXTRA_YELLOW: (YELLOW, 2), P_EXTRA_BLUE: (BLUE, 2)}
+ORANGE: Final[tuple[int, ...]] = (P_DIAGONAL, P_L_SHAPED, P_RUN_UP)
 
-PRIVILEGE_TEXT = {
+PRIVILEGE_TEXT: Final[dict[str, str]] = {
     "extra_red": "2 extra red units (-2)",
     "extra_yellow": "2 extra yellow units (-2)",
     "extra_blue": "2 extra blue units (-2)",
@@ -127,7 +130,7 @@ PRIVILEGE_TEXT = {
 }
 
 # What each privilege card does, as the rulebook's overview says it (for players' screens).
-PRIVILEGE_RULE = {
+PRIVILEGE_RULE: Final[dict[str, str]] = {
     "extra_red": "Counts as 2 more red units for set and score cards (not for privilege cards nor the tie); "
                  "-2 trophy points at the end.",
     "extra_yellow": "Counts as 2 more yellow units for set and score cards (not for privilege cards nor the tie); "
@@ -152,7 +155,7 @@ PRIVILEGE_RULE = {
 # "28" (default) builds the stack from the printed per-card counts.
 # "24" follows the component list by cutting Flower and "2 per 2 privilege
 # cards" from three copies to one each (ASSUMPTION, see the rules doc).
-PRIVILEGE_DECK_CUTS = {"28": {}, "24": {P_FLOWER: 1, P_PER_TWO_PRIVILEGES: 1}}
+PRIVILEGE_DECK_CUTS: Final[dict[str, dict[int, int]]] = {"28": {}, "24": {P_FLOWER: 1, P_PER_TWO_PRIVILEGES: 1}}
 
 
 def privilege_deck(variant: str) -> list[int]:
@@ -167,7 +170,7 @@ def privilege_deck(variant: str) -> list[int]:
 # A set: units needed per colour (yellow, red, blue, brown) or "any" units,
 # and the trophy points per complete set (white number).
 # (yellow, red, blue, brown, any, points)
-PRIVATE_SET_CARDS = (  # ASSUMPTION (game-data.md 1.3)
+PRIVATE_SET_CARDS: Final[tuple[tuple[int, ...], ...]] = (  # ASSUMPTION (game-data.md 1.3)
     (0, 2, 0, 0, 0, 5),
     (0, 0, 0, 0, 5, 5),
     (2, 0, 0, 0, 0, 5),
@@ -183,7 +186,7 @@ PRIVATE_SET_CARDS = (  # ASSUMPTION (game-data.md 1.3)
 # Public score cards: a front (set, white border) and a back (blue border).
 # Back kinds: ("flower",), ("brown_majority",), ("privilege_majority",),
 # ("two_colours", colour_a, colour_b).
-PUBLIC_CARDS: tuple[tuple[tuple[int, ...], tuple], ...] = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pairing ASSUMED
+PUBLIC_CARDS: Final[tuple[tuple[tuple[int, ...], tuple], ...]] = (  # fronts: ASSUMPTION (rajpoot list); backs: rulebook kinds, pairing ASSUMED
     ((0, 1, 1, 0, 0, 3), ("flower",)),
     ((0, 1, 0, 1, 0, 2), ("brown_majority",)),
     ((0, 0, 0, 0, 5, 5), ("privilege_majority",)),
@@ -191,7 +194,7 @@ PUBLIC_CARDS: tuple[tuple[tuple[int, ...], tuple], ...] = (  # fronts: ASSUMPTIO
     ((1, 0, 0, 1, 0, 2), ("two_colours", RED, YELLOW)),
     ((0, 0, 1, 1, 0, 2), ("two_colours", BLUE, YELLOW)),
 )
-MAJORITY_POINTS = {"brown_majority": (6, 3), "two_colours": (6, 3), "privilege_majority": (4, 2)}
+MAJORITY_POINTS: Final[dict[str, tuple[int, int]]] = {"brown_majority": (6, 3), "two_colours": (6, 3), "privilege_majority": (4, 2)}
 
 
 @functools.cache  # a pure function of a few dozen printed cards; every view shows some

@@ -21,17 +21,27 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from . import data as D
 from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
-from .rules import score_breakdown
+from .rules import FrogridersState, score_breakdown
 
-_weights_cache: dict = {}
+_weights_cache: Final[dict[int, tuple[float, ...]]] = {}
 
 
-def _colour_weights(kept: int, public: tuple, backs: tuple) -> tuple:
+def _weights_key(kept: int, public: tuple[int, ...], backs: tuple[bool, ...]) -> int:
+    """The cache's key for a seat's card combination: one digit in base 12 for the kept card
+    (never 0) and one for each public card and its side; an int, so a lookup allocates nothing."""
+    key = kept + 2
+    for card, back in zip(public, backs):
+        key = key * 12 + 2 * card + (1 if back else 0)
+    return key
+
+
+def _colour_weights(kept: int, public: tuple[int, ...], backs: tuple[bool, ...]) -> tuple[float, ...]:
     """Points per collected unit of each colour (index = colour) for one seat."""
-    key = (kept, public, backs)
+    key = _weights_key(kept, public, backs)
     w = _weights_cache.get(key)
     if w is not None:
         return w
@@ -59,7 +69,7 @@ def _colour_weights(kept: int, public: tuple, backs: tuple) -> tuple:
     return w
 
 
-def margin(state, p: int) -> float:
+def margin(state: FrogridersState, p: int) -> float:
     """Own total minus the best other total (by the end-game scoring)."""
     totals = [b["total"] for b in score_breakdown(state)]
     mine = totals[p]
@@ -67,7 +77,7 @@ def margin(state, p: int) -> float:
     return mine - max(others) if others else mine
 
 
-def _follow_up_value(state, p: int) -> float:
+def _follow_up_value(state: FrogridersState, p: int) -> float:
     """The value of a position for p, looking through p's forced continuations."""
     if state.decider() == p and state.phase in (TAKE_UNIT, TAKE_PRIVILEGE, SECOND_LEAP):
         best = -math.inf
@@ -84,7 +94,7 @@ def _set_card_value(card: int) -> float:
     return points / (sum(need) + any_)
 
 
-def heuristic_move(state, rng: random.Random) -> tuple:
+def heuristic_move(state: FrogridersState, rng: random.Random) -> tuple:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -104,10 +114,10 @@ def heuristic_move(state, rng: random.Random) -> tuple:
     return choices[rng.randrange(len(choices))]
 
 
-EPSILON = 0.25  # share of uniformly random playout moves
+EPSILON: Final = 0.25  # share of uniformly random playout moves
 
 
-def playout_move(state, rng: random.Random):
+def playout_move(state: FrogridersState, rng: random.Random) -> tuple | None:
     phase = state.phase
     if phase != LEAP and phase != SECOND_LEAP:
         return None  # phase B and setup: random
@@ -115,11 +125,11 @@ def playout_move(state, rng: random.Random):
         return None
     p = state.player
     kept = state.kept[p]
-    weights = _weights_cache.get((kept, state.public, state.backs))
+    weights = _weights_cache.get(_weights_key(kept, state.public, state.backs))
     if weights is None:
         weights = _colour_weights(kept, state.public, state.backs)
     board = state.board
-    best = None
+    best: tuple | None = None
     best_w = -1.0
     for m in state.legal_moves():
         colour = board[m[1]] if m[4] else board[m[2]]
@@ -129,7 +139,7 @@ def playout_move(state, rng: random.Random):
     return best
 
 
-def evaluate(state) -> list[float]:
+def evaluate(state: FrogridersState) -> list[float]:
     totals = [b["total"] for b in score_breakdown(state)]
     n = len(totals)
     out = []

@@ -12,8 +12,9 @@ tuples at every boundary (``Game.move_fields``); the leaps' tuples are made once
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
+from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, custom
 
@@ -23,11 +24,11 @@ from .board import Layout, layout_for
 from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
 Move = tuple
-END_TURN = ("end_turn",)
-TAKE_UNIT_MOVES = {c: ("take_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
-RETURN_MOVES = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
-TAKE_PRIVILEGE_MOVES = tuple(("take_privilege", slot) for slot in range(4))
-KEEP_MOVES = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
+END_TURN: Final[Move] = ("end_turn",)
+TAKE_UNIT_MOVES: Final[dict[int, Move]] = {c: ("take_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+RETURN_MOVES: Final[dict[int, Move]] = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+TAKE_PRIVILEGE_MOVES: Final[tuple[Move, ...]] = tuple(("take_privilege", slot) for slot in range(4))
+KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
 
 # How each field is stored (boardbot.engine.fields); the class below declares their types.
 FIELDS = StateFields(
@@ -108,11 +109,11 @@ class FrogridersState(State):
         world = self.copy()
         world.seed = rng.getrandbits(63)
         stack = world.stack
-        rng.shuffle(stack)
+        chance.shuffle(rng, stack)  # random.Random's draws, compiled
         revealed = self.phase == OVER
         pool = [c for c in range(len(D.PRIVATE_SET_CARDS)) if c not in self.dealt[seat]
                 and not (revealed and c in self.kept)]
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         for q in range(self.num_seats):
             if q == seat:
                 continue
@@ -394,10 +395,17 @@ def leap_kind(origin: int, over: int, to: int) -> str:
 # --- scoring -----------------------------------------------------------------
 def set_points(card: tuple, counts: list) -> int:
     """Points for every complete set of ``card`` that ``counts`` holds."""
-    *need, any_, points = card
+    any_ = card[4]
+    points = card[5]
     if any_:
         return points * (sum(counts[1:]) // any_)
-    sets = min(counts[colour] // n for colour, n in zip(D.COLOURS, need) if n)
+    sets = -1  # the fewest sets of one colour the card needs (every card needs one)
+    for i in range(4):
+        n = card[i]
+        if n:
+            have = counts[D.COLOURS[i]] // n
+            if sets < 0 or have < sets:
+                sets = have
     return points * sets
 
 
@@ -445,7 +453,7 @@ def score_breakdown(state: FrogridersState) -> list[dict]:
         others_privileges = [privilege_counts[r] for r in range(n) if r != q]
         privilege_points = []
         for card in state.privileges[q]:
-            points = D.PRIVILEGE_KINDS[card][2]
+            points = D.PRIVILEGE_TROPHIES[card]
             if card == D.P_PER_BROWN:
                 points += state.units[q][D.BROWN]
             elif card == D.P_PER_TWO_PRIVILEGES:
