@@ -26,6 +26,7 @@ from boardbot.server.app import BackgroundServer
 from boardbot.server.config import ConnectionOptions
 from boardbot.server.convert import to_proto
 from boardbot.v1 import common_pb2
+from conftest import LONG
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "clients" / "typescript"
@@ -92,11 +93,12 @@ def test_node_plays_every_game_over_both_ports(tmp_path):
     assert result.returncode == 0, out[-6000:]
     assert "# fail 0" in out and "# skipped 0" in out, out[-3000:]
     passed = int(out.split("# pass ")[1].split()[0])
-    # 5 transports x (one game per case + four API tests + a finished game's record,
-    # test/e2e/records.test.ts), the watch across aged connections, and the example bot
-    # (examples/external_bot.mts) over gRPC and Connect, a bot account's one stream over both, and an
-    # offer withdrawn then the example with --bot-token over both (test/e2e/bot.test.ts)
-    assert passed == 5 * (len(MODES) + 5) + 1 + 2 + 2 + 2, out[-3000:]
+    # each case played over two transports (over all 5 with BOARDBOT_LONG=1: test/e2e/play.test.ts),
+    # 5 transports x (four API tests + a finished game's record, test/e2e/records.test.ts), the watch
+    # across aged connections, and the example bot (examples/external_bot.mts) over gRPC and Connect, a
+    # bot account's one stream over both, and an offer withdrawn then the example with --bot-token
+    # over both (test/e2e/bot.test.ts)
+    assert passed == (5 if LONG else 2) * len(MODES) + 5 * 5 + 1 + 2 + 2 + 2, out[-3000:]
     for variant in ("every seat human", "bots in all seats but one"):  # each transport plays both ways
         for transport in ("grpc", "connect", "connect-json", "grpc-web", "web-fetch"):
             assert any(line.startswith("ok ") and f" - {transport}: " in line and line.endswith(variant)
