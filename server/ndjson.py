@@ -9,7 +9,9 @@ streaming: ``application/x-ndjson``, one ``{"result": <message>}`` per line (pro
 as Connect's JSON codec writes it), and an error as a last line ``{"error": <status>}``,
 the ``google.rpc.Status`` in proto3 JSON (``code`` a number, ``details`` typed objects
 with ``@type``). An error before the first message also sets the HTTP status, as
-Connect maps the code. No protocol of ours: the lines are a published form, the
+Connect maps the code. A ``Connect-Timeout-Ms`` header is the stream's deadline, as on
+Connect's own streams: the fuzzer's JSON watch of a live game, sent with 300 ms, held its
+connection open until the client gave up. No protocol of ours: the lines are a published form, the
 messages the proto's canonical JSON.
 
 The request comes through ``CallGuard`` like any other (its body read whole and bounded,
@@ -20,6 +22,7 @@ ends the stream) and goes to the same game master with the same ``Call`` (the
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from connectrpc.errors import ConnectError
@@ -33,6 +36,22 @@ CONTENT_TYPE = b"application/x-ndjson"
 # Connect's HTTP status for each code (connectrpc.com/docs/protocol, "Error Codes")
 HTTP_STATUS = {1: 499, 2: 500, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429, 9: 400, 10: 409, 11: 400,
                12: 501, 13: 500, 14: 503, 15: 500, 16: 401}
+
+
+# Connect's timeout header: at most 10 digits of milliseconds (connectrpc.com/docs/protocol)
+TIMEOUT_HEADER = "connect-timeout-ms"
+
+
+def deadline_of(headers: dict[str, str]) -> float | None:
+    """The seconds ``Connect-Timeout-Ms`` gives the stream, if it gives any; the caller's deadline holds
+    here as on Connect's own streams (a watch stream otherwise stays open for as long as its game)."""
+    value = headers.get(TIMEOUT_HEADER, "")
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit()) or len(value) > 10:
+        raise errors.invalid("Connect-Timeout-Ms", "Connect-Timeout-Ms is a number of milliseconds, at most 10 digits",
+                             "BAD_TIMEOUT")
+    return int(value) / 1000
 
 
 class _Answered(Exception):
@@ -87,18 +106,22 @@ class NdjsonStreams:
                     request = self.codec.decode(body.get("body", b""), request_type())
                 except ConnectError as err:
                     raise errors.invalid("request", err.message, "UNDECODABLE_REQUEST") from None
+                seconds = deadline_of(headers)
                 await self.quotas.admit(method, call)
                 items = handler(request, call)
                 try:
-                    async for item in items:
-                        if not started:
-                            await start(200)
-                        try:
-                            await send({"type": "http.response.body", "body": _line("result", item),
-                                        "more_body": True})
-                        except TimeoutError:  # CallGuard's bound on a send: the client stopped reading
-                            outcome.code = "RESOURCE_EXHAUSTED"  # STREAM_NOT_READ; no line can reach it
-                            raise _Answered from None
+                    async with asyncio.timeout(seconds):  # (None: no deadline)
+                        async for item in items:
+                            if not started:
+                                await start(200)
+                            try:
+                                await send({"type": "http.response.body", "body": _line("result", item),
+                                            "more_body": True})
+                            except TimeoutError:  # CallGuard's bound on a send: the client stopped reading
+                                outcome.code = "RESOURCE_EXHAUSTED"  # STREAM_NOT_READ; no line can reach it
+                                raise _Answered from None
+                except TimeoutError:  # the caller's deadline: the last line says so
+                    raise errors.deadline_exceeded("the call's deadline passed", "DEADLINE_EXCEEDED") from None
                 finally:
                     await items.aclose()
                 if not started:

@@ -265,8 +265,11 @@ def test_playgame_needs_the_seats_token(server):
 
 
 # --- the browser port: Connect, and newline-delimited JSON ---------------------------------
-def ndjson(http: str, method: str, request: dict, token: str | None = None, timeout: float = 30):
+def ndjson(http: str, method: str, request: dict, token: str | None = None, timeout: float = 30,
+           deadline_ms: str | None = None):
     headers = {"Content-Type": "application/json"}
+    if deadline_ms is not None:
+        headers["Connect-Timeout-Ms"] = deadline_ms
     if token:
         headers["Authorization"] = f"Bearer {token}"
     return urllib.request.urlopen(urllib.request.Request(
@@ -321,6 +324,24 @@ def test_ndjson_errors_are_a_status_line_with_the_http_status_of_their_code(web_
         with ndjson(http, "WatchGame", {"gameId": game.game_id}) as response:
             first = json.loads(response.readline())["result"]
         assert first["view"]["gameId"] == game.game_id
+
+
+def test_an_ndjson_stream_ends_at_the_callers_connect_deadline(web_server):
+    http = web_server.running.http.address
+    with Client(web_server.address) as host:
+        game = host.create_game("frogriders", seats=["human", "human"])  # live: its watch would not end
+        started = time.monotonic()
+        with ndjson(http, "WatchGame", {"gameId": game.game_id}, deadline_ms="300", timeout=10) as response:
+            lines = [json.loads(line) for line in response]
+        assert time.monotonic() - started < 5
+        assert lines[0]["result"]["view"]["gameId"] == game.game_id
+        assert lines[-1]["error"]["code"] == grpc.StatusCode.DEADLINE_EXCEEDED.value[0]
+        for bad in ("soon", "12345678901", "-5"):
+            with pytest.raises(urllib.error.HTTPError) as err:
+                ndjson(http, "WatchGame", {"gameId": game.game_id}, deadline_ms=bad, timeout=10)
+            error = json.loads(err.value.read())["error"]
+            assert err.value.code == 400 and error["code"] == grpc.StatusCode.INVALID_ARGUMENT.value[0]
+            assert "Connect-Timeout-Ms" in error["message"]
 
 
 # --- failures: counted per seat and per player name, and a seat that keeps failing replaced ---
