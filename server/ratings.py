@@ -51,7 +51,6 @@ log = structlog.get_logger("boardbot.server")
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 PLAYER, PRESET = "player", "preset"
 RATED_KIND = {PLAYER: ratings_pb2.RATED_KIND_PLAYER, PRESET: ratings_pb2.RATED_KIND_PRESET}
-MAX_NAME = 64
 RATED_MARK_SECONDS = 90 * 86400  # Redis: how long a game's "rated" mark is kept (longer than any retention)
 
 
@@ -84,11 +83,9 @@ def entrants(specs, seats, rated: bool) -> tuple[str, ...]:
     player name that is not one, a rated game of one seat, a human seat without a name, or
     an entrant twice."""
     for i, spec in enumerate(specs):
-        name = spec.player_name
-        if name and (len(name) > MAX_NAME or not name.isprintable() or name != name.strip()):
-            raise errors.invalid(f"seats[{i}].player_name", f"a player name is 1 to {MAX_NAME} printable "
-                                 "characters, without spaces at either end", "BAD_SEAT")
-        if name and seats[i].kind == BOT:
+        # a human seat's name was read by seats.name_of (the record's ``name``: trimmed as
+        # JoinGame trims it, at most MAX_NAME printable characters)
+        if spec.player_name and seats[i].kind == BOT:
             raise errors.invalid(f"seats[{i}].player_name", "a bot seat is rated by its bot spec, not a name",
                                  "BAD_SEAT")
     if not rated:
@@ -104,8 +101,8 @@ def entrants(specs, seats, rated: bool) -> tuple[str, ...]:
                 raise errors.invalid(f"seats[{i}].player_name", "an open seat is rated under the name its player "
                                      "joins with (JoinGame.player_name)", "BAD_SEAT")
             out.append("")
-        elif i < len(specs) and specs[i].player_name:
-            out.append(f"{PLAYER}:{specs[i].player_name}")
+        elif seat.name:
+            out.append(f"{PLAYER}:{seat.name}")
         else:
             raise errors.invalid(f"seats[{i}].player_name", "every human seat of a rated game names its player",
                                  "BAD_SEAT")

@@ -58,7 +58,7 @@ def test_rated_games_move_the_leaderboard_of_their_configuration(client):
     config = {"players": 3}
     for _ in range(4):  # alice and bob (people) against the greedy preset
         game = client.create_game("frogriders", config, seats=["human", "human", "greedy"], rated=True,
-                                  player_names=["alice", "bob"])
+                                  player_names=["alice", " bob  "])  # trimmed, as JoinGame trims: bob
         assert game.created.rated
         play_out(client, game, rng)
     found = until_counted(client, {"alice": 4, "bob": 4, "greedy": 4}, config=config)
@@ -144,8 +144,10 @@ def test_hostile_rated_games_and_leaderboards_are_refused(client):
 
     refused("seats[0].player_name", seats=["human", "greedy"], rated=True)  # a nameless person
     refused("seats[0].player_name", seats=["human", "greedy"], rated=True, player_names=["x" * 65])
-    refused("seats[0].player_name", seats=["human", "greedy"], rated=True, player_names=["bad\nname"])
-    refused("seats[0].player_name", seats=["human", "greedy"], rated=True, player_names=[" alice"])
+    refused("seats[0].player_name", seats=["human", "greedy"], rated=True, player_names=["bad\x07name"])  # a control character (white space folds to a space, as in JoinGame)
+    refused("seats[0].player_name", seats=["human", "greedy"], rated=True, player_names=["   "])  # no name left
+    # trimmed as JoinGame trims it: " alice " is alice, who cannot play two seats
+    refused("seats[1]", seats=["human", "human"], rated=True, player_names=["alice", " alice "])
     refused("seats[1].player_name", seats=["human", "greedy"], rated=True, player_names=["alice", "bot-name"])
     refused("seats[1]", seats=["human", "human"], rated=True, player_names=["alice", "alice"])
     refused("seats[1]", seats=["greedy", "greedy"], rated=True)  # a bot rated against itself
