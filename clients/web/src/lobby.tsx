@@ -5,10 +5,9 @@ import { botName, client, describeError, listBots, listGameTypes, titleOf, type 
 import { clockOptions, NO_CLOCK, type ClockChoice } from "./clocks.js";
 import { ClockFields, ParamFields, settle } from "./form.js";
 import { OpenGames, playNow, SeatActions } from "./lobby_seats.js";
-import { forgetGame, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
+import { forgetGame, MAX_NAME, PACES, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
 const HUMAN = "human";
-const MAX_NAME = 64; // characters of a player's name, as the server takes it (SeatSpec.player_name)
 const OPEN = "open"; // a seat anyone with the invitation link, or from the open games, can take
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];

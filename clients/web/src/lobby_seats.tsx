@@ -6,7 +6,7 @@ import { GameStatus, LeavePolicy, SeatKind, SeatState, type Game, type GameType,
 import { useEffect, useState } from "preact/hooks";
 import { botName, client, describeError, gameType } from "./api.js";
 import { clockRule, ms } from "./clocks.js";
-import { saveGame, savedGames, settings, type SavedGame } from "./store.js";
+import { MAX_NAME, saveGame, saveSettings, savedGames, settings, type SavedGame } from "./store.js";
 
 /** The address of a page of this app (an invitation or a queue to share). */
 export function appLink(hash: string): string {
@@ -25,28 +25,62 @@ async function keep(game: Game, seat: number, token: string): Promise<void> {
 }
 
 /** An invitation link: reserve an open seat (JoinGame) and open the table, whose first call takes it
- *  up. A browser that already holds a seat of the game goes back to it. */
+ *  up. A browser that already holds a seat of the game goes back to it. A browser that has no name
+ *  kept yet (someone opening a friend's link) is asked for one first: the other seats see it. */
 export function JoinOpen({ gameId }: { gameId: string }) {
   const [error, setError] = useState("");
+  const [asking, setAsking] = useState(false);
+  const [name, setName] = useState(settings().playerName);
+  const [game, setGame] = useState<Game | undefined>(undefined);
+  const [gameTitle, setGameTitle] = useState("");
+  const join = async (asName: string) => {
+    setAsking(false);
+    try {
+      const joined = await client.joinGame(gameId, { name: asName });
+      const seat = joined.seat.seat!;
+      await keep(joined.game, seat, joined.seat.token!);
+      location.replace(`#/play/${gameId}/${seat}`);
+    } catch (err) {
+      setError(describeError(err));
+    }
+  };
   useEffect(() => {
+    const held = savedGames().find((g) => g.gameId === gameId && g.token);
+    if (held) {
+      location.replace(`#/play/${gameId}/${held.seat}`);
+      return;
+    }
+    if (settings().playerName) {
+      void join(settings().playerName);
+      return;
+    }
+    setAsking(true);
     void (async () => {
-      const held = savedGames().find((g) => g.gameId === gameId && g.token);
-      if (held) {
-        location.replace(`#/play/${gameId}/${held.seat}`);
-        return;
-      }
       try {
-        const joined = await client.joinGame(gameId, { name: settings().playerName });
-        const seat = joined.seat.seat!;
-        await keep(joined.game, seat, joined.seat.token!);
-        location.replace(`#/play/${gameId}/${seat}`);
+        const found = await client.getGame(gameId);
+        setGameTitle((await gameType(found.gameName))?.title ?? "");
+        setGame(found);
       } catch (err) {
         setError(describeError(err));
       }
     })();
   }, []);
-  return error ? <><p class="error" role="alert">{`Cannot join: ${error}`}</p><p><a href="#/">Back to the lobby</a></p></>
-    : <p class="loading">Taking a seat…</p>;
+  if (error) return <><p class="error" role="alert">{`Cannot join: ${error}`}</p><p><a href="#/">Back to the lobby</a></p></>;
+  if (!asking) return <p class="loading">Taking a seat…</p>;
+  const named = game?.seats.map((s) => s.kind === SeatKind.BOT ? `${botName(s.bot)} bot` : s.playerName).filter((n) => n) ?? [];
+  return <form class="join-open-form" onSubmit={(e) => {
+    e.preventDefault();
+    saveSettings({ playerName: name });
+    void join(name);
+  }}>
+    <h2>{gameTitle ? `Join a game of ${gameTitle}` : "Join a game"}</h2>
+    {game ? <p class="muted">{`${game.seats.length} players${named.length ? `, with ${named.join(", ")}` : ""}`
+      + `${game.clocks ? `; clock: ${clockRule(game.clocks.options)}` : "; no clock"}`}</p> : null}
+    <label for="join-name">Your name (the other players see it; leave it empty to be known by your seat's number)</label>
+    <input id="join-name" type="text" maxLength={MAX_NAME} autocomplete="nickname" value={name}
+      onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+    <button type="submit" id="take-seat">Take the seat</button>
+  </form>;
 }
 
 /** Play now: one ticket in the queue, waited on (WaitForMatch, up to 20 s a call) until matched. */

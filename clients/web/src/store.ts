@@ -116,6 +116,8 @@ export function findAdvice(gameId: string, seat: number, version: bigint, bot: s
     && (a.budget ?? 0) === budget);
 }
 
+export const MAX_NAME = 64; // characters of a player's name, as the server takes it (SeatSpec.player_name)
+
 export function saveSettings(changes: Partial<Settings>): void {
   localStorage.setItem(SETTINGS, JSON.stringify({ ...settings(), ...changes }));
 }

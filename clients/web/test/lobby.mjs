@@ -66,6 +66,7 @@ await twoPeople(async (a, b) => {
     check((await row.innerText()).includes("clock: 1 min 00 s each"), `the open game's line: ${await row.innerText()}`);
     await plainWords(b, "the lobby's open games");
     await row.locator("a.join-open").click();
+    await b.locator("#take-seat").click(); // no name kept, none given: B is known by the seat's number
     await b.waitForSelector(".table-layout");
     check(b.url().endsWith(`#/play/${gameId}/1`), `B's table: ${b.url()}`);
     // the game runs: one seat's clock runs on both tables and counts down
@@ -90,8 +91,14 @@ await twoPeople(async (a, b) => {
     // 2. an invitation link; leaving and coming back
     const invite = await createOpenGame(a, false);
     const second = invite.match(/#\/open\/([0-9a-f]+)$/)[1];
-    await b.goto(invite);
+    await b.goto(invite); // B has kept no name yet: the invitation asks for one before taking the seat
+    await b.locator("form.join-open-form").waitFor();
+    await until("the invitation names the game", async () => (await b.locator("form.join-open-form h2").innerText()).includes("Frogriders"));
+    await plainWords(b, "the invitation's name prompt");
+    await b.fill("#join-name", "  Bea  ");
+    await b.locator("#take-seat").click();
     await until("B seated by the invitation", async () => b.url().endsWith(`#/play/${second}/1`));
+    await until("A's table naming B as B gave it", async () => (await a.locator(".table-head .seats li").allInnerTexts())[1]?.includes("Bea (seat 1)"));
     await b.waitForSelector(".table-layout");
     await until("the second game running", async () => (await tableState(a))?.state !== undefined
       && !(await a.locator(".waiting-note").count()));
