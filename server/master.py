@@ -92,6 +92,7 @@ MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUM
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
+SPECULATIONS = 2  # SubmitMove's tries on a shared store's copy of the game before it reads the game (submit_move)
 FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
@@ -341,11 +342,41 @@ class GameMaster:
 
     async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
                           call: Call) -> game_service_pb2.SubmitMoveResponse:
+        # a shared store (Redis) may hold the game as this process last saw it: the move is
+        # checked and applied there and committed in one round trip (the commit's
+        # compare-and-set and its request-id check make it exact); if the game had moved on,
+        # or the move is refused there, the call is made again from the game read now, so
+        # what is answered is what it is today (SPECULATIONS: twice at most, the commit that
+        # failed having brought the store's copy up to date)
+        for _ in range(SPECULATIONS):
+            live = self.store.speculative_live(request.game_id)
+            if live is None:
+                break
+            try:
+                response = await self._submit_move(request, call, live, None, speculative=True)
+            except errors.ServiceError:
+                break
+            if response is not None:
+                return response
         live, done = await self.live_and_request(request.game_id, call, request.request_id)
+        return await self._submit_move(request, call, live, done)
+
+    async def _submit_move(self, request: game_service_pb2.SubmitMoveRequest, call: Call, live: Live,
+                           done: dict | None,
+                           speculative: bool = False) -> game_service_pb2.SubmitMoveResponse | None:
+        """SubmitMove on ``live``, the game as read with ``done``, the event the request's
+        id committed (if any); ``speculative``: ``live`` is the store's copy, maybe behind,
+        read without its request: None, and no side effect, where only the game read now
+        can answer (the commit failed, a reservation to take up, an illegal move)."""
+        if speculative:
+            call.log["game_id"] = request.game_id
+            call.log["game"] = live.record.game
         record = live.record
         seat = request.seat
         authorize_seat(record, seat, call)
         if record.seats[seat].state == RESERVED and done is None:
+            if speculative:
+                return None
             live = await lobby.take_up(self, live, seat, call)
             record = live.record
         fingerprint = ""
@@ -376,7 +407,8 @@ class GameMaster:
         try:
             move = requested_move(request, state, record.game)
         except errors.ServiceError:  # no legal move: the seat's player failed (boardbot.server.failures)
-            await failures.illegal_move(self, live, seat)
+            if not speculative:
+                await failures.illegal_move(self, live, seat)
             raise
         snap = Snapshot.next_of(live)
         when = now()
@@ -385,6 +417,8 @@ class GameMaster:
         response, view = self._move_response(snap, event, request.response_view)
         views = None if view is None else {seat: view}  # of the version this move commits
         committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
+        if committed is None and speculative:
+            return None
         if committed is None:
             # a concurrent retry of this very request may have won the race
             done = await self.store.find_request(record.id, request.request_id) if request.request_id else None
