@@ -275,7 +275,7 @@ class GameStore(abc.ABC):
         """The game as this process last saw it, maybe behind the store, without a read: a
         remote store's, for a commit tried on it (its compare-and-set and its request-id
         check refuse it if the game moved on or the request was committed:
-        ``GameMaster.submit_move``); None (this default) where a read costs no round trip."""
+        ``boardbot.server.moving``); None (this default) where a read costs no round trip."""
         return None
 
     async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
