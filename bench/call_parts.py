@@ -1,6 +1,6 @@
 """Where a call's server CPU goes beyond gRPC's own work: the service's parts, timed apart.
 
-    python bench/call_parts.py [--store memory|sqlite] [--calls 3000] [--repeats 5]
+    python bench/call_parts.py [--store memory|sqlite|redis] [--calls 3000] [--repeats 5]
 
 ``bench/call_cost.py`` measures a call's whole server CPU against the bare
 gRPC echo. This takes the part that is not gRPC's (what ``boardbot serve``
@@ -13,7 +13,8 @@ the response serialized), on a master with the defaults of ``boardbot serve``
 call_cost.py), Frogriders with two human seats, the same calls as
 call_cost.py: CreateGame, SubmitMove (the move by id, with
 ``expected_version``), GetView (each seat of each game once: the first read
-of that version).
+of that version). ``--store redis`` starts a redis-server of its own (no
+persistence; its CPU is not counted, the server's Python for its round trips is).
 
 For each call it prints the CPU µs per call (process time, the median of
 ``--repeats`` runs of ``--calls`` calls) of
@@ -37,7 +38,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -53,6 +57,7 @@ from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 GAME = "frogriders"
+REDIS_URL = ""  # --store redis: the redis-server of this run (no persistence; its CPU is not counted)
 UNLIMITED = Limits(create_burst_per_client=0, creates_per_second_per_client=0, max_games_per_client=0)
 
 
@@ -81,6 +86,14 @@ class Context:
 async def open_store(kind: str, directory: str):
     if kind == "memory":
         store = InMemoryStore()
+    elif kind == "redis":  # a fresh database of the redis-server main() started
+        import redis
+
+        from boardbot.server.redis_store import RedisStore
+
+        with redis.Redis.from_url(REDIS_URL) as r:
+            r.flushdb()
+        store = RedisStore(REDIS_URL)
     else:
         from boardbot.server.sqlite_store import SqliteStore
 
@@ -251,7 +264,7 @@ async def main_async(args) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--store", choices=("memory", "sqlite"), default="memory")
+    parser.add_argument("--store", choices=("memory", "sqlite", "redis"), default="memory")
     parser.add_argument("--methods", default="CreateGame,SubmitMove,GetView")
     parser.add_argument("--calls", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
@@ -259,7 +272,22 @@ def main() -> int:
     logs.configure(stream=open(os.devnull, "w"))  # every call logged, as boardbot serve does
     import uvloop
 
-    uvloop.run(main_async(args))
+    redis_server = None
+    if args.store == "redis":
+        global REDIS_URL
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        redis_server = subprocess.Popen([shutil.which("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        REDIS_URL = f"redis://127.0.0.1:{port}/0"
+        time.sleep(0.5)
+    try:
+        uvloop.run(main_async(args))
+    finally:
+        if redis_server is not None:
+            redis_server.terminate()
+            redis_server.wait(10)
     return 0
 
 

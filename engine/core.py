@@ -27,9 +27,22 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from . import chance
 from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
 from .result import Result  # noqa: F401  (the engine's API: engine/result.py)
 from .state import SEED_BITS, TERMINAL, Move, State, new_seed  # noqa: F401  (State: engine/state.py)
+
+
+class DealRandom(random.Random):
+    """The ``random.Random`` a game is dealt with (``Game.new_state``): its ``shuffle`` of a list
+    is ``boardbot.engine.chance.shuffle``, the same draws, compiled (a Frogriders deal makes 76
+    draws in 4 shuffles: a fifth of a CreateGame's CPU in random.py's Python)."""
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        if type(x) is list:
+            chance.shuffle(self, x)
+        else:
+            super().shuffle(x)
 
 
 @dataclass(frozen=True)
@@ -197,7 +210,7 @@ class Game:
     # --- factories -----------------------------------------------------
     def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         cfg = self.validate(config)
-        return self._new_state(cfg, random.Random(seed))
+        return self._new_state(cfg, DealRandom(seed))
 
     def _new_state(self, cfg: dict, rng: random.Random) -> State:
         raise NotImplementedError

@@ -57,7 +57,6 @@ import hashlib
 import secrets
 import sys
 import time
-import uuid
 from typing import AsyncIterator, Callable
 
 import structlog
@@ -66,12 +65,11 @@ from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 from boardbot.v1 import common_pb2, game_service_pb2
 
-from . import (answers, bot_accounts, clocks, convert, downtime, errors, failures, game_records, lobby, matchmaking, playing,
+from . import (answers, bot_accounts, clocks, downtime, errors, game_records, lobby, matchmaking, moving, playing,
                ratings, seats as seat_rules, take_back as take_backs)
 from .access import authorize_observer, authorize_owner, authorize_seat, new_token, token_digest
 from .bot_driver import BotDriver
 from .bot_plans import requested_bot
-from .chosen_moves import requested_move
 from .bots import BotRunner, check_spec
 from .calls import Call
 from .creation import fresh_seed, store_new_game, take_creation
@@ -81,10 +79,10 @@ from .game_types import game_named, game_type, requested_config, validated_confi
 from .limits import Limits, RateLimiter, real_client
 from .pages import page_position, page_size, page_token
 from .quotas import Quotas
-from .records import BOT, HUMAN, OPEN, RESERVED, GameRecord, SeatRecord
+from .records import BOT, HUMAN, OPEN, GameRecord, SeatRecord
 from .snapshots import Snapshot, check_rules
 from .store import GameStore, Live
-from .watching import WatchHubs, next_decision_view
+from .watching import WatchHubs
 
 log = structlog.get_logger("boardbot.server")
 
@@ -92,14 +90,13 @@ MAX_ID_LENGTH = 128  # a game id or request id longer than this is INVALID_ARGUM
 DEFAULT_RETENTION = 86400.0  # seconds a finished game is kept (boardbot serve --retention)
 EXPIRY_SWEEP_SECONDS = 60.0  # how often finished games past their retention are deleted ...
 ORPHAN_SWEEP_SECONDS = 5.0  # ... and, on a shared store, how often unplayed bot seats are looked for
-FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tells a retry from a reused id
 
 
 # --- the master ---------------------------------------------------------------------
 class GameMaster:
     """The authority over the hosted games of one store (see the module docstring).
 
-    ``new_game_id``: makes a new game's id (default: a random hex uuid);
+    ``new_game_id``: makes a new game's id (default: 32 random hex digits);
     ``retention``: seconds a finished game is kept (None: for ever; see ``start``)."""
 
     def __init__(self, store: GameStore, bots: BotRunner | None = None,
@@ -110,7 +107,8 @@ class GameMaster:
         self._seed_secret = secrets.token_bytes(32)  # see _game_seed
         self.creations = RateLimiter(self.limits.create_burst_per_client, self.limits.creates_per_second_per_client)
         self.bots = bots or BotRunner()
-        self.new_game_id = new_game_id or (lambda: uuid.uuid4().hex)
+        # 32 random hex digits, as uuid4().hex was (128 random bits; a third of its CPU)
+        self.new_game_id = new_game_id or (lambda: secrets.token_hex(16))
         self.retention = retention
         self._closing = asyncio.Event()
         self.driver = BotDriver(store, self.bots, self._closing)
@@ -339,94 +337,7 @@ class GameMaster:
         self.driver.kick(live.game_id, snap)
         return snap, seat
 
-    async def submit_move(self, request: game_service_pb2.SubmitMoveRequest,
-                          call: Call) -> game_service_pb2.SubmitMoveResponse:
-        live, done = await self.live_and_request(request.game_id, call, request.request_id)
-        record = live.record
-        seat = request.seat
-        authorize_seat(record, seat, call)
-        if record.seats[seat].state == RESERVED and done is None:
-            live = await lobby.take_up(self, live, seat, call)
-            record = live.record
-        fingerprint = ""
-        if request.request_id:
-            bare = game_service_pb2.SubmitMoveRequest()
-            bare.CopyFrom(request)
-            bare.ClearField("request_id")
-            fingerprint = hashlib.sha256(bare.SerializeToString(deterministic=True)).hexdigest()[:FINGERPRINT_CHARS]
-            if done is not None:
-                if done["request"]["fp"] != fingerprint:
-                    raise errors.invalid("request_id", "this request_id was used for a different request",
-                                         "REQUEST_ID_REUSED")
-                return await self._answer_again(record.id, done, request)
-        version = live.version
-        if request.HasField("expected_version") and request.expected_version != version:
-            raise errors.aborted(f"the game is at version {version}, not {request.expected_version}", version)
-        state = live.state  # read-only: the move is applied to a copy (Snapshot.next_of)
-        decider = state.decider()
-        if decider == TERMINAL:
-            raise errors.precondition("GAME_OVER", f"games/{record.id}", "the game is over")
-        check_rules(record, "play on")
-        if record.seats[seat].resigned:
-            raise errors.precondition("SEAT_RESIGNED", f"seats/{seat}", f"seat {seat} has resigned")
-        if decider != seat:
-            raise errors.precondition("NOT_YOUR_DECISION", f"seats/{seat}",
-                                      f"it is seat {decider}'s decision, not seat {seat}'s")
-        lobby.check_seat_plays(self, live, seat)
-        try:
-            move = requested_move(request, state, record.game)
-        except errors.ServiceError:  # no legal move: the seat's player failed (boardbot.server.failures)
-            await failures.illegal_move(self, live, seat)
-            raise
-        snap = Snapshot.next_of(live)
-        when = now()
-        event = snap.apply_move(seat, move, False, when)  # move is one of the engine's legal moves
-        snap.settle(seat, True, when)
-        response, view = self._move_response(snap, event, request.response_view)
-        views = None if view is None else {seat: view}  # of the version this move commits
-        committed = await self._commit(live, snap, event, stored_event(event, request.request_id, fingerprint), views)
-        if committed is None:
-            # a concurrent retry of this very request may have won the race
-            done = await self.store.find_request(record.id, request.request_id) if request.request_id else None
-            if done is not None and done["request"]["fp"] == fingerprint:
-                return await self._answer_again(record.id, done, request)
-            latest = await self.store.get_live(record.id)
-            raise errors.aborted("the game changed during the call; read it again",
-                                 (latest or live).version)
-        wanted = request.response_view
-        if wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and not response.HasField("view"):
-            # instant bots reply within this call (no driver task, no extra loop turns); the
-            # driver plays any other bot while we wait
-            latest = await self.driver.inline_steps(record.id, committed)
-            self.driver.kick(record.id, None if latest is None else Snapshot.of(latest))
-            response.view.CopyFrom(await next_decision_view(self.store, self._closing, record.id, seat, call, latest))
-            return response
-        self.driver.kick(record.id, snap)
-        return response
-
-    @staticmethod
-    def _move_response(snap: Snapshot, event: dict,
-                       wanted: int) -> tuple[game_service_pb2.SubmitMoveResponse, common_pb2.SeatView | None]:
-        """SubmitMove's answer for the move ``event`` that brought ``snap`` to its version: the
-        view of that version with RESPONSE_VIEW_AFTER_MOVE, and with NEXT_DECISION when the
-        move ended the game (otherwise the caller adds the next decision's view); and that
-        view's message (for the version's cache), or None."""
-        seat = event["seat"]
-        response = game_service_pb2.SubmitMoveResponse(
-            version=snap.version, move=convert.to_proto(common_pb2.Move, snap.game_name, event["move"]),
-            move_text=event["texts"][seat + 1], status=snap.status())
-        view = None
-        if wanted == game_service_pb2.RESPONSE_VIEW_AFTER_MOVE or (
-                wanted == game_service_pb2.RESPONSE_VIEW_NEXT_DECISION and event["finished"]):
-            view = snap.seat_view(seat)
-            response.view.CopyFrom(view)
-        return response, view
-
-    async def _answer_again(self, game_id: str, done: dict, request) -> game_service_pb2.SubmitMoveResponse:
-        """The answer to a retried request: the same as the first (made again from the
-        event it committed, at that event's version)."""
-        snap, event = await self.replay(game_id, done["version"])
-        return self._move_response(snap, event, request.response_view)[0]
+    submit_move = moving.submit_move  # (boardbot.server.moving)
 
     async def replay(self, game_id: str, version: int) -> tuple[Snapshot, dict]:
         """The game at ``version`` (>= 1) and the event that brought it there, as observers

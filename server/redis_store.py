@@ -14,6 +14,13 @@ Each process caches live games (``Live``: the parsed state, converted views):
 a read asks Redis for the version only (``GET_IF_NEWER``: one round trip, a few
 bytes) and uses the cache when it matches, so a hot game is not rebuilt per
 call; otherwise it gets the record and state in the same round trip.
+A SubmitMove is one round trip when the cache is current: the move is checked
+and applied on the cached copy and committed (``GameStore.speculative_live``);
+the commit's compare-and-set and its check that no event's request id is stored
+yet refuse it otherwise, and a refused commit brings the copy up to date in its
+answer. A watcher woken by a commit reads the events and the version in one
+round trip, shared by every watcher of the game in the process
+(``live_and_events``).
 
 Bot seats: ``lease`` keeps one process at a time searching for a game's bot
 (``SET``-like key with an expiry, renewed while the search runs); a process
@@ -103,10 +110,20 @@ return seq
 
 # KEYS: game, events, requests, finished, botturn; ARGV: id, expected, version, the record's static
 # part ('': unchanged), state, finished ('' while running), bot to move ('1'/'0'), channel, the
-# volatile fields (JSON), then per event: its JSON, its request id or ''
+# volatile fields (JSON), then per event: its JSON, its request id or ''. Returns 1 (committed), 0
+# (no game), -1 (an event's request id is stored already: a retry), or, if the version is not the
+# expected one, the version, the record's static part, state, sequence number and volatile fields
+# (what the process's copy becomes: a commit tried on a copy behind the store costs no extra read)
 _COMMIT = """
 local v = redis.call('HGET', KEYS[1], 'v')
-if not v or v ~= ARGV[2] then return 0 end
+if not v then return 0 end
+for i = 11, #ARGV, 2 do
+  if ARGV[i] ~= '' and redis.call('HEXISTS', KEYS[3], ARGV[i]) == 1 then return -1 end
+end
+if v ~= ARGV[2] then
+  local out = redis.call('HMGET', KEYS[1], 'v', 'r', 's', 'q', 'm')
+  return out
+end
 redis.call('HSET', KEYS[1], 'v', ARGV[3], 's', ARGV[5], 'm', ARGV[9])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'r', ARGV[4]) end
 local version = tonumber(ARGV[2])
@@ -122,17 +139,19 @@ return 1
 """
 
 # KEYS: game, requests, events; ARGV: the version this process has (or ''), whether the initial
-# state is wanted, a request id to look up (or ''). Returns nil (no game), or the version, the
-# request's version and event (false: none), then, if the version is not ARGV[1], the record's
-# static part, state, sequence number, volatile fields and (if wanted) the initial state
+# state is wanted, a request id to look up (or ''), the version after which the events are wanted
+# (or ''). Returns nil (no game), or the version, the request's version and event (false: none), the
+# events wanted (false: none), then, if the version is not ARGV[1], the record's static part, state,
+# sequence number, volatile fields and (if wanted) the initial state
 _GET_IF_NEWER = """
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return nil end
-local out = {v, false, false}
+local out = {v, false, false, false}
 if ARGV[3] ~= '' then
   local at = redis.call('HGET', KEYS[2], ARGV[3])
-  if at then out = {v, at, redis.call('LINDEX', KEYS[3], tonumber(at) - 1)} end
+  if at then out[2], out[3] = at, redis.call('LINDEX', KEYS[3], tonumber(at) - 1) end
 end
+if ARGV[4] ~= '' then out[4] = redis.call('LRANGE', KEYS[3], tonumber(ARGV[4]), -1) end
 if v == ARGV[1] then return out end
 local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i')
 for i = 1, (ARGV[2] == '1' and 5 or 4) do out[#out + 1] = fields[i] end
@@ -224,6 +243,7 @@ class RedisStore(GameStore):
         self._redis: redis.Redis | None = None
         self._scripts: dict = {}
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._reading: dict[tuple[str, int], asyncio.Future] = {}  # live_and_events's reads under way
         self._waiters = Waiters()
         self._listener: asyncio.Task | None = None
         self._subscribed = asyncio.Event()
@@ -328,15 +348,33 @@ class RedisStore(GameStore):
 
     async def get_live_and_request(self, game_id: str, request_id: str) -> tuple[Live | None, EventRecord | None]:
         """One round trip: the version check (and the game if it is newer than the cache) and the request."""
+        live, done, _ = await self._get(game_id, request_id, None)
+        return live, done
+
+    async def live_and_events(self, game_id: str, after_version: int) -> tuple[Live | None, list[EventRecord] | None]:
+        """One round trip, shared by the calls for the same game and version at once (the
+        watchers of a game, woken by its commit)."""
+        key = (game_id, after_version)
+        reading = self._reading.get(key)
+        if reading is None:
+            reading = self._reading[key] = asyncio.ensure_future(self._get(game_id, "", max(after_version, 0)))
+            reading.add_done_callback(lambda done: self._reading.pop(key, None) if self._reading.get(key) is done
+                                      else None)
+        live, _, events = await asyncio.shield(reading)
+        return live, events
+
+    async def _get(self, game_id: str, request_id: str,
+                   after_version: int | None) -> tuple[Live | None, EventRecord | None, list[EventRecord] | None]:
         cached = self._live.get(game_id)
         found = await self._run("get", [self._key("g", game_id), self._key("r", game_id), self._key("e", game_id)],
                                 ["" if cached is None else cached.version, "0" if cached is not None else "1",
-                                 request_id])
+                                 request_id, "" if after_version is None else after_version])
         if found is None:
             self._live.pop(game_id, None)
-            return None, None
+            return None, None, None
         done = None if found[1] is None else _unpack(int(found[1]), found[2])
-        if len(found) == 3:
+        events = None if found[3] is None else [_unpack(after_version + 1 + k, blob) for k, blob in enumerate(found[3])]
+        if len(found) == 4:
             # the cached version is current; a concurrent commit that lost its compare-and-set may
             # have dropped the entry during the round trip: keep it then, unless a newer one came
             current = self._live.get(game_id)
@@ -344,13 +382,21 @@ class RedisStore(GameStore):
                 self._live.move_to_end(game_id)
             elif current is None:
                 self._remember(cached)
-            return cached, done
-        version, (static, state, seq, volatile) = found[0], found[3:7]
-        initial = cached.record.initial if cached is not None else loads(found[7])
+            return cached, done, events
+        initial = cached.record.initial if cached is not None else loads(found[8])
+        return self._remember(self._live_of(game_id, initial, found[0], *found[4:8])), done, events
+
+    @staticmethod
+    def _live_of(game_id: str, initial: Any, version: bytes, static: bytes, state: bytes, seq: bytes,
+                 volatile: bytes) -> Live:
+        """The ``Live`` of the stored fields (the record's static part, ..., as JSON)."""
         record = loads(static)
         record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial,
                       state=loads(state))
-        return self._remember(Live.from_dict(record)), done
+        return Live.from_dict(record)
+
+    def speculative_live(self, game_id: str) -> Live | None:
+        return self._live.get(game_id)
 
     async def list_live(self, after_seq: int, limit: int, game: str = "") -> list[Live]:
         index = self._key("games", game) if game else self._key("games")
@@ -442,8 +488,14 @@ class RedisStore(GameStore):
             args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
                                           self._key("finished"), self._key("botturn")], args)
-        if not done:
-            self._live.pop(game_id, None)
+        if done != 1:
+            if isinstance(done, list):  # the game moved on: this process's copy becomes the stored one
+                fresh = self._live_of(game_id, live.record.initial, *done)
+                held = self._live.get(game_id)
+                if held is None or held.version < fresh.version:
+                    self._remember(fresh)
+            else:
+                self._live.pop(game_id, None)
             return False
         seq = live.seq if current is None else current.seq
         if seq is not None:

@@ -265,6 +265,19 @@ class GameStore(abc.ABC):
         live = await self.get_live(game_id)
         return live, (None if live is None or not request_id else await self.find_request(game_id, request_id))
 
+    async def live_and_events(self, game_id: str, after_version: int) -> tuple[Live | None, list[EventRecord] | None]:
+        """``events`` and, if there are any, ``get_live`` (a remote store answers both at
+        once): what a watcher reads when the game moved on (``boardbot.server.watching``)."""
+        events = await self.events(game_id, after_version)
+        return (await self.get_live(game_id) if events else None), events
+
+    def speculative_live(self, game_id: str) -> Live | None:
+        """The game as this process last saw it, maybe behind the store, without a read: a
+        remote store's, for a commit tried on it (its compare-and-set and its request-id
+        check refuse it if the game moved on or the request was committed:
+        ``boardbot.server.moving``); None (this default) where a read costs no round trip."""
+        return None
+
     async def lease(self, game_id: str, holder: str, seconds: float) -> bool:
         """Take or renew the right to play the game's bot seats for ``seconds``; False
         while another holder has it. Only a shared store needs it."""

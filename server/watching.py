@@ -89,11 +89,10 @@ class WatchHubs:
         while True:
             if self._closing.is_set():
                 raise _resume_elsewhere(snap.version)
-            events = await self.store.events(game_id, snap.version)
+            latest, events = await self.store.live_and_events(game_id, snap.version)
             if events is None:
                 raise errors.not_found(game_id)
             if events:
-                latest = await self.store.get_live(game_id)
                 over = latest is not None and latest.finished is not None  # the bots' reasons may be shown
                 for stored in events:
                     described = None

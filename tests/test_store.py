@@ -775,6 +775,84 @@ def test_concurrent_retries_of_one_request_on_redis_all_get_the_answer(redis_ser
     assert sum(answers.values()) == 3200
 
 
+def test_moves_tried_on_a_stale_copy_on_redis_answer_as_a_read_would(redis_server):
+    """Issue 50: on Redis a SubmitMove is tried on the process's own copy of the game and committed
+    in one round trip. Two servers on one Redis, each move sent to the other one than the last (so
+    each one's copy is one version behind): every move lands, a retry of a request through the
+    other server gets the first answer (its event's version), a stale expected_version is ABORTED
+    with the current version, a move of the seat not to decide is refused, and the store holds
+    exactly one event per move."""
+    import grpc
+    import redis
+
+    from boardbot.server import logs
+    from boardbot.server.app import BackgroundServer
+    from boardbot.v1 import common_pb2, game_service_pb2 as pb, game_service_pb2_grpc
+
+    with redis.Redis.from_url(redis_server.url) as r:
+        r.flushdb()
+    logs.configure(enabled=False)
+
+    async def play(addresses: list[str]) -> int:
+        channels = [grpc.aio.insecure_channel(a) for a in addresses]
+        stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in channels]
+        human = common_pb2.SeatSpec(kind=common_pb2.SEAT_KIND_HUMAN)
+        created = await stubs[0].CreateGame(pb.CreateGameRequest(game="frogriders", seats=[human] * 2), timeout=10)
+        game_id, tokens = created.game.game_id, {t.seat: t.token for t in created.seat_tokens}
+        for stub in stubs:  # both hold a copy
+            await stub.GetView(pb.GetViewRequest(game_id=game_id), timeout=10)
+        version, moves = 0, 0
+        while moves < 30:
+            view = (await stubs[moves % 2].GetView(pb.GetViewRequest(game_id=game_id), timeout=10)).view
+            if view.status != common_pb2.GAME_STATUS_RUNNING:
+                break
+            assert view.version == version
+            seat = view.decider
+            other = stubs[(moves + 1) % 2]
+            metadata = [("authorization", f"Bearer {tokens[seat]}")]
+            view = (await stubs[moves % 2].GetView(pb.GetViewRequest(game_id=game_id, seat=seat), metadata=metadata,
+                                                   timeout=10)).view
+            wrong = [("authorization", f"Bearer {tokens[1 - seat]}")]
+            with pytest.raises(grpc.aio.AioRpcError) as refused:  # the other seat's turn is not yet
+                await other.SubmitMove(pb.SubmitMoveRequest(game_id=game_id, seat=1 - seat, move_id=0),
+                                       metadata=wrong, timeout=10)
+            assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+            if version:
+                with pytest.raises(grpc.aio.AioRpcError) as stale:
+                    await other.SubmitMove(pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=0,
+                                                                expected_version=version - 1),
+                                           metadata=metadata, timeout=10)
+                assert stale.value.code() == grpc.StatusCode.ABORTED
+            request = pb.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=len(view.legal_moves) - 1,
+                                           expected_version=version, request_id=f"m{moves}")
+            first = await other.SubmitMove(request, metadata=metadata, timeout=10)
+            again = await stubs[moves % 2].SubmitMove(request, metadata=metadata, timeout=10)
+            assert first.version == again.version == version + 1 and first.move_text == again.move_text
+            version, moves = version + 1, moves + 1
+        # moves through one server, whose copy is then current: one round trip each (one script)
+        with redis.Redis.from_url(redis_server.url) as r:
+            view = (await stubs[0].GetView(pb.GetViewRequest(game_id=game_id), timeout=10)).view
+            scripts = r.info("commandstats")["cmdstat_evalsha"]["calls"]
+            for _ in range(4):
+                if view.status != common_pb2.GAME_STATUS_RUNNING:
+                    break
+                metadata = [("authorization", f"Bearer {tokens[view.decider]}")]
+                view = (await stubs[0].SubmitMove(pb.SubmitMoveRequest(
+                    game_id=game_id, seat=view.decider, move_id=0, expected_version=version,
+                    response_view=pb.RESPONSE_VIEW_AFTER_MOVE), metadata=metadata, timeout=10)).view
+                version, moves = version + 1, moves + 1
+                assert r.info("commandstats")["cmdstat_evalsha"]["calls"] == scripts + 1
+                scripts += 1
+            assert r.llen(f"boardbot:e:{game_id}") == version and int(r.hget(f"boardbot:g:{game_id}", "v")) == version
+        for c in channels:
+            await c.close()
+        return moves
+
+    with BackgroundServer(store=RedisStore(redis_server.url)) as one, \
+            BackgroundServer(store=RedisStore(redis_server.url)) as two:
+        assert asyncio.run(play([one.address, two.address])) >= 10
+
+
 # --- schema versions: a store opens the older layouts it knows and refuses newer ones ---------------
 def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
     from boardbot.server.records import FIRST_RULES_VERSION
