@@ -29,6 +29,8 @@ from .rules import DuloreState
 TRACK_START: Final[tuple[int, ...]] = D.TRACK_START
 TRACK_LEN: Final[tuple[int, ...]] = D.TRACK_LEN
 ORDERS: Final[tuple[tuple[int, ...], ...]] = D.ORDER_CARDS
+# the B-side ability that makes a barrel give 3 bottles, per wine colour
+BOTTLE_X3: Final[tuple[int, ...]] = (D.AB_WHITE3, D.AB_RED3, D.AB_ROSE3)
 
 # Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
 USES_PER_TURN: Final = 1.6  # ability uses a harvest turn yields, bonuses included
@@ -92,10 +94,6 @@ def best_connection(row: list, card: int) -> int:
     return max(D.connections(card, row[0]), D.connections(row[-1], card))
 
 
-def _bottles_per_barrel(s: DuloreState, p: int, c: int) -> int:
-    return 3 if D.BOTTLE_X3[c] in D.BOARDS[s.boards[p]][3] else 2
-
-
 def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """(value, planned orders) for seat p with ``horizon`` turns left.
 
@@ -105,92 +103,123 @@ def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """
     bottles = s.bottles[p][:]
     cellar = s.cellar[p]
-    barrels: list[list[int]] = [[], [], []]  # remaining ability uses to bottle, per colour
+    # remaining ability uses to bottle each barrel, per colour, fewest first; ``used``: how many
+    # of them the planned orders have taken
+    barrels: list[list[int]] = [[], [], []]
     for c in range(3):
         start = TRACK_START[c]
         length = TRACK_LEN[c]
         for sp in range(length - 1, -1, -1):
             if cellar[start + sp]:
                 barrels[c].append(length - sp)
+    used = [0, 0, 0]
     grapes = s.grapes[p][:]
+    specials = D.BOARDS[s.boards[p]][3]
+    per = [3 if x3 in specials else 2 for x3 in BOTTLE_X3]  # bottles a barrel gives, per colour
     row = s.row[p]
-    cands = [(card, 1.0) for card in s.reserved[p]]
+    # the candidates: reserved orders, then the face-up ones; each one's worth before the
+    # discount for time (stars and connection, times the risk of losing it)
+    cards: list[int] = []
+    worths: list[float] = []
+    for card in s.reserved[p]:
+        cards.append(card)
+        worths.append(ORDERS[card][3] + 0.8 * best_connection(row, card))
     solo = s.num_seats == 1
     for slot, card in enumerate(s.display):
         if card >= 0:
-            cands.append((card, DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
+            cards.append(card)
+            worths.append((ORDERS[card][3] + 0.8 * best_connection(row, card))
+                          * (DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
+    left = len(cards)
     value = 0.0
     planned: list[int] = []
     budget = horizon * USES_PER_TURN + USES_PER_TURN  # the current turn may still give uses
-    while cands and len(planned) < 4:
-        best = None
-        for card, risk in cands:
-            cost, use = _order_cost(s, p, card, bottles, barrels, grapes)
+    while left and len(planned) < 4:
+        best = -1
+        best_net = 0.0
+        best_total = 0.0
+        for i in range(len(cards)):
+            card = cards[i]
+            if card < 0:
+                continue  # planned already
+            cost = _order_cost(card, bottles, barrels, used, grapes, per, False)
             total = cost + FULFIL_USES * USES_PER_TURN
             if total > budget:
                 continue
-            worth = (ORDERS[card][3] + 0.8 * best_connection(row, card)) * risk * GAMMA ** (cost / USES_PER_TURN)
+            worth = worths[i] * GAMMA ** (cost / USES_PER_TURN)
             net = worth - USE_WORTH * (cost + FULFIL_USES)
-            if net > 0 and (best is None or net > best[0]):
-                best = (net, card, use, total)
-        if best is None:
+            if net > 0 and (best < 0 or net > best_net):
+                best, best_net, best_total = i, net, total
+        if best < 0:
             break
-        net, card, use, total = best
-        value += net
-        planned.append(card)
-        bottles, barrels, grapes = use
-        budget -= total
-        cands = [(c, r) for c, r in cands if c != card]
+        value += best_net
+        planned.append(cards[best])
+        _order_cost(cards[best], bottles, barrels, used, grapes, per, True)
+        budget -= best_total
+        cards[best] = -1
+        left -= 1
     # what is left over still has some worth while there is time
     t = min(1.0, horizon / 4.0) if horizon > 0 else 0.0
     if t > 0:
-        embodied = sum(TRACK_LEN[c] + 1 - a for c in range(3) for a in barrels[c])
-        value += t * (LEFTOVER_BOTTLE * sum(bottles) + LEFTOVER_BARREL * embodied
+        embodied = 0
+        for c in range(3):
+            stock = barrels[c]
+            for k in range(used[c], len(stock)):
+                embodied += TRACK_LEN[c] + 1 - stock[k]
+        value += t * (LEFTOVER_BOTTLE * (bottles[0] + bottles[1] + bottles[2]) + LEFTOVER_BARREL * embodied
                       + LEFTOVER_GRAPE * (grapes[0] + grapes[1]))
     return value, planned
 
 
-def _order_cost(s: DuloreState, p: int, card: int, bottles: list[int], barrels: list[list[int]],
-                grapes: list[int]) -> tuple[float, tuple[list[int], list[list[int]], list[int]]]:
-    """Ability uses to make the order's bottles, and the resources left after it."""
+def _order_cost(card: int, bottles: list[int], barrels: list[list[int]], used: list[int], grapes: list[int],
+                per: list[int], take: bool) -> float:
+    """Ability uses to make the order's bottles from what is left (``bottles``, the barrels past
+    ``used``, ``grapes``); with ``take``, what it uses is taken from them."""
     need = ORDERS[card]
-    bottles = bottles[:]
-    barrels = [b[:] for b in barrels]
-    grapes = grapes[:]
+    g0 = grapes[0]
+    g1 = grapes[1]
     cost = 0.0
     for c in range(3):
         missing = need[c] - bottles[c]
         if missing <= 0:
-            bottles[c] -= need[c]
+            if take:
+                bottles[c] -= need[c]
             continue
-        bottles[c] = 0
-        per = _bottles_per_barrel(s, p, c)
+        spare = 0  # bottles left over from the last barrel
+        stock = barrels[c]
+        k = used[c]
+        n = per[c]
         while missing > 0:
-            if barrels[c]:
-                a = min(barrels[c])
-                barrels[c].remove(a)
-                cost += a
+            if k < len(stock):
+                cost += stock[k]  # the barrel closest to bottling
+                k += 1
             else:
                 # a new barrel: the grapes, one press and the agings
                 cost += 1 + TRACK_LEN[c]
                 if c == D.WHITE:
-                    have = min(grapes[1], 2)
-                    grapes[1] -= have
+                    have = min(g1, 2)
+                    g1 -= have
                     cost += 0.45 * (2 - have)
                 elif c == D.RED:
-                    have = min(grapes[0], 2)
-                    grapes[0] -= have
+                    have = min(g0, 2)
+                    g0 -= have
                     cost += 0.45 * (2 - have)
                 else:
-                    hr = min(grapes[0], 1)
-                    hy = min(grapes[1], 1)
-                    grapes[0] -= hr
-                    grapes[1] -= hy
+                    hr = min(g0, 1)
+                    hy = min(g1, 1)
+                    g0 -= hr
+                    g1 -= hy
                     cost += 0.45 * (2 - hr - hy) - 0.6  # pressing rosé ages a red barrel for free
-            if missing < per:
-                bottles[c] += per - missing  # the spare bottles stay in the storeroom
-            missing -= per
-    return cost, (bottles, barrels, grapes)
+            if missing < n:
+                spare = n - missing  # the spare bottles stay in the storeroom
+            missing -= n
+        if take:
+            bottles[c] = spare
+            used[c] = k
+    if take:
+        grapes[0] = g0
+        grapes[1] = g1
+    return cost
 
 
 def value(s: DuloreState, p: int) -> float:
