@@ -64,6 +64,8 @@ ABILITY_TEXT: Final[tuple[str, ...]] = (
 # Which wine colours an aging ability may move (None: not an aging ability).
 AGE_COLOURS: Final[dict[int, tuple[int, ...]]] = {AGE_ANY: (WHITE, RED, ROSE), AGE_TWICE: (WHITE, RED, ROSE),
                AGE_WHITE: (WHITE,), AGE_RED: (RED,)}
+# The same by ability, () for the others (a table compiled code reads without a dict lookup).
+AGE_COLOURS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(AGE_COLOURS.get(a, ()) for a in range(FARMER + 1))
 
 # Vineyard ring, clockwise from the top left; the winter tile sits in the centre.
 RING: Final[tuple[str, ...]] = ("TL", "T", "TR", "R", "BR", "B", "BL", "L")

@@ -22,7 +22,7 @@ from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL
 
 from . import data as D
-from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
+from .data import (AGE_COLOURS_OF, K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
 from .rules import DuloreState
 
@@ -261,8 +261,8 @@ def evaluate(s: DuloreState) -> list[float] | None:
 # --- the fast playout policy ----------------------------------------------------------
 def _needs(s: DuloreState, p: int) -> list[float]:
     """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
-    have = s.bottles[p]
-    need = [0.0, 0.0, 0.0]
+    # counted in ints (exact, as the float sums of these small whole numbers were)
+    need = [0, 0, 0]
     for card in s.reserved[p]:
         o = ORDERS[card]
         for c in range(3):
@@ -273,11 +273,16 @@ def _needs(s: DuloreState, p: int) -> list[float]:
             for c in range(3):
                 need[c] += o[c]
     # barrels in the cellar already cover part of it
+    have = s.bottles[p]
     cel = s.cellar[p]
+    out = [0.0, 0.0, 0.0]
     for c in range(3):
         start = TRACK_START[c]
-        need[c] -= 2 * have[c] + 3 * sum(cel[start:start + TRACK_LEN[c]])
-    return need
+        barrels = 0
+        for k in range(start, start + TRACK_LEN[c]):
+            barrels += cel[k]
+        out[c] = float(need[c] - (2 * have[c] + 3 * barrels))
+    return out
 
 
 def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
@@ -339,8 +344,8 @@ def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> f
         if g[0] and g[1] and not cel[5]:
             best = max(best, PP_BASE + PP_NEED * need[D.ROSE] + (PP_ROSE if cel[2] or cel[3] or cel[4] else 0.0))
         return best
-    colours = D.AGE_COLOURS.get(ab)
-    if colours is not None:
+    colours = AGE_COLOURS_OF[ab]
+    if colours:
         cel = s.cellar[p]
         best = 0.0
         bottle_room = None
@@ -411,17 +416,19 @@ def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | Non
     return best
 
 
-_GRAPE_FREE: Final = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
+# abilities whose best use does not depend on the vineyard's grapes: scored once a turn
+_GRAPE_FREE: Final[tuple[bool, ...]] = tuple(a not in (D.PRESS, D.DRAW1, D.DRAW12) for a in range(D.FARMER + 1))
+_UNSCORED: Final = -1.0  # a memo entry not scored yet (every score is >= 0)
 
 
-def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dict) -> float:
+def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: list[float]) -> float:
     gain = 0.0
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
         for ab in slot:
-            if ab in _GRAPE_FREE:  # the same for every vineyard this turn
-                sc = memo.get(ab)
-                if sc is None:
+            if _GRAPE_FREE[ab]:  # the same for every vineyard this turn
+                sc = memo[ab]
+                if sc == _UNSCORED:
                     sc = memo[ab] = _best_ability_score(s, p, ab, need)
             else:
                 sc = _best_ability_score(s, p, ab, need)
@@ -431,10 +438,11 @@ def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dic
     return gain
 
 
-def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dict | None = None) -> float:
-    """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
+def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: list[float] | None = None) -> float:
+    """Rough worth of harvesting vineyard v (winter: v = WINTER); ``memo``: the scores of the
+    abilities that do not depend on the vineyard, this turn (``_new_memo``)."""
     if memo is None:
-        memo = {}
+        memo = _new_memo()
     if v == D.WINTER:
         empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
         gain = PW_EMPTY * empty + PW_WINTER + _slots_score(s, p, D.WINTER_CODE, need, memo)
@@ -466,6 +474,10 @@ def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dic
     return gain
 
 
+def _new_memo() -> list[float]:
+    return [_UNSCORED] * (D.FARMER + 1)
+
+
 def _best_black_worth(s: DuloreState) -> float:
     """What moving a black marker to the best free project space is worth to the player."""
     best = None
@@ -490,19 +502,21 @@ def playout_move(s: DuloreState, rng: random.Random) -> tuple:
         if f is not None:
             return f[1]
         need = _needs(s, p)
-        memo: dict = {}
+        memo = _new_memo()
+        rand = rng.random  # the method looked up once
         best = None
         for m in moves:
-            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
+            v = _vineyard_score(s, p, m[1], need, memo) + rand() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
         assert best is not None
         return best[1]
     if kind in (K_ABIL, K_AGE, K_PRESS, K_DRAW, K_TAKE, K_FARMER):
         need = _needs(s, p)
+        rand = rng.random
         best = None
         for m in moves:
-            v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
+            v = _ability_move_score(s, p, m, need) + rand() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
         assert best is not None
