@@ -113,13 +113,15 @@ def _move_kinds(ability: int) -> set:
 
 def _check_tiles() -> None:
     # A move must never fit two different slots of one tile: the engine
-    # consumes the one slot that allows it.
+    # consumes the one slot that allows it. Nor two abilities of one slot: the
+    # engine lists a tile's moves ability by ability without looking for repeats.
     for code, slots in enumerate(TILE_SLOTS):
         seen: set = set()
         for slot in slots:
-            kinds = set().union(*(_move_kinds(a) for a in slot))
-            assert not kinds & seen, f"tile {code}: two slots share a move kind"
-            seen |= kinds
+            for a in slot:
+                kinds = _move_kinds(a)
+                assert not kinds & seen, f"tile {code}: two abilities share a move kind"
+                seen |= kinds
 
 
 _check_tiles()
