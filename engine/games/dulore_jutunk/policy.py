@@ -261,33 +261,40 @@ def evaluate(s: DuloreState) -> list[float] | None:
 # --- the fast playout policy ----------------------------------------------------------
 def _needs(s: DuloreState, p: int) -> list[float]:
     """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
-    # counted in ints (exact, as the float sums of these small whole numbers were)
-    need = [0, 0, 0]
+    # counted in ints, per colour in a local (exact, as the float sums of these small whole
+    # numbers were; compiled code adds them unboxed)
+    white = red = rose = 0
     for card in s.reserved[p]:
         o = ORDERS[card]
-        for c in range(3):
-            need[c] += 2 * o[c]
+        white += 2 * o[D.WHITE]
+        red += 2 * o[D.RED]
+        rose += 2 * o[D.ROSE]
     for card in s.display:
         if card >= 0:
             o = ORDERS[card]
-            for c in range(3):
-                need[c] += o[c]
-    # barrels in the cellar already cover part of it
+            white += o[D.WHITE]
+            red += o[D.RED]
+            rose += o[D.ROSE]
+    # bottles and barrels already cover part of it
     have = s.bottles[p]
     cel = s.cellar[p]
-    out = [0.0, 0.0, 0.0]
-    for c in range(3):
-        start = TRACK_START[c]
-        barrels = 0
-        for k in range(start, start + TRACK_LEN[c]):
-            barrels += cel[k]
-        out[c] = float(need[c] - (2 * have[c] + 3 * barrels))
-    return out
+    return [float(white - (2 * have[D.WHITE] + 3 * _barrels(cel, D.WHITE))),
+            float(red - (2 * have[D.RED] + 3 * _barrels(cel, D.RED))),
+            float(rose - (2 * have[D.ROSE] + 3 * _barrels(cel, D.ROSE)))]
+
+
+def _barrels(cellar: list[int], c: int) -> int:
+    """The seat's barrels of wine colour c."""
+    start = TRACK_START[c]
+    n = 0
+    for k in range(start, start + TRACK_LEN[c]):
+        n += cellar[k]
+    return n
 
 
 def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     c = D.WINE_BY_NAME[move[1]]
-    sp = move[2]
+    sp: int = move[2]
     if sp == TRACK_LEN[c] - 1:
         room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
         return PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if room < 2 else 0.0)
@@ -296,7 +303,8 @@ def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
 
 
 def _press_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
-    r, y = move[1], move[2]
+    r: int = move[1]
+    y: int = move[2]
     c = press_colour(r, y)
     score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
     if c == D.ROSE:
@@ -314,7 +322,7 @@ def _order_score(s: DuloreState, p: int, card: int) -> float:
 
 
 def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
-    kind = move[0]
+    kind: str = move[0]  # typed: compiled code compares it as a str
     if kind == "age":
         return _age_score(s, p, move, need)
     if kind == "press":
@@ -324,9 +332,10 @@ def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) 
             return 0.2
         return PW_TAKE + 0.1 * _order_score(s, p, s.display[move[1]])
     if kind == "draw":
-        return PW_DRAW + 0.2 * move[1]
+        n: int = move[1]
+        return PW_DRAW + 0.2 * n
     if kind == "farmer":
-        v = move[1]
+        v: int = move[1]
         return PW_FARMER + 0.2 * (s.vred[v] + s.vyel[v]) + (0.1 if move[2] in ("age", "press") else 0.0)
     return 0.0  # skip
 
@@ -403,9 +412,10 @@ def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> f
 def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | None:
     best = None
     for m in moves:
-        if m[0] != "fulfil":
+        kind: str = m[0]
+        if kind != "fulfil":
             continue
-        card = m[1]
+        card: int = m[1]
         row = s.row[p]
         link = 0
         if row:

@@ -445,7 +445,7 @@ class DuloreState(State):
         task = self.stack.pop()
         kind = task[0]
         p = task[1]
-        mk = move[0]
+        mk: str = move[0]  # typed: compiled code compares it as a str
         if kind >= K_AGE and kind <= K_TAKE and task[4]:
             # a farmer marker's bonus: the marker goes back to its owner
             self._return_marker(p, task[4] - 1)
@@ -627,7 +627,7 @@ class DuloreState(State):
     def _use_ability(self, task: Task, move: tuple) -> None:
         p, code, mask = task[1], task[2], task[3]
         slots = D.TILE_SLOTS[code]
-        mk = move[0]
+        mk: str = move[0]
         # the move's kind once, as a number: which abilities allow it
         age_colour = -1
         if mk == "press":
