@@ -64,6 +64,8 @@ ABILITY_TEXT: Final[tuple[str, ...]] = (
 # Which wine colours an aging ability may move (None: not an aging ability).
 AGE_COLOURS: Final[dict[int, tuple[int, ...]]] = {AGE_ANY: (WHITE, RED, ROSE), AGE_TWICE: (WHITE, RED, ROSE),
                AGE_WHITE: (WHITE,), AGE_RED: (RED,)}
+# The same by ability, () for the others (a table compiled code reads without a dict lookup).
+AGE_COLOURS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(AGE_COLOURS.get(a, ()) for a in range(FARMER + 1))
 
 # Vineyard ring, clockwise from the top left; the winter tile sits in the centre.
 RING: Final[tuple[str, ...]] = ("TL", "T", "TR", "R", "BR", "B", "BL", "L")
@@ -111,13 +113,15 @@ def _move_kinds(ability: int) -> set:
 
 def _check_tiles() -> None:
     # A move must never fit two different slots of one tile: the engine
-    # consumes the one slot that allows it.
+    # consumes the one slot that allows it. Nor two abilities of one slot: the
+    # engine lists a tile's moves ability by ability without looking for repeats.
     for code, slots in enumerate(TILE_SLOTS):
         seen: set = set()
         for slot in slots:
-            kinds = set().union(*(_move_kinds(a) for a in slot))
-            assert not kinds & seen, f"tile {code}: two slots share a move kind"
-            seen |= kinds
+            for a in slot:
+                kinds = _move_kinds(a)
+                assert not kinds & seen, f"tile {code}: two abilities share a move kind"
+                seen |= kinds
 
 
 _check_tiles()

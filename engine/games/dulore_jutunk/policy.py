@@ -22,13 +22,15 @@ from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL
 
 from . import data as D
-from .data import (K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
+from .data import (AGE_COLOURS_OF, K_ABIL, K_AGE, K_BLACK, K_BOTTLES, K_DISC_B, K_DISC_G, K_DRAW, K_FARMER,
                    K_HONOURS, K_KEEP, K_PRESS, K_TAKE, K_TURN, press_colour)
 from .rules import DuloreState
 
 TRACK_START: Final[tuple[int, ...]] = D.TRACK_START
 TRACK_LEN: Final[tuple[int, ...]] = D.TRACK_LEN
 ORDERS: Final[tuple[tuple[int, ...], ...]] = D.ORDER_CARDS
+# the B-side ability that makes a barrel give 3 bottles, per wine colour
+BOTTLE_X3: Final[tuple[int, ...]] = (D.AB_WHITE3, D.AB_RED3, D.AB_ROSE3)
 
 # Tuning constants (measured on solo games, see docs/rules/dulore-jutunk.md).
 USES_PER_TURN: Final = 1.6  # ability uses a harvest turn yields, bonuses included
@@ -92,10 +94,6 @@ def best_connection(row: list, card: int) -> int:
     return max(D.connections(card, row[0]), D.connections(row[-1], card))
 
 
-def _bottles_per_barrel(s: DuloreState, p: int, c: int) -> int:
-    return 3 if D.BOTTLE_X3[c] in D.BOARDS[s.boards[p]][3] else 2
-
-
 def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """(value, planned orders) for seat p with ``horizon`` turns left.
 
@@ -105,92 +103,123 @@ def order_plan(s: DuloreState, p: int, horizon: float) -> tuple[float, list]:
     """
     bottles = s.bottles[p][:]
     cellar = s.cellar[p]
-    barrels: list[list[int]] = [[], [], []]  # remaining ability uses to bottle, per colour
+    # remaining ability uses to bottle each barrel, per colour, fewest first; ``used``: how many
+    # of them the planned orders have taken
+    barrels: list[list[int]] = [[], [], []]
     for c in range(3):
         start = TRACK_START[c]
         length = TRACK_LEN[c]
         for sp in range(length - 1, -1, -1):
             if cellar[start + sp]:
                 barrels[c].append(length - sp)
+    used = [0, 0, 0]
     grapes = s.grapes[p][:]
+    specials = D.BOARDS[s.boards[p]][3]
+    per = [3 if x3 in specials else 2 for x3 in BOTTLE_X3]  # bottles a barrel gives, per colour
     row = s.row[p]
-    cands = [(card, 1.0) for card in s.reserved[p]]
+    # the candidates: reserved orders, then the face-up ones; each one's worth before the
+    # discount for time (stars and connection, times the risk of losing it)
+    cards: list[int] = []
+    worths: list[float] = []
+    for card in s.reserved[p]:
+        cards.append(card)
+        worths.append(ORDERS[card][3] + 0.8 * best_connection(row, card))
     solo = s.num_seats == 1
     for slot, card in enumerate(s.display):
         if card >= 0:
-            cands.append((card, DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
+            cards.append(card)
+            worths.append((ORDERS[card][3] + 0.8 * best_connection(row, card))
+                          * (DISPLAY_RISK_SOLO[slot] if solo else DISPLAY_RISK))
+    left = len(cards)
     value = 0.0
     planned: list[int] = []
     budget = horizon * USES_PER_TURN + USES_PER_TURN  # the current turn may still give uses
-    while cands and len(planned) < 4:
-        best = None
-        for card, risk in cands:
-            cost, use = _order_cost(s, p, card, bottles, barrels, grapes)
+    while left and len(planned) < 4:
+        best = -1
+        best_net = 0.0
+        best_total = 0.0
+        for i in range(len(cards)):
+            card = cards[i]
+            if card < 0:
+                continue  # planned already
+            cost = _order_cost(card, bottles, barrels, used, grapes, per, False)
             total = cost + FULFIL_USES * USES_PER_TURN
             if total > budget:
                 continue
-            worth = (ORDERS[card][3] + 0.8 * best_connection(row, card)) * risk * GAMMA ** (cost / USES_PER_TURN)
+            worth = worths[i] * GAMMA ** (cost / USES_PER_TURN)
             net = worth - USE_WORTH * (cost + FULFIL_USES)
-            if net > 0 and (best is None or net > best[0]):
-                best = (net, card, use, total)
-        if best is None:
+            if net > 0 and (best < 0 or net > best_net):
+                best, best_net, best_total = i, net, total
+        if best < 0:
             break
-        net, card, use, total = best
-        value += net
-        planned.append(card)
-        bottles, barrels, grapes = use
-        budget -= total
-        cands = [(c, r) for c, r in cands if c != card]
+        value += best_net
+        planned.append(cards[best])
+        _order_cost(cards[best], bottles, barrels, used, grapes, per, True)
+        budget -= best_total
+        cards[best] = -1
+        left -= 1
     # what is left over still has some worth while there is time
     t = min(1.0, horizon / 4.0) if horizon > 0 else 0.0
     if t > 0:
-        embodied = sum(TRACK_LEN[c] + 1 - a for c in range(3) for a in barrels[c])
-        value += t * (LEFTOVER_BOTTLE * sum(bottles) + LEFTOVER_BARREL * embodied
+        embodied = 0
+        for c in range(3):
+            stock = barrels[c]
+            for k in range(used[c], len(stock)):
+                embodied += TRACK_LEN[c] + 1 - stock[k]
+        value += t * (LEFTOVER_BOTTLE * (bottles[0] + bottles[1] + bottles[2]) + LEFTOVER_BARREL * embodied
                       + LEFTOVER_GRAPE * (grapes[0] + grapes[1]))
     return value, planned
 
 
-def _order_cost(s: DuloreState, p: int, card: int, bottles: list[int], barrels: list[list[int]],
-                grapes: list[int]) -> tuple[float, tuple[list[int], list[list[int]], list[int]]]:
-    """Ability uses to make the order's bottles, and the resources left after it."""
+def _order_cost(card: int, bottles: list[int], barrels: list[list[int]], used: list[int], grapes: list[int],
+                per: list[int], take: bool) -> float:
+    """Ability uses to make the order's bottles from what is left (``bottles``, the barrels past
+    ``used``, ``grapes``); with ``take``, what it uses is taken from them."""
     need = ORDERS[card]
-    bottles = bottles[:]
-    barrels = [b[:] for b in barrels]
-    grapes = grapes[:]
+    g0 = grapes[0]
+    g1 = grapes[1]
     cost = 0.0
     for c in range(3):
         missing = need[c] - bottles[c]
         if missing <= 0:
-            bottles[c] -= need[c]
+            if take:
+                bottles[c] -= need[c]
             continue
-        bottles[c] = 0
-        per = _bottles_per_barrel(s, p, c)
+        spare = 0  # bottles left over from the last barrel
+        stock = barrels[c]
+        k = used[c]
+        n = per[c]
         while missing > 0:
-            if barrels[c]:
-                a = min(barrels[c])
-                barrels[c].remove(a)
-                cost += a
+            if k < len(stock):
+                cost += stock[k]  # the barrel closest to bottling
+                k += 1
             else:
                 # a new barrel: the grapes, one press and the agings
                 cost += 1 + TRACK_LEN[c]
                 if c == D.WHITE:
-                    have = min(grapes[1], 2)
-                    grapes[1] -= have
+                    have = min(g1, 2)
+                    g1 -= have
                     cost += 0.45 * (2 - have)
                 elif c == D.RED:
-                    have = min(grapes[0], 2)
-                    grapes[0] -= have
+                    have = min(g0, 2)
+                    g0 -= have
                     cost += 0.45 * (2 - have)
                 else:
-                    hr = min(grapes[0], 1)
-                    hy = min(grapes[1], 1)
-                    grapes[0] -= hr
-                    grapes[1] -= hy
+                    hr = min(g0, 1)
+                    hy = min(g1, 1)
+                    g0 -= hr
+                    g1 -= hy
                     cost += 0.45 * (2 - hr - hy) - 0.6  # pressing rosé ages a red barrel for free
-            if missing < per:
-                bottles[c] += per - missing  # the spare bottles stay in the storeroom
-            missing -= per
-    return cost, (bottles, barrels, grapes)
+            if missing < n:
+                spare = n - missing  # the spare bottles stay in the storeroom
+            missing -= n
+        if take:
+            bottles[c] = spare
+            used[c] = k
+    if take:
+        grapes[0] = g0
+        grapes[1] = g1
+    return cost
 
 
 def value(s: DuloreState, p: int) -> float:
@@ -232,28 +261,40 @@ def evaluate(s: DuloreState) -> list[float] | None:
 # --- the fast playout policy ----------------------------------------------------------
 def _needs(s: DuloreState, p: int) -> list[float]:
     """Bottles per colour that the seat's reachable orders still lack (reserved count double)."""
-    have = s.bottles[p]
-    need = [0.0, 0.0, 0.0]
+    # counted in ints, per colour in a local (exact, as the float sums of these small whole
+    # numbers were; compiled code adds them unboxed)
+    white = red = rose = 0
     for card in s.reserved[p]:
         o = ORDERS[card]
-        for c in range(3):
-            need[c] += 2 * o[c]
+        white += 2 * o[D.WHITE]
+        red += 2 * o[D.RED]
+        rose += 2 * o[D.ROSE]
     for card in s.display:
         if card >= 0:
             o = ORDERS[card]
-            for c in range(3):
-                need[c] += o[c]
-    # barrels in the cellar already cover part of it
+            white += o[D.WHITE]
+            red += o[D.RED]
+            rose += o[D.ROSE]
+    # bottles and barrels already cover part of it
+    have = s.bottles[p]
     cel = s.cellar[p]
-    for c in range(3):
-        start = TRACK_START[c]
-        need[c] -= 2 * have[c] + 3 * sum(cel[start:start + TRACK_LEN[c]])
-    return need
+    return [float(white - (2 * have[D.WHITE] + 3 * _barrels(cel, D.WHITE))),
+            float(red - (2 * have[D.RED] + 3 * _barrels(cel, D.RED))),
+            float(rose - (2 * have[D.ROSE] + 3 * _barrels(cel, D.ROSE)))]
+
+
+def _barrels(cellar: list[int], c: int) -> int:
+    """The seat's barrels of wine colour c."""
+    start = TRACK_START[c]
+    n = 0
+    for k in range(start, start + TRACK_LEN[c]):
+        n += cellar[k]
+    return n
 
 
 def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
     c = D.WINE_BY_NAME[move[1]]
-    sp = move[2]
+    sp: int = move[2]
     if sp == TRACK_LEN[c] - 1:
         room = D.BOARDS[s.boards[p]][2] - sum(s.bottles[p])
         return PA_BOTTLE + PA_BOTTLE_NEED * need[c] - (PA_FULL if room < 2 else 0.0)
@@ -262,7 +303,8 @@ def _age_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
 
 
 def _press_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
-    r, y = move[1], move[2]
+    r: int = move[1]
+    y: int = move[2]
     c = press_colour(r, y)
     score = PP_BASE + PP_NEED * need[c] - PP_EXTRA * (r + y - 2)
     if c == D.ROSE:
@@ -280,7 +322,7 @@ def _order_score(s: DuloreState, p: int, card: int) -> float:
 
 
 def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) -> float:
-    kind = move[0]
+    kind: str = move[0]  # typed: compiled code compares it as a str
     if kind == "age":
         return _age_score(s, p, move, need)
     if kind == "press":
@@ -290,9 +332,10 @@ def _ability_move_score(s: DuloreState, p: int, move: tuple, need: list[float]) 
             return 0.2
         return PW_TAKE + 0.1 * _order_score(s, p, s.display[move[1]])
     if kind == "draw":
-        return PW_DRAW + 0.2 * move[1]
+        n: int = move[1]
+        return PW_DRAW + 0.2 * n
     if kind == "farmer":
-        v = move[1]
+        v: int = move[1]
         return PW_FARMER + 0.2 * (s.vred[v] + s.vyel[v]) + (0.1 if move[2] in ("age", "press") else 0.0)
     return 0.0  # skip
 
@@ -310,8 +353,8 @@ def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> f
         if g[0] and g[1] and not cel[5]:
             best = max(best, PP_BASE + PP_NEED * need[D.ROSE] + (PP_ROSE if cel[2] or cel[3] or cel[4] else 0.0))
         return best
-    colours = D.AGE_COLOURS.get(ab)
-    if colours is not None:
+    colours = AGE_COLOURS_OF[ab]
+    if colours:
         cel = s.cellar[p]
         best = 0.0
         bottle_room = None
@@ -369,9 +412,10 @@ def _best_ability_score(s: DuloreState, p: int, ab: int, need: list[float]) -> f
 def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | None:
     best = None
     for m in moves:
-        if m[0] != "fulfil":
+        kind: str = m[0]
+        if kind != "fulfil":
             continue
-        card = m[1]
+        card: int = m[1]
         row = s.row[p]
         link = 0
         if row:
@@ -382,17 +426,19 @@ def _fulfil_move(s: DuloreState, p: int, moves: list) -> tuple[int, tuple] | Non
     return best
 
 
-_GRAPE_FREE: Final = frozenset(a for a in range(10) if a not in (D.PRESS, D.DRAW1, D.DRAW12))
+# abilities whose best use does not depend on the vineyard's grapes: scored once a turn
+_GRAPE_FREE: Final[tuple[bool, ...]] = tuple(a not in (D.PRESS, D.DRAW1, D.DRAW12) for a in range(D.FARMER + 1))
+_UNSCORED: Final = -1.0  # a memo entry not scored yet (every score is >= 0)
 
 
-def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dict) -> float:
+def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: list[float]) -> float:
     gain = 0.0
     for slot in D.TILE_SLOTS[code]:
         best = 0.0
         for ab in slot:
-            if ab in _GRAPE_FREE:  # the same for every vineyard this turn
-                sc = memo.get(ab)
-                if sc is None:
+            if _GRAPE_FREE[ab]:  # the same for every vineyard this turn
+                sc = memo[ab]
+                if sc == _UNSCORED:
                     sc = memo[ab] = _best_ability_score(s, p, ab, need)
             else:
                 sc = _best_ability_score(s, p, ab, need)
@@ -402,10 +448,11 @@ def _slots_score(s: DuloreState, p: int, code: int, need: list[float], memo: dic
     return gain
 
 
-def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dict | None = None) -> float:
-    """Rough worth of harvesting vineyard v (winter: v = WINTER)."""
+def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: list[float] | None = None) -> float:
+    """Rough worth of harvesting vineyard v (winter: v = WINTER); ``memo``: the scores of the
+    abilities that do not depend on the vineyard, this turn (``_new_memo``)."""
     if memo is None:
-        memo = {}
+        memo = _new_memo()
     if v == D.WINTER:
         empty = sum(1 for u in range(8) if not (s.vred[u] or s.vyel[u]))
         gain = PW_EMPTY * empty + PW_WINTER + _slots_score(s, p, D.WINTER_CODE, need, memo)
@@ -437,6 +484,10 @@ def _vineyard_score(s: DuloreState, p: int, v: int, need: list[float], memo: dic
     return gain
 
 
+def _new_memo() -> list[float]:
+    return [_UNSCORED] * (D.FARMER + 1)
+
+
 def _best_black_worth(s: DuloreState) -> float:
     """What moving a black marker to the best free project space is worth to the player."""
     best = None
@@ -461,19 +512,21 @@ def playout_move(s: DuloreState, rng: random.Random) -> tuple:
         if f is not None:
             return f[1]
         need = _needs(s, p)
-        memo: dict = {}
+        memo = _new_memo()
+        rand = rng.random  # the method looked up once
         best = None
         for m in moves:
-            v = _vineyard_score(s, p, m[1], need, memo) + rng.random() * NOISE_TURN
+            v = _vineyard_score(s, p, m[1], need, memo) + rand() * NOISE_TURN
             if best is None or v > best[0]:
                 best = (v, m)
         assert best is not None
         return best[1]
     if kind in (K_ABIL, K_AGE, K_PRESS, K_DRAW, K_TAKE, K_FARMER):
         need = _needs(s, p)
+        rand = rng.random
         best = None
         for m in moves:
-            v = _ability_move_score(s, p, m, need) + rng.random() * NOISE_STEP
+            v = _ability_move_score(s, p, m, need) + rand() * NOISE_STEP
             if best is None or v > best[0]:
                 best = (v, m)
         assert best is not None

@@ -44,6 +44,13 @@ SKIP_TEXT: Final = {
 PRESS_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 2), (0, 3), (2, 0), (3, 0), (1, 1), (2, 1), (1, 2))
 PRESS3_COMBOS: Final[tuple[tuple[int, int], ...]] = ((0, 3), (3, 0), (2, 1), (1, 2))
 
+# The abilities that allow each kind of move, as bit masks over the abilities (1 << ability).
+ABILITY_PRESS: Final = 1 << D.PRESS
+ABILITY_AGE: Final = sum(1 << a for a in D.AGE_COLOURS)
+ABILITY_TAKE: Final = 1 << D.TAKE1 | 1 << D.TAKE12
+ABILITY_DRAW: Final = 1 << D.DRAW1 | 1 << D.DRAW12
+ABILITY_FARMER: Final = 1 << D.FARMER
+
 # The moves, made once: move generation hands out these tuples (equal to the ones it used to build).
 # (a table's type names its moves plain tuples: mypyc hands them out as they are, not rebuilt)
 HARVEST_MOVE: Final[tuple[tuple, ...]] = tuple(("harvest", v) for v in range(D.NUM_VINEYARDS))
@@ -62,7 +69,7 @@ def draw_move(n: int) -> tuple:
     return DRAW_MOVE[n] if n < 4 else ("draw", n)
 
 
-def _track_moves(cellar: list, colours: tuple) -> list:
+def _track_moves(cellar: list[int], colours: tuple[int, ...]) -> list:
     """('age', colour, space) for each barrel of ``colours`` that can move."""
     out = []
     for c in colours:
@@ -270,7 +277,7 @@ class DuloreState(State):
         self._moves = []
 
     # --- move generation -----------------------------------------------
-    def _gen(self, task: tuple) -> list:
+    def _gen(self, task: Task) -> list:
         kind = task[0]
         p = task[1]
         if kind == K_TURN:
@@ -278,7 +285,7 @@ class DuloreState(State):
         if kind == K_ABIL:
             return self._ability_moves(p, task[2], task[3])
         if kind == K_AGE:
-            moves = _track_moves(self.cellar[p], D.AGE_COLOURS[task[2]])
+            moves = _track_moves(self.cellar[p], D.AGE_COLOURS_OF[task[2]])
             moves.append(SKIP)
             return moves
         if kind == K_FARMER:
@@ -322,36 +329,39 @@ class DuloreState(State):
         vred, vyel = self.vred, self.vyel
         moves: list[tuple] = [HARVEST_MOVE[v] for v in range(8) if vred[v] or vyel[v]]
         moves.append(HARVEST_MOVE[D.WINTER])
-        w, r, ro = self.bottles[p]
+        bottles = self.bottles[p]
+        w = bottles[0]
+        r = bottles[1]
+        ro = bottles[2]
         both_ends = bool(self.row[p])
         cards = D.ORDER_CARDS
-        for card in self.display + self.reserved[p]:
-            if card >= 0:
-                need = cards[card]
-                if need[0] <= w and need[1] <= r and need[2] <= ro:
-                    pair = FULFIL_MOVE[card]
-                    moves.append(pair[0])
-                    if both_ends:
-                        moves.append(pair[1])
+        for source in (self.display, self.reserved[p]):
+            for card in source:
+                if card >= 0:
+                    need = cards[card]
+                    if need[0] <= w and need[1] <= r and need[2] <= ro:
+                        pair = FULFIL_MOVE[card]
+                        moves.append(pair[0])
+                        if both_ends:
+                            moves.append(pair[1])
         return moves
 
     def _ability_moves(self, p: int, code: int, mask: int) -> list:
+        # no two abilities of a tile give the same move (data.py checks), so none repeats
         moves = []
         for i, slot in enumerate(D.TILE_SLOTS[code]):
             if mask >> i & 1:
                 continue
             for ab in slot:
-                for m in self._moves_for_ability(p, ab):
-                    if m not in moves:
-                        moves.append(m)
+                moves.extend(self._moves_for_ability(p, ab))
         moves.append(SKIP)
         return moves
 
     def _moves_for_ability(self, p: int, ab: int) -> list:
         if ab == D.PRESS:
             return self._press_moves(p, PRESS_COMBOS)
-        colours = D.AGE_COLOURS.get(ab)
-        if colours is not None:
+        colours = D.AGE_COLOURS_OF[ab]
+        if colours:
             return _track_moves(self.cellar[p], colours)
         if ab == D.TAKE1 or ab == D.TAKE12:
             return [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
@@ -368,8 +378,10 @@ class DuloreState(State):
             return self._farmer_moves(p)
         raise ValueError(ab)
 
-    def _press_moves(self, p: int, combos: tuple) -> list:
-        have_r, have_y = self.grapes[p]
+    def _press_moves(self, p: int, combos: tuple[tuple[int, int], ...]) -> list:
+        grapes = self.grapes[p]
+        have_r = grapes[0]
+        have_y = grapes[1]
         cellar = self.cellar[p]
         out = []
         for r, y in combos:
@@ -433,10 +445,12 @@ class DuloreState(State):
         task = self.stack.pop()
         kind = task[0]
         p = task[1]
-        mk = move[0]
+        mk: str = move[0]  # typed: compiled code compares it as a str
         if kind >= K_AGE and kind <= K_TAKE and task[4]:
             # a farmer marker's bonus: the marker goes back to its owner
             self._return_marker(p, task[4] - 1)
+        # the task's kind tells which moves it allows (_gen): only the turn, the abilities and
+        # skip need the move's own kind
         if kind == K_TURN:
             if mk == "harvest":
                 self._harvest(p, move[1])
@@ -453,24 +467,24 @@ class DuloreState(State):
             g[0] += kr
             g[1] += ky
             self._pass_grapes(p, task[2] - kr, task[3] - ky, task[4])
-        elif mk == "age":
+        elif kind == K_AGE:
             self._age(p, D.WINE_BY_NAME[move[1]], move[2])
-        elif mk == "press":
+        elif kind == K_PRESS:
             self._press(p, move[1], move[2])
-        elif mk == "draw":
+        elif kind == K_DRAW:
             self._draw(p, move[1])
-        elif mk == "farmer":
+        elif kind == K_FARMER:
             self._place_farmer(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
-        elif mk == "take_order":
+        elif kind == K_TAKE:
             self._take(p, move[1])
             if task[2] > 1:
                 self.stack.append((K_TAKE, p, task[2] - 1, task[3], 0))
-        elif mk == "honour":
+        elif kind == K_HONOURS:
             self._honour(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
             self.stack.append((K_HONOURS, p, 0, 0, 0))
-        elif mk == "project_space":
+        elif kind == K_BLACK:
             self._project_space(move[1] - 1)
-        elif mk == "discard_grapes":
+        elif kind == K_DISC_G:
             g = self.grapes[p]
             g[0] -= move[1]
             g[1] -= move[2]
@@ -478,7 +492,7 @@ class DuloreState(State):
             self.basket[1] += move[2]
             if self.log is not None:
                 self.note(None, f"{self._who(p)} discards {move[1]} red and {move[2]} yellow grapes")
-        elif mk == "pass_bottle":
+        elif kind == K_BOTTLES:
             c = D.WINE_BY_NAME[move[1]]
             self.bottles[p][c] -= 1
             passed = task[4] + BOTTLE_CODE[c]
@@ -486,7 +500,7 @@ class DuloreState(State):
                 self.stack.append((K_BOTTLES, p, task[2] - 1, task[3], passed))
             else:
                 self._pass_bottles(p, passed, task[3])
-        elif mk == "discard_bottle":
+        elif kind == K_DISC_B:
             c = D.WINE_BY_NAME[move[1]]
             self.bottles[p][c] -= 1
             self.bsupply[c] += 1
@@ -610,27 +624,30 @@ class DuloreState(State):
             elif ab == D.AB_FULFIL_PRESS3:
                 stack.append((K_PRESS, p, 1, 0, 0))
 
-    def _use_ability(self, task: tuple, move: tuple) -> None:
+    def _use_ability(self, task: Task, move: tuple) -> None:
         p, code, mask = task[1], task[2], task[3]
         slots = D.TILE_SLOTS[code]
-        mk = move[0]
+        mk: str = move[0]
+        # the move's kind once, as a number: which abilities allow it
+        age_colour = -1
+        if mk == "press":
+            allowed = ABILITY_PRESS
+        elif mk == "age":
+            allowed = ABILITY_AGE
+            age_colour = D.WINE_BY_NAME[move[1]]
+        elif mk == "take_order":
+            allowed = ABILITY_TAKE
+        elif mk == "draw":
+            allowed = ABILITY_DRAW
+        else:
+            allowed = ABILITY_FARMER
         used = -1
         ability = -1
         for i, slot in enumerate(slots):
             if mask >> i & 1:
                 continue
             for ab in slot:
-                if mk == "press":
-                    ok = ab == D.PRESS
-                elif mk == "age":
-                    ok = ab in D.AGE_COLOURS and D.WINE_BY_NAME[move[1]] in D.AGE_COLOURS[ab]
-                elif mk == "take_order":
-                    ok = ab == D.TAKE1 or ab == D.TAKE12
-                elif mk == "draw":
-                    ok = ab == D.DRAW1 or ab == D.DRAW12
-                else:
-                    ok = ab == D.FARMER
-                if ok:
+                if allowed >> ab & 1 and (age_colour < 0 or age_colour in D.AGE_COLOURS_OF[ab]):
                     used, ability = i, ab
                     break
             if used >= 0:
@@ -639,20 +656,20 @@ class DuloreState(State):
         stack = self.stack
         if mask != (1 << len(slots)) - 1:
             stack.append((K_ABIL, p, code, mask, 0))
-        if mk == "press":
+        if allowed == ABILITY_PRESS:
             self._press(p, move[1], move[2])
-        elif mk == "age":
+        elif allowed == ABILITY_AGE:
             if ability == D.AGE_TWICE:
                 stack.append((K_AGE, p, D.AGE_ANY, 0, 0))
-            self._age(p, D.WINE_BY_NAME[move[1]], move[2])
-        elif mk == "take_order":
+            self._age(p, age_colour, move[2])
+        elif allowed == ABILITY_TAKE:
             self._take(p, move[1])
             if ability == D.TAKE12:
                 stack.append((K_REFILL, p, 0, 0, 0))
                 stack.append((K_TAKE, p, 1, 0, 0))
             else:
                 self._refill_display()
-        elif mk == "draw":
+        elif allowed == ABILITY_DRAW:
             self._draw(p, move[1])
         else:
             self._place_farmer(p, move[1], D.MARKER_BONUS_BY_NAME[move[2]])
@@ -861,7 +878,7 @@ class DuloreState(State):
                 f"{D.RING[v]} {D.SIDE_NAME[self.side[v]]} {self.vred[v]}R/{self.vyel[v]}Y" for v in range(8)))
 
     # --- automatic tasks -----------------------------------------------------
-    def _auto(self, task: tuple) -> None:
+    def _auto(self, task: Task) -> None:
         kind = task[0]
         if kind == K_END:
             self._end_turn(task[1], task[2])

@@ -1,0 +1,63 @@
+"""A fixed amount of one game's work, for counting its instructions under callgrind (noise-free,
+where CPU time on the shared machine is not).
+
+    valgrind --tool=callgrind --toggle-collect='CPyPy_*DuloreState___apply' \\
+        python bench/instruction_count.py dulore-jutunk playout --games 100
+    valgrind --tool=callgrind --toggle-collect='CPyDef_ismcts___Search___run' \\
+        python bench/instruction_count.py dulore-jutunk search --iterations 150
+
+``playout``: random playouts of ``--games`` seeded games (seed 1 for the moves); ``search``:
+``ismcts:hard`` searches of ``--iterations`` iterations from the deciding seat's view at
+``--positions`` decision points (``ai_speed.decision_points``, seed 1). Both at ``--players``.
+``--toggle-collect`` counts only inside the named function (the compiled build's; in the pure
+one, count the whole run against a run with no work). ``callgrind_annotate --inclusive=yes``
+shows where the instructions go. Prints the build and the work done (stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+
+from boardbot.ai.service_api import suggest
+from boardbot.engine import build, registry
+from boardbot.engine.core import TERMINAL
+
+sys.path.insert(0, os.path.dirname(__file__))
+from ai_speed import decision_points  # noqa: E402
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("what", choices=("playout", "search"))
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=100, help="playout: games played")
+    ap.add_argument("--positions", type=int, default=2, help="search: decision points searched")
+    ap.add_argument("--iterations", type=int, default=150, help="search: iterations per search")
+    args = ap.parse_args(argv)
+    game = registry.get(args.game)
+    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == args.players))
+    if args.what == "playout":
+        rng = random.Random(1)
+        actions = 0
+        for g in range(args.games):
+            state = game.new_state(cfg, g)
+            while state.decider() != TERMINAL:
+                moves = state.legal_moves()
+                state.apply(moves[rng.randrange(len(moves))])
+                actions += 1
+        done = f"{actions} actions in {args.games} games"
+    else:
+        views = [s.view(s.decider()) for s in decision_points(game, cfg, args.positions, 1)]
+        iterations = sum(suggest(game, view, {"iterations": args.iterations}, seed=i, params="ismcts:hard").iterations
+                         for i, view in enumerate(views))
+        done = f"{iterations} iterations on {len(views)} positions"
+    print(f"{build.describe()}: {args.game} {args.players} players, {done}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
