@@ -276,17 +276,21 @@ def _rival_weights(state: FroccsState, me: int) -> list[float]:
 
 
 def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float]) -> float:
-    _, card, effect, t, i, wine = m
-    e = D.CARD_ID[effect]
+    # (the move's items typed one by one: the compiled build reads them without generic calls)
+    card: str = m[1]
+    t: int = m[3]
+    e = D.CARD_ID[m[2]]
     gl = state.glasses[t]
     hero = state.heroes[t]
+    dmg: float  # (an int's products and sums with floats are those of the same float)
     if e == D.BV:
-        dmg = min(D.BORRAVALO_AMOUNT, state.money[t])
+        dmg = float(min(D.BORRAVALO_AMOUNT, state.money[t]))
     elif e == D.PT:
-        dmg = 12
+        dmg = 12.0
     else:
+        i: int = m[4]
         g = gl[i]
-        drink = D.CARD_ID[wine] if e == D.ZK else D.SODA
+        drink = D.CARD_ID[m[5]] if e == D.ZK else D.SODA
         dmg = glass_value(g, hero) - glass_value(G.REMOVE[g][drink], hero)
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
@@ -296,7 +300,7 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
     return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
 
-def _play(state: FroccsState, me: int, moves: list) -> tuple:
+def _play(state: FroccsState, me: int, moves: list[tuple]) -> tuple:
     can_stop = moves[0][0] == "end_play"  # (END_PLAY is the only move of its kind)
     best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
     pour_gain, pour = _best_pour(state, me)
@@ -304,7 +308,8 @@ def _play(state: FroccsState, me: int, moves: list) -> tuple:
         best, choice = pour_gain, pour
     weights = None
     for m in moves:
-        if m[0] == "mischief":
+        kind: str = m[0]  # (typed: compared as strings, not as objects)
+        if kind == "mischief":
             if weights is None:
                 weights = _rival_weights(state, me)
             v = _mischief_value(state, me, m, weights) - 3

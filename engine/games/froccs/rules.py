@@ -580,25 +580,33 @@ class FroccsState(State):
         return any(self.hands[t])
 
     # --- bargaining: offers -------------------------------------------------
-    def _offer_sim(self, offer: list):
+    def _offer_sim(self, offer: list) -> tuple[tuple[int, int] | None, list[int], list[int], list[list[int]],
+                                                list[int], list[list[Glass]]]:
         """Replay an offer: (money component, cards into each hand, cards into
         each player's glasses, cards taken from each hand by type, cards taken
-        from each hand in total, glass contents after the offer)."""
+        from each hand in total, glass contents after the offer), each by seat (only
+        the two bargainers' entries count)."""
         a = self.player
         t = self._target()
-        money = None
-        hand_in = {a: 0, t: 0}
-        glass_in = {a: 0, t: 0}
-        from_hand = {a: [0] * NUM, t: [0] * NUM}
-        out_of_hand = {a: 0, t: 0}
-        cur = {a: list(self.glasses[a]), t: list(self.glasses[t])}
+        n = self.num_seats
+        money: tuple[int, int] | None = None
+        hand_in = [0] * n
+        glass_in = [0] * n
+        from_hand = [[0] * NUM for _ in range(n)]
+        out_of_hand = [0] * n
+        cur = self.glasses[:]
+        cur[a] = cur[a][:]
+        cur[t] = cur[t][:]
         heroes = self.heroes
         for comp in offer:
             if comp[0] == "offer_money":
                 money = (comp[1], comp[2])
                 continue
-            _, card, fs, fg, ts, tg = comp
-            c = CID[card]
+            c = CID[comp[1]]
+            fs: int = comp[2]
+            fg: int = comp[3]
+            ts: int = comp[4]
+            tg: int = comp[5]
             if fg < 0:
                 from_hand[fs][c] += 1
                 out_of_hand[fs] += 1
@@ -635,10 +643,8 @@ class FroccsState(State):
         if offer:
             money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
         else:  # nothing offered yet (the common case): skip the replay
-            hand_in = glass_in = {a: 0, t: 0}
-            zeros = [0] * NUM
-            from_hand = {a: zeros, t: zeros}
-            out_of_hand = hand_in
+            hand_in = glass_in = out_of_hand = [0] * self.num_seats
+            from_hand = [[0] * NUM] * self.num_seats
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
         last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else MONEY_KEY
