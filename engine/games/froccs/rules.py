@@ -485,28 +485,16 @@ class FroccsState(State):
         heroes = self.heroes
         glasses = self.glasses
         owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
-        if pours and first_only:  # is there a pour at all: the first one
-            for c in D.DRINKS:
-                if not hand[c]:
-                    continue
-                for owner in owners:
-                    table = POUR[heroes[owner] == D.KIW]
-                    for i, g in enumerate(glasses[owner]):
-                        if table[g][c] is not None:
-                            out.append(pour_move(c, owner, i))
+        for c in D.DRINKS if pours else ():
+            if not hand[c]:
+                continue
+            for owner in owners:
+                table = POUR[heroes[owner] == D.KIW]
+                for i, g in enumerate(glasses[owner]):
+                    if table[g][c] is not None:
+                        out.append(pour_move(c, owner, i))
+                        if first_only:
                             return out
-        elif pours:
-            # each glass's pours looked up once (a glass is hashed per lookup), then by drink
-            rows: list[list[tuple]] | None = None
-            for c in D.DRINKS:
-                if not hand[c]:
-                    continue
-                if rows is None:
-                    rows = [[POUR[heroes[owner] == D.KIW][g] for g in glasses[owner]] for owner in owners]
-                for k, owner in enumerate(owners):
-                    for i, poured in enumerate(rows[k]):
-                        if poured[c] is not None:
-                            out.append(pour_move(c, owner, i))
         n = self.num_seats
         for c in D.MISCHIEF:
             if not hand[c]:
