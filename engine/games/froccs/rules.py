@@ -139,6 +139,9 @@ def _key(comp: tuple) -> int:
     return card_key(CID[card], from_seat, from_glass, to_seat, to_glass)
 
 
+_NO_CARDS: Final[list[int]] = [0] * NUM  # (read only: no card taken from a hand)
+
+
 def offer_cards(fs: int, fg: int, ts: int, tg: int) -> tuple[Move, ...]:
     """The card components from ``fs``'s glass ``fg`` (-1: hand) to ``ts``'s glass ``tg``, by card."""
     if fs < MAX_SEATS and ts < MAX_SEATS and fg < D.MAX_GLASSES and tg < D.MAX_GLASSES:
@@ -580,7 +583,9 @@ class FroccsState(State):
         money: tuple[int, int] | None = None
         hand_in = [0] * n
         glass_in = [0] * n
-        from_hand = [[0] * NUM for _ in range(n)]
+        from_hand = [_NO_CARDS] * n  # (only the bargainers' are counted: their own lists)
+        from_hand[a] = [0] * NUM
+        from_hand[t] = [0] * NUM
         out_of_hand = [0] * n
         cur = self.glasses[:]
         cur[a] = cur[a][:]
@@ -632,7 +637,7 @@ class FroccsState(State):
             money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
         else:  # nothing offered yet (the common case): skip the replay
             hand_in = glass_in = out_of_hand = [0] * self.num_seats
-            from_hand = [[0] * NUM] * self.num_seats
+            from_hand = [_NO_CARDS] * self.num_seats
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
         last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else MONEY_KEY
