@@ -11,9 +11,6 @@ from typing import Final
 
 from . import data as D
 
-EMPTY: Final[dict[int, tuple]] = {size: (size, 0, 0, 0, 0) for size in D.GLASS_SIZES}
-
-
 def _all_glasses() -> list[tuple]:
     out = []
     for size in D.GLASS_SIZES:
@@ -28,6 +25,11 @@ def _all_glasses() -> list[tuple]:
 
 
 ALL: Final = _all_glasses()
+# Each reachable glass as the one tuple of ALL: the tables below give these objects only, so a glass
+# in a state (made by them) is the very key of every table keyed by glass, and a lookup compares it
+# by identity instead of item by item.
+CANON: Final[dict[tuple, tuple]] = {g: g for g in ALL}
+EMPTY: Final[dict[int, tuple]] = {size: CANON[(size, 0, 0, 0, 0)] for size in D.GLASS_SIZES}
 
 
 def total(g: tuple) -> int:
@@ -69,7 +71,7 @@ def _pour(g: tuple, card: int, kiw: bool):
             return None  # one wine type per glass (two for Kiw Évi)
     if t + 1 == size and (wine_count(new) == 0 or new[4] == 0):
         return None  # a full glass is never all wine or all soda
-    return new
+    return CANON[new]
 
 
 # POUR[kiw][glass] -> (result for ZV, SZ, SM, soda), None where not allowed
@@ -83,7 +85,7 @@ def _remove(g: tuple, card: int):
         return None
     new = list(g)
     new[1 + card] -= 1
-    return tuple(new)
+    return CANON[tuple(new)]
 
 
 REMOVE: Final[dict[tuple, tuple]] = {g: tuple(_remove(g, c) for c in D.DRINKS) for g in ALL}

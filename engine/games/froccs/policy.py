@@ -67,7 +67,7 @@ def is_bargain_move(move: tuple) -> bool:
 # --- values --------------------------------------------------------------------
 def glass_value(g: tuple, hero: int = -1) -> float:
     """A rough forint value of a glass for its owner (a table lookup)."""
-    return _GLASS_VALUE.get(hero, _GLASS_VALUE_PLAIN)[g]
+    return _GLASS_VALUE[hero + 1][g]
 
 
 def _glass_value(g: tuple, hero: int = -1) -> float:
@@ -91,10 +91,28 @@ def _glass_value(g: tuple, hero: int = -1) -> float:
     return D.END_PARTIAL + (price - D.END_PARTIAL) * 0.6 * filled / size
 
 
-# glass values precomputed for every reachable glass: only Sarki Jézus and Vízköpő Karesz differ
+# glass values precomputed for every reachable glass, by hero + 1 (no hero: 0): only Sarki Jézus and
+# Vízköpő Karesz differ
 _GLASS_VALUE_PLAIN: Final[dict[tuple, float]] = {g: _glass_value(g) for g in G.ALL}
-_GLASS_VALUE: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
-                                                      for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE_OWN: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
+                                                          for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE: Final[tuple[dict[tuple, float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GLASS_VALUE_PLAIN)
+                                                            for h in range(-1, len(D.HEROES)))
+
+
+def _pour_gains(g: tuple, hero: int) -> tuple[float | None, ...]:
+    """What pouring each drink into ``g`` adds to its value for an owner with ``hero`` (None: it may
+    not go there)."""
+    values = _GLASS_VALUE[hero + 1]
+    return tuple(None if new is None else values[new] - values[g] for new in G.POUR[hero == D.KIW][g])
+
+
+# _POUR_GAIN[hero + 1][glass]: _pour_gains of every reachable glass (one lookup for all four drinks)
+_POUR_GAIN_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _pour_gains(g, D.NO_HERO) for g in G.ALL}
+_POUR_GAIN_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
+    h: {g: _pour_gains(g, h) for g in G.ALL} for h in (D.KIW, D.SARKI, D.KARESZ)}
+_POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+    _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
 def public_score(state: FroccsState, q: int) -> float:
@@ -219,25 +237,31 @@ def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
 
 
 def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
+    """The pour worth most, the first of equals in (drink, owner, glass) order: each glass is looked
+    up once for all drinks, and ``rank`` keeps that order."""
     hand = state.hands[me]
-    best, choice = -1e9, None
+    best, choice, rank = -1e9, None, 0
     heroes = state.heroes
     owners = range(state.num_seats) if state.config["everyones_my_guest"] else (me,)
-    for c in D.DRINKS:
-        if not hand[c]:
-            continue
-        for owner in owners:
-            table = G.POUR[heroes[owner] == D.KIW]
-            for i, g in enumerate(state.glasses[owner]):
-                new = table[g][c]
-                if new is None:
+    place = 0  # the glass's place among all owners' glasses
+    for owner in owners:
+        gains_of = _POUR_GAIN[heroes[owner] + 1]
+        for i, g in enumerate(state.glasses[owner]):
+            gains = gains_of[g]
+            for c in D.DRINKS:
+                if not hand[c]:
                     continue
-                gain = glass_value(new, heroes[owner]) - glass_value(g, heroes[owner])
+                added = gains[c]
+                if added is None:
+                    continue
+                gain = added
                 if owner != me:
                     gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
                 gain -= CARD_VALUE[c] * 0.5
-                if gain > best:
-                    best, choice = gain, pour_move(c, owner, i)
+                order = c * 64 + place
+                if gain > best or (gain == best and choice is not None and order < rank):
+                    best, choice, rank = gain, pour_move(c, owner, i), order
+            place += 1
     return best, choice
 
 
@@ -252,17 +276,21 @@ def _rival_weights(state: FroccsState, me: int) -> list[float]:
 
 
 def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float]) -> float:
-    _, card, effect, t, i, wine = m
-    e = D.CARD_ID[effect]
+    # (the move's items typed one by one: the compiled build reads them without generic calls)
+    card: str = m[1]
+    t: int = m[3]
+    e = D.CARD_ID[m[2]]
     gl = state.glasses[t]
     hero = state.heroes[t]
+    dmg: float  # (an int's products and sums with floats are those of the same float)
     if e == D.BV:
-        dmg = min(D.BORRAVALO_AMOUNT, state.money[t])
+        dmg = float(min(D.BORRAVALO_AMOUNT, state.money[t]))
     elif e == D.PT:
-        dmg = 12
+        dmg = 12.0
     else:
+        i: int = m[4]
         g = gl[i]
-        drink = D.CARD_ID[wine] if e == D.ZK else D.SODA
+        drink = D.CARD_ID[m[5]] if e == D.ZK else D.SODA
         dmg = glass_value(g, hero) - glass_value(G.REMOVE[g][drink], hero)
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
@@ -272,7 +300,7 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
     return dmg * w - CARD_VALUE[D.CARD_ID[card]] * 0.5 + (3.0 if state.money[t] >= 10 else 0.0)
 
 
-def _play(state: FroccsState, me: int, moves: list) -> tuple:
+def _play(state: FroccsState, me: int, moves: list[tuple]) -> tuple:
     can_stop = moves[0][0] == "end_play"  # (END_PLAY is the only move of its kind)
     best, choice = (1.0, moves[0]) if can_stop else (-1e9, None)
     pour_gain, pour = _best_pour(state, me)
@@ -280,7 +308,8 @@ def _play(state: FroccsState, me: int, moves: list) -> tuple:
         best, choice = pour_gain, pour
     weights = None
     for m in moves:
-        if m[0] == "mischief":
+        kind: str = m[0]  # (typed: compared as strings, not as objects)
+        if kind == "mischief":
             if weights is None:
                 weights = _rival_weights(state, me)
             v = _mischief_value(state, me, m, weights) - 3

@@ -65,7 +65,6 @@ TIFY_MOVE = ("this_is_for_you",)
 FEND_OFF = ("fend_off",)
 NO_SIDE = ("no_side_offer",)
 PASS_ROUND = ("pass_round",)
-MONEY_KEY = (-1, -1, -1, -1, -1)
 
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
@@ -89,6 +88,15 @@ DISCARD_DRAWN_MOVE: Final[tuple[Move, ...]] = tuple(("discard_drawn", name) for 
 RECYCLE_MOVE: Final[tuple[Move, ...]] = tuple(("recycle", name) for name in NAMES)
 ICUKA_MOVE: Final[tuple[Move, ...]] = tuple(("icuka_sell", name) for name in NAMES)
 EXTRA_ACTION_MOVE: Final[tuple[Move, ...]] = tuple(("extra_action", name) for name in NAMES)
+# [payer][amount // 10 - 1]: a money component of an offer
+OFFER_MONEY_MOVE: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(("offer_money", payer, amount) for amount in range(10, D.OFFER_MONEY_CAP + 1, 10)) for payer in range(MAX_SEATS))
+# [from seat][from glass + 1][to seat][to glass + 1][card]: a card component of an offer (glass -1:
+# the hand)
+OFFER_CARD_MOVE: Final[tuple[tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...], ...]] = tuple(
+    tuple(tuple(tuple(tuple(("offer_card", NAMES[c], fs, fg, ts, tg) for c in range(NUM))
+                      for tg in range(-1, D.MAX_GLASSES)) for ts in range(MAX_SEATS))
+          for fg in range(-1, D.MAX_GLASSES)) for fs in range(MAX_SEATS))
 
 
 def pour_move(c: int, owner: int, i: int) -> Move:
@@ -113,13 +121,32 @@ def splash_move(i: int, c: int, j: int) -> Move:
     return ("splash", i, NAMES[c], j)
 
 
-def _key(comp: tuple) -> tuple:
-    """Canonical order of offer components: an offer is built in non-decreasing
-    key order, so each set of components has exactly one building sequence."""
+# An offer's components in canonical order: an offer is built in non-decreasing key order, so each
+# set of components has exactly one building sequence. A card component's key is
+# (to_seat, to_glass, from_seat, from_glass, card) in that order of significance, packed in one int
+# (a glass as its index + 1, so "the hand", -1, comes first; 4 bits each); money sorts before any card.
+MONEY_KEY: Final = -1
+
+
+def card_key(c: int, fs: int, fg: int, ts: int, tg: int) -> int:
+    return (((ts << 4 | (tg + 1)) << 4 | fs) << 4 | (fg + 1)) << 4 | c
+
+
+def _key(comp: tuple) -> int:
     if comp[0] == "offer_money":
         return MONEY_KEY
     _, card, from_seat, from_glass, to_seat, to_glass = comp
-    return (to_seat, to_glass, from_seat, from_glass, CID[card])
+    return card_key(CID[card], from_seat, from_glass, to_seat, to_glass)
+
+
+_NO_CARDS: Final[list[int]] = [0] * NUM  # (read only: no card taken from a hand)
+
+
+def offer_cards(fs: int, fg: int, ts: int, tg: int) -> tuple[Move, ...]:
+    """The card components from ``fs``'s glass ``fg`` (-1: hand) to ``ts``'s glass ``tg``, by card."""
+    if fs < MAX_SEATS and ts < MAX_SEATS and fg < D.MAX_GLASSES and tg < D.MAX_GLASSES:
+        return OFFER_CARD_MOVE[fs][fg + 1][ts][tg + 1]
+    return tuple(("offer_card", NAMES[c], fs, fg, ts, tg) for c in range(NUM))
 
 
 # How each field is copied and stored (boardbot.engine.fields; the dict format of the games stored
@@ -544,25 +571,35 @@ class FroccsState(State):
         return any(self.hands[t])
 
     # --- bargaining: offers -------------------------------------------------
-    def _offer_sim(self, offer: list):
+    def _offer_sim(self, offer: list) -> tuple[tuple[int, int] | None, list[int], list[int], list[list[int]],
+                                                list[int], list[list[Glass]]]:
         """Replay an offer: (money component, cards into each hand, cards into
         each player's glasses, cards taken from each hand by type, cards taken
-        from each hand in total, glass contents after the offer)."""
+        from each hand in total, glass contents after the offer), each by seat (only
+        the two bargainers' entries count)."""
         a = self.player
         t = self._target()
-        money = None
-        hand_in = {a: 0, t: 0}
-        glass_in = {a: 0, t: 0}
-        from_hand = {a: [0] * NUM, t: [0] * NUM}
-        out_of_hand = {a: 0, t: 0}
-        cur = {a: list(self.glasses[a]), t: list(self.glasses[t])}
+        n = self.num_seats
+        money: tuple[int, int] | None = None
+        hand_in = [0] * n
+        glass_in = [0] * n
+        from_hand = [_NO_CARDS] * n  # (only the bargainers' are counted: their own lists)
+        from_hand[a] = [0] * NUM
+        from_hand[t] = [0] * NUM
+        out_of_hand = [0] * n
+        cur = self.glasses[:]
+        cur[a] = cur[a][:]
+        cur[t] = cur[t][:]
         heroes = self.heroes
         for comp in offer:
             if comp[0] == "offer_money":
                 money = (comp[1], comp[2])
                 continue
-            _, card, fs, fg, ts, tg = comp
-            c = CID[card]
+            c = CID[comp[1]]
+            fs: int = comp[2]
+            fg: int = comp[3]
+            ts: int = comp[4]
+            tg: int = comp[5]
             if fg < 0:
                 from_hand[fs][c] += 1
                 out_of_hand[fs] += 1
@@ -599,60 +636,60 @@ class FroccsState(State):
         if offer:
             money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
         else:  # nothing offered yet (the common case): skip the replay
-            hand_in = glass_in = {a: 0, t: 0}
-            zeros = [0] * NUM
-            from_hand = {a: zeros, t: zeros}
-            out_of_hand = hand_in
+            hand_in = glass_in = out_of_hand = [0] * self.num_seats
+            from_hand = [_NO_CARDS] * self.num_seats
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
-        last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else None
+        last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else MONEY_KEY
         out: list[Move] = []
         if not offer:
             cap = D.OFFER_MONEY_CAP
             for payer in (a, t):
                 top = min(self.money[payer], cap)
-                out.extend(("offer_money", payer, amt) for amt in range(10, top + 1, 10))
+                if payer < MAX_SEATS:
+                    amounts = OFFER_MONEY_MOVE[payer]
+                    for k in range(top // 10):
+                        out.append(amounts[k])
+                else:
+                    out.extend(("offer_money", payer, amt) for amt in range(10, top + 1, 10))
         guest = self.config["everyones_my_guest"]
         hands = self.hands
-        hand_sizes = {a: sum(hands[a]), t: sum(hands[t])}
-        for r in sorted((a, t)):  # the receiver
+        for r in ((a, t) if a < t else (t, a)):  # the receiver
             s = t if r == a else a  # the giver
             if s == p:
-                avail = [hands[p][c] - from_hand[p][c] for c in range(NUM)]
+                hand = hands[p]
+                taken = from_hand[p]
+                avail = [hand[c] - taken[c] for c in range(NUM)]
             else:  # the proposer cannot see the other's hand: any card, up to its size
-                left = hand_sizes[s] - out_of_hand[s]
+                left = sum(hands[s]) - out_of_hand[s]
                 avail = [left] * NUM
             if hand_in[r] < D.HAND_IN_LIMIT:
                 # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
+                row = offer_cards(s, -1, r, -1)
                 for c in range(NUM):
-                    if avail[c] > 0:
-                        comp = ("offer_card", NAMES[c], s, -1, r, -1)
-                        if last is None or _key(comp) >= last:
-                            out.append(comp)
+                    if avail[c] > 0 and (last < 0 or card_key(c, s, -1, r, -1) >= last):
+                        out.append(row[c])
                 # ... or, with Everyone's My Guest, out of s's glasses
                 if guest:
                     for i, g in enumerate(cur[s]):
+                        row = offer_cards(s, i, r, -1)
                         for c in D.DRINKS:
-                            if g[1 + c]:
-                                comp = ("offer_card", NAMES[c], s, i, r, -1)
-                                if last is None or _key(comp) >= last:
-                                    out.append(comp)
+                            if g[1 + c] and (last < 0 or card_key(c, s, i, r, -1) >= last):
+                                out.append(row[c])
             if glass_in[r] < D.GLASS_IN_LIMIT:
                 table = POUR[self.heroes[r] == D.KIW]
                 for j, h in enumerate(cur[r]):
+                    poured = table[h]  # (the glass after each drink, None where it may not go)
+                    row = offer_cards(s, -1, r, j)
                     for c in D.DRINKS:
-                        if table[h][c] is None:
+                        if poured[c] is None:
                             continue
-                        if avail[c] > 0:
-                            comp = ("offer_card", NAMES[c], s, -1, r, j)
-                            if last is None or _key(comp) >= last:
-                                out.append(comp)
+                        if avail[c] > 0 and (last < 0 or card_key(c, s, -1, r, j) >= last):
+                            out.append(row[c])
                         if guest:
                             for i, g in enumerate(cur[s]):
-                                if g[1 + c]:
-                                    comp = ("offer_card", NAMES[c], s, i, r, j)
-                                    if last is None or _key(comp) >= last:
-                                        out.append(comp)
+                                if g[1 + c] and (last < 0 or card_key(c, s, i, r, j) >= last):
+                                    out.append(offer_cards(s, i, r, j)[c])
         return out
 
     def _respond_moves(self) -> list:

@@ -282,7 +282,10 @@ def _glass_view(g: tuple) -> dict:
 
 def _glass_from_view(gv: dict) -> tuple:
     counts = _list_counts(gv["cards"])
-    return (gv["size"], counts[0], counts[1], counts[2], counts[3])
+    size = gv["size"]
+    g = (size, counts[0], counts[1], counts[2], counts[3])
+    # the tables' own tuple (glasses.CANON: identity lookups)
+    return G.CANON.get(g, g) if isinstance(size, int) else g
 
 
 def _component_view(comp: tuple) -> dict:
