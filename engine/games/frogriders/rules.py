@@ -20,7 +20,7 @@ from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFiel
 
 from . import data as D
 from . import views
-from .board import Layout, layout_for
+from .board import DIAGONAL_LEAPS, L_SHAPED_LEAPS, Layout, layout_for
 from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
 Move = tuple
@@ -156,40 +156,29 @@ class FrogridersState(State):
         board = self.board
         layout = self.layout
         owned = self.privileges[p]
-        diagonal = D.P_DIAGONAL in owned
-        l_shaped = D.P_L_SHAPED in owned
         run_up = D.P_RUN_UP in owned
         either = D.P_COLLECT_EITHER in owned  # every leap twice: collect the unit leapt over or the leaper
+        # each landing cell's leaps: straight, then diagonal and L-shaped with those privileges
+        landing = layout.landing_leaps[(DIAGONAL_LEAPS if D.P_DIAGONAL in owned else 0)
+                                       + (L_SHAPED_LEAPS if D.P_L_SHAPED in owned else 0)]
+        moves = layout.leap_moves
         out: list = []
-        orthogonal_moves = layout.orthogonal_moves
         for e in layout.cells:
             if board[e]:
                 continue
-            for over, origin, move, collect in orthogonal_moves[e]:
+            for over, origin, k in landing[e]:
                 if board[over] and board[origin]:
-                    out.append(move)
+                    out.append(moves[k])
                     if either:
-                        out.append(collect)
-            if diagonal:
-                for over, origin, move, collect in layout.diagonal_moves[e]:
-                    if board[over] and board[origin]:
-                        out.append(move)
-                        if either:
-                            out.append(collect)
-            if l_shaped:
-                for over, origin, move, collect in layout.l_shaped_moves[e]:
-                    if board[over] and board[origin]:
-                        out.append(move)
-                        if either:
-                            out.append(collect)
+                        out.append(moves[k + 1])
             if run_up:
-                for over, ray in layout.run_up_moves[e]:
+                for over, ray in layout.run_ups[e]:
                     if board[over] and not board[ray[0][0]]:
-                        for origin, move, collect in ray:
+                        for origin, k in ray:
                             if board[origin]:
-                                out.append(move)
+                                out.append(moves[k])
                                 if either:
-                                    out.append(collect)
+                                    out.append(moves[k + 1])
                                 break
         return out
 
