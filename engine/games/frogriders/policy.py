@@ -131,9 +131,10 @@ def playout_move(state: FrogridersState, rng: random.Random) -> tuple | None:
     board = state.board
     best: tuple | None = None
     best_w = -1.0
-    for m in state.legal_moves():
-        colour = board[m[1]] if m[4] else board[m[2]]
-        w = weights[colour]
+    moves: list[tuple] = state.legal_moves()  # leaps: ("leap", origin, over, to, collect_leaper)
+    for m in moves:
+        cell: int = m[1] if m[4] else m[2]  # the unit collected; typed: the compiled build reads an int
+        w = weights[board[cell]]
         if w > best_w:
             best, best_w = m, w
     return best

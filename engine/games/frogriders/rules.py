@@ -196,7 +196,7 @@ class FrogridersState(State):
         return out
 
     def apply(self, move: tuple) -> None:
-        kind = move[0]
+        kind: str = move[0]  # typed: the compiled build compares it as a str (identity first)
         p = self.player
         self._moves = None
         if kind == "leap":
