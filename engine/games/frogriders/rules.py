@@ -218,11 +218,15 @@ class FrogridersState(State):
             self.village[colour] += 1
             self.note(None, f"seat {p} returns a {move[1]} unit to the village")
             self.phase = (SECOND_LEAP if colour == D.RED else TAKE_UNIT if colour == D.YELLOW else TAKE_PRIVILEGE)
-            if self.phase == SECOND_LEAP and not self._leaps(p):
-                # the leap the red unit asks for is impossible: like any player who cannot leap
-                # when required to, she forfeits the rest of her turn and the game ends at once
-                self.note(None, f"seat {p} cannot take the second leap: the game ends")
-                self.phase = OVER
+            if self.phase == SECOND_LEAP:
+                leaps = self._leaps(p)
+                if leaps:
+                    self._moves = leaps  # the second leap's moves, generated once
+                else:
+                    # the leap the red unit asks for is impossible: like any player who cannot leap
+                    # when required to, she forfeits the rest of her turn and the game ends at once
+                    self.note(None, f"seat {p} cannot take the second leap: the game ends")
+                    self.phase = OVER
         elif kind == "take_unit":
             colour = D.COLOUR_BY_NAME[move[1]]
             self.village[colour] -= 1
