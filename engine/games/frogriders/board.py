@@ -4,19 +4,28 @@ Cells are numbered row * 9 + column on the 9x9 grid of data.POND. Every
 table is keyed by the *landing* cell: legal leaps land on empty spaces, and
 looking backwards from each empty space touches the fewest cells.
 
-The ``*_moves`` tables hold the same leaps with their move tuples made once
-(``leap_move``), so generating legal leaps allocates nothing but the list.
+The leaps' move tuples are made once per layout (``leap_moves``, ``leap_move``), so generating
+legal leaps allocates nothing but the list. ``landing_leaps`` holds, per combination of the
+diagonal and L-shaped privileges, each cell's straight, diagonal and L-shaped leaps in that order
+as ``(over, origin, k)`` triples of ints (``leap_moves[k]`` the leap's move, ``leap_moves[k + 1]``
+the same leap collecting the leaper): one loop per landing cell in the pure build, and no object
+but the triple to unbox per leap in the compiled one (docs/performance.md).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from .data import POND, SIZE
 
 Move = tuple
-# (over, origin, the leap's move, the same leap collecting the leaping unit)
-LeapMoves = tuple[tuple[int, int, Move, Move], ...]
-# (over, ((origin, move, move collecting the leaper), ... nearest first)) per run-up direction
-RunUpMoves = tuple[tuple[int, tuple[tuple[int, Move, Move], ...]], ...]
+# (over, origin, k): the leap's move is leap_moves[k], the same leap collecting the leaper k + 1
+Leaps = tuple[tuple[int, int, int], ...]
+# (over, ((origin, k), ... nearest first)) per run-up direction, k as in Leaps
+RunUps = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+DIAGONAL_LEAPS: Final = 1  # landing_leaps' index: the sum of the privileges held
+L_SHAPED_LEAPS: Final = 2
 
 
 def leap_move(origin: int, over: int, to: int, collect_leaper: int) -> Move:
@@ -40,10 +49,9 @@ class Layout:
     diagonal_into: list[tuple[tuple[int, int], ...]]
     l_shaped_into: list[tuple[tuple[int, int], ...]]
     run_up_rays: list[tuple[tuple[int, tuple[int, ...]], ...]]
-    orthogonal_moves: list[LeapMoves]
-    diagonal_moves: list[LeapMoves]
-    l_shaped_moves: list[LeapMoves]
-    run_up_moves: list[RunUpMoves]
+    leap_moves: tuple[Move, ...]
+    landing_leaps: tuple[list[Leaps], ...]
+    run_ups: list[RunUps]
 
     def __init__(self, two_players: bool):
         usable: set[int] = set()
@@ -109,19 +117,30 @@ class Layout:
                     rays.append((over, tuple(ray)))
             self.run_up_rays[e] = tuple(rays)
 
-        def with_moves(pairs: tuple[tuple[int, int], ...], e: int) -> LeapMoves:
-            return tuple((over, origin, leap_move(origin, over, e, 0), leap_move(origin, over, e, 1))
-                         for over, origin in pairs)
+        moves: list[Move] = []
+        index: dict[tuple[int, int, int], int] = {}
 
-        self.orthogonal_moves = [with_moves(self.orthogonal_into[e], e) for e in range(n)]
-        self.diagonal_moves = [with_moves(self.diagonal_into[e], e) for e in range(n)]
-        self.l_shaped_moves = [with_moves(self.l_shaped_into[e], e) for e in range(n)]
-        self.run_up_moves = [
-            tuple((over, tuple((origin, leap_move(origin, over, e, 0), leap_move(origin, over, e, 1))
-                               for origin in ray))
-                  for over, ray in self.run_up_rays[e])
-            for e in range(n)
-        ]
+        def move_index(origin: int, over: int, to: int) -> int:
+            key = (origin, over, to)
+            if key not in index:
+                index[key] = len(moves)
+                moves.append(leap_move(origin, over, to, 0))
+                moves.append(leap_move(origin, over, to, 1))
+            return index[key]
+
+        def leaps(combination: int, e: int) -> Leaps:
+            pairs = list(self.orthogonal_into[e])
+            if combination & DIAGONAL_LEAPS:
+                pairs.extend(self.diagonal_into[e])
+            if combination & L_SHAPED_LEAPS:
+                pairs.extend(self.l_shaped_into[e])
+            return tuple((over, origin, move_index(origin, over, e)) for over, origin in pairs)
+
+        self.landing_leaps = tuple([leaps(combination, e) for e in range(n)] for combination in range(4))
+        self.run_ups = [tuple((over, tuple((origin, move_index(origin, over, e)) for origin in ray))
+                              for over, ray in self.run_up_rays[e])
+                        for e in range(n)]
+        self.leap_moves = tuple(moves)
 
     @staticmethod
     def _straight(at, r: int, c: int, directions) -> tuple[tuple[int, int], ...]:

@@ -25,7 +25,7 @@ from typing import Final
 
 from . import data as D
 from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
-from .rules import FrogridersState, score_breakdown
+from .rules import FrogridersState, score_totals
 
 _weights_cache: Final[dict[int, tuple[float, ...]]] = {}
 
@@ -71,7 +71,7 @@ def _colour_weights(kept: int, public: tuple[int, ...], backs: tuple[bool, ...])
 
 def margin(state: FrogridersState, p: int) -> float:
     """Own total minus the best other total (by the end-game scoring)."""
-    totals = [b["total"] for b in score_breakdown(state)]
+    totals = score_totals(state)
     mine = totals[p]
     others = [t for q, t in enumerate(totals) if q != p]
     return mine - max(others) if others else mine
@@ -131,16 +131,17 @@ def playout_move(state: FrogridersState, rng: random.Random) -> tuple | None:
     board = state.board
     best: tuple | None = None
     best_w = -1.0
-    for m in state.legal_moves():
-        colour = board[m[1]] if m[4] else board[m[2]]
-        w = weights[colour]
+    moves: list[tuple] = state.legal_moves()  # leaps: ("leap", origin, over, to, collect_leaper)
+    for m in moves:
+        cell: int = m[1] if m[4] else m[2]  # the unit collected; typed: the compiled build reads an int
+        w = weights[board[cell]]
         if w > best_w:
             best, best_w = m, w
     return best
 
 
 def evaluate(state: FrogridersState) -> list[float]:
-    totals = [b["total"] for b in score_breakdown(state)]
+    totals = score_totals(state)
     n = len(totals)
     out = []
     for p in range(n):

@@ -20,7 +20,7 @@ from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFiel
 
 from . import data as D
 from . import views
-from .board import Layout, layout_for
+from .board import DIAGONAL_LEAPS, L_SHAPED_LEAPS, Layout, layout_for
 from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
 Move = tuple
@@ -156,40 +156,29 @@ class FrogridersState(State):
         board = self.board
         layout = self.layout
         owned = self.privileges[p]
-        diagonal = D.P_DIAGONAL in owned
-        l_shaped = D.P_L_SHAPED in owned
         run_up = D.P_RUN_UP in owned
         either = D.P_COLLECT_EITHER in owned  # every leap twice: collect the unit leapt over or the leaper
+        # each landing cell's leaps: straight, then diagonal and L-shaped with those privileges
+        landing = layout.landing_leaps[(DIAGONAL_LEAPS if D.P_DIAGONAL in owned else 0)
+                                       + (L_SHAPED_LEAPS if D.P_L_SHAPED in owned else 0)]
+        moves = layout.leap_moves
         out: list = []
-        orthogonal_moves = layout.orthogonal_moves
         for e in layout.cells:
             if board[e]:
                 continue
-            for over, origin, move, collect in orthogonal_moves[e]:
+            for over, origin, k in landing[e]:
                 if board[over] and board[origin]:
-                    out.append(move)
+                    out.append(moves[k])
                     if either:
-                        out.append(collect)
-            if diagonal:
-                for over, origin, move, collect in layout.diagonal_moves[e]:
-                    if board[over] and board[origin]:
-                        out.append(move)
-                        if either:
-                            out.append(collect)
-            if l_shaped:
-                for over, origin, move, collect in layout.l_shaped_moves[e]:
-                    if board[over] and board[origin]:
-                        out.append(move)
-                        if either:
-                            out.append(collect)
+                        out.append(moves[k + 1])
             if run_up:
-                for over, ray in layout.run_up_moves[e]:
+                for over, ray in layout.run_ups[e]:
                     if board[over] and not board[ray[0][0]]:
-                        for origin, move, collect in ray:
+                        for origin, k in ray:
                             if board[origin]:
-                                out.append(move)
+                                out.append(moves[k])
                                 if either:
-                                    out.append(collect)
+                                    out.append(moves[k + 1])
                                 break
         return out
 
@@ -207,7 +196,7 @@ class FrogridersState(State):
         return out
 
     def apply(self, move: tuple) -> None:
-        kind = move[0]
+        kind: str = move[0]  # typed: the compiled build compares it as a str (identity first)
         p = self.player
         self._moves = None
         if kind == "leap":
@@ -229,11 +218,15 @@ class FrogridersState(State):
             self.village[colour] += 1
             self.note(None, f"seat {p} returns a {move[1]} unit to the village")
             self.phase = (SECOND_LEAP if colour == D.RED else TAKE_UNIT if colour == D.YELLOW else TAKE_PRIVILEGE)
-            if self.phase == SECOND_LEAP and not self._leaps(p):
-                # the leap the red unit asks for is impossible: like any player who cannot leap
-                # when required to, she forfeits the rest of her turn and the game ends at once
-                self.note(None, f"seat {p} cannot take the second leap: the game ends")
-                self.phase = OVER
+            if self.phase == SECOND_LEAP:
+                leaps = self._leaps(p)
+                if leaps:
+                    self._moves = leaps  # the second leap's moves, generated once
+                else:
+                    # the leap the red unit asks for is impossible: like any player who cannot leap
+                    # when required to, she forfeits the rest of her turn and the game ends at once
+                    self.note(None, f"seat {p} cannot take the second leap: the game ends")
+                    self.phase = OVER
         elif kind == "take_unit":
             colour = D.COLOUR_BY_NAME[move[1]]
             self.village[colour] -= 1
@@ -330,11 +323,11 @@ class FrogridersState(State):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        breakdown = score_breakdown(self)
-        totals = tuple(b["total"] for b in breakdown)
-        unit_totals = [sum(self.units[q][1:]) for q in range(self.num_seats)]
-        ranks, winners = rank_by([(totals[q], unit_totals[q]) for q in range(self.num_seats)])
-        return Result(totals, winners, ranks, tuple(breakdown))
+        breakdown: list[dict] = []
+        totals = _score(self, breakdown)
+        units = self.units
+        ranks, winners = rank_by([(totals[q], sum(units[q][1:])) for q in range(self.num_seats)])
+        return Result(tuple(totals), winners, ranks, tuple(breakdown))
 
     # --- setup ---------------------------------------------------------
     @staticmethod
@@ -393,7 +386,7 @@ def leap_kind(origin: int, over: int, to: int) -> str:
 
 
 # --- scoring -----------------------------------------------------------------
-def set_points(card: tuple, counts: list) -> int:
+def set_points(card: tuple[int, ...], counts: list[int]) -> int:
     """Points for every complete set of ``card`` that ``counts`` holds."""
     any_ = card[4]
     points = card[5]
@@ -409,7 +402,7 @@ def set_points(card: tuple, counts: list) -> int:
     return points * sets
 
 
-def majority_points(values: list, win: int, tie: int) -> list:
+def majority_points(values: list[int], win: int, tie: int) -> list[int]:
     best = max(values)
     if best <= 0:  # ASSUMPTION: nobody holds a majority of nothing
         return [0] * len(values)
@@ -418,20 +411,45 @@ def majority_points(values: list, win: int, tie: int) -> list:
     return [points if i in leaders else 0 for i in range(len(values))]
 
 
+def _fewest(values: list[int], q: int) -> bool:
+    """Whether seat q has fewer than every other seat (a tie is not enough)."""
+    mine = values[q]
+    for r in range(len(values)):
+        if r != q and values[r] <= mine:
+            return False
+    return True
+
+
 def score_breakdown(state: FrogridersState) -> list[dict]:
+    """Each seat's final score in its parts (what players see), ``total`` their sum."""
+    breakdown: list[dict] = []
+    _score(state, breakdown)
+    return breakdown
+
+
+def score_totals(state: FrogridersState) -> list[int]:
+    """Each seat's final score: ``score_breakdown``'s totals, without building the breakdown
+    (the AI's evaluations and rollouts)."""
+    return _score(state, None)
+
+
+def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
+    """The end-game scoring, once for both: every seat's total, and its parts appended to
+    ``breakdown`` when one is given."""
     n = state.num_seats
-    counts = []  # collected units plus turquoise extras, for set and public cards
+    units = state.units
+    counts: list[list[int]] = []  # collected units plus turquoise extras, for set and public cards
     for q in range(n):
-        c = state.units[q][:]
+        c = units[q][:]
         for card in state.privileges[q]:
-            extra = D.EXTRA_UNITS.get(card)
-            if extra:
+            if card in D.EXTRA_UNITS:
+                extra = D.EXTRA_UNITS[card]
                 c[extra[0]] += extra[1]
         counts.append(c)
-    unit_totals = [sum(state.units[q][1:]) for q in range(n)]
+    unit_totals = [sum(units[q][1:]) for q in range(n)]
     privilege_counts = [len(state.privileges[q]) for q in range(n)]
 
-    public_scores = []
+    public_scores: list[list[int]] = []
     for card, back in zip(state.public, state.backs):
         front, back_kind = D.PUBLIC_CARDS[card]
         if not back:
@@ -439,45 +457,50 @@ def score_breakdown(state: FrogridersState) -> list[dict]:
         elif back_kind[0] == "flower":
             public_scores.append([0] * n)  # scored during the game
         else:
+            values: list[int]
             if back_kind[0] == "brown_majority":
                 values = [counts[q][D.BROWN] for q in range(n)]
             elif back_kind[0] == "two_colours":
-                values = [counts[q][back_kind[1]] + counts[q][back_kind[2]] for q in range(n)]
+                a: int = back_kind[1]
+                b: int = back_kind[2]
+                values = [counts[q][a] + counts[q][b] for q in range(n)]
             else:
                 values = privilege_counts
-            public_scores.append(majority_points(values, *D.MAJORITY_POINTS[back_kind[0]]))
+            win, tie = D.MAJORITY_POINTS[back_kind[0]]
+            public_scores.append(majority_points(values, win, tie))
 
-    out = []
+    totals: list[int] = []
     for q in range(n):
-        others_units = [unit_totals[r] for r in range(n) if r != q]
-        others_privileges = [privilege_counts[r] for r in range(n) if r != q]
-        privilege_points = []
+        privilege_points: list[int] = []
         for card in state.privileges[q]:
             points = D.PRIVILEGE_TROPHIES[card]
             if card == D.P_PER_BROWN:
-                points += state.units[q][D.BROWN]
+                points += units[q][D.BROWN]
             elif card == D.P_PER_TWO_PRIVILEGES:
                 points += 2 * (privilege_counts[q] // 2)
             elif card == D.P_PER_PAIR:
                 points += min(unit_totals[q], privilege_counts[q])
-            elif card == D.P_FEWEST_PRIVILEGES_5 and privilege_counts[q] < min(others_privileges):
+            elif card == D.P_FEWEST_PRIVILEGES_5 and _fewest(privilege_counts, q):
                 points += 5
-            elif card == D.P_FEWEST_UNITS_5 and unit_totals[q] < min(others_units):
+            elif card == D.P_FEWEST_UNITS_5 and _fewest(unit_totals, q):
                 points += 5
-            elif card == D.P_FEWEST_UNITS_3 and unit_totals[q] < min(others_units):
+            elif card == D.P_FEWEST_UNITS_3 and _fewest(unit_totals, q):
                 points += 3
             privilege_points.append(points)
-        private = set_points(D.PRIVATE_SET_CARDS[state.kept[q]], counts[q]) if state.kept[q] != NO_CARD else 0
+        kept = state.kept[q]
+        private = set_points(D.PRIVATE_SET_CARDS[kept], counts[q]) if kept != NO_CARD else 0
         public = [scores[q] for scores in public_scores]
-        brown = state.units[q][D.BROWN]
+        brown = units[q][D.BROWN]
         total = state.trophies[q] + private + sum(public) + brown + sum(privilege_points)
-        out.append({
-            "during_game": state.trophies[q],
-            "private_set_card": private,
-            "public_score_cards": public,
-            "brown_units": brown,
-            "privilege_cards": privilege_points,
-            "units": unit_totals[q],
-            "total": total,
-        })
-    return out
+        totals.append(total)
+        if breakdown is not None:
+            breakdown.append({
+                "during_game": state.trophies[q],
+                "private_set_card": private,
+                "public_score_cards": public,
+                "brown_units": brown,
+                "privilege_cards": privilege_points,
+                "units": unit_totals[q],
+                "total": total,
+            })
+    return totals
