@@ -29,6 +29,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = os.path.dirname(os.path.abspath(__file__))
 BUILD = runpy.run_path(os.path.join(ROOT, "engine", "build.py"))
 SAY = "boardbot:"
+COMPILED_FROM: dict[str, str] = {}  # module -> the SHA-256 of the source mypyc compiled
 
 
 def say(text: str) -> None:
@@ -85,6 +86,10 @@ def compiled_extensions() -> list:
         say(f"mypyc is missing ({e}): installing the pure-Python build")
         return []
     os.chdir(ROOT)
+    # the sources as mypyc reads them: hashed before it reads them, so a source edited while the
+    # build runs is recorded as what it is now, and the stale-build guard loads it pure
+    COMPILED_FROM.update({module: BUILD["source_hash"](os.path.join(ROOT, path))
+                          for path, module in BUILD["COMPILED_MODULES"].items()})
     old_path = os.environ.get("MYPYPATH")
     os.environ["MYPYPATH"] = os.path.join(ROOT, "build", "mypyc_src")
     try:
@@ -127,8 +132,7 @@ class BuildExt(build_ext):
             return
         manifest = {
             "compiler": f"mypyc {_mypy_version()}",
-            "modules": {module: BUILD["source_hash"](os.path.join(ROOT, path))
-                        for path, module in BUILD["COMPILED_MODULES"].items()},
+            "modules": dict(COMPILED_FROM),
         }
         # beside the extensions: the sources' folder (in place, editable installs) or the wheel's
         folder = os.path.join(ROOT, "engine") if self.inplace else os.path.join(self.build_lib, "boardbot", "engine")
