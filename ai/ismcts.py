@@ -71,7 +71,8 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable, Mapping
+from math import log, sqrt
+from typing import Any, Callable, Final, Mapping
 
 from mypy_extensions import mypyc_attr
 
@@ -79,8 +80,9 @@ from boardbot.engine.core import Game, State
 
 from .utility import utilities
 
-TERMINAL = -1
-NO_HINT = object()
+# Final: the compiled search reads them as constants, not from the module's globals on every step
+TERMINAL: Final = -1
+NO_HINT: Final = object()
 # a State, typed loosely: the compiled search then also takes stand-ins with State's interface
 # (tests/test_ai.py has some) and calls a game's methods exactly as the interpreter does
 World = Any
@@ -215,7 +217,8 @@ class Node:
     """One edge-and-node: the statistics of reaching it, and its children.
 
     ``visits``: times selected; ``avail``: times its move was legal when
-    the parent was visited (availability); ``totals[i]``: sum of seat i's
+    the parent was visited (availability; a whole number held as a float, so that the compiled
+    search takes its logarithm in C, the same value as of the int); ``totals[i]``: sum of seat i's
     utilities over the visits; ``squares``: sum of the searching seat's
     utilities squared (the spread of a root move's value, for its interval;
     kept on every node so that a re-rooted tree has it too). ``children`` is
@@ -227,7 +230,7 @@ class Node:
     children: dict[Any, Node] | None
     hint: Any
     visits: int
-    avail: int
+    avail: float
     totals: list[float]
     squares: float
 
@@ -235,7 +238,7 @@ class Node:
         self.children = None
         self.hint = NO_HINT  # the game's hint here (bias only; None: no favourite), asked on the first visit
         self.visits = 0
-        self.avail = 1
+        self.avail = 1.0
         self.totals = [0.0] * n
         self.squares = 0.0
 
@@ -423,19 +426,18 @@ class Search:
         n = self.n
         node = self.trees[0]
         path = [node]
-        rng_random = self.rng.random
-        c = self.params.c
+        rng_random: Callable[[], float] = self.rng.random
+        c: float = self.params.c
         lo, hi = self.lo, self.hi
-        log, sqrt = math.log, math.sqrt
-        pw_alpha = self.params.pw_alpha
-        bias = self.bias
+        pw_alpha: float = self.params.pw_alpha
+        bias: float = self.bias
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
         while True:
-            d = world.decider()
+            d: int = world.decider()
             if d == TERMINAL:
                 break
-            moves = world.legal_moves()
+            moves: list = world.legal_moves()
             children = node.children
             if children is None:
                 children = node.children = {}
@@ -446,7 +448,7 @@ class Search:
                 if child is None:
                     child = children[m] = Node(n)
                 else:
-                    child.avail += 1
+                    child.avail += 1.0
                 world.apply(m)
                 node = child
                 path.append(node)
@@ -464,12 +466,11 @@ class Search:
                 inv, base = -inv, hi[vs]
             best: Any = None
             best_score = -math.inf
-            untried = None
+            untried: list | None = None
             tried = 0
-            get = children.get
             hint = self._hint(node, world) if bias else None
             for m in moves:
-                ch = get(m)
+                ch = children.get(m)
                 if ch is None:
                     if untried is None:
                         untried = [m]
@@ -477,7 +478,7 @@ class Search:
                         untried.append(m)
                     continue
                 tried += 1
-                a = ch.avail = ch.avail + 1
+                a = ch.avail = ch.avail + 1.0
                 v = ch.visits
                 score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                 if hint is not None and m == hint:
@@ -503,21 +504,19 @@ class Search:
         n = self.n
         cur = list(self.trees)
         path = list(cur)
-        rng_random = self.rng.random
-        c = self.params.c
+        rng_random: Callable[[], float] = self.rng.random
+        c: float = self.params.c
         lo, hi = self.lo, self.hi
-        log, sqrt = math.log, math.sqrt
-        pw_alpha = self.params.pw_alpha
-        bias = self.bias
-        seats = range(n)
+        pw_alpha: float = self.params.pw_alpha
+        bias: float = self.bias
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
         expanded = False
         while True:
-            d = world.decider()
+            d: int = world.decider()
             if d == TERMINAL:
                 break
-            moves = world.legal_moves()
+            moves: list = world.legal_moves()
             node = cur[d]
             children = node.children
             if children is None:
@@ -528,7 +527,7 @@ class Search:
                 if child is None:
                     child = children[m] = Node(n)
                 else:
-                    child.avail += 1
+                    child.avail += 1.0
             else:
                 vs = d  # whose value the decider maximises; paranoid: the searcher's, negated
                 if paranoid and d != seat:
@@ -542,12 +541,11 @@ class Search:
                     inv, base = -inv, hi[vs]
                 best: Any = None
                 best_score = -math.inf
-                untried = None
+                untried: list | None = None
                 tried = 0
-                get = children.get
                 hint = self._hint(node, world) if bias else None
                 for m in moves:
-                    ch = get(m)
+                    ch = children.get(m)
                     if ch is None:
                         if untried is None:
                             untried = [m]
@@ -555,7 +553,7 @@ class Search:
                             untried.append(m)
                         continue
                     tried += 1
-                    a = ch.avail = ch.avail + 1
+                    a = ch.avail = ch.avail + 1.0
                     v = ch.visits
                     score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                     if hint is not None and m == hint:
@@ -573,7 +571,7 @@ class Search:
                     m = best
                     child = children[m]
             # every other seat's tree follows the move as that seat sees it
-            for t in seats:
+            for t in range(n):
                 if t == d:
                     continue
                 key = world.public_move_text(m, t)
@@ -594,7 +592,7 @@ class Search:
         return self._finish(world, path, end)
 
     # --- rollout and backup ----------------------------------------------
-    def _finish(self, world: World, path: list, end: float | None) -> bool:
+    def _finish(self, world: World, path: list[Node], end: float | None) -> bool:
         values = self._rollout(world, end)
         if values is None:
             return False
@@ -625,14 +623,16 @@ class Search:
                     t[i] += values[i]
         return True
 
-    def _rollout(self, world: World, end: float | None):
+    def _rollout(self, world: World, end: float | None) -> list[float] | None:
         rng = self.rng
-        rand = rng.random
+        rand: Callable[[], float] = rng.random
         playout = self.playout
         evaluate = self.evaluate
         depth = self.depth if evaluate is not None else 0
         mono = self.clock
-        decider, legal_moves, apply = world.decider, world.legal_moves, world.apply
+        decider: Callable[[], int] = world.decider
+        legal_moves: Callable[[], list] = world.legal_moves
+        apply: Callable[[Any], Any] = world.apply
         steps = 0
         while True:
             if decider() == TERMINAL:

@@ -12,6 +12,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from .chance_random import ChanceRandom
 from .errors import GameOver, IllegalMove
 from .result import Result
 
@@ -134,7 +135,7 @@ class State:
 
     def chance(self) -> random.Random:
         """A generator for the next chance event; advances the state's seed."""
-        rng = random.Random(self.seed)
+        rng = ChanceRandom(self.seed)  # random.Random(self.seed)'s draws, seeded without Python frames
         self.seed = rng.getrandbits(SEED_BITS)
         return rng
 

@@ -1,5 +1,6 @@
 """engine/chance.py makes exactly the draws of random.Random's own methods (so the compiled rules
-and searches that use it play the same games as before), in both builds."""
+and searches that use it play the same games as before), in both builds; and a chance event's
+generator (engine/chance_random.py, ``State.chance``) is random.Random's for the same seed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import pytest
 
 from boardbot.engine import chance
+from boardbot.engine.chance_random import ChanceRandom
 
 
 def test_the_same_draws_as_random_random():
@@ -31,3 +33,21 @@ def test_empty_ranges_are_refused_as_random_refuses_them():
         chance.randrange(rng, 0)
     with pytest.raises(ValueError):
         chance.randint(rng, 3, 2)
+
+
+def test_a_chance_events_generator_draws_as_random_random_seeded_alike():
+    seeds = [0, 1, 2, 63, -5, 2 ** 32, 2 ** 63 - 1, -(2 ** 63)] + [random.Random(i).getrandbits(63) for i in range(200)]
+    for seed in seeds:
+        ours, theirs = ChanceRandom(seed), random.Random(seed)
+        assert isinstance(ours, random.Random)
+        assert ours.getstate() == theirs.getstate()
+        assert ours.getrandbits(63) == theirs.getrandbits(63)
+        assert ours.random() == theirs.random()
+        assert ours.randrange(1000) == theirs.randrange(1000)
+        x, y = list(range(40)), list(range(40))
+        ours.shuffle(x)
+        theirs.shuffle(y)
+        assert x == y
+        assert ours.gauss(0.0, 1.0) == theirs.gauss(0.0, 1.0)  # gauss keeps a second value
+        assert ours.gauss(0.0, 1.0) == theirs.gauss(0.0, 1.0)
+        assert ours.getstate() == theirs.getstate()

@@ -1,0 +1,113 @@
+"""The search's own cost in the compiled build: what an ISMCTS iteration spends outside the game.
+
+    valgrind --tool=callgrind --callgrind-out-file=cg.out .venv/bin/python bench/search_own_cost.py run frogriders 2
+    .venv/bin/python bench/search_own_cost.py split cg.out
+
+``run GAME PLAYERS [--iterations 300] [--positions 2]``: searches with the ``ismcts:hard``
+parameters and a fixed iteration budget on decision points of random games
+(``ai_speed.decision_points``, seed 1), for a profiler to watch (the same work every run, so
+instruction counts compare exactly before and after a change); prints the CPU time per iteration.
+
+``split FILE``: from a callgrind profile of ``run``, the instructions of ``Search.run`` and the
+shares of them that are the search's own: its functions' own code (``ai/ismcts.py``), the runtime
+helpers they call directly (dict, list, attribute and number operations, allocation), the
+utilities, and ``State.chance`` (a chance event's generator, called by the rules) with the
+Mersenne Twister seeding in it. The rest is the game's (rules and policy, through the calls the
+search makes); garbage collection is counted where it is triggered, so it lands in both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+# calls from the search into the game go through these (their cost is the game's)
+GAME_CALLS = ("PyObject_Vectorcall", "PyObject_Vectorcall'2", "PyObject_VectorcallMethod", "CPyDef_utility___utilities")
+LINE = re.compile(r"\s*([\d,]+) \([^)]*\)\s+(\*|>)?\s*\S*?:(\S+?)(?: \(([\d,]+)x\))? \[")
+PLAIN = re.compile(r"\s*([\d,]+) \([^)]*\)\s+\S*?:(\S+)( \[|$)")
+
+
+def run(game_name: str, players: int, iterations: int, positions: int) -> None:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from ai_speed import decision_points
+
+    from boardbot.ai.service_api import suggest
+    from boardbot.engine import build, registry
+
+    game = registry.get(game_name)
+    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
+    views = [s.view(s.decider()) for s in decision_points(game, cfg, positions, 1)]
+    done = 0
+    start = time.process_time()
+    for i, view in enumerate(views):
+        done += suggest(game, view, None, seed=i, params=f"ismcts:hard,iterations={iterations}").iterations
+    spent = time.process_time() - start
+    print(f"{build.describe()}: {game_name} {players}p, {done} iterations, {spent / done * 1e6:.0f} µs each")
+
+
+def annotate(path: str, *options: str) -> str:
+    return subprocess.run(["callgrind_annotate", "--threshold=100", *options, path],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def split(path: str) -> None:
+    own: dict[str, int] = {}
+    for line in annotate(path).splitlines():
+        m = PLAIN.match(line)
+        if m:
+            own[m.group(2)] = own.get(m.group(2), 0) + int(m.group(1).replace(",", ""))
+    inclusive: dict[str, int] = {}
+    for line in annotate(path, "--inclusive=yes").splitlines():
+        m = PLAIN.match(line)
+        if m:
+            inclusive.setdefault(m.group(2), int(m.group(1).replace(",", "")))
+    callees: dict[str, list[tuple[str, int]]] = {}
+    caller = None
+    for line in annotate(path, "--tree=calling", "--inclusive=yes").splitlines():
+        m = LINE.match(line)
+        if not m:
+            caller = None if not line.strip() else caller
+            continue
+        if m.group(2) == "*":
+            caller = m.group(3)
+        elif m.group(2) == ">" and caller:
+            callees.setdefault(caller, []).append((m.group(3), int(m.group(1).replace(",", ""))))
+    search = [f for f in inclusive if f.startswith("CPyDef_ismcts___") and "glue" not in f and "top_level" not in f]
+    code = sum(own.get(f, 0) for f in search)
+    helpers = sum(cost for f in search for callee, cost in callees.get(f, [])
+                  if not callee.startswith("CPyDef_ismcts___") and callee not in GAME_CALLS)
+    total = inclusive["CPyDef_ismcts___Search___run"]
+
+    def share(n: int) -> str:
+        return f"{100 * n / total:.1f} %"
+
+    print(f"Search.run: {total:,} instructions; the search's own code {share(code)}, the helpers it calls "
+          f"{share(helpers)}, utilities {share(inclusive.get('CPyDef_utility___utilities', 0))}; "
+          f"State.chance {share(inclusive.get('CPyDef_state___State___chance', 0))} "
+          f"(Mersenne Twister seeding {share(inclusive.get('random_seed', 0))})")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("game")
+    r.add_argument("players", type=int)
+    r.add_argument("--iterations", type=int, default=300)
+    r.add_argument("--positions", type=int, default=2)
+    s = sub.add_parser("split")
+    s.add_argument("file")
+    args = ap.parse_args(argv)
+    if args.command == "run":
+        run(args.game, args.players, args.iterations, args.positions)
+    else:
+        split(args.file)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
