@@ -26,7 +26,7 @@ from .data import (
     MALE_PIVO, MUSIM, OWN, PANAK_DO_PIVA, PIVO, PLAY, POJD, POPCOUNT, RESPOND, ROUND, RUM, RUNDA, RVACKA,
     SLIPPED, SPLETENA, SUPPLIED, TO_JE_MOJE, TY_UZ, URAZKA, WINDOW,
 )
-from .drinks import Entry, Item, delivered_items, score_items
+from .drinks import Entry, score_table
 from .rules import CzechPubState
 from .valuation import (  # noqa: F401  (the greedy bot's values, and what passes say: valuation.py)
     CANCELLERS, CELL_COST, KEEP, OUT_COST, PAUSE_COST, REACT_THRESHOLD, SHOT_KEEP, UNLIKELY_WEIGHT, cancel_gain,
@@ -36,17 +36,17 @@ from .valuation import (  # noqa: F401  (the greedy bot's values, and what passe
 Move = tuple
 
 
-def drink_value(state: CzechPubState, q: int, items: list[Item], insulted: bool = False,
+def drink_value(state: CzechPubState, q: int, table: list[Entry], insulted: bool = False,
                 ordered_alcohol: bool = False) -> float:
-    """Value for seat q of drinking ``items`` now (points minus expected roll cost); with
-    nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
-    return drink_value_at(state.tokens[q], state.stage[q], state.cell[q], state.abst[q], state.last_round, items,
+    """Value for seat q of drinking what ``table`` delivers now (points minus expected roll cost);
+    with nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
+    return drink_value_at(state.tokens[q], state.stage[q], state.cell[q], state.abst[q], state.last_round, table,
                           insulted, ordered_alcohol)
 
 
 def table_value(state: CzechPubState, q: int, table: list[Entry]) -> float:
     ordered = q == state.active and state.ordered_alcohol
-    return drink_value(state, q, delivered_items(table), state.insults[q] > 0, ordered)
+    return drink_value(state, q, table, state.insults[q] > 0, ordered)
 
 
 def _leader_factor(state: CzechPubState, me: int, q: int) -> float:
@@ -198,19 +198,19 @@ def _choose_reaction(state: CzechPubState, moves: list[Move]) -> Move:
 def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.dec
     card = state.pend_card
-    options = []
-    for m in moves:
-        if m[0] == "dodge":
+    best: Move = moves[0]
+    best_cost = math.inf
+    for m in moves:  # the cheapest, the first of equals
+        kind = m[0]
+        if kind == "dodge":
             cost = keep_value(MUSIM)
             if m[1] >= 0:
                 cost -= 0.5 * _leader_factor(state, me, m[1])
             if card == DAM_SI:
                 cost += 2.0  # being copied costs me nothing
-            options.append((cost, m))
-        elif m[0] == "decline":
-            cost = {URAZKA: 3.0, TO_JE_MOJE: 1.5, DAM_SI: 0.0}.get(card, 0.0)
-            options.append((cost, m))
-        elif m[0] == "pay":
+        elif kind == "decline":
+            cost = 3.0 if card == URAZKA else 1.5 if card == TO_JE_MOJE else 0.0
+        elif kind == "pay":
             if not m[1]:
                 cost = 5.0
             else:
@@ -226,9 +226,11 @@ def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
                         count = POPCOUNT[state.tokens[me]]
                         gain = D.KIND_BONUS[count + 1] - D.KIND_BONUS[count] - 1.0
                     cost = keep_value(c) - gain
-            options.append((cost, m))
-    options.sort(key=lambda x: x[0])
-    return options[0][1]
+        else:
+            continue
+        if cost < best_cost:
+            best, best_cost = m, cost
+    return best
 
 
 def _choose_brawl(state: CzechPubState, moves: list[Move]) -> Move:
@@ -336,7 +338,7 @@ def seat_features(state: CzechPubState) -> tuple[list[int], list[tuple | None], 
         stage, cell = state.stage[q], state.cell[q]
         cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
         if q == a and state.table:  # the cards in front, as if evaluated now
-            alcohol, _nealko, gained, drunk, tokens = score_items(tokens, delivered_items(state.table))
+            alcohol, _nealko, gained, drunk, tokens = score_table(tokens, state.table)
             if alcohol:
                 points += gained
                 total = drunk + D.TRACK[stage][cell]
