@@ -40,6 +40,17 @@ class Pass(NamedTuple):
     hand_count: int
 
 
+_new_tuple: Final = tuple.__new__
+
+
+def new_pass(active: int, table: tuple[Entry, ...], stage: int, cell: int, tokens: int, abstinence: int,
+             insults: int, lead: int, alcohol_played: bool, last_round: bool, hand_count: int) -> Pass:
+    """``Pass(...)`` without the named tuple's ``__new__``, which is interpreted Python (0.7 µs a
+    call against 0.2 µs here, once per pass on a reaction window); the same tuple."""
+    return _new_tuple(Pass, (active, table, stage, cell, tokens, abstinence, insults, lead, alcohol_played,
+                             last_round, hand_count))
+
+
 def own_orders(table: Sequence[Entry]) -> tuple[int, int, int, int, bool]:
     """What the active player has spent of a turn's limits on ``table``: actions, beers, small
     beers, shots (a shot poured into a beer not counted), and whether it poured its own shot
