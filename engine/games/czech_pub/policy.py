@@ -313,85 +313,120 @@ def remaining_draws(state: CzechPubState) -> float:
     return len(state.deck) + (more * size if more > 0 else 0) + (size / 4.0 if first_half else 0.75 * size)
 
 
-def seat_features(state: CzechPubState) -> tuple[list[int], list[tuple | None], float]:
+# A seat's features (``GAIN_WEIGHTS``' order), all as floats: a fixed-length tuple, which the
+# compiled build keeps unboxed (a C struct) between ``_seat_features`` and ``_gain``.
+Features = tuple[float, float, float, float, float, float, float, float, float, float, float, float, float, float,
+                 float, float]
+
+
+def seat_features(state: CzechPubState) -> tuple[list[int], list[Features | None], float]:
     """Per seat: the total it holds now (points + kinds bonus, the cards in front of the active
     player counted as if evaluated now), the features its future gain is linear in
     (``GAIN_WEIGHTS``; None for a seat out of the drinking), and the turns left per seat."""
-    n = state.num_seats
-    owed: tuple[int, ...] | None
-    if state.lo_state == LO_DRAWN:
-        owed = state.owed
-        left = len(owed) / n
-    else:
-        owed = None
-        left = remaining_draws(state) * TURNS_PER_DRAW[n] / n
-    a = state.active
+    owed, left = _turns_left(state)
     bases: list[int] = []
-    feats: list[tuple | None] = []
-    for q in range(n):
-        tokens = state.tokens[q]
-        points = state.points[q]
+    feats: list[Features | None] = []
+    for q in range(state.num_seats):
         if state.out[q]:
-            bases.append(points + D.KIND_BONUS[POPCOUNT[tokens]])
+            bases.append(state.points[q] + D.KIND_BONUS[POPCOUNT[state.tokens[q]]])
             feats.append(None)
             continue
-        stage, cell = state.stage[q], state.cell[q]
-        cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
-        if q == a and state.table:  # the cards in front, as if evaluated now
-            alcohol, _nealko, gained, drunk, tokens = score_table(tokens, state.table)
-            if alcohol:
-                points += gained
-                total = drunk + D.TRACK[stage][cell]
-                cells -= sum(D.cells_moved(total, r) for r in range(1, 7)) / 6.0 if total > 1 else 1.0
-        kinds = POPCOUNT[tokens]
-        r = (1.0 if q in owed or q == a else 0.0) if owed is not None else left
-        hand = state.hands[q]
-        beers = small = shots = lich = x = caj = 0
-        new = 0
-        for c in hand:
-            if c == PIVO:
-                beers += 1
-            elif c == MALE_PIVO:
-                small = 1
-            elif IS_SHOT[c]:
-                shots += 1
-                if not tokens >> (c - RUM) & 1:
-                    new |= 1 << (c - RUM)
-            elif c == LICHOCENI or c == DEJTE:
-                lich += 1
-            elif c == CAJ:
-                caj += 1
-            elif c in _X:
-                x += 1
-        limit = D.HAND_SIZE[stage]
-        size = len(hand)
-        missing = limit - size if size < limit else 0  # drawn back at the end of the turn
-        c20 = cells if cells < 20 else 20
-        bases.append(points + D.KIND_BONUS[kinds])
-        feats.append((r, r * c20 / 20.0, c20, r if r < cells else cells, kinds, r * (5 - kinds) / 5.0,
-                      state.paused[q], state.abst[q],
-                      min(3.0, beers + missing * _MEAN_BEERS),
-                      min(1.0, small + missing * _MEAN_SMALL),
-                      min(2.0, shots + missing * _MEAN_SHOTS), POPCOUNT[new],
-                      lich + missing * _MEAN_LICH, x + missing * _MEAN_X,
-                      caj + missing * _MEAN_CAJ, size + missing))
+        base, f = _seat_features(state, q, owed, left)
+        bases.append(base)
+        feats.append(f)
     return bases, feats, left
+
+
+def _turns_left(state: CzechPubState) -> tuple[tuple[int, ...] | None, float]:
+    """The seats owed a last turn (None before the last round), and the turns left per seat."""
+    n = state.num_seats
+    if state.lo_state == LO_DRAWN:
+        return state.owed, len(state.owed) / n
+    return None, remaining_draws(state) * TURNS_PER_DRAW[n] / n
+
+
+def _seat_features(state: CzechPubState, q: int, owed: tuple[int, ...] | None,
+                   left: float) -> tuple[int, Features]:
+    """``seat_features`` of seat q, in the drinking: its total now and its features."""
+    a = state.active
+    tokens = state.tokens[q]
+    points = state.points[q]
+    stage, cell = state.stage[q], state.cell[q]
+    cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
+    if q == a and state.table:  # the cards in front, as if evaluated now
+        alcohol, _nealko, gained, drunk, tokens = score_table(tokens, state.table)
+        if alcohol:
+            points += gained
+            total = drunk + D.TRACK[stage][cell]
+            cells -= sum(D.cells_moved(total, r) for r in range(1, 7)) / 6.0 if total > 1 else 1.0
+    kinds = POPCOUNT[tokens]
+    r = (1.0 if q in owed or q == a else 0.0) if owed is not None else left
+    hand = state.hands[q]
+    beers = small = shots = lich = x = caj = 0
+    new = 0
+    for c in hand:
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            small = 1
+        elif IS_SHOT[c]:
+            shots += 1
+            if not tokens >> (c - RUM) & 1:
+                new |= 1 << (c - RUM)
+        elif c == LICHOCENI or c == DEJTE:
+            lich += 1
+        elif c == CAJ:
+            caj += 1
+        elif c in _X:
+            x += 1
+    limit = D.HAND_SIZE[stage]
+    size = len(hand)
+    missing = limit - size if size < limit else 0  # drawn back at the end of the turn
+    c20 = cells if cells < 20 else 20.0
+    return points + D.KIND_BONUS[kinds], (
+        r, r * c20 / 20.0, c20, r if r < cells else cells, float(kinds), r * (5 - kinds) / 5.0,
+        float(state.paused[q]), float(state.abst[q]),
+        min(3.0, beers + missing * _MEAN_BEERS),
+        min(1.0, small + missing * _MEAN_SMALL),
+        min(2.0, shots + missing * _MEAN_SHOTS), float(POPCOUNT[new]),
+        lich + missing * _MEAN_LICH, x + missing * _MEAN_X,
+        caj + missing * _MEAN_CAJ, float(size + missing))
+
+
+def _gain(w: tuple[float, ...], f: Features) -> float:
+    """The future gain, ``sum(map(mul, w, f))``: the same products, added in the same order (each
+    term by a constant index, which reads the unboxed features in place)."""
+    gain = 0.0
+    gain += w[0] * f[0]
+    gain += w[1] * f[1]
+    gain += w[2] * f[2]
+    gain += w[3] * f[3]
+    gain += w[4] * f[4]
+    gain += w[5] * f[5]
+    gain += w[6] * f[6]
+    gain += w[7] * f[7]
+    gain += w[8] * f[8]
+    gain += w[9] * f[9]
+    gain += w[10] * f[10]
+    gain += w[11] * f[11]
+    gain += w[12] * f[12]
+    gain += w[13] * f[13]
+    gain += w[14] * f[14]
+    gain += w[15] * f[15]
+    return gain
 
 
 def projected_totals(state: CzechPubState) -> tuple[list[float], float]:
     """Each seat's expected final total, and the turns left per seat."""
-    bases, feats, left = seat_features(state)
+    owed, left = _turns_left(state)
     weights = GAIN_WEIGHTS[state.num_seats]
     out: list[float] = []
-    for q in range(len(bases)):
-        f = feats[q]
-        if f is None:
-            out.append(bases[q])
+    for q in range(state.num_seats):
+        if state.out[q]:
+            out.append(state.points[q] + D.KIND_BONUS[POPCOUNT[state.tokens[q]]])
             continue
-        gain = 0.0  # sum(map(mul, weights, f)): the same products, added in the same order
-        for i in range(len(weights)):
-            gain += weights[i] * float(f[i])
-        out.append(bases[q] + gain)
+        base, f = _seat_features(state, q, owed, left)
+        out.append(base + _gain(weights, f))
     return out, left
 
 
