@@ -26,7 +26,7 @@ from .data import (
     MALE_PIVO, MUSIM, OWN, PANAK_DO_PIVA, PIVO, PLAY, POJD, POPCOUNT, RESPOND, ROUND, RUM, RUNDA, RVACKA,
     SLIPPED, SPLETENA, SUPPLIED, TO_JE_MOJE, TY_UZ, URAZKA, WINDOW,
 )
-from .drinks import Entry, Item, delivered_items, score_items
+from .drinks import Entry, score_table
 from .rules import CzechPubState
 from .valuation import (  # noqa: F401  (the greedy bot's values, and what passes say: valuation.py)
     CANCELLERS, CELL_COST, KEEP, OUT_COST, PAUSE_COST, REACT_THRESHOLD, SHOT_KEEP, UNLIKELY_WEIGHT, cancel_gain,
@@ -36,17 +36,17 @@ from .valuation import (  # noqa: F401  (the greedy bot's values, and what passe
 Move = tuple
 
 
-def drink_value(state: CzechPubState, q: int, items: list[Item], insulted: bool = False,
+def drink_value(state: CzechPubState, q: int, table: list[Entry], insulted: bool = False,
                 ordered_alcohol: bool = False) -> float:
-    """Value for seat q of drinking ``items`` now (points minus expected roll cost); with
-    nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
-    return drink_value_at(state.tokens[q], state.stage[q], state.cell[q], state.abst[q], state.last_round, items,
+    """Value for seat q of drinking what ``table`` delivers now (points minus expected roll cost);
+    with nothing alcoholic to drink, an abstinence unless q ordered alcohol this turn."""
+    return drink_value_at(state.tokens[q], state.stage[q], state.cell[q], state.abst[q], state.last_round, table,
                           insulted, ordered_alcohol)
 
 
 def table_value(state: CzechPubState, q: int, table: list[Entry]) -> float:
     ordered = q == state.active and state.ordered_alcohol
-    return drink_value(state, q, delivered_items(table), state.insults[q] > 0, ordered)
+    return drink_value(state, q, table, state.insults[q] > 0, ordered)
 
 
 def _leader_factor(state: CzechPubState, me: int, q: int) -> float:
@@ -198,19 +198,19 @@ def _choose_reaction(state: CzechPubState, moves: list[Move]) -> Move:
 def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
     me = state.dec
     card = state.pend_card
-    options = []
-    for m in moves:
-        if m[0] == "dodge":
+    best: Move = moves[0]
+    best_cost = math.inf
+    for m in moves:  # the cheapest, the first of equals
+        kind = m[0]
+        if kind == "dodge":
             cost = keep_value(MUSIM)
             if m[1] >= 0:
                 cost -= 0.5 * _leader_factor(state, me, m[1])
             if card == DAM_SI:
                 cost += 2.0  # being copied costs me nothing
-            options.append((cost, m))
-        elif m[0] == "decline":
-            cost = {URAZKA: 3.0, TO_JE_MOJE: 1.5, DAM_SI: 0.0}.get(card, 0.0)
-            options.append((cost, m))
-        elif m[0] == "pay":
+        elif kind == "decline":
+            cost = 3.0 if card == URAZKA else 1.5 if card == TO_JE_MOJE else 0.0
+        elif kind == "pay":
             if not m[1]:
                 cost = 5.0
             else:
@@ -226,9 +226,11 @@ def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
                         count = POPCOUNT[state.tokens[me]]
                         gain = D.KIND_BONUS[count + 1] - D.KIND_BONUS[count] - 1.0
                     cost = keep_value(c) - gain
-            options.append((cost, m))
-    options.sort(key=lambda x: x[0])
-    return options[0][1]
+        else:
+            continue
+        if cost < best_cost:
+            best, best_cost = m, cost
+    return best
 
 
 def _choose_brawl(state: CzechPubState, moves: list[Move]) -> Move:
@@ -311,85 +313,120 @@ def remaining_draws(state: CzechPubState) -> float:
     return len(state.deck) + (more * size if more > 0 else 0) + (size / 4.0 if first_half else 0.75 * size)
 
 
-def seat_features(state: CzechPubState) -> tuple[list[int], list[tuple | None], float]:
+# A seat's features (``GAIN_WEIGHTS``' order), all as floats: a fixed-length tuple, which the
+# compiled build keeps unboxed (a C struct) between ``_seat_features`` and ``_gain``.
+Features = tuple[float, float, float, float, float, float, float, float, float, float, float, float, float, float,
+                 float, float]
+
+
+def seat_features(state: CzechPubState) -> tuple[list[int], list[Features | None], float]:
     """Per seat: the total it holds now (points + kinds bonus, the cards in front of the active
     player counted as if evaluated now), the features its future gain is linear in
     (``GAIN_WEIGHTS``; None for a seat out of the drinking), and the turns left per seat."""
-    n = state.num_seats
-    owed: tuple[int, ...] | None
-    if state.lo_state == LO_DRAWN:
-        owed = state.owed
-        left = len(owed) / n
-    else:
-        owed = None
-        left = remaining_draws(state) * TURNS_PER_DRAW[n] / n
-    a = state.active
+    owed, left = _turns_left(state)
     bases: list[int] = []
-    feats: list[tuple | None] = []
-    for q in range(n):
-        tokens = state.tokens[q]
-        points = state.points[q]
+    feats: list[Features | None] = []
+    for q in range(state.num_seats):
         if state.out[q]:
-            bases.append(points + D.KIND_BONUS[POPCOUNT[tokens]])
+            bases.append(state.points[q] + D.KIND_BONUS[POPCOUNT[state.tokens[q]]])
             feats.append(None)
             continue
-        stage, cell = state.stage[q], state.cell[q]
-        cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
-        if q == a and state.table:  # the cards in front, as if evaluated now
-            alcohol, _nealko, gained, drunk, tokens = score_items(tokens, delivered_items(state.table))
-            if alcohol:
-                points += gained
-                total = drunk + D.TRACK[stage][cell]
-                cells -= sum(D.cells_moved(total, r) for r in range(1, 7)) / 6.0 if total > 1 else 1.0
-        kinds = POPCOUNT[tokens]
-        r = (1.0 if q in owed or q == a else 0.0) if owed is not None else left
-        hand = state.hands[q]
-        beers = small = shots = lich = x = caj = 0
-        new = 0
-        for c in hand:
-            if c == PIVO:
-                beers += 1
-            elif c == MALE_PIVO:
-                small = 1
-            elif IS_SHOT[c]:
-                shots += 1
-                if not tokens >> (c - RUM) & 1:
-                    new |= 1 << (c - RUM)
-            elif c == LICHOCENI or c == DEJTE:
-                lich += 1
-            elif c == CAJ:
-                caj += 1
-            elif c in _X:
-                x += 1
-        limit = D.HAND_SIZE[stage]
-        size = len(hand)
-        missing = limit - size if size < limit else 0  # drawn back at the end of the turn
-        c20 = cells if cells < 20 else 20
-        bases.append(points + D.KIND_BONUS[kinds])
-        feats.append((r, r * c20 / 20.0, c20, r if r < cells else cells, kinds, r * (5 - kinds) / 5.0,
-                      state.paused[q], state.abst[q],
-                      min(3.0, beers + missing * _MEAN_BEERS),
-                      min(1.0, small + missing * _MEAN_SMALL),
-                      min(2.0, shots + missing * _MEAN_SHOTS), POPCOUNT[new],
-                      lich + missing * _MEAN_LICH, x + missing * _MEAN_X,
-                      caj + missing * _MEAN_CAJ, size + missing))
+        base, f = _seat_features(state, q, owed, left)
+        bases.append(base)
+        feats.append(f)
     return bases, feats, left
+
+
+def _turns_left(state: CzechPubState) -> tuple[tuple[int, ...] | None, float]:
+    """The seats owed a last turn (None before the last round), and the turns left per seat."""
+    n = state.num_seats
+    if state.lo_state == LO_DRAWN:
+        return state.owed, len(state.owed) / n
+    return None, remaining_draws(state) * TURNS_PER_DRAW[n] / n
+
+
+def _seat_features(state: CzechPubState, q: int, owed: tuple[int, ...] | None,
+                   left: float) -> tuple[int, Features]:
+    """``seat_features`` of seat q, in the drinking: its total now and its features."""
+    a = state.active
+    tokens = state.tokens[q]
+    points = state.points[q]
+    stage, cell = state.stage[q], state.cell[q]
+    cells = float(D.ROW_LEN[stage] - cell + _CELLS_FROM[stage + 1])
+    if q == a and state.table:  # the cards in front, as if evaluated now
+        alcohol, _nealko, gained, drunk, tokens = score_table(tokens, state.table)
+        if alcohol:
+            points += gained
+            total = drunk + D.TRACK[stage][cell]
+            cells -= sum(D.cells_moved(total, r) for r in range(1, 7)) / 6.0 if total > 1 else 1.0
+    kinds = POPCOUNT[tokens]
+    r = (1.0 if q in owed or q == a else 0.0) if owed is not None else left
+    hand = state.hands[q]
+    beers = small = shots = lich = x = caj = 0
+    new = 0
+    for c in hand:
+        if c == PIVO:
+            beers += 1
+        elif c == MALE_PIVO:
+            small = 1
+        elif IS_SHOT[c]:
+            shots += 1
+            if not tokens >> (c - RUM) & 1:
+                new |= 1 << (c - RUM)
+        elif c == LICHOCENI or c == DEJTE:
+            lich += 1
+        elif c == CAJ:
+            caj += 1
+        elif c in _X:
+            x += 1
+    limit = D.HAND_SIZE[stage]
+    size = len(hand)
+    missing = limit - size if size < limit else 0  # drawn back at the end of the turn
+    c20 = cells if cells < 20 else 20.0
+    return points + D.KIND_BONUS[kinds], (
+        r, r * c20 / 20.0, c20, r if r < cells else cells, float(kinds), r * (5 - kinds) / 5.0,
+        float(state.paused[q]), float(state.abst[q]),
+        min(3.0, beers + missing * _MEAN_BEERS),
+        min(1.0, small + missing * _MEAN_SMALL),
+        min(2.0, shots + missing * _MEAN_SHOTS), float(POPCOUNT[new]),
+        lich + missing * _MEAN_LICH, x + missing * _MEAN_X,
+        caj + missing * _MEAN_CAJ, float(size + missing))
+
+
+def _gain(w: tuple[float, ...], f: Features) -> float:
+    """The future gain, ``sum(map(mul, w, f))``: the same products, added in the same order (each
+    term by a constant index, which reads the unboxed features in place)."""
+    gain = 0.0
+    gain += w[0] * f[0]
+    gain += w[1] * f[1]
+    gain += w[2] * f[2]
+    gain += w[3] * f[3]
+    gain += w[4] * f[4]
+    gain += w[5] * f[5]
+    gain += w[6] * f[6]
+    gain += w[7] * f[7]
+    gain += w[8] * f[8]
+    gain += w[9] * f[9]
+    gain += w[10] * f[10]
+    gain += w[11] * f[11]
+    gain += w[12] * f[12]
+    gain += w[13] * f[13]
+    gain += w[14] * f[14]
+    gain += w[15] * f[15]
+    return gain
 
 
 def projected_totals(state: CzechPubState) -> tuple[list[float], float]:
     """Each seat's expected final total, and the turns left per seat."""
-    bases, feats, left = seat_features(state)
+    owed, left = _turns_left(state)
     weights = GAIN_WEIGHTS[state.num_seats]
     out: list[float] = []
-    for q in range(len(bases)):
-        f = feats[q]
-        if f is None:
-            out.append(bases[q])
+    for q in range(state.num_seats):
+        if state.out[q]:
+            out.append(state.points[q] + D.KIND_BONUS[POPCOUNT[state.tokens[q]]])
             continue
-        gain = 0.0  # sum(map(mul, weights, f)): the same products, added in the same order
-        for i in range(len(weights)):
-            gain += weights[i] * float(f[i])
-        out.append(bases[q] + gain)
+        base, f = _seat_features(state, q, owed, left)
+        out.append(base + _gain(weights, f))
     return out, left
 
 

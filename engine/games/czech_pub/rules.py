@@ -44,7 +44,7 @@ from .data import (
     POPCOUNT, POSLEDNI, RESPOND, ROUND, ROW_LEN, RUM, RUNDA, RVACKA, SLIPPED, SPLETENA, SUPPLIED, TEPLY,
     TO_JE_MOJE, TRACK, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
 )
-from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, own_orders, score_items  # noqa: F401
+from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, new_pass, own_orders, score_items  # noqa: F401
 from .valuation import UNLIKELY_WEIGHT, unlikely_in
 
 LAST_STAGE = D.STAGES - 1
@@ -444,11 +444,10 @@ class CzechPubState(State):
             elif c == PANAK_DO_PIVA:
                 if not any(IS_BEER[e[0]] for e in table):
                     continue
-                seen = set()
-                slots = []
-                for slot, e in enumerate(table):
-                    if IS_SHOT[e[0]] and e[3] < 0 and e not in seen:
-                        seen.add(e)
+                slots: list[int] = []
+                for slot in range(len(table)):
+                    e = table[slot]
+                    if IS_SHOT[e[0]] and e[3] < 0 and not _seen_before(table, slots, e):
                         slots.append(slot)
                 if slots:
                     for slot in slots:
@@ -1061,7 +1060,12 @@ class CzechPubState(State):
         out = self.out
         while True:
             a = self.active
-            alive = [q for q in range(n) if not out[q]]
+            alive = 0  # the seats still in, and the last of them
+            last_in = -1
+            for q in range(n):
+                if not out[q]:
+                    alive += 1
+                    last_in = q
             over = not alive
             if not over and self.last_round:
                 # the last round: a seat owed a final turn takes it; the first seat not owed ends it
@@ -1072,9 +1076,9 @@ class CzechPubState(State):
                     self.owed = tuple(x for x in self.owed if x != p)
                 else:
                     over = True
-            if not over and len(alive) == 1:
+            if not over and alive == 1:
                 if self.lone < 0:
-                    self.lone = alive[0]
+                    self.lone = last_in
                     self.lone_started = False
                 elif self.lone_started:
                     over = True
@@ -1167,9 +1171,9 @@ class CzechPubState(State):
         """What everybody sees when q passes on this reaction window: what stood to be drunk
         (the table, the active player's public position) and the active player's lead over q."""
         a = self.active
-        return Pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
-                    self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
-                    len(self.hands[a]))
+        return new_pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
+                        self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
+                        len(self.hands[a]))
 
     def _note_pass(self, q: int) -> None:
         """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""
@@ -1353,12 +1357,20 @@ def _distinct(hand: list[int], wanted: tuple[bool, ...], but: int) -> list[int]:
     return out
 
 
-def _distinct_slots(table: list, wanted: tuple) -> list:
+def _distinct_slots(table: list, wanted: tuple) -> list[int]:
     """Slots of the wanted cards, one per distinct entry (equal entries act alike)."""
-    seen = set()
-    slots = []
-    for slot, e in enumerate(table):
-        if wanted[e[0]] and e not in seen:
-            seen.add(e)
+    slots: list[int] = []
+    for slot in range(len(table)):
+        e = table[slot]
+        if wanted[e[0]] and not _seen_before(table, slots, e):
             slots.append(slot)
     return slots
+
+
+def _seen_before(table: list, slots: list[int], e: object) -> bool:
+    """Whether an entry equal to ``e`` lies at one of ``slots`` (a table holds a dozen cards at
+    most: a scan beats hashing the entries into a set)."""
+    for s in slots:
+        if table[s] == e:
+            return True
+    return False

@@ -9,14 +9,14 @@ rules.py imports this module, which therefore works from plain values, never fro
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import Final, Sequence
 
 from . import data as D
 from .data import (
     BLAZKOVA, CAJ, DAM_SI, DEJTE, IS_ORDER, IS_SHOT, LICHOCENI, MALE_PIVO, MUSIM, OWN, PANAK_DO_PIVA, PIVO,
     POJD, POPCOUNT, RUNDA, RVACKA, SPLETENA, TEPLY, TO_JE_MOJE, TY_UZ, URAZKA, ZVRHNUTA,
 )
-from .drinks import Entry, Item, Pass, delivered_items, score_items
+from .drinks import Entry, Pass, score_table
 
 CELL_COST: Final = 1.2
 PAUSE_COST: Final = 6.0
@@ -27,10 +27,12 @@ KEEP: Final = {PIVO: 2.0, MALE_PIVO: 1.0, CAJ: 0.2, DEJTE: 3.0, LICHOCENI: 4.0, 
                DAM_SI: 1.0, URAZKA: 1.5, TO_JE_MOJE: 1.5, POJD: 2.0, RUNDA: 2.5, RVACKA: 0.5, TY_UZ: 0.8,
                SPLETENA: 2.0, ZVRHNUTA: 2.0, BLAZKOVA: 2.0, TEPLY: 1.2, MUSIM: 1.5}
 SHOT_KEEP: Final = 3.0
+# keep_value by card, a table (an indexed tuple read, not a dict lookup on the greedy bot's path)
+_KEEP_VALUE: Final[tuple[float, ...]] = tuple(SHOT_KEEP if IS_SHOT[c] else KEEP.get(c, 0.5) for c in range(D.NUM_CARDS))
 
 
 def keep_value(card: int) -> float:
-    return SHOT_KEEP if IS_SHOT[card] else KEEP.get(card, 0.5)
+    return _KEEP_VALUE[card]
 
 
 def _roll_cost(stage: int, cell: int, total: int) -> float:
@@ -68,12 +70,12 @@ def _abstain_value(level: int, cell: int, nealko: int, insulted: bool) -> float:
     return points + back * CELL_COST * 0.8 - 2.0 * level
 
 
-def drink_value_at(tokens: int, stage: int, cell: int, abst: int, last_round: bool, items: list[Item],
+def drink_value_at(tokens: int, stage: int, cell: int, abst: int, last_round: bool, table: Sequence[Entry],
                    insulted: bool = False, ordered_alcohol: bool = False) -> float:
-    """Value of drinking ``items`` now for a seat with these shot ``tokens``, track position and
-    abstinence level (points minus expected roll cost); with nothing alcoholic to drink, an
-    abstinence unless the seat ordered alcohol this turn."""
-    alcohol, nealko, points, drunk, after = score_items(tokens, items)
+    """Value of drinking what ``table`` delivers (``drinks.delivered_items``) now for a seat with
+    these shot ``tokens``, track position and abstinence level (points minus expected roll cost);
+    with nothing alcoholic to drink, an abstinence unless the seat ordered alcohol this turn."""
+    alcohol, nealko, points, drunk, after = score_table(tokens, table)
     if not alcohol:
         return 0.0 if ordered_alcohol else _abstain_value(abst, cell, nealko, insulted)
     total = drunk + D.TRACK[stage][cell]
@@ -115,9 +117,8 @@ def cancel_gain(record: Pass, card: int) -> float:
         return -math.inf
     tokens, stage, cell, abst, last = record.tokens, record.stage, record.cell, record.abstinence, record.last_round
     insulted, ordered = record.insults > 0, record.alcohol_played
-    before = drink_value_at(tokens, stage, cell, abst, last, delivered_items(table), insulted, ordered)
-    worst = min(drink_value_at(tokens, stage, cell, abst, last, delivered_items(table[:s] + table[s + 1:]),
-                               insulted, ordered)
+    before = drink_value_at(tokens, stage, cell, abst, last, table, insulted, ordered)
+    worst = min(drink_value_at(tokens, stage, cell, abst, last, table[:s] + table[s + 1:], insulted, ordered)
                 for s in slots)
     factor = replace_factor(table, record.hand_count) * lead_factor(record.lead)
     return (before - worst) * factor - 0.5 * keep_value(card)
