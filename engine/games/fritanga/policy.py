@@ -42,26 +42,30 @@ def public_hand(state: FritangaState, seat: int, q: int) -> list:
 def mobility(state: FritangaState, mover: int, p: int, gone: int = -1) -> int:
     """How many cards a piece of ``mover`` standing on p could move to (card ``gone`` removed)."""
     grid, occ = state.grid, state.occ
-    nbrs = state.lay.nbrs
+    lay = state.lay
+    nbrs = lay.nbrs
     bridges: list[int] = []
     if state.mode != D.VERSUS:
-        team = state.lay.team
+        team = lay.team
         tm = team[mover]
         bridges = [x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm]
-    seen = []
+    # the cells counted, as bits of an int: a cell within two steps of p is p - 2 * width to
+    # p + 2 * width, so its bit is below 4 * width + 1 (at most 57: a machine int when compiled)
+    base = 2 * lay.width - p
+    seen = 0
     for x in nbrs[p]:
         if x != gone and grid[x] >= 0:
             o = occ[x]
-            if (o < 0 or o == mover) and x not in seen:
-                seen.append(x)
+            if o < 0 or o == mover:
+                seen |= 1 << (x + base)
         elif not bridges or x not in bridges:
             continue
         for y in nbrs[x]:
-            if y != p and y != gone and grid[y] >= 0 and y not in seen:
+            if y != p and y != gone and grid[y] >= 0:
                 o = occ[y]
                 if o < 0 or o == mover:
-                    seen.append(y)
-    return len(seen)
+                    seen |= 1 << (y + base)
+    return seen.bit_count()
 
 
 def falls_when_pushed(state: FritangaState, q: int, d: int) -> bool:

@@ -897,15 +897,21 @@ class FritangaState(State):
             team = self.lay.team
             bridges = tuple(x for q, x in enumerate(self.fall_at) if x >= 0 and q != s and team[q] == team[s])
         out = []
+        base = 2 * self.lay.width - p  # the cells taken, as bits of an int (policy.mobility's)
+        seen = 0
         for x in nbrs[p]:
             if grid[x] >= 0:
-                if occ[x] < 0 and x not in out:
+                if occ[x] < 0:
+                    seen |= 1 << (x + base)
                     out.append(x)
             elif x not in bridges:
                 continue
             for y in nbrs[x]:
-                if y != p and grid[y] >= 0 and occ[y] < 0 and y not in out:
-                    out.append(y)
+                if y != p and grid[y] >= 0 and occ[y] < 0:
+                    bit = 1 << (y + base)
+                    if not seen & bit:
+                        seen |= bit
+                        out.append(y)
         out.sort()
         return out
 
