@@ -44,28 +44,33 @@ def mobility(state: FritangaState, mover: int, p: int, gone: int = -1) -> int:
     grid, occ = state.grid, state.occ
     lay = state.lay
     nbrs = lay.nbrs
-    bridges: list[int] = []
+    bridges: tuple[int, ...] = ()
     if state.mode != D.VERSUS:
         team = lay.team
         tm = team[mover]
-        bridges = [x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm]
+        bridges = tuple(x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm)
     # the cells counted, as bits of an int: a cell within two steps of p is p - 2 * width to
     # p + 2 * width, so its bit is below 4 * width + 1 (at most 57: a machine int when compiled)
     base = 2 * lay.width - p
     seen = 0
+    count = 0
     for x in nbrs[p]:
         if x != gone and grid[x] >= 0:
             o = occ[x]
             if o < 0 or o == mover:
                 seen |= 1 << (x + base)
+                count += 1  # a neighbour of p is never two steps from p: counted once
         elif not bridges or x not in bridges:
             continue
         for y in nbrs[x]:
             if y != p and y != gone and grid[y] >= 0:
                 o = occ[y]
                 if o < 0 or o == mover:
-                    seen |= 1 << (y + base)
-    return seen.bit_count()
+                    bit = 1 << (y + base)
+                    if not seen & bit:
+                        seen |= bit
+                        count += 1
+    return count
 
 
 def falls_when_pushed(state: FritangaState, q: int, d: int) -> bool:
@@ -288,7 +293,12 @@ def _play_context(state: FritangaState, me: int) -> tuple:
     """What every card of one Play Cards decision is scored against: (destinations, best mobility)."""
     p = state.pos[me]
     dests = state.destinations(me)
-    return dests, max((mobility(state, me, d, gone=p) for d in dests), default=-1)
+    best = -1  # max(..., default=-1) without the builtin's generic call
+    for d in dests:
+        mob = mobility(state, me, d, gone=p)
+        if mob > best:
+            best = mob
+    return dests, best
 
 
 def _play_score(state: FritangaState, me: int, m: tuple, ctx: tuple | None = None) -> float:
