@@ -114,7 +114,7 @@ def heuristic_move(state: FritangaState, rng: random.Random) -> tuple:
     return _best(state, me, f, t, moves, rng, _play_context(state, me) if t == D.F_PLAY else None)
 
 
-def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: random.Random,
+def _best(state: FritangaState, me: int, f: tuple[int, ...], t: int, moves: list, rng: random.Random,
           ctx: tuple | None) -> tuple:
     """``max((score, rng.random(), move) for move in moves)[2]`` without a tuple per move: each
     move's score, then a draw, in order (the same draws); ties of both go to the greater move.
@@ -130,7 +130,7 @@ def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: ran
     return best
 
 
-def _score(state: FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
+def _score(state: FritangaState, me: int, f: tuple[int, ...], t: int, m: tuple) -> float:
     kind = m[0]
     if t == D.F_MOVE:
         p = state.pos[me]

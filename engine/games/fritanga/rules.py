@@ -114,7 +114,7 @@ class FritangaState(State):
     chef_played: int
     final: bool
     # the decisions and effects still to come (flat int tuples)
-    stack: list[tuple]
+    stack: list[tuple[int, ...]]
     turn_seat: int
     turn: int
     skip: bool
@@ -280,7 +280,7 @@ class FritangaState(State):
             self._apply_target(f, move)
         self._run()
 
-    def _apply_target(self, f: tuple, move: tuple) -> None:
+    def _apply_target(self, f: tuple[int, ...], move: tuple) -> None:
         """A target step of a card or skill (one cell, seat or direction)."""
         stack = self.stack
         t: int = f[0]
@@ -470,13 +470,13 @@ class FritangaState(State):
         self._moves = []
         self._decider = TERMINAL
 
-    def _frame_decider(self, f: tuple) -> int:
+    def _frame_decider(self, f: tuple[int, ...]) -> int:
         t: int = f[0]
         if t >= FIRST_CHEF_FRAME:
             return D.CHEF_SEAT
         return f[1]
 
-    def _ask_next(self, f: tuple) -> None:
+    def _ask_next(self, f: tuple[int, ...]) -> None:
         """Open the next No frying way! window of an effect, or carry it out."""
         stack = self.stack
         mask, e, a, b = f[2], f[3], f[4], f[5]
@@ -512,7 +512,7 @@ class FritangaState(State):
         else:
             self._remove_card(a)
 
-    def _auto(self, f: tuple) -> None:
+    def _auto(self, f: tuple[int, ...]) -> None:
         t: int = f[0]
         stack = self.stack
         if t == A_END:
@@ -857,7 +857,7 @@ class FritangaState(State):
             return ()
         return tuple(x for q, x in enumerate(self.fall_at) if x >= 0)
 
-    def _spaces(self, exclude: int = -1) -> list:
+    def _spaces(self, exclude: int = -1) -> list[int]:
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
@@ -880,14 +880,14 @@ class FritangaState(State):
                         return True
         return False
 
-    def _unoccupied(self, exclude: int = -1) -> list:
+    def _unoccupied(self, exclude: int = -1) -> list[int]:
         occ = self.occ
         return [c for c, g in enumerate(self.grid) if g >= 0 and occ[c] < 0 and c != exclude]
 
-    def _facedown_cells(self) -> list:
+    def _facedown_cells(self) -> list[int]:
         return [c for c, g in enumerate(self.grid) if 0 <= g < FACE_UP]
 
-    def destinations(self, s: int) -> list:
+    def destinations(self, s: int) -> list[int]:
         """Cards s's piece can end a 1- or 2-card orthogonal move on."""
         p = self.pos[s]
         grid, occ = self.grid, self.occ
@@ -915,7 +915,7 @@ class FritangaState(State):
         out.sort()
         return out
 
-    def _edge_cells(self, d: int) -> list:
+    def _edge_cells(self, d: int) -> list[int]:
         """Unoccupied cards of the outermost row/column on side d."""
         lay = self.lay
         cells = [c for c in range(lay.size) if self.grid[c] >= 0]
@@ -935,7 +935,7 @@ class FritangaState(State):
             pick = [c for c in cells if lay.col_of[c] == line]
         return [c for c in pick if self.occ[c] < 0]
 
-    def _rival_cards(self, s: int) -> list:
+    def _rival_cards(self, s: int) -> list[int]:
         """Unoccupied cards next to a rival's piece (Fissure)."""
         team = self.lay.team
         grid, occ, nbrs = self.grid, self.occ, self.lay.nbrs
@@ -968,7 +968,7 @@ class FritangaState(State):
         return False
 
     # --- move generation -------------------------------------------------------
-    def _gen(self, f: tuple) -> list:
+    def _gen(self, f: tuple[int, ...]) -> list:
         t: int = f[0]
         moves: list[tuple]
         if t == F_PLAY:
@@ -1232,7 +1232,7 @@ class FritangaState(State):
             self._decider = self._frame_decider(f)
 
 
-def _targets_left(f: tuple) -> tuple[int, int]:
+def _targets_left(f: tuple[int, ...]) -> tuple[int, int]:
     """(foods still to choose, bit mask of the foods chosen) of a Spatula or Taste test frame.
 
     A frame stored before the skills grew with the table has no arguments: one food.
