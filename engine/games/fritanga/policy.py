@@ -414,7 +414,6 @@ _W_VERSUS: Final = (0.46, -0.19, 0.018, 0.49, 0.29, 0.08, 0.04)
 _W_CHEF: Final = (1.0, -0.66, 0.018, 1.1, 0.68, 0.08, 0.37)
 _W_CHEF_LEFT: Final = -0.37
 _W_CHEF_BIAS: Final = 0.49
-_ESCAPE_CARDS: Final = (D.BREAK, D.TRAMPOLINE)
 ISLAND_CAP: Final = 40
 
 
@@ -446,7 +445,7 @@ def food_score(state: FritangaState, q: int,
             score += fritos
         elif k == D.NO_FRYING:
             score += nfw
-        elif k in _ESCAPE_CARDS:
+        elif k == D.BREAK or k == D.TRAMPOLINE:  # an escape
             score += escape
         else:
             score += other

@@ -50,20 +50,22 @@ from .data import (
 )
 from .data import seat_bit as _bit
 
-END_PLAY: Final = ("end_play",)
-PASS: Final = ("decline",)
-REACT_NFW: Final = ("react", D.CARD_KEY[D.NO_FRYING])
-REACT_CHEF: Final = ("react", D.SKILL_KEY[D.SK_REACTION])
-PLAY_FRITOS: Final = ("play", D.CARD_KEY[D.FRITOS])
-PLAY_MOVES: Final = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
-DIR_MOVES: Final = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+# The moves as tuple objects, typed plain ``tuple``: with a fixed-length type the compiled build
+# would unbox each and box a new tuple every time a move list takes one.
+END_PLAY: Final[tuple] = ("end_play",)
+PASS: Final[tuple] = ("decline",)
+REACT_NFW: Final[tuple] = ("react", D.CARD_KEY[D.NO_FRYING])
+REACT_CHEF: Final[tuple] = ("react", D.SKILL_KEY[D.SK_REACTION])
+PLAY_FRITOS: Final[tuple] = ("play", D.CARD_KEY[D.FRITOS])
+PLAY_MOVES: Final[dict[int, tuple]] = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
+DIR_MOVES: Final[tuple[tuple, ...]] = tuple(("choose_direction", d) for d in D.DIRECTIONS)
 # the moves naming a cell or a seat, made once (cells: up to the largest table's)
 MAX_CELLS: Final = max(layout_for(mode, n).size for mode, (lo, hi) in D.PLAYER_RANGE.items()
                        for n in range(lo, hi + 1))
-MOVE_TO: Final = tuple(("move", c) for c in range(MAX_CELLS))
-CHOOSE_CARD: Final = tuple(("choose_card", c) for c in range(MAX_CELLS))
-CHOOSE_SPACE: Final = tuple(("choose_space", c) for c in range(MAX_CELLS))
-CHOOSE_SEAT: Final = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
+MOVE_TO: Final[tuple[tuple, ...]] = tuple(("move", c) for c in range(MAX_CELLS))
+CHOOSE_CARD: Final[tuple[tuple, ...]] = tuple(("choose_card", c) for c in range(MAX_CELLS))
+CHOOSE_SPACE: Final[tuple[tuple, ...]] = tuple(("choose_space", c) for c in range(MAX_CELLS))
+CHOOSE_SEAT: Final[tuple[tuple, ...]] = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
 
 
 def _layout_of(state: FritangaState) -> Layout:
