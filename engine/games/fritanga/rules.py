@@ -863,13 +863,16 @@ class FritangaState(State):
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
-        near: set[int] = set()
+        near = [False] * len(grid)  # a mark per cell (no set of boxed ints, no sort)
         for c, g in enumerate(grid):
             if g >= 0 and c != exclude:
-                near.update(nbrs[c])
+                for x in nbrs[c]:
+                    near[x] = True
         if self.mode != D.VERSUS:
-            near.difference_update(self.fall_at)
-        return sorted([x for x in near if grid[x] < 0])
+            for x in self.fall_at:
+                if x >= 0:
+                    near[x] = False
+        return [x for x, g in enumerate(grid) if g < 0 and near[x]]
 
     def _has_space(self) -> bool:
         grid = self.grid
