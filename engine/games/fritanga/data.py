@@ -75,7 +75,8 @@ BASIC = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "basic")  # 7 basic
 VERSUS_CARDS = tuple(i for i, k in enumerate(CARD_KINDS) if k[3] == "versus")  # 5 Versus maneuvers
 # Hand cards a food may play in its Play Cards phase (Fritos only when fallen,
 # No frying way! only as a reaction).
-PLAY_PHASE_CARDS: Final = (BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, UNBATTERED, SWITCH, BOOM, FISSURE)
+PLAY_PHASE_CARDS: Final[tuple[int, ...]] = (BREAK, BREADCRUMBS, F_RAYS, TRAMPOLINE, MAINTENANCE, UNBATTERED, SWITCH,
+                                            BOOM, FISSURE)
 
 # Printed glossary texts (RULEBOOK, abridged).
 RULEBOOK_CARD_TEXT = {

@@ -17,6 +17,8 @@ import math
 import random
 from typing import Final
 
+from boardbot.engine import chance
+
 from . import data as D
 from .rules import FritangaState
 
@@ -42,26 +44,35 @@ def public_hand(state: FritangaState, seat: int, q: int) -> list:
 def mobility(state: FritangaState, mover: int, p: int, gone: int = -1) -> int:
     """How many cards a piece of ``mover`` standing on p could move to (card ``gone`` removed)."""
     grid, occ = state.grid, state.occ
-    nbrs = state.lay.nbrs
-    bridges: list[int] = []
+    lay = state.lay
+    nbrs = lay.nbrs
+    bridges: tuple[int, ...] = ()
     if state.mode != D.VERSUS:
-        team = state.lay.team
+        team = lay.team
         tm = team[mover]
-        bridges = [x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm]
-    seen = []
+        bridges = tuple(x for q, x in enumerate(state.fall_at) if x >= 0 and q != mover and team[q] == tm)
+    # the cells counted, as bits of an int: a cell within two steps of p is p - 2 * width to
+    # p + 2 * width, so its bit is below 4 * width + 1 (at most 57: a machine int when compiled)
+    base = 2 * lay.width - p
+    seen = 0
+    count = 0
     for x in nbrs[p]:
         if x != gone and grid[x] >= 0:
             o = occ[x]
-            if (o < 0 or o == mover) and x not in seen:
-                seen.append(x)
+            if o < 0 or o == mover:
+                seen |= 1 << (x + base)
+                count += 1  # a neighbour of p is never two steps from p: counted once
         elif not bridges or x not in bridges:
             continue
         for y in nbrs[x]:
-            if y != p and y != gone and grid[y] >= 0 and y not in seen:
+            if y != p and y != gone and grid[y] >= 0:
                 o = occ[y]
                 if o < 0 or o == mover:
-                    seen.append(y)
-    return len(seen)
+                    bit = 1 << (y + base)
+                    if not seen & bit:
+                        seen |= bit
+                        count += 1
+    return count
 
 
 def falls_when_pushed(state: FritangaState, q: int, d: int) -> bool:
@@ -103,7 +114,7 @@ def heuristic_move(state: FritangaState, rng: random.Random) -> tuple:
     return _best(state, me, f, t, moves, rng, _play_context(state, me) if t == D.F_PLAY else None)
 
 
-def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: random.Random,
+def _best(state: FritangaState, me: int, f: tuple[int, ...], t: int, moves: list, rng: random.Random,
           ctx: tuple | None) -> tuple:
     """``max((score, rng.random(), move) for move in moves)[2]`` without a tuple per move: each
     move's score, then a draw, in order (the same draws); ties of both go to the greater move.
@@ -119,7 +130,7 @@ def _best(state: FritangaState, me: int, f: tuple, t: int, moves: list, rng: ran
     return best
 
 
-def _score(state: FritangaState, me: int, f: tuple, t: int, m: tuple) -> float:
+def _score(state: FritangaState, me: int, f: tuple[int, ...], t: int, m: tuple) -> float:
     kind = m[0]
     if t == D.F_MOVE:
         p = state.pos[me]
@@ -284,7 +295,12 @@ def _play_context(state: FritangaState, me: int) -> tuple:
     """What every card of one Play Cards decision is scored against: (destinations, best mobility)."""
     p = state.pos[me]
     dests = state.destinations(me)
-    return dests, max((mobility(state, me, d, gone=p) for d in dests), default=-1)
+    best = -1  # max(..., default=-1) without the builtin's generic call
+    for d in dests:
+        mob = mobility(state, me, d, gone=p)
+        if mob > best:
+            best = mob
+    return dests, best
 
 
 def _play_score(state: FritangaState, me: int, m: tuple, ctx: tuple | None = None) -> float:
@@ -349,8 +365,36 @@ def playout_move(state: FritangaState, rng: random.Random):
         return _best(state, me, f, t, moves, rng, _play_context(state, me))
     if len(moves) > PLAYOUT_SAMPLE + 2:
         fixed = [m for m in moves if len(m) < 2 or m[0] in ("play", "react")]
-        moves = fixed + rng.sample(moves, PLAYOUT_SAMPLE)
+        moves = fixed + sample(rng, moves, PLAYOUT_SAMPLE)
     return _best(state, me, f, t, moves, rng, None)
+
+
+def sample(rng: random.Random, population: list, k: int) -> list:
+    """``rng.sample(population, k)``: the same draws and the same result (Python's random.py),
+    with engine/chance's ``randbelow`` (random.Random's own), so it runs compiled with the policy
+    (random.sample is Python code: about 29,000 instructions a call in a compiled search)."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    result: list = []
+    setsize = 21  # random.py's choice between a pool list and a set of the indices taken
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:
+        pool = population[:]
+        for i in range(k):
+            j = chance.randbelow(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+    else:
+        selected: set[int] = set()
+        for i in range(k):
+            j = chance.randbelow(rng, n)
+            while j in selected:
+                j = chance.randbelow(rng, n)
+            selected.add(j)
+            result.append(population[j])
+    return result
 
 
 # --- evaluation at a rollout cut-off ---------------------------------------------
@@ -364,47 +408,53 @@ def playout_move(state: FritangaState, rng: random.Random):
 # Features: on a card or in the oil, stuck (no destination), the size of the
 # island of cards its piece stands on, and its hand (Fritos, No frying way!,
 # escapes, other cards).
-_W_VERSUS: Final = {"alive": 0.46, "stuck": -0.19, "island": 0.018, "fritos": 0.49, "nfw": 0.29, "escape": 0.08,
-             "other": 0.04}
-_W_CHEF: Final = {"alive": 1.0, "stuck": -0.66, "island": 0.018, "fritos": 1.1, "nfw": 0.68, "escape": 0.08,
-           "other": 0.37, "left": -0.37, "bias": 0.49}
-_ESCAPE_CARDS: Final = (D.BREAK, D.TRAMPOLINE)
+# Weights (alive, stuck, island, fritos, nfw, escape, other), a tuple unpacked once per food
+# (no dict lookups by name); the chef's bias and chef's turns left apart.
+_W_VERSUS: Final = (0.46, -0.19, 0.018, 0.49, 0.29, 0.08, 0.04)
+_W_CHEF: Final = (1.0, -0.66, 0.018, 1.1, 0.68, 0.08, 0.37)
+_W_CHEF_LEFT: Final = -0.37
+_W_CHEF_BIAS: Final = 0.49
 ISLAND_CAP: Final = 40
 
 
 def _island(state: FritangaState, p: int) -> int:
     """Cards connected to card p by orthogonal steps (capped at ISLAND_CAP)."""
     grid, nbrs = state.grid, state.lay.nbrs
-    seen = {p}
+    seen = [False] * len(grid)  # a mark per cell (no set of boxed ints)
+    seen[p] = True
+    count = 1
     todo = [p]
-    while todo and len(seen) < ISLAND_CAP:
+    while todo and count < ISLAND_CAP:
         c = todo.pop()
         for x in nbrs[c]:
-            if x not in seen and grid[x] >= 0:
-                seen.add(x)
+            if not seen[x] and grid[x] >= 0:
+                seen[x] = True
+                count += 1
                 todo.append(x)
-    return len(seen)
+    return count
 
 
-def food_score(state: FritangaState, q: int, w: dict) -> float:
-    """The linear score of an unfried food (weights ``w``)."""
+def food_score(state: FritangaState, q: int,
+               w: tuple[float, float, float, float, float, float, float]) -> float:
+    """The linear score of an unfried food (weights ``w``: _W_VERSUS or _W_CHEF)."""
+    alive, stuck, island, fritos, nfw, escape, other = w
     score = 0.0
     for code in state.hands[q]:
         k = code & D.KIND
         if k == D.FRITOS:
-            score += w["fritos"]
+            score += fritos
         elif k == D.NO_FRYING:
-            score += w["nfw"]
-        elif k in _ESCAPE_CARDS:
-            score += w["escape"]
+            score += nfw
+        elif k == D.BREAK or k == D.TRAMPOLINE:  # an escape
+            score += escape
         else:
-            score += w["other"]
+            score += other
     p = state.pos[q]
     if p < 0:  # in the oil: its last chance comes next
         return score
-    score += w["alive"] + w["island"] * _island(state, p)
-    if not state.destinations(q):
-        score += w["stuck"]
+    score += alive + island * _island(state, p)
+    if mobility(state, q, p) == 0:  # no destination (the same cells as state.destinations(q))
+        score += stuck
     return score
 
 
@@ -416,7 +466,7 @@ def evaluate(state: FritangaState) -> list:
         fry = 1.0
         for q in state.lay.foods:
             if status[q] != D.FRIED:
-                z = _W_CHEF["bias"] + _W_CHEF["left"] * left + food_score(state, q, _W_CHEF)
+                z = _W_CHEF_BIAS + _W_CHEF_LEFT * left + food_score(state, q, _W_CHEF)
                 fry *= 1.0 - 1.0 / (1.0 + math.exp(-z))
         foods = len(state.lay.foods)
         return [0.9 * fry + 0.05 if q == D.CHEF_SEAT else 0.8 * (1 - fry) / foods + 0.1 * (1 - fry) + 0.05

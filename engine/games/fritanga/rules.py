@@ -50,20 +50,22 @@ from .data import (
 )
 from .data import seat_bit as _bit
 
-END_PLAY: Final = ("end_play",)
-PASS: Final = ("decline",)
-REACT_NFW: Final = ("react", D.CARD_KEY[D.NO_FRYING])
-REACT_CHEF: Final = ("react", D.SKILL_KEY[D.SK_REACTION])
-PLAY_FRITOS: Final = ("play", D.CARD_KEY[D.FRITOS])
-PLAY_MOVES: Final = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
-DIR_MOVES: Final = tuple(("choose_direction", d) for d in D.DIRECTIONS)
+# The moves as tuple objects, typed plain ``tuple``: with a fixed-length type the compiled build
+# would unbox each and box a new tuple every time a move list takes one.
+END_PLAY: Final[tuple] = ("end_play",)
+PASS: Final[tuple] = ("decline",)
+REACT_NFW: Final[tuple] = ("react", D.CARD_KEY[D.NO_FRYING])
+REACT_CHEF: Final[tuple] = ("react", D.SKILL_KEY[D.SK_REACTION])
+PLAY_FRITOS: Final[tuple] = ("play", D.CARD_KEY[D.FRITOS])
+PLAY_MOVES: Final[dict[int, tuple]] = {k: ("play", D.CARD_KEY[k]) for k in range(D.NUM_KINDS)}
+DIR_MOVES: Final[tuple[tuple, ...]] = tuple(("choose_direction", d) for d in D.DIRECTIONS)
 # the moves naming a cell or a seat, made once (cells: up to the largest table's)
 MAX_CELLS: Final = max(layout_for(mode, n).size for mode, (lo, hi) in D.PLAYER_RANGE.items()
                        for n in range(lo, hi + 1))
-MOVE_TO: Final = tuple(("move", c) for c in range(MAX_CELLS))
-CHOOSE_CARD: Final = tuple(("choose_card", c) for c in range(MAX_CELLS))
-CHOOSE_SPACE: Final = tuple(("choose_space", c) for c in range(MAX_CELLS))
-CHOOSE_SEAT: Final = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
+MOVE_TO: Final[tuple[tuple, ...]] = tuple(("move", c) for c in range(MAX_CELLS))
+CHOOSE_CARD: Final[tuple[tuple, ...]] = tuple(("choose_card", c) for c in range(MAX_CELLS))
+CHOOSE_SPACE: Final[tuple[tuple, ...]] = tuple(("choose_space", c) for c in range(MAX_CELLS))
+CHOOSE_SEAT: Final[tuple[tuple, ...]] = tuple(("choose_seat", q) for q in range(D.PLAYER_RANGE[D.CHEF][1]))
 
 
 def _layout_of(state: FritangaState) -> Layout:
@@ -114,7 +116,7 @@ class FritangaState(State):
     chef_played: int
     final: bool
     # the decisions and effects still to come (flat int tuples)
-    stack: list[tuple]
+    stack: list[tuple[int, ...]]
     turn_seat: int
     turn: int
     skip: bool
@@ -280,7 +282,7 @@ class FritangaState(State):
             self._apply_target(f, move)
         self._run()
 
-    def _apply_target(self, f: tuple, move: tuple) -> None:
+    def _apply_target(self, f: tuple[int, ...], move: tuple) -> None:
         """A target step of a card or skill (one cell, seat or direction)."""
         stack = self.stack
         t: int = f[0]
@@ -470,13 +472,13 @@ class FritangaState(State):
         self._moves = []
         self._decider = TERMINAL
 
-    def _frame_decider(self, f: tuple) -> int:
+    def _frame_decider(self, f: tuple[int, ...]) -> int:
         t: int = f[0]
         if t >= FIRST_CHEF_FRAME:
             return D.CHEF_SEAT
         return f[1]
 
-    def _ask_next(self, f: tuple) -> None:
+    def _ask_next(self, f: tuple[int, ...]) -> None:
         """Open the next No frying way! window of an effect, or carry it out."""
         stack = self.stack
         mask, e, a, b = f[2], f[3], f[4], f[5]
@@ -512,7 +514,7 @@ class FritangaState(State):
         else:
             self._remove_card(a)
 
-    def _auto(self, f: tuple) -> None:
+    def _auto(self, f: tuple[int, ...]) -> None:
         t: int = f[0]
         stack = self.stack
         if t == A_END:
@@ -857,17 +859,20 @@ class FritangaState(State):
             return ()
         return tuple(x for q, x in enumerate(self.fall_at) if x >= 0)
 
-    def _spaces(self, exclude: int = -1) -> list:
+    def _spaces(self, exclude: int = -1) -> list[int]:
         """Empty spaces next to a card (other than ``exclude``), free of fallen pieces."""
         grid = self.grid
         nbrs = self.lay.nbrs
-        near: set[int] = set()
+        near = [False] * len(grid)  # a mark per cell (no set of boxed ints, no sort)
         for c, g in enumerate(grid):
             if g >= 0 and c != exclude:
-                near.update(nbrs[c])
+                for x in nbrs[c]:
+                    near[x] = True
         if self.mode != D.VERSUS:
-            near.difference_update(self.fall_at)
-        return sorted([x for x in near if grid[x] < 0])
+            for x in self.fall_at:
+                if x >= 0:
+                    near[x] = False
+        return [x for x, g in enumerate(grid) if g < 0 and near[x]]
 
     def _has_space(self) -> bool:
         grid = self.grid
@@ -880,14 +885,14 @@ class FritangaState(State):
                         return True
         return False
 
-    def _unoccupied(self, exclude: int = -1) -> list:
+    def _unoccupied(self, exclude: int = -1) -> list[int]:
         occ = self.occ
         return [c for c, g in enumerate(self.grid) if g >= 0 and occ[c] < 0 and c != exclude]
 
-    def _facedown_cells(self) -> list:
+    def _facedown_cells(self) -> list[int]:
         return [c for c, g in enumerate(self.grid) if 0 <= g < FACE_UP]
 
-    def destinations(self, s: int) -> list:
+    def destinations(self, s: int) -> list[int]:
         """Cards s's piece can end a 1- or 2-card orthogonal move on."""
         p = self.pos[s]
         grid, occ = self.grid, self.occ
@@ -897,19 +902,25 @@ class FritangaState(State):
             team = self.lay.team
             bridges = tuple(x for q, x in enumerate(self.fall_at) if x >= 0 and q != s and team[q] == team[s])
         out = []
+        base = 2 * self.lay.width - p  # the cells taken, as bits of an int (policy.mobility's)
+        seen = 0
         for x in nbrs[p]:
             if grid[x] >= 0:
-                if occ[x] < 0 and x not in out:
+                if occ[x] < 0:
+                    seen |= 1 << (x + base)
                     out.append(x)
             elif x not in bridges:
                 continue
             for y in nbrs[x]:
-                if y != p and grid[y] >= 0 and occ[y] < 0 and y not in out:
-                    out.append(y)
+                if y != p and grid[y] >= 0 and occ[y] < 0:
+                    bit = 1 << (y + base)
+                    if not seen & bit:
+                        seen |= bit
+                        out.append(y)
         out.sort()
         return out
 
-    def _edge_cells(self, d: int) -> list:
+    def _edge_cells(self, d: int) -> list[int]:
         """Unoccupied cards of the outermost row/column on side d."""
         lay = self.lay
         cells = [c for c in range(lay.size) if self.grid[c] >= 0]
@@ -929,7 +940,7 @@ class FritangaState(State):
             pick = [c for c in cells if lay.col_of[c] == line]
         return [c for c in pick if self.occ[c] < 0]
 
-    def _rival_cards(self, s: int) -> list:
+    def _rival_cards(self, s: int) -> list[int]:
         """Unoccupied cards next to a rival's piece (Fissure)."""
         team = self.lay.team
         grid, occ, nbrs = self.grid, self.occ, self.lay.nbrs
@@ -962,7 +973,7 @@ class FritangaState(State):
         return False
 
     # --- move generation -------------------------------------------------------
-    def _gen(self, f: tuple) -> list:
+    def _gen(self, f: tuple[int, ...]) -> list:
         t: int = f[0]
         moves: list[tuple]
         if t == F_PLAY:
@@ -1226,7 +1237,7 @@ class FritangaState(State):
             self._decider = self._frame_decider(f)
 
 
-def _targets_left(f: tuple) -> tuple[int, int]:
+def _targets_left(f: tuple[int, ...]) -> tuple[int, int]:
     """(foods still to choose, bit mask of the foods chosen) of a Spatula or Taste test frame.
 
     A frame stored before the skills grew with the table has no arguments: one food.

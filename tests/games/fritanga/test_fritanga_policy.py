@@ -73,3 +73,21 @@ def test_evaluation_prefers_the_food_with_a_fritos_and_room():
     chef_early = GAME.evaluate(s)[0]
     s.chef_played = 7
     assert GAME.evaluate(s)[0] < chef_early, "fewer chef turns left: the foods are safer"
+
+
+def test_the_playout_sample_draws_as_random_sample():
+    """policy.sample (compiled with the policy) picks what random.Random.sample picks and leaves
+    the stream where it leaves it, on both of its paths (a pool list up to 85 items for k = 8, a
+    set of indices beyond)."""
+    from boardbot.engine.games.fritanga import policy
+
+    for n in (8, 9, 10, 11, 30, 85, 86, 120, 400):
+        for k in (0, 1, 5, 6, 8, min(n, 20)):
+            for seed in range(20):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                population = [("choose_card", c) for c in range(n)]
+                assert policy.sample(ours, population, k) == theirs.sample(population, k)
+                assert ours.random() == theirs.random()
+                assert population == [("choose_card", c) for c in range(n)]  # left as it was
+    with pytest.raises(ValueError):
+        policy.sample(random.Random(0), [1, 2], 3)
