@@ -1,7 +1,7 @@
 """The difficulty ladder's ratings of the bots the server offers, as bench/ladder.py measured them.
 
 One file holds them, ``ladder_ratings.json`` beside this module: ``bench/ladder.py --rate-log
-LOGS --publish`` writes it from the ladder's logs (research/logs/ladder/served_*.jsonl.gz),
+LOGS --publish`` writes it from the ladder's logs (research/logs/ladder/compiled_*.jsonl.gz: the compiled build's),
 BotService.ListBots publishes its ratings with the bots (``rating_at``), and docs/ai.md's
 ladder table shows them (tests/test_served_plans.py checks all three agree). Each row rates the
 bots at one table of one game (its configuration: the player count, and the mode where the game

@@ -72,7 +72,7 @@ from boardbot.ai.bot_specs import search_plan
 from boardbot.ai.bots import BotSpecError, make_bot, parse_ismcts, split_seat_specs
 from boardbot.ai.ismcts import SearchParams, infers_hidden
 from boardbot.ai.stats import percentile
-from boardbot.engine import registry
+from boardbot.engine import build, registry
 
 DEFAULT_BOTS = "random,greedy,ismcts:easy,ismcts:medium,ismcts:hard"
 PRESET_ORDER = ("ismcts:easy", "ismcts:medium", "ismcts:hard")
@@ -325,6 +325,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
     seeds = game_seeds(seed, len(seatings), cfg["players"], deals)
     job_list = [(name, cfg, g, s, specs, seeds[g], clock) for g, s in enumerate(seatings)]
     code = code_version(name)  # now, as the games load it: a file edited during the run is not what played
+    built = build.describe()  # compiled or pure: the presets' time budgets buy several times the iterations compiled
     t0 = time.monotonic()
     results = []
     pool = None
@@ -338,7 +339,7 @@ def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, sa
                 with open(log, "a") as f:
                     f.write(json.dumps({"game": name, "config": cfg, "bots": specs, "seed": seed,
                                         "resolved": [resolved_spec(b, name, cfg["players"]) for b in specs],
-                                        "code": code, "clock": clock,
+                                        "code": code, "build": built, "clock": clock,
                                         **r}) + "\n")
             print(f"\r  {len(results)}/{len(job_list)} games", end="", file=sys.stderr, flush=True)
     finally:
@@ -411,13 +412,17 @@ def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
         report = rate_results(name, group["config"], bots, games, seed, samples)
         report.update(seeds=sorted({s for _, s, _ in group["games"]}), rounds=None, meet="logged",
                       sets=[list(b) for b in sorted({b for b, _, _ in group["games"]})])
-        versions = Counter(r.get("code", "unrecorded") for r in group["games"].values())
-        report["code_versions"] = dict(versions)
-        if len(versions) > 1:
-            counts = ", ".join(f"{v}: {k} game{'s' if k != 1 else ''}" for v, k in versions.most_common())
-            print(f"warning: {name} with {group['config']['players']} players rates games played on "
-                  f"{len(versions)} versions of the game's code ({counts}); if the rules or the AI "
-                  f"changed between them, rate the files apart", file=sys.stderr)
+        # games of several versions of the game's code, or of the pure and the compiled build (a
+        # time budget buys the compiled build several times the iterations), rate different bots
+        for field, key, what, advice in (
+                ("code", "code_versions", "versions of the game's code", "if the rules or the AI changed between them"),
+                ("build", "builds", "builds", "a time budget buys more iterations compiled")):
+            seen = Counter(r.get(field, "unrecorded") for r in group["games"].values())
+            report[key] = dict(seen)
+            if len(seen) > 1:
+                counts = ", ".join(f"{v}: {k} game{'s' if k != 1 else ''}" for v, k in seen.most_common())
+                print(f"warning: {name} with {group['config']['players']} players rates games played on "
+                      f"{len(seen)} {what} ({counts}); {advice}, rate the files apart", file=sys.stderr)
         reports.append(report)
     return reports
 

@@ -123,6 +123,23 @@ def test_logged_ladder_games_add_up_across_runs_and_count_once(tmp_path):
     assert text.count("| game | players | games |") == 2
 
 
+
+def test_a_logged_game_records_its_build_and_builds_are_not_rated_together_unknowingly(tmp_path, capsys):
+    # the presets are time budgets: the compiled build spends one on several times the pure build's
+    # iterations, so a game's log says which build played it, and rating two builds together warns
+    from boardbot.engine import build
+    log = tmp_path / "ladder.jsonl"
+    ladder.rate_game("frogriders", ["random", "greedy"], rounds=1, seed=1, jobs=1, samples=10, log=str(log))
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {g["build"] for g in games} == {build.describe()}
+    [rated] = ladder.rate_logs([str(log)], samples=10, seed=1)
+    assert rated["builds"] == {build.describe(): 2} and "builds" not in capsys.readouterr().err
+    games[0]["build"] = "pure Python (BOARDBOT_PURE=1)"
+    log.write_text("".join(json.dumps(g) + "\n" for g in games))
+    [mixed] = ladder.rate_logs([str(log)], samples=10, seed=1)
+    assert mixed["builds"] == {build.describe(): 1, "pure Python (BOARDBOT_PURE=1)": 1}
+    assert "rates games played on 2 builds" in capsys.readouterr().err
+
 def test_logged_games_of_different_sets_of_bots_make_one_table(tmp_path):
     # the lower rungs in one run, the upper in another: one fit, anchored at random
     log = tmp_path / "ladder.jsonl"
