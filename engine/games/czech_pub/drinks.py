@@ -9,7 +9,7 @@ imports the other two.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, Sequence
+from typing import Final, NamedTuple
 
 from . import data as D
 from .data import CAJ, COST, DEJTE, IS_BEER, IS_ORDER, IS_SHOT, KIND_DRUNK, LICHOCENI, MALE_PIVO, OWN, \
@@ -51,7 +51,7 @@ def new_pass(active: int, table: tuple[Entry, ...], stage: int, cell: int, token
                              last_round, hand_count))
 
 
-def own_orders(table: Sequence[Entry]) -> tuple[int, int, int, int, bool]:
+def own_orders(table: list[Entry]) -> tuple[int, int, int, int, bool]:
     """What the active player has spent of a turn's limits on ``table``: actions, beers, small
     beers, shots (a shot poured into a beer not counted), and whether it poured its own shot
     (Panák do piva, which allows one more)."""
@@ -76,7 +76,7 @@ def own_orders(table: Sequence[Entry]) -> tuple[int, int, int, int, bool]:
     return actions, beers, smalls, shots, self_pour
 
 
-def delivered_items(table: Sequence[Entry]) -> list[Item]:
+def delivered_items(table: list[Entry]) -> list[Item]:
     """What the active player drinks from the cards in front: (card, shot kind, scores points).
 
     Panák do piva from an opponent: the poured shot gives drunkenness only
@@ -90,7 +90,7 @@ def delivered_items(table: Sequence[Entry]) -> list[Item]:
     return out
 
 
-def _deliver(table: Sequence[Entry], out: list[Item] | None) -> tuple[int, int, int, int, int, int]:
+def _deliver(table: list[Entry], out: list[Item] | None) -> tuple[int, int, int, int, int, int]:
     """``delivered_items``' one walk over the table: appends the items to ``out`` (when given) and
     counts them for ``score_counts`` (beers, small beers, teas, shots, shots that score, the shot
     kinds as bits), so the greedy bot scores a table without building the list."""
@@ -177,7 +177,7 @@ def score_items(tokens: int, items: list[Item]) -> tuple[bool, int, int, int, in
     return score_counts(tokens, beers, smalls, nealko, shots, paid, kinds)
 
 
-def score_table(tokens: int, table: Sequence[Entry]) -> tuple[bool, int, int, int, int]:
+def score_table(tokens: int, table: list[Entry]) -> tuple[bool, int, int, int, int]:
     """``score_items(tokens, delivered_items(table))`` without the list of items."""
     beers, smalls, nealko, shots, paid, kinds = _deliver(table, None)
     return score_counts(tokens, beers, smalls, nealko, shots, paid, kinds)

@@ -9,7 +9,7 @@ rules.py imports this module, which therefore works from plain values, never fro
 from __future__ import annotations
 
 import math
-from typing import Final, Sequence
+from typing import Final
 
 from . import data as D
 from .data import (
@@ -70,7 +70,7 @@ def _abstain_value(level: int, cell: int, nealko: int, insulted: bool) -> float:
     return points + back * CELL_COST * 0.8 - 2.0 * level
 
 
-def drink_value_at(tokens: int, stage: int, cell: int, abst: int, last_round: bool, table: Sequence[Entry],
+def drink_value_at(tokens: int, stage: int, cell: int, abst: int, last_round: bool, table: list[Entry],
                    insulted: bool = False, ordered_alcohol: bool = False) -> float:
     """Value of drinking what ``table`` delivers (``drinks.delivered_items``) now for a seat with
     these shot ``tokens``, track position and abstinence level (points minus expected roll cost);
@@ -88,13 +88,17 @@ def lead_factor(lead: int) -> float:
     return max(0.5, min(2.0, 1.0 + lead / 30.0))
 
 
-def replace_factor(table: tuple[Entry, ...] | list[Entry], hand_count: int) -> float:
+def replace_factor(table: list[Entry], hand_count: int) -> float:
     """After a reaction the active player may play on: replaceable losses count less."""
     return 0.5 if remaining_actions(table) > 0 and hand_count > 2 else 1.0
 
 
-def remaining_actions(table: tuple[Entry, ...] | list[Entry]) -> int:
-    return D.ACTIONS_PER_TURN - sum(D.COST[e[0]] for e in table if e[2] == OWN)
+def remaining_actions(table: list[Entry]) -> int:
+    spent = 0
+    for e in table:
+        if e[2] == OWN:
+            spent += D.COST[e[0]]
+    return D.ACTIONS_PER_TURN - spent
 
 
 # --- what passes say about hands ------------------------------------------------------
@@ -110,7 +114,7 @@ def cancel_gain(record: Pass, card: int) -> float:
     """What cancelling the best order (a beer for To pivo je teplý) on the table of a pass
     (a ``drinks.Pass``) with ``card`` would have gained the seat that passed, as the greedy bot
     counts it when it decides (``policy._choose_reaction``); -inf where the card had no target."""
-    table = record.table
+    table = list(record.table)  # a list, which the compiled build walks without the iterator protocol
     wanted = D.IS_BEER if card == TEPLY else IS_ORDER
     slots = [s for s, e in enumerate(table) if wanted[e[0]]]
     if not slots:
