@@ -30,7 +30,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from . import chance
 from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
 from .result import Result  # noqa: F401  (the engine's API: engine/result.py)
-from .state import SEED_BITS, TERMINAL, Move, State, new_seed  # noqa: F401  (State: engine/state.py)
+from .state import SEED_BITS, TERMINAL, Move, State, new_seed, rank_by  # noqa: F401  (State, rank_by: engine/state.py)
 
 
 class DealRandom(random.Random):
@@ -130,23 +130,6 @@ class EnumTable:
 
     enum: str
     rows: Mapping[str, Any]
-
-
-def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Rank seats by descending sort keys (score first, then tie-breaks).
-
-    Returns (ranks, winners); seats with equal keys share a rank, and all
-    seats with the best key are winners (a shared victory).
-    """
-    order = sorted(set(keys), reverse=True)
-    position = {}
-    place = 0
-    for key in order:
-        position[key] = place
-        place += sum(1 for k in keys if k == key)
-    ranks = tuple(position[k] for k in keys)
-    winners = tuple(i for i, r in enumerate(ranks) if r == 0)
-    return ranks, winners
 
 
 class Game:

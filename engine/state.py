@@ -8,7 +8,7 @@ game's state, compiled or not, subclasses it.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -24,6 +24,25 @@ Move = tuple
 
 def new_seed(rng: random.Random) -> int:
     return rng.getrandbits(SEED_BITS)
+
+
+def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank seats by descending sort keys (score first, then tie-breaks).
+
+    Returns (ranks, winners); seats with equal keys share a rank, and all
+    seats with the best key are winners (a shared victory). Here, not in engine/core.py (which
+    re-exports it), so that the compiled build compiles it: every game's ``result()`` calls it at
+    the end of every rollout.
+    """
+    order = sorted(set(keys), reverse=True)
+    position: dict[tuple, int] = {}
+    place = 0
+    for key in order:
+        position[key] = place
+        place += sum(1 for k in keys if k == key)
+    ranks = tuple(position[k] for k in keys)
+    winners = tuple(i for i, r in enumerate(ranks) if r == 0)
+    return ranks, winners
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
