@@ -11,7 +11,8 @@ where CPU time on the shared machine is not).
 ``--positions`` decision points (``ai_speed.decision_points``, seed 1). Both at ``--players``.
 ``--toggle-collect`` counts only inside the named function (the compiled build's; in the pure
 one, count the whole run against a run with no work). ``callgrind_annotate --inclusive=yes``
-shows where the instructions go. Prints the build and the work done (stderr).
+shows where the instructions go, and ``bench/search_own_cost.py`` how much of a search is the
+search's own. Prints the build and the work done (stderr).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import os
 import random
 import sys
+import time
 
 from boardbot.ai.service_api import suggest
 from boardbot.engine import build, registry
@@ -52,9 +54,11 @@ def main(argv=None) -> int:
         done = f"{actions} actions in {args.games} games"
     else:
         views = [s.view(s.decider()) for s in decision_points(game, cfg, args.positions, 1)]
+        start = time.process_time()
         iterations = sum(suggest(game, view, {"iterations": args.iterations}, seed=i, params="ismcts:hard").iterations
                          for i, view in enumerate(views))
-        done = f"{iterations} iterations on {len(views)} positions"
+        spent = time.process_time() - start
+        done = f"{iterations} iterations on {len(views)} positions, {spent / iterations * 1e6:.0f} µs of CPU each"
     print(f"{build.describe()}: {args.game} {args.players} players, {done}", file=sys.stderr)
     return 0
 

@@ -1,52 +1,29 @@
 """The search's own cost in the compiled build: what an ISMCTS iteration spends outside the game.
 
-    valgrind --tool=callgrind --callgrind-out-file=cg.out .venv/bin/python bench/search_own_cost.py run frogriders 2
-    .venv/bin/python bench/search_own_cost.py split cg.out
+    valgrind --tool=callgrind --callgrind-out-file=cg.out .venv/bin/python bench/instruction_count.py frogriders search --players 2 --iterations 300
+    .venv/bin/python bench/search_own_cost.py cg.out
 
-``run GAME PLAYERS [--iterations 300] [--positions 2]``: searches with the ``ismcts:hard``
-parameters and a fixed iteration budget on decision points of random games
-(``ai_speed.decision_points``, seed 1), for a profiler to watch (the same work every run, so
-instruction counts compare exactly before and after a change); prints the CPU time per iteration.
-
-``split FILE``: from a callgrind profile of ``run``, the instructions of ``Search.run`` and the
-shares of them that are the search's own: its functions' own code (``ai/ismcts.py``), the runtime
-helpers they call directly (dict, list, attribute and number operations, allocation), the
-utilities, and ``State.chance`` (a chance event's generator, called by the rules) with the
-Mersenne Twister seeding in it. The rest is the game's (rules and policy, through the calls the
-search makes); garbage collection is counted where it is triggered, so it lands in both.
+From a callgrind profile of a fixed search (``bench/instruction_count.py GAME search``: the same
+work every run, so instruction counts compare exactly before and after a change), the
+instructions of ``Search.run`` and the shares of them that are the search's own: its functions'
+own code (``ai/ismcts.py``), the runtime helpers they call directly (dict, list, attribute and
+number operations, allocation), the utilities, and ``State.chance`` (a chance event's generator,
+called by the rules) with the Mersenne Twister seeding in it. The rest is the game's (rules and
+policy, through the calls the search makes); garbage collection is counted where it is
+triggered, so it lands in both.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import subprocess
 import sys
-import time
 
 # calls from the search into the game go through these (their cost is the game's)
 GAME_CALLS = ("PyObject_Vectorcall", "PyObject_Vectorcall'2", "PyObject_VectorcallMethod", "CPyDef_utility___utilities")
 LINE = re.compile(r"\s*([\d,]+) \([^)]*\)\s+(\*|>)?\s*\S*?:(\S+?)(?: \(([\d,]+)x\))? \[")
 PLAIN = re.compile(r"\s*([\d,]+) \([^)]*\)\s+\S*?:(\S+)( \[|$)")
-
-
-def run(game_name: str, players: int, iterations: int, positions: int) -> None:
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from ai_speed import decision_points
-
-    from boardbot.ai.service_api import suggest
-    from boardbot.engine import build, registry
-
-    game = registry.get(game_name)
-    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
-    views = [s.view(s.decider()) for s in decision_points(game, cfg, positions, 1)]
-    done = 0
-    start = time.process_time()
-    for i, view in enumerate(views):
-        done += suggest(game, view, None, seed=i, params=f"ismcts:hard,iterations={iterations}").iterations
-    spent = time.process_time() - start
-    print(f"{build.describe()}: {game_name} {players}p, {done} iterations, {spent / done * 1e6:.0f} µs each")
 
 
 def annotate(path: str, *options: str) -> str:
@@ -93,19 +70,8 @@ def split(path: str) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("run")
-    r.add_argument("game")
-    r.add_argument("players", type=int)
-    r.add_argument("--iterations", type=int, default=300)
-    r.add_argument("--positions", type=int, default=2)
-    s = sub.add_parser("split")
-    s.add_argument("file")
-    args = ap.parse_args(argv)
-    if args.command == "run":
-        run(args.game, args.players, args.iterations, args.positions)
-    else:
-        split(args.file)
+    ap.add_argument("file", help="a callgrind profile of bench/instruction_count.py GAME search")
+    split(ap.parse_args(argv).file)
     return 0
 
 

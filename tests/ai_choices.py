@@ -36,6 +36,12 @@ def state_digest(state) -> str:
     return digest(json.dumps(state.to_dict(), sort_keys=True))
 
 
+def legal_and_view(state, key: int) -> dict:
+    """A ``Recording.extra`` for the games whose speed work touches move generation and views:
+    the position's legal moves and the decider's view, as digests."""
+    return {"legal": digest(state.legal_moves()), "view": digest(state.view(state.decider()))}
+
+
 def _move(move) -> list | None:
     return None if move is None else list(move)
 

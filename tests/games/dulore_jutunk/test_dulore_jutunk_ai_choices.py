@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 
-from ai_choices import Recording, digest
+from ai_choices import Recording, legal_and_view
 
 from boardbot.engine.games.dulore_jutunk import GAME
 
 RECORDING = Recording(
     GAME, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ai_choices.json.gz"), seed=7700,
-    extra=lambda state, key: {"legal": digest(state.legal_moves()), "view": digest(state.view(state.decider()))},
+    extra=legal_and_view,
     games=40, record_share=0.3,
     searches=(("ismcts:hard", 20), ("ismcts:easy", 10), ("ismcts:medium", 10), ("ismcts:hard,opponents=policy", 6)),
 )

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 
-from ai_choices import Recording, digest
+from ai_choices import Recording, legal_and_view
 
 from boardbot.engine.games.fritanga import GAME
 
 RECORDING = Recording(
     GAME, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ai_choices.json.gz"), seed=5700,
-    extra=lambda state, key: {"legal": digest(state.legal_moves()), "view": digest(state.view(state.decider()))},
+    extra=legal_and_view,
     games=130,  # ten of each of the 13 configurations
     searches=(("ismcts:hard", 24), ("ismcts:easy", 12), ("ismcts:medium", 12), ("ismcts:hard,opponents=policy", 8)),
 )

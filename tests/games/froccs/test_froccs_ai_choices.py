@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 
-from ai_choices import Recording, digest
+from ai_choices import Recording, legal_and_view
 
 from boardbot.engine.games.froccs import GAME
 
 RECORDING = Recording(
     GAME, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ai_choices.json.gz"), seed=6100,
-    extra=lambda state, key: {"legal": digest(state.legal_moves()), "view": digest(state.view(state.decider()))},
+    extra=legal_and_view,
     searches=(("ismcts:hard", 24), ("ismcts:easy", 12), ("ismcts:medium", 12), ("ismcts:hard,opponents=policy", 8)),
 )
 
