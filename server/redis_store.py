@@ -460,11 +460,12 @@ class RedisStore(GameStore):
         record = live.record
         game_id = live.game_id
         creator = record.creator
+        initial = dumps(record.initial)  # (version 0's state is the initial one: one serialization for both)
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
                                          self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
-                              [game_id, self._static_blob(record), dumps(live.state.to_dict()),
-                               dumps(record.initial), record.game, int(live.bot_to_move),
+                              [game_id, self._static_blob(record), initial,
+                               initial, record.game, int(live.bot_to_move),
                                self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")

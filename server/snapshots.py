@@ -318,12 +318,13 @@ class Snapshot:
             if hit is not None:
                 return hit
         rec = self.record
+        created = timestamp(rec.created)
+        updated = rec.created if self.updated is None else self.updated
         out = common_pb2.Game(
             game_id=rec.id, game_name=rec.game,
             config=convert.to_proto(common_pb2.GameConfig, rec.game, rec.config),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
-            create_time=timestamp(rec.created), update_time=timestamp(rec.created if self.updated is None
-                                                                         else self.updated),
+            create_time=created, update_time=created if updated == rec.created else timestamp(updated),
             reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
         if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
             out.deal.CopyFrom(deal_message(rec, self.finished()))
