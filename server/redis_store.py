@@ -68,6 +68,8 @@ from typing import Any
 import redis.asyncio as redis
 import structlog
 
+from boardbot.engine import registry
+
 from .records import GameRecord
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
                     check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
@@ -83,6 +85,10 @@ SCHEMA_VERSION = 5
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
 LIVE_CACHE = 4096
+# a cached game at most this many versions behind the store is brought up to date by applying the
+# events after it (one round trip, no state to parse: a move is a few microseconds, a state's JSON
+# and its State tens), not by reading the state
+CATCH_UP_EVENTS = 16
 MAX_CONNECTIONS = 64  # to Redis, per server process
 
 # KEYS: game, seq, games, games:<name>, botturn, creators; ARGV: id, the record's static part, state,
@@ -140,9 +146,12 @@ return 1
 
 # KEYS: game, requests, events; ARGV: the version this process has (or ''), whether the initial
 # state is wanted, a request id to look up (or ''), the version after which the events are wanted
-# (or ''). Returns nil (no game), or the version, the request's version and event (false: none), the
+# (or ''), the most events this process would rather apply to its copy than read the state ('0':
+# none). Returns nil (no game), or the version, the request's version and event (false: none), the
 # events wanted (false: none), then, if the version is not ARGV[1], the record's static part, state,
-# sequence number, volatile fields and (if wanted) the initial state
+# sequence number, volatile fields and (if wanted) the initial state; or, if the version is at most
+# ARGV[5] past ARGV[1], the record's static part, false, sequence number, volatile fields, false and
+# the events after ARGV[1] (what the process's copy needs to catch up: no state)
 _GET_IF_NEWER = """
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return nil end
@@ -153,6 +162,15 @@ if ARGV[3] ~= '' then
 end
 if ARGV[4] ~= '' then out[4] = redis.call('LRANGE', KEYS[3], tonumber(ARGV[4]), -1) end
 if v == ARGV[1] then return out end
+if ARGV[1] ~= '' then
+  local had, now = tonumber(ARGV[1]), tonumber(v)
+  if now > had and now - had <= tonumber(ARGV[5]) then
+    local fields = redis.call('HMGET', KEYS[1], 'r', 'q', 'm')
+    out[5], out[6], out[7], out[8], out[9] = fields[1], false, fields[2], fields[3], false
+    out[10] = redis.call('LRANGE', KEYS[3], had, now - 1)
+    return out
+  end
+end
 local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i')
 for i = 1, (ARGV[2] == '1' and 5 or 4) do out[#out + 1] = fields[i] end
 return out
@@ -243,6 +261,7 @@ class RedisStore(GameStore):
         self._redis: redis.Redis | None = None
         self._scripts: dict = {}
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._statics: dict[str, bytes] = {}  # cached games: their record's static part as stored
         self._reading: dict[tuple[str, int], asyncio.Future] = {}  # live_and_events's reads under way
         self._waiters = Waiters()
         self._listener: asyncio.Task | None = None
@@ -335,12 +354,23 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
 
     # --- the cache ----------------------------------------------------------------------
-    def _remember(self, live: Live) -> Live:
-        self._live[live.game_id] = live
-        self._live.move_to_end(live.game_id)
+    def _remember(self, live: Live, static: bytes | None = None) -> Live:
+        """Cache ``live``; ``static``: its record's static part as stored (None: as the cached one's)."""
+        game_id = live.game_id
+        previous = self._live.get(game_id)
+        if static is not None:
+            self._statics[game_id] = static
+        elif previous is None or previous.record is not live.record:
+            self._statics.pop(game_id, None)  # (not known: the next catch-up parses the record)
+        self._live[game_id] = live
+        self._live.move_to_end(game_id)
         while len(self._live) > LIVE_CACHE:
-            self._live.popitem(last=False)
+            self._statics.pop(self._live.popitem(last=False)[0], None)
         return live
+
+    def _forget(self, game_id: str) -> None:
+        self._live.pop(game_id, None)
+        self._statics.pop(game_id, None)
 
     # --- reading --------------------------------------------------------------------------
     async def get_live(self, game_id: str) -> Live | None:
@@ -368,9 +398,12 @@ class RedisStore(GameStore):
         cached = self._live.get(game_id)
         found = await self._run("get", [self._key("g", game_id), self._key("r", game_id), self._key("e", game_id)],
                                 ["" if cached is None else cached.version, "0" if cached is not None else "1",
-                                 request_id, "" if after_version is None else after_version])
+                                 request_id, "" if after_version is None else after_version,
+                                 CATCH_UP_EVENTS if cached is not None and (
+                                     cached.record.rules_version == registry.get(cached.record.game).rules_version)
+                                 else 0])
         if found is None:
-            self._live.pop(game_id, None)
+            self._forget(game_id)
             return None, None, None
         done = None if found[1] is None else _unpack(int(found[1]), found[2])
         events = None if found[3] is None else [_unpack(after_version + 1 + k, blob) for k, blob in enumerate(found[3])]
@@ -383,8 +416,48 @@ class RedisStore(GameStore):
             elif current is None:
                 self._remember(cached)
             return cached, done, events
+        if found[5] is None:  # the events after the cached version, to apply to its copy
+            live = self._caught_up(cached, found)
+            if live is None:  # (an event it cannot apply: read the state)
+                self._forget(game_id)
+                return await self._get(game_id, request_id, after_version)
+            return live, done, events
         initial = cached.record.initial if cached is not None else loads(found[8])
-        return self._remember(self._live_of(game_id, initial, found[0], *found[4:8])), done, events
+        return self._remember(self._live_of(game_id, initial, found[0], *found[4:8]), found[4]), done, events
+
+    def _caught_up(self, cached: Live, found: list) -> Live | None:
+        """``cached`` brought to the stored version by the events after it (``_GET_IF_NEWER``'s
+        answer without a state), as ``Snapshot.advance`` replays them: the engine is
+        deterministic, so the moves give the stored state; the record as stored (parsed again
+        only if its static part changed: a resignation, a seat, the clocks). None if an event
+        is not one this applies."""
+        version = int(found[0])
+        blobs = found[9]
+        held = self._live.get(cached.game_id)
+        if held is not cached:  # a concurrent read or commit replaced the copy meanwhile
+            return held if held is not None and held.version == version else None
+        if len(blobs) != version - cached.version:
+            return None
+        state = cached.state.copy()
+        game = state.game
+        for k, blob in enumerate(blobs, cached.version + 1):
+            event = _unpack(k, blob)
+            kind = event["kind"]
+            if kind == "move":
+                state.apply(game.move_from_dict(event["move"]))
+            elif kind == "take_back":  # back to an earlier version's state, which the event keeps
+                state = game.from_dict(event["move"]["state"])
+            elif kind not in ("resign", "timeout", "seat", "clocks"):  # (those change the record only)
+                return None
+        static = found[4]
+        record = cached.record
+        volatile = loads(found[7])
+        if static != self._statics.get(cached.game_id):
+            data = loads(static)
+            data.update(id=cached.game_id, initial=record.initial)
+            record = GameRecord.from_dict(data)
+        return self._remember(Live(record, state, version, volatile["updated"], volatile["finished"],
+                                   volatile["bot_to_move"], int(found[6])), static)
 
     @staticmethod
     def _live_of(game_id: str, initial: Any, version: bytes, static: bytes, state: bytes, seq: bytes,
@@ -461,10 +534,11 @@ class RedisStore(GameStore):
         game_id = live.game_id
         creator = record.creator
         initial = dumps(record.initial)  # (version 0's state is the initial one: one serialization for both)
+        static = self._static_blob(record)
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
                                          self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
-                              [game_id, self._static_blob(record), initial,
+                              [game_id, static, initial,
                                initial, record.game, int(live.bot_to_move),
                                self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
@@ -473,7 +547,7 @@ class RedisStore(GameStore):
             raise StoreFull(self.max_games)
         if seq == -3:
             raise ClientFull(max_per_creator, creator)
-        return self._remember(live.replace(seq=seq, version=0))
+        return self._remember(live.replace(seq=seq, version=0), static)
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
@@ -494,19 +568,19 @@ class RedisStore(GameStore):
                 fresh = self._live_of(game_id, live.record.initial, *done)
                 held = self._live.get(game_id)
                 if held is None or held.version < fresh.version:
-                    self._remember(fresh)
+                    self._remember(fresh, done[1])
             else:
-                self._live.pop(game_id, None)
+                self._forget(game_id)
             return False
         seq = live.seq if current is None else current.seq
         if seq is not None:
             if live.seq != seq:
                 live = live.replace(seq=seq)
-            self._remember(live)
+            self._remember(live, static or None)  # ("": the record as the copy's, its static part too)
         return True
 
     async def delete(self, game_id: str) -> bool:
-        self._live.pop(game_id, None)
+        self._forget(game_id)
         return bool(await self._run("delete", [], [PREFIX, game_id, CHANNEL]))
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:

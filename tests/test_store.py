@@ -947,3 +947,66 @@ def test_the_redis_layout_carries_its_schema_version(redis_server):
             r.flushdb()
 
     run(go())
+
+
+def test_a_redis_copy_behind_catches_up_by_the_events_after_it(redis_server):
+    """Issue 50: a process whose copy of a game is a few versions behind Redis (another process
+    moved) gets only the events after it and applies them, without the state: the game it then
+    holds is the one a fresh read gives (state, version, fields, record, a resignation's too),
+    and a copy further behind than CATCH_UP_EVENTS, or of a game deleted, is read again."""
+    import redis
+
+    from boardbot.server import redis_store
+
+    with redis.Redis.from_url(redis_server.url) as r:
+        r.flushdb()
+
+    def same(a: Live, b: Live) -> None:
+        assert (a.version, a.updated, a.finished, a.bot_to_move, a.seq) == (b.version, b.updated, b.finished,
+                                                                             b.bot_to_move, b.seq)
+        assert a.record == b.record and a.state.to_dict() == b.state.to_dict()
+
+    async def go():
+        behind, mover = RedisStore(redis_server.url), RedisStore(redis_server.url)
+        await behind.open()
+        await mover.open()
+        rng = random.Random(4)
+        await behind.create_live(new_live("c1", "frogriders", 4))
+        assert (await mover.get_live("c1")).version == 0
+        reads = []  # the state read and parsed: a copy not caught up
+        parse = behind._live_of
+        behind._live_of = lambda *fields: reads.append(fields[0]) or parse(*fields)
+        for steps in (1, 3, redis_store.CATCH_UP_EVENTS, redis_store.CATCH_UP_EVENTS + 1):
+            held = await behind.get_live("c1")
+            for _ in range(steps):
+                current = await mover.get_live("c1")
+                if current.state.decider() == TERMINAL:
+                    break
+                nxt, event = next_live(current, rng)
+                assert await mover.commit_live("c1", current.version, nxt, [event])
+            caught = await behind.get_live("c1")
+            reader = RedisStore(redis_server.url)
+            await reader.open()
+            fresh = await reader.get_live("c1")
+            await reader.close()
+            same(caught, fresh)
+            assert caught.version > held.version
+            if steps <= redis_store.CATCH_UP_EVENTS:
+                assert caught.record is held.record and not reads  # (the static part unchanged: not parsed again)
+            else:
+                assert reads == ["c1"]
+        # an event that changes the record (here its entrants): caught up too, the record parsed again
+        current = await mover.get_live("c1")
+        changed = dataclasses.replace(current.record, rated=("someone",))
+        nxt = current.replace(version=current.version + 1, record=changed, bot_to_move=True)
+        assert await mover.commit_live("c1", current.version, nxt, [
+            {"version": nxt.version, "kind": "resign", "seat": 0, "by_bot": False, "move": None, "time": 2.5}])
+        caught = await behind.get_live("c1")
+        assert caught.version == nxt.version and caught.bot_to_move and caught.state.to_dict() == nxt.state.to_dict()
+        assert caught.record == changed and reads == ["c1"]
+        await mover.delete("c1")
+        assert await behind.get_live("c1") is None
+        for store in (behind, mover):
+            await store.close()
+
+    run(go())
