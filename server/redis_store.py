@@ -72,7 +72,7 @@ from boardbot.engine import registry
 
 from .records import GameRecord
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
-                    check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
+                    check_numbering, dumps, loads, pack_event, replayed_state, request_id_of, static_part, unpack_event)
 
 log = structlog.get_logger("boardbot.server")
 
@@ -85,9 +85,8 @@ SCHEMA_VERSION = 5
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"
 LIVE_CACHE = 4096
-# a cached game at most this many versions behind the store is brought up to date by applying the
-# events after it (one round trip, no state to parse: a move is a few microseconds, a state's JSON
-# and its State tens), not by reading the state
+# a cached game at most this many versions behind is caught up by the events after it (one round
+# trip; a move is a few microseconds, a state's JSON and its State tens), not by reading the state
 CATCH_UP_EVENTS = 16
 MAX_CONNECTIONS = 64  # to Redis, per server process
 
@@ -162,14 +161,12 @@ if ARGV[3] ~= '' then
 end
 if ARGV[4] ~= '' then out[4] = redis.call('LRANGE', KEYS[3], tonumber(ARGV[4]), -1) end
 if v == ARGV[1] then return out end
-if ARGV[1] ~= '' then
-  local had, now = tonumber(ARGV[1]), tonumber(v)
-  if now > had and now - had <= tonumber(ARGV[5]) then
-    local fields = redis.call('HMGET', KEYS[1], 'r', 'q', 'm')
-    out[5], out[6], out[7], out[8], out[9] = fields[1], false, fields[2], fields[3], false
-    out[10] = redis.call('LRANGE', KEYS[3], had, now - 1)
-    return out
-  end
+local had, now = tonumber(ARGV[1]), tonumber(v)
+if had and now > had and now - had <= tonumber(ARGV[5]) then
+  local fields = redis.call('HMGET', KEYS[1], 'r', 'q', 'm')
+  out[5], out[6], out[7], out[8], out[9] = fields[1], false, fields[2], fields[3], false
+  out[10] = redis.call('LRANGE', KEYS[3], had, now - 1)
+  return out
 end
 local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i')
 for i = 1, (ARGV[2] == '1' and 5 or 4) do out[#out + 1] = fields[i] end
@@ -356,8 +353,7 @@ class RedisStore(GameStore):
     # --- the cache ----------------------------------------------------------------------
     def _remember(self, live: Live, static: bytes | None = None) -> Live:
         """Cache ``live``; ``static``: its record's static part as stored (None: as the cached one's)."""
-        game_id = live.game_id
-        previous = self._live.get(game_id)
+        game_id, previous = live.game_id, self._live.get(live.game_id)
         if static is not None:
             self._statics[game_id] = static
         elif previous is None or previous.record is not live.record:
@@ -427,28 +423,17 @@ class RedisStore(GameStore):
 
     def _caught_up(self, cached: Live, found: list) -> Live | None:
         """``cached`` brought to the stored version by the events after it (``_GET_IF_NEWER``'s
-        answer without a state), as ``Snapshot.advance`` replays them: the engine is
-        deterministic, so the moves give the stored state; the record as stored (parsed again
-        only if its static part changed: a resignation, a seat, the clocks). None if an event
-        is not one this applies."""
+        answer without a state: ``replayed_state``) and the record as stored (parsed again only
+        if its static part changed: a resignation, a seat, the clocks); None if it cannot be."""
         version = int(found[0])
         blobs = found[9]
         held = self._live.get(cached.game_id)
         if held is not cached:  # a concurrent read or commit replaced the copy meanwhile
             return held if held is not None and held.version == version else None
-        if len(blobs) != version - cached.version:
+        state = None if len(blobs) != version - cached.version else replayed_state(
+            cached.state, [_unpack(k, blob) for k, blob in enumerate(blobs, cached.version + 1)])
+        if state is None:
             return None
-        state = cached.state.copy()
-        game = state.game
-        for k, blob in enumerate(blobs, cached.version + 1):
-            event = _unpack(k, blob)
-            kind = event["kind"]
-            if kind == "move":
-                state.apply(game.move_from_dict(event["move"]))
-            elif kind == "take_back":  # back to an earlier version's state, which the event keeps
-                state = game.from_dict(event["move"]["state"])
-            elif kind not in ("resign", "timeout", "seat", "clocks"):  # (those change the record only)
-                return None
         static = found[4]
         record = cached.record
         volatile = loads(found[7])

@@ -337,6 +337,24 @@ def static_part(record: GameRecord) -> Record:
     return out
 
 
+def replayed_state(state: State, events: list[EventRecord]) -> State | None:
+    """A copy of ``state`` with ``events`` (the ones after it, in order) applied as
+    ``Snapshot.advance`` replays them: a move applied (the engine is deterministic), a
+    take-back's state taken, the events that change only the record skipped; None if one
+    is of a kind this does not know."""
+    state = state.copy()
+    game = state.game
+    for event in events:
+        kind = event["kind"]
+        if kind == "move":
+            state.apply(game.move_from_dict(event["move"]))
+        elif kind == "take_back":  # back to an earlier version's state, which the event keeps
+            state = game.from_dict(event["move"]["state"])
+        elif kind not in ("resign", "timeout", "seat", "clocks"):
+            return None
+    return state
+
+
 def check_numbering(expected_version: int, new_version: int, events: list[EventRecord]) -> None:
     consecutive = new_version == expected_version + len(events)
     for offset, event in enumerate(events, expected_version + 1):  # (no lists made: every commit checks)
