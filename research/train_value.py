@@ -3,6 +3,7 @@
     python research/train_value.py train --game fritanga --mode versus --players 3 --games 200 --seed 1 --bot greedy --noise 0.1 --out V.npz
     python research/train_value.py play --game fritanga --mode versus --players 3 --iterations 200 --deals 20 --seed 2 --value V.npz --log L.jsonl
     python research/train_value.py tally L.jsonl [M.jsonl ...]
+    python research/train_value.py speed --game fritanga --mode versus --players 3 --value V.npz
 
 ``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a spec: ``greedy``, or a
 search at a small fixed budget, ``ismcts:iterations=50``; ``--noise``: a uniformly random move
@@ -18,9 +19,11 @@ reads; ``--init`` starts from an earlier fit's, for expert iteration: its self-p
 ``--value``'s parameters at the cut-off).
 
 ``play``: at every deal, one seat searches with the learned value and the others with the game's
-evaluation, all at ``--iterations`` fixed iterations; the learned seat goes round the table, so each
+evaluation, all at ``--iterations`` fixed iterations (the others at ``--hand-iterations``, if given:
+equal time at the measured cost of an iteration of each); the learned seat goes round the table, so each
 deal is played once per seat. The tally gives its share of the wins (fair share ``1 / players``)
-and its mean utility, with 95 % intervals from resampling whole deals. Figures only: nothing here
+and its place, with 95 % intervals from resampling whole deals. ``speed``: iterations per CPU
+second of the search with each evaluation, on the same positions, alternating. Figures only: nothing here
 asserts. Generic: any game and table whose observation and evaluation exist.
 """
 
@@ -132,10 +135,13 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-z))
 
 
-def fit_logistic(x: np.ndarray, u: np.ndarray, l2: float, steps: int = 12,
-                 init: tuple[np.ndarray, float] | None = None) -> tuple[np.ndarray, float]:
+def fit_logistic(x: np.ndarray, u: np.ndarray, l2: float, steps: int = 10,
+                 init: tuple[np.ndarray, float] | None = None, hessian_rows: int = 6000,
+                 seed: int = 0) -> tuple[np.ndarray, float]:
     """Newton's method on the mean cross-entropy of sigmoid(x . w + b) against soft targets u,
-    plus ``l2 / 2 * |w|^2`` (the bias unpenalised). Columns that never vary get weight 0."""
+    plus ``l2 / 2 * |w|^2`` (the bias unpenalised). Columns that never vary get weight 0. The
+    gradient is exact; the Hessian is taken on ``hessian_rows`` rows drawn at random (subsampled
+    Newton: its cost grows with rows times features squared)."""
     n, d = x.shape
     live = np.flatnonzero(x.max(axis=0) > x.min(axis=0))
     a = np.hstack([x[:, live], np.ones((n, 1), x.dtype)])  # float32: half the memory, twice the speed
@@ -144,13 +150,16 @@ def fit_logistic(x: np.ndarray, u: np.ndarray, l2: float, steps: int = 12,
         theta[:-1], theta[-1] = init[0][live], init[1]
     penalty = np.full(a.shape[1], l2)
     penalty[-1] = 0.0
+    rows = np.random.default_rng(seed).permutation(n)[:hessian_rows] if n > hessian_rows else np.arange(n)
+    sub = a[rows]
     for _ in range(steps):
         p = sigmoid((a @ theta.astype(a.dtype)).astype(np.float64))
         grad = (a.T @ (p - u).astype(a.dtype)) / n + penalty * theta
-        hess = (a * (p * (1 - p)).astype(a.dtype)[:, None]).T @ a / n + np.diag(penalty) + 1e-9 * np.eye(a.shape[1])
-        step = np.linalg.solve(hess, grad)
+        q = p[rows]
+        hess = (sub * (q * (1 - q)).astype(a.dtype)[:, None]).T @ sub / len(rows)
+        step = np.linalg.solve(hess + np.diag(penalty) + 1e-9 * np.eye(a.shape[1]), grad)
         theta -= step
-        if np.max(np.abs(step)) < 1e-7:
+        if np.max(np.abs(step)) < 1e-4:
             break
     weights = np.zeros(d)
     weights[live] = theta[:-1]
@@ -222,7 +231,7 @@ def play(args) -> list[dict]:
     n = cfg["players"]
     if args.value:
         with_value(game, cfg, args.value)
-    hand = SearchBot(game, args.iterations, SearchParams())
+    hand = SearchBot(game, args.hand_iterations or args.iterations, SearchParams())
     learned = SearchBot(game, args.iterations, SearchParams(value="learned"))
     progress = Progress(args.deals * n)
     records = []
@@ -231,7 +240,8 @@ def play(args) -> list[dict]:
             bots = [learned if q == seat else hand for q in range(n)]
             specs = ["learned" if q == seat else "game" for q in range(n)]
             r = play_match(game, cfg, specs, args.seed + d, bots=bots)
-            res = {"game": args.game, "config": cfg, "iterations": args.iterations, "deal": args.seed + d,
+            res = {"game": args.game, "config": cfg, "iterations": args.iterations,
+                   "hand_iterations": args.hand_iterations or args.iterations, "deal": args.seed + d,
                    "learned_seat": seat, "winners": r["winners"], "ranks": r["ranks"], "scores": r["scores"]}
             records.append(res)
             if args.log:
@@ -242,8 +252,36 @@ def play(args) -> list[dict]:
     return records
 
 
+def speed(args) -> dict:
+    """Iterations per CPU second of the search with each evaluation, side by side: the same
+    positions (a greedy game's, spread over it), alternating, the median of ``--repeats``."""
+    game = registry.get(args.game)
+    cfg = table(game, args.players, args.mode)
+    if args.value:
+        with_value(game, cfg, args.value)
+    rng = random.Random(args.seed)
+    state, greedy, views = game.new_state(cfg, args.seed), make_bot("greedy", game), []
+    while (seat := state.decider()) != TERMINAL:
+        if len(state.legal_moves()) > 1:
+            views.append(state.view(seat))
+        state.apply(greedy.choose(state.sample_for(seat, rng), rng))
+    views = views[:: max(1, len(views) // args.positions)][: args.positions]
+    runs: dict = {"game": [], "learned": []}
+    for r in range(args.repeats):
+        for value in runs:
+            params = SearchParams(value=value)
+            started = time.process_time()
+            for i, view in enumerate(views):
+                run_search(game, view, Budget(iterations=args.iterations), r * 1000 + i, params)
+            runs[value].append(args.iterations * len(views) / (time.process_time() - started))
+    out = {value: round(float(np.median(rates))) for value, rates in runs.items()}
+    out["ratio"] = round(out["game"] / out["learned"], 2)
+    print(json.dumps({"iterations_per_cpu_second": out, "positions": len(views), "repeats": args.repeats}))
+    return out
+
+
 def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
-    """The learned seat's share of the wins and its mean utility, 95 % intervals over deals."""
+    """The learned seat's share of the wins and its place (1 first, 0 last), 95 % intervals over deals."""
     by_deal: dict = {}
     for r in records:
         n = r["config"]["players"]
@@ -288,7 +326,15 @@ def main(argv=None) -> int:
     t.add_argument("--out", default=None)
     p = sub.choices["play"]
     p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--hand-iterations", type=int, default=None, help="the game's evaluation's searches' budget "
+                   "(default --iterations): more, to play at equal time (the learned value costs more an iteration)")
     p.add_argument("--log", default=None)
+    sp = sub.add_parser("speed")
+    for a, kw in (("--game", {"default": "fritanga"}), ("--players", {"type": int, "default": 3}),
+                  ("--mode", {"default": None}), ("--seed", {"type": int, "default": 1}),
+                  ("--iterations", {"type": int, "default": 300}), ("--value", {"default": None}),
+                  ("--positions", {"type": int, "default": 8}), ("--repeats", {"type": int, "default": 5})):
+        sp.add_argument(a, **kw)
     ta = sub.add_parser("tally")
     ta.add_argument("logs", nargs="+")
     args = ap.parse_args(argv)
@@ -296,6 +342,8 @@ def main(argv=None) -> int:
         train(args)
     elif args.command == "play":
         play(args)
+    elif args.command == "speed":
+        speed(args)
     else:
         records = []
         for path in args.logs:

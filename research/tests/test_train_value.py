@@ -44,6 +44,13 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     tally = json.loads(capsys.readouterr().out)
     wins = sum(1 / len(r["winners"]) for r in records if r["learned_seat"] in r["winners"])
     assert tally["games"] == 3 and tally["win_share"][0] == round(wins / 3, 3)
+    try:
+        assert train_value.main(["speed", "--mode", "versus", "--iterations", "5", "--positions", "2", "--repeats", "1",
+                                 "--value", str(out)]) == 0
+    finally:
+        learned_value._OVERRIDES.clear()
+    rates = json.loads(capsys.readouterr().out)["iterations_per_cpu_second"]
+    assert rates["game"] > 0 and rates["learned"] > 0
 
 
 def test_the_fit_recovers_a_logistic_model():
