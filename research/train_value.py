@@ -5,18 +5,21 @@
     python research/train_value.py tally L.jsonl [M.jsonl ...]
     python research/train_value.py speed --game fritanga --mode versus --players 3 --value V.npz
 
-``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a spec: ``greedy``, or a
-search at a small fixed budget, ``ismcts:iterations=50``; ``--noise``: a uniformly random move
-instead, for positions off the bot's own line), and records at about ``--keep`` of the decisions
-every seat's observation of its own view (``Game.observe(state.view(seat))``) and, at the end,
-every seat's utility as the search backs it up (``ai.utility.utilities``). The last
+``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a bot spec such as
+``greedy``, or ``search``: the search at ``--iterations`` fixed iterations, with ``--value``'s
+parameters at the cut-off if given, else the game's evaluation; ``--noise``: a uniformly random
+move instead, for positions off the bot's own line), and records at about ``--keep`` of the
+decisions every seat's observation of its own view (``Game.observe(state.view(seat))``) and, at
+the end, every seat's utility as the search backs it up (``ai.utility.utilities``). The last
 ``--held-out`` share of the games is kept apart; a logistic model per seat (value = sigmoid(w . x +
 b), the targets the utilities in [0, 1]) is fitted by Newton's method with an L2 penalty on the
 rest, and both it and the game's own ``evaluate`` (on the true position) are scored on the
 held-out positions: log loss and squared error against each seat's utility, and how often the
-seat each names best is a winner. ``--out``: the fitted parameters (the file ai/learned_value.py
-reads; ``--init`` starts from an earlier fit's, for expert iteration: its self-play searches with
-``--value``'s parameters at the cut-off).
+seat each names best is a winner. ``--out F.npz``: the fitted parameters as the package ships
+them (ai/learned_value.py); ``--out F.jsonl``: a record of the fit (its report, settings and
+parameters, as research/logs/fit keeps them gzipped), which ``--value`` and ``--init`` read too.
+Expert iteration: ``--bot search --value F`` plays with an earlier fit at the cut-off, and
+``--init F`` starts the new fit from it.
 
 ``play``: at every deal, one seat searches with the learned value and the others with the game's
 evaluation, all at ``--iterations`` fixed iterations (the others at ``--hand-iterations``, if given:
@@ -30,6 +33,7 @@ asserts. Generic: any game and table whose observation and evaluation exist.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -73,10 +77,20 @@ def learned_params(value: str | None) -> SearchParams:
     return SearchParams(value="learned") if value else SearchParams()
 
 
+def read_parameters(path: str) -> tuple[np.ndarray, float]:
+    """A fit's parameters: a ``.npz`` as the package ships them, or a fit's record (``train --out
+    F.jsonl``, gzipped or not, as research/logs/fit keeps them: its last line)."""
+    if path.endswith(".npz"):
+        return learned_value.load_parameters(path)
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
+        record = [json.loads(line) for line in fh if line.strip()][-1]
+    return np.asarray(record["weights"], dtype=np.float64), float(record["bias"])
+
+
 def with_value(game, cfg: dict, path: str) -> None:
     """Have this process's ``value="learned"`` searches of this table use the parameters at ``path``
     (a fit not shipped in the package)."""
-    learned_value.use_parameters(game, cfg, learned_value.load_parameters(path))
+    learned_value.use_parameters(game, cfg, read_parameters(path))
 
 
 # --- data ---------------------------------------------------------------------------------
@@ -193,7 +207,7 @@ def train(args) -> dict:
     cut = max(1, int(round(len(records) * (1 - args.held_out))))
     x, u, h, ids = stack(records[:cut])
     tx, tu, th, tids = stack(records[cut:]) if cut < len(records) else stack(records[-1:])
-    init = learned_value.load_parameters(args.init) if args.init else None
+    init = read_parameters(args.init) if args.init else None
     started = time.process_time()
     l2s = [float(v) for v in str(args.l2).split(",")]
     chosen, validation = l2s[0], {}
@@ -218,8 +232,14 @@ def train(args) -> dict:
                         "constant": scores(np.full(len(tu), u.mean()), tu, tids, n)},
            "train": {"learned": scores(predict(x, weights, bias), u, ids, n), "game's evaluate": scores(h, u, ids, n)}}
     print(json.dumps(out, indent=1))
-    if args.out:
+    if args.out and args.out.endswith(".npz"):  # as the package ships it (ai/learned_value.py)
         np.savez_compressed(args.out, weights=weights.astype(np.float32), bias=np.float64(bias))
+    elif args.out:  # a record: the report, the command's settings and the parameters, one JSON line
+        settings = {k: v for k, v in vars(args).items() if k not in ("command", "out")}
+        with open(args.out, "w") as fh:
+            fh.write(json.dumps({**out, "settings": settings, "weights": [float(w) for w in weights.astype(np.float32)],
+                                 "bias": bias}) + "\n")
+    if args.out:
         print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
     return out
 

@@ -31,6 +31,16 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     assert weights.shape == (game.observation_layout(cfg).size,) and np.count_nonzero(weights) == report["features_used"]
     assert out.stat().st_size < learned_value.MAX_BYTES
 
+    # a fit's record, as research/logs/fit keeps them: its report and the same parameters
+    record = tmp_path / "fit.jsonl"
+    train_value.main(["train", "--mode", "versus", "--games", "6", "--seed", "3", "--keep", "0.5", "--held-out", "0.34",
+                      "--l2", "0.03,0.3", "--out", str(record)])
+    capsys.readouterr()
+    line = json.loads(record.read_text())
+    assert line["held_out"] == report["held_out"] and line["settings"]["games"] == 6
+    again = train_value.read_parameters(str(record))
+    assert np.allclose(again[0], weights) and again[1] == bias
+
     log = tmp_path / "play.jsonl"
     try:
         assert train_value.main(["play", "--game", "fritanga", "--mode", "versus", "--players", "3", "--iterations",
