@@ -267,7 +267,8 @@ def play(args) -> list[dict]:
             if args.log:
                 with open(args.log, "a") as fh:
                     fh.write(json.dumps(res) + "\n")
-            progress.update(len(records), f"learned seat won {sum(rec['learned_seat'] in rec['winners'] for rec in records)}")
+            won = sum(rec["learned_seat"] in rec["winners"] for rec in records)
+            progress.update(len(records), f"learned seat won {won}")
     tally(records)
     return records
 
@@ -327,7 +328,7 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     for name in ("train", "play"):
         p = sub.add_parser(name)
-        p.add_argument("--game", default="fritanga")
+        p.add_argument("--game", required=True)
         p.add_argument("--players", type=int, default=3)
         p.add_argument("--mode", default=None, help="the game's mode, where it has modes")
         p.add_argument("--seed", type=int, default=1)
@@ -350,7 +351,7 @@ def main(argv=None) -> int:
                    "(default --iterations): more, to play at equal time (the learned value costs more an iteration)")
     p.add_argument("--log", default=None)
     sp = sub.add_parser("speed")
-    for a, kw in (("--game", {"default": "fritanga"}), ("--players", {"type": int, "default": 3}),
+    for a, kw in (("--game", {"required": True}), ("--players", {"type": int, "default": 3}),
                   ("--mode", {"default": None}), ("--seed", {"type": int, "default": 1}),
                   ("--iterations", {"type": int, "default": 300}), ("--value", {"default": None}),
                   ("--positions", {"type": int, "default": 8}), ("--repeats", {"type": int, "default": 5})):

@@ -47,7 +47,8 @@ def test_parameters_round_trip_through_a_file(tmp_path):
     assert np.allclose(loaded[0], weights.astype(np.float32)) and loaded[1] == bias
     state = positions(game, cfg, 2, 1)[0]
     values = learned_value.evaluator(game, cfg, loaded)(state)
-    expected = [1 / (1 + np.exp(-(game.observe(state.view(q)).astype(np.float64) @ loaded[0] + bias))) for q in range(3)]
+    expected = [1 / (1 + np.exp(-(game.observe(state.view(q)).astype(np.float64) @ loaded[0] + bias)))
+                for q in range(3)]
     assert np.allclose(values, expected) and all(0 < v < 1 for v in values)
 
 

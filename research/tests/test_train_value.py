@@ -28,13 +28,14 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     game = registry.get("fritanga")
     cfg = game.validate({"players": 3, "mode": "versus"})
     weights, bias = learned_value.load_parameters(out)
-    assert weights.shape == (game.observation_layout(cfg).size,) and np.count_nonzero(weights) == report["features_used"]
+    assert weights.shape == (game.observation_layout(cfg).size,)
+    assert np.count_nonzero(weights) == report["features_used"]
     assert out.stat().st_size < learned_value.MAX_BYTES
 
     # a fit's record, as research/logs/fit keeps them: its report and the same parameters
     record = tmp_path / "fit.jsonl"
-    train_value.main(["train", "--mode", "versus", "--games", "6", "--seed", "3", "--keep", "0.5", "--held-out", "0.34",
-                      "--l2", "0.03,0.3", "--out", str(record)])
+    train_value.main(["train", "--game", "fritanga", "--mode", "versus", "--games", "6", "--seed", "3", "--keep",
+                      "0.5", "--held-out", "0.34", "--l2", "0.03,0.3", "--out", str(record)])
     capsys.readouterr()
     line = json.loads(record.read_text())
     assert line["held_out"] == report["held_out"] and line["settings"]["games"] == 6
@@ -55,8 +56,8 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     wins = sum(1 / len(r["winners"]) for r in records if r["learned_seat"] in r["winners"])
     assert tally["games"] == 3 and tally["win_share"][0] == round(wins / 3, 3)
     try:
-        assert train_value.main(["speed", "--mode", "versus", "--iterations", "5", "--positions", "2", "--repeats", "1",
-                                 "--value", str(out)]) == 0
+        assert train_value.main(["speed", "--game", "fritanga", "--mode", "versus", "--iterations", "5", "--positions",
+                                 "2", "--repeats", "1", "--value", str(out)]) == 0
     finally:
         learned_value._OVERRIDES.clear()
     rates = json.loads(capsys.readouterr().out)["iterations_per_cpu_second"]
