@@ -368,7 +368,7 @@ def main(argv=None) -> int:
     else:
         records = []
         for path in args.logs:
-            with open(path) as fh:
+            with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as fh:
                 records += [json.loads(line) for line in fh if line.strip()]
         tally(records)
     return 0
