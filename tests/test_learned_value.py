@@ -14,7 +14,7 @@ from boardbot.ai.service_api import suggest
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 
-# the tables a learned value was fitted for (research/notes/learned-value.md), and one of another game
+# the table the fits were made for (research/notes/learned-value.md), and one of another game: the path is generic
 TABLES = [("fritanga", {"players": 3, "mode": "versus"}), ("frogriders", {"players": 3})]
 
 
