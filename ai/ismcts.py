@@ -134,6 +134,8 @@ class SearchParams:
     timing: str = "fixed"         # fixed: search until the budget is spent | managed: stop once the
                                   # leading root move cannot be overtaken, an end time is the most a
                                   # decision may take (TARGET_SHARE of it unless the decision is close)
+    value: str = "game"           # the cut-off evaluation: game (Game.evaluate) | learned (the
+                                  # game's shipped logistic model on each seat's view: ai/learned_value.py)
 
     def __post_init__(self):
         if self.mode not in ("so", "mo", "auto"):
@@ -160,6 +162,8 @@ class SearchParams:
             raise SearchError(f"beliefs must be uniform or inferred, not {self.beliefs!r}")
         if self.timing not in ("fixed", "managed"):
             raise SearchError(f"timing must be fixed or managed, not {self.timing!r}")
+        if self.value not in ("game", "learned"):
+            raise SearchError(f"value must be game or learned, not {self.value!r}")
 
     def with_(self, **changes) -> "SearchParams":
         return replace(self, **changes)
@@ -290,7 +294,12 @@ class Search:
         self.evaluate: Callable[[World], Any] | None = None
         self.depth: int = game_cls.rollout_depth if params.depth is None else params.depth
         if self.depth and self.n > 1:
-            self.evaluate = self.game.ai_hook("evaluate")
+            if params.value == "learned":
+                from .learned_value import evaluator
+
+                self.evaluate = evaluator(self.game, root.config)
+            else:
+                self.evaluate = self.game.ai_hook("evaluate")
         self.bias = game_cls.search_bias if params.bias is None else params.bias
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic: Callable[[World, random.Random], Any] | None = hint if self.bias > 0 else None

@@ -1,0 +1,74 @@
+"""research/train_value.py: a tiny self-play fit, its held-out check, and paired games with the fit."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from boardbot.ai import learned_value
+from boardbot.engine import registry
+
+from research_modules import load
+
+train_value = load("train_value")
+
+
+def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
+    out = tmp_path / "value.npz"
+    assert train_value.main(["train", "--game", "fritanga", "--mode", "versus", "--players", "3", "--games", "6",
+                             "--seed", "3", "--bot", "greedy", "--keep", "0.5", "--held-out", "0.34",
+                             "--l2", "0.03,0.3", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 6 and report["l2"] in (0.03, 0.3)
+    assert report["train_positions"] > 0 and report["held_out_positions"] > 0
+    for model in ("learned", "game's evaluate", "constant"):
+        figures = report["held_out"][model]
+        assert figures["log_loss"] > 0 and 0 <= figures["mse"] <= 1 and 0 <= figures["winner"] <= 1
+    game = registry.get("fritanga")
+    cfg = game.validate({"players": 3, "mode": "versus"})
+    weights, bias = learned_value.load_parameters(out)
+    assert weights.shape == (game.observation_layout(cfg).size,)
+    assert np.count_nonzero(weights) == report["features_used"]
+    assert out.stat().st_size < learned_value.MAX_BYTES
+
+    # a fit's record, as research/logs/fit keeps them: its report and the same parameters
+    record = tmp_path / "fit.jsonl"
+    train_value.main(["train", "--game", "fritanga", "--mode", "versus", "--games", "6", "--seed", "3", "--keep",
+                      "0.5", "--held-out", "0.34", "--l2", "0.03,0.3", "--out", str(record)])
+    capsys.readouterr()
+    line = json.loads(record.read_text())
+    assert line["held_out"] == report["held_out"] and line["settings"]["games"] == 6
+    again = train_value.read_parameters(str(record))
+    assert np.allclose(again[0], weights) and again[1] == bias
+
+    log = tmp_path / "play.jsonl"
+    try:
+        assert train_value.main(["play", "--game", "fritanga", "--mode", "versus", "--players", "3", "--iterations",
+                                 "3", "--deals", "1", "--seed", "5", "--value", str(out), "--log", str(log)]) == 0
+    finally:
+        learned_value._OVERRIDES.clear()
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["learned_seat"] for r in records] == [0, 1, 2] and {r["deal"] for r in records} == {5}
+    capsys.readouterr()
+    assert train_value.main(["tally", str(log)]) == 0
+    tally = json.loads(capsys.readouterr().out)
+    wins = sum(1 / len(r["winners"]) for r in records if r["learned_seat"] in r["winners"])
+    assert tally["games"] == 3 and tally["win_share"][0] == round(wins / 3, 3)
+    try:
+        assert train_value.main(["speed", "--game", "fritanga", "--mode", "versus", "--iterations", "5", "--positions",
+                                 "2", "--repeats", "1", "--value", str(out)]) == 0
+    finally:
+        learned_value._OVERRIDES.clear()
+    rates = json.loads(capsys.readouterr().out)["iterations_per_cpu_second"]
+    assert rates["game"] > 0 and rates["learned"] > 0
+
+
+def test_the_fit_recovers_a_logistic_model():
+    rng = np.random.default_rng(1)
+    x = (rng.random((4000, 6)) < 0.5).astype(np.float32)
+    x[:, 5] = 0.0  # a column that never varies keeps weight 0
+    true = np.array([1.5, -2.0, 0.5, 0.0, 1.0, 0.0])
+    u = (rng.random(4000) < train_value.sigmoid(x @ true - 0.5)).astype(np.float64)
+    weights, bias = train_value.fit_logistic(x, u, l2=1e-4)
+    assert np.allclose(weights, true, atol=0.2) and abs(bias + 0.5) < 0.2 and weights[5] == 0.0

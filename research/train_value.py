@@ -1,0 +1,378 @@
+"""A learned cut-off evaluation (ai/learned_value.py), fitted on self-play, checked on held-out games, played.
+
+    python research/train_value.py train --game fritanga --mode versus --players 3 --games 200 --seed 1 --bot greedy --noise 0.1 --out V.npz
+    python research/train_value.py play --game fritanga --mode versus --players 3 --iterations 200 --deals 20 --seed 2 --value V.npz --log L.jsonl
+    python research/train_value.py tally L.jsonl [M.jsonl ...]
+    python research/train_value.py speed --game fritanga --mode versus --players 3 --value V.npz
+
+``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a bot spec such as
+``greedy``, or ``search``: the search at ``--iterations`` fixed iterations, with ``--value``'s
+parameters at the cut-off if given, else the game's evaluation; ``--noise``: a uniformly random
+move instead, for positions off the bot's own line), and records at about ``--keep`` of the
+decisions every seat's observation of its own view (``Game.observe(state.view(seat))``) and, at
+the end, every seat's utility as the search backs it up (``ai.utility.utilities``). The last
+``--held-out`` share of the games is kept apart; a logistic model per seat (value = sigmoid(w . x +
+b), the targets the utilities in [0, 1]) is fitted by Newton's method with an L2 penalty on the
+rest, and both it and the game's own ``evaluate`` (on the true position) are scored on the
+held-out positions: log loss and squared error against each seat's utility, and how often the
+seat each names best is a winner. ``--out F.npz``: the fitted parameters as the package ships
+them (ai/learned_value.py); ``--out F.jsonl``: a record of the fit (its report, settings and
+parameters, as research/logs/fit keeps them gzipped), which ``--value`` and ``--init`` read too.
+Expert iteration: ``--bot search --value F`` plays with an earlier fit at the cut-off, and
+``--init F`` starts the new fit from it.
+
+``play``: at every deal, one seat searches with the learned value and the others with the game's
+evaluation, all at ``--iterations`` fixed iterations (the others at ``--hand-iterations``, if given:
+equal time at the measured cost of an iteration of each); the learned seat goes round the table, so each
+deal is played once per seat. The tally gives its share of the wins (fair share ``1 / players``)
+and its place, with 95 % intervals from resampling whole deals. ``speed``: iterations per CPU
+second of the search with each evaluation, on the same positions, alternating. Figures only: nothing here
+asserts. Generic: any game and table whose observation and evaluation exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import sys
+import time
+
+import numpy as np
+
+from boardbot.ai import learned_value
+from boardbot.ai.arena import Progress, play_match
+from boardbot.ai.bots import make_bot
+from boardbot.ai.instant_bots import Bot
+from boardbot.ai.ismcts import Budget, SearchParams
+from boardbot.ai.service_api import run_search
+from boardbot.ai.utility import utilities
+from boardbot.engine import registry
+from boardbot.engine.core import TERMINAL
+
+
+def table(game, players: int, mode: str | None) -> dict:
+    cfg: dict = {"players": players}
+    if mode:
+        cfg["mode"] = mode
+    return game.validate(cfg)
+
+
+class SearchBot(Bot):
+    """A search at a fixed budget with given parameters (the cut-off's value among them)."""
+
+    name = "ismcts"
+
+    def __init__(self, game, iterations: int, params: SearchParams):
+        self.game, self.budget, self.params = game, Budget(iterations=iterations), params
+
+    def choose(self, state, rng):
+        return run_search(self.game, state.view(state.decider()), self.budget, rng.getrandbits(63), self.params).move
+
+
+def learned_params(value: str | None) -> SearchParams:
+    """The search's parameters: the game's evaluation, or the learned one (its file given at play)."""
+    return SearchParams(value="learned") if value else SearchParams()
+
+
+def read_parameters(path: str) -> tuple[np.ndarray, float]:
+    """A fit's parameters: a ``.npz`` as the package ships them, or a fit's record (``train --out
+    F.jsonl``, gzipped or not, as research/logs/fit keeps them: its last line)."""
+    if path.endswith(".npz"):
+        return learned_value.load_parameters(path)
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
+        record = [json.loads(line) for line in fh if line.strip()][-1]
+    return np.asarray(record["weights"], dtype=np.float64), float(record["bias"])
+
+
+def with_value(game, cfg: dict, path: str) -> None:
+    """Have this process's ``value="learned"`` searches of this table use the parameters at ``path``
+    (a fit not shipped in the package)."""
+    learned_value.use_parameters(game, cfg, read_parameters(path))
+
+
+# --- data ---------------------------------------------------------------------------------
+def self_play(game, cfg: dict, seed: int, bot, noise: float, keep: float):
+    """One game: (observations, the game's own evaluation of each kept position, utilities)."""
+    rng = random.Random(seed)
+    state = game.new_state(cfg, seed)
+    bot.new_game()
+    n = state.num_seats
+    xs, hand = [], []
+    while (seat := state.decider()) != TERMINAL:
+        if rng.random() < keep:
+            xs.append(np.stack([game.observe(state.view(q)) for q in range(n)]))
+            hand.append(game.evaluate(state) or [1.0 / n] * n)
+        moves = state.legal_moves()
+        if len(moves) > 1 and rng.random() < noise:
+            move = moves[rng.randrange(len(moves))]
+        else:
+            move = bot.choose(state.sample_for(seat, rng), rng)
+        state.apply(move)
+    return xs, hand, utilities(state.result())
+
+
+def collect(game, cfg: dict, games: int, seed: int, spec: str, noise: float, keep: float, iterations: int,
+            value: str | None) -> list:
+    if spec == "search":
+        bot = SearchBot(game, iterations, learned_params(value))
+    else:
+        bot = make_bot(spec, game)
+    progress = Progress(games)
+    out = []
+    for g in range(games):
+        out.append(self_play(game, cfg, seed + g, bot, noise, keep))
+        progress.update(g + 1, f"{sum(len(x) for x, _, _ in out)} positions")
+    return out
+
+
+def stack(records: list) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per seat-position rows: observations X, targets u, the hand evaluation h, and the position id."""
+    xs, us, hs, ids = [], [], [], []
+    pos = 0
+    for x, hand, u in records:
+        for obs, h in zip(x, hand):
+            xs.append(obs)
+            us.append(np.full(len(u), 0.0) + u)
+            hs.append(h)
+            ids.append(np.full(len(u), pos))
+            pos += 1
+    if not xs:
+        raise SystemExit("no positions kept: play more games or raise --keep")
+    return (np.concatenate(xs), np.concatenate(us), np.concatenate(hs).astype(np.float64), np.concatenate(ids))
+
+
+# --- the model ----------------------------------------------------------------------------
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def fit_logistic(x: np.ndarray, u: np.ndarray, l2: float, steps: int = 10,
+                 init: tuple[np.ndarray, float] | None = None, hessian_rows: int = 6000,
+                 seed: int = 0) -> tuple[np.ndarray, float]:
+    """Newton's method on the mean cross-entropy of sigmoid(x . w + b) against soft targets u,
+    plus ``l2 / 2 * |w|^2`` (the bias unpenalised). Columns that never vary get weight 0. The
+    gradient is exact; the Hessian is taken on ``hessian_rows`` rows drawn at random (subsampled
+    Newton: its cost grows with rows times features squared)."""
+    n, d = x.shape
+    live = np.flatnonzero(x.max(axis=0) > x.min(axis=0))
+    a = np.hstack([x[:, live], np.ones((n, 1), x.dtype)])  # float32: half the memory, twice the speed
+    theta = np.zeros(a.shape[1])
+    if init is not None:
+        theta[:-1], theta[-1] = init[0][live], init[1]
+    penalty = np.full(a.shape[1], l2)
+    penalty[-1] = 0.0
+    rows = np.random.default_rng(seed).permutation(n)[:hessian_rows] if n > hessian_rows else np.arange(n)
+    sub = a[rows]
+    for _ in range(steps):
+        p = sigmoid((a @ theta.astype(a.dtype)).astype(np.float64))
+        grad = (a.T @ (p - u).astype(a.dtype)) / n + penalty * theta
+        q = p[rows]
+        hess = (sub * (q * (1 - q)).astype(a.dtype)[:, None]).T @ sub / len(rows)
+        step = np.linalg.solve(hess + np.diag(penalty) + 1e-9 * np.eye(a.shape[1]), grad)
+        theta -= step
+        if np.max(np.abs(step)) < 1e-4:
+            break
+    weights = np.zeros(d)
+    weights[live] = theta[:-1]
+    return weights, float(theta[-1])
+
+
+def predict(x: np.ndarray, weights: np.ndarray, bias: float) -> np.ndarray:
+    return sigmoid((x @ weights.astype(x.dtype)).astype(np.float64) + bias)
+
+
+def scores(pred: np.ndarray, u: np.ndarray, ids: np.ndarray, n: int) -> dict:
+    """Log loss and squared error of per-seat predictions against the utilities, and how often the
+    seat predicted best (per position) is the one with the best utility (a winner)."""
+    p = np.clip(pred, 1e-6, 1 - 1e-6)
+    loss = float(np.mean(-(u * np.log(p) + (1 - u) * np.log(1 - p))))
+    mse = float(np.mean((pred - u) ** 2))
+    by_pos_pred, by_pos_u = pred.reshape(-1, n), u.reshape(-1, n)
+    picked = by_pos_u[np.arange(len(by_pos_u)), by_pos_pred.argmax(axis=1)]
+    return {"log_loss": loss, "mse": mse, "winner": float(np.mean(picked >= by_pos_u.max(axis=1)))}
+
+
+def train(args) -> dict:
+    game = registry.get(args.game)
+    cfg = table(game, args.players, args.mode)
+    n = cfg["players"]
+    if args.value:
+        with_value(game, cfg, args.value)
+    started = time.process_time()
+    records = collect(game, cfg, args.games, args.seed, args.bot, args.noise, args.keep, args.iterations, args.value)
+    played = time.process_time() - started
+    cut = max(1, int(round(len(records) * (1 - args.held_out))))
+    x, u, h, ids = stack(records[:cut])
+    tx, tu, th, tids = stack(records[cut:]) if cut < len(records) else stack(records[-1:])
+    init = read_parameters(args.init) if args.init else None
+    started = time.process_time()
+    l2s = [float(v) for v in str(args.l2).split(",")]
+    chosen, validation = l2s[0], {}
+    if len(l2s) > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
+        inner = max(1, int(round(cut * 0.85)))
+        vx, vu, _, vids = stack(records[inner:cut])
+        fx, fu, _, _ = stack(records[:inner])
+        for l2 in l2s:
+            w, b = fit_logistic(fx, fu, l2, init=init)
+            validation[l2] = scores(predict(vx, w, b), vu, vids, n)
+            print(f"l2 {l2:g}: validation {validation[l2]}", file=sys.stderr, flush=True)
+        chosen = min(l2s, key=lambda l2: validation[l2]["log_loss"])
+        del fx, fu, vx
+    weights, bias = fit_logistic(x, u, chosen, init=init)
+    fitted = time.process_time() - started
+    out = {"game": args.game, "config": cfg, "bot": args.bot, "games": len(records), "train_positions": len(x) // n,
+           "held_out_positions": len(tx) // n, "features": x.shape[1],
+           "features_used": int(np.count_nonzero(weights)), "l2": chosen, "cpu_play_s": round(played, 1),
+           "cpu_fit_s": round(fitted, 1),
+           "held_out": {"learned": scores(predict(tx, weights, bias), tu, tids, n),
+                        "game's evaluate": scores(th, tu, tids, n),
+                        "constant": scores(np.full(len(tu), u.mean()), tu, tids, n)},
+           "train": {"learned": scores(predict(x, weights, bias), u, ids, n), "game's evaluate": scores(h, u, ids, n)}}
+    print(json.dumps(out, indent=1))
+    if args.out and args.out.endswith(".npz"):  # as the package ships it (ai/learned_value.py)
+        np.savez_compressed(args.out, weights=weights.astype(np.float32), bias=np.float64(bias))
+    elif args.out:  # a record: the report, the command's settings and the parameters, one JSON line
+        settings = {k: v for k, v in vars(args).items() if k not in ("command", "out")}
+        with open(args.out, "w") as fh:
+            fh.write(json.dumps({**out, "settings": settings, "weights": [float(w) for w in weights.astype(np.float32)],
+                                 "bias": bias}) + "\n")
+    if args.out:
+        print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
+    return out
+
+
+# --- play ---------------------------------------------------------------------------------
+def play(args) -> list[dict]:
+    game = registry.get(args.game)
+    cfg = table(game, args.players, args.mode)
+    n = cfg["players"]
+    if args.value:
+        with_value(game, cfg, args.value)
+    hand = SearchBot(game, args.hand_iterations or args.iterations, SearchParams())
+    learned = SearchBot(game, args.iterations, SearchParams(value="learned"))
+    progress = Progress(args.deals * n)
+    records = []
+    for d in range(args.deals):
+        for seat in range(n):
+            bots = [learned if q == seat else hand for q in range(n)]
+            specs = ["learned" if q == seat else "game" for q in range(n)]
+            r = play_match(game, cfg, specs, args.seed + d, bots=bots)
+            res = {"game": args.game, "config": cfg, "iterations": args.iterations,
+                   "hand_iterations": args.hand_iterations or args.iterations, "deal": args.seed + d,
+                   "learned_seat": seat, "winners": r["winners"], "ranks": r["ranks"], "scores": r["scores"]}
+            records.append(res)
+            if args.log:
+                with open(args.log, "a") as fh:
+                    fh.write(json.dumps(res) + "\n")
+            won = sum(rec["learned_seat"] in rec["winners"] for rec in records)
+            progress.update(len(records), f"learned seat won {won}")
+    tally(records)
+    return records
+
+
+def speed(args) -> dict:
+    """Iterations per CPU second of the search with each evaluation, side by side: the same
+    positions (a greedy game's, spread over it), alternating, the median of ``--repeats``."""
+    game = registry.get(args.game)
+    cfg = table(game, args.players, args.mode)
+    if args.value:
+        with_value(game, cfg, args.value)
+    rng = random.Random(args.seed)
+    state, greedy, views = game.new_state(cfg, args.seed), make_bot("greedy", game), []
+    while (seat := state.decider()) != TERMINAL:
+        if len(state.legal_moves()) > 1:
+            views.append(state.view(seat))
+        state.apply(greedy.choose(state.sample_for(seat, rng), rng))
+    views = views[:: max(1, len(views) // args.positions)][: args.positions]
+    runs: dict = {"game": [], "learned": []}
+    for r in range(args.repeats):
+        for value in runs:
+            params = SearchParams(value=value)
+            started = time.process_time()
+            for i, view in enumerate(views):
+                run_search(game, view, Budget(iterations=args.iterations), r * 1000 + i, params)
+            runs[value].append(args.iterations * len(views) / (time.process_time() - started))
+    out = {value: round(float(np.median(rates))) for value, rates in runs.items()}
+    out["ratio"] = round(out["game"] / out["learned"], 2)
+    print(json.dumps({"iterations_per_cpu_second": out, "positions": len(views), "repeats": args.repeats}))
+    return out
+
+
+def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
+    """The learned seat's share of the wins and its place (1 first, 0 last), 95 % intervals over deals."""
+    by_deal: dict = {}
+    for r in records:
+        n = r["config"]["players"]
+        seat = r["learned_seat"]
+        win = 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
+        place = (n - 1 - r["ranks"][seat]) / (n - 1)
+        by_deal.setdefault(r["deal"], []).append((win, place))
+    deals = np.array([np.mean(v, axis=0) for v in by_deal.values()])
+    rng = np.random.default_rng(seed)
+    boot = deals[rng.integers(0, len(deals), (resamples, len(deals)))].mean(axis=1)
+    lo, hi = np.percentile(boot, [2.5, 97.5], axis=0)
+    mean = deals.mean(axis=0)
+    n = records[0]["config"]["players"]
+    out = {"games": len(records), "deals": len(deals), "fair_share": 1 / n,
+           "win_share": [round(float(mean[0]), 3), round(float(lo[0]), 3), round(float(hi[0]), 3)],
+           "place": [round(float(mean[1]), 3), round(float(lo[1]), 3), round(float(hi[1]), 3)]}
+    print(json.dumps(out))
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    for name in ("train", "play"):
+        p = sub.add_parser(name)
+        p.add_argument("--game", required=True)
+        p.add_argument("--players", type=int, default=3)
+        p.add_argument("--mode", default=None, help="the game's mode, where it has modes")
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--iterations", type=int, default=50, help="a search's fixed budget (--bot search; play)")
+        p.add_argument("--value", default=None, help="a fitted parameter file: searches use it at the cut-off")
+    t = sub.choices["train"]
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--bot", default="greedy", help="the self-play bot: a bot spec, or 'search' (--iterations, "
+                   "with --value's parameters at the cut-off if given, else the game's evaluation)")
+    t.add_argument("--noise", type=float, default=0.1, help="share of moves played at random")
+    t.add_argument("--keep", type=float, default=0.3, help="share of decisions recorded")
+    t.add_argument("--held-out", type=float, default=0.2, help="share of the games kept apart for the check")
+    t.add_argument("--l2", default="0.003,0.01,0.03,0.1", help="the L2 penalty, or several, comma-separated: "
+                   "each is scored on the last 15 %% of the training games and the best is fitted on all of them")
+    t.add_argument("--init", default=None, help="start the fit from these parameters")
+    t.add_argument("--out", default=None)
+    p = sub.choices["play"]
+    p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--hand-iterations", type=int, default=None, help="the game's evaluation's searches' budget "
+                   "(default --iterations): more, to play at equal time (the learned value costs more an iteration)")
+    p.add_argument("--log", default=None)
+    sp = sub.add_parser("speed")
+    for a, kw in (("--game", {"required": True}), ("--players", {"type": int, "default": 3}),
+                  ("--mode", {"default": None}), ("--seed", {"type": int, "default": 1}),
+                  ("--iterations", {"type": int, "default": 300}), ("--value", {"default": None}),
+                  ("--positions", {"type": int, "default": 8}), ("--repeats", {"type": int, "default": 5})):
+        sp.add_argument(a, **kw)
+    ta = sub.add_parser("tally")
+    ta.add_argument("logs", nargs="+")
+    args = ap.parse_args(argv)
+    if args.command == "train":
+        train(args)
+    elif args.command == "play":
+        play(args)
+    elif args.command == "speed":
+        speed(args)
+    else:
+        records = []
+        for path in args.logs:
+            with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as fh:
+                records += [json.loads(line) for line in fh if line.strip()]
+        tally(records)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
