@@ -141,6 +141,13 @@ class State:
         """The final result, or None while the game runs."""
         raise NotImplementedError
 
+    def outcome(self) -> tuple[Sequence[float], tuple[int, ...], tuple[int, ...]] | None:
+        """``result()``'s scores, winners and ranks, or None while the game runs: what a search
+        needs at the end of every rollout (ai/utility.py). A game whose result builds more (a
+        breakdown for players' screens) overrides it to skip that; the numbers are the same."""
+        result = self.result()
+        return None if result is None else (result.scores, result.winners, result.ranks)
+
     # --- plumbing ------------------------------------------------------
     def copy(self) -> "State":
         raise NotImplementedError

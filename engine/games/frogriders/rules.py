@@ -325,9 +325,21 @@ class FrogridersState(State):
             return None
         breakdown: list[dict] = []
         totals = _score(self, breakdown)
-        units = self.units
-        ranks, winners = rank_by([(totals[q], sum(units[q][1:])) for q in range(self.num_seats)])
+        ranks, winners = self._rank(totals)
         return Result(tuple(totals), winners, ranks, tuple(breakdown))
+
+    def outcome(self) -> tuple[list[int], tuple[int, ...], tuple[int, ...]] | None:
+        """``result()``'s numbers without its breakdown (the search's rollouts: State.outcome)."""
+        if self.phase != OVER:
+            return None
+        totals = _score(self, None)
+        ranks, winners = self._rank(totals)
+        return totals, winners, ranks
+
+    def _rank(self, totals: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Ranks and winners: by total, ties broken by the units collected."""
+        units = self.units
+        return rank_by([(totals[q], sum(units[q][1:])) for q in range(self.num_seats)])
 
     # --- setup ---------------------------------------------------------
     @staticmethod
