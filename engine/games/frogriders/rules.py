@@ -20,7 +20,8 @@ from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFiel
 
 from . import data as D
 from . import views
-from .board import DIAGONAL_LEAPS, L_SHAPED_LEAPS, Layout, layout_for
+from .board import (COLLECT_EITHER, DIAGONAL_LEAPS, L_SHAPED_LEAPS, LEAP_PRIVILEGE, RUN_UP_LEAPS, Layout,
+                    layout_for, leap_privileges)
 from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
 Move = tuple
@@ -32,13 +33,16 @@ KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in 
 
 # How each field is stored (boardbot.engine.fields); the class below declares their types.
 FIELDS = StateFields(
-    {"layout_for": layout_for},
+    {"layout_for": layout_for, "leap_privileges": leap_privileges},
     # board.Layout of the player count: shared, derived from the config, not stored
     layout=custom("{v}", None, "layout_for(s.num_seats)"),
     board=LIST,  # cell -> unit colour (data.EMPTY: none)
     units=LISTS,  # seat -> colour -> units collected
     village=LIST,  # colour -> units returned to the village
     privileges=LISTS,  # seat -> privilege cards taken
+    # seat -> the privileges it holds that change its leaps (LEAP_PRIVILEGE): derived, not stored;
+    # kept by take_privilege, so _leaps reads one int (invalidate() derives it again)
+    leap_privileges=custom("{v}[:]", None, "leap_privileges(s.privileges)"),
     display=LIST,  # the four face-up privilege cards (data.NO_CARD: empty slot)
     stack=LIST,  # the privilege cards face down
     dealt=TUPLES,  # seat -> the two set cards dealt
@@ -62,6 +66,7 @@ class FrogridersState(State):
     units: list[list[int]]
     village: list[int]
     privileges: list[list[int]]
+    leap_privileges: list[int]
     display: list[int]
     stack: list[int]
     dealt: list[tuple[int, ...]]
@@ -83,6 +88,7 @@ class FrogridersState(State):
         new.units = [u[:] for u in self.units]
         new.village = self.village[:]
         new.privileges = [p[:] for p in self.privileges]
+        new.leap_privileges = self.leap_privileges[:]
         new.display = self.display[:]
         new.stack = self.stack[:]
         new.dealt = self.dealt[:]
@@ -97,6 +103,10 @@ class FrogridersState(State):
 
     def to_dict(self) -> dict:
         return _to_dict(self)
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        self.leap_privileges = leap_privileges(self.privileges)
 
     # --- information (views.py) -----------------------------------------
     def public_move_text(self, move: Move, observer: int | None) -> str:
@@ -155,12 +165,11 @@ class FrogridersState(State):
         """Every leap seat ``p`` may take (with the privileges it holds)."""
         board = self.board
         layout = self.layout
-        owned = self.privileges[p]
-        run_up = D.P_RUN_UP in owned
-        either = D.P_COLLECT_EITHER in owned  # every leap twice: collect the unit leapt over or the leaper
+        held = self.leap_privileges[p]
+        run_up = held & RUN_UP_LEAPS
+        either = held & COLLECT_EITHER  # every leap twice: collect the unit leapt over or the leaper
         # each landing cell's leaps: straight, then diagonal and L-shaped with those privileges
-        landing = layout.landing_leaps[(DIAGONAL_LEAPS if D.P_DIAGONAL in owned else 0)
-                                       + (L_SHAPED_LEAPS if D.P_L_SHAPED in owned else 0)]
+        landing = layout.landing_leaps[held & (DIAGONAL_LEAPS | L_SHAPED_LEAPS)]
         moves = layout.leap_moves
         out: list = []
         for e in layout.cells:
@@ -236,6 +245,7 @@ class FrogridersState(State):
             slot = move[1]
             card = self.display[slot]
             self.privileges[p].append(card)
+            self.leap_privileges[p] |= LEAP_PRIVILEGE[card]
             if self.stack:
                 self.display[slot] = self.stack.pop()
                 self.note(None, f"privilege card revealed: {D.PRIVILEGE_KINDS[self.display[slot]][0]}")
@@ -374,6 +384,7 @@ class FrogridersState(State):
         s.units = [[0] * 5 for _ in range(n)]
         s.village = [0] * 5
         s.privileges = [[] for _ in range(n)]
+        s.leap_privileges = [0] * n
         s.trophies = [0] * n
         s.player = 0
         s.phase = SETUP
