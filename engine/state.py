@@ -34,13 +34,8 @@ def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     re-exports it), so that the compiled build compiles it: every game's ``result()`` calls it at
     the end of every rollout.
     """
-    order = sorted(set(keys), reverse=True)
-    position: dict[tuple, int] = {}
-    place = 0
-    for key in order:
-        position[key] = place
-        place += sum(1 for k in keys if k == key)
-    ranks = tuple(position[k] for k in keys)
+    # a seat's place: how many seats have a better key (a handful of seats: no sort, set or dict)
+    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
     winners = tuple(i for i, r in enumerate(ranks) if r == 0)
     return ranks, winners
 
