@@ -34,8 +34,16 @@ def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     re-exports it), so that the compiled build compiles it: every game's ``result()`` calls it at
     the end of every rollout.
     """
-    # a seat's place: how many seats have a better key (a handful of seats: no sort, set or dict)
-    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
+    # a seat's place: how many seats have a better key (a handful of seats: no sort, set or dict;
+    # counted in a loop, not by the builtin sum, which the compiled build calls as a Python object)
+    places: list[int] = []
+    for key in keys:
+        better = 0
+        for other in keys:
+            if other > key:
+                better += 1
+        places.append(better)
+    ranks = tuple(places)
     winners = tuple(i for i, r in enumerate(ranks) if r == 0)
     return ranks, winners
 

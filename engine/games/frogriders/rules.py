@@ -282,7 +282,11 @@ class FrogridersState(State):
             board[over] = 0
 
     def _public_flower(self) -> int:
-        return sum(1 for card, back in zip(self.public, self.backs) if back and D.PUBLIC_CARDS[card][1][0] == "flower")
+        count = 0  # (a loop: see unit_total)
+        for card, back in zip(self.public, self.backs):
+            if back and D.PUBLIC_CARDS[card][1][0] == "flower":
+                count += 1
+        return count
 
     def _end_turn(self) -> None:
         self.player = (self.player + 1) % self.num_seats
@@ -349,7 +353,7 @@ class FrogridersState(State):
     def _rank(self, totals: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Ranks and winners: by total, ties broken by the units collected."""
         units = self.units
-        return rank_by([(totals[q], sum(units[q][1:])) for q in range(self.num_seats)])
+        return rank_by([(totals[q], unit_total(units[q])) for q in range(self.num_seats)])
 
     # --- setup ---------------------------------------------------------
     @staticmethod
@@ -409,12 +413,19 @@ def leap_kind(origin: int, over: int, to: int) -> str:
 
 
 # --- scoring -----------------------------------------------------------------
+# (sums written out: the compiled build calls the builtin sum through a module attribute lookup,
+# and the search scores every rollout's end)
+def unit_total(counts: list[int]) -> int:
+    """The units in a seat's per-colour counts (index 0, empty, holds none)."""
+    return counts[D.YELLOW] + counts[D.RED] + counts[D.BLUE] + counts[D.BROWN]
+
+
 def set_points(card: tuple[int, ...], counts: list[int]) -> int:
     """Points for every complete set of ``card`` that ``counts`` holds."""
     any_ = card[4]
     points = card[5]
     if any_:
-        return points * (sum(counts[1:]) // any_)
+        return points * (unit_total(counts) // any_)
     sets = -1  # the fewest sets of one colour the card needs (every card needs one)
     for i in range(4):
         n = card[i]
@@ -469,7 +480,7 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
                 extra = D.EXTRA_UNITS[card]
                 c[extra[0]] += extra[1]
         counts.append(c)
-    unit_totals = [sum(units[q][1:]) for q in range(n)]
+    unit_totals = [unit_total(units[q]) for q in range(n)]
     privilege_counts = [len(state.privileges[q]) for q in range(n)]
 
     public_scores: list[list[int]] = []
@@ -495,6 +506,7 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
     totals: list[int] = []
     for q in range(n):
         privilege_points: list[int] = []
+        privilege_total = 0
         for card in state.privileges[q]:
             points = D.PRIVILEGE_TROPHIES[card]
             if card == D.P_PER_BROWN:
@@ -510,11 +522,15 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
             elif card == D.P_FEWEST_UNITS_3 and _fewest(unit_totals, q):
                 points += 3
             privilege_points.append(points)
+            privilege_total += points
         kept = state.kept[q]
         private = set_points(D.PRIVATE_SET_CARDS[kept], counts[q]) if kept != NO_CARD else 0
         public = [scores[q] for scores in public_scores]
+        public_total = 0
+        for points in public:
+            public_total += points
         brown = units[q][D.BROWN]
-        total = state.trophies[q] + private + sum(public) + brown + sum(privilege_points)
+        total = state.trophies[q] + private + public_total + brown + privilege_total
         totals.append(total)
         if breakdown is not None:
             breakdown.append({
