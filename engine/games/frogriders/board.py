@@ -47,7 +47,6 @@ def leap_privileges(privileges: list[list[int]]) -> list[int]:
     return out
 
 
-
 def leap_move(origin: int, over: int, to: int, collect_leaper: int) -> Move:
     """The move tuple of a leap (``Game.move_fields["leap"]``)."""
     return ("leap", origin, over, to, collect_leaper)
