@@ -305,9 +305,14 @@ class FrogridersState(State):
 
     # --- texts ---------------------------------------------------------
     def move_text(self, move: tuple) -> str:
-        kind = move[0]
+        # typed like apply's: the compiled build compares and indexes with native values (the search
+        # keys every other seat's tree by this text)
+        kind: str = move[0]
         if kind == "leap":
-            _, origin, over, to, collect_leaper = move
+            origin: int = move[1]
+            over: int = move[2]
+            to: int = move[3]
+            collect_leaper: int = move[4]
             board = self.board
             text = (f"leap {D.COLOUR_NAME[board[origin]]} {D.cell_name(origin)} over "
                     f"{D.COLOUR_NAME[board[over]]} {D.cell_name(over)} to {D.cell_name(to)}")
@@ -400,14 +405,17 @@ class FrogridersState(State):
 
 def leap_kind(origin: int, over: int, to: int) -> str:
     """Which leap shape a move uses: '' (straight), diagonal, L-shaped or run-up."""
-    r0, c0 = divmod(origin, D.SIZE)
-    r1, c1 = divmod(over, D.SIZE)
-    r2, c2 = divmod(to, D.SIZE)
-    run = (r1 - r0, c1 - c0)  # from the leaping unit to the unit leapt over
-    step = (r2 - r1, c2 - c1)  # from the unit leapt over to the landing space
-    if run == step:
-        return "diagonal" if run[0] and run[1] else ""
-    if run[0] * step[1] == run[1] * step[0] and run[0] * step[0] + run[1] * step[1] > 0:
+    # (rows and columns by // and %, not divmod, and compared as ints, not tuples: the compiled
+    # build calls divmod as a Python object, and the search asks for move texts at every step)
+    size = D.SIZE
+    r0, c0 = origin // size, origin % size
+    r1, c1 = over // size, over % size
+    r2, c2 = to // size, to % size
+    run_r, run_c = r1 - r0, c1 - c0  # from the leaping unit to the unit leapt over
+    step_r, step_c = r2 - r1, c2 - c1  # from the unit leapt over to the landing space
+    if run_r == step_r and run_c == step_c:
+        return "diagonal" if run_r and run_c else ""
+    if run_r * step_c == run_c * step_r and run_r * step_r + run_c * step_c > 0:
         return "run-up"  # the same direction, from further away
     return "L-shaped"
 
