@@ -78,7 +78,7 @@ from mypy_extensions import mypyc_attr
 
 from boardbot.engine.core import Game, State
 
-from .utility import utilities
+from .utility import final_utilities
 
 # Final: the compiled search reads them as constants, not from the module's globals on every step
 TERMINAL: Final = -1
@@ -645,9 +645,7 @@ class Search:
         steps = 0
         while True:
             if decider() == TERMINAL:
-                result = world.result()
-                assert result is not None  # the game is over
-                return utilities(result)
+                return final_utilities(world)
             if depth and steps >= depth and evaluate is not None:
                 est = evaluate(world)
                 if est is not None:

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any, Sequence
 
-from boardbot.engine.core import Game, Result
+from boardbot.engine.core import Game, Result, State
 
 WIN_WEIGHT = 0.8
 PLACE_WEIGHT = 0.1
@@ -46,15 +47,29 @@ MARGIN_WEIGHT = 0.1
 
 
 def utilities(result: Result) -> list[float]:
-    scores = result.scores
+    return outcome_utilities(result.scores, result.winners, result.ranks)
+
+
+def final_utilities(world: Any) -> list[float]:
+    """The utilities of a finished game: from a state's ``outcome()`` (its result without what
+    only players' screens need), or from ``result()`` for a stand-in that is no ``State``."""
+    if isinstance(world, State):
+        outcome = world.outcome()
+        assert outcome is not None  # the game is over
+        return outcome_utilities(outcome[0], outcome[1], outcome[2])
+    result = world.result()
+    assert result is not None  # the game is over
+    return utilities(result)
+
+
+def outcome_utilities(scores: Sequence[float], winners: tuple[int, ...], ranks: tuple[int, ...]) -> list[float]:
+    """Every seat's utility from a finished game's scores, winners and ranks (``Result``'s)."""
     n = len(scores)
     if n == 1:
         return [float(scores[0])]
-    winners = result.winners
     share = 1.0 / len(winners)
     mean = sum(scores) / n
     scale = 1.0 + sum(abs(s) for s in scores) / n
-    ranks = result.ranks
     out = []
     for i in range(n):
         x = (scores[i] - mean) / scale

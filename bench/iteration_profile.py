@@ -107,16 +107,17 @@ def instrument(game, state_cls, prof: Profiler) -> list:
         undo.append((owner, name, old))
 
     for name, part in (("legal_moves", "legal"), ("apply", "apply"), ("copy", "copy"),
-                       ("sample_for", "sample"), ("result", "result"), ("public_move_text", "texts")):
+                       ("sample_for", "sample"), ("result", "result"), ("outcome", "result"),
+                       ("public_move_text", "texts")):
         # on the class, so that every world the search copies is timed
         old = getattr(state_cls, name)
         setattr(state_cls, name, prof.wrap(part, old))
         undo.append((state_cls, name, state_cls.__dict__.get(name)))
     for name in ("playout_move", "search_hint", "evaluate", "heuristic_move"):
         patch(game, name, "policy")
-    old_util = ismcts.utilities
-    ismcts.utilities = prof.wrap("result", old_util)
-    undo.append((ismcts, "utilities", old_util))
+    old_util = ismcts.final_utilities
+    ismcts.final_utilities = prof.wrap("result", old_util)
+    undo.append((ismcts, "final_utilities", old_util))
     return undo
 
 

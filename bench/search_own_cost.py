@@ -21,7 +21,9 @@ import subprocess
 import sys
 
 # calls from the search into the game go through these (their cost is the game's)
-GAME_CALLS = ("PyObject_Vectorcall", "PyObject_Vectorcall'2", "PyObject_VectorcallMethod", "CPyDef_utility___utilities")
+# (final_utilities: the game's outcome() and then the utilities of its numbers)
+GAME_CALLS = ("PyObject_Vectorcall", "PyObject_Vectorcall'2", "PyObject_VectorcallMethod",
+              "CPyDef_utility___final_utilities")
 LINE = re.compile(r"\s*([\d,]+) \([^)]*\)\s+(\*|>)?\s*\S*?:(\S+?)(?: \(([\d,]+)x\))? \[")
 PLAIN = re.compile(r"\s*([\d,]+) \([^)]*\)\s+\S*?:(\S+)( \[|$)")
 
@@ -63,7 +65,7 @@ def split(path: str) -> None:
         return f"{100 * n / total:.1f} %"
 
     print(f"Search.run: {total:,} instructions; the search's own code {share(code)}, the helpers it calls "
-          f"{share(helpers)}, utilities {share(inclusive.get('CPyDef_utility___utilities', 0))}; "
+          f"{share(helpers)}, utilities {share(inclusive.get('CPyDef_utility___outcome_utilities', 0))}; "
           f"State.chance {share(inclusive.get('CPyDef_state___State___chance', 0))} "
           f"(Mersenne Twister seeding {share(inclusive.get('random_seed', 0))})")
 

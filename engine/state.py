@@ -34,13 +34,16 @@ def rank_by(keys: Sequence[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     re-exports it), so that the compiled build compiles it: every game's ``result()`` calls it at
     the end of every rollout.
     """
-    order = sorted(set(keys), reverse=True)
-    position: dict[tuple, int] = {}
-    place = 0
-    for key in order:
-        position[key] = place
-        place += sum(1 for k in keys if k == key)
-    ranks = tuple(position[k] for k in keys)
+    # a seat's place: how many seats have a better key (a handful of seats: no sort, set or dict;
+    # counted in a loop, not by the builtin sum, which the compiled build calls as a Python object)
+    places: list[int] = []
+    for key in keys:
+        better = 0
+        for other in keys:
+            if other > key:
+                better += 1
+        places.append(better)
+    ranks = tuple(places)
     winners = tuple(i for i, r in enumerate(ranks) if r == 0)
     return ranks, winners
 
@@ -140,6 +143,13 @@ class State:
     def result(self) -> Result | None:
         """The final result, or None while the game runs."""
         raise NotImplementedError
+
+    def outcome(self) -> tuple[Sequence[float], tuple[int, ...], tuple[int, ...]] | None:
+        """``result()``'s scores, winners and ranks, or None while the game runs: what a search
+        needs at the end of every rollout (ai/utility.py). A game whose result builds more (a
+        breakdown for players' screens) overrides it to skip that; the numbers are the same."""
+        result = self.result()
+        return None if result is None else (result.scores, result.winners, result.ranks)
 
     # --- plumbing ------------------------------------------------------
     def copy(self) -> "State":

@@ -133,6 +133,9 @@ def check_result(state: State) -> None:
     assert all(res.ranks[w] == 0 for w in res.winners)
     assert all((r == 0) == (i in res.winners) for i, r in enumerate(res.ranks))
     json.dumps(res.to_dict())
+    # what the search reads at a rollout's end: the result's numbers (a game may skip its breakdown)
+    outcome = state.outcome()
+    assert outcome is not None and (tuple(outcome[0]), outcome[1], outcome[2]) == (res.scores, res.winners, res.ranks)
 
 
 def full_check_game(game: Game, cfg: dict, seed: int, max_children: int = 12, view_fraction: float = 1.0) -> int:
@@ -159,7 +162,7 @@ def full_check_game(game: Game, cfg: dict, seed: int, max_children: int = 12, vi
         if state.decider() == TERMINAL:
             check_result(state)
             break
-        assert state.result() is None
+        assert state.result() is None and state.outcome() is None
         moves = check_moves(state)
         # every legal move applies to a copy, leaving the original unchanged
         sample = moves if len(moves) <= max_children else check_rng.sample(moves, max_children)

@@ -5,13 +5,14 @@ Short by default; BOARDBOT_LONG=1 runs the long property run.
 
 import json
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 
 from boardbot.engine import registry
-from boardbot.engine.core import ConfigError
+from boardbot.engine.core import ConfigError, rank_by
 from boardbot.engine.testing import config_id, full_check_game, quick_game
 
 from conftest import STEP_FRACTION, scaled
@@ -74,3 +75,17 @@ def test_configurations_are_valid_and_distinct(name):
     players = {game.validate(c)["players"] for c in game.configurations()}
     p = game.param("players")
     assert players == set(range(p.minimum, p.maximum + 1)), "every player count is covered"
+
+
+def test_rank_by_places_seats_by_their_keys():
+    """Equal keys share a place, the next place counts every seat above it, the best are the winners."""
+    assert rank_by([(5, 1), (7, 0), (5, 1), (2, 3)]) == ((1, 0, 1, 3), (1,))
+    assert rank_by([(4, 2), (4, 2)]) == ((0, 0), (0, 1))
+    assert rank_by([(3, 1), (3, 2), (1, 9)]) == ((1, 0, 2), (1,))  # the tie-break decides
+    rng = random.Random(5)
+    for _ in range(500):
+        keys = [(rng.randrange(4), rng.randrange(3)) for _ in range(rng.randrange(1, 6))]
+        ranks, winners = rank_by(keys)
+        for i, key in enumerate(keys):
+            assert ranks[i] == len([k for k in keys if k > key])
+        assert winners == tuple(i for i, key in enumerate(keys) if key == max(keys))

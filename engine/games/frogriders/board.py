@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .data import POND, SIZE
+from .data import P_COLLECT_EITHER, P_DIAGONAL, P_L_SHAPED, P_RUN_UP, POND, PRIVILEGE_KINDS, SIZE
 
 Move = tuple
 # (over, origin, k): the leap's move is leap_moves[k], the same leap collecting the leaper k + 1
@@ -24,8 +24,27 @@ Leaps = tuple[tuple[int, int, int], ...]
 # (over, ((origin, k), ... nearest first)) per run-up direction, k as in Leaps
 RunUps = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
-DIAGONAL_LEAPS: Final = 1  # landing_leaps' index: the sum of the privileges held
+# the privileges that change leap generation, as bits (FrogridersState.leap_privileges); the first
+# two together are landing_leaps' index
+DIAGONAL_LEAPS: Final = 1
 L_SHAPED_LEAPS: Final = 2
+RUN_UP_LEAPS: Final = 4
+COLLECT_EITHER: Final = 8
+# what each privilege card changes in leap generation, as those bits (0: nothing)
+LEAP_PRIVILEGE: Final[tuple[int, ...]] = tuple(
+    {P_DIAGONAL: DIAGONAL_LEAPS, P_L_SHAPED: L_SHAPED_LEAPS, P_RUN_UP: RUN_UP_LEAPS,
+     P_COLLECT_EITHER: COLLECT_EITHER}.get(kind, 0) for kind in range(len(PRIVILEGE_KINDS)))
+
+
+def leap_privileges(privileges: list[list[int]]) -> list[int]:
+    """Each seat's privileges that change its leaps, as bits (``FrogridersState.leap_privileges``)."""
+    out: list[int] = []
+    for owned in privileges:
+        bits = 0
+        for card in owned:
+            bits |= LEAP_PRIVILEGE[card]
+        out.append(bits)
+    return out
 
 
 def leap_move(origin: int, over: int, to: int, collect_leaper: int) -> Move:

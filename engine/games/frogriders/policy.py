@@ -133,7 +133,9 @@ def playout_move(state: FrogridersState, rng: random.Random) -> tuple | None:
     best_w = -1.0
     moves: list[tuple] = state.legal_moves()  # leaps: ("leap", origin, over, to, collect_leaper)
     for m in moves:
-        cell: int = m[1] if m[4] else m[2]  # the unit collected; typed: the compiled build reads an int
+        # the unit collected; typed: the compiled build reads ints, not an object's truth
+        collect_leaper: int = m[4]
+        cell: int = m[1] if collect_leaper else m[2]
         w = weights[board[cell]]
         if w > best_w:
             best, best_w = m, w

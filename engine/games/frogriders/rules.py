@@ -20,7 +20,8 @@ from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFiel
 
 from . import data as D
 from . import views
-from .board import DIAGONAL_LEAPS, L_SHAPED_LEAPS, Layout, layout_for
+from .board import (COLLECT_EITHER, DIAGONAL_LEAPS, L_SHAPED_LEAPS, LEAP_PRIVILEGE, RUN_UP_LEAPS, Layout,
+                    layout_for, leap_privileges)
 from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 
 Move = tuple
@@ -32,13 +33,16 @@ KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in 
 
 # How each field is stored (boardbot.engine.fields); the class below declares their types.
 FIELDS = StateFields(
-    {"layout_for": layout_for},
+    {"layout_for": layout_for, "leap_privileges": leap_privileges},
     # board.Layout of the player count: shared, derived from the config, not stored
     layout=custom("{v}", None, "layout_for(s.num_seats)"),
     board=LIST,  # cell -> unit colour (data.EMPTY: none)
     units=LISTS,  # seat -> colour -> units collected
     village=LIST,  # colour -> units returned to the village
     privileges=LISTS,  # seat -> privilege cards taken
+    # seat -> the privileges it holds that change its leaps (LEAP_PRIVILEGE): derived, not stored;
+    # kept by take_privilege, so _leaps reads one int (invalidate() derives it again)
+    leap_privileges=custom("{v}[:]", None, "leap_privileges(s.privileges)"),
     display=LIST,  # the four face-up privilege cards (data.NO_CARD: empty slot)
     stack=LIST,  # the privilege cards face down
     dealt=TUPLES,  # seat -> the two set cards dealt
@@ -62,6 +66,7 @@ class FrogridersState(State):
     units: list[list[int]]
     village: list[int]
     privileges: list[list[int]]
+    leap_privileges: list[int]
     display: list[int]
     stack: list[int]
     dealt: list[tuple[int, ...]]
@@ -83,6 +88,7 @@ class FrogridersState(State):
         new.units = [u[:] for u in self.units]
         new.village = self.village[:]
         new.privileges = [p[:] for p in self.privileges]
+        new.leap_privileges = self.leap_privileges[:]
         new.display = self.display[:]
         new.stack = self.stack[:]
         new.dealt = self.dealt[:]
@@ -97,6 +103,10 @@ class FrogridersState(State):
 
     def to_dict(self) -> dict:
         return _to_dict(self)
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        self.leap_privileges = leap_privileges(self.privileges)
 
     # --- information (views.py) -----------------------------------------
     def public_move_text(self, move: Move, observer: int | None) -> str:
@@ -155,12 +165,11 @@ class FrogridersState(State):
         """Every leap seat ``p`` may take (with the privileges it holds)."""
         board = self.board
         layout = self.layout
-        owned = self.privileges[p]
-        run_up = D.P_RUN_UP in owned
-        either = D.P_COLLECT_EITHER in owned  # every leap twice: collect the unit leapt over or the leaper
+        held = self.leap_privileges[p]
+        run_up = held & RUN_UP_LEAPS
+        either = held & COLLECT_EITHER  # every leap twice: collect the unit leapt over or the leaper
         # each landing cell's leaps: straight, then diagonal and L-shaped with those privileges
-        landing = layout.landing_leaps[(DIAGONAL_LEAPS if D.P_DIAGONAL in owned else 0)
-                                       + (L_SHAPED_LEAPS if D.P_L_SHAPED in owned else 0)]
+        landing = layout.landing_leaps[held & (DIAGONAL_LEAPS | L_SHAPED_LEAPS)]
         moves = layout.leap_moves
         out: list = []
         for e in layout.cells:
@@ -236,6 +245,7 @@ class FrogridersState(State):
             slot = move[1]
             card = self.display[slot]
             self.privileges[p].append(card)
+            self.leap_privileges[p] |= LEAP_PRIVILEGE[card]
             if self.stack:
                 self.display[slot] = self.stack.pop()
                 self.note(None, f"privilege card revealed: {D.PRIVILEGE_KINDS[self.display[slot]][0]}")
@@ -272,7 +282,11 @@ class FrogridersState(State):
             board[over] = 0
 
     def _public_flower(self) -> int:
-        return sum(1 for card, back in zip(self.public, self.backs) if back and D.PUBLIC_CARDS[card][1][0] == "flower")
+        count = 0  # (a loop: see unit_total)
+        for card, back in zip(self.public, self.backs):
+            if back and D.PUBLIC_CARDS[card][1][0] == "flower":
+                count += 1
+        return count
 
     def _end_turn(self) -> None:
         self.player = (self.player + 1) % self.num_seats
@@ -291,9 +305,14 @@ class FrogridersState(State):
 
     # --- texts ---------------------------------------------------------
     def move_text(self, move: tuple) -> str:
-        kind = move[0]
+        # typed like apply's: the compiled build compares and indexes with native values (the search
+        # keys every other seat's tree by this text)
+        kind: str = move[0]
         if kind == "leap":
-            _, origin, over, to, collect_leaper = move
+            origin: int = move[1]
+            over: int = move[2]
+            to: int = move[3]
+            collect_leaper: int = move[4]
             board = self.board
             text = (f"leap {D.COLOUR_NAME[board[origin]]} {D.cell_name(origin)} over "
                     f"{D.COLOUR_NAME[board[over]]} {D.cell_name(over)} to {D.cell_name(to)}")
@@ -325,9 +344,21 @@ class FrogridersState(State):
             return None
         breakdown: list[dict] = []
         totals = _score(self, breakdown)
-        units = self.units
-        ranks, winners = rank_by([(totals[q], sum(units[q][1:])) for q in range(self.num_seats)])
+        ranks, winners = self._rank(totals)
         return Result(tuple(totals), winners, ranks, tuple(breakdown))
+
+    def outcome(self) -> tuple[list[int], tuple[int, ...], tuple[int, ...]] | None:
+        """``result()``'s numbers without its breakdown (the search's rollouts: State.outcome)."""
+        if self.phase != OVER:
+            return None
+        totals = _score(self, None)
+        ranks, winners = self._rank(totals)
+        return totals, winners, ranks
+
+    def _rank(self, totals: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Ranks and winners: by total, ties broken by the units collected."""
+        units = self.units
+        return rank_by([(totals[q], unit_total(units[q])) for q in range(self.num_seats)])
 
     # --- setup ---------------------------------------------------------
     @staticmethod
@@ -362,6 +393,7 @@ class FrogridersState(State):
         s.units = [[0] * 5 for _ in range(n)]
         s.village = [0] * 5
         s.privileges = [[] for _ in range(n)]
+        s.leap_privileges = [0] * n
         s.trophies = [0] * n
         s.player = 0
         s.phase = SETUP
@@ -373,25 +405,35 @@ class FrogridersState(State):
 
 def leap_kind(origin: int, over: int, to: int) -> str:
     """Which leap shape a move uses: '' (straight), diagonal, L-shaped or run-up."""
-    r0, c0 = divmod(origin, D.SIZE)
-    r1, c1 = divmod(over, D.SIZE)
-    r2, c2 = divmod(to, D.SIZE)
-    run = (r1 - r0, c1 - c0)  # from the leaping unit to the unit leapt over
-    step = (r2 - r1, c2 - c1)  # from the unit leapt over to the landing space
-    if run == step:
-        return "diagonal" if run[0] and run[1] else ""
-    if run[0] * step[1] == run[1] * step[0] and run[0] * step[0] + run[1] * step[1] > 0:
+    # (rows and columns by // and %, not divmod, and compared as ints, not tuples: the compiled
+    # build calls divmod as a Python object, and the search asks for move texts at every step)
+    size = D.SIZE
+    r0, c0 = origin // size, origin % size
+    r1, c1 = over // size, over % size
+    r2, c2 = to // size, to % size
+    run_r, run_c = r1 - r0, c1 - c0  # from the leaping unit to the unit leapt over
+    step_r, step_c = r2 - r1, c2 - c1  # from the unit leapt over to the landing space
+    if run_r == step_r and run_c == step_c:
+        return "diagonal" if run_r and run_c else ""
+    if run_r * step_c == run_c * step_r and run_r * step_r + run_c * step_c > 0:
         return "run-up"  # the same direction, from further away
     return "L-shaped"
 
 
 # --- scoring -----------------------------------------------------------------
+# (sums written out: the compiled build calls the builtin sum through a module attribute lookup,
+# and the search scores every rollout's end)
+def unit_total(counts: list[int]) -> int:
+    """The units in a seat's per-colour counts (index 0, empty, holds none)."""
+    return counts[D.YELLOW] + counts[D.RED] + counts[D.BLUE] + counts[D.BROWN]
+
+
 def set_points(card: tuple[int, ...], counts: list[int]) -> int:
     """Points for every complete set of ``card`` that ``counts`` holds."""
     any_ = card[4]
     points = card[5]
     if any_:
-        return points * (sum(counts[1:]) // any_)
+        return points * (unit_total(counts) // any_)
     sets = -1  # the fewest sets of one colour the card needs (every card needs one)
     for i in range(4):
         n = card[i]
@@ -446,7 +488,7 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
                 extra = D.EXTRA_UNITS[card]
                 c[extra[0]] += extra[1]
         counts.append(c)
-    unit_totals = [sum(units[q][1:]) for q in range(n)]
+    unit_totals = [unit_total(units[q]) for q in range(n)]
     privilege_counts = [len(state.privileges[q]) for q in range(n)]
 
     public_scores: list[list[int]] = []
@@ -472,6 +514,7 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
     totals: list[int] = []
     for q in range(n):
         privilege_points: list[int] = []
+        privilege_total = 0
         for card in state.privileges[q]:
             points = D.PRIVILEGE_TROPHIES[card]
             if card == D.P_PER_BROWN:
@@ -487,11 +530,15 @@ def _score(state: FrogridersState, breakdown: list[dict] | None) -> list[int]:
             elif card == D.P_FEWEST_UNITS_3 and _fewest(unit_totals, q):
                 points += 3
             privilege_points.append(points)
+            privilege_total += points
         kept = state.kept[q]
         private = set_points(D.PRIVATE_SET_CARDS[kept], counts[q]) if kept != NO_CARD else 0
         public = [scores[q] for scores in public_scores]
+        public_total = 0
+        for points in public:
+            public_total += points
         brown = units[q][D.BROWN]
-        total = state.trophies[q] + private + sum(public) + brown + sum(privilege_points)
+        total = state.trophies[q] + private + public_total + brown + privilege_total
         totals.append(total)
         if breakdown is not None:
             breakdown.append({

@@ -12,7 +12,7 @@ from typing import Any
 from boardbot.engine.core import ConfigError, Game
 
 from . import data as D
-from .board import layout_for
+from .board import layout_for, leap_privileges
 from .data import NO_CARD, OVER, PHASE_BY_NAME, PHASE_NAME, RETURNABLE
 
 # a rules.FrogridersState (rules.py imports this module, so the type is not named here; the
@@ -102,6 +102,7 @@ def from_view(cls: Any, game: Game, view: dict, rng: random.Random) -> Frogrider
         s.privileges.append([D.PRIVILEGE_ID[k] for k in pv["privileges"]])
         s.trophies.append(pv["trophies"])
         s.kept.append(pv["set_card"] if pv["set_card"] != NO_CARD else (0 if pv["chose_set_card"] else NO_CARD))
+    s.leap_privileges = leap_privileges(s.privileges)
     s.village = [0] * 5
     for name, count in view["village"].items():
         s.village[D.COLOUR_BY_NAME[name]] = count
