@@ -4,6 +4,10 @@
     python research/budget_scaling.py play --field greedy --players 6 --specs "ismcts:iterations=100;ismcts:iterations=400" --deals 30 --seed 9400 --log L.jsonl
     python research/budget_scaling.py tally L.jsonl [M.jsonl ...]
 
+``tally`` also reads ``bench/ladder.py --log`` files of two bots played with ``--deals shared``
+(the ladder's head-to-head with ``--jobs`` and ``--clock cpu``: ``--bots "A;B"``): each
+game counts as a mixed game of the two specs, its seed as the deal.
+
 ``--field mixed`` (the default): the two specs take alternate seats, every deal played twice
 with the seats swapped.
 Generic (any game, any table of two seats or more). Mixed: in each deal's first game the first spec
@@ -140,9 +144,12 @@ def tally(games: list[dict], samples: int = 2000, seed: int = 1) -> str:
     shares.sort()
     low, high = shares[int(0.025 * len(shares))], shares[int(0.975 * len(shares)) - 1]
     specs = games[0]["specs"]
+    # the deals the second spec won on the balance of their comparisons, drew and lost
+    ahead = sum(d[0] > d[1] for d in deals)
+    behind = sum(d[0] < d[1] for d in deals)
     return (f"{specs[1]} against {specs[0]} ({games[0]['game']}, {games[0]['players']} players, {len(deals)} deals, "
             f"{len(games)} games): above {above}, below {below}, level {level}: {share:.3f} ({low:.3f} to {high:.3f}) "
-            f"of the decided comparisons")
+            f"of the decided comparisons; deals ahead {ahead}, level {len(deals) - ahead - behind}, behind {behind}")
 
 
 def load(paths: list[str]) -> list[dict]:
@@ -151,8 +158,20 @@ def load(paths: list[str]) -> list[dict]:
     games = []
     for path in paths:
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
-            games += [json.loads(line) for line in fh if line.strip()]
+            games += [from_ladder(json.loads(line)) for line in fh if line.strip()]
     return games
+
+
+def from_ladder(record: dict) -> dict:
+    """A ``bench/ladder.py --log`` game of two bots as a mixed game of this script (its seed is
+    the deal: ``--deals shared`` plays both seatings on one seed); a record of this script as it is."""
+    if "who" in record:
+        return record
+    if len(record["bots"]) != 2:
+        raise ValueError(f"a ladder game of {len(record['bots'])} bots: the tally compares two")
+    return {"game": record["game"], "players": record["config"]["players"], "specs": record["bots"],
+            "field": "mixed", "deal": record["deal"], "who": record["seating"], "ranks": record["ranks"],
+            "scores": record.get("scores")}
 
 
 def main(argv=None) -> int:
