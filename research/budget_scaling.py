@@ -4,9 +4,11 @@
     python research/budget_scaling.py play --field greedy --players 6 --specs "ismcts:iterations=100;ismcts:iterations=400" --deals 30 --seed 9400 --log L.jsonl
     python research/budget_scaling.py tally L.jsonl [M.jsonl ...]
 
-``tally`` also reads ``bench/ladder.py --log`` files of two bots played with ``--deals shared``
-(the ladder's head-to-head with ``--jobs`` and ``--clock cpu``: ``--bots "A;B"``): each
-game counts as a mixed game of the two specs, its seed as the deal.
+``tally`` also reads ``bench/ladder.py --log`` files played with ``--deals shared`` (the
+ladder's head-to-head with ``--jobs`` and ``--clock cpu``: ``--bots "A;B"``): each game that
+seats two bots counts as a mixed game of the two, its seed as the deal, and each pair of bots
+gets its own line (the ladder's neighbours at two players: the direct results behind a rating);
+games that seat three bots or more are left out.
 
 ``--field mixed`` (the default): the two specs take alternate seats, every deal played twice
 with the seats swapped.
@@ -158,19 +160,22 @@ def load(paths: list[str]) -> list[dict]:
     games = []
     for path in paths:
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
-            games += [from_ladder(json.loads(line)) for line in fh if line.strip()]
+            games += [g for line in fh if line.strip() if (g := from_ladder(json.loads(line))) is not None]
     return games
 
 
-def from_ladder(record: dict) -> dict:
-    """A ``bench/ladder.py --log`` game of two bots as a mixed game of this script (its seed is
-    the deal: ``--deals shared`` plays both seatings on one seed); a record of this script as it is."""
+def from_ladder(record: dict) -> dict | None:
+    """A ``bench/ladder.py --log`` game that seats two bots as a mixed game of this script (its
+    seed is the deal: ``--deals shared`` plays every seating on one seed), the two specs in the
+    ladder's order; None for a game of three bots or more; a record of this script as it is."""
     if "who" in record:
         return record
-    if len(record["bots"]) != 2:
-        raise ValueError(f"a ladder game of {len(record['bots'])} bots: the tally compares two")
-    return {"game": record["game"], "players": record["config"]["players"], "specs": record["bots"],
-            "field": "mixed", "deal": record["deal"], "who": record["seating"], "ranks": record["ranks"],
+    seated = sorted(set(record["seating"]))
+    if len(seated) != 2:
+        return None
+    return {"game": record["game"], "players": record["config"]["players"],
+            "specs": [record["bots"][k] for k in seated], "field": "mixed", "deal": record["deal"],
+            "who": [seated.index(k) for k in record["seating"]], "ranks": record["ranks"],
             "scores": record.get("scores")}
 
 
