@@ -4,6 +4,12 @@
     python research/budget_scaling.py play --field greedy --players 6 --specs "ismcts:iterations=100;ismcts:iterations=400" --deals 30 --seed 9400 --log L.jsonl
     python research/budget_scaling.py tally L.jsonl [M.jsonl ...]
 
+``tally`` also reads ``bench/ladder.py --log`` files played with ``--deals shared`` (the
+ladder's head-to-head with ``--jobs`` and ``--clock cpu``: ``--bots "A;B"``): each game that
+seats two bots counts as a mixed game of the two, its seed as the deal, and each pair of bots
+gets its own line (the ladder's neighbours at two players: the direct results behind a rating);
+games that seat three bots or more are left out.
+
 ``--field mixed`` (the default): the two specs take alternate seats, every deal played twice
 with the seats swapped.
 Generic (any game, any table of two seats or more). Mixed: in each deal's first game the first spec
@@ -140,9 +146,12 @@ def tally(games: list[dict], samples: int = 2000, seed: int = 1) -> str:
     shares.sort()
     low, high = shares[int(0.025 * len(shares))], shares[int(0.975 * len(shares)) - 1]
     specs = games[0]["specs"]
+    # the deals the second spec won on the balance of their comparisons, drew and lost
+    ahead = sum(d[0] > d[1] for d in deals)
+    behind = sum(d[0] < d[1] for d in deals)
     return (f"{specs[1]} against {specs[0]} ({games[0]['game']}, {games[0]['players']} players, {len(deals)} deals, "
             f"{len(games)} games): above {above}, below {below}, level {level}: {share:.3f} ({low:.3f} to {high:.3f}) "
-            f"of the decided comparisons")
+            f"of the decided comparisons; deals ahead {ahead}, level {len(deals) - ahead - behind}, behind {behind}")
 
 
 def load(paths: list[str]) -> list[dict]:
@@ -151,8 +160,23 @@ def load(paths: list[str]) -> list[dict]:
     games = []
     for path in paths:
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
-            games += [json.loads(line) for line in fh if line.strip()]
+            games += [g for line in fh if line.strip() if (g := from_ladder(json.loads(line))) is not None]
     return games
+
+
+def from_ladder(record: dict) -> dict | None:
+    """A ``bench/ladder.py --log`` game that seats two bots as a mixed game of this script (its
+    seed is the deal: ``--deals shared`` plays every seating on one seed), the two specs in the
+    ladder's order; None for a game of three bots or more; a record of this script as it is."""
+    if "who" in record:
+        return record
+    seated = sorted(set(record["seating"]))
+    if len(seated) != 2:
+        return None
+    return {"game": record["game"], "players": record["config"]["players"],
+            "specs": [record["bots"][k] for k in seated], "field": "mixed", "deal": record["deal"],
+            "who": [seated.index(k) for k in record["seating"]], "ranks": record["ranks"],
+            "scores": record.get("scores")}
 
 
 def main(argv=None) -> int:

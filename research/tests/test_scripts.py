@@ -73,3 +73,28 @@ def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path
     assert len(out) == 4 and sum("of the greedy seats" in line for line in out) == 2
     assert any("ismcts:iterations=4 against ismcts:iterations=2, 2 deals: gain" in line for line in out)
     assert sum("of the decided comparisons" in line for line in out) == 1
+
+
+def test_the_budget_scaling_tally_reads_a_ladder_log_pair_by_pair(tmp_path, capsys):
+    """A ``bench/ladder.py --log`` on shared deals tallies as mixed games, one line for each pair
+    of bots: a game's seed is its deal, its seating says which bot sat where; a game seating
+    three bots is left out."""
+    scaling = load("budget_scaling")
+    log = tmp_path / "ladder.jsonl"
+    bots = ["greedy", "ismcts:iterations=2", "ismcts:iterations=4"]
+    games = [  # deal 7: the 4 iterations first in both seatings; deal 8: the seat wins, the deal is level
+        {"seating": [1, 2], "ranks": [1, 0], "deal": 7}, {"seating": [2, 1], "ranks": [0, 1], "deal": 7},
+        {"seating": [1, 2], "ranks": [0, 1], "deal": 8}, {"seating": [2, 1], "ranks": [0, 1], "deal": 8},
+        {"seating": [1, 0], "ranks": [0, 1], "deal": 9}, {"seating": [0, 1], "ranks": [1, 0], "deal": 9},
+        {"seating": [0, 1, 2], "ranks": [0, 1, 2], "deal": 10},
+    ]
+    log.write_text("".join(json.dumps({"game": "froccs", "config": {"players": len(g["seating"])}, "bots": bots,
+                                       **g}) + "\n" for g in games))
+    assert scaling.main(["tally", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2
+    [deeper] = [line for line in out if line.startswith("ismcts:iterations=4 against ismcts:iterations=2 ")]
+    assert "(froccs, 2 players, 2 deals, 4 games): above 3, below 1, level 0: 0.750" in deeper
+    assert deeper.endswith("deals ahead 1, level 1, behind 0")
+    [greedy] = [line for line in out if line.startswith("ismcts:iterations=2 against greedy ")]
+    assert "1 deals, 2 games): above 2, below 0" in greedy
