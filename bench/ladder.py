@@ -21,7 +21,9 @@ default every game has its own seed. Every game gives a result for each pair of 
 rank wins, an equal rank is a draw), and the ratings are the Bradley-Terry
 fit of those pairwise results (Hunter's MM iterations), on the Elo scale
 (400 points = 10 : 1 odds), with random at 0. One virtual draw between every
-two bots keeps a bot that never loses at a finite rating. The 95 % intervals
+two bots that met keeps a bot that never loses at a finite rating (only those
+that met: a virtual draw against a bot never played, random say, pulls a
+strong bot down by a prior, not by a game; research/notes/froccs-budget.md). The 95 % intervals
 come from resampling whole deals: the games played on one seed together (a
 game's pairs are not independent, nor are the games of one deal); where a table has
 fewer than ``MIN_DEALS`` deals, from resampling games (wider: the report says which).
@@ -42,7 +44,10 @@ The presets mean something when easy < medium < hard in every game; the
 output says for each game whether the ratings are in that order, and gives
 each step up the presets (medium - easy, hard - medium) with the 95 %
 interval of the difference itself, from the same resamples: a step whose
-interval is above 0 is sure. Figures only: nothing here asserts.
+interval is above 0 is sure, where its two bots also met on at least
+``MIN_DEALS`` deals of their own (a fit can rate them apart through the other
+bots alone, and in games of more than two players that link is only as good
+as the fit's model). Figures only: nothing here asserts.
 
 The presets are time budgets (docs/ai.md, "Presets"), so the ladder plays them at equal wall
 time per decision, as the server serves them; on a shared machine, where a search gets a
@@ -91,6 +96,11 @@ def game_infers_hidden(game: str) -> bool:
 # until 2026-12-05 (their iterations alone, spent whole), to rate the logs of then under the
 # names they were played under (docs/ai.md's ladder table: --presets-as iterations).
 PRESETS_AS = {"value": "served"}
+# The rating rules (--rating-rules): "current", virtual draws only between bots that met and a step
+# sure only where its two bots met on MIN_DEALS deals; "2026-12-05", the rules the tables of before
+# 2026-12-06 were rated by (virtual draws between every two bots, a step sure on its interval alone),
+# which research/notes' older tables reproduce
+RATING_RULES = {"value": "current"}
 
 
 @functools.lru_cache(maxsize=None)  # asked for every bot of every logged game
@@ -259,14 +269,26 @@ def pair_results(game_result: dict) -> list[tuple[int, int, float]]:
     return out
 
 
+def met(pairs: list[tuple[int, int, float]], bots: int) -> np.ndarray:
+    """Which two bots met (a symmetric 0/1 matrix): where ``fit_ratings`` puts its virtual draws."""
+    out = np.zeros((bots, bots))
+    for a, b, _ in pairs:
+        out[a, b] = out[b, a] = 1.0
+    return out
+
+
 def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: float = 1.0, anchor: int = 0,
-                iterations: int = 500) -> np.ndarray:
-    """Bradley-Terry strengths by MM iterations, as Elo ratings with ``anchor`` at 0."""
+                iterations: int = 500, drawn: np.ndarray | None = None) -> np.ndarray:
+    """Bradley-Terry strengths by MM iterations, as Elo ratings with ``anchor`` at 0. The virtual
+    draws go between the bots that met in ``pairs`` (``drawn``: between those of another set of
+    games, the full one a resample was drawn from, so every resample keeps the same links)."""
     wins = np.zeros((bots, bots))
     for a, b, s in pairs:
         wins[a, b] += s
         wins[b, a] += 1.0 - s
-    wins += prior_draws * 0.5 * (1 - np.eye(bots))  # a virtual draw: half a win each way
+    if drawn is None:
+        drawn = met(pairs, bots) if RATING_RULES["value"] == "current" else 1 - np.eye(bots)
+    wins += prior_draws * 0.5 * drawn  # a virtual draw: half a win each way
     meetings = wins + wins.T
     total_wins = wins.sum(axis=1)
     gamma = np.ones(bots)
@@ -303,10 +325,11 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
     for k, r in enumerate(results):
         per_deal.setdefault(deal_of(r, seed) if by_deal else k, []).extend(pair_results(r))
     clusters = list(per_deal.values())
+    drawn = met([p for deal in clusters for p in deal], bots) if RATING_RULES["value"] == "current" else None
     out = np.zeros((samples, bots))
     for k in range(samples):
         pick = [clusters[rng.randrange(len(clusters))] for _ in clusters]
-        out[k] = fit_ratings([p for deal in pick for p in deal], bots)
+        out[k] = fit_ratings([p for deal in pick for p in deal], bots, drawn=drawn)
     return out
 
 
@@ -370,13 +393,25 @@ def rate_results(name: str, cfg: dict, specs: list[str], results: list[dict], se
     steps = []
     for low, high in zip(presets, presets[1:]):
         diff = boot[:, index[high]] - boot[:, index[low]]
+        pair = {index[low], index[high]}
         steps.append({"from": low, "to": high, "difference": round(float(ratings[index[high]] - ratings[index[low]])),
-                      "ci95": [round(percentile(diff, q, method="linear")) for q in (2.5, 97.5)]})
+                      "ci95": [round(percentile(diff, q, method="linear")) for q in (2.5, 97.5)],
+                      "direct_deals": len({deal_of(r, seed) for r in results if pair <= set(r["seating"])})})
     ordered = all(st["difference"] > 0 for st in steps) if steps else None
-    apart = all(st["ci95"][0] > 0 for st in steps) if steps else None
+    apart = all(step_verdict(st, resampled_unit(results, seed)) == "sure" for st in steps) if steps else None
     return {"game": name, "config": cfg, "games": len(results), "ratings": rows, "steps": steps,
             "presets_in_order": ordered, "preset_steps_sure": apart,
             "deals": len({deal_of(r, seed) for r in results}), "resampled": resampled_unit(results, seed)}
+
+
+def step_verdict(step: dict, resampled: str) -> str:
+    """Whether a step up the presets is sure: its interval above 0 ("surely not": below), on deals
+    resampled, and its two bots met on at least ``MIN_DEALS`` deals of their own."""
+    if resampled == "games":
+        return "too few deals to tell"
+    if RATING_RULES["value"] == "current" and step.get("direct_deals", MIN_DEALS) < MIN_DEALS:
+        return f"too few deals to tell (met on {step['direct_deals']})"
+    return "sure" if step["ci95"][0] > 0 else "surely not" if step["ci95"][1] < 0 else "not sure"
 
 
 def rate_logs(paths: list[str], samples: int, seed: int) -> list[dict]:
@@ -465,11 +500,7 @@ def markdown(reports: list[dict]) -> str:
             order = {True: "yes", False: "no", None: "n/a"}[rep["presets_in_order"]]
             steps = "; ".join(f"{st['difference']:+d} ({st['ci95'][0]:+d} to {st['ci95'][1]:+d})"
                               for st in rep.get("steps", []))
-            # a step is sure where its interval is above 0 (below 0: surely the wrong way); on fewer
-            # deals than MIN_DEALS the games' resampling is too rough to say
-            sure = "; ".join("too few deals to tell" if rep["resampled"] == "games"
-                             else "sure" if st["ci95"][0] > 0 else "surely not" if st["ci95"][1] < 0 else "not sure"
-                             for st in rep.get("steps", []))
+            sure = "; ".join(step_verdict(st, rep["resampled"]) for st in rep.get("steps", []))
             mode = f"{rep['config'].get('mode', '–')} | " if modes else ""
             # the intervals resample deals, or games where the deals are too few (MIN_DEALS)
             deals = f"{rep['deals']}" + (" (games resampled)" if rep["resampled"] == "games" else "")
@@ -508,12 +539,16 @@ def main(argv=None) -> int:
     ap.add_argument("--presets-as", choices=("served", "iterations"), default="served",
                     help="with --rate-log: name logged bots after the presets as served now, or as they "
                          "were before time budgets (their iterations alone)")
+    ap.add_argument("--rating-rules", choices=("current", "2026-12-05"), default="current",
+                    help="with --rate-log: rate by the current rules, or by those of the tables of before "
+                         "2026-12-06 (virtual draws between every two bots; a step sure on its interval alone)")
     ap.add_argument("--publish", default=None, metavar="JSON",
                     help="with --rate-log: write the ratings the server publishes (ai/ladder_ratings.json)")
     ap.add_argument("--rate-log", nargs="+", metavar="LOG",
                     help="only rate the games of --log files (runs on different seeds add up)")
     args = ap.parse_args(argv)
     PRESETS_AS["value"] = args.presets_as
+    RATING_RULES["value"] = args.rating_rules
     if args.render:
         saved = []
         for path in args.render:

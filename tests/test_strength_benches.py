@@ -14,6 +14,7 @@ import json
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from boardbot.engine import registry
@@ -153,6 +154,35 @@ def test_logged_games_of_different_sets_of_bots_make_one_table(tmp_path):
     assert pooled["ratings"][0]["rating"] == 0
     # the same seed and game number under another set of bots is another game, not a repeat
     assert len({(r["seed"], r["g"]) for r in map(json.loads, log.read_text().splitlines())}) == 4
+
+
+def test_virtual_draws_go_only_between_bots_that_met():
+    # hard and medium split 10 games; medium beats random in 9 of 10; hard never met random. A
+    # virtual draw between hard and random would pull hard below medium by a prior alone (the
+    # Fröccs 2-player row of 2026-12-06: research/notes/froccs-budget.md)
+    pairs = [(1, 2, 1.0 if g % 2 else 0.0) for g in range(10)]
+    pairs += [(1, 0, 1.0 if g < 9 else 0.0) for g in range(10)]
+    fitted = ladder.fit_ratings(pairs, 3)
+    assert abs(fitted[2] - fitted[1]) < 1
+    everywhere = ladder.fit_ratings(pairs, 3, drawn=1 - np.eye(3))  # the old rule: every two bots
+    assert fitted[2] - everywhere[2] > 20
+
+
+def test_a_step_is_sure_only_where_its_two_bots_met_on_enough_deals():
+    # hard beats medium in each of 4 deals (too few of their own), medium beats easy in 12 of 12: the
+    # first step's interval may be above 0 through the fit, but only the second is called sure
+    bots = ["ismcts:easy", "ismcts:medium", "ismcts:hard"]
+    def game(g, winner, loser):
+        return {"g": g, "seed": 1, "deal": g, "seating": [winner, loser], "ranks": [0, 1],
+                "seconds": {}, "decisions": {}}
+    results = [game(g, 1, 0) for g in range(12)] + [game(100 + g, 2, 1) for g in range(4)]
+    report = ladder.rate_results("froccs", {"players": 2}, bots, results, seed=3, samples=200)
+    easy_medium, medium_hard = report["steps"]
+    assert (easy_medium["direct_deals"], medium_hard["direct_deals"]) == (12, 4)
+    assert ladder.step_verdict(easy_medium, report["resampled"]) == "sure"
+    assert ladder.step_verdict(medium_hard, report["resampled"]) == "too few deals to tell (met on 4)"
+    assert report["preset_steps_sure"] is False
+    assert "sure; too few deals to tell (met on 4)" in ladder.markdown([report])
 
 
 def test_each_step_up_the_presets_has_the_interval_of_its_difference():

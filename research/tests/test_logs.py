@@ -54,7 +54,8 @@ def table_rows(text: str, game: str, players: int) -> dict[str, str]:
 def test_the_ladder_tables_czech_pub_row_is_rated_from_the_committed_logs(capsys):
     paths = [str(LOGS / "ladder" / f"{name}.jsonl.gz") for name in CZECH_PUB_ROW]
     # rated under the presets' names as they were then (their iterations: docs/ai.md)
-    assert ladder().main(["--rate-log", *paths, "--bootstrap", "1000", "--presets-as", "iterations"]) == 0
+    assert ladder().main(["--rate-log", *paths, "--bootstrap", "1000", "--presets-as", "iterations",
+                          "--rating-rules", "2026-12-05"]) == 0
     rated = table_rows(capsys.readouterr().out, "czech-pub", 3)
     doc = (ROOT / "research" / "notes" / "ladder-iteration-era.md").read_text()
     documented = table_rows(doc[doc.index("<!-- iteration-era-ladder-table -->"):], "czech-pub", 3)
