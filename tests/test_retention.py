@@ -28,7 +28,9 @@ def test_finished_games_expire_and_the_cap_is_resource_exhausted(kind, tmp_path)
     from boardbot.server.sqlite_store import SqliteStore
 
     store = InMemoryStore(max_games=3) if kind == "memory" else SqliteStore(str(tmp_path / "g.sqlite3"), max_games=3)
-    with BackgroundServer(store=store, retention=0.5) as srv, Client(srv.address) as c:
+    # a retention long enough that both finished games are still stored when the cap is tried (at
+    # 0.5 s the first one could expire while the second was being waited for, on a busy machine)
+    with BackgroundServer(store=store, retention=2.0) as srv, Client(srv.address) as c:
         running = c.create_game("frogriders", seats=["human", "human"], seed=1)
         finished = [c.create_game("frogriders", seats=["random", "random"], seed=s) for s in (2, 3)]
         for game in finished:  # the bots play them to the end at once
@@ -39,7 +41,7 @@ def test_finished_games_expire_and_the_cap_is_resource_exhausted(kind, tmp_path)
         assert "maximum of 3 games" in full.value.details()
         assert _quota_failure(full.value).violations[0].subject == "games"
         deadline = time.monotonic() + 10
-        for game in finished:  # expired after 0.5 s (the sweep runs every 0.125 s here)
+        for game in finished:  # expired after 2 s (the sweep runs every 0.5 s here)
             while True:
                 try:
                     game.info()
@@ -51,7 +53,7 @@ def test_finished_games_expire_and_the_cap_is_resource_exhausted(kind, tmp_path)
         with pytest.raises(grpc.RpcError) as gone:
             list(finished[1].spectator().watch(from_version=0))
         assert gone.value.code() == grpc.StatusCode.NOT_FOUND
-        time.sleep(0.6)
+        time.sleep(2.1)
         assert running.info().version == 0  # a running game stays, however old
         c.create_game("frogriders", seed=5)  # room again
         assert len(list(c.list_games())) == 2
