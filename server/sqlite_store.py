@@ -71,7 +71,8 @@ from .sqlite_docs import SqliteDocs
 from .sqlite_schema import SCHEMA_VERSION, set_up, schema_of
 from .sqlite_shared import SharedFile
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
-                    Waiters, check_numbering, dumps, loads, pack_event, request_id_of, static_part, unpack_event)
+                    Waiters, check_numbering, dumps, loads, pack_event, replayed_state, request_id_of, static_part,
+                    unpack_event)
 
 log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
@@ -241,17 +242,14 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         if record.rules_version != registry.get(record.game).rules_version:
             log.warning("snapshot_behind_changed_rules", game_id=record.id, snapshot=live.version, version=last)
             return live  # nothing replays an event under rules it was not played under
-        state = live.state  # parsed for this call: ours to advance
-        game = state.game
-        event = None
-        for row in self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
-                                    "ORDER BY version", (live.seq, live.version)):
-            event = _unpack_event(*row)
-            if event["kind"] == "move":
-                state.apply(game.move_from_dict(event["move"]))
-            elif event["kind"] == "take_back":  # back to an earlier state, which the event keeps
-                state = game.from_dict(event["move"]["state"])
-        return live.replace(state=state, version=event["version"], updated=event["time"])
+        events = [_unpack_event(*row) for row in self._db.execute(
+            "SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? ORDER BY version",
+            (live.seq, live.version))]
+        if not events:
+            return live
+        state = replayed_state(live.state, events)
+        assert state is not None  # every kind a stored event can have (store._KINDS) is one it replays
+        return live.replace(state=state, version=events[-1]["version"], updated=events[-1]["time"])
 
     def _load(self, game_id: str) -> Live | None:
         live = self._cached(game_id)
