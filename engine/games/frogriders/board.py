@@ -4,12 +4,13 @@ Cells are numbered row * 9 + column on the 9x9 grid of data.POND. Every
 table is keyed by the *landing* cell: legal leaps land on empty spaces, and
 looking backwards from each empty space touches the fewest cells.
 
-The leaps' move tuples are made once per layout (``leap_moves``, ``leap_move``), so generating
-legal leaps allocates nothing but the list. ``landing_leaps`` holds, per combination of the
-diagonal and L-shaped privileges, each cell's straight, diagonal and L-shaped leaps in that order
-as ``(over, origin, k)`` triples of ints (``leap_moves[k]`` the leap's move, ``leap_moves[k + 1]``
-the same leap collecting the leaper): one loop per landing cell in the pure build, and no object
-but the triple to unbox per leap in the compiled one (docs/performance.md).
+The leaps' move tuples are made once per layout (``leap_move``), so generating legal leaps
+allocates nothing but the list. ``landings`` holds, per combination of the diagonal and L-shaped
+privileges, every space in play as a ``Landing``: its straight, diagonal and L-shaped leaps in
+that order as ``Leap`` objects (the two cells a leap needs occupied and its two moves) and its
+run-ups. The compiled build reads a ``Leap``'s fields from its C struct, where a tuple of ints was
+type-checked and unboxed item by item; the pure build reads them as slots, as fast as it unpacked
+the tuple (docs/performance.md, Frogriders' "Stage 6").
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ from typing import Final
 from .data import P_COLLECT_EITHER, P_DIAGONAL, P_L_SHAPED, P_RUN_UP, POND, PRIVILEGE_KINDS, SIZE
 
 Move = tuple
-# (over, origin, k): the leap's move is leap_moves[k], the same leap collecting the leaper k + 1
-Leaps = tuple[tuple[int, int, int], ...]
-# (over, ((origin, k), ... nearest first)) per run-up direction, k as in Leaps
-RunUps = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
 # the privileges that change leap generation, as bits (FrogridersState.leap_privileges); the first
 # two together are landing_leaps' index
@@ -51,6 +48,57 @@ def leap_move(origin: int, over: int, to: int, collect_leaper: int) -> Move:
     """The move tuple of a leap (``Game.move_fields["leap"]``)."""
     return ("leap", origin, over, to, collect_leaper)
 
+class Leap:
+    """One leap onto a landing cell: the unit leapt ``over`` and the leaping unit's ``origin``
+    (both must be occupied), its ``move`` and the same leap ``collecting`` the leaper."""
+
+    __slots__ = ("over", "origin", "move", "collecting")
+
+    over: int
+    origin: int
+    move: Move
+    collecting: Move
+
+    def __init__(self, over: int, origin: int, move: Move, collecting: Move):
+        self.over = over
+        self.origin = origin
+        self.move = move
+        self.collecting = collecting
+
+
+class RunUp:
+    """The run-up leaps over one unit onto a landing cell (the run-up privilege): ``space``, the
+    cell behind ``over``, must be empty; the leaper is the nearest unit behind, ``leaps`` nearest
+    first (``over`` the same in each)."""
+
+    __slots__ = ("over", "space", "leaps")
+
+    over: int
+    space: int
+    leaps: tuple[Leap, ...]
+
+    def __init__(self, over: int, space: int, leaps: tuple[Leap, ...]):
+        self.over = over
+        self.space = space
+        self.leaps = leaps
+
+
+class Landing:
+    """A space in play as a landing cell: its leaps with one combination of the diagonal and
+    L-shaped privileges (straight, then diagonal, then L-shaped) and its run-ups."""
+
+    __slots__ = ("cell", "leaps", "run_ups")
+
+    cell: int
+    leaps: tuple[Leap, ...]
+    run_ups: tuple[RunUp, ...]
+
+    def __init__(self, cell: int, leaps: tuple[Leap, ...], run_ups: tuple[RunUp, ...]):
+        self.cell = cell
+        self.leaps = leaps
+        self.run_ups = run_ups
+
+
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -68,9 +116,7 @@ class Layout:
     diagonal_into: list[tuple[tuple[int, int], ...]]
     l_shaped_into: list[tuple[tuple[int, int], ...]]
     run_up_rays: list[tuple[tuple[int, tuple[int, ...]], ...]]
-    leap_moves: tuple[Move, ...]
-    landing_leaps: tuple[list[Leaps], ...]
-    run_ups: list[RunUps]
+    landings: tuple[tuple[Landing, ...], ...]
 
     def __init__(self, two_players: bool):
         usable: set[int] = set()
@@ -136,30 +182,28 @@ class Layout:
                     rays.append((over, tuple(ray)))
             self.run_up_rays[e] = tuple(rays)
 
-        moves: list[Move] = []
-        index: dict[tuple[int, int, int], int] = {}
+        made: dict[tuple[int, int, int], Leap] = {}
 
-        def move_index(origin: int, over: int, to: int) -> int:
+        def leap(origin: int, over: int, to: int) -> Leap:
+            """The leap's one ``Leap`` (its move tuples made once)."""
             key = (origin, over, to)
-            if key not in index:
-                index[key] = len(moves)
-                moves.append(leap_move(origin, over, to, 0))
-                moves.append(leap_move(origin, over, to, 1))
-            return index[key]
+            if key not in made:
+                made[key] = Leap(over, origin, leap_move(origin, over, to, 0), leap_move(origin, over, to, 1))
+            return made[key]
 
-        def leaps(combination: int, e: int) -> Leaps:
+        def leaps(combination: int, e: int) -> tuple[Leap, ...]:
             pairs = list(self.orthogonal_into[e])
             if combination & DIAGONAL_LEAPS:
                 pairs.extend(self.diagonal_into[e])
             if combination & L_SHAPED_LEAPS:
                 pairs.extend(self.l_shaped_into[e])
-            return tuple((over, origin, move_index(origin, over, e)) for over, origin in pairs)
+            return tuple(leap(origin, over, e) for over, origin in pairs)
 
-        self.landing_leaps = tuple([leaps(combination, e) for e in range(n)] for combination in range(4))
-        self.run_ups = [tuple((over, tuple((origin, move_index(origin, over, e)) for origin in ray))
-                              for over, ray in self.run_up_rays[e])
-                        for e in range(n)]
-        self.leap_moves = tuple(moves)
+        run_ups = {e: tuple(RunUp(over, ray[0], tuple(leap(origin, over, e) for origin in ray))
+                            for over, ray in self.run_up_rays[e])
+                   for e in self.cells}
+        self.landings = tuple(tuple(Landing(e, leaps(combination, e), run_ups[e]) for e in self.cells)
+                              for combination in range(4))
 
     @staticmethod
     def _straight(at, r: int, c: int, directions) -> tuple[tuple[int, int], ...]:

@@ -164,30 +164,27 @@ class FrogridersState(State):
     def _leaps(self, p: int) -> list:
         """Every leap seat ``p`` may take (with the privileges it holds)."""
         board = self.board
-        layout = self.layout
         held = self.leap_privileges[p]
         run_up = held & RUN_UP_LEAPS
         either = held & COLLECT_EITHER  # every leap twice: collect the unit leapt over or the leaper
-        # each landing cell's leaps: straight, then diagonal and L-shaped with those privileges
-        landing = layout.landing_leaps[held & (DIAGONAL_LEAPS | L_SHAPED_LEAPS)]
-        moves = layout.leap_moves
         out: list = []
-        for e in layout.cells:
-            if board[e]:
+        # every space in play with its leaps: straight, then diagonal and L-shaped with those privileges
+        for landing in self.layout.landings[held & (DIAGONAL_LEAPS | L_SHAPED_LEAPS)]:
+            if board[landing.cell]:
                 continue
-            for over, origin, k in landing[e]:
-                if board[over] and board[origin]:
-                    out.append(moves[k])
+            for leap in landing.leaps:
+                if board[leap.over] and board[leap.origin]:
+                    out.append(leap.move)
                     if either:
-                        out.append(moves[k + 1])
+                        out.append(leap.collecting)
             if run_up:
-                for over, ray in layout.run_ups[e]:
-                    if board[over] and not board[ray[0][0]]:
-                        for origin, k in ray:
-                            if board[origin]:
-                                out.append(moves[k])
+                for run in landing.run_ups:
+                    if board[run.over] and not board[run.space]:
+                        for leap in run.leaps:
+                            if board[leap.origin]:
+                                out.append(leap.move)
                                 if either:
-                                    out.append(moves[k + 1])
+                                    out.append(leap.collecting)
                                 break
         return out
 
