@@ -30,6 +30,9 @@ TAKE_UNIT_MOVES: Final[dict[int, Move]] = {c: ("take_unit", D.COLOUR_NAME[c]) fo
 RETURN_MOVES: Final[dict[int, Move]] = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
 TAKE_PRIVILEGE_MOVES: Final[tuple[Move, ...]] = tuple(("take_privilege", slot) for slot in range(4))
 KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
+# what returning a unit of each colour buys (its move's text)
+RETURN_ACTION: Final[dict[str, str]] = {"red": "leap again", "yellow": "take a unit from the village",
+                                        "blue": "take a privilege card"}
 
 # How each field is stored (boardbot.engine.fields); the class below declares their types.
 FIELDS = StateFields(
@@ -222,7 +225,8 @@ class FrogridersState(State):
             colour = D.COLOUR_BY_NAME[move[1]]
             self.units[p][colour] -= 1
             self.village[colour] += 1
-            self.note(None, f"seat {p} returns a {move[1]} unit to the village")
+            if self.log is not None:  # (the text built only for a log: rollouts keep none)
+                self.note(None, f"seat {p} returns a {move[1]} unit to the village")
             self.phase = (SECOND_LEAP if colour == D.RED else TAKE_UNIT if colour == D.YELLOW else TAKE_PRIVILEGE)
             if self.phase == SECOND_LEAP:
                 leaps = self._leaps(p)
@@ -245,7 +249,8 @@ class FrogridersState(State):
             self.leap_privileges[p] |= LEAP_PRIVILEGE[card]
             if self.stack:
                 self.display[slot] = self.stack.pop()
-                self.note(None, f"privilege card revealed: {D.PRIVILEGE_KINDS[self.display[slot]][0]}")
+                if self.log is not None:
+                    self.note(None, f"privilege card revealed: {D.PRIVILEGE_KINDS[self.display[slot]][0]}")
             else:
                 self.display[slot] = NO_CARD
             self._end_turn()
@@ -320,10 +325,9 @@ class FrogridersState(State):
                 text += ", collecting the leaping unit"
             return text
         if kind == "return_unit":
-            action = {"red": "leap again", "yellow": "take a unit from the village", "blue": "take a privilege card"}
             if move[1] == "red" and not self._leaps(self.player):
                 return "return a red unit (no leap is left: the game ends)"
-            return f"return a {move[1]} unit ({action[move[1]]})"
+            return f"return a {move[1]} unit ({RETURN_ACTION[move[1]]})"
         if kind == "end_turn":
             return "end turn"
         if kind == "take_unit":
