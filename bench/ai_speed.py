@@ -207,11 +207,13 @@ def child_measure(name: str, players: int, positions: int, seconds: float) -> di
     for i, view in enumerate(views):
         iterations += suggest(game, view, {"iterations": BUILD_ITERATIONS}, seed=i, params="ismcts:hard").iterations
     search_s = time.process_time() - start
-    try:  # the engine's own playout (engine/playout.py); a checkout without it: this file's loop
+    # the engine's own playout (engine/playout.py); a checkout without it: this file's loop (asked of
+    # the checkout's folder: the editable install would find this checkout's module for another's)
+    if os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(registry.__file__)), "playout.py")):
         from boardbot.engine.playout import random_playout
 
         loop = "engine"
-    except ImportError:
+    else:
         random_playout = bench_playout
         loop = "bench"
     rng = random.Random(1)
