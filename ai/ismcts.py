@@ -96,17 +96,17 @@ class SearchError(ValueError):
 # far beyond any game's length (the longest, 6-player Czech Pub, run about
 # 650), so only a policy that stalls (never ends the game) ever meets it,
 # and an iteration-budgeted search cannot hang on it.
-POLICY_STEP_LIMIT = 20_000
+POLICY_STEP_LIMIT: Final = 20_000
 
 # Time management (``SearchParams.timing = "managed"``). An end time is the most a decision may
 # take; the search aims to be done by this share of it (from its first iteration) ...
-TARGET_SHARE = 0.7
+TARGET_SHARE: Final = 0.7
 # ... and goes on past that towards the end only where the decision is close: the runner-up
 # (by visits) has at least this share of the leader's visits, or a higher mean value.
-CLOSE_RATIO = 0.75
+CLOSE_RATIO: Final = 0.75
 # Iterations between two looks at the root for the stop rule (a look costs one pass over the
 # root's children).
-CHECK_EVERY = 8
+CHECK_EVERY: Final = 8
 
 
 @dataclass(frozen=True)

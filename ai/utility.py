@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from boardbot.engine.core import Game, Result, State
 
-WIN_WEIGHT = 0.8
-PLACE_WEIGHT = 0.1
-MARGIN_WEIGHT = 0.1
+WIN_WEIGHT: Final = 0.8
+PLACE_WEIGHT: Final = 0.1
+MARGIN_WEIGHT: Final = 0.1
 
 
 def utilities(result: Result) -> list[float]:
@@ -80,7 +80,7 @@ def outcome_utilities(scores: Sequence[float], winners: tuple[int, ...], ranks: 
     return out
 
 
-Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
+Z95: Final = 1.96  # the normal quantile of a two-sided 95 % interval
 
 
 @dataclass(frozen=True)

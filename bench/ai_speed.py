@@ -8,8 +8,11 @@ compiled build against the pure one.
 largest, the pure build (``BOARDBOT_PURE=1``) and the compiled build of this checkout side by side,
 each in a fresh child process, alternating, ``--repeats`` times: ISMCTS iterations per second per
 core (CPU time of fixed-iteration searches of the ``ismcts:hard`` parameters on the same decision
-points) and the engine's random-playout actions per second, as the median and the range of the
-repeats, and the compiled build's ratio to the pure one. ``--baseline DIR``: also another checkout
+points) and the engine's random-playout actions per second (new games of the table played to the
+end by ``engine/playout.py``'s ``random_playout``, a game's setup included; a checkout without it,
+like the release, by this file's interpreted loop: the same games from the same draws, and the
+table says which loop each column ran), as the median and the range of the repeats, and the
+compiled build's ratio to the pure one. ``--baseline DIR``: also another checkout
 (the release, e.g. a ``git archive 917ee18`` of engine/ and ai/), pure, in the same rotation,
 and the compiled build's ratio to it.
 
@@ -182,6 +185,8 @@ def overshoot(game, cfg, positions, budgets, repeats: int, pool) -> dict:
 
 # --- the compiled build against the pure one (--builds) -------------------------------------------
 BUILD_ITERATIONS = 600  # per search: enough that sampling and tree costs settle
+LOOPS = {"engine": "the engine's random_playout (engine/playout.py, compiled in a compiled build)",
+         "bench": "bench/ai_speed.py's interpreted loop (the checkout has no engine/playout.py)"}
 
 
 def tables(game) -> list[int]:
@@ -202,15 +207,20 @@ def child_measure(name: str, players: int, positions: int, seconds: float) -> di
     for i, view in enumerate(views):
         iterations += suggest(game, view, {"iterations": BUILD_ITERATIONS}, seed=i, params="ismcts:hard").iterations
     search_s = time.process_time() - start
+    # the engine's own playout (engine/playout.py); a checkout without it: this file's loop (asked of
+    # the checkout's folder: the editable install would find this checkout's module for another's)
+    if os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(registry.__file__)), "playout.py")):
+        from boardbot.engine.playout import random_playout
+
+        loop = "engine"
+    else:
+        random_playout = bench_playout
+        loop = "bench"
     rng = random.Random(1)
     actions = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new_state(cfg, games)
-        while state.decider() != TERMINAL:
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-            actions += 1
+        actions += random_playout(game.new_state(cfg, games), rng)
         games += 1
     playout_s = time.process_time() - start
     try:
@@ -219,7 +229,19 @@ def child_measure(name: str, players: int, positions: int, seconds: float) -> di
         which = build.describe()
     except ImportError:
         which = "pure Python (a checkout without engine/build.py)"
-    return {"iterations_per_s": iterations / search_s, "actions_per_s": actions / playout_s, "build": which}
+    return {"iterations_per_s": iterations / search_s, "actions_per_s": actions / playout_s, "build": which,
+            "playout": loop}
+
+
+def bench_playout(state, rng) -> int:
+    """The random playout of a checkout without engine/playout.py: the same moves from the same
+    draws (``randrange``), in this interpreted loop."""
+    actions = 0
+    while state.decider() != TERMINAL:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        actions += 1
+    return actions
 
 
 def run_child(name: str, players: int, positions: int, seconds: float, pure: bool, checkout: str | None) -> dict:
@@ -266,7 +288,7 @@ def compare_builds(names: list[str], repeats: int, positions: int, seconds: floa
                 for kind, pure, folder in order:
                     row = run_child(name, n, positions, seconds, pure, folder)
                     runs[kind].append(row)
-                    builds[kind] = row["build"]
+                    builds[kind] = f"{row['build']}; playouts: {LOOPS[row.get('playout', 'bench')]}"
             for metric, key in (("iter/s", "iterations_per_s"), ("act/s", "actions_per_s")):
                 med = {k: statistics.median(x[key] for x in runs[k]) for k in runs}
                 line = f"{name:<14} {n:>2} {metric:<8} " + " ".join(

@@ -1,12 +1,12 @@
 """A fixed amount of one game's work, for counting its instructions under callgrind (noise-free,
 where CPU time on the shared machine is not).
 
-    valgrind --tool=callgrind --toggle-collect='CPyPy_*DuloreState___apply' \\
+    valgrind --tool=callgrind --toggle-collect='CPyDef_playout___random_playout' \\
         python bench/instruction_count.py dulore-jutunk playout --games 100
     valgrind --tool=callgrind --toggle-collect='CPyDef_ismcts___Search___run' \\
         python bench/instruction_count.py dulore-jutunk search --iterations 150
 
-``playout``: random playouts of ``--games`` seeded games (seed 1 for the moves); ``search``:
+``playout``: random playouts (engine/playout.py) of ``--games`` seeded games (seed 1 for the moves); ``search``:
 ``ismcts:hard`` searches of ``--iterations`` iterations from the deciding seat's view at
 ``--positions`` decision points (``ai_speed.decision_points``, seed 1). Both at ``--players``.
 ``--toggle-collect`` counts only inside the named function (the compiled build's; in the pure
@@ -25,7 +25,7 @@ import time
 
 from boardbot.ai.service_api import suggest
 from boardbot.engine import build, registry
-from boardbot.engine.core import TERMINAL
+from boardbot.engine.playout import random_playout
 
 sys.path.insert(0, os.path.dirname(__file__))
 from ai_speed import decision_points  # noqa: E402
@@ -46,11 +46,7 @@ def main(argv=None) -> int:
         rng = random.Random(1)
         actions = 0
         for g in range(args.games):
-            state = game.new_state(cfg, g)
-            while state.decider() != TERMINAL:
-                moves = state.legal_moves()
-                state.apply(moves[rng.randrange(len(moves))])
-                actions += 1
+            actions += random_playout(game.new_state(cfg, g), rng)
         done = f"{actions} actions in {args.games} games"
     else:
         views = [s.view(s.decider()) for s in decision_points(game, cfg, args.positions, 1)]

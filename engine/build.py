@@ -34,6 +34,7 @@ import sys
 _CORE_MODULES = {
     "engine/state.py": "boardbot.engine.state",
     "engine/chance.py": "boardbot.engine.chance",
+    "engine/playout.py": "boardbot.engine.playout",
     "ai/utility.py": "boardbot.ai.utility",
     "ai/ismcts.py": "boardbot.ai.ismcts",
 }

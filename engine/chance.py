@@ -11,6 +11,7 @@ For a ``random.Random`` (or a subclass that keeps its ``getrandbits``), as the e
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 
 def randbelow(rng: random.Random, n: int) -> int:
@@ -39,6 +40,13 @@ def randint(rng: random.Random, a: int, b: int) -> int:
 
 def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``: x shuffled in place."""
+    # randbelow's draws inline, with ``getrandbits`` looked up once (compiled, each call of
+    # randbelow looks it up on the generator's class again)
+    getrandbits: Callable[[int], int] = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
-        j = randbelow(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         x[i], x[j] = x[j], x[i]

@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from . import chance
 from .errors import ConfigError, EngineError, GameOver, IllegalMove, NotYourTurn  # noqa: F401 (the engine's API)
+from .playout import random_playout as play_random  # noqa: F401  (the engine's API: engine/playout.py, compiled)
 from .result import Result  # noqa: F401  (the engine's API: engine/result.py)
 from .state import SEED_BITS, TERMINAL, Move, State, new_seed, rank_by  # noqa: F401  (State, rank_by: engine/state.py)
 
@@ -343,15 +344,3 @@ def live_score(breakdown: Mapping[str, Any], hidden: Sequence[str] = ()) -> dict
 def public_scores(breakdowns: Iterable[Mapping[str, Any]]) -> list[tuple[dict, dict]]:
     """``Game.live_scores`` of a game whose scores hide nothing: each seat's as everyone sees it."""
     return [(score, score) for score in map(live_score, breakdowns)]
-
-
-def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:
-    """Play uniformly random moves to the end; returns the number of moves."""
-    steps = 0
-    while state.decider() != TERMINAL:
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError("game did not end")
-    return steps

@@ -8,7 +8,7 @@ game's state, compiled or not, subclasses it.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -16,8 +16,8 @@ from .chance_random import ChanceRandom
 from .errors import GameOver, IllegalMove
 from .result import Result
 
-TERMINAL = -1
-SEED_BITS = 63
+TERMINAL: Final = -1
+SEED_BITS: Final = 63
 
 Move = tuple
 

@@ -11,6 +11,7 @@ import random
 import sys
 
 from .core import TERMINAL, Game, State
+from .playout import random_playout
 
 
 def config_id(cfg: dict) -> str:
@@ -187,15 +188,8 @@ def full_check_game(game: Game, cfg: dict, seed: int, max_children: int = 12, vi
 
 def quick_game(game: Game, cfg: dict, seed: int) -> State:
     """A random game with only the cheap end-of-game checks."""
-    rng = random.Random(seed)
     state = game.new_state(cfg, seed)
-    steps = 0
-    while state.decider() != TERMINAL:
-        moves = state.legal_moves()
-        assert moves
-        state.apply(moves[rng.randrange(len(moves))])
-        steps += 1
-        assert steps < 100_000, "game does not end"
+    random_playout(state, random.Random(seed), 100_000)  # RuntimeError: no legal move, or no end
     check_result(state)
     return state
 

@@ -277,22 +277,22 @@ def playout_move(state: CzechPubState, rng: random.Random) -> Move:
 # (2026-11-29) predates the rule readings of 2026-12-01, and on the engine as
 # it is now it predicts the winner less well at 3 and 4 players; at 5 and 6
 # it still predicts as well as a refit (docs/rules/czech-pub.md, AI).
-GAIN_WEIGHTS: dict[int, tuple[float, ...]] = {  # (tuple[float, ...]: see data.py's tables)
+GAIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {  # (tuple[float, ...]: see data.py's tables)
     3: (-0.58, 0.16, 0.54, 2.06, -2.57, 0.38, 1.02, 0.31, 1.33, 0.27, 1.57, 0.51, 2.01, -0.39, 0.65, 1.74),
     4: (2.05, 0.06, 0.61, 0.0, -3.10, 0.07, 1.12, 1.15, 0.86, 0.67, 0.90, 0.66, 1.76, -0.16, 0.48, 1.71),
     5: (0.75, 1.42, 0.42, 0.75, -5.07, -1.14, -0.93, 0.9, 0.8, 0.27, 0.9, 0.43, 1.77, -0.1, 0.25, -0.57),
     6: (0.24, 2.77, 0.45, 0.24, -4.26, -1.2, -0.95, 0.94, 0.68, 0.18, 0.8, 0.55, 1.84, -0.04, 0.14, -0.53),
 }
 # Turns played (all seats) per card drawn, measured on the same games.
-TURNS_PER_DRAW: dict[int, float] = {3: 0.595, 4: 0.453, 5: 0.368, 6: 0.318}
+TURNS_PER_DRAW: Final[dict[int, float]] = {3: 0.595, 4: 0.453, 5: 0.368, 6: 0.318}
 # The spread of a seat's final total around the projection: 4 + 2.2 sqrt(R)
 # points (fitted on the residuals), widened per player count for the best
 # log-loss of the predicted winner (3 and 4: on the refit's training games).
-SIGMA_SCALE: dict[int, float] = {3: 1.4, 4: 2.0, 5: 1.7, 6: 1.7}
-_CELLS_FROM = tuple(sum(D.ROW_LEN[s:]) for s in range(D.STAGES)) + (0,)
-_DECK = len(D.full_deck())
-_X = frozenset(D.X_CARDS)
-_SQRT2 = 2.0 ** 0.5
+SIGMA_SCALE: Final[dict[int, float]] = {3: 1.4, 4: 2.0, 5: 1.7, 6: 1.7}
+_CELLS_FROM: Final = tuple(sum(D.ROW_LEN[s:]) for s in range(D.STAGES)) + (0,)
+_DECK: Final = len(D.full_deck())
+_X: Final = frozenset(D.X_CARDS)
+_SQRT2: Final = 2.0 ** 0.5
 # an unknown card, on average (for cards the hand will draw back up to its limit)
 _MEAN_BEERS: Final = D.COPIES[PIVO] / _DECK
 _MEAN_SMALL: Final = D.COPIES[MALE_PIVO] / _DECK

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Final
 
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
@@ -47,30 +47,31 @@ from .data import (
 from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, new_pass, own_orders, score_items  # noqa: F401
 from .valuation import UNLIKELY_WEIGHT, unlikely_in
 
-LAST_STAGE = D.STAGES - 1
+LAST_STAGE: Final = D.STAGES - 1
 
 Move = tuple
 
 # --- move tuples, built once ---------------------------------------------------
-DONE = ("done",)
-PASS = ("decline",)
-MAX_SEATS = 6
-PLAY_PLAIN = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
-PLAY_TARGET = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
-PLAY_SHOT = tuple(tuple(("play", CARD_ID[c], -1, D.SHOT_ID[k]) for k in range(D.SHOT_KINDS))
-                  for c in range(D.NUM_CARDS))
-DISCARD_MOVE = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
-PAY_MOVE = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
-PAY_NOTHING = ("pay", "")
-DODGE = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
+DONE: Final = ("done",)
+PASS: Final = ("decline",)
+MAX_SEATS: Final = 6
+PLAY_PLAIN: Final = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
+PLAY_TARGET: Final = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
+PLAY_SHOT: Final = tuple(tuple(("play", CARD_ID[c], -1, D.SHOT_ID[k]) for k in range(D.SHOT_KINDS))
+                         for c in range(D.NUM_CARDS))
+DISCARD_MOVE: Final = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_MOVE: Final = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_NOTHING: Final = ("pay", "")
+DODGE: Final = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
 # reactions on the first TABLE_ROOM slots of a table (a real one holds a dozen cards at most):
 # REACT_SLOT[card][slot], Spletená objednávka's REACT_SWAP[slot][card given], and Panák do piva
 # with a shot of one's own, REACT_POUR[shot card]
-TABLE_ROOM = 16
-REACT_SLOT = tuple(tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM)) for c in range(D.NUM_CARDS))
-REACT_SWAP = tuple(tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS))
-                   for slot in range(TABLE_ROOM))
-REACT_POUR = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g]) for g in range(D.NUM_CARDS))
+TABLE_ROOM: Final = 16
+REACT_SLOT: Final = tuple(tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM))
+                          for c in range(D.NUM_CARDS))
+REACT_SWAP: Final = tuple(tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS))
+                          for slot in range(TABLE_ROOM))
+REACT_POUR: Final = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g]) for g in range(D.NUM_CARDS))
 
 
 def react_move(card: int, slot: int) -> Move:

@@ -52,19 +52,19 @@ SALE_ADJUST_TEXT: Final[dict[str, str]] = {
     "none": "", "wine_to_soda": ", one wine counted as soda",
     "soda_to_wine": ", one soda counted as wine", "top_up": ", topped up with soda"}
 
-END_TURN = ("end_turn",)
-END_PLAY = ("end_play",)
-END_SALE = ("end_sale",)
-PROPOSE_MOVE = ("propose",)
-ACCEPT = ("accept",)
-REFUSE = ("refuse",)
-NO_OFFER = ("no_offer",)
-CARRY_OUT = ("carry_out",)
-NO_DEFENCE = ("no_defence",)
-TIFY_MOVE = ("this_is_for_you",)
-FEND_OFF = ("fend_off",)
-NO_SIDE = ("no_side_offer",)
-PASS_ROUND = ("pass_round",)
+END_TURN: Final = ("end_turn",)
+END_PLAY: Final = ("end_play",)
+END_SALE: Final = ("end_sale",)
+PROPOSE_MOVE: Final = ("propose",)
+ACCEPT: Final = ("accept",)
+REFUSE: Final = ("refuse",)
+NO_OFFER: Final = ("no_offer",)
+CARRY_OUT: Final = ("carry_out",)
+NO_DEFENCE: Final = ("no_defence",)
+TIFY_MOVE: Final = ("this_is_for_you",)
+FEND_OFF: Final = ("fend_off",)
+NO_SIDE: Final = ("no_side_offer",)
+PASS_ROUND: Final = ("pass_round",)
 
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
@@ -1388,7 +1388,7 @@ class FroccsState(State):
         return s
 
 
-_FIXED_TEXT = {
+_FIXED_TEXT: Final = {
     "end_turn": "end the turn",
     "end_play": "stop playing cards",
     "end_sale": "stop selling",
