@@ -4,11 +4,14 @@
 Any process serves any game: there is no owner. Every change is a Lua script,
 which Redis runs alone, so a commit is a compare-and-set on the version: the
 version's fields (and the record, the state when they are written) are replaced
-and the events appended only if the stored version is still the expected one. A commit publishes the game's id on one
-channel; each process has one subscription and wakes its own waiters
-(WatchGame, a SubmitMove waiting for the next decision). A missed message (a
-dropped connection) costs at most a waiter's poll interval: every wait starts
-by reading the version.
+and the events appended only if the stored version is still the expected one. A commit publishes on the game's
+channel (``CHANNEL:<id>``), to which a process subscribes (on its one
+subscription connection) while it has waiters on the game (WatchGame, a
+SubmitMove waiting for the next decision, a bot's clock): a move wakes only the
+processes that wait on its game, not every process. A wait subscribes, waits for
+Redis's confirmation, then reads the version, so no commit after its read goes
+unheard; a channel no wait used for a minute is unsubscribed. A dropped
+connection wakes every waiter to read again, and its channels are subscribed anew.
 
 Each process caches live games (``Live``: the parsed state, converted views):
 a read asks Redis for the version only (``GET_IF_NEWER``: one round trip, a few
@@ -71,6 +74,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import time
 from typing import Any
 
 import redis.asyncio as redis
@@ -89,11 +93,13 @@ log = structlog.get_logger("boardbot.server")
 # 4, a searching bot's move keeps its search notes (store.pack_event), which 3 would read as a
 # request's fingerprint; 5, take-backs (an event that sets the state back), which 4 cannot read; 6,
 # the state is a snapshot at ``sv``, the events after it the rest of the game, which 5 would read as
-# the state at the game's version
+# the state at the game's version (and a commit publishes on the game's channel, which 5 does not hear)
 SCHEMA_VERSION = 6
 
 PREFIX = "boardbot:"
-CHANNEL = PREFIX + "changed"
+CHANNEL = PREFIX + "changed"  # each process's own subscription; a game's commits publish on CHANNEL:<id>
+WATCH_KEPT = 60.0  # seconds a process stays subscribed to a game's channel after its last wait there
+SUBSCRIBE_WAIT = 5.0  # seconds a wait waits for its subscription (then it is a poll: its read and timeout)
 LIVE_CACHE = 4096
 # a cached game at most this many versions behind is caught up by the events after it (one round
 # trip; a move is a few microseconds, a state's JSON and its State tens), not by reading the state
@@ -165,7 +171,7 @@ for i = 10, #ARGV, 2 do
 end
 if ARGV[6] ~= '' then redis.call('ZADD', KEYS[4], ARGV[6], ARGV[1]) end
 if ARGV[7] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) else redis.call('SREM', KEYS[5], ARGV[1]) end
-redis.call('PUBLISH', ARGV[8], ARGV[1])
+redis.call('PUBLISH', ARGV[8], 1)
 return 1
 """
 
@@ -209,7 +215,7 @@ if not v then return nil end
 return {v, redis.call('LINDEX', KEYS[2], tonumber(v) - 1)}
 """
 
-# ARGV: prefix, id, channel
+# ARGV: prefix, id, the game's channel
 _DELETE = """
 local game = ARGV[1] .. 'g:' .. ARGV[2]
 local name, creator = unpack(redis.call('HMGET', game, 'n', 'c'))
@@ -222,7 +228,7 @@ redis.call('ZREM', ARGV[1] .. 'games', ARGV[2])
 redis.call('ZREM', ARGV[1] .. 'games:' .. name, ARGV[2])
 redis.call('ZREM', ARGV[1] .. 'finished', ARGV[2])
 redis.call('SREM', ARGV[1] .. 'botturn', ARGV[2])
-redis.call('PUBLISH', ARGV[3], ARGV[2])
+redis.call('PUBLISH', ARGV[3], 1)
 return 1
 """
 
@@ -305,6 +311,14 @@ class RedisStore(GameStore):
         self._waiters = Waiters()
         self._listener: asyncio.Task | None = None
         self._subscribed = asyncio.Event()
+        self._pubsub = None  # the listener's, while it is connected
+        self._channels: dict[str, asyncio.Future] = {}  # games whose channel this process subscribed: done once confirmed
+        self._waited: dict[str, float] = {}  # their last wait (time.monotonic())
+        self._swept = 0.0
+
+    @staticmethod
+    def _channel(game_id: str) -> str:
+        return f"{CHANNEL}:{game_id}"
 
     @staticmethod
     def _key(kind: str, game_id: str = "") -> str:
@@ -357,22 +371,83 @@ class RedisStore(GameStore):
                 log.info("redis_schema_migrated", store=self.url, version=found + 1)
 
     async def _listen(self) -> None:
-        """Wake this process's waiters for every game another process (or this one) changed."""
+        """Wake this process's waiters for the games it waits on (their channels, ``_watch``) when
+        another process (or this one) changes them. On a new connection every channel is
+        subscribed again, and every waiter reads again (a change meanwhile had no message)."""
+        prefix = len(CHANNEL) + 1
         while True:
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._redis.pubsub()
             try:
-                await pubsub.subscribe(CHANNEL)
-                self._subscribed.set()
+                loop = asyncio.get_running_loop()
+                for game_id, confirmed in self._channels.items():  # to be confirmed by this connection
+                    if confirmed.done():
+                        self._channels[game_id] = loop.create_future()
+                await pubsub.subscribe(CHANNEL, *(self._channel(game_id) for game_id in self._channels))
+                self._pubsub = pubsub
                 async for message in pubsub.listen():
-                    if message is not None and message["type"] == "message":
-                        self._waiters.notify(message["data"].decode())
+                    kind = message["type"] if message is not None else None
+                    if kind == "message":
+                        self._waiters.notify(message["channel"][prefix:].decode())
+                    elif kind == "subscribe":
+                        channel = message["channel"].decode()
+                        if channel == CHANNEL:
+                            self._subscribed.set()
+                            continue
+                        confirmed = self._channels.get(channel[prefix:])
+                        if confirmed is not None and not confirmed.done():
+                            confirmed.set_result(None)
             except asyncio.CancelledError:
+                self._pubsub = None
                 await pubsub.aclose()
                 raise
             except (redis.ConnectionError, OSError) as err:
+                self._pubsub = None
                 log.error("redis_subscription_lost", error=repr(err))
                 await pubsub.aclose()
+                for game_id in self._waiters.games():
+                    self._waiters.notify(game_id)
                 await asyncio.sleep(1.0)
+
+    async def _watch(self, game_id: str) -> None:
+        """Subscribe to the game's channel, if this process is not yet, and return once Redis
+        confirmed it (then every commit from now on wakes the game's waiters here), or after
+        SUBSCRIBE_WAIT seconds (the subscription lost: the wait is a poll until it is back).
+        A channel no wait used for WATCH_KEPT seconds is unsubscribed."""
+        now = time.monotonic()
+        self._waited[game_id] = now
+        confirmed = self._channels.get(game_id)
+        if confirmed is None:
+            confirmed = self._channels[game_id] = asyncio.get_running_loop().create_future()
+            pubsub = self._pubsub
+            if pubsub is not None:
+                try:
+                    await pubsub.subscribe(self._channel(game_id))
+                except (redis.ConnectionError, OSError):
+                    pass  # the listener connects again and subscribes every channel
+            if now - self._swept > WATCH_KEPT:
+                await self._sweep(now)
+        if not confirmed.done():
+            try:
+                async with asyncio.timeout(SUBSCRIBE_WAIT):
+                    await asyncio.shield(confirmed)
+            except TimeoutError:
+                pass
+
+    async def _sweep(self, now: float) -> None:
+        """Unsubscribe the channels of the games no wait used for WATCH_KEPT seconds."""
+        self._swept = now
+        waited = set(self._waiters.games())
+        idle = [game_id for game_id, when in self._waited.items()
+                if now - when > WATCH_KEPT and game_id not in waited]
+        for game_id in idle:
+            del self._waited[game_id]
+            self._channels.pop(game_id, None)
+        pubsub = self._pubsub
+        if idle and pubsub is not None:
+            try:
+                await pubsub.unsubscribe(*(self._channel(game_id) for game_id in idle))
+            except (redis.ConnectionError, OSError):
+                pass  # (the listener's new connection subscribes only the channels kept)
 
     async def close(self) -> None:
         if self._listener is not None:
@@ -557,6 +632,7 @@ class RedisStore(GameStore):
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         changed = self._waiters.event(game_id)  # before reading: a change from now on sets it
+        await self._watch(game_id)  # (and from now on, this process hears of it)
         live = await self.get_live(game_id)
         if live is None or live.version != version or live.finished is not None:
             return
@@ -603,7 +679,7 @@ class RedisStore(GameStore):
         snapshot = known is None or live.finished is not None or live.version - known >= SNAPSHOT_EVERY
         args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()) if snapshot else "",
                 "" if live.finished is None else live.finished,
-                int(live.bot_to_move), CHANNEL, self._volatile_blob(live)]
+                int(live.bot_to_move), self._channel(game_id), self._volatile_blob(live)]
         for event in events:
             args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
@@ -628,7 +704,7 @@ class RedisStore(GameStore):
 
     async def delete(self, game_id: str) -> bool:
         self._forget(game_id)
-        return bool(await self._run("delete", [], [PREFIX, game_id, CHANNEL]))
+        return bool(await self._run("delete", [], [PREFIX, game_id, self._channel(game_id)]))
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         ids = await self._answer(self._redis.zrangebyscore(self._key("finished"), "-inf", f"({before}", start=0,

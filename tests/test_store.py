@@ -1160,3 +1160,64 @@ def test_a_redis_database_of_schema_5_is_taken_up_with_every_game(redis_server):
             r.flushdb()
 
         run(go())
+
+
+def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_server, monkeypatch):
+    """Issue 50: a commit publishes on its game's channel, which a process subscribes to while it
+    waits on the game (and a minute after): a wait in one process wakes at once when another
+    commits, a process that waits on nothing hears nothing, a lost subscription connection wakes
+    every waiter and subscribes their channels again, and an idle channel is unsubscribed."""
+    import redis
+
+    from boardbot.server import redis_store
+
+    url = redis_server.url
+
+    def listeners(r, game_id: str) -> int:
+        return dict(r.pubsub_numsub(f"{redis_store.CHANNEL}:{game_id}"))[f"{redis_store.CHANNEL}:{game_id}".encode()]
+
+    async def go():
+        waiter, mover = RedisStore(url), RedisStore(url)
+        await waiter.open()
+        await mover.open()
+        live = await mover.create_live(new_live("w1"))
+        rng = random.Random(8)
+        with redis.Redis.from_url(url) as r:
+            assert listeners(r, "w1") == 0  # nobody waits: a commit wakes no process
+            for _ in range(2):
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+                await asyncio.sleep(0.2)
+                assert not waiting.done() and listeners(r, "w1") == 1
+                nxt, event = next_live(live, rng)
+                started = asyncio.get_running_loop().time()
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                await asyncio.wait_for(waiting, 5.0)
+                assert asyncio.get_running_loop().time() - started < 2.0
+                live = nxt
+            # the subscription's connection dropped: the waiter wakes, and its channel is back
+            waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+            await asyncio.sleep(0.2)
+            r.client_kill_filter(_type="pubsub")
+            await asyncio.wait_for(waiting, 5.0)
+            for _ in range(50):
+                if listeners(r, "w1") == 1:
+                    break
+                await asyncio.sleep(0.1)
+            waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+            await asyncio.sleep(0.2)
+            assert listeners(r, "w1") == 1
+            nxt, event = next_live(live, rng)
+            assert await mover.commit_live("w1", live.version, nxt, [event])
+            await asyncio.wait_for(waiting, 5.0)
+            # a channel no wait used for WATCH_KEPT seconds is unsubscribed (at the next new channel)
+            monkeypatch.setattr(redis_store, "WATCH_KEPT", 0.1)
+            await asyncio.sleep(0.3)
+            await mover.create_live(new_live("w2"))
+            await waiter.wait("w2", 0, 0.05)
+            await asyncio.sleep(0.2)
+            assert listeners(r, "w1") == 0 and listeners(r, "w2") == 1
+            r.flushdb()
+        for store in (waiter, mover):
+            await store.close()
+
+    run(go())
