@@ -113,7 +113,7 @@ CATCH_UP_EVENTS = 16
 # serializations in 16 and costs a read without a copy at most 15 replays (about 7 on average: as
 # much as the state's parse), as many as a copy behind applies (CATCH_UP_EVENTS)
 SNAPSHOT_EVERY = 16
-MAX_CONNECTIONS = 64  # to Redis, per server process
+MAX_CONNECTIONS = 64  # to Redis, per server process: the scripts' (ScriptConnections), and redis-py's pool's for the rest
 
 # KEYS: game, seq, games, games:<name>, botturn, creators; ARGV: id, the record's static part,
 # initial state, name, bot to move ('1'/'0'), max games (0: none), the volatile fields (JSON),
