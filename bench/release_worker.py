@@ -158,7 +158,7 @@ class Worker:
         moves = self._check(msg)
         matches = [m for m in moves if self.state.move_text(m) == msg["move"]]
         if len(matches) != 1:
-            raise Disagreement(f"{msg['move']!r} is {'not' if not matches else 'more than one'} legal move here")
+            raise Disagreement(f"{msg['move']!r} is {'not a' if not matches else 'more than one'} legal move here")
         self.state.apply_checked(matches[0])
         return {"ok": True}
 
