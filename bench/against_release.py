@@ -113,7 +113,12 @@ class ReleaseWorker:
             answer = b""
         if not answer or len(answer) > MAX_LINE:
             raise WorkerError(self._failed("no answer" if not answer else "an answer line too long"))
-        reply = json.loads(answer)
+        try:
+            reply = json.loads(answer)
+        except ValueError:
+            raise WorkerError(self._failed(f"an answer that is not JSON: {answer[:200]!r}")) from None
+        if not isinstance(reply, dict):
+            raise WorkerError(self._failed(f"an answer that is not an object: {answer[:200]!r}"))
         if "error" in reply:
             if reply.get("kind") == "disagree":
                 raise Disagreement(reply["error"])
