@@ -22,6 +22,7 @@ from bench_modules import load
 
 ROOT = Path(__file__).resolve().parent.parent
 against = load("against_release")
+table_sides = load("strength_table").sides_of
 SMALL = "ismcts:iterations=30"
 
 
@@ -55,6 +56,18 @@ def test_a_short_game_is_played_through_the_child_process(worker):
     assert r["new"]["iterations"] == 30 * r["new"]["decisions"]
     assert mean.count == r["new"]["decisions"]  # the release bot's budget follows the new bot's time
     assert r["old"]["budget"] > 0
+
+
+@pytest.mark.parametrize("name, settings", [("czech-pub", {}), ("fritanga", {"mode": "teams"})])
+def test_at_three_players_the_worker_plays_every_seat_of_the_other_sides(worker, name, settings):
+    cfg = registry.get(name).validate({"players": 3, **settings})
+    sides = table_sides(name, cfg)
+    new_seats = sides[0]  # Fritanga's teams at three: seats 0 and 2 against seat 1
+    r = against.play_game(name, cfg, 8, new_seats, "ismcts:iterations=8", "ismcts:iterations=8", worker,
+                          against.RunningMean(None), "cpu")
+    assert r["error"] is None and len(r["ranks"]) == 3
+    assert r["new"]["decisions"] > 0 and r["old"]["decisions"] > 0
+    assert r["share"] == sum(1 for w in r["winners"] if w in new_seats) / len(r["winners"])
 
 
 def test_a_disagreement_ends_the_game_and_the_worker_carries_on(worker):
