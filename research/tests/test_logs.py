@@ -2,7 +2,8 @@
 row of the iteration-era ladder table (research/notes/ladder-iteration-era.md, docs/ai.md's until
 2026-12-05) comes out of the committed ladder logs by the command the note gives; and the ratings
 the server publishes (boardbot/ai/ladder_ratings.json, docs/ai.md's ladder table) come out of the
-committed logs of the served presets by the command the file records."""
+committed logs of the served presets by the command the file records; so does the table of
+research/notes/against-release.md, of logs/release/."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def ladder():
 
 def test_every_log_is_gzipped_json_lines():
     logs = sorted(p for p in LOGS.rglob("*") if p.is_file())
-    assert {p.parent.name for p in logs} == {"ladder", "oracle", "fit", "rollouts", "versus", "scaling"}
+    assert {p.parent.name for p in logs} == {"ladder", "oracle", "fit", "rollouts", "versus", "scaling", "release"}
     for path in logs:
         assert path.name.endswith(".jsonl.gz"), path
         with gzip.open(path, "rt") as f:
@@ -84,3 +85,18 @@ def test_the_published_ratings_are_rated_from_the_committed_logs(tmp_path):
     games = {table["game"] for table in again["tables"]}
     assert len(games) == len(kept)
     assert again["tables"] == [table for table in published["tables"] if table["game"] in games]
+
+
+def test_the_against_release_table_is_rated_from_the_committed_logs(capsys):
+    """research/notes/against-release.md: its table is what bench/against_release.py --rate-log
+    prints of the committed logs/release/ (the bootstrap is seeded, so exactly)."""
+    spec = importlib.util.spec_from_file_location("bench_against_release", ROOT / "bench" / "against_release.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    logs = sorted(str(p) for p in (LOGS / "release").glob("*.jsonl.gz"))
+    assert logs
+    assert module.main(["--rate-log", *logs]) == 0
+    rated = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
+    note = (ROOT / "research" / "notes" / "against-release.md").read_text()
+    documented = [line for line in note.splitlines() if line.startswith("| ")]
+    assert len(rated) > 2 and documented[:len(rated)] == rated
