@@ -18,8 +18,9 @@ for two cores.
 ``compare`` reads the ``--log`` files of ``play`` (plain or ``.jsonl.gz``) and prints, per
 project, each bot's mean score with its 95 % interval and CPU time per searching decision,
 and the paired difference (first bot minus second, on the seeds both played) with its 95 %
-interval. A bot is named ``SPEC@COMMIT``; ``--bots`` picks and orders two (default: the
-first two found). Figures only: nothing here asserts.
+interval. A bot is ``SPEC@COMMIT``, or ``@COMMIT``: the one spec that commit played on a
+project (a time per decision measured per project); ``--bots`` picks and orders two (default:
+the first two commits found). Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -180,26 +181,36 @@ def read_logs(paths: list[str]) -> list[dict]:
 
 
 def compare(rows: list[dict], bots: list[str] | None = None) -> list[dict]:
-    """Per project: each bot's mean score and CPU per searching decision, and the paired
-    difference (bots[0] minus bots[1]) on the seeds both played."""
+    """Per project: each of two bots' mean score, CPU time and iterations per searching decision,
+    and the paired difference (bots[0] minus bots[1]) on the seeds both played. A bot is
+    ``SPEC@COMMIT``, or ``@COMMIT``: whichever one spec that commit played on the project (the
+    release at a time per decision measured per project); default: the first two commits found."""
     games: dict[tuple[str, str], dict[int, dict]] = {}
     for r in rows:
         games.setdefault((r["project"], f"{r['bot']}@{r.get('code', '?')}"), {})[r["seed"]] = r
     names = list(dict.fromkeys(name for _, name in games))
-    bots = bots or names[:2]
-    if len(bots) != 2 or any(b not in names for b in bots):
+    bots = bots or ["@" + c for c in dict.fromkeys(n.rsplit("@", 1)[1] for n in names)][:2]
+
+    def pick(project: str, bot: str) -> str | None:
+        found = [n for p, n in games if p == project and (n == bot or (bot.startswith("@") and n.endswith(bot)))]
+        if len(found) > 1:
+            raise SystemExit(f"{bot} played {', '.join(found)} on {project}: name one")
+        return found[0] if found else None
+
+    if len(bots) != 2 or not all(any(pick(p, b) for p, _ in games) for b in bots):
         raise SystemExit(f"compare needs two bots of the logs (found: {', '.join(names)})")
     out = []
     for project in dict.fromkeys(p for p, _ in games):
-        cells = [games.get((project, b), {}) for b in bots]
-        row: dict = {"project": project, "bots": {}}
-        for b, cell in zip(bots, cells):
+        picked = [pick(project, b) for b in bots]
+        cells = [games.get((project, name), {}) for name in picked]
+        row: dict = {"project": project, "bots": []}
+        for name, cell in zip(picked, cells):
             searched = sum(r.get("searched", 0) for r in cell.values())
-            row["bots"][b] = {"games": len(cell), "mean": interval([r["score"] for r in cell.values()]),
-                              "cpu_ms_per_search": round(1000 * sum(r["cpu_seconds"] for r in cell.values())
-                                                         / searched, 1) if searched else None,
-                              "iterations_per_search": round(sum(r.get("iterations", 0) for r in cell.values())
-                                                             / searched) if searched else None}
+            row["bots"].append({"bot": name, "games": len(cell), "mean": interval([r["score"] for r in cell.values()]),
+                                "cpu_ms_per_search": round(1000 * sum(r["cpu_seconds"] for r in cell.values())
+                                                           / searched, 1) if searched else None,
+                                "iterations_per_search": round(sum(r.get("iterations", 0) for r in cell.values())
+                                                               / searched) if searched else None})
         both = sorted(set(cells[0]) & set(cells[1]))
         row["paired"] = len(both)
         row["difference"] = interval([cells[0][s]["score"] - cells[1][s]["score"] for s in both])
@@ -211,12 +222,13 @@ def markdown(table: list[dict]) -> str:
     def ci(m):
         return f"{m[0]:.2f} [{m[1]:.2f}, {m[2]:.2f}]" if m else "-"
 
-    bots = list(table[0]["bots"]) if table else []
-    lines = ["| project | " + " | ".join(f"`{b}`: n, mean [95 %], CPU ms / search" for b in bots)
-             + " | paired games | difference [95 %] |", "| --- " * (len(bots) + 3) + "|"]
+    lines = ["| project | bot | games | mean score [95 %] | CPU ms / decision | iterations / decision "
+             "| paired games | difference [95 %] |", "| --- " * 8 + "|"]
     for row in table:
-        cells = [f"{c['games']}, {ci(c['mean'])}, {c['cpu_ms_per_search'] or '-'}" for c in row["bots"].values()]
-        lines.append(f"| {row['project']} | " + " | ".join(cells) + f" | {row['paired']} | {ci(row['difference'])} |")
+        for k, c in enumerate(row["bots"]):
+            tail = f" {row['paired']} | {ci(row['difference'])} |" if k == 0 else " | |"
+            lines.append(f"| {row['project'] if k == 0 else ''} | `{c['bot'] or '-'}` | {c['games']} | {ci(c['mean'])} "
+                         f"| {c['cpu_ms_per_search'] or '-'} | {c['iterations_per_search'] or '-'} |" + tail)
     return "\n".join(lines)
 
 
@@ -230,7 +242,7 @@ def main(argv=None) -> int:
     if argv[0] == "compare":
         ap = argparse.ArgumentParser(prog="solo_vs_release.py compare")
         ap.add_argument("logs", nargs="+")
-        ap.add_argument("--bots", default=None, help="two bots, SPEC@COMMIT, comma separated (';' if a spec has commas)")
+        ap.add_argument("--bots", default=None, help="two bots, SPEC@COMMIT or @COMMIT, comma separated (';' if a spec has commas)")
         ap.add_argument("--markdown", action="store_true")
         args = ap.parse_args(argv[1:])
         bots = None

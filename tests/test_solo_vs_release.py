@@ -49,20 +49,33 @@ def rows(bot, code, scores, cpu=1.0, searched=10, project="easy"):
 def test_compare_pairs_the_games_both_bots_played_on_the_same_seeds():
     new = rows("ismcts:hard", "abc", [20, 22, 24, 26])
     old = rows("ismcts:time=0.1", "917", [18, 21, 21], cpu=0.5)  # no game on seed 103
-    [row] = solo.compare(new + old)
+    [row] = solo.compare(new + old)  # by default: the first two commits, whichever spec each played
     a, b = "ismcts:hard@abc", "ismcts:time=0.1@917"
-    assert list(row["bots"]) == [a, b]
-    assert row["bots"][a]["games"] == 4 and row["bots"][a]["mean"][0] == pytest.approx(23.0)
-    assert row["bots"][a]["cpu_ms_per_search"] == 100.0 and row["bots"][b]["cpu_ms_per_search"] == 50.0
+    assert [c["bot"] for c in row["bots"]] == [a, b]
+    assert row["bots"][0]["games"] == 4 and row["bots"][0]["mean"][0] == pytest.approx(23.0)
+    assert row["bots"][0]["cpu_ms_per_search"] == 100.0 and row["bots"][1]["cpu_ms_per_search"] == 50.0
+    assert row["bots"][1]["iterations_per_search"] == 100
     assert row["paired"] == 3
     mean, low, high = row["difference"]  # differences 2, 1, 3: mean 2, sd 1, t(2) = 4.303
     assert mean == pytest.approx(2.0) and high - mean == pytest.approx(4.303 / 3 ** 0.5, abs=1e-3)
     assert low < mean < high
     [swapped] = solo.compare(new + old, [b, a])
     assert swapped["difference"][0] == pytest.approx(-2.0)
-    assert f"| easy | 4, 23.00 [" in solo.markdown([row])
+    assert solo.compare(new + old, ["@917", "@abc"])[0]["difference"][0] == pytest.approx(-2.0)
+    assert f"| easy | `{a}` | 4 | 23.00 [" in solo.markdown([row])
     with pytest.raises(SystemExit, match="two bots"):
         solo.compare(new + old, [a, "random@abc"])
+
+
+def test_compare_takes_each_projects_own_spec_of_a_commit_and_refuses_two():
+    new = rows("ismcts:hard", "abc", [20, 22]) + rows("ismcts:hard", "abc", [10, 12], project="expert")
+    old = rows("ismcts:time=0.3", "917", [19, 20]) + rows("ismcts:time=0.2", "917", [9, 9], project="expert")
+    easy, expert = solo.compare(new + old)
+    assert (easy["project"], easy["bots"][1]["bot"]) == ("easy", "ismcts:time=0.3@917")
+    assert (expert["project"], expert["bots"][1]["bot"]) == ("expert", "ismcts:time=0.2@917")
+    assert expert["difference"][0] == pytest.approx(2.0)
+    with pytest.raises(SystemExit, match="name one"):
+        solo.compare(new + old + rows("ismcts:time=0.9", "917", [1, 2]))
 
 
 def test_compare_reads_plain_and_gzipped_logs(tmp_path):
