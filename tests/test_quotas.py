@@ -111,7 +111,7 @@ def test_ai_seconds_are_charged_and_refused_once_spent():
 
 
 def test_a_games_searching_seats_are_charged_to_its_creator():
-    with BackgroundServer(store=InMemoryStore(), limits=limits(client=QuotaClass(ai_seconds_per_day=0.2))) as srv, \
+    with BackgroundServer(store=InMemoryStore(), limits=limits(client=QuotaClass(ai_seconds_per_day=0.02))) as srv, \
             Client(srv.address) as c:
         game = c.create_game("frogriders", seats=["ismcts:easy", "ismcts:easy"])  # allowed: nothing spent yet
         wait_until_finished(game, 120)
