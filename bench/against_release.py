@@ -71,7 +71,7 @@ from boardbot.engine.core import TERMINAL
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ladder import MIN_DEALS, ladder_bots, ladder_table, own_seed, parse_settings, resolved_spec  # noqa: E402
-from release_worker import MAX_LINE  # noqa: E402
+from release_worker import MAX_LINE, commit_of  # noqa: E402
 from strength_table import sides_of  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -147,15 +147,6 @@ class ReleaseWorker:
 
     def __exit__(self, *exc):
         self.close()
-
-
-def release_commit(release: str) -> str:
-    try:
-        out = subprocess.run(["git", "-C", release, "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, timeout=10)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
 
 
 def _send_move(worker: ReleaseWorker, seat: int, legal: list[str], text: str) -> None:
@@ -385,7 +376,7 @@ def run_row(name: str, cfg: dict, deals: int, seed: int, worker: ReleaseWorker, 
         mean.total += r["new"]["cpu"]
         mean.count += r["new"]["decisions"]
     resolved = resolved_spec(new_spec, name, cfg["players"])
-    built, commit = build.describe(), release_commit(release)
+    built, commit = build.describe(), commit_of(release)
     todo = [(d, s) for d in range(deals) for s in range(len(sides)) if (d, s) not in done]
     print(f"{name} {cfg}: {len(done)} games logged, {len(todo)} to play", file=sys.stderr, flush=True)
     for k, (d, s) in enumerate(todo, 1):
@@ -473,7 +464,7 @@ def main(argv=None) -> int:
         return 0
     with ReleaseWorker(args.release, args.release_python) as worker:
         print(f"release worker: {worker.hello['root']} (Python {worker.hello['python']}, "
-              f"commit {release_commit(args.release)})", file=sys.stderr, flush=True)
+              f"commit {commit_of(args.release)})", file=sys.stderr, flush=True)
         if args.check_deals:
             bad = 0
             for name in args.games.split(","):

@@ -42,6 +42,7 @@ import argparse
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 import traceback
@@ -55,12 +56,24 @@ class Disagreement(Exception):
     """The two engines disagree about the game: the game ends as an error."""
 
 
-def cpu_time_module() -> types.ModuleType:
-    """A stand-in for the ``time`` module whose ``monotonic`` is this thread's CPU time."""
+def clocked_time_module(clock=time.thread_time) -> types.ModuleType:
+    """A stand-in for the ``time`` module whose ``monotonic`` is ``clock`` (by default this thread's
+    CPU time): what a release's search, which reads ``time.monotonic``, is given to run on a bench's
+    clock without its files being edited (here and bench/solo_vs_release.py)."""
     shim = types.ModuleType("time")
     shim.__dict__.update({k: v for k, v in vars(time).items() if not k.startswith("__")})
-    shim.monotonic = time.thread_time
+    shim.monotonic = clock
     return shim
+
+
+def commit_of(root: str) -> str:
+    """The checkout's short commit, or "unknown"."""
+    try:
+        out = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
 
 
 def module_root(module) -> str:
@@ -104,7 +117,7 @@ class Worker:
         return {"ok": True}
 
     def _patch_clock(self) -> None:
-        shim = cpu_time_module()
+        shim = clocked_time_module()
         for name in SEARCH_MODULES:
             module = sys.modules.get(name) or __import__(name, fromlist=["_"])
             if hasattr(module, "time") and getattr(module, "time") is time:

@@ -33,12 +33,13 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
 import time
-import types
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(HERE, "bench"))
+from release_worker import clocked_time_module, commit_of  # noqa: E402  (stdlib only: runs under a release too)
+
 CLOCKS = {"cpu": time.thread_time, "wall": time.monotonic}
 REEXEC = "BOARDBOT_SOLO_VS_RELEASE_CHILD"  # set when play re-ran itself with the checkout's Python
 
@@ -59,14 +60,6 @@ def interval(values: list[float]) -> tuple[float, float, float] | None:
     mean = statistics.fmean(values)
     half = solo_scores().t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
     return mean, mean - half, mean + half
-
-
-def commit_of(root: str) -> str:
-    try:
-        return subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def play_parser() -> argparse.ArgumentParser:
@@ -121,13 +114,6 @@ class _Counted:
             self.searched += 1
             self.iterations += last.iterations
         return move
-
-
-def clocked_time_module(clock) -> types.SimpleNamespace:
-    """The ``time`` module, but for ``monotonic``: ``clock``."""
-    shim = types.SimpleNamespace(**{k: getattr(time, k) for k in dir(time) if not k.startswith("__")})
-    shim.monotonic = clock
-    return shim
 
 
 def play(argv: list[str]) -> int:
