@@ -87,7 +87,7 @@ def _choose_play(state: CzechPubState, moves: list[Move]) -> Move:
     best: Move = ("done",)
     best_value = base
     for m in moves:
-        kind = m[0]
+        kind: str = m[0]
         if kind == "done":
             continue
         if kind == "discard":
@@ -150,7 +150,8 @@ def _choose_discard(state: CzechPubState, moves: list[Move]) -> Move:
     worst: Move = ("done",)
     worst_value = 0.9
     for m in moves:
-        if m[0] != "discard":
+        kind: str = m[0]
+        if kind != "discard":
             continue
         value = keep_value(D.CARD_BY_ID[m[1]])
         if value < worst_value:
@@ -168,7 +169,8 @@ def _choose_reaction(state: CzechPubState, moves: list[Move]) -> Move:
     best: Move = ("decline",)
     best_gain = REACT_THRESHOLD
     for m in moves:
-        if m[0] != "react":
+        kind: str = m[0]
+        if kind != "react":
             continue
         c = D.CARD_BY_ID[m[1]]
         slot, give = m[2], m[3]
@@ -201,7 +203,7 @@ def _choose_response(state: CzechPubState, moves: list[Move]) -> Move:
     best: Move = moves[0]
     best_cost = math.inf
     for m in moves:  # the cheapest, the first of equals
-        kind = m[0]
+        kind: str = m[0]
         if kind == "dodge":
             cost = keep_value(MUSIM)
             if m[1] >= 0:

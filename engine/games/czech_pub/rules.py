@@ -28,7 +28,6 @@ inside ``apply`` with chance from ``self.chance()``.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from typing import Any, Callable, ClassVar, Final
 
 from boardbot.engine import chance
@@ -468,15 +467,15 @@ class CzechPubState(State):
         out.append(PAY_NOTHING)
         return out
 
-    def _targets(self, a: int) -> list:
+    def _targets(self, a: int) -> list[int]:
         out, paused = self.out, self.paused
         return [q for q in range(self.num_seats) if q != a and not out[q] and not paused[q]]
 
-    def _redirects(self, t: int) -> list:
+    def _redirects(self, t: int) -> list[int]:
         """Neighbours a single-target card may be passed to by seat ``t``."""
         n = self.num_seats
         out = self.out
-        res = []
+        res: list[int] = []
         for step in (1, n - 1):
             r = (t + step) % n
             while out[r] and r != t:
@@ -490,7 +489,7 @@ class CzechPubState(State):
     def apply(self, move: tuple) -> None:
         self._moves = None
         self._unlikely = None
-        kind = move[0]
+        kind: str = move[0]  # typed: compiled, compared as str (interned, so by identity first)
         if kind == "play":
             self._play(CARD_BY_ID[move[1]], move[2], D.SHOT_BY_ID[move[3]] if move[3] else -1)
         elif kind == "done":
@@ -533,7 +532,7 @@ class CzechPubState(State):
             return
         if c == TY_UZ:
             top = self.discard.pop()
-            insort(self.hands[a], top)
+            _insort(self.hands[a], top)
             self._learn_public(a, top)
             if self.log is not None:
                 self.note(None, f"seat {a} takes {CARD_NAME[top]} from the discard pile")
@@ -561,7 +560,7 @@ class CzechPubState(State):
             self.dodgers = ()
             self._ask_target()
 
-    def _clockwise_targets(self, a: int) -> list:
+    def _clockwise_targets(self, a: int) -> list[int]:
         n = self.num_seats
         out, paused = self.out, self.paused
         return [q for q in ((a + i) % n for i in range(1, n)) if not out[q] and not paused[q]]
@@ -729,7 +728,7 @@ class CzechPubState(State):
     def _take_random(self, taker: int, victim: int, rng: random.Random) -> None:
         hand = self.hands[victim]
         card = hand.pop(chance.randrange(rng, len(hand)))
-        insort(self.hands[taker], card)
+        _insort(self.hands[taker], card)
         self._forget_passes(taker)
         self._learn_private(taker, victim, card)
         if self.log is not None:
@@ -746,7 +745,7 @@ class CzechPubState(State):
             taken = table[slot][0]
             self._from_hand(r, g)
             table[slot] = (g, -1, SLIPPED, -1)
-            insort(self.hands[r], taken)
+            _insort(self.hands[r], taken)
             self._learn_public(r, taken)
             self.discard.append(c)
         elif c == PANAK_DO_PIVA:
@@ -1010,7 +1009,7 @@ class CzechPubState(State):
                 if self.lo_lo > 1:
                     self.lo_lo -= 1
                 self.lo_hi -= 1
-            insort(hand, card)
+            _insort(hand, card)
             drawn += 1
             if self.log is not None:
                 got.append(CARD_NAME[card])
@@ -1140,7 +1139,7 @@ class CzechPubState(State):
 
     def _set_row(self, q: int, row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> None:
         known = list(self.known)
-        known[q] = tuple(row) if any(row) else ()
+        known[q] = tuple(row) if _any_cards(row) else ()
         self.known = tuple(known)
 
     def _learn_public(self, q: int, c: int) -> None:
@@ -1345,6 +1344,25 @@ class CzechPubState(State):
         s.deck = deck
         s.seed = rng.getrandbits(63)
         return s
+
+
+def _insort(hand: list[int], card: int) -> None:
+    """``bisect.insort(hand, card)`` for a sorted hand (after any equal card): a scan from the
+    end, compiled, where ``insort`` is a call of a C function through its module's dict (a hand
+    holds a dozen cards at most)."""
+    i = len(hand)
+    while i and hand[i - 1] > card:
+        i -= 1
+    hand.insert(i, card)
+
+
+def _any_cards(row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> bool:
+    """``any(row)``: whether some observer knows a card (a loop: compiled, ``any`` of a list is a
+    call of the builtin)."""
+    for cards in row:
+        if cards:
+            return True
+    return False
 
 
 def _distinct(hand: list[int], wanted: tuple[bool, ...], but: int) -> list[int]:
