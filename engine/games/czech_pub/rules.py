@@ -51,26 +51,32 @@ LAST_STAGE: Final = D.STAGES - 1
 Move = tuple
 
 # --- move tuples, built once ---------------------------------------------------
-DONE: Final = ("done",)
-PASS: Final = ("decline",)
+# Declared as ``Move`` (a tuple of any length): typed by inference, as a fixed-length tuple of
+# str and int, the compiled build unboxed each move into a C struct at every read of a table and
+# boxed it into a new tuple again when it was put in a list of legal moves (one allocation per
+# legal move, and a tuple the search hashes afresh); declared, each read is the one tuple made here.
+DONE: Final[Move] = ("done",)
+PASS: Final[Move] = ("decline",)
 MAX_SEATS: Final = 6
-PLAY_PLAIN: Final = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
-PLAY_TARGET: Final = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS)) for c in range(D.NUM_CARDS))
-PLAY_SHOT: Final = tuple(tuple(("play", CARD_ID[c], -1, D.SHOT_ID[k]) for k in range(D.SHOT_KINDS))
-                         for c in range(D.NUM_CARDS))
-DISCARD_MOVE: Final = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
-PAY_MOVE: Final = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
-PAY_NOTHING: Final = ("pay", "")
-DODGE: Final = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
+PLAY_PLAIN: Final[tuple[Move, ...]] = tuple(("play", CARD_ID[c], -1, "") for c in range(D.NUM_CARDS))
+PLAY_TARGET: Final[tuple[tuple[Move, ...], ...]] = tuple(tuple(("play", CARD_ID[c], t, "") for t in range(MAX_SEATS))
+                                                        for c in range(D.NUM_CARDS))
+PLAY_SHOT: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(("play", CARD_ID[c], -1, D.SHOT_ID[k]) for k in range(D.SHOT_KINDS)) for c in range(D.NUM_CARDS))
+DISCARD_MOVE: Final[tuple[Move, ...]] = tuple(("discard", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_MOVE: Final[tuple[Move, ...]] = tuple(("pay", CARD_ID[c]) for c in range(D.NUM_CARDS))
+PAY_NOTHING: Final[Move] = ("pay", "")
+DODGE: Final[dict[int, Move]] = {t: ("dodge", t) for t in range(-1, MAX_SEATS)}
 # reactions on the first TABLE_ROOM slots of a table (a real one holds a dozen cards at most):
 # REACT_SLOT[card][slot], Spletená objednávka's REACT_SWAP[slot][card given], and Panák do piva
 # with a shot of one's own, REACT_POUR[shot card]
 TABLE_ROOM: Final = 16
-REACT_SLOT: Final = tuple(tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM))
-                          for c in range(D.NUM_CARDS))
-REACT_SWAP: Final = tuple(tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS))
-                          for slot in range(TABLE_ROOM))
-REACT_POUR: Final = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g]) for g in range(D.NUM_CARDS))
+REACT_SLOT: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(("react", CARD_ID[c], slot, "") for slot in range(TABLE_ROOM)) for c in range(D.NUM_CARDS))
+REACT_SWAP: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(("react", CARD_ID[SPLETENA], slot, CARD_ID[g]) for g in range(D.NUM_CARDS)) for slot in range(TABLE_ROOM))
+REACT_POUR: Final[tuple[Move, ...]] = tuple(("react", CARD_ID[PANAK_DO_PIVA], -1, CARD_ID[g])
+                                            for g in range(D.NUM_CARDS))
 
 
 def react_move(card: int, slot: int) -> Move:
