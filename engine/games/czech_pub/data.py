@@ -176,16 +176,16 @@ ASSUMED: Final[dict[str, Any]] = {
     "titles": ((15, 4), (30, 3), (45, 2), (60, 1)),
 }
 
-COPIES: Final = tuple(ASSUMED["deck"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
-COST: Final = tuple(ASSUMED["action_cost"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+COPIES: Final[tuple[int, ...]] = tuple(ASSUMED["deck"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
+COST: Final[tuple[int, ...]] = tuple(ASSUMED["action_cost"].get(CARD_ID[c], 0) for c in range(NUM_CARDS))
 NEALKO_POINTS: Final[int] = ASSUMED["nealko_points"]
 NEALKO_DRUNK: Final[int] = ASSUMED["nealko_drunkenness"]
 TRACK: Final[tuple[tuple[int, ...], ...]] = ASSUMED["track"]
 STAGES: Final = len(TRACK)
 ROW_LEN: Final = tuple(len(row) for row in TRACK)
 HAND_SIZE: Final[tuple[int, ...]] = ASSUMED["hand_size"]
-TITLE_POINTS: Final = tuple(t[0] for t in ASSUMED["titles"])
-TITLE_TOKENS: Final = tuple(t[1] for t in ASSUMED["titles"])
+TITLE_POINTS: Final[tuple[int, ...]] = tuple(t[0] for t in ASSUMED["titles"])
+TITLE_TOKENS: Final[tuple[int, ...]] = tuple(t[1] for t in ASSUMED["titles"])
 
 
 # --- state indices (shared by the rules, the views, the policy and the renderer) ---

@@ -569,7 +569,12 @@ class CzechPubState(State):
     def _clockwise_targets(self, a: int) -> list[int]:
         n = self.num_seats
         out, paused = self.out, self.paused
-        return [q for q in ((a + i) % n for i in range(1, n)) if not out[q] and not paused[q]]
+        res: list[int] = []
+        for i in range(1, n):  # a loop, not a generator in a comprehension (a generator object compiled)
+            q = (a + i) % n
+            if not out[q] and not paused[q]:
+                res.append(q)
+        return res
 
     def _ask_target(self) -> None:
         t = self.pend_target
@@ -707,10 +712,17 @@ class CzechPubState(State):
         """Rvačka: the takers in order (fewest cards first, ties nearest clockwise from the active player)."""
         a, n = self.active, self.num_seats
         out, paused, dodgers, hands = self.out, self.paused, self.dodgers, self.hands
-        parts = [q for q in ((a + i) % n for i in range(n)) if not out[q] and not paused[q] and q not in dodgers]
+        parts: list[int] = []
+        for i in range(n):
+            q = (a + i) % n
+            if not out[q] and not paused[q] and q not in dodgers:
+                parts.append(q)
         if len(parts) < 2:
             return []
-        start = min(range(len(parts)), key=lambda i: (len(hands[parts[i]]), i))
+        start = 0  # min(range(len(parts)), key=lambda i: (len(hands[parts[i]]), i)), without the closure
+        for i in range(1, len(parts)):
+            if len(hands[parts[i]]) < len(hands[parts[start]]):
+                start = i
         return parts[start:] + parts[:start]
 
     def _resolve_brawl(self) -> None:
@@ -780,8 +792,12 @@ class CzechPubState(State):
         if self.phase == PLAY and self._has_order():
             a, n = self.active, self.num_seats
             out, paused, hands = self.out, self.paused, self.hands
-            queue = tuple(q for q in ((a + i) % n for i in range(1, n))
-                          if not out[q] and not paused[q] and hands[q])
+            asked: list[int] = []
+            for i in range(1, n):
+                q = (a + i) % n
+                if not out[q] and not paused[q] and hands[q]:
+                    asked.append(q)
+            queue = tuple(asked)
             if queue:
                 self.queue = queue
                 self.qpos = 0
