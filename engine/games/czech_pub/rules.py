@@ -101,14 +101,13 @@ KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
 PASSES = Codec(copy="{v}[:]",
                dump="[[[r[0], [list(e) for e in r[1]], *r[2:]] for r in row] for row in {v}]",
                load="[() for _ in data['hands']] if {v} is None else "
-                    "[tuple(Pass(r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
+                    "[tuple((r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
                since=True)
 
 # How each field is copied and stored (boardbot.engine.fields; the keys ``stored_as`` names keep
 # the dict format of the games stored before the fields were declared); the class below declares
 # their types.
 FIELDS = StateFields(
-    helpers={"Pass": Pass},
     # per seat
     points=LIST, stage=LIST, cell=LIST, hands=LISTS, tokens=LIST, abst=stored_as("abstinence", LIST),
     paused=LIST, out=LIST, insults=LIST, copying=LIST, titles=LIST, real=stored_as("real_drinks", LIST),
