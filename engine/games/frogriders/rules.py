@@ -369,26 +369,26 @@ class FrogridersState(State):
         s = FrogridersState.__new__(FrogridersState)
         s._init_base(game, cfg, 0)
         s.layout = layout = layout_for(n)
-        units = []
-        for colour in D.COLOURS:
-            count = D.UNITS[colour] - (D.REMOVED_TWO_PLAYERS[colour] if n == 2 else 0)
-            units.extend([colour] * count)
-        rng.shuffle(units)
-        s.board = [0] * (D.SIZE * D.SIZE)
-        spaces = [c for c in layout.cells if c != layout.centre]
+        # (chance.shuffle: rng.shuffle's draws, compiled, without a call into the generator's
+        # Python method: every random playout deals a game)
+        units = list(START_UNITS[n == 2])
+        chance.shuffle(rng, units)
+        board = [0] * (D.SIZE * D.SIZE)
+        spaces = layout.start_spaces
         assert len(spaces) == len(units)
         for cell, unit in zip(spaces, units):
-            s.board[cell] = unit
+            board[cell] = unit
+        s.board = board
         stack = D.privilege_deck(cfg["privilege_deck"])
-        rng.shuffle(stack)
+        chance.shuffle(rng, stack)
         s.display = [stack.pop() for _ in range(4)]
         s.stack = stack
         public = list(range(len(D.PUBLIC_CARDS)))
-        rng.shuffle(public)
+        chance.shuffle(rng, public)
         s.public = (public[0], public[1])
         s.backs = (cfg["public_back"] == "first", cfg["public_back"] == "second")
         set_cards = list(range(len(D.PRIVATE_SET_CARDS)))
-        rng.shuffle(set_cards)
+        chance.shuffle(rng, set_cards)
         s.dealt = [(set_cards[2 * q], set_cards[2 * q + 1]) for q in range(n)]
         s.kept = [NO_CARD] * n
         s.units = [[0] * 5 for _ in range(n)]
@@ -402,6 +402,17 @@ class FrogridersState(State):
         s.seed = rng.getrandbits(63)
         return s
 
+
+def _start_units(two_players: bool) -> tuple[int, ...]:
+    """The units placed on the pond at the start, by colour, before the shuffle."""
+    units: list[int] = []
+    for colour in D.COLOURS:
+        units.extend([colour] * (D.UNITS[colour] - (D.REMOVED_TWO_PLAYERS[colour] if two_players else 0)))
+    return tuple(units)
+
+
+# per "two players": the units of a deal, made once (every random playout deals a game)
+START_UNITS: Final[dict[bool, tuple[int, ...]]] = {two: _start_units(two) for two in (True, False)}
 
 
 def leap_kind(origin: int, over: int, to: int) -> str:
