@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Final
 
+from mypy_extensions import i64
+
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, custom
@@ -65,7 +67,7 @@ class FrogridersState(State):
     __slots__ = FIELDS.slots
 
     layout: Layout
-    board: list[int]
+    board: list[i64]  # (an int list; i64: the compiled build reads an entry as a C int64)
     units: list[list[int]]
     village: list[int]
     privileges: list[list[int]]
@@ -113,7 +115,12 @@ class FrogridersState(State):
 
     # --- information (views.py) -----------------------------------------
     def public_move_text(self, move: Move, observer: int | None) -> str:
-        return views.public_move_text(self, move, observer)
+        # (here, not in views.py: the search asks it for every other seat at every tree step, and
+        # the compiled build calls move_text on a typed self natively, not as a Python method)
+        kind: str = move[0]
+        if kind == "keep_set_card" and observer != self.player:
+            return "keep one of the two dealt set cards"
+        return self.move_text(move)
 
     def view(self, seat: int | None) -> dict:
         return views.view(self, seat)
@@ -373,7 +380,7 @@ class FrogridersState(State):
         # Python method: every random playout deals a game)
         units = list(START_UNITS[n == 2])
         chance.shuffle(rng, units)
-        board = [0] * (D.SIZE * D.SIZE)
+        board: list[i64] = [0] * (D.SIZE * D.SIZE)
         spaces = layout.start_spaces
         assert len(spaces) == len(units)
         for cell, unit in zip(spaces, units):
