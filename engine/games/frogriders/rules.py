@@ -29,7 +29,10 @@ from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILE
 Move = tuple
 END_TURN: Final[Move] = ("end_turn",)
 TAKE_UNIT_MOVES: Final[dict[int, Move]] = {c: ("take_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
-RETURN_MOVES: Final[dict[int, Move]] = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+# one constant per return move (phase B's moves follow every leap: no dict lookup per move)
+RETURN_RED: Final[Move] = ("return_unit", D.COLOUR_NAME[D.RED])
+RETURN_YELLOW: Final[Move] = ("return_unit", D.COLOUR_NAME[D.YELLOW])
+RETURN_BLUE: Final[Move] = ("return_unit", D.COLOUR_NAME[D.BLUE])
 TAKE_PRIVILEGE_MOVES: Final[tuple[Move, ...]] = tuple(("take_privilege", slot) for slot in range(4))
 KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
 # what returning a unit of each colour buys (its move's text)
@@ -203,11 +206,11 @@ class FrogridersState(State):
         village = self.village
         out: list = []
         if units[D.RED]:  # also without a leap to take: the game then ends at once (Assumption 7)
-            out.append(RETURN_MOVES[D.RED])
+            out.append(RETURN_RED)
         if units[D.YELLOW] and (village[D.RED] or village[D.YELLOW] or village[D.BLUE]):
-            out.append(RETURN_MOVES[D.YELLOW])
+            out.append(RETURN_YELLOW)
         if units[D.BLUE] and any(card != NO_CARD for card in self.display):
-            out.append(RETURN_MOVES[D.BLUE])
+            out.append(RETURN_BLUE)
         out.append(END_TURN)
         return out
 
