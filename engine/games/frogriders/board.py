@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from .data import P_COLLECT_EITHER, P_DIAGONAL, P_L_SHAPED, P_RUN_UP, POND, PRIVILEGE_KINDS, SIZE
 
 Move = tuple
@@ -54,12 +56,12 @@ class Leap:
 
     __slots__ = ("over", "origin", "move", "collecting")
 
-    over: int
-    origin: int
+    over: i64
+    origin: i64
     move: Move
     collecting: Move
 
-    def __init__(self, over: int, origin: int, move: Move, collecting: Move):
+    def __init__(self, over: i64, origin: i64, move: Move, collecting: Move):
         self.over = over
         self.origin = origin
         self.move = move
@@ -73,11 +75,11 @@ class RunUp:
 
     __slots__ = ("over", "space", "leaps")
 
-    over: int
-    space: int
+    over: i64
+    space: i64
     leaps: tuple[Leap, ...]
 
-    def __init__(self, over: int, space: int, leaps: tuple[Leap, ...]):
+    def __init__(self, over: i64, space: i64, leaps: tuple[Leap, ...]):
         self.over = over
         self.space = space
         self.leaps = leaps
@@ -89,11 +91,11 @@ class Landing:
 
     __slots__ = ("cell", "leaps", "run_ups")
 
-    cell: int
+    cell: i64
     leaps: tuple[Leap, ...]
     run_ups: tuple[RunUp, ...]
 
-    def __init__(self, cell: int, leaps: tuple[Leap, ...], run_ups: tuple[RunUp, ...]):
+    def __init__(self, cell: i64, leaps: tuple[Leap, ...], run_ups: tuple[RunUp, ...]):
         self.cell = cell
         self.leaps = leaps
         self.run_ups = run_ups
@@ -109,6 +111,7 @@ class Layout:
     cells: tuple[int, ...]
     all_spaces: tuple[int, ...]
     centre: int
+    start_spaces: tuple[int, ...]
     flowers: set[int]
     edge: set[int]
     is_flower: list[bool]
@@ -138,6 +141,7 @@ class Layout:
                 usable.add(cell)
         self.cells = tuple(sorted(usable))
         self.all_spaces = tuple(sorted(usable | self.edge))
+        self.start_spaces = tuple(cell for cell in self.cells if cell != self.centre)  # a deal's units
         self.is_flower = [cell in self.flowers for cell in range(SIZE * SIZE)]
 
         def at(r: int, c: int) -> int | None:

@@ -158,12 +158,22 @@ PRIVILEGE_RULE: Final[dict[str, str]] = {
 PRIVILEGE_DECK_CUTS: Final[dict[str, dict[int, int]]] = {"28": {}, "24": {P_FLOWER: 1, P_PER_TWO_PRIVILEGES: 1}}
 
 
-def privilege_deck(variant: str) -> list[int]:
+def _privilege_deck(variant: str) -> tuple[int, ...]:
     cuts = PRIVILEGE_DECK_CUTS[variant]
-    deck = []
+    deck: list[int] = []
     for kind, (_, _, _, copies) in enumerate(PRIVILEGE_KINDS):
         deck.extend([kind] * cuts.get(kind, copies))
-    return deck
+    return tuple(deck)
+
+
+# each variant's deck, built once (a deal copies it: every random playout deals a game)
+PRIVILEGE_DECKS: Final[dict[str, tuple[int, ...]]] = {variant: _privilege_deck(variant)
+                                                      for variant in PRIVILEGE_DECK_CUTS}
+
+
+def privilege_deck(variant: str) -> list[int]:
+    """The privilege cards of the variant's deck, unshuffled (a new list)."""
+    return list(PRIVILEGE_DECKS[variant])
 
 
 # --- set cards ---------------------------------------------------------------

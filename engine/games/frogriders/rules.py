@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Final
 
+from mypy_extensions import i64
+
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE, TUPLES, StateFields, custom
@@ -27,7 +29,10 @@ from .data import LEAP, NO_CARD, OVER, PHASE_B, SECOND_LEAP, SETUP, TAKE_PRIVILE
 Move = tuple
 END_TURN: Final[Move] = ("end_turn",)
 TAKE_UNIT_MOVES: Final[dict[int, Move]] = {c: ("take_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
-RETURN_MOVES: Final[dict[int, Move]] = {c: ("return_unit", D.COLOUR_NAME[c]) for c in D.RETURNABLE}
+# one constant per return move (phase B's moves follow every leap: no dict lookup per move)
+RETURN_RED: Final[Move] = ("return_unit", D.COLOUR_NAME[D.RED])
+RETURN_YELLOW: Final[Move] = ("return_unit", D.COLOUR_NAME[D.YELLOW])
+RETURN_BLUE: Final[Move] = ("return_unit", D.COLOUR_NAME[D.BLUE])
 TAKE_PRIVILEGE_MOVES: Final[tuple[Move, ...]] = tuple(("take_privilege", slot) for slot in range(4))
 KEEP_MOVES: Final[tuple[Move, ...]] = tuple(("keep_set_card", card) for card in range(len(D.PRIVATE_SET_CARDS)))
 # what returning a unit of each colour buys (its move's text)
@@ -65,7 +70,7 @@ class FrogridersState(State):
     __slots__ = FIELDS.slots
 
     layout: Layout
-    board: list[int]
+    board: list[i64]  # (an int list; i64: the compiled build reads an entry as a C int64)
     units: list[list[int]]
     village: list[int]
     privileges: list[list[int]]
@@ -113,7 +118,12 @@ class FrogridersState(State):
 
     # --- information (views.py) -----------------------------------------
     def public_move_text(self, move: Move, observer: int | None) -> str:
-        return views.public_move_text(self, move, observer)
+        # (here, not in views.py: the search asks it for every other seat at every tree step, and
+        # the compiled build calls move_text on a typed self natively, not as a Python method)
+        kind: str = move[0]
+        if kind == "keep_set_card" and observer != self.player:
+            return "keep one of the two dealt set cards"
+        return self.move_text(move)
 
     def view(self, seat: int | None) -> dict:
         return views.view(self, seat)
@@ -196,11 +206,11 @@ class FrogridersState(State):
         village = self.village
         out: list = []
         if units[D.RED]:  # also without a leap to take: the game then ends at once (Assumption 7)
-            out.append(RETURN_MOVES[D.RED])
+            out.append(RETURN_RED)
         if units[D.YELLOW] and (village[D.RED] or village[D.YELLOW] or village[D.BLUE]):
-            out.append(RETURN_MOVES[D.YELLOW])
+            out.append(RETURN_YELLOW)
         if units[D.BLUE] and any(card != NO_CARD for card in self.display):
-            out.append(RETURN_MOVES[D.BLUE])
+            out.append(RETURN_BLUE)
         out.append(END_TURN)
         return out
 
@@ -369,26 +379,26 @@ class FrogridersState(State):
         s = FrogridersState.__new__(FrogridersState)
         s._init_base(game, cfg, 0)
         s.layout = layout = layout_for(n)
-        units = []
-        for colour in D.COLOURS:
-            count = D.UNITS[colour] - (D.REMOVED_TWO_PLAYERS[colour] if n == 2 else 0)
-            units.extend([colour] * count)
-        rng.shuffle(units)
-        s.board = [0] * (D.SIZE * D.SIZE)
-        spaces = [c for c in layout.cells if c != layout.centre]
+        # (chance.shuffle: rng.shuffle's draws, compiled, without a call into the generator's
+        # Python method: every random playout deals a game)
+        units = list(START_UNITS[n == 2])
+        chance.shuffle(rng, units)
+        board: list[i64] = [0] * (D.SIZE * D.SIZE)
+        spaces = layout.start_spaces
         assert len(spaces) == len(units)
         for cell, unit in zip(spaces, units):
-            s.board[cell] = unit
+            board[cell] = unit
+        s.board = board
         stack = D.privilege_deck(cfg["privilege_deck"])
-        rng.shuffle(stack)
+        chance.shuffle(rng, stack)
         s.display = [stack.pop() for _ in range(4)]
         s.stack = stack
         public = list(range(len(D.PUBLIC_CARDS)))
-        rng.shuffle(public)
+        chance.shuffle(rng, public)
         s.public = (public[0], public[1])
         s.backs = (cfg["public_back"] == "first", cfg["public_back"] == "second")
         set_cards = list(range(len(D.PRIVATE_SET_CARDS)))
-        rng.shuffle(set_cards)
+        chance.shuffle(rng, set_cards)
         s.dealt = [(set_cards[2 * q], set_cards[2 * q + 1]) for q in range(n)]
         s.kept = [NO_CARD] * n
         s.units = [[0] * 5 for _ in range(n)]
@@ -402,6 +412,17 @@ class FrogridersState(State):
         s.seed = rng.getrandbits(63)
         return s
 
+
+def _start_units(two_players: bool) -> tuple[int, ...]:
+    """The units placed on the pond at the start, by colour, before the shuffle."""
+    units: list[int] = []
+    for colour in D.COLOURS:
+        units.extend([colour] * (D.UNITS[colour] - (D.REMOVED_TWO_PLAYERS[colour] if two_players else 0)))
+    return tuple(units)
+
+
+# per "two players": the units of a deal, made once (every random playout deals a game)
+START_UNITS: Final[dict[bool, tuple[int, ...]]] = {two: _start_units(two) for two in (True, False)}
 
 
 def leap_kind(origin: int, over: int, to: int) -> str:

@@ -1,5 +1,5 @@
-"""What a Frogriders seat may see: its view, the move texts it is shown, worlds
-sampled for it, and a state rebuilt from its view.
+"""What a Frogriders seat may see: its view, worlds sampled for it, and a state rebuilt from its
+view (the move texts it is shown: rules.FrogridersState.public_move_text).
 
 Functions of a ``rules.FrogridersState`` (its methods of the same names call them).
 """
@@ -20,13 +20,6 @@ from .data import NO_CARD, OVER, PHASE_BY_NAME, PHASE_NAME, RETURNABLE
 FrogridersState = Any
 
 _USABLE = {two: frozenset(layout_for(2 if two else 3).cells) for two in (True, False)}
-
-
-# --- texts ---------------------------------------------------------------
-def public_move_text(self: FrogridersState, move: tuple, observer: int | None) -> str:
-    if move[0] == "keep_set_card" and observer != self.player:
-        return "keep one of the two dealt set cards"
-    return self.move_text(move)
 
 
 # --- information -----------------------------------------------------------
