@@ -4,10 +4,12 @@ CPython's cyclic collector is triggered by allocations, not by garbage: with its
 defaults (700, 10, 10) a server that holds games in its memory (every store keeps the
 ``Live`` games it serves; the memory store keeps all of them) walks that whole heap
 again every time it has grown by a quarter, and the young generations every 700 net
-allocations, which a call makes dozens of. Measured in process (``bench/call_parts.py``'s
-calls, 1,500 games a run, 4 runs): CreateGame 130 → 103-108 µs, SubmitMove 38 → 29-30 µs,
+allocations, which a call makes dozens of. Measured in process (``python
+bench/call_probes.py gc [--tuned]``): CreateGame 130 → 103-108 µs, SubmitMove 38 → 29-30 µs,
 GetView 121-123 → 109-111 µs of CPU a call with these settings; CreateGame's share was
 the full collections (2 in 3,000 creates walking 185,000 objects, 46 µs a create).
+Through the service (``bench/call_cost.py``) the difference is within the machine's noise
+(docs/performance.md, branch i50-mem7).
 
 So, once the server is up: what it loaded to start (modules, descriptors, the engines'
 tables) is moved out of the collector's sight (``gc.freeze``: it lives as long as the

@@ -93,7 +93,7 @@ def dumps(value: Any) -> bytes:
 
 def loads(data: bytes | str) -> Any:
     # what dumps wrote is UTF-8: decoded as such, without json's guess at the encoding
-    return json.loads(data.decode() if data.__class__ is bytes else data)
+    return json.loads(data.decode("utf-8", "surrogatepass") if data.__class__ is bytes else data)
 
 
 # a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
