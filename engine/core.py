@@ -193,7 +193,10 @@ class Game:
 
     # --- factories -----------------------------------------------------
     def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> State:
-        cfg = self.validate(config)
+        return self.new_validated_state(self.validate(config), seed)
+
+    def new_validated_state(self, cfg: dict, seed: int = 0) -> State:
+        """``new_state`` for a config ``validate`` returned (not checked a second time)."""
         return self._new_state(cfg, DealRandom(seed))
 
     def _new_state(self, cfg: dict, rng: random.Random) -> State:

@@ -20,7 +20,7 @@ from grpc_reflection.v1alpha import reflection
 from boardbot.engine import build
 from boardbot.v1 import bot_service_pb2, game_service_pb2
 
-from . import logs, tracing
+from . import collector, logs, tracing
 from .advisor import BotAdvisor
 from .bot_service import BotService
 from .bots import BotRunner
@@ -158,6 +158,7 @@ async def serve(config: ServerConfig, ready=None) -> int:
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    collector.tune()  # the startup heap out of the collector's sight, rarer collections
     if ready is not None:
         ready()
     await stop.wait()

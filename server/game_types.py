@@ -87,9 +87,27 @@ def game_type(name: str) -> common_pb2.GameType:
     return out
 
 
+# configs as requested -> as validated, by game (most creations ask for one of a few configs);
+# emptied when full (the most a process keeps)
+_VALIDATED: dict[tuple, dict[str, Any]] = {}
+_VALIDATED_KEPT = 1024
+
+
 def validated_config(game, name: str, cfg: dict[str, Any]) -> dict[str, Any]:
-    """The engine's validated config, or INVALID_ARGUMENT naming the config's field."""
+    """The engine's validated config (a new dict), or INVALID_ARGUMENT naming the config's field."""
     try:
-        return game.validate(cfg)
+        key = (name, tuple(sorted((k, v.__class__, v) for k, v in cfg.items())))  # (1 and True differ here)
+        hit = _VALIDATED.get(key)
+    except TypeError:  # a value that is no key (a list): validated every time
+        key = hit = None
+    if hit is not None:
+        return dict(hit)
+    try:
+        out = game.validate(cfg)
     except ConfigError as err:
         raise errors.invalid(f"config.{convert.oneof_field(name)}.{err.field}", str(err), "BAD_CONFIG") from None
+    if key is not None:
+        if len(_VALIDATED) >= _VALIDATED_KEPT:
+            _VALIDATED.clear()
+        _VALIDATED[key] = dict(out)
+    return out

@@ -289,7 +289,7 @@ class GameMaster:
         lobby_options, options = seat_rules.options_of(request, any(s.state == OPEN for s in seats), self.limits)
         rated = ratings.entrants(request.seats, seats, request.rated)
         seed = self._game_seed(request)
-        state = game.new_state(cfg, seed)
+        state = game.new_validated_state(cfg, seed)  # (cfg validated above)
         tokens, owner = [], new_token()
         for q, seat in enumerate(seats):
             if seat.kind == HUMAN and seat.state != OPEN:

@@ -73,6 +73,29 @@ def _live_score(score: dict) -> bytes:
     return hit
 
 
+# a legal move's LegalMove.move (the constructor's argument) by game and move: a move's dict
+# is the game's function of the move alone, and the views of a game list the same moves
+# version after version; emptied when full (the most a process keeps)
+_MOVE_ARGS: dict[tuple, dict] = {}
+_MOVE_ARGS_KEPT = 8192
+
+
+def _move_arg(game, name: str, move) -> dict:
+    """``convert.constructor_arg`` of the move's dict (``game``: the engine's game ``name``);
+    read only (it goes to message constructors)."""
+    key = (name, move)
+    try:
+        hit = _MOVE_ARGS.get(key)
+    except TypeError:  # a move that is no key (a list in it): made every time
+        return convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(move))
+    if hit is None:
+        hit = convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(move))
+        if len(_MOVE_ARGS) >= _MOVE_ARGS_KEPT:
+            _MOVE_ARGS.clear()
+        _MOVE_ARGS[key] = hit
+    return hit
+
+
 class Snapshot:
     """A game's engine state and seat flags at one version.
 
@@ -254,8 +277,7 @@ class Snapshot:
                 game_id=self.record.id, version=self.version, seat=seat,
                 view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
                 decider=_seat_or_none(decider), status=status,
-                legal_moves=[{"id": i, "text": text(m),
-                              "move": convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(m))}
+                legal_moves=[{"id": i, "text": text(m), "move": _move_arg(game, name, m)}
                              for i, m in enumerate(moves)])
         except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
             out = None  # the reference path below converts it, or says what does not fit

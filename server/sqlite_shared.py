@@ -25,7 +25,7 @@ import time
 
 import structlog
 
-from .store import Live, unpack_event
+from .store import Live, unpack_events
 
 log = structlog.get_logger("boardbot.server")
 
@@ -58,9 +58,9 @@ class SharedFile:
             return None
         state, index = live.state.copy(), self._requests.get(game_id)
         event = None
-        for stored in self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
-                                       "ORDER BY version", (live.seq, live.version)):
-            event = unpack_event(stored[0], stored[2], stored[1])
+        rows = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
+                                "ORDER BY version", (live.seq, live.version)).fetchall()
+        for stored, event in zip(rows, unpack_events(rows)):  # (one parse for them all)
             if event["kind"] != "move":  # a resignation changed the record: read it whole
                 self._drop(game_id)
                 return None

@@ -72,7 +72,7 @@ from .sqlite_schema import SCHEMA_VERSION, set_up, schema_of
 from .sqlite_shared import SharedFile
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
                     Waiters, check_numbering, dumps, loads, pack_event, replayed_state, request_id_of, static_part,
-                    unpack_event)
+                    unpack_event, unpack_events)
 
 log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
@@ -242,9 +242,9 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         if record.rules_version != registry.get(record.game).rules_version:
             log.warning("snapshot_behind_changed_rules", game_id=record.id, snapshot=live.version, version=last)
             return live  # nothing replays an event under rules it was not played under
-        events = [_unpack_event(*row) for row in self._db.execute(
+        events = unpack_events(self._db.execute(
             "SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? ORDER BY version",
-            (live.seq, live.version))]
+            (live.seq, live.version)))
         if not events:
             return live
         state = replayed_state(live.state, events)
@@ -298,7 +298,7 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
             return archived[after_version:]
         rows = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
                                 "ORDER BY version", (seq, after_version))
-        return [_unpack_event(*row) for row in rows]
+        return unpack_events(rows)
 
     async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
         seq = self._seq(game_id)

@@ -92,7 +92,8 @@ def dumps(value: Any) -> bytes:
 
 
 def loads(data: bytes | str) -> Any:
-    return json.loads(data)
+    # what dumps wrote is UTF-8: decoded as such, without json's guess at the encoding
+    return json.loads(data.decode("utf-8", "surrogatepass") if data.__class__ is bytes else data)
 
 
 # a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
@@ -117,9 +118,10 @@ def pack_event(event: EventRecord, with_request_id: bool = True) -> bytes:
     return dumps(out)
 
 
-def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> EventRecord:
-    """``pack_event``'s inverse; ``request_id``: the id kept beside the event, if any."""
-    kind, seat, by_bot, move, when, *request = loads(blob)
+def unpack_event(version: int, blob: bytes, request_id: str | None = None, parsed: list | None = None) -> EventRecord:
+    """``pack_event``'s inverse; ``request_id``: the id kept beside the event, if any;
+    ``parsed``: ``blob`` parsed already (``unpack_events``)."""
+    kind, seat, by_bot, move, when, *request = loads(blob) if parsed is None else parsed
     event = {"version": version, "kind": _KIND_NAMES[kind], "seat": seat, "by_bot": bool(by_bot), "move": move,
              "time": when}
     if request and isinstance(request[-1], dict):
@@ -127,6 +129,16 @@ def unpack_event(version: int, blob: bytes, request_id: str | None = None) -> Ev
     if request:
         event["request"] = {"id": request[1] if len(request) > 1 else request_id, "fp": request[0]}
     return event
+
+
+def unpack_events(rows) -> list[EventRecord]:
+    """``unpack_event`` of each ``(version, request_id, blob)``, the blobs parsed in one go
+    (a replay reads up to a snapshot's interval of events: one JSON parse, not one each)."""
+    rows = list(rows)
+    if not rows:
+        return []
+    parsed = loads(b"[" + b",".join(b if b.__class__ is bytes else bytes(b, "utf-8") for _, _, b in rows) + b"]")
+    return [unpack_event(version, b"", request_id, items) for (version, request_id, _), items in zip(rows, parsed)]
 
 
 class Live:
