@@ -121,7 +121,8 @@ def public_score(state: FroccsState, q: int) -> float:
     glasses = 0.0  # (sum's own order: 0 and each value in turn; mypyc's sum of a generator is an int's)
     for g in state.glasses[q]:
         glasses += glass_value(g, hero)
-    return state.money[q] + glasses + 3.0 * min(sum(state.hands[q]), 8)
+    cards = sum(state.hands[q])
+    return state.money[q] + glasses + 3.0 * (cards if cards < 8 else 8)  # (min's, without a builtin's call)
 
 
 def leader_gap(state: FroccsState, me: int, q: int) -> float:
@@ -242,9 +243,10 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     hand = state.hands[me]
     best, choice, rank = -1e9, None, 0
     heroes = state.heroes
-    owners = range(state.num_seats) if state.config["everyones_my_guest"] else (me,)
+    # the owners as a range of ints (compiled, a range object in a variable is iterated by generic calls)
+    first, last = (0, state.num_seats) if state.config["everyones_my_guest"] else (me, me + 1)
     place = 0  # the glass's place among all owners' glasses
-    for owner in owners:
+    for owner in range(first, last):
         gains_of = _POUR_GAIN[heroes[owner] + 1]
         for i, g in enumerate(state.glasses[owner]):
             gains = gains_of[g]

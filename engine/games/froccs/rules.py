@@ -66,6 +66,11 @@ FEND_OFF: Final = ("fend_off",)
 NO_SIDE: Final = ("no_side_offer",)
 PASS_ROUND: Final = ("pass_round",)
 
+# GLASS_TEXT[i][glass]: how a move's text names the i-th glass of a seat holding ``glass`` (made once:
+# every other seat's search tree asks for a move's text at every step)
+GLASS_TEXT: Final[tuple[dict[tuple, str], ...]] = tuple(
+    {g: f"glass {i + 1} ({G.describe(g)})" for g in G.ALL} for i in range(D.MAX_GLASSES))
+
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
 POUR_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [drink][owner][glass]
@@ -487,17 +492,36 @@ class FroccsState(State):
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
-        owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
+        # the owners as a range of ints (compiled, a range object in a variable is iterated by
+        # generic calls); each glass's pour row is looked up (a lookup hashes the glass tuple) for the
+        # first drink in hand only and read from ``rows`` for the others: the same (drink, owner,
+        # glass) order
+        first, last = (0, self.num_seats) if self.config["everyones_my_guest"] else (p, p + 1)
+        rows: list[tuple] = []
+        looked_up = False
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
-            for owner in owners:
-                table = POUR[heroes[owner] == D.KIW]
-                for i, g in enumerate(glasses[owner]):
-                    if table[g][c] is not None:
+            if not looked_up:
+                for owner in range(first, last):
+                    table = POUR[heroes[owner] == D.KIW]
+                    for i, g in enumerate(glasses[owner]):
+                        row = table[g]
+                        rows.append(row)
+                        if row[c] is not None:
+                            out.append(pour_move(c, owner, i))
+                            if first_only:
+                                return out
+                looked_up = True
+                continue
+            k = 0
+            for owner in range(first, last):
+                for i in range(len(glasses[owner])):
+                    if rows[k][c] is not None:
                         out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
+                    k += 1
         n = self.num_seats
         for c in D.MISCHIEF:
             if not hand[c]:
@@ -1239,11 +1263,15 @@ class FroccsState(State):
     def _glass_text(self, owner: int, i: int) -> str:
         gl = self.glasses[owner]
         if 0 <= i < len(gl):
+            if i < D.MAX_GLASSES:
+                text = GLASS_TEXT[i].get(gl[i])
+                if text is not None:
+                    return text
             return f"glass {i + 1} ({G.describe(gl[i])})"
         return f"glass {i + 1}"
 
     def move_text(self, move: tuple) -> str:
-        kind = move[0]
+        kind: str = move[0]  # typed: compiled code compares it as a str
         T = D.CARD_TITLES
         if kind == "pour":
             c = CID[move[1]]
