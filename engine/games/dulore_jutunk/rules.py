@@ -110,6 +110,18 @@ _to_dict = FIELDS.to_dict_function("dulore-jutunk")
 
 Task = tuple[int, int, int, int, int]  # kind, seat, a, b, c
 
+# The tasks every turn pushes, made once: compiled, a task written as a tuple is a new tuple with
+# its five ints boxed at every push. Typed as plain tuples and pushed through a stack typed ``list``
+# (a ``Task``-typed value is unboxed into a C struct and boxed again when stored).
+TURN_TASK: Final[tuple[tuple, ...]] = tuple((K_TURN, p, 0, 0, 0) for p in range(D.MAX_PLAYERS))  # [seat]
+HONOURS_TASK: Final[tuple[tuple, ...]] = tuple((K_HONOURS, p, 0, 0, 0) for p in range(D.MAX_PLAYERS))  # [seat]
+END_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [winter][seat]
+    tuple((K_END, p, winter, 0, 0) for p in range(D.MAX_PLAYERS)) for winter in (0, 1))
+ACTIVATE_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [seat][vineyard]
+    tuple((K_ACTIVATE, p, v, 0, 0) for v in range(D.NUM_VINEYARDS)) for p in range(D.MAX_PLAYERS))
+ABILITY_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [seat][tile code]
+    tuple((K_ABIL, p, code, 0, 0) for code in range(D.WINTER_CODE + 1)) for p in range(D.MAX_PLAYERS))
+
 
 class DuloreState(State):
     """A Dűlőre jutunk position: its fields, each declared with its type, and its forward model."""
@@ -547,18 +559,18 @@ class DuloreState(State):
         return public
 
     def _harvest(self, p: int, v: int) -> None:
-        stack = self.stack
-        stack.append((K_END, p, 1 if v == D.WINTER else 0, 0, 0))
+        stack: list = self.stack  # (the tasks made once: TURN_TASK)
+        stack.append(END_TASK[1 if v == D.WINTER else 0][p])
         if self.hrows:
-            stack.append((K_HONOURS, p, 0, 0, 0))
+            stack.append(HONOURS_TASK[p])
         if self.vmark[v] >= 0:
-            stack.append((K_ACTIVATE, p, v, 0, 0))
+            stack.append(ACTIVATE_TASK[p][v])
         if v == D.WINTER:
-            stack.append((K_ABIL, p, D.WINTER_CODE, 0, 0))
+            stack.append(ABILITY_TASK[p][D.WINTER_CODE])
             if self.log is not None:
                 self.note(None, f"{self._who(p)} chooses the winter vineyard")
             return
-        stack.append((K_ABIL, p, 2 * v + self.side[v], 0, 0))
+        stack.append(ABILITY_TASK[p][2 * v + self.side[v]])
         r, y = self.vred[v], self.vyel[v]
         self.vred[v] = self.vyel[v] = 0
         if self.log is not None:
@@ -931,7 +943,8 @@ class DuloreState(State):
         nxt = (p + 1) % self.num_seats
         self.current = nxt
         self.turn += 1
-        self.stack.append((K_TURN, nxt, 0, 0, 0))
+        stack: list = self.stack  # (the tasks made once: TURN_TASK)
+        stack.append(TURN_TASK[nxt])
 
     def _finish(self) -> None:
         self.over = True
