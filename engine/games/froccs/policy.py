@@ -45,7 +45,7 @@ from . import data as D
 from . import glasses as G
 from .phases import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
                      RESPOND, SELL, SIDE)
-from .rules import FroccsState, pour_move
+from .rules import EVERY_SEAT, ONLY_SEAT, FroccsState, pour_move
 
 # what a card in hand is worth to its owner, in forints (rough)
 CARD_VALUE: Final[tuple[int, ...]] = (14, 10, 7, 5, 12, 6, 6, 6, 6)
@@ -255,10 +255,11 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     hand = state.hands[me]
     best, choice, rank = -1e9, None, 0
     heroes = state.heroes
-    # the owners as a range of ints (compiled, a range object in a variable is iterated by generic calls)
-    first, last = (0, state.num_seats) if state.config["everyones_my_guest"] else (me, me + 1)
+    # the owners from a table of int tuples (rules.EVERY_SEAT: compiled, a range object in a variable
+    # is iterated by generic calls)
+    owners = EVERY_SEAT[state.num_seats] if state.config["everyones_my_guest"] else ONLY_SEAT[me]
     place = 0  # the glass's place among all owners' glasses
-    for owner in range(first, last):
+    for owner in owners:
         gains_of = _POUR_GAIN[heroes[owner] + 1]
         for i, g in enumerate(state.glasses[owner]):
             gains = gains_of[g]

@@ -73,6 +73,10 @@ GLASS_TEXT: Final[tuple[dict[tuple, str], ...]] = tuple(
 
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
+# the owners of the glasses a seat may pour into: EVERY_SEAT[seats] with Everyone's My Guest, else
+# ONLY_SEAT[seat]
+EVERY_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
+ONLY_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple((q,) for q in range(MAX_SEATS))
 POUR_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [drink][owner][glass]
     tuple(tuple(("pour", NAMES[c], owner, i) for i in range(D.MAX_GLASSES)) for owner in range(MAX_SEATS))
     for c in D.DRINKS)
@@ -492,18 +496,18 @@ class FroccsState(State):
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
-        # the owners as a range of ints (compiled, a range object in a variable is iterated by
-        # generic calls); each glass's pour row is looked up (a lookup hashes the glass tuple) for the
-        # first drink in hand only and read from ``rows`` for the others: the same (drink, owner,
-        # glass) order
-        first, last = (0, self.num_seats) if self.config["everyones_my_guest"] else (p, p + 1)
+        # the owners from a table of int tuples (compiled, a range object or a tuple built in a
+        # variable is iterated by generic calls; interpreted, a range made per call costs more); each
+        # glass's pour row is looked up (a lookup hashes the glass tuple) for the first drink in hand
+        # only and read from ``rows`` for the others: the same (drink, owner, glass) order
+        owners = EVERY_SEAT[self.num_seats] if self.config["everyones_my_guest"] else ONLY_SEAT[p]
         rows: list[tuple] = []
         looked_up = False
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
             if not looked_up:
-                for owner in range(first, last):
+                for owner in owners:
                     table = POUR[heroes[owner] == D.KIW]
                     for i, g in enumerate(glasses[owner]):
                         row = table[g]
@@ -515,7 +519,7 @@ class FroccsState(State):
                 looked_up = True
                 continue
             k = 0
-            for owner in range(first, last):
+            for owner in owners:
                 for i in range(len(glasses[owner])):
                     if rows[k][c] is not None:
                         out.append(pour_move(c, owner, i))
@@ -685,7 +689,9 @@ class FroccsState(State):
                 taken = from_hand[p]
                 avail = [hand[c] - taken[c] for c in range(NUM)]
             else:  # the proposer cannot see the other's hand: any card, up to its size
-                left = sum(hands[s]) - out_of_hand[s]
+                held = hands[s]  # its size written out (policy.py: HAND_SIZE_WRITTEN_OUT)
+                left = (held[0] + held[1] + held[2] + held[3] + held[4] + held[5] + held[6] + held[7] + held[8]
+                        - out_of_hand[s])
                 avail = [left] * NUM
             if hand_in[r] < D.HAND_IN_LIMIT:
                 # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
