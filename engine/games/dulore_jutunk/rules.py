@@ -69,9 +69,8 @@ def draw_move(n: int) -> tuple:
     return DRAW_MOVE[n] if n < 4 else ("draw", n)
 
 
-def _track_moves(cellar: list[int], colours: tuple[int, ...]) -> list:
-    """('age', colour, space) for each barrel of ``colours`` that can move."""
-    out = []
+def _track_moves(cellar: list[int], colours: tuple[int, ...], out: list) -> None:
+    """Add ('age', colour, space) to ``out`` for each barrel of ``colours`` that can move."""
     for c in colours:
         start = D.TRACK_START[c]
         last = D.TRACK_LEN[c] - 1
@@ -79,7 +78,6 @@ def _track_moves(cellar: list[int], colours: tuple[int, ...]) -> list:
         for s in range(last, -1, -1):
             if cellar[start + s] and (s == last or not cellar[start + s + 1]):
                 out.append(moves[s])
-    return out
 
 
 # Copied by reference and not stored: the honours rows (from the config: from_dict
@@ -111,6 +109,18 @@ FIELDS = StateFields(
 _to_dict = FIELDS.to_dict_function("dulore-jutunk")
 
 Task = tuple[int, int, int, int, int]  # kind, seat, a, b, c
+
+# The tasks every turn pushes, made once: compiled, a task written as a tuple is a new tuple with
+# its five ints boxed at every push. Typed as plain tuples and pushed through a stack typed ``list``
+# (a ``Task``-typed value is unboxed into a C struct and boxed again when stored).
+TURN_TASK: Final[tuple[tuple, ...]] = tuple((K_TURN, p, 0, 0, 0) for p in range(D.MAX_PLAYERS))  # [seat]
+HONOURS_TASK: Final[tuple[tuple, ...]] = tuple((K_HONOURS, p, 0, 0, 0) for p in range(D.MAX_PLAYERS))  # [seat]
+END_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [winter][seat]
+    tuple((K_END, p, winter, 0, 0) for p in range(D.MAX_PLAYERS)) for winter in (0, 1))
+ACTIVATE_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [seat][vineyard]
+    tuple((K_ACTIVATE, p, v, 0, 0) for v in range(D.NUM_VINEYARDS)) for p in range(D.MAX_PLAYERS))
+ABILITY_TASK: Final[tuple[tuple[tuple, ...], ...]] = tuple(  # [seat][tile code]
+    tuple((K_ABIL, p, code, 0, 0) for code in range(D.WINTER_CODE + 1)) for p in range(D.MAX_PLAYERS))
 
 
 class DuloreState(State):
@@ -285,18 +295,21 @@ class DuloreState(State):
         if kind == K_ABIL:
             return self._ability_moves(p, task[2], task[3])
         if kind == K_AGE:
-            moves = _track_moves(self.cellar[p], D.AGE_COLOURS_OF[task[2]])
+            moves: list = []
+            _track_moves(self.cellar[p], D.AGE_COLOURS_OF[task[2]], moves)
             moves.append(SKIP)
             return moves
         if kind == K_FARMER:
-            moves = self._farmer_moves(p)
+            moves = []
+            self._farmer_moves(p, moves)
             moves.append(SKIP)
             return moves
         if kind == K_DRAW:
             n = min(task[2], self._room(p))
             return [draw_move(n), SKIP] if n > 0 else [SKIP]
         if kind == K_PRESS:
-            moves = self._press_moves(p, PRESS3_COMBOS if task[2] else PRESS_COMBOS)
+            moves = []
+            self._add_press_moves(p, PRESS3_COMBOS if task[2] else PRESS_COMBOS, moves)
             moves.append(SKIP)
             return moves
         if kind == K_TAKE:
@@ -335,7 +348,8 @@ class DuloreState(State):
         ro = bottles[2]
         both_ends = bool(self.row[p])
         cards = D.ORDER_CARDS
-        for source in (self.display, self.reserved[p]):
+        for k in range(2):  # the display's cards, then the reserved ones (no tuple of the two lists)
+            source = self.display if k == 0 else self.reserved[p]
             for card in source:
                 if card >= 0:
                     need = cards[card]
@@ -348,56 +362,71 @@ class DuloreState(State):
 
     def _ability_moves(self, p: int, code: int, mask: int) -> list:
         # no two abilities of a tile give the same move (data.py checks), so none repeats
-        moves = []
+        moves: list = []
         for i, slot in enumerate(D.TILE_SLOTS[code]):
             if mask >> i & 1:
                 continue
             for ab in slot:
-                moves.extend(self._moves_for_ability(p, ab))
+                self._moves_for_ability(p, ab, moves)
         moves.append(SKIP)
         return moves
 
-    def _moves_for_ability(self, p: int, ab: int) -> list:
+    # (the generators below add to the decision's list of moves: no list made and copied per ability)
+    def _moves_for_ability(self, p: int, ab: int, out: list) -> None:
         if ab == D.PRESS:
-            return self._press_moves(p, PRESS_COMBOS)
+            self._add_press_moves(p, PRESS_COMBOS, out)
+            return
         colours = D.AGE_COLOURS_OF[ab]
         if colours:
-            return _track_moves(self.cellar[p], colours)
+            _track_moves(self.cellar[p], colours, out)
+            return
         if ab == D.TAKE1 or ab == D.TAKE12:
-            return [TAKE_MOVE[s] for s in range(D.DISPLAY_SIZE) if self.display[s] >= 0]
+            display = self.display
+            for s in range(D.DISPLAY_SIZE):
+                if display[s] >= 0:
+                    out.append(TAKE_MOVE[s])
+            return
         if ab == D.DRAW1 or ab == D.DRAW12:
             room = self._room(p)
             one = min(self._one(p), room)
-            out = [draw_move(one)] if one > 0 else []
+            if one > 0:
+                out.append(draw_move(one))
             if ab == D.DRAW12:
                 two = min(2, room)
                 if two > one:
                     out.append(draw_move(two))
-            return out
+            return
         if ab == D.FARMER:
-            return self._farmer_moves(p)
+            self._farmer_moves(p, out)
+            return
         raise ValueError(ab)
 
     def _press_moves(self, p: int, combos: tuple[tuple[int, int], ...]) -> list:
+        out: list = []
+        self._add_press_moves(p, combos, out)
+        return out
+
+    def _add_press_moves(self, p: int, combos: tuple[tuple[int, int], ...], out: list) -> None:
         grapes = self.grapes[p]
         have_r = grapes[0]
         have_y = grapes[1]
         cellar = self.cellar[p]
-        out = []
         for r, y in combos:
             if r <= have_r and y <= have_y and not cellar[D.TRACK_START[press_colour(r, y)]]:
                 out.append(PRESS_MOVE[4 * r + y])
-        return out
 
-    def _farmer_moves(self, p: int) -> list:
+    def _farmer_moves(self, p: int, out: list) -> None:
         supply = self.supply[p]
         if not supply:
-            return []
+            return
         vmark, vred, vyel = self.vmark, self.vred, self.vyel
-        targets = [v for v in range(8) if vmark[v] < 0 and (vred[v] or vyel[v])]
+        for v in range(8):
+            if vmark[v] < 0 and (vred[v] or vyel[v]):
+                for b in supply:
+                    out.append(FARMER_MOVE[v][b])
         if vmark[D.WINTER] < 0:
-            targets.append(D.WINTER)
-        return [FARMER_MOVE[v][b] for v in targets for b in supply]
+            for b in supply:
+                out.append(FARMER_MOVE[D.WINTER][b])
 
     def _honour_moves(self, p: int) -> list:
         supply = self.supply[p]
@@ -530,18 +559,18 @@ class DuloreState(State):
         return public
 
     def _harvest(self, p: int, v: int) -> None:
-        stack = self.stack
-        stack.append((K_END, p, 1 if v == D.WINTER else 0, 0, 0))
+        stack: list = self.stack  # (the tasks made once: TURN_TASK)
+        stack.append(END_TASK[1 if v == D.WINTER else 0][p])
         if self.hrows:
-            stack.append((K_HONOURS, p, 0, 0, 0))
+            stack.append(HONOURS_TASK[p])
         if self.vmark[v] >= 0:
-            stack.append((K_ACTIVATE, p, v, 0, 0))
+            stack.append(ACTIVATE_TASK[p][v])
         if v == D.WINTER:
-            stack.append((K_ABIL, p, D.WINTER_CODE, 0, 0))
+            stack.append(ABILITY_TASK[p][D.WINTER_CODE])
             if self.log is not None:
                 self.note(None, f"{self._who(p)} chooses the winter vineyard")
             return
-        stack.append((K_ABIL, p, 2 * v + self.side[v], 0, 0))
+        stack.append(ABILITY_TASK[p][2 * v + self.side[v]])
         r, y = self.vred[v], self.vyel[v]
         self.vred[v] = self.vyel[v] = 0
         if self.log is not None:
@@ -866,13 +895,17 @@ class DuloreState(State):
             n = D.TILE_GRAPES[2 * v + self.side[v]]
             if rng is None:
                 rng = self.chance()
-            got = [0, 0]
+            red = yellow = 0  # (ints, not a list per vineyard)
             for _ in range(n):
                 colour = self._draw_grape(rng)
                 if colour < 0:
                     break
-                got[colour] += 1
-            self.vred[v], self.vyel[v] = got
+                if colour == D.G_RED:
+                    red += 1
+                else:
+                    yellow += 1
+            self.vred[v] = red
+            self.vyel[v] = yellow
         if self.log is not None:
             self.note(None, "the empty vineyards are flipped and refilled: " + ", ".join(
                 f"{D.RING[v]} {D.SIDE_NAME[self.side[v]]} {self.vred[v]}R/{self.vyel[v]}Y" for v in range(8)))
@@ -910,7 +943,8 @@ class DuloreState(State):
         nxt = (p + 1) % self.num_seats
         self.current = nxt
         self.turn += 1
-        self.stack.append((K_TURN, nxt, 0, 0, 0))
+        stack: list = self.stack  # (the tasks made once: TURN_TASK)
+        stack.append(TURN_TASK[nxt])
 
     def _finish(self) -> None:
         self.over = True

@@ -45,7 +45,7 @@ from . import data as D
 from . import glasses as G
 from .phases import (ACTION, BUY, DRAW_DISCARD, HERO, LAST_CHANCE, PLAY, PLEDGE, PROPOSE, REACT, RECYCLE,
                      RESPOND, SELL, SIDE)
-from .rules import FroccsState, pour_move
+from .rules import EVERY_SEAT, ONLY_SEAT, FroccsState, pour_move
 
 # what a card in hand is worth to its owner, in forints (rough)
 CARD_VALUE: Final[tuple[int, ...]] = (14, 10, 7, 5, 12, 6, 6, 6, 6)
@@ -115,13 +115,21 @@ _POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
     _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
+# HAND_SIZE_WRITTEN_OUT: a hand's size as the sum of its NUM_CARDS (9) counts written out: the compiled build
+# calls the builtin ``sum`` as a Python object found by name (about 1,100 instructions for a hand, against
+# some 60 for the nine reads); the interpreted build runs the two at about the same speed.
+assert D.NUM_CARDS == 9
+
+
 def public_score(state: FroccsState, q: int) -> float:
     """What everyone can estimate of q's standing (no hand contents)."""
     hero = state.heroes[q]
     glasses = 0.0  # (sum's own order: 0 and each value in turn; mypyc's sum of a generator is an int's)
     for g in state.glasses[q]:
         glasses += glass_value(g, hero)
-    return state.money[q] + glasses + 3.0 * min(sum(state.hands[q]), 8)
+    h = state.hands[q]
+    cards = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]  # (HAND_SIZE_WRITTEN_OUT)
+    return state.money[q] + glasses + 3.0 * (cards if cards < 8 else 8)  # (min's, without a builtin's call)
 
 
 def leader_gap(state: FroccsState, me: int, q: int) -> float:
@@ -160,11 +168,16 @@ def rival_weight(state: FroccsState, me: int, t: int) -> float:
 def hit_chance(state: FroccsState) -> float:
     """The public estimate that the pending card hits if the bargain fails."""
     t = state._target()
-    hand = sum(state.hands[t])
+    h = state.hands[t]
+    hand = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]  # (HAND_SIZE_WRITTEN_OUT)
     if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
         return 0.3
     unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY] - sum(k[D.TIFY] for k in state.known)
-    unseen = len(state.deck) + sum(sum(h) - sum(k) for h, k in zip(state.hands, state.known))
+    unseen = len(state.deck)  # the deck and every hand less its known cards (ints: any order)
+    for h in state.hands:
+        unseen += h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]
+    for k in state.known:
+        unseen -= k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] + k[7] + k[8]
     if unseen <= 0 or unseen_tify <= 0:
         return 1.0
     return max(0.5, 1.0 - hand * unseen_tify / unseen)
@@ -242,7 +255,9 @@ def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
     hand = state.hands[me]
     best, choice, rank = -1e9, None, 0
     heroes = state.heroes
-    owners = range(state.num_seats) if state.config["everyones_my_guest"] else (me,)
+    # the owners from a table of int tuples (rules.EVERY_SEAT: compiled, a range object in a variable
+    # is iterated by generic calls)
+    owners = EVERY_SEAT[state.num_seats] if state.config["everyones_my_guest"] else ONLY_SEAT[me]
     place = 0  # the glass's place among all owners' glasses
     for owner in owners:
         gains_of = _POUR_GAIN[heroes[owner] + 1]
@@ -387,14 +402,15 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
                     return m
     if play is not None:
         gain, _ = _best_pour(state, me)
-        hand = state.hands[me]
-        mis = -1e9
-        if hand[D.ZK] or hand[D.KL] or hand[D.BV] or hand[D.PT]:
-            weights = _rival_weights(state, me)
-            mis = max((_mischief_value(state, me, m, weights) for m in state._play_moves(me, False, pours=False)),
-                      default=-1e9)
-        if gain > 1.0 or mis > 4.0:
+        if gain > 1.0:
             return play
+        hand = state.hands[me]
+        if hand[D.ZK] or hand[D.KL] or hand[D.BV] or hand[D.PT]:
+            # a mischief card worth more than 4 (a loop, not max() over a generator: the same answer)
+            weights = _rival_weights(state, me)
+            for m in state._play_moves(me, False, pours=False):
+                if _mischief_value(state, me, m, weights) > 4.0:
+                    return play
     hand = state.hands[me]
     if buy is not None and len(state.glasses[me]) < 3 and not state.triggered:
         drinks = hand[0] + hand[1] + hand[2] + hand[3]
@@ -576,8 +592,10 @@ def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
         else:
             empty += 1.0
     h = state.hands[q]
-    return ([float(state.money[q]), fin_price, fin_end, partial, growth * u3, empty * u, (h[0] + h[1] + h[2]) * u,
-             h[3] * u, h[4] * u, (h[5] + h[6] + h[7] + h[8]) * u, float(sum(h))], min(t, 10.0))
+    wines = h[0] + h[1] + h[2]
+    mischief = h[5] + h[6] + h[7] + h[8]
+    return ([float(state.money[q]), fin_price, fin_end, partial, growth * u3, empty * u, wines * u,
+             h[3] * u, h[4] * u, mischief * u, float(wines + h[3] + h[4] + mischief)], min(t, 10.0))
 
 
 def projected_value(state: FroccsState, q: int) -> tuple[float, float]:

@@ -66,8 +66,17 @@ FEND_OFF: Final = ("fend_off",)
 NO_SIDE: Final = ("no_side_offer",)
 PASS_ROUND: Final = ("pass_round",)
 
+# GLASS_TEXT[i][glass]: how a move's text names the i-th glass of a seat holding ``glass`` (made once:
+# every other seat's search tree asks for a move's text at every step)
+GLASS_TEXT: Final[tuple[dict[tuple, str], ...]] = tuple(
+    {g: f"glass {i + 1} ({G.describe(g)})" for g in G.ALL} for i in range(D.MAX_GLASSES))
+
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
+# the owners of the glasses a seat may pour into: EVERY_SEAT[seats] with Everyone's My Guest, else
+# ONLY_SEAT[seat]
+EVERY_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
+ONLY_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple((q,) for q in range(MAX_SEATS))
 POUR_MOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(  # [drink][owner][glass]
     tuple(tuple(("pour", NAMES[c], owner, i) for i in range(D.MAX_GLASSES)) for owner in range(MAX_SEATS))
     for c in D.DRINKS)
@@ -487,17 +496,36 @@ class FroccsState(State):
         hand = self.hands[p]
         heroes = self.heroes
         glasses = self.glasses
-        owners = range(self.num_seats) if self.config["everyones_my_guest"] else (p,)
+        # the owners from a table of int tuples (compiled, a range object or a tuple built in a
+        # variable is iterated by generic calls; interpreted, a range made per call costs more); each
+        # glass's pour row is looked up (a lookup hashes the glass tuple) for the first drink in hand
+        # only and read from ``rows`` for the others: the same (drink, owner, glass) order
+        owners = EVERY_SEAT[self.num_seats] if self.config["everyones_my_guest"] else ONLY_SEAT[p]
+        rows: list[tuple] = []
+        looked_up = False
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
+            if not looked_up:
+                for owner in owners:
+                    table = POUR[heroes[owner] == D.KIW]
+                    for i, g in enumerate(glasses[owner]):
+                        row = table[g]
+                        rows.append(row)
+                        if row[c] is not None:
+                            out.append(pour_move(c, owner, i))
+                            if first_only:
+                                return out
+                looked_up = True
+                continue
+            k = 0
             for owner in owners:
-                table = POUR[heroes[owner] == D.KIW]
-                for i, g in enumerate(glasses[owner]):
-                    if table[g][c] is not None:
+                for i in range(len(glasses[owner])):
+                    if rows[k][c] is not None:
                         out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
+                    k += 1
         n = self.num_seats
         for c in D.MISCHIEF:
             if not hand[c]:
@@ -661,7 +689,9 @@ class FroccsState(State):
                 taken = from_hand[p]
                 avail = [hand[c] - taken[c] for c in range(NUM)]
             else:  # the proposer cannot see the other's hand: any card, up to its size
-                left = sum(hands[s]) - out_of_hand[s]
+                held = hands[s]  # its size written out (policy.py: HAND_SIZE_WRITTEN_OUT)
+                left = (held[0] + held[1] + held[2] + held[3] + held[4] + held[5] + held[6] + held[7] + held[8]
+                        - out_of_hand[s])
                 avail = [left] * NUM
             if hand_in[r] < D.HAND_IN_LIMIT:
                 # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
@@ -1239,11 +1269,15 @@ class FroccsState(State):
     def _glass_text(self, owner: int, i: int) -> str:
         gl = self.glasses[owner]
         if 0 <= i < len(gl):
+            if i < D.MAX_GLASSES:
+                text = GLASS_TEXT[i].get(gl[i])
+                if text is not None:
+                    return text
             return f"glass {i + 1} ({G.describe(gl[i])})"
         return f"glass {i + 1}"
 
     def move_text(self, move: tuple) -> str:
-        kind = move[0]
+        kind: str = move[0]  # typed: compiled code compares it as a str
         T = D.CARD_TITLES
         if kind == "pour":
             c = CID[move[1]]

@@ -27,7 +27,7 @@ FroccsState = Any
 
 
 def public_move_text(self: FroccsState, move: tuple, observer: int | None) -> str:
-    kind = move[0]
+    kind: str = move[0]  # typed: compiled code compares it as a str
     if kind == "choose_hero" and observer != self.hero_seat:
         return "choose a hero"
     if kind == "side_offer" and observer not in (self.player, self.mis[2], self.side_seat):
