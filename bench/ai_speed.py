@@ -8,11 +8,12 @@ compiled build against the pure one.
 largest, the pure build (``BOARDBOT_PURE=1``) and the compiled build of this checkout side by side,
 each in a fresh child process, alternating, ``--repeats`` times: ISMCTS iterations per second per
 core (CPU time of fixed-iteration searches of the ``ismcts:hard`` parameters on the same decision
-points) and the engine's random-playout actions per second (new games of the table played to the
-end by ``engine/playout.py``'s ``random_playout``, a game's setup included; a checkout without it,
-like the release, by this file's interpreted loop: the same games from the same draws, and the
-table says which loop each column ran), as the median and the range of the repeats, and the
-compiled build's ratio to the pure one. ``--baseline DIR``: also another checkout
+points, after 0.3 s of untimed searches and one untimed playout: the warm rate) and the engine's
+random-playout actions per second (new games of the table played to the end by
+``engine/playout.py``'s ``random_playout``, a game's setup included; a checkout without it, like
+the release, by this file's interpreted loop: the same games from the same draws, and the table
+says which loop each column ran), as the median and the range of the repeats, and the compiled
+build's ratio to the pure one. ``--baseline DIR``: also another checkout
 (the release, e.g. a ``git archive 917ee18`` of engine/ and ai/), pure, in the same rotation,
 and the compiled build's ratio to it.
 
@@ -185,6 +186,7 @@ def overshoot(game, cfg, positions, budgets, repeats: int, pool) -> dict:
 
 # --- the compiled build against the pure one (--builds) -------------------------------------------
 BUILD_ITERATIONS = 600  # per search: enough that sampling and tree costs settle
+WARM_UP_S = 0.3  # CPU seconds of untimed searches before the timed ones (child_measure)
 LOOPS = {"engine": "the engine's random_playout (engine/playout.py, compiled in a compiled build)",
          "bench": "bench/ai_speed.py's interpreted loop (the checkout has no engine/playout.py)"}
 
@@ -202,6 +204,15 @@ def child_measure(name: str, players: int, positions: int, seconds: float) -> di
     cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
     points = decision_points(game, cfg, positions, 1)
     views = [s.view(s.decider()) for s in points]
+    # untimed searches first, for WARM_UP_S of CPU: a process's first searches pay one-time costs
+    # (tables and caches filled on first use, the allocator's arenas): in the compiled build the
+    # first one to three searches took twice a warm one's time, as much as the timed part; a
+    # serving process is warm, so the figure is the warm rate
+    warm_start, k = time.process_time(), 0
+    while time.process_time() - warm_start < WARM_UP_S:
+        suggest(game, views[k % len(views)], {"iterations": BUILD_ITERATIONS}, seed=len(views) + k,
+                params="ismcts:hard")
+        k += 1
     iterations = 0
     start = time.process_time()
     for i, view in enumerate(views):
@@ -216,6 +227,7 @@ def child_measure(name: str, players: int, positions: int, seconds: float) -> di
     else:
         random_playout = bench_playout
         loop = "bench"
+    random_playout(game.new_state(cfg, -1), random.Random(0))  # warm, as above
     rng = random.Random(1)
     actions = games = 0
     start = time.process_time()
