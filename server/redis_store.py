@@ -11,7 +11,8 @@ SubmitMove waiting for the next decision, a bot's clock): a move wakes only the
 processes that wait on its game, not every process. A wait subscribes, waits for
 Redis's confirmation, then reads the version, so no commit after its read goes
 unheard; a channel no wait used for a minute is unsubscribed. A dropped
-connection wakes every waiter to read again, and its channels are subscribed anew.
+connection wakes every waiter to read again, and its channels are subscribed anew;
+a wait meanwhile waits for the new connection's confirmation before it reads.
 
 Each process caches live games (``Live``: the parsed state, converted views):
 a read asks Redis for the version only (``GET_IF_NEWER``: one round trip, a few
@@ -103,6 +104,7 @@ PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"  # each process's own subscription; a game's commits publish on CHANNEL:<id>
 WATCH_KEPT = 60.0  # seconds a process stays subscribed to a game's channel after its last wait there
 SUBSCRIBE_WAIT = 5.0  # seconds a wait waits for its subscription (then it is a poll: its read and timeout)
+RESUBSCRIBE_PAUSE = 1.0  # seconds between a lost subscription connection and the next
 LIVE_CACHE = 4096
 # a cached game at most this many versions behind is caught up by the events after it (one round
 # trip; a move is a few microseconds, a state's JSON and its State tens), not by reading the state
@@ -200,18 +202,22 @@ class RedisStore(GameStore):
 
     async def _listen(self) -> None:
         """Wake this process's waiters for the games it waits on (their channels, ``_watch``) when
-        another process (or this one) changes them. On a new connection every channel is
-        subscribed again, and every waiter reads again (a change meanwhile had no message)."""
+        another process (or this one) changes them. A lost connection wakes every waiter, and its
+        channels' confirmations are void at once (a wait meanwhile waits for the next connection's,
+        see ``_watch``); on the new connection every channel is subscribed again, and each
+        confirmation wakes its game's waiters to read again (a change meanwhile had no message)."""
         prefix = len(CHANNEL) + 1
+        again = False  # a connection after a lost one
         while True:
             pubsub = self._redis.pubsub()
             try:
-                loop = asyncio.get_running_loop()
-                for game_id, confirmed in self._channels.items():  # to be confirmed by this connection
-                    if confirmed.done():
-                        self._channels[game_id] = loop.create_future()
-                await pubsub.subscribe(CHANNEL, *(self._channel(game_id) for game_id in self._channels))
-                self._pubsub = pubsub
+                subscribed = set(self._channels)
+                await pubsub.subscribe(CHANNEL, *map(self._channel, subscribed))
+                # and a channel ``_watch`` added meanwhile (when this connection was not yet ``_pubsub``)
+                while fresh := [game_id for game_id in self._channels if game_id not in subscribed]:
+                    subscribed.update(fresh)
+                    await pubsub.subscribe(*map(self._channel, fresh))
+                self._pubsub = pubsub  # from now on ``_watch`` subscribes a new channel itself
                 async for message in pubsub.listen():
                     kind = message["type"] if message is not None else None
                     if kind == "message":
@@ -221,24 +227,33 @@ class RedisStore(GameStore):
                         if channel == CHANNEL:
                             self._subscribed.set()
                             continue
-                        confirmed = self._channels.get(channel[prefix:])
+                        game_id = channel[prefix:]
+                        confirmed = self._channels.get(game_id)
                         if confirmed is not None and not confirmed.done():
                             confirmed.set_result(None)
+                        if again:
+                            self._waiters.notify(game_id)
             except asyncio.CancelledError:
                 self._pubsub = None
                 await pubsub.aclose()
                 raise
             except (redis.ConnectionError, OSError) as err:
                 self._pubsub = None
-                log.error("redis_subscription_lost", error=repr(err))
-                await pubsub.aclose()
+                loop = asyncio.get_running_loop()
+                for game_id, confirmed in self._channels.items():  # void: the next connection confirms anew
+                    if confirmed.done():
+                        self._channels[game_id] = loop.create_future()
                 for game_id in self._waiters.games():
                     self._waiters.notify(game_id)
-                await asyncio.sleep(1.0)
+                again = True
+                log.error("redis_subscription_lost", error=repr(err))
+                await pubsub.aclose()
+                await asyncio.sleep(RESUBSCRIBE_PAUSE)
 
     async def _watch(self, game_id: str) -> None:
         """Subscribe to the game's channel, if this process is not yet, and return once Redis
-        confirmed it (then every commit from now on wakes the game's waiters here), or after
+        confirmed it on the current connection (then every commit from now on wakes the game's
+        waiters here; while the listener connects again, no channel is confirmed), or after
         SUBSCRIBE_WAIT seconds (the subscription lost: the wait is a poll until it is back).
         A channel no wait used for WATCH_KEPT seconds is unsubscribed."""
         now = time.monotonic()

@@ -1162,6 +1162,22 @@ def test_a_redis_database_of_schema_5_is_taken_up_with_every_game(redis_server):
         run(go())
 
 
+async def until(condition, within: float = 10.0) -> None:
+    """Poll ``condition`` until it holds (it fails past ``within`` seconds): no fixed pause, which load breaks."""
+    deadline = asyncio.get_running_loop().time() + within
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"not so within {within} s"
+        await asyncio.sleep(0.02)
+
+
+def listeners(r, game_id: str) -> int:
+    """How many connections Redis counts on the game's channel."""
+    from boardbot.server import redis_store
+
+    channel = f"{redis_store.CHANNEL}:{game_id}"
+    return dict(r.pubsub_numsub(channel))[channel.encode()]
+
+
 def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_server, monkeypatch):
     """Issue 50: a commit publishes on its game's channel, which a process subscribes to while it
     waits on the game (and a minute after): a wait in one process wakes at once when another
@@ -1173,9 +1189,6 @@ def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_serve
 
     url = redis_server.url
 
-    def listeners(r, game_id: str) -> int:
-        return dict(r.pubsub_numsub(f"{redis_store.CHANNEL}:{game_id}"))[f"{redis_store.CHANNEL}:{game_id}".encode()]
-
     async def go():
         waiter, mover = RedisStore(url), RedisStore(url)
         await waiter.open()
@@ -1186,8 +1199,8 @@ def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_serve
             assert listeners(r, "w1") == 0  # nobody waits: a commit wakes no process
             for _ in range(2):
                 waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
-                await asyncio.sleep(0.2)
-                assert not waiting.done() and listeners(r, "w1") == 1
+                await until(lambda: listeners(r, "w1") == 1)
+                assert not waiting.done()
                 nxt, event = next_live(live, rng)
                 started = asyncio.get_running_loop().time()
                 assert await mover.commit_live("w1", live.version, nxt, [event])
@@ -1196,26 +1209,72 @@ def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_serve
                 live = nxt
             # the subscription's connection dropped: the waiter wakes, and its channel is back
             waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
-            await asyncio.sleep(0.2)
+            await until(lambda: listeners(r, "w1") == 1)
             r.client_kill_filter(_type="pubsub")
             await asyncio.wait_for(waiting, 5.0)
-            for _ in range(50):
-                if listeners(r, "w1") == 1:
-                    break
-                await asyncio.sleep(0.1)
+            # (Redis may count the lost connection a moment longer: the new one is the listener's)
+            await until(lambda: waiter._pubsub is not None and listeners(r, "w1") == 1)
             waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
-            await asyncio.sleep(0.2)
-            assert listeners(r, "w1") == 1
+            await until(lambda: "w1" in waiter._waiters.games())
             nxt, event = next_live(live, rng)
             assert await mover.commit_live("w1", live.version, nxt, [event])
             await asyncio.wait_for(waiting, 5.0)
             # a channel no wait used for WATCH_KEPT seconds is unsubscribed (at the next new channel)
             monkeypatch.setattr(redis_store, "WATCH_KEPT", 0.1)
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(0.3)  # (at least that long: it has aged past WATCH_KEPT)
             await mover.create_live(new_live("w2"))
             await waiter.wait("w2", 0, 0.05)
-            await asyncio.sleep(0.2)
-            assert listeners(r, "w1") == 0 and listeners(r, "w2") == 1
+            await until(lambda: listeners(r, "w1") == 0 and listeners(r, "w2") == 1)
+            r.flushdb()
+        for store in (waiter, mover):
+            await store.close()
+
+    run(go())
+
+
+def test_a_redis_wait_while_the_subscription_reconnects_hears_a_commit_made_meanwhile(redis_server, monkeypatch):
+    """A wait that starts while the subscription connection is down (between the lost one and
+    the next) is subscribed on the next connection and reads the version only then, so a commit
+    made in that window wakes it; a wait that gave up waiting for its subscription (a poll until
+    then) is woken by the new connection's confirmation. Neither trusts the lost connection's
+    confirmation (the flaky failure of issue 50: such a wait heard nothing until its timeout)."""
+    import redis
+
+    from boardbot.server import redis_store
+
+    monkeypatch.setattr(redis_store, "RESUBSCRIBE_PAUSE", 2.0)  # a window wide enough to act in
+    url = redis_server.url
+
+    async def go():
+        waiter, mover = RedisStore(url), RedisStore(url)
+        await waiter.open()
+        await mover.open()
+        live = await mover.create_live(new_live("w1"))
+        rng = random.Random(9)
+        with redis.Redis.from_url(url) as r:
+            for subscribe_wait in (redis_store.SUBSCRIBE_WAIT, 0.1):
+                monkeypatch.setattr(redis_store, "SUBSCRIBE_WAIT", subscribe_wait)
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await until(lambda: waiter._pubsub is not None and listeners(r, "w1") == 1)
+                r.client_kill_filter(_type="pubsub")
+                await asyncio.wait_for(waiting, 5.0)  # the lost connection woke it
+                assert waiter._pubsub is None  # the window: the listener waits to connect again
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await asyncio.sleep(0.3)  # the wait under way (or past its SUBSCRIBE_WAIT, a poll)
+                nxt, event = next_live(live, rng)
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                assert waiter._pubsub is None  # the commit was made in the window
+                live = nxt
+                await asyncio.wait_for(waiting, redis_store.RESUBSCRIBE_PAUSE + 5.0)
+                assert waiter._pubsub is not None  # woken once the new connection is up
+                await until(lambda: listeners(r, "w1") == 1)
+                # and the next commit wakes the next wait as before
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await until(lambda: "w1" in waiter._waiters.games())
+                nxt, event = next_live(live, rng)
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                await asyncio.wait_for(waiting, 5.0)
+                live = nxt
             r.flushdb()
         for store in (waiter, mover):
             await store.close()
