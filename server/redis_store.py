@@ -218,6 +218,7 @@ class RedisStore(GameStore):
                     subscribed.update(fresh)
                     await pubsub.subscribe(*map(self._channel, fresh))
                 self._pubsub = pubsub  # from now on ``_watch`` subscribes a new channel itself
+                resubscribed = subscribed if again else set()  # (their confirmations wake their waiters)
                 async for message in pubsub.listen():
                     kind = message["type"] if message is not None else None
                     if kind == "message":
@@ -231,7 +232,8 @@ class RedisStore(GameStore):
                         confirmed = self._channels.get(game_id)
                         if confirmed is not None and not confirmed.done():
                             confirmed.set_result(None)
-                        if again:
+                        if game_id in resubscribed:
+                            resubscribed.discard(game_id)
                             self._waiters.notify(game_id)
             except asyncio.CancelledError:
                 self._pubsub = None
