@@ -1212,8 +1212,10 @@ def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_serve
             await until(lambda: listeners(r, "w1") == 1)
             r.client_kill_filter(_type="pubsub")
             await asyncio.wait_for(waiting, 5.0)
-            # (Redis may count the lost connection a moment longer: the new one is the listener's)
-            await until(lambda: waiter._pubsub is not None and listeners(r, "w1") == 1)
+            # (Redis may count the lost connection a moment longer: the new one is the listener's, once
+            # it confirmed the channel, which wakes its waiters again: after that, nothing else does)
+            await until(lambda: waiter._pubsub is not None and waiter._channels["w1"].done()
+                        and listeners(r, "w1") == 1)
             waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
             await until(lambda: "w1" in waiter._waiters.games())
             nxt, event = next_live(live, rng)
