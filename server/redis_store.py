@@ -3,17 +3,26 @@
 
 Any process serves any game: there is no owner. Every change is a Lua script,
 which Redis runs alone, so a commit is a compare-and-set on the version: the
-record and the state are replaced and the events appended only if the stored
-version is still the expected one. A commit publishes the game's id on one
-channel; each process has one subscription and wakes its own waiters
-(WatchGame, a SubmitMove waiting for the next decision). A missed message (a
-dropped connection) costs at most a waiter's poll interval: every wait starts
-by reading the version.
+version's fields (and the record, the state when they are written) are replaced
+and the events appended only if the stored version is still the expected one. A commit publishes on the game's
+channel (``CHANNEL:<id>``), to which a process subscribes (on its one
+subscription connection) while it has waiters on the game (WatchGame, a
+SubmitMove waiting for the next decision, a bot's clock): a move wakes only the
+processes that wait on its game, not every process. A wait subscribes, waits for
+Redis's confirmation, then reads the version, so no commit after its read goes
+unheard; a channel no wait used for a minute is unsubscribed. A dropped
+connection wakes every waiter to read again, and its channels are subscribed anew;
+a wait meanwhile waits for the new connection's confirmation before it reads.
 
 Each process caches live games (``Live``: the parsed state, converted views):
 a read asks Redis for the version only (``GET_IF_NEWER``: one round trip, a few
 bytes) and uses the cache when it matches, so a hot game is not rebuilt per
 call; otherwise it gets the record and state in the same round trip.
+A move appends its event and writes the state (the snapshot) only every
+``SNAPSHOT_EVERY`` events and when the game finishes; a read that rebuilds a
+game takes the snapshot and the events after it in its one round trip and
+replays them (``store.replayed_state``; a game whose rules changed since,
+which nothing may replay, reads as of its snapshot, as on SQLite).
 A SubmitMove is one round trip when the cache is current: the move is checked
 and applied on the cached copy and committed (``GameStore.speculative_live``);
 the commit's compare-and-set and its check that no event's request id is stored
@@ -28,7 +37,8 @@ that dies lets its leases lapse, and another takes the game over
 (``GameMaster`` looks for unplayed bot seats every few seconds).
 
 Keys (``PREFIX``): ``g:<id>`` a hash (``v`` version, ``r`` the record's static
-part as JSON (rewritten only when it changes: a resignation), ``s`` the state,
+part as JSON (rewritten only when it changes: a resignation), ``s`` the state
+at version ``sv`` (the snapshot; no ``s``: the initial state, ``sv`` 0),
 ``i`` the initial state, ``q`` the creation sequence number, ``n`` the game's
 name, ``c`` the client that created it (if known), ``m`` when it was updated,
 when it finished, whether a bot is to move, as JSON), ``e:<id>`` a list of
@@ -53,7 +63,9 @@ was played under its game's first rules: ``records.FIRST_RULES_VERSION``), which
 changes no key, so 1 is taken up as it is; 3, events of seats, forfeits on time and resumed
 clocks and records with lobby options and clocks (no key changes: 2 is taken up as it is); 4, a
 searching bot's move keeps its search notes in its event (no key changes: 3 is taken up as it is); 5,
-take-backs (``boardbot.server.take_back``; no key changes: 4 is taken up as it is). ``open`` reads ``schema`` (setting it
+take-backs (``boardbot.server.take_back``; no key changes: 4 is taken up as it is); 6, the state
+is a snapshot (``sv``; 5 is taken up by one script that makes every game's state the snapshot of
+its version: ``redis_scripts.MIGRATIONS``). ``open`` reads ``schema`` (setting it
 on a new database), migrates an older layout it knows, and refuses a newer one
 (``NewerSchema``) before it reads or writes a game. Each process checks when it
 opens: upgrade every process on one Redis before any of them opens a newer layout.
@@ -63,14 +75,18 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import time
 from typing import Any
 
 import redis.asyncio as redis
 import structlog
+from redis.exceptions import NoScriptError
 
 from boardbot.engine import registry
 
+from . import redis_scripts as scripts
 from .records import GameRecord
+from .redis_scripts import ScriptConnections
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
                     check_numbering, dumps, loads, pack_event, replayed_state, request_id_of, static_part, unpack_event)
 
@@ -79,171 +95,28 @@ log = structlog.get_logger("boardbot.server")
 # of the key layout (the module docstring): 2, records carry their rules_version; 3, events of seats,
 # forfeits on time and resumed clocks, records with lobby options and clocks, which 2 would misread;
 # 4, a searching bot's move keeps its search notes (store.pack_event), which 3 would read as a
-# request's fingerprint; 5, take-backs (an event that sets the state back), which 4 cannot read
-SCHEMA_VERSION = 5
+# request's fingerprint; 5, take-backs (an event that sets the state back), which 4 cannot read; 6,
+# the state is a snapshot at ``sv``, the events after it the rest of the game, which 5 would read as
+# the state at the game's version (and a commit publishes on the game's channel, which 5 does not hear)
+SCHEMA_VERSION = 6
 
 PREFIX = "boardbot:"
-CHANNEL = PREFIX + "changed"
+CHANNEL = PREFIX + "changed"  # each process's own subscription; a game's commits publish on CHANNEL:<id>
+WATCH_KEPT = 60.0  # seconds a process stays subscribed to a game's channel after its last wait there
+SUBSCRIBE_WAIT = 5.0  # seconds a wait waits for its subscription (then it is a poll: its read and timeout)
+RESUBSCRIBE_PAUSE = 1.0  # seconds between a lost subscription connection and the next
 LIVE_CACHE = 4096
 # a cached game at most this many versions behind is caught up by the events after it (one round
 # trip; a move is a few microseconds, a state's JSON and its State tens), not by reading the state
 CATCH_UP_EVENTS = 16
-MAX_CONNECTIONS = 64  # to Redis, per server process
-
-# KEYS: game, seq, games, games:<name>, botturn, creators; ARGV: id, the record's static part, state,
-# initial state, name, bot to move ('1'/'0'), max games (0: none), the volatile fields (JSON),
-# creator ('': unknown), max games per creator (0: none)
-_CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
-local limit = tonumber(ARGV[7])
-if limit > 0 and redis.call('ZCARD', KEYS[3]) >= limit then return -2 end
-local creator, per_creator = ARGV[9], tonumber(ARGV[10])
-if creator ~= '' and per_creator > 0 and tonumber(redis.call('HGET', KEYS[6], creator) or '0') >= per_creator then
-  return -3
-end
-local seq = redis.call('INCR', KEYS[2])
-redis.call('HSET', KEYS[1], 'v', 0, 'r', ARGV[2], 's', ARGV[3], 'i', ARGV[4], 'q', seq, 'n', ARGV[5], 'm', ARGV[8])
-if creator ~= '' then
-  redis.call('HSET', KEYS[1], 'c', creator)
-  redis.call('HINCRBY', KEYS[6], creator, 1)
-end
-redis.call('ZADD', KEYS[3], seq, ARGV[1])
-redis.call('ZADD', KEYS[4], seq, ARGV[1])
-if ARGV[6] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) end
-return seq
-"""
-
-# KEYS: game, events, requests, finished, botturn; ARGV: id, expected, version, the record's static
-# part ('': unchanged), state, finished ('' while running), bot to move ('1'/'0'), channel, the
-# volatile fields (JSON), then per event: its JSON, its request id or ''. Returns 1 (committed), 0
-# (no game), -1 (an event's request id is stored already: a retry), or, if the version is not the
-# expected one, the version, the record's static part, state, sequence number and volatile fields
-# (what the process's copy becomes: a commit tried on a copy behind the store costs no extra read)
-_COMMIT = """
-local v = redis.call('HGET', KEYS[1], 'v')
-if not v then return 0 end
-for i = 11, #ARGV, 2 do
-  if ARGV[i] ~= '' and redis.call('HEXISTS', KEYS[3], ARGV[i]) == 1 then return -1 end
-end
-if v ~= ARGV[2] then
-  local out = redis.call('HMGET', KEYS[1], 'v', 'r', 's', 'q', 'm')
-  return out
-end
-redis.call('HSET', KEYS[1], 'v', ARGV[3], 's', ARGV[5], 'm', ARGV[9])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'r', ARGV[4]) end
-local version = tonumber(ARGV[2])
-for i = 10, #ARGV, 2 do
-  version = version + 1
-  redis.call('RPUSH', KEYS[2], ARGV[i])
-  if ARGV[i + 1] ~= '' then redis.call('HSET', KEYS[3], ARGV[i + 1], version) end
-end
-if ARGV[6] ~= '' then redis.call('ZADD', KEYS[4], ARGV[6], ARGV[1]) end
-if ARGV[7] == '1' then redis.call('SADD', KEYS[5], ARGV[1]) else redis.call('SREM', KEYS[5], ARGV[1]) end
-redis.call('PUBLISH', ARGV[8], ARGV[1])
-return 1
-"""
-
-# KEYS: game, requests, events; ARGV: the version this process has (or ''), whether the initial
-# state is wanted, a request id to look up (or ''), the version after which the events are wanted
-# (or ''), the most events this process would rather apply to its copy than read the state ('0':
-# none). Returns nil (no game), or the version, the request's version and event (false: none), the
-# events wanted (false: none), then, if the version is not ARGV[1], the record's static part, state,
-# sequence number, volatile fields and (if wanted) the initial state; or, if the version is at most
-# ARGV[5] past ARGV[1], the record's static part, false, sequence number, volatile fields, false and
-# the events after ARGV[1] (what the process's copy needs to catch up: no state)
-_GET_IF_NEWER = """
-local v = redis.call('HGET', KEYS[1], 'v')
-if not v then return nil end
-local out = {v, false, false, false}
-if ARGV[3] ~= '' then
-  local at = redis.call('HGET', KEYS[2], ARGV[3])
-  if at then out[2], out[3] = at, redis.call('LINDEX', KEYS[3], tonumber(at) - 1) end
-end
-if ARGV[4] ~= '' then out[4] = redis.call('LRANGE', KEYS[3], tonumber(ARGV[4]), -1) end
-if v == ARGV[1] then return out end
-local had, now = tonumber(ARGV[1]), tonumber(v)
-if had and now > had and now - had <= tonumber(ARGV[5]) then
-  local fields = redis.call('HMGET', KEYS[1], 'r', 'q', 'm')
-  out[5], out[6], out[7], out[8], out[9] = fields[1], false, fields[2], fields[3], false
-  out[10] = redis.call('LRANGE', KEYS[3], had, now - 1)
-  return out
-end
-local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i')
-for i = 1, (ARGV[2] == '1' and 5 or 4) do out[#out + 1] = fields[i] end
-return out
-"""
-
-# KEYS: requests, events; ARGV: request id
-_FIND_REQUEST = """
-local v = redis.call('HGET', KEYS[1], ARGV[1])
-if not v then return nil end
-return {v, redis.call('LINDEX', KEYS[2], tonumber(v) - 1)}
-"""
-
-# ARGV: prefix, id, channel
-_DELETE = """
-local game = ARGV[1] .. 'g:' .. ARGV[2]
-local name, creator = unpack(redis.call('HMGET', game, 'n', 'c'))
-if not name then return 0 end
-if creator and redis.call('HINCRBY', ARGV[1] .. 'creators', creator, -1) <= 0 then
-  redis.call('HDEL', ARGV[1] .. 'creators', creator)
-end
-redis.call('DEL', game, ARGV[1] .. 'e:' .. ARGV[2], ARGV[1] .. 'r:' .. ARGV[2], ARGV[1] .. 'lease:' .. ARGV[2])
-redis.call('ZREM', ARGV[1] .. 'games', ARGV[2])
-redis.call('ZREM', ARGV[1] .. 'games:' .. name, ARGV[2])
-redis.call('ZREM', ARGV[1] .. 'finished', ARGV[2])
-redis.call('SREM', ARGV[1] .. 'botturn', ARGV[2])
-redis.call('PUBLISH', ARGV[3], ARGV[2])
-return 1
-"""
-
-# KEYS: schema, seq; ARGV: this server's schema version. The stored schema version: a database with
-# no schema key is of version 1 if it ever held a game (seq), else new (the key is set to ARGV[1])
-_SCHEMA = """
-local v = redis.call('GET', KEYS[1])
-if v then return tonumber(v) or -1 end
-if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
-redis.call('SET', KEYS[1], ARGV[1])
-return tonumber(ARGV[1])
-"""
-
-# KEYS: schema; ARGV: the version found, the version it becomes. 0 if another process changed it
-_SET_SCHEMA = """
-local v = redis.call('GET', KEYS[1])
-if (v or '1') ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-return 1
-"""
-
-# what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs
-# (idempotent: two may run it at once; "": no key changes). 1 to 2 changes none: GameRecord.from_dict
-# reads a record without its rules_version
-MIGRATIONS = {1: "", 2: "", 3: "", 4: ""}
-
-# KEYS: lease; ARGV: holder, milliseconds
-_LEASE = """
-local holder = redis.call('GET', KEYS[1])
-if not holder or holder == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-"""
-
-# KEYS: the document; ARGV: the version expected ('0': none yet), the new value. 1 if stored
-_PUT_DOC = """
-if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
-local ttl = tonumber(ARGV[3] or '0')
-if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', KEYS[1]) end
-return 1
-"""
-
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
-"""
-
+# a commit writes the game's state (its snapshot) only every this many events, and when the game
+# finishes; the others append their event alone. A read without a copy replays the events after the
+# snapshot (at most SNAPSHOT_EVERY - 1). In process, per the five games: the state's to_dict and JSON,
+# which a move skips, 22-50 µs; an event's replay (parsed, applied) 4-7.5 µs. 16 saves a move 15
+# serializations in 16 and costs a read without a copy at most 15 replays (about 7 on average: as
+# much as the state's parse), as many as a copy behind applies (CATCH_UP_EVENTS)
+SNAPSHOT_EVERY = 16
+MAX_CONNECTIONS = 64  # to Redis, per server process: the scripts' (ScriptConnections), and the pool's
 
 def _unpack(version: int, blob: bytes) -> EventRecord:
     return unpack_event(version, blob)
@@ -259,10 +132,19 @@ class RedisStore(GameStore):
         self._scripts: dict = {}
         self._live: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._statics: dict[str, bytes] = {}  # cached games: their record's static part as stored
+        self._snapshots: dict[str, int] = {}  # cached games: the version of their stored snapshot (or older)
         self._reading: dict[tuple[str, int], asyncio.Future] = {}  # live_and_events's reads under way
         self._waiters = Waiters()
         self._listener: asyncio.Task | None = None
         self._subscribed = asyncio.Event()
+        self._pubsub = None  # the listener's, while it is connected
+        self._channels: dict[str, asyncio.Future] = {}  # games whose channel is subscribed: done once confirmed
+        self._waited: dict[str, float] = {}  # their last wait (time.monotonic())
+        self._swept = 0.0
+
+    @staticmethod
+    def _channel(game_id: str) -> str:
+        return f"{CHANNEL}:{game_id}"
 
     @staticmethod
     def _key(kind: str, game_id: str = "") -> str:
@@ -275,17 +157,21 @@ class RedisStore(GameStore):
         pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS, timeout=10,
                                                      health_check_interval=30)
         self._redis = redis.Redis(connection_pool=pool, decode_responses=False)
+        self._connections = ScriptConnections(lambda: pool.connection_class(**pool.connection_kwargs),
+                                              MAX_CONNECTIONS, 10.0)
         try:
             await self._redis.ping()
         except (redis.ConnectionError, OSError) as err:
             raise StoreUnavailable(f"cannot reach the Redis store at {self.url}: {err}") from None
-        for name, source in (("create", _CREATE), ("commit", _COMMIT), ("get", _GET_IF_NEWER),
-                             ("find_request", _FIND_REQUEST), ("delete", _DELETE), ("lease", _LEASE),
-                             ("release", _RELEASE), ("put_doc", _PUT_DOC), ("schema", _SCHEMA), ("set_schema", _SET_SCHEMA)):
+        for name, source in (("create", scripts.CREATE), ("commit", scripts.COMMIT), ("get", scripts.GET_IF_NEWER),
+                             ("find_request", scripts.FIND_REQUEST), ("delete", scripts.DELETE),
+                             ("lease", scripts.LEASE), ("release", scripts.RELEASE), ("put_doc", scripts.PUT_DOC),
+                             ("schema", scripts.SCHEMA), ("set_schema", scripts.SET_SCHEMA)):
             self._scripts[name] = self._redis.register_script(source)
         try:
             await self._check_schema()
         except BaseException:
+            await self._connections.close()
             await self._redis.aclose()
             self._redis = None
             raise
@@ -305,43 +191,125 @@ class RedisStore(GameStore):
                 return
             if found > SCHEMA_VERSION:
                 raise NewerSchema(where, found, SCHEMA_VERSION)
-            if found not in MIGRATIONS:
+            if found not in scripts.MIGRATIONS:
                 raise StoreUnavailable(f"{where} holds a schema version {found}, which no boardbot wrote "
                                        f"(this server knows 1 to {SCHEMA_VERSION})")
-            if MIGRATIONS[found]:
-                await self._answer(self._redis.eval(MIGRATIONS[found], 0))
+            if scripts.MIGRATIONS[found]:
+                await self._answer(self._redis.eval(scripts.MIGRATIONS[found], 0, PREFIX))
             # the version moves on only if no other process moved it meanwhile
             if await self._run("set_schema", [self._key("schema")], [found, found + 1]):
                 log.info("redis_schema_migrated", store=self.url, version=found + 1)
 
     async def _listen(self) -> None:
-        """Wake this process's waiters for every game another process (or this one) changed."""
+        """Wake this process's waiters for the games it waits on (their channels, ``_watch``) when
+        another process (or this one) changes them. A lost connection wakes every waiter, and its
+        channels' confirmations are void at once (a wait meanwhile waits for the next connection's,
+        see ``_watch``); on the new connection every channel is subscribed again, and each
+        confirmation wakes its game's waiters to read again (a change meanwhile had no message)."""
+        prefix = len(CHANNEL) + 1
+        again = False  # a connection after a lost one
         while True:
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._redis.pubsub()
             try:
-                await pubsub.subscribe(CHANNEL)
-                self._subscribed.set()
+                subscribed = set(self._channels)
+                await pubsub.subscribe(CHANNEL, *map(self._channel, subscribed))
+                # and a channel ``_watch`` added meanwhile (when this connection was not yet ``_pubsub``)
+                while fresh := [game_id for game_id in self._channels if game_id not in subscribed]:
+                    subscribed.update(fresh)
+                    await pubsub.subscribe(*map(self._channel, fresh))
+                self._pubsub = pubsub  # from now on ``_watch`` subscribes a new channel itself
+                resubscribed = subscribed if again else set()  # (their confirmations wake their waiters)
                 async for message in pubsub.listen():
-                    if message is not None and message["type"] == "message":
-                        self._waiters.notify(message["data"].decode())
+                    kind = message["type"] if message is not None else None
+                    if kind == "message":
+                        self._waiters.notify(message["channel"][prefix:].decode())
+                    elif kind == "subscribe":
+                        channel = message["channel"].decode()
+                        if channel == CHANNEL:
+                            self._subscribed.set()
+                            continue
+                        game_id = channel[prefix:]
+                        confirmed = self._channels.get(game_id)
+                        if confirmed is not None and not confirmed.done():
+                            confirmed.set_result(None)
+                        if game_id in resubscribed:
+                            resubscribed.discard(game_id)
+                            self._waiters.notify(game_id)
             except asyncio.CancelledError:
+                self._pubsub = None
                 await pubsub.aclose()
                 raise
             except (redis.ConnectionError, OSError) as err:
+                self._pubsub = None
+                loop = asyncio.get_running_loop()
+                for game_id, confirmed in self._channels.items():  # void: the next connection confirms anew
+                    if confirmed.done():
+                        self._channels[game_id] = loop.create_future()
+                for game_id in self._waiters.games():
+                    self._waiters.notify(game_id)
+                again = True
                 log.error("redis_subscription_lost", error=repr(err))
                 await pubsub.aclose()
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(RESUBSCRIBE_PAUSE)
+
+    async def _watch(self, game_id: str) -> None:
+        """Subscribe to the game's channel, if this process is not yet, and return once Redis
+        confirmed it on the current connection (then every commit from now on wakes the game's
+        waiters here; while the listener connects again, no channel is confirmed), or after
+        SUBSCRIBE_WAIT seconds (the subscription lost: the wait is a poll until it is back).
+        A channel no wait used for WATCH_KEPT seconds is unsubscribed."""
+        now = time.monotonic()
+        self._waited[game_id] = now
+        confirmed = self._channels.get(game_id)
+        if confirmed is None:
+            confirmed = self._channels[game_id] = asyncio.get_running_loop().create_future()
+            pubsub = self._pubsub
+            if pubsub is not None:
+                try:
+                    await pubsub.subscribe(self._channel(game_id))
+                except (redis.ConnectionError, OSError):
+                    pass  # the listener connects again and subscribes every channel
+            if now - self._swept > WATCH_KEPT:
+                await self._sweep(now)
+        if not confirmed.done():
+            try:
+                async with asyncio.timeout(SUBSCRIBE_WAIT):
+                    await asyncio.shield(confirmed)
+            except TimeoutError:
+                pass
+
+    async def _sweep(self, now: float) -> None:
+        """Unsubscribe the channels of the games no wait used for WATCH_KEPT seconds."""
+        self._swept = now
+        waited = set(self._waiters.games())
+        idle = [game_id for game_id, when in self._waited.items()
+                if now - when > WATCH_KEPT and game_id not in waited]
+        for game_id in idle:
+            del self._waited[game_id]
+            self._channels.pop(game_id, None)
+        pubsub = self._pubsub
+        if idle and pubsub is not None:
+            try:
+                await pubsub.unsubscribe(*(self._channel(game_id) for game_id in idle))
+            except (redis.ConnectionError, OSError):
+                pass  # (the listener's new connection subscribes only the channels kept)
 
     async def close(self) -> None:
         if self._listener is not None:
             self._listener.cancel()
             await asyncio.gather(self._listener, return_exceptions=True)
         if self._redis is not None:
+            await self._connections.close()
             await self._redis.aclose()
             self._redis = None
 
     async def _run(self, name: str, keys: list, args: list):
-        return await self._answer(self._scripts[name](keys=keys, args=args))
+        script = self._scripts[name]
+        try:
+            return await self._answer(self._connections.call("EVALSHA", script.sha, len(keys), *keys, *args))
+        except NoScriptError:  # Redis restarted without its script cache: load it
+            await self._answer(self._redis.script_load(script.script))
+            return await self._answer(self._connections.call("EVALSHA", script.sha, len(keys), *keys, *args))
 
     async def _answer(self, call):
         """``await call``, Redis not answering as ``StoreUnavailable`` (the caller's UNAVAILABLE)."""
@@ -351,22 +319,26 @@ class RedisStore(GameStore):
             raise StoreUnavailable(f"the Redis store at {self.url} does not answer: {err}") from None
 
     # --- the cache ----------------------------------------------------------------------
-    def _remember(self, live: Live, static: bytes | None = None) -> Live:
-        """Cache ``live``; ``static``: its record's static part as stored (None: as the cached one's)."""
+    def _remember(self, live: Live, static: bytes | None = None, snapshot: int | None = None) -> Live:
+        """Cache ``live``; ``static``: its record's static part as stored (None: as the cached one's);
+        ``snapshot``: the version of its stored snapshot (None: as known)."""
         game_id, previous = live.game_id, self._live.get(live.game_id)
         if static is not None:
             self._statics[game_id] = static
         elif previous is None or previous.record is not live.record:
             self._statics.pop(game_id, None)  # (not known: the next catch-up parses the record)
+        if snapshot is not None:
+            self._snapshots[game_id] = snapshot
         self._live[game_id] = live
         self._live.move_to_end(game_id)
         while len(self._live) > LIVE_CACHE:
-            self._statics.pop(self._live.popitem(last=False)[0], None)
+            self._forget(next(iter(self._live)))
         return live
 
     def _forget(self, game_id: str) -> None:
         self._live.pop(game_id, None)
         self._statics.pop(game_id, None)
+        self._snapshots.pop(game_id, None)
 
     # --- reading --------------------------------------------------------------------------
     async def get_live(self, game_id: str) -> Live | None:
@@ -419,10 +391,11 @@ class RedisStore(GameStore):
                 return await self._get(game_id, request_id, after_version)
             return live, done, events
         initial = cached.record.initial if cached is not None else loads(found[8])
-        return self._remember(self._live_of(game_id, initial, found[0], *found[4:8]), found[4]), done, events
+        live = self._live_of(game_id, initial, found[0], *found[4:8], found[9], found[10])
+        return self._remember(live, found[4], int(found[10])), done, events
 
     def _caught_up(self, cached: Live, found: list) -> Live | None:
-        """``cached`` brought to the stored version by the events after it (``_GET_IF_NEWER``'s
+        """``cached`` brought to the stored version by the events after it (``redis_scripts.GET_IF_NEWER``'s
         answer without a state: ``replayed_state``) and the record as stored (parsed again only
         if its static part changed: a resignation, a seat, the clocks); None if it cannot be."""
         version = int(found[0])
@@ -442,16 +415,28 @@ class RedisStore(GameStore):
             data.update(id=cached.game_id, initial=record.initial)
             record = GameRecord.from_dict(data)
         return self._remember(Live(record, state, version, volatile["updated"], volatile["finished"],
-                                   volatile["bot_to_move"], int(found[6])), static)
+                                   volatile["bot_to_move"], int(found[6])), static, int(found[10]))
 
     @staticmethod
     def _live_of(game_id: str, initial: Any, version: bytes, static: bytes, state: bytes, seq: bytes,
-                 volatile: bytes) -> Live:
-        """The ``Live`` of the stored fields (the record's static part, ..., as JSON)."""
+                 volatile: bytes, events: list[bytes], snapshot: bytes) -> Live:
+        """The ``Live`` of the stored fields (the record's static part, ..., as JSON): the snapshot's
+        state (at version ``snapshot``) with the ``events`` after it replayed (``replayed_state``),
+        unless the game's rules changed since: then as of its snapshot, as SQLite reads it."""
         record = loads(static)
         record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial,
                       state=loads(state))
-        return Live.from_dict(record)
+        live = Live.from_dict(record)  # (a new object, changed below before anyone else holds it)
+        if events:
+            at = int(snapshot)
+            if live.record.rules_version != registry.get(live.record.game).rules_version:
+                log.warning("snapshot_behind_changed_rules", game_id=game_id, snapshot=at, version=live.version)
+                live.version = at  # nothing replays an event under rules it was not played under
+            else:
+                replayed = replayed_state(live.state, [_unpack(k, blob) for k, blob in enumerate(events, at + 1)])
+                assert replayed is not None  # every kind a stored event can have (store._KINDS) is one it replays
+                live.state = replayed
+        return live
 
     def speculative_live(self, game_id: str) -> Live | None:
         return self._live.get(game_id)
@@ -498,6 +483,7 @@ class RedisStore(GameStore):
 
     async def wait(self, game_id: str, version: int, timeout: float) -> None:
         changed = self._waiters.event(game_id)  # before reading: a change from now on sets it
+        await self._watch(game_id)  # (and from now on, this process hears of it)
         live = await self.get_live(game_id)
         if live is None or live.version != version or live.finished is not None:
             return
@@ -518,13 +504,11 @@ class RedisStore(GameStore):
         record = live.record
         game_id = live.game_id
         creator = record.creator
-        initial = dumps(record.initial)  # (version 0's state is the initial one: one serialization for both)
         static = self._static_blob(record)
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
                                          self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
-                              [game_id, static, initial,
-                               initial, record.game, int(live.bot_to_move),
+                              [game_id, static, dumps(record.initial), record.game, int(live.bot_to_move),
                                self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")
@@ -532,7 +516,7 @@ class RedisStore(GameStore):
             raise StoreFull(self.max_games)
         if seq == -3:
             raise ClientFull(max_per_creator, creator)
-        return self._remember(live.replace(seq=seq, version=0), static)
+        return self._remember(live.replace(seq=seq, version=0), static, 0)
 
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
@@ -541,19 +525,23 @@ class RedisStore(GameStore):
         # unchanged since the version we hold, if the compare-and-set succeeds
         static = "" if current is not None and current.version == expected_version and (
             live.record is current.record) else self._static_blob(live.record)
-        args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()),
+        # the snapshot: due every SNAPSHOT_EVERY events, at the end, and where the stored one is not known
+        known = self._snapshots.get(game_id) if current is not None else None
+        snapshot = known is None or live.finished is not None or live.version - known >= SNAPSHOT_EVERY
+        args = [game_id, expected_version, live.version, static, dumps(live.state.to_dict()) if snapshot else "",
                 "" if live.finished is None else live.finished,
-                int(live.bot_to_move), CHANNEL, self._volatile_blob(live)]
+                int(live.bot_to_move), self._channel(game_id), self._volatile_blob(live)]
         for event in events:
             args += [pack_event(event), request_id_of(event) or ""]
         done = await self._run("commit", [self._key("g", game_id), self._key("e", game_id), self._key("r", game_id),
                                           self._key("finished"), self._key("botturn")], args)
         if done != 1:
             if isinstance(done, list):  # the game moved on: this process's copy becomes the stored one
-                fresh = self._live_of(game_id, live.record.initial, *done)
+                version, static, state, seq, volatile, at, blobs = done
+                fresh = self._live_of(game_id, live.record.initial, version, static, state, seq, volatile, blobs, at)
                 held = self._live.get(game_id)
                 if held is None or held.version < fresh.version:
-                    self._remember(fresh, done[1])
+                    self._remember(fresh, static, int(at))
             else:
                 self._forget(game_id)
             return False
@@ -561,12 +549,13 @@ class RedisStore(GameStore):
         if seq is not None:
             if live.seq != seq:
                 live = live.replace(seq=seq)
-            self._remember(live, static or None)  # ("": the record as the copy's, its static part too)
+            # ("": the record as the copy's, its static part too)
+            self._remember(live, static or None, live.version if snapshot else None)
         return True
 
     async def delete(self, game_id: str) -> bool:
         self._forget(game_id)
-        return bool(await self._run("delete", [], [PREFIX, game_id, CHANNEL]))
+        return bool(await self._run("delete", [], [PREFIX, game_id, self._channel(game_id)]))
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:
         ids = await self._answer(self._redis.zrangebyscore(self._key("finished"), "-inf", f"({before}", start=0,

@@ -853,6 +853,13 @@ def test_moves_tried_on_a_stale_copy_on_redis_answer_as_a_read_would(redis_serve
         assert asyncio.run(play([one.address, two.address])) >= 10
 
 
+def same_game(a: Live, b: Live) -> None:
+    """``a`` and ``b`` are the same game at the same version (its fields, record and state)."""
+    assert (a.version, a.updated, a.finished, a.bot_to_move, a.seq) == (b.version, b.updated, b.finished,
+                                                                         b.bot_to_move, b.seq)
+    assert a.record == b.record and a.state.to_dict() == b.state.to_dict()
+
+
 # --- schema versions: a store opens the older layouts it knows and refuses newer ones ---------------
 def test_a_record_without_its_rules_version_was_played_under_the_first_rules():
     from boardbot.server.records import FIRST_RULES_VERSION
@@ -922,7 +929,7 @@ def test_the_redis_layout_carries_its_schema_version(redis_server):
         with redis.Redis.from_url(url) as r:
             r.flushdb()
             store = await opened()  # a new database is written in this server's layout
-            assert r.get("boardbot:schema") == b"5" == str(redis_store.SCHEMA_VERSION).encode()
+            assert r.get("boardbot:schema") == b"6" == str(redis_store.SCHEMA_VERSION).encode()
             await store.create_live(new_live("old"))
             await store.close()
             # as a server before schema versions left it: no schema key, a record without its rules_version
@@ -931,16 +938,17 @@ def test_the_redis_layout_carries_its_schema_version(redis_server):
             del static["rules_version"]
             r.hset("boardbot:g:old", "r", json.dumps(static))
             stores = await asyncio.gather(opened(), opened())  # two processes take it up at once
-            assert r.get("boardbot:schema") == b"5"  # 1 -> ... -> 5 (3: seat events and clocks, 4: search notes, 5: take-backs)
+            # 1 -> ... -> 6 (3: seat events and clocks, 4: search notes, 5: take-backs, 6: snapshots)
+            assert r.get("boardbot:schema") == b"6"
             assert (await stores[1].get_live("old")).record.rules_version == 1
             for store in stores:
                 await store.close()
-            r.set("boardbot:schema", 6)
+            r.set("boardbot:schema", 7)
             with pytest.raises(NewerSchema) as refused:
                 await opened()
-            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 6, "
-                                                 "newer than this server's 5: a newer boardbot wrote them")
-            assert r.get("boardbot:schema") == b"6" and r.exists("boardbot:g:old")
+            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 7, "
+                                                 "newer than this server's 6: a newer boardbot wrote them")
+            assert r.get("boardbot:schema") == b"7" and r.exists("boardbot:g:old")
             r.set("boardbot:schema", "x")
             with pytest.raises(StoreUnavailable, match="which no boardbot wrote"):
                 await opened()
@@ -960,11 +968,7 @@ def test_a_redis_copy_behind_catches_up_by_the_events_after_it(redis_server):
 
     with redis.Redis.from_url(redis_server.url) as r:
         r.flushdb()
-
-    def same(a: Live, b: Live) -> None:
-        assert (a.version, a.updated, a.finished, a.bot_to_move, a.seq) == (b.version, b.updated, b.finished,
-                                                                             b.bot_to_move, b.seq)
-        assert a.record == b.record and a.state.to_dict() == b.state.to_dict()
+    same = same_game
 
     async def go():
         behind, mover = RedisStore(redis_server.url), RedisStore(redis_server.url)
@@ -1007,6 +1011,274 @@ def test_a_redis_copy_behind_catches_up_by_the_events_after_it(redis_server):
         await mover.delete("c1")
         assert await behind.get_live("c1") is None
         for store in (behind, mover):
+            await store.close()
+
+    run(go())
+
+
+async def read_anew(url: str, game_id: str) -> Live | None:
+    """The game as a new process on the Redis at ``url`` reads it (no copy of its own)."""
+    reader = RedisStore(url)
+    await reader.open()
+    try:
+        return await reader.get_live(game_id)
+    finally:
+        await reader.close()
+
+
+def test_redis_appends_the_event_per_move_and_replays_what_follows_its_snapshot(redis_server):
+    """Issue 50: on Redis a move appends its event and writes the game's state (its snapshot) only
+    every SNAPSHOT_EVERY events and when the game finishes; a store without a current copy (a new
+    process, a commit refused on a copy far behind) takes the snapshot and replays the events
+    after it: the same game as the one committed."""
+    import redis
+
+    from boardbot.server.redis_store import CATCH_UP_EVENTS, SNAPSHOT_EVERY
+
+    url = redis_server.url
+    key = "boardbot:g:s1"
+
+    async def go():
+        store, behind = RedisStore(url), RedisStore(url)
+        await store.open()
+        await behind.open()
+        live = await store.create_live(new_live("s1", "froccs", 7))
+        with redis.Redis.from_url(url) as r:
+            assert r.hget(key, "sv") == b"0" and not r.hexists(key, "s")  # the initial state, stored once
+            same_game(await read_anew(url, "s1"), live)
+            held = await behind.get_live("s1")  # a copy at version 0
+            rng = random.Random(5)
+            moves = SNAPSHOT_EVERY + 5
+            assert moves > CATCH_UP_EVENTS  # (so the copy at 0 is not caught up by the events alone)
+            for _ in range(moves):
+                nxt, event = next_live(live, rng)
+                assert await store.commit_live("s1", live.version, nxt, [event])
+                live = nxt
+                if live.version == SNAPSHOT_EVERY:
+                    at_snapshot = live.state.to_dict()
+                assert int(r.hget(key, "sv")) == (SNAPSHOT_EVERY if live.version >= SNAPSHOT_EVERY else 0)
+                assert r.hexists(key, "s") == (live.version >= SNAPSHOT_EVERY)
+            assert live.state.decider() != TERMINAL
+            assert json.loads(r.hget(key, "s")) == at_snapshot and r.llen("boardbot:e:s1") == moves
+            same_game(await read_anew(url, "s1"), live)  # the snapshot and the 5 events after it
+            # a commit tried on a copy far behind is refused; its answer is the game as stored
+            stale, event = next_live(held, rng)
+            assert not await behind.commit_live("s1", 0, stale, [event])
+            same_game(behind.speculative_live("s1"), live)
+            nxt, event = next_live(behind.speculative_live("s1"), rng)  # and it plays on from there
+            assert await behind.commit_live("s1", moves, nxt, [event])
+            assert int(r.hget(key, "sv")) == SNAPSHOT_EVERY
+            same_game(await store.get_live("s1"), nxt)  # (caught up by the event)
+            # the game's end writes its snapshot: a finished game reads without a replay
+            last, events = finished_live(nxt, 9.0, rng)
+            assert await behind.commit_live("s1", nxt.version, last, events)
+            assert int(r.hget(key, "sv")) == last.version == int(r.hget(key, "v")) == r.llen("boardbot:e:s1")
+            assert json.loads(r.hget(key, "s")) == last.state.to_dict()
+            same_game(await read_anew(url, "s1"), last)
+            r.flushdb()
+        for opened in (store, behind):
+            await opened.close()
+
+    run(go())
+
+
+def write_as_schema_5(r, live: Live, events: list[dict], seq: int) -> None:
+    """``live`` and its ``events`` written to Redis in schema 5's layout, as main's scripts at
+    412ad40 wrote a game (``_CREATE``, then ``_COMMIT``): the state at the game's version in ``s``,
+    no snapshot version."""
+    from boardbot.server.store import dumps, pack_event, request_id_of, static_part
+
+    game_id, name = live.game_id, live.record.game
+    static = static_part(live.record)
+    del static["id"]
+    r.hset(f"boardbot:g:{game_id}", mapping={
+        "v": live.version, "r": dumps(static), "s": dumps(live.state.to_dict()), "i": dumps(live.record.initial),
+        "q": seq, "n": name, "m": dumps({"updated": live.updated, "finished": live.finished,
+                                         "bot_to_move": live.bot_to_move})})
+    for event in events:
+        r.rpush(f"boardbot:e:{game_id}", pack_event(event))
+        if request_id_of(event):
+            r.hset(f"boardbot:r:{game_id}", request_id_of(event), event["version"])
+    r.zadd("boardbot:games", {game_id: seq})
+    r.zadd(f"boardbot:games:{name}", {game_id: seq})
+    if live.finished is not None:
+        r.zadd("boardbot:finished", {game_id: live.finished})
+    r.set("boardbot:seq", seq)
+
+
+def test_a_redis_database_of_schema_5_is_taken_up_with_every_game(redis_server):
+    """Issue 50: games the previous layout (schema 5: every game's state at its version) holds are
+    taken up by one script when stores open it (two at once here): each game's state becomes the
+    snapshot of its version; every game (running past a snapshot's interval, just created,
+    finished) reads as stored, answers a retried request, plays on and reads back the same."""
+    import redis
+
+    from boardbot.server.redis_store import SNAPSHOT_EVERY
+
+    url = redis_server.url
+    rng = random.Random(50)
+    stored: dict[str, Live] = {}
+    with redis.Redis.from_url(url) as r:
+        r.flushdb()
+        for seq, (game_id, name, moves, finished) in enumerate(
+                [("run", "froccs", SNAPSHOT_EVERY + 8, False), ("new", "frogriders", 0, False),
+                 ("done", "frogriders", 0, True)], 1):
+            live, events = new_live(game_id, name, seq).replace(seq=seq), []
+            for _ in range(moves):
+                live, event = next_live(live, rng)
+                event["request"] = {"id": f"m{live.version}", "fp": "f"}
+                events.append(event)
+            if finished:
+                live, more = finished_live(live, 7.0, rng)
+                events += more
+            write_as_schema_5(r, live, events, seq)
+            stored[game_id] = live
+        r.set("boardbot:schema", 5)
+
+        async def go():
+            opened = [RedisStore(url), RedisStore(url)]
+            await asyncio.gather(*(store.open() for store in opened))
+            assert r.get("boardbot:schema") == b"6"
+            for game_id, live in stored.items():
+                assert int(r.hget(f"boardbot:g:{game_id}", "sv")) == live.version
+                for store in opened:
+                    same_game(await store.get_live(game_id), live)
+            assert stored["done"].finished == 7.0 and await opened[0].count_finished() == 1
+            retried = await opened[1].find_request("run", "m3")
+            assert retried["version"] == 3 and retried["request"] == {"id": "m3", "fp": "f"}
+            for game_id in ("run", "new"):  # they play on: events after the snapshot of their version
+                live = await opened[0].get_live(game_id)
+                for _ in range(3):
+                    nxt, event = next_live(live, rng)
+                    assert await opened[0].commit_live(game_id, live.version, nxt, [event])
+                    live = nxt
+                assert int(r.hget(f"boardbot:g:{game_id}", "sv")) == stored[game_id].version
+                same_game(await read_anew(url, game_id), live)
+                same_game(await opened[1].get_live(game_id), live)
+            for store in opened:
+                await store.close()
+            r.flushdb()
+
+        run(go())
+
+
+async def until(condition, within: float = 10.0) -> None:
+    """Poll ``condition`` until it holds (it fails past ``within`` seconds): no fixed pause, which load breaks."""
+    deadline = asyncio.get_running_loop().time() + within
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"not so within {within} s"
+        await asyncio.sleep(0.02)
+
+
+def listeners(r, game_id: str) -> int:
+    """How many connections Redis counts on the game's channel."""
+    from boardbot.server import redis_store
+
+    channel = f"{redis_store.CHANNEL}:{game_id}"
+    return dict(r.pubsub_numsub(channel))[channel.encode()]
+
+
+def test_a_redis_commit_wakes_only_the_processes_waiting_on_its_game(redis_server, monkeypatch):
+    """Issue 50: a commit publishes on its game's channel, which a process subscribes to while it
+    waits on the game (and a minute after): a wait in one process wakes at once when another
+    commits, a process that waits on nothing hears nothing, a lost subscription connection wakes
+    every waiter and subscribes their channels again, and an idle channel is unsubscribed."""
+    import redis
+
+    from boardbot.server import redis_store
+
+    url = redis_server.url
+
+    async def go():
+        waiter, mover = RedisStore(url), RedisStore(url)
+        await waiter.open()
+        await mover.open()
+        live = await mover.create_live(new_live("w1"))
+        rng = random.Random(8)
+        with redis.Redis.from_url(url) as r:
+            assert listeners(r, "w1") == 0  # nobody waits: a commit wakes no process
+            for _ in range(2):
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+                await until(lambda: listeners(r, "w1") == 1)
+                assert not waiting.done()
+                nxt, event = next_live(live, rng)
+                started = asyncio.get_running_loop().time()
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                await asyncio.wait_for(waiting, 5.0)
+                assert asyncio.get_running_loop().time() - started < 2.0
+                live = nxt
+            # the subscription's connection dropped: the waiter wakes, and its channel is back
+            waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+            await until(lambda: listeners(r, "w1") == 1)
+            r.client_kill_filter(_type="pubsub")
+            await asyncio.wait_for(waiting, 5.0)
+            # (Redis may count the lost connection a moment longer: the new one is the listener's, once
+            # it confirmed the channel, which wakes its waiters again: after that, nothing else does)
+            await until(lambda: waiter._pubsub is not None and waiter._channels["w1"].done()
+                        and listeners(r, "w1") == 1)
+            waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 20.0))
+            await until(lambda: "w1" in waiter._waiters.games())
+            nxt, event = next_live(live, rng)
+            assert await mover.commit_live("w1", live.version, nxt, [event])
+            await asyncio.wait_for(waiting, 5.0)
+            # a channel no wait used for WATCH_KEPT seconds is unsubscribed (at the next new channel)
+            monkeypatch.setattr(redis_store, "WATCH_KEPT", 0.1)
+            await asyncio.sleep(0.3)  # (at least that long: it has aged past WATCH_KEPT)
+            await mover.create_live(new_live("w2"))
+            await waiter.wait("w2", 0, 0.05)
+            await until(lambda: listeners(r, "w1") == 0 and listeners(r, "w2") == 1)
+            r.flushdb()
+        for store in (waiter, mover):
+            await store.close()
+
+    run(go())
+
+
+def test_a_redis_wait_while_the_subscription_reconnects_hears_a_commit_made_meanwhile(redis_server, monkeypatch):
+    """A wait that starts while the subscription connection is down (between the lost one and
+    the next) is subscribed on the next connection and reads the version only then, so a commit
+    made in that window wakes it; a wait that gave up waiting for its subscription (a poll until
+    then) is woken by the new connection's confirmation. Neither trusts the lost connection's
+    confirmation (the flaky failure of issue 50: such a wait heard nothing until its timeout)."""
+    import redis
+
+    from boardbot.server import redis_store
+
+    monkeypatch.setattr(redis_store, "RESUBSCRIBE_PAUSE", 2.0)  # a window wide enough to act in
+    url = redis_server.url
+
+    async def go():
+        waiter, mover = RedisStore(url), RedisStore(url)
+        await waiter.open()
+        await mover.open()
+        live = await mover.create_live(new_live("w1"))
+        rng = random.Random(9)
+        with redis.Redis.from_url(url) as r:
+            for subscribe_wait in (redis_store.SUBSCRIBE_WAIT, 0.1):
+                monkeypatch.setattr(redis_store, "SUBSCRIBE_WAIT", subscribe_wait)
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await until(lambda: waiter._pubsub is not None and listeners(r, "w1") == 1)
+                r.client_kill_filter(_type="pubsub")
+                await asyncio.wait_for(waiting, 5.0)  # the lost connection woke it
+                assert waiter._pubsub is None  # the window: the listener waits to connect again
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await asyncio.sleep(0.3)  # the wait under way (or past its SUBSCRIBE_WAIT, a poll)
+                nxt, event = next_live(live, rng)
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                assert waiter._pubsub is None  # the commit was made in the window
+                live = nxt
+                await asyncio.wait_for(waiting, redis_store.RESUBSCRIBE_PAUSE + 5.0)
+                assert waiter._pubsub is not None  # woken once the new connection is up
+                await until(lambda: listeners(r, "w1") == 1)
+                # and the next commit wakes the next wait as before
+                waiting = asyncio.ensure_future(waiter.wait("w1", live.version, 30.0))
+                await until(lambda: "w1" in waiter._waiters.games())
+                nxt, event = next_live(live, rng)
+                assert await mover.commit_live("w1", live.version, nxt, [event])
+                await asyncio.wait_for(waiting, 5.0)
+                live = nxt
+            r.flushdb()
+        for store in (waiter, mover):
             await store.close()
 
     run(go())
