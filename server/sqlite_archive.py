@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import zlib
 
-from .store import EventRecord, Live, dumps, loads, unpack_event
+from .store import EventRecord, Live, dumps, loads, unpack_events
 
 
 def pack_game(initial: dict, state: dict, events: list[EventRecord]) -> bytes:
@@ -66,8 +66,8 @@ def unpack_game(blob: bytes) -> tuple[dict, dict, list[EventRecord]]:
 def archive(db, live: Live) -> None:
     """Archive the game ``live`` ends (in the transaction of the commit that ends it)."""
     seq = live.seq
-    events = [unpack_event(version, blob, request_id) for version, request_id, blob in db.execute(
-        "SELECT version, request_id, event FROM events WHERE seq = ? ORDER BY version", (seq,))]
+    events = unpack_events(db.execute("SELECT version, request_id, event FROM events WHERE seq = ? ORDER BY version",
+                                      (seq,)))
     if [e["version"] for e in events] != list(range(1, live.version + 1)):  # not whole in rows (can't be)
         return
     db.execute("INSERT INTO archives (seq, game) VALUES (?, ?)",

@@ -72,7 +72,7 @@ from .sqlite_schema import SCHEMA_VERSION, set_up, schema_of
 from .sqlite_shared import SharedFile
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
                     Waiters, check_numbering, dumps, loads, pack_event, replayed_state, request_id_of, static_part,
-                    unpack_event, unpack_events)
+                    unpack_events)
 
 log = structlog.get_logger("boardbot.server")
 SYNCHRONOUS = ("normal", "full")
@@ -92,10 +92,6 @@ class StoreLocked(StoreUnavailable):
 def _event_row(seq: int, event: EventRecord) -> tuple:
     request_id = request_id_of(event)
     return seq, event["version"], request_id, pack_event(event, with_request_id=False)
-
-
-def _unpack_event(version: int, request_id: str | None, blob: bytes) -> EventRecord:
-    return unpack_event(version, blob, request_id)
 
 
 _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)"
@@ -322,7 +318,7 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
                                (seq, version)).fetchone()
         if row is None:  # archived since
             return (archived or archived_events(self._db, seq))[version - 1]
-        return _unpack_event(*row)
+        return unpack_events([row])[0]
 
     async def count(self) -> int:
         if self.shared:
