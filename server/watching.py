@@ -26,7 +26,17 @@ from .snapshots import Snapshot
 from .store import GameStore, Live
 
 NEXT_DECISION_MAX_WAIT = 30.0  # SubmitMove with RESPONSE_VIEW_NEXT_DECISION waits at most this ...
-NEXT_DECISION_MARGIN = 0.05  # ... and answers this long before the call's deadline
+# ... and answers this long before the call's deadline: a fifth of the time left, at least 50 ms and
+# at most 0.5 s, so the answer (a view to make and send) still reaches a loaded server's or a distant
+# client's end in time (50 ms flat ran out at a load average of 18: DEADLINE_EXCEEDED, no view)
+NEXT_DECISION_MARGIN_SHARE = 0.2
+NEXT_DECISION_MARGIN_MIN = 0.05
+NEXT_DECISION_MARGIN_MAX = 0.5
+
+
+def next_decision_margin(remaining: float) -> float:
+    """How long before the call's deadline (``remaining`` seconds away) the wait ends."""
+    return min(NEXT_DECISION_MARGIN_MAX, max(NEXT_DECISION_MARGIN_MIN, NEXT_DECISION_MARGIN_SHARE * remaining))
 
 WATCH_POLL_SECONDS = 30.0
 
@@ -156,13 +166,13 @@ class WatchHubs:
 async def next_decision_view(store: GameStore, closing: asyncio.Event, game_id: str, seat: int, call: Call,
                          live: Live | None = None) -> common_pb2.SeatView:
     """The seat's view once it holds the decision again, the game is over, the seat
-    resigned, or the wait is over (the call's deadline less a margin, at most
+    resigned, or the wait is over (the call's deadline less a margin, ``next_decision_margin``; at most
     NEXT_DECISION_MAX_WAIT); the view at the latest version then. ``live``: the game
     as this call last committed it (a state within the call: no need to read it). SubmitMove's
     RESPONSE_VIEW_NEXT_DECISION (``boardbot.server.master``); ``closing``: the master's."""
     remaining = call.time_remaining()
     wait = NEXT_DECISION_MAX_WAIT if remaining is None else min(NEXT_DECISION_MAX_WAIT,
-                                                                 remaining - NEXT_DECISION_MARGIN)
+                                                                 remaining - next_decision_margin(remaining))
     loop = asyncio.get_running_loop()
     until = loop.time() + wait
     last = None

@@ -317,3 +317,13 @@ def test_calls_that_lose_the_race_with_an_aged_connection_are_retried():
 
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             list(pool.map(hammer, range(8)))  # any call that failed raises here
+
+
+def test_the_next_decision_wait_keeps_a_margin_for_the_answer():
+    """The wait ends a fifth of the time left before the deadline, at least 50 ms and at most
+    0.5 s before it: time for a loaded server to make the view and for it to travel."""
+    from boardbot.server.watching import next_decision_margin
+
+    assert next_decision_margin(1.0) == 0.2
+    assert next_decision_margin(0.1) == 0.05
+    assert next_decision_margin(30.0) == 0.5

@@ -1620,8 +1620,9 @@ export enum ResponseView {
   /**
    * The seat's view once it holds the decision again or the game is over:
    * the call waits while the server's bot seats (or other clients) move.
-   * If that takes longer than the call's deadline (less 50 ms) or 30
-   * seconds, the view at the latest version comes instead (not the seat's
+   * If that takes longer than the call's deadline (less a fifth of the time
+   * left, at least 50 ms and at most 0.5 s) or 30 seconds, the view at the
+   * latest version comes instead (not the seat's
    * decision yet: view again, or watch). The move is committed either way.
    *
    * @generated from enum value: RESPONSE_VIEW_NEXT_DECISION = 2;
