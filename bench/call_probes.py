@@ -1,7 +1,7 @@
 """Three in-process probes behind docs/performance.md's issue 50 figures of branch i50-mem7.
 
     python bench/call_probes.py gc [--calls 1500] [--rounds 4] [--tuned]
-    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300
+    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300 [--store sqlite]
     python bench/call_probes.py cold-read [--games 500]
     python bench/call_probes.py view-parts [--states 2000]
 
@@ -12,7 +12,8 @@ collector settings (``boardbot.server.collector.tune``) instead of CPython's def
 
 ``instructions``: ``--calls`` calls of one kind through the servicer, the collector off,
 after 200 games made to warm up, for callgrind: count a run with ``--calls 0`` too and
-divide the difference (SubmitMove and GetView include making their ``--calls`` games;
+divide the difference; ``--store sqlite``: on a SQLite file (in one process each call's commit
+is a transaction of its own, where a loaded server groups a turn's) (SubmitMove and GetView include making their ``--calls`` games;
 GetView reads both seats of each).
 
 ``cold-read``: two SQLite stores of two processes on one file (``shared``, as at ``--processes
@@ -92,7 +93,7 @@ async def probe_gc(args) -> None:
 
 async def probe_instructions(args) -> None:
     gc.disable()
-    bench = call_parts.Bench("memory", tempfile.mkdtemp(prefix="boardbot-probes-"), 200)
+    bench = call_parts.Bench(args.store, tempfile.mkdtemp(prefix="boardbot-probes-"), 200)
     await bench.fresh()
     await bench.games(9_000_000)  # warm: imports, caches, conversion plans
     bench.calls = args.calls
@@ -183,6 +184,7 @@ def main() -> int:
     p = sub.add_parser("instructions")
     p.add_argument("call", choices=tuple(REQUESTS))
     p.add_argument("--calls", type=int, default=300)
+    p.add_argument("--store", choices=("memory", "sqlite"), default="memory")
     p = sub.add_parser("cold-read")
     p.add_argument("--games", type=int, default=500)
     p = sub.add_parser("view-parts")
