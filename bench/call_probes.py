@@ -1,7 +1,7 @@
 """Three in-process probes behind docs/performance.md's issue 50 figures of branch i50-mem7.
 
     python bench/call_probes.py gc [--calls 1500] [--rounds 4] [--tuned]
-    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300 [--store sqlite]
+    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300 [--store sqlite] [--games-only]
     python bench/call_probes.py cold-read [--games 500]
     python bench/call_probes.py view-parts [--states 2000]
 
@@ -12,9 +12,10 @@ collector settings (``boardbot.server.collector.tune``) instead of CPython's def
 
 ``instructions``: ``--calls`` calls of one kind through the servicer, the collector off,
 after 200 games made to warm up, for callgrind: count a run with ``--calls 0`` too and
-divide the difference; ``--store sqlite``: on a SQLite file (in one process each call's commit
-is a transaction of its own, where a loaded server groups a turn's) (SubmitMove and GetView include making their ``--calls`` games;
-GetView reads both seats of each).
+divide the difference. SubmitMove and GetView include making their ``--calls`` games
+(through the master) and GetView reads both seats of each; ``--games-only`` makes the games
+and no call, to take them off. ``--store sqlite``: on a SQLite file (in one process each
+call's commit is a transaction of its own, where a loaded server groups a turn's).
 
 ``cold-read``: two SQLite stores of two processes on one file (``shared``, as at ``--processes
 2``), in this one process: ``--games`` games played 1-29 moves in the first; CPU µs of a
@@ -98,7 +99,8 @@ async def probe_instructions(args) -> None:
     await bench.games(9_000_000)  # warm: imports, caches, conversion plans
     bench.calls = args.calls
     calls = await servicer_calls(bench, args.call, 1, both_seats=True) if args.calls else []
-    await run_calls(bench, args.call, calls)
+    if not args.games_only:
+        await run_calls(bench, args.call, calls)
     await bench.close()
 
 
@@ -185,6 +187,7 @@ def main() -> int:
     p.add_argument("call", choices=tuple(REQUESTS))
     p.add_argument("--calls", type=int, default=300)
     p.add_argument("--store", choices=("memory", "sqlite"), default="memory")
+    p.add_argument("--games-only", action="store_true", help="make the calls' games, make no call")
     p = sub.add_parser("cold-read")
     p.add_argument("--games", type=int, default=500)
     p = sub.add_parser("view-parts")
