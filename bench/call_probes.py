@@ -1,9 +1,10 @@
 """Three in-process probes behind docs/performance.md's issue 50 figures of branch i50-mem7.
 
     python bench/call_probes.py gc [--calls 1500] [--rounds 4] [--tuned]
-    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300
+    valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300 [--store sqlite] [--games-only]
     python bench/call_probes.py cold-read [--games 500]
     python bench/call_probes.py view-parts [--states 2000]
+    python bench/call_probes.py create-parts [--repeats 20000]
 
 ``gc``: the servicer's CreateGame, SubmitMove and GetView (``bench/call_parts.py``'s calls,
 memory store) ``--calls`` each, ``--rounds`` times on one master, so its heap grows as a
@@ -12,13 +13,19 @@ collector settings (``boardbot.server.collector.tune``) instead of CPython's def
 
 ``instructions``: ``--calls`` calls of one kind through the servicer, the collector off,
 after 200 games made to warm up, for callgrind: count a run with ``--calls 0`` too and
-divide the difference (SubmitMove and GetView include making their ``--calls`` games;
-GetView reads both seats of each).
+divide the difference. SubmitMove and GetView include making their ``--calls`` games
+(through the master) and GetView reads both seats of each; ``--games-only`` makes the games
+and no call, to take them off. ``--store sqlite``: on a SQLite file (in one process each
+call's commit is a transaction of its own, where a loaded server groups a turn's).
 
 ``cold-read``: two SQLite stores of two processes on one file (``shared``, as at ``--processes
 2``), in this one process: ``--games`` games played 1-29 moves in the first; CPU µs of a
 ``get_live`` of each in the second (never read there: the row, the snapshot, the events since
 it), again (cached, checked against the file), and in the first.
+
+``create-parts``: CreateGame's pieces timed apart (the deal, the state's dict and its JSON by
+the json module and by ``store.dumps``, the tokens, the record, the summary), and a SQLite
+create's transaction with and without the count in ``meta``; CPU µs each.
 
 ``view-parts``: what a first read of a view does (``Snapshot.seat_view``), timed apart on
 ``--states`` Frogriders positions (seeded, 1-19 random moves in): the engine's view, the
@@ -92,12 +99,13 @@ async def probe_gc(args) -> None:
 
 async def probe_instructions(args) -> None:
     gc.disable()
-    bench = call_parts.Bench("memory", tempfile.mkdtemp(prefix="boardbot-probes-"), 200)
+    bench = call_parts.Bench(args.store, tempfile.mkdtemp(prefix="boardbot-probes-"), 200)
     await bench.fresh()
     await bench.games(9_000_000)  # warm: imports, caches, conversion plans
     bench.calls = args.calls
     calls = await servicer_calls(bench, args.call, 1, both_seats=True) if args.calls else []
-    await run_calls(bench, args.call, calls)
+    if not args.games_only:
+        await run_calls(bench, args.call, calls)
     await bench.close()
 
 
@@ -138,6 +146,76 @@ async def probe_cold_read(args) -> None:
           f"in the committing process {own:.1f}")
     await first.close()
     await second.close()
+
+
+def probe_create_parts(args) -> None:
+    """CPU µs of CreateGame's pieces apart (Frogriders, 2 seats), and of a SQLite create's
+    transaction with and without the count in ``meta`` (one create a transaction, and four)."""
+    import dataclasses
+    import json
+    import secrets
+    import sqlite3
+
+    from boardbot.server.access import new_token, token_digest
+    from boardbot.server.deals import new_salt
+    from boardbot.server.records import HUMAN, GameRecord, SeatRecord
+    from boardbot.server.snapshots import Snapshot
+    from boardbot.server.sqlite_schema import set_up
+    from boardbot.server.store import Live, dumps
+
+    game = registry.get("frogriders")
+    config = game.validate({"players": 2})
+    state = game.new_state(config, 5)
+    initial = state.to_dict()
+    seats = (SeatRecord(HUMAN, token="a" * 64), SeatRecord(HUMAN, token="b" * 64))
+    record = GameRecord("0" * 32, "frogriders", config, 5, seats, "c" * 64, initial, 1.5, True, "127.0.0.1", 1,
+                        "d" * 32)
+    live = Live(record, state, 0, 1.5, None, False, 1)
+
+    def summary() -> bytes:
+        live.cache.clear()
+        return Snapshot.of(live).game_message().SerializeToString()
+
+    def timed(label: str, work, n: int = args.repeats) -> None:
+        started = time.process_time()
+        for _ in range(n):
+            work()
+        print(f"{label}: {(time.process_time() - started) / n * 1e6:.1f} µs")
+
+    timed("the deal (new_validated_state)", lambda: game.new_validated_state(config, 5))
+    timed("the state's dict (to_dict)", state.to_dict)
+    timed(f"its JSON, the json module ({len(dumps(initial))} bytes)",
+          lambda: json.dumps(initial, separators=(",", ":"), ensure_ascii=False).encode())
+    timed("its JSON, store.dumps", lambda: dumps(initial))
+    timed("3 tokens and their digests", lambda: [token_digest(new_token()) for _ in range(3)])
+    timed("the game id and the deal's salt", lambda: (secrets.token_hex(16), new_salt()))
+    timed("the record (GameRecord, by dataclasses.replace)", lambda: dataclasses.replace(record))
+    timed("the summary's message and bytes", summary)
+    db = sqlite3.connect(os.path.join(tempfile.mkdtemp(prefix="boardbot-probes-"), "games.sqlite3"),
+                         isolation_level=None)
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "wal_autocheckpoint=0"):
+        db.execute(f"PRAGMA {pragma}")
+    db.execute("BEGIN IMMEDIATE")
+    set_up(db, "probe")
+    db.execute("COMMIT")
+    row, blob, made = dumps(dict(record.to_dict(), initial=None)), dumps(initial), [0]
+
+    def transaction(creates: int, count: bool) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        for _ in range(creates):
+            made[0] += 1
+            seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
+                             "record, state) VALUES (?, ?, 0, NULL, 0, 1.5, '127.0.0.1', ?, x'')",
+                             (f"{made[0]:032x}", "frogriders", row)).lastrowid
+            db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, blob))
+            if count:
+                db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
+        db.execute("COMMIT")
+
+    for creates in (1, 4):
+        for count in (True, False):
+            timed(f"a SQLite transaction of {creates} create(s), {'with' if count else 'without'} UPDATE meta",
+                  lambda: transaction(creates, count), args.repeats // creates // 4)
 
 
 def probe_view_parts(args) -> None:
@@ -183,11 +261,18 @@ def main() -> int:
     p = sub.add_parser("instructions")
     p.add_argument("call", choices=tuple(REQUESTS))
     p.add_argument("--calls", type=int, default=300)
+    p.add_argument("--store", choices=("memory", "sqlite"), default="memory")
+    p.add_argument("--games-only", action="store_true", help="make the calls' games, make no call")
     p = sub.add_parser("cold-read")
     p.add_argument("--games", type=int, default=500)
+    p = sub.add_parser("create-parts")
+    p.add_argument("--repeats", type=int, default=20000)
     p = sub.add_parser("view-parts")
     p.add_argument("--states", type=int, default=2000)
     args = parser.parse_args()
+    if args.probe == "create-parts":
+        probe_create_parts(args)
+        return 0
     if args.probe == "view-parts":
         probe_view_parts(args)
         return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import collections
 import zlib
 
-from .store import (ClientFull, EventRecord, GameStore, Live, StoreFull, Waiters, check_numbering, dumps, loads,
+from .store import (ClientFull, EventRecord, GameStore, Live, StoreFull, Waiters, check_numbering, json_dumps, loads,
                     request_id_of)
 
 UNPACKED_FINISHED = 256  # finished games the memory store keeps unpacked (the most recently read)
@@ -22,7 +22,8 @@ class _Packed:
     __slots__ = ("blob", "seq", "game", "creator")
 
     def __init__(self, live: Live, events: list[EventRecord]):
-        self.blob = zlib.compress(dumps({"record": live.to_dict(), "events": events}), 6)
+        # (json_dumps: a searching bot's notes as they were, as sqlite_archive.pack_game keeps them)
+        self.blob = zlib.compress(json_dumps({"record": live.to_dict(), "events": events}), 6)
         self.seq = live.seq
         self.game = live.record.game
         self.creator = live.record.creator

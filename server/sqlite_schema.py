@@ -82,7 +82,10 @@ def set_up(db, path: str) -> bool:
     elif found != SCHEMA_VERSION:
         migrate(db, path, found)
     db.execute(INDEXES)
-    db.execute("INSERT OR IGNORE INTO meta SELECT 'games', count(*) FROM games")  # a file of schema 3
+    # the number of games, counted again at every open: a server of one process keeps it in memory
+    # (SqliteStore._count) and writes it only when it closes, so after a crash the file's is stale
+    db.execute("INSERT INTO meta SELECT 'games', count(*) FROM games WHERE true "
+               "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
     return True
 
 def migrate(db, path: str, version: int) -> None:

@@ -26,7 +26,9 @@ their own with their own connection (``PRAGMA wal_checkpoint(PASSIVE)``,
 never blocking the writer), so the event loop does not pay for them.
 
 
-Tables: ``meta`` (the schema version, the number of games), ``games`` (one
+Tables: ``meta`` (the schema version, the number of games: kept by every
+commit of shared processes; a process alone keeps it in memory and writes it
+when it closes, and every open counts the games again), ``games`` (one
 row per game: ``seq``, the creation order, is its key; the record as compact
 JSON without the columns beside it, and its ``creator`` beside it as well,
 indexed, for the games-per-client count), ``initials`` (the state at version
@@ -181,6 +183,9 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         if self._checkpointer is not None:
             self._checkpointer.join(10)
         if self._db is not None:
+            if not self.shared:  # the count kept in memory (a server of an older version reads it)
+                self._transaction(lambda db: db.execute("UPDATE meta SET value = ? WHERE key = 'games'",
+                                                        (self._count,)) is not None)
             self._vacuum()
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)" if self.shared else "PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
@@ -442,7 +447,8 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record.id} exists") from None
             db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
-            db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
+            if shared:  # (a process alone counts in memory: _count, written at close)
+                db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
             return True
 
         stored = None
@@ -546,7 +552,8 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         db.executemany("DELETE FROM archives WHERE seq = ?", rows)
         db.executemany("DELETE FROM states WHERE seq = ?", rows)
         gone = db.executemany("DELETE FROM games WHERE seq = ?", rows).rowcount  # (shared: another may have)
-        db.execute("UPDATE meta SET value = value - ? WHERE key = 'games'", (gone,))
+        if self.shared:
+            db.execute("UPDATE meta SET value = value - ? WHERE key = 'games'", (gone,))
 
     def _forget(self, game_ids: list[str], creators: list[str | None]) -> None:
         for game_id in game_ids:

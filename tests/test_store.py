@@ -282,6 +282,45 @@ def test_a_version_1_sqlite_file_is_migrated_and_its_games_count_for_nobody(tmp_
     run(go())
 
 
+def test_a_sqlite_server_alone_counts_in_memory_and_the_file_counts_again_when_opened(tmp_path):
+    """A server of one process writes no count per create (meta's is written when it closes);
+    the shared processes opening the file after it, even after a crash, count its games."""
+    import sqlite3
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        alone = SqliteStore(path)
+        await alone.open()
+        for i in range(4):
+            await alone.create_live(new_live(f"g{i}"))
+        assert await alone.delete("g0") and await alone.count() == 3
+        await alone.close()
+        with sqlite3.connect(path) as db:  # written at close, for a server that does not count again
+            assert db.execute("SELECT value FROM meta WHERE key = 'games'").fetchone()[0] == 3
+        crashed = SqliteStore(path)
+        await crashed.open()
+        await crashed.create_live(new_live("g4"))
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT value FROM meta WHERE key = 'games'").fetchone()[0] == 3  # not per create
+        crashed._db.close()  # gone without closing (its flock with it), as a killed process
+        crashed._db = None
+        crashed._stop_checkpoints.set()
+        crashed._lock_file.close()
+        crashed._lock_file = None
+        one, two = SqliteStore(path, max_games=5, shared=True), SqliteStore(path, max_games=5, shared=True)
+        await one.open()
+        await two.open()
+        assert await one.count() == await two.count() == 4
+        await two.create_live(new_live("g5"))
+        assert await one.count() == 5
+        with pytest.raises(StoreFull):
+            await one.create_live(new_live("g6"))
+        await one.close()
+        await two.close()
+
+    run(go())
+
+
 def test_a_failed_sqlite_transaction_gives_back_what_its_creates_counted(tmp_path):
     import sqlite3
 
