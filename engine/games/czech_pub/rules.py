@@ -1355,13 +1355,18 @@ class CzechPubState(State):
         """A new game: the deck shuffled by ``rng``, ``HAND_SIZE[0]`` cards each, a chance seed from ``rng``."""
         s = CzechPubState.blank(game, cfg, 0)
         deck = D.full_deck()
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)  # rng.shuffle's draws (compiled, without DealRandom's Python frame)
         n = cfg["players"]
-        for _ in range(HAND_SIZE[0]):
-            for q in range(n):
-                s.hands[q].append(deck.pop())
-        for hand in s.hands:
+        # HAND_SIZE[0] rounds, each seat in turn taking the top card (the end of the list): seat q
+        # gets every n-th card down from the top's q-th, as one slice (108 cards, at most 42 dealt:
+        # ``rest`` is never 0)
+        rest = len(deck) - n * HAND_SIZE[0]
+        hands = s.hands
+        for q in range(n):
+            hand = deck[len(deck) - 1 - q:rest - 1:-n]
             hand.sort()
+            hands[q] = hand
+        del deck[rest:]
         s.deck = deck
         s.seed = rng.getrandbits(63)
         return s
