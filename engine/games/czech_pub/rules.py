@@ -1016,7 +1016,8 @@ class CzechPubState(State):
         hand = self.hands[p]
         limit = HAND_SIZE[self.stage[p]]
         drawn = 0
-        got = []
+        # the cards' names, for the log only (no list made at every draw otherwise)
+        got: list[str] | None = [] if self.log is not None else None
         while len(hand) < limit:
             if not self.deck:
                 if not self.discard:
@@ -1032,11 +1033,11 @@ class CzechPubState(State):
                 self.lo_hi -= 1
             _insort(hand, card)
             drawn += 1
-            if self.log is not None:
+            if got is not None:
                 got.append(CARD_NAME[card])
         if drawn:
             self._forget_passes(p)
-        if self.log is not None and drawn:
+        if got is not None and drawn:
             self.note(None, f"seat {p} draws {drawn} card{'s' if drawn > 1 else ''}")
             self.note(p, f"you draw {', '.join(got)}")
 
@@ -1103,7 +1104,8 @@ class CzechPubState(State):
                     self.lone_started = False
                 elif self.lone_started:
                     over = True
-            self.table = []
+            if self.table:  # _end_play cleared it already: no second new list a turn
+                self.table = []
             self.played = False
             self.ordered_alcohol = False
             self.copy_turn = False
@@ -1147,15 +1149,16 @@ class CzechPubState(State):
         self.hands[q].remove(c)
         row = self.known[q]
         if row:
-            new = list(row)
-            changed = False
-            for i, t in enumerate(row):
+            new: list[tuple[int, ...]] | None = None  # made at the first observer who knew the card
+            for i in range(len(row)):
+                t = row[i]
                 if c in t:
+                    if new is None:
+                        new = list(row)
                     lst = list(t)
                     lst.remove(c)
                     new[i] = tuple(lst)
-                    changed = True
-            if changed:
+            if new is not None:
                 self._set_row(q, new)
 
     def _set_row(self, q: int, row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> None:
@@ -1174,19 +1177,24 @@ class CzechPubState(State):
     def _learn_private(self, taker: int, victim: int, c: int) -> None:
         """taker took card c at random from victim: only the two of them know which."""
         size = self.num_seats + 1
-        known = self.known[victim]
-        if known:
-            mine = known[taker]
+        known = list(self.known)  # both rows replaced in one new tuple (_set_row's, twice)
+        old = known[victim]
+        if old:
+            mine = old[taker]
             if c in mine:
                 lst = list(mine)
                 lst.remove(c)
                 mine = tuple(lst)
-            new: list[tuple[int, ...]] = [()] * size
-            new[taker] = mine
-            self._set_row(victim, new)
-        row: list[tuple[int, ...]] = list(self.known[taker]) if self.known[taker] else [()] * size
+            if mine:  # only the taker still knows cards of the victim's: those it knew and kept
+                new: list[tuple[int, ...]] = [()] * size
+                new[taker] = mine
+                known[victim] = tuple(new)
+            else:
+                known[victim] = ()
+        row: list[tuple[int, ...]] = list(known[taker]) if known[taker] else [()] * size
         row[victim] = tuple(sorted(row[victim] + (c,)))
-        self._set_row(taker, row)
+        known[taker] = tuple(row)  # never empty: it holds c
+        self.known = tuple(known)
 
     def pass_record(self, q: int) -> Pass:
         """What everybody sees when q passes on this reaction window: what stood to be drunk
@@ -1198,7 +1206,10 @@ class CzechPubState(State):
 
     def _note_pass(self, q: int) -> None:
         """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""
-        self.passes[q] = (self.passes[q] + (self.pass_record(q),))[-MAX_PASSES:]
+        kept = self.passes[q]
+        if len(kept) >= MAX_PASSES:
+            kept = kept[len(kept) - MAX_PASSES + 1:]
+        self.passes[q] = kept + (self.pass_record(q),)
 
     def _forget_passes(self, q: int) -> None:
         """q took cards the others did not see: its passes no longer speak for its whole hand."""
