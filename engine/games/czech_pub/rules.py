@@ -83,7 +83,7 @@ def react_move(card: int, slot: int) -> Move:
     return REACT_SLOT[card][slot] if slot < TABLE_ROOM else ("react", CARD_ID[card], slot, "")
 
 
-def fair_die(state: Any) -> int:
+def fair_die(state: CzechPubState) -> int:  # typed: compiled, native calls (not by name through Any)
     return int(state.chance().random() * 6) + 1
 
 
@@ -833,12 +833,14 @@ class CzechPubState(State):
     def _end_play(self) -> None:
         a, n = self.active, self.num_seats
         copying = self.copying
-        copiers = []
+        copiers: list[int] | None = None  # made for the first copier (no list a turn otherwise)
         for i in range(1, n):
             q = (a + i) % n
             if copying[q] == a:
                 copying[q] = -1
                 self.discard.append(DAM_SI)
+                if copiers is None:
+                    copiers = []
                 copiers.append(q)
         items = self.delivered()
         if self.log is not None and not self.copy_turn and self.phase != DISCARD:
@@ -848,12 +850,13 @@ class CzechPubState(State):
                 self._abstain(a, 0, self.insults[a] > 0)
             else:
                 self._evaluate(a, items, self.insults[a] > 0, self.ordered_alcohol)
-        for q in copiers:
-            if self.out[q] or self.paused[q]:
-                continue
-            if self.log is not None:
-                self.note(None, f"seat {q} drinks the same as seat {a}")
-            self._evaluate(q, [item for item in items if item[0] != LICHOCENI], False)
+        if copiers is not None:
+            for q in copiers:
+                if self.out[q] or self.paused[q]:
+                    continue
+                if self.log is not None:
+                    self.note(None, f"seat {q} drinks the same as seat {a}")
+                self._evaluate(q, [item for item in items if item[0] != LICHOCENI], False)
         # clean-up
         discard = self.discard
         for e in self.table:
