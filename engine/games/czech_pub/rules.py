@@ -83,7 +83,7 @@ def react_move(card: int, slot: int) -> Move:
     return REACT_SLOT[card][slot] if slot < TABLE_ROOM else ("react", CARD_ID[card], slot, "")
 
 
-def fair_die(state: Any) -> int:
+def fair_die(state: CzechPubState) -> int:  # typed: compiled, native calls (not by name through Any)
     return int(state.chance().random() * 6) + 1
 
 
@@ -833,12 +833,14 @@ class CzechPubState(State):
     def _end_play(self) -> None:
         a, n = self.active, self.num_seats
         copying = self.copying
-        copiers = []
+        copiers: list[int] | None = None  # made for the first copier (no list a turn otherwise)
         for i in range(1, n):
             q = (a + i) % n
             if copying[q] == a:
                 copying[q] = -1
                 self.discard.append(DAM_SI)
+                if copiers is None:
+                    copiers = []
                 copiers.append(q)
         items = self.delivered()
         if self.log is not None and not self.copy_turn and self.phase != DISCARD:
@@ -848,12 +850,13 @@ class CzechPubState(State):
                 self._abstain(a, 0, self.insults[a] > 0)
             else:
                 self._evaluate(a, items, self.insults[a] > 0, self.ordered_alcohol)
-        for q in copiers:
-            if self.out[q] or self.paused[q]:
-                continue
-            if self.log is not None:
-                self.note(None, f"seat {q} drinks the same as seat {a}")
-            self._evaluate(q, [item for item in items if item[0] != LICHOCENI], False)
+        if copiers is not None:
+            for q in copiers:
+                if self.out[q] or self.paused[q]:
+                    continue
+                if self.log is not None:
+                    self.note(None, f"seat {q} drinks the same as seat {a}")
+                self._evaluate(q, [item for item in items if item[0] != LICHOCENI], False)
         # clean-up
         discard = self.discard
         for e in self.table:
@@ -1016,7 +1019,8 @@ class CzechPubState(State):
         hand = self.hands[p]
         limit = HAND_SIZE[self.stage[p]]
         drawn = 0
-        got = []
+        # the cards' names, for the log only (no list made at every draw otherwise)
+        got: list[str] | None = [] if self.log is not None else None
         while len(hand) < limit:
             if not self.deck:
                 if not self.discard:
@@ -1032,11 +1036,11 @@ class CzechPubState(State):
                 self.lo_hi -= 1
             _insort(hand, card)
             drawn += 1
-            if self.log is not None:
+            if got is not None:
                 got.append(CARD_NAME[card])
         if drawn:
             self._forget_passes(p)
-        if self.log is not None and drawn:
+        if got is not None and drawn:
             self.note(None, f"seat {p} draws {drawn} card{'s' if drawn > 1 else ''}")
             self.note(p, f"you draw {', '.join(got)}")
 
@@ -1103,7 +1107,8 @@ class CzechPubState(State):
                     self.lone_started = False
                 elif self.lone_started:
                     over = True
-            self.table = []
+            if self.table:  # _end_play cleared it already: no second new list a turn
+                self.table = []
             self.played = False
             self.ordered_alcohol = False
             self.copy_turn = False
@@ -1147,15 +1152,16 @@ class CzechPubState(State):
         self.hands[q].remove(c)
         row = self.known[q]
         if row:
-            new = list(row)
-            changed = False
-            for i, t in enumerate(row):
+            new: list[tuple[int, ...]] | None = None  # made at the first observer who knew the card
+            for i in range(len(row)):
+                t = row[i]
                 if c in t:
+                    if new is None:
+                        new = list(row)
                     lst = list(t)
                     lst.remove(c)
                     new[i] = tuple(lst)
-                    changed = True
-            if changed:
+            if new is not None:
                 self._set_row(q, new)
 
     def _set_row(self, q: int, row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> None:
@@ -1174,19 +1180,24 @@ class CzechPubState(State):
     def _learn_private(self, taker: int, victim: int, c: int) -> None:
         """taker took card c at random from victim: only the two of them know which."""
         size = self.num_seats + 1
-        known = self.known[victim]
-        if known:
-            mine = known[taker]
+        known = list(self.known)  # both rows replaced in one new tuple (_set_row's, twice)
+        old = known[victim]
+        if old:
+            mine = old[taker]
             if c in mine:
                 lst = list(mine)
                 lst.remove(c)
                 mine = tuple(lst)
-            new: list[tuple[int, ...]] = [()] * size
-            new[taker] = mine
-            self._set_row(victim, new)
-        row: list[tuple[int, ...]] = list(self.known[taker]) if self.known[taker] else [()] * size
+            if mine:  # only the taker still knows cards of the victim's: those it knew and kept
+                new: list[tuple[int, ...]] = [()] * size
+                new[taker] = mine
+                known[victim] = tuple(new)
+            else:
+                known[victim] = ()
+        row: list[tuple[int, ...]] = list(known[taker]) if known[taker] else [()] * size
         row[victim] = tuple(sorted(row[victim] + (c,)))
-        self._set_row(taker, row)
+        known[taker] = tuple(row)  # never empty: it holds c
+        self.known = tuple(known)
 
     def pass_record(self, q: int) -> Pass:
         """What everybody sees when q passes on this reaction window: what stood to be drunk
@@ -1198,7 +1209,10 @@ class CzechPubState(State):
 
     def _note_pass(self, q: int) -> None:
         """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""
-        self.passes[q] = (self.passes[q] + (self.pass_record(q),))[-MAX_PASSES:]
+        kept = self.passes[q]
+        if len(kept) >= MAX_PASSES:
+            kept = kept[len(kept) - MAX_PASSES + 1:]
+        self.passes[q] = kept + (self.pass_record(q),)
 
     def _forget_passes(self, q: int) -> None:
         """q took cards the others did not see: its passes no longer speak for its whole hand."""
@@ -1355,13 +1369,18 @@ class CzechPubState(State):
         """A new game: the deck shuffled by ``rng``, ``HAND_SIZE[0]`` cards each, a chance seed from ``rng``."""
         s = CzechPubState.blank(game, cfg, 0)
         deck = D.full_deck()
-        rng.shuffle(deck)
+        chance.shuffle(rng, deck)  # rng.shuffle's draws (compiled, without DealRandom's Python frame)
         n = cfg["players"]
-        for _ in range(HAND_SIZE[0]):
-            for q in range(n):
-                s.hands[q].append(deck.pop())
-        for hand in s.hands:
+        # HAND_SIZE[0] rounds, each seat in turn taking the top card (the end of the list): seat q
+        # gets every n-th card down from the top's q-th, as one slice (108 cards, at most 42 dealt:
+        # ``rest`` is never 0)
+        rest = len(deck) - n * HAND_SIZE[0]
+        hands = s.hands
+        for q in range(n):
+            hand = deck[len(deck) - 1 - q:rest - 1:-n]
             hand.sort()
+            hands[q] = hand
+        del deck[rest:]
         s.deck = deck
         s.seed = rng.getrandbits(63)
         return s
