@@ -23,6 +23,8 @@ import math
 import random
 from typing import Final
 
+from mypy_extensions import i64
+
 from . import data as D
 from .data import LEAP, SECOND_LEAP, SETUP, TAKE_PRIVILEGE, TAKE_UNIT
 from .rules import FrogridersState, score_totals
@@ -134,8 +136,8 @@ def playout_move(state: FrogridersState, rng: random.Random) -> tuple | None:
     moves: list[tuple] = state.legal_moves()  # leaps: ("leap", origin, over, to, collect_leaper)
     for m in moves:
         # the unit collected; typed: the compiled build reads ints, not an object's truth
-        collect_leaper: int = m[4]
-        cell: int = m[1] if collect_leaper else m[2]
+        collect_leaper: i64 = m[4]
+        cell: i64 = m[1] if collect_leaper else m[2]  # (i64: the board is read as in _leaps)
         w = weights[board[cell]]
         if w > best_w:
             best, best_w = m, w

@@ -61,6 +61,15 @@ FIELDS = StateFields(
     player=SCALAR,
     phase=SCALAR,  # data.SETUP ... data.OVER
     turn=SCALAR,
+    # the legal moves (State.legal_moves' cache): replaced, never mutated in place, so a copy
+    # shares them (a search's every world is a copy of its root: no leaps generated again there)
+    _moves=custom("{v}", None, "None"),
+    # the last move text public_move_text made, for which move and in which position (the legal
+    # moves' list: a new one after every move): the search asks for every other seat's text of
+    # the same move (three at 4 players), and a leap's text is the same for all of them
+    _text_move=custom("None", None, "None"),
+    _text_moves=custom("None", None, "None"),
+    _text=custom("None", None, "None"),
 )
 _to_dict = FIELDS.to_dict_function("frogriders")
 
@@ -85,6 +94,9 @@ class FrogridersState(State):
     player: int
     phase: int
     turn: int
+    _text_move: Move | None
+    _text_moves: list | None
+    _text: str | None
 
     # --- plumbing ------------------------------------------------------
     def copy(self) -> FrogridersState:
@@ -107,6 +119,10 @@ class FrogridersState(State):
         new.player = self.player
         new.phase = self.phase
         new.turn = self.turn
+        new._moves = self._moves
+        new._text_move = None
+        new._text_moves = None
+        new._text = None
         return new
 
     def to_dict(self) -> dict:
@@ -123,7 +139,16 @@ class FrogridersState(State):
         kind: str = move[0]
         if kind == "keep_set_card" and observer != self.player:
             return "keep one of the two dealt set cards"
-        return self.move_text(move)
+        moves = self._moves
+        if moves is not None and move is self._text_move and moves is self._text_moves:
+            text = self._text
+            if text is not None:
+                return text
+        text = self.move_text(move)
+        self._text_move = move
+        self._text_moves = moves
+        self._text = text
+        return text
 
     def view(self, seat: int | None) -> dict:
         return views.view(self, seat)
@@ -131,6 +156,9 @@ class FrogridersState(State):
     def sample_for(self, seat: int, rng: random.Random) -> FrogridersState:
         world = self.copy()
         world.seed = rng.getrandbits(63)
+        if self.phase == SETUP:
+            world._moves = None  # the decider's set cards may be re-dealt below (the other phases'
+            # moves are of the board, the units, the village and the display: the same in every world)
         stack = world.stack
         chance.shuffle(rng, stack)  # random.Random's draws, compiled
         revealed = self.phase == OVER
@@ -409,6 +437,9 @@ class FrogridersState(State):
         s.player = 0
         s.phase = SETUP
         s.turn = 0
+        s._text_move = None
+        s._text_moves = None
+        s._text = None
         s.seed = rng.getrandbits(63)
         return s
 

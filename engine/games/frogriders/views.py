@@ -113,6 +113,9 @@ def from_view(cls: Any, game: Game, view: dict, rng: random.Random) -> Frogrider
     s.player = view["current_player"]
     s.phase = PHASE_BY_NAME[view["phase"]]
     s.turn = view["turn"]
+    s._text_move = None
+    s._text_moves = None
+    s._text = None
     # deal what the seat cannot see; sample_for re-deals everything hidden from it
     if s.phase == OVER:
         pass  # every kept set card is already revealed in the view
