@@ -25,6 +25,7 @@ MESSAGE: Final = 3  # a sub-message whose dict needs a rewrite (``sub``)
 MESSAGES: Final = 4  # a repeated one
 SENTINEL: Final = 5  # an optional integer of a view or move: the engine's -1 is unset (dropped)
 NONE: Final = -1
+_MISSING: Final = object()
 
 
 class Step:
@@ -50,12 +51,12 @@ class Plan:
 def encode(plan: Plan, data: dict) -> dict:
     """The constructor's input for ``data``, an engine dict of the plan's type (a new dict;
     ``data`` and what it holds are not changed)."""
-    out = {**data}
+    out = data.copy()
     for step in plan.steps:
         key = step.key
-        if key not in data:
+        value: Any = data.get(key, _MISSING)
+        if value is _MISSING:
             continue
-        value: Any = data[key]
         kind = step.kind
         if kind == ENUM:
             out[key] = step.table[value]
