@@ -29,6 +29,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = os.path.dirname(os.path.abspath(__file__))
 BUILD = runpy.run_path(os.path.join(ROOT, "engine", "build.py"))
 SAY = "boardbot:"
+# the folders holding compiled modules (engine/, ai/, server/)
+COMPILED_FOLDERS = sorted({path.split("/")[0] for path in BUILD["COMPILED_MODULES"]})
 COMPILED_FROM: dict[str, str] = {}  # module -> the SHA-256 of the source mypyc compiled
 
 
@@ -50,11 +52,11 @@ def have_compiler() -> bool:
 
 
 def staged_sources() -> list[str]:
-    """The compiled modules' sources under their import names (boardbot/engine/..., boardbot/ai/...),
+    """The compiled modules' sources under their import names (boardbot/engine/..., boardbot/server/...),
     as mypyc names a module by its path: a folder of links into the repository."""
     stage = os.path.join(ROOT, "build", "mypyc_src", "boardbot")
     os.makedirs(stage, exist_ok=True)
-    for top in ("engine", "ai"):
+    for top in COMPILED_FOLDERS:
         link = os.path.join(stage, top)
         if not os.path.islink(link):
             if os.path.exists(link):
@@ -166,7 +168,7 @@ class BuildExt(build_ext):
         """Extensions an earlier in-place build left beside sources no longer compiled (the
         default import system prefers an extension to its .py, so one would shadow the source)."""
         built = {path[:-3] for path in BUILD["COMPILED_MODULES"]} | {"engine/_native__mypyc"}
-        for top in ("engine", "ai"):
+        for top in COMPILED_FOLDERS:
             for folder, _, files in os.walk(os.path.join(ROOT, top)):
                 for name in files:
                     if name.endswith(".so") or name.endswith(".pyd"):

@@ -2,6 +2,7 @@
 
     python bench/call_cost.py [--configs echo,memory,sqlite,sqlite2,redis2] [--repeats 3]
                               [--seconds 4] [--clients 16] [--connections 8] [--baseline REV]
+                              [--baseline-build DIR]
                               [--profile DIR]
 
 For each configuration, starts a server on a free port and drives it through
@@ -37,7 +38,10 @@ over a master that answers at once (bench/stub_server.py):
 ``--configs echo,grpc,wrapped,memory`` shows what each layer adds.
 ``--baseline REV`` also serves every store configuration from git revision
 REV's server code, right after this checkout's (before and after a change in
-one run); ``--profile DIR`` samples the servers with py-spy during each phase.
+one run), with this checkout's compiled modules, or, when REV compiles another
+list of modules, with those of ``--baseline-build DIR`` (a checkout of REV
+built in place: ``pip install -e .``); ``--profile DIR`` samples the servers
+with py-spy during each phase.
 
 The configurations run in turn, ``--repeats`` times (side by side, so the
 machine's load drifts over all of them alike); the table gives the medians.
@@ -415,22 +419,28 @@ BASELINE_SUFFIX = " @"
 SOURCES = ("ai", "engine", "learning", "server", "tools")  # the boardbot package's folders
 
 
-def baseline_tree(revision: str, work: str) -> str:
+def baseline_tree(revision: str, work: str, built: str | None = None) -> str:
     """A directory whose ``boardbot`` package is ``revision``'s (``git archive``), to put first on
-    a server's PYTHONPATH; the compiled modules of this checkout are copied beside it, and serve
-    only where their sources are the same there (``boardbot.engine.build`` checks)."""
+    a server's PYTHONPATH; the compiled modules of ``built`` (a checkout of ``revision`` built in
+    place with ``pip install -e .``; by default this checkout) are copied beside it, and serve
+    only where their sources are the same there (``boardbot.engine.build`` checks: a revision
+    that compiles another list of modules needs its own build)."""
     top = os.path.join(work, "baseline")
     package = os.path.join(top, "boardbot")
     os.makedirs(package)
     archive = subprocess.run(["git", "archive", revision, *SOURCES], cwd=ROOT, check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", package], input=archive.stdout, check=True)
+    source = os.path.abspath(built or ROOT)
     for folder in SOURCES:
-        for directory, _, files in os.walk(os.path.join(ROOT, folder)):
+        for directory, _, files in os.walk(os.path.join(source, folder)):
             for file in files:
                 if file.endswith(".so") or file == "_native.json":
-                    relative = os.path.relpath(os.path.join(directory, file), ROOT)
+                    relative = os.path.relpath(os.path.join(directory, file), source)
                     if os.path.isdir(os.path.dirname(os.path.join(package, relative))):
-                        shutil.copy2(os.path.join(ROOT, relative), os.path.join(package, relative))
+                        shutil.copy2(os.path.join(source, relative), os.path.join(package, relative))
+    check = subprocess.run([sys.executable, "-c", "import boardbot.engine.build as b; print(b.describe())"],
+                           env={**os.environ, "PYTHONPATH": top}, capture_output=True, text=True)
+    print(f"baseline {revision}: {check.stdout.strip() or check.stderr[-500:]}", file=sys.stderr, flush=True)
     return top
 
 
@@ -526,11 +536,14 @@ def main() -> int:
     parser.add_argument("--baseline", metavar="REV", help="also serve each configuration from the server code of "
                         "git revision REV, right after this checkout's (rows named CONFIG @REV): before and after "
                         "a change, side by side in one run")
+    parser.add_argument("--baseline-build", metavar="DIR", help="a checkout of the baseline revision built in "
+                        "place (pip install -e .) whose compiled modules the baseline serves with, when its "
+                        "list of compiled modules is not this checkout's (default: this checkout's)")
     args = parser.parse_args()
     names = args.configs.split(",")
     work = tempfile.mkdtemp(prefix="boardbot-call-cost-")
     if args.baseline:
-        args.baseline_tree = baseline_tree(args.baseline, work)
+        args.baseline_tree = baseline_tree(args.baseline, work, args.baseline_build)
         names = [n for name in names for n in ([name] if name == "echo" else [name, name + BASELINE_SUFFIX
                                                                                   + args.baseline])]
     results: dict[tuple[str, str], list[dict]] = {}

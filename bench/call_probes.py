@@ -5,6 +5,7 @@
     python bench/call_probes.py cold-read [--games 500]
     python bench/call_probes.py view-parts [--states 2000]
     python bench/call_probes.py create-parts [--repeats 20000]
+    valgrind --tool=callgrind python bench/call_probes.py first-reads [--games 300] [--rounds 1]
 
 ``gc``: the servicer's CreateGame, SubmitMove and GetView (``bench/call_parts.py``'s calls,
 memory store) ``--calls`` each, ``--rounds`` times on one master, so its heap grows as a
@@ -31,6 +32,13 @@ create's transaction with and without the count in ``meta``; CPU µs each.
 ``--states`` Frogriders positions (seeded, 1-19 random moves in): the engine's view, the
 conversion's rewriting of it (``convert.constructor_arg``), the message's constructor, its
 serialization, the legal moves' entries, the live scores; CPU µs each.
+
+``first-reads``: ``--games`` games made by ``bench/call_parts.py``'s calls (memory store), then
+``--rounds`` times a first read of each one's view for both seats (``Snapshot.get_view_answer``
+with an empty cache: the view, its conversion, legal moves and live scores, serialized), the
+garbage collector tuned as ``boardbot serve`` tunes it; CPU µs per read. Under callgrind, count
+a run of ``--rounds 3`` and one of ``--rounds 1``: their difference over 2 rounds and the reads
+of a round is the instructions of a first read.
 """
 
 from __future__ import annotations
@@ -251,6 +259,25 @@ def probe_view_parts(args) -> None:
     timed("the live scores (Game.live_scores)", game.live_scores, states)
 
 
+async def probe_first_reads(args) -> None:
+    from boardbot.server.snapshots import Snapshot
+
+    bench = call_parts.Bench("memory", tempfile.mkdtemp(prefix="boardbot-probes-"), args.games)
+    await bench.fresh()
+    lives = [await bench.store.get_live(game_id) for game_id, _, _ in await bench.games(1)]
+    collector.tune()
+    for _ in range(args.rounds):
+        snaps = [Snapshot.of(live) for live in lives]
+        for snap in snaps:
+            snap.cache = {}  # a first read of the version
+        started = time.process_time()
+        for snap in snaps:
+            snap.get_view_answer(0)
+            snap.get_view_answer(1)
+        print(f"{(time.process_time() - started) / len(snaps) / 2 * 1e6:.1f} µs per first read")
+    await bench.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="probe", required=True)
@@ -267,6 +294,9 @@ def main() -> int:
     p.add_argument("--games", type=int, default=500)
     p = sub.add_parser("create-parts")
     p.add_argument("--repeats", type=int, default=20000)
+    p = sub.add_parser("first-reads")
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--rounds", type=int, default=1)
     p = sub.add_parser("view-parts")
     p.add_argument("--states", type=int, default=2000)
     args = parser.parse_args()
@@ -279,7 +309,8 @@ def main() -> int:
     logs.configure(stream=open(os.devnull, "w"))  # every call logged, as boardbot serve does
     import uvloop
 
-    uvloop.run({"gc": probe_gc, "instructions": probe_instructions, "cold-read": probe_cold_read}[args.probe](args))
+    uvloop.run({"gc": probe_gc, "instructions": probe_instructions, "cold-read": probe_cold_read,
+                "first-reads": probe_first_reads}[args.probe](args))
     return 0
 
 

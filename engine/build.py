@@ -28,7 +28,7 @@ import os
 import sys
 
 # Source path (relative to the repository) -> module, compiled together as one mypyc group: the
-# engine's and the search's own, and each game's that its folder's __init__.py names in a
+# engine's, the search's and the server's per-call own, and each game's that its folder's __init__.py names in a
 # ``COMPILED = ("rules", ...)`` line (read as text: this module imports nothing of the package, and
 # a game is named only in its own folder).
 _CORE_MODULES = {
@@ -37,6 +37,9 @@ _CORE_MODULES = {
     "engine/playout.py": "boardbot.engine.playout",
     "ai/utility.py": "boardbot.ai.utility",
     "ai/ismcts.py": "boardbot.ai.ismcts",
+    "server/encoders.py": "boardbot.server.encoders",
+    "server/wire.py": "boardbot.server.wire",
+    "server/snapshots.py": "boardbot.server.snapshots",
 }
 
 
@@ -71,7 +74,7 @@ def source_hash(path: str) -> str:
         return hashlib.sha256(f.read()).hexdigest()
 
 
-# the folder holding engine/ and ai/: the repository (editable installs) or site-packages/boardbot
+# the folder holding engine/, ai/ and server/: the repository (editable installs) or site-packages/boardbot
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _SOURCES = {module: os.path.join(_ROOT, *path.split("/")) for path, module in COMPILED_MODULES.items()}
 

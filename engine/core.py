@@ -137,6 +137,7 @@ class Game:
     """Static description of one game and the factories for its states."""
 
     name: str = ""
+    rules_version: int  # each game sets its own: bumped when a rule changes (docs/storage.md, "Rules versions")
     # what players call it, and one sentence for a player choosing a game (ListGameTypes)
     title: str = ""
     blurb: str = ""

@@ -30,11 +30,12 @@ Two paths, the same result:
   mapping by walking the descriptors, and lets ``google.protobuf.json_format``
   (``ParseDict`` / ``MessageToDict``) do the rest: exact JSON semantics, pure
   Python, a millisecond or more for a large view;
-* the default is code generated once per message type from its descriptor
-  (straight-line Python, the way ``dataclasses`` makes ``__init__``): the
-  encoder rewrites only the fields that need it (enums, sentinels) and the
-  message constructor builds the whole nested message in the protobuf
-  runtime's C code; the decoder reads each field once. It is used for
+* the default is made once per message type from its descriptor: the
+  encoder (a plan of the fields to rewrite, walked by the compiled
+  ``boardbot.server.encoders``) rewrites only the fields that need it (enums,
+  sentinels) and the message constructor builds the whole nested message in
+  the protobuf runtime's C code; the decoder (straight-line Python generated
+  the way ``dataclasses`` makes ``__init__``) reads each field once. It is used for
   message types made of ints, bools, strings, enums, nested messages and
   repeated fields of those (64-bit integers, floats, bytes, maps and
   well-known types, whose JSON form differs, take the reference path).
@@ -66,6 +67,8 @@ from google.protobuf.message import Message
 
 from boardbot.engine.core import EnumTable
 from boardbot.v1 import common_pb2, options_pb2
+
+from . import encoders
 
 ONEOF = "game"
 C = TypeVar("C", bound=Message)
@@ -176,14 +179,6 @@ def _sentinel_field(f: _d.FieldDescriptor) -> bool:
             and f.containing_type.full_name not in config_types())
 
 
-def _enum_number(value: Any) -> Any:
-    """An enum field's input that is not an engine string, value name or number: None
-    (unset) as it is; anything else is refused (the reference path then names it)."""
-    if value is None:
-        return value
-    raise ValueError(f"not an enum value: {value!r}")
-
-
 def _is_plain(descriptor: _d.Descriptor, scalars: frozenset, seen: frozenset = frozenset()) -> bool:
     if descriptor.full_name.startswith("google.protobuf.") or descriptor.GetOptions().map_entry:
         return False
@@ -224,93 +219,18 @@ def _needs_rewrite(descriptor: _d.Descriptor, memo: dict) -> bool:
 
 # --- generated code ------------------------------------------------------------------
 class _Codegen:
-    """Encoders (engine dict -> constructor input) and decoders (message -> engine
-    dict) for a message type and every type it holds, as straight-line Python."""
+    """Decoders (message -> engine dict) for a message type and every type it holds, as
+    straight-line Python (the encoders are plans: ``boardbot.server.encoders``)."""
 
     def __init__(self) -> None:
-        self.scope: dict[str, Any] = {"_number": _enum_number}
+        self.scope: dict[str, Any] = {}
         self.names: dict[tuple[str, str], str] = {}
         self.lines: list[str] = []
-        self.rewrite: dict[str, bool] = {}
-        self.inlining: set[str] = set()
 
     def _const(self, value: Any, stem: str) -> str:
         name = f"_{stem}{len(self.scope)}"
         self.scope[name] = value
         return name
-
-    def encode(self, desc: _d.Descriptor, var: str, depth: int = 0) -> str | None:
-        """An expression that gives the constructor's input for the engine dict in
-        ``var`` (a dict of ``desc``), or None when that dict goes as it is.
-
-        A type whose rewritten fields are all present in an engine dict (fields without
-        presence, and sub-messages) is rewritten inline, ``{**var, 'phase': E[var['phase']]}``:
-        one dict display and no call per element (a view's list of cells, say). A field
-        that is missing or holds no known value raises KeyError: the caller then takes the
-        reference path. Types with presence to honour (proto3 ``optional``, a oneof, a
-        -1 sentinel) get a function that looks before it leaps."""
-        if not _needs_rewrite(desc, self.rewrite):
-            return None
-        inline = desc.full_name not in self.inlining and all(
-            not (f.has_presence and f.type != FD.TYPE_MESSAGE) and f.containing_oneof is None
-            for f in desc.fields if f.type == FD.TYPE_ENUM or _sentinel_field(f)
-            or f.type == FD.TYPE_MESSAGE and _needs_rewrite(f.message_type, self.rewrite))
-        if not inline:
-            return f"{self._encoder_function(desc)}({var})"
-        self.inlining.add(desc.full_name)
-        parts = [f"**{var}"]
-        for f in desc.fields:
-            k, item = repr(f.name), f"x{depth + 1}"
-            if f.type == FD.TYPE_ENUM:
-                table = self._const(_enum_tables(f.enum_type)[0], "E")
-                parts.append(f"{k}: [{table}[{item}] for {item} in {var}[{k}]]" if f.is_repeated
-                             else f"{k}: {table}[{var}[{k}]]")
-            elif f.type == FD.TYPE_MESSAGE:
-                if f.is_repeated:
-                    sub = self.encode(f.message_type, item, depth + 1)
-                    if sub is not None:
-                        parts.append(f"{k}: [{sub} for {item} in {var}[{k}]]")
-                else:
-                    sub = self.encode(f.message_type, f"{var}[{k}]", depth + 1)
-                    if sub is not None:
-                        parts.append(f"{k}: {sub}")
-        self.inlining.discard(desc.full_name)
-        return "{" + ", ".join(parts) + "}"
-
-    def _encoder_function(self, desc: _d.Descriptor) -> str:
-        """The name of a function doing what ``encode``'s expression does, for a type
-        with presence to honour; missing fields without presence raise KeyError too."""
-        key = ("e", desc.full_name)
-        if key in self.names:
-            return self.names[key]
-        fn = self.names[key] = f"enc_{len(self.names)}"
-        body = [f"def {fn}(d):", "    d = dict(d)"]
-        for f in desc.fields:  # fields with presence may be missing; the others are there
-            k = repr(f.name)
-            if f.type == FD.TYPE_ENUM:
-                table = self._const(_enum_tables(f.enum_type)[0], "E")
-                if f.is_repeated:
-                    body.append(f"    d[{k}] = [{table}[x] for x in d[{k}]]")
-                elif f.has_presence:
-                    body.append(f"    if {k} in d:")
-                    body.append(f"        v = d[{k}]")
-                    body.append(f"        d[{k}] = {table}[v] if v in {table} else _number(v)")
-                else:
-                    body.append(f"    d[{k}] = {table}[d[{k}]]")
-            elif f.type == FD.TYPE_MESSAGE:
-                sub = self.encode(f.message_type, "x")
-                if sub is None:
-                    continue
-                if f.is_repeated:
-                    body.append(f"    d[{k}] = [{sub} for x in d[{k}]]")
-                else:
-                    body.append(f"    x = d.get({k})")
-                    body.append(f"    if x is not None: d[{k}] = {sub}")
-            elif _sentinel_field(f):
-                body.append(f"    if d.get({k}) == {NONE}: del d[{k}]")
-        body.append("    return d")
-        self.lines += body
-        return fn
 
     def decoder(self, desc: _d.Descriptor) -> str:
         key = ("d", desc.full_name)
@@ -348,16 +268,35 @@ class _Codegen:
         return namespace[root]
 
 
-@functools.lru_cache(maxsize=None)
-def _encoder(descriptor: _d.Descriptor) -> Callable[[Mapping], dict] | None:
-    """engine dict -> the dict the type's constructor takes; None: the dict as it is.
-    Only for plain types (see the module docstring)."""
-    gen = _Codegen()
-    expr = gen.encode(descriptor, "d")
-    if expr is None:
+def _plan(desc: _d.Descriptor, plans: dict, rewrite: dict) -> encoders.Plan | None:
+    """The encoder's plan for an engine dict of ``desc`` (``boardbot.server.encoders``), or None
+    when that dict goes to the constructor as it is."""
+    if not _needs_rewrite(desc, rewrite):
         return None
-    gen.lines += ["def encode(d):", f"    return {expr}"]
-    return gen.compile("encode", f"encode {descriptor.full_name}")
+    plan = plans.get(desc.full_name)
+    if plan is not None:
+        return plan
+    plan = plans[desc.full_name] = encoders.Plan(desc.full_name)  # before its fields: a type may hold itself
+    for f in desc.fields:
+        if f.type == FD.TYPE_ENUM:
+            kind = encoders.ENUMS if f.is_repeated else encoders.OPTIONAL_ENUM if f.has_presence else encoders.ENUM
+            plan.steps.append(encoders.Step(kind, f.name, table=_enum_tables(f.enum_type)[0]))
+        elif f.type == FD.TYPE_MESSAGE:
+            sub = _plan(f.message_type, plans, rewrite)
+            if sub is not None:
+                plan.steps.append(encoders.Step(encoders.MESSAGES if f.is_repeated else encoders.MESSAGE, f.name,
+                                                sub=sub))
+        elif _sentinel_field(f):
+            plan.steps.append(encoders.Step(encoders.SENTINEL, f.name))
+    return plan
+
+
+@functools.lru_cache(maxsize=None)
+def _encoder(descriptor: _d.Descriptor) -> encoders.Plan | None:
+    """The plan that makes an engine dict the dict the type's constructor takes
+    (``encoders.encode``); None: the dict as it is. Only for plain types (see the module
+    docstring)."""
+    return _plan(descriptor, {}, {})
 
 
 @functools.lru_cache(maxsize=None)
@@ -464,7 +403,7 @@ def constructor_arg(container: type[Message], game: str, data: Mapping[str, Any]
         raise ProtoMismatch(f"{f.message_type.full_name} is not built by its constructor: use to_proto")
     encode = _encoder(f.message_type)
     try:
-        return {f.name: data if encode is None else encode(data)}
+        return {f.name: data if encode is None else encoders.encode(encode, data)}
     except (TypeError, KeyError, AttributeError) as err:  # not a dict: the constructor will say so
         raise TypeError(f"{game} {container.DESCRIPTOR.name}: {err}") from err
 
@@ -477,7 +416,7 @@ def to_proto(container: type[C], game: str, data: Mapping[str, Any], *, strict: 
     if not strict and _plain_to_proto(f.message_type):
         encode = _encoder(f.message_type)
         try:
-            return container(**{f.name: data if encode is None else encode(data)})
+            return container(**{f.name: data if encode is None else encoders.encode(encode, data)})
         except (TypeError, ValueError, AttributeError, KeyError):
             pass  # the reference decides: a JSON-only spelling, or a real mismatch with its message
     msg = container()

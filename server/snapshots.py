@@ -15,6 +15,7 @@ and its views, made from the stored state, offer no legal moves.
 from __future__ import annotations
 
 import dataclasses
+from typing import Sequence
 
 from google.protobuf import struct_pb2
 
@@ -242,7 +243,8 @@ class Snapshot:
         result = self.state.result()
         if result is None:
             return None
-        ranks, winners = list(result.ranks), list(result.winners)
+        ranks: Sequence[int] = list(result.ranks)
+        winners: Sequence[int] = list(result.winners)
         if any(self.resigned) and not all(self.resigned):
             ranks, winners = rank_by([(0 if self.resigned[q] else 1, -result.ranks[q]) for q in range(len(ranks))])
         breakdown = []
@@ -263,7 +265,7 @@ class Snapshot:
                 return hit
         state, name = self.state, self.game_name
         decider = state.decider()
-        moves = ()
+        moves: Sequence[tuple] = ()
         status = self.status()
         if (seat is not None and decider == seat and not self.resigned[seat] and same_rules(self.record)
                 and status == RUNNING):

@@ -87,10 +87,59 @@ def test_a_changed_source_falls_back_to_the_pure_build(tmp_path):
     fake.write_text(json.dumps(data))
     code = ("import json; from boardbot.engine import build; "
             "import boardbot.engine.games.frogriders.rules as r, boardbot.ai.ismcts as m; "
-            "print(json.dumps([build.describe(), r.__file__, m.__file__]))")
+            "import boardbot.server.encoders as e; "
+            "print(json.dumps([build.describe(), r.__file__, m.__file__, e.__file__]))")
     env = {k: v for k, v in os.environ.items() if k != build.PURE_ENV}
     env["BOARDBOT_BUILD_MANIFEST"] = str(fake)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    describe, rules_file, ismcts_file = json.loads(out.stdout.strip().splitlines()[-1])
+    describe, rules_file, ismcts_file, encoders_file = json.loads(out.stdout.strip().splitlines()[-1])
     assert describe.startswith("pure Python (the compiled build is stale: rules changed"), describe
-    assert rules_file.endswith("rules.py") and ismcts_file.endswith("ismcts.py")
+    assert rules_file.endswith("rules.py") and ismcts_file.endswith("ismcts.py") and encoders_file.endswith(".py")
+
+
+# the server's compiled per-call code (boardbot.server.encoders: a view's conversion) against its
+# pure build: the SeatView messages built from the same seeded games' views, seats and legal moves
+VIEWS_DIGEST = """
+import hashlib, json, random, sys
+from boardbot.engine import build, registry
+from boardbot.server import convert, encoders
+from boardbot.v1 import common_pb2
+digest, steps = hashlib.sha256(), 0
+for name in registry.names():
+    game = registry.get(name)
+    for g in range(int(sys.argv[1])):
+        cfg = game.validate(list(game.configurations())[g % len(list(game.configurations()))])
+        state, rng = game.new_state(cfg, g), random.Random(g)
+        while True:
+            for seat in [None, *range(state.num_seats)]:
+                view = common_pb2.View(**convert.constructor_arg(common_pb2.View, name, state.view(seat)))
+                digest.update(view.SerializeToString(deterministic=True))
+            if state.decider() < 0:
+                break
+            moves = state.legal_moves()
+            for move in moves:
+                arg = convert.constructor_arg(common_pb2.Move, name, game.move_to_dict(move))
+                digest.update(common_pb2.Move(**arg).SerializeToString(deterministic=True))
+            state.apply(moves[rng.randrange(len(moves))])
+            steps += 1
+print(json.dumps([build.describe(), encoders.__file__, steps, digest.hexdigest()]))
+"""
+
+
+@pytest.mark.skipif(os.environ.get(build.PURE_ENV, "") not in ("", "0"),
+                    reason="the pure-build run (BOARDBOT_PURE): no compiled build to compare")
+def test_the_compiled_server_conversion_builds_the_same_views():
+    """boardbot.server.encoders, compiled, builds every game's views and moves as its source does."""
+    results = []
+    for pure in (True, False):
+        env = {k: v for k, v in os.environ.items() if k != build.PURE_ENV}
+        if pure:
+            env[build.PURE_ENV] = "1"
+        out = subprocess.run([sys.executable, "-c", VIEWS_DIGEST, str(scaled(3, 30))], env=env, capture_output=True,
+                             text=True, timeout=900)
+        assert out.returncode == 0, out.stderr[-3000:]
+        results.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    (pure_build, pure_file, pure_steps, pure_digest), (compiled, compiled_file, steps, digest) = results
+    assert pure_build.startswith("pure Python") and pure_file.endswith("encoders.py")
+    assert compiled.startswith("compiled") and not compiled_file.endswith(".py"), compiled
+    assert steps == pure_steps > 100 and digest == pure_digest
