@@ -2,9 +2,10 @@
 committed once (a request's id and fingerprint make a retry answer as the first), the
 answer's view, and the wait for the seat's next decision (RESPONSE_VIEW_NEXT_DECISION).
 
-On a shared store whose process holds a copy of the game (Redis:
-``GameStore.speculative_live``), the move is tried on the copy first and committed in
-one round trip; the store's compare-and-set and its check of the request's id refuse
+On a shared store whose process holds a copy of the game (Redis, SQLite at several
+processes: ``GameStore.speculative_live``), the move is tried on the copy first and
+committed at once (Redis: in one round trip; SQLite: without reading the game's last
+version first); the store's compare-and-set and its check of the request's id refuse
 the commit if the copy was behind or the request was committed already, and the call is
 then made on the game read now: what is answered is what a read first would answer.
 """
@@ -33,8 +34,8 @@ FINGERPRINT_CHARS = 16  # of a request's SHA-256 (hex) kept with its event: tell
 async def submit_move(master, request: game_service_pb2.SubmitMoveRequest,
                       call: Call) -> game_service_pb2.SubmitMoveResponse:
     """The game master's SubmitMove (``master``: the ``GameMaster``)."""
-    # a shared store (Redis) may hold the game as this process last saw it: the move is
-    # checked and applied there and committed in one round trip (the commit's
+    # a shared store (Redis, SQLite's processes) may hold the game as this process last saw
+    # it: the move is checked and applied there and committed at once (the commit's
     # compare-and-set and its request-id check make it exact); if the game had moved on,
     # or the move is refused there, the call is made again from the game read now, so
     # what is answered is what it is today (SPECULATIONS: twice at most, the commit that

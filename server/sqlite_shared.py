@@ -7,9 +7,12 @@ process ends): its cache of live games is then always current.
 machine hold a shared ``flock`` (a server of one process cannot open the file
 meanwhile, nor they while it runs) and any of them serves any game, as on
 Redis. SQLite serializes their write transactions (WAL: readers never wait),
-the commits stay compare-and-set on the event's key, and each process
-checks a cached game against the file (its last event's version, one indexed
-read) before it uses it, applying the events another process added. The
+the commits stay compare-and-set on the event's key (and on the game being in
+the file and running), and each process checks a cached game against the file
+(its last event's version, one indexed read) before it reads it, applying the
+events another process added; a SubmitMove is tried on the cached game
+without that read (``speculative_live``), its commit refused if the copy was
+behind, and the copy then catches up (``_catch_up``). The
 game counts and caps are read in the create's own transaction (``meta``
 keeps the number of games), a slow bot seat is played under a lease
 (``leases``: one row per game, with an expiry), and a process wakes its
@@ -70,6 +73,17 @@ class SharedFile:
         self._checked[game_id] = seen
         return self._remember(live.replace(state=state, version=event["version"], updated=event["time"],
                                            bot_to_move=bool(row[2]), finished=row[3]))
+
+    def _catch_up(self, game_id: str) -> None:
+        """A commit on the cached game was refused: bring the copy up to the file (as a read
+        would), so that the call made again, or tried again on the copy, starts from it."""
+        self._checked.pop(game_id, None)
+        live = self._live.get(game_id)
+        if live is not None:
+            try:
+                self._fresh(live)
+            except sqlite3.Error:  # (the transaction itself may have failed): read it whole next time
+                self._drop(game_id)
 
     def _drop(self, game_id: str) -> None:
         """Forget what this process holds of a game (the file is the authority)."""

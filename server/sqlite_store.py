@@ -97,6 +97,10 @@ def _event_row(seq: int, event: EventRecord) -> tuple:
 
 
 _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)"
+# shared: the first event goes in only while the game is in the file and running (another process may
+# have finished it, its events archived, or expired it); its key refuses it if the game moved on
+_INSERT_RUNNING = ("INSERT INTO events (seq, version, request_id, event) SELECT ?, ?, ?, ? FROM games "
+                   "WHERE seq = ? AND finished IS NULL")
 _PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
 
 
@@ -305,9 +309,20 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         seq = self._seq(game_id)
         if seq is None:
             return None
+        version = self._request_index(game_id, seq).get(request_id)
+        if version is None:
+            return None
+        row = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version = ?",
+                               (seq, version)).fetchone()
+        if row is None:  # archived
+            return archived_events(self._db, seq)[version - 1]
+        return unpack_events([row])[0]
+
+    def _request_index(self, game_id: str, seq: int) -> dict[str, int]:
+        """The game's stored requests: request id -> the version its event made (built once
+        per cached game, then kept up to date by commits and ``_fresh``)."""
         index = self._requests.get(game_id)
-        archived = None
-        if index is None:  # built once per cached game, then kept up to date by commits
+        if index is None:
             archived = archived_events(self._db, seq)
             if archived is not None:
                 index = {e["request"]["id"]: e["version"] for e in archived if "request" in e}
@@ -316,14 +331,7 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
                     "SELECT version, request_id FROM events WHERE seq = ? AND request_id IS NOT NULL", (seq,))}
             if game_id in self._live:
                 self._requests[game_id] = index
-        version = index.get(request_id)
-        if version is None:
-            return None
-        row = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version = ?",
-                               (seq, version)).fetchone()
-        if row is None:  # archived since
-            return (archived or archived_events(self._db, seq))[version - 1]
-        return unpack_events([row])[0]
+        return index
 
     async def count(self) -> int:
         if self.shared:
@@ -466,13 +474,25 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         await self._grouped(insert, after)
         return stored
 
+    def speculative_live(self, game_id: str) -> Live | None:
+        """Shared: the cached game, not checked against the file (a SubmitMove is tried on it:
+        ``commit_live``'s compare-and-set refuses it if another process moved the game on)."""
+        return self._live.get(game_id) if self.shared else None
+
     async def commit_live(self, game_id: str, expected_version: int, live: Live,
                           events: list[EventRecord]) -> bool:
         check_numbering(expected_version, live.version, events)
-        current = self._load(game_id)
+        shared = self.shared
+        # shared: the cached game as it is, not read again: the first event's statement is the
+        # compare-and-set against the file (_INSERT_RUNNING), and no stored request's id may come again
+        current = (self._cached(game_id) or self._load(game_id)) if shared else self._load(game_id)
         if current is None or current.version != expected_version:
             return False
         seq = current.seq
+        if shared:
+            index = self._request_index(game_id, seq)
+            if any(request_id_of(e) in index for e in events):
+                return False
         if live.seq != seq:
             live = live.replace(seq=seq)
         packed = [_event_row(seq, e) for e in events]
@@ -481,7 +501,11 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
 
         def write(db) -> bool:
             try:  # the compare-and-set: the next version's event goes in only once
-                db.execute(_INSERT_EVENT, packed[0])
+                if shared:
+                    if db.execute(_INSERT_RUNNING, (*packed[0], seq)).rowcount != 1:
+                        return False  # finished, or gone
+                else:
+                    db.execute(_INSERT_EVENT, packed[0])
             except sqlite3.IntegrityError:
                 return False
             if len(packed) > 1:  # numbered on from the first: none of them can be in yet
@@ -496,7 +520,10 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
 
         def after(written) -> None:
             if not written:
-                self._drop(game_id)  # the file moved on without us: read it again
+                if shared:  # the file moved on without us (or the game was tried on a copy behind it)
+                    self._catch_up(game_id)
+                else:
+                    self._drop(game_id)
                 return
             self._remember(live)
             if snapshot:

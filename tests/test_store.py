@@ -526,6 +526,60 @@ def test_sqlite_stores_of_several_processes_share_one_file(tmp_path):
     run(go())
 
 
+def test_a_shared_sqlite_commit_on_a_copy_behind_the_file_is_refused_and_the_copy_catches_up(tmp_path):
+    """Issue 50: at two processes a SubmitMove is tried on the process's cached copy of the game,
+    not checked against the file first (``speculative_live``): the commit's own statement is the
+    compare-and-set. It is refused when another process moved the game on (and the copy then
+    catches up with the file: the call made again starts from the game as stored), finished it
+    (its events archived) or deleted it, and when the request's id is stored already."""
+
+    async def go():
+        path = str(tmp_path / "games.sqlite3")
+        one, two = SqliteStore(path, shared=True), SqliteStore(path, shared=True)
+        await one.open()
+        await two.open()
+        assert SqliteStore(path).speculative_live("g1") is None  # (one process: its cache is the file's)
+        live = await one.create_live(new_live("g1"))
+        assert two.speculative_live("g1") is None  # never read there
+        held = await two.get_live("g1")
+        same_game(two.speculative_live("g1"), held)
+        rng = random.Random(8)
+        a, event_a = next_live(live, rng)
+        event_a["request"] = {"id": "r-1", "fp": "f"}
+        assert await one.commit_live("g1", 0, a, [event_a])
+        stale, event = next_live(two.speculative_live("g1"), rng)  # the copy is at 0
+        assert not await two.commit_live("g1", 0, stale, [event])
+        caught_up = two.speculative_live("g1")  # caught up with the file's version 1 (its time the event's)
+        assert caught_up.version == 1 and caught_up.state.to_dict() == a.state.to_dict()
+        again, event = next_live(two.speculative_live("g1"), rng)
+        event["request"] = {"id": "r-1", "fp": "f"}  # a request stored already does not go in twice
+        assert not await two.commit_live("g1", 1, again, [event])
+        assert await two.find_request("g1", "r-1") == event_a
+        b, event_b = next_live(two.speculative_live("g1"), rng)
+        assert await two.commit_live("g1", 1, b, [event_b])
+        assert (await two.events("g1", 0))[1] == event_b
+        seen = await one.get_live("g1")
+        assert seen.version == 2 and seen.state.to_dict() == b.state.to_dict()
+        # finished by the other process: its events are archived, no later event goes in
+        c, event_c = next_live(b, rng)  # (one's copy stays at version 2)
+        done, events = finished_live(b, 9.0, rng)
+        assert await two.commit_live("g1", 2, done, events)
+        assert not await one.commit_live("g1", 2, c, [event_c])
+        assert (await one.get_live("g1")).finished == 9.0
+        assert [e["version"] for e in await one.events("g1", 0)] == list(range(1, done.version + 1))
+        # deleted by the other process: nothing goes in
+        other = await one.create_live(new_live("g2"))
+        await two.get_live("g2")
+        d, event_d = next_live(other, rng)
+        assert await one.delete("g2")
+        assert not await two.commit_live("g2", 0, d, [event_d])
+        assert await two.get_live("g2") is None and await two.events("g2", 0) is None
+        await one.close()
+        await two.close()
+
+    run(go())
+
+
 def test_the_memory_store_packs_finished_games():
     async def go():
         store = InMemoryStore()
