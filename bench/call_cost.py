@@ -22,7 +22,11 @@ fast as the server answers), one phase per call:
 
 ``echo`` is the floor: the bare grpc.aio echo server of bench/grpc_floor.py
 (no protobuf, no work; the same event loop and gRPC settings as ``boardbot
-serve``), driven the same way. The other configurations are ``boardbot
+serve``), driven the same way; ``echo2`` is two of them on one port, each
+answering about half the calls as each process of ``sqlite2`` and ``redis2``
+does (a process answering fewer calls a second pays more for each: fewer
+calls share a wake-up of its event loop), and adds a column of the ratios to
+it. The other configurations are ``boardbot
 serve`` (every call logged, the default; search workers off, the per-client
 create limits off): ``memory``, ``sqlite`` (one process, the default store),
 ``sqlite2`` (``--processes 2`` on one SQLite file), ``redis2`` (``--processes
@@ -93,6 +97,9 @@ CONFIGS = {
 UNLIMITED = ["--creates-per-second-per-client", "0", "--create-burst-per-client", "0",
              "--max-games-per-client", "0", "--max-games", "0", "--ai-workers", "0", "--http-address", "off"]
 PHASES = ("CreateGame", "SubmitMove", "GetView", "WatchGame")
+# the floor: a bare grpc.aio echo server (bench/grpc_floor.py); echo2: two of them on one port, each
+# answering about half the calls, as each process of a two-process server does
+ECHOES = {"echo": 1, "echo2": 2}
 
 
 def free_port() -> int:
@@ -447,19 +454,25 @@ def baseline_tree(revision: str, work: str, built: str | None = None) -> str:
 def run_config(name: str, args, work: str, repeat: int) -> dict:
     import uvloop
 
-    if name == "echo":
+    if name in ECHOES:  # one bare echo process, or two on one port (the kernel spreads the connections)
         ctx = multiprocessing.get_context("spawn")
-        port = ctx.Value("i", 0)
-        proc = ctx.Process(target=grpc_floor.run_server, args=("aio", port, 1500, [], 8, "uvloop"), daemon=True)
-        proc.start()
-        while port.value == 0:
-            time.sleep(0.05)
+        procs, address = [], "127.0.0.1:0"
+        for _ in range(ECHOES[name]):
+            port = ctx.Value("i", 0)
+            proc = ctx.Process(target=grpc_floor.run_server, args=("aio", port, 1500, [], 8, "uvloop", address),
+                               daemon=True)
+            proc.start()
+            procs.append(proc)
+            while port.value == 0:
+                time.sleep(0.05)
+            address = f"127.0.0.1:{port.value}"
         try:
-            return uvloop.run(run_echo(f"127.0.0.1:{port.value}", args, ProcessCPU([proc.pid]),
-                                       Profiler(args.profile, name, repeat, proc.pid, args.profiler)))
+            return uvloop.run(run_echo(address, args, ProcessCPU([p.pid for p in procs]),
+                                       Profiler(args.profile, name, repeat, procs[0].pid, args.profiler)))
         finally:
-            proc.terminate()
-            proc.join(5)
+            for proc in procs:
+                proc.terminate()
+                proc.join(5)
     redis_proc = None
     env = dict(os.environ)
     if BASELINE_SUFFIX in name:  # the same configuration, served by the baseline's code
@@ -544,7 +557,7 @@ def main() -> int:
     work = tempfile.mkdtemp(prefix="boardbot-call-cost-")
     if args.baseline:
         args.baseline_tree = baseline_tree(args.baseline, work, args.baseline_build)
-        names = [n for name in names for n in ([name] if name == "echo" else [name, name + BASELINE_SUFFIX
+        names = [n for name in names for n in ([name] if name in ECHOES else [name, name + BASELINE_SUFFIX
                                                                                   + args.baseline])]
     results: dict[tuple[str, str], list[dict]] = {}
     load_before = os.getloadavg()
@@ -560,20 +573,23 @@ def main() -> int:
         shutil.rmtree(work, ignore_errors=True)
     load = os.getloadavg()
     floor = median(results[("echo", "echo")], "server_us") if ("echo", "echo") in results else None
+    floor2 = median(results[("echo2", "echo")], "server_us") if ("echo2", "echo") in results else None
     pacing = "closed loop" if not args.rate else f"offered {args.rate:,.0f} calls/s"
     print(f"\n{GAME}, 2 human seats; {args.clients} callers on {args.connections} connections, {pacing}, "
           f"{args.seconds:g} s per phase; medians of {args.repeats} runs; {os.cpu_count()} cores, "
           f"{psutil.cpu_count()} logical; load average before {load_before[0]:.2f}, after {load[0]:.2f}")
-    print("| configuration | call | server µs per call | × echo floor | calls/s | p99 ms | server cores | "
-          "loadgen µs per call | errors |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| configuration | call | server µs per call | × echo floor | " + ("× echo2 | " if floor2 else "")
+          + "calls/s | p99 ms | server cores | loadgen µs per call | errors |")
+    print("| --- " * (10 if floor2 else 9) + "|")
     for name in names:
-        for phase in (("echo",) if name == "echo" else PHASES):
+        for phase in (("echo",) if name in ECHOES else PHASES):
             rows = results.get((name, phase))
             if not rows:
                 continue
             us = median(rows, "server_us")
             ratio = f"{us / floor:.2f}" if floor else "-"
+            if floor2:
+                ratio += f" | {us / floor2:.2f}"
             extra = ""
             if "redis_us" in rows[0]:
                 extra = f" (redis-server {median(rows, 'redis_us'):.0f})"

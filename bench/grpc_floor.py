@@ -64,7 +64,11 @@ def _run(coro, loop: str):
     return asyncio.run(coro)
 
 
-def run_server(kind: str, port_out, payload_size: int, options: list, threads: int, loop: str) -> None:
+def run_server(kind: str, port_out, payload_size: int, options: list, threads: int, loop: str,
+               address: str = "127.0.0.1:0") -> None:
+    """An echo server on ``address`` (port 0: a free one; gRPC binds with SO_REUSEPORT, so
+    several processes may serve one port: bench/call_cost.py's ``echo2``); its port into
+    ``port_out``."""
     payload = b"x" * payload_size
     echo, aecho = _handler(payload)
     if kind == "aio":
@@ -72,7 +76,7 @@ def run_server(kind: str, port_out, payload_size: int, options: list, threads: i
             server = grpc.aio.server(options=options)
             server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
                 "floor.Echo", {"Call": grpc.unary_unary_rpc_method_handler(aecho)}),))
-            port_out.value = server.add_insecure_port("127.0.0.1:0")
+            port_out.value = server.add_insecure_port(address)
             await server.start()
             await server.wait_for_termination()
         _run(main(), loop)
@@ -81,7 +85,7 @@ def run_server(kind: str, port_out, payload_size: int, options: list, threads: i
         server = grpc.server(ThreadPoolExecutor(threads), options=options)
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
             "floor.Echo", {"Call": grpc.unary_unary_rpc_method_handler(echo)}),))
-        port_out.value = server.add_insecure_port("127.0.0.1:0")
+        port_out.value = server.add_insecure_port(address)
         server.start()
         server.wait_for_termination()
 
