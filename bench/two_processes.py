@@ -1,7 +1,7 @@
 """What a second SQLite process costs a call: the servicer's calls with another process on the file.
 
     python bench/two_processes.py [--processes 1|2] [--calls 600] [--repeats 3] [--profile N]
-    valgrind --tool=callgrind python bench/two_processes.py --processes 2 --only SubmitMove --calls 300   # and --calls 0
+    valgrind --tool=callgrind python bench/two_processes.py --processes 2 --only SubmitMove --calls 200 [--setup-only]
 
 ``bench/call_cost.py`` measures a call through the service at one and at two SQLite processes;
 this takes the difference apart in one process (the calls' own, without gRPC), so that a
@@ -31,7 +31,7 @@ call_cost.py's GetView phase at two processes reads about half its games on the 
 made them and half on the other. For each it prints the CPU µs per call (process time of the
 calls alone: the thread's CPU time, the median of ``--repeats`` rounds); ``--profile N``: cProfile of the calls alone,
 the ``N`` functions of most own time. Under callgrind count ``--only CALL`` with ``--calls C``
-and with ``--calls 0`` and divide the difference by C (each round makes its games too).
+and with ``--calls C --setup-only`` (the games made, no call) and divide the difference by C.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ class Neighbour:
 
 
 async def round_of(name: str, master: GameMaster, service: GameService, neighbour: Neighbour, calls: int,
-                   seed: int, profile: cProfile.Profile | None) -> float:
+                   seed: int, profile: cProfile.Profile | None, setup_only: bool = False) -> float:
     """CPU µs per call of ``calls`` calls of ``name`` (its games made first, untimed)."""
     if name == "CreateGame":
         requests = [(data, call_parts.Context()) for data in call_parts.Bench("", "", calls).create_requests(seed)]
@@ -195,6 +195,8 @@ async def round_of(name: str, master: GameMaster, service: GameService, neighbou
     method = getattr(service, "GetView" if name.startswith("GetView") else name)
     decode = tolerant_deserializer(REQUESTS["GetView" if name.startswith("GetView") else name])
     spent = 0.0
+    if setup_only:
+        requests = []
     for data, context in requests:
         neighbour.commit()
         if profile is not None:
@@ -225,7 +227,8 @@ async def main_async(args) -> None:
     for repeat in range(args.repeats):
         for name in names:
             figures.setdefault(name, []).append(
-                await round_of(name, master, service, neighbour, args.calls, (repeat + 1) * 1_000_000, profile))
+                await round_of(name, master, service, neighbour, args.calls, (repeat + 1) * 1_000_000, profile,
+                               args.setup_only))
     print(f"{args.processes} process(es), CPU µs per call (median of {args.repeats} rounds of {args.calls}):")
     for name, values in figures.items():
         print(f"  {name}: {statistics.median(values):.1f}  ({', '.join(f'{v:.1f}' for v in values)})")
@@ -244,6 +247,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--only", choices=CALLS, help="this call alone (for callgrind)")
     parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--setup-only", action="store_true", help="make the calls' games, make no call")
     logs.configure(stream=open(os.devnull, "w"))  # every call logged, as boardbot serve does
     asyncio.run(main_async(parser.parse_args()))
     return 0
