@@ -49,9 +49,10 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, game: Game, spec: BotSpec, pool=None):
+    def __init__(self, game: Game, spec: BotSpec, pool=None, in_process: bool = False):
         self.game = game
         self.spec = spec
+        self.in_process = in_process  # True: a split search runs its trees one after another here, on one core
         plan = search_plan(spec)  # at no table: what the bot is, whatever the table's size
         self.params = plan.params
         self.budget = plan.budget
@@ -85,7 +86,7 @@ class ISMCTSBot(Bot):
         seed = rng.getrandbits(63)
         plan = search_plan(self.spec, self.game, state.config.get("players"))
         params = plan.params
-        if self.pool is None and params.workers > 1 and not _in_daemon():
+        if self.pool is None and params.workers > 1 and not self.in_process and not _in_daemon():
             from .pool import default_pool
 
             self.pool = default_pool(params.workers)
@@ -110,10 +111,12 @@ def _in_daemon() -> bool:
     return multiprocessing.current_process().daemon
 
 
-def make_bot(spec: str | BotSpec, game: Game, pool=None) -> Bot:
-    """Build a bot from its spec: a string such as ``random`` or ``ismcts:hard``, or a BotSpec."""
+def make_bot(spec: str | BotSpec, game: Game, pool=None, in_process: bool = False) -> Bot:
+    """Build a bot from its spec: a string such as ``random`` or ``ismcts:hard``, or a BotSpec.
+    ``in_process``: never start a pool; a search split into trees runs them one after another
+    (the same trees and the same move as on a pool: a bench that keeps to one core)."""
     if not isinstance(spec, BotSpec):
         spec = parse_bot_spec(spec)
     if spec.kind == "ismcts":
-        return ISMCTSBot(game, spec, pool=pool)
+        return ISMCTSBot(game, spec, pool=pool, in_process=in_process)
     return make_instant_bot(spec, game)

@@ -4,6 +4,11 @@
     python research/budget_scaling.py play --field greedy --players 6 --specs "ismcts:iterations=100;ismcts:iterations=400" --deals 30 --seed 9400 --log L.jsonl
     python research/budget_scaling.py tally L.jsonl [M.jsonl ...]
 
+A run appends each game to its ``--log`` as it ends; started again with the same arguments it
+skips the games already logged (a run stopped by the clock resumes). Every search runs in this
+process, on one core: a spec with ``workers`` runs its trees one after another (the same
+trees, and the same move, as on a pool of processes).
+
 ``tally`` also reads ``bench/ladder.py --log`` files played with ``--deals shared`` (the
 ladder's head-to-head with ``--jobs`` and ``--clock cpu``: ``--bots "A;B"``): each game that
 seats two bots counts as a mixed game of the two, its seed as the deal, and each pair of bots
@@ -50,11 +55,20 @@ def seating(players: int, swapped: bool) -> list[int]:
     return [(seat + swapped) % 2 for seat in range(players)]
 
 
+def logged(log: str | None, name: str, players: int, specs: list[str], field: str) -> list[dict]:
+    """The games of this run already in its log (a run stopped and started again resumes)."""
+    if not log or not os.path.exists(log):
+        return []
+    return [g for g in load([log]) if g["game"] == name and g["players"] == players
+            and g["specs"] == specs and g.get("field", "mixed") == field]
+
+
 def play(name: str, players: int, specs: list[str], deals: int, seed: int, log: str | None,
          field: str = "mixed") -> list[dict]:
     game = registry.get(name)
     cfg = ladder_table(name, players)
-    games = []
+    games = logged(log, name, players, specs, field)
+    done = {(g["deal"], tuple(g["who"])) for g in games}
     for d in range(deals):
         for turn in range(len(specs) if field == "greedy" else 2):
             if field == "greedy":  # each spec in turn in one seat, greedy (-1) in every other
@@ -62,8 +76,12 @@ def play(name: str, players: int, specs: list[str], deals: int, seed: int, log: 
                 who[d % players] = turn
             else:
                 who = seating(players, bool(turn))
+            if (seed + d, tuple(who)) in done:
+                continue
             seat_specs = [specs[k] if k >= 0 else "greedy" for k in who]
-            r = play_match(game, cfg, seat_specs, seed + d, bots=[make_bot(s, game) for s in seat_specs])
+            # in_process: a search split into trees runs them one after another, so a run keeps to one core
+            bots = [make_bot(s, game, in_process=True) for s in seat_specs]
+            r = play_match(game, cfg, seat_specs, seed + d, bots=bots)
             record = {"game": name, "players": players, "specs": specs, "field": field, "deal": seed + d, "who": who,
                       "ranks": r["ranks"], "scores": r["scores"]}
             games.append(record)

@@ -152,6 +152,19 @@ def test_pool_merges_and_matches_in_process(pool):
     assert sum(c["visits"] for c in pooled.candidates) == 60
 
 
+def test_an_in_process_bot_runs_its_trees_here_and_plays_the_pools_move(pool):
+    """``make_bot(..., in_process=True)`` (a bench that keeps to one core) starts no pool: a spec
+    split into trees runs them one after another, and picks what the same trees on a pool pick."""
+    game = registry.all_games()[0]
+    state = positions(game, game.configurations()[0], seed=4, count=1)[0]
+    spec = "ismcts:iterations=60,workers=2"
+    here = make_bot(spec, game, in_process=True)
+    pooled = make_bot(spec, game, pool=pool)
+    assert here.choose(state.copy(), random.Random(5)) == pooled.choose(state.copy(), random.Random(5))
+    assert here.pool is None and here.last.iterations == 60
+    assert here.last.candidates == pooled.last.candidates
+
+
 def test_pool_cancel_and_deadline(pool):
     import time
 

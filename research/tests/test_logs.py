@@ -100,3 +100,28 @@ def test_the_against_release_table_is_rated_from_the_committed_logs(capsys):
     note = (ROOT / "research" / "notes" / "against-release.md").read_text()
     documented = [line for line in note.splitlines() if line.startswith("| ")]
     assert len(rated) > 2 and documented[:len(rated)] == rated
+
+
+def test_the_six_player_tables_of_searches_are_tallied_from_the_committed_logs(capsys):
+    """research/notes/big-tables-more-thought.md, its section of seed 9600: each row of its table is
+    what research/budget_scaling.py tally prints of the committed logs (the resampling is seeded, so
+    exactly), one row for each spec played against 100 iterations."""
+    import re
+
+    spec = importlib.util.spec_from_file_location("budget_scaling", ROOT / "research" / "budget_scaling.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    logs = sorted(str(p) for p in (LOGS / "scaling").glob("czech-pub_6p_100v400*_seed9600.jsonl.gz"))
+    assert len(logs) == 4
+    assert module.main(["tally", *logs]) == 0
+    line = re.compile(r"(?P<spec>\S+) against ismcts:iterations=100 \(czech-pub, 6 players, (?P<deals>\d+) deals, "
+                      r"\d+ games\): above (?P<above>\d+), below (?P<below>\d+), level (?P<level>\d+): "
+                      r"(?P<share>\S+) \((?P<low>\S+) to (?P<high>\S+)\) of the decided comparisons; "
+                      r"deals ahead (?P<ahead>\d+), level (?P<even>\d+), behind (?P<behind>\d+)")
+    tallied = [line.fullmatch(text) for text in capsys.readouterr().out.splitlines()]
+    assert len(tallied) == 4 and all(tallied)
+    note = (ROOT / "research" / "notes" / "big-tables-more-thought.md").read_text().splitlines()
+    for t in tallied:
+        row = (f"| `{t['spec']}` | {t['deals']} | {t['above']} / {t['below']} / {t['level']} | "
+               f"{t['share']} ({t['low']} to {t['high']}) | {t['ahead']} / {t['even']} / {t['behind']} |")
+        assert row in note, row

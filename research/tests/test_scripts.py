@@ -75,6 +75,24 @@ def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path
     assert sum("of the decided comparisons" in line for line in out) == 1
 
 
+def test_a_budget_scaling_run_started_again_resumes_its_log(tmp_path, capsys):
+    """A run stopped mid-deal and started again plays only the games its log lacks, the same
+    games as one run through (iteration budgets are deterministic); trees run in this process."""
+    scaling = load("budget_scaling")
+    args = ["play", "--game", "frogriders", "--players", "3", "--specs",
+            "ismcts:iterations=2;ismcts:iterations=4,workers=2", "--deals", "2"]
+    whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
+    assert scaling.main([*args, "--log", str(whole)]) == 0
+    lines = whole.read_text().splitlines()
+    assert len(lines) == 4
+    resumed.write_text(lines[0] + "\n")  # stopped after the first deal's first game
+    capsys.readouterr()
+    assert scaling.main([*args, "--log", str(resumed)]) == 0
+    played = [line for line in capsys.readouterr().out.splitlines() if line.startswith("deal ")]
+    assert len(played) == 3
+    assert resumed.read_text().splitlines() == lines
+
+
 def test_the_budget_scaling_tally_reads_a_ladder_log_pair_by_pair(tmp_path, capsys):
     """A ``bench/ladder.py --log`` on shared deals tallies as mixed games, one line for each pair
     of bots: a game's seed is its deal, its seating says which bot sat where; a game seating
