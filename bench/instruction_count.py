@@ -8,7 +8,9 @@ where CPU time on the shared machine is not).
 
 ``playout``: random playouts (engine/playout.py) of ``--games`` seeded games (seed 1 for the moves); ``search``:
 ``ismcts:hard`` searches of ``--iterations`` iterations from the deciding seat's view at
-``--positions`` decision points (``ai_speed.decision_points``, seed 1). Both at ``--players``.
+``--positions`` decision points (``ai_speed.decision_points``, seed 1). Both at ``--players``;
+``--rules-version 1``: the playouts under an older rules version the engine keeps (the chance
+stream's, docs/storage.md: the same checkout, either stream).
 ``--toggle-collect`` counts only inside the named function (the compiled build's; in the pure
 one, count the whole run against a run with no work). ``callgrind_annotate --inclusive=yes``
 shows where the instructions go, and ``bench/search_own_cost.py`` how much of a search is the
@@ -39,6 +41,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=100, help="playout: games played")
     ap.add_argument("--positions", type=int, default=2, help="search: decision points searched")
     ap.add_argument("--iterations", type=int, default=150, help="search: iterations per search")
+    ap.add_argument("--rules-version", type=int, default=None,
+                    help="playout: play the games under this rules version (an older one the engine keeps: "
+                         "Game.older_versions), e.g. 1 for the Mersenne Twister's chance (docs/storage.md)")
     args = ap.parse_args(argv)
     game = registry.get(args.game)
     cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == args.players))
@@ -46,8 +51,10 @@ def main(argv=None) -> int:
         rng = random.Random(1)
         actions = 0
         for g in range(args.games):
-            actions += random_playout(game.new_state(cfg, g), rng)
+            actions += random_playout(game.new_state(cfg, g, args.rules_version), rng)
         done = f"{actions} actions in {args.games} games"
+        if args.rules_version is not None:
+            done += f" (rules version {args.rules_version})"
     else:
         views = [s.view(s.decider()) for s in decision_points(game, cfg, args.positions, 1)]
         start = time.process_time()

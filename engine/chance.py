@@ -11,11 +11,20 @@ For a ``random.Random`` (or a subclass that keeps its ``getrandbits``), as the e
 from __future__ import annotations
 
 import random
-from typing import Callable
+import struct
+from hashlib import blake2b
+from typing import Callable, Final, Union
 
 
-def randbelow(rng: random.Random, n: int) -> int:
+# What a rule draws from: a chance event's generator (``State.chance``: a ``random.Random`` under
+# rules version 1, a ``ChanceStream`` under 2) or a deal's or a search's ``random.Random``.
+Rng = Union[random.Random, "ChanceStream"]
+
+
+def randbelow(rng: random.Random | ChanceStream, n: int) -> int:
     """``rng.randrange(n)`` for n > 0: an int in [0, n)."""
+    if isinstance(rng, ChanceStream):
+        return rng.randbelow(n)
     k = n.bit_length()  # as random.py: not (n - 1), since n can be 1
     r = rng.getrandbits(k)
     while r >= n:
@@ -23,14 +32,14 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
-def randrange(rng: random.Random, n: int) -> int:
+def randrange(rng: random.Random | ChanceStream, n: int) -> int:
     """``rng.randrange(n)``."""
     if n > 0:
         return randbelow(rng, n)
     raise ValueError("empty range for randrange()")
 
 
-def randint(rng: random.Random, a: int, b: int) -> int:
+def randint(rng: random.Random | ChanceStream, a: int, b: int) -> int:
     """``rng.randint(a, b)``: an int in [a, b]."""
     width = b + 1 - a
     if width > 0:
@@ -38,8 +47,11 @@ def randint(rng: random.Random, a: int, b: int) -> int:
     raise ValueError(f"empty range for randrange() ({a}, {b + 1}, {width})")
 
 
-def shuffle(rng: random.Random, x: list) -> None:
+def shuffle(rng: random.Random | ChanceStream, x: list) -> None:
     """``rng.shuffle(x)``: x shuffled in place."""
+    if isinstance(rng, ChanceStream):
+        rng.shuffle(x)
+        return
     # randbelow's draws inline, with ``getrandbits`` looked up once (compiled, each call of
     # randbelow looks it up on the generator's class again)
     getrandbits: Callable[[int], int] = rng.getrandbits
@@ -50,3 +62,134 @@ def shuffle(rng: random.Random, x: list) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+# --- the chance stream of rules version 2 (State.chance) ------------------------------------------
+# A chance event's generator seeded in O(1): the words of BLAKE2b digests of (seed, block), read in
+# order (hashlib: C in both builds), where the Mersenne Twister of rules version 1 initialises 624
+# words from the seed and twists them all at the first draw (about 36,000 instructions, most of a
+# chance event). docs/storage.md, "The chance stream", specifies the draws.
+
+MERSENNE_TWISTER: Final = 1  # rules version 1: random.Random(seed) (engine/chance_random.py)
+BLAKE2B_STREAM: Final = 2  # ChanceStream(seed), below
+
+_KEY: Final = struct.Struct("<QQ")  # a digest's input: the seed (mod 2**64) and the block's number
+_WORDS: Final = struct.Struct("<16I")  # a 64-byte digest: 16 little-endian 32-bit words
+_MASK64: Final = (1 << 64) - 1
+_M30: Final = (1 << 30) - 1
+# randbelow's multiply-shift takes a word's top 30 bits: the compiled build multiplies unboxed
+# ints only when both factors are below 2**30 (a 32-bit word took the boxed path, 680
+# instructions a product)
+_LEMIRE_MAX: Final = 1 << 30
+
+
+def _block(seed: int, block: int) -> tuple[int, ...]:
+    return _WORDS.unpack(blake2b(_KEY.pack(seed & _MASK64, block)).digest())  # type: ignore[no-any-return]
+
+
+class ChanceStream:
+    """The generator of one chance event under rules version 2: the 32-bit words of the BLAKE2b
+    digests of (seed, 0), (seed, 1), ..., in order, each draw taking whole words. The same numbers
+    in both builds and on every platform (the words are read little-endian; tests/test_chance_stream.py)."""
+
+    __slots__ = ("seed", "block", "words", "pos")
+
+    seed: int
+    block: int
+    words: tuple[int, ...]
+    pos: int
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.block = 0
+        self.words = _block(seed, 0)
+        self.pos = 0
+
+    def _refill(self) -> tuple[int, ...]:
+        self.block += 1
+        words = self.words = _block(self.seed, self.block)
+        return words
+
+    def word(self) -> int:
+        """The next 32 bits."""
+        pos = self.pos
+        words = self.words
+        if pos == 16:
+            words = self._refill()
+            pos = 0
+        self.pos = pos + 1
+        return words[pos]
+
+    def next_seed(self) -> int:
+        """``getrandbits(63)``, as the event's first draw (``State.chance``: the state's next seed)."""
+        if self.pos != 0:
+            return self.getrandbits(63)
+        words = self.words
+        self.pos = 2
+        return words[0] | (words[1] >> 1) << 32
+
+    def getrandbits(self, k: int) -> int:
+        """k random bits (k >= 0): a word's top k bits for k <= 32, else whole words, lowest first
+        (the last one's top bits), as the Mersenne Twister's."""
+        if k <= 32:
+            if k <= 0:
+                if k < 0:
+                    raise ValueError("number of bits must be non-negative")
+                return 0
+            return self.word() >> (32 - k)
+        r = 0
+        shift = 0
+        while k > 32:
+            r |= self.word() << shift
+            shift += 32
+            k -= 32
+        return r | (self.word() >> (32 - k)) << shift
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits (two words, as the Mersenne Twister's)."""
+        a = self.word() >> 5
+        b = self.word() >> 6
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+    def randbelow(self, n: int) -> int:
+        """An int in [0, n) for n > 0, unbiased. Below 2**30, Lemire's multiply-shift on a word's
+        top 30 bits r: r * n >> 30, redrawn in the rare case r * n's low 30 bits fall below
+        2**30 mod n (the values that would favour some draws); from 2**30 up, bit_length(n) bits
+        redrawn while >= n."""
+        if n < _LEMIRE_MAX:
+            m = (self.word() >> 2) * n
+            if m & _M30 < n:
+                threshold = (_LEMIRE_MAX - n) % n
+                while m & _M30 < threshold:
+                    m = (self.word() >> 2) * n
+            return m >> 30
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
+
+    def shuffle(self, x: list) -> None:
+        """Fisher-Yates, as random.Random.shuffle, with ``randbelow``'s draws inline."""
+        if len(x) > _LEMIRE_MAX:
+            raise ValueError("a chance stream shuffles lists of at most 2**30 items")
+        words = self.words
+        pos = self.pos
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            if pos == 16:
+                words = self._refill()
+                pos = 0
+            m = (words[pos] >> 2) * n
+            pos += 1
+            if m & _M30 < n:
+                threshold = (_LEMIRE_MAX - n) % n
+                while m & _M30 < threshold:
+                    if pos == 16:
+                        words = self._refill()
+                        pos = 0
+                    m = (words[pos] >> 2) * n
+                    pos += 1
+            j = m >> 30
+            x[i], x[j] = x[j], x[i]
+        self.pos = pos

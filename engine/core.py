@@ -15,7 +15,9 @@ game's ``move_fields`` table names the remaining items, which is all the
 server needs to turn a move into its per-game protobuf message and back.
 
 Chance: a state holds a 63-bit ``seed``; each chance event draws a
-``random.Random`` from it with ``self.chance()`` and advances it. Copying a
+generator from it with ``self.chance()`` and advances it (the state's ``stream``:
+``engine/chance.py``'s ``ChanceStream`` under the current rules of the games with
+chance events, ``random.Random`` under their rules version 1; docs/storage.md). Copying a
 state is therefore free of RNG cost, and a sampled world for a search gets a
 fresh seed from the searcher's RNG, so hidden future draws are re-sampled too
 and the real game's future is never disturbed.
@@ -138,6 +140,13 @@ class Game:
 
     name: str = ""
     rules_version: int  # each game sets its own: bumped when a rule changes (docs/storage.md, "Rules versions")
+    # older rules versions this engine still plays, each with its chance stream (``State.stream``,
+    # engine/chance.py): a version that differs from the current one only in how its chance events
+    # draw (docs/storage.md, "The chance stream"); its stored games play on
+    older_versions: Mapping[int, int] = {}
+    # the chance stream of the current rules version: the Mersenne Twister (rules version 1) unless
+    # the game moved to the BLAKE2b stream (docs/storage.md, "The chance stream")
+    chance_stream: int = chance.MERSENNE_TWISTER
     # what players call it, and one sentence for a player choosing a game (ListGameTypes)
     title: str = ""
     blurb: str = ""
@@ -192,13 +201,27 @@ class Game:
         """Every configuration the generic tests must cover."""
         raise NotImplementedError
 
-    # --- factories -----------------------------------------------------
-    def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> State:
-        return self.new_validated_state(self.validate(config), seed)
+    def plays(self, rules_version: int) -> bool:
+        """Whether this engine plays games created under ``rules_version`` (its own or an older
+        one it keeps: ``older_versions``)."""
+        return rules_version == self.rules_version or rules_version in self.older_versions
 
-    def new_validated_state(self, cfg: dict, seed: int = 0) -> State:
-        """``new_state`` for a config ``validate`` returned (not checked a second time)."""
-        return self._new_state(cfg, DealRandom(seed))
+    # --- factories -----------------------------------------------------
+    def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0,
+                  rules_version: int | None = None) -> State:
+        return self.new_validated_state(self.validate(config), seed, rules_version)
+
+    def new_validated_state(self, cfg: dict, seed: int = 0, rules_version: int | None = None) -> State:
+        """``new_state`` for a config ``validate`` returned (not checked a second time).
+        ``rules_version``: an older one the engine plays (``older_versions``), for a stored game's
+        replay from its seed; default the current one."""
+        state = self._new_state(cfg, DealRandom(seed))
+        if rules_version is not None and rules_version != self.rules_version:
+            if rules_version not in self.older_versions:
+                raise ValueError(f"{self.name} rules version {rules_version} is not played here "
+                                 f"(this engine plays version {self.rules_version})")
+            state.stream = self.older_versions[rules_version]
+        return state
 
     def _new_state(self, cfg: dict, rng: random.Random) -> State:
         raise NotImplementedError

@@ -24,6 +24,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
+from .chance import MERSENNE_TWISTER
+
 
 @dataclass(frozen=True)
 class Codec:
@@ -133,7 +135,10 @@ class StateFields:
             value = dumps[0] if len(dumps) == 1 else f"[{', '.join(dumps)}]"
             lines.append(f"        {key!r}: {value},")
         lines.append("    }")
-        to_dict = self._compile("\n".join(lines), "to_dict", {})
+        # the chance stream, when it is not rules version 1's (whose states are stored as before it)
+        lines[1] = "    out = {"
+        lines += ["    if self.stream != _MERSENNE_TWISTER:", "        out['stream'] = self.stream", "    return out"]
+        to_dict = self._compile("\n".join(lines), "to_dict", {"_MERSENNE_TWISTER": MERSENNE_TWISTER})
         to_dict.__doc__ = "The whole state as a JSON-safe dict (generated from FIELDS)."
         return to_dict
 
@@ -167,4 +172,5 @@ class StateFields:
         """A ``cls`` state from ``to_dict``'s output (``config`` already validated)."""
         state = cls.__new__(cls)
         state._init_base(game, config, data["seed"])
+        state.stream = data.get("stream", MERSENNE_TWISTER)  # stored before streams: rules version 1's
         return self._loader()(state, data)

@@ -106,15 +106,17 @@ def _view_lines(changes: dict[int | None, dict[str, str | None]], seats: int) ->
     return [f"  view ({who}): {line}" for who, lines in groups.items() for line in lines]
 
 
-def record(name: str, cfg: dict, seed: int = SEED) -> str:
-    """The playthrough of ``name`` in ``cfg``: a random game from ``seed``, as text."""
+def record(name: str, cfg: dict, seed: int = SEED, rules_version: int | None = None) -> str:
+    """The playthrough of ``name`` in ``cfg``: a random game from ``seed``, as text, under the
+    game's rules version or an older one it still plays (``Game.older_versions``)."""
     game = registry.get(name)
-    state = game.new_state(cfg, seed)
+    version = game.rules_version if rules_version is None else rules_version
+    state = game.new_state(cfg, seed, version)
     state.log = []
     rng = random.Random(seed)
     seats = state.num_seats
     observers: list[int | None] = [*range(seats), None]
-    lines = [f"game: {name}", f"rules_version: {game.rules_version}",
+    lines = [f"game: {name}", f"rules_version: {version}",
              f"config: {json.dumps(game.validate(cfg), sort_keys=True)}", f"seed: {seed}", "",
              "views at the start:"]
     seen = {q: _fields(state, q) for q in observers}
@@ -149,8 +151,13 @@ def record(name: str, cfg: dict, seed: int = SEED) -> str:
     return "\n".join(lines) + "\n"
 
 
-def path_for(name: str, cfg: dict) -> str:
-    return os.path.join(ROOT, name, config_id(cfg).replace(",", "_").replace("=", "-") + ".txt")
+def path_for(name: str, cfg: dict, rules_version: int | None = None) -> str:
+    """The file of a playthrough: ``<game>/<config>.txt`` under the game's rules version,
+    ``<game>/rules-<version>/<config>.txt`` under an older one it still plays."""
+    file = config_id(cfg).replace(",", "_").replace("=", "-") + ".txt"
+    if rules_version is None or rules_version == registry.get(name).rules_version:
+        return os.path.join(ROOT, name, file)
+    return os.path.join(ROOT, name, f"rules-{rules_version}", file)
 
 
 def cases(names=None):
@@ -159,6 +166,15 @@ def cases(names=None):
     for name in names or registry.names():
         for cfg in registry.get(name).playthroughs:
             yield name, cfg
+
+
+def older_cases(names=None):
+    """(game, config, rules version) of the playthroughs of the older rules versions each game
+    still plays (``Game.older_versions``): recorded under that version, they play on as recorded."""
+    for name in names or registry.names():
+        for version in sorted(registry.get(name).older_versions):
+            for cfg in registry.get(name).playthroughs:
+                yield name, cfg, version
 
 
 def recorded_rules_version(text: str) -> int | None:
@@ -170,22 +186,23 @@ def _rules_source(name: str) -> str:
     return type(registry.get(name)).__module__.replace("boardbot.", "", 1).replace(".", "/") + ".py"
 
 
-def check(name: str, cfg: dict) -> str | None:
+def check(name: str, cfg: dict, rules_version: int | None = None) -> str | None:
     """What is wrong with the recorded playthrough of ``name`` in ``cfg`` (None: nothing):
     missing, recorded under another rules_version than the engine's, or, under the same
-    one, not what the engine plays now (a rule changed without a bump)."""
-    path = path_for(name, cfg)
+    one, not what the engine plays now (a rule changed without a bump). ``rules_version``: an
+    older one the engine still plays, whose playthrough (its ``path_for``) must play as recorded."""
+    path = path_for(name, cfg, rules_version)
     shown = os.path.relpath(path, os.path.dirname(ROOT))
     if not os.path.exists(path):
         return f"no recorded playthrough {shown}; run: {REGENERATE} {name}"
     with open(path, encoding="utf-8") as f:
         recorded = f.read()
-    current = registry.get(name).rules_version
+    current = registry.get(name).rules_version if rules_version is None else rules_version
     was = recorded_rules_version(recorded)
     if was != current:
         return (f"{shown} was recorded under {name} rules version {was}, and the engine's is {current}: "
                 f"regenerate: {REGENERATE} {name}")
-    actual = record(name, cfg)
+    actual = record(name, cfg, rules_version=rules_version)
     if actual == recorded:
         return None
     diff = "".join(list(difflib.unified_diff(recorded.splitlines(True), actual.splitlines(True),
@@ -198,12 +215,11 @@ def check(name: str, cfg: dict) -> str | None:
 def stray_files(names=None) -> list[str]:
     """Files under tests/playthroughs/ of the games ``names`` (default: all) that no case
     writes (a configuration dropped from ``playthroughs``)."""
-    wanted = {path_for(n, c) for n, c in cases(names)}
+    wanted = {path_for(n, c) for n, c in cases(names)} | {path_for(n, c, v) for n, c, v in older_cases(names)}
     out = []
     for name in names or registry.names():
-        folder = os.path.join(ROOT, name)
-        if os.path.isdir(folder):
-            out += [p for p in (os.path.join(folder, f) for f in sorted(os.listdir(folder))) if p not in wanted]
+        for folder, _, files in sorted(os.walk(os.path.join(ROOT, name))):
+            out += [p for p in (os.path.join(folder, f) for f in sorted(files)) if p not in wanted]
     return out
 
 
@@ -231,6 +247,16 @@ def main(argv: list[str]) -> int:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
+        print(path)
+    for name, cfg, version in older_cases(names):
+        # an older version's playthrough is written once (a game of it moved there from the game's
+        # folder when the version was bumped) and never rewritten: that version plays as it did
+        path = path_for(name, cfg, version)
+        if os.path.exists(path):
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(record(name, cfg, rules_version=version))
         print(path)
     for path in stray_files(names):
         os.remove(path)

@@ -12,6 +12,7 @@ from typing import Any, Final, Sequence
 
 from mypy_extensions import mypyc_attr
 
+from .chance import BLAKE2B_STREAM, MERSENNE_TWISTER, ChanceStream
 from .chance_random import ChanceRandom
 from .errors import GameOver, IllegalMove
 from .result import Result
@@ -63,12 +64,14 @@ class State:
     ``invalidate()`` afterwards.
     """
 
-    __slots__ = ("game", "config", "num_seats", "seed", "log", "_moves")
+    __slots__ = ("game", "config", "num_seats", "seed", "stream", "log", "_moves")
 
     game: Any  # its Game (engine/core.py, which imports this module: not named here)
     config: dict
     num_seats: int
     seed: int
+    stream: int  # how its chance events draw from ``seed`` (engine/chance.py): its game's
+    # ``chance_stream``, or an older rules version's (``Game.older_versions``)
     log: list | None
     _moves: list | None
 
@@ -162,8 +165,13 @@ class State:
         # copy.deepcopy is copy(): OpenSpiel clones the Python states that hold ours with it
         return self.copy()
 
-    def chance(self) -> random.Random:
+    def chance(self) -> random.Random | ChanceStream:
         """A generator for the next chance event; advances the state's seed."""
+        if self.stream == BLAKE2B_STREAM:
+            stream = ChanceStream(self.seed)
+            self.seed = stream.next_seed()
+            return stream
+        # MERSENNE_TWISTER (rules version 1's games):
         rng = ChanceRandom(self.seed)  # random.Random(self.seed)'s draws, seeded without Python frames
         self.seed = rng.getrandbits(SEED_BITS)
         return rng
@@ -177,6 +185,8 @@ class State:
         self.config = config
         self.num_seats = config["players"]
         self.seed = seed
+        # the game's current rules' stream (Game.chance_stream: engine/core.py, not imported here)
+        self.stream = getattr(game, "chance_stream", MERSENNE_TWISTER)
         self.log = None
         self._moves = None
 
@@ -185,5 +195,6 @@ class State:
         self.config = other.config  # validated configs are never mutated
         self.num_seats = other.num_seats
         self.seed = other.seed
+        self.stream = other.stream
         self.log = None
         self._moves = None  # a game whose cache may be shared copies it itself (its FIELDS)

@@ -56,7 +56,7 @@ async def store_new_game(master, record: GameRecord, state: "State | None" = Non
     ``initial`` set from it). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
     KeyError when a game of that id exists."""
     if state is None:
-        state = registry.get(record.game).new_state(record.config, record.seed)
+        state = registry.get(record.game).new_state(record.config, record.seed, record.rules_version)
         record = dataclasses.replace(record, initial=state.to_dict())
     snap = Snapshot(record, state, 0, [False] * len(record.seats))
     snap.settle(None, False, record.created)

@@ -124,9 +124,11 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
     if name not in registry.names():
         raise ReplayError(f"unknown game {name!r}")
     game = registry.get(name)
-    if summary.rules_version != game.rules_version:
+    if not game.plays(summary.rules_version):
         raise ReplayError(f"the game was played under {name} rules version {summary.rules_version}, and this "
-                          f"boardbot plays version {game.rules_version}: replay it with a boardbot of those rules")
+                          f"boardbot plays version {game.rules_version}" + (f" (and {', '.join(map(str, sorted(game.older_versions)))})"
+                                                                   if game.older_versions else "")
+                          + ": replay it with a boardbot of those rules")
     if not record.complete or not summary.deal.HasField("seed"):
         raise ReplayError("the record is not complete (a running game's): only a finished game's record, "
                           "with its seed revealed, replays")
@@ -134,14 +136,14 @@ def replay(record: game_record_pb2.GameRecord) -> Snapshot:
         raise ReplayError("the seed and salt do not give the deal's commitment (seed_sha256): the deal was changed")
     try:
         config = game.validate(convert.to_dict(summary.config, name) if summary.HasField("config") else {})
-        state = game.new_state(config, summary.deal.seed)
+        state = game.new_state(config, summary.deal.seed, summary.rules_version)  # its version's chance stream
     except (ConfigError, EngineError, convert.ProtoMismatch, KeyError, TypeError, ValueError) as err:
         raise ReplayError(f"the config does not make a game: {err}") from None
     seats = tuple(SeatRecord(HUMAN if s.kind == KIND[HUMAN] else BOT, s.bot) for s in summary.seats)
     if len(seats) != state.num_seats:
         raise ReplayError(f"{len(seats)} seats for a game of {state.num_seats}")
     base = GameRecord(summary.game_id, name, config, summary.deal.seed, seats, "", state.to_dict(),
-                      summary.create_time.ToNanoseconds() / 1e9, summary.reproducible, None, game.rules_version,
+                      summary.create_time.ToNanoseconds() / 1e9, summary.reproducible, None, summary.rules_version,
                       summary.deal.salt)
     snap = Snapshot.initial(base)
     # the states the take-backs go back to, kept as the replay passes them

@@ -368,7 +368,7 @@ class RedisStore(GameStore):
                                 ["" if cached is None else cached.version, "0" if cached is not None else "1",
                                  request_id, "" if after_version is None else after_version,
                                  CATCH_UP_EVENTS if cached is not None and (
-                                     cached.record.rules_version == registry.get(cached.record.game).rules_version)
+                                     registry.get(cached.record.game).plays(cached.record.rules_version))
                                  else 0])
         if found is None:
             self._forget(game_id)
@@ -429,7 +429,7 @@ class RedisStore(GameStore):
         live = Live.from_dict(record)  # (a new object, changed below before anyone else holds it)
         if events:
             at = int(snapshot)
-            if live.record.rules_version != registry.get(live.record.game).rules_version:
+            if not registry.get(live.record.game).plays(live.record.rules_version):
                 log.warning("snapshot_behind_changed_rules", game_id=game_id, snapshot=at, version=live.version)
                 live.version = at  # nothing replays an event under rules it was not played under
             else:

@@ -37,16 +37,17 @@ GET_VIEW_VIEW = wire.field_tag(game_service_pb2.GetViewResponse, "view")
 
 
 def same_rules(record: GameRecord) -> bool:
-    """Whether the game is played under the rules this server's engine plays by."""
-    return record.rules_version == registry.get(record.game).rules_version
+    """Whether the game is played under rules this server's engine plays by (its own, or an older
+    version it keeps: ``Game.older_versions``)."""
+    return registry.get(record.game).plays(record.rules_version)
 
 
 def check_rules(record: GameRecord, refused: str = "replay its events") -> None:
     """FAILED_PRECONDITION (``errors.rules_changed``) unless the game is played under this
     server's rules; ``refused``: what the call would have done ("play on", ...)."""
-    runs = registry.get(record.game).rules_version
-    if record.rules_version != runs:
-        raise errors.rules_changed(record.id, record.game, record.rules_version, runs, refused)
+    game = registry.get(record.game)
+    if not game.plays(record.rules_version):
+        raise errors.rules_changed(record.id, record.game, record.rules_version, game.rules_version, refused)
 
 
 def _seat_or_none(seat: int) -> int | None:

@@ -244,7 +244,7 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         if last is None or last <= live.version:
             return live
         record = live.record
-        if record.rules_version != registry.get(record.game).rules_version:
+        if not registry.get(record.game).plays(record.rules_version):
             log.warning("snapshot_behind_changed_rules", game_id=record.id, snapshot=live.version, version=last)
             return live  # nothing replays an event under rules it was not played under
         events = unpack_events(self._db.execute(

@@ -10,12 +10,13 @@ import os
 import pytest
 
 from boardbot.engine import playthrough, registry
-from boardbot.engine.playthrough import RULE_CHANGED, cases, check, path_for, stray_files
+from boardbot.engine.playthrough import RULE_CHANGED, cases, check, older_cases, path_for, stray_files
 from boardbot.engine.testing import config_id
 
 from conftest import patchable_game
 
 CASES = list(cases())
+OLDER = list(older_cases())
 
 
 @pytest.mark.parametrize("name,cfg", CASES, ids=[f"{n}[{config_id(c)}]" for n, c in CASES])
@@ -23,6 +24,14 @@ def test_playthrough_matches_the_recording(name, cfg):
     problem = check(name, cfg)
     if problem is not None:
         pytest.fail(f"playthrough of {name} {config_id(cfg)}: {problem}")
+
+
+@pytest.mark.parametrize("name,cfg,version", OLDER, ids=[f"{n}[{config_id(c)}]-rules-{v}" for n, c, v in OLDER])
+def test_an_older_rules_version_still_played_plays_as_recorded(name, cfg, version):
+    # the playthroughs recorded under it (moved to rules-<version>/ at the bump, never rewritten)
+    problem = check(name, cfg, version)
+    if problem is not None:
+        pytest.fail(f"playthrough of {name} {config_id(cfg)} under rules version {version}: {problem}")
 
 
 def test_every_game_declares_its_rules_version_and_playthroughs():

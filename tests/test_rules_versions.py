@@ -52,12 +52,12 @@ def move_request(game_id: str, seat: int, request_id: str) -> pb.SubmitMoveReque
                                 response_view=pb.RESPONSE_VIEW_AFTER_MOVE)
 
 
-async def store_bot_game(path: str, name: str) -> None:
-    """A game of bots only (id "bots"), stored under rules version 1 with its first bot to
+async def store_bot_game(path: str, name: str, version: int) -> None:
+    """A game of bots only (id "bots"), stored under rules ``version`` with its first bot to
     move, as a server stopped in the bot's turn leaves it."""
     state = registry.get(name).new_state({}, 7)
     seats = tuple(SeatRecord(BOT, "random") for _ in range(state.num_seats))
-    record = GameRecord("bots", name, state.config, 7, seats, "", state.to_dict(), time.time(), rules_version=1)
+    record = GameRecord("bots", name, state.config, 7, seats, "", state.to_dict(), time.time(), rules_version=version)
     store = SqliteStore(path)
     await store.open()
     await store.create_live(Live(record, state, 0, bot_to_move=True))
@@ -77,7 +77,8 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
                                                                          game_types_made_again):
     name, state_class = patchable_game()
     game = registry.get(name)
-    assert game.rules_version == 1
+    old_version = game.rules_version  # the old rules: the game's own; the new: one more
+    new_version = old_version + 1
     path = str(tmp_path / "games.sqlite3")
 
     # --- the old rules: a game of human seats, three moves with request ids; a game of bots -------
@@ -85,7 +86,7 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
         stubs = Stubs(old)
         created = stubs.games.CreateGame(pb.CreateGameRequest(game=name))
         game_id, tokens = created.game.game_id, {t.seat: t.token for t in created.seat_tokens}
-        assert created.game.rules_version == 1
+        assert created.game.rules_version == old_version
         answers = []
         for i in range(MOVES):
             seat = stubs.games.GetGame(pb.GetGameRequest(game_id=game_id)).game.decider
@@ -95,16 +96,16 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
                                         metadata=token_of(tokens, decider)).view
         assert view_then.version == MOVES and view_then.legal_moves
         stubs.close()
-    asyncio.run(store_bot_game(path, name))
+    asyncio.run(store_bot_game(path, name, old_version))
 
     # --- the new rules: the same game type, one rule changed, its rules_version bumped -----------------
     applied = []
     apply = state_class.apply
     monkeypatch.setattr(state_class, "apply", lambda state, move: (applied.append(move), apply(state, move))[1])
-    monkeypatch.setattr(game, "rules_version", 2)
+    monkeypatch.setattr(game, "rules_version", new_version)  # (its older_versions keep no old_version)
     game_type.cache_clear()
-    refused = (f"game {game_id} was played under {name} rules version 1, and this server runs {name} rules "
-               "version 2")
+    refused = (f"game {game_id} was played under {name} rules version {old_version}, and this server runs {name} "
+               f"rules version {new_version}")
 
     def precondition(fn, *args, **kwargs):
         code, message, details = error_of(fn, *args, **kwargs)
@@ -112,19 +113,19 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
         assert details["ErrorInfo"].reason == "RULES_VERSION_CHANGED"
         metadata = dict(details["ErrorInfo"].metadata)
         assert metadata.pop("game_id") in message
-        assert metadata == {"game": name, "rules_version": "1", "server_rules_version": "2"}
+        assert metadata == {"game": name, "rules_version": str(old_version), "server_rules_version": str(new_version)}
         assert details["PreconditionFailure"].violations[0].type == "RULES_VERSION_CHANGED"
         return message
 
     with BackgroundServer(store=SqliteStore(path)) as new:
         stubs = Stubs(new)
         kinds = {t.name: t for t in stubs.games.ListGameTypes(pb.ListGameTypesRequest()).game_types}
-        assert kinds[name].rules_version == 2
+        assert kinds[name].rules_version == new_version
         # what needs no replay is answered from the stored game
         stored = stubs.games.GetGame(pb.GetGameRequest(game_id=game_id)).game
-        assert stored.rules_version == 1 and stored.version == MOVES and stored.decider == decider
+        assert stored.rules_version == old_version and stored.version == MOVES and stored.decider == decider
         listed = {g.game_id: g for g in stubs.games.ListGames(pb.ListGamesRequest()).games}
-        assert listed[game_id].rules_version == 1 and listed["bots"].rules_version == 1
+        assert listed[game_id].rules_version == old_version and listed["bots"].rules_version == old_version
         view_now = stubs.games.GetView(pb.GetViewRequest(game_id=game_id, seat=decider),
                                        metadata=token_of(tokens, decider)).view
         assert view_now.version == MOVES and view_now.view == view_then.view and view_now.decider == decider
@@ -157,7 +158,7 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
         assert applied == []  # not one stored event, nor any new move, went through the new rules
         # a game created under the new rules plays under them
         fresh = stubs.games.CreateGame(pb.CreateGameRequest(game=name))
-        assert fresh.game.rules_version == 2
+        assert fresh.game.rules_version == new_version
         seat = fresh.game.decider
         stubs.games.SubmitMove(move_request(fresh.game.game_id, seat, "f0"),
                                metadata=(("authorization", f"Bearer {fresh.seat_tokens[seat].token}"),))
@@ -178,5 +179,47 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
         # the game of the new rules is the one read only now
         code, message, _ = error_of(stubs.games.SubmitMove, move_request(fresh.game.game_id, 0, "f1"),
                                     metadata=(("authorization", f"Bearer {fresh.seat_tokens[0].token}"),))
-        assert code == grpc.StatusCode.FAILED_PRECONDITION and "rules version 2" in message
+        assert code == grpc.StatusCode.FAILED_PRECONDITION and f"rules version {new_version}" in message
         stubs.close()
+
+
+def test_a_game_of_an_older_version_the_engine_keeps_plays_on(tmp_path, game_types_made_again):
+    """Rules version 2 of the games with chance events changed only their chance stream, and the
+    engine keeps version 1 (``Game.older_versions``): a game stored under version 1 plays on at the
+    deploy, its bots included, drawing its chance from the Mersenne Twister as it was created to."""
+    from boardbot.engine.chance import MERSENNE_TWISTER
+
+    name = "czech-pub"
+    game = registry.get(name)
+    assert game.rules_version == 2 and game.plays(1)
+    path = str(tmp_path / "games.sqlite3")
+    state = game.new_state({}, 7, rules_version=1)
+    seats = tuple(SeatRecord(BOT, "random") for _ in range(state.num_seats))
+    record = GameRecord("bots", name, state.config, 7, seats, "", state.to_dict(), time.time(), rules_version=1)
+
+    async def store() -> None:
+        s = SqliteStore(path)
+        await s.open()
+        await s.create_live(Live(record, state, 0, bot_to_move=True))
+        await s.close()
+
+    asyncio.run(store())
+    with BackgroundServer(store=SqliteStore(path)) as server:
+        stubs = Stubs(server)
+        deadline = time.monotonic() + 20
+        while stubs.games.GetGame(pb.GetGameRequest(game_id="bots")).game.version < 20:
+            assert time.monotonic() < deadline, "the version 1 game did not play on"
+            time.sleep(0.05)
+        assert stubs.games.GetGame(pb.GetGameRequest(game_id="bots")).game.rules_version == 1
+        stubs.close()
+
+    async def read():
+        s = SqliteStore(path)
+        await s.open()
+        try:
+            return await s.get_live("bots")
+        finally:
+            await s.close()
+
+    live = asyncio.run(read())
+    assert live.record.rules_version == 1 and live.state.stream == MERSENNE_TWISTER

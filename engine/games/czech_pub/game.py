@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from boardbot.engine.chance import BLAKE2B_STREAM, MERSENNE_TWISTER
 from boardbot.engine.core import EnumTable, Game, Param, public_scores
 
 from . import data as D
@@ -26,7 +27,11 @@ class CzechPubGame(Game):
     name = "czech-pub"
     title = "Czech Pub"
     blurb = "Order beers and shots without getting too drunk; hit the others with pub cards."
-    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    rules_version = 2  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # 2: the chance events draw from the BLAKE2b stream (engine/chance.py); 1, the Mersenne Twister,
+    # still plays its stored games (docs/storage.md, "The chance stream")
+    chance_stream = BLAKE2B_STREAM
+    older_versions = {1: MERSENNE_TWISTER}
     # recorded as text in tests/playthroughs (engine/playthrough.py)
     playthroughs = ({"players": 3, "real_drinking": False}, {"players": 4, "real_drinking": True})
     # rollouts are 260-630 moves; a 30-move cut-off plays as well for far less (docs/rules/czech-pub.md)

@@ -742,7 +742,7 @@ class CzechPubState(State):
                 if hands[victim]:
                     self._take_random(taker, victim, rng)
 
-    def _take_random(self, taker: int, victim: int, rng: random.Random) -> None:
+    def _take_random(self, taker: int, victim: int, rng: chance.Rng) -> None:
         hand = self.hands[victim]
         card = hand.pop(chance.randrange(rng, len(hand)))
         _insort(self.hands[taker], card)

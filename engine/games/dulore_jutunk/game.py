@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from boardbot.engine.chance import BLAKE2B_STREAM, MERSENNE_TWISTER
 from boardbot.engine.core import EnumTable, Game, Param, ParamRule, Solo, public_scores
 
 from . import data as D
@@ -18,7 +19,11 @@ class DuloreGame(Game):
     blurb = "Harvest grapes, press and age wine, and fulfil orders."
     solo = Solo("solo against the Winemaker", "Play alone against the Winemaker automaton; choose a project card.",
                 "the Winemaker", "The Winemaker is not a seat: its turns run between yours, and the table shows them.")
-    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    rules_version = 2  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # 2: the chance events draw from the BLAKE2b stream (engine/chance.py); 1, the Mersenne Twister,
+    # still plays its stored games (docs/storage.md, "The chance stream")
+    chance_stream = BLAKE2B_STREAM
+    older_versions = {1: MERSENNE_TWISTER}
     # recorded as text in tests/playthroughs (engine/playthrough.py)
     playthroughs = ({"players": 1, "project": "easy"},
                     {"players": 3, "honours": True, "honours_side": "b", "advanced_boards": True})

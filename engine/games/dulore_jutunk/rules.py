@@ -796,7 +796,7 @@ class DuloreState(State):
         if self.log is not None:
             self.note(None, f"{self._who(p)} draws {got[0]} red and {got[1]} yellow grapes from the bag")
 
-    def _draw_grape(self, rng: random.Random) -> int:
+    def _draw_grape(self, rng: chance.Rng) -> int:
         bag = self.bag
         total = bag[0] + bag[1]
         if total == 0:

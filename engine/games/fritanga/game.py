@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from boardbot.engine.chance import BLAKE2B_STREAM, MERSENNE_TWISTER
 from boardbot.engine.core import EnumTable, Game, Param, ParamRule
 
 from . import data as D
@@ -17,7 +18,11 @@ class FritangaGame(Game):
     name = "fritanga"
     title = "Fritanga"
     blurb = "Food on a hot pan: stay on the cards and push the others into the oil."
-    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    rules_version = 2  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # 2: the chance events draw from the BLAKE2b stream (engine/chance.py); 1, the Mersenne Twister,
+    # still plays its stored games (docs/storage.md, "The chance stream")
+    chance_stream = BLAKE2B_STREAM
+    older_versions = {1: MERSENNE_TWISTER}
     # recorded as text in tests/playthroughs (engine/playthrough.py)
     playthroughs = ({"players": 3, "mode": "versus"}, {"players": 4, "mode": "teams"}, {"players": 3, "mode": "chef"})
     # ISMCTS beats greedy only with rollouts cut off at 20 moves (docs/rules/fritanga.md, AI)

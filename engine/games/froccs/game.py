@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from boardbot.engine.chance import BLAKE2B_STREAM, MERSENNE_TWISTER
 from boardbot.engine.core import EnumTable, Game, Param, public_scores
 
 from . import data as D
@@ -19,7 +20,11 @@ class FroccsGame(Game):
     name = "froccs"
     title = "Fröccs"
     blurb = "Mix wine and soda into spritzers, sell them, and bargain over mischief."
-    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    rules_version = 2  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # 2: the chance events draw from the BLAKE2b stream (engine/chance.py); 1, the Mersenne Twister,
+    # still plays its stored games (docs/storage.md, "The chance stream")
+    chance_stream = BLAKE2B_STREAM
+    older_versions = {1: MERSENNE_TWISTER}
     # recorded as text in tests/playthroughs (engine/playthrough.py)
     playthroughs = ({"players": 2, "heroes": "choose", "everyones_my_guest": True, "one_more_round": True},
                     {"players": 3, "heroes": "first_game", "everyones_my_guest": False, "one_more_round": True})

@@ -9,7 +9,7 @@ def test_to_dict_keys_follow_the_declaration():
     s = GAME.new_state(config(3, "choose"), 4)
     d = s.to_dict()
     fields = [f for f in S.FroccsState.FIELDS.slots if f != "_moves"]
-    assert list(d) == ["game", "config", "seed"] + fields
+    assert list(d) == ["game", "config", "seed"] + fields + ["stream"]  # the chance stream: rules version 2's
     assert d["game"] == "froccs" and d["mis"] == [] and d["dealt"] == [list(p) for p in s.dealt]
 
 
