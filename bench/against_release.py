@@ -153,6 +153,19 @@ def _send_move(worker: ReleaseWorker, seat: int, legal: list[str], text: str) ->
     worker.request({"op": "play", "decider": seat, "legal": legal, "move": text})
 
 
+RELEASE_RULES_VERSION = 1  # every game's rules version in release 917ee18
+
+
+def release_rules_state(game, cfg: dict, deal: int):
+    """The deal under the release's rules version: since rules version 2 of the games with chance
+    events draws them from another stream (docs/storage.md, "The chance stream"), the game here
+    is played under version 1, which this engine still plays, so that both sides meet the same
+    chance. The new bot's own searches sample their worlds from views, under the current stream."""
+    if game.rules_version != RELEASE_RULES_VERSION:
+        return game.new_state(cfg, deal, rules_version=RELEASE_RULES_VERSION)
+    return game.new_state(cfg, deal)
+
+
 def check_deals(worker: ReleaseWorker, name: str, games: int, seed: int) -> dict:
     """Random games of ``name`` (its configurations in turn) played here and through the worker:
     every decider, legal move list and result must agree."""
@@ -162,9 +175,10 @@ def check_deals(worker: ReleaseWorker, name: str, games: int, seed: int) -> dict
     for g in range(games):
         cfg = configs[g % len(configs)]
         deal = own_seed(seed, g)
-        state = game.new_state(cfg, deal)
+        state = release_rules_state(game, cfg, deal)
         rng = random.Random(deal)
-        worker.request({"op": "new", "game": name, "config": cfg, "seed": deal, "spec": "random", "seats": []})
+        worker.request({"op": "new", "game": name, "config": cfg, "seed": deal,
+                        "rules_version": RELEASE_RULES_VERSION, "spec": "random", "seats": []})
         try:
             while (seat := state.decider()) != TERMINAL:
                 legal_moves = state.legal_moves()
@@ -184,7 +198,7 @@ def play_game(name: str, cfg: dict, deal: int, new_seats: list[int], new_spec: s
     """One game: the new bot on ``new_seats`` here, the release's on the others in the worker.
     ``old_time()``: the release bot's time budget for its next decision."""
     game = registry.get(name)
-    state = game.new_state(cfg, deal)
+    state = release_rules_state(game, cfg, deal)
     n = cfg["players"]
     old_seats = [q for q in range(n) if q not in new_seats]
     bots = dict(zip(new_seats, ladder_bots(game, [new_spec] * len(new_seats), clock)))
@@ -192,7 +206,8 @@ def play_game(name: str, cfg: dict, deal: int, new_seats: list[int], new_spec: s
         bot.new_game()
     watchers = [q for q, bot in bots.items() if getattr(bot, "wants_observations", False)]
     rng = random.Random(deal ^ 0x5EED)
-    worker.request({"op": "new", "game": name, "config": cfg, "seed": deal, "spec": old_spec,
+    worker.request({"op": "new", "game": name, "config": cfg, "seed": deal,
+                    "rules_version": RELEASE_RULES_VERSION, "spec": old_spec,
                     "seats": old_seats, "clock": clock})
     sides = {"new": {"cpu": 0.0, "decisions": 0, "iterations": 0, "answered": 0},
              "old": {"cpu": 0.0, "decisions": 0, "iterations": 0, "answered": 0, "budget": 0.0}}

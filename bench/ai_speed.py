@@ -61,13 +61,22 @@ from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
 
 
+def release_rules_state(game, cfg, seed: int):
+    """The deal under rules version 1, which every build plays (release 917ee18 has no other): the
+    positions are then the same in every build compared (rules version 2 of the games with chance
+    events draws them from another stream; the searches sample their worlds under their own)."""
+    if getattr(game, "rules_version", 1) != 1:
+        return game.new_state(cfg, seed, rules_version=1)
+    return game.new_state(cfg, seed)
+
+
 def decision_points(game, cfg, count: int, seed: int) -> list:
     """``count`` positions with a real choice, from random games."""
     rng = random.Random(seed)
     out = []
     g = 0
     while len(out) < count:
-        state = game.new_state(cfg, seed * 1000 + g)
+        state = release_rules_state(game, cfg, seed * 1000 + g)
         g += 1
         history = []
         while state.decider() != TERMINAL:

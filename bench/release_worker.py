@@ -104,7 +104,12 @@ class Worker:
 
     def new(self, msg: dict) -> dict:
         self.game = self.registry.get(msg["game"])
-        self.state = self.game.new_state(dict(msg["config"]), int(msg["seed"]))
+        config, seed = dict(msg["config"]), int(msg["seed"])
+        version = msg.get("rules_version")  # a checkout with older rules versions plays the one asked
+        if version is not None and getattr(self.game, "rules_version", version) != version:
+            self.state = self.game.new_state(config, seed, rules_version=int(version))
+        else:  # the release: its one version
+            self.state = self.game.new_state(config, seed)
         self.spec = str(msg.get("spec") or "random")
         self.seats = [int(q) for q in msg.get("seats", [])]
         self.clock = msg.get("clock", "wall")

@@ -123,7 +123,7 @@ class OrderEvidence:
             unlikely = stop_unlikely(before, d)
         elif self.passes and move[0] == "decline" and before.phase == WINDOW:
             unlikely = pass_unlikely(before, d)
-        if unlikely:
+        if unlikely and before.hands[d]:  # an empty hand binds nothing: no layer
             self.layers[d].append([unlikely, len(before.hands[d])])
         for q, layers in enumerate(self.layers):
             if layers:
