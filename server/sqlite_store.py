@@ -70,6 +70,7 @@ from boardbot.engine import registry
 
 from .sqlite_archive import archive, archived_events, unpack_game
 from .sqlite_docs import SqliteDocs
+from .sqlite_requests import SqliteRequests
 from .sqlite_schema import SCHEMA_VERSION, set_up, schema_of
 from .sqlite_shared import SharedFile
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, Record, StoreFull, StoreUnavailable,
@@ -104,7 +105,7 @@ _INSERT_RUNNING = ("INSERT INTO events (seq, version, request_id, event) SELECT 
 _PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
 
 
-class SqliteStore(SqliteDocs, SharedFile, GameStore):
+class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
     """``shared``: one of several server processes on the file (see the module docstring)."""
 
     def __init__(self, path: str, synchronous: str = "normal", max_games: int | None = None, shared: bool = False):
@@ -304,34 +305,6 @@ class SqliteStore(SqliteDocs, SharedFile, GameStore):
         rows = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version > ? "
                                 "ORDER BY version", (seq, after_version))
         return unpack_events(rows)
-
-    async def find_request(self, game_id: str, request_id: str) -> EventRecord | None:
-        seq = self._seq(game_id)
-        if seq is None:
-            return None
-        version = self._request_index(game_id, seq).get(request_id)
-        if version is None:
-            return None
-        row = self._db.execute("SELECT version, request_id, event FROM events WHERE seq = ? AND version = ?",
-                               (seq, version)).fetchone()
-        if row is None:  # archived
-            return archived_events(self._db, seq)[version - 1]
-        return unpack_events([row])[0]
-
-    def _request_index(self, game_id: str, seq: int) -> dict[str, int]:
-        """The game's stored requests: request id -> the version its event made (built once
-        per cached game, then kept up to date by commits and ``_fresh``)."""
-        index = self._requests.get(game_id)
-        if index is None:
-            archived = archived_events(self._db, seq)
-            if archived is not None:
-                index = {e["request"]["id"]: e["version"] for e in archived if "request" in e}
-            else:
-                index = {rid: v for v, rid in self._db.execute(
-                    "SELECT version, request_id FROM events WHERE seq = ? AND request_id IS NOT NULL", (seq,))}
-            if game_id in self._live:
-                self._requests[game_id] = index
-        return index
 
     async def count(self) -> int:
         if self.shared:

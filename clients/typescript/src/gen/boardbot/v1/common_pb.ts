@@ -618,10 +618,13 @@ export type Game = Message<"boardbot.v1.Game"> & {
 
   /**
    * The version of the game type's rules this game is played under, fixed
-   * when it is created (games stored before rules versions existed: 1). When
-   * it differs from the server's (GameType.rules_version) the game is read
-   * only: GetGame, ListGames, GetView and a WatchGame from the current version
-   * answer from the stored state, with no legal moves; a move, a resignation,
+   * when it is created (games stored before rules versions existed: 1). A
+   * server also plays an older version that differs from its own
+   * (GameType.rules_version) only in how chance events draw from the seed
+   * (docs/storage.md, "The chance stream"). A version the server does not
+   * play makes the game read only: GetGame, ListGames, GetView and a
+   * WatchGame from the current version answer from the stored state, with no
+   * legal moves; a move, a resignation,
    * a suggestion, a retried request or a watch from an earlier version fail
    * FAILED_PRECONDITION, reason RULES_VERSION_CHANGED. The server never
    * replays a game's events under other rules.
@@ -742,7 +745,7 @@ export type SeatView = Message<"boardbot.v1.SeatView"> & {
 
   /**
    * This seat's legal moves; empty unless it is this seat's decision (and
-   * in a game of other rules than the server's: Game.rules_version).
+   * in a game of rules the server does not play: Game.rules_version).
    *
    * @generated from field: repeated boardbot.v1.LegalMove legal_moves = 6;
    */
