@@ -309,22 +309,30 @@ def test_two_servers_on_one_redis_a_client_carries_on_when_one_is_killed(tmp_pat
         for game, specs, acknowledged in games:
             for _ in range(5):
                 _play_one(alt, game, specs, rng, acknowledged)
-        # a move whose answer waits for the search bot's reply, on the server about to die
+        # a move whose answer waits for the search bot's reply, on the server about to die; a bot
+        # with one legal move answers at once, so a move is in flight only once its answer is still
+        # pending after the commit (which moves come first depends on the games' chance)
         game, specs, acknowledged = games[3]
-        info = alt.call(lambda c: c.get_game(game.game_id))
-        while specs[info.decider] != HUMAN:
-            time.sleep(0.02)
+        for attempt in range(20):
             info = alt.call(lambda c: c.get_game(game.game_id))
-        view = _seat(alt.clients[0], game, info.decider).view()
-        in_flight = game_service_pb2.SubmitMoveRequest(
-            game_id=game.game_id, seat=info.decider, move_id=0, expected_version=view.version,
-            request_id="in-flight", response_view=game_service_pb2.RESPONSE_VIEW_NEXT_DECISION)
-        auth = _auth(game.tokens[info.decider])
-        pending = alt.clients[0].stub.SubmitMove.future(in_flight, metadata=auth, timeout=15)
-        deadline = time.monotonic() + 10
-        while alt.clients[1].get_game(game.game_id).version == view.version:  # committed: now waits for the bot
-            assert time.monotonic() < deadline
-            time.sleep(0.005)
+            while specs[info.decider] != HUMAN:
+                time.sleep(0.02)
+                info = alt.call(lambda c: c.get_game(game.game_id))
+            view = _seat(alt.clients[0], game, info.decider).view()
+            in_flight = game_service_pb2.SubmitMoveRequest(
+                game_id=game.game_id, seat=info.decider, move_id=0, expected_version=view.version,
+                request_id=f"in-flight-{attempt}", response_view=game_service_pb2.RESPONSE_VIEW_NEXT_DECISION)
+            auth = _auth(game.tokens[info.decider])
+            pending = alt.clients[0].stub.SubmitMove.future(in_flight, metadata=auth, timeout=15)
+            deadline = time.monotonic() + 10
+            while alt.clients[1].get_game(game.game_id).version == view.version:  # committed: now waits for the bot
+                assert time.monotonic() < deadline
+                time.sleep(0.005)
+            if not pending.done():
+                break
+            acknowledged.append((info.decider, in_flight, pending.result()))  # the bot had one move
+        else:
+            pytest.fail("the bot answered each of 20 moves at once: no move was in flight")
         servers[0].kill()
         with pytest.raises(grpc.RpcError) as lost:
             pending.result()
