@@ -71,7 +71,7 @@ from boardbot.engine.core import TERMINAL
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ladder import MIN_DEALS, ladder_bots, ladder_table, own_seed, parse_settings, resolved_spec  # noqa: E402
-from release_worker import MAX_LINE, commit_of  # noqa: E402
+from release_worker import MAX_LINE, RELEASE_RULES_VERSION, commit_of, release_rules_state  # noqa: E402
 from strength_table import sides_of  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -151,19 +151,6 @@ class ReleaseWorker:
 
 def _send_move(worker: ReleaseWorker, seat: int, legal: list[str], text: str) -> None:
     worker.request({"op": "play", "decider": seat, "legal": legal, "move": text})
-
-
-RELEASE_RULES_VERSION = 1  # every game's rules version in release 917ee18
-
-
-def release_rules_state(game, cfg: dict, deal: int):
-    """The deal under the release's rules version: since rules version 2 of the games with chance
-    events draws them from another stream (docs/storage.md, "The chance stream"), the game here
-    is played under version 1, which this engine still plays, so that both sides meet the same
-    chance. The new bot's own searches sample their worlds from views, under the current stream."""
-    if game.rules_version != RELEASE_RULES_VERSION:
-        return game.new_state(cfg, deal, rules_version=RELEASE_RULES_VERSION)
-    return game.new_state(cfg, deal)
 
 
 def check_deals(worker: ReleaseWorker, name: str, games: int, seed: int) -> dict:

@@ -60,14 +60,8 @@ from boardbot.ai.stats import percentile, wilson  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
 
-
-def release_rules_state(game, cfg, seed: int):
-    """The deal under rules version 1, which every build plays (release 917ee18 has no other): the
-    positions are then the same in every build compared (rules version 2 of the games with chance
-    events draws them from another stream; the searches sample their worlds under their own)."""
-    if getattr(game, "rules_version", 1) != 1:
-        return game.new_state(cfg, seed, rules_version=1)
-    return game.new_state(cfg, seed)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from release_worker import release_rules_state  # noqa: E402  (stdlib only: any checkout imports it)
 
 
 def decision_points(game, cfg, count: int, seed: int) -> list:
@@ -76,6 +70,8 @@ def decision_points(game, cfg, count: int, seed: int) -> list:
     out = []
     g = 0
     while len(out) < count:
+        # under rules version 1, which every build compared plays: the same positions in each (the
+        # searches sample their worlds under their own build's stream)
         state = release_rules_state(game, cfg, seed * 1000 + g)
         g += 1
         history = []

@@ -52,6 +52,19 @@ MAX_LINE = 1 << 20  # the longest request or answer line, in bytes
 SEARCH_MODULES = ("boardbot.ai.ismcts", "boardbot.ai.service_api")  # where the release reads its clock
 
 
+RELEASE_RULES_VERSION = 1  # every game's rules version in release 917ee18
+
+
+def release_rules_state(game, config: dict, seed: int, version: int = RELEASE_RULES_VERSION):
+    """The deal of ``seed`` under rules ``version`` (by default the release's): an engine with later
+    rules versions (rules version 2 of the games with chance events draws them from another stream:
+    docs/storage.md, "The chance stream") still plays version 1, so both sides of a comparison meet
+    the same chance; an engine of one version (the release) deals as it does."""
+    if getattr(game, "rules_version", version) != version:
+        return game.new_state(config, seed, rules_version=version)
+    return game.new_state(config, seed)
+
+
 class Disagreement(Exception):
     """The two engines disagree about the game: the game ends as an error."""
 
@@ -104,12 +117,8 @@ class Worker:
 
     def new(self, msg: dict) -> dict:
         self.game = self.registry.get(msg["game"])
-        config, seed = dict(msg["config"]), int(msg["seed"])
-        version = msg.get("rules_version")  # a checkout with older rules versions plays the one asked
-        if version is not None and getattr(self.game, "rules_version", version) != version:
-            self.state = self.game.new_state(config, seed, rules_version=int(version))
-        else:  # the release: its one version
-            self.state = self.game.new_state(config, seed)
+        self.state = release_rules_state(self.game, dict(msg["config"]), int(msg["seed"]),
+                                         int(msg.get("rules_version", RELEASE_RULES_VERSION)))
         self.spec = str(msg.get("spec") or "random")
         self.seats = [int(q) for q in msg.get("seats", [])]
         self.clock = msg.get("clock", "wall")

@@ -129,14 +129,13 @@ class StateFields:
     def to_dict_function(self, game_name: str) -> Callable:
         """``to_dict(state)``, generated from the fields: what ``install`` gives a class, for a
         class that cannot be given methods (a compiled one calls it from its own ``to_dict``)."""
-        lines = ["def to_dict(self):", "    return {", f"        'game': {game_name!r},",
+        lines = ["def to_dict(self):", "    out = {", f"        'game': {game_name!r},",
                  "        'config': dict(self.config),", "        'seed': self.seed,"]
         for key, dumps in self._stored().items():
             value = dumps[0] if len(dumps) == 1 else f"[{', '.join(dumps)}]"
             lines.append(f"        {key!r}: {value},")
         lines.append("    }")
         # the chance stream, when it is not rules version 1's (whose states are stored as before it)
-        lines[1] = "    out = {"
         lines += ["    if self.stream != _MERSENNE_TWISTER:", "        out['stream'] = self.stream", "    return out"]
         to_dict = self._compile("\n".join(lines), "to_dict", {"_MERSENNE_TWISTER": MERSENNE_TWISTER})
         to_dict.__doc__ = "The whole state as a JSON-safe dict (generated from FIELDS)."
