@@ -49,6 +49,21 @@ def run_example(address: str, *args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=120, cwd=ROOT)
 
 
+def rest_of_output(process: subprocess.Popen, timeout: float) -> tuple[str, str]:
+    """The rest of a process's stdout and stderr once it exited. Not ``communicate``: it reads the
+    pipes' file descriptors directly, so it would lose what an earlier ``stdout.readline()`` read
+    from the pipe beyond its first line (the bot may have printed its next lines by then)."""
+    texts: dict[str, str] = {}
+    readers = [threading.Thread(target=lambda name=name, pipe=pipe: texts.__setitem__(name, pipe.read()))
+               for name, pipe in (("out", process.stdout), ("err", process.stderr))]
+    for reader in readers:
+        reader.start()
+    process.wait(timeout=timeout)
+    for reader in readers:
+        reader.join(timeout=10)
+    return texts.get("out", ""), texts.get("err", "")
+
+
 def seat_moves(record, seat: int) -> list:
     return [e for e in record.events if e.kind == common_pb2.EVENT_KIND_MOVE and e.seat == seat]
 
@@ -94,7 +109,7 @@ def test_the_example_bot_with_a_bot_token_plays_every_game_offered_to_it(server)
             first = process.stdout.readline()
             assert first == f"game {games[0].game_id}: seat 0 taken\n", first + process.stderr.read()
             games[1].invite_bot(0, name)  # offered to the bot while its stream is open
-            rest, errors = process.communicate(timeout=120)
+            rest, errors = rest_of_output(process, timeout=120)
         finally:
             process.kill()
         output = first + rest
@@ -107,8 +122,9 @@ def test_the_example_bot_with_a_bot_token_plays_every_game_offered_to_it(server)
             assert info.status == common_pb2.GAME_STATUS_FINISHED and info.seats[0].player_name == name
             moves = seat_moves(host.game_record(game.game_id), 0)
             assert moves and not any(e.by_bot for e in moves)  # every move of the bot's seat was the example's own
-            assert sum(line.startswith(f"game {game.game_id}: version ") and ": played " in line
-                       for line in output.splitlines()) == len(moves)
+            played = [line for line in output.splitlines()
+                      if line.startswith(f"game {game.game_id}: version ") and ": played " in line]
+            assert len(played) == len(moves), output + errors
 
 
 def test_a_late_example_bot_forfeits_on_time_under_the_forfeit_policy(server):
