@@ -105,7 +105,8 @@ def remaining_actions(table: list[Entry]) -> int:
 
 
 # --- what passes say about hands ------------------------------------------------------
-# The greedy bot cancels an order whenever that gains it REACT_THRESHOLD or more, and the
+# The greedy bot cancels an order whenever that gains it more than REACT_THRESHOLD (at a tie
+# it declines: ``policy._choose_reaction``'s strict comparison, which this model follows), and the
 # searching bots nearly always do too (research/czech_pub_passes.py measures it); a seat that
 # passed on such a window probably holds no card that could have cancelled it. A card of
 # such a kind is dealt to it in a sampled world with this weight, against 1 for the others.
@@ -144,6 +145,6 @@ def unlikely_in(passes: tuple[Pass, ...]) -> frozenset[int]:
     out: set[int] = set()
     for record in passes:
         for card in CANCELLERS:
-            if card not in out and cancel_gain(record, card) >= REACT_THRESHOLD:
+            if card not in out and cancel_gain(record, card) > REACT_THRESHOLD:
                 out.add(card)
     return frozenset(out)
