@@ -147,6 +147,10 @@ class Game:
     # the chance stream of the current rules version: the Mersenne Twister (rules version 1) unless
     # the game moved to the BLAKE2b stream (docs/storage.md, "The chance stream")
     chance_stream: int = chance.MERSENNE_TWISTER
+    # the rules versions (the current one or older ones kept) whose deal draws from the chance stream
+    # (``ChanceStream`` of the game's seed), where the others' deal draws from a Mersenne Twister
+    # seeded with it (``DealRandom``): Frogriders from version 2 (docs/storage.md, "The chance stream")
+    stream_deals: frozenset[int] = frozenset()
     # what players call it, and one sentence for a player choosing a game (ListGameTypes)
     title: str = ""
     blurb: str = ""
@@ -215,15 +219,20 @@ class Game:
         """``new_state`` for a config ``validate`` returned (not checked a second time).
         ``rules_version``: an older one the engine plays (``older_versions``), for a stored game's
         replay from its seed; default the current one."""
-        state = self._new_state(cfg, DealRandom(seed))
-        if rules_version is not None and rules_version != self.rules_version:
+        version = self.rules_version
+        if rules_version is not None and rules_version != version:
             if rules_version not in self.older_versions:
                 raise ValueError(f"{self.name} rules version {rules_version} is not played here "
                                  f"(this engine plays version {self.rules_version})")
-            state.stream = self.older_versions[rules_version]
+            version = rules_version
+        state = self._new_state(cfg, chance.ChanceStream(seed) if version in self.stream_deals else DealRandom(seed))
+        if version != self.rules_version:
+            state.stream = self.older_versions[version]
         return state
 
-    def _new_state(self, cfg: dict, rng: random.Random) -> State:
+    def _new_state(self, cfg: dict, rng: Any) -> State:
+        """The deal of a validated config from ``rng``: a ``DealRandom`` (a ``random.Random``), or a
+        ``chance.ChanceStream`` under a rules version in ``stream_deals``."""
         raise NotImplementedError
 
     def from_dict(self, data: Mapping[str, Any]) -> State:

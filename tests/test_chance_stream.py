@@ -2,7 +2,8 @@
 chance stream"): its words are BLAKE2b's, read as documented (a reference computed here from
 hashlib); its draws are uniform and its streams for consecutive seeds independent (chi-square
 tests, which reject a biased generator); the compiled and pure builds draw the same numbers; and a
-state draws from its rules version's stream (version 1's games still play the Mersenne Twister).
+state draws from its rules version's stream (version 1's games still play the Mersenne Twister), and
+Frogriders' version 2 deals from it.
 """
 
 from __future__ import annotations
@@ -246,7 +247,61 @@ def test_the_two_streams_play_different_games_from_one_seed(name):
     assert played[0] != played[1]
 
 
-def test_frogriders_keeps_rules_version_1():
-    game = registry.get("frogriders")  # no chance event after the deal: nothing changed
-    assert game.rules_version == 1 and game.older_versions == {} and game.chance_stream == MERSENNE_TWISTER
-    assert "stream" not in game.new_state({}, 1).to_dict()  # its states stored as before
+def dealt(state) -> dict:
+    """A state's stored form without its stream."""
+    return {k: v for k, v in state.to_dict().items() if k != "stream"}
+
+
+def test_frogriders_deals_from_the_stream_under_version_2():
+    # no chance event follows its deal: version 2 deals from the stream of the game's seed
+    # (Game.stream_deals), version 1 from the Mersenne Twister, as the release dealt
+    from boardbot.engine.core import DealRandom
+    from boardbot.engine.games.frogriders.state import FrogridersState
+
+    game = registry.get("frogriders")
+    assert game.rules_version == 2 and game.older_versions == {1: MERSENNE_TWISTER}
+    assert game.chance_stream == BLAKE2B_STREAM and game.stream_deals == {2}
+    assert game.plays(1) and game.plays(2) and not game.plays(3)
+    for cfg in game.configurations():
+        cfg = game.validate(cfg)
+        for seed in (0, 1, 2 ** 62 + 5):
+            new, old = game.new_state(cfg, seed), game.new_state(cfg, seed, rules_version=1)
+            assert new.stream == BLAKE2B_STREAM and old.stream == MERSENNE_TWISTER
+            # version 1: the release's deal (``_new_state`` with ``random.Random(seed)``), stored as before streams
+            # (a state made outside new_state has the current version's stream: compared without it)
+            assert "stream" not in old.to_dict()
+            assert old.to_dict() == dealt(game._new_state(cfg, random.Random(seed)))
+            assert old.to_dict() == dealt(FrogridersState.deal(game, cfg, DealRandom(seed)))
+            # version 2: the deal of the stream, stored with its stream
+            assert new.to_dict() == {**dealt(FrogridersState.deal(game, cfg, ChanceStream(seed))),
+                                     "stream": BLAKE2B_STREAM}
+            assert game.from_dict(new.to_dict()).stream == BLAKE2B_STREAM
+            assert game.from_dict(old.to_dict()).stream == MERSENNE_TWISTER
+            assert (new.board, new.stack) != (old.board, old.stack)
+    with pytest.raises(ValueError):
+        game.new_state({}, 5, rules_version=3)
+
+
+def test_a_deals_later_shuffles_from_neighbouring_seeds_are_uniform():
+    # a Frogriders deal under version 2 shuffles 36 units, then 28 privilege cards (across the first
+    # block's end), 6 public and 10 set cards from one stream, its seed the game's (neighbouring
+    # integers in the benches' games): where each of the second shuffle's items lands, and the
+    # last shuffle's first card
+    size = 28
+    where = [[0] * size for _ in range(size)]
+    first_set_card: list[int] = []
+    games = 6000
+    for seed in range(games):
+        stream = ChanceStream(seed)
+        stream.shuffle(list(range(36)))
+        items = list(range(size))
+        stream.shuffle(items)
+        for position, item in enumerate(items):
+            where[item][position] += 1
+        stream.shuffle(list(range(6)))
+        set_cards = list(range(10))
+        stream.shuffle(set_cards)
+        first_set_card.append(set_cards[0])
+    for item in range(size):
+        assert chi_square_p(where[item], [games / size] * size) > P_MIN, item
+    assert uniform_p(first_set_card, 10) > P_MIN

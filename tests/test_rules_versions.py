@@ -183,13 +183,14 @@ def test_an_event_recorded_under_an_older_rules_version_is_not_replayed(tmp_path
         stubs.close()
 
 
-def test_a_game_of_an_older_version_the_engine_keeps_plays_on(tmp_path, game_types_made_again):
-    """Rules version 2 of the games with chance events changed only their chance stream, and the
-    engine keeps version 1 (``Game.older_versions``): a game stored under version 1 plays on at the
-    deploy, its bots included, drawing its chance from the Mersenne Twister as it was created to."""
+@pytest.mark.parametrize("name", ["czech-pub", "frogriders"])
+def test_a_game_of_an_older_version_the_engine_keeps_plays_on(tmp_path, game_types_made_again, name):
+    """Rules version 2 of the games with chance events changed only their chance stream (and
+    Frogriders' only its deal's), and the engine keeps version 1 (``Game.older_versions``): a game
+    stored under version 1 plays on at the deploy, its bots included, drawing its chance from the
+    Mersenne Twister as it was created to."""
     from boardbot.engine.chance import MERSENNE_TWISTER
 
-    name = "czech-pub"
     game = registry.get(name)
     assert game.rules_version == 2 and game.plays(1)
     path = str(tmp_path / "games.sqlite3")

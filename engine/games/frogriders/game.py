@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from boardbot.engine.chance import BLAKE2B_STREAM, MERSENNE_TWISTER, Rng
 from boardbot.engine.core import EnumTable, Game, Param, live_score
 
 from . import data as D
@@ -18,7 +19,14 @@ class FrogridersGame(Game):
     name = "frogriders"
     title = "Frogriders"
     blurb = "Leap your frogs over each other across the pond and collect units and privilege cards."
-    rules_version = 1  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    rules_version = 2  # bump it when a rule changes (docs/storage.md, "Rules versions")
+    # 2: the deal draws from the BLAKE2b chance stream (engine/chance.py: seeded in one hash, where a
+    # Mersenne Twister's seeding was 7 % of a compiled 2-player random game); 1, the deal from the Mersenne
+    # Twister, still plays its stored games (docs/storage.md, "The chance stream"). No chance event
+    # follows the deal.
+    chance_stream = BLAKE2B_STREAM
+    stream_deals = frozenset({2})
+    older_versions = {1: MERSENNE_TWISTER}
     # recorded as text in tests/playthroughs (engine/playthrough.py)
     playthroughs = ({"players": 2, "public_back": "second", "privilege_deck": "28"},
                     {"players": 3, "public_back": "first", "privilege_deck": "24"})
@@ -53,7 +61,7 @@ class FrogridersGame(Game):
         return out
 
     # --- factories -----------------------------------------------------
-    def _new_state(self, cfg: dict, rng: random.Random) -> FrogridersState:
+    def _new_state(self, cfg: dict, rng: Rng) -> FrogridersState:
         return FrogridersState.deal(self, cfg, rng)
 
     def from_dict(self, data) -> FrogridersState:

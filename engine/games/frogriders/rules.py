@@ -401,8 +401,9 @@ class FrogridersState(State):
 
     # --- setup ---------------------------------------------------------
     @staticmethod
-    def deal(game: Game, cfg: dict, rng: random.Random) -> FrogridersState:
-        """A new game for the validated config ``cfg``."""
+    def deal(game: Game, cfg: dict, rng: chance.Rng) -> FrogridersState:
+        """A new game for the validated config ``cfg``, dealt from ``rng`` (the chance stream of the
+        game's seed under rules version 2, a Mersenne Twister under version 1: Game.stream_deals)."""
         n = cfg["players"]
         s = FrogridersState.__new__(FrogridersState)
         s._init_base(game, cfg, 0)
