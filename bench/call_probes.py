@@ -26,7 +26,9 @@ it), again (cached, checked against the file), and in the first.
 
 ``create-parts``: CreateGame's pieces timed apart (the deal, the state's dict and its JSON by
 the json module and by ``store.dumps``, the tokens, the record, the summary), and a SQLite
-create's transaction with and without the count in ``meta``; CPU µs each.
+create's transaction with and without the count in ``meta``, and (without it) with the initial
+state in the game's row instead of ``initials``, or not stored; CPU µs each, and the WAL
+frames (pages) each transaction wrote a create.
 
 ``view-parts``: what a first read of a view does (``Snapshot.seat_view``), timed apart on
 ``--states`` Frogriders positions (seeded, 1-19 random moves in): the engine's view, the
@@ -199,31 +201,45 @@ def probe_create_parts(args) -> None:
     timed("the game id and the deal's salt", lambda: (secrets.token_hex(16), new_salt()))
     timed("the record (GameRecord, by dataclasses.replace)", lambda: dataclasses.replace(record))
     timed("the summary's message and bytes", summary)
-    db = sqlite3.connect(os.path.join(tempfile.mkdtemp(prefix="boardbot-probes-"), "games.sqlite3"),
-                         isolation_level=None)
-    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "wal_autocheckpoint=0"):
-        db.execute(f"PRAGMA {pragma}")
+    path = os.path.join(tempfile.mkdtemp(prefix="boardbot-probes-"), "games.sqlite3")
+    db = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("auto_vacuum=INCREMENTAL", "journal_mode=WAL", "synchronous=NORMAL", "wal_autocheckpoint=0"):
+        db.execute(f"PRAGMA {pragma}")  # as SqliteStore.open sets a new file
     db.execute("BEGIN IMMEDIATE")
     set_up(db, "probe")
     db.execute("COMMIT")
     row, blob, made = dumps(dict(record.to_dict(), initial=None)), dumps(initial), [0]
 
-    def transaction(creates: int, count: bool) -> None:
+    def transaction(creates: int, count: bool, initial_in: str = "initials") -> None:
         db.execute("BEGIN IMMEDIATE")
         for _ in range(creates):
             made[0] += 1
             seq = db.execute("INSERT INTO games (id, game, version, finished, bot_to_move, updated, creator, "
-                             "record, state) VALUES (?, ?, 0, NULL, 0, 1.5, '127.0.0.1', ?, x'')",
-                             (f"{made[0]:032x}", "frogriders", row)).lastrowid
-            db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, blob))
+                             "record, state) VALUES (?, ?, 0, NULL, 0, 1.5, '127.0.0.1', ?, ?)",
+                             (secrets.token_hex(16), "frogriders", row,
+                              blob if initial_in == "row" else b"")).lastrowid
+            if initial_in == "initials":
+                db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, blob))
             if count:
                 db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
         db.execute("COMMIT")
 
+    def frames(creates: int, count: bool, initial_in: str = "initials") -> None:
+        """``timed`` of the transaction, and the WAL frames (pages written) a create."""
+        n = args.repeats // creates // 4
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        timed(f"a SQLite transaction of {creates} create(s), {'with' if count else 'without'} UPDATE meta"
+              + ("" if initial_in == "initials" else f", the initial state {'in the row' if initial_in == 'row' else 'not stored'}"),
+              lambda: transaction(creates, count, initial_in), n)
+        page = db.execute("PRAGMA page_size").fetchone()[0]
+        written = os.path.getsize(path + "-wal") - 32  # the WAL's header, then a 24-byte header a frame
+        print(f"  WAL frames a create: {written / (page + 24) / n / creates:.2f}")
+
     for creates in (1, 4):
         for count in (True, False):
-            timed(f"a SQLite transaction of {creates} create(s), {'with' if count else 'without'} UPDATE meta",
-                  lambda: transaction(creates, count), args.repeats // creates // 4)
+            frames(creates, count)
+    frames(1, False, "row")
+    frames(1, False, "none")
 
 
 def probe_view_parts(args) -> None:

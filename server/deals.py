@@ -25,15 +25,14 @@ def deal_commitment(salt: str, seed: int) -> str:
     return hashlib.sha256(bytes.fromhex(salt) + seed.to_bytes(8, "big")).hexdigest()
 
 
-def deal_message(record: GameRecord, finished: bool) -> common_pb2.DealCommitment:
-    """``Game.deal``: the commitment, and once the game is ``finished`` the seed and salt."""
-    out = common_pb2.DealCommitment()
+def fill_deal(out: common_pb2.DealCommitment, record: GameRecord, finished: bool) -> None:
+    """``Game.deal`` (a summary's own field, set in place: no message made and copied in): the
+    commitment, and once the game is ``finished`` the seed and salt."""
     if record.deal_salt:
         out.seed_sha256 = deal_commitment(record.deal_salt, record.seed)
     if finished:
         out.seed = record.seed
         out.salt = record.deal_salt
-    return out
 
 
 def check_deal(deal: common_pb2.DealCommitment) -> bool | None:

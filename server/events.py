@@ -50,10 +50,17 @@ def duration(seconds: float) -> duration_pb2.Duration:
     return out
 
 
+# the range Timestamp.FromNanoseconds accepts (0001-01-01 to 9999-12-31), checked as it checks it
+_FIRST_SECOND, _LAST_SECOND = -62135596800, 253402300799
+
+
 def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
-    ts = timestamp_pb2.Timestamp()
-    ts.FromNanoseconds(int(seconds * 1e9))
-    return ts
+    """``seconds`` since the epoch as a Timestamp: what ``FromNanoseconds(int(seconds * 1e9))``
+    makes, by the constructor (FromNanoseconds is Python of protobuf's, a third dearer)."""
+    whole, nanos = divmod(int(seconds * 1e9), 1_000_000_000)
+    if not _FIRST_SECOND <= whole <= _LAST_SECOND:
+        raise ValueError(f"timestamp {seconds!r} is out of Timestamp's range")
+    return timestamp_pb2.Timestamp(seconds=whole, nanos=nanos)
 
 
 def event_message(event: dict, observer: int | None, game_name: str) -> common_pb2.Event:

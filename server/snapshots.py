@@ -26,7 +26,7 @@ from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2
 
 from . import bot_plans, clocks, convert, errors, seats, wire
-from .deals import deal_message
+from .deals import fill_deal
 from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, take_back_event,
                      timeout_event, timestamp)
 from .records import BOT, HUMAN, RESERVED, GameRecord
@@ -95,6 +95,25 @@ def _move_arg(game, name: str, move) -> dict:
         if len(_MOVE_ARGS) >= _MOVE_ARGS_KEPT:
             _MOVE_ARGS.clear()
         _MOVE_ARGS[key] = hit
+    return hit
+
+
+# a game's config as its summary carries it (GameConfig), serialized, by game and the config's
+# repr: the games of a server share a few configs, and converting one costs the summary a
+# sixth of its time; emptied when full (the most a process keeps)
+_CONFIGS: dict[tuple[str, str], bytes] = {}
+_CONFIGS_KEPT = 1024
+
+
+def _config_bytes(game: str, config: dict) -> bytes:
+    """``convert.to_proto`` of ``game``'s ``config`` as a GameConfig, serialized."""
+    key = (game, repr(config))
+    hit = _CONFIGS.get(key)
+    if hit is None:
+        hit = convert.to_proto(common_pb2.GameConfig, game, config).SerializeToString()
+        if len(_CONFIGS) >= _CONFIGS_KEPT:
+            _CONFIGS.clear()
+        _CONFIGS[key] = hit
     return hit
 
 
@@ -347,12 +366,12 @@ class Snapshot:
         updated = rec.created if self.updated is None else self.updated
         out = common_pb2.Game(
             game_id=rec.id, game_name=rec.game,
-            config=convert.to_proto(common_pb2.GameConfig, rec.game, rec.config),
             version=self.version, status=self.status(), decider=_seat_or_none(self.state.decider()),
             create_time=created, update_time=created if updated == rec.created else timestamp(updated),
             reproducible=rec.reproducible, rules_version=rec.rules_version, rated=bool(rec.rated))
+        out.config.MergeFromString(_config_bytes(rec.game, rec.config))
         if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
-            out.deal.CopyFrom(deal_message(rec, self.finished()))
+            fill_deal(out.deal, rec, self.finished())
         for q, seat in enumerate(rec.seats):
             added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
             seats.seat_message(rec, q, added)
