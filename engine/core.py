@@ -219,15 +219,16 @@ class Game:
         """``new_state`` for a config ``validate`` returned (not checked a second time).
         ``rules_version``: an older one the engine plays (``older_versions``), for a stored game's
         replay from its seed; default the current one."""
-        version = self.rules_version
-        if rules_version is not None and rules_version != version:
-            if rules_version not in self.older_versions:
-                raise ValueError(f"{self.name} rules version {rules_version} is not played here "
-                                 f"(this engine plays version {self.rules_version})")
-            version = rules_version
-        state = self._new_state(cfg, chance.ChanceStream(seed) if version in self.stream_deals else DealRandom(seed))
-        if version != self.rules_version:
-            state.stream = self.older_versions[version]
+        # ``self.rules_version`` is read only where a version matters: a game defined outside the
+        # package (tests' toy games, a researcher's) need not declare one to be played
+        older = rules_version is not None and rules_version != self.rules_version
+        if older and rules_version not in self.older_versions:
+            raise ValueError(f"{self.name} rules version {rules_version} is not played here "
+                             f"(this engine plays version {self.rules_version})")
+        streamed = bool(self.stream_deals) and (rules_version if older else self.rules_version) in self.stream_deals
+        state = self._new_state(cfg, chance.ChanceStream(seed) if streamed else DealRandom(seed))
+        if older:
+            state.stream = self.older_versions[rules_version]
         return state
 
     def _new_state(self, cfg: dict, rng: Any) -> State:

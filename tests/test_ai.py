@@ -30,10 +30,10 @@ CASES = [(name, cfg) for name, game in GAMES.items() for cfg in game.configurati
 IDS = [f"{name}[{config_id(cfg)}]" for name, cfg in CASES]
 
 
-def positions(game, cfg, seed: int, count: int):
+def positions(game, cfg, seed: int, count: int, rules_version: int | None = None):
     """Up to ``count`` non-terminal positions of one random game, spread over it."""
     rng = random.Random(seed)
-    state = game.new_state(cfg, seed)
+    state = game.new_state(cfg, seed, rules_version=rules_version)
     history = []
     while state.decider() != TERMINAL:
         history.append(state.copy())
@@ -435,7 +435,10 @@ def test_progressive_bias_follows_the_heuristic_among_equal_moves(mode):
             return state.legal_moves()[-1]  # legal order puts it last: not favoured by ties
 
     game = Flat()
-    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20) if len(s.legal_moves()) >= 4)
+    # the position the margin below was measured on: Frogriders' rules version 1 deal (version 2 deals
+    # from the chance stream, and its seed 5 gives another position)
+    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20, rules_version=1)
+                 if len(s.legal_moves()) >= 4)
     seat = state.decider()
     favoured = state.legal_moves()[-1]
     search = Search(state, seat, SearchParams(mode=mode, bias=3.0), 2)
