@@ -15,7 +15,12 @@ the release, by this file's interpreted loop: the same games from the same draws
 says which loop each column ran), as the median and the range of the repeats, and the compiled
 build's ratio to the pure one. ``--baseline DIR``: also another checkout
 (the release, e.g. a ``git archive 917ee18`` of engine/ and ai/), pure, in the same rotation,
-and the compiled build's ratio to it.
+and the compiled build's ratio to it. ``--slices N`` (instead of ``--repeats``): each build in one warm process per
+table, the builds taking turns N times (a slice: the searches on the decision points, with new
+seeds each slice, then the playouts), and each ratio the median of the slices' own ratios: on a
+host whose speed shifts from minute to minute (here by up to 2 times at load 1), fresh processes
+minutes apart compare a build's good minute with another's bad one; a slice's two builds run
+seconds apart.
 
 Per game and player count, on the same positions (decision points of random
 games, each searched from the deciding seat's view):
@@ -202,53 +207,84 @@ def tables(game) -> list[int]:
     return sorted({small, counts[-1]})
 
 
+class BuildMeter:
+    """One build's measurements, in the process whose environment chose the build: ISMCTS
+    iterations per CPU second of fixed-iteration searches on the table's decision points, and the
+    engine's random-playout actions per CPU second."""
+
+    def __init__(self, name: str, players: int, positions: int):
+        game = registry.get(name)
+        # the game's own configuration of that table size (some sizes need a mode: Fritanga's 7)
+        self.game, self.cfg = game, game.validate(
+            next(c for c in game.configurations() if game.validate(c)["players"] == players))
+        self.views = [s.view(s.decider()) for s in decision_points(game, self.cfg, positions, 1)]
+        # the engine's own playout (engine/playout.py); a checkout without it: this file's loop (asked
+        # of the checkout's folder: the editable install would find this checkout's module for another's)
+        if os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(registry.__file__)), "playout.py")):
+            from boardbot.engine.playout import random_playout
+
+            self.loop = "engine"
+        else:
+            random_playout = bench_playout
+            self.loop = "bench"
+        self.random_playout, self.deal = random_playout, dealer(game)
+        self.rng, self.games = random.Random(1), 0
+        try:
+            from boardbot.engine import build
+
+            self.build = build.describe()
+        except ImportError:
+            self.build = "pure Python (a checkout without engine/build.py)"
+
+    def warm_up(self) -> None:
+        # untimed searches first, for WARM_UP_S of CPU: a process's first searches pay one-time costs
+        # (tables and caches filled on first use, the allocator's arenas): in the compiled build the
+        # first one to three searches took twice a warm one's time, as much as the timed part; a
+        # serving process is warm, so the figure is the warm rate
+        warm_start, k = time.process_time(), 0
+        while time.process_time() - warm_start < WARM_UP_S:
+            suggest(self.game, self.views[k % len(self.views)], {"iterations": BUILD_ITERATIONS},
+                    seed=len(self.views) + k, params="ismcts:hard")
+            k += 1
+        self.random_playout(self.deal(self.cfg, -1), random.Random(0))  # warm, as above
+
+    def search_rate(self, first_seed: int = 0) -> float:
+        iterations = 0
+        start = time.process_time()
+        for i, view in enumerate(self.views):
+            iterations += suggest(self.game, view, {"iterations": BUILD_ITERATIONS}, seed=first_seed + i,
+                                  params="ismcts:hard").iterations
+        return iterations / (time.process_time() - start)
+
+    def playout_rate(self, seconds: float) -> float:
+        actions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            actions += self.random_playout(self.deal(self.cfg, self.games), self.rng)
+            self.games += 1
+        return actions / (time.process_time() - start)
+
+
 def child_measure(name: str, players: int, positions: int, seconds: float) -> dict:
     """One build's figures (run in a child process whose environment chose the build)."""
-    game = registry.get(name)
-    # the game's own configuration of that table size (some sizes need a mode: Fritanga's 7)
-    cfg = game.validate(next(c for c in game.configurations() if game.validate(c)["players"] == players))
-    points = decision_points(game, cfg, positions, 1)
-    views = [s.view(s.decider()) for s in points]
-    # untimed searches first, for WARM_UP_S of CPU: a process's first searches pay one-time costs
-    # (tables and caches filled on first use, the allocator's arenas): in the compiled build the
-    # first one to three searches took twice a warm one's time, as much as the timed part; a
-    # serving process is warm, so the figure is the warm rate
-    warm_start, k = time.process_time(), 0
-    while time.process_time() - warm_start < WARM_UP_S:
-        suggest(game, views[k % len(views)], {"iterations": BUILD_ITERATIONS}, seed=len(views) + k,
-                params="ismcts:hard")
-        k += 1
-    iterations = 0
-    start = time.process_time()
-    for i, view in enumerate(views):
-        iterations += suggest(game, view, {"iterations": BUILD_ITERATIONS}, seed=i, params="ismcts:hard").iterations
-    search_s = time.process_time() - start
-    # the engine's own playout (engine/playout.py); a checkout without it: this file's loop (asked of
-    # the checkout's folder: the editable install would find this checkout's module for another's)
-    if os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(registry.__file__)), "playout.py")):
-        from boardbot.engine.playout import random_playout
+    meter = BuildMeter(name, players, positions)
+    meter.warm_up()
+    return {"iterations_per_s": meter.search_rate(), "actions_per_s": meter.playout_rate(seconds),
+            "build": meter.build, "playout": meter.loop}
 
-        loop = "engine"
-    else:
-        random_playout = bench_playout
-        loop = "bench"
-    deal = dealer(game)
-    random_playout(deal(cfg, -1), random.Random(0))  # warm, as above
-    rng = random.Random(1)
-    actions = games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        actions += random_playout(deal(cfg, games), rng)
-        games += 1
-    playout_s = time.process_time() - start
-    try:
-        from boardbot.engine import build
 
-        which = build.describe()
-    except ImportError:
-        which = "pure Python (a checkout without engine/build.py)"
-    return {"iterations_per_s": iterations / search_s, "actions_per_s": actions / playout_s, "build": which,
-            "playout": loop}
+def child_serve(name: str, players: int, positions: int) -> None:
+    """``--slices``: a warm build that measures on demand, one JSON line per slice asked on stdin
+    (a line holding the slice's number and the playout seconds), so the builds take turns slice by
+    slice and a shift of the machine's speed falls on both builds of a slice alike."""
+    meter = BuildMeter(name, players, positions)
+    meter.warm_up()
+    print(json.dumps({"build": meter.build, "playout": meter.loop}), flush=True)
+    for line in sys.stdin:
+        number, seconds = line.split()
+        seed = (int(number) + 1) * len(meter.views)  # each slice its own searches, the same in every build
+        print(json.dumps({"iterations_per_s": meter.search_rate(seed),
+                          "actions_per_s": meter.playout_rate(float(seconds))}), flush=True)
 
 
 def dealer(game):
@@ -274,20 +310,39 @@ def bench_playout(state, rng) -> int:
     return actions
 
 
-def run_child(name: str, players: int, positions: int, seconds: float, pure: bool, checkout: str | None) -> dict:
+def child_env(pure: bool, checkout: str | None) -> dict:
     env = dict(os.environ)
     env.pop("BOARDBOT_PURE", None)
     if pure:
         env["BOARDBOT_PURE"] = "1"
     if checkout:
         env["PYTHONPATH"] = os.pathsep.join([checkout, env.get("PYTHONPATH", "")])
+    return env
+
+
+def run_child(name: str, players: int, positions: int, seconds: float, pure: bool, checkout: str | None) -> dict:
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import ai_speed as b; "
             "print(json.dumps(b.child_measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))))")
     out = subprocess.run([sys.executable, "-c", code, os.path.dirname(os.path.abspath(__file__)), name, str(players),
-                          str(positions), str(seconds)], env=env, capture_output=True, text=True)
+                          str(positions), str(seconds)], env=child_env(pure, checkout), capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"{name} {players}p ({'pure' if pure else 'compiled'}) failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def start_server_child(name: str, players: int, positions: int, pure: bool, checkout: str | None):
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import ai_speed as b; "
+            "b.child_serve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))")
+    return subprocess.Popen([sys.executable, "-c", code, os.path.dirname(os.path.abspath(__file__)), name,
+                             str(players), str(positions)], env=child_env(pure, checkout), text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+
+def read_child(child, what: str) -> dict:
+    line = child.stdout.readline()
+    if not line:
+        raise SystemExit(f"{what}: the measuring process ended (exit {child.wait()})")
+    return json.loads(line)
 
 
 def baseline_folder(path: str) -> str:
@@ -303,7 +358,10 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):>9,.0f} ({min(values):,.0f}-{max(values):,.0f})"
 
 
-def compare_builds(names: list[str], repeats: int, positions: int, seconds: float, baseline: str | None) -> None:
+def compare_builds(names: list[str], repeats: int, positions: int, seconds: float, baseline: str | None,
+                   slices: int = 0) -> None:
+    if slices:
+        return compare_builds_in_slices(names, slices, positions, seconds, baseline)
     checkout = baseline_folder(baseline) if baseline else None
     kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
     print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
@@ -333,6 +391,51 @@ def compare_builds(names: list[str], repeats: int, positions: int, seconds: floa
           f"iterations (ismcts:hard parameters) on {positions} decision points; playouts for {seconds:g} s")
 
 
+def compare_builds_in_slices(names: list[str], slices: int, positions: int, seconds: float,
+                             baseline: str | None) -> None:
+    """``--slices N``: each build in one warm process per table, the builds taking turns slice by
+    slice (a slice: the searches on the decision points, new seeds each slice, then ``seconds`` of
+    playouts), the order reversed every other slice. The ratio is the median over slices of the
+    slice's own ratio: a build and the one it is compared with measured within seconds of each
+    other, so a shift of the host's speed lasting longer than a slice cancels in it."""
+    checkout = baseline_folder(baseline) if baseline else None
+    kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
+    print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
+          + " compiled/pure (slices)" + (" compiled/baseline (slices)" if checkout else ""), flush=True)
+    builds = {}
+    for name in names:
+        for n in tables(registry.get(name)):
+            children = {kind: start_server_child(name, n, positions, pure, folder) for kind, pure, folder in kinds}
+            try:
+                for kind, child in children.items():
+                    row = read_child(child, f"{name} {n}p {kind}")
+                    builds[kind] = f"{row['build']}; playouts: {LOOPS[row['playout']]}"
+                runs: dict[str, list[dict]] = {k: [] for k, _, _ in kinds}
+                for number in range(slices):
+                    order = kinds if number % 2 == 0 else kinds[::-1]
+                    for kind, _, _ in order:
+                        children[kind].stdin.write(f"{number} {seconds}\n")
+                        children[kind].stdin.flush()
+                        runs[kind].append(read_child(children[kind], f"{name} {n}p {kind}"))
+            finally:
+                for child in children.values():
+                    child.stdin.close()
+                    child.wait()
+            for metric, key in (("iter/s", "iterations_per_s"), ("act/s", "actions_per_s")):
+                line = f"{name:<14} {n:>2} {metric:<8} " + " ".join(
+                    f"{spread([x[key] for x in runs[k]]):>26}" for k, _, _ in kinds)
+                for other in ("pure", "baseline") if checkout else ("pure",):
+                    ratios = [c[key] / o[key] for c, o in zip(runs["compiled"], runs[other])]
+                    width = 22 if other == "pure" else 27
+                    line += f" {f'{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})':>{width}}"
+                print(line, flush=True)
+    for kind, text in builds.items():
+        print(f"{kind}: {text}")
+    print(f"median (range) of {slices} slices, each build warm in one process per table, taking turns; CPU time; "
+          f"searches of {BUILD_ITERATIONS} iterations (ismcts:hard parameters) on {positions} decision points; "
+          f"playouts for {seconds:g} s; a ratio is the median (range) of each slice's own ratio")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer positions, shorter searches, fewer games")
@@ -349,9 +452,13 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=3, help="with --builds: runs per build and table")
     ap.add_argument("--positions", type=int, default=3, help="with --builds: decision points per run")
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="with --builds: CPU seconds of playouts")
+    ap.add_argument("--slices", type=int, default=0,
+                    help="with --builds: instead of --repeats fresh processes, one warm process per build and "
+                         "table measuring N slices in turn with the others (the ratio: median of the slices' own)")
     args = ap.parse_args(argv)
     if args.builds:
-        compare_builds(args.games.split(","), args.repeats, args.positions, args.playout_seconds, args.baseline)
+        compare_builds(args.games.split(","), args.repeats, args.positions, args.playout_seconds, args.baseline,
+                       args.slices)
         return 0
     quick = args.quick
     seconds = args.seconds or (0.5 if quick else 2.0)
