@@ -28,7 +28,7 @@ def long_run() -> bool:
 # Node, C++ compiles, several servers, the every-step property runs), longest first. scripts/test
 # hands whole files to its pytest-xdist workers (--dist loadfile) in collection order; handing these
 # out first keeps one from starting last and leaving the other workers idle at the end.
-HEAVY_FIRST = ("test_web_app.py", "test_web_units.py", "test_engine_generic.py", "test_typescript_client.py", "test_proto_codegen.py",
+HEAVY_FIRST = ("test_pure_build.py", "test_web_app.py", "test_web_units.py", "test_engine_generic.py", "test_typescript_client.py", "test_proto_codegen.py",
                "test_hidden_moves.py", "test_ai.py", "test_proto_convert.py", "test_processes.py",
                "test_packaging.py", "test_restart.py")
 
