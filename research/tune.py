@@ -277,24 +277,30 @@ def summary(lines: list[dict], top: int = 12, least: int = 10) -> list[str]:
             its = [sum(g["iterations"][k] for g in played) / max(1, sum(g["decisions"][k] for g in played))
                    for k in (0, 1)]
             mean = sum(e["score"] for e in mine) / len(mine)
-            rows.append((len(mine), mean, candidate, cpu, its, sum(e["wins"] for e in mine) / len(mine)))
+            rows.append((len(mine), mean, candidate, cpu, its, sum(e["wins"] for e in mine) / len(mine),
+                         mine[-1]["rejected"]))
         rows.sort(key=lambda r: (-r[1] if r[0] >= 3 else 1, -r[0]))
         out.append("  candidate | deals | mean score (0.5: level) | wins share | CPU ms a decision, "
-                   "candidate / reference | iterations a decision")
-        for n, mean, candidate, cpu, its, wins in rows[:top] if phase == "search" else rows:
+                   "candidate / reference | iterations a decision | rejected (CPU)")
+        for n, mean, candidate, cpu, its, wins, rejected in rows[:top] if phase == "search" else rows:
             out.append(f"  {candidate} | {n} | {mean:.3f} | {wins:.3f} | {1000 * cpu[0]:.1f} / {1000 * cpu[1]:.1f} "
-                       f"({cpu[0] / cpu[1] if cpu[1] else 1:.2f}x) | {its[0]:.0f} / {its[1]:.0f}")
+                       f"({cpu[0] / cpu[1] if cpu[1] else 1:.2f}x) | {its[0]:.0f} / {its[1]:.0f} | "
+                       f"{'yes' if rejected else 'no'}")
         if phase == "search" and len(rows) > top:
             out.append(f"  ({len(rows) - top} more candidates; those with fewer than 3 deals listed last)")
-        if phase == "search":
+        if phase == "search":  # each value's mean score over the evaluations not rejected that had it
+            out.append("  each value's mean score ± its standard error (evaluations), candidates within the CPU limit:")
             for key in e0["space"]:
                 means = []
                 for value in e0["space"][key]:
-                    had = [e["score"] for e in evaluations if e["point"].get(key) == value]
+                    had = [e["score"] for e in evaluations if e["point"].get(key) == value and not e["rejected"]]
                     if had:
-                        means.append(f"{value}: {sum(had) / len(had):.3f} ({len(had)})")
+                        mean = sum(had) / len(had)
+                        spread = (sum((x - mean) ** 2 for x in had) / (len(had) - 1) / len(had)) ** 0.5 \
+                            if len(had) > 1 else float("nan")
+                        means.append(f"{value}: {mean:.3f} ± {spread:.3f} ({len(had)})")
                 out.append(f"  {key}: " + ", ".join(means))
-        for n, mean, candidate, cpu, its, wins in rows:
+        for n, mean, candidate, cpu, its, wins, rejected in rows:
             if n < least:
                 continue
             mine = [[g for g in games if g["candidate"] == candidate and (g["seed"], g["evaluation"]) == (e["seed"], e["evaluation"])]
