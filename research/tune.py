@@ -318,8 +318,8 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     for cmd in ("search", "confirm"):
         p = sub.add_parser(cmd)
-        p.add_argument("--game", default="czech-pub")
-        p.add_argument("--players", type=int, default=3)
+        p.add_argument("--game", required=True)
+        p.add_argument("--players", type=int, required=True)
         p.add_argument("--config", help="the table's other settings, as bench/ladder.py's: mode=teams")
         p.add_argument("--reference", default="ismcts:hard", help="the spec every candidate meets (and starts from)")
         p.add_argument("--seed", type=int, required=True, help="deal k is seed + k; the search's sampler is seeded from it")
