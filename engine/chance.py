@@ -191,20 +191,23 @@ class ChanceStream:
         if len(x) > _LEMIRE_MAX:
             raise ValueError("a chance stream shuffles lists of at most 2**30 items")
         words = self.words
+        end = len(words)  # kept, not asked at every draw (the pure build calls len)
         pos = self.pos
         for i in range(len(x) - 1, 0, -1):
             n = i + 1
-            if pos == len(words):
+            if pos == end:
                 pos = self._more(pos)
                 words = self.words
+                end = len(words)
             m = (words[pos] >> 2) * n
             pos += 1
             if m & _M30 < n:
                 threshold = (_LEMIRE_MAX - n) % n
                 while m & _M30 < threshold:
-                    if pos == len(words):
+                    if pos == end:
                         pos = self._more(pos)
                         words = self.words
+                        end = len(words)
                     m = (words[pos] >> 2) * n
                     pos += 1
             j = m >> 30
