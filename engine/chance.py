@@ -75,16 +75,25 @@ BLAKE2B_STREAM: Final = 2  # ChanceStream(seed), below
 
 _KEY: Final = struct.Struct("<QQ")  # a digest's input: the seed (mod 2**64) and the block's number
 _WORDS: Final = struct.Struct("<16I")  # a 64-byte digest: 16 little-endian 32-bit words
+# a digest's first four words: a chance event draws two for the next seed and about two more, so
+# its first digest is unpacked whole only when it draws more (compiled, unpacking 16 words into a
+# tuple of ints cost 2,100 instructions; the pure build reads the words from a tuple as fast as ever)
+_HEAD: Final = struct.Struct("<4I")
 _MASK64: Final = (1 << 64) - 1
 _M30: Final = (1 << 30) - 1
 # randbelow's multiply-shift takes a word's top 30 bits: the compiled build multiplies unboxed
 # ints only when both factors are below 2**30 (a 32-bit word took the boxed path, 680
 # instructions a product)
 _LEMIRE_MAX: Final = 1 << 30
+_WORDS_A_BLOCK: Final = 16
+# hashlib's constructor as a constant: compiled, read from a C static, not looked up by name in the
+# module's dict at every digest
+_BLAKE2B: Final = blake2b
 
 
-def _block(seed: int, block: int) -> tuple[int, ...]:
-    return _WORDS.unpack(blake2b(_KEY.pack(seed & _MASK64, block)).digest())  # type: ignore[no-any-return]
+def _block(seed: int, block: int) -> bytes:
+    """The digest of (seed, block): the block's 16 words."""
+    return _BLAKE2B(_KEY.pack(seed & _MASK64, block)).digest()
 
 
 class ChanceStream:
@@ -92,31 +101,39 @@ class ChanceStream:
     digests of (seed, 0), (seed, 1), ..., in order, each draw taking whole words. The same numbers
     in both builds and on every platform (the words are read little-endian; tests/test_chance_stream.py)."""
 
-    __slots__ = ("seed", "block", "words", "pos")
+    __slots__ = ("seed", "block", "digest", "words", "pos")
 
     seed: int
     block: int
-    words: tuple[int, ...]
+    digest: bytes  # the current block's digest
+    words: tuple[int, ...]  # its words unpacked so far (its first four, or all 16), read from ``pos`` on
     pos: int
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.block = 0
-        self.words = _block(seed, 0)
+        digest = self.digest = _block(seed, 0)
+        self.words = _HEAD.unpack_from(digest)
         self.pos = 0
 
-    def _refill(self) -> tuple[int, ...]:
+    def _more(self, pos: int) -> int:
+        """``words`` drawn to their end at ``pos``: unpacks the rest of the block's, or past its 16th
+        the next block's (all 16: a draw this long draws on); the position to read next."""
+        if pos < _WORDS_A_BLOCK:
+            self.words = _WORDS.unpack(self.digest)
+            return pos
         self.block += 1
-        words = self.words = _block(self.seed, self.block)
-        return words
+        digest = self.digest = _block(self.seed, self.block)
+        self.words = _WORDS.unpack(digest)
+        return 0
 
     def word(self) -> int:
         """The next 32 bits."""
         pos = self.pos
         words = self.words
-        if pos == 16:
-            words = self._refill()
-            pos = 0
+        if pos == len(words):
+            pos = self._more(pos)
+            words = self.words
         self.pos = pos + 1
         return words[pos]
 
@@ -174,20 +191,23 @@ class ChanceStream:
         if len(x) > _LEMIRE_MAX:
             raise ValueError("a chance stream shuffles lists of at most 2**30 items")
         words = self.words
+        end = len(words)  # kept, not asked at every draw (the pure build calls len)
         pos = self.pos
         for i in range(len(x) - 1, 0, -1):
             n = i + 1
-            if pos == 16:
-                words = self._refill()
-                pos = 0
+            if pos == end:
+                pos = self._more(pos)
+                words = self.words
+                end = len(words)
             m = (words[pos] >> 2) * n
             pos += 1
             if m & _M30 < n:
                 threshold = (_LEMIRE_MAX - n) % n
                 while m & _M30 < threshold:
-                    if pos == 16:
-                        words = self._refill()
-                        pos = 0
+                    if pos == end:
+                        pos = self._more(pos)
+                        words = self.words
+                        end = len(words)
                     m = (words[pos] >> 2) * n
                     pos += 1
             j = m >> 30

@@ -1149,13 +1149,14 @@ class CzechPubState(State):
     # observer knows to be in holder's hand. Immutable: copies share it.
     def _from_hand(self, q: int, c: int) -> None:
         """A card leaves q's hand face up."""
+        card: object = c  # boxed once for the scans below (compiled, ``c in t`` boxed c at each)
         self.hands[q].remove(c)
         row = self.known[q]
         if row:
             new: list[tuple[int, ...]] | None = None  # made at the first observer who knew the card
             for i in range(len(row)):
                 t = row[i]
-                if c in t:
+                if card in t:
                     if new is None:
                         new = list(row)
                     lst = list(t)
