@@ -149,6 +149,9 @@ def _key(comp: tuple) -> int:
 
 
 _NO_CARDS: Final[list[int]] = [0] * NUM  # (read only: no card taken from a hand)
+# by number of seats, read only: nothing offered yet (no list made per call)
+_NO_COUNTS: Final[tuple[list[int], ...]] = tuple([0] * n for n in range(MAX_SEATS + 1))
+_NO_HAND_CARDS: Final[tuple[list[list[int]], ...]] = tuple([_NO_CARDS] * n for n in range(MAX_SEATS + 1))
 
 
 def offer_cards(fs: int, fg: int, ts: int, tg: int) -> tuple[Move, ...]:
@@ -599,12 +602,13 @@ class FroccsState(State):
         return any(self.hands[t])
 
     # --- bargaining: offers -------------------------------------------------
-    def _offer_sim(self, offer: list) -> tuple[tuple[int, int] | None, list[int], list[int], list[list[int]],
+    def _offer_sim(self, offer: list[Move]) -> tuple[tuple[int, int] | None, list[int], list[int], list[list[int]],
                                                 list[int], list[list[Glass]]]:
         """Replay an offer: (money component, cards into each hand, cards into
         each player's glasses, cards taken from each hand by type, cards taken
-        from each hand in total, glass contents after the offer), each by seat (only
-        the two bargainers' entries count)."""
+        from each hand in total, glass contents after the offer: the state's own lists, to be read
+        only, when no card goes into or out of a glass), each by seat (only the two bargainers'
+        entries count)."""
         a = self.player
         t = self._target()
         n = self.num_seats
@@ -615,19 +619,25 @@ class FroccsState(State):
         from_hand[a] = [0] * NUM
         from_hand[t] = [0] * NUM
         out_of_hand = [0] * n
-        cur = self.glasses[:]
-        cur[a] = cur[a][:]
-        cur[t] = cur[t][:]
+        cur = self.glasses  # copied (the bargainers' glasses) at the first card into or out of a glass
+        copied = False
         heroes = self.heroes
-        for comp in offer:
-            if comp[0] == "offer_money":
+        for comp in offer:  # (typed: a component's items read from a tuple, not by generic indexing)
+            kind: str = comp[0]
+            if kind == "offer_money":
                 money = (comp[1], comp[2])
                 continue
-            c = CID[comp[1]]
+            card: str = comp[1]
+            c = CID[card]
             fs: int = comp[2]
             fg: int = comp[3]
             ts: int = comp[4]
             tg: int = comp[5]
+            if (fg >= 0 or tg >= 0) and not copied:
+                cur = cur[:]
+                cur[a] = cur[a][:]
+                cur[t] = cur[t][:]
+                copied = True
             if fg < 0:
                 from_hand[fs][c] += 1
                 out_of_hand[fs] += 1
@@ -664,8 +674,13 @@ class FroccsState(State):
         if offer:
             money, hand_in, glass_in, from_hand, out_of_hand, cur = self._offer_sim(offer)
         else:  # nothing offered yet (the common case): skip the replay
-            hand_in = glass_in = out_of_hand = [0] * self.num_seats
-            from_hand = [_NO_CARDS] * self.num_seats
+            n = self.num_seats
+            if n <= MAX_SEATS:
+                hand_in = glass_in = out_of_hand = _NO_COUNTS[n]
+                from_hand = _NO_HAND_CARDS[n]
+            else:
+                hand_in = glass_in = out_of_hand = [0] * n
+                from_hand = [_NO_CARDS] * n
             cur = self.glasses
         # every card component sorts after money: the order check only matters after a card
         last = _key(offer[-1]) if offer and offer[-1][0] == "offer_card" else MONEY_KEY
@@ -696,29 +711,32 @@ class FroccsState(State):
             if hand_in[r] < D.HAND_IN_LIMIT:
                 # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
                 row = offer_cards(s, -1, r, -1)
+                lo = last - card_key(0, s, -1, r, -1)  # card c's key is that key + c: at least last when c >= lo
                 for c in range(NUM):
-                    if avail[c] > 0 and (last < 0 or card_key(c, s, -1, r, -1) >= last):
+                    if avail[c] > 0 and c >= lo:
                         out.append(row[c])
                 # ... or, with Everyone's My Guest, out of s's glasses
                 if guest:
                     for i, g in enumerate(cur[s]):
                         row = offer_cards(s, i, r, -1)
+                        lo = last - card_key(0, s, i, r, -1)
                         for c in D.DRINKS:
-                            if g[1 + c] and (last < 0 or card_key(c, s, i, r, -1) >= last):
+                            if g[1 + c] and c >= lo:
                                 out.append(row[c])
             if glass_in[r] < D.GLASS_IN_LIMIT:
                 table = POUR[self.heroes[r] == D.KIW]
                 for j, h in enumerate(cur[r]):
                     poured = table[h]  # (the glass after each drink, None where it may not go)
                     row = offer_cards(s, -1, r, j)
+                    lo = last - card_key(0, s, -1, r, j)
                     for c in D.DRINKS:
                         if poured[c] is None:
                             continue
-                        if avail[c] > 0 and (last < 0 or card_key(c, s, -1, r, j) >= last):
+                        if avail[c] > 0 and c >= lo:
                             out.append(row[c])
                         if guest:
                             for i, g in enumerate(cur[s]):
-                                if g[1 + c] and (last < 0 or card_key(c, s, i, r, j) >= last):
+                                if g[1 + c] and c >= last - card_key(0, s, i, r, j):
                                     out.append(offer_cards(s, i, r, j)[c])
         return out
 
