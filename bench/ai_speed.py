@@ -358,14 +358,20 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):>9,.0f} ({min(values):,.0f}-{max(values):,.0f})"
 
 
+def build_kinds(baseline: str | None, ratio_note: str) -> tuple[str | None, list[tuple[str, bool, str | None]]]:
+    """The builds compared (name, pure, checkout folder) and the table's header, printed."""
+    checkout = baseline_folder(baseline) if baseline else None
+    kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
+    print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
+          + f" compiled/pure{ratio_note}" + (f" compiled/baseline{ratio_note}" if checkout else ""), flush=True)
+    return checkout, kinds
+
+
 def compare_builds(names: list[str], repeats: int, positions: int, seconds: float, baseline: str | None,
                    slices: int = 0) -> None:
     if slices:
         return compare_builds_in_slices(names, slices, positions, seconds, baseline)
-    checkout = baseline_folder(baseline) if baseline else None
-    kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
-    print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
-          + " compiled/pure" + (" compiled/baseline" if checkout else ""), flush=True)
+    checkout, kinds = build_kinds(baseline, "")
     builds = {}
     for name in names:
         game = registry.get(name)
@@ -398,15 +404,14 @@ def compare_builds_in_slices(names: list[str], slices: int, positions: int, seco
     playouts), the order reversed every other slice. The ratio is the median over slices of the
     slice's own ratio: a build and the one it is compared with measured within seconds of each
     other, so a shift of the host's speed lasting longer than a slice cancels in it."""
-    checkout = baseline_folder(baseline) if baseline else None
-    kinds = [("pure", True, None), ("compiled", False, None)] + ([("baseline", True, checkout)] if checkout else [])
-    print(f"{'game':<14} {'n':>2} {'metric':<8} " + " ".join(f"{k:>26}" for k, _, _ in kinds)
-          + " compiled/pure (slices)" + (" compiled/baseline (slices)" if checkout else ""), flush=True)
+    checkout, kinds = build_kinds(baseline, " (slices)")
     builds = {}
     for name in names:
         for n in tables(registry.get(name)):
-            children = {kind: start_server_child(name, n, positions, pure, folder) for kind, pure, folder in kinds}
+            children: dict = {}
             try:
+                for kind, pure, folder in kinds:  # (inside the try: a start that fails leaves none running)
+                    children[kind] = start_server_child(name, n, positions, pure, folder)
                 for kind, child in children.items():
                     row = read_child(child, f"{name} {n}p {kind}")
                     builds[kind] = f"{row['build']}; playouts: {LOOPS[row['playout']]}"
