@@ -277,31 +277,46 @@ def met(pairs: list[tuple[int, int, float]], bots: int) -> np.ndarray:
     return out
 
 
+def win_matrix(pairs: list[tuple[int, int, float]], bots: int) -> np.ndarray:
+    """Wins of each bot over each other in ``pairs`` (a draw or a share: part of a win each way)."""
+    wins = np.zeros((bots, bots))
+    for a, b, s in pairs:
+        wins[a, b] += s
+        wins[b, a] += 1.0 - s
+    return wins
+
+
 def fit_ratings(pairs: list[tuple[int, int, float]], bots: int, prior_draws: float = 1.0, anchor: int = 0,
                 iterations: int = 500, drawn: np.ndarray | None = None) -> np.ndarray:
     """Bradley-Terry strengths by MM iterations, as Elo ratings with ``anchor`` at 0. The virtual
     draws go between the bots that met in ``pairs`` (``drawn``: between those of another set of
     games, the full one a resample was drawn from, so every resample keeps the same links)."""
-    wins = np.zeros((bots, bots))
-    for a, b, s in pairs:
-        wins[a, b] += s
-        wins[b, a] += 1.0 - s
     if drawn is None:
         drawn = met(pairs, bots) if RATING_RULES["value"] == "current" else 1 - np.eye(bots)
-    wins += prior_draws * 0.5 * drawn  # a virtual draw: half a win each way
-    meetings = wins + wins.T
-    total_wins = wins.sum(axis=1)
-    gamma = np.ones(bots)
+    return fit_many(win_matrix(pairs, bots)[None], drawn, prior_draws, anchor, iterations)[0]
+
+
+def fit_many(wins: np.ndarray, drawn: np.ndarray, prior_draws: float = 1.0, anchor: int = 0,
+             iterations: int = 500) -> np.ndarray:
+    """``fit_ratings`` of many sets of games at once (``wins``: one win matrix per set), each set
+    iterated until its own strengths settle: the numbers of one fit by one, in a few numpy calls
+    a step instead of a few a set (a bootstrap's thousand fits took most of a CI test's minute)."""
+    wins = wins + prior_draws * 0.5 * drawn  # a virtual draw: half a win each way
+    meetings = wins + wins.transpose(0, 2, 1)
+    total_wins = wins.sum(axis=2)
+    gamma = np.ones(total_wins.shape)
+    active = np.ones(len(gamma), dtype=bool)
     for _ in range(iterations):
-        denom = (meetings / (gamma[:, None] + gamma[None, :])).sum(axis=1)
+        denom = (meetings / (gamma[:, :, None] + gamma[:, None, :])).sum(axis=2)
         new = total_wins / denom
-        new /= np.exp(np.log(new).mean())
-        if np.max(np.abs(new - gamma)) < 1e-10:
-            gamma = new
+        new /= np.exp(np.log(new).mean(axis=1))[:, None]
+        settled = np.max(np.abs(new - gamma), axis=1) < 1e-10
+        gamma = np.where(active[:, None], new, gamma)
+        active &= ~settled
+        if not active.any():
             break
-        gamma = new
     ratings = ELO * np.log(gamma)
-    return ratings - ratings[anchor]
+    return ratings - ratings[:, anchor, None]
 
 
 # Fewer deals than this, and the intervals resample games instead: a resampling of two or three
@@ -326,11 +341,13 @@ def bootstrap(results: list[dict], bots: int, samples: int, seed: int) -> np.nda
         per_deal.setdefault(deal_of(r, seed) if by_deal else k, []).extend(pair_results(r))
     clusters = list(per_deal.values())
     drawn = met([p for deal in clusters for p in deal], bots) if RATING_RULES["value"] == "current" else None
-    out = np.zeros((samples, bots))
+    if drawn is None:
+        drawn = 1 - np.eye(bots)
+    wins = np.zeros((samples, bots, bots))
     for k in range(samples):
         pick = [clusters[rng.randrange(len(clusters))] for _ in clusters]
-        out[k] = fit_ratings([p for deal in pick for p in deal], bots, drawn=drawn)
-    return out
+        wins[k] = win_matrix([p for deal in pick for p in deal], bots)
+    return fit_many(wins, drawn)
 
 
 def rate_game(name: str, specs: list[str], rounds: int, seed: int, jobs: int, samples: int,

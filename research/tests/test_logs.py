@@ -10,12 +10,10 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
-import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOGS = ROOT / "research" / "logs"
-LONG = os.environ.get("BOARDBOT_LONG") == "1"
 # the files the iteration-era note rates for the Czech Pub row of its ladder table
 CZECH_PUB_ROW = ["czech-pub_seed8200", "czech-pub_seed8400", "czech-pub_seed8500", "czech-pub_seed84",
                  "czech-pub_seed8300", "czech-pub_seed8600"]
@@ -75,16 +73,12 @@ def test_the_published_ratings_are_rated_from_the_committed_logs(tmp_path):
     logs = args[start:next((k for k in range(start, len(args)) if args[k].startswith("--")), len(args))]
     assert logs and all((ROOT / log).is_file() and log.startswith("research/logs/ladder/") for log in logs)
     out = tmp_path / "ratings.json"
-    # the short run rates the two smallest logs again (the 1,000 resamples of every table took 54 s of
-    # the CI run's 15 minutes); BOARDBOT_LONG=1 rates them all
-    kept = logs if LONG else sorted(logs, key=lambda log: (ROOT / log).stat().st_size)[:2]
-    args = [str(ROOT / a) if a in kept else a for a in args if a not in logs or a in kept]
+    args = [str(ROOT / a) if a in logs else a for a in args]
     args[args.index("--publish") + 1] = str(out)
     assert ladder().main(args) == 0
     again = json.loads(out.read_text())
-    games = {table["game"] for table in again["tables"]}
-    assert len(games) == len(kept)
-    assert again["tables"] == [table for table in published["tables"] if table["game"] in games]
+    assert len({table["game"] for table in again["tables"]}) == len(logs)
+    assert again["tables"] == published["tables"]
 
 
 def test_the_against_release_table_is_rated_from_the_committed_logs(capsys):
