@@ -172,7 +172,9 @@ def hit_chance(state: FroccsState) -> float:
     hand = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]  # (HAND_SIZE_WRITTEN_OUT)
     if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
         return 0.3
-    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY] - sum(k[D.TIFY] for k in state.known)
+    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY]
+    for k in state.known:  # (ints: the same as sum's; a loop, not the builtin called on a generator)
+        unseen_tify -= k[D.TIFY]
     unseen = len(state.deck)  # the deck and every hand less its known cards (ints: any order)
     for h in state.hands:
         unseen += h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]
@@ -186,8 +188,13 @@ def hit_chance(state: FroccsState) -> float:
 def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
     """Side offers promised to ``seat``: (if carried out, if not). Only the
     bargainers call this, and they see every side offer."""
-    carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
-    spared = sum(x for _, r, cond, x in state.side if r == seat and not cond)
+    carried = spared = 0  # (ints: a loop adds the same; compiled, no generators and no builtin sum)
+    for _, r, cond, x in state.side:
+        if r == seat:
+            if cond:
+                carried += x
+            else:
+                spared += x
     return carried, spared
 
 
@@ -490,7 +497,8 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
     low = attacker_minimum(state)
     if me == t:
         high = target_maximum(state, True)
-        if ("fend_off",) in moves and damage(state) >= 30 and sum(state.hands[me]) >= 3:
+        # (the search of the moves last: a bargain's moves are many, and these tests have no side effects)
+        if damage(state) >= 30 and sum(state.hands[me]) >= 3 and ("fend_off",) in moves:
             return ("fend_off",)
         amount = _roundup10(low + 1)
         if state.turns_left < D.OFFER_TURNS:  # a later offer: meet halfway
@@ -500,7 +508,7 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
         if high >= 10 and state.money[me] < 10:
             for c in (D.SODA, D.SM, D.KL, D.ZK, D.BV, D.PT):
                 m = ("offer_card", D.CARD_NAMES[c], t, -1, a, -1)
-                if state.hands[me][c] and m in moves and CARD_VALUE[c] <= high:
+                if state.hands[me][c] and CARD_VALUE[c] <= high and m in moves:
                     return m
         return ("no_offer",)
     # the attacker demands just under what the target should still pay
@@ -519,7 +527,7 @@ def _respond(state: FroccsState, me: int, moves: list) -> tuple:
     v = _offer_value(state, me)
     if me == a:
         return ("accept",) if v >= attacker_minimum(state) else ("refuse",)
-    if ("fend_off",) in moves and damage(state) >= 30 and -v > 15:
+    if -v > 15 and damage(state) >= 30 and ("fend_off",) in moves:
         return ("fend_off",)
     return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
 
