@@ -115,6 +115,22 @@ _POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
     _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
+def _remove_losses(g: tuple, hero: int) -> tuple[float | None, ...]:
+    """What taking each drink out of ``g`` costs its value for an owner with ``hero`` (None: the glass
+    holds none of it)."""
+    values = _GLASS_VALUE[hero + 1]
+    return tuple(None if new is None else values[g] - values[new] for new in G.REMOVE[g])
+
+
+# _REMOVE_LOSS[hero + 1][glass]: _remove_losses of every reachable glass (one lookup, not three, for a
+# mischief card's damage)
+_REMOVE_LOSS_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _remove_losses(g, D.NO_HERO) for g in G.ALL}
+_REMOVE_LOSS_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
+    h: {g: _remove_losses(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
+_REMOVE_LOSS: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+    _REMOVE_LOSS_OWN.get(h, _REMOVE_LOSS_PLAIN) for h in range(-1, len(D.HEROES)))
+
+
 # HAND_SIZE_WRITTEN_OUT: a hand's size as the sum of its NUM_CARDS (9) counts written out: the compiled build
 # calls the builtin ``sum`` as a Python object found by name (about 1,100 instructions for a hand, against
 # some 60 for the nine reads); the interpreted build runs the two at about the same speed.
@@ -311,9 +327,10 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
         dmg = 12.0
     else:
         i: int = m[4]
-        g = gl[i]
         drink = D.CARD_ID[m[5]] if e == D.ZK else D.SODA
-        dmg = glass_value(g, hero) - glass_value(G.REMOVE[g][drink], hero)
+        loss = _REMOVE_LOSS[hero + 1][gl[i]][drink]
+        assert loss is not None  # (a mischief card on a glass is offered only for a drink it holds)
+        dmg = loss
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
         dmg *= 0.4
@@ -467,7 +484,11 @@ def _offer_value(state: FroccsState, me: int) -> float:
         if comp[0] == "offer_money":
             v += -comp[2] if comp[1] == me else comp[2]
             continue
-        _, card, fs, fg, ts, tg = comp
+        card: str = comp[1]  # (typed one by one: compiled, lists indexed by untyped items are generic calls)
+        fs: int = comp[2]
+        fg: int = comp[3]
+        ts: int = comp[4]
+        tg: int = comp[5]
         c = D.CARD_ID[card]
         worth = float(CARD_VALUE[c])  # (v is a float: the same sums as with the int)
         if tg >= 0:

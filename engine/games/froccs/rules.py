@@ -794,7 +794,8 @@ class FroccsState(State):
         p = self.player
         if kind == "pour":
             c = CID[move[1]]
-            owner, i = move[2], move[3]
+            owner: int = move[2]  # (typed: compiled, a list indexed by an untyped item is a generic call)
+            i: int = move[3]
             self._from_hand(p, c)
             gl = self.glasses[owner]
             gl[i] = POUR[self.heroes[owner] == D.KIW][gl[i]][c]
@@ -863,7 +864,8 @@ class FroccsState(State):
             c = CID[move[1]]
             drawn = self.drawn
             drawn.remove(c)
-            self.discard[c] += 1
+            discard = self.discard
+            discard[c] = discard[c] + 1  # (ADD_WRITTEN_OUT)
             hand = self.hands[p]
             for k in drawn:
                 hand[k] = hand[k] + 1  # (ADD_WRITTEN_OUT)
@@ -903,8 +905,10 @@ class FroccsState(State):
         elif kind == "splash":
             c = CID[move[2]]
             gl = self.glasses[p]
-            gl[move[1]] = REMOVE[gl[move[1]]][c]
-            gl[move[3]] = POUR[self.heroes[p] == D.KIW][gl[move[3]]][c]
+            source: int = move[1]  # (typed, as a pour's)
+            target: int = move[3]
+            gl[source] = REMOVE[gl[source]][c]
+            gl[target] = POUR[self.heroes[p] == D.KIW][gl[target]][c]
             self.splash_left -= 1
             self._after_action_check()
         elif kind == "extra_action":
@@ -1230,16 +1234,22 @@ class FroccsState(State):
                 self.money[payer] -= amount
                 self.money[other] += amount
                 continue
-            _, card, fs, fg, ts, tg = comp
+            card: str = comp[1]  # (typed one by one, as in _offer_sim)
+            fs: int = comp[2]
+            fg: int = comp[3]
+            ts: int = comp[4]
+            tg: int = comp[5]
             c = CID[card]
             if fg < 0:
                 self._from_hand(fs, c)
             else:
                 gl = self.glasses[fs]
                 gl[fg] = REMOVE[gl[fg]][c]
-            if tg < 0:
-                self.hands[ts][c] += 1
-                self.known[ts][c] += 1
+            if tg < 0:  # (ADD_WRITTEN_OUT)
+                hand = self.hands[ts]
+                hand[c] = hand[c] + 1
+                known = self.known[ts]
+                known[c] = known[c] + 1
             else:
                 gl = self.glasses[ts]
                 gl[tg] = POUR[heroes[ts] == D.KIW][gl[tg]][c]
