@@ -115,6 +115,22 @@ _POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
     _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
+def _remove_losses(g: tuple, hero: int) -> tuple[float | None, ...]:
+    """What taking each drink out of ``g`` costs its value for an owner with ``hero`` (None: the glass
+    holds none of it)."""
+    values = _GLASS_VALUE[hero + 1]
+    return tuple(None if new is None else values[g] - values[new] for new in G.REMOVE[g])
+
+
+# _REMOVE_LOSS[hero + 1][glass]: _remove_losses of every reachable glass (one lookup, not three, for a
+# mischief card's damage)
+_REMOVE_LOSS_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _remove_losses(g, D.NO_HERO) for g in G.ALL}
+_REMOVE_LOSS_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
+    h: {g: _remove_losses(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
+_REMOVE_LOSS: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+    _REMOVE_LOSS_OWN.get(h, _REMOVE_LOSS_PLAIN) for h in range(-1, len(D.HEROES)))
+
+
 # HAND_SIZE_WRITTEN_OUT: a hand's size as the sum of its NUM_CARDS (9) counts written out: the compiled build
 # calls the builtin ``sum`` as a Python object found by name (about 1,100 instructions for a hand, against
 # some 60 for the nine reads); the interpreted build runs the two at about the same speed.
@@ -172,7 +188,9 @@ def hit_chance(state: FroccsState) -> float:
     hand = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]  # (HAND_SIZE_WRITTEN_OUT)
     if state.known[t][D.TIFY] or (state.heroes[t] == D.BOSKE and hand):
         return 0.3
-    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY] - sum(k[D.TIFY] for k in state.known)
+    unseen_tify = D.DECK_COUNTS[D.TIFY] - state.discard[D.TIFY]
+    for k in state.known:  # (ints: the same as sum's; a loop, not the builtin called on a generator)
+        unseen_tify -= k[D.TIFY]
     unseen = len(state.deck)  # the deck and every hand less its known cards (ints: any order)
     for h in state.hands:
         unseen += h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8]
@@ -186,8 +204,13 @@ def hit_chance(state: FroccsState) -> float:
 def side_money(state: FroccsState, seat: int) -> tuple[int, int]:
     """Side offers promised to ``seat``: (if carried out, if not). Only the
     bargainers call this, and they see every side offer."""
-    carried = sum(x for _, r, cond, x in state.side if r == seat and cond)
-    spared = sum(x for _, r, cond, x in state.side if r == seat and not cond)
+    carried = spared = 0  # (ints: a loop adds the same; compiled, no generators and no builtin sum)
+    for _, r, cond, x in state.side:
+        if r == seat:
+            if cond:
+                carried += x
+            else:
+                spared += x
     return carried, spared
 
 
@@ -304,9 +327,10 @@ def _mischief_value(state: FroccsState, me: int, m: tuple, weights: list[float])
         dmg = 12.0
     else:
         i: int = m[4]
-        g = gl[i]
         drink = D.CARD_ID[m[5]] if e == D.ZK else D.SODA
-        dmg = glass_value(g, hero) - glass_value(G.REMOVE[g][drink], hero)
+        loss = _REMOVE_LOSS[hero + 1][gl[i]][drink]
+        assert loss is not None  # (a mischief card on a glass is offered only for a drink it holds)
+        dmg = loss
     # a bargain or a defence may follow; known "This is for you!" cards blunt it
     if state.known[t][D.TIFY] or hero == D.BOSKE:
         dmg *= 0.4
@@ -460,7 +484,11 @@ def _offer_value(state: FroccsState, me: int) -> float:
         if comp[0] == "offer_money":
             v += -comp[2] if comp[1] == me else comp[2]
             continue
-        _, card, fs, fg, ts, tg = comp
+        card: str = comp[1]  # (typed one by one: compiled, lists indexed by untyped items are generic calls)
+        fs: int = comp[2]
+        fg: int = comp[3]
+        ts: int = comp[4]
+        tg: int = comp[5]
         c = D.CARD_ID[card]
         worth = float(CARD_VALUE[c])  # (v is a float: the same sums as with the int)
         if tg >= 0:
@@ -490,7 +518,8 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
     low = attacker_minimum(state)
     if me == t:
         high = target_maximum(state, True)
-        if ("fend_off",) in moves and damage(state) >= 30 and sum(state.hands[me]) >= 3:
+        # (the search of the moves last: a bargain's moves are many, and these tests have no side effects)
+        if damage(state) >= 30 and sum(state.hands[me]) >= 3 and ("fend_off",) in moves:
             return ("fend_off",)
         amount = _roundup10(low + 1)
         if state.turns_left < D.OFFER_TURNS:  # a later offer: meet halfway
@@ -500,7 +529,7 @@ def _propose(state: FroccsState, me: int, moves: list) -> tuple:
         if high >= 10 and state.money[me] < 10:
             for c in (D.SODA, D.SM, D.KL, D.ZK, D.BV, D.PT):
                 m = ("offer_card", D.CARD_NAMES[c], t, -1, a, -1)
-                if state.hands[me][c] and m in moves and CARD_VALUE[c] <= high:
+                if state.hands[me][c] and CARD_VALUE[c] <= high and m in moves:
                     return m
         return ("no_offer",)
     # the attacker demands just under what the target should still pay
@@ -519,7 +548,7 @@ def _respond(state: FroccsState, me: int, moves: list) -> tuple:
     v = _offer_value(state, me)
     if me == a:
         return ("accept",) if v >= attacker_minimum(state) else ("refuse",)
-    if ("fend_off",) in moves and damage(state) >= 30 and -v > 15:
+    if -v > 15 and damage(state) >= 30 and ("fend_off",) in moves:
         return ("fend_off",)
     return ("accept",) if -v <= target_maximum(state, True) else ("refuse",)
 

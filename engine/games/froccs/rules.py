@@ -25,6 +25,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import i64
+
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
 from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
@@ -38,6 +40,9 @@ from .phases import (  # noqa: F401  (PHASE_NAME, PHASE_BY_NAME, BARGAIN_PHASES:
     PROPOSE, REACT, RECYCLE, RESPOND, SELL, SIDE,
 )
 
+# ADD_WRITTEN_OUT: on the hot paths a count in a list is raised as ``xs[i] = xs[i] + 1``: mypyc 2.4
+# compiles ``xs[i] += 1`` on a ``list[int]`` as a generic add of the boxed item (``PyNumber_InPlaceAdd``,
+# about 100 instructions), the written-out form as a machine add; the interpreter runs both alike.
 Move = tuple
 Glass = tuple  # glasses.py: (size, zv, sz, sm, soda)
 
@@ -137,7 +142,8 @@ def splash_move(i: int, c: int, j: int) -> Move:
 MONEY_KEY: Final = -1
 
 
-def card_key(c: int, fs: int, fg: int, ts: int, tg: int) -> int:
+def card_key(c: i64, fs: i64, fg: i64, ts: i64, tg: i64) -> i64:
+    # (machine ints: compiled, the shifts are single instructions, not checked tagged-int calls)
     return (((ts << 4 | (tg + 1)) << 4 | fs) << 4 | (fg + 1)) << 4 | c
 
 
@@ -149,6 +155,7 @@ def _key(comp: tuple) -> int:
 
 
 _NO_CARDS: Final[list[int]] = [0] * NUM  # (read only: no card taken from a hand)
+_ANY_CARD: Final[list[int]] = [1] * NUM  # (read only: a hidden hand that may hold any card)
 # by number of seats, read only: nothing offered yet (no list made per call)
 _NO_COUNTS: Final[tuple[list[int], ...]] = tuple([0] * n for n in range(MAX_SEATS + 1))
 _NO_HAND_CARDS: Final[tuple[list[list[int]], ...]] = tuple([_NO_CARDS] * n for n in range(MAX_SEATS + 1))
@@ -335,7 +342,8 @@ class FroccsState(State):
             if k:
                 hand = hands[q]
                 for _ in range(k):
-                    hand[pool.pop()] += 1
+                    c = pool.pop()
+                    hand[c] = hand[c] + 1  # (ADD_WRITTEN_OUT)
         if hidden_drawn:
             world.drawn = [pool.pop() for _ in range(len(self.drawn))]
         chance.shuffle(rng, world.glass_deck)
@@ -638,15 +646,16 @@ class FroccsState(State):
                 cur[a] = cur[a][:]
                 cur[t] = cur[t][:]
                 copied = True
-            if fg < 0:
-                from_hand[fs][c] += 1
-                out_of_hand[fs] += 1
+            if fg < 0:  # (ADD_WRITTEN_OUT)
+                taken = from_hand[fs]
+                taken[c] = taken[c] + 1
+                out_of_hand[fs] = out_of_hand[fs] + 1
             else:
                 cur[fs][fg] = REMOVE[cur[fs][fg]][c]
             if tg < 0:
-                hand_in[ts] += 1
+                hand_in[ts] = hand_in[ts] + 1
             else:
-                glass_in[ts] += 1
+                glass_in[ts] = glass_in[ts] + 1
                 cur[ts][tg] = POUR[heroes[ts] == D.KIW][cur[ts][tg]][c]
         return money, hand_in, glass_in, from_hand, out_of_hand, cur
 
@@ -695,19 +704,20 @@ class FroccsState(State):
                         out.append(amounts[k])
                 else:
                     out.extend(("offer_money", payer, amt) for amt in range(10, top + 1, 10))
-        guest = self.config["everyones_my_guest"]
+        guest: bool = self.config["everyones_my_guest"]
         hands = self.hands
-        for r in ((a, t) if a < t else (t, a)):  # the receiver
+        receivers: tuple[int, ...] = (a, t) if a < t else (t, a)  # (typed: iterated by index, compiled)
+        for r in receivers:  # the receiver
             s = t if r == a else a  # the giver
             if s == p:
                 hand = hands[p]
                 taken = from_hand[p]
                 avail = [hand[c] - taken[c] for c in range(NUM)]
-            else:  # the proposer cannot see the other's hand: any card, up to its size
+            else:  # the proposer cannot see the other's hand: any card while it has cards left
                 held = hands[s]  # its size written out (policy.py: HAND_SIZE_WRITTEN_OUT)
                 left = (held[0] + held[1] + held[2] + held[3] + held[4] + held[5] + held[6] + held[7] + held[8]
                         - out_of_hand[s])
-                avail = [left] * NUM
+                avail = _ANY_CARD if left > 0 else _NO_CARDS  # (only avail[c] > 0 is asked: no list made)
             if hand_in[r] < D.HAND_IN_LIMIT:
                 # into r's hand: from s's hand (key (r, -1, s, -1, c)) ...
                 row = offer_cards(s, -1, r, -1)
@@ -753,11 +763,29 @@ class FroccsState(State):
         return out
 
     def _offer_feasible(self, q: int) -> bool:
-        money, _, _, from_hand, _, _ = self._offer_sim(self.offer)
-        if money is not None and self.money[money[0]] < money[1]:
-            return False
+        """Whether the payer has the money offered and ``q`` the cards offered from its hand (only
+        the money and ``q``'s hand cards are counted: what ``_offer_sim`` would replay of the offer
+        for these, without its glasses)."""
+        taken = [0] * NUM
+        for comp in self.offer:  # (typed: a component's items read from a tuple)
+            kind: str = comp[0]
+            if kind == "offer_money":
+                payer: int = comp[1]
+                amount: int = comp[2]
+                if self.money[payer] < amount:  # (an offer has one money component at most)
+                    return False
+                continue
+            fs: int = comp[2]
+            fg: int = comp[3]
+            if fs == q and fg < 0:
+                card: str = comp[1]
+                c = CID[card]
+                taken[c] = taken[c] + 1  # (ADD_WRITTEN_OUT)
         hand = self.hands[q]
-        return all(hand[c] >= from_hand[q][c] for c in range(NUM))
+        for c in range(NUM):
+            if hand[c] < taken[c]:
+                return False
+        return True
 
     # --- apply -----------------------------------------------------------
     def apply(self, move: tuple) -> None:
@@ -766,7 +794,8 @@ class FroccsState(State):
         p = self.player
         if kind == "pour":
             c = CID[move[1]]
-            owner, i = move[2], move[3]
+            owner: int = move[2]  # (typed: compiled, a list indexed by an untyped item is a generic call)
+            i: int = move[3]
             self._from_hand(p, c)
             gl = self.glasses[owner]
             gl[i] = POUR[self.heroes[owner] == D.KIW][gl[i]][c]
@@ -835,10 +864,11 @@ class FroccsState(State):
             c = CID[move[1]]
             drawn = self.drawn
             drawn.remove(c)
-            self.discard[c] += 1
+            discard = self.discard
+            discard[c] = discard[c] + 1  # (ADD_WRITTEN_OUT)
             hand = self.hands[p]
             for k in drawn:
-                hand[k] += 1
+                hand[k] = hand[k] + 1  # (ADD_WRITTEN_OUT)
             self.drawn = []
             self._after_draw(p)
         elif kind == "recycle":
@@ -875,8 +905,10 @@ class FroccsState(State):
         elif kind == "splash":
             c = CID[move[2]]
             gl = self.glasses[p]
-            gl[move[1]] = REMOVE[gl[move[1]]][c]
-            gl[move[3]] = POUR[self.heroes[p] == D.KIW][gl[move[3]]][c]
+            source: int = move[1]  # (typed, as a pour's)
+            target: int = move[3]
+            gl[source] = REMOVE[gl[source]][c]
+            gl[target] = POUR[self.heroes[p] == D.KIW][gl[target]][c]
             self.splash_left -= 1
             self._after_action_check()
         elif kind == "extra_action":
@@ -929,10 +961,11 @@ class FroccsState(State):
     # --- helpers ----------------------------------------------------------
     def _from_hand(self, q: int, c: int) -> None:
         """A card leaves ``q``'s hand openly: everyone knows one fewer of it."""
-        self.hands[q][c] -= 1
+        hand = self.hands[q]
+        hand[c] = hand[c] - 1  # (ADD_WRITTEN_OUT)
         known = self.known[q]
         if known[c]:
-            known[c] -= 1
+            known[c] = known[c] - 1
 
     def _draw_card(self) -> int:
         deck = self.deck
@@ -985,7 +1018,7 @@ class FroccsState(State):
             return
         hand = self.hands[p]
         for c in cards:
-            hand[c] += 1
+            hand[c] = hand[c] + 1  # (ADD_WRITTEN_OUT)
         self._after_draw(p)
 
     def _after_draw(self, p: int) -> None:
@@ -1201,16 +1234,22 @@ class FroccsState(State):
                 self.money[payer] -= amount
                 self.money[other] += amount
                 continue
-            _, card, fs, fg, ts, tg = comp
+            card: str = comp[1]  # (typed one by one, as in _offer_sim)
+            fs: int = comp[2]
+            fg: int = comp[3]
+            ts: int = comp[4]
+            tg: int = comp[5]
             c = CID[card]
             if fg < 0:
                 self._from_hand(fs, c)
             else:
                 gl = self.glasses[fs]
                 gl[fg] = REMOVE[gl[fg]][c]
-            if tg < 0:
-                self.hands[ts][c] += 1
-                self.known[ts][c] += 1
+            if tg < 0:  # (ADD_WRITTEN_OUT)
+                hand = self.hands[ts]
+                hand[c] = hand[c] + 1
+                known = self.known[ts]
+                known[c] = known[c] + 1
             else:
                 gl = self.glasses[ts]
                 gl[tg] = POUR[heroes[ts] == D.KIW][gl[tg]][c]
