@@ -217,6 +217,37 @@ def resolve_mode(params: SearchParams, state: World) -> str:
     return "mo" if uses_hidden_moves(state) and state.num_seats > 1 else "so"
 
 
+class _Delegate(State):
+    """A world that is no ``State`` (a stand-in with its interface, as some tests use) behind
+    ``State``'s forward model, so that the compiled search makes every forward-model call on a
+    ``State``: a call of the game's compiled method, where a call through a Python-level bound
+    method costs about 100 instructions more (the world is typed ``Any`` otherwise)."""
+
+    __slots__ = ("world",)
+
+    world: Any
+
+    def __init__(self, world: Any) -> None:
+        self.world = world
+
+    def decider(self) -> int:
+        return self.world.decider()
+
+    def legal_moves(self) -> list:
+        return self.world.legal_moves()
+
+    def apply(self, move: Any) -> None:
+        self.world.apply(move)
+
+    def public_move_text(self, move: Any, observer: int | None) -> str:
+        return self.world.public_move_text(move, observer)
+
+
+def forward_model(world: World) -> State:
+    """``world`` itself when it is a ``State``, else the stand-in behind ``_Delegate``."""
+    return world if isinstance(world, State) else _Delegate(world)
+
+
 class Node:
     """One edge-and-node: the statistics of reaching it, and its children.
 
@@ -268,7 +299,7 @@ class Search:
         self.root = self._believing(root)
         self.seat = seat
         self.game: Game = root.game
-        self.n = root.num_seats
+        self.n: int = root.num_seats  # an int, so that the compiled loops over seats run on machine ints
         self.rng = random.Random(seed)
         self.mode = resolve_mode(params, root)
         self.trees = [Node(self.n) for _ in range(self.n if self.mode == "mo" else 1)]
@@ -303,11 +334,11 @@ class Search:
         self.bias = game_cls.search_bias if params.bias is None else params.bias
         hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
         self.heuristic: Callable[[World, random.Random], Any] | None = hint if self.bias > 0 else None
-        self.paranoid = params.opponents == "paranoid" and self.n > 2
+        self.paranoid: bool = params.opponents == "paranoid" and self.n > 2
         # Statistics at another seat's node mix every world's version of its hand, so UCB there
         # picks what is best on average over hands it may not hold; the policy plays the hand
         # it holds in this world (the tree then branches on the searcher's choices only).
-        self.policy_opponents = params.opponents == "policy"
+        self.policy_opponents: bool = params.opponents == "policy"
 
     def _believing(self, root: World) -> World:
         """The root whose ``sample_for`` deals worlds as ``params.beliefs`` says (a copy where the
@@ -442,11 +473,12 @@ class Search:
         bias: float = self.bias
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
+        forward = forward_model(world)
         while True:
-            d: int = world.decider()
+            d = forward.decider()
             if d == TERMINAL:
                 break
-            moves: list = world.legal_moves()
+            moves = forward.legal_moves()
             children = node.children
             if children is None:
                 children = node.children = {}
@@ -458,7 +490,7 @@ class Search:
                     child = children[m] = Node(n)
                 else:
                     child.avail += 1.0
-                world.apply(m)
+                forward.apply(m)
                 node = child
                 path.append(node)
                 continue
@@ -501,11 +533,11 @@ class Search:
                 m = hint if hint is not None and hint in untried else untried[int(rng_random() * len(untried))]
                 node = children[m] = Node(n)
                 path.append(node)
-                world.apply(m)
+                forward.apply(m)
                 break
             node = children[best]
             path.append(node)
-            world.apply(best)
+            forward.apply(best)
         return self._finish(world, path, end)
 
     # --- one iteration: multiple observers -------------------------------
@@ -521,11 +553,12 @@ class Search:
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
         expanded = False
+        forward = forward_model(world)
         while True:
-            d: int = world.decider()
+            d = forward.decider()
             if d == TERMINAL:
                 break
-            moves: list = world.legal_moves()
+            moves = forward.legal_moves()
             node = cur[d]
             children = node.children
             if children is None:
@@ -583,7 +616,7 @@ class Search:
             for t in range(n):
                 if t == d:
                     continue
-                key = world.public_move_text(m, t)
+                key = forward.public_move_text(m, t)
                 tn = cur[t]
                 tc = tn.children
                 if tc is None:
@@ -595,7 +628,7 @@ class Search:
                 path.append(other)
             cur[d] = child
             path.append(child)
-            world.apply(m)
+            forward.apply(m)
             if expanded:
                 break
         return self._finish(world, path, end)
@@ -615,21 +648,24 @@ class Search:
                 hi[i] = u
         own = values[self.seat]
         square = own * own
+        # ``t[i] = t[i] + u``, not ``t[i] += u``: compiled, an augmented item assignment takes the
+        # generic in-place add of two boxed floats
         if n == 2:
-            u0, u1 = values
+            u0 = values[0]
+            u1 = values[1]
             for node in path:
                 node.visits += 1
                 node.squares += square
                 t = node.totals
-                t[0] += u0
-                t[1] += u1
+                t[0] = t[0] + u0
+                t[1] = t[1] + u1
         else:
             for node in path:
                 node.visits += 1
                 node.squares += square
                 t = node.totals
                 for i in range(n):
-                    t[i] += values[i]
+                    t[i] = t[i] + values[i]
         return True
 
     def _rollout(self, world: World, end: float | None) -> list[float] | None:
@@ -639,19 +675,17 @@ class Search:
         evaluate = self.evaluate
         depth = self.depth if evaluate is not None else 0
         mono = self.clock
-        decider: Callable[[], int] = world.decider
-        legal_moves: Callable[[], list] = world.legal_moves
-        apply: Callable[[Any], Any] = world.apply
+        forward = forward_model(world)
         steps = 0
         while True:
-            if decider() == TERMINAL:
+            if forward.decider() == TERMINAL:
                 return final_utilities(world)
             if depth and steps >= depth and evaluate is not None:
                 est = evaluate(world)
                 if est is not None:
                     return list(est)
                 depth = 0
-            moves = legal_moves()
+            moves = forward.legal_moves()
             k = len(moves)
             if k == 1:
                 m = moves[0]
@@ -659,7 +693,7 @@ class Search:
                 m = playout(world, rng) if playout is not None else None
                 if m is None:
                     m = moves[int(rand() * k)]
-            apply(m)
+            forward.apply(m)
             steps += 1
             if not steps & 63:  # every 64 moves: the clock, and a policy that never ends the game
                 if steps >= POLICY_STEP_LIMIT:

@@ -24,6 +24,15 @@ import sys
 # (final_utilities: the game's outcome() and then the utilities of its numbers)
 GAME_CALLS = ("PyObject_Vectorcall", "PyObject_Vectorcall'2", "PyObject_VectorcallMethod",
               "CPyDef_utility___final_utilities")
+
+
+def is_game_call(callee: str) -> bool:
+    """A call into the game: through the generic calls above, or a compiled method of a ``State``
+    called directly (the search's forward model: ``CPyDef_<game module>___...``)."""
+    return callee in GAME_CALLS or (callee.startswith("CPyDef_") and not callee.startswith("CPyDef_ismcts___")
+                                    and not callee.startswith("CPyDef_utility___"))
+
+
 LINE = re.compile(r"\s*([\d,]+) \([^)]*\)\s+(\*|>)?\s*\S*?:(\S+?)(?: \(([\d,]+)x\))? \[")
 PLAIN = re.compile(r"\s*([\d,]+) \([^)]*\)\s+\S*?:(\S+)( \[|$)")
 
@@ -58,7 +67,7 @@ def split(path: str) -> None:
     search = [f for f in inclusive if f.startswith("CPyDef_ismcts___") and "glue" not in f and "top_level" not in f]
     code = sum(own.get(f, 0) for f in search)
     helpers = sum(cost for f in search for callee, cost in callees.get(f, [])
-                  if not callee.startswith("CPyDef_ismcts___") and callee not in GAME_CALLS)
+                  if not callee.startswith("CPyDef_ismcts___") and not is_game_call(callee))
     total = inclusive["CPyDef_ismcts___Search___run"]
 
     def share(n: int) -> str:

@@ -27,6 +27,19 @@ def test_the_same_draws_as_random_random():
         assert ours.getstate() == theirs.getstate()
 
 
+def test_long_shuffles_draw_as_random_random():
+    """Past 255 items a draw's bits no longer fit a word's top byte (the batch is read by whole
+    words), and the batches cross bit-length boundaries and rejections: the same permutation and
+    the generator left where random.Random.shuffle leaves it."""
+    for seed, size in enumerate((2, 3, 254, 255, 256, 257, 300, 511, 512, 513, 1000, 4097)):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        x, y = list(range(size)), list(range(size))
+        chance.shuffle(ours, x)
+        theirs.shuffle(y)
+        assert x == y
+        assert ours.getstate() == theirs.getstate()
+
+
 def test_empty_ranges_are_refused_as_random_refuses_them():
     rng = random.Random(0)
     with pytest.raises(ValueError):
