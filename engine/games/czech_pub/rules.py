@@ -325,7 +325,7 @@ class CzechPubState(State):
         if phase == RESPOND:
             t = self.dec
             out = []
-            if MUSIM in self.hands[t]:
+            if _holds_musim(self.hands[t]):
                 # "Přesměruj nebo zruš": pass it to a neighbour, or cancel it where none can take it
                 out.extend(DODGE[r] for r in (self._redirects(t) or (-1,)))
             if self.pend_card == POJD:
@@ -335,11 +335,11 @@ class CzechPubState(State):
             return out
         if phase == ROUND:
             q = self.dec
-            out = [DODGE[-1]] if MUSIM in self.hands[q] else []
+            out = [DODGE[-1]] if _holds_musim(self.hands[q]) else []
             out.extend(self._pay_moves(q))
             return out
         if phase == BRAWL:
-            return [DODGE[-1], PASS] if MUSIM in self.hands[self.dec] else [PASS]
+            return [DODGE[-1], PASS] if _holds_musim(self.hands[self.dec]) else [PASS]
         return []
 
     def _gen_play(self) -> list:
@@ -597,7 +597,7 @@ class CzechPubState(State):
                 self.note(None, f"seat {a} will drink what seat {t} orders in their next turn")
         elif c == URAZKA:
             self.table.remove((URAZKA, -1, OWN, -1))
-            self.insults[t] += 1
+            self.insults[t] = self.insults[t] + 1
             if self.log is not None:
                 self.note(None, f"seat {t} may order nothing in their next turn")
         elif c == TO_JE_MOJE and self.hands[t]:
@@ -657,17 +657,19 @@ class CzechPubState(State):
 
     def _payment(self, q: int, c: int) -> None:
         """Pojď na panáka / Runda dokola: discard a shot, a beer (-2), a small beer (-3) or lose 5."""
+        # counts are written ``xs[i] = xs[i] + k`` in this module: mypyc 2.4 compiles ``xs[i] += k``
+        # on a list[int] as a generic ``PyNumber_InPlaceAdd`` of the boxed item (froccs/rules.py)
         if c < 0:
-            self.points[q] += D.POJD_NOTHING
+            self.points[q] = self.points[q] + D.POJD_NOTHING
         else:
             self._from_hand(q, c)
             self.discard.append(c)
             if c == PIVO:
-                self.points[q] += D.POJD_BEER
+                self.points[q] = self.points[q] + D.POJD_BEER
             elif c == MALE_PIVO:
-                self.points[q] += D.POJD_SMALL
+                self.points[q] = self.points[q] + D.POJD_SMALL
             else:
-                self.tokens[q] |= 1 << (c - RUM)
+                self.tokens[q] = self.tokens[q] | (1 << (c - RUM))
             self.abst[q] = 0
         if self.log is not None:
             why = CARD_NAME[self.pend_card] if self.pend_card >= 0 else "the card"
@@ -707,7 +709,7 @@ class CzechPubState(State):
         self.pend_card = -1
         self._back_to_play()
 
-    def brawl_order(self) -> list:
+    def brawl_order(self) -> list[int]:  # typed: compiled, ``order[i]`` was a generic PyObject_GetItem
         """Rvačka: the takers in order (fewest cards first, ties nearest clockwise from the active player)."""
         a, n = self.active, self.num_seats
         out, paused, dodgers, hands = self.out, self.paused, self.dodgers, self.hands
@@ -942,13 +944,13 @@ class CzechPubState(State):
         return die(self)
 
     def _score(self, q: int, points: int) -> None:
-        self.points[q] += points
+        self.points[q] = self.points[q] + points
         if points > 0:
             total = self.points[q]
             for i, need in enumerate(D.TITLE_POINTS):
                 if total >= need and not self.titles[q] >> i & 1 and self.title_pool[i] > 0:
-                    self.titles[q] |= 1 << i
-                    self.title_pool[i] -= 1
+                    self.titles[q] = self.titles[q] | (1 << i)
+                    self.title_pool[i] = self.title_pool[i] - 1
                     if self.log is not None:
                         self.note(None, f"seat {q} earns title {i + 1}")
                     if self.config["real_drinking"]:
@@ -977,7 +979,7 @@ class CzechPubState(State):
                 self.note(None, f"seat {q} abstains a third time in a row and is thrown out")
             self._go_out(q, OUT_THROWN)
             return
-        self.points[q] += D.ABSTINENCE_POINTS[min(level, 1)]
+        self.points[q] = self.points[q] + D.ABSTINENCE_POINTS[min(level, 1)]
         self.abst[q] = min(level + 1, 2)
         self.cell[q] = max(0, self.cell[q] - 1 - nealko)
         if self.log is not None:
@@ -1010,7 +1012,7 @@ class CzechPubState(State):
             self.note(None, f"seat {q} is out ({OUT_NAME[reason].replace('_', ' ')})")
 
     def _real_drink(self, q: int, why: str) -> None:
-        self.real[q] += 1
+        self.real[q] = self.real[q] + 1
         if self.log is not None:
             self.note(None, f"real drinking: seat {q} drinks a shot ({why})")
 
@@ -1150,7 +1152,14 @@ class CzechPubState(State):
     def _from_hand(self, q: int, c: int) -> None:
         """A card leaves q's hand face up."""
         card: object = c  # boxed once for the scans below (compiled, ``c in t`` boxed c at each)
-        self.hands[q].remove(c)
+        # ``hand.remove(c)`` as a scan and a pop: compiled, ``remove`` compares each card before c
+        # through ``PyObject_RichCompare`` (about 440 instructions a call), the scan compares
+        # machine ints; interpreted, the two cost about the same (a hand holds a dozen cards)
+        hand = self.hands[q]
+        i = 0
+        while hand[i] != c:
+            i += 1
+        hand.pop(i)
         row = self.known[q]
         if row:
             new: list[tuple[int, ...]] | None = None  # made at the first observer who knew the card
@@ -1397,6 +1406,16 @@ def _insort(hand: list[int], card: int) -> None:
     hand.insert(i, card)
 
 
+def _holds_musim(hand: list[int]) -> bool:
+    """``MUSIM in hand`` for a sorted hand: Musím si odskočit is the highest card a hand can hold
+    (Poslední objednávka, the one above it, never joins a hand), so it lies at the end. Compiled,
+    ``in`` compared each card before it through ``PyObject_RichCompare`` (about 770 instructions)."""
+    return bool(hand) and hand[len(hand) - 1] == MUSIM
+
+
+assert MUSIM == D.NUM_CARDS - 2 and POSLEDNI == D.NUM_CARDS - 1, "_holds_musim reads the hand's last card"
+
+
 def _any_cards(row: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> bool:
     """``any(row)``: whether some observer knows a card (a loop: compiled, ``any`` of a list is a
     call of the builtin)."""
@@ -1417,8 +1436,9 @@ def _distinct(hand: list[int], wanted: tuple[bool, ...], but: int) -> list[int]:
     return out
 
 
-def _distinct_slots(table: list, wanted: tuple) -> list[int]:
-    """Slots of the wanted cards, one per distinct entry (equal entries act alike)."""
+def _distinct_slots(table: list[Entry], wanted: tuple[bool, ...]) -> list[int]:
+    """Slots of the wanted cards, one per distinct entry (equal entries act alike). Typed: compiled,
+    ``wanted[e[0]]`` on an untyped tuple and entry was two generic ``PyObject_GetItem``."""
     slots: list[int] = []
     for slot in range(len(table)):
         e = table[slot]
@@ -1427,7 +1447,7 @@ def _distinct_slots(table: list, wanted: tuple) -> list[int]:
     return slots
 
 
-def _seen_before(table: list, slots: list[int], e: object) -> bool:
+def _seen_before(table: list[Entry], slots: list[int], e: Entry) -> bool:
     """Whether an entry equal to ``e`` lies at one of ``slots`` (a table holds a dozen cards at
     most: a scan beats hashing the entries into a set)."""
     for s in slots:
