@@ -133,7 +133,7 @@ def from_view(cls: Any, game: Any, view: Any, rng: random.Random) -> CzechPubSta
                 row: list[tuple[int, ...]] = [()] * (n + 1)
                 row[seat] = mine
                 known_rows[q] = tuple(row)
-            s.hands[q] = list(mine)
+            s.hands[q] = sorted(mine)  # rules read a hand as sorted (`_holds_musim`, `_insort`); a caller's view may list them in any order
     s.known = tuple(r if r else () for r in known_rows)
     s.discard = [CARD_BY_ID[c] for c in view["discard_pile"]]
     for c in s.discard:
