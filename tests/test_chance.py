@@ -28,9 +28,9 @@ def test_the_same_draws_as_random_random():
 
 
 def test_long_shuffles_draw_as_random_random():
-    """Past 255 items a draw's bits no longer fit a word's top byte (the batch is read by whole
-    words), and the batches cross bit-length boundaries and rejections: the same permutation and
-    the generator left where random.Random.shuffle leaves it."""
+    """chance.shuffle keeps the draw's bit width as the list shrinks: across every width it passes
+    (sizes at and around powers of two) and the rejections within each, the same permutation as
+    random.Random.shuffle and the generator left where it leaves it."""
     for seed, size in enumerate((2, 3, 254, 255, 256, 257, 300, 511, 512, 513, 1000, 4097)):
         ours, theirs = random.Random(seed), random.Random(seed)
         x, y = list(range(size)), list(range(size))
