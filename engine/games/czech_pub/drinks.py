@@ -27,29 +27,69 @@ Item = tuple[int, int, bool]  # a drink: (card, shot kind, scores points)
 MAX_PASSES: Final = 16
 
 
-# A reaction window a seat passed on (state.passes): the active seat, its table, and its public
-# position then; ``lead``: its points minus the passing seat's. A plain tuple of these fields, read
-# by index: a named tuple is made by a Python-level call (its ``__new__``, or ``tuple.__new__``
-# through its wrapper: 0.33 µs against 0.08 µs for the tuple), once per pass on a window.
-Pass = tuple  # (active, table: tuple[Entry, ...], stage, cell, tokens, abstinence, insults, lead,
-#               alcohol_played, last_round, hand_count)
-PASS_ACTIVE: Final = 0
-PASS_TABLE: Final = 1
-PASS_STAGE: Final = 2
-PASS_CELL: Final = 3
-PASS_TOKENS: Final = 4
-PASS_ABSTINENCE: Final = 5
-PASS_INSULTS: Final = 6
-PASS_LEAD: Final = 7
-PASS_ALCOHOL_PLAYED: Final = 8
-PASS_LAST_ROUND: Final = 9
-PASS_HAND_COUNT: Final = 10
+class Pass:
+    """A reaction window a seat passed on (state.passes): the active seat, its table, and its public
+    position then; ``lead``: its points minus the passing seat's. Replaced, never mutated.
+
+    A class with declared fields, not a tuple: compiled, a native object whose ints and flags are
+    stored unboxed (a tuple boxed eight ints at every pass, and ``sample_for``'s reads of them were
+    checked unboxings); interpreted, slot reads in place of indexing by a module constant."""
+
+    __slots__ = ("active", "table", "stage", "cell", "tokens", "abstinence", "insults", "lead",
+                 "alcohol_played", "last_round", "hand_count")
+
+    active: int
+    table: tuple[Entry, ...]
+    stage: int
+    cell: int
+    tokens: int  # the shot kinds the active seat had drunk, a bit per kind
+    abstinence: int
+    insults: int
+    lead: int
+    alcohol_played: bool
+    last_round: bool
+    hand_count: int
+
+    def __init__(self, active: int, table: tuple[Entry, ...], stage: int, cell: int, tokens: int,
+                 abstinence: int, insults: int, lead: int, alcohol_played: bool, last_round: bool,
+                 hand_count: int) -> None:
+        self.active = active
+        self.table = table
+        self.stage = stage
+        self.cell = cell
+        self.tokens = tokens
+        self.abstinence = abstinence
+        self.insults = insults
+        self.lead = lead
+        self.alcohol_played = alcohol_played
+        self.last_round = last_round
+        self.hand_count = hand_count
+
+    def fields(self) -> tuple:
+        """The fields in the order ``__init__`` takes them (and a stored game lists them)."""
+        return (self.active, self.table, self.stage, self.cell, self.tokens, self.abstinence, self.insults,
+                self.lead, self.alcohol_played, self.last_round, self.hand_count)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Pass{self.fields()!r}"
 
 
-def new_pass(active: int, table: tuple[Entry, ...], stage: int, cell: int, tokens: int, abstinence: int,
-             insults: int, lead: int, alcohol_played: bool, last_round: bool, hand_count: int) -> Pass:
-    """A ``Pass``: its fields in order."""
-    return (active, table, stage, cell, tokens, abstinence, insults, lead, alcohol_played, last_round, hand_count)
+def pass_row(record: Pass) -> list:
+    """A pass as a stored game holds it (state.to_dict): its fields in order, the table's entries as lists."""
+    return [record.active, [list(e) for e in record.table], record.stage, record.cell, record.tokens,
+            record.abstinence, record.insults, record.lead, record.alcohol_played, record.last_round,
+            record.hand_count]
+
+
+def pass_from_row(row: list) -> Pass:
+    """``pass_row``'s inverse (state.from_dict)."""
+    return Pass(row[0], tuple(tuple(e) for e in row[1]), *row[2:])
 
 
 def own_orders(table: list[Entry]) -> tuple[int, int, int, int, bool]:

@@ -43,7 +43,7 @@ from .data import (
     POPCOUNT, POSLEDNI, RESPOND, ROUND, ROW_LEN, RUM, RUNDA, RVACKA, SLIPPED, SPLETENA, SUPPLIED, TEPLY,
     TO_JE_MOJE, TRACK, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
 )
-from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, new_pass, own_orders, score_items  # noqa: F401
+from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, own_orders, pass_from_row, pass_row, score_items  # noqa: F401
 from .valuation import UNLIKELY_WEIGHT, unlikely_in
 
 LAST_STAGE: Final = D.STAGES - 1
@@ -97,17 +97,17 @@ KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
                load="tuple(tuple(tuple(t) for t in row) for row in {v})")
 
 # passes[seat]: the reaction windows the seat passed on since it last took cards unseen
-# (drinks.Pass); tuples replaced, never mutated. Games stored before the field existed load with no passes.
+# (drinks.Pass, stored as a list of its fields); tuples replaced, never mutated. Games stored before the field existed load with no passes.
 PASSES = Codec(copy="{v}[:]",
-               dump="[[[r[0], [list(e) for e in r[1]], *r[2:]] for r in row] for row in {v}]",
-               load="[() for _ in data['hands']] if {v} is None else "
-                    "[tuple((r[0], tuple(tuple(e) for e in r[1]), *r[2:]) for r in row) for row in {v}]",
+               dump="[[pass_row(r) for r in row] for row in {v}]",
+               load="[() for _ in data['hands']] if {v} is None else [tuple(pass_from_row(r) for r in row) for row in {v}]",
                since=True)
 
 # How each field is copied and stored (boardbot.engine.fields; the keys ``stored_as`` names keep
 # the dict format of the games stored before the fields were declared); the class below declares
 # their types.
 FIELDS = StateFields(
+    helpers={"pass_row": pass_row, "pass_from_row": pass_from_row},
     # per seat
     points=LIST, stage=LIST, cell=LIST, hands=LISTS, tokens=LIST, abst=stored_as("abstinence", LIST),
     paused=LIST, out=LIST, insults=LIST, copying=LIST, titles=LIST, real=stored_as("real_drinks", LIST),
@@ -1213,7 +1213,7 @@ class CzechPubState(State):
         """What everybody sees when q passes on this reaction window: what stood to be drunk
         (the table, the active player's public position) and the active player's lead over q."""
         a = self.active
-        return new_pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
+        return Pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
                         self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
                         len(self.hands[a]))
 

@@ -16,10 +16,7 @@ from .data import (
     BLAZKOVA, CAJ, DAM_SI, DEJTE, IS_ORDER, IS_SHOT, LICHOCENI, MALE_PIVO, MUSIM, OWN, PANAK_DO_PIVA, PIVO,
     POJD, POPCOUNT, RUNDA, RVACKA, SPLETENA, TEPLY, TO_JE_MOJE, TY_UZ, URAZKA, ZVRHNUTA,
 )
-from .drinks import (
-    PASS_ABSTINENCE, PASS_ALCOHOL_PLAYED, PASS_CELL, PASS_HAND_COUNT, PASS_INSULTS, PASS_LAST_ROUND, PASS_LEAD,
-    PASS_STAGE, PASS_TABLE, PASS_TOKENS, Entry, Pass, score_table,
-)
+from .drinks import Entry, Pass, score_table
 
 CELL_COST: Final = 1.2
 PAUSE_COST: Final = 6.0
@@ -118,25 +115,22 @@ def cancel_gain(record: Pass, card: int) -> float:
     """What cancelling the best order (a beer for To pivo je teplý) on the table of a pass
     (a ``drinks.Pass``) with ``card`` would have gained the seat that passed, as the greedy bot
     counts it when it decides (``policy._choose_reaction``); -inf where the card had no target."""
-    table: list[Entry] = list(record[PASS_TABLE])  # a list, which the compiled build walks without the iterator protocol
+    table: list[Entry] = list(record.table)  # a list, which the compiled build walks without the iterator protocol
     wanted = D.IS_BEER if card == TEPLY else IS_ORDER
     slots = [s for s, e in enumerate(table) if wanted[e[0]]]
     if not slots:
         return -math.inf
-    tokens: int = record[PASS_TOKENS]
-    stage: int = record[PASS_STAGE]
-    cell: int = record[PASS_CELL]
-    abst: int = record[PASS_ABSTINENCE]
-    last: bool = record[PASS_LAST_ROUND]
-    insults: int = record[PASS_INSULTS]
-    insulted = insults > 0
-    ordered: bool = record[PASS_ALCOHOL_PLAYED]
+    tokens = record.tokens
+    stage = record.stage
+    cell = record.cell
+    abst = record.abstinence
+    last = record.last_round
+    insulted = record.insults > 0
+    ordered = record.alcohol_played
     before = drink_value_at(tokens, stage, cell, abst, last, table, insulted, ordered)
     worst = min(drink_value_at(tokens, stage, cell, abst, last, table[:s] + table[s + 1:], insulted, ordered)
                 for s in slots)
-    hand_count: int = record[PASS_HAND_COUNT]
-    lead: int = record[PASS_LEAD]
-    factor = replace_factor(table, hand_count) * lead_factor(lead)
+    factor = replace_factor(table, record.hand_count) * lead_factor(record.lead)
     return (before - worst) * factor - 0.5 * keep_value(card)
 
 

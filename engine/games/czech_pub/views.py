@@ -18,10 +18,7 @@ from .data import (
     CARD_BY_ID, CARD_ID, DAM_SI, HAND_SIZE, LO_BY_NAME, LO_IN_DECK, LO_NAME, ORIGIN_BY_NAME, ORIGIN_NAME,
     OUT_BY_NAME, OUT_NAME, PHASE_BY_NAME, PHASE_NAME, POSLEDNI, ROW_LEN, TRACK, URAZKA,
 )
-from .drinks import (
-    MAX_PASSES, PASS_ABSTINENCE, PASS_ACTIVE, PASS_ALCOHOL_PLAYED, PASS_CELL, PASS_HAND_COUNT, PASS_INSULTS,
-    PASS_LAST_ROUND, PASS_LEAD, PASS_STAGE, PASS_TABLE, PASS_TOKENS, Pass, new_pass,
-)
+from .drinks import MAX_PASSES, Pass
 
 # a rules.CzechPubState (rules.py imports this module, so the type is not named here)
 CzechPubState = Any
@@ -234,12 +231,12 @@ def _table_from_view(entries) -> list:
 
 
 def _pass_view(r: Pass) -> dict:
-    tokens: int = r[PASS_TOKENS]
-    return {"active": r[PASS_ACTIVE], "table": _table_view(r[PASS_TABLE]), "stage": r[PASS_STAGE] + 1,
-            "cell": r[PASS_CELL], "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if tokens >> k & 1],
-            "abstinence": r[PASS_ABSTINENCE], "insults": r[PASS_INSULTS], "points_ahead": r[PASS_LEAD],
-            "alcohol_played": r[PASS_ALCOHOL_PLAYED], "last_round": r[PASS_LAST_ROUND],
-            "hand_card_count": r[PASS_HAND_COUNT]}
+    tokens = r.tokens
+    return {"active": r.active, "table": _table_view(r.table), "stage": r.stage + 1,
+            "cell": r.cell, "shot_tokens": [D.SHOT_ID[k] for k in range(D.SHOT_KINDS) if tokens >> k & 1],
+            "abstinence": r.abstinence, "insults": r.insults, "points_ahead": r.lead,
+            "alcohol_played": r.alcohol_played, "last_round": r.last_round,
+            "hand_card_count": r.hand_count}
 
 
 def _passes_from_view(passes, n: int) -> tuple:
@@ -262,7 +259,7 @@ def _passes_from_view(passes, n: int) -> tuple:
         tokens = 0
         for k in p["shot_tokens"]:
             tokens |= 1 << D.SHOT_BY_ID[k]
-        out.append(new_pass(p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"],
+        out.append(Pass(p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"],
                             p["points_ahead"], p["alcohol_played"], p["last_round"], p["hand_card_count"]))
     return tuple(out)
 

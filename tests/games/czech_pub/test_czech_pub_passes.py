@@ -37,7 +37,7 @@ def test_a_pass_is_recorded_with_what_stood_to_be_drunk_and_shown_to_everyone():
     s, _ = big_order_passed()
     assert s.passes[0] == ()
     [record] = s.passes[1]
-    active, table, stage, cell, tokens, abst, insults, lead, ordered, last_round, hand = record
+    active, table, stage, cell, tokens, abst, insults, lead, ordered, last_round, hand = record.fields()
     assert (active, [e[0] for e in table]) == (0, [D.PIVO] * 3 + [D.RUM])
     assert (stage, cell, tokens, insults, lead, ordered, last_round, hand) == (0, 0, 0, 0, 0, True, False, 0)
     views = [s.view(q) for q in (0, 1, 2, None)]
@@ -47,6 +47,16 @@ def test_a_pass_is_recorded_with_what_stood_to_be_drunk_and_shown_to_everyone():
     rebuilt = GAME.from_view(views[0], random.Random(1))
     assert rebuilt.passes[1] == s.passes[1] and rebuilt.view(0) == views[0]
     assert GAME.from_dict(s.to_dict()).passes == s.passes
+
+
+def test_a_stored_game_lists_a_pass_as_its_fields_in_order():
+    """The stored format of games recorded when a pass was a tuple: a list of its fields, the
+    table's entries as lists (a record is a class with declared fields now: the JSON is the same)."""
+    s, _ = big_order_passed()
+    table = [[D.PIVO, -1, D.OWN, -1]] * 3 + [[D.RUM, -1, D.OWN, -1]]
+    assert s.to_dict()["passes"][1] == [[0, table, 0, 0, 0, 0, 0, 0, True, False, 0]]
+    [record] = GAME.from_dict(s.to_dict()).passes[1]
+    assert record.fields() == (0, tuple(map(tuple, table)), 0, 0, 0, 0, 0, 0, True, False, 0)
 
 
 def test_passes_are_forgotten_when_the_seat_draws_and_bounded():
