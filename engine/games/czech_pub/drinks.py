@@ -29,14 +29,18 @@ MAX_PASSES: Final = 16
 
 class Pass:
     """A reaction window a seat passed on (state.passes): the active seat, its table, and its public
-    position then; ``lead``: its points minus the passing seat's. Replaced, never mutated.
+    position then; ``lead``: its points minus the passing seat's. Never mutated.
 
     A class with declared fields, not a tuple: compiled, a native object whose ints and flags are
     stored unboxed (a tuple boxed eight ints at every pass, and ``sample_for``'s reads of them were
-    checked unboxings); interpreted, slot reads in place of indexing by a module constant."""
+    checked unboxings); interpreted, slot reads in place of indexing by a module constant.
+
+    A seat's passes are a chain, newest first: each record links the seat's one before it
+    (``prev``) and counts the chain (``count``), so a pass adds one object (a tuple of the records
+    was copied whole, one longer, at every pass). ``records`` lists them oldest first."""
 
     __slots__ = ("active", "table", "stage", "cell", "tokens", "abstinence", "insults", "lead",
-                 "alcohol_played", "last_round", "hand_count")
+                 "alcohol_played", "last_round", "hand_count", "prev", "count")
 
     active: int
     table: tuple[Entry, ...]
@@ -49,10 +53,12 @@ class Pass:
     alcohol_played: bool
     last_round: bool
     hand_count: int
+    prev: Pass | None  # the seat's pass before this one
+    count: int  # the records in the chain, this one's included
 
     def __init__(self, active: int, table: tuple[Entry, ...], stage: int, cell: int, tokens: int,
                  abstinence: int, insults: int, lead: int, alcohol_played: bool, last_round: bool,
-                 hand_count: int) -> None:
+                 hand_count: int, prev: Pass | None = None) -> None:
         self.active = active
         self.table = table
         self.stage = stage
@@ -64,14 +70,22 @@ class Pass:
         self.alcohol_played = alcohol_played
         self.last_round = last_round
         self.hand_count = hand_count
+        self.prev = prev
+        self.count = 1 if prev is None else prev.count + 1
 
     def fields(self) -> tuple:
-        """The fields in the order ``__init__`` takes them (and a stored game lists them)."""
+        """The record's own fields in the order ``__init__`` takes them (and a stored game lists them)."""
         return (self.active, self.table, self.stage, self.cell, self.tokens, self.abstinence, self.insults,
                 self.lead, self.alcohol_played, self.last_round, self.hand_count)
 
+    def linked(self, prev: Pass | None) -> Pass:
+        """This record after ``prev`` instead."""
+        return Pass(self.active, self.table, self.stage, self.cell, self.tokens, self.abstinence, self.insults,
+                    self.lead, self.alcohol_played, self.last_round, self.hand_count, prev)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass) and self.fields() == other.fields()
+        """The same records in the same order."""
+        return isinstance(other, Pass) and self.fields() == other.fields() and self.prev == other.prev
 
     def __hash__(self) -> int:
         return hash(self.fields())
@@ -80,16 +94,38 @@ class Pass:
         return f"Pass{self.fields()!r}"
 
 
-def pass_row(record: Pass) -> list:
-    """A pass as a stored game holds it (state.to_dict): its fields in order, the table's entries as lists."""
-    return [record.active, [list(e) for e in record.table], record.stage, record.cell, record.tokens,
-            record.abstinence, record.insults, record.lead, record.alcohol_played, record.last_round,
-            record.hand_count]
+def records(head: Pass | None) -> list[Pass]:
+    """A seat's passes (state.passes[seat], the newest), oldest first."""
+    out: list[Pass] = []
+    while head is not None:
+        out.append(head)
+        head = head.prev
+    out.reverse()
+    return out
 
 
-def pass_from_row(row: list) -> Pass:
-    """``pass_row``'s inverse (state.from_dict)."""
-    return Pass(row[0], tuple(tuple(e) for e in row[1]), *row[2:])
+def without_oldest(head: Pass) -> Pass | None:
+    """The chain ending at ``head`` less its oldest record (the others copied: records are shared)."""
+    kept: Pass | None = None
+    for record in records(head)[1:]:
+        kept = record.linked(kept)
+    return kept
+
+
+def pass_rows(head: Pass | None) -> list:
+    """A seat's passes as a stored game holds them (state.to_dict), oldest first: each a list of its
+    fields in order, the table's entries as lists (the format of the games stored when a pass was a tuple)."""
+    return [[r.active, [list(e) for e in r.table], r.stage, r.cell, r.tokens, r.abstinence, r.insults, r.lead,
+             r.alcohol_played, r.last_round, r.hand_count] for r in records(head)]
+
+
+def passes_from_rows(rows: list) -> Pass | None:
+    """``pass_rows``' inverse (state.from_dict)."""
+    head: Pass | None = None
+    for row in rows:
+        head = Pass(row[0], tuple(tuple(e) for e in row[1]), row[2], row[3], row[4], row[5], row[6], row[7],
+                    row[8], row[9], row[10], head)
+    return head
 
 
 def own_orders(table: list[Entry]) -> tuple[int, int, int, int, bool]:

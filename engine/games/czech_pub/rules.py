@@ -43,7 +43,7 @@ from .data import (
     POPCOUNT, POSLEDNI, RESPOND, ROUND, ROW_LEN, RUM, RUNDA, RVACKA, SLIPPED, SPLETENA, SUPPLIED, TEPLY,
     TO_JE_MOJE, TRACK, TY_UZ, URAZKA, WINDOW, ZVRHNUTA,
 )
-from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, own_orders, pass_from_row, pass_row, score_items  # noqa: F401
+from .drinks import MAX_PASSES, Entry, Item, Pass, delivered_items, own_orders, pass_rows, passes_from_rows, records, score_items, without_oldest  # noqa: F401
 from .valuation import UNLIKELY_WEIGHT, unlikely_in
 
 LAST_STAGE: Final = D.STAGES - 1
@@ -96,18 +96,19 @@ die: Callable[[Any], int] = fair_die
 KNOWN = shared(dump="[[list(t) for t in row] for row in {v}]",
                load="tuple(tuple(tuple(t) for t in row) for row in {v})")
 
-# passes[seat]: the reaction windows the seat passed on since it last took cards unseen
-# (drinks.Pass, stored as a list of its fields); tuples replaced, never mutated. Games stored before the field existed load with no passes.
+# passes[seat]: the reaction windows the seat passed on since it last took cards unseen, the
+# newest of a chain of drinks.Pass records (None: none), never mutated; stored as lists of the
+# records' fields, oldest first. Games stored before the field existed load with no passes.
 PASSES = Codec(copy="{v}[:]",
-               dump="[[pass_row(r) for r in row] for row in {v}]",
-               load="[() for _ in data['hands']] if {v} is None else [tuple(pass_from_row(r) for r in row) for row in {v}]",
+               dump="[pass_rows(head) for head in {v}]",
+               load="[None for _ in data['hands']] if {v} is None else [passes_from_rows(rows) for rows in {v}]",
                since=True)
 
 # How each field is copied and stored (boardbot.engine.fields; the keys ``stored_as`` names keep
 # the dict format of the games stored before the fields were declared); the class below declares
 # their types.
 FIELDS = StateFields(
-    helpers={"pass_row": pass_row, "pass_from_row": pass_from_row},
+    helpers={"pass_rows": pass_rows, "passes_from_rows": passes_from_rows},
     # per seat
     points=LIST, stage=LIST, cell=LIST, hands=LISTS, tokens=LIST, abst=stored_as("abstinence", LIST),
     paused=LIST, out=LIST, insults=LIST, copying=LIST, titles=LIST, real=stored_as("real_drinks", LIST),
@@ -179,7 +180,7 @@ class CzechPubState(State):
     reacted: bool
     # knowledge
     known: tuple[tuple[tuple[int, ...], ...], ...]
-    passes: list[tuple[Pass, ...]]
+    passes: list[Pass | None]
     _unlikely: tuple[frozenset[int], ...] | None
 
     # --- plumbing ------------------------------------------------------
@@ -243,7 +244,7 @@ class CzechPubState(State):
 
     def forget_inference(self) -> None:
         # the passes are all the inference there is (the public record stays in views)
-        self.passes = [()] * self.num_seats
+        self.passes = [None] * self.num_seats
         self._unlikely = None
 
     def sample_for(self, seat: int, rng: random.Random) -> CzechPubState:
@@ -1184,7 +1185,7 @@ class CzechPubState(State):
         row: list[tuple[int, ...]] = list(self.known[q]) if self.known[q] else [()] * (self.num_seats + 1)
         for i in range(len(row)):
             if i != q:
-                row[i] = tuple(sorted(row[i] + (c,)))
+                row[i] = _with_card(row[i], c)
         self._set_row(q, row)
 
     def _learn_private(self, taker: int, victim: int, c: int) -> None:
@@ -1205,29 +1206,30 @@ class CzechPubState(State):
             else:
                 known[victim] = ()
         row: list[tuple[int, ...]] = list(known[taker]) if known[taker] else [()] * size
-        row[victim] = tuple(sorted(row[victim] + (c,)))
+        row[victim] = _with_card(row[victim], c)
         known[taker] = tuple(row)  # never empty: it holds c
         self.known = tuple(known)
 
-    def pass_record(self, q: int) -> Pass:
+    def pass_record(self, q: int, prev: Pass | None = None) -> Pass:
         """What everybody sees when q passes on this reaction window: what stood to be drunk
-        (the table, the active player's public position) and the active player's lead over q."""
+        (the table, the active player's public position) and the active player's lead over q;
+        after q's passes ``prev``."""
         a = self.active
         return Pass(a, tuple(self.table), self.stage[a], self.cell[a], self.tokens[a], self.abst[a],
-                        self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
-                        len(self.hands[a]))
+                    self.insults[a], self.points[a] - self.points[q], self.ordered_alcohol, self.last_round,
+                    len(self.hands[a]), prev)
 
     def _note_pass(self, q: int) -> None:
         """Everybody saw q pass on this reaction window (kept: the latest MAX_PASSES)."""
         kept = self.passes[q]
-        if len(kept) >= MAX_PASSES:
-            kept = kept[len(kept) - MAX_PASSES + 1:]
-        self.passes[q] = kept + (self.pass_record(q),)
+        if kept is not None and kept.count >= MAX_PASSES:
+            kept = without_oldest(kept)
+        self.passes[q] = self.pass_record(q, kept)
 
     def _forget_passes(self, q: int) -> None:
         """q took cards the others did not see: its passes no longer speak for its whole hand."""
-        if self.passes[q]:
-            self.passes[q] = ()
+        if self.passes[q] is not None:
+            self.passes[q] = None
 
     def known_cards(self, observer: int, holder: int) -> tuple:
         row = self.known[holder]
@@ -1369,7 +1371,7 @@ class CzechPubState(State):
         s.qpos = 0
         s.reacted = False
         s.known = ((),) * n
-        s.passes = [()] * n
+        s.passes = [None] * n
         s._moves = None
         s._unlikely = None
         return s
@@ -1404,6 +1406,15 @@ def _insort(hand: list[int], card: int) -> None:
     while i and hand[i - 1] > card:
         i -= 1
     hand.insert(i, card)
+
+
+def _with_card(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``tuple(sorted(cards + (card,)))``: compiled, the one-card tuple, the joined tuple and
+    ``sorted``'s generic path were three objects more than a list of the cards sorted in place."""
+    out = list(cards)
+    out.append(card)
+    out.sort()
+    return tuple(out)
 
 
 def _holds_musim(hand: list[int]) -> bool:

@@ -134,11 +134,14 @@ def cancel_gain(record: Pass, card: int) -> float:
     return (before - worst) * factor - 0.5 * keep_value(card)
 
 
-def unlikely_in(passes: tuple[Pass, ...]) -> frozenset[int]:
-    """The cancel cards a seat's passes (``state.passes[seat]``) say it probably does not hold."""
+def unlikely_in(passes: Pass | None) -> frozenset[int]:
+    """The cancel cards a seat's passes (``state.passes[seat]``, the newest of its chain) say it
+    probably does not hold."""
     out: set[int] = set()
-    for record in passes:
+    record = passes
+    while record is not None:
         for card in CANCELLERS:
             if card not in out and cancel_gain(record, card) > REACT_THRESHOLD:
                 out.add(card)
+        record = record.prev
     return frozenset(out)

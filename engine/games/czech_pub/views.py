@@ -18,7 +18,7 @@ from .data import (
     CARD_BY_ID, CARD_ID, DAM_SI, HAND_SIZE, LO_BY_NAME, LO_IN_DECK, LO_NAME, ORIGIN_BY_NAME, ORIGIN_NAME,
     OUT_BY_NAME, OUT_NAME, PHASE_BY_NAME, PHASE_NAME, POSLEDNI, ROW_LEN, TRACK, URAZKA,
 )
-from .drinks import MAX_PASSES, Pass
+from .drinks import MAX_PASSES, Pass, records
 
 # a rules.CzechPubState (rules.py imports this module, so the type is not named here)
 CzechPubState = Any
@@ -53,7 +53,7 @@ def view(self: CzechPubState, seat: int | None) -> dict:
             "copying": self.copying[q],
             "titles": [i + 1 for i in range(len(D.TITLE_POINTS)) if self.titles[q] >> i & 1],
             "real_drinks": self.real[q],
-            "passes": [_pass_view(r) for r in self.passes[q]],
+            "passes": [_pass_view(r) for r in records(self.passes[q])],
         })
     return {
         "seat": -1 if seat is None else seat,
@@ -239,10 +239,10 @@ def _pass_view(r: Pass) -> dict:
             "hand_card_count": r.hand_count}
 
 
-def _passes_from_view(passes, n: int) -> tuple:
+def _passes_from_view(passes, n: int) -> Pass | None:
     if len(passes) > MAX_PASSES:
         raise ConfigError("passes", f"a seat's passes are the latest {MAX_PASSES}")
-    out = []
+    head: Pass | None = None
     for p in passes:
         if not 0 <= p["active"] < n:
             raise ConfigError("passes", "a pass names a seat that is not in the game")
@@ -259,9 +259,9 @@ def _passes_from_view(passes, n: int) -> tuple:
         tokens = 0
         for k in p["shot_tokens"]:
             tokens |= 1 << D.SHOT_BY_ID[k]
-        out.append(Pass(p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"],
-                            p["points_ahead"], p["alcohol_played"], p["last_round"], p["hand_card_count"]))
-    return tuple(out)
+        head = Pass(p["active"], table, stage, p["cell"], tokens, p["abstinence"], p["insults"],
+                    p["points_ahead"], p["alcohol_played"], p["last_round"], p["hand_card_count"], head)
+    return head
 
 
 def _intersect(cards: tuple, hand: list) -> tuple:

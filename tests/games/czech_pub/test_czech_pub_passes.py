@@ -15,6 +15,7 @@ from boardbot.engine.core import TERMINAL
 from boardbot.engine.games.czech_pub import GAME, policy
 from boardbot.engine.games.czech_pub import data as D
 from boardbot.engine.games.czech_pub.data import WINDOW
+from boardbot.engine.games.czech_pub.drinks import records
 from boardbot.engine.games.czech_pub.rules import MAX_PASSES
 
 CANCEL_CARDS = {D.CARD_BY_ID[c] for c in ("zvrhnuta_sklenice", "blazkova", "to_pivo_je_teply")}
@@ -35,8 +36,8 @@ def big_order_passed():
 
 def test_a_pass_is_recorded_with_what_stood_to_be_drunk_and_shown_to_everyone():
     s, _ = big_order_passed()
-    assert s.passes[0] == ()
-    [record] = s.passes[1]
+    assert s.passes[0] is None
+    [record] = records(s.passes[1])
     active, table, stage, cell, tokens, abst, insults, lead, ordered, last_round, hand = record.fields()
     assert (active, [e[0] for e in table]) == (0, [D.PIVO] * 3 + [D.RUM])
     assert (stage, cell, tokens, insults, lead, ordered, last_round, hand) == (0, 0, 0, 0, 0, True, False, 0)
@@ -55,7 +56,7 @@ def test_a_stored_game_lists_a_pass_as_its_fields_in_order():
     s, _ = big_order_passed()
     table = [[D.PIVO, -1, D.OWN, -1]] * 3 + [[D.RUM, -1, D.OWN, -1]]
     assert s.to_dict()["passes"][1] == [[0, table, 0, 0, 0, 0, 0, 0, True, False, 0]]
-    [record] = GAME.from_dict(s.to_dict()).passes[1]
+    [record] = records(GAME.from_dict(s.to_dict()).passes[1])
     assert record.fields() == (0, tuple(map(tuple, table)), 0, 0, 0, 0, 0, 0, True, False, 0)
 
 
@@ -64,10 +65,18 @@ def test_passes_are_forgotten_when_the_seat_draws_and_bounded():
     assert s.passes[1] and s.passes[2]
     s.discard.append(s.hands[1].pop())
     s._draw(1)  # a card the others did not see
-    assert s.passes[1] == () and s.passes[2]
+    assert s.passes[1] is None and s.passes[2]
+    first = s.passes[2]
+    lead = s.pass_record(2).lead
     for _ in range(MAX_PASSES + 5):
+        s.points[s.active] += 1  # each pass's lead tells it apart
         s._note_pass(2)
-    assert len(s.passes[2]) == MAX_PASSES
+    kept = records(s.passes[2])
+    assert len(kept) == MAX_PASSES == s.passes[2].count
+    # the latest, oldest first (the 6th to the 21st noted here), each counting the chain up to it
+    assert [r.lead for r in kept] == list(range(lead + 6, lead + MAX_PASSES + 6))
+    assert [r.count for r in kept] == list(range(1, MAX_PASSES + 1))
+    assert first.prev is None and first.count == 1  # the records dropped from the chain are not changed
 
 
 def test_a_game_stored_before_passes_existed_still_loads():
@@ -75,7 +84,7 @@ def test_a_game_stored_before_passes_existed_still_loads():
     data = s.to_dict()
     del data["passes"]
     old = GAME.from_dict(data)
-    assert old.passes == [(), (), ()]
+    assert old.passes == [None, None, None]
     assert old.legal_moves() == s.legal_moves()
 
 
@@ -140,7 +149,7 @@ def test_greedy_never_passes_where_the_model_says_it_would_cancel():
                         checked += 1
                     elif move[0] != "react":
                         # a pass: the model must not count it against a card the seat holds
-                        assert not set(policy.unlikely_in((record,))) & set(s.hands[seat]), (version, g)
+                        assert not set(policy.unlikely_in(record)) & set(s.hands[seat]), (version, g)
                         ties += any(gain == policy.REACT_THRESHOLD for gain in gains)
                 s.apply_checked(move)
     assert checked > 100 and ties >= 2
