@@ -739,18 +739,26 @@ class CzechPubState(State):
         rng = self.chance()
         m = len(order)
         hands = self.hands
+        known = list(self.known)  # what the takes teach, written back once (nothing reads it meanwhile)
         for j, taker in enumerate(order):
             for d in range(1, m):
                 victim = order[(j + d) % m]
                 if hands[victim]:
-                    self._take_random(taker, victim, rng)
+                    self._take_random(taker, victim, rng, known)
+        self.known = tuple(known)
 
-    def _take_random(self, taker: int, victim: int, rng: chance.Rng) -> None:
+    def _take_random(self, taker: int, victim: int, rng: chance.Rng,
+                     known: list[tuple[tuple[int, ...], ...]] | None = None) -> None:
+        """taker takes a card at random from victim's hand; ``known``: a brawl's copy of the rows of
+        ``self.known``, which learns it (the brawl writes it back), else ``self.known`` does."""
         hand = self.hands[victim]
         card = hand.pop(chance.randrange(rng, len(hand)))
         _insort(self.hands[taker], card)
         self._forget_passes(taker)
-        self._learn_private(taker, victim, card)
+        if known is None:
+            self._learn_private(taker, victim, card)
+        else:
+            _learn_taken(known, taker, victim, card, self.num_seats + 1)
         if self.log is not None:
             self.note(None, f"seat {taker} takes a card from seat {victim}")
             self.note(taker, f"you take {CARD_NAME[card]} from seat {victim}")
@@ -1166,7 +1174,7 @@ class CzechPubState(State):
             new: list[tuple[int, ...]] | None = None  # made at the first observer who knew the card
             for i in range(len(row)):
                 t = row[i]
-                if card in t:
+                if t and card in t:  # most observers know none of q's cards (compiled, no call for those)
                     if new is None:
                         new = list(row)
                     lst = list(t)
@@ -1190,24 +1198,8 @@ class CzechPubState(State):
 
     def _learn_private(self, taker: int, victim: int, c: int) -> None:
         """taker took card c at random from victim: only the two of them know which."""
-        size = self.num_seats + 1
         known = list(self.known)  # both rows replaced in one new tuple (_set_row's, twice)
-        old = known[victim]
-        if old:
-            mine = old[taker]
-            if c in mine:
-                lst = list(mine)
-                lst.remove(c)
-                mine = tuple(lst)
-            if mine:  # only the taker still knows cards of the victim's: those it knew and kept
-                new: list[tuple[int, ...]] = [()] * size
-                new[taker] = mine
-                known[victim] = tuple(new)
-            else:
-                known[victim] = ()
-        row: list[tuple[int, ...]] = list(known[taker]) if known[taker] else [()] * size
-        row[victim] = _with_card(row[victim], c)
-        known[taker] = tuple(row)  # never empty: it holds c
+        _learn_taken(known, taker, victim, c, self.num_seats + 1)
         self.known = tuple(known)
 
     def pass_record(self, q: int, prev: Pass | None = None) -> Pass:
@@ -1406,6 +1398,27 @@ def _insort(hand: list[int], card: int) -> None:
     while i and hand[i - 1] > card:
         i -= 1
     hand.insert(i, card)
+
+
+def _learn_taken(known: list[tuple[tuple[int, ...], ...]], taker: int, victim: int, c: int, size: int) -> None:
+    """``CzechPubState._learn_private`` on a list of the rows of ``known`` (``size``: the seats and the
+    spectator): taker took card c at random from victim, and only the two of them know which."""
+    old = known[victim]
+    if old:
+        mine = old[taker]
+        if c in mine:
+            lst = list(mine)
+            lst.remove(c)
+            mine = tuple(lst)
+        if mine:  # only the taker still knows cards of the victim's: those it knew and kept
+            new: list[tuple[int, ...]] = [()] * size
+            new[taker] = mine
+            known[victim] = tuple(new)
+        else:
+            known[victim] = ()
+    row: list[tuple[int, ...]] = list(known[taker]) if known[taker] else [()] * size
+    row[victim] = _with_card(row[victim], c)
+    known[taker] = tuple(row)  # never empty: it holds c
 
 
 def _with_card(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
