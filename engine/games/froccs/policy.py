@@ -65,19 +65,19 @@ def is_bargain_move(move: tuple) -> bool:
 
 
 # --- values --------------------------------------------------------------------
-def glass_value(g: tuple, hero: int = -1) -> float:
-    """A rough forint value of a glass for its owner (a table lookup)."""
+def glass_value(g: int, hero: int = -1) -> float:
+    """A rough forint value of a glass (its code) for its owner (a table lookup)."""
     return _GLASS_VALUE[hero + 1][g]
 
 
-def _glass_value(g: tuple, hero: int = -1) -> float:
+def _glass_value(g: G.Contents, hero: int = -1) -> float:
     size, zv, sz, sm, soda = g
     wine = zv + sz + sm
     filled = wine + soda
     if filled == 0:
         return 6.0
     best = G.best_wine(g)
-    if G.FINISHED[g]:
+    if G.is_finished(g):
         price = D.PRICES[(size, wine)][best]
         if hero == D.SARKI and soda >= 2:
             price = D.PRICES[(size, wine + 1)][best]
@@ -91,43 +91,44 @@ def _glass_value(g: tuple, hero: int = -1) -> float:
     return D.END_PARTIAL + (price - D.END_PARTIAL) * 0.6 * filled / size
 
 
-# glass values precomputed for every reachable glass, by hero + 1 (no hero: 0): only Sarki Jézus and
-# Vízköpő Karesz differ
-_GLASS_VALUE_PLAIN: Final[dict[tuple, float]] = {g: _glass_value(g) for g in G.ALL}
-_GLASS_VALUE_OWN: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
-                                                          for h in (D.SARKI, D.KARESZ)}
-_GLASS_VALUE: Final[tuple[dict[tuple, float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GLASS_VALUE_PLAIN)
-                                                            for h in range(-1, len(D.HEROES)))
+# glass values precomputed for every reachable glass, by hero + 1 (no hero: 0) and glass code: only
+# Sarki Jézus and Vízköpő Karesz differ
+_GLASS_VALUE_PLAIN: Final[list[float]] = [_glass_value(g) for g in G.CONTENTS]
+_GLASS_VALUE_OWN: Final[dict[int, list[float]]] = {h: [_glass_value(g, h) for g in G.CONTENTS]
+                                                   for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE: Final[tuple[list[float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GLASS_VALUE_PLAIN)
+                                                     for h in range(-1, len(D.HEROES)))
 
 
-def _pour_gains(g: tuple, hero: int) -> tuple[float | None, ...]:
-    """What pouring each drink into ``g`` adds to its value for an owner with ``hero`` (None: it may
-    not go there)."""
+def _pour_gains(g: int, hero: int) -> tuple[float | None, ...]:
+    """What pouring each drink into glass ``g`` adds to its value for an owner with ``hero`` (None: it
+    may not go there)."""
     values = _GLASS_VALUE[hero + 1]
-    return tuple(None if new is None else values[new] - values[g] for new in G.POUR[hero == D.KIW][g])
+    return tuple(None if new == G.NO_GLASS else values[new] - values[g] for new in G.POUR[hero == D.KIW][g])
 
 
 # _POUR_GAIN[hero + 1][glass]: _pour_gains of every reachable glass (one lookup for all four drinks)
-_POUR_GAIN_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _pour_gains(g, D.NO_HERO) for g in G.ALL}
-_POUR_GAIN_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
-    h: {g: _pour_gains(g, h) for g in G.ALL} for h in (D.KIW, D.SARKI, D.KARESZ)}
-_POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+_GLASSES: Final = range(len(G.CONTENTS))  # every glass code
+_POUR_GAIN_PLAIN: Final[list[tuple[float | None, ...]]] = [_pour_gains(g, D.NO_HERO) for g in _GLASSES]
+_POUR_GAIN_OWN: Final[dict[int, list[tuple[float | None, ...]]]] = {
+    h: [_pour_gains(g, h) for g in _GLASSES] for h in (D.KIW, D.SARKI, D.KARESZ)}
+_POUR_GAIN: Final[tuple[list[tuple[float | None, ...]], ...]] = tuple(
     _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
-def _remove_losses(g: tuple, hero: int) -> tuple[float | None, ...]:
-    """What taking each drink out of ``g`` costs its value for an owner with ``hero`` (None: the glass
-    holds none of it)."""
+def _remove_losses(g: int, hero: int) -> tuple[float | None, ...]:
+    """What taking each drink out of glass ``g`` costs its value for an owner with ``hero`` (None: the
+    glass holds none of it)."""
     values = _GLASS_VALUE[hero + 1]
-    return tuple(None if new is None else values[g] - values[new] for new in G.REMOVE[g])
+    return tuple(None if new == G.NO_GLASS else values[g] - values[new] for new in G.REMOVE[g])
 
 
 # _REMOVE_LOSS[hero + 1][glass]: _remove_losses of every reachable glass (one lookup, not three, for a
 # mischief card's damage)
-_REMOVE_LOSS_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _remove_losses(g, D.NO_HERO) for g in G.ALL}
-_REMOVE_LOSS_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
-    h: {g: _remove_losses(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
-_REMOVE_LOSS: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+_REMOVE_LOSS_PLAIN: Final[list[tuple[float | None, ...]]] = [_remove_losses(g, D.NO_HERO) for g in _GLASSES]
+_REMOVE_LOSS_OWN: Final[dict[int, list[tuple[float | None, ...]]]] = {
+    h: [_remove_losses(g, h) for g in _GLASSES] for h in (D.SARKI, D.KARESZ)}
+_REMOVE_LOSS: Final[tuple[list[tuple[float | None, ...]], ...]] = tuple(
     _REMOVE_LOSS_OWN.get(h, _REMOVE_LOSS_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
@@ -167,7 +168,7 @@ def damage(state: FroccsState) -> float:
     g = gl[i]
     drink = w if e == D.ZK else D.SODA
     after = G.REMOVE[g][drink]
-    if after is None:
+    if after == G.NO_GLASS:
         return 0.0
     return max(0.0, glass_value(g, hero) - glass_value(after, hero)) + 4.0
 
@@ -364,7 +365,7 @@ SALE_DELTA: Final[dict[str, int]] = {"none": 0, "wine_to_soda": -1, "soda_to_win
 def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
     if m[0] != "sell":
         return -1.0
-    g = state.glasses[me][m[1]]
+    g = G.CONTENTS[state.glasses[me][m[1]]]
     return G.sale_price(g, SALE_DELTA[m[2]])
 
 
@@ -422,7 +423,7 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
             if m[0] == "splash":
                 gl = state.glasses[me]
                 new_to = G.POUR[False][gl[m[3]]][D.CARD_ID[m[2]]]
-                if new_to is not None and G.FINISHED[new_to]:
+                if new_to != G.NO_GLASS and G.FINISHED[new_to]:
                     return m
     if play is not None:
         gain, _ = _best_pour(state, me)
@@ -494,7 +495,8 @@ def _offer_value(state: FroccsState, me: int) -> float:
         if tg >= 0:
             g = state.glasses[ts][tg]
             new = G.POUR[state.heroes[ts] == D.KIW][g][c]
-            worth = glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new else 0.0
+            worth = (glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new != G.NO_GLASS
+                     else 0.0)
         if ts == me:
             v += worth
         if fs == me:
@@ -612,10 +614,10 @@ def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
     for g in state.glasses[q]:
         if G.FINISHED[g]:
             if can_sell:
-                fin_price += G.sale_price(g)
+                fin_price += G.PRICE[g]
             else:
                 fin_end += 1.0
-        elif g[1] or g[2] or g[3] or g[4]:
+        elif G.TOTAL[g]:
             partial += 1.0
             growth += glass_value(g, hero) - D.END_PARTIAL
         else:
