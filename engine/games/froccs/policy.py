@@ -100,20 +100,42 @@ _GLASS_VALUE: Final[tuple[list[float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GL
                                                      for h in range(-1, len(D.HEROES)))
 
 
-def _pour_gains(g: int, hero: int) -> tuple[float | None, ...]:
-    """What pouring each drink into glass ``g`` adds to its value for an owner with ``hero`` (None: it
-    may not go there)."""
-    values = _GLASS_VALUE[hero + 1]
-    return tuple(None if new == G.NO_GLASS else values[new] - values[g] for new in G.POUR[hero == D.KIW][g])
-
-
-# _POUR_GAIN[hero + 1][glass]: _pour_gains of every reachable glass (one lookup for all four drinks)
 _GLASSES: Final = range(len(G.CONTENTS))  # every glass code
-_POUR_GAIN_PLAIN: Final[list[tuple[float | None, ...]]] = [_pour_gains(g, D.NO_HERO) for g in _GLASSES]
-_POUR_GAIN_OWN: Final[dict[int, list[tuple[float | None, ...]]]] = {
-    h: [_pour_gains(g, h) for g in _GLASSES] for h in (D.KIW, D.SARKI, D.KARESZ)}
-_POUR_GAIN: Final[tuple[list[tuple[float | None, ...]], ...]] = tuple(
-    _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
+CANNOT_POUR: Final = -math.inf  # a pour's score where the drink may not go: never the best
+
+
+def _pour_scores(c: int, hero: int, own: bool) -> list[float]:
+    """What ``_best_pour`` scores pouring drink ``c`` into each glass (by code) of an owner with
+    ``hero``: into one's own glass, the glass's gain; into a rival's (Everyone's My Guest), a cost
+    unless it hurts the rival; less half the card's value."""
+    values = _GLASS_VALUE[hero + 1]
+    out = []
+    for g in _GLASSES:
+        new = G.POUR[hero == D.KIW][g][c]
+        if new == G.NO_GLASS:
+            out.append(CANNOT_POUR)
+            continue
+        gain = values[new] - values[g]
+        if not own:
+            gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
+        gain -= CARD_VALUE[c] * 0.5
+        out.append(gain)
+    return out
+
+
+def _pour_score_table(own: bool) -> tuple[tuple[list[float], ...], ...]:
+    """[hero + 1][drink][glass]: ``_pour_scores``, one table for the heroes the scores do not depend on."""
+    plain = tuple(_pour_scores(c, D.NO_HERO, own) for c in D.DRINKS)
+    special = {h: tuple(_pour_scores(c, h, own) for c in D.DRINKS) for h in (D.KIW, D.SARKI, D.KARESZ)}
+    return tuple(special.get(h, plain) for h in range(-1, len(D.HEROES)))
+
+
+# _POUR_SCORE[into a rival's glass][hero + 1][drink][glass]: made once, so a pour's score is one list read
+_POUR_SCORE: Final[tuple[tuple[tuple[list[float], ...], ...], ...]] = (_pour_score_table(True),
+                                                                          _pour_score_table(False))
+# _RIVAL_POUR_TOP[drink]: the highest score of a pour of the drink into any rival's glass
+_RIVAL_POUR_TOP: Final[tuple[float, ...]] = tuple(max(max(by_drink[c]) for by_drink in _POUR_SCORE[True])
+                                                  for c in range(len(D.DRINKS)))
 
 
 def _remove_losses(g: int, hero: int) -> tuple[float | None, ...]:
@@ -274,34 +296,41 @@ def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
 
 
 def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
-    """The pour worth most, the first of equals in (drink, owner, glass) order: each glass is looked
-    up once for all drinks, and ``rank`` keeps that order."""
+    """The pour worth most (``_pour_scores``), the first of equals in (drink, owner, glass) order.
+
+    A pour into a rival's glass (Everyone's My Guest) is weighed only when its drink could score as
+    much as the best pour into one's own glasses: the others are below the answer, whatever it is."""
     hand = state.hands[me]
-    best, choice, rank = -1e9, None, 0
     heroes = state.heroes
+    glasses = state.glasses
+    guest: bool = state.config["everyones_my_guest"]
+    own_best = -1e9
+    if guest:
+        own_scores = _POUR_SCORE[False][heroes[me] + 1]
+        for c in D.DRINKS:
+            if hand[c]:
+                scores = own_scores[c]
+                for g in glasses[me]:
+                    if scores[g] > own_best:
+                        own_best = scores[g]
+    best = -1e9
+    best_drink = best_owner = best_glass = -1  # (the move made once, for the best)
     # the owners from a table of int tuples (rules.EVERY_SEAT: compiled, a range object in a variable
     # is iterated by generic calls)
-    owners = EVERY_SEAT[state.num_seats] if state.config["everyones_my_guest"] else ONLY_SEAT[me]
-    place = 0  # the glass's place among all owners' glasses
-    for owner in owners:
-        gains_of = _POUR_GAIN[heroes[owner] + 1]
-        for i, g in enumerate(state.glasses[owner]):
-            gains = gains_of[g]
-            for c in D.DRINKS:
-                if not hand[c]:
-                    continue
-                added = gains[c]
-                if added is None:
-                    continue
-                gain = added
-                if owner != me:
-                    gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
-                gain -= CARD_VALUE[c] * 0.5
-                order = c * 64 + place
-                if gain > best or (gain == best and choice is not None and order < rank):
-                    best, choice, rank = gain, pour_move(c, owner, i), order
-            place += 1
-    return best, choice
+    owners = EVERY_SEAT[state.num_seats] if guest else ONLY_SEAT[me]
+    for c in D.DRINKS:
+        if not hand[c]:
+            continue
+        rivals_below = _RIVAL_POUR_TOP[c] < own_best
+        for owner in owners:
+            if owner != me and rivals_below:
+                continue
+            scores = _POUR_SCORE[owner != me][heroes[owner] + 1][c]
+            for i, g in enumerate(glasses[owner]):
+                score = scores[g]
+                if score > best:
+                    best, best_drink, best_owner, best_glass = score, c, owner, i
+    return best, (pour_move(best_drink, best_owner, best_glass) if best_drink >= 0 else None)
 
 
 def _rival_weights(state: FroccsState, me: int) -> list[float]:
