@@ -131,5 +131,8 @@ PRICE: Final[list[int]] = [sale_price(g) if is_finished(g) else 0 for g in CONTE
 # may not go
 POUR: Final[tuple[list[tuple[int, ...]], ...]] = tuple([tuple(_pour(g, c, kiw) for c in D.DRINKS) for g in CONTENTS]
                                                       for kiw in (False, True))
+# CAN_POUR[kiw][drink][code]: whether the drink may be poured into the glass (POUR's rows by drink)
+CAN_POUR: Final[tuple[tuple[list[bool], ...], ...]] = tuple(
+    tuple([POUR[kiw][g][c] != NO_GLASS for g in range(len(CONTENTS))] for c in D.DRINKS) for kiw in (0, 1))
 # REMOVE[code][drink]: the glass after taking the drink out, NO_GLASS where it holds none
 REMOVE: Final[list[tuple[int, ...]]] = [tuple(_remove(g, c) for c in D.DRINKS) for g in CONTENTS]

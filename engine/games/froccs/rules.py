@@ -77,6 +77,10 @@ PASS_ROUND: Final = ("pass_round",)
 # every other seat's search tree asks for a move's text at every step)
 GLASS_TEXT: Final[tuple[list[str], ...]] = tuple(
     [f"glass {i + 1} ({G.describe(g)})" for g in CONTENTS] for i in range(D.MAX_GLASSES))
+# OWN_POUR_TEXT[drink][i][glass]: the text of a pour into one's own i-th glass holding ``glass``
+OWN_POUR_TEXT: Final[tuple[tuple[list[str], ...], ...]] = tuple(
+    tuple([f"pour {D.CARD_TITLES[c]} into {text}" for text in GLASS_TEXT[i]] for i in range(D.MAX_GLASSES))
+    for c in D.DRINKS)
 
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
@@ -336,7 +340,8 @@ class FroccsState(State):
             for c in range(NUM):
                 extra = hand[c] - kn[c]
                 if extra:
-                    pool.extend([c] * extra)
+                    for _ in range(extra):  # (compiled, no list made per card kind, as [c] * extra was)
+                        pool.append(c)
                     k += extra
                     hand[c] = kn[c]
             unknown_counts.append(k)
@@ -522,9 +527,9 @@ class FroccsState(State):
             if not hand[c]:
                 continue
             for owner in owners:
-                table = POUR[heroes[owner] == D.KIW]
+                can_pour = G.CAN_POUR[heroes[owner] == D.KIW][c]
                 for i, g in enumerate(glasses[owner]):
-                    if table[g][c] != NO_GLASS:
+                    if can_pour[g]:
                         out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
@@ -1330,8 +1335,13 @@ class FroccsState(State):
         T = D.CARD_TITLES
         if kind == "pour":
             c = CID[move[1]]
-            whose = "" if move[2] == self.player else f"seat {move[2]}'s "
-            return f"pour {T[c]} into {whose}{self._glass_text(move[2], move[3])}"
+            owner: int = move[2]
+            i: int = move[3]
+            gl = self.glasses[owner]
+            if owner == self.player and 0 <= i < len(gl) and i < D.MAX_GLASSES:
+                return OWN_POUR_TEXT[c][i][gl[i]]
+            whose = "" if owner == self.player else f"seat {owner}'s "
+            return f"pour {T[c]} into {whose}{self._glass_text(owner, i)}"
         if kind == "mischief":
             _, card, effect, t, i, wine = move
             text = f"play {T[CID[card]]}"
