@@ -1,7 +1,11 @@
 """The state's one field declaration: copy and to_dict/from_dict as the hand-written ones were."""
 
 import json
+import random
 
+import pytest
+
+from boardbot.engine.core import ConfigError
 from froccs_testlib import GAME, S, config, do, glass, make, mischief
 
 
@@ -33,3 +37,14 @@ def test_copy_shares_what_is_replaced_and_drops_the_move_cache():
     back = GAME.from_dict(json.loads(json.dumps(s.to_dict())))
     assert back.mis == s.mis and isinstance(back.mis, tuple) and back.glasses == s.glasses
     assert back.to_dict() == s.to_dict() and back.legal_moves() == s.legal_moves()
+
+
+def test_a_view_with_a_glass_no_game_can_hold_is_refused():
+    s = make(players=2, glasses={1: [glass(3, zv=1, soda=1)]})
+    for bad in ({"size": 2, "cards": ["soda", "soda", "soda"], "finished": False},  # overfull
+                {"size": 4, "cards": [], "finished": False},  # no such size
+                {"size": "3", "cards": ["soda"], "finished": False}):
+        view = json.loads(json.dumps(s.view(0)))
+        view["players"][1]["glasses"][0] = bad
+        with pytest.raises(ConfigError):
+            GAME.from_view(view, random.Random(1))
