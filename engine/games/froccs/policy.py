@@ -65,19 +65,19 @@ def is_bargain_move(move: tuple) -> bool:
 
 
 # --- values --------------------------------------------------------------------
-def glass_value(g: tuple, hero: int = -1) -> float:
-    """A rough forint value of a glass for its owner (a table lookup)."""
+def glass_value(g: int, hero: int = -1) -> float:
+    """A rough forint value of a glass (its code) for its owner (a table lookup)."""
     return _GLASS_VALUE[hero + 1][g]
 
 
-def _glass_value(g: tuple, hero: int = -1) -> float:
+def _glass_value(g: G.Contents, hero: int = -1) -> float:
     size, zv, sz, sm, soda = g
     wine = zv + sz + sm
     filled = wine + soda
     if filled == 0:
         return 6.0
     best = G.best_wine(g)
-    if G.FINISHED[g]:
+    if G.is_finished(g):
         price = D.PRICES[(size, wine)][best]
         if hero == D.SARKI and soda >= 2:
             price = D.PRICES[(size, wine + 1)][best]
@@ -91,43 +91,66 @@ def _glass_value(g: tuple, hero: int = -1) -> float:
     return D.END_PARTIAL + (price - D.END_PARTIAL) * 0.6 * filled / size
 
 
-# glass values precomputed for every reachable glass, by hero + 1 (no hero: 0): only Sarki Jézus and
-# Vízköpő Karesz differ
-_GLASS_VALUE_PLAIN: Final[dict[tuple, float]] = {g: _glass_value(g) for g in G.ALL}
-_GLASS_VALUE_OWN: Final[dict[int, dict[tuple, float]]] = {h: {g: _glass_value(g, h) for g in G.ALL}
-                                                          for h in (D.SARKI, D.KARESZ)}
-_GLASS_VALUE: Final[tuple[dict[tuple, float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GLASS_VALUE_PLAIN)
-                                                            for h in range(-1, len(D.HEROES)))
+# glass values precomputed for every reachable glass, by hero + 1 (no hero: 0) and glass code: only
+# Sarki Jézus and Vízköpő Karesz differ
+_GLASS_VALUE_PLAIN: Final[list[float]] = [_glass_value(g) for g in G.CONTENTS]
+_GLASS_VALUE_OWN: Final[dict[int, list[float]]] = {h: [_glass_value(g, h) for g in G.CONTENTS]
+                                                   for h in (D.SARKI, D.KARESZ)}
+_GLASS_VALUE: Final[tuple[list[float], ...]] = tuple(_GLASS_VALUE_OWN.get(h, _GLASS_VALUE_PLAIN)
+                                                     for h in range(-1, len(D.HEROES)))
 
 
-def _pour_gains(g: tuple, hero: int) -> tuple[float | None, ...]:
-    """What pouring each drink into ``g`` adds to its value for an owner with ``hero`` (None: it may
-    not go there)."""
+_GLASSES: Final = range(len(G.CONTENTS))  # every glass code
+CANNOT_POUR: Final = -math.inf  # a pour's score where the drink may not go: never the best
+
+
+def _pour_scores(c: int, hero: int, own: bool) -> list[float]:
+    """What ``_best_pour`` scores pouring drink ``c`` into each glass (by code) of an owner with
+    ``hero``: into one's own glass, the glass's gain; into a rival's (Everyone's My Guest), a cost
+    unless it hurts the rival; less half the card's value."""
     values = _GLASS_VALUE[hero + 1]
-    return tuple(None if new is None else values[new] - values[g] for new in G.POUR[hero == D.KIW][g])
+    out = []
+    for g in _GLASSES:
+        new = G.POUR[hero == D.KIW][g][c]
+        if new == G.NO_GLASS:
+            out.append(CANNOT_POUR)
+            continue
+        gain = values[new] - values[g]
+        if not own:
+            gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
+        gain -= CARD_VALUE[c] * 0.5
+        out.append(gain)
+    return out
 
 
-# _POUR_GAIN[hero + 1][glass]: _pour_gains of every reachable glass (one lookup for all four drinks)
-_POUR_GAIN_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _pour_gains(g, D.NO_HERO) for g in G.ALL}
-_POUR_GAIN_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
-    h: {g: _pour_gains(g, h) for g in G.ALL} for h in (D.KIW, D.SARKI, D.KARESZ)}
-_POUR_GAIN: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
-    _POUR_GAIN_OWN.get(h, _POUR_GAIN_PLAIN) for h in range(-1, len(D.HEROES)))
+def _pour_score_table(own: bool) -> tuple[tuple[list[float], ...], ...]:
+    """[hero + 1][drink][glass]: ``_pour_scores``, one table for the heroes the scores do not depend on."""
+    plain = tuple(_pour_scores(c, D.NO_HERO, own) for c in D.DRINKS)
+    special = {h: tuple(_pour_scores(c, h, own) for c in D.DRINKS) for h in (D.KIW, D.SARKI, D.KARESZ)}
+    return tuple(special.get(h, plain) for h in range(-1, len(D.HEROES)))
 
 
-def _remove_losses(g: tuple, hero: int) -> tuple[float | None, ...]:
-    """What taking each drink out of ``g`` costs its value for an owner with ``hero`` (None: the glass
-    holds none of it)."""
+# _POUR_SCORE[into a rival's glass][hero + 1][drink][glass]: made once, so a pour's score is one list read
+_POUR_SCORE: Final[tuple[tuple[tuple[list[float], ...], ...], ...]] = (_pour_score_table(True),
+                                                                          _pour_score_table(False))
+# _RIVAL_POUR_TOP[drink]: the highest score of a pour of the drink into any rival's glass
+_RIVAL_POUR_TOP: Final[tuple[float, ...]] = tuple(max(max(by_drink[c]) for by_drink in _POUR_SCORE[True])
+                                                  for c in range(len(D.DRINKS)))
+
+
+def _remove_losses(g: int, hero: int) -> tuple[float | None, ...]:
+    """What taking each drink out of glass ``g`` costs its value for an owner with ``hero`` (None: the
+    glass holds none of it)."""
     values = _GLASS_VALUE[hero + 1]
-    return tuple(None if new is None else values[g] - values[new] for new in G.REMOVE[g])
+    return tuple(None if new == G.NO_GLASS else values[g] - values[new] for new in G.REMOVE[g])
 
 
 # _REMOVE_LOSS[hero + 1][glass]: _remove_losses of every reachable glass (one lookup, not three, for a
 # mischief card's damage)
-_REMOVE_LOSS_PLAIN: Final[dict[tuple, tuple[float | None, ...]]] = {g: _remove_losses(g, D.NO_HERO) for g in G.ALL}
-_REMOVE_LOSS_OWN: Final[dict[int, dict[tuple, tuple[float | None, ...]]]] = {
-    h: {g: _remove_losses(g, h) for g in G.ALL} for h in (D.SARKI, D.KARESZ)}
-_REMOVE_LOSS: Final[tuple[dict[tuple, tuple[float | None, ...]], ...]] = tuple(
+_REMOVE_LOSS_PLAIN: Final[list[tuple[float | None, ...]]] = [_remove_losses(g, D.NO_HERO) for g in _GLASSES]
+_REMOVE_LOSS_OWN: Final[dict[int, list[tuple[float | None, ...]]]] = {
+    h: [_remove_losses(g, h) for g in _GLASSES] for h in (D.SARKI, D.KARESZ)}
+_REMOVE_LOSS: Final[tuple[list[tuple[float | None, ...]], ...]] = tuple(
     _REMOVE_LOSS_OWN.get(h, _REMOVE_LOSS_PLAIN) for h in range(-1, len(D.HEROES)))
 
 
@@ -167,7 +190,7 @@ def damage(state: FroccsState) -> float:
     g = gl[i]
     drink = w if e == D.ZK else D.SODA
     after = G.REMOVE[g][drink]
-    if after is None:
+    if after == G.NO_GLASS:
         return 0.0
     return max(0.0, glass_value(g, hero) - glass_value(after, hero)) + 4.0
 
@@ -273,34 +296,41 @@ def heuristic_move(state: FroccsState, rng: random.Random) -> tuple:
 
 
 def _best_pour(state: FroccsState, me: int) -> tuple[float, tuple | None]:
-    """The pour worth most, the first of equals in (drink, owner, glass) order: each glass is looked
-    up once for all drinks, and ``rank`` keeps that order."""
+    """The pour worth most (``_pour_scores``), the first of equals in (drink, owner, glass) order.
+
+    A pour into a rival's glass (Everyone's My Guest) is weighed only when its drink could score as
+    much as the best pour into one's own glasses: the others are below the answer, whatever it is."""
     hand = state.hands[me]
-    best, choice, rank = -1e9, None, 0
     heroes = state.heroes
+    glasses = state.glasses
+    guest: bool = state.config["everyones_my_guest"]
+    own_best = -1e9
+    if guest:
+        own_scores = _POUR_SCORE[False][heroes[me] + 1]
+        for c in D.DRINKS:
+            if hand[c]:
+                scores = own_scores[c]
+                for g in glasses[me]:
+                    if scores[g] > own_best:
+                        own_best = scores[g]
+    best = -1e9
+    best_drink = best_owner = best_glass = -1  # (the move made once, for the best)
     # the owners from a table of int tuples (rules.EVERY_SEAT: compiled, a range object in a variable
     # is iterated by generic calls)
-    owners = EVERY_SEAT[state.num_seats] if state.config["everyones_my_guest"] else ONLY_SEAT[me]
-    place = 0  # the glass's place among all owners' glasses
-    for owner in owners:
-        gains_of = _POUR_GAIN[heroes[owner] + 1]
-        for i, g in enumerate(state.glasses[owner]):
-            gains = gains_of[g]
-            for c in D.DRINKS:
-                if not hand[c]:
-                    continue
-                added = gains[c]
-                if added is None:
-                    continue
-                gain = added
-                if owner != me:
-                    gain = -RIVAL * gain - 2  # only worth it when it hurts (it rarely does)
-                gain -= CARD_VALUE[c] * 0.5
-                order = c * 64 + place
-                if gain > best or (gain == best and choice is not None and order < rank):
-                    best, choice, rank = gain, pour_move(c, owner, i), order
-            place += 1
-    return best, choice
+    owners = EVERY_SEAT[state.num_seats] if guest else ONLY_SEAT[me]
+    for c in D.DRINKS:
+        if not hand[c]:
+            continue
+        rivals_below = _RIVAL_POUR_TOP[c] < own_best
+        for owner in owners:
+            if owner != me and rivals_below:
+                continue
+            scores = _POUR_SCORE[owner != me][heroes[owner] + 1][c]
+            for i, g in enumerate(glasses[owner]):
+                score = scores[g]
+                if score > best:
+                    best, best_drink, best_owner, best_glass = score, c, owner, i
+    return best, (pour_move(best_drink, best_owner, best_glass) if best_drink >= 0 else None)
 
 
 def _rival_weights(state: FroccsState, me: int) -> list[float]:
@@ -364,7 +394,7 @@ SALE_DELTA: Final[dict[str, int]] = {"none": 0, "wine_to_soda": -1, "soda_to_win
 def _sell_value(state: FroccsState, me: int, m: tuple) -> float:
     if m[0] != "sell":
         return -1.0
-    g = state.glasses[me][m[1]]
+    g = G.CONTENTS[state.glasses[me][m[1]]]
     return G.sale_price(g, SALE_DELTA[m[2]])
 
 
@@ -422,7 +452,7 @@ def _action(state: FroccsState, me: int, moves: list, rng: random.Random) -> tup
             if m[0] == "splash":
                 gl = state.glasses[me]
                 new_to = G.POUR[False][gl[m[3]]][D.CARD_ID[m[2]]]
-                if new_to is not None and G.FINISHED[new_to]:
+                if new_to != G.NO_GLASS and G.FINISHED[new_to]:
                     return m
     if play is not None:
         gain, _ = _best_pour(state, me)
@@ -494,7 +524,8 @@ def _offer_value(state: FroccsState, me: int) -> float:
         if tg >= 0:
             g = state.glasses[ts][tg]
             new = G.POUR[state.heroes[ts] == D.KIW][g][c]
-            worth = glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new else 0.0
+            worth = (glass_value(new, state.heroes[ts]) - glass_value(g, state.heroes[ts]) if new != G.NO_GLASS
+                     else 0.0)
         if ts == me:
             v += worth
         if fs == me:
@@ -612,10 +643,10 @@ def value_features(state: FroccsState, q: int) -> tuple[list[float], float]:
     for g in state.glasses[q]:
         if G.FINISHED[g]:
             if can_sell:
-                fin_price += G.sale_price(g)
+                fin_price += G.PRICE[g]
             else:
                 fin_end += 1.0
-        elif g[1] or g[2] or g[3] or g[4]:
+        elif G.TOTAL[g]:
             partial += 1.0
             growth += glass_value(g, hero) - D.END_PARTIAL
         else:

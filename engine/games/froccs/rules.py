@@ -29,7 +29,7 @@ from mypy_extensions import i64
 
 from boardbot.engine import chance
 from boardbot.engine.core import TERMINAL, Game, Result, State, rank_by
-from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLE_LISTS, TUPLES, StateFields, shared
+from boardbot.engine.fields import LIST, LISTS, SCALAR, TUPLES, StateFields, custom, shared
 
 from . import data as D
 from . import glasses as G
@@ -44,13 +44,15 @@ from .phases import (  # noqa: F401  (PHASE_NAME, PHASE_BY_NAME, BARGAIN_PHASES:
 # compiles ``xs[i] += 1`` on a ``list[int]`` as a generic add of the boxed item (``PyNumber_InPlaceAdd``,
 # about 100 instructions), the written-out form as a machine add; the interpreter runs both alike.
 Move = tuple
-Glass = tuple  # glasses.py: (size, zv, sz, sm, soda)
+Glass = int  # glasses.py: a glass's code, an index into its tables (its contents: CONTENTS[code])
 
 NAMES: Final = D.CARD_NAMES
 CID: Final = D.CARD_ID
+CONTENTS: Final = G.CONTENTS
 POUR: Final = G.POUR
 FINISHED: Final = G.FINISHED
 REMOVE: Final = G.REMOVE
+NO_GLASS: Final = G.NO_GLASS
 NUM: Final = D.NUM_CARDS
 ADJUSTS: Final[tuple[str, ...]] = ("none", "wine_to_soda", "soda_to_wine", "top_up")
 SALE_ADJUST_TEXT: Final[dict[str, str]] = {
@@ -73,8 +75,12 @@ PASS_ROUND: Final = ("pass_round",)
 
 # GLASS_TEXT[i][glass]: how a move's text names the i-th glass of a seat holding ``glass`` (made once:
 # every other seat's search tree asks for a move's text at every step)
-GLASS_TEXT: Final[tuple[dict[tuple, str], ...]] = tuple(
-    {g: f"glass {i + 1} ({G.describe(g)})" for g in G.ALL} for i in range(D.MAX_GLASSES))
+GLASS_TEXT: Final[tuple[list[str], ...]] = tuple(
+    [f"glass {i + 1} ({G.describe(g)})" for g in CONTENTS] for i in range(D.MAX_GLASSES))
+# OWN_POUR_TEXT[drink][i][glass]: the text of a pour into one's own i-th glass holding ``glass``
+OWN_POUR_TEXT: Final[tuple[tuple[list[str], ...], ...]] = tuple(
+    tuple([f"pour {D.CARD_TITLES[c]} into {text}" for text in GLASS_TEXT[i]] for i in range(D.MAX_GLASSES))
+    for c in D.DRINKS)
 
 # --- move tuples, built once (seats and glasses beyond these are built when asked) ---------------
 MAX_SEATS: Final = 6
@@ -171,10 +177,15 @@ def offer_cards(fs: int, fg: int, ts: int, tg: int) -> tuple[Move, ...]:
 # How each field is copied and stored (boardbot.engine.fields; the dict format of the games stored
 # before the state was typed); the class below declares their types.
 FIELDS = StateFields(
-    # per seat: hand and publicly known hand cards (counts by card), glasses (tuples), money,
+    {"_glass_list": G.contents_list, "_glass_code": G.code_of},
+    # per seat: hand and publicly known hand cards (counts by card), glasses (codes, stored as their
+    # contents: glasses.py), money,
     # hero, the two heroes dealt to choose from (replaced, never mutated), hero chosen,
     # discarded glass cards by size
-    hands=LISTS, known=LISTS, glasses=TUPLE_LISTS, money=LIST, heroes=LIST,
+    hands=LISTS, known=LISTS,
+    glasses=custom("[x[:] for x in {v}]", "[[_glass_list(g) for g in x] for x in {v}]",
+                   "[[_glass_code(t) for t in x] for x in {v}]"),
+    money=LIST, heroes=LIST,
     dealt=shared(dump="[list(d) for d in {v}]", load="[list(d) for d in {v}]"),
     chosen=LIST, glass_discard=LISTS,
     # the spritzer deck and discard pile (counts by card), the glass deck, the tavern counter
@@ -203,7 +214,7 @@ class FroccsState(State):
     # per seat
     hands: list[list[int]]  # counts by card
     known: list[list[int]]  # the hand cards everyone knows of, counts by card
-    glasses: list[list[Glass]]
+    glasses: list[list[Glass]]  # codes (glasses.py)
     money: list[int]
     heroes: list[int]
     dealt: list[list[int]]
@@ -329,7 +340,8 @@ class FroccsState(State):
             for c in range(NUM):
                 extra = hand[c] - kn[c]
                 if extra:
-                    pool.extend([c] * extra)
+                    for _ in range(extra):  # (compiled, no list made per card kind, as [c] * extra was)
+                        pool.append(c)
                     k += extra
                     hand[c] = kn[c]
             unknown_counts.append(k)
@@ -467,7 +479,7 @@ class FroccsState(State):
     def _can_sell(self, p: int) -> bool:
         karesz = self.heroes[p] == D.KARESZ
         for g in self.glasses[p]:
-            if FINISHED[g] or (karesz and G.can_top_up(g)):
+            if FINISHED[g] or (karesz and G.CAN_TOP_UP[g]):
                 return True
         return False
 
@@ -480,11 +492,12 @@ class FroccsState(State):
             if FINISHED[g]:
                 out.append(sell_move(i, 0))
                 if hero == D.SARKI:
-                    if g[1] + g[2] + g[3] >= 2:
+                    contents = CONTENTS[g]
+                    if contents[1] + contents[2] + contents[3] >= 2:
                         out.append(sell_move(i, 1))
-                    if g[4] >= 2:
+                    if contents[4] >= 2:
                         out.append(sell_move(i, 2))
-            elif hero == D.KARESZ and G.can_top_up(g):
+            elif hero == D.KARESZ and G.CAN_TOP_UP[g]:
                 out.append(sell_move(i, 3))
         return out
 
@@ -508,35 +521,18 @@ class FroccsState(State):
         heroes = self.heroes
         glasses = self.glasses
         # the owners from a table of int tuples (compiled, a range object or a tuple built in a
-        # variable is iterated by generic calls; interpreted, a range made per call costs more); each
-        # glass's pour row is looked up (a lookup hashes the glass tuple) for the first drink in hand
-        # only and read from ``rows`` for the others: the same (drink, owner, glass) order
+        # variable is iterated by generic calls; interpreted, a range made per call costs more)
         owners = EVERY_SEAT[self.num_seats] if self.config["everyones_my_guest"] else ONLY_SEAT[p]
-        rows: list[tuple] = []
-        looked_up = False
         for c in D.DRINKS if pours else ():
             if not hand[c]:
                 continue
-            if not looked_up:
-                for owner in owners:
-                    table = POUR[heroes[owner] == D.KIW]
-                    for i, g in enumerate(glasses[owner]):
-                        row = table[g]
-                        rows.append(row)
-                        if row[c] is not None:
-                            out.append(pour_move(c, owner, i))
-                            if first_only:
-                                return out
-                looked_up = True
-                continue
-            k = 0
             for owner in owners:
-                for i in range(len(glasses[owner])):
-                    if rows[k][c] is not None:
+                can_pour = G.CAN_POUR[heroes[owner] == D.KIW][c]
+                for i, g in enumerate(glasses[owner]):
+                    if can_pour[g]:
                         out.append(pour_move(c, owner, i))
                         if first_only:
                             return out
-                    k += 1
         n = self.num_seats
         for c in D.MISCHIEF:
             if not hand[c]:
@@ -548,12 +544,13 @@ class FroccsState(State):
                         continue
                     if e == D.ZK:
                         for i, g in enumerate(glasses[t]):
+                            contents = CONTENTS[g]
                             for w in D.WINES:
-                                if g[1 + w]:
+                                if contents[1 + w]:
                                     out.append(mischief_move(c, e, t, i, w))
                     elif e == D.KL:
                         for i, g in enumerate(glasses[t]):
-                            if g[4]:
+                            if CONTENTS[g][4]:
                                 out.append(mischief_move(c, e, t, i, -1))
                     elif e == D.BV:
                         if self.money[t] >= D.BORRAVALO_MIN_MONEY or glasses[t]:
@@ -561,7 +558,7 @@ class FroccsState(State):
                     else:  # PT
                         if self.money[t] >= D.POHARTORES_MIN_MONEY:
                             for i, g in enumerate(glasses[t]):
-                                if g[1] + g[2] + g[3] + g[4] == 0:
+                                if G.TOTAL[g] == 0:
                                     out.append(mischief_move(c, e, t, i, -1))
                     if first_only and out:
                         return out
@@ -572,11 +569,12 @@ class FroccsState(State):
         gl = self.glasses[p]
         table = POUR[self.heroes[p] == D.KIW]
         for i, g in enumerate(gl):
+            contents = CONTENTS[g]
             for c in D.DRINKS:
-                if not g[1 + c]:
+                if not contents[1 + c]:
                     continue
                 for j, h in enumerate(gl):
-                    if j != i and table[h][c] is not None:
+                    if j != i and table[h][c] != NO_GLASS:
                         out.append(splash_move(i, c, j))
         return out
 
@@ -730,23 +728,24 @@ class FroccsState(State):
                     for i, g in enumerate(cur[s]):
                         row = offer_cards(s, i, r, -1)
                         lo = last - card_key(0, s, i, r, -1)
+                        contents = CONTENTS[g]
                         for c in D.DRINKS:
-                            if g[1 + c] and c >= lo:
+                            if contents[1 + c] and c >= lo:
                                 out.append(row[c])
             if glass_in[r] < D.GLASS_IN_LIMIT:
                 table = POUR[self.heroes[r] == D.KIW]
                 for j, h in enumerate(cur[r]):
-                    poured = table[h]  # (the glass after each drink, None where it may not go)
+                    poured = table[h]  # (the glass after each drink, NO_GLASS where it may not go)
                     row = offer_cards(s, -1, r, j)
                     lo = last - card_key(0, s, -1, r, j)
                     for c in D.DRINKS:
-                        if poured[c] is None:
+                        if poured[c] == NO_GLASS:
                             continue
                         if avail[c] > 0 and c >= lo:
                             out.append(row[c])
                         if guest:
                             for i, g in enumerate(cur[s]):
-                                if g[1 + c] and c >= last - card_key(0, s, i, r, j):
+                                if CONTENTS[g][1 + c] and c >= last - card_key(0, s, i, r, j):
                                     out.append(offer_cards(s, i, r, j)[c])
         return out
 
@@ -1050,7 +1049,7 @@ class FroccsState(State):
 
     def _sell(self, p: int, i: int, adjust: str) -> None:
         gl = self.glasses[p]
-        g = gl.pop(i)
+        g = CONTENTS[gl.pop(i)]
         delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
         price = G.sale_price(g, delta)
         sale = self.sale
@@ -1305,16 +1304,16 @@ class FroccsState(State):
         gl = self.glasses[t]
         if e == D.ZK or e == D.KL:
             drink = w if e == D.ZK else D.SODA
-            if 0 <= i < len(gl) and gl[i][1 + drink]:
+            if 0 <= i < len(gl) and CONTENTS[gl[i]][1 + drink]:
                 gl[i] = REMOVE[gl[i]][drink]
                 self.discard[drink] += 1
         elif e == D.BV:
             pay = min(D.BORRAVALO_AMOUNT, self.money[t])
             self.money[t] -= pay
         else:
-            if 0 <= i < len(gl) and G.total(gl[i]) == 0:
+            if 0 <= i < len(gl) and G.TOTAL[gl[i]] == 0:
                 g = gl.pop(i)
-                self.glass_discard[t][D.SIZE_INDEX[g[0]]] += 1
+                self.glass_discard[t][D.SIZE_INDEX[G.SIZE[g]]] += 1
         if self.log is not None:  # (the text is made only for a log)
             self.note(None, f"{D.CARD_TITLES[e]} hits seat {t}")
         self.discard[c] += 1
@@ -1327,10 +1326,8 @@ class FroccsState(State):
         gl = self.glasses[owner]
         if 0 <= i < len(gl):
             if i < D.MAX_GLASSES:
-                text = GLASS_TEXT[i].get(gl[i])
-                if text is not None:
-                    return text
-            return f"glass {i + 1} ({G.describe(gl[i])})"
+                return GLASS_TEXT[i][gl[i]]
+            return f"glass {i + 1} ({G.describe(CONTENTS[gl[i]])})"
         return f"glass {i + 1}"
 
     def move_text(self, move: tuple) -> str:
@@ -1338,8 +1335,13 @@ class FroccsState(State):
         T = D.CARD_TITLES
         if kind == "pour":
             c = CID[move[1]]
-            whose = "" if move[2] == self.player else f"seat {move[2]}'s "
-            return f"pour {T[c]} into {whose}{self._glass_text(move[2], move[3])}"
+            owner: int = move[2]
+            i: int = move[3]
+            gl = self.glasses[owner]
+            if owner == self.player and 0 <= i < len(gl) and i < D.MAX_GLASSES:
+                return OWN_POUR_TEXT[c][i][gl[i]]
+            whose = "" if owner == self.player else f"seat {owner}'s "
+            return f"pour {T[c]} into {whose}{self._glass_text(owner, i)}"
         if kind == "mischief":
             _, card, effect, t, i, wine = move
             text = f"play {T[CID[card]]}"
@@ -1361,7 +1363,7 @@ class FroccsState(State):
             return f"offer: {T[CID[card]]} from {src} to {dst}"
         if kind == "sell":
             _, i, adjust = move
-            g = self.glasses[self.player][i] if i < len(self.glasses[self.player]) else None
+            g = CONTENTS[self.glasses[self.player][i]] if i < len(self.glasses[self.player]) else None
             if g is None:
                 return f"sell glass {i + 1} ({adjust})"
             delta = 1 if adjust == "soda_to_wine" else -1 if adjust == "wine_to_soda" else 0
@@ -1530,7 +1532,7 @@ def score_breakdown(state: FroccsState) -> list[dict]:
     out = []
     for q in range(state.num_seats):
         finished = sum(1 for g in state.glasses[q] if FINISHED[g])
-        partial = sum(1 for g in state.glasses[q] if not FINISHED[g] and G.total(g) > 0)
+        partial = sum(1 for g in state.glasses[q] if not FINISHED[g] and G.TOTAL[g] > 0)
         total = state.money[q] + D.END_FINISHED * finished + D.END_PARTIAL * partial
         out.append({
             "money": state.money[q],

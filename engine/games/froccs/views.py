@@ -205,8 +205,9 @@ def from_view(cls: Any, game: Any, view: dict, rng: random.Random) -> FroccsStat
         unseen[c] -= s.discard[c] + sum(h[c] for h in s.hands)
     for gl in s.glasses:
         for g in gl:
+            contents = G.CONTENTS[g]
             for c in D.DRINKS:
-                unseen[c] -= g[1 + c]
+                unseen[c] -= contents[1 + c]
     if s.mis is not None:
         unseen[s.mis[0]] -= 1
     own_drawn = [CID[name] for name in view["drawn"]]
@@ -229,7 +230,7 @@ def from_view(cls: Any, game: Any, view: dict, rng: random.Random) -> FroccsStat
     unseen_glass = list(D.GLASS_COUNTS)
     for k, size in enumerate(D.GLASS_SIZES):
         unseen_glass[k] -= s.counter.count(size) + sum(d[k] for d in s.glass_discard)
-        unseen_glass[k] -= sum(1 for gl in s.glasses for g in gl if g[0] == size)
+        unseen_glass[k] -= sum(1 for gl in s.glasses for g in gl if G.SIZE[g] == size)
     s.glass_deck = [size for k, size in enumerate(D.GLASS_SIZES) for _ in range(unseen_glass[k])]
     if len(s.glass_deck) != view["glass_deck_size"]:
         raise ConfigError("view", "glass counts do not add up")
@@ -273,19 +274,22 @@ def _sizes(counts) -> dict:
     return dict(zip(_SIZE_KEYS, counts))
 
 
-_GLASS_CARDS = {g: [NAMES[c] for c in D.DRINKS for _ in range(g[1 + c])] for g in G.ALL}
+# by glass code: the cards in the glass, by name
+_GLASS_CARDS = [[NAMES[c] for c in D.DRINKS for _ in range(g[1 + c])] for g in G.CONTENTS]
 
 
-def _glass_view(g: tuple) -> dict:
-    return {"size": g[0], "cards": _GLASS_CARDS[g][:], "finished": FINISHED[g]}
+def _glass_view(g: int) -> dict:
+    return {"size": G.SIZE[g], "cards": _GLASS_CARDS[g][:], "finished": FINISHED[g]}
 
 
-def _glass_from_view(gv: dict) -> tuple:
+def _glass_from_view(gv: dict) -> int:
+    """The code of a view's glass (glasses.py); a glass no game can hold is refused."""
     counts = _list_counts(gv["cards"])
     size = gv["size"]
-    g = (size, counts[0], counts[1], counts[2], counts[3])
-    # the tables' own tuple (glasses.CANON: identity lookups)
-    return G.CANON.get(g, g) if isinstance(size, int) else g
+    code = G.CODE.get((size, counts[0], counts[1], counts[2], counts[3])) if isinstance(size, int) else None
+    if code is None:
+        raise ConfigError("view", "a glass holds what no glass can")
+    return code
 
 
 def _component_view(comp: tuple) -> dict:

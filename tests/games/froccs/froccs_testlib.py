@@ -26,8 +26,9 @@ def config(players=3, heroes="first_game", guest=False, more=False) -> dict:
     return {"players": players, "heroes": heroes, "everyones_my_guest": guest, "one_more_round": more}
 
 
-def glass(size, zv=0, sz=0, sm=0, soda=0) -> tuple:
-    return (size, zv, sz, sm, soda)
+def glass(size, zv=0, sz=0, sm=0, soda=0) -> int:
+    """The glass of that size holding those cards, as a state holds it: its code (glasses.py)."""
+    return G.CODE[(size, zv, sz, sm, soda)]
 
 
 def cards(**named) -> list:
@@ -42,7 +43,7 @@ def make(players=3, guest=False, more=False, heroes=None, seed=0, hands=None, gl
     """A state at the start of seat 0's turn, with no heroes unless given.
 
     ``hands``: {seat: {card name: count}}; seats not given get empty hands.
-    ``glasses``: {seat: [glass tuples]}; seats not given keep a 2 dl and a 3 dl glass.
+    ``glasses``: {seat: [glass(...), ...]}; seats not given keep a 2 dl and a 3 dl glass.
     ``deck_top``: card names to put on top of the deck (the first is drawn first).
     """
     s = GAME.new_state(config(players, "first_game", guest, more), seed)
@@ -70,7 +71,7 @@ def settle(s: S.FroccsState, deck_top=None, seed=1) -> None:
             left[c] -= s.hands[q][c]
         for g in s.glasses[q]:
             for c in D.DRINKS:
-                left[c] -= g[1 + c]
+                left[c] -= G.CONTENTS[g][1 + c]
     for c in range(D.NUM_CARDS):
         left[c] -= s.discard[c]
     for c in s.drawn:
@@ -89,7 +90,7 @@ def settle(s: S.FroccsState, deck_top=None, seed=1) -> None:
     sizes = list(D.GLASS_COUNTS)
     for q in range(s.num_seats):
         for g in s.glasses[q]:
-            sizes[D.SIZE_INDEX[g[0]]] -= 1
+            sizes[D.SIZE_INDEX[G.SIZE[g]]] -= 1
         for k in range(3):
             sizes[k] -= s.glass_discard[q][k]
     assert all(x >= 0 for x in sizes), sizes
@@ -126,7 +127,7 @@ def phase(s: S.FroccsState) -> str:
 
 def total_cards(s: S.FroccsState) -> int:
     n = sum(map(sum, s.hands)) + len(s.deck) + sum(s.discard) + len(s.drawn)
-    n += sum(G.total(g) for gl in s.glasses for g in gl)
+    n += sum(G.TOTAL[g] for gl in s.glasses for g in gl)
     return n + (1 if s.mis is not None else 0)
 
 

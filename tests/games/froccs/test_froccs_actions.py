@@ -60,7 +60,7 @@ def test_buying_one_glass_for_10_and_refilling_the_counter():
     do(s, ("buy_glasses",))
     assert ("buy", 5) in s.legal_moves() and ("buy", 3) not in s.legal_moves()
     do(s, ("buy", 5))
-    assert s.money[0] == 20 and [g[0] for g in s.glasses[0]] == [2, 3, 5]
+    assert s.money[0] == 20 and [G.SIZE[g] for g in s.glasses[0]] == [2, 3, 5]
     assert sorted(s.counter) == [2, 2, 5] and s.glass_deck == [3]
 
 

@@ -11,11 +11,11 @@ def test_setup_components(n):
     s = GAME.new_state(config(n), 7)
     assert total_cards(s) == 106
     assert [sum(h) for h in s.hands] == [5] * n
-    assert all(sorted(g[0] for g in gl) == [2, 3] and all(G.total(g) == 0 for g in gl) for gl in s.glasses)
+    assert all(sorted(G.SIZE[g] for g in gl) == [2, 3] and all(G.TOTAL[g] == 0 for g in gl) for gl in s.glasses)
     assert len(s.counter) == 3
     # 26 glass cards: two per player, three at the counter, the rest in the glass deck
     assert 2 * n + 3 + len(s.glass_deck) == 26
-    sizes = s.counter + s.glass_deck + [g[0] for gl in s.glasses for g in gl]
+    sizes = s.counter + s.glass_deck + [G.SIZE[g] for gl in s.glasses for g in gl]
     assert [sizes.count(k) for k in (2, 3, 5)] == list(D.GLASS_COUNTS)
     assert s.money == [0] * n
     assert s.decider() == 0 and phase(s) == "action"
@@ -143,11 +143,11 @@ def test_unfinished_or_invalid_glasses_cannot_be_sold():
 
 def test_glass_rules_table():
     # capacity, one wine type per glass, a full glass never all wine or all soda
-    assert G.POUR[False][glass(2, sm=1, soda=1)][D.SODA] is None
-    assert G.POUR[False][glass(3, sm=1)][D.ZV] is None
+    assert G.POUR[False][glass(2, sm=1, soda=1)][D.SODA] == G.NO_GLASS
+    assert G.POUR[False][glass(3, sm=1)][D.ZV] == G.NO_GLASS
     assert G.POUR[True][glass(3, sm=1)][D.ZV] == glass(3, zv=1, sm=1)  # Kiw Évi
-    assert G.POUR[True][glass(5, zv=1, sm=1)][D.SZ] is None  # at most two wines even for Kiw Évi
-    assert G.POUR[False][glass(2, sz=1)][D.SZ] is None
-    assert G.POUR[False][glass(3, soda=2)][D.SODA] is None
+    assert G.POUR[True][glass(5, zv=1, sm=1)][D.SZ] == G.NO_GLASS  # at most two wines even for Kiw Évi
+    assert G.POUR[False][glass(2, sz=1)][D.SZ] == G.NO_GLASS
+    assert G.POUR[False][glass(3, soda=2)][D.SODA] == G.NO_GLASS
     assert G.POUR[False][glass(3, soda=2)][D.SM] == glass(3, sm=1, soda=2)
     assert G.FINISHED[glass(3, sm=1, soda=2)] and not G.FINISHED[glass(3, sm=1, soda=1)]

@@ -1,8 +1,12 @@
 """The state's one field declaration: copy and to_dict/from_dict as the hand-written ones were."""
 
 import json
+import random
 
-from froccs_testlib import GAME, S, config, do, make, mischief
+import pytest
+
+from boardbot.engine.core import ConfigError
+from froccs_testlib import GAME, S, config, do, glass, make, mischief
 
 
 def test_to_dict_keys_follow_the_declaration():
@@ -13,8 +17,18 @@ def test_to_dict_keys_follow_the_declaration():
     assert d["game"] == "froccs" and d["mis"] == [] and d["dealt"] == [list(p) for p in s.dealt]
 
 
+def test_a_glass_is_stored_and_shown_as_its_contents():
+    """The state holds a glass as its code (glasses.py); a record and a view show its contents."""
+    s = make(players=2, glasses={1: [glass(3, zv=1, soda=1), glass(2)]})
+    assert s.to_dict()["glasses"][1] == [[3, 1, 0, 0, 1], [2, 0, 0, 0, 0]]
+    assert s.view(0)["players"][1]["glasses"] == [
+        {"size": 3, "cards": ["zold_veltelini", "soda"], "finished": False},
+        {"size": 2, "cards": [], "finished": False}]
+    assert GAME.from_dict(json.loads(json.dumps(s.to_dict()))).glasses == s.glasses
+
+
 def test_copy_shares_what_is_replaced_and_drops_the_move_cache():
-    s = make(players=3, hands={0: {"zsiros_kenyer": 1}}, glasses={1: [(3, 1, 0, 0, 1)]})
+    s = make(players=3, hands={0: {"zsiros_kenyer": 1}}, glasses={1: [glass(3, zv=1, soda=1)]})
     do(s, ("play_cards",), mischief(s, "zsiros_kenyer", 1, 0, "zold_veltelini"))
     assert s.mis is not None and s.legal_moves()
     c = s.copy()
@@ -23,3 +37,14 @@ def test_copy_shares_what_is_replaced_and_drops_the_move_cache():
     back = GAME.from_dict(json.loads(json.dumps(s.to_dict())))
     assert back.mis == s.mis and isinstance(back.mis, tuple) and back.glasses == s.glasses
     assert back.to_dict() == s.to_dict() and back.legal_moves() == s.legal_moves()
+
+
+def test_a_view_with_a_glass_no_game_can_hold_is_refused():
+    s = make(players=2, glasses={1: [glass(3, zv=1, soda=1)]})
+    for bad in ({"size": 2, "cards": ["soda", "soda", "soda"], "finished": False},  # overfull
+                {"size": 4, "cards": [], "finished": False},  # no such size
+                {"size": "3", "cards": ["soda"], "finished": False}):
+        view = json.loads(json.dumps(s.view(0)))
+        view["players"][1]["glasses"][0] = bad
+        with pytest.raises(ConfigError):
+            GAME.from_view(view, random.Random(1))
