@@ -85,7 +85,7 @@ def beliefs(players: int, games: int, samples: int, seed: int) -> dict:
                 cases += 1
                 held += truth
                 blank = state.copy()
-                blank.passes = [()] * players
+                blank.passes = [None] * players  # no seat has passed (a seat's passes: its newest record, or None)
                 for name, source in (("weighed", state), ("ignored", blank)):
                     p = min(max(holds_share(source, seat, q, cards, samples, rng), 0.5 / samples), 1 - 0.5 / samples)
                     score[name][0] += (p - truth) ** 2
