@@ -254,10 +254,10 @@ class Node:
     ``visits``: times selected; ``avail``: times its move was legal when
     the parent was visited (availability; a whole number held as a float, so that the compiled
     search takes its logarithm in C, the same value as of the int); ``totals[i]``: sum of seat i's
-    utilities over the visits; ``squares``: sum of the searching seat's
-    utilities squared (the spread of a root move's value, for its interval;
-    kept on every node so that a re-rooted tree has it too). ``children`` is
-    created on first use.
+    utilities over the visits (in seat t's tree of a multiple-observer search only seat t's, and
+    with ``paranoid`` the searching seat's: the others stay 0, never read); ``squares``: sum of
+    the searching seat's utilities squared (the spread of a root move's value, for its interval;
+    kept on every node so that a re-rooted tree has it too). ``children`` is created on first use.
     """
 
     __slots__ = ("children", "visits", "avail", "totals", "squares", "hint")
@@ -538,7 +538,7 @@ class Search:
             node = children[best]
             path.append(node)
             forward.apply(best)
-        return self._finish(world, path, end)
+        return self._finish(world, path, end, False)
 
     # --- one iteration: multiple observers -------------------------------
     def _iterate_mo(self, world: World, end: float | None) -> bool:
@@ -612,9 +612,11 @@ class Search:
                 else:
                     m = best
                     child = children[m]
-            # every other seat's tree follows the move as that seat sees it
+            # every other seat's tree follows the move as that seat sees it (the path takes one
+            # node of every tree a step, in seat order: the backup knows each node's tree by its place)
             for t in range(n):
                 if t == d:
+                    path.append(child)
                     continue
                 key = forward.public_move_text(m, t)
                 tn = cur[t]
@@ -627,14 +629,18 @@ class Search:
                 cur[t] = other
                 path.append(other)
             cur[d] = child
-            path.append(child)
             forward.apply(m)
             if expanded:
                 break
-        return self._finish(world, path, end)
+        return self._finish(world, path, end, True)
 
     # --- rollout and backup ----------------------------------------------
-    def _finish(self, world: World, path: list[Node], end: float | None) -> bool:
+    def _finish(self, world: World, path: list[Node], end: float | None, by_tree: bool) -> bool:
+        """Roll out from ``world`` and back the values up ``path``. ``by_tree`` (multiple
+        observers): ``path`` holds one node of every seat's tree a step, in seat order, and a
+        node of seat t's tree sums seat t's values only (and the searching seat's, with
+        ``paranoid``): only those are read there (selection in t's tree is t's, ``root_stats``
+        reads the searching seat's tree)."""
         values = self._rollout(world, end)
         if values is None:
             return False
@@ -646,11 +652,25 @@ class Search:
                 lo[i] = u
             if u > hi[i]:
                 hi[i] = u
-        own = values[self.seat]
+        seat = self.seat
+        own = values[seat]
         square = own * own
         # ``t[i] = t[i] + u``, not ``t[i] += u``: compiled, an augmented item assignment takes the
         # generic in-place add of two boxed floats
-        if n == 2:
+        if by_tree:
+            paranoid = self.paranoid
+            s = 0  # the tree of the node at hand
+            for node in path:
+                node.visits += 1
+                node.squares += square
+                t = node.totals
+                t[s] = t[s] + values[s]
+                if paranoid and s != seat:
+                    t[seat] = t[seat] + own
+                s += 1
+                if s == n:
+                    s = 0
+        elif n == 2:
             u0 = values[0]
             u1 = values[1]
             for node in path:
