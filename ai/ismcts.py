@@ -78,6 +78,7 @@ from mypy_extensions import mypyc_attr
 
 from boardbot.engine.core import Game, State
 
+from .search_gc import search_ended, search_started
 from .utility import final_utilities
 
 # Final: the compiled search reads them as constants, not from the module's globals on every step
@@ -405,22 +406,26 @@ class Search:
             target = self.started + TARGET_SHARE * (end - self.started)
         done = 0
         now = 0.0
-        while iterations is None or done < iterations:
-            if end is not None:
-                now = mono()
-                if now >= end:
+        search_started()  # the collector's young threshold raised while it runs (ai/search_gc.py)
+        try:
+            while iterations is None or done < iterations:
+                if end is not None:
+                    now = mono()
+                    if now >= end:
+                        break
+                if cancel is not None and cancel.is_set():
                     break
-            if cancel is not None and cancel.is_set():
-                break
-            if managed and (not (self.iterations + done) % CHECK_EVERY or (now >= target and not self.extended)):
-                reason = self._settled(None if total is None else total - done, end, target, now, done)
-                if reason:
-                    self.stopped = reason
-                    break
-            if step(root.sample_for(seat, rng), end):
-                done += 1
-            else:
-                self.aborted += 1
+                if managed and (not (self.iterations + done) % CHECK_EVERY or (now >= target and not self.extended)):
+                    reason = self._settled(None if total is None else total - done, end, target, now, done)
+                    if reason:
+                        self.stopped = reason
+                        break
+                if step(root.sample_for(seat, rng), end):
+                    done += 1
+                else:
+                    self.aborted += 1
+        finally:
+            search_ended()
         self.iterations += done
         return done
 
