@@ -45,7 +45,9 @@ Modes (``SearchParams.mode``):
   searcher's secret moves, and the searcher's tree cannot branch on an
   opponent's secret choice (a card played face down, a secret bid).
   Use it where opponents' hidden choices matter; it costs one
-  ``public_move_text`` per other seat per tree step.
+  ``public_move_text`` per other seat per tree step (at four seats or more
+  two, the spectator's and the decider's, where they agree: then every
+  seat's is that text).
 * ``auto`` (the default): ``mo`` if the game overrides
   ``State.public_move_text`` (it has moves that can be secret), else ``so``.
 
@@ -618,12 +620,20 @@ class Search:
                     m = best
                     child = children[m]
             # every other seat's tree follows the move as that seat sees it (the path takes one
-            # node of every tree a step, in seat order: the backup knows each node's tree by its place)
+            # node of every tree a step, in seat order: the backup knows each node's tree by its place).
+            # A seat sees at least what a spectator does and at most what the decider does, so where
+            # those two texts agree every seat's is that one: at four seats or more, two texts a
+            # step instead of one a seat (tests/test_ai.py checks the games keep to it)
+            shared: str | None = None
+            if n > 3:
+                seen = forward.public_move_text(m, None)
+                if seen == forward.public_move_text(m, d):
+                    shared = seen
             for t in range(n):
                 if t == d:
                     path.append(child)
                     continue
-                key = forward.public_move_text(m, t)
+                key = shared if shared is not None else forward.public_move_text(m, t)
                 tn = cur[t]
                 tc = tn.children
                 if tc is None:
