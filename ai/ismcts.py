@@ -357,10 +357,11 @@ class Search:
         return moves[int(self.rng.random() * len(moves))] if m is None else m
 
     def _hint(self, node: Node, world: World):
-        """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
+        """The game's hint at ``node`` (or None), asked in the first world that reaches it (the world
+        itself, not a copy: a game's hint leaves the state as it was, tests/test_ai.py checks)."""
         hint = node.hint
         if hint is NO_HINT and self.heuristic is not None:
-            hint = node.hint = self.heuristic(world.copy(), self.rng)
+            hint = node.hint = self.heuristic(world, self.rng)
         return hint
 
     # --- construction --------------------------------------------------

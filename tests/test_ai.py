@@ -689,3 +689,19 @@ def test_a_move_a_spectator_sees_as_its_decider_does_every_seat_sees_so(name, cf
                     assert [state.public_move_text(m, t) for t in range(state.num_seats)] == [seen] * state.num_seats
                     checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_a_games_hint_and_heuristic_move_leave_the_state_as_it_was(name):
+    """The search asks ``Game.search_hint`` (or ``heuristic_move``) on its world itself, not on a
+    copy (ai/ismcts.py, ``Search._hint``): neither may change the state it is given."""
+    game = registry.get(name)
+    checked = 0
+    for cfg in game.configurations():
+        for state in positions(game, cfg, seed=5, count=8):
+            before, moves = state.to_dict(), list(state.legal_moves())
+            game.search_hint(state, random.Random(1))
+            game.heuristic_move(state, random.Random(2))
+            assert state.to_dict() == before and state.legal_moves() == moves
+            checked += 1
+    assert checked
