@@ -45,7 +45,9 @@ Modes (``SearchParams.mode``):
   searcher's secret moves, and the searcher's tree cannot branch on an
   opponent's secret choice (a card played face down, a secret bid).
   Use it where opponents' hidden choices matter; it costs one
-  ``public_move_text`` per other seat per tree step.
+  ``public_move_text`` per other seat per tree step (at four seats or more
+  two, the spectator's and the decider's, where they agree: then every
+  seat's is that text).
 * ``auto`` (the default): ``mo`` if the game overrides
   ``State.public_move_text`` (it has moves that can be secret), else ``so``.
 
@@ -78,6 +80,7 @@ from mypy_extensions import mypyc_attr
 
 from boardbot.engine.core import Game, State
 
+from .search_gc import search_ended, search_started
 from .utility import final_utilities
 
 # Final: the compiled search reads them as constants, not from the module's globals on every step
@@ -254,10 +257,10 @@ class Node:
     ``visits``: times selected; ``avail``: times its move was legal when
     the parent was visited (availability; a whole number held as a float, so that the compiled
     search takes its logarithm in C, the same value as of the int); ``totals[i]``: sum of seat i's
-    utilities over the visits; ``squares``: sum of the searching seat's
-    utilities squared (the spread of a root move's value, for its interval;
-    kept on every node so that a re-rooted tree has it too). ``children`` is
-    created on first use.
+    utilities over the visits (in seat t's tree of a multiple-observer search only seat t's, and
+    with ``paranoid`` the searching seat's: the others stay 0, never read); ``squares``: sum of
+    the searching seat's utilities squared (the spread of a root move's value, for its interval;
+    kept on every node so that a re-rooted tree has it too). ``children`` is created on first use.
     """
 
     __slots__ = ("children", "visits", "avail", "totals", "squares", "hint")
@@ -354,10 +357,11 @@ class Search:
         return moves[int(self.rng.random() * len(moves))] if m is None else m
 
     def _hint(self, node: Node, world: World):
-        """The game's hint at ``node`` (or None), asked in the first world that reaches it."""
+        """The game's hint at ``node`` (or None), asked in the first world that reaches it (the world
+        itself, not a copy: a game's hint leaves the state as it was, tests/test_ai.py checks)."""
         hint = node.hint
         if hint is NO_HINT and self.heuristic is not None:
-            hint = node.hint = self.heuristic(world.copy(), self.rng)
+            hint = node.hint = self.heuristic(world, self.rng)
         return hint
 
     # --- construction --------------------------------------------------
@@ -405,22 +409,26 @@ class Search:
             target = self.started + TARGET_SHARE * (end - self.started)
         done = 0
         now = 0.0
-        while iterations is None or done < iterations:
-            if end is not None:
-                now = mono()
-                if now >= end:
+        search_started()  # the collector's young threshold raised while it runs (ai/search_gc.py)
+        try:
+            while iterations is None or done < iterations:
+                if end is not None:
+                    now = mono()
+                    if now >= end:
+                        break
+                if cancel is not None and cancel.is_set():
                     break
-            if cancel is not None and cancel.is_set():
-                break
-            if managed and (not (self.iterations + done) % CHECK_EVERY or (now >= target and not self.extended)):
-                reason = self._settled(None if total is None else total - done, end, target, now, done)
-                if reason:
-                    self.stopped = reason
-                    break
-            if step(root.sample_for(seat, rng), end):
-                done += 1
-            else:
-                self.aborted += 1
+                if managed and (not (self.iterations + done) % CHECK_EVERY or (now >= target and not self.extended)):
+                    reason = self._settled(None if total is None else total - done, end, target, now, done)
+                    if reason:
+                        self.stopped = reason
+                        break
+                if step(root.sample_for(seat, rng), end):
+                    done += 1
+                else:
+                    self.aborted += 1
+        finally:
+            search_ended()
         self.iterations += done
         return done
 
@@ -538,7 +546,7 @@ class Search:
             node = children[best]
             path.append(node)
             forward.apply(best)
-        return self._finish(world, path, end)
+        return self._finish(world, path, end, False)
 
     # --- one iteration: multiple observers -------------------------------
     def _iterate_mo(self, world: World, end: float | None) -> bool:
@@ -612,11 +620,21 @@ class Search:
                 else:
                     m = best
                     child = children[m]
-            # every other seat's tree follows the move as that seat sees it
+            # every other seat's tree follows the move as that seat sees it (the path takes one
+            # node of every tree a step, in seat order: the backup knows each node's tree by its place).
+            # A seat sees at least what a spectator does and at most what the decider does, so where
+            # those two texts agree every seat's is that one: at four seats or more, two texts a
+            # step instead of one a seat (tests/test_ai.py checks the games keep to it)
+            shared: str | None = None
+            if n > 3:
+                seen = forward.public_move_text(m, None)
+                if seen == forward.public_move_text(m, d):
+                    shared = seen
             for t in range(n):
                 if t == d:
+                    path.append(child)
                     continue
-                key = forward.public_move_text(m, t)
+                key = shared if shared is not None else forward.public_move_text(m, t)
                 tn = cur[t]
                 tc = tn.children
                 if tc is None:
@@ -627,14 +645,18 @@ class Search:
                 cur[t] = other
                 path.append(other)
             cur[d] = child
-            path.append(child)
             forward.apply(m)
             if expanded:
                 break
-        return self._finish(world, path, end)
+        return self._finish(world, path, end, True)
 
     # --- rollout and backup ----------------------------------------------
-    def _finish(self, world: World, path: list[Node], end: float | None) -> bool:
+    def _finish(self, world: World, path: list[Node], end: float | None, by_tree: bool) -> bool:
+        """Roll out from ``world`` and back the values up ``path``. ``by_tree`` (multiple
+        observers): ``path`` holds one node of every seat's tree a step, in seat order, and a
+        node of seat t's tree sums seat t's values only (and the searching seat's, with
+        ``paranoid``): only those are read there (selection in t's tree is t's, ``root_stats``
+        reads the searching seat's tree)."""
         values = self._rollout(world, end)
         if values is None:
             return False
@@ -646,11 +668,25 @@ class Search:
                 lo[i] = u
             if u > hi[i]:
                 hi[i] = u
-        own = values[self.seat]
+        seat = self.seat
+        own = values[seat]
         square = own * own
         # ``t[i] = t[i] + u``, not ``t[i] += u``: compiled, an augmented item assignment takes the
         # generic in-place add of two boxed floats
-        if n == 2:
+        if by_tree:
+            paranoid = self.paranoid
+            s = 0  # the tree of the node at hand
+            for node in path:
+                node.visits += 1
+                node.squares += square
+                t = node.totals
+                t[s] = t[s] + values[s]
+                if paranoid and s != seat:
+                    t[seat] = t[seat] + own
+                s += 1
+                if s == n:
+                    s = 0
+        elif n == 2:
             u0 = values[0]
             u1 = values[1]
             for node in path:

@@ -608,3 +608,100 @@ def test_managed_time_is_a_bound_and_ends_clear_decisions_early():
         t0 = time.monotonic()
         r = run_search(game, view, Budget(time=seconds), 4, SearchParams(timing="managed"))
         assert time.monotonic() - t0 < seconds + 0.25 and r.iterations > 0
+
+
+@pytest.fixture
+def default_collector():
+    import gc
+
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    yield
+    gc.set_threshold(*before)
+
+
+def test_a_search_raises_the_young_collectors_threshold_while_it_runs_and_puts_it_back(default_collector):
+    """ai/search_gc.py: while ``Search.run`` runs the youngest generation is collected every
+    ``SEARCH_YOUNG`` net allocations, not every 700; afterwards (also after an error) the old
+    thresholds are back, and a collector switched off stays off."""
+    import gc
+
+    from boardbot.ai.search_gc import SEARCH_YOUNG
+
+    game = registry.get("frogriders")
+    state = positions(game, {"players": 2}, seed=4, count=1)[0]
+    seen = []
+
+    def watching(world, rng):
+        seen.append(gc.get_threshold())
+        return None  # a random move
+
+    search = Search(state, state.decider(), SearchParams(), 1)
+    search.playout = watching
+    assert search.run(iterations=20) == 20
+    assert seen and set(seen) == {(SEARCH_YOUNG, 10, 10)}
+    assert gc.get_threshold() == (700, 10, 10)
+
+    def failing(world, rng):
+        raise RuntimeError("policy failed")
+
+    search.playout = failing
+    with pytest.raises(RuntimeError):
+        search.run(iterations=5)
+    assert gc.get_threshold() == (700, 10, 10)
+
+    gc.set_threshold(0, 10, 10)  # the collector off: a search leaves it off
+    seen.clear()
+    search = Search(state, state.decider(), SearchParams(), 1)  # (the failed one's tree is half-updated)
+    search.playout = watching
+    search.run(iterations=5)
+    assert set(seen) == {(0, 10, 10)} and gc.get_threshold() == (0, 10, 10)
+
+
+def test_searches_in_several_threads_share_the_raised_threshold_and_the_last_puts_it_back(default_collector):
+    import gc
+
+    from boardbot.ai.search_gc import SEARCH_YOUNG, search_ended, search_started
+
+    search_started()
+    search_started()
+    search_ended()
+    assert gc.get_threshold() == (SEARCH_YOUNG, 10, 10)  # one search still runs
+    search_ended()
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+@pytest.mark.parametrize("name,cfg", [c for c in CASES if c[1]["players"] > 1], ids=[
+    i for c, i in zip(CASES, IDS) if c[1]["players"] > 1])
+def test_a_move_a_spectator_sees_as_its_decider_does_every_seat_sees_so(name, cfg):
+    """What the multiple-observer search relies on at four seats or more (``_iterate_mo``): where a
+    spectator's text of a move is its decider's, every seat's text is that one too, so the search
+    asks for two texts instead of one per other seat (a seat sees at least what a spectator sees
+    and at most what the decider does)."""
+    game = GAMES[name]
+    checked = 0
+    for seed in range(3):
+        for state in positions(game, cfg, seed=seed, count=12):
+            d = state.decider()
+            for m in state.legal_moves():
+                seen = state.public_move_text(m, None)
+                if seen == state.public_move_text(m, d):
+                    assert [state.public_move_text(m, t) for t in range(state.num_seats)] == [seen] * state.num_seats
+                    checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_a_games_hint_and_heuristic_move_leave_the_state_as_it_was(name):
+    """The search asks ``Game.search_hint`` (or ``heuristic_move``) on its world itself, not on a
+    copy (ai/ismcts.py, ``Search._hint``): neither may change the state it is given."""
+    game = registry.get(name)
+    checked = 0
+    for cfg in game.configurations():
+        for state in positions(game, cfg, seed=5, count=8):
+            before, moves = state.to_dict(), list(state.legal_moves())
+            game.search_hint(state, random.Random(1))
+            game.heuristic_move(state, random.Random(2))
+            assert state.to_dict() == before and state.legal_moves() == moves
+            checked += 1
+    assert checked
