@@ -81,7 +81,7 @@ SETTINGS: dict[str, tuple[str, type]] = {
     "c": ("c", float), "mode": ("mode", str), "rollout": ("rollout", str), "depth": ("depth", int),
     "pw": ("pw_alpha", float), "pw_k": ("pw_k", float), "bias": ("bias", float), "hint": ("hint", str),
     "reuse": ("reuse", bool), "workers": ("workers", int), "opponents": ("opponents", str),
-    "beliefs": ("beliefs", str), "timing": ("timing", str),
+    "beliefs": ("beliefs", str), "timing": ("timing", str), "prior": ("prior", str),
 }
 ALIASES = {"pw_alpha": "pw"}  # keys the language also reads
 KEY_OF = {field: key for key, (field, _) in SETTINGS.items()}

@@ -20,7 +20,9 @@ Each iteration
    (``Game.search_hint``, asked once per node) is tried first and keeps a
    bonus ``bias / (visits + 1)`` in its UCB score (progressive bias, Chaslot
    et al. 2008), so among moves the search cannot yet tell apart it follows
-   the heuristic, and leaves it only on evidence;
+   the heuristic, and leaves it only on evidence (``prior="puct"``: the bonus
+   ``bias * sqrt(avail) / (visits + 1)``, PUCT's prior term, which keeps its
+   weight as the node's visits grow);
 4. plays out to the end with random moves or ``Game.playout_move``,
    optionally cut off after ``depth`` moves by ``Game.evaluate``;
 5. backs up the per-seat utilities (``boardbot.ai.utility``) into every node on the
@@ -139,6 +141,9 @@ class SearchParams:
                                   # decision may take (TARGET_SHARE of it unless the decision is close)
     value: str = "game"           # the cut-off evaluation: game (Game.evaluate) | learned (the
                                   # game's shipped logistic model on each seat's view: ai/learned_value.py)
+    prior: str = "fading"         # the hint's bonus: fading (bias / (visits + 1), progressive bias) |
+                                  # puct (bias * sqrt(avail) / (visits + 1): keeps its weight as the
+                                  # budget grows, the prior term of PUCT with the hint's prior 1)
 
     def __post_init__(self):
         if self.mode not in ("so", "mo", "auto"):
@@ -167,6 +172,8 @@ class SearchParams:
             raise SearchError(f"timing must be fixed or managed, not {self.timing!r}")
         if self.value not in ("game", "learned"):
             raise SearchError(f"value must be game or learned, not {self.value!r}")
+        if self.prior not in ("fading", "puct"):
+            raise SearchError(f"prior must be fading or puct, not {self.prior!r}")
 
     def with_(self, **changes) -> "SearchParams":
         return replace(self, **changes)
@@ -479,6 +486,7 @@ class Search:
         lo, hi = self.lo, self.hi
         pw_alpha: float = self.params.pw_alpha
         bias: float = self.bias
+        puct: bool = self.params.prior == "puct"
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
         forward = forward_model(world)
@@ -531,7 +539,7 @@ class Search:
                 v = ch.visits
                 score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                 if hint is not None and m == hint:
-                    score += bias / (v + 1)
+                    score += (bias * sqrt(a) if puct else bias) / (v + 1)
                 if score > best_score:
                     best_score = score
                     best = m
@@ -558,6 +566,7 @@ class Search:
         lo, hi = self.lo, self.hi
         pw_alpha: float = self.params.pw_alpha
         bias: float = self.bias
+        puct: bool = self.params.prior == "puct"
         paranoid, seat = self.paranoid, self.seat
         policy_opponents = self.policy_opponents
         expanded = False
@@ -607,7 +616,7 @@ class Search:
                     v = ch.visits
                     score = (ch.totals[vs] / v - base) * inv + c * sqrt(log(a) / v)
                     if hint is not None and m == hint:
-                        score += bias / (v + 1)
+                        score += (bias * sqrt(a) if puct else bias) / (v + 1)
                     if score > best_score:
                         best_score = score
                         best = m

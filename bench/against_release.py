@@ -353,6 +353,35 @@ def summarise(records: list[dict], samples: int = 1000, seed: int = 5) -> list[d
     return sorted(out, key=lambda row: (row["game"], row["config"]["players"], str(row["config"].get("mode"))))
 
 
+def paired(records: list[dict], baseline: list[dict], samples: int = 1000, seed: int = 5) -> list[dict]:
+    """Each row of ``records`` against ``baseline`` (another spec's games of the same table) on the
+    games both played (the same deal and side: the same cards, chance and seats): the difference of
+    the new bot's win shares there, with its interval from resampling whole deals. A screen of a
+    candidate on the deals of a logged row then reads its gain, not the deals' luck."""
+    base: dict = {}
+    for r in baseline:
+        if r.get("error") is None:
+            base[(r["game"], json.dumps(r["config"], sort_keys=True), r["deal"], r["side"])] = r["share"]
+    rows: dict = {}
+    for r in records:
+        key = (r["game"], json.dumps(r["config"], sort_keys=True), r["deal"], r["side"])
+        if r.get("error") is None and key in base:
+            rows.setdefault(row_key(r), {}).setdefault(r["deal"], []).append(r["share"] - base[key])
+    out = []
+    for key, per_deal in rows.items():
+        deals = list(per_deal.values())
+        games = sum(len(d) for d in deals)
+        rng = random.Random(seed)
+        boot = []
+        for _ in range(samples):
+            pick = [deals[rng.randrange(len(deals))] for _ in deals]
+            boot.append(sum(sum(d) for d in pick) / sum(len(d) for d in pick))
+        out.append({"game": key[0], "config": json.loads(key[1]), "new_spec": key[2], "games": games,
+                    "deals": len(deals), "gain": round(sum(sum(d) for d in deals) / games, 3),
+                    "ci95": [round(float(percentile(boot, q)), 3) for q in (2.5, 97.5)]})
+    return out
+
+
 def markdown(rows: list[dict]) -> str:
     out = ["| game | players | mode | games | deals | new hard's win share (95 % interval) | target | met? | "
            "new hard: CPU ms, iterations a decision | release hard: CPU ms, iterations a decision | errors |",
@@ -420,6 +449,8 @@ def parse_args(argv=None):
                     help="only check that both engines deal and play the same: N random games per game")
     ap.add_argument("--games", default=",".join(registry.names()), help="with --check-deals: the games checked")
     ap.add_argument("--rate-log", nargs="+", metavar="LOG", help="only print the table of logged games")
+    ap.add_argument("--paired-with", nargs="+", metavar="LOG", default=None,
+                    help="with --rate-log: also each row's gain over these logs' games on the same deals and sides")
     ap.add_argument("--bootstrap", type=int, default=1000, help="resamples for the intervals")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON too")
     args = ap.parse_args(argv)
@@ -463,6 +494,13 @@ def main(argv=None) -> int:
         if args.json:
             print(json.dumps(rows, indent=1))
         print(markdown(rows))
+        if args.paired_with:
+            baseline = [r for path in args.paired_with for r in read_log(path)]
+            print("\n| game | players | new bot | games | deals | gain in win share over the baseline's games (95 % interval) |")
+            print("| --- | ---: | --- | ---: | ---: | --- |")
+            for p in paired([r for path in args.rate_log for r in read_log(path)], baseline, args.bootstrap):
+                print(f"| {p['game']} | {p['config']['players']} | `{p['new_spec']}` | {p['games']} | {p['deals']} | "
+                      f"{p['gain']:+.3f} ({p['ci95'][0]:+.3f} to {p['ci95'][1]:+.3f}) |")
         return 0
     with ReleaseWorker(args.release, args.release_python) as worker:
         print(f"release worker: {worker.hello['root']} (Python {worker.hello['python']}, "

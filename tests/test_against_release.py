@@ -128,6 +128,26 @@ def test_three_player_sides_rotate_and_the_target_is_a_multiple_of_the_fair_shar
     assert "| czech-pub | 3 |" in against.markdown([row])
 
 
+def test_a_candidate_is_paired_with_a_baseline_on_the_games_both_played(tmp_path, capsys):
+    """``--paired-with``: the gain is over the same deals and sides only, resampled by deal."""
+    def game(spec, d, side, share):
+        return {"game": "czech-pub", "config": {"players": 3}, "new_spec": spec, "old_spec": "b", "deal": 100 + d,
+                "d": d, "side": side, "sides": 3, "error": None, "share": share,
+                "new": {"cpu": 1.0, "decisions": 2, "iterations": 10}, "old": {"cpu": 1.0, "decisions": 2, "iterations": 5}}
+    base = [game("hard", d, s, 1.0 if s == 0 else 0.0) for d in range(12) for s in range(3)]
+    # the candidate wins one more side in every deal, and played a deal the baseline did not
+    cand = [game("cand", d, s, 1.0 if s < 2 else 0.0) for d in range(13) for s in range(3)]
+    gain, = against.paired(cand, base + [dict(base[0], error="x", deal=112, d=12)], samples=100)
+    assert gain["new_spec"] == "cand" and gain["games"] == 36 and gain["deals"] == 12
+    assert gain["gain"] == pytest.approx(1 / 3, abs=1e-3) and gain["ci95"] == [0.333, 0.333]
+    logs = [tmp_path / "base.jsonl.gz", tmp_path / "cand.jsonl.gz"]
+    for path, records in zip(logs, (base, cand)):
+        for r in records:
+            against.append_log(str(path), r)
+    assert against.main(["--rate-log", str(logs[1]), "--paired-with", str(logs[0])]) == 0
+    assert "| czech-pub | 3 | `cand` | 36 | 12 | +0.333 (+0.333 to +0.333) |" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     ([], "give one of"),
     (["--game", "frogriders", "--check-deals", "3"], "give one of"),

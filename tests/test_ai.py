@@ -705,3 +705,40 @@ def test_a_games_hint_and_heuristic_move_leave_the_state_as_it_was(name):
             assert state.to_dict() == before and state.legal_moves() == moves
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_a_puct_prior_keeps_its_weight_as_the_budget_grows(mode):
+    """``prior="puct"``: the hint's bonus ``bias * sqrt(avail) / (visits + 1)`` grows with the
+    node's visits, so among equal moves the hint's share of the visits holds as the budget grows,
+    where the fading bonus ``bias / (visits + 1)`` gives way to plain UCB; the default is fading."""
+
+    class Flat(type(registry.get("frogriders"))):
+        rollout_depth = 1
+
+        def evaluate(self, state):
+            return [0.5] * state.num_seats
+
+        def search_hint(self, state, rng):
+            return state.legal_moves()[-1]  # legal order puts it last: not favoured by ties
+
+    game = Flat()
+    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20, rules_version=1)
+                 if len(s.legal_moves()) >= 4)
+    seat = state.decider()
+    favoured = state.legal_moves()[-1]
+
+    def share(prior: str, iterations: int) -> float:
+        search = Search(state, seat, SearchParams(mode=mode, bias=1.0, prior=prior), 2)
+        search.run(iterations=iterations)
+        visits = {m: v for m, v, _ in search.root_stats()}
+        return visits[favoured] / sum(visits.values())
+
+    # measured: puct 0.30, 0.29, 0.27 at 100, 400, 1600 iterations; fading 0.12, 0.10, 0.09
+    assert share("puct", 1600) > 0.8 * share("puct", 100)
+    assert share("puct", 1600) > 2 * share("fading", 1600)
+    assert share("fading", 1600) < share("fading", 100)
+    assert SearchParams().prior == "fading"
+    assert parse_ismcts("ismcts:prior=puct").params.prior == "puct"
+    with pytest.raises(BotSpecError):
+        parse_ismcts("ismcts:prior=strong")
