@@ -5,6 +5,8 @@
     python research/fritanga_strength.py --speed    # playout_move actions/s per configuration
     python research/fritanga_strength.py --release-sides research/logs/release/fritanga-*.jsonl.gz
                                          # where the new hard wins and loses against the release
+    python research/fritanga_strength.py --release-sides CANDIDATE.jsonl.gz --against BASE.jsonl.gz
+                                         # and the candidate's gain over BASE on the deals both played
 
 Fritanga has no two-player mode, so the figures are per mode and role:
 
@@ -199,6 +201,34 @@ def release_sides(records: list[dict], samples: int = 1000, seed: int = 5) -> li
     return out
 
 
+def read_logs(paths: list[str]) -> list[dict]:
+    records = []
+    for path in paths:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
+            records.extend(json.loads(line) for line in f if line.strip())
+    return records
+
+
+def paired_gain(base: list[dict], candidate: list[dict], samples: int = 1000, seed: int = 5) -> dict:
+    """The candidate's mean share minus the base's over the (deal, side) games both logs played
+    (the same seed deals the same games), with a 95 % interval resampling whole deals."""
+    def by_game(records):
+        return {(r["deal"], r["side"]): r["share"] for r in records if r.get("error") is None}
+    b, c = by_game(base), by_game(candidate)
+    deals: dict = {}
+    for key in sorted(b.keys() & c.keys()):
+        deals.setdefault(key[0], []).append(c[key] - b[key])
+    diffs = list(deals.values())
+    if not diffs:
+        return {"deals": 0, "games": 0}
+    rng = random.Random(seed)
+    boot = sorted(sum(sum(d) for d in pick) / sum(len(d) for d in pick)
+                  for pick in ([diffs[rng.randrange(len(diffs))] for _ in diffs] for _ in range(samples)))
+    games = sum(len(d) for d in diffs)
+    return {"deals": len(diffs), "games": games, "gain": round(sum(sum(d) for d in diffs) / games, 3),
+            "ci95": [round(boot[int(0.025 * samples)], 3), round(boot[int(0.975 * samples) - 1], 3)]}
+
+
 def print_release_sides(rows: list[dict]) -> None:
     for row in rows:
         print(f"fritanga {row['mode']} {row['players']}p, {row['new_spec']}, seed {row['seed']}: {row['games']} games")
@@ -228,14 +258,20 @@ def main(argv=None) -> int:
     ap.add_argument("--speed", action="store_true", help="only measure the playout policy's actions/s")
     ap.add_argument("--release-sides", nargs="+", metavar="LOG",
                     help="only read bench/against_release.py logs: the new hard's share per side")
+    ap.add_argument("--against", metavar="LOG", help="with --release-sides: the paired gain of those logs' "
+                    "games over this log's on the same deals and sides")
     args = ap.parse_args(argv)
     if args.release_sides:
-        records = []
-        for path in args.release_sides:
-            with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
-                records.extend(json.loads(line) for line in f if line.strip())
+        records = read_logs(args.release_sides)
         rows = release_sides(records)
         print_release_sides(rows)
+        if args.against:
+            base = read_logs([args.against])
+            gain = paired_gain(base, records)
+            rows.append({"against": args.against, **gain})
+            if gain["games"]:
+                print(f"gain over {args.against} on the {gain['games']} games of {gain['deals']} deals both "
+                      f"played: {gain['gain']:+.3f} ({gain['ci95'][0]:+.3f} to {gain['ci95'][1]:+.3f})")
         print(json.dumps(rows), file=sys.stderr)
         return 0
     if args.speed:

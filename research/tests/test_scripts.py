@@ -69,6 +69,11 @@ def test_the_fritanga_release_sides_split_a_row_by_side_and_count_the_deals(tmp_
     assert row["sides"][0]["new"] == {"ms_per_decision": 100.0, "iterations_per_decision": 500}
     assert row["deals_won_on"] == {"both": 1, "side 0 only": 1}
     assert row["by_winners"]["0"]["games"] == 3 and row["by_winners"]["1,2"]["games"] == 1
+    # paired on the same deals: a log against itself gains nothing; against the foods' loss flipped, a quarter
+    base = [json.loads(line) for line in log.read_text().splitlines()]
+    assert fritanga.paired_gain(base, base) == {"deals": 2, "games": 4, "gain": 0.0, "ci95": [0.0, 0.0]}
+    better = [dict(r, share=1.0) for r in base]
+    assert fritanga.paired_gain(base, better)["gain"] == 0.25
 
 
 def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path, capsys):
