@@ -28,7 +28,8 @@ def ladder():
 
 def test_every_log_is_gzipped_json_lines():
     logs = sorted(p for p in LOGS.rglob("*") if p.is_file())
-    assert {p.parent.name for p in logs} == {"ladder", "oracle", "fit", "rollouts", "versus", "scaling", "release", "solo", "tuning"}
+    assert {p.parent.name for p in logs} == {"ladder", "oracle", "fit", "rollouts", "versus", "scaling", "release",
+                                             "release-candidates", "solo", "tuning"}
     for path in logs:
         assert path.name.endswith(".jsonl.gz"), path
         with gzip.open(path, "rt") as f:
