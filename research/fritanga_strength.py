@@ -3,6 +3,10 @@
     python research/fritanga_strength.py [--spec ismcts:medium,depth=20] [--games 60] [--players 3,4]
                                          [--pairings versus,teams,chef,foods] [--opponents random,greedy]
     python research/fritanga_strength.py --speed    # playout_move actions/s per configuration
+    python research/fritanga_strength.py --release-sides research/logs/release/fritanga-*.jsonl.gz
+                                         # where the new hard wins and loses against the release
+    python research/fritanga_strength.py --release-sides CANDIDATE.jsonl.gz --against BASE.jsonl.gz
+                                         # and the candidate's gain over BASE on the deals both played
 
 Fritanga has no two-player mode, so the figures are per mode and role:
 
@@ -28,9 +32,11 @@ the commands behind them: docs/rules/fritanga.md, "AI".
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import multiprocessing as mp
 import os
+import random
 import sys
 import time
 
@@ -146,6 +152,98 @@ def playout_speed(positions: int = 40, seed: int = 1) -> list[dict]:
     return out
 
 
+def release_sides(records: list[dict], samples: int = 1000, seed: int = 5) -> list[dict]:
+    """Per side of a bench/against_release.py log (the chef or the foods, a team, a seat): the
+    new hard's win share with its 95 % interval (resampling that side's games), both bots' CPU
+    ms and iterations per decision, and the game's length in moves by the side that won; over
+    the deals played on both sides of a two-sided row, how often the new hard won on both, on
+    one (which) or on neither."""
+    by_row: dict = {}
+    for r in records:
+        if r.get("error") is None:
+            key = (r["config"]["players"], r["config"].get("mode"), r.get("new_spec"), r.get("seed"))
+            by_row.setdefault(key, []).append(r)
+    out = []
+    for (players, mode, spec, row_seed), games in sorted(by_row.items(), key=lambda kv: str(kv[0])):
+        rng = random.Random(seed)
+        sides = []
+        for side in sorted({r["side"] for r in games}):
+            mine = [r for r in games if r["side"] == side]
+            shares = [r["share"] for r in mine]
+            boot = sorted(sum(shares[rng.randrange(len(shares))] for _ in shares) / len(shares)
+                          for _ in range(samples))
+            per = {}
+            for who in ("new", "old"):
+                decisions = sum(r[who]["decisions"] for r in mine) or 1
+                per[who] = {"ms_per_decision": round(1000 * sum(r[who]["cpu"] for r in mine) / decisions, 1),
+                            "iterations_per_decision": round(sum(r[who]["iterations"] for r in mine) / decisions)}
+            sides.append({"side": side, "new_seats": mine[0]["new_seats"], "games": len(mine),
+                          "share": round(sum(shares) / len(shares), 3),
+                          "ci95": [round(boot[int(0.025 * samples)], 3), round(boot[int(0.975 * samples) - 1], 3)],
+                          **per})
+        lengths: dict = {}
+        for r in games:
+            lengths.setdefault(",".join(map(str, r["winners"])), []).append(r["moves"])
+        by_winner = {w: {"games": len(m), "moves_min": min(m), "moves_median": sorted(m)[len(m) // 2],
+                         "moves_max": max(m)} for w, m in sorted(lengths.items())}
+        deals: dict = {}
+        for r in games:
+            deals.setdefault(r["deal"], {})[r["side"]] = r["share"]
+        joint: dict = {}
+        if games[0]["sides"] == 2:
+            for d in deals.values():
+                if len(d) == 2:
+                    name = {(1, 1): "both", (1, 0): "side 0 only", (0, 1): "side 1 only", (0, 0): "neither"}[
+                        (round(d[0]), round(d[1]))]
+                    joint[name] = joint.get(name, 0) + 1
+        out.append({"players": players, "mode": mode, "new_spec": spec, "seed": row_seed, "games": len(games),
+                    "sides": sides, "by_winners": by_winner, "deals_won_on": joint})
+    return out
+
+
+def read_logs(paths: list[str]) -> list[dict]:
+    records = []
+    for path in paths:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
+            records.extend(json.loads(line) for line in f if line.strip())
+    return records
+
+
+def paired_gain(base: list[dict], candidate: list[dict], samples: int = 1000, seed: int = 5) -> dict:
+    """The candidate's mean share minus the base's over the (deal, side) games both logs played
+    (the same seed deals the same games), with a 95 % interval resampling whole deals."""
+    def by_game(records):
+        return {(r["deal"], r["side"]): r["share"] for r in records if r.get("error") is None}
+    b, c = by_game(base), by_game(candidate)
+    deals: dict = {}
+    for key in sorted(b.keys() & c.keys()):
+        deals.setdefault(key[0], []).append(c[key] - b[key])
+    diffs = list(deals.values())
+    if not diffs:
+        return {"deals": 0, "games": 0}
+    rng = random.Random(seed)
+    boot = sorted(sum(sum(d) for d in pick) / sum(len(d) for d in pick)
+                  for pick in ([diffs[rng.randrange(len(diffs))] for _ in diffs] for _ in range(samples)))
+    games = sum(len(d) for d in diffs)
+    return {"deals": len(diffs), "games": games, "gain": round(sum(sum(d) for d in diffs) / games, 3),
+            "ci95": [round(boot[int(0.025 * samples)], 3), round(boot[int(0.975 * samples) - 1], 3)]}
+
+
+def print_release_sides(rows: list[dict]) -> None:
+    for row in rows:
+        print(f"fritanga {row['mode']} {row['players']}p, {row['new_spec']}, seed {row['seed']}: {row['games']} games")
+        for s in row["sides"]:
+            print(f"  new hard on seats {s['new_seats']}: {s['games']} games, share {s['share']:.3f} "
+                  f"({s['ci95'][0]:.3f} to {s['ci95'][1]:.3f}); new {s['new']['ms_per_decision']} ms, "
+                  f"{s['new']['iterations_per_decision']} it; release {s['old']['ms_per_decision']} ms, "
+                  f"{s['old']['iterations_per_decision']} it a decision")
+        for w, m in row["by_winners"].items():
+            print(f"  won by seats {w}: {m['games']} games, {m['moves_min']} / {m['moves_median']} / "
+                  f"{m['moves_max']} moves (min / median / max)")
+        if row["deals_won_on"]:
+            print("  deals the new hard won on: " + ", ".join(f"{k} {v}" for k, v in sorted(row["deals_won_on"].items())))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spec", default="ismcts:medium,depth=20",
@@ -158,7 +256,24 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--speed", action="store_true", help="only measure the playout policy's actions/s")
+    ap.add_argument("--release-sides", nargs="+", metavar="LOG",
+                    help="only read bench/against_release.py logs: the new hard's share per side")
+    ap.add_argument("--against", metavar="LOG", help="with --release-sides: the paired gain of those logs' "
+                    "games over this log's on the same deals and sides")
     args = ap.parse_args(argv)
+    if args.release_sides:
+        records = read_logs(args.release_sides)
+        rows = release_sides(records)
+        print_release_sides(rows)
+        if args.against:
+            base = read_logs([args.against])
+            gain = paired_gain(base, records)
+            rows.append({"against": args.against, **gain})
+            if gain["games"]:
+                print(f"gain over {args.against} on the {gain['games']} games of {gain['deals']} deals both "
+                      f"played: {gain['gain']:+.3f} ({gain['ci95'][0]:+.3f} to {gain['ci95'][1]:+.3f})")
+        print(json.dumps(rows), file=sys.stderr)
+        return 0
     if args.speed:
         print(json.dumps({"playout_speed": playout_speed()}, indent=2))
         return 0

@@ -52,6 +52,30 @@ def test_the_fritanga_bench_measures_each_pairing_against_its_baseline(capsys):
     assert all(r["games"] == 2 and 0 <= r["wins"] <= 2 for r in results)
 
 
+def test_the_fritanga_release_sides_split_a_row_by_side_and_count_the_deals(tmp_path, capsys):
+    """Two deals of a chef row: the new hard wins as the chef in both, as the foods in one."""
+    fritanga = load("fritanga_strength")
+    log = tmp_path / "row.jsonl"
+    bots = {"new": {"cpu": 1.0, "decisions": 10, "iterations": 5000},
+            "old": {"cpu": 1.0, "decisions": 10, "iterations": 2000}}
+    games = [(0, 0, [0], [0], 1.0), (0, 1, [1, 2], [1, 2], 1.0), (1, 0, [0], [0], 1.0), (1, 1, [1, 2], [0], 0.0)]
+    log.write_text("".join(json.dumps({
+        "config": {"players": 3, "mode": "chef"}, "new_spec": "ismcts:hard", "seed": 1, "deal": deal,
+        "side": side, "sides": 2, "new_seats": seats, "winners": winners, "share": share,
+        "moves": 30 + deal, "error": None, **bots}) + "\n" for deal, side, seats, winners, share in games))
+    assert fritanga.main(["--release-sides", str(log)]) == 0
+    [row] = json.loads(capsys.readouterr().err)
+    assert [s["share"] for s in row["sides"]] == [1.0, 0.5]
+    assert row["sides"][0]["new"] == {"ms_per_decision": 100.0, "iterations_per_decision": 500}
+    assert row["deals_won_on"] == {"both": 1, "side 0 only": 1}
+    assert row["by_winners"]["0"]["games"] == 3 and row["by_winners"]["1,2"]["games"] == 1
+    # paired on the same deals: a log against itself gains nothing; against the foods' loss flipped, a quarter
+    base = [json.loads(line) for line in log.read_text().splitlines()]
+    assert fritanga.paired_gain(base, base) == {"deals": 2, "games": 4, "gain": 0.0, "ci95": [0.0, 0.0]}
+    better = [dict(r, share=1.0) for r in base]
+    assert fritanga.paired_gain(base, better)["gain"] == 0.25
+
+
 def test_the_budget_scaling_run_seats_both_specs_alike_and_tallies_them(tmp_path, capsys):
     scaling = load("budget_scaling")
     log = tmp_path / "scaling.jsonl"
