@@ -353,32 +353,41 @@ def summarise(records: list[dict], samples: int = 1000, seed: int = 5) -> list[d
     return sorted(out, key=lambda row: (row["game"], row["config"]["players"], str(row["config"].get("mode"))))
 
 
+def paired_gain(baseline: list[dict], records: list[dict], samples: int = 1000, seed: int = 5) -> dict:
+    """The mean share of ``records`` minus that of ``baseline`` over the games both logs played (the
+    same game, configuration, deal and side: the same cards, chance and seats), with a 95 % interval
+    from resampling whole deals. A screen of a candidate on the deals of a logged row then reads its
+    gain, not the deals' luck."""
+    def by_game(logged):
+        return {(r.get("game"), json.dumps(r["config"], sort_keys=True), r["deal"], r["side"]): r["share"]
+                for r in logged if r.get("error") is None}
+    base, new = by_game(baseline), by_game(records)
+    per_deal: dict = {}
+    for key in sorted(base.keys() & new.keys(), key=repr):
+        per_deal.setdefault(key[2], []).append(new[key] - base[key])
+    deals = list(per_deal.values())
+    if not deals:
+        return {"deals": 0, "games": 0}
+    games = sum(len(d) for d in deals)
+    rng = random.Random(seed)
+    boot = []
+    for _ in range(samples):
+        pick = [deals[rng.randrange(len(deals))] for _ in deals]
+        boot.append(sum(sum(d) for d in pick) / sum(len(d) for d in pick))
+    return {"deals": len(deals), "games": games, "gain": round(sum(sum(d) for d in deals) / games, 3),
+            "ci95": [round(float(percentile(boot, q)), 3) for q in (2.5, 97.5)]}
+
+
 def paired(records: list[dict], baseline: list[dict], samples: int = 1000, seed: int = 5) -> list[dict]:
-    """Each row of ``records`` against ``baseline`` (another spec's games of the same table) on the
-    games both played (the same deal and side: the same cards, chance and seats): the difference of
-    the new bot's win shares there, with its interval from resampling whole deals. A screen of a
-    candidate on the deals of a logged row then reads its gain, not the deals' luck."""
-    base: dict = {}
-    for r in baseline:
-        if r.get("error") is None:
-            base[(r["game"], json.dumps(r["config"], sort_keys=True), r["deal"], r["side"])] = r["share"]
+    """``paired_gain`` for each row (game, configuration and pair of bots) of ``records``."""
     rows: dict = {}
     for r in records:
-        key = (r["game"], json.dumps(r["config"], sort_keys=True), r["deal"], r["side"])
-        if r.get("error") is None and key in base:
-            rows.setdefault(row_key(r), {}).setdefault(r["deal"], []).append(r["share"] - base[key])
+        rows.setdefault(row_key(r), []).append(r)
     out = []
-    for key, per_deal in rows.items():
-        deals = list(per_deal.values())
-        games = sum(len(d) for d in deals)
-        rng = random.Random(seed)
-        boot = []
-        for _ in range(samples):
-            pick = [deals[rng.randrange(len(deals))] for _ in deals]
-            boot.append(sum(sum(d) for d in pick) / sum(len(d) for d in pick))
-        out.append({"game": key[0], "config": json.loads(key[1]), "new_spec": key[2], "games": games,
-                    "deals": len(deals), "gain": round(sum(sum(d) for d in deals) / games, 3),
-                    "ci95": [round(float(percentile(boot, q)), 3) for q in (2.5, 97.5)]})
+    for key, logged in rows.items():
+        gain = paired_gain(baseline, logged, samples, seed)
+        if gain["games"]:
+            out.append({"game": key[0], "config": json.loads(key[1]), "new_spec": key[2], **gain})
     return out
 
 

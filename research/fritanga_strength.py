@@ -46,6 +46,9 @@ from boardbot.ai.bots import make_bot  # noqa: E402
 from boardbot.ai.stats import wilson  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+from against_release import paired_gain  # noqa: E402 (the one paired gain of both tools)
+
 GAME = "fritanga"
 _CACHE: dict = {}
 
@@ -207,26 +210,6 @@ def read_logs(paths: list[str]) -> list[dict]:
         with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
             records.extend(json.loads(line) for line in f if line.strip())
     return records
-
-
-def paired_gain(base: list[dict], candidate: list[dict], samples: int = 1000, seed: int = 5) -> dict:
-    """The candidate's mean share minus the base's over the (deal, side) games both logs played
-    (the same seed deals the same games), with a 95 % interval resampling whole deals."""
-    def by_game(records):
-        return {(r["deal"], r["side"]): r["share"] for r in records if r.get("error") is None}
-    b, c = by_game(base), by_game(candidate)
-    deals: dict = {}
-    for key in sorted(b.keys() & c.keys()):
-        deals.setdefault(key[0], []).append(c[key] - b[key])
-    diffs = list(deals.values())
-    if not diffs:
-        return {"deals": 0, "games": 0}
-    rng = random.Random(seed)
-    boot = sorted(sum(sum(d) for d in pick) / sum(len(d) for d in pick)
-                  for pick in ([diffs[rng.randrange(len(diffs))] for _ in diffs] for _ in range(samples)))
-    games = sum(len(d) for d in diffs)
-    return {"deals": len(diffs), "games": games, "gain": round(sum(sum(d) for d in diffs) / games, 3),
-            "ci95": [round(boot[int(0.025 * samples)], 3), round(boot[int(0.975 * samples) - 1], 3)]}
 
 
 def print_release_sides(rows: list[dict]) -> None:

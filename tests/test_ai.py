@@ -418,27 +418,35 @@ def test_rollouts_stop_at_the_games_depth_unless_the_spec_says():
     assert parse_ismcts("ismcts:depth=0").params.depth == 0
 
 
+class FlatFrogriders(type(registry.get("frogriders"))):
+    """Frogriders where every move is worth the same: a one-move rollout cut off at an even value,
+    so only a hint's bonus can tell the moves apart."""
+    rollout_depth = 1
+
+    def evaluate(self, state):
+        return [0.5] * state.num_seats
+
+
+def flat_position(game):
+    """The position the hint tests' margins were measured on: Frogriders' rules version 1 deal
+    (version 2 deals from the chance stream, and its seed 5 gives another position)."""
+    return next(s for s in positions(game, {"players": 2}, seed=5, count=20, rules_version=1)
+                if len(s.legal_moves()) >= 4)
+
+
 @pytest.mark.parametrize("mode", ["so", "mo"])
 def test_progressive_bias_follows_the_heuristic_among_equal_moves(mode):
     """With every move worth the same, ``bias`` makes the heuristic's move the most visited;
     ``bias=0`` never asks the heuristic; the game's ``search_bias`` is the default."""
     asked = []
 
-    class Flat(type(registry.get("frogriders"))):
-        rollout_depth = 1
-
-        def evaluate(self, state):
-            return [0.5] * state.num_seats
-
+    class Flat(FlatFrogriders):
         def heuristic_move(self, state, rng):
             asked.append(1)
             return state.legal_moves()[-1]  # legal order puts it last: not favoured by ties
 
     game = Flat()
-    # the position the margin below was measured on: Frogriders' rules version 1 deal (version 2 deals
-    # from the chance stream, and its seed 5 gives another position)
-    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20, rules_version=1)
-                 if len(s.legal_moves()) >= 4)
+    state = flat_position(game)
     seat = state.decider()
     favoured = state.legal_moves()[-1]
     search = Search(state, seat, SearchParams(mode=mode, bias=3.0), 2)
@@ -713,18 +721,11 @@ def test_a_puct_prior_keeps_its_weight_as_the_budget_grows(mode):
     node's visits, so among equal moves the hint's share of the visits holds as the budget grows,
     where the fading bonus ``bias / (visits + 1)`` gives way to plain UCB; the default is fading."""
 
-    class Flat(type(registry.get("frogriders"))):
-        rollout_depth = 1
-
-        def evaluate(self, state):
-            return [0.5] * state.num_seats
-
+    class Flat(FlatFrogriders):
         def search_hint(self, state, rng):
             return state.legal_moves()[-1]  # legal order puts it last: not favoured by ties
 
-    game = Flat()
-    state = next(s for s in positions(game, {"players": 2}, seed=5, count=20, rules_version=1)
-                 if len(s.legal_moves()) >= 4)
+    state = flat_position(Flat())
     seat = state.decider()
     favoured = state.legal_moves()[-1]
 
