@@ -55,6 +55,7 @@ from .records import GameRecord
 Record = dict[str, Any]  # a Live game's stored form (Live.to_dict)
 # keys that are not strings written as the json module writes them (1 -> "1"); dumps
 _orjson_dumps, _NON_STR_KEYS, _OrjsonError = orjson.dumps, orjson.OPT_NON_STR_KEYS, orjson.JSONEncodeError
+_orjson_loads, _OrjsonDecodeError = orjson.loads, orjson.JSONDecodeError
 EventRecord = dict[str, Any]
 
 
@@ -109,8 +110,47 @@ def json_dumps(value: Any) -> bytes:
 
 
 def loads(data: bytes | str) -> Any:
+    """A stored document read back: by orjson (a Frogriders state's 580 bytes in about 3 µs,
+    against 13 for the json module: a cold read parses the record, the state and the events
+    since the snapshot) whenever it reads it as the json module does, else by the json module:
+    a document with an integer orjson would read as a float (beyond 64 bits: ``_fits_orjson``)
+    or one orjson refuses (NaN and the infinities, which ``json_dumps`` writes; a lone
+    surrogate; text that is not UTF-8) is read as before."""
+    if data.__class__ is bytes and _fits_orjson(data):
+        try:
+            return _orjson_loads(data)
+        except _OrjsonDecodeError:
+            pass
+    return json_loads(data)
+
+
+def json_loads(data: bytes | str) -> Any:
+    """``loads`` by the json module alone."""
     # what dumps wrote is UTF-8: decoded as such, without json's guess at the encoding
     return json.loads(data.decode("utf-8", "surrogatepass") if data.__class__ is bytes else data)
+
+
+_DIGITS_AS_ZEROS = bytes.maketrans(b"0123456789", b"0" * 10)
+_LONG_RUN = b"0" * 19  # the fewest digits of an integer beyond 63 bits
+_INT64_MAX = 2**63 - 1
+
+
+def _fits_orjson(data: bytes) -> bool:
+    """Whether every run of digits in ``data`` is an integer orjson reads as an int: at most
+    ``2**63 - 1`` (it reads 64 bits, but a run's sign is not looked at; a run in a string or
+    a float's digits count too: a document with such a run merely goes to the json module).
+    A run of 19 digits or more is found without a regular expression (one matched at every
+    position cost more than the parse saves): the digits made zeros, then searched."""
+    zeros = data.translate(_DIGITS_AS_ZEROS)
+    start = zeros.find(_LONG_RUN)
+    while start >= 0:
+        end = start + 19
+        while end < len(zeros) and zeros[end] == 48:  # (48: "0")
+            end += 1
+        if end - start > 19 or int(data[start:end]) > _INT64_MAX:
+            return False
+        start = zeros.find(_LONG_RUN, end)
+    return True
 
 
 # a seat's change (boardbot.server.seats), a forfeit on time and clocks resumed after the server
