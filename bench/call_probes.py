@@ -2,7 +2,7 @@
 
     python bench/call_probes.py gc [--calls 1500] [--rounds 4] [--tuned]
     valgrind --tool=callgrind python bench/call_probes.py instructions CreateGame|SubmitMove|GetView --calls 300 [--store sqlite] [--games-only]
-    python bench/call_probes.py cold-read [--games 500]
+    python bench/call_probes.py cold-read [--games 500] [--setup-only]
     python bench/call_probes.py view-parts [--states 2000]
     python bench/call_probes.py create-parts [--repeats 20000]
     valgrind --tool=callgrind python bench/call_probes.py first-reads [--games 300] [--rounds 1]
@@ -22,7 +22,9 @@ call's commit is a transaction of its own, where a loaded server groups a turn's
 ``cold-read``: two SQLite stores of two processes on one file (``shared``, as at ``--processes
 2``), in this one process: ``--games`` games played 1-29 moves in the first; CPU µs of a
 ``get_live`` of each in the second (never read there: the row, the snapshot, the events since
-it), again (cached, checked against the file), and in the first.
+it), again (cached, checked against the file), and in the first. Under callgrind, count it
+and the same with ``--setup-only`` (the games made and played, no read), and divide the
+difference by ``--games``: the instructions of the three reads of a game.
 
 ``create-parts``: CreateGame's pieces timed apart (the deal, the state's dict and its JSON by
 the json module and by ``store.dumps``, the tokens, the record, the summary), and a SQLite
@@ -151,6 +153,10 @@ async def probe_cold_read(args) -> None:
             await store.get_live(game_id)
         return (time.process_time() - started) / len(games) * 1e6
 
+    if args.setup_only:  # (callgrind: the games made, no read; the difference is the reads')
+        await first.close()
+        await second.close()
+        return
     cold, checked, own = await reads(second), await reads(second), await reads(first)
     print(f"get_live, CPU µs: in the other process {cold:.1f} (not cached), {checked:.1f} (cached, checked); "
           f"in the committing process {own:.1f}")
@@ -308,6 +314,7 @@ def main() -> int:
     p.add_argument("--games-only", action="store_true", help="make the calls' games, make no call")
     p = sub.add_parser("cold-read")
     p.add_argument("--games", type=int, default=500)
+    p.add_argument("--setup-only", action="store_true", help="make and play the games, read none")
     p = sub.add_parser("create-parts")
     p.add_argument("--repeats", type=int, default=20000)
     p = sub.add_parser("first-reads")
