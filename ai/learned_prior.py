@@ -6,15 +6,19 @@ d decides, in the sampled world that first reaches it, d's observation ``x = Gam
 (the generic learning vector, built from d's view alone, so the hint reads nothing d could not see)
 scores every legal move by its action id a (``Game.action_space(config)``, stable per table),
 
-    logit_a = weights[a] . x + bias[a],   p(a) = softmax over the legal moves' logits,
+    logit_a = weights[a] . x + bias[a] (+ hint_weight if a is the game's own hint there),
+    p(a) = softmax over the legal moves' logits,
 
-and the hint is the legal move of the highest logit (the policy's most likely move). The weights are
+and the hint is the legal move of the highest logit (the policy's most likely move). A fit with a
+``hint_weight`` (0: none) also asks the game's hint, in the same world as the search does, and adds
+that weight to its move's logit: the policy then corrects the game's heuristic rather than
+replacing it. The weights are
 fitted on the search's own games (expert iteration) to the root's visit shares by
 research/train_prior.py (research/notes/learned-prior.md).
 
 The parameters of a table are a small numpy file, ``prior_<mode>-<players>p.npz``
-(``prior_<players>p.npz`` for a game without modes), with ``weights`` (actions by observation size)
-and ``bias`` (actions), at most 1 MB, read once per process: shipped in the game's package, or handed over
+(``prior_<players>p.npz`` for a game without modes), with ``weights`` (actions by observation size),
+``bias`` (actions) and optionally ``hint_weight`` (a number), at most 1 MB, read once per process: shipped in the game's package, or handed over
 in-process for research (``use_parameters``). Generic: no game is named here.
 """
 
@@ -32,7 +36,8 @@ from boardbot.engine.core import Game
 
 from .learned_value import package_of, shipped_file
 
-Parameters = tuple[np.ndarray, np.ndarray]  # weights (actions x features, float32), bias (actions)
+# weights (actions x features, float32), bias (actions), the game's hint's weight (0: not asked)
+Parameters = tuple[np.ndarray, np.ndarray, float]
 
 
 class LearnedPriorError(LookupError):
@@ -46,22 +51,24 @@ def file_name(config: Mapping[str, Any]) -> str:
 
 
 def load_parameters(source) -> Parameters:
-    """(weights, bias) from an .npz file (a path or an open binary file)."""
+    """(weights, bias, hint weight) from an .npz file (a path or an open binary file)."""
     with np.load(source, allow_pickle=False) as data:
         weights = np.asarray(data["weights"], dtype=np.float32)
         bias = np.asarray(data["bias"], dtype=np.float32)
+        hint_weight = float(data["hint_weight"]) if "hint_weight" in data.files else 0.0
     if weights.ndim != 2 or bias.shape != (weights.shape[0],):
         raise LearnedPriorError("a learned prior's weights must be a matrix, one row per action id, "
                                 "and its bias a vector of the same length")
-    if not (np.all(np.isfinite(weights)) and np.all(np.isfinite(bias))):
+    if not (np.all(np.isfinite(weights)) and np.all(np.isfinite(bias)) and np.isfinite(hint_weight)):
         raise LearnedPriorError("a learned prior's weights must be finite")
-    return weights, bias
+    return weights, bias, hint_weight
 
 
 def save_parameters(path, parameters: Parameters) -> None:
-    """Write (weights, bias) as ``load_parameters`` reads them."""
-    weights, bias = parameters
-    np.savez_compressed(path, weights=np.asarray(weights, dtype=np.float32), bias=np.asarray(bias, dtype=np.float32))
+    """Write (weights, bias, hint weight) as ``load_parameters`` reads them."""
+    weights, bias, hint_weight = parameters
+    np.savez_compressed(path, weights=np.asarray(weights, dtype=np.float32), bias=np.asarray(bias, dtype=np.float32),
+                        hint_weight=np.float64(hint_weight))
 
 
 @functools.cache
@@ -91,26 +98,43 @@ def parameters_for(game: Game, config: Mapping[str, Any]) -> Parameters:
     return found if found is not None else _shipped(*key)
 
 
-def policy(game: Game, config: Mapping[str, Any], parameters: Parameters | None = None
-           ) -> Callable[[Any], tuple[list, np.ndarray]]:
-    """The policy of the table's parameters (``parameters``: others, for research): a function of a
-    state returning its legal moves and their probabilities for the seat to move, from that
-    seat's view alone."""
+def _logits(game: Game, config: Mapping[str, Any], parameters: Parameters | None
+            ) -> Callable[[Any, random.Random], tuple[list, np.ndarray]]:
+    """A function of a state (and the search's generator, for the game's hint) returning its legal
+    moves and their logits for the seat to move."""
     cfg = game.validate(config)
-    weights, bias = parameters_for(game, cfg) if parameters is None else parameters
+    weights, bias, hint_weight = parameters_for(game, cfg) if parameters is None else parameters
     space = game.action_space(cfg)
     size = game.observation_layout(cfg).size
     if weights.shape != (space.size, size):
         raise LearnedPriorError(f"a learned prior for {game.name} {file_name(cfg)} is {weights.shape[0]} by "
                                 f"{weights.shape[1]}, the table has {space.size} actions and {size} observations")
-    observe, ids = game.observe, space.ids
+    observe, ids, game_hint = game.observe, space.ids, game.search_hint
 
-    def probabilities(state) -> tuple[list, np.ndarray]:
+    def logits(state, rng: random.Random) -> tuple[list, np.ndarray]:
         moves = state.legal_moves()
         rows = [ids[m] for m in moves]
-        logits = weights[rows] @ observe(state.view(state.decider())) + bias[rows]
-        logits = np.exp(logits - logits.max())
-        return moves, logits / logits.sum()
+        out = weights[rows] @ observe(state.view(state.decider())) + bias[rows]
+        if hint_weight:
+            favourite = game_hint(state, rng)
+            if favourite is not None:
+                out[moves.index(favourite)] += hint_weight
+        return moves, out
+
+    return logits
+
+
+def policy(game: Game, config: Mapping[str, Any], parameters: Parameters | None = None
+           ) -> Callable[[Any, random.Random], tuple[list, np.ndarray]]:
+    """The policy of the table's parameters (``parameters``: others, for research): a function of a
+    state (and a generator, for the game's hint) returning its legal moves and their
+    probabilities for the seat to move, from what that seat may see."""
+    logits = _logits(game, config, parameters)
+
+    def probabilities(state, rng: random.Random) -> tuple[list, np.ndarray]:
+        moves, out = logits(state, rng)
+        out = np.exp(out - out.max())
+        return moves, out / out.sum()
 
     return probabilities
 
@@ -118,18 +142,13 @@ def policy(game: Game, config: Mapping[str, Any], parameters: Parameters | None 
 def hinter(game: Game, config: Mapping[str, Any], parameters: Parameters | None = None
            ) -> Callable[[Any, random.Random], Any]:
     """The search's hint (``Game.search_hint``'s signature): the legal move the policy finds most
-    likely for the seat to move (ties: the first in legal order), from that seat's view alone."""
-    cfg = game.validate(config)
-    weights, bias = parameters_for(game, cfg) if parameters is None else parameters
-    policy(game, cfg, (weights, bias))  # checks the shapes
-    observe, ids = game.observe, game.action_space(cfg).ids
+    likely for the seat to move (ties: the first in legal order), from what that seat may see."""
+    logits = _logits(game, config, parameters)
 
     def hint(state, rng: random.Random):
-        moves = state.legal_moves()
-        if len(moves) < 2:
-            return moves[0] if moves else None
-        rows = [ids[m] for m in moves]
-        logits = weights[rows] @ observe(state.view(state.decider())) + bias[rows]
-        return moves[int(np.argmax(logits))]
+        if len(state.legal_moves()) < 2:
+            return None  # nothing to favour
+        moves, out = logits(state, rng)
+        return moves[int(np.argmax(out))]
 
     return hint

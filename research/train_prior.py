@@ -128,9 +128,10 @@ class Rows:
     move's logit is one sparse product with the flat parameters (scipy.sparse: an observation
     has about a tenth of its values non-zero). ``starts``: each row's first pair; ``target``: the
     root's visit share of each pair; ``best``: each row's most visited pair; ``hint``: the pair of
-    the game's hint (-1: none)."""
+    the game's hint (-1: none). ``with_hint``: one more column, shared by every action, a 1 at the
+    game's hint (its weight: how far the policy trusts the game's hint over its own logits)."""
 
-    def __init__(self, games: list[dict], actions: int, features: int):
+    def __init__(self, games: list[dict], actions: int, features: int, with_hint: bool = False):
         from scipy import sparse  # sparse rows: an observation is mostly zeros
 
         decisions = [d for g in games for d in g["decisions"]]
@@ -143,23 +144,27 @@ class Rows:
             visits = np.asarray(d["visits"], np.float64)
             first = len(ids)
             for a in d["ids"]:
-                indices.append(columns + a * width)
-                values.append(data)
-                indptr.append(indptr[-1] + len(columns))
+                if with_hint and a == d["hint"]:
+                    indices.append(np.append(columns + a * width, actions * width))
+                    values.append(np.append(data, np.float32(1.0)))
+                else:
+                    indices.append(columns + a * width)
+                    values.append(data)
+                indptr.append(indptr[-1] + len(indices[-1]))
             ids.extend(d["ids"])
             target.extend(visits / visits.sum())
             best.append(first + int(np.argmax(visits)))  # ties: the first in legal order
             hint.append(first + d["ids"].index(d["hint"]) if d["hint"] is not None and d["hint"] in d["ids"] else -1)
             starts.append(len(ids))
         self.pairs = sparse.csr_matrix((np.concatenate(values), np.concatenate(indices), np.asarray(indptr)),
-                                       shape=(len(ids), actions * width))
+                                       shape=(len(ids), actions * width + with_hint))
         self.ids = np.asarray(ids)
         self.target = np.asarray(target)
         self.starts = np.asarray(starts)
         self.best = np.asarray(best)
         self.hint = np.asarray(hint)
         self.n = len(decisions)
-        self.actions, self.width = actions, width
+        self.actions, self.width, self.with_hint = actions, width, with_hint
 
     def log_policy(self, logits: np.ndarray) -> np.ndarray:
         """Each pair's log probability under the softmax over its decision's legal moves."""
@@ -178,16 +183,17 @@ class Rows:
         return out
 
 
-def flat(weights: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    return np.hstack([weights, bias[:, None]]).astype(np.float64).ravel()
+def flat(rows: Rows, weights: np.ndarray, bias: np.ndarray, hint_weight: float = 0.0) -> np.ndarray:
+    theta = np.hstack([weights, bias[:, None]]).astype(np.float64).ravel()
+    return np.append(theta, hint_weight) if rows.with_hint else theta
 
 
-def unflat(theta: np.ndarray, actions: int, width: int) -> tuple[np.ndarray, np.ndarray]:
-    table = theta.reshape(actions, width)
-    return table[:, :-1].astype(np.float32), table[:, -1].astype(np.float32)
+def unflat(rows: Rows, theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    table = theta[: rows.actions * rows.width].reshape(rows.actions, rows.width)
+    return table[:, :-1].astype(np.float32), table[:, -1].astype(np.float32), float(theta[-1]) if rows.with_hint else 0.0
 
 
-def fit_policy(rows: Rows, l2: float, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray]:
+def fit_policy(rows: Rows, l2: float, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, float]:
     """L-BFGS (scipy) on the mean cross-entropy of the masked softmax against the visit shares, plus
     ``l2 / 2 * |W|^2`` (the biases unpenalised). Only the parameters the data can move are fitted
     (an action legal somewhere, a feature non-zero somewhere with it): the others stay 0."""
@@ -196,7 +202,7 @@ def fit_policy(rows: Rows, l2: float, max_iter: int = 300) -> tuple[np.ndarray, 
     used = np.flatnonzero(np.diff(rows.pairs.tocsc().indptr))  # non-empty columns
     z = rows.pairs[:, used]
     zt = z.T.tocsr()
-    penalty = np.where(used % rows.width == rows.width - 1, 0.0, l2)
+    penalty = np.where((used % rows.width == rows.width - 1) | (used == rows.actions * rows.width), 0.0, l2)
 
     def loss_and_grad(theta: np.ndarray):
         logp = rows.log_policy(z @ theta)
@@ -208,12 +214,12 @@ def fit_policy(rows: Rows, l2: float, max_iter: int = 300) -> tuple[np.ndarray, 
     theta = np.zeros(rows.pairs.shape[1])
     theta[used] = result.x
     print(f"l2 {l2:g}: {result.nit} iterations, {result.message}, {len(used)} parameters fitted", file=sys.stderr, flush=True)
-    return unflat(theta, rows.actions, rows.width)
+    return unflat(rows, theta)
 
 
-def scores(rows: Rows, weights: np.ndarray, bias: np.ndarray) -> dict:
+def scores(rows: Rows, weights: np.ndarray, bias: np.ndarray, hint_weight: float = 0.0) -> dict:
     """Cross-entropy against the visit shares and top-1 agreement with the most visited move."""
-    logp = rows.log_policy(rows.pairs @ flat(weights, bias))
+    logp = rows.log_policy(rows.pairs @ flat(rows, weights, bias, hint_weight))
     return {"cross_entropy": round(-float(rows.target @ logp) / rows.n, 4),
             "top1": round(float(np.mean(rows.argmax(logp) == rows.best)), 4)}
 
@@ -261,25 +267,26 @@ def fit(args) -> dict:
     chosen, validation = l2s[0], {}
     if len(l2s) > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
         inner = max(1, int(round(cut * 0.85)))
-        fit_rows, check_rows = Rows(train_games[:inner], actions, features), Rows(train_games[inner:cut], actions, features)
+        fit_rows = Rows(train_games[:inner], actions, features, args.with_hint)
+        check_rows = Rows(train_games[inner:cut], actions, features, args.with_hint)
         for l2 in l2s:
-            w, b = fit_policy(fit_rows, l2, args.max_iter)
-            validation[l2] = scores(check_rows, w, b)
+            validation[l2] = scores(check_rows, *fit_policy(fit_rows, l2, args.max_iter))
             print(f"l2 {l2:g}: validation {validation[l2]}", file=sys.stderr, flush=True)
         chosen = min(l2s, key=lambda l2: validation[l2]["cross_entropy"])
         del fit_rows, check_rows
-    train_rows = Rows(train_games, actions, features)
-    weights, bias = fit_policy(train_rows, chosen, args.max_iter)
+    train_rows = Rows(train_games, actions, features, args.with_hint)
+    weights, bias, hint_weight = fit_policy(train_rows, chosen, args.max_iter)
     fitted = time.process_time() - started
-    held = Rows(held_games, actions, features)
+    held = Rows(held_games, actions, features, args.with_hint)
     out = {"game": game.name, "config": cfg, "games": {"train": len(train_games), "held_out": len(held_games)},
            "decisions": {"train": train_rows.n, "held_out": held.n}, "actions": actions, "features": features,
            "l2": chosen, "validation": {str(k): v for k, v in validation.items()}, "cpu_fit_s": round(fitted, 1),
-           "held_out": {"learned": scores(held, weights, bias), **baselines(held, train_rows)},
-           "train": {"learned": scores(train_rows, weights, bias)}}
+           "hint_weight": round(hint_weight, 4) if args.with_hint else None,
+           "held_out": {"learned": scores(held, weights, bias, hint_weight), **baselines(held, train_rows)},
+           "train": {"learned": scores(train_rows, weights, bias, hint_weight)}}
     print(json.dumps(out, indent=1))
     if args.out:
-        learned_prior.save_parameters(args.out, (weights, bias))
+        learned_prior.save_parameters(args.out, (weights, bias, hint_weight))
         print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
     if args.report:
         with open(args.report, "w") as fh:
@@ -319,7 +326,7 @@ def run_with_prior(args) -> None:
     game = registry.get(args.game)
     cfg = table(game, args.players, args.mode)
     parameters = learned_prior.load_parameters(args.prior)
-    learned_prior.policy(game, cfg, parameters)  # checks that it fits the table
+    learned_prior.hinter(game, cfg, parameters)  # checks that it fits the table
     learned_prior.use_parameters(game, cfg, parameters)
     sys.argv = [args.script, *rest]
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.script)))
@@ -343,6 +350,7 @@ def main(argv=None) -> int:
     f.add_argument("--held-out", type=float, default=0.2)
     f.add_argument("--l2", default="0.0003,0.001,0.003,0.01")
     f.add_argument("--max-iter", type=int, default=300)
+    f.add_argument("--with-hint", action="store_true", help="the game's hint as one more feature of every move")
     f.add_argument("--out", default=None, help="the parameters (.npz, as ai/learned_prior.py reads them)")
     f.add_argument("--report", default=None, help="the figures and settings (JSON)")
     s = sub.add_parser("speed")

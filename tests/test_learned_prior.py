@@ -22,7 +22,7 @@ TABLES = [("czech-pub", {"players": 5}), ("frogriders", {"players": 3})]
 def random_parameters(game, cfg, seed: int) -> learned_prior.Parameters:
     rng = np.random.default_rng(seed)
     shape = (game.action_space(cfg).size, game.observation_layout(cfg).size)
-    return rng.normal(0.0, 0.3, shape).astype(np.float32), rng.normal(0.0, 0.3, shape[0]).astype(np.float32)
+    return rng.normal(0.0, 0.3, shape).astype(np.float32), rng.normal(0.0, 0.3, shape[0]).astype(np.float32), 0.0
 
 
 def test_parameters_round_trip_through_a_file(tmp_path):
@@ -31,12 +31,13 @@ def test_parameters_round_trip_through_a_file(tmp_path):
     path = tmp_path / learned_prior.file_name(cfg)
     assert path.name == "prior_5p.npz"
     assert learned_prior.file_name({"players": 3, "mode": "versus"}) == "prior_versus-3p.npz"
-    weights, bias = random_parameters(game, cfg, 1)
-    learned_prior.save_parameters(path, (weights, bias))
+    weights, bias, _ = random_parameters(game, cfg, 1)
+    learned_prior.save_parameters(path, (weights, bias, 0.5))
     loaded = learned_prior.load_parameters(path)
-    assert np.array_equal(loaded[0], weights) and np.array_equal(loaded[1], bias)
+    assert np.array_equal(loaded[0], weights) and np.array_equal(loaded[1], bias) and loaded[2] == 0.5
+    loaded = loaded[:2] + (0.0,)
     state = positions(game, cfg, 2, 1)[0]
-    moves, probabilities = learned_prior.policy(game, cfg, loaded)(state)
+    moves, probabilities = learned_prior.policy(game, cfg, loaded)(state, random.Random(0))
     assert moves == state.legal_moves() and np.isclose(probabilities.sum(), 1.0) and np.all(probabilities > 0)
     ids = [game.action_space(cfg).id(m) for m in moves]
     logits = weights[ids] @ game.observe(state.view(state.decider())) + bias[ids]
@@ -47,14 +48,17 @@ def test_parameters_round_trip_through_a_file(tmp_path):
 def test_bad_parameters_are_refused(tmp_path):
     game = registry.get("czech-pub")
     cfg = game.validate({"players": 5})
-    weights, bias = random_parameters(game, cfg, 1)
+    weights, bias, _ = random_parameters(game, cfg, 1)
     with pytest.raises(learned_prior.LearnedPriorError, match="actions"):
-        learned_prior.hinter(game, cfg, (weights[:, :-1], bias))
+        learned_prior.hinter(game, cfg, (weights[:, :-1], bias, 0.0))
     with pytest.raises(learned_prior.LearnedPriorError, match="actions"):
-        learned_prior.hinter(game, game.validate({"players": 3}), (weights, bias))
-    weights[0, 0] = np.nan
+        learned_prior.hinter(game, game.validate({"players": 3}), (weights, bias, 0.0))
     path = tmp_path / "prior.npz"
-    learned_prior.save_parameters(path, (weights, bias))
+    learned_prior.save_parameters(path, (weights, bias, float("inf")))
+    with pytest.raises(learned_prior.LearnedPriorError, match="finite"):
+        learned_prior.load_parameters(path)
+    weights[0, 0] = np.nan
+    learned_prior.save_parameters(path, (weights, bias, 0.0))
     with pytest.raises(learned_prior.LearnedPriorError, match="finite"):
         learned_prior.load_parameters(path)
     np.savez(path, weights=weights[0], bias=bias)
@@ -78,22 +82,23 @@ def test_no_table_ships_a_prior_and_the_setting_is_checked():
 
 
 @pytest.mark.parametrize("name,cfg", TABLES)
-def test_the_hint_reads_the_deciding_seats_view_only(name, cfg):
-    """Re-dealing what the deciding seat cannot see leaves the hint as it was; the hint still
-    depends on the position (not one fixed move)."""
+@pytest.mark.parametrize("hint_weight", [0.0, 1.0])
+def test_the_hint_reads_the_deciding_seats_view_only(name, cfg, hint_weight):
+    """Re-dealing what the deciding seat cannot see leaves the hint as it was (with the game's own
+    hint as a feature too); the hint still depends on the position (not one fixed move)."""
     game = registry.get(name)
     cfg = game.validate(cfg)
-    hint = learned_prior.hinter(game, cfg, random_parameters(game, cfg, 3))
+    hint = learned_prior.hinter(game, cfg, random_parameters(game, cfg, 3)[:2] + (hint_weight,))
     rng = random.Random(4)
     not_first = 0
     for truth in positions(game, cfg, 5, 12):
         seat = truth.decider()
-        expected = hint(truth, rng)
+        expected = hint(truth, random.Random(0))
         not_first += expected != truth.legal_moves()[0]
         for _ in range(3):
             other = truth.sample_for(seat, rng)
             assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(truth.view(seat), sort_keys=True)
-            assert hint(other, rng) == expected
+            assert hint(other, random.Random(0)) == expected
     assert not_first > 0
 
 
