@@ -1,9 +1,9 @@
 """A learned move prior (ai/learned_prior.py), fitted on the search's own games, checked on held-out games.
 
     python research/train_prior.py play --game czech-pub --players 5 --games 250 --seed 4710 --iterations 200 --log G.jsonl.gz
-    python research/train_prior.py fit --log G.jsonl.gz --l2 0.0001,0.001,0.01 --out F.npz [--report R.json]
-    python research/train_prior.py speed --game czech-pub --players 5 --prior F.npz
-    python research/train_prior.py run --game czech-pub --players 5 --prior F.npz bench/against_release.py -- ARGS...
+    python research/train_prior.py fit --log G.jsonl.gz --l2 0.0001,0.001,0.01 [--with-hint] --out F.jsonl.gz
+    python research/train_prior.py speed --game czech-pub --players 5 --prior F.jsonl.gz
+    python research/train_prior.py run --game czech-pub --players 5 --prior F.jsonl.gz bench/against_release.py -- ARGS...
 
 ``play``: self-play of the search (``--bot``, a search spec, by default ``ismcts:hard`` at
 ``--iterations`` fixed iterations a decision, so the games do not depend on the machine) in every
@@ -21,7 +21,9 @@ scored on the last 15 % of the training games and the best one fitted on all of 
 figures: the cross-entropy against the visit shares, and top-1 agreement with the search's most
 visited move, for the fit, the game's hint (the heuristic it would replace), a uniform choice
 among the legal moves and an action-frequency prior (biases only). ``--out F.npz``: the parameters as
-ai/learned_prior.py reads them.
+ai/learned_prior.py reads them; ``--out F.jsonl.gz``: a record of the fit (its report, settings
+and its non-zero parameters, one JSON line, as research/logs/fit keeps them), which ``--prior``
+reads too.
 
 ``speed``: iterations per CPU second of the search with the game's hint and with the learned one, on
 the same positions, alternating, the median of ``--repeats``. ``run``: runs a script (e.g.
@@ -265,8 +267,8 @@ def fit(args) -> dict:
     started = time.process_time()
     l2s = [float(v) for v in str(args.l2).split(",")]
     chosen, validation = l2s[0], {}
-    if len(l2s) > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
-        inner = max(1, int(round(cut * 0.85)))
+    if len(l2s) > 1 and cut > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
+        inner = max(1, min(cut - 1, int(round(cut * 0.85))))
         fit_rows = Rows(train_games[:inner], actions, features, args.with_hint)
         check_rows = Rows(train_games[inner:cut], actions, features, args.with_hint)
         for l2 in l2s:
@@ -285,14 +287,31 @@ def fit(args) -> dict:
            "held_out": {"learned": scores(held, weights, bias, hint_weight), **baselines(held, train_rows)},
            "train": {"learned": scores(train_rows, weights, bias, hint_weight)}}
     print(json.dumps(out, indent=1))
-    if args.out:
+    if args.out and args.out.endswith(".npz"):  # as ai/learned_prior.py reads it
         learned_prior.save_parameters(args.out, (weights, bias, hint_weight))
+    elif args.out:  # a record: the report, the settings and the non-zero parameters, one JSON line
+        rows, columns = np.nonzero(weights)
+        record = {**out, "settings": {k: v for k, v in vars(args).items() if k not in ("command", "out")},
+                  "shape": list(weights.shape), "weight_rows": rows.tolist(), "weight_columns": columns.tolist(),
+                  "weight_values": [float(v) for v in weights[rows, columns]], "bias": [float(v) for v in bias],
+                  "hint_weight": hint_weight}
+        with (gzip.open(args.out, "wt") if args.out.endswith(".gz") else open(args.out, "w")) as fh:
+            fh.write(json.dumps(record) + "\n")
+    if args.out:
         print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
-    if args.report:
-        with open(args.report, "w") as fh:
-            fh.write(json.dumps({**out, "settings": {k: v for k, v in vars(args).items() if k != "command"}},
-                                indent=1) + "\n")
     return out
+
+
+def read_parameters(path: str) -> learned_prior.Parameters:
+    """A fit's parameters: a ``.npz`` as ai/learned_prior.py reads it, or a fit's record (``fit --out
+    F.jsonl.gz``, as research/logs/fit keeps them: its last line)."""
+    if path.endswith(".npz"):
+        return learned_prior.load_parameters(path)
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
+        record = [json.loads(line) for line in fh if line.strip()][-1]
+    weights = np.zeros(record["shape"], np.float32)
+    weights[record["weight_rows"], record["weight_columns"]] = record["weight_values"]
+    return weights, np.asarray(record["bias"], np.float32), float(record["hint_weight"])
 
 
 # --- cost, and runs with a fit handed over ------------------------------------------------
@@ -301,7 +320,7 @@ def speed(args) -> dict:
     side: the same positions (a greedy game's, spread over it), alternating, the median of ``--repeats``."""
     game = registry.get(args.game)
     cfg = table(game, args.players, args.mode)
-    learned_prior.use_parameters(game, cfg, learned_prior.load_parameters(args.prior))
+    learned_prior.use_parameters(game, cfg, read_parameters(args.prior))
     views = greedy_views(game, cfg, args.seed, args.positions)
     base = search_plan(parse_ismcts(args.bot), game, cfg["players"]).params.with_(timing="fixed")
     runs: dict = {"game": [], "learned": []}
@@ -325,7 +344,7 @@ def run_with_prior(args) -> None:
     rest = args.rest[1:] if args.rest and args.rest[0] == "--" else list(args.rest)
     game = registry.get(args.game)
     cfg = table(game, args.players, args.mode)
-    parameters = learned_prior.load_parameters(args.prior)
+    parameters = read_parameters(args.prior)
     learned_prior.hinter(game, cfg, parameters)  # checks that it fits the table
     learned_prior.use_parameters(game, cfg, parameters)
     sys.argv = [args.script, *rest]
@@ -351,8 +370,8 @@ def main(argv=None) -> int:
     f.add_argument("--l2", default="0.0003,0.001,0.003,0.01")
     f.add_argument("--max-iter", type=int, default=300)
     f.add_argument("--with-hint", action="store_true", help="the game's hint as one more feature of every move")
-    f.add_argument("--out", default=None, help="the parameters (.npz, as ai/learned_prior.py reads them)")
-    f.add_argument("--report", default=None, help="the figures and settings (JSON)")
+    f.add_argument("--out", default=None, help="the parameters (.npz, as ai/learned_prior.py reads them), or a "
+                   "record of the fit (.jsonl.gz: its figures, settings and parameters)")
     s = sub.add_parser("speed")
     s.add_argument("--game", required=True)
     s.add_argument("--players", type=int, default=3)
