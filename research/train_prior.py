@@ -98,11 +98,11 @@ def read_games(paths: list[str]) -> list[dict]:
         if not os.path.exists(path):
             continue
         with gzip.open(path, "rt") as fh:
-            for line in fh:
-                try:
+            try:
+                for line in fh:
                     out.append(json.loads(line))
-                except json.JSONDecodeError:  # a line cut short by a stopped run
-                    break
+            except (json.JSONDecodeError, EOFError):  # a game cut short by a stopped run
+                pass
     return out
 
 
