@@ -2,6 +2,7 @@
 
     python research/train_prior.py play --game czech-pub --players 5 --games 250 --seed 4710 --iterations 200 --log G.jsonl.gz
     python research/train_prior.py fit --log G.jsonl.gz --l2 0.0001,0.001,0.01 [--with-hint] --out F.jsonl.gz
+    python research/train_prior.py disagree --log G.jsonl.gz --prior F.jsonl.gz
     python research/train_prior.py speed --game czech-pub --players 5 --prior F.jsonl.gz
     python research/train_prior.py run --game czech-pub --players 5 --prior F.jsonl.gz bench/against_release.py -- ARGS...
 
@@ -25,7 +26,8 @@ ai/learned_prior.py reads them; ``--out F.jsonl.gz``: a record of the fit (its r
 and its non-zero parameters, one JSON line, as research/logs/fit keeps them), which ``--prior``
 reads too.
 
-``speed``: iterations per CPU second of the search with the game's hint and with the learned one, on
+``disagree``: on the held-out games, where the fit's most likely move differs from the game's hint,
+and how often each is then the search's most visited move. ``speed``: iterations per CPU second of the search with the game's hint and with the learned one, on
 the same positions, alternating, the median of ``--repeats``. ``run``: runs a script (e.g.
 bench/against_release.py) in this process with the fit handed over in-process for one table
 (``learned_prior.use_parameters``), so its ``hint=learned`` searches use it without a file in
@@ -314,6 +316,25 @@ def read_parameters(path: str) -> learned_prior.Parameters:
     return weights, np.asarray(record["bias"], np.float32), float(record["hint_weight"])
 
 
+def disagree(args) -> dict:
+    """Where a fit's most likely move differs from the game's hint on the held-out games: how often,
+    and how often each is then the search's most visited move."""
+    games = sorted(read_games(args.log), key=lambda g: g["seed"])
+    game = registry.get(games[0]["game"])
+    cfg = game.validate(games[0]["config"])
+    weights, bias, hint_weight = read_parameters(args.prior)
+    held = games[max(1, int(round(len(games) * (1 - args.held_out)))):]
+    rows = Rows(held, game.action_space(cfg).size, game.observation_layout(cfg).size, bool(hint_weight))
+    top = rows.argmax(rows.log_policy(rows.pairs @ flat(rows, weights, bias, hint_weight)))
+    differs = top != rows.hint
+    out = {"held_out_decisions": rows.n, "differs_from_the_hint": round(float(differs.mean()), 4),
+           "decisions": int(differs.sum()),
+           "learned_is_the_search's": round(float(np.mean(top[differs] == rows.best[differs])), 4),
+           "hint_is_the_search's": round(float(np.mean(rows.hint[differs] == rows.best[differs])), 4)}
+    print(json.dumps(out))
+    return out
+
+
 # --- cost, and runs with a fit handed over ------------------------------------------------
 def speed(args) -> dict:
     """Iterations per CPU second of the search with the game's hint and with the learned one, side by
@@ -372,6 +393,10 @@ def main(argv=None) -> int:
     f.add_argument("--with-hint", action="store_true", help="the game's hint as one more feature of every move")
     f.add_argument("--out", default=None, help="the parameters (.npz, as ai/learned_prior.py reads them), or a "
                    "record of the fit (.jsonl.gz: its figures, settings and parameters)")
+    g = sub.add_parser("disagree")
+    g.add_argument("--log", nargs="+", required=True)
+    g.add_argument("--prior", required=True)
+    g.add_argument("--held-out", type=float, default=0.2)
     s = sub.add_parser("speed")
     s.add_argument("--game", required=True)
     s.add_argument("--players", type=int, default=3)
@@ -390,7 +415,7 @@ def main(argv=None) -> int:
     r.add_argument("script")
     r.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
-    {"play": play, "fit": fit, "speed": speed, "run": run_with_prior}[args.command](args)
+    {"play": play, "fit": fit, "disagree": disagree, "speed": speed, "run": run_with_prior}[args.command](args)
     return 0
 
 

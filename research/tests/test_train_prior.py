@@ -53,4 +53,7 @@ def test_a_tiny_self_play_is_fitted_checked_on_held_out_games_and_read_back(tmp_
         while len(state.legal_moves()) < 2:
             state.apply(state.legal_moves()[0])
         assert learned_prior.hinter(game, cfg, (weights, bias, hint_weight))(state, random.Random(1)) in state.legal_moves()
+        assert train_prior.main(["disagree", "--log", str(log), "--prior", str(record), "--held-out", "0.34"]) == 0
+        differs = json.loads(capsys.readouterr().out)
+        assert differs["held_out_decisions"] == rows.n and 0 <= differs["differs_from_the_hint"] <= 1
     assert np.isfinite(weights).all()
