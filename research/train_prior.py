@@ -329,8 +329,10 @@ def disagree(args) -> dict:
     differs = top != rows.hint
     out = {"held_out_decisions": rows.n, "differs_from_the_hint": round(float(differs.mean()), 4),
            "decisions": int(differs.sum()),
-           "learned_is_the_search's": round(float(np.mean(top[differs] == rows.best[differs])), 4),
-           "hint_is_the_search's": round(float(np.mean(rows.hint[differs] == rows.best[differs])), 4)}
+           "learned_is_the_search's": None, "hint_is_the_search's": None}
+    if differs.any():
+        out["learned_is_the_search's"] = round(float(np.mean(top[differs] == rows.best[differs])), 4)
+        out["hint_is_the_search's"] = round(float(np.mean(rows.hint[differs] == rows.best[differs])), 4)
     print(json.dumps(out))
     return out
 
