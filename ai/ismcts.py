@@ -20,7 +20,9 @@ Each iteration
    (``Game.search_hint``, asked once per node) is tried first and keeps a
    bonus ``bias / (visits + 1)`` in its UCB score (progressive bias, Chaslot
    et al. 2008), so among moves the search cannot yet tell apart it follows
-   the heuristic, and leaves it only on evidence (``prior="puct"``: the bonus
+   the heuristic, and leaves it only on evidence (``hint="learned"``: the
+   hint is a learned policy's most likely move for the deciding seat, from its
+   view in the world: ai/learned_prior.py; ``prior="puct"``: the bonus
    ``bias * sqrt(avail) / (visits + 1)``, PUCT's prior term, which keeps its
    weight as the node's visits grow);
 4. plays out to the end with random moves or ``Game.playout_move``,
@@ -128,7 +130,9 @@ class SearchParams:
     bias: float | None = None     # progressive bias towards Game.search_hint; 0 off;
                                   # None: the game's own (Game.search_bias)
     hint: str = "game"            # what bias favours: game (Game.search_hint, where the game
-                                  # gives one) | heuristic (Game.heuristic_move at every node)
+                                  # gives one) | heuristic (Game.heuristic_move at every node) |
+                                  # learned (the table's learned policy on the decider's view:
+                                  # ai/learned_prior.py)
     reuse: bool = False           # keep the subtree between moves (bots only; see docs/search.md)
     workers: int = 1              # independent root-parallel searches, merged
     opponents: str = "maxn"       # how other seats choose in the tree: maxn (each its own value) |
@@ -158,8 +162,8 @@ class SearchParams:
             raise SearchError("pw_alpha must be in [0, 1)")
         if self.pw_k <= 0:
             raise SearchError("pw_k must be > 0")
-        if self.hint not in ("game", "heuristic"):
-            raise SearchError(f"hint must be game or heuristic, not {self.hint!r}")
+        if self.hint not in ("game", "heuristic", "learned"):
+            raise SearchError(f"hint must be game, heuristic or learned, not {self.hint!r}")
         if self.bias is not None and not self.bias >= 0:
             raise SearchError("bias must be >= 0")
         if self.workers < 1:
@@ -342,8 +346,15 @@ class Search:
             else:
                 self.evaluate = self.game.ai_hook("evaluate")
         self.bias = game_cls.search_bias if params.bias is None else params.bias
-        hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
-        self.heuristic: Callable[[World, random.Random], Any] | None = hint if self.bias > 0 else None
+        hint: Callable[[World, random.Random], Any] | None = None
+        if self.bias > 0:
+            if params.hint == "learned":
+                from .learned_prior import hinter
+
+                hint = hinter(self.game, root.config)
+            else:
+                hint = self.game.search_hint if params.hint == "game" else self.game.heuristic_move
+        self.heuristic: Callable[[World, random.Random], Any] | None = hint
         self.paranoid: bool = params.opponents == "paranoid" and self.n > 2
         # Statistics at another seat's node mix every world's version of its hand, so UCB there
         # picks what is best on average over hands it may not hold; the policy plays the hand

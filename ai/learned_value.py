@@ -57,16 +57,21 @@ def load_parameters(source) -> tuple[np.ndarray, float]:
     return weights, bias
 
 
-@functools.cache
-def _shipped(package: str, name: str) -> tuple[np.ndarray, float]:
+def shipped_file(package: str, name: str, error: type[LookupError], what: str) -> io.BytesIO:
+    """A parameter file in a game's package, read whole (at most ``MAX_BYTES``), or ``error``."""
     resource = importlib.resources.files(package).joinpath(name)
     if not resource.is_file():
-        raise LearnedValueError(f"no learned value {name} in {package}")
+        raise error(f"no {what} {name} in {package}")
     with resource.open("rb") as fh:
         data = fh.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise LearnedValueError(f"{name} is over {MAX_BYTES} bytes")
-    return load_parameters(io.BytesIO(data))
+        raise error(f"{name} is over {MAX_BYTES} bytes")
+    return io.BytesIO(data)
+
+
+@functools.cache
+def _shipped(package: str, name: str) -> tuple[np.ndarray, float]:
+    return load_parameters(shipped_file(package, name, LearnedValueError, "learned value"))
 
 
 # (package, file name) -> parameters this process uses instead of the shipped file's: a research run

@@ -273,6 +273,17 @@ def play(args) -> list[dict]:
     return records
 
 
+def greedy_views(game, cfg: dict, seed: int, count: int) -> list[dict]:
+    """``count`` views of the deciding seat with a choice, spread over a greedy game (a speed test's)."""
+    rng = random.Random(seed)
+    state, greedy, views = game.new_state(cfg, seed), make_bot("greedy", game), []
+    while (seat := state.decider()) != TERMINAL:
+        if len(state.legal_moves()) > 1:
+            views.append(state.view(seat))
+        state.apply(greedy.choose(state.sample_for(seat, rng), rng))
+    return views[:: max(1, len(views) // count)][:count]
+
+
 def speed(args) -> dict:
     """Iterations per CPU second of the search with each evaluation, side by side: the same
     positions (a greedy game's, spread over it), alternating, the median of ``--repeats``."""
@@ -280,13 +291,7 @@ def speed(args) -> dict:
     cfg = table(game, args.players, args.mode)
     if args.value:
         with_value(game, cfg, args.value)
-    rng = random.Random(args.seed)
-    state, greedy, views = game.new_state(cfg, args.seed), make_bot("greedy", game), []
-    while (seat := state.decider()) != TERMINAL:
-        if len(state.legal_moves()) > 1:
-            views.append(state.view(seat))
-        state.apply(greedy.choose(state.sample_for(seat, rng), rng))
-    views = views[:: max(1, len(views) // args.positions)][: args.positions]
+    views = greedy_views(game, cfg, args.seed, args.positions)
     runs: dict = {"game": [], "learned": []}
     for r in range(args.repeats):
         for value in runs:

@@ -37,6 +37,9 @@ CHOICES = {
     "beliefs": ("beliefs", {common_pb2.WORLD_BELIEFS_UNIFORM: "uniform", common_pb2.WORLD_BELIEFS_INFERRED: "inferred"}),
     "timing": ("timing", {common_pb2.SEARCH_TIMING_FIXED: "fixed", common_pb2.SEARCH_TIMING_MANAGED: "managed"}),
 }
+# hints the server does not search with: the learned prior needs a fitted file no table ships
+# (research runs hand theirs over in-process), and the message has no value for it
+RESEARCH_HINTS = frozenset({"learned"})
 # the message's optional numbers: its field -> the SearchParams field
 NUMBERS = {"exploration": "c", "depth": "depth", "widening": "pw_alpha", "widening_scale": "pw_k", "bias": "bias",
            "workers": "workers"}
@@ -60,9 +63,13 @@ def requested_bot(text: str, message: common_pb2.BotSpec | None, prefix: str = "
             raise errors.invalid(f"{prefix}bot", "a bot seat needs a bot spec (bot or bot_spec)", reason)
         text = default
     try:
-        return parse_bot_spec(text)
+        spec = parse_bot_spec(text)
     except BotSpecError as err:
         raise errors.invalid(f"{prefix}bot", str(err), reason) from None
+    if spec.setting("hint") in RESEARCH_HINTS:
+        raise errors.invalid(f"{prefix}bot", f"hint={spec.setting('hint')} is a research setting "
+                             "(ai/learned_prior.py: no table ships a learned prior), not served", reason)
+    return spec
 
 
 def spec_of(message: common_pb2.BotSpec, field: str, reason: str = "BAD_BOT") -> BotSpec:
