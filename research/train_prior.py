@@ -54,13 +54,12 @@ import numpy as np  # noqa: E402
 from boardbot.ai import learned_prior  # noqa: E402
 from boardbot.ai.arena import Progress  # noqa: E402
 from boardbot.ai.bot_specs import parse_ismcts, search_plan  # noqa: E402
-from boardbot.ai.ismcts import Budget, Search  # noqa: E402
-from boardbot.ai.service_api import run_search  # noqa: E402
+from boardbot.ai.ismcts import Search  # noqa: E402
 from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_value import greedy_views, table  # noqa: E402
+from train_value import greedy_views, iterations_per_cpu_second, table  # noqa: E402
 
 
 # --- data ---------------------------------------------------------------------------------
@@ -346,15 +345,8 @@ def speed(args) -> dict:
     learned_prior.use_parameters(game, cfg, read_parameters(args.prior))
     views = greedy_views(game, cfg, args.seed, args.positions)
     base = search_plan(parse_ismcts(args.bot), game, cfg["players"]).params.with_(timing="fixed")
-    runs: dict = {"game": [], "learned": []}
-    for r in range(args.repeats):
-        for hint in runs:
-            params = base.with_(hint=hint)
-            started = time.process_time()
-            for i, view in enumerate(views):
-                run_search(game, view, Budget(iterations=args.iterations), r * 1000 + i, params)
-            runs[hint].append(args.iterations * len(views) / (time.process_time() - started))
-    out = {hint: round(float(np.median(rates))) for hint, rates in runs.items()}
+    out = iterations_per_cpu_second(game, views, args.iterations, args.repeats,
+                                    {hint: base.with_(hint=hint) for hint in ("game", "learned")})
     out["ratio"] = round(out["game"] / out["learned"], 3)
     print(json.dumps({"iterations_per_cpu_second": out, "positions": len(views), "repeats": args.repeats,
                       "bot": args.bot, "iterations": args.iterations}))

@@ -284,6 +284,19 @@ def greedy_views(game, cfg: dict, seed: int, count: int) -> list[dict]:
     return views[:: max(1, len(views) // count)][:count]
 
 
+def iterations_per_cpu_second(game, views, iterations: int, repeats: int, searches: dict) -> dict:
+    """The median iterations per CPU second of each named search (``searches``: name -> SearchParams)
+    over ``views``, the searches alternated within each repeat so the machine's drift falls on all."""
+    runs: dict = {name: [] for name in searches}
+    for r in range(repeats):
+        for name, params in searches.items():
+            started = time.process_time()
+            for i, view in enumerate(views):
+                run_search(game, view, Budget(iterations=iterations), r * 1000 + i, params)
+            runs[name].append(iterations * len(views) / (time.process_time() - started))
+    return {name: round(float(np.median(rates))) for name, rates in runs.items()}
+
+
 def speed(args) -> dict:
     """Iterations per CPU second of the search with each evaluation, side by side: the same
     positions (a greedy game's, spread over it), alternating, the median of ``--repeats``."""
@@ -292,15 +305,8 @@ def speed(args) -> dict:
     if args.value:
         with_value(game, cfg, args.value)
     views = greedy_views(game, cfg, args.seed, args.positions)
-    runs: dict = {"game": [], "learned": []}
-    for r in range(args.repeats):
-        for value in runs:
-            params = SearchParams(value=value)
-            started = time.process_time()
-            for i, view in enumerate(views):
-                run_search(game, view, Budget(iterations=args.iterations), r * 1000 + i, params)
-            runs[value].append(args.iterations * len(views) / (time.process_time() - started))
-    out = {value: round(float(np.median(rates))) for value, rates in runs.items()}
+    out = iterations_per_cpu_second(game, views, args.iterations, args.repeats,
+                                    {value: SearchParams(value=value) for value in ("game", "learned")})
     out["ratio"] = round(out["game"] / out["learned"], 2)
     print(json.dumps({"iterations_per_cpu_second": out, "positions": len(views), "repeats": args.repeats}))
     return out
