@@ -55,7 +55,9 @@ DEFAULT_BACKFILL_BOT = "ismcts:easy"
 TICKET_TTL = 30.0  # a ticket nobody waited on this long leaves the queue
 SEEN_EVERY = 5.0  # how often a waiting call notes that its ticket's holder is still there
 MAX_WAIT = 20.0  # seconds one WaitForMatch waits at most
-WAIT_MARGIN = 0.05  # it answers this long before the call's deadline
+# It answers this share of the call's time before the deadline (at least 50 ms, at most 1 s):
+# one slow store read near the end must not turn "not matched yet" into DEADLINE_EXCEEDED.
+WAIT_MARGIN_SHARE, WAIT_MARGIN_MIN, WAIT_MARGIN_MAX = 0.2, 0.05, 1.0
 POLL = 0.1  # seconds between two reads of the queue while waiting
 MAX_WAITING = 500  # tickets one queue holds at most
 MATCH_KEEP = 600.0  # seconds a matched ticket's game and seat are kept for its holder
@@ -242,7 +244,7 @@ async def wait_for_match(master, request: game_service_pb2.WaitForMatchRequest,
     _check_id(request.ticket_id, "ticket_id")
     call.log["queue_id"] = request.queue_id
     remaining = call.time_remaining()
-    wait = MAX_WAIT if remaining is None else min(MAX_WAIT, remaining - WAIT_MARGIN)
+    wait = MAX_WAIT if remaining is None else min(MAX_WAIT, remaining - _margin(remaining))
     until = time.monotonic() + wait
     noted = 0.0
 
@@ -269,6 +271,10 @@ async def wait_for_match(master, request: game_service_pb2.WaitForMatchRequest,
         if left <= 0 or master.closing():
             return out
         await asyncio.sleep(min(POLL, left))
+
+
+def _margin(remaining: float) -> float:
+    return min(WAIT_MARGIN_MAX, max(WAIT_MARGIN_MIN, WAIT_MARGIN_SHARE * remaining))
 
 
 def _due_soon(doc: dict[str, Any]) -> bool:

@@ -172,7 +172,7 @@ def _idle_queues(address: str) -> None:
         with pytest.raises(grpc.RpcError) as err:
             client.join_queue(idle.queue_id, "Late")
         assert err.value.code() == grpc.StatusCode.NOT_FOUND
-        assert client.wait_for_match(ticket, timeout=0.5) is None  # still there: a player waits
+        assert client.wait_for_match(ticket, timeout=2.0) is None  # still there: a player waits
         client.leave_queue(ticket)
         time.sleep(1.5)
         with pytest.raises(grpc.RpcError) as err:
