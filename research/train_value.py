@@ -264,6 +264,28 @@ def scores(pred: np.ndarray, u: np.ndarray, ids: np.ndarray, n: int) -> dict:
     return {"log_loss": loss, "mse": mse, "winner": float(np.mean(picked >= by_pos_u.max(axis=1)))}
 
 
+def paired_gain(a: np.ndarray, b: np.ndarray, u: np.ndarray, games: np.ndarray, resamples: int = 2000,
+                seed: int = 0) -> dict:
+    """How much lower prediction ``a``'s log loss and squared error are than ``b``'s on the same rows
+    (b's minus a's: above 0, ``a`` predicts better), each with a 95 % interval from resampling whole
+    games (``games``: each row's game), as the rows of one game are not independent."""
+    def losses(pred):
+        p = np.clip(pred, 1e-6, 1 - 1e-6)
+        return -(u * np.log(p) + (1 - u) * np.log(1 - p)), (pred - u) ** 2
+
+    out = {}
+    rng = np.random.default_rng(seed)
+    names, index = np.unique(games, return_inverse=True)
+    counts = np.bincount(index, minlength=len(names)).astype(np.float64)
+    draws = rng.integers(0, len(names), (resamples, len(names)))
+    for name, la, lb in zip(("log_loss", "mse"), losses(a), losses(b)):
+        per_game = np.bincount(index, weights=lb - la, minlength=len(names))
+        boot = per_game[draws].sum(axis=1) / counts[draws].sum(axis=1)
+        lo, hi = np.percentile(boot, [2.5, 97.5])
+        out[name] = [round(float(per_game.sum() / counts.sum()), 5), round(float(lo), 5), round(float(hi), 5)]
+    return out
+
+
 def train(args) -> dict:
     game = registry.get(args.game)
     cfg = table(game, args.players, args.mode)
@@ -285,6 +307,8 @@ def train(args) -> dict:
 
     x, u, h, ids = rows(records[:cut])
     tx, tu, th, tids = rows(records[cut:]) if cut < len(records) else rows(records[-1:])
+    held_out = records[cut:] if cut < len(records) else records[-1:]
+    held_out_games = np.repeat(np.arange(len(held_out)), [len(xs) * n for xs, _, _ in held_out])
     init = None
     if args.init:
         w0, b0, e0 = read_parameters(args.init)
@@ -313,6 +337,8 @@ def train(args) -> dict:
            "held_out": {"learned": scores(predict(tx, weights, bias), tu, tids, n),
                         "game's evaluate": scores(th, tu, tids, n),
                         "constant": scores(np.full(len(tu), u.mean()), tu, tids, n)},
+           # the learned value's gain over the game's evaluation on the held-out rows, by game
+           "held_out_gain": paired_gain(predict(tx, weights, bias), th, tu, held_out_games),
            "train": {"learned": scores(predict(x, weights, bias), u, ids, n), "game's evaluate": scores(h, u, ids, n)}}
     evaluate_weight = 0.0
     if args.with_evaluate:

@@ -87,6 +87,12 @@ def test_a_searchs_games_are_logged_resumed_and_fitted_with_the_games_evaluation
     assert train_value.main([*common, "--games", "2", "--out", str(out)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 2 and report["evaluate_weight"] != 0.0
+    # the gain over the game's evaluation on the same held-out rows, with its interval over games
+    for measure in ("log_loss", "mse"):
+        gain, low, high = report["held_out_gain"][measure]
+        held = report["held_out"]
+        assert gain == pytest.approx(held["game's evaluate"][measure] - held["learned"][measure], abs=1e-5)
+        assert low <= gain <= high
     assert learned_value.load_parameters(out)[2] == report["evaluate_weight"]
     # fitted again from the log alone: the same games, the same fit
     assert train_value.main([*common, "--games", "3", "--fit-only"]) == 0
