@@ -451,14 +451,17 @@ def run_with_value(args) -> None:
 
 
 def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
-    """The learned seat's share of the wins and its place (1 first, 0 last), 95 % intervals over deals."""
+    """The learned seat's share of the wins, its place (1 first, 0 last) and its place above the other
+    seats' mean in the same game (ties share the better rank, so the seats' mean place can exceed
+    0.5), 95 % intervals over deals."""
     by_deal: dict = {}
     for r in records:
         n = r["config"]["players"]
         seat = r["learned_seat"]
         win = 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
-        place = (n - 1 - r["ranks"][seat]) / (n - 1)
-        by_deal.setdefault(r["deal"], []).append((win, place))
+        places = [(n - 1 - rank) / (n - 1) for rank in r["ranks"]]
+        others = (sum(places) - places[seat]) / (n - 1)
+        by_deal.setdefault(r["deal"], []).append((win, places[seat], places[seat] - others))
     deals = np.array([np.mean(v, axis=0) for v in by_deal.values()])
     rng = np.random.default_rng(seed)
     boot = deals[rng.integers(0, len(deals), (resamples, len(deals)))].mean(axis=1)
@@ -467,7 +470,8 @@ def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
     n = records[0]["config"]["players"]
     out = {"games": len(records), "deals": len(deals), "fair_share": 1 / n,
            "win_share": [round(float(mean[0]), 3), round(float(lo[0]), 3), round(float(hi[0]), 3)],
-           "place": [round(float(mean[1]), 3), round(float(lo[1]), 3), round(float(hi[1]), 3)]}
+           "place": [round(float(mean[1]), 3), round(float(lo[1]), 3), round(float(hi[1]), 3)],
+           "place_above_others": [round(float(mean[2]), 3), round(float(lo[2]), 3), round(float(hi[2]), 3)]}
     print(json.dumps(out))
     return out
 

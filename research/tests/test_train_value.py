@@ -57,6 +57,9 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     tally = json.loads(capsys.readouterr().out)
     wins = sum(1 / len(r["winners"]) for r in records if r["learned_seat"] in r["winners"])
     assert tally["games"] == 3 and tally["win_share"][0] == round(wins / 3, 3)
+    above = [(2 - r["ranks"][r["learned_seat"]]) / 2 - sum((2 - k) / 2 for q, k in enumerate(r["ranks"])
+                                                          if q != r["learned_seat"]) / 2 for r in records]
+    assert tally["place_above_others"][0] == round(sum(above) / 3, 3)
     try:
         assert train_value.main(["speed", "--game", "fritanga", "--mode", "versus", "--iterations", "5", "--positions",
                                  "2", "--repeats", "1", "--value", str(out)]) == 0
