@@ -82,6 +82,7 @@ SETTINGS: dict[str, tuple[str, type]] = {
     "pw": ("pw_alpha", float), "pw_k": ("pw_k", float), "bias": ("bias", float), "hint": ("hint", str),
     "reuse": ("reuse", bool), "workers": ("workers", int), "opponents": ("opponents", str),
     "beliefs": ("beliefs", str), "timing": ("timing", str), "prior": ("prior", str),
+    "value": ("value", str),
 }
 ALIASES = {"pw_alpha": "pw"}  # keys the language also reads
 KEY_OF = {field: key for key, (field, _) in SETTINGS.items()}

@@ -6,14 +6,16 @@ asks this model instead: for each seat q of the (sampled) world, its observation
 ``Game.observe(world.view(q))`` (the generic learning vector, built from q's view alone, so the
 model reads nothing q could not see) goes through one logistic unit,
 
-    value_q = 1 / (1 + exp(-(weights . observe(view(q)) + bias)))
+    value_q = 1 / (1 + exp(-(weights . observe(view(q)) + bias + evaluate_weight * logit(evaluate(world)_q))))
 
-fitted on self-play to each seat's final utility (``boardbot.ai.utility.utilities``: 0.8 win,
+(``evaluate_weight``: optional, 0 unless a fit sets it: the game's own hand-set evaluation of the
+world, ``Game.evaluate``, as one more feature, so the model corrects it instead of replacing it;
+it reads the searcher's sampled world as the game's evaluation does at every cut-off), fitted on self-play to each seat's final utility (``boardbot.ai.utility.utilities``: 0.8 win,
 0.1 place, 0.1 margin), by research/train_value.py (research/notes/learned-value.md).
 
 The parameters of a table are a small numpy file in the game's package,
 ``value_<mode>-<players>p.npz`` (``value_<players>p.npz`` for a game without modes): ``weights``
-(the observation's size) and ``bias``, read once per process. Generic: no game is named here.
+(the observation's size), ``bias`` and, if fitted, ``evaluate_weight``, read once per process. Generic: no game is named here.
 """
 
 from __future__ import annotations
@@ -47,14 +49,27 @@ def package_of(game: Game) -> str:
     return type(game).__module__.rpartition(".")[0]
 
 
-def load_parameters(source) -> tuple[np.ndarray, float]:
-    """(weights, bias) from an .npz file (a path or an open binary file)."""
+# a logit of the game's evaluation is taken of a value clipped to [EDGE, 1 - EDGE]
+EDGE = 1e-3
+
+
+def load_parameters(source) -> tuple[np.ndarray, float, float]:
+    """(weights, bias, evaluate_weight) from an .npz file (a path or an open binary file); a file
+    without ``evaluate_weight`` has 0 (the observation alone)."""
     with np.load(source, allow_pickle=False) as data:
         weights = np.asarray(data["weights"], dtype=np.float64)
         bias = float(data["bias"])
-    if weights.ndim != 1 or not np.all(np.isfinite(weights)) or not math.isfinite(bias):
+        evaluate_weight = float(data["evaluate_weight"]) if "evaluate_weight" in data.files else 0.0
+    if (weights.ndim != 1 or not np.all(np.isfinite(weights)) or not math.isfinite(bias)
+            or not math.isfinite(evaluate_weight)):
         raise LearnedValueError("a learned value's weights must be a finite vector")
-    return weights, bias
+    return weights, bias, evaluate_weight
+
+
+def evaluation_logit(value: float) -> float:
+    """The logit of one seat's value of the game's evaluation, clipped off 0 and 1."""
+    v = EDGE if value < EDGE else 1.0 - EDGE if value > 1.0 - EDGE else value
+    return math.log(v / (1.0 - v))
 
 
 def shipped_file(package: str, name: str, error: type[LookupError], what: str) -> io.BytesIO:
@@ -70,16 +85,16 @@ def shipped_file(package: str, name: str, error: type[LookupError], what: str) -
 
 
 @functools.cache
-def _shipped(package: str, name: str) -> tuple[np.ndarray, float]:
+def _shipped(package: str, name: str) -> tuple[np.ndarray, float, float]:
     return load_parameters(shipped_file(package, name, LearnedValueError, "learned value"))
 
 
 # (package, file name) -> parameters this process uses instead of the shipped file's: a research run
 # of a fit not (yet) in the package (research/train_value.py --value)
-_OVERRIDES: dict[tuple[str, str], tuple[np.ndarray, float]] = {}
+_OVERRIDES: dict[tuple[str, str], tuple] = {}
 
 
-def use_parameters(game: Game, config: Mapping[str, Any], parameters: tuple[np.ndarray, float]) -> None:
+def use_parameters(game: Game, config: Mapping[str, Any], parameters: tuple) -> None:
     """Have this process's ``value="learned"`` searches of this table use ``parameters``."""
     _OVERRIDES[(package_of(game), file_name(game.validate(config)))] = parameters
 
@@ -89,24 +104,37 @@ def has_learned_value(game: Game, config: Mapping[str, Any]) -> bool:
     return importlib.resources.files(package_of(game)).joinpath(file_name(game.validate(config))).is_file()
 
 
-def evaluator(game: Game, config: Mapping[str, Any], parameters: tuple[np.ndarray, float] | None = None
+def evaluator(game: Game, config: Mapping[str, Any], parameters: tuple | None = None
               ) -> Callable[[Any], list[float]]:
     """The cut-off evaluation of the game's shipped parameters for this table (``parameters``:
-    others, for research): a function of a world returning every seat's value in (0, 1)."""
+    others, for research: (weights, bias) or (weights, bias, evaluate_weight)): a function of a
+    world returning every seat's value in (0, 1)."""
     cfg = game.validate(config)
     if parameters is None:
         key = (package_of(game), file_name(cfg))
         parameters = _OVERRIDES.get(key) or _shipped(*key)
-    weights, bias = parameters
+    weights = parameters[0]
+    bias = float(parameters[1])
+    evaluate_weight = float(parameters[2]) if len(parameters) > 2 else 0.0
     size = game.observation_layout(cfg).size
     if weights.shape != (size,):
         raise LearnedValueError(f"a learned value for {game.name} {file_name(cfg)} has {weights.shape[0]} weights, "
                                 f"its observations {size} values")
     observe = game.observe
     seats = range(int(cfg["players"]))
+    hand = game.ai_hook("evaluate") if evaluate_weight else None
+    if evaluate_weight and hand is None:
+        raise LearnedValueError(f"a learned value for {game.name} {file_name(cfg)} weighs the game's evaluation, "
+                                "which the game has not")
 
     def evaluate(world) -> list[float]:
         view = world.view
         return [1.0 / (1.0 + math.exp(-(float(observe(view(q)) @ weights) + bias))) for q in seats]
 
-    return evaluate
+    def evaluate_with_hand(world) -> list[float]:
+        view = world.view
+        own = hand(world)
+        return [1.0 / (1.0 + math.exp(-(float(observe(view(q)) @ weights) + bias
+                                        + evaluate_weight * evaluation_logit(own[q])))) for q in seats]
+
+    return evaluate_with_hand if hand is not None else evaluate

@@ -41,7 +41,6 @@ import gzip
 import json
 import os
 import random
-import runpy
 import sys
 import time
 
@@ -59,7 +58,7 @@ from boardbot.engine import registry  # noqa: E402
 from boardbot.engine.core import TERMINAL  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_value import greedy_views, iterations_per_cpu_second, table  # noqa: E402
+from train_value import greedy_views, iterations_per_cpu_second, run_with_fit, table  # noqa: E402
 
 
 # --- data ---------------------------------------------------------------------------------
@@ -356,15 +355,7 @@ def speed(args) -> dict:
 def run_with_prior(args) -> None:
     """Run a script in this process with the fit handed over for the table ``--game``, ``--players``
     (``--mode``), as ``hint="learned"`` searches of it read it."""
-    rest = args.rest[1:] if args.rest and args.rest[0] == "--" else list(args.rest)
-    game = registry.get(args.game)
-    cfg = table(game, args.players, args.mode)
-    parameters = read_parameters(args.prior)
-    learned_prior.hinter(game, cfg, parameters)  # checks that it fits the table
-    learned_prior.use_parameters(game, cfg, parameters)
-    sys.argv = [args.script, *rest]
-    sys.path.insert(0, os.path.dirname(os.path.abspath(args.script)))
-    runpy.run_path(args.script, run_name="__main__")
+    run_with_fit(args, read_parameters(args.prior), learned_prior.hinter, learned_prior.use_parameters)
 
 
 def main(argv=None) -> int:

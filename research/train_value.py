@@ -4,10 +4,13 @@
     python research/train_value.py play --game fritanga --mode versus --players 3 --iterations 200 --deals 20 --seed 2 --value V.npz --log L.jsonl
     python research/train_value.py tally L.jsonl [M.jsonl ...]
     python research/train_value.py speed --game fritanga --mode versus --players 3 --value V.npz
+    python research/train_value.py train --game czech-pub --players 5 --games 300 --seed 4720 --bot ismcts:hard --iterations 100 --games-log G.jsonl.gz --with-evaluate --out F.jsonl
+    python research/train_value.py run --game czech-pub --players 5 --value F.jsonl.gz bench/against_release.py -- ARGS...
 
 ``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a bot spec such as
-``greedy``, or ``search``: the search at ``--iterations`` fixed iterations, with ``--value``'s
-parameters at the cut-off if given, else the game's evaluation; ``--noise``: a uniformly random
+``greedy``; ``search``: the search at ``--iterations`` fixed iterations, with ``--value``'s
+parameters at the cut-off if given, else the game's evaluation; or a search's spec,
+``ismcts:hard``: its settings at the table, at ``--iterations`` fixed iterations; ``--noise``: a uniformly random
 move instead, for positions off the bot's own line), and records at about ``--keep`` of the
 decisions every seat's observation of its own view (``Game.observe(state.view(seat))``) and, at
 the end, every seat's utility as the search backs it up (``ai.utility.utilities``). The last
@@ -18,6 +21,10 @@ held-out positions: log loss and squared error against each seat's utility, and 
 seat each names best is a winner. ``--out F.npz``: the fitted parameters as the package ships
 them (ai/learned_value.py); ``--out F.jsonl``: a record of the fit (its report, settings and
 parameters, as research/logs/fit keeps them gzipped), which ``--value`` and ``--init`` read too.
+``--games-log G.jsonl.gz``: the kept positions, one gzip JSON line a game (observations stored
+sparse) written as it ends, so a stopped run resumes and a fit can be made again without playing
+(``--fit-only``: fit on the games of the range the log holds). ``--with-evaluate``: the game's
+own evaluation (its logit) as one more feature, so the fit corrects it rather than replacing it.
 Expert iteration: ``--bot search --value F`` plays with an earlier fit at the cut-off, and
 ``--init F`` starts the new fit from it.
 
@@ -26,7 +33,10 @@ evaluation, all at ``--iterations`` fixed iterations (the others at ``--hand-ite
 equal time at the measured cost of an iteration of each); the learned seat goes round the table, so each
 deal is played once per seat. The tally gives its share of the wins (fair share ``1 / players``)
 and its place, with 95 % intervals from resampling whole deals. ``speed``: iterations per CPU
-second of the search with each evaluation, on the same positions, alternating. Figures only: nothing here
+second of the search with each evaluation, on the same positions, alternating. ``run``: runs a
+script (e.g. bench/against_release.py) in this process with the fit handed over for one table
+(``learned_value.use_parameters``), so its ``value=learned`` searches use it without a file in the
+game's package. Figures only: nothing here
 asserts. Generic: any game and table whose observation and evaluation exist.
 """
 
@@ -37,20 +47,26 @@ import gzip
 import json
 import os
 import random
+import runpy
 import sys
 import time
 
-import numpy as np
+# one BLAS thread: on this shared machine threads only contend
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
-from boardbot.ai import learned_value
-from boardbot.ai.arena import Progress, play_match
-from boardbot.ai.bots import make_bot
-from boardbot.ai.instant_bots import Bot
-from boardbot.ai.ismcts import Budget, SearchParams
-from boardbot.ai.service_api import run_search
-from boardbot.ai.utility import utilities
-from boardbot.engine import registry
-from boardbot.engine.core import TERMINAL
+import numpy as np  # noqa: E402
+
+from boardbot.ai import learned_value  # noqa: E402
+from boardbot.ai.arena import Progress, play_match  # noqa: E402
+from boardbot.ai.bot_specs import parse_ismcts, search_plan  # noqa: E402
+from boardbot.ai.bots import make_bot  # noqa: E402
+from boardbot.ai.instant_bots import Bot  # noqa: E402
+from boardbot.ai.ismcts import Budget, SearchParams  # noqa: E402
+from boardbot.ai.service_api import run_search  # noqa: E402
+from boardbot.ai.utility import utilities  # noqa: E402
+from boardbot.engine import registry  # noqa: E402
+from boardbot.engine.core import TERMINAL  # noqa: E402
 
 
 def table(game, players: int, mode: str | None) -> dict:
@@ -77,14 +93,16 @@ def learned_params(value: str | None) -> SearchParams:
     return SearchParams(value="learned") if value else SearchParams()
 
 
-def read_parameters(path: str) -> tuple[np.ndarray, float]:
-    """A fit's parameters: a ``.npz`` as the package ships them, or a fit's record (``train --out
-    F.jsonl``, gzipped or not, as research/logs/fit keeps them: its last line)."""
+def read_parameters(path: str) -> tuple[np.ndarray, float, float]:
+    """A fit's parameters (weights, bias, the game evaluation's weight): a ``.npz`` as the package
+    ships them, or a fit's record (``train --out F.jsonl``, gzipped or not, as research/logs/fit
+    keeps them: its last line)."""
     if path.endswith(".npz"):
         return learned_value.load_parameters(path)
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
         record = [json.loads(line) for line in fh if line.strip()][-1]
-    return np.asarray(record["weights"], dtype=np.float64), float(record["bias"])
+    return (np.asarray(record["weights"], dtype=np.float64), float(record["bias"]),
+            float(record.get("evaluate_weight", 0.0)))
 
 
 def with_value(game, cfg: dict, path: str) -> None:
@@ -114,16 +132,67 @@ def self_play(game, cfg: dict, seed: int, bot, noise: float, keep: float):
     return xs, hand, utilities(state.result())
 
 
-def collect(game, cfg: dict, games: int, seed: int, spec: str, noise: float, keep: float, iterations: int,
-            value: str | None) -> list:
+def self_play_bot(game, cfg: dict, spec: str, iterations: int, value: str | None) -> Bot:
+    """``search``: the search's defaults; ``ismcts...``: that spec's settings at this table (its
+    ``value`` among them); both at ``iterations`` fixed iterations; else the bot of the spec."""
     if spec == "search":
-        bot = SearchBot(game, iterations, learned_params(value))
-    else:
-        bot = make_bot(spec, game)
+        return SearchBot(game, iterations, learned_params(value))
+    if spec.startswith("ismcts"):
+        params = search_plan(parse_ismcts(spec), game, cfg["players"]).params.with_(timing="fixed")
+        return SearchBot(game, iterations, params.with_(value="learned") if value else params)
+    return make_bot(spec, game)
+
+
+def game_line(seed: int, record) -> str:
+    """One game's kept positions as a JSON line: per position, each seat's observation (sparse:
+    its non-zero indices and values), the game's evaluation; and the utilities."""
+    xs, hand, u = record
+    positions = [{"x": [[np.flatnonzero(o).tolist(), o[np.flatnonzero(o)].round(6).tolist()] for o in obs],
+                  "hand": [round(float(v), 6) for v in h]} for obs, h in zip(xs, hand)]
+    return json.dumps({"seed": seed, "positions": positions, "utilities": [float(v) for v in u]},
+                      separators=(",", ":"))
+
+
+def read_game_log(path: str, size: int) -> dict:
+    """seed -> (observations, the game's evaluations, utilities) of the games a log holds (a line
+    cut short by a stopped run is skipped)."""
+    out: dict = {}
+    if not path or not os.path.exists(path):
+        return out
+    with gzip.open(path, "rt") as fh:
+        try:
+            for line in fh:
+                g = json.loads(line)
+                xs = []
+                for p in g["positions"]:
+                    obs = np.zeros((len(p["x"]), size), dtype=np.float32)
+                    for q, (index, values) in enumerate(p["x"]):
+                        obs[q, index] = values
+                    xs.append(obs)
+                out[g["seed"]] = (xs, [p["hand"] for p in g["positions"]], g["utilities"])
+        except (json.JSONDecodeError, EOFError):
+            pass
+    return out
+
+
+def collect(game, cfg: dict, games: int, seed: int, spec: str, noise: float, keep: float, iterations: int,
+            value: str | None, log: str | None = None, fit_only: bool = False) -> list:
+    """The games of seeds ``seed`` .. ``seed + games - 1``: those ``log`` holds, the others played
+    (and appended to it), unless ``fit_only``."""
+    done = read_game_log(log, game.observation_layout(cfg).size) if log else {}
+    bot = self_play_bot(game, cfg, spec, iterations, value)
     progress = Progress(games)
     out = []
     for g in range(games):
-        out.append(self_play(game, cfg, seed + g, bot, noise, keep))
+        if seed + g in done:
+            out.append(done[seed + g])
+        elif fit_only:
+            continue
+        else:
+            out.append(self_play(game, cfg, seed + g, bot, noise, keep))
+            if log:
+                with gzip.open(log, "at") as fh:
+                    fh.write(game_line(seed + g, out[-1]) + "\n")
         progress.update(g + 1, f"{sum(len(x) for x, _, _ in out)} positions")
     return out
 
@@ -195,6 +264,28 @@ def scores(pred: np.ndarray, u: np.ndarray, ids: np.ndarray, n: int) -> dict:
     return {"log_loss": loss, "mse": mse, "winner": float(np.mean(picked >= by_pos_u.max(axis=1)))}
 
 
+def paired_gain(a: np.ndarray, b: np.ndarray, u: np.ndarray, games: np.ndarray, resamples: int = 2000,
+                seed: int = 0) -> dict:
+    """How much lower prediction ``a``'s log loss and squared error are than ``b``'s on the same rows
+    (b's minus a's: above 0, ``a`` predicts better), each with a 95 % interval from resampling whole
+    games (``games``: each row's game), as the rows of one game are not independent."""
+    def losses(pred):
+        p = np.clip(pred, 1e-6, 1 - 1e-6)
+        return -(u * np.log(p) + (1 - u) * np.log(1 - p)), (pred - u) ** 2
+
+    out = {}
+    rng = np.random.default_rng(seed)
+    names, index = np.unique(games, return_inverse=True)
+    counts = np.bincount(index, minlength=len(names)).astype(np.float64)
+    draws = rng.integers(0, len(names), (resamples, len(names)))
+    for name, la, lb in zip(("log_loss", "mse"), losses(a), losses(b)):
+        per_game = np.bincount(index, weights=lb - la, minlength=len(names))
+        boot = per_game[draws].sum(axis=1) / counts[draws].sum(axis=1)
+        lo, hi = np.percentile(boot, [2.5, 97.5])
+        out[name] = [round(float(per_game.sum() / counts.sum()), 5), round(float(lo), 5), round(float(hi), 5)]
+    return out
+
+
 def train(args) -> dict:
     game = registry.get(args.game)
     cfg = table(game, args.players, args.mode)
@@ -202,19 +293,35 @@ def train(args) -> dict:
     if args.value:
         with_value(game, cfg, args.value)
     started = time.process_time()
-    records = collect(game, cfg, args.games, args.seed, args.bot, args.noise, args.keep, args.iterations, args.value)
+    records = collect(game, cfg, args.games, args.seed, args.bot, args.noise, args.keep, args.iterations, args.value,
+                      args.games_log, args.fit_only)
     played = time.process_time() - started
     cut = max(1, int(round(len(records) * (1 - args.held_out))))
-    x, u, h, ids = stack(records[:cut])
-    tx, tu, th, tids = stack(records[cut:]) if cut < len(records) else stack(records[-1:])
-    init = read_parameters(args.init) if args.init else None
+
+    def rows(part: list):  # the fit's rows: the observation, and the game evaluation's logit if asked
+        x, u, h, ids = stack(part)
+        if args.with_evaluate:
+            logits = np.array([learned_value.evaluation_logit(v) for v in h], dtype=np.float32)
+            x = np.hstack([x, logits[:, None]])
+        return x, u, h, ids
+
+    x, u, h, ids = rows(records[:cut])
+    tx, tu, th, tids = rows(records[cut:]) if cut < len(records) else rows(records[-1:])
+    held_out = records[cut:] if cut < len(records) else records[-1:]
+    held_out_games = np.repeat(np.arange(len(held_out)), [len(xs) * n for xs, _, _ in held_out])
+    init = None
+    if args.init:
+        w0, b0, e0 = read_parameters(args.init)
+        init = (np.append(w0, e0) if args.with_evaluate else w0, b0)
+    elif args.with_evaluate:  # start from the game's evaluation itself
+        init = (np.append(np.zeros(x.shape[1] - 1), 1.0), 0.0)
     started = time.process_time()
     l2s = [float(v) for v in str(args.l2).split(",")]
     chosen, validation = l2s[0], {}
     if len(l2s) > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
         inner = max(1, int(round(cut * 0.85)))
-        vx, vu, _, vids = stack(records[inner:cut])
-        fx, fu, _, _ = stack(records[:inner])
+        vx, vu, _, vids = rows(records[inner:cut])
+        fx, fu, _, _ = rows(records[:inner])
         for l2 in l2s:
             w, b = fit_logistic(fx, fu, l2, init=init)
             validation[l2] = scores(predict(vx, w, b), vu, vids, n)
@@ -226,14 +333,21 @@ def train(args) -> dict:
     out = {"game": args.game, "config": cfg, "bot": args.bot, "games": len(records), "train_positions": len(x) // n,
            "held_out_positions": len(tx) // n, "features": x.shape[1],
            "features_used": int(np.count_nonzero(weights)), "l2": chosen, "cpu_play_s": round(played, 1),
-           "cpu_fit_s": round(fitted, 1),
+           "cpu_fit_s": round(fitted, 1), "validation": {str(k): v for k, v in validation.items()},
            "held_out": {"learned": scores(predict(tx, weights, bias), tu, tids, n),
                         "game's evaluate": scores(th, tu, tids, n),
                         "constant": scores(np.full(len(tu), u.mean()), tu, tids, n)},
+           # the learned value's gain over the game's evaluation on the held-out rows, by game
+           "held_out_gain": paired_gain(predict(tx, weights, bias), th, tu, held_out_games),
            "train": {"learned": scores(predict(x, weights, bias), u, ids, n), "game's evaluate": scores(h, u, ids, n)}}
+    evaluate_weight = 0.0
+    if args.with_evaluate:
+        weights, evaluate_weight = weights[:-1], float(weights[-1])
+        out["evaluate_weight"] = evaluate_weight
     print(json.dumps(out, indent=1))
     if args.out and args.out.endswith(".npz"):  # as the package ships it (ai/learned_value.py)
-        np.savez_compressed(args.out, weights=weights.astype(np.float32), bias=np.float64(bias))
+        np.savez_compressed(args.out, weights=weights.astype(np.float32), bias=np.float64(bias),
+                            **({"evaluate_weight": np.float64(evaluate_weight)} if args.with_evaluate else {}))
     elif args.out:  # a record: the report, the command's settings and the parameters, one JSON line
         settings = {k: v for k, v in vars(args).items() if k not in ("command", "out")}
         with open(args.out, "w") as fh:
@@ -312,15 +426,42 @@ def speed(args) -> dict:
     return out
 
 
+def run_script(script: str, rest: list[str]) -> None:
+    """Run a script (``rest``: its arguments, after an optional ``--``) in this process, as its own
+    ``__main__``: what this process was handed over in-process (a fit) is what its searches use."""
+    sys.argv = [script, *(rest[1:] if rest and rest[0] == "--" else rest)]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
+    runpy.run_path(script, run_name="__main__")
+
+
+def run_with_fit(args, parameters, check, use) -> None:
+    """``run``: the script ``args.script`` in this process with a fit's ``parameters`` handed over
+    (``use``) for the table ``--game``, ``--players`` (``--mode``), once ``check`` (which builds the
+    model) has found them fit for it."""
+    game = registry.get(args.game)
+    cfg = table(game, args.players, args.mode)
+    check(game, cfg, parameters)
+    use(game, cfg, parameters)
+    run_script(args.script, args.rest)
+
+
+def run_with_value(args) -> None:
+    """``run`` with the fit for ``value="learned"`` searches (``value=learned`` in a spec)."""
+    run_with_fit(args, read_parameters(args.value), learned_value.evaluator, learned_value.use_parameters)
+
+
 def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
-    """The learned seat's share of the wins and its place (1 first, 0 last), 95 % intervals over deals."""
+    """The learned seat's share of the wins, its place (1 first, 0 last) and its place above the other
+    seats' mean in the same game (ties share the better rank, so the seats' mean place can exceed
+    0.5), 95 % intervals over deals."""
     by_deal: dict = {}
     for r in records:
         n = r["config"]["players"]
         seat = r["learned_seat"]
         win = 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
-        place = (n - 1 - r["ranks"][seat]) / (n - 1)
-        by_deal.setdefault(r["deal"], []).append((win, place))
+        places = [(n - 1 - rank) / (n - 1) for rank in r["ranks"]]
+        others = (sum(places) - places[seat]) / (n - 1)
+        by_deal.setdefault(r["deal"], []).append((win, places[seat], places[seat] - others))
     deals = np.array([np.mean(v, axis=0) for v in by_deal.values()])
     rng = np.random.default_rng(seed)
     boot = deals[rng.integers(0, len(deals), (resamples, len(deals)))].mean(axis=1)
@@ -329,7 +470,8 @@ def tally(records: list[dict], resamples: int = 2000, seed: int = 0) -> dict:
     n = records[0]["config"]["players"]
     out = {"games": len(records), "deals": len(deals), "fair_share": 1 / n,
            "win_share": [round(float(mean[0]), 3), round(float(lo[0]), 3), round(float(hi[0]), 3)],
-           "place": [round(float(mean[1]), 3), round(float(lo[1]), 3), round(float(hi[1]), 3)]}
+           "place": [round(float(mean[1]), 3), round(float(lo[1]), 3), round(float(hi[1]), 3)],
+           "place_above_others": [round(float(mean[2]), 3), round(float(lo[2]), 3), round(float(hi[2]), 3)]}
     print(json.dumps(out))
     return out
 
@@ -356,6 +498,9 @@ def main(argv=None) -> int:
                    "each is scored on the last 15 %% of the training games and the best is fitted on all of them")
     t.add_argument("--init", default=None, help="start the fit from these parameters")
     t.add_argument("--out", default=None)
+    t.add_argument("--games-log", default=None, help="the games' kept positions, gzip JSON lines (resumes)")
+    t.add_argument("--fit-only", action="store_true", help="play nothing: fit the games --games-log holds")
+    t.add_argument("--with-evaluate", action="store_true", help="the game's own evaluation as one more feature")
     p = sub.choices["play"]
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--hand-iterations", type=int, default=None, help="the game's evaluation's searches' budget "
@@ -369,8 +514,17 @@ def main(argv=None) -> int:
         sp.add_argument(a, **kw)
     ta = sub.add_parser("tally")
     ta.add_argument("logs", nargs="+")
+    r = sub.add_parser("run")
+    r.add_argument("--game", required=True)
+    r.add_argument("--players", type=int, default=3)
+    r.add_argument("--mode", default=None)
+    r.add_argument("--value", required=True, help="the fit (.npz or a fit's record)")
+    r.add_argument("script")
+    r.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
-    if args.command == "train":
+    if args.command == "run":
+        run_with_value(args)
+    elif args.command == "train":
         train(args)
     elif args.command == "play":
         play(args)

@@ -40,6 +40,9 @@ CHOICES = {
 # hints the server does not search with: the learned prior needs a fitted file no table ships
 # (research runs hand theirs over in-process), and the message has no value for it
 RESEARCH_HINTS = frozenset({"learned"})
+# cut-off evaluations the server does not search with: the learned value needs a fitted file no
+# table ships (ai/learned_value.py), and the message has no field for it
+RESEARCH_VALUES = frozenset({"learned"})
 # the message's optional numbers: its field -> the SearchParams field
 NUMBERS = {"exploration": "c", "depth": "depth", "widening": "pw_alpha", "widening_scale": "pw_k", "bias": "bias",
            "workers": "workers"}
@@ -69,6 +72,9 @@ def requested_bot(text: str, message: common_pb2.BotSpec | None, prefix: str = "
     if spec.setting("hint") in RESEARCH_HINTS:
         raise errors.invalid(f"{prefix}bot", f"hint={spec.setting('hint')} is a research setting "
                              "(ai/learned_prior.py: no table ships a learned prior), not served", reason)
+    if spec.setting("value") in RESEARCH_VALUES:
+        raise errors.invalid(f"{prefix}bot", f"value={spec.setting('value')} is a research setting "
+                             "(ai/learned_value.py: no table ships a learned value), not served", reason)
     return spec
 
 

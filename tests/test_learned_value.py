@@ -14,8 +14,9 @@ from boardbot.ai.service_api import suggest
 from boardbot.engine import registry
 from boardbot.engine.core import TERMINAL
 
-# the table the fits were made for (research/notes/learned-value.md), and one of another game: the path is generic
-TABLES = [("fritanga", {"players": 3, "mode": "versus"}), ("frogriders", {"players": 3})]
+# the tables the fits were made for (research/notes/learned-value.md, czech-pub-learned-value.md), and one of
+# another game: the path is generic
+TABLES = [("fritanga", {"players": 3, "mode": "versus"}), ("czech-pub", {"players": 5}), ("frogriders", {"players": 3})]
 
 
 def random_parameters(game, cfg, seed: int) -> tuple[np.ndarray, float]:
@@ -50,6 +51,49 @@ def test_parameters_round_trip_through_a_file(tmp_path):
     expected = [1 / (1 + np.exp(-(game.observe(state.view(q)).astype(np.float64) @ loaded[0] + bias)))
                 for q in range(3)]
     assert np.allclose(values, expected) and all(0 < v < 1 for v in values)
+
+
+def test_the_games_evaluation_as_a_feature(tmp_path):
+    """A fit may weigh the game's own evaluation of the world (its logit): stored in the file, read
+    back, and added to each seat's observation term; a file without it weighs it 0."""
+    game = registry.get("czech-pub")
+    cfg = game.validate({"players": 5})
+    weights, bias = random_parameters(game, cfg, 1)
+    path = tmp_path / learned_value.file_name(cfg)
+    np.savez_compressed(path, weights=weights.astype(np.float32), bias=np.float64(bias), evaluate_weight=np.float64(0.7))
+    loaded = learned_value.load_parameters(path)
+    assert loaded[2] == 0.7
+    state = positions(game, cfg, 2, 1)[0]
+    hand = game.evaluate(state)
+    values = learned_value.evaluator(game, cfg, loaded)(state)
+    logits = [np.log(min(max(v, 1e-3), 1 - 1e-3) / (1 - min(max(v, 1e-3), 1 - 1e-3))) for v in hand]
+    expected = [1 / (1 + np.exp(-(game.observe(state.view(q)).astype(np.float64) @ loaded[0] + bias + 0.7 * logits[q])))
+                for q in range(5)]
+    assert np.allclose(values, expected)
+    # the observation alone gives other values; weights of 0 and the evaluation's weight 1 give its own order
+    assert not np.allclose(values, learned_value.evaluator(game, cfg, loaded[:2])(state))
+    alone = learned_value.evaluator(game, cfg, (np.zeros_like(weights), 0.0, 1.0))(state)
+    assert np.allclose(alone, [min(max(v, 1e-3), 1 - 1e-3) for v in hand])
+    np.savez(tmp_path / "old.npz", weights=weights, bias=bias)
+    assert learned_value.load_parameters(tmp_path / "old.npz")[2] == 0.0
+
+
+def test_the_spec_key_is_research_only():
+    """``value=learned`` is a key of the spec language (for research runs handing a fit over
+    in-process: research/train_value.py run), off by default; the server refuses it."""
+    from boardbot.ai.bot_specs import BotSpecError, parse_ismcts
+    from boardbot.server import errors
+    from boardbot.server.bot_plans import requested_bot
+
+    assert parse_ismcts("ismcts:hard").params.value == "game"
+    assert parse_ismcts("ismcts:hard,value=learned").params.value == "learned"
+    with pytest.raises((BotSpecError, SearchError), match="value"):
+        parse_ismcts("ismcts:hard,value=oracle").params
+    assert requested_bot("ismcts:hard,value=game", None).setting("value") == "game"
+    with pytest.raises(errors.ServiceError, match="research"):
+        requested_bot("ismcts:hard,value=learned", None)
+    with pytest.raises(errors.ServiceError, match="research"):
+        requested_bot("", None, default="ismcts:easy,value=learned")
 
 
 def test_bad_parameters_are_refused(tmp_path):
@@ -106,11 +150,13 @@ def searches_of_indistinguishable_states(game, cfg, params: SearchParams, refere
 
 @pytest.mark.parametrize("name,cfg", TABLES)
 @pytest.mark.parametrize("mode", ["so", "mo"])
-def test_no_peek_with_the_learned_value(name, cfg, mode):
-    """Two states the seat cannot tell apart give the same search with the learned value."""
+@pytest.mark.parametrize("evaluate_weight", [0.0, 0.8])
+def test_no_peek_with_the_learned_value(name, cfg, mode, evaluate_weight):
+    """Two states the seat cannot tell apart give the same search with the learned value (and with
+    the game's evaluation of the sampled world as one more feature)."""
     game = registry.get(name)
     cfg = game.validate(cfg)
-    learned_value.use_parameters(game, cfg, random_parameters(game, cfg, 6))
+    learned_value.use_parameters(game, cfg, random_parameters(game, cfg, 6) + (evaluate_weight,))
     try:
         searches = searches_of_indistinguishable_states(game, cfg, SearchParams(mode=mode, value="learned", depth=4),
                                                         SearchParams(mode=mode, depth=4))

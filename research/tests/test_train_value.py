@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from boardbot.ai import learned_value
 from boardbot.engine import registry
@@ -27,7 +28,8 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
         assert figures["log_loss"] > 0 and 0 <= figures["mse"] <= 1 and 0 <= figures["winner"] <= 1
     game = registry.get("fritanga")
     cfg = game.validate({"players": 3, "mode": "versus"})
-    weights, bias = learned_value.load_parameters(out)
+    weights, bias, evaluate_weight = learned_value.load_parameters(out)
+    assert evaluate_weight == 0.0  # the observation alone, unless --with-evaluate
     assert weights.shape == (game.observation_layout(cfg).size,)
     assert np.count_nonzero(weights) == report["features_used"]
     assert out.stat().st_size < learned_value.MAX_BYTES
@@ -40,7 +42,7 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     line = json.loads(record.read_text())
     assert line["held_out"] == report["held_out"] and line["settings"]["games"] == 6
     again = train_value.read_parameters(str(record))
-    assert np.allclose(again[0], weights) and again[1] == bias
+    assert np.allclose(again[0], weights) and again[1] == bias and again[2] == 0.0
 
     log = tmp_path / "play.jsonl"
     try:
@@ -55,6 +57,9 @@ def test_a_tiny_fit_is_checked_on_held_out_games_and_played(tmp_path, capsys):
     tally = json.loads(capsys.readouterr().out)
     wins = sum(1 / len(r["winners"]) for r in records if r["learned_seat"] in r["winners"])
     assert tally["games"] == 3 and tally["win_share"][0] == round(wins / 3, 3)
+    above = [(2 - r["ranks"][r["learned_seat"]]) / 2 - sum((2 - k) / 2 for q, k in enumerate(r["ranks"])
+                                                          if q != r["learned_seat"]) / 2 for r in records]
+    assert tally["place_above_others"][0] == round(sum(above) / 3, 3)
     try:
         assert train_value.main(["speed", "--game", "fritanga", "--mode", "versus", "--iterations", "5", "--positions",
                                  "2", "--repeats", "1", "--value", str(out)]) == 0
@@ -72,3 +77,52 @@ def test_the_fit_recovers_a_logistic_model():
     u = (rng.random(4000) < train_value.sigmoid(x @ true - 0.5)).astype(np.float64)
     weights, bias = train_value.fit_logistic(x, u, l2=1e-4)
     assert np.allclose(weights, true, atol=0.2) and abs(bias + 0.5) < 0.2 and weights[5] == 0.0
+
+
+def test_a_searchs_games_are_logged_resumed_and_fitted_with_the_games_evaluation(tmp_path, capsys):
+    """``--bot ismcts:...`` plays the spec's search at fixed iterations; ``--games-log`` keeps each game's
+    positions as it ends, so a run resumes and ``--fit-only`` fits again without playing;
+    ``--with-evaluate`` fits a weight on the game's evaluation, which the file and the record keep;
+    ``run`` hands the fit over to a script in the same process."""
+    games_log, out = tmp_path / "games.jsonl.gz", tmp_path / "value.npz"
+    common = ["train", "--game", "czech-pub", "--players", "5", "--seed", "3", "--bot", "ismcts:hard", "--iterations",
+              "3", "--keep", "0.2", "--held-out", "0.5", "--l2", "0.1", "--games-log", str(games_log), "--with-evaluate"]
+    assert train_value.main([*common, "--games", "2", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and report["evaluate_weight"] != 0.0
+    # the gain over the game's evaluation on the same held-out rows, with its interval over games
+    for measure in ("log_loss", "mse"):
+        gain, low, high = report["held_out_gain"][measure]
+        held = report["held_out"]
+        assert gain == pytest.approx(held["game's evaluate"][measure] - held["learned"][measure], abs=1e-5)
+        assert low <= gain <= high
+    assert learned_value.load_parameters(out)[2] == report["evaluate_weight"]
+    # fitted again from the log alone: the same games, the same fit
+    assert train_value.main([*common, "--games", "3", "--fit-only"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["games"] == 2
+    for model, figures in report["held_out"].items():  # the log keeps observations to 6 decimals
+        assert again["held_out"][model] == pytest.approx(figures, rel=1e-4)
+    # resumed: only the third game is played
+    assert train_value.main([*common, "--games", "3"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    assert len(train_value.read_game_log(str(games_log), 1041)) == 3
+
+    script = tmp_path / "script.py"
+    script.write_text("import sys\n"
+                      "from boardbot.ai import learned_value\n"
+                      "from boardbot.ai.bot_specs import parse_ismcts\n"
+                      "from boardbot.ai.ismcts import Budget\n"
+                      "from boardbot.ai.service_api import suggest\n"
+                      "from boardbot.engine import registry\n"
+                      "game = registry.get('czech-pub')\n"
+                      "state = game.new_state(game.validate({'players': 5}), 1)\n"
+                      "params = parse_ismcts('ismcts:hard,value=learned').params\n"
+                      "suggest(game, state, Budget(iterations=4), seed=1, params=params)\n"
+                      "print(sys.argv[1:], len(learned_value._OVERRIDES))\n")
+    try:
+        assert train_value.main(["run", "--game", "czech-pub", "--players", "5", "--value", str(out), str(script),
+                                 "--", "--flag", "x"]) == 0
+    finally:
+        learned_value._OVERRIDES.clear()
+    assert capsys.readouterr().out.strip() == "['--flag', 'x'] 1"
