@@ -120,3 +120,27 @@ def test_kept_elements_are_bounded():
     parts.clear()  # an element of other keys with equal values: made, not taken for {"x": 3}
     encoders.encode(plan, {"xs": [{"z": 3}, {"z": 3}]}, parts)
     assert parts == [b"\x03", b"\x03"] and made == [1, 2, 3, 3, 3] and len(kept.made) == 1
+
+
+def test_live_scores_kept_apart_where_json_says_the_same():
+    """The live scores' cache (snapshots._live_score) is keyed by orjson's bytes; NaN, which orjson
+    writes as None's null, and an int beyond 64 bits, which it refuses, are kept by their repr."""
+    import math
+
+    from boardbot.server import snapshots
+
+    def score(value):
+        return {"points": 1.0, "partial": False, "breakdown": {"x": value}}
+
+    for first, second in ((None, float("nan")), (float("nan"), None), (2 ** 70, 2 ** 70 + 1)):
+        a = common_pb2.LiveScore.FromString(snapshots._live_score(score(first)))
+        b = common_pb2.LiveScore.FromString(snapshots._live_score(score(second)))
+        for value, got in ((first, a), (second, b)):
+            field = got.breakdown.fields["x"]
+            if value is None:
+                assert field.WhichOneof("kind") == "null_value"
+            elif isinstance(value, float) and math.isnan(value):
+                assert math.isnan(field.number_value)
+            else:
+                assert field.number_value == float(value)
+    assert snapshots._live_score(score(3)) == snapshots._live_score(score(3))
