@@ -51,7 +51,11 @@ Two paths, the same result:
 For the hot path (GetView builds a ``SeatView`` holding a view and the legal
 moves): ``constructor_arg(container, game, data)`` gives what the container's
 field takes in a parent's constructor call (``SeatView(view=..., legal_moves=[
-{"move": ...}])``), so the whole reply is built in one C call.
+{"move": ...}])``), so the whole reply is built in one C call. ``kept_arg`` does the same
+for a view but for the game message's repeated fields of scalar messages (a board's cells):
+their elements come as serialized parts kept by value from one view to the next, which
+``merge_kept`` merges into the built message (protobuf appends repeated elements on a merge:
+the same message, the same bytes; ``tests/test_view_parts.py``).
 """
 
 from __future__ import annotations
