@@ -51,7 +51,11 @@ Two paths, the same result:
 For the hot path (GetView builds a ``SeatView`` holding a view and the legal
 moves): ``constructor_arg(container, game, data)`` gives what the container's
 field takes in a parent's constructor call (``SeatView(view=..., legal_moves=[
-{"move": ...}])``), so the whole reply is built in one C call.
+{"move": ...}])``), so the whole reply is built in one C call. ``kept_arg`` does the same
+for a view but for the game message's repeated fields of scalar messages (a board's cells):
+their elements come as serialized parts kept by value from one view to the next, which
+``merge_kept`` merges into the built message (protobuf appends repeated elements on a merge:
+the same message, the same bytes; ``tests/test_view_parts.py``).
 """
 
 from __future__ import annotations
@@ -406,6 +410,77 @@ def constructor_arg(container: type[Message], game: str, data: Mapping[str, Any]
         return {f.name: data if encode is None else encoders.encode(encode, data)}
     except (TypeError, KeyError, AttributeError) as err:  # not a dict: the constructor will say so
         raise TypeError(f"{game} {container.DESCRIPTOR.name}: {err}") from err
+
+
+# scalar types a kept element may hold: their Python values' equality is the bytes' (floats are
+# left out: 0.0 and -0.0 are equal, and NaN is not equal to itself)
+_KEEPABLE = _INTS | {FD.TYPE_BOOL, FD.TYPE_STRING, FD.TYPE_ENUM}
+KEPT_ELEMENTS = 4096  # the most elements kept per field (emptied when full)
+
+
+def _keepable(f: _d.FieldDescriptor) -> bool:
+    """A repeated field of messages made of single scalars alone (a board's cells)."""
+    if not f.is_repeated or f.type != FD.TYPE_MESSAGE or f.message_type.GetOptions().map_entry:
+        return False
+    return all(not g.is_repeated and g.type in _KEEPABLE for g in f.message_type.fields)
+
+
+@functools.lru_cache(maxsize=None)
+def _kept_plan(container: type[Message], game: str) -> encoders.Plan | None:
+    """``game``'s plan (``_encoder``) with its repeated fields of scalar messages as ``KEPT``
+    steps, or None when it has none (``kept_arg``)."""
+    outer = _field(container, game)
+    desc = outer.message_type
+    if not _plain_to_proto(desc):
+        return None
+    keep = [f for f in desc.fields if _keepable(f)]
+    if not keep:
+        return None
+    plain = _encoder(desc)
+    plan = encoders.Plan(desc.full_name)
+    plan.steps = [step for step in (plain.steps if plain is not None else [])
+                  if step.key not in {f.name for f in keep}]
+    for f in keep:
+        plan.steps.append(encoders.Step(encoders.KEPT, f.name,
+                                        kept=encoders.Kept(_element_maker(container, outer.name, f), KEPT_ELEMENTS)))
+    return plan
+
+
+def _element_maker(container: type[Message], outer: str, f: _d.FieldDescriptor) -> Callable[[dict], bytes]:
+    """An element of ``f`` alone in the game's message (``container``'s field ``outer``), built
+    by the constructor and serialized: concatenated, such messages merge (protobuf appends
+    repeated fields) into the message the constructor builds from the whole list."""
+    sub = _encoder(f.message_type)
+    message = type(getattr(container(), outer))  # the game's message type
+
+    def make(item: dict) -> bytes:
+        element = item if sub is None else encoders.encode(sub, item)
+        return message(**{f.name: [element]}).SerializeToString()
+
+    return make
+
+
+def kept_arg(container: type[Message], game: str, data: Mapping[str, Any], parts: list) -> dict:
+    """``constructor_arg``, but for the game message's repeated fields of scalar messages (a
+    board's cells), which are left out and their elements appended to ``parts`` as serialized
+    game messages (``game``'s own type, as ``container`` holds it), kept by value from one view
+    to the next: ``container`` built from the result, then its game field's
+    ``MergeFromString(b"".join(parts))`` (``merge_kept``), is the message ``constructor_arg``'s
+    would build (the same fields, the same bytes), for less than the constructor's cost of a
+    message per element. Raises as ``constructor_arg`` does (the element's constructor too)."""
+    plan = _kept_plan(container, game)
+    if plan is None:
+        return constructor_arg(container, game, data)
+    f = _field(container, game)
+    try:
+        return {f.name: encoders.encode(plan, data, parts)}
+    except (TypeError, KeyError, AttributeError) as err:  # not a dict: the constructor will say so
+        raise TypeError(f"{game} {container.DESCRIPTOR.name}: {err}") from err
+
+
+def merge_kept(message: Message, game: str, parts: list) -> None:
+    """``kept_arg``'s ``parts`` merged into ``message`` (the container it built)."""
+    getattr(message, _field(type(message), game).name).MergeFromString(b"".join(parts))
 
 
 def to_proto(container: type[C], game: str, data: Mapping[str, Any], *, strict: bool = False) -> C:

@@ -16,7 +16,7 @@ says what does not fit.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 ENUM: Final = 0  # an enum without presence: its engine string (or value name, number) as the number
 ENUMS: Final = 1  # a repeated enum
@@ -24,6 +24,7 @@ OPTIONAL_ENUM: Final = 2  # an enum with presence: None stays unset; anything el
 MESSAGE: Final = 3  # a sub-message whose dict needs a rewrite (``sub``)
 MESSAGES: Final = 4  # a repeated one
 SENTINEL: Final = 5  # an optional integer of a view or move: the engine's -1 is unset (dropped)
+KEPT: Final = 6  # a repeated message of scalars: left out, its elements' bytes given apart (``Kept``)
 NONE: Final = -1
 _MISSING: Final = object()
 
@@ -32,11 +33,27 @@ class Step:
     """One field of a message type to rewrite: its key, how, and the enum's table (engine
     string, value name or number -> number) or the sub-message's plan."""
 
-    def __init__(self, kind: int, key: str, table: dict | None = None, sub: "Plan | None" = None) -> None:
+    def __init__(self, kind: int, key: str, table: dict | None = None, sub: "Plan | None" = None,
+                 kept: "Kept | None" = None) -> None:
         self.kind = kind
         self.key = key
         self.table: dict = {} if table is None else table
         self.sub = sub
+        self.kept = kept
+
+
+class Kept:
+    """A ``KEPT`` field's elements serialized, by their values: ``make(element)`` (``convert``'s:
+    the element alone in its field, built by the constructor and serialized) kept for the next
+    view that holds an equal element (a board's cells change a few at a time); emptied when it
+    holds ``limit``. Only elements with the keys of the first one made (``names``, in its order)
+    are kept: for those, equal values are equal elements."""
+
+    def __init__(self, make: Callable[[dict], bytes], limit: int) -> None:
+        self.make = make
+        self.limit = limit
+        self.made: dict = {}
+        self.names: tuple[Any, ...] | None = None
 
 
 class Plan:
@@ -48,9 +65,10 @@ class Plan:
         self.steps: list[Step] = []
 
 
-def encode(plan: Plan, data: dict) -> dict:
+def encode(plan: Plan, data: dict, parts: list | None = None) -> dict:
     """The constructor's input for ``data``, an engine dict of the plan's type (a new dict;
-    ``data`` and what it holds are not changed)."""
+    ``data`` and what it holds are not changed). A plan with ``KEPT`` steps (``convert``'s
+    ``kept_arg``) leaves those fields out and appends their elements' bytes to ``parts``."""
     out = data.copy()
     for step in plan.steps:
         key = step.key
@@ -78,4 +96,37 @@ def encode(plan: Plan, data: dict) -> dict:
         elif kind == SENTINEL:
             if value == NONE:
                 del out[key]
+        elif kind == KEPT:
+            if value is not None:
+                assert parts is not None and step.kept is not None
+                _kept_parts(step.kept, value, parts)
+                del out[key]
     return out
+
+
+def _kept_parts(kept: Kept, items: Any, parts: list) -> None:
+    made = kept.made
+    for item in items:
+        element: dict = item  # (not a dict: TypeError, the reference path's to judge)
+        names = kept.names
+        if names is None:
+            names = kept.names = tuple(element)
+        # by its values alone (one dict walk, no tuple per item), the keys checked against the
+        # first element's in the same walk; a value that is no key (a list): TypeError, as above
+        values: list = []
+        same = len(element) == len(names)
+        for name, value in element.items():
+            if same and name is not names[len(values)] and name != names[len(values)]:
+                same = False
+            values.append(value)
+        if not same:
+            parts.append(kept.make(element))  # another shape (no engine gives one): made, not kept
+            continue
+        key = tuple(values)
+        hit = made.get(key)
+        if hit is None:
+            hit = kept.make(element)
+            if len(made) >= kept.limit:
+                made.clear()
+            made[key] = hit
+        parts.append(hit)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Sequence
 
+import orjson
 from google.protobuf import struct_pb2
 
 from boardbot.engine import registry
@@ -55,15 +56,26 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == TERMINAL else seat
 
 
-# serialized live scores by their repr: most moves change nobody's score, and a Struct costs
-# several times the repr to build; emptied when full (the most a process keeps)
-_LIVE_SCORES: dict[str, bytes] = {}
+# serialized live scores by their JSON (orjson's, a tenth of the repr's cost; the repr where that
+# is not exact: NaN and the infinities, which orjson writes as None's null, or what it refuses):
+# most moves change nobody's score, and a Struct costs several times the key to build; emptied
+# when full (the most a process keeps)
+_LIVE_SCORES: dict[bytes | str, bytes] = {}
 _LIVE_SCORES_KEPT = 4096
+
+
+def _score_key(score: dict) -> bytes | str:
+    """A key equal for equal scores only (bytes; a str, the repr, where JSON is not exact)."""
+    try:
+        key = orjson.dumps(score)
+    except TypeError:  # (orjson.JSONEncodeError) an int beyond 64 bits, a key that is no str...
+        return repr(score)
+    return repr(score) if b"null" in key else key
 
 
 def _live_score(score: dict) -> bytes:
     """A seat's score if the game ended now (``boardbot.engine.core.live_score``), serialized."""
-    key = repr(score)
+    key = _score_key(score)
     hit = _LIVE_SCORES.get(key)
     if hit is None:
         out = common_pb2.LiveScore(points=score["points"], partial=score["partial"])
@@ -293,14 +305,19 @@ class Snapshot:
         out = None
         try:
             # the whole message in one constructor call (C): the converter's plan gives the
-            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert
+            # constructor's arguments (enums as numbers, sentinels dropped); boardbot.server.convert.
+            # A board's cells (repeated messages of scalars) come apart as bytes kept by value,
+            # merged in after: protobuf appends them as the constructor would have
             game, text = state.game, state.move_text
+            kept: list = []
             out = common_pb2.SeatView(
                 game_id=self.record.id, version=self.version, seat=seat,
-                view=convert.constructor_arg(common_pb2.View, name, state.view(seat)),
+                view=convert.kept_arg(common_pb2.View, name, state.view(seat), kept),
                 decider=_seat_or_none(decider), status=status,
                 legal_moves=[{"id": i, "text": text(m), "move": _move_arg(game, name, m)}
                              for i, m in enumerate(moves)])
+            if kept:
+                convert.merge_kept(out.view, name, kept)
         except (TypeError, ValueError, AttributeError, KeyError, convert.ProtoMismatch):
             out = None  # the reference path below converts it, or says what does not fit
         if out is None:
