@@ -46,9 +46,12 @@ class CzechPubGame(Game):
     # iterations play surely worse than 600, and 100 level with 600: the same budgets give
     # hard the strongest search measured there. At 6 players more iterations play worse past
     # about 100 (100 surely above 600, 600 above 2500), so the budgets shrink again
-    # (research/notes/czech-pub-preset-budgets.md)
+    # (research/notes/czech-pub-preset-budgets.md). At 4 and 5 players medium's 100 played
+    # level with hard's 600 on the ladder, so medium takes 6 players' 40 there: each step
+    # sure (research/notes/czech-pub-ladder-big-tables.md)
     preset_iterations = {
-        **{players: {"easy": 20, "medium": 100, "hard": 600} for players in (3, 4, 5)},
+        3: {"easy": 20, "medium": 100, "hard": 600},
+        **{players: {"easy": 20, "medium": 40, "hard": 600} for players in (4, 5)},
         6: {"easy": 20, "medium": 40, "hard": 100},
     }
     # learning environments: about 4x the longest of 40 random games per configuration (590 moves)
