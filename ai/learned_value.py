@@ -129,12 +129,9 @@ def evaluator(game: Game, config: Mapping[str, Any], parameters: tuple | None = 
 
     def evaluate(world) -> list[float]:
         view = world.view
-        return [1.0 / (1.0 + math.exp(-(float(observe(view(q)) @ weights) + bias))) for q in seats]
-
-    def evaluate_with_hand(world) -> list[float]:
-        view = world.view
-        own = hand(world)
+        # the game's evaluation only where the fit weighs it (it costs a call per cut-off)
+        shift = [evaluate_weight * evaluation_logit(v) for v in hand(world)] if hand is not None else None
         return [1.0 / (1.0 + math.exp(-(float(observe(view(q)) @ weights) + bias
-                                        + evaluate_weight * evaluation_logit(own[q])))) for q in seats]
+                                        + (shift[q] if shift is not None else 0.0)))) for q in seats]
 
-    return evaluate_with_hand if hand is not None else evaluate
+    return evaluate
