@@ -52,12 +52,12 @@ def take_creation(master, call: Call, method: str = "CreateGame") -> str | None:
 
 async def store_new_game(master, record: GameRecord, state: "State | None" = None) -> Live:
     """Store a new game for ``master``; ``state``: its
-    engine state at version 0 (None: dealt from the record's config and seed, and the record's
-    ``initial`` set from it). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
+    engine state at version 0, the deal of the record's config and seed (None: dealt here; the
+    record's ``initial`` is None: the deal is not stored, ``store.initial_state``). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
     KeyError when a game of that id exists."""
     if state is None:
         state = registry.get(record.game).new_state(record.config, record.seed, record.rules_version)
-        record = dataclasses.replace(record, initial=state.to_dict())
+        record = dataclasses.replace(record, initial=None)
     snap = Snapshot(record, state, 0, [False] * len(record.seats))
     snap.settle(None, False, record.created)
     first = Live(snap.record, state, 0, record.created, None, bot_to_move(snap))

@@ -31,7 +31,7 @@ from .deals import fill_deal
 from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, take_back_event,
                      timeout_event, timestamp)
 from .records import BOT, HUMAN, RESERVED, GameRecord
-from .store import Live
+from .store import Live, initial_state
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
 GET_VIEW_VIEW = wire.field_tag(game_service_pb2.GetViewResponse, "view")
@@ -163,7 +163,7 @@ class Snapshot:
     def initial(cls, record: GameRecord) -> "Snapshot":
         """Version 0, to replay from. The record's clocks are its current version's, not kept per
         version: a replayed view shows none."""
-        state = registry.get(record.game).from_dict(record.initial)
+        state = initial_state(record)  # (its stored initial state, or its deal again)
         if record.clock is not None:
             record = dataclasses.replace(record, clock=None)
         return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
