@@ -52,8 +52,8 @@ def take_creation(master, call: Call, method: str = "CreateGame") -> str | None:
 async def store_new_game(master, record: GameRecord, state: "State | None" = None) -> Live:
     """Store a new game for ``master``: ``record`` with ``initial`` None (its state at version 0 is
     the deal of its config and seed, which no store keeps: ``store.initial_state``); ``state``:
-    that deal, made by the caller already (None: dealt here). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
-    KeyError when a game of that id exists."""
+    that deal, made by the caller already (None: dealt here). RESOURCE_EXHAUSTED when the store or
+    the creator's quota is full; KeyError when a game of that id exists."""
     if state is None:
         state = registry.get(record.game).new_state(record.config, record.seed, record.rules_version)
     snap = Snapshot(record, state, 0, [False] * len(record.seats))

@@ -9,6 +9,7 @@ there (ListGames leaves it out) until a server of its rules closes, which writes
 """
 
 import asyncio
+import time
 
 import pytest
 
@@ -19,6 +20,7 @@ from boardbot.server.master import GameMaster
 from boardbot.server.redis_store import RedisStore
 from boardbot.server.sqlite_store import SqliteStore
 from boardbot.server.store import initial_state
+from boardbot.v1 import common_pb2
 from boardbot.v1 import game_service_pb2 as pb
 
 from conftest import patchable_game
@@ -124,6 +126,8 @@ def test_a_dealt_game_reads_the_same_from_another_redis_process(redis_server):
 
 
 def test_a_dealt_game_under_rules_this_server_does_not_play(tmp_path, monkeypatch):
+    """Its clock running (so the driver and the clocks' resumption after a gap look at it), a
+    server of other rules starts, answers RULES_VERSION_CHANGED for it, lists it not."""
     name, _ = patchable_game()
     game = registry.get(name)
     path = str(tmp_path / "games.sqlite3")
@@ -132,18 +136,25 @@ def test_a_dealt_game_under_rules_this_server_does_not_play(tmp_path, monkeypatc
         first = SqliteStore(path, shared=True)
         await first.open()
         master = GameMaster(first)
-        created = await master.create_game(pb.CreateGameRequest(game=name, seed=5), Call())
+        clock = common_pb2.ClockOptions(kind=common_pb2.CLOCK_KIND_INCREMENT)
+        clock.initial_time.FromSeconds(600)
+        created = await master.create_game(pb.CreateGameRequest(game=name, seed=5, clock=clock), Call())
         game_id = created.game.game_id
+        assert await first.bot_turn_games() == [game_id]  # (its clock runs)
         dealt = (await first.get_live(game_id)).state.to_dict()
+        await first.mark_alive(time.time() - 3600)  # no server ran for an hour: clocks resume at a start
         with monkeypatch.context() as patched:  # another process, of the next rules: it cannot deal it
             patched.setattr(game, "rules_version", game.rules_version + 1)
             other = SqliteStore(path, shared=True)
             await other.open()
+            starting = GameMaster(other)
+            await starting.start()  # the clocks' resumption and the driver pass it by
+            await asyncio.sleep(0.05)
             with pytest.raises(ServiceError) as refused:
                 await other.get_live(game_id)
             assert refused.value.reason == "RULES_VERSION_CHANGED"
             assert [live.game_id for live in await other.list_live(0, 10)] == []
-            await other.close()
+            await closed(starting, other)
         await closed(master, first)  # the close writes its state
         with monkeypatch.context() as patched:
             patched.setattr(game, "rules_version", game.rules_version + 1)

@@ -988,7 +988,7 @@ def test_a_sqlite_file_of_schema_2_opens_as_4_and_a_newer_one_is_refused(tmp_pat
         assert (await again.get_live("old")).record.rules_version == 1
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 8  # 2 .. 8
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 8  # 2..8
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
         newer = SqliteStore(path)
         with pytest.raises(NewerSchema) as refused:
