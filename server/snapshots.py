@@ -389,13 +389,10 @@ class Snapshot:
         out.config.MergeFromString(_config_bytes(rec.game, rec.config))
         if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
             fill_deal(out.deal, rec, self.finished())
-        for q, seat in enumerate(rec.seats):
-            added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
-            seats.seat_message(rec, q, added)
-            if seat.kind == BOT:
-                typed = bot_plans.stored_message(seat.bot)
-                if typed is not None:
-                    added.bot_spec.CopyFrom(typed)
+        if rec.lobby is None:  # (each seat's message then its kind's, bot's, name's and resignation's alone)
+            out.MergeFromString(_seats_bytes(rec, self.resigned))
+        else:
+            _add_seats(out, rec, self.resigned)
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
@@ -406,6 +403,38 @@ class Snapshot:
         if cache is not None:
             cache["game"] = out
         return out
+
+
+def _add_seats(out: common_pb2.Game, rec: GameRecord, resigned: list[bool]) -> None:
+    """The summary's seats, added to ``out``."""
+    for q, seat in enumerate(rec.seats):
+        added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=resigned[q])
+        seats.seat_message(rec, q, added)
+        if seat.kind == BOT:
+            typed = bot_plans.stored_message(seat.bot)
+            if typed is not None:
+                added.bot_spec.CopyFrom(typed)
+
+
+# the seats of a summary of a game without lobby options, serialized as a Game holding them alone (merged
+# into the summary: protobuf appends repeated fields on a merge), by each seat's kind, bot, name and
+# resignation: the games of a server share a few line-ups, and adding them cost a create's summary a
+# third of its instructions; emptied when full (the most a process keeps)
+_SEATS: dict[tuple, bytes] = {}
+_SEATS_KEPT = 4096
+
+
+def _seats_bytes(rec: GameRecord, resigned: list[bool]) -> bytes:
+    key = tuple([(seat.kind, seat.bot, seat.name, resigned[q]) for q, seat in enumerate(rec.seats)])
+    hit = _SEATS.get(key)
+    if hit is None:
+        made = common_pb2.Game()
+        _add_seats(made, rec, resigned)
+        hit = made.SerializeToString()
+        if len(_SEATS) >= _SEATS_KEPT:
+            _SEATS.clear()
+        _SEATS[key] = hit
+    return hit
 
 
 def bot_to_move(snap: Snapshot) -> bool:
