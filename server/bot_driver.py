@@ -132,6 +132,8 @@ class BotDriver:
                     return
         except asyncio.CancelledError:
             raise
+        except errors.ServiceError:  # of rules this server cannot deal (store.initial_state): nothing to play
+            pass
         except Exception as exc:  # noqa: BLE001 - a broken store or bot must not kill the server
             log.error("bot_driver_failed", game_id=game_id, error=repr(exc), exc_info=sys.exc_info())
         finally:

@@ -5,7 +5,6 @@ started, counted against the store's and its creator's limits, its bots set goin
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from typing import TYPE_CHECKING
 
@@ -51,13 +50,12 @@ def take_creation(master, call: Call, method: str = "CreateGame") -> str | None:
 
 
 async def store_new_game(master, record: GameRecord, state: "State | None" = None) -> Live:
-    """Store a new game for ``master``; ``state``: its
-    engine state at version 0 (None: dealt from the record's config and seed, and the record's
-    ``initial`` set from it). RESOURCE_EXHAUSTED when the store or the creator's quota is full;
-    KeyError when a game of that id exists."""
+    """Store a new game for ``master``: ``record`` with ``initial`` None (its state at version 0 is
+    the deal of its config and seed, which no store keeps: ``store.initial_state``); ``state``:
+    that deal, made by the caller already (None: dealt here). RESOURCE_EXHAUSTED when the store or
+    the creator's quota is full; KeyError when a game of that id exists."""
     if state is None:
         state = registry.get(record.game).new_state(record.config, record.seed, record.rules_version)
-        record = dataclasses.replace(record, initial=state.to_dict())
     snap = Snapshot(record, state, 0, [False] * len(record.seats))
     snap.settle(None, False, record.created)
     first = Live(snap.record, state, 0, record.created, None, bot_to_move(snap))

@@ -12,10 +12,10 @@ import time
 
 import structlog
 
-from . import clocks
+from . import clocks, errors
 from .events import clocks_event, now, stored_event
 from .snapshots import Snapshot
-from .store import GameStore
+from .store import GameStore, Live
 
 log = structlog.get_logger("boardbot.server")
 
@@ -31,7 +31,7 @@ async def resume_clocks(master) -> None:
         return
     resumed = 0
     for game_id in await store.bot_turn_games():  # a running clock puts its game there
-        while (live := await store.get_live(game_id)) is not None:
+        while (live := await _readable(store, game_id)) is not None:
             record = live.record
             if clocks.deadline(record.clock) is None:
                 break
@@ -44,6 +44,14 @@ async def resume_clocks(master) -> None:
                 break
     if resumed:
         log.info("clocks_resumed", games=resumed, down_s=round(when - down_since, 3))
+
+
+async def _readable(store: GameStore, game_id: str) -> Live | None:
+    """The game, or None if gone or of rules this server cannot deal (``store.initial_state``)."""
+    try:
+        return await store.get_live(game_id)
+    except errors.ServiceError:
+        return None
 
 
 async def keep_alive(store: GameStore, closing: asyncio.Event) -> None:

@@ -157,7 +157,7 @@ async def rematch(master, request: game_service_pb2.RematchRequest,
                  for s in record.seats]
         seed = record.seed + 1 if record.reproducible else fresh_seed()
         clock = None if record.clock is None else clocks.new_clock(record.clock, len(seats), when)
-        fresh = GameRecord(new_id, record.game, record.config, seed, tuple(seats), record.owner, {}, when,
+        fresh = GameRecord(new_id, record.game, record.config, seed, tuple(seats), record.owner, None, when,
                            record.reproducible, master.client(call), registry.get(record.game).rules_version,
                            deal_salt=new_salt(), rated=record.rated, lobby=record.lobby, clock=clock)
         try:

@@ -300,7 +300,8 @@ class GameMaster:
         game_id = self.new_game_id()
         call.log["game_id"] = game_id
         # creator: whose quota of stored games it takes (limits.max_games_per_client)
-        record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), state.to_dict(), created,
+        # initial None: the state is the deal of (cfg, seed), which every store rebuilds (store.initial_state)
+        record = GameRecord(game_id, name, cfg, seed, tuple(seats), token_digest(owner), None, created,
                             request.reproducible, client, game.rules_version, new_salt(), rated, lobby=lobby_options,
                             clock=None if options is None else clocks.new_clock(options, n, created))
         return await store_new_game(self, record, state), tokens, owner

@@ -160,7 +160,7 @@ async def _make_game(master, doc: dict[str, Any], table: list[dict], when: float
     game_id = master.new_game_id()
     clock = None if doc["clock"] is None else clocks.new_clock(doc["clock"], players, when)
     record = GameRecord(game_id, doc["game"], doc["config"], fresh_seed(), tuple(seats), token_digest(new_token()),
-                        {}, when, False, None, registry.get(doc["game"]).rules_version, deal_salt=new_salt(),
+                        None, when, False, None, registry.get(doc["game"]).rules_version, deal_salt=new_salt(),
                         lobby=doc["lobby"] or dict(DEFAULT_LOBBY), clock=clock)  # a lobby: its seats show their players
     await store_new_game(master, record)
     return game_id, [order.index(i) for i in range(len(table))]

@@ -399,7 +399,10 @@ class Ratings:
         """Rate the pending games that ended; forget those that are gone."""
         await self.open()
         for game_id in await self.book.pending(limit):
-            live = await self.store.get_live(game_id)
+            try:
+                live = await self.store.get_live(game_id)
+            except errors.ServiceError:  # of rules this server cannot deal (store.initial_state): not over
+                continue
             if live is None:
                 await self.book.unmark(game_id)
             elif live.finished is not None:

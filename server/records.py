@@ -70,7 +70,9 @@ class GameRecord:
     """A hosted game as created: ``id``; ``game``: its type's name; ``config``: the
     validated config (never changed by anyone); ``seed``: the engine's; ``seats``;
     ``owner``: the SHA-256 (hex) of the owner token; ``initial``: the engine state at
-    version 0 (``State.to_dict``); ``created``: ``time.time()``; ``reproducible``:
+    version 0 (``State.to_dict``), or None for a game dealt from its config and ``seed`` under
+    its ``rules_version`` (every game the server creates: ``store.initial_state`` deals it
+    again, and no store keeps it); ``created``: ``time.time()``; ``reproducible``:
     created with a caller's seed as it is; ``creator``: the client whose quota of
     stored games it takes (None: an in-process caller, or a game from before quotas);
     ``rules_version``: the game type's rules version it was created under, and so is
@@ -89,7 +91,7 @@ class GameRecord:
     seed: int
     seats: tuple[SeatRecord, ...]
     owner: str
-    initial: dict
+    initial: dict | None
     created: float
     reproducible: bool = False
     creator: str | None = None

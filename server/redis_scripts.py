@@ -10,9 +10,9 @@ import hiredis
 import redis.asyncio as redis
 
 # KEYS: game, seq, games, games:<name>, botturn, creators; ARGV: id, the record's static part,
-# initial state, name, bot to move ('1'/'0'), max games (0: none), the volatile fields (JSON),
-# creator ('': unknown), max games per creator (0: none). The snapshot is the initial state (``sv``
-# 0, no ``s``: the state is not stored twice)
+# initial state ('': the deal of the record's seed, not stored: schema 7), name, bot to move ('1'/'0'),
+# max games (0: none), the volatile fields (JSON), creator ('': unknown), max games per creator (0:
+# none). The snapshot is the initial state (``sv`` 0, no ``s``: the state is not stored twice)
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 local limit = tonumber(ARGV[6])
@@ -22,7 +22,8 @@ if creator ~= '' and per_creator > 0 and tonumber(redis.call('HGET', KEYS[6], cr
   return -3
 end
 local seq = redis.call('INCR', KEYS[2])
-redis.call('HSET', KEYS[1], 'v', 0, 'sv', 0, 'r', ARGV[2], 'i', ARGV[3], 'q', seq, 'n', ARGV[4], 'm', ARGV[7])
+redis.call('HSET', KEYS[1], 'v', 0, 'sv', 0, 'r', ARGV[2], 'q', seq, 'n', ARGV[4], 'm', ARGV[7])
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'i', ARGV[3]) end
 if creator ~= '' then
   redis.call('HSET', KEYS[1], 'c', creator)
   redis.call('HINCRBY', KEYS[6], creator, 1)
@@ -76,7 +77,8 @@ return 1
 # (or ''), the most events this process would rather apply to its copy than read the state ('0':
 # none). Returns nil (no game), or the version, the request's version and event (false: none), the
 # events wanted (false: none), then, if the version is not ARGV[1], the record's static part, the
-# snapshot's state, sequence number, volatile fields, the initial state (false: not wanted), the
+# snapshot's state ('': a dealt game's initial state, not stored), sequence number, volatile fields,
+# the initial state (false: not wanted or not stored), the
 # events after the snapshot and the snapshot's version; or, if the version is at most ARGV[5] past
 # ARGV[1], the record's static part, false, sequence number, volatile fields, false, the events
 # after ARGV[1] (what the process's copy needs to catch up: no state) and the snapshot's version
@@ -98,7 +100,7 @@ if had and now > had and now - had <= tonumber(ARGV[5]) then
   return out
 end
 local fields = redis.call('HMGET', KEYS[1], 'r', 's', 'q', 'm', 'i', 'sv')
-out[5], out[6], out[7], out[8], out[9] = fields[1], fields[2] or fields[5], fields[3], fields[4], false
+out[5], out[6], out[7], out[8], out[9] = fields[1], fields[2] or fields[5] or '', fields[3], fields[4], false
 if ARGV[2] == '1' then out[9] = fields[5] end
 out[10], out[11] = redis.call('LRANGE', KEYS[3], tonumber(fields[6]), now - 1), fields[6]
 return out
@@ -161,7 +163,7 @@ return 1
 # what brings a layout of version N (the key) to N + 1: a Lua script a process opening it runs, with
 # ARGV[1] the key prefix (idempotent: two may run it at once; "": no key changes). 1 to 2 changes
 # none: GameRecord.from_dict reads a record without its rules_version
-MIGRATIONS = {1: "", 2: "", 3: "", 4: "", 5: SNAPSHOT_AT_THE_VERSION}
+MIGRATIONS = {1: "", 2: "", 3: "", 4: "", 5: SNAPSHOT_AT_THE_VERSION, 6: ""}  # (6 to 7: games keep their 'i')
 
 # KEYS: lease; ARGV: holder, milliseconds
 LEASE = """

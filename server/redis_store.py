@@ -39,7 +39,8 @@ that dies lets its leases lapse, and another takes the game over
 Keys (``PREFIX``): ``g:<id>`` a hash (``v`` version, ``r`` the record's static
 part as JSON (rewritten only when it changes: a resignation), ``s`` the state
 at version ``sv`` (the snapshot; no ``s``: the initial state, ``sv`` 0),
-``i`` the initial state, ``q`` the creation sequence number, ``n`` the game's
+``i`` the initial state (none for a game dealt from its record's seed:
+schema 7), ``q`` the creation sequence number, ``n`` the game's
 name, ``c`` the client that created it (if known), ``m`` when it was updated,
 when it finished, whether a bot is to move, as JSON), ``e:<id>`` a list of
 events (``store.pack_event``, the version being the position), ``r:<id>`` a hash
@@ -65,7 +66,10 @@ clocks and records with lobby options and clocks (no key changes: 2 is taken up 
 searching bot's move keeps its search notes in its event (no key changes: 3 is taken up as it is); 5,
 take-backs (``boardbot.server.take_back``; no key changes: 4 is taken up as it is); 6, the state
 is a snapshot (``sv``; 5 is taken up by one script that makes every game's state the snapshot of
-its version: ``redis_scripts.MIGRATIONS``). ``open`` reads ``schema`` (setting it
+its version: ``redis_scripts.MIGRATIONS``); 7, a game the server dealt has no ``i`` (nor ``s``
+until its first snapshot): its state at version 0 is the deal of its record's seed again
+(``store.initial_state``), which a server of 6 cannot read (6 is taken up as it is).
+``open`` reads ``schema`` (setting it
 on a new database), migrates an older layout it knows, and refuses a newer one
 (``NewerSchema``) before it reads or writes a game. Each process checks when it
 opens: upgrade every process on one Redis before any of them opens a newer layout.
@@ -85,6 +89,7 @@ from redis.exceptions import NoScriptError
 from boardbot.engine import registry
 
 from . import redis_scripts as scripts
+from .errors import ServiceError
 from .records import GameRecord
 from .redis_scripts import ScriptConnections
 from .store import (ClientFull, EventRecord, GameStore, Live, NewerSchema, StoreFull, StoreUnavailable, Waiters,
@@ -98,7 +103,7 @@ log = structlog.get_logger("boardbot.server")
 # request's fingerprint; 5, take-backs (an event that sets the state back), which 4 cannot read; 6,
 # the state is a snapshot at ``sv``, the events after it the rest of the game, which 5 would read as
 # the state at the game's version (and a commit publishes on the game's channel, which 5 does not hear)
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 PREFIX = "boardbot:"
 CHANNEL = PREFIX + "changed"  # each process's own subscription; a game's commits publish on CHANNEL:<id>
@@ -390,7 +395,8 @@ class RedisStore(GameStore):
                 self._forget(game_id)
                 return await self._get(game_id, request_id, after_version)
             return live, done, events
-        initial = cached.record.initial if cached is not None else loads(found[8])
+        initial = (cached.record.initial if cached is not None
+                   else None if found[8] is None else loads(found[8]))  # (None: dealt, Live.from_dict)
         live = self._live_of(game_id, initial, found[0], *found[4:8], found[9], found[10])
         return self._remember(live, found[4], int(found[10])), done, events
 
@@ -425,7 +431,7 @@ class RedisStore(GameStore):
         unless the game's rules changed since: then as of its snapshot, as SQLite reads it."""
         record = loads(static)
         record.update(loads(volatile), id=game_id, version=int(version), seq=int(seq), initial=initial,
-                      state=loads(state))
+                      state=loads(state) if state else None)  # (None: dealt, Live.from_dict)
         live = Live.from_dict(record)  # (a new object, changed below before anyone else holds it)
         if events:
             at = int(snapshot)
@@ -446,7 +452,10 @@ class RedisStore(GameStore):
         ids = await self._answer(self._redis.zrangebyscore(index, f"({after_seq}", "+inf", start=0, num=limit))
         out = []
         for game_id in ids:
-            live = await self.get_live(game_id.decode())
+            try:
+                live = await self.get_live(game_id.decode())
+            except ServiceError:  # dealt under rules this server does not play (store.initial_state)
+                continue
             if live is not None:  # deleted meanwhile
                 out.append(live)
         return out
@@ -508,7 +517,8 @@ class RedisStore(GameStore):
         seq = await self._run("create", [self._key("g", game_id), self._key("seq"), self._key("games"),
                                          self._key("games", record.game), self._key("botturn"),
                                          self._key("creators")],
-                              [game_id, static, dumps(record.initial), record.game, int(live.bot_to_move),
+                              [game_id, static, "" if record.initial is None else dumps(record.initial),
+                               record.game, int(live.bot_to_move),
                                self.max_games or 0, self._volatile_blob(live), creator or "", max_per_creator])
         if seq == -1:
             raise KeyError(f"game {game_id} exists")

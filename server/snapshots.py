@@ -31,7 +31,7 @@ from .deals import fill_deal
 from .events import (FINISHED, RUNNING, WAITING, clocks_event, move_event, resign_event, seat_event, take_back_event,
                      timeout_event, timestamp)
 from .records import BOT, HUMAN, RESERVED, GameRecord
-from .store import Live
+from .store import Live, initial_state
 
 KIND = {HUMAN: common_pb2.SEAT_KIND_HUMAN, BOT: common_pb2.SEAT_KIND_BOT}
 GET_VIEW_VIEW = wire.field_tag(game_service_pb2.GetViewResponse, "view")
@@ -163,7 +163,7 @@ class Snapshot:
     def initial(cls, record: GameRecord) -> "Snapshot":
         """Version 0, to replay from. The record's clocks are its current version's, not kept per
         version: a replayed view shows none."""
-        state = registry.get(record.game).from_dict(record.initial)
+        state = initial_state(record)  # (its stored initial state, or its deal again)
         if record.clock is not None:
             record = dataclasses.replace(record, clock=None)
         return cls(record, state, 0, [False] * len(record.seats), updated=record.created)
@@ -389,13 +389,10 @@ class Snapshot:
         out.config.MergeFromString(_config_bytes(rec.game, rec.config))
         if rec.deal_salt:  # unset for a game stored before commitments (its record carries the seed)
             fill_deal(out.deal, rec, self.finished())
-        for q, seat in enumerate(rec.seats):
-            added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=self.resigned[q])
-            seats.seat_message(rec, q, added)
-            if seat.kind == BOT:
-                typed = bot_plans.stored_message(seat.bot)
-                if typed is not None:
-                    added.bot_spec.CopyFrom(typed)
+        if rec.lobby is None:  # (each seat's message then its kind's, bot's, name's and resignation's alone)
+            out.MergeFromString(_seats_bytes(rec, self.resigned))
+        else:
+            _add_seats(out, rec, self.resigned)
         outcome = self.outcome()
         if outcome is not None:
             out.outcome.CopyFrom(outcome)
@@ -406,6 +403,38 @@ class Snapshot:
         if cache is not None:
             cache["game"] = out
         return out
+
+
+def _add_seats(out: common_pb2.Game, rec: GameRecord, resigned: list[bool]) -> None:
+    """The summary's seats, added to ``out``."""
+    for q, seat in enumerate(rec.seats):
+        added = out.seats.add(index=q, kind=KIND[seat.kind], bot=seat.bot, resigned=resigned[q])
+        seats.seat_message(rec, q, added)
+        if seat.kind == BOT:
+            typed = bot_plans.stored_message(seat.bot)
+            if typed is not None:
+                added.bot_spec.CopyFrom(typed)
+
+
+# the seats of a summary of a game without lobby options, serialized as a Game holding them alone (merged
+# into the summary: protobuf appends repeated fields on a merge), by each seat's kind, bot, name and
+# resignation: the games of a server share a few line-ups, and adding them cost a create's summary a
+# third of its instructions; emptied when full (the most a process keeps)
+_SEATS: dict[tuple, bytes] = {}
+_SEATS_KEPT = 4096
+
+
+def _seats_bytes(rec: GameRecord, resigned: list[bool]) -> bytes:
+    key = tuple([(seat.kind, seat.bot, seat.name, resigned[q]) for q, seat in enumerate(rec.seats)])
+    hit = _SEATS.get(key)
+    if hit is None:
+        made = common_pb2.Game()
+        _add_seats(made, rec, resigned)
+        hit = made.SerializeToString()
+        if len(_SEATS) >= _SEATS_KEPT:
+            _SEATS.clear()
+        _SEATS[key] = hit
+    return hit
 
 
 def bot_to_move(snap: Snapshot) -> bool:

@@ -15,8 +15,10 @@ from .store import NewerSchema, StoreUnavailable
 # (boardbot.server.seats, clocks, matchmaking), which a server of 4 would misread; 6: a searching bot's
 # move keeps its search notes (store.pack_event: a server of 5 would read them as a request's
 # fingerprint) and archives a column of them; 7: take-backs (EVENT_KIND_TAKE_BACK: an event that sets
-# the state back, boardbot.server.take_back), which a server of 6 cannot read
-SCHEMA_VERSION = 7
+# the state back, boardbot.server.take_back), which a server of 6 cannot read; 8: a game dealt from its
+# record's seed keeps no initials row (its state at version 0 is the deal: store.initial_state), which a
+# server of 7 cannot read
+SCHEMA_VERSION = 8
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -54,7 +56,8 @@ INDEXES = "CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator) WHERE 
 # what changes a file of version N (the key) to N + 1; games from before version 2 count for nobody;
 # 2 to 3 changes no table (what a record without its rules_version means is GameRecord.from_dict's);
 # 3 to 4 neither (a file of 3 has its snapshot at every game's last event; the new tables are SCHEMA's)
-MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: "", 4: "", 5: "", 6: ""}  # from 4 on: no table changes
+MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN creator TEXT;", 2: "", 3: "", 4: "", 5: "", 6: "",
+              7: ""}  # from 4 on: no table changes (7 to 8: its games keep their initials rows)
 
 
 def schema_of(db) -> int | None:

@@ -25,14 +25,14 @@ Checkpoints (copying the WAL into the database file) run in a thread of
 their own with their own connection (``PRAGMA wal_checkpoint(PASSIVE)``,
 never blocking the writer), so the event loop does not pay for them.
 
-
 Tables: ``meta`` (the schema version, the number of games: kept by every
 commit of shared processes; a process alone keeps it in memory and writes it
 when it closes, and every open counts the games again), ``games`` (one
 row per game: ``seq``, the creation order, is its key; the record as compact
 JSON without the columns beside it, and its ``creator`` beside it as well,
 indexed, for the games-per-client count), ``initials`` (the state at version
-0, written once), ``states`` (the snapshot's state), ``events`` (one row per
+0, written once; since schema 8 none for a game the server dealt: ``store.initial_state``
+deals it again), ``states`` (the snapshot's state), ``events`` (one row per
 event, keyed by the game's ``seq`` and the version: a few dozen bytes each),
 ``archives`` (finished games) and ``leases`` (shared: who plays a game's slow
 bot seats, until when): ``boardbot.server.sqlite_schema``.
@@ -42,14 +42,14 @@ compare-and-set (an event numbered like one already stored is refused, so
 only the commit from the current version goes in), and the game keeps a
 *snapshot*: ``states.state`` is the state at ``games.version`` (no row: the
 initial state, version 0), rewritten every ``SNAPSHOT_EVERY`` events, when a
-seat resigns (the record changes) and when the server closes; ``finished``
+seat resigns (the record changes) and when the server closes (then a dealt
+game's at version 0 too: a server of other rules cannot deal it); ``finished``
 and ``bot_to_move`` are rewritten whenever they change (expiry and the bot
-seats read them). (Files of schema 3 and older kept the state in
-``games.state``: it is read when a game has no ``states`` row.)
-Reading a game is its snapshot plus the events after it, replayed (at most
-``SNAPSHOT_EVERY - 1``; a game whose rules changed since, which nothing may
-replay, reads as of its snapshot). Files of schema 3 and older hold a
-snapshot at every game's last version, so they read as they are.
+seats read them). Reading a game is its snapshot plus the events after it,
+replayed (at most ``SNAPSHOT_EVERY - 1``; a game whose rules changed since,
+which nothing may replay, reads as of its snapshot). Files of schema 3 and
+older kept the state in ``games.state`` (read when a game has no ``states``
+row) at every game's last version, so they read as they are.
 
 Several processes on one file: ``boardbot.server.sqlite_shared``; finished
 games kept small: ``boardbot.server.sqlite_archive``.
@@ -68,6 +68,7 @@ import structlog
 
 from boardbot.engine import registry
 
+from .errors import ServiceError
 from .sqlite_archive import archive, archived_events, unpack_game
 from .sqlite_docs import SqliteDocs
 from .sqlite_requests import SqliteRequests
@@ -86,15 +87,12 @@ FREE_PAGES_KEPT = 4096  # free pages (4 KiB) kept for new rows; more go back to 
 _COLUMNS = ("seq", "version", "finished", "bot_to_move", "updated")
 
 
-
 class StoreLocked(StoreUnavailable):
-    """Another server has the file open as its store (one of one process, or processes while this
-    server is one)."""
+    """Another server has the file open as its store (one of one process, or processes while this is one)."""
 
 
 def _event_row(seq: int, event: EventRecord) -> tuple:
-    request_id = request_id_of(event)
-    return seq, event["version"], request_id, pack_event(event, with_request_id=False)
+    return seq, event["version"], request_id_of(event), pack_event(event, with_request_id=False)
 
 
 _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?, ?, ?, ?)"
@@ -102,6 +100,7 @@ _INSERT_EVENT = "INSERT INTO events (seq, version, request_id, event) VALUES (?,
 # have finished it, its events archived, or expired it); its key refuses it if the game moved on
 _INSERT_RUNNING = ("INSERT INTO events (seq, version, request_id, event) SELECT ?, ?, ?, ? FROM games "
                    "WHERE seq = ? AND finished IS NULL")
+_PUT_DEALT = "INSERT INTO states SELECT ?, ? FROM games WHERE seq = ? AND version = 0 ON CONFLICT (seq) DO NOTHING"
 _PUT_STATE = "INSERT INTO states (seq, state) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET state = excluded.state"
 
 
@@ -166,7 +165,6 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
             self._poller = asyncio.get_running_loop().create_task(self._poll())
         self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
         self._checkpointer.start()
-
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -233,7 +231,7 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
         if row[10] is not None:
             record["initial"], record["state"], _ = unpack_game(row[10])
         else:
-            record["initial"] = loads(row[7])
+            record["initial"] = None if row[7] is None else loads(row[7])  # (None: dealt, Live.from_dict)
             record["state"] = record["initial"] if row[6] is None else loads(row[6])
         return record
 
@@ -268,7 +266,6 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
                 self._snapshots[game_id] = row[1]
         return live
 
-
     def _seq(self, game_id: str) -> int | None:
         live = self._cached(game_id)
         if live is not None:
@@ -289,7 +286,10 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
             cached = self._cached(row[9])
             if cached is not None and self.shared:
                 cached = self._fresh(cached)
-            out.append(cached or self._from_row(row))
+            try:
+                out.append(cached or self._from_row(row))
+            except ServiceError:  # dealt under rules this server does not play (store.initial_state)
+                continue
         return out
 
     async def events(self, game_id: str, after_version: int) -> list[EventRecord] | None:
@@ -427,7 +427,8 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
                                   dumps(static_part(record)), b"")).lastrowid
             except sqlite3.IntegrityError:
                 raise KeyError(f"game {record.id} exists") from None
-            db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
+            if record.initial is not None:  # (None: the deal of the record's seed, not stored: schema 8)
+                db.execute("INSERT INTO initials (seq, state) VALUES (?, ?)", (seq, dumps(record.initial)))
             if shared:  # (a process alone counts in memory: _count, written at close)
                 db.execute("UPDATE meta SET value = value + 1 WHERE key = 'games'")
             return True
@@ -530,18 +531,20 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
         return None, [], False
 
     async def _snapshot_all(self) -> None:
-        """Write the snapshot of every cached game with events after it (on close: the next
-        start reads them without a replay)."""
-        behind = [live for game_id, live in self._live.items()
-                  if self._snapshots.get(game_id, live.version) < live.version and live.finished is None]
+        """Write the snapshot of every cached game with events after it (on close: the next start
+        reads them without a replay), and of each dealt at version 0 (see the module docstring)."""
+        running = [live for live in self._live.values() if live.finished is None]
+        behind = [live for live in running if self._snapshots.get(live.game_id, live.version) < live.version]
+        dealt = [live for live in running if live.version == 0 and live.record.initial is None]
 
         def write(db) -> bool:
             for live in behind:
                 if db.execute("UPDATE games SET version = ?, updated = ? WHERE seq = ? AND version < ?",
                               (live.version, live.updated, live.seq, live.version)).rowcount:
                     db.execute(_PUT_STATE, (live.seq, dumps(live.state.to_dict())))  # (shared: unless
-            return True  # another process wrote a later one)
-        if behind:
+            db.executemany(_PUT_DEALT, [(live.seq, dumps(live.state.to_dict()), live.seq) for live in dealt])
+            return True  # another process wrote a later one: then games.version is past 0 too)
+        if behind or dealt:
             self._transaction(write)
 
     def _delete(self, db, seqs: list[int]) -> None:
@@ -579,11 +582,10 @@ class SqliteStore(SqliteDocs, SqliteRequests, SharedFile, GameStore):
         self._forget([game_id], [row[1]])
         return True
 
-
     def _vacuum(self, pages: int | None = None) -> None:
         """Give free pages back to the file system (a file made with auto_vacuum=INCREMENTAL; in
-        others a no-op): the rows a finished game's archive replaced, the expired games."""
-        # (it frees a page a step, and execute steps once: executescript runs it to its end)
+        others a no-op): the rows a finished game's archive replaced, the expired games. (It frees a
+        page a step, and execute steps once: executescript runs it to its end.)"""
         self._db.executescript("PRAGMA incremental_vacuum" + ("" if pages is None else f"({pages})") + ";")
 
     async def expire_finished(self, before: float, limit: int = 1000) -> list[str]:

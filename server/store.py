@@ -50,6 +50,7 @@ import orjson
 from boardbot.engine import registry
 from boardbot.engine.core import State
 
+from . import errors
 from .records import GameRecord
 
 Record = dict[str, Any]  # a Live game's stored form (Live.to_dict)
@@ -232,9 +233,13 @@ class Live:
 
     @classmethod
     def from_dict(cls, data: Record) -> "Live":
-        """From the stored form (``to_dict``)."""
-        return cls(GameRecord.from_dict(data), registry.get(data["game"]).from_dict(data["state"]),
-                   data["version"], data["updated"], data["finished"], data["bot_to_move"], data.get("seq"))
+        """From the stored form (``to_dict``); a ``state`` of None: the game's state at version 0
+        (``initial_state``: a dealt game's stores keep no state until its first snapshot)."""
+        record = GameRecord.from_dict(data)
+        stored = data["state"]
+        state = initial_state(record) if stored is None else registry.get(record.game).from_dict(stored)
+        return cls(record, state, data["version"], data["updated"], data["finished"], data["bot_to_move"],
+                   data.get("seq"))
 
     def to_dict(self) -> Record:
         """The stored form: the record's (``GameRecord.to_dict``: the keys every version of the
@@ -396,6 +401,20 @@ class GameStore(abc.ABC):
         (``boardbot.server.clocks``); a durable store keeps the note with its games."""
         previous, self._alive = self._alive, when
         return previous
+
+
+def initial_state(record: GameRecord) -> State:
+    """The game's engine state at version 0: the record's ``initial`` where it keeps one, else
+    the deal of its config and seed under its rules version (the engine is deterministic:
+    the state CreateGame dealt, which no store keeps). A server whose engine does not play
+    that rules version cannot deal it: FAILED_PRECONDITION (``errors.rules_changed``)."""
+    game = registry.get(record.game)
+    if record.initial is not None:
+        return game.from_dict(record.initial)
+    if not game.plays(record.rules_version):
+        raise errors.rules_changed(record.id, record.game, record.rules_version, game.rules_version,
+                                   "deal its first state (a game never snapshotted keeps its seed, not its state)")
+    return game.new_state(record.config, record.seed, record.rules_version)  # (as store_new_game deals it)
 
 
 def static_part(record: GameRecord) -> Record:

@@ -988,18 +988,18 @@ def test_a_sqlite_file_of_schema_2_opens_as_4_and_a_newer_one_is_refused(tmp_pat
         assert (await again.get_live("old")).record.rules_version == 1
         await again.close()
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 7  # 2 .. 7
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION == 8  # 2..8
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION + 1,))
         newer = SqliteStore(path)
         with pytest.raises(NewerSchema) as refused:
             await newer.open()
         assert str(refused.value) == (
-            f"{path} holds games in store schema version 8, newer than this server's 7: a newer boardbot wrote "
+            f"{path} holds games in store schema version 9, newer than this server's 8: a newer boardbot wrote "
             "them. Run that version (or newer) on it, or give this one another --store")
         with open(path + ".lock", "a") as lock:  # refused, it let the file go
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with sqlite3.connect(path) as db:  # and changed nothing
-            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 8
+            assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == 9
             assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
     run(go())
@@ -1022,7 +1022,7 @@ def test_the_redis_layout_carries_its_schema_version(redis_server):
         with redis.Redis.from_url(url) as r:
             r.flushdb()
             store = await opened()  # a new database is written in this server's layout
-            assert r.get("boardbot:schema") == b"6" == str(redis_store.SCHEMA_VERSION).encode()
+            assert r.get("boardbot:schema") == b"7" == str(redis_store.SCHEMA_VERSION).encode()
             await store.create_live(new_live("old"))
             await store.close()
             # as a server before schema versions left it: no schema key, a record without its rules_version
@@ -1031,17 +1031,17 @@ def test_the_redis_layout_carries_its_schema_version(redis_server):
             del static["rules_version"]
             r.hset("boardbot:g:old", "r", json.dumps(static))
             stores = await asyncio.gather(opened(), opened())  # two processes take it up at once
-            # 1 -> ... -> 6 (3: seat events and clocks, 4: search notes, 5: take-backs, 6: snapshots)
-            assert r.get("boardbot:schema") == b"6"
+            # 1 -> ... -> 7 (3: seat events and clocks, 4: search notes, 5: take-backs, 6: snapshots, 7: deals)
+            assert r.get("boardbot:schema") == b"7"
             assert (await stores[1].get_live("old")).record.rules_version == 1
             for store in stores:
                 await store.close()
-            r.set("boardbot:schema", 7)
+            r.set("boardbot:schema", 8)
             with pytest.raises(NewerSchema) as refused:
                 await opened()
-            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 7, "
-                                                 "newer than this server's 6: a newer boardbot wrote them")
-            assert r.get("boardbot:schema") == b"7" and r.exists("boardbot:g:old")
+            assert str(refused.value).startswith(f"the Redis store at {url} holds games in store schema version 8, "
+                                                 "newer than this server's 7: a newer boardbot wrote them")
+            assert r.get("boardbot:schema") == b"8" and r.exists("boardbot:g:old")
             r.set("boardbot:schema", "x")
             with pytest.raises(StoreUnavailable, match="which no boardbot wrote"):
                 await opened()
@@ -1231,7 +1231,7 @@ def test_a_redis_database_of_schema_5_is_taken_up_with_every_game(redis_server):
         async def go():
             opened = [RedisStore(url), RedisStore(url)]
             await asyncio.gather(*(store.open() for store in opened))
-            assert r.get("boardbot:schema") == b"6"
+            assert r.get("boardbot:schema") == b"7"
             for game_id, live in stored.items():
                 assert int(r.hget(f"boardbot:g:{game_id}", "sv")) == live.version
                 for store in opened:

@@ -144,3 +144,36 @@ def test_live_scores_kept_apart_where_json_says_the_same():
             else:
                 assert field.number_value == float(value)
     assert snapshots._live_score(score(3)) == snapshots._live_score(score(3))
+
+
+def test_a_summary_s_seats_from_kept_bytes_are_the_seats_added_one_by_one():
+    """``Snapshot.game_message`` merges a game's seats from bytes kept by line-up (kind, bot,
+    name, resignation of each seat; games without lobby options): the same summary, to the byte,
+    as the seats added one by one, and a line-up differing in any of those is made, not taken."""
+    from boardbot.server import snapshots
+    from boardbot.server.records import BOT
+    from boardbot.server.store import Live
+
+    game = registry.get("frogriders")
+    config = game.validate({"players": 3})
+    state = game.new_state(config, 5)
+    line_ups = [(SeatRecord(HUMAN, token="a" * 64, name="Ann"), SeatRecord(BOT, "random"), SeatRecord(BOT, "greedy")),
+                (SeatRecord(HUMAN, token="b" * 64, name="Bo"), SeatRecord(BOT, "random"), SeatRecord(BOT, "greedy")),
+                (SeatRecord(HUMAN, token="a" * 64, name="Ann"), SeatRecord(BOT, "greedy"), SeatRecord(BOT, "random")),
+                (SeatRecord(BOT, "ismcts:hard"), SeatRecord(BOT, "no such bot"), SeatRecord(HUMAN, token="c" * 64))]
+    seen = set()
+    for round_ in range(2):  # the second round finds every line-up kept
+        for i, seats in enumerate(line_ups):
+            for resigned in ([False, False, False], [False, True, False]):
+                record = GameRecord(f"{i:032x}", "frogriders", config, 5, seats, "c" * 64, None, 1.5, True, None, 1,
+                                    "d" * 32).with_resigned(resigned)
+                summary = Snapshot.of(Live(record, state)).game_message()
+                by_hand = common_pb2.Game()
+                by_hand.CopyFrom(summary)
+                by_hand.ClearField("seats")
+                snapshots._add_seats(by_hand, record, resigned)
+                assert summary.SerializeToString() == by_hand.SerializeToString()
+                assert [s.player_name for s in summary.seats] == [s.name for s in seats]
+                assert [s.resigned for s in summary.seats] == resigned
+                seen.add(summary.seats.__repr__())
+    assert len(seen) == len(line_ups) * 2 and len(snapshots._SEATS) >= len(line_ups) * 2
