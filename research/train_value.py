@@ -723,6 +723,8 @@ def main(argv=None) -> int:
     r.add_argument("script")
     r.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
+    if args.command == "run" and not (args.value or (args.form and args.form_weights)):
+        ap.error("run needs --value, or --form with --form-weights")
     if args.command == "run" and args.form:
         use_form_weights(args.form, read_form_weights(args.form_weights))
         run_script(args.script, args.rest)
