@@ -6,6 +6,8 @@
     python research/train_value.py speed --game fritanga --mode versus --players 3 --value V.npz
     python research/train_value.py train --game czech-pub --players 5 --games 300 --seed 4720 --bot ismcts:hard --iterations 100 --games-log G.jsonl.gz --with-evaluate --out F.jsonl
     python research/train_value.py run --game czech-pub --players 5 --value F.jsonl.gz bench/against_release.py -- ARGS...
+    python research/train_value.py form --form fritanga-chef --players 3 --games 600 --seed 4717 --bot ismcts:hard --iterations 200 --games-log G.jsonl.gz --out W.jsonl
+    python research/train_value.py run --game fritanga --players 3 --form fritanga-chef --form-weights W.jsonl.gz bench/against_release.py -- ARGS...
 
 ``train`` plays ``--games`` self-play games with ``--bot`` in every seat (a bot spec such as
 ``greedy``; ``search``: the search at ``--iterations`` fixed iterations, with ``--value``'s
@@ -27,6 +29,12 @@ sparse) written as it ends, so a stopped run resumes and a fit can be made again
 own evaluation (its logit) as one more feature, so the fit corrects it rather than replacing it.
 Expert iteration: ``--bot search --value F`` plays with an earlier fit at the cut-off, and
 ``--init F`` starts the new fit from it.
+
+``form``: the game's own evaluation refitted in its own functional form (``FORMS``: its features'
+rows, as the game's policy computes them, and its served weights) on the same self-play, the last
+``--held-out`` games kept apart, and scored there against the served weights (log loss with a 95 %
+interval from resampling games); ``run --form F --form-weights W`` hands such a fit to a script's
+searches in this process (the package's evaluation unchanged).
 
 ``play``: at every deal, one seat searches with the learned value and the others with the game's
 evaluation, all at ``--iterations`` fixed iterations (the others at ``--hand-iterations``, if given:
@@ -112,8 +120,14 @@ def with_value(game, cfg: dict, path: str) -> None:
 
 
 # --- data ---------------------------------------------------------------------------------
-def self_play(game, cfg: dict, seed: int, bot, noise: float, keep: float):
-    """One game: (observations, the game's own evaluation of each kept position, utilities)."""
+def observations(game, state):
+    """A kept position's record for ``train``: every seat's observation of its own view."""
+    return np.stack([game.observe(state.view(q)) for q in range(state.num_seats)])
+
+
+def self_play(game, cfg: dict, seed: int, bot, noise: float, keep: float, record=observations):
+    """One game: (the kept positions' records (``record(game, state)``), the game's own evaluation of
+    each kept position, utilities)."""
     rng = random.Random(seed)
     state = game.new_state(cfg, seed)
     bot.new_game()
@@ -121,7 +135,7 @@ def self_play(game, cfg: dict, seed: int, bot, noise: float, keep: float):
     xs, hand = [], []
     while (seat := state.decider()) != TERMINAL:
         if rng.random() < keep:
-            xs.append(np.stack([game.observe(state.view(q)) for q in range(n)]))
+            xs.append(record(game, state))
             hand.append(game.evaluate(state) or [1.0 / n] * n)
         moves = state.legal_moves()
         if len(moves) > 1 and rng.random() < noise:
@@ -149,37 +163,51 @@ def game_line(seed: int, record) -> str:
     xs, hand, u = record
     positions = [{"x": [[np.flatnonzero(o).tolist(), o[np.flatnonzero(o)].round(6).tolist()] for o in obs],
                   "hand": [round(float(v), 6) for v in h]} for obs, h in zip(xs, hand)]
+    return record_line(seed, positions, u)
+
+
+def record_line(seed: int, positions: list, u) -> str:
     return json.dumps({"seed": seed, "positions": positions, "utilities": [float(v) for v in u]},
                       separators=(",", ":"))
 
 
-def read_game_log(path: str, size: int) -> dict:
-    """seed -> (observations, the game's evaluations, utilities) of the games a log holds (a line
-    cut short by a stopped run is skipped)."""
-    out: dict = {}
+def log_games(path: str | None):
+    """The games a log holds, each a decoded line, up to a line cut short by a stopped run."""
     if not path or not os.path.exists(path):
-        return out
+        return
     with gzip.open(path, "rt") as fh:
         try:
             for line in fh:
-                g = json.loads(line)
-                xs = []
-                for p in g["positions"]:
-                    obs = np.zeros((len(p["x"]), size), dtype=np.float32)
-                    for q, (index, values) in enumerate(p["x"]):
-                        obs[q, index] = values
-                    xs.append(obs)
-                out[g["seed"]] = (xs, [p["hand"] for p in g["positions"]], g["utilities"])
+                yield json.loads(line)
         except (json.JSONDecodeError, EOFError):
-            pass
+            return
+
+
+def read_game_log(path: str, size: int) -> dict:
+    """seed -> (observations, the game's evaluations, utilities) of the games a log holds."""
+    out: dict = {}
+    for g in log_games(path):
+        xs = []
+        for p in g["positions"]:
+            obs = np.zeros((len(p["x"]), size), dtype=np.float32)
+            for q, (index, values) in enumerate(p["x"]):
+                obs[q, index] = values
+            xs.append(obs)
+        out[g["seed"]] = (xs, [p["hand"] for p in g["positions"]], g["utilities"])
     return out
 
 
 def collect(game, cfg: dict, games: int, seed: int, spec: str, noise: float, keep: float, iterations: int,
-            value: str | None, log: str | None = None, fit_only: bool = False) -> list:
+            value: str | None, log: str | None = None, fit_only: bool = False, form: str | None = None) -> list:
     """The games of seeds ``seed`` .. ``seed + games - 1``: those ``log`` holds, the others played
-    (and appended to it), unless ``fit_only``."""
-    done = read_game_log(log, game.observation_layout(cfg).size) if log else {}
+    (and appended to it), unless ``fit_only``. ``form``: each kept position's record is that form's rows
+    (``FORMS``), not the observations."""
+    if form:
+        record, game_line_of = form_rows(form), form_line
+        done = read_form_log(log) if log else {}
+    else:
+        record, game_line_of = observations, game_line
+        done = read_game_log(log, game.observation_layout(cfg).size) if log else {}
     bot = self_play_bot(game, cfg, spec, iterations, value)
     progress = Progress(games)
     out = []
@@ -189,10 +217,10 @@ def collect(game, cfg: dict, games: int, seed: int, spec: str, noise: float, kee
         elif fit_only:
             continue
         else:
-            out.append(self_play(game, cfg, seed + g, bot, noise, keep))
+            out.append(self_play(game, cfg, seed + g, bot, noise, keep, record))
             if log:
                 with gzip.open(log, "at") as fh:
-                    fh.write(game_line(seed + g, out[-1]) + "\n")
+                    fh.write(game_line_of(seed + g, out[-1]) + "\n")
         progress.update(g + 1, f"{sum(len(x) for x, _, _ in out)} positions")
     return out
 
@@ -358,6 +386,165 @@ def train(args) -> dict:
     return out
 
 
+# --- a game's own evaluation form, refitted ------------------------------------------------
+# name: (game, mode, the policy's function of a state's rows (one per unit still in play, each a
+# list of features), the feature names, the served weights, the seat whose chance the form gives).
+# The form: that seat wins with the product over the rows of 1 - sigmoid(weights . row) (in
+# Fritanga's Chef mode: the chef wins if every unfried food fries). ``form`` fits the weights of
+# the features named in ``--features`` (the others kept at the served weights) on the search's
+# own games, penalised by ``l2 / 2 * |weights - served|^2``, and scores the fit and the served
+# weights on held-out games.
+FORMS = {"fritanga-chef": ("fritanga", "chef", "chef_rows", "CHEF_FEATURES", "CHEF_WEIGHTS", 0)}
+
+
+def form_spec(name: str) -> tuple:
+    """(game, its policy, mode, the rows' function, feature names, served weights, seat) of a form."""
+    game_name, mode, rows, names, weights, seat = FORMS[name]
+    game = registry.get(game_name)
+    return (game, game.policy, mode, getattr(game.policy, rows), tuple(getattr(game.policy, names)),
+            np.array(getattr(game.policy, weights), dtype=np.float64), seat)
+
+
+def form_rows(name: str):
+    """A kept position's record for ``form``: the form's rows of the true position."""
+    rows = form_spec(name)[3]
+    return lambda game, state: [[round(float(v), 6) for v in row] for row in rows(state)]
+
+
+def form_line(seed: int, record) -> str:
+    rows, hand, u = record
+    positions = [{"rows": r, "hand": [round(float(v), 6) for v in h]} for r, h in zip(rows, hand)]
+    return record_line(seed, positions, u)
+
+
+def read_form_log(path: str) -> dict:
+    """seed -> (rows, the game's evaluations, utilities) of the games a form's log holds."""
+    return {g["seed"]: ([p["rows"] for p in g["positions"]], [p["hand"] for p in g["positions"]], g["utilities"])
+            for g in log_games(path)}
+
+
+def form_arrays(records: list, seat: int, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows padded to one array: features [positions, rows, width], mask [positions, rows], the seat's
+    utility [positions], each position's game [positions]."""
+    positions = [(rows, u[seat], g) for g, (xs, _, u) in enumerate(records) for rows in xs]
+    k = max(1, max((len(r) for r, _, _ in positions), default=1))
+    x = np.zeros((len(positions), k, width))
+    mask = np.zeros((len(positions), k))
+    for i, (rows, _, _) in enumerate(positions):
+        if rows:
+            x[i, :len(rows)] = rows
+            mask[i, :len(rows)] = 1.0
+    return x, mask, np.array([u for _, u, _ in positions]), np.array([g for _, _, g in positions])
+
+
+def form_chance(x: np.ndarray, mask: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The seat's chance: the product over the rows of 1 - sigmoid(weights . row)."""
+    return np.exp(-(mask * np.logaddexp(0.0, x @ weights)).sum(axis=1))
+
+
+def fit_form(x: np.ndarray, mask: np.ndarray, u: np.ndarray, served: np.ndarray, free: np.ndarray,
+             l2: float) -> np.ndarray:
+    """The weights (those ``free``, the others at ``served``) of the least mean cross-entropy of the
+    form's chance against the utilities u, plus ``l2 / 2 * |weights - served|^2`` (L-BFGS, exact gradient)."""
+    from scipy.optimize import minimize
+
+    def loss(theta):
+        w = served.copy()
+        w[free] = theta
+        z = x @ w
+        log_p = -(mask * np.logaddexp(0.0, z)).sum(axis=1)
+        log_p = np.minimum(log_p, -1e-12)
+        log_q = np.log(-np.expm1(log_p))  # log(1 - p)
+        nll = -(u * log_p + (1 - u) * log_q)
+        # d nll / d z_k = s_k (u - (1 - u) p / (1 - p))
+        ratio = np.exp(log_p - log_q)
+        dz = mask / (1.0 + np.exp(-z)) * (u - (1 - u) * ratio)[:, None]
+        grad = np.einsum("pk,pkf->f", dz, x) / len(u)
+        d = w - served
+        return float(nll.mean() + 0.5 * l2 * (d[free] ** 2).sum()), grad[free] + l2 * d[free]
+
+    result = minimize(loss, served[free], jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    w = served.copy()
+    w[free] = result.x
+    return w
+
+
+def form_scores(p: np.ndarray, u: np.ndarray) -> dict:
+    q = np.clip(p, 1e-6, 1 - 1e-6)
+    return {"log_loss": round(float(np.mean(-(u * np.log(q) + (1 - u) * np.log(1 - q)))), 5),
+            "mse": round(float(np.mean((p - u) ** 2)), 5),
+            "right": round(float(np.mean((p > 0.5) == (u > 0.5))), 4)}
+
+
+def train_form(args) -> dict:
+    """``form``: the games (played, or read from ``--games-log``), the fit, and the held-out check."""
+    game, policy, mode, _rows, names, served, seat = form_spec(args.form)
+    cfg = table(game, args.players, mode)
+    if args.weights:
+        use_form_weights(args.form, read_form_weights(args.weights))
+    started = time.process_time()
+    records = collect(game, cfg, args.games, args.seed, args.bot, args.noise, args.keep, args.iterations, None,
+                      args.games_log, args.fit_only, form=args.form)
+    played = time.process_time() - started
+    cut = max(1, int(round(len(records) * (1 - args.held_out))))
+    free = np.array([names.index(f) for f in args.features.split(",")] if args.features else range(len(names)))
+    x, mask, u, _ = form_arrays(records[:cut], seat, len(names))
+    tx, tmask, tu, tgames = form_arrays(records[cut:], seat, len(names))
+    l2s = [float(v) for v in str(args.l2).split(",")]
+    chosen, validation = l2s[0], {}
+    if len(l2s) > 1:  # each penalty fitted on the first 85 % of the training games, scored on the rest
+        inner = max(1, min(cut - 1, int(round(cut * 0.85))))
+        fx, fmask, fu, _ = form_arrays(records[:inner], seat, len(names))
+        vx, vmask, vu, _ = form_arrays(records[inner:cut], seat, len(names))
+        for l2 in l2s:
+            validation[l2] = form_scores(form_chance(vx, vmask, fit_form(fx, fmask, fu, served, free, l2)), vu)
+            print(f"l2 {l2:g}: validation {validation[l2]}", file=sys.stderr, flush=True)
+        chosen = min(l2s, key=lambda l2: validation[l2]["log_loss"])
+    weights = fit_form(x, mask, u, served, free, chosen)
+    fitted, at_served = form_chance(tx, tmask, weights), form_chance(tx, tmask, served)
+    # the served weights' chance is the game's own evaluation's (a check that the rows are its form)
+    hand = np.array([h[seat] for _, hs, _ in records[cut:] for h in hs])
+    out = {"form": args.form, "config": cfg, "bot": args.bot, "iterations": args.iterations, "games": len(records),
+           "train_positions": len(u), "held_out_games": len(records) - cut, "held_out_positions": len(tu),
+           "features": [names[i] for i in free], "l2": chosen, "cpu_play_s": round(played, 1),
+           "validation": {str(k): v for k, v in validation.items()},
+           "held_out": {"fitted": form_scores(fitted, tu), "served": form_scores(at_served, tu),
+                        "constant": form_scores(np.full(len(tu), u.mean()), tu)},
+           # the fit's gain over the served weights on the held-out positions, by game
+           "held_out_gain": paired_gain(fitted, at_served, tu, tgames),
+           "train": {"fitted": form_scores(form_chance(x, mask, weights), u),
+                     "served": form_scores(form_chance(x, mask, served), u)},
+           "served_matches_evaluate": bool(len(hand) == 0 or np.allclose(0.9 * at_served + 0.05, hand, atol=1e-5)),
+           "weights": {n: round(float(w), 4) for n, w in zip(names, weights)}}
+    print(json.dumps(out, indent=1))
+    if args.out:
+        settings = {k: v for k, v in vars(args).items() if k not in ("command", "out")}
+        with open(args.out, "w") as fh:
+            fh.write(json.dumps({**out, "settings": settings, "form_weights": [float(w) for w in weights]}) + "\n")
+        print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
+    return out
+
+
+def read_form_weights(path: str) -> tuple[float, ...]:
+    """A form fit's weights (``form --out F.jsonl``, gzipped or not: its last line)."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
+        record = [json.loads(line) for line in fh if line.strip()][-1]
+    return tuple(float(w) for w in record["form_weights"])
+
+
+def use_form_weights(name: str, weights: tuple[float, ...]) -> None:
+    """Have this process's searches cut off into the game's evaluation with the form's ``weights``
+    (``policy.evaluate_with``): a research-only switch, the package's evaluation unchanged."""
+    policy = form_spec(name)[1]
+    assert len(weights) == len(form_spec(name)[4]), "the fit's weights do not match the form's features"
+    evaluate_with = policy.evaluate_with
+
+    def evaluate(state):
+        return evaluate_with(state, weights)
+
+    policy.evaluate = evaluate
+
+
 # --- play ---------------------------------------------------------------------------------
 def play(args) -> list[dict]:
     game = registry.get(args.game)
@@ -512,18 +699,39 @@ def main(argv=None) -> int:
                   ("--iterations", {"type": int, "default": 300}), ("--value", {"default": None}),
                   ("--positions", {"type": int, "default": 8}), ("--repeats", {"type": int, "default": 5})):
         sp.add_argument(a, **kw)
+    fo = sub.add_parser("form")
+    for a, kw in (("--form", {"required": True, "choices": sorted(FORMS)}), ("--players", {"type": int, "default": 3}),
+                  ("--seed", {"type": int, "default": 1}), ("--games", {"type": int, "default": 100}),
+                  ("--bot", {"default": "ismcts:hard"}), ("--iterations", {"type": int, "default": 200}),
+                  ("--noise", {"type": float, "default": 0.03}), ("--keep", {"type": float, "default": 0.3}),
+                  ("--held-out", {"type": float, "default": 0.2}), ("--l2", {"default": "0.0001,0.001,0.01"}),
+                  ("--features", {"default": None, "help": "the features fitted, comma-separated (default all)"}),
+                  ("--weights", {"default": None, "help": "a form fit: the self-play searches cut off with it"}),
+                  ("--games-log", {"default": None}), ("--out", {"default": None})):
+        fo.add_argument(a, **kw)
+    fo.add_argument("--fit-only", action="store_true", help="play nothing: fit the games --games-log holds")
     ta = sub.add_parser("tally")
     ta.add_argument("logs", nargs="+")
     r = sub.add_parser("run")
     r.add_argument("--game", required=True)
     r.add_argument("--players", type=int, default=3)
     r.add_argument("--mode", default=None)
-    r.add_argument("--value", required=True, help="the fit (.npz or a fit's record)")
+    r.add_argument("--value", default=None, help="the fit (.npz or a fit's record)")
+    r.add_argument("--form", default=None, choices=sorted(FORMS), help="with --form-weights: a form's fit instead")
+    r.add_argument("--form-weights", default=None,
+                   help="a form fit's record (form --out): the weights of the game's evaluation")
     r.add_argument("script")
     r.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
-    if args.command == "run":
+    if args.command == "run" and not (args.value or (args.form and args.form_weights)):
+        ap.error("run needs --value, or --form with --form-weights")
+    if args.command == "run" and args.form:
+        use_form_weights(args.form, read_form_weights(args.form_weights))
+        run_script(args.script, args.rest)
+    elif args.command == "run":
         run_with_value(args)
+    elif args.command == "form":
+        train_form(args)
     elif args.command == "train":
         train(args)
     elif args.command == "play":

@@ -126,3 +126,78 @@ def test_a_searchs_games_are_logged_resumed_and_fitted_with_the_games_evaluation
     finally:
         learned_value._OVERRIDES.clear()
     assert capsys.readouterr().out.strip() == "['--flag', 'x'] 1"
+
+
+def test_the_chef_form_s_rows_give_the_served_evaluation():
+    """policy.CHEF_WEIGHTS on the rows (policy.chef_rows) is the served evaluation, at every position
+    of a few chef games (the form that ``form`` refits is the one served)."""
+    from boardbot.engine.games.fritanga import policy
+
+    assert policy.CHEF_WEIGHTS == (policy._W_CHEF_BIAS, policy._W_CHEF_LEFT) + policy._W_CHEF + (0.0,) * 6
+    assert len(policy.CHEF_WEIGHTS) == len(policy.CHEF_FEATURES)
+    game = registry.get("fritanga")
+    for seed, players in ((1, 3), (2, 4)):
+        state = game.new_state({"mode": "chef", "players": players}, seed)
+        rng = np.random.default_rng(seed)
+        while state.decider() != -1:
+            assert np.allclose(policy.evaluate_with(state, policy.CHEF_WEIGHTS), game.evaluate(state), atol=1e-12)
+            moves = state.legal_moves()
+            state.apply(moves[int(rng.integers(len(moves)))])
+
+
+def test_the_form_fit_recovers_its_weights():
+    rng = np.random.default_rng(2)
+    x = np.concatenate([np.ones((3000, 2, 1)), rng.random((3000, 2, 3))], axis=2)
+    mask = np.ones((3000, 2))
+    mask[::3, 1] = 0.0  # some positions have one row only
+    true = np.array([-0.5, 2.0, -1.0, 0.7])
+    u = (rng.random(3000) < train_value.form_chance(x, mask, true)).astype(np.float64)
+    served = np.array([0.0, 0.0, 0.0, 0.7])
+    fitted = train_value.fit_form(x, mask, u, served, np.array([0, 1, 2]), l2=1e-6)
+    assert np.allclose(fitted, true, atol=0.3) and fitted[3] == 0.7  # a fixed weight stays
+
+
+def test_a_tiny_form_fit_and_its_switch_never_peeks(tmp_path, capsys):
+    """``form`` fits on a few games and scores the fit against the served weights; ``use_form_weights``
+    makes searches cut off with the fit, and two states the deciding seat cannot tell apart still
+    search alike (as tests/test_ai.py::test_no_peek for the served evaluation)."""
+    from boardbot.ai.ismcts import Budget, SearchParams
+    from boardbot.ai.service_api import suggest
+    from boardbot.engine.games.fritanga import policy
+
+    out, log = tmp_path / "form.jsonl", tmp_path / "games.jsonl.gz"
+    args = ["form", "--form", "fritanga-chef", "--games", "5", "--seed", "3", "--iterations", "4", "--keep", "0.5",
+            "--held-out", "0.4", "--l2", "0.01,0.1", "--games-log", str(log), "--out", str(out)]
+    assert train_value.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 5 and report["served_matches_evaluate"] and report["held_out_positions"] > 0
+    assert set(report["held_out"]) == {"fitted", "served", "constant"}
+    assert train_value.main(args + ["--fit-only", "--features", "bias,mobility"]) == 0  # from the log alone
+    again = json.loads(capsys.readouterr().out)
+    assert again["games"] == 5 and again["features"] == ["bias", "mobility"]
+    assert again["weights"]["island"] == policy.CHEF_WEIGHTS[policy.CHEF_FEATURES.index("island")]
+
+    game = registry.get("fritanga")
+    cfg = game.validate({"mode": "chef", "players": 3})
+    served = policy.evaluate
+    weights = tuple(np.random.default_rng(4).normal(0.0, 1.0, len(policy.CHEF_FEATURES)))
+    rng = np.random.default_rng(11)
+    try:
+        train_value.use_form_weights("fritanga-chef", weights)
+        state, changed = game.new_state(cfg, 7), 0
+        for i in range(12):
+            seat = state.decider()
+            other = state.sample_for(seat, __import__("random").Random(i))
+            assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(state.view(seat), sort_keys=True)
+            params = SearchParams(depth=3)
+            a = suggest(game, state, Budget(iterations=24), seed=i, params=params)
+            b = suggest(game, other, Budget(iterations=24), seed=i, params=params)
+            assert a.move == b.move and a.candidates == b.candidates
+            policy.evaluate = served
+            changed += suggest(game, state, Budget(iterations=24), seed=i, params=params).candidates != a.candidates
+            train_value.use_form_weights("fritanga-chef", weights)
+            moves = state.legal_moves()
+            state.apply(moves[int(rng.integers(len(moves)))])
+        assert changed, "the fit's weights are what the search backed up"
+    finally:
+        policy.evaluate = served

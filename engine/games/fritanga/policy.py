@@ -458,6 +458,97 @@ def food_score(state: FritangaState, q: int,
     return score
 
 
+# --- Chef mode's form as rows of features, for refitting its weights (research/train_value.py form) ------
+# The same per-food logistic form as ``evaluate``'s chef branch, each unfried food a row of
+# features, the chef's turns left and the bias among them, so a fit weighs them all alike;
+# ``CHEF_WEIGHTS`` on the first nine are the served ones (_W_CHEF_BIAS, _W_CHEF_LEFT, _W_CHEF:
+# a test keeps them equal) and 0 on the rest. Every feature reads the world the search sampled for its seat (the table,
+# the foods' hands as that seat knows or guesses them, the chef's public hand): what
+# ``evaluate`` reads at a cut-off.
+CHEF_FEATURES: Final = ("bias", "chef turns left", "on a card", "stuck", "island", "fritos", "no frying way",
+                        "escape", "other cards", "mobility", "push exposure", "exposure x pushes held",
+                        "knife held, on a card", "other foods on cards", "not so fast held")
+CHEF_WEIGHTS: Final = (0.49, -0.37, 1.0, -0.66, 0.018, 1.1, 0.68, 0.08, 0.37, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+MOBILITY_CAP: Final = 6
+
+
+def push_exposure(state: FritangaState, p: int) -> int:
+    """Directions in which a push would drop a piece standing on card p into the oil (off the
+    table or into an empty space)."""
+    step, grid = state.lay.step, state.grid
+    count = 0
+    for d in range(4):
+        x = step[d][p]
+        if x < 0 or grid[x] < 0:
+            count += 1
+    return count
+
+
+def chef_food_features(state: FritangaState, q: int) -> list[float]:
+    """The row of an unfried food ``q`` (``CHEF_FEATURES``' order)."""
+    fritos = nfw = escape = other = 0.0
+    for code in state.hands[q]:
+        k = code & D.KIND
+        if k == D.FRITOS:
+            fritos += 1.0
+        elif k == D.NO_FRYING:
+            nfw += 1.0
+        elif k == D.BREAK or k == D.TRAMPOLINE:
+            escape += 1.0
+        else:
+            other += 1.0
+    hand = state.chef_hand
+    pushes = (1.0 if D.SK_SHAKE in hand else 0.0) + (1.0 if D.SK_SPATULA in hand else 0.0)
+    left = float(D.GOLDEN_TURNS - state.chef_played)
+    reaction = 1.0 if D.SK_REACTION in hand else 0.0
+    p = state.pos[q]
+    others = 0.0
+    for r in state.lay.foods:
+        if r != q and state.pos[r] >= 0 and state.status[r] != D.FRIED:
+            others += 1.0
+    if p < 0:  # in the oil: its last chance comes next
+        return [1.0, left, 0.0, 0.0, 0.0, fritos, nfw, escape, other, 0.0, 0.0, 0.0, 0.0, others, reaction]
+    mob = mobility(state, q, p)
+    exposure = float(push_exposure(state, p))
+    return [1.0, left, 1.0, 1.0 if mob == 0 else 0.0, float(_island(state, p)), fritos, nfw, escape, other,
+            float(min(mob, MOBILITY_CAP)), exposure, exposure * pushes, 1.0 if D.SK_KNIFE in hand else 0.0,
+            others, reaction]
+
+
+def chef_rows(state: FritangaState) -> list[list[float]]:
+    """The rows of the unfried foods (none outside Chef mode)."""
+    if state.mode != D.CHEF:
+        return []
+    status = state.status
+    return [chef_food_features(state, q) for q in state.lay.foods if status[q] != D.FRIED]
+
+
+def chef_fry(state: FritangaState, weights: tuple[float, ...]) -> float:
+    """The chance that every food fries: the product over unfried foods of 1 - sigmoid(weights . row)."""
+    fry = 1.0
+    for row in chef_rows(state):
+        z = 0.0
+        for w, f in zip(weights, row):
+            z += w * f
+        fry *= 1.0 - 1.0 / (1.0 + math.exp(-z))
+    return fry
+
+
+def chef_values(state: FritangaState, fry: float) -> list:
+    """Each seat's value in Chef mode from the chance that every food fries."""
+    foods = len(state.lay.foods)
+    return [0.9 * fry + 0.05 if q == D.CHEF_SEAT else 0.8 * (1 - fry) / foods + 0.1 * (1 - fry) + 0.05
+            for q in range(state.num_seats)]
+
+
+def evaluate_with(state: FritangaState, chef_weights: tuple[float, ...]) -> list:
+    """``evaluate`` with Chef mode's weights ``chef_weights`` (``CHEF_FEATURES``' order); other modes as
+    ``evaluate``. Research only (research/train_value.py form, run --form): served is ``evaluate``."""
+    if state.mode == D.CHEF:
+        return chef_values(state, chef_fry(state, chef_weights))
+    return evaluate(state)
+
+
 def evaluate(state: FritangaState) -> list:
     n = state.num_seats
     status = state.status
