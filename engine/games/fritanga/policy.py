@@ -559,9 +559,7 @@ def evaluate(state: FritangaState) -> list:
             if status[q] != D.FRIED:
                 z = _W_CHEF_BIAS + _W_CHEF_LEFT * left + food_score(state, q, _W_CHEF)
                 fry *= 1.0 - 1.0 / (1.0 + math.exp(-z))
-        foods = len(state.lay.foods)
-        return [0.9 * fry + 0.05 if q == D.CHEF_SEAT else 0.8 * (1 - fry) / foods + 0.1 * (1 - fry) + 0.05
-                for q in range(n)]
+        return chef_values(state, fry)
     e = [math.exp(food_score(state, q, _W_VERSUS)) if status[q] != D.FRIED else 0.0 for q in range(n)]
     total = sum(e) or 1.0
     if state.mode == D.TEAMS:
